@@ -1,0 +1,40 @@
+//! A broken rule, as the step function reports it.
+
+use std::fmt;
+
+/// One rule an event breaks. The event is still applied as played when it can be, so a
+/// session's audit lists every violation, not only the first.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Violation {
+    /// The rule id from the game's catalog (`RuleInfo::id`).
+    pub rule: &'static str,
+    /// What happened, in one sentence, with the numbers involved.
+    pub message: String,
+    /// What the rules say should have been recorded, in notation, when there is one answer.
+    pub expected: Option<String>,
+    /// What was recorded instead, in notation.
+    pub recorded: Option<String>,
+}
+
+impl Violation {
+    pub fn new(rule: &'static str, message: impl Into<String>) -> Self {
+        Violation { rule, message: message.into(), expected: None, recorded: None }
+    }
+
+    /// Attach the expected and recorded forms (notation) of a consequence.
+    pub fn expected_recorded(mut self, expected: impl Into<String>, recorded: impl Into<String>) -> Self {
+        self.expected = Some(expected.into());
+        self.recorded = Some(recorded.into());
+        self
+    }
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.rule, self.message)?;
+        if let (Some(e), Some(r)) = (&self.expected, &self.recorded) {
+            write!(f, " (expected `{e}`, recorded `{r}`)")?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,1 @@
+//! The sled-backed event store (being built).

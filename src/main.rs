@@ -1,0 +1,2 @@
+//! The `arbiter` command line (being built).
+fn main() {}

@@ -1,0 +1,1 @@
+//! Replay, verification reports, diff and the fixture runner (being built).
