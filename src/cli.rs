@@ -1,0 +1,162 @@
+//! The command-line grammar (clap derive). Parsing only; `commands` does the work.
+
+use clap::{Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+
+/// Record tabletop game sessions as event logs, replay them, check every event against the
+/// rules and name the rule broken, and show where two replays split.
+///
+/// A SOURCE is a session in the database, a notation file (`*.arb`) or a JSONL file
+/// (`*.jsonl`); `SOURCE@NAME=VALUE` replays it under another interpretation.
+///
+/// Exit codes: 0 clean / identical / success; 1 violations / split / failed fixtures;
+/// 2 unusable input.
+#[derive(Debug, Parser)]
+#[command(name = "arbiter", version, about, long_about = None)]
+pub struct Cli {
+    /// The database (a sled directory). Default: $ARBITER_DB, else ./arbiter.db.
+    #[arg(long, global = true, env = "ARBITER_DB", default_value = "arbiter.db")]
+    pub db: PathBuf,
+
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// List the games arbiter knows.
+    Games,
+    /// Print a game's rule catalog and its interpretations.
+    Rules {
+        game: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// List the sessions in the database.
+    Sessions,
+    /// Create an empty session.
+    New {
+        session: String,
+        #[arg(long)]
+        game: String,
+        /// Setup parameter NAME=VALUE (repeatable).
+        #[arg(long = "setup", value_name = "NAME=VALUE")]
+        setup: Vec<String>,
+        /// A built-in catalog name or a catalog file.
+        #[arg(long)]
+        catalog: Option<String>,
+        #[arg(long, default_value = "")]
+        title: String,
+    },
+    /// Record events line by line (a prompt on a terminal, else stdin).
+    Record {
+        session: String,
+        /// Refuse illegal events instead of recording them.
+        #[arg(long)]
+        strict: bool,
+    },
+    /// Import a notation or JSONL file as a new session (all or nothing).
+    Import {
+        file: PathBuf,
+        /// The session name (default: the file's stem).
+        #[arg(long)]
+        session: Option<String>,
+    },
+    /// Print a session as notation or JSONL.
+    Export {
+        source: String,
+        #[arg(long, value_enum, default_value_t = Format::Notation)]
+        format: Format,
+    },
+    /// List a session's records with their numbers.
+    Log { source: String },
+    /// Replay a session and print the board after N records.
+    Replay {
+        source: String,
+        /// Apply records 0..N (default: all).
+        #[arg(long)]
+        to: Option<usize>,
+        #[arg(long)]
+        json: bool,
+        #[arg(long = "variant", value_name = "NAME=VALUE")]
+        variant: Vec<String>,
+    },
+    /// Check every event against the rules.
+    Verify {
+        source: String,
+        #[arg(long)]
+        json: bool,
+        #[arg(long = "variant", value_name = "NAME=VALUE")]
+        variant: Vec<String>,
+        /// Derive the consequences from decisions and random outcomes, printing the completed log.
+        #[arg(long)]
+        derive: bool,
+    },
+    /// The auditor's view of one record: before, as recorded, what the rules say, verdict, after.
+    Explain {
+        source: String,
+        index: usize,
+        #[arg(long)]
+        json: bool,
+        #[arg(long = "variant", value_name = "NAME=VALUE")]
+        variant: Vec<String>,
+    },
+    /// Replay two logs in lockstep and show where they split.
+    Diff {
+        a: String,
+        b: String,
+        /// Records shown before the split.
+        #[arg(long, default_value_t = 0)]
+        context: usize,
+        /// Report every divergence, not only the first.
+        #[arg(long)]
+        all: bool,
+        #[arg(long)]
+        json: bool,
+        #[arg(long = "variant", value_name = "NAME=VALUE")]
+        variant: Vec<String>,
+    },
+    /// Branch a session at record N for a counterfactual.
+    Fork {
+        session: String,
+        #[arg(long)]
+        at: usize,
+        #[arg(long)]
+        into: String,
+    },
+    /// Run every fixture under DIR.
+    Fixtures {
+        dir: PathBuf,
+        /// Write a JUnit XML report.
+        #[arg(long)]
+        junit: Option<PathBuf>,
+        /// Show which rule ids the fixtures break and which they do not.
+        #[arg(long)]
+        coverage: bool,
+        /// Fail when a rule id is broken by no fixture.
+        #[arg(long)]
+        require_full_coverage: bool,
+    },
+    /// Check a session's integrity: hash chain, gaps, decodable records.
+    Check { session: String },
+    /// Play a seeded random legal session.
+    Simulate {
+        game: String,
+        #[arg(long)]
+        seed: u64,
+        #[arg(long)]
+        events: usize,
+        /// Store the log as a new session.
+        #[arg(long, conflicts_with = "out")]
+        into: Option<String>,
+        /// Write the log to a file (notation, or JSONL for `*.jsonl`).
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum Format {
+    Notation,
+    Jsonl,
+}

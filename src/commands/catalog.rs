@@ -1,0 +1,77 @@
+//! `games` and `rules`: what the engine knows, straight from the kernel's catalogs.
+
+use crate::error::CliError;
+use arbiter_engine::{dispatch, game_ids, games as all_games, Game, GameVisitor, ParamKind};
+use std::process::ExitCode;
+
+pub fn games() -> Result<ExitCode, CliError> {
+    for g in all_games() {
+        println!("{:<18} {} (rules version {}, rulebook {})", g.id, g.name, g.rules_version, g.rulebook);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn rules(game: &str, json: bool) -> Result<ExitCode, CliError> {
+    let text = dispatch(game, RulesText { json }).ok_or_else(|| unknown_game(game))?;
+    print!("{text}");
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn unknown_game(game: &str) -> CliError {
+    CliError::input(format!("unknown game `{game}` (known games: {})", game_ids().join(", ")))
+}
+
+struct RulesText {
+    json: bool,
+}
+
+impl GameVisitor for RulesText {
+    type Output = String;
+    fn visit<G: Game>(self) -> String {
+        let info = G::info();
+        if self.json {
+            let rules: Vec<_> = G::rules()
+                .iter()
+                .map(|r| serde_json::json!({"id": r.id, "text": r.text, "section": r.section}))
+                .collect();
+            let params: Vec<_> = G::params()
+                .iter()
+                .map(|p| {
+                    serde_json::json!({
+                        "name": p.name,
+                        "kind": match p.kind { ParamKind::Setup => "setup", ParamKind::Interpretation => "interpretation" },
+                        "allowed": p.allowed, "default": p.default, "doc": p.doc, "section": p.section,
+                    })
+                })
+                .collect();
+            let doc = serde_json::json!({
+                "game": info.id, "name": info.name, "rules_version": info.rules_version,
+                "rulebook": info.rulebook, "rules": rules, "params": params,
+            });
+            return format!("{doc:#}\n");
+        }
+        let mut out = format!(
+            "{} ({}), rules version {}; sections refer to {}\n\nRules\n",
+            info.name, info.id, info.rules_version, info.rulebook
+        );
+        for r in G::rules() {
+            out.push_str(&format!("  {:<44} {}  [{}]\n", r.id, r.text, r.section));
+        }
+        for (kind, title) in
+            [(ParamKind::Setup, "Setup parameters"), (ParamKind::Interpretation, "Interpretations")]
+        {
+            out.push_str(&format!("\n{title}\n"));
+            for p in G::params().iter().filter(|p| p.kind == kind) {
+                out.push_str(&format!(
+                    "  {}={}  (allowed: {})  [{}]\n      {}\n",
+                    p.name,
+                    p.default,
+                    p.allowed.join(", "),
+                    p.section,
+                    p.doc
+                ));
+            }
+        }
+        out
+    }
+}
