@@ -1,1 +1,33 @@
-//! Replay, verification reports, diff and the fixture runner (being built).
+//! Replay, verification reports, diff of two replays, fork and the fixture runner: everything
+//! that works on a log without knowing which game it is.
+//!
+//! **Invariant:** nothing in this crate names a particular game. Games are reached through
+//! [`Games`] (the engine's registry by default) and generic code over `arbiter_engine::Game`;
+//! every public operation is erased: it takes a [`Source`] and returns a plain report struct
+//! (strings and numbers, `Serialize` for `--json`, `Display` for people), so the command line
+//! never touches generics.
+//!
+//! Exit codes, shared by every command: **0** clean / identical, **1** violations / split /
+//! failing fixtures, **2** unusable input ([`VerifyError`]).
+
+mod context;
+mod error;
+mod expectation;
+mod games;
+mod logfile;
+mod open;
+mod replay;
+mod report;
+mod session;
+mod source;
+mod verify;
+
+pub use context::Context;
+pub use error::{ErrorKind, VerifyError, EXIT_UNUSABLE};
+pub use expectation::{At, Expectation};
+pub use games::{EngineGames, Games};
+pub use logfile::{header_to_json, header_to_notation, Header, LogFile, RawBody, RawRecord};
+pub use report::{Fact, RecordView, RetractedView, StateView, StepErrorView, UnverifiedView, ViolationView};
+pub use session::Journal;
+pub use source::{Origin, Source};
+pub use verify::{verify, RulesChange, VerifyOptions, VerifyReport};

@@ -1,0 +1,32 @@
+//! The handle every operation runs on: which games exist and, when one is open, the journal.
+
+use crate::games::{EngineGames, Games};
+use crate::session::Journal;
+
+/// Games plus an optional journal. The command line builds one with [`Context::new`] and the
+/// journal it opened; tests build one over their own games and no journal.
+pub struct Context<'j, R: Games = EngineGames> {
+    pub games: R,
+    pub journal: Option<&'j Journal>,
+}
+
+impl Context<'static, EngineGames> {
+    /// The engine's games, files only (no journal).
+    pub fn files() -> Self {
+        Context { games: EngineGames, journal: None }
+    }
+}
+
+impl<'j> Context<'j, EngineGames> {
+    /// The engine's games and a journal for session sources.
+    pub fn new(journal: &'j Journal) -> Self {
+        Context { games: EngineGames, journal: Some(journal) }
+    }
+}
+
+impl<'j, R: Games> Context<'j, R> {
+    /// Any set of games (a test's toy game), optionally with a journal.
+    pub fn with_games(games: R, journal: Option<&'j Journal>) -> Self {
+        Context { games, journal }
+    }
+}

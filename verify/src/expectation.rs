@@ -1,0 +1,93 @@
+//! Fixture expectations: the `@expect`, `@assert` and `@variant` directives of a log file.
+
+use serde::Serialize;
+use std::fmt;
+
+/// Where an assertion looks at the state.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum At {
+    /// After record N has been replayed (records `0..=N`).
+    Record(u64),
+    /// After the last record.
+    End,
+}
+
+/// One thing a fixture says its log must produce.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum Expectation {
+    /// `@expect clean`: no violation and no error anywhere.
+    Clean,
+    /// `@expect violation N RULE`.
+    Violation { record: u64, rule: String },
+    /// `@expect error N`: record N cannot be applied.
+    Error { record: u64 },
+    /// `@expect unverified N`.
+    Unverified { record: u64 },
+    /// `@assert N KEY = VALUE`.
+    Assert { at: At, key: String, value: String },
+}
+
+impl fmt::Display for Expectation {
+    /// The directive as written in a fixture, so a failure message can be searched for.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Expectation::Clean => f.write_str("@expect clean"),
+            Expectation::Violation { record, rule } => write!(f, "@expect violation {record} {rule}"),
+            Expectation::Error { record } => write!(f, "@expect error {record}"),
+            Expectation::Unverified { record } => write!(f, "@expect unverified {record}"),
+            Expectation::Assert { at: At::Record(n), key, value } => write!(f, "@assert {n} {key} = {value}"),
+            Expectation::Assert { at: At::End, key, value } => write!(f, "@assert end {key} = {value}"),
+        }
+    }
+}
+
+/// Read the words after `@expect` (`rest`); `Err` holds what was expected instead.
+pub(crate) fn parse_expect(rest: &str) -> Result<Expectation, String> {
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    let record = |w: Option<&&str>| -> Result<u64, String> {
+        w.and_then(|w| w.parse().ok()).ok_or_else(|| "a record number".to_string())
+    };
+    match words.first().copied() {
+        Some("clean") if words.len() == 1 => Ok(Expectation::Clean),
+        Some("violation") if words.len() == 3 => {
+            Ok(Expectation::Violation { record: record(words.get(1))?, rule: words[2].to_string() })
+        }
+        Some("violation") => Err("`violation RECORD RULE`".into()),
+        Some("error") if words.len() == 2 => Ok(Expectation::Error { record: record(words.get(1))? }),
+        Some("unverified") if words.len() == 2 => Ok(Expectation::Unverified { record: record(words.get(1))? }),
+        _ => Err("`clean`, `violation N RULE`, `error N` or `unverified N`".into()),
+    }
+}
+
+/// Read the words after `@assert`: `N KEY = VALUE` or `end KEY = VALUE`.
+pub(crate) fn parse_assert(rest: &str) -> Result<Expectation, String> {
+    let rest = rest.trim();
+    let (at, rest) = rest.split_once(char::is_whitespace).ok_or("`N KEY = VALUE`")?;
+    let at = match at {
+        "end" => At::End,
+        n => At::Record(n.parse().map_err(|_| "a record number or `end`".to_string())?),
+    };
+    let (key, value) = rest.split_once('=').ok_or("`KEY = VALUE`")?;
+    let key = key.trim();
+    if key.is_empty() || key.contains(char::is_whitespace) {
+        return Err("a fact key (one word) before `=`".into());
+    }
+    Ok(Expectation::Assert { at, key: key.to_string(), value: value.trim().to_string() })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn directives_round_trip_through_display() {
+        for text in ["clean", "violation 7 toy.roll.range", "error 3", "unverified 0"] {
+            let e = parse_expect(text).unwrap();
+            assert_eq!(e.to_string(), format!("@expect {text}"));
+        }
+        let a = parse_assert("end count = 12").unwrap();
+        assert_eq!(a.to_string(), "@assert end count = 12");
+        assert!(parse_expect("violation x toy").is_err());
+        assert!(parse_assert("3 count").is_err());
+    }
+}

@@ -1,0 +1,233 @@
+//! Turning a source into a configured game and a stream of typed records.
+//!
+//! Records are parsed as they are replayed, not all up front, so diffing two long logs that
+//! split early reads (and parses) only as far as the split. Retractions are known before
+//! replay starts: a file's `undo` lines are resolved by the syntax step, a session's by the
+//! journal, so a retracted record is skipped when replay reaches it.
+
+use crate::error::{ErrorKind, VerifyError};
+use crate::logfile::{Header, LogFile, RawBody};
+use crate::source::{Origin, Source};
+use crate::Context;
+use crate::Games;
+use arbiter_engine::{Game, Setup};
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+/// A record of a log, typed for game `E`'s events.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Body<E> {
+    Event(E),
+    /// Retracts the record with this index.
+    Retract(u64),
+}
+
+/// One typed record.
+#[derive(Debug, Clone)]
+pub(crate) struct Record<E> {
+    pub index: u64,
+    /// The file line it came from (sessions have none).
+    pub line: Option<usize>,
+    pub body: Body<E>,
+}
+
+pub(crate) type RecordStream<'a, E> = Box<dyn Iterator<Item = Result<Record<E>, VerifyError>> + 'a>;
+
+/// A log opened for one game: what replay needs.
+pub(crate) struct Opened<'a, G: Game> {
+    /// The source as the user can type it again.
+    pub label: String,
+    pub header: Header,
+    pub game: G,
+    /// Records later retracted; replay skips them.
+    pub retracted: BTreeSet<u64>,
+    pub records: RecordStream<'a, G::Event>,
+    /// The file a fixture's directives came from (files only).
+    pub file: Option<LogFile>,
+}
+
+/// A source read as far as its header: enough to pick the game.
+pub(crate) enum Peeked {
+    File(LogFile),
+    Session(String, Header),
+}
+
+impl Peeked {
+    pub fn header(&self) -> &Header {
+        match self {
+            Peeked::File(f) => &f.header,
+            Peeked::Session(_, h) => h,
+        }
+    }
+}
+
+/// Read a source up to the point where its game is known.
+pub(crate) fn peek<R: Games>(ctx: &Context<'_, R>, source: &Source) -> Result<Peeked, VerifyError> {
+    match &source.origin {
+        Origin::File(path) => Ok(Peeked::File(LogFile::read(path)?)),
+        Origin::Session(name) => Ok(Peeked::Session(name.clone(), crate::session::header(ctx, name)?)),
+    }
+}
+
+/// The "unknown game" sentence.
+pub(crate) fn unknown_game<R: Games>(ctx: &Context<'_, R>, label: &str, id: &str) -> VerifyError {
+    VerifyError::new(
+        ErrorKind::UnknownGame,
+        format!("{label}: unknown game `{id}` (known games: {})", ctx.games.ids().join(", ")),
+    )
+}
+
+/// Build the game a header describes, under the given overrides, loading its catalog.
+pub(crate) fn build_game<G: Game>(
+    label: &str,
+    header: &Header,
+    overrides: &[(String, String)],
+    base_dir: Option<&Path>,
+) -> Result<G, VerifyError> {
+    let mut setup = Setup { params: header.setup.clone(), catalog: header.catalog.clone() };
+    for (name, value) in overrides {
+        if name == "rules" && !G::params().iter().any(|p| p.name == "rules") {
+            let current = G::info().rules_version;
+            if value.parse::<u32>().ok() == Some(current) {
+                continue;
+            }
+            return Err(VerifyError::setup(format!(
+                "{label}: {} cannot replay rules version {value}: this build implements version {current} and declares no `rules` interpretation for older ones",
+                G::info().id
+            )));
+        }
+        setup = setup.with(name, value);
+    }
+    // Checked here as well as in the game so that the sentence is the same for every game.
+    setup.resolve(G::params()).map_err(|e| VerifyError::setup(format!("{label}: {e}")))?;
+    let name = setup.catalog.clone().unwrap_or_else(|| G::default_catalog().to_string());
+    let text = match G::builtin_catalog(&name) {
+        Some(t) => t.to_string(),
+        None => {
+            let path = match base_dir {
+                Some(dir) if Path::new(&name).is_relative() => dir.join(&name),
+                _ => PathBuf::from(&name),
+            };
+            std::fs::read_to_string(&path).map_err(|e| {
+                VerifyError::setup(format!(
+                    "{label}: catalog `{name}` is neither a built-in catalog of {} nor a readable file ({}: {e})",
+                    G::info().id,
+                    path.display()
+                ))
+            })?
+        }
+    };
+    G::new(&setup, &text).map_err(|e| VerifyError::setup(format!("{label}: {e}")))
+}
+
+/// Open a peeked source for game `G`, under the source's and the caller's overrides.
+pub(crate) fn open<'a, R: Games, G: Game>(
+    ctx: &Context<'a, R>,
+    source: &Source,
+    peeked: Peeked,
+    extra: &[(String, String)],
+) -> Result<Opened<'a, G>, VerifyError> {
+    let label = source.to_string();
+    match peeked {
+        Peeked::File(file) => {
+            let mut overrides = file.variants.clone();
+            overrides.extend(source.variants.iter().cloned());
+            overrides.extend(extra.iter().cloned());
+            let base = file.path.parent().map(Path::to_path_buf);
+            let game: G = build_game(&label, &file.header, &overrides, base.as_deref())?;
+            let retracted = file
+                .records
+                .iter()
+                .filter_map(|r| match r.body {
+                    RawBody::Retract(t) => Some(t),
+                    _ => None,
+                })
+                .collect();
+            let parser = game.clone();
+            let path = file.path.clone();
+            let raw = file.records.clone();
+            let records = raw.into_iter().enumerate().map(move |(i, r)| {
+                let body = match r.body {
+                    RawBody::Retract(t) => Body::Retract(t),
+                    RawBody::Notation(text, column) => {
+                        let e = parser.parse_event(&text).map_err(|e| {
+                            VerifyError::parse(format!(
+                                "{}:{}:{}: expected {}, found {}",
+                                path.display(),
+                                r.line,
+                                column + e.column.saturating_sub(1),
+                                e.expected,
+                                e.found
+                            ))
+                        })?;
+                        Body::Event(e)
+                    }
+                    RawBody::Json(value) => {
+                        let e = serde_json::from_value(value).map_err(|e| {
+                            VerifyError::parse(format!(
+                                "{}:{}:1: expected a {} event, found one that does not fit ({e})",
+                                path.display(),
+                                r.line,
+                                G::info().id
+                            ))
+                        })?;
+                        Body::Event(e)
+                    }
+                };
+                Ok(Record { index: i as u64, line: Some(r.line), body })
+            });
+            Ok(Opened {
+                label,
+                header: file.header.clone(),
+                game,
+                retracted,
+                records: Box::new(records),
+                file: Some(file),
+            })
+        }
+        Peeked::Session(name, header) => {
+            let mut overrides = source.variants.clone();
+            overrides.extend(extra.iter().cloned());
+            let game: G = build_game(&label, &header, &overrides, None)?;
+            let (retracted, records) = crate::session::records::<R, G>(ctx, &name, 0)?;
+            Ok(Opened { label, header, game, retracted, records, file: None })
+        }
+    }
+}
+
+/// The interpretations that differ from their default, as `name=value`, for reports.
+pub(crate) fn interpretations<G: Game>(game: &G) -> Vec<String> {
+    game.setup().non_default_interpretations(G::params()).into_iter().map(|(k, v)| format!("{k}={v}")).collect()
+}
+
+/// Run generic code on the game a source names: the bridge from erased calls to `G`.
+pub(crate) trait WithGame<'a> {
+    type Output;
+    fn run<G: Game>(self, peeked: Peeked) -> Result<Self::Output, VerifyError>;
+}
+
+struct Visit<'a, W> {
+    inner: W,
+    peeked: Peeked,
+    _p: std::marker::PhantomData<&'a ()>,
+}
+
+impl<'a, W: WithGame<'a>> arbiter_engine::GameVisitor for Visit<'a, W> {
+    type Output = Result<W::Output, VerifyError>;
+    fn visit<G: Game>(self) -> Self::Output {
+        self.inner.run::<G>(self.peeked)
+    }
+}
+
+/// Peek at a source, then run `work` on its game.
+pub(crate) fn with_game<'a, R: Games, W: WithGame<'a>>(
+    ctx: &Context<'a, R>,
+    source: &Source,
+    work: W,
+) -> Result<W::Output, VerifyError> {
+    let peeked = peek(ctx, source)?;
+    let id = peeked.header().game.clone();
+    ctx.games
+        .dispatch(&id, Visit { inner: work, peeked, _p: std::marker::PhantomData })
+        .unwrap_or_else(|| Err(unknown_game(ctx, &source.to_string(), &id)))
+}

@@ -1,0 +1,154 @@
+//! Stepping a log through its game one record at a time: the loop every report shares.
+
+use crate::error::VerifyError;
+use crate::open::{Body, Opened, Record};
+use arbiter_engine::{Findings, Game, StepError};
+
+/// What happened to one record.
+#[derive(Debug, Clone)]
+pub(crate) enum Outcome {
+    /// The event was stepped; these are its findings.
+    Applied(Findings),
+    /// The event was retracted later in the log, so replay skips it.
+    Retracted,
+    /// This record retracts an earlier one.
+    Retraction(u64),
+    /// The event cannot be applied; replay stops here.
+    Failed(StepError),
+}
+
+/// A record after replay reached it.
+#[derive(Debug, Clone)]
+pub(crate) struct Stepped<E> {
+    pub index: u64,
+    pub line: Option<usize>,
+    /// The event (`None` for a retraction record).
+    pub event: Option<E>,
+    /// The record in notation (`undo` for a retraction).
+    pub notation: String,
+    pub outcome: Outcome,
+    /// Inserted by `derive` rather than read from the log.
+    pub derived: bool,
+}
+
+impl<E> Stepped<E> {
+    /// Whether the record counts for the game (diff aligns on these).
+    pub fn effective(&self) -> bool {
+        matches!(self.outcome, Outcome::Applied(_) | Outcome::Failed(_))
+    }
+}
+
+/// Cap on consequences derived in a row, so a game whose `next_consequence` never settles
+/// cannot hang a replay.
+const MAX_DERIVED_IN_A_ROW: usize = 10_000;
+
+/// A replay in progress.
+pub(crate) struct Replayer<'a, G: Game> {
+    pub opened: Opened<'a, G>,
+    pub state: G::State,
+    /// Insert `next_consequence` results before decisions and random outcomes.
+    pub derive: bool,
+    pending: Option<Record<G::Event>>,
+    stopped: bool,
+    derived_in_a_row: usize,
+    /// Whether the record stream has been exhausted.
+    exhausted: bool,
+}
+
+impl<'a, G: Game> Replayer<'a, G> {
+    pub fn new(opened: Opened<'a, G>) -> Self {
+        let state = opened.game.initial_state();
+        Replayer { opened, state, derive: false, pending: None, stopped: false, derived_in_a_row: 0, exhausted: false }
+    }
+
+    pub fn game(&self) -> &G {
+        &self.opened.game
+    }
+
+    /// Whether replay stopped at a record that cannot be applied.
+    pub fn stopped(&self) -> bool {
+        self.stopped
+    }
+
+    fn pull(&mut self) -> Option<Result<Record<G::Event>, VerifyError>> {
+        if let Some(r) = self.pending.take() {
+            return Some(Ok(r));
+        }
+        let next = self.opened.records.next();
+        if next.is_none() {
+            self.exhausted = true;
+        }
+        next
+    }
+
+    /// Step the next record (or derived consequence). `None` at the end of the log or after
+    /// a record that could not be applied.
+    pub fn step(&mut self) -> Option<Result<Stepped<G::Event>, VerifyError>> {
+        if self.stopped {
+            return None;
+        }
+        let record = match self.pull() {
+            Some(Ok(r)) => Some(r),
+            Some(Err(e)) => {
+                self.stopped = true;
+                return Some(Err(e));
+            }
+            None => None,
+        };
+        if self.derive && self.derived_in_a_row < MAX_DERIVED_IN_A_ROW {
+            let wants = match &record {
+                None => true,
+                Some(r) => match &r.body {
+                    Body::Event(e) => !self.opened.retracted.contains(&r.index) && !G::is_consequence(e),
+                    Body::Retract(_) => false,
+                },
+            };
+            if wants {
+                if let Some(c) = self.opened.game.next_consequence(&self.state) {
+                    self.pending = record;
+                    self.derived_in_a_row += 1;
+                    let index = self.pending.as_ref().map(|r| r.index).unwrap_or(u64::MAX);
+                    return Some(Ok(self.apply(index, None, c, true)));
+                }
+            }
+        }
+        self.derived_in_a_row = 0;
+        let record = record?;
+        Some(Ok(match record.body {
+            Body::Retract(target) => Stepped {
+                index: record.index,
+                line: record.line,
+                event: None,
+                notation: "undo".to_string(),
+                outcome: Outcome::Retraction(target),
+                derived: false,
+            },
+            Body::Event(e) if self.opened.retracted.contains(&record.index) => Stepped {
+                index: record.index,
+                line: record.line,
+                notation: e.to_string(),
+                event: Some(e),
+                outcome: Outcome::Retracted,
+                derived: false,
+            },
+            Body::Event(e) => self.apply(record.index, record.line, e, false),
+        }))
+    }
+
+    fn apply(&mut self, index: u64, line: Option<usize>, event: G::Event, derived: bool) -> Stepped<G::Event> {
+        let mut findings = Findings::default();
+        let outcome = match self.opened.game.step(&mut self.state, &event, &mut findings) {
+            Ok(()) => Outcome::Applied(findings),
+            Err(e) => {
+                self.stopped = true;
+                Outcome::Failed(e)
+            }
+        };
+        Stepped { index, line, notation: event.to_string(), event: Some(event), outcome, derived }
+    }
+
+    /// Whether every record has been read.
+    pub fn at_end(&self) -> bool {
+        self.exhausted && self.pending.is_none()
+    }
+}

@@ -1,0 +1,200 @@
+//! The pieces every report shares: a record as printed, a violation with its rule's text
+//! and source, a state view. All are plain data (strings and numbers) so the command line
+//! prints them without generics and `--json` serializes them as they are.
+
+use crate::replay::{Outcome, Stepped};
+use arbiter_engine::{Digest, Game, Violation};
+use serde::Serialize;
+use std::fmt;
+
+/// A record as the user sees it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RecordView {
+    /// Index in the log (0-based; the journal sequence number for sessions).
+    pub index: u64,
+    /// 1-based line in the file, when the log is a file.
+    pub line: Option<usize>,
+    /// The record in notation (`undo` for a retraction).
+    pub notation: String,
+}
+
+impl RecordView {
+    pub(crate) fn of<E>(s: &Stepped<E>) -> Self {
+        RecordView { index: s.index, line: s.line, notation: s.notation.clone() }
+    }
+}
+
+impl fmt::Display for RecordView {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.line {
+            Some(l) => write!(f, "#{} (line {l}) `{}`", self.index, self.notation),
+            None => write!(f, "#{} `{}`", self.index, self.notation),
+        }
+    }
+}
+
+/// A broken rule at a record, with everything needed to judge it without the rulebook.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ViolationView {
+    pub record: RecordView,
+    /// Stable rule id (`pg.resolve.single-moves-down`).
+    pub rule: String,
+    /// The rule's one-line text from the catalog.
+    pub text: String,
+    /// The rulebook section it comes from.
+    pub section: String,
+    /// What happened, with the numbers involved.
+    pub message: String,
+    /// What the rules say should have been recorded (notation), when there is one answer.
+    pub expected: Option<String>,
+    /// What was recorded instead.
+    pub recorded: Option<String>,
+}
+
+impl ViolationView {
+    pub(crate) fn of<G: Game>(record: &RecordView, v: &Violation) -> Self {
+        let rule = rule_of::<G>(v.rule);
+        ViolationView {
+            record: record.clone(),
+            rule: v.rule.to_string(),
+            text: rule.0,
+            section: rule.1,
+            message: v.message.clone(),
+            expected: v.expected.clone(),
+            recorded: v.recorded.clone(),
+        }
+    }
+}
+
+/// A rule's text and section, or a marker when a game reports an id its catalog lacks.
+pub(crate) fn rule_of<G: Game>(id: &str) -> (String, String) {
+    match G::rules().iter().find(|r| r.id == id) {
+        Some(r) => (r.text.to_string(), r.section.to_string()),
+        None => ("(rule missing from the game's catalog)".to_string(), "?".to_string()),
+    }
+}
+
+impl fmt::Display for ViolationView {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "record {}: violation of {}", self.record, self.rule)?;
+        writeln!(f, "    rule:     {} [{}]", self.text, self.section)?;
+        writeln!(f, "    what:     {}", self.message)?;
+        if let Some(e) = &self.expected {
+            writeln!(f, "    expected: {e}")?;
+        }
+        if let Some(r) = &self.recorded {
+            writeln!(f, "    recorded: {r}")?;
+        }
+        Ok(())
+    }
+}
+
+/// An effect the engine could not check.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct UnverifiedView {
+    pub record: RecordView,
+    pub effect: String,
+}
+
+/// A record that cannot be applied: replay stopped there.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct StepErrorView {
+    pub record: RecordView,
+    /// The rule involved, when the game names one.
+    pub rule: Option<String>,
+    pub message: String,
+}
+
+impl fmt::Display for StepErrorView {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "record {} cannot be applied: ", self.record)?;
+        if let Some(r) = &self.rule {
+            write!(f, "{r}: ")?;
+        }
+        write!(f, "{} (replay stopped here)", self.message)
+    }
+}
+
+/// A retracted record and the record that retracted it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RetractedView {
+    pub record: RecordView,
+    pub by: u64,
+}
+
+/// One `key = value` of a state.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Fact {
+    pub key: String,
+    pub value: String,
+}
+
+/// A state as people and scripts read it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct StateView {
+    /// The game's readable board (several lines).
+    pub board: String,
+    /// The flat facts fixtures assert on, in the game's order.
+    pub facts: Vec<Fact>,
+    /// SHA-256 of the state's canonical encoding, hex.
+    pub digest: String,
+}
+
+impl StateView {
+    pub(crate) fn of<G: Game>(game: &G, state: &G::State) -> Self {
+        StateView {
+            board: game.board(state),
+            facts: facts_of(game, state),
+            digest: arbiter_engine::digest(state).to_string(),
+        }
+    }
+}
+
+pub(crate) fn facts_of<G: Game>(game: &G, state: &G::State) -> Vec<Fact> {
+    game.facts(state).into_iter().map(|(key, value)| Fact { key, value }).collect()
+}
+
+pub(crate) fn short(d: &Digest) -> String {
+    d.short()
+}
+
+impl fmt::Display for StateView {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let board = self.board.trim_end();
+        if board.is_empty() {
+            for fact in &self.facts {
+                writeln!(f, "  {} = {}", fact.key, fact.value)?;
+            }
+        } else {
+            for line in board.lines() {
+                writeln!(f, "  {line}")?;
+            }
+        }
+        writeln!(f, "  digest {}", &self.digest[..self.digest.len().min(12)])
+    }
+}
+
+/// Everything one stepped record found, as views.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct StepViews {
+    pub violations: Vec<ViolationView>,
+    pub unverified: Vec<UnverifiedView>,
+    pub error: Option<StepErrorView>,
+}
+
+pub(crate) fn views_of<G: Game>(s: &Stepped<G::Event>) -> StepViews {
+    let record = RecordView::of(s);
+    let mut out = StepViews::default();
+    match &s.outcome {
+        Outcome::Applied(f) => {
+            out.violations = f.violations.iter().map(|v| ViolationView::of::<G>(&record, v)).collect();
+            out.unverified =
+                f.unverified.iter().map(|u| UnverifiedView { record: record.clone(), effect: u.clone() }).collect();
+        }
+        Outcome::Failed(e) => {
+            out.error = Some(StepErrorView { record, rule: e.rule.map(str::to_string), message: e.message.clone() })
+        }
+        Outcome::Retracted | Outcome::Retraction(_) => {}
+    }
+    out
+}
