@@ -11,7 +11,9 @@
 //! failing fixtures, **2** unusable input ([`VerifyError`]).
 
 mod context;
+mod diff;
 mod error;
+mod explain;
 mod expectation;
 mod games;
 mod logfile;
@@ -20,14 +22,18 @@ mod replay;
 mod report;
 mod session;
 mod source;
+mod state;
 mod verify;
 
 pub use context::Context;
+pub use diff::{diff, Agreement, ContextPair, DiffOptions, DiffReport, Divergence, FieldDiff, SplitReason};
 pub use error::{ErrorKind, VerifyError, EXIT_UNUSABLE};
+pub use explain::{explain, ExplainReport};
 pub use expectation::{At, Expectation};
 pub use games::{EngineGames, Games};
 pub use logfile::{header_to_json, header_to_notation, Header, LogFile, RawBody, RawRecord};
 pub use report::{Fact, RecordView, RetractedView, StateView, StepErrorView, UnverifiedView, ViolationView};
 pub use session::Journal;
 pub use source::{Origin, Source};
+pub use state::{replay, ReplayReport};
 pub use verify::{verify, RulesChange, VerifyOptions, VerifyReport};

@@ -21,6 +21,7 @@ pub struct Toy {
     start: i64,
     double: bool,
     old_sixes: bool,
+    cap: Option<i64>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -61,6 +62,14 @@ pub const PARAMS: &[ParamSpec] = &[
         allowed: &["no", "yes"],
         default: "no",
         doc: "\"Add the roll, twice if lucky\": whether every roll is lucky.",
+        section: "Adding",
+    },
+    ParamSpec {
+        name: "cap",
+        kind: ParamKind::Interpretation,
+        allowed: &["none", "10"],
+        default: "none",
+        doc: "\"The counter goes up to ten\": whether it stops there.",
         section: "Adding",
     },
     ParamSpec {
@@ -110,7 +119,7 @@ impl Game for Toy {
         for (k, v) in &values {
             full.params.insert(k.to_string(), v.clone());
         }
-        Ok(Toy { setup: full, start, double: values["double"] == "yes", old_sixes: values["rules"] == "1" })
+        Ok(Toy { setup: full, start, double: values["double"] == "yes", old_sixes: values["rules"] == "1", cap: (values["cap"] == "10").then_some(10) })
     }
     fn setup(&self) -> &Setup {
         &self.setup
@@ -150,6 +159,9 @@ impl Game for Toy {
                     None => f.violate(Violation::new("toy.add.without-roll", "nothing was rolled")),
                 }
                 s.count += n;
+                if let Some(cap) = self.cap {
+                    s.count = s.count.min(cap);
+                }
                 s.pending = None;
             }
             Event::Note(t) => f.unverified.push(format!("note `{t}`")),

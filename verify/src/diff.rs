@@ -1,0 +1,390 @@
+//! `arbiter diff A B`: replay two logs in lockstep and report where they split and why.
+//!
+//! Both sides are streamed: records are parsed and stepped one pair at a time, states are
+//! compared with `==`, and digests and facts are computed only for the records reported, so
+//! diffing two long logs that split early costs as much as replaying up to the split.
+//! Alignment is on effective records: a retracted record and the retraction itself are
+//! skipped on both sides, so logs that differ only by an undone mistake are the same game.
+
+use crate::error::VerifyError;
+use crate::open::{open, peek, unknown_game, with_game, Peeked, WithGame};
+use crate::replay::{Outcome, Replayer, Stepped};
+use crate::report::{facts_of, Fact, RecordView};
+use crate::source::Source;
+use crate::{Context, Games};
+use arbiter_engine::Game;
+use serde::Serialize;
+use std::collections::VecDeque;
+use std::fmt;
+
+/// How to diff.
+#[derive(Debug, Clone, Default)]
+pub struct DiffOptions {
+    /// How many agreeing records before the split to show.
+    pub context: usize,
+    /// Report every later divergence, not only the first.
+    pub all: bool,
+    /// `--variant NAME=VALUE` overrides applied to both sides.
+    pub variants: Vec<(String, String)>,
+}
+
+/// Why two replays split at a record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SplitReason {
+    /// The two logs start from different tables (setup or catalog).
+    SetupDiffers,
+    /// The logs record different events.
+    EventsDiffer,
+    /// Same event, different resulting state (another interpretation or rules version).
+    StatesDiffer,
+    /// Same event and state, but a violation (or an unapplicable record) on one side only.
+    VerdictsDiffer,
+    /// One log ends (or stops at an unapplicable record) while the other goes on.
+    Prefix,
+}
+
+impl fmt::Display for SplitReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            SplitReason::SetupDiffers => "the setups differ",
+            SplitReason::EventsDiffer => "the events differ",
+            SplitReason::StatesDiffer => "same event, different states",
+            SplitReason::VerdictsDiffer => "same event and state, different verdicts",
+            SplitReason::Prefix => "one log ends",
+        })
+    }
+}
+
+/// Two records that agree, with the state digest after them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Agreement {
+    pub a: RecordView,
+    pub b: RecordView,
+    /// Hex SHA-256 of the (equal) state after these records.
+    pub digest: String,
+}
+
+/// One fact that differs between the two states.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FieldDiff {
+    pub key: String,
+    /// `None` when side A has no such fact.
+    pub a: Option<String>,
+    pub b: Option<String>,
+}
+
+/// One place where the replays split.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Divergence {
+    pub reason: SplitReason,
+    /// One sentence saying what differs.
+    pub explanation: String,
+    /// The record on each side (`None` when that side has ended, or for a setup split).
+    pub a: Option<RecordView>,
+    pub b: Option<RecordView>,
+    /// The violations (`rule: message`) each side finds at this record.
+    pub a_verdict: Vec<String>,
+    pub b_verdict: Vec<String>,
+    /// The facts that differ in the states after this record.
+    pub state_diff: Vec<FieldDiff>,
+    /// Hex digests of the two states after this record.
+    pub a_digest: String,
+    pub b_digest: String,
+}
+
+/// The comparison of two replays.
+///
+/// JSON schema (`arbiter diff --json`): `a`, `b` (the sources), `game`, `identical` (bool),
+/// `compared` (effective record pairs replayed), `last_agreement` (null or `{a, b, digest}`
+/// with `a`/`b` = `{index, line, notation}`), `context` (array of `{a, b}` record pairs
+/// before the first split, oldest first), `divergences` (array of `{reason, explanation,
+/// a, b, a_verdict, b_verdict, state_diff: [{key, a, b}], a_digest, b_digest}`; `reason` is
+/// one of `setup-differs`, `events-differ`, `states-differ`, `verdicts-differ`, `prefix`;
+/// only the first unless `--all`) and `exit_code` (0 identical, 1 split).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct DiffReport {
+    pub a: String,
+    pub b: String,
+    pub game: String,
+    pub identical: bool,
+    pub compared: u64,
+    pub last_agreement: Option<Agreement>,
+    pub context: Vec<ContextPair>,
+    pub divergences: Vec<Divergence>,
+    pub exit_code: i32,
+}
+
+/// An agreeing pair shown before the split.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ContextPair {
+    pub a: RecordView,
+    pub b: RecordView,
+}
+
+/// Diff two sources of the same game.
+pub fn diff<R: Games>(ctx: &Context<'_, R>, a: &Source, b: &Source, options: &DiffOptions) -> Result<DiffReport, VerifyError> {
+    with_game(ctx, a, Work { ctx, a, b, options })
+}
+
+struct Work<'c, 'a, R: Games> {
+    ctx: &'c Context<'a, R>,
+    a: &'c Source,
+    b: &'c Source,
+    options: &'c DiffOptions,
+}
+
+/// The next record of a side that counts for the game.
+fn next_effective<G: Game>(r: &mut Replayer<'_, G>) -> Result<Option<Stepped<G::Event>>, VerifyError> {
+    while let Some(step) = r.step() {
+        let step = step?;
+        if matches!(step.outcome, Outcome::Applied(_) | Outcome::Failed(_)) {
+            return Ok(Some(step));
+        }
+    }
+    Ok(None)
+}
+
+fn verdict<E>(s: &Stepped<E>) -> Vec<String> {
+    match &s.outcome {
+        Outcome::Applied(f) => f.violations.iter().map(|v| format!("{}: {}", v.rule, v.message)).collect(),
+        Outcome::Failed(e) => vec![format!("cannot be applied: {e}")],
+        _ => Vec::new(),
+    }
+}
+
+fn rule_ids<E>(s: &Stepped<E>) -> Vec<String> {
+    match &s.outcome {
+        Outcome::Applied(f) => f.violations.iter().map(|v| v.rule.to_string()).collect(),
+        Outcome::Failed(e) => vec![format!("error {}", e.rule.unwrap_or("-"))],
+        _ => Vec::new(),
+    }
+}
+
+fn field_diff(a: &[Fact], b: &[Fact]) -> Vec<FieldDiff> {
+    let mut out = Vec::new();
+    for fa in a {
+        let vb = b.iter().find(|f| f.key == fa.key).map(|f| f.value.clone());
+        if vb.as_deref() != Some(fa.value.as_str()) {
+            out.push(FieldDiff { key: fa.key.clone(), a: Some(fa.value.clone()), b: vb });
+        }
+    }
+    for fb in b {
+        if !a.iter().any(|f| f.key == fb.key) {
+            out.push(FieldDiff { key: fb.key.clone(), a: None, b: Some(fb.value.clone()) });
+        }
+    }
+    out
+}
+
+impl<'c, 'a, R: Games> WithGame<'a> for Work<'c, 'a, R> {
+    type Output = DiffReport;
+    fn run<G: Game>(self, peeked_a: Peeked) -> Result<DiffReport, VerifyError> {
+        let peeked_b = peek(self.ctx, self.b)?;
+        let (ga, gb) = (G::info().id, peeked_b.header().game.clone());
+        if gb != ga {
+            if self.ctx.games.ids().contains(&gb.as_str()) {
+                return Err(VerifyError::argument(format!(
+                    "{} is a game of {ga} and {} a game of {gb}: there is nothing to compare",
+                    self.a, self.b
+                )));
+            }
+            return Err(unknown_game(self.ctx, &self.b.to_string(), &gb));
+        }
+        let mut ra = Replayer::new(open::<R, G>(self.ctx, self.a, peeked_a, &self.options.variants)?);
+        let mut rb = Replayer::new(open::<R, G>(self.ctx, self.b, peeked_b, &self.options.variants)?);
+        let mut report = DiffReport {
+            a: self.a.to_string(),
+            b: self.b.to_string(),
+            game: ga.to_string(),
+            identical: true,
+            compared: 0,
+            last_agreement: None,
+            context: Vec::new(),
+            divergences: Vec::new(),
+            exit_code: 0,
+        };
+        let digest = |s: &G::State| arbiter_engine::digest(s).to_string();
+        let mut states_equal = ra.state == rb.state;
+        if !states_equal {
+            report.divergences.push(Divergence {
+                reason: SplitReason::SetupDiffers,
+                explanation: format!(
+                    "the tables differ before the first record (A setup `{}`, B setup `{}`)",
+                    ra.game().setup(),
+                    rb.game().setup()
+                ),
+                a: None,
+                b: None,
+                a_verdict: Vec::new(),
+                b_verdict: Vec::new(),
+                state_diff: field_diff(&facts_of(ra.game(), &ra.state), &facts_of(rb.game(), &rb.state)),
+                a_digest: digest(&ra.state),
+                b_digest: digest(&rb.state),
+            });
+        }
+        let mut context: VecDeque<ContextPair> = VecDeque::new();
+        while self.options.all || report.divergences.is_empty() {
+            // The state before this pair, kept so the last agreement's digest can be named
+            // once the split is found (digests are computed only for reported records).
+            let before = (report.divergences.is_empty() && states_equal).then(|| ra.state.clone());
+            let sa = next_effective(&mut ra)?;
+            let sb = next_effective(&mut rb)?;
+            let (x, y) = match (sa, sb) {
+                (None, None) => break,
+                (Some(x), Some(y)) => (x, y),
+                (x, y) => {
+                    let (ended, goes_on, other) = if x.is_none() { ("A", "B", &y) } else { ("B", "A", &x) };
+                    let other_view = other.as_ref().map(RecordView::of);
+                    let stopped = if x.is_none() { ra.stopped() } else { rb.stopped() };
+                    let why = if stopped { "stops at an unapplicable record" } else { "ends" };
+                    report.divergences.push(Divergence {
+                        reason: SplitReason::Prefix,
+                        explanation: format!(
+                            "{ended} {why} after {} compared records; {goes_on} goes on with `{}`",
+                            report.compared,
+                            other_view.as_ref().map(|v| v.notation.as_str()).unwrap_or("")
+                        ),
+                        a: x.as_ref().map(RecordView::of),
+                        b: y.as_ref().map(RecordView::of),
+                        a_verdict: x.as_ref().map(verdict).unwrap_or_default(),
+                        b_verdict: y.as_ref().map(verdict).unwrap_or_default(),
+                        state_diff: field_diff(&facts_of(ra.game(), &ra.state), &facts_of(rb.game(), &rb.state)),
+                        a_digest: digest(&ra.state),
+                        b_digest: digest(&rb.state),
+                    });
+                    if let Some(b) = before {
+                        report.last_agreement = report.last_agreement.take().map(|mut l| {
+                            l.digest = digest(&b);
+                            l
+                        });
+                    }
+                    break;
+                }
+            };
+            report.compared += 1;
+            let now_equal = ra.state == rb.state;
+            let reason = if x.event != y.event {
+                Some(SplitReason::EventsDiffer)
+            } else if states_equal && !now_equal {
+                Some(SplitReason::StatesDiffer)
+            } else if rule_ids(&x) != rule_ids(&y) {
+                Some(SplitReason::VerdictsDiffer)
+            } else {
+                None
+            };
+            let was_equal = states_equal;
+            states_equal = now_equal;
+            let (va, vb) = (RecordView::of(&x), RecordView::of(&y));
+            let Some(reason) = reason else {
+                if report.divergences.is_empty() && now_equal {
+                    report.last_agreement = Some(Agreement { a: va.clone(), b: vb.clone(), digest: String::new() });
+                    if self.options.context > 0 {
+                        if context.len() == self.options.context {
+                            context.pop_front();
+                        }
+                        context.push_back(ContextPair { a: va, b: vb });
+                    }
+                }
+                continue;
+            };
+            if report.divergences.is_empty() {
+                if let (Some(b), Some(l)) = (before, report.last_agreement.as_mut()) {
+                    l.digest = digest(&b);
+                }
+                report.context = context.drain(..).collect();
+            }
+            let explanation = match reason {
+                SplitReason::EventsDiffer => format!("A records `{}`, B records `{}`", va.notation, vb.notation),
+                SplitReason::StatesDiffer => format!(
+                    "`{}` leaves different states (A under {}, B under {})",
+                    va.notation,
+                    describe(ra.game()),
+                    describe(rb.game())
+                ),
+                _ => format!(
+                    "`{}` is judged differently{}",
+                    va.notation,
+                    if was_equal { "" } else { " (the states already differed)" }
+                ),
+            };
+            report.divergences.push(Divergence {
+                reason,
+                explanation,
+                a_verdict: verdict(&x),
+                b_verdict: verdict(&y),
+                a: Some(va),
+                b: Some(vb),
+                state_diff: field_diff(&facts_of(ra.game(), &ra.state), &facts_of(rb.game(), &rb.state)),
+                a_digest: digest(&ra.state),
+                b_digest: digest(&rb.state),
+            });
+        }
+        if report.divergences.is_empty() {
+            if let Some(l) = report.last_agreement.as_mut() {
+                l.digest = digest(&ra.state);
+            }
+        }
+        report.identical = report.divergences.is_empty();
+        report.exit_code = if report.identical { 0 } else { 1 };
+        Ok(report)
+    }
+}
+
+/// A setup for the explanation of a state split: the interpretations when they differ.
+fn describe<G: Game>(game: &G) -> String {
+    let i = crate::open::interpretations(game);
+    if i.is_empty() {
+        format!("the default readings (setup `{}`)", game.setup())
+    } else {
+        i.join(" ")
+    }
+}
+
+impl fmt::Display for DiffReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "A: {}\nB: {}", self.a, self.b)?;
+        match &self.last_agreement {
+            Some(l) => writeln!(
+                f,
+                "last agreement: A {} = B {}, state {}",
+                l.a,
+                l.b,
+                &l.digest[..l.digest.len().min(12)]
+            )?,
+            None => writeln!(f, "last agreement: none (they differ from the start)")?,
+        }
+        if self.identical {
+            return writeln!(f, "identical: {} records compared, same events, verdicts and states", self.compared);
+        }
+        if !self.context.is_empty() {
+            writeln!(f, "context:")?;
+            for c in &self.context {
+                writeln!(f, "    A {}   B {}", c.a, c.b)?;
+            }
+        }
+        for (i, d) in self.divergences.iter().enumerate() {
+            let which = if i == 0 { "first split" } else { "then" };
+            writeln!(f, "{which}: {} — {}", d.reason, d.explanation)?;
+            let side = |r: &Option<RecordView>| r.as_ref().map_or("(ended)".to_string(), |r| r.to_string());
+            writeln!(f, "    A {}", side(&d.a))?;
+            for v in &d.a_verdict {
+                writeln!(f, "        {v}")?;
+            }
+            writeln!(f, "    B {}", side(&d.b))?;
+            for v in &d.b_verdict {
+                writeln!(f, "        {v}")?;
+            }
+            if d.state_diff.is_empty() {
+                writeln!(f, "    states after: equal")?;
+            } else {
+                writeln!(f, "    states after (A -> B):")?;
+                for fd in &d.state_diff {
+                    let v = |x: &Option<String>| x.clone().unwrap_or_else(|| "(absent)".to_string());
+                    writeln!(f, "      {}: {} -> {}", fd.key, v(&fd.a), v(&fd.b))?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
