@@ -1,0 +1,71 @@
+//! Where things live in the sled database. Public so that tools and tamper tests can reach
+//! the raw trees; ordinary callers use `Journal`.
+//!
+//! | tree | key | value |
+//! | --- | --- | --- |
+//! | `sessions` | session name (UTF-8) | encoded `(id: u64, SessionMeta)` |
+//! | `heads` | session id (u64 BE) | length (u64 BE) ‖ first sequence of the tail block (u64 BE) ‖ last chain link (32 bytes) |
+//! | `events` | session id ‖ first sequence of the block (u64 BE each) | a block (see `block`) |
+//! | `retractions` | session id ‖ sequence of the `Retract` record | sequence it retracts (u64 BE) |
+//! | `snapshots` | session id ‖ sequence (u64 BE each) | rules version (u32 BE) ‖ the caller's bytes |
+//!
+//! Sessions are keyed by a numeric id inside the data trees so that keys stay 16 bytes and
+//! a session's records sort together, in sequence order, under big-endian keys.
+
+use crate::chain::Hash;
+
+pub const SESSIONS_TREE: &str = "sessions";
+pub const HEADS_TREE: &str = "heads";
+pub const EVENTS_TREE: &str = "events";
+pub const RETRACTIONS_TREE: &str = "retractions";
+pub const SNAPSHOTS_TREE: &str = "snapshots";
+
+/// Key in the default tree that names the journal format, checked on open.
+pub const FORMAT_KEY: &[u8] = b"arbiter-journal-format";
+/// The format this code reads and writes.
+pub const FORMAT_VERSION: &[u8] = b"1";
+
+/// Key of a session's item at a sequence number in `events`, `retractions` and `snapshots`.
+pub fn seq_key(session_id: u64, seq: u64) -> [u8; 16] {
+    let mut k = [0u8; 16];
+    k[..8].copy_from_slice(&session_id.to_be_bytes());
+    k[8..].copy_from_slice(&seq.to_be_bytes());
+    k
+}
+
+/// The sequence number of a 16-byte key, `None` for a key of another shape.
+pub fn key_seq(key: &[u8]) -> Option<u64> {
+    let bytes: [u8; 8] = key.get(8..16)?.try_into().ok()?;
+    Some(u64::from_be_bytes(bytes))
+}
+
+/// The head of a session's log: what an append checks and moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Head {
+    /// Records in the log (the next sequence number).
+    pub len: u64,
+    /// First sequence number of the last block (0 when the log is empty).
+    pub tail_first: u64,
+    /// Chain link of the last record (the genesis when the log is empty).
+    pub last: Hash,
+}
+
+impl Head {
+    pub fn to_bytes(&self) -> [u8; 48] {
+        let mut b = [0u8; 48];
+        b[..8].copy_from_slice(&self.len.to_be_bytes());
+        b[8..16].copy_from_slice(&self.tail_first.to_be_bytes());
+        b[16..].copy_from_slice(&self.last);
+        b
+    }
+
+    pub fn from_bytes(bytes: &[u8]) -> Option<Head> {
+        if bytes.len() != 48 {
+            return None;
+        }
+        let len = u64::from_be_bytes(bytes[..8].try_into().ok()?);
+        let tail_first = u64::from_be_bytes(bytes[8..16].try_into().ok()?);
+        let last: Hash = bytes[16..].try_into().ok()?;
+        Some(Head { len, tail_first, last })
+    }
+}

@@ -1,0 +1,301 @@
+//! Sessions, appends, imports, reads, retractions, snapshots and the database lock, through
+//! the public API.
+
+use arbiter_journal::{ErrorKind, Journal, JournalError, Parent, Record, SessionMeta, BLOCK_RECORDS};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+enum Ev {
+    Roll(Vec<u8>),
+    Note(String),
+    Move { slot: u8, up: bool },
+}
+
+fn meta(game: &str) -> SessionMeta {
+    SessionMeta {
+        game: game.to_string(),
+        setup: BTreeMap::from([("health".to_string(), "8".to_string())]),
+        catalog: Some("illustrative".to_string()),
+        rules_version: 1,
+        created: 1_700_000_000,
+        title: "test".to_string(),
+        parent: None,
+    }
+}
+
+fn ev(i: u64) -> Record<Ev> {
+    match i % 3 {
+        0 => Record::Event(Ev::Roll(vec![(i % 6) as u8 + 1; (i % 8) as usize + 1])),
+        1 => Record::Event(Ev::Note(format!("note-{i}"))),
+        _ => Record::Event(Ev::Move { slot: (i % 6) as u8, up: i % 2 == 0 }),
+    }
+}
+
+fn read_all(j: &Journal, name: &str, from: u64) -> Result<Vec<(u64, Record<Ev>)>, JournalError> {
+    j.events::<Ev>(name, from)?.collect()
+}
+
+fn kind<T: std::fmt::Debug>(r: Result<T, JournalError>) -> ErrorKind {
+    match r {
+        Ok(v) => panic!("expected an error, got {v:?}"),
+        Err(e) => e.kind(),
+    }
+}
+
+#[test]
+fn sessions_are_created_listed_and_refused_twice() -> Result<(), JournalError> {
+    let dir = tempfile::tempdir().map_err(|e| panic!("{e}"))?;
+    let j = Journal::open(dir.path().join("db"))?;
+    j.create_session("carter", &meta("proving-grounds"))?;
+    j.create_session("league-final", &meta("keridwyn"))?;
+    assert_eq!(j.session("carter")?, meta("proving-grounds"));
+    let names: Vec<String> = j.sessions()?.into_iter().map(|(n, _)| n).collect();
+    assert_eq!(names, ["carter", "league-final"]);
+    assert_eq!(j.len("carter")?, 0);
+
+    let again = j.create_session("carter", &meta("x"));
+    assert_eq!(kind(again), ErrorKind::SessionExists);
+    assert_eq!(j.session("carter")?.game, "proving-grounds", "the refused create changed nothing");
+
+    let missing = j.session("cartr").err().map(|e| (e.kind(), e.message().to_string()));
+    assert_eq!(
+        missing,
+        Some((ErrorKind::SessionNotFound, "session `cartr` not found; did you mean `carter`?".to_string()))
+    );
+    let far = j.len("zzz").err().map(|e| e.message().to_string());
+    assert_eq!(far.as_deref(), Some("session `zzz` not found"));
+    assert_eq!(kind(j.create_session("a b", &meta("x"))), ErrorKind::InvalidName);
+    Ok(())
+}
+
+#[test]
+fn appends_are_conditional_and_read_back_across_blocks() -> Result<(), JournalError> {
+    let dir = tempfile::tempdir().map_err(|e| panic!("{e}"))?;
+    let path = dir.path().join("db");
+    let n = BLOCK_RECORDS * 2 + 5;
+    let all: Vec<Record<Ev>> = (0..n).map(ev).collect();
+    {
+        let j = Journal::open(&path)?;
+        j.create_session("s", &meta("g"))?;
+        assert_eq!(j.append("s", 0, &all[..1])?, 1);
+        // One by one across the first block boundary, then a batch across the second.
+        for i in 1..BLOCK_RECORDS + 3 {
+            assert_eq!(j.append("s", i, &all[i as usize..i as usize + 1])?, i + 1);
+        }
+        let len = j.append("s", BLOCK_RECORDS + 3, &all[(BLOCK_RECORDS + 3) as usize..])?;
+        assert_eq!(len, n);
+
+        let stale = j.append("s", 3, &[ev(99)]);
+        let err = stale.err();
+        assert_eq!(err.as_ref().map(|e| e.kind()), Some(ErrorKind::Conflict));
+        assert_eq!(err.as_ref().and_then(|e| e.seq()), Some(n));
+        assert!(err.map(|e| e.message().contains(&format!("has {n} records"))).unwrap_or(false));
+        assert_eq!(kind(j.append("s", n + 1, &[ev(1)])), ErrorKind::Conflict);
+        assert_eq!(j.len("s")?, n, "conflicting appends wrote nothing");
+    }
+    // Reopen: everything acknowledged is there, in order, readable from any position.
+    let j = Journal::open(&path)?;
+    let expected: Vec<(u64, Record<Ev>)> = (0..n).zip(all.iter().cloned()).collect();
+    assert_eq!(read_all(&j, "s", 0)?, expected);
+    for from in [1, BLOCK_RECORDS - 1, BLOCK_RECORDS, BLOCK_RECORDS + 1, n - 1, n, n + 7] {
+        let start = from.min(n) as usize;
+        assert_eq!(read_all(&j, "s", from)?, expected[start..], "from {from}");
+    }
+    assert!(j.check::<Ev>("s")?.is_ok());
+    Ok(())
+}
+
+#[test]
+fn the_hash_chain_is_the_same_however_records_were_batched() -> Result<(), JournalError> {
+    let dir = tempfile::tempdir().map_err(|e| panic!("{e}"))?;
+    let j = Journal::open(dir.path().join("db"))?;
+    let all: Vec<Record<Ev>> = (0..300).map(ev).collect();
+    j.import("batched", &meta("g"), &all)?;
+    // Genesis binds the name, so compare against a session whose only difference is batching.
+    j.create_session("single", &meta("g"))?;
+    for (i, r) in all.iter().enumerate() {
+        j.append("single", i as u64, std::slice::from_ref(r))?;
+    }
+    assert_ne!(j.hash_at("batched", 0)?, j.hash_at("single", 0)?, "genesis differs by name");
+    let mut previous = j.hash_at("single", 0)?;
+    for at in 1..=300u64 {
+        let h = j.hash_at("single", at)?;
+        assert_ne!(h, previous);
+        let record = arbiter_journal::codec::encode(&all[at as usize - 1]).map_err(|e| panic!("{e}"))?;
+        assert_eq!(h, arbiter_journal::link(&previous, at - 1, &record), "link of record {}", at - 1);
+        previous = h;
+    }
+    assert_eq!(kind(j.hash_at("single", 301)), ErrorKind::OutOfRange);
+    let report = j.check::<Ev>("single")?;
+    assert!(report.is_ok(), "{report:?}");
+    assert_eq!((report.verified, report.hash), (300, j.hash_at("single", 300)?));
+    Ok(())
+}
+
+#[test]
+fn import_is_all_or_nothing() -> Result<(), JournalError> {
+    let dir = tempfile::tempdir().map_err(|e| panic!("{e}"))?;
+    let j = Journal::open(dir.path().join("db"))?;
+    // Record 2 retracts record 5, which is not before it: the import fails whole.
+    let bad = vec![ev(0), ev(1), Record::Retract(5), ev(3)];
+    let err = j.import("s", &meta("g"), &bad).err();
+    assert_eq!(err.as_ref().map(|e| (e.kind(), e.seq())), Some((ErrorKind::InvalidRecord, Some(2))));
+    assert_eq!(kind(j.session("s")), ErrorKind::SessionNotFound);
+    assert!(j.sessions()?.is_empty());
+
+    let good: Vec<Record<Ev>> = (0..500).map(ev).collect();
+    assert_eq!(j.import("s", &meta("g"), &good)?, 500);
+    assert_eq!(kind(j.import("s", &meta("g"), &good)), ErrorKind::SessionExists);
+    assert_eq!(j.len("s")?, 500);
+    Ok(())
+}
+
+#[test]
+fn retractions_are_indexed_and_kept_in_the_history() -> Result<(), JournalError> {
+    let dir = tempfile::tempdir().map_err(|e| panic!("{e}"))?;
+    let j = Journal::open(dir.path().join("db"))?;
+    j.import("s", &meta("g"), &[ev(0), ev(1), Record::Retract(1)])?;
+    j.append("s", 3, &[ev(3), Record::Retract(3), Record::Retract(0)])?;
+    assert_eq!(j.retractions("s")?, vec![(2, 1), (4, 3), (5, 0)]);
+    assert_eq!(j.retracted("s")?.into_iter().collect::<Vec<_>>(), vec![0, 1, 3]);
+    let history = read_all(&j, "s", 0)?;
+    assert_eq!(history.len(), 6);
+    assert_eq!(history[4], (4, Record::Retract(3)));
+    assert_eq!(kind(j.append("s", 6, &[Record::<Ev>::Retract(6)])), ErrorKind::InvalidRecord);
+    Ok(())
+}
+
+#[test]
+fn snapshots_are_found_by_position_and_rules_version() -> Result<(), JournalError> {
+    let dir = tempfile::tempdir().map_err(|e| panic!("{e}"))?;
+    let j = Journal::open(dir.path().join("db"))?;
+    let all: Vec<Record<Ev>> = (0..50).map(ev).collect();
+    j.import("s", &meta("g"), &all)?;
+    j.import("other", &meta("g"), &all)?;
+    j.put_snapshot("s", 10, 1, b"ten")?;
+    j.put_snapshot("s", 20, 1, b"twenty")?;
+    j.put_snapshot("s", 30, 2, b"thirty-v2")?;
+    j.put_snapshot("other", 5, 1, b"other")?;
+    assert_eq!(j.snapshot_before("s", 9, 1)?, None);
+    assert_eq!(j.snapshot_before("s", 10, 1)?, Some((10, b"ten".to_vec())));
+    assert_eq!(j.snapshot_before("s", 19, 1)?, Some((10, b"ten".to_vec())));
+    assert_eq!(j.snapshot_before("s", 50, 1)?, Some((20, b"twenty".to_vec())), "version 2 ignored");
+    assert_eq!(j.snapshot_before("s", 50, 2)?, Some((30, b"thirty-v2".to_vec())));
+    assert_eq!(j.snapshot_before("s", 29, 2)?, None);
+    assert_eq!(kind(j.put_snapshot("s", 51, 1, b"past the end")), ErrorKind::InvalidRecord);
+    assert_eq!(j.discard_snapshots("s", 2)?, 2);
+    assert_eq!(j.snapshot_before("s", 50, 1)?, None);
+    assert_eq!(j.snapshot_before("other", 50, 1)?, Some((5, b"other".to_vec())), "other sessions untouched");
+    assert!(j.check::<Ev>("s")?.is_ok(), "snapshots are not part of the chain");
+    Ok(())
+}
+
+#[test]
+fn forks_record_their_parent() -> Result<(), JournalError> {
+    let dir = tempfile::tempdir().map_err(|e| panic!("{e}"))?;
+    let j = Journal::open(dir.path().join("db"))?;
+    let all: Vec<Record<Ev>> = (0..40).map(ev).collect();
+    j.import("main", &meta("g"), &all)?;
+    let mut fork_meta = meta("g");
+    fork_meta.parent = Some(Parent { session: "main".to_string(), at: 25, hash: j.hash_at("main", 25)? });
+    j.import("what-if", &fork_meta, &all[..25])?;
+    assert_eq!(j.session("what-if")?.parent, fork_meta.parent);
+    assert_eq!(read_all(&j, "what-if", 0)?, read_all(&j, "main", 0)?[..25]);
+    Ok(())
+}
+
+/// Env var that turns this test binary into the child that holds the database open.
+const HOLD: &str = "ARBITER_JOURNAL_TEST_HOLD";
+/// Env var that turns this test binary into the child that appends until killed.
+const CRASH: &str = "ARBITER_JOURNAL_TEST_CRASH";
+
+/// As the parent: a second process opening a held database gets `InUse`, at once, and can
+/// open it once the holder is gone. As the child (`HOLD` set): hold it until stdin closes.
+#[test]
+fn a_second_process_gets_database_in_use() -> Result<(), Box<dyn std::error::Error>> {
+    if let Ok(path) = std::env::var(HOLD) {
+        let _j = Journal::open(&path)?;
+        println!("READY");
+        std::io::stdout().flush()?;
+        let mut line = String::new();
+        std::io::stdin().read_line(&mut line)?;
+        return Ok(());
+    }
+    let dir = tempfile::tempdir()?;
+    let path = dir.path().join("db");
+    Journal::open(&path)?.create_session("s", &meta("g"))?;
+    let mut child = Command::new(std::env::current_exe()?)
+        .args(["--exact", "a_second_process_gets_database_in_use", "--nocapture", "--test-threads=1"])
+        .env(HOLD, &path)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()?;
+    let stdout = child.stdout.take().ok_or("no child stdout")?;
+    // Keep reading the child's output to the end, so it never writes into a closed pipe.
+    let mut lines = BufReader::new(stdout).lines();
+    let ready = lines.by_ref().map_while(Result::ok).any(|l| l.contains("READY"));
+    assert!(ready, "the child never opened the database");
+
+    let started = std::time::Instant::now();
+    let err = Journal::open(&path).err();
+    assert!(started.elapsed() < std::time::Duration::from_secs(5), "opening must not wait for the lock");
+    assert_eq!(err.as_ref().map(|e| e.kind()), Some(ErrorKind::InUse));
+    let shown = format!("database `{}` is in use by another process", path.display());
+    assert!(err.map(|e| e.message().starts_with(&shown)).unwrap_or(false));
+
+    drop(child.stdin.take());
+    lines.for_each(drop);
+    assert!(child.wait()?.success());
+    assert_eq!(Journal::open(&path)?.len("s")?, 0, "free again once the holder exits");
+    Ok(())
+}
+
+/// As the parent: kill a child in the middle of appending; the reopened log holds at least
+/// every append the child acknowledged and passes `check`. As the child (`CRASH` set):
+/// append single records and batches forever, printing each acknowledged length.
+#[test]
+fn a_killed_writer_leaves_an_intact_prefix() -> Result<(), Box<dyn std::error::Error>> {
+    if let Ok(path) = std::env::var(CRASH) {
+        let j = Journal::open(&path)?;
+        let mut len = j.len("s")?;
+        let mut out = std::io::stdout();
+        loop {
+            let batch: Vec<Record<Ev>> = (len..len + 1 + len % 40).map(ev).collect();
+            len = j.append("s", len, &batch)?;
+            writeln!(out, "{len}")?;
+            out.flush()?;
+        }
+    }
+    let dir = tempfile::tempdir()?;
+    let path = dir.path().join("db");
+    Journal::open(&path)?.create_session("s", &meta("g"))?;
+    let mut child = Command::new(std::env::current_exe()?)
+        .args(["--exact", "a_killed_writer_leaves_an_intact_prefix", "--nocapture", "--test-threads=1"])
+        .env(CRASH, &path)
+        .stdout(Stdio::piped())
+        .spawn()?;
+    let stdout = child.stdout.take().ok_or("no child stdout")?;
+    let mut acknowledged = 0u64;
+    for line in BufReader::new(stdout).lines() {
+        if let Ok(n) = line?.trim().parse::<u64>() {
+            acknowledged = n;
+        }
+        if acknowledged >= 600 {
+            child.kill()?;
+            break;
+        }
+    }
+    child.wait()?;
+    assert!(acknowledged >= 600, "the child stopped early at {acknowledged}");
+    let j = Journal::open(&path)?;
+    let len = j.len("s")?;
+    assert!(len >= acknowledged, "lost acknowledged records: {len} < {acknowledged}");
+    let report = j.check::<Ev>("s")?;
+    assert!(report.is_ok(), "{report:?}");
+    let expected: Vec<(u64, Record<Ev>)> = (0..len).map(|i| (i, ev(i))).collect();
+    assert_eq!(read_all(&j, "s", 0)?, expected);
+    Ok(())
+}
