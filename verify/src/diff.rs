@@ -138,7 +138,7 @@ struct Work<'c, 'a, R: Games> {
 fn next_effective<G: Game>(r: &mut Replayer<'_, G>) -> Result<Option<Stepped<G::Event>>, VerifyError> {
     while let Some(step) = r.step() {
         let step = step?;
-        if matches!(step.outcome, Outcome::Applied(_) | Outcome::Failed(_)) {
+        if step.effective() {
             return Ok(Some(step));
         }
     }

@@ -11,11 +11,14 @@
 //! failing fixtures, **2** unusable input ([`VerifyError`]).
 
 mod context;
+mod coverage;
 mod diff;
 mod error;
 mod explain;
 mod expectation;
+mod fixture;
 mod games;
+mod junit;
 mod logfile;
 mod open;
 mod replay;
@@ -23,17 +26,22 @@ mod report;
 mod session;
 mod source;
 mod state;
+mod suite;
 mod verify;
 
 pub use context::Context;
+pub use coverage::{rule_ids, GameCoverage};
 pub use diff::{diff, Agreement, ContextPair, DiffOptions, DiffReport, Divergence, FieldDiff, SplitReason};
 pub use error::{ErrorKind, VerifyError, EXIT_UNUSABLE};
 pub use explain::{explain, ExplainReport};
 pub use expectation::{At, Expectation};
+pub use fixture::{run_fixture, FixtureResult};
 pub use games::{EngineGames, Games};
+pub use junit::{junit_xml, xml_escape};
 pub use logfile::{header_to_json, header_to_notation, Header, LogFile, RawBody, RawRecord};
 pub use report::{Fact, RecordView, RetractedView, StateView, StepErrorView, UnverifiedView, ViolationView};
 pub use session::Journal;
 pub use source::{Origin, Source};
 pub use state::{replay, ReplayReport};
+pub use suite::{fixture_files, run_fixtures, FixtureOptions, FixtureReport};
 pub use verify::{verify, RulesChange, VerifyOptions, VerifyReport};

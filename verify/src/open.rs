@@ -35,15 +35,11 @@ pub(crate) type RecordStream<'a, E> = Box<dyn Iterator<Item = Result<Record<E>, 
 
 /// A log opened for one game: what replay needs.
 pub(crate) struct Opened<'a, G: Game> {
-    /// The source as the user can type it again.
-    pub label: String,
     pub header: Header,
     pub game: G,
     /// Records later retracted; replay skips them.
     pub retracted: BTreeSet<u64>,
     pub records: RecordStream<'a, G::Event>,
-    /// The file a fixture's directives came from (files only).
-    pub file: Option<LogFile>,
 }
 
 /// A source read as far as its header: enough to pick the game.
@@ -176,21 +172,14 @@ pub(crate) fn open<'a, R: Games, G: Game>(
                 };
                 Ok(Record { index: i as u64, line: Some(r.line), body })
             });
-            Ok(Opened {
-                label,
-                header: file.header.clone(),
-                game,
-                retracted,
-                records: Box::new(records),
-                file: Some(file),
-            })
+            Ok(Opened { header: file.header, game, retracted, records: Box::new(records) })
         }
         Peeked::Session(name, header) => {
             let mut overrides = source.variants.clone();
             overrides.extend(extra.iter().cloned());
             let game: G = build_game(&label, &header, &overrides, None)?;
             let (retracted, records) = crate::session::records::<R, G>(ctx, &name, 0)?;
-            Ok(Opened { label, header, game, retracted, records, file: None })
+            Ok(Opened { header, game, retracted, records })
         }
     }
 }

@@ -3,7 +3,7 @@
 //! prints them without generics and `--json` serializes them as they are.
 
 use crate::replay::{Outcome, Stepped};
-use arbiter_engine::{Digest, Game, Violation};
+use arbiter_engine::{Game, Violation};
 use serde::Serialize;
 use std::fmt;
 
@@ -152,10 +152,6 @@ impl StateView {
 
 pub(crate) fn facts_of<G: Game>(game: &G, state: &G::State) -> Vec<Fact> {
     game.facts(state).into_iter().map(|(key, value)| Fact { key, value }).collect()
-}
-
-pub(crate) fn short(d: &Digest) -> String {
-    d.short()
 }
 
 impl fmt::Display for StateView {

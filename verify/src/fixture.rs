@@ -1,0 +1,222 @@
+//! Checking one fixture: a log file whose `@expect`/`@assert` directives say what replaying
+//! it must produce (docs/notation/README.md).
+
+use crate::error::VerifyError;
+use crate::expectation::{At, Expectation};
+use crate::open::{open, with_game, Peeked, WithGame};
+use crate::replay::{Outcome, Replayer};
+use crate::source::Source;
+use crate::verify::{verify, VerifyOptions};
+use crate::{Context, Games};
+use arbiter_engine::Game;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::Path;
+
+/// The outcome of one fixture.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct FixtureResult {
+    /// The fixture's path as given.
+    pub path: String,
+    /// The game it is a log of (`None` when the file could not be read that far).
+    pub game: Option<String>,
+    pub passed: bool,
+    /// One line per unmet expectation or unexpected finding.
+    pub failures: Vec<String>,
+    /// Rule ids of `@expect violation` lines that matched an actual violation.
+    pub covered: Vec<String>,
+    /// On failure, what happened, printed as `arbiter verify` prints it.
+    pub happened: Option<String>,
+    /// Wall time in seconds, for JUnit.
+    pub seconds: f64,
+}
+
+impl fmt::Display for FixtureResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.passed {
+            return writeln!(f, "ok   {}", self.path);
+        }
+        writeln!(f, "FAIL {}", self.path)?;
+        for failure in &self.failures {
+            writeln!(f, "  {failure}")?;
+        }
+        if let Some(h) = &self.happened {
+            writeln!(f, "  what happened (as `arbiter verify` reports it):")?;
+            for line in h.lines() {
+                writeln!(f, "    {line}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// What replaying a fixture actually produced, in the terms expectations use.
+#[derive(Default)]
+struct Actual {
+    violations: Vec<(u64, String, String)>,
+    unverified: Vec<u64>,
+    error: Option<(u64, String)>,
+    /// Facts after each record an assertion asks about.
+    facts: BTreeMap<u64, Vec<(String, String)>>,
+    end_facts: Vec<(String, String)>,
+    records: u64,
+}
+
+struct Work<'c, 'a, R: Games> {
+    ctx: &'c Context<'a, R>,
+    source: &'c Source,
+}
+
+impl<'c, 'a, R: Games> WithGame<'a> for Work<'c, 'a, R> {
+    type Output = (String, Vec<(usize, Expectation)>, Actual);
+    fn run<G: Game>(self, peeked: Peeked) -> Result<Self::Output, VerifyError> {
+        let expectations = match &peeked {
+            Peeked::File(f) => f.expectations.clone(),
+            Peeked::Session(..) => Vec::new(),
+        };
+        let wanted: Vec<u64> = expectations
+            .iter()
+            .filter_map(|(_, e)| match e {
+                Expectation::Assert { at: At::Record(n), .. } => Some(*n),
+                _ => None,
+            })
+            .collect();
+        let opened = open::<R, G>(self.ctx, self.source, peeked, &[])?;
+        let mut replay = Replayer::new(opened);
+        let mut actual = Actual::default();
+        while let Some(step) = replay.step() {
+            let step = step?;
+            actual.records += 1;
+            match &step.outcome {
+                Outcome::Applied(f) => {
+                    for v in &f.violations {
+                        actual.violations.push((step.index, v.rule.to_string(), v.message.clone()));
+                    }
+                    if !f.unverified.is_empty() {
+                        actual.unverified.push(step.index);
+                    }
+                }
+                Outcome::Failed(e) => actual.error = Some((step.index, e.to_string())),
+                _ => {}
+            }
+            if wanted.contains(&step.index) && actual.error.is_none() {
+                actual.facts.insert(step.index, replay.game().facts(&replay.state));
+            }
+        }
+        actual.end_facts = replay.game().facts(&replay.state);
+        Ok((G::info().id.to_string(), expectations, actual))
+    }
+}
+
+/// Check one fixture file. Never fails: an unusable file is a failing fixture whose failure
+/// says why.
+pub fn run_fixture<R: Games>(ctx: &Context<'_, R>, path: &Path) -> FixtureResult {
+    let started = std::time::Instant::now();
+    let source = Source::file(path);
+    let mut result = FixtureResult {
+        path: path.display().to_string(),
+        game: None,
+        passed: false,
+        failures: Vec::new(),
+        covered: Vec::new(),
+        happened: None,
+        seconds: 0.0,
+    };
+    match with_game(ctx, &source, Work { ctx, source: &source }) {
+        Err(e) => {
+            // Still name the game when the header was readable, so JUnit groups it right.
+            result.game = crate::logfile::LogFile::read(path).ok().map(|f| f.header.game);
+            result.failures.push(format!("unusable: {e}"));
+        }
+        Ok((game, expectations, actual)) => {
+            result.game = Some(game);
+            judge(&expectations, &actual, &mut result);
+            if !result.failures.is_empty() {
+                result.happened = Some(match verify(ctx, &source, &VerifyOptions::default()) {
+                    Ok(r) => r.to_string(),
+                    Err(e) => e.to_string(),
+                });
+            }
+        }
+    }
+    result.passed = result.failures.is_empty();
+    result.seconds = started.elapsed().as_secs_f64();
+    result
+}
+
+fn judge(expectations: &[(usize, Expectation)], actual: &Actual, result: &mut FixtureResult) {
+    let fail = &mut result.failures;
+    let mut unmatched: Vec<&(u64, String, String)> = actual.violations.iter().collect();
+    for (line, e) in expectations {
+        match e {
+            Expectation::Clean => {
+                if !actual.violations.is_empty() || actual.error.is_some() {
+                    fail.push(format!(
+                        "line {line}: `{e}` but {} violation(s){}",
+                        actual.violations.len(),
+                        if actual.error.is_some() { " and an unapplicable record" } else { "" }
+                    ));
+                }
+            }
+            Expectation::Violation { record, rule } => {
+                match unmatched.iter().position(|(r, id, _)| r == record && id == rule) {
+                    Some(p) => {
+                        unmatched.remove(p);
+                        result.covered.push(rule.clone());
+                    }
+                    None => {
+                        let there: Vec<String> = actual
+                            .violations
+                            .iter()
+                            .filter(|(r, _, _)| r == record)
+                            .map(|(_, id, m)| format!("{id} ({m})"))
+                            .collect();
+                        fail.push(format!(
+                            "line {line}: `{e}` not found; record {record} has {}",
+                            if there.is_empty() { "no violation".to_string() } else { there.join(", ") }
+                        ));
+                    }
+                }
+            }
+            Expectation::Error { record } => match &actual.error {
+                Some((r, _)) if r == record => {}
+                Some((r, m)) => fail.push(format!("line {line}: `{e}` but replay stopped at record {r} ({m})")),
+                None => fail.push(format!("line {line}: `{e}` but every record could be applied")),
+            },
+            Expectation::Unverified { record } => {
+                if !actual.unverified.contains(record) {
+                    fail.push(format!("line {line}: `{e}` but record {record} has no unverified effect"));
+                }
+            }
+            Expectation::Assert { at, key, value } => {
+                let facts = match at {
+                    At::End => Some(&actual.end_facts),
+                    At::Record(n) => actual.facts.get(n),
+                };
+                match facts {
+                    None => fail.push(format!(
+                        "line {line}: `{e}` but replay never got past that record ({} records replayed)",
+                        actual.records
+                    )),
+                    Some(facts) => match facts.iter().find(|(k, _)| k == key) {
+                        Some((_, v)) if v == value => {}
+                        Some((_, v)) => fail.push(format!("line {line}: `{e}` but {key} = {v}")),
+                        None => {
+                            let keys: Vec<&str> = facts.iter().map(|(k, _)| k.as_str()).collect();
+                            fail.push(format!("line {line}: `{e}` but there is no fact `{key}` (facts: {})", keys.join(", ")))
+                        }
+                    },
+                }
+            }
+        }
+    }
+    for (record, rule, message) in unmatched {
+        fail.push(format!("unexpected violation at record {record}: {rule}: {message}"));
+    }
+    if let Some((record, message)) = &actual.error {
+        if !expectations.iter().any(|(_, e)| matches!(e, Expectation::Error { .. })) {
+            fail.push(format!("unexpected: record {record} cannot be applied: {message}"));
+        }
+    }
+}
