@@ -30,7 +30,7 @@ fn ev(i: u64) -> Record<Ev> {
     match i % 3 {
         0 => Record::Event(Ev::Roll(vec![(i % 6) as u8 + 1; (i % 8) as usize + 1])),
         1 => Record::Event(Ev::Note(format!("note-{i}"))),
-        _ => Record::Event(Ev::Move { slot: (i % 6) as u8, up: i % 2 == 0 }),
+        _ => Record::Event(Ev::Move { slot: (i % 6) as u8, up: i & 1 == 0 }),
     }
 }
 
