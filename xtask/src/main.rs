@@ -1,2 +1,47 @@
-//! Project automation (being built).
-fn main() {}
+//! Project automation (the cargo-xtask pattern): `cargo xtask ci` and `cargo xtask bench`.
+//!
+//! CI and a person run the same commands, so nothing here is needed by users at run time.
+//! `bench` re-runs itself in the release profile (numbers from a debug build mean nothing)
+//! and measures arbiter against SQLite and JSON lines on one simulated corpus.
+
+mod bench;
+mod ci;
+
+use std::process::ExitCode;
+
+const USAGE: &str = "\
+usage: cargo xtask <task>
+
+tasks:
+  ci       check formatting, then run every test of the workspace
+  bench    measure arbiter against SQLite and JSONL; prints one table and writes
+           docs/PERFORMANCE.md
+             --events N      corpus size (default 1000000)
+             --quick         a small corpus (100000 events), a quick look; writes nothing
+             --no-write      print the table only
+             --game ID       the game to simulate (default proving-grounds)";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("ci") => ci::run(),
+        Some("bench") => bench::run(&args[1..]),
+        Some(bench::rss::CHILD_COMMAND) => bench::rss::child(&args[1..]),
+        Some("-h" | "--help" | "help") => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        Some(other) => Err(format!("unknown task `{other}`\n{USAGE}").into()),
+        None => Err(USAGE.into()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("xtask: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Every task reports one readable error; the cause is in the message.
+pub type Fallible<T = ()> = Result<T, Box<dyn std::error::Error + Send + Sync>>;

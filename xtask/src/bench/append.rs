@@ -1,0 +1,111 @@
+//! Sections 1 and 2: durable appends, one event at a time and in batches of 1,000.
+
+use super::measure::{median, rate};
+use super::report::{Row, Unit};
+use super::stores::{self, Kind};
+use super::Run;
+use crate::Fallible;
+use arbiter_engine::Game;
+use std::time::{Duration, Instant};
+
+/// Appends per store at most, and the time allowed each store, for the one-by-one test:
+/// enough samples for a stable median without letting a slow disk eat the run.
+const SINGLE_MAX: usize = 1_000;
+const SINGLE_BUDGET: Duration = Duration::from_secs(3);
+/// Events appended in the batched test, and the batch size the issue names.
+const BATCHED_EVENTS: usize = 200_000;
+pub const BATCH: usize = 1_000;
+
+/// Section 1: the median latency of a durable append of one event, against the bare fsync.
+pub fn single<G: Game>(run: &mut Run<G>) -> Fallible {
+    let events = run.corpus.first(SINGLE_MAX);
+    let fsync_us = run.fsync_secs * 1e6;
+    run.rows.push(
+        Row::new("1", "reference: write+fsync 64 B on this disk", Unit::Micros)
+            .arbiter(fsync_us)
+            .sqlite(fsync_us)
+            .jsonl(fsync_us),
+    );
+    let mut row = Row::new("1", "durable append of 1 event (median latency)", Unit::Micros);
+    for kind in stores::ALL {
+        let result = (|| -> Fallible<(f64, usize)> {
+            let mut store = stores::create::<G>(kind, &run.dir, "single")?;
+            let mut samples = Vec::with_capacity(events.len());
+            let start = Instant::now();
+            for (seq, e) in events.iter().enumerate() {
+                let t = Instant::now();
+                store.append_one("durable", seq as u64, e)?;
+                samples.push(t.elapsed().as_secs_f64());
+                if start.elapsed() > SINGLE_BUDGET {
+                    break;
+                }
+            }
+            Ok((median(samples.clone()) * 1e6, samples.len()))
+        })();
+        match result {
+            Ok((us, n)) => {
+                run.raw(format!("single append {}: median {us:.1} µs over {n} appends", kind.name()));
+                row = set(row, kind, us);
+            }
+            Err(e) => row = failed(row, kind, &e),
+        }
+    }
+    if let Some(a) = row.arbiter {
+        let ratio = a / fsync_us;
+        row = row.target(format!("≤ 1.5× fsync ({ratio:.2}×)"), ratio <= 1.5);
+    }
+    run.rows.push(row);
+    Ok(())
+}
+
+/// Section 2: durable appends with one flush (one commit, one fsync) per 1,000 events.
+pub fn batched<G: Game>(run: &mut Run<G>) -> Fallible {
+    let events = run.corpus.first(BATCHED_EVENTS);
+    let mut row =
+        Row::new("2", format!("durable append, batches of {BATCH} ({} events)", events.len()), Unit::Rate);
+    for kind in stores::ALL {
+        let result = (|| -> Fallible<f64> {
+            let mut store = stores::create::<G>(kind, &run.dir, "batched")?;
+            let start = Instant::now();
+            for (i, chunk) in events.chunks(BATCH).enumerate() {
+                store.append_batch("batched", (i * BATCH) as u64, chunk)?;
+            }
+            Ok(rate(events.len() as u64, start.elapsed().as_secs_f64()))
+        })();
+        match result {
+            Ok(r) => {
+                run.raw(format!("batched append {}: {r:.0} events/s", kind.name()));
+                row = set(row, kind, r);
+            }
+            Err(e) => row = failed(row, kind, &e),
+        }
+    }
+    if let Some(a) = row.arbiter {
+        row = row.target("≥ 200 k/s", a >= 200_000.0);
+        if let Some(s) = row.sqlite {
+            row = row.target("faster than SQLite", a > s);
+        }
+    }
+    run.rows.push(row);
+    Ok(())
+}
+
+/// Put a store's figure in its column.
+pub fn set(row: Row, kind: Kind, v: f64) -> Row {
+    match kind {
+        Kind::Arbiter => row.arbiter(v),
+        Kind::Sqlite => row.sqlite(v),
+        Kind::Jsonl => row.jsonl(v),
+    }
+}
+
+/// Record why a store could not be measured; the run goes on without that figure.
+pub fn failed(row: Row, kind: Kind, e: &dyn std::fmt::Display) -> Row {
+    eprintln!("  {} failed: {e}", kind.name());
+    let note = if row.note.is_empty() {
+        format!("{}: {e}", kind.name())
+    } else {
+        format!("{}; {}: {e}", row.note, kind.name())
+    };
+    row.note(note)
+}

@@ -1,0 +1,99 @@
+//! Section 4: verify without storage: events already in memory, and events read from
+//! notation text (the kernel's parser, then the verify crate end to end from `.arb` files).
+
+use super::measure::rate;
+use super::report::{Row, Unit};
+use super::Run;
+use crate::Fallible;
+use arbiter_engine::{Findings, Game};
+use std::fmt::Write as _;
+use std::time::Instant;
+
+/// Best of this many passes: the machine is shared, and the fastest pass is the one least
+/// disturbed by the neighbours.
+const PASSES: usize = 3;
+
+pub fn in_memory<G: Game>(run: &mut Run<G>) -> Fallible {
+    let corpus = run.corpus;
+    let mut best = f64::INFINITY;
+    for _ in 0..PASSES {
+        let start = Instant::now();
+        let mut findings = Findings::default();
+        let mut violations = 0;
+        for (_, events) in &corpus.sessions {
+            let mut state = corpus.game.initial_state();
+            for e in events {
+                findings.clear();
+                corpus.game.step(&mut state, e, &mut findings)?;
+                violations += findings.violations.len();
+            }
+            std::hint::black_box(&state);
+        }
+        best = best.min(start.elapsed().as_secs_f64());
+        if violations > 0 {
+            return Err(
+                format!("the simulated corpus has {violations} violations; it must verify clean").into()
+            );
+        }
+    }
+    let r = rate(corpus.events, best);
+    run.raw(format!("verify in memory: {} events in {best:.4} s (best of {PASSES})", corpus.events));
+    run.rows.push(
+        Row::new("4", "verify in memory (step, one core)", Unit::Rate).arbiter(r).target("≥ 5 M/s", r >= 5e6),
+    );
+    Ok(())
+}
+
+/// The corpus printed as notation, one text per session, the way a file holds it.
+fn notation<G: Game>(run: &Run<G>) -> Vec<String> {
+    run.corpus
+        .sessions
+        .iter()
+        .map(|(_, events)| {
+            let mut text = String::new();
+            for e in events {
+                let _ = writeln!(text, "{e}");
+            }
+            text
+        })
+        .collect()
+}
+
+pub fn from_notation<G: Game>(run: &mut Run<G>) -> Fallible {
+    let corpus = run.corpus;
+    let texts = notation(run);
+    let bytes: usize = texts.iter().map(String::len).sum();
+    let mut best = f64::INFINITY;
+    for _ in 0..PASSES {
+        let start = Instant::now();
+        let mut findings = Findings::default();
+        let mut read = 0u64;
+        for text in &texts {
+            let mut state = corpus.game.initial_state();
+            for (i, line) in text.lines().enumerate() {
+                let event = corpus.game.parse_event(line).map_err(|e| {
+                    format!("the game cannot read back its own event `{line}` (line {}): {e}", i + 1)
+                })?;
+                findings.clear();
+                corpus.game.step(&mut state, &event, &mut findings)?;
+                read += 1;
+            }
+            std::hint::black_box(&state);
+        }
+        best = best.min(start.elapsed().as_secs_f64());
+        if read != corpus.events {
+            return Err(format!("read {read} events of {} from notation", corpus.events).into());
+        }
+    }
+    let r = rate(corpus.events, best);
+    run.raw(format!(
+        "verify from notation text (parse_event + step): {} events, {bytes} bytes of text, {best:.4} s (best of {PASSES})",
+        corpus.events
+    ));
+    run.rows.push(
+        Row::new("4", "verify from notation text (parse + step)", Unit::Rate)
+            .arbiter(r)
+            .target("≥ 2 M/s", r >= 2e6),
+    );
+    Ok(())
+}

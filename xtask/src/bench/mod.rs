@@ -1,0 +1,184 @@
+//! `cargo xtask bench`: one run, one corpus, one table.
+//!
+//! The corpus comes from the game's own seeded simulator, every store gets the same events,
+//! and every figure is measured in this run, side by side, so the ratios compare like with
+//! like on whatever machine runs it. The table is printed and, with the raw numbers and the
+//! machine, written to `docs/PERFORMANCE.md` between markers (the prose around them is kept).
+
+mod append;
+mod campaign;
+mod corpus;
+mod document;
+mod fsync;
+mod journal_store;
+mod jsonl;
+mod machine;
+mod measure;
+mod memory;
+mod read;
+mod report;
+pub mod rss;
+mod sqlite;
+mod store;
+mod stores;
+
+use crate::ci::workspace_root;
+use crate::Fallible;
+use arbiter_engine::{dispatch, game_ids, Game, GameVisitor};
+use corpus::Corpus;
+use report::Row;
+use std::path::PathBuf;
+use std::process::Command;
+use std::time::Instant;
+
+/// What the command line asked for.
+#[derive(Debug, Clone)]
+pub struct Options {
+    pub events: u64,
+    pub write: bool,
+    pub game: String,
+    /// The arguments as given, to print the command that produced the numbers.
+    pub command: String,
+}
+
+fn parse(args: &[String]) -> Fallible<Options> {
+    let mut opts = Options {
+        events: 1_000_000,
+        write: true,
+        game: "proving-grounds".into(),
+        command: format!("cargo xtask bench {}", args.join(" ")).trim_end().to_string(),
+    };
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--events" => {
+                let v = it.next().ok_or("--events needs a number")?;
+                opts.events =
+                    v.replace('_', "").parse().map_err(|_| format!("--events: `{v}` is not a number"))?;
+                if opts.events < 1_000 {
+                    return Err("--events: at least 1000".into());
+                }
+            }
+            "--quick" => {
+                opts.events = 100_000;
+                opts.write = false;
+            }
+            "--no-write" => opts.write = false,
+            "--game" => opts.game = it.next().ok_or("--game needs a game id")?.clone(),
+            other => return Err(format!("bench: unknown option `{other}` (see `cargo xtask help`)").into()),
+        }
+    }
+    Ok(opts)
+}
+
+pub fn run(args: &[String]) -> Fallible {
+    let opts = parse(args)?;
+    if cfg!(debug_assertions) {
+        return rerun_optimized(args);
+    }
+    let game = opts.game.clone();
+    dispatch(&game, Bench { opts })
+        .ok_or_else(|| format!("unknown game `{game}` (known: {})", game_ids().join(", ")))?
+}
+
+/// Numbers from a debug build mean nothing: build and run this same command in release.
+fn rerun_optimized(args: &[String]) -> Fallible {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
+    eprintln!("xtask bench: building the bench driver in release mode first");
+    let status = Command::new(cargo)
+        .args(["run", "--release", "--quiet", "--package", "xtask", "--", "bench"])
+        .args(args)
+        .current_dir(workspace_root())
+        .status()?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("the release bench run failed ({status})").into())
+    }
+}
+
+/// Everything one run measured, filled section by section.
+pub struct Run<'c, G: Game> {
+    pub corpus: &'c Corpus<G>,
+    /// A scratch directory on the project's disk (under `target/`), removed at the end.
+    pub dir: PathBuf,
+    pub fsync_secs: f64,
+    pub rows: Vec<Row>,
+    /// Section 7's disk row, printed after the memory row.
+    pub disk_row: Option<Row>,
+    pub raw: Vec<String>,
+}
+
+impl<G: Game> Run<'_, G> {
+    pub fn raw(&mut self, line: String) {
+        eprintln!("  {line}");
+        self.raw.push(line);
+    }
+}
+
+struct Bench {
+    opts: Options,
+}
+
+impl GameVisitor for Bench {
+    type Output = Fallible;
+
+    fn visit<G: Game>(self) -> Fallible {
+        let opts = self.opts;
+        let started = Instant::now();
+        let scratch_root = workspace_root().join("target").join("xtask-bench");
+        std::fs::create_dir_all(&scratch_root)?;
+        let scratch = tempfile::Builder::new().prefix("run-").tempdir_in(&scratch_root)?;
+
+        eprintln!("xtask bench: simulating {} events of {}", opts.events, G::info().id);
+        let start = Instant::now();
+        let corpus = corpus::build::<G>(opts.events)?;
+        let simulate_secs = start.elapsed().as_secs_f64();
+
+        let mut run = Run {
+            corpus: &corpus,
+            dir: scratch.path().to_path_buf(),
+            fsync_secs: 0.0,
+            rows: Vec::new(),
+            disk_row: None,
+            raw: Vec::new(),
+        };
+        run.raw(format!(
+            "corpus: {} events in {} sessions ({} whole games, seeds 1..={}), simulated in {simulate_secs:.2} s",
+            corpus.events,
+            corpus.sessions.len(),
+            corpus.whole_games,
+            corpus.sessions.len()
+        ));
+
+        eprintln!("xtask bench: 1. durable append, one event");
+        run.fsync_secs = fsync::latency(&run.dir, 200)?;
+        run.raw(format!(
+            "fsync reference: median {:.1} µs (write 64 B + fsync, 200 times)",
+            run.fsync_secs * 1e6
+        ));
+        append::single(&mut run)?;
+        eprintln!("xtask bench: 2. durable append, batched");
+        append::batched(&mut run)?;
+        eprintln!("xtask bench: 3. scan and replay the corpus in each store");
+        read::scan_and_replay(&mut run)?;
+        eprintln!("xtask bench: 4. verify in memory and from notation");
+        memory::in_memory(&mut run)?;
+        memory::from_notation(&mut run)?;
+        if let Some(disk) = run.disk_row.take() {
+            run.rows.push(disk);
+        }
+
+        let total = started.elapsed().as_secs_f64();
+        run.raw(format!("whole run (after the build): {total:.1} s"));
+        let table = report::render_text(&run.rows);
+        println!("\n{table}");
+        print!("{}", report::render_targets(&run.rows));
+        if opts.write {
+            let path = workspace_root().join("docs").join("PERFORMANCE.md");
+            document::write(&path, &opts, &run)?;
+            println!("\nwrote {}", path.display());
+        }
+        Ok(())
+    }
+}
