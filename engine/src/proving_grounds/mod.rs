@@ -1,31 +1,82 @@
-//! Proving Grounds (placeholder until the game lands: it accepts no events).
+//! Proving Grounds, the training game (the core game without modules).
+//!
+//! Maia fights six enemies at once: each round she rolls her dice pool, rerolls whole sets
+//! within a minute, assigns dice to the enemy slots by face, moves battle markers (singles
+//! down, sufficient sets up), resolves defeats and wounds, then recovers. Eight defeats at
+//! the end of a round win; the last health space loses at once.
+//!
+//! Files, one concept each: `dice` (dice and pools), `enemy` and `catalog` (cards as data),
+//! `params` (setup and interpretations), `rules` (the rule catalog), `event` and `notation`
+//! (what a log holds and how it is typed), `state` (the table), `attack` (what dice do to a
+//! marker: the seam the Shields module extends), `step` (every rule, checked and applied),
+//! `facts` and `board` (views), `simulate` (a seeded random player).
+//!
+//! Seams for the modules: `modules` is a setup parameter that today accepts only `none`;
+//! the round is a phase machine (`state::Phase`) where module steps (start of round, chariot
+//! placement) slot in as new phases; attack resolution is one function (`attack`).
+
+mod attack;
+mod board;
+mod catalog;
+mod dice;
+mod enemy;
+mod event;
+mod facts;
+mod notation;
+mod params;
+mod rules;
+mod simulate;
+mod state;
+mod step;
+
+#[cfg(test)]
+mod fixture_tests;
+#[cfg(test)]
+mod tests;
+
+pub use attack::{max_spaces, resolve_attack, Expected, Hold};
+pub use catalog::{parse_catalog, ILLUSTRATIVE};
+pub use dice::{Color, ColorCounts, Dice, Die, MAX_DICE};
+pub use enemy::{Enemy, Requirement};
+pub use event::{Action, Event};
+pub use params::{Config, ExhaustFrom, ReplaceWithoutWhite, PARAMS};
+pub use rules::RULES;
+pub use simulate::SplitMix64;
+pub use state::{Outcome, Phase, Slot, State};
+pub use step::DEFEATS_TO_WIN;
 
 use crate::{Findings, Game, GameInfo, ParamSpec, ParseError, RuleInfo, Setup, SetupError, StepError};
-use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
-/// The game, configured.
+/// The training game, configured: setup validated, catalog parsed.
 #[derive(Debug, Clone)]
 pub struct ProvingGrounds {
     setup: Setup,
+    config: Config,
+    /// Shared so that cloning a configured game (one per replay thread) is cheap.
+    enemies: Arc<[Enemy]>,
 }
 
-/// Placeholder state.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct State;
+impl ProvingGrounds {
+    /// The validated setup.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
 
-/// Placeholder event.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Event;
+    /// The enemy cards, in catalog order.
+    pub fn enemies(&self) -> &[Enemy] {
+        &self.enemies
+    }
 
-impl std::fmt::Display for Event {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("?")
+    fn initial(&self) -> State {
+        State::new(self.config.rings)
     }
 }
 
 impl Game for ProvingGrounds {
     type State = State;
     type Event = Event;
+
     fn info() -> GameInfo {
         GameInfo {
             id: "proving-grounds",
@@ -34,43 +85,86 @@ impl Game for ProvingGrounds {
             rules_version: 1,
         }
     }
+
     fn rules() -> &'static [RuleInfo] {
-        &[]
+        RULES
     }
+
     fn params() -> &'static [ParamSpec] {
-        &[]
+        PARAMS
     }
+
     fn default_catalog() -> &'static str {
         "illustrative"
     }
-    fn builtin_catalog(_name: &str) -> Option<&'static str> {
-        None
+
+    fn builtin_catalog(name: &str) -> Option<&'static str> {
+        (name == "illustrative").then_some(ILLUSTRATIVE)
     }
-    fn new(setup: &Setup, _catalog_text: &str) -> Result<Self, SetupError> {
-        Ok(ProvingGrounds { setup: setup.clone() })
+
+    fn new(setup: &Setup, catalog_text: &str) -> Result<Self, SetupError> {
+        let config = Config::from_setup(setup);
+        let enemies = parse_catalog(catalog_text);
+        match (config, enemies) {
+            (Ok(config), Ok(enemies)) => {
+                // Record the defaults too, so the setup names every interpretation in force.
+                let mut full = setup.clone();
+                for spec in PARAMS {
+                    full.params.entry(spec.name.to_string()).or_insert_with(|| spec.default.to_string());
+                }
+                Ok(ProvingGrounds { setup: full, config, enemies: enemies.into() })
+            }
+            (config, enemies) => {
+                let mut reasons = config.err().map(|e| e.reasons).unwrap_or_default();
+                reasons.extend(enemies.err().unwrap_or_default().into_iter().map(|r| format!("catalog {r}")));
+                Err(SetupError { reasons })
+            }
+        }
     }
+
     fn setup(&self) -> &Setup {
         &self.setup
     }
+
     fn initial_state(&self) -> State {
-        State
+        self.initial()
     }
+
     fn parse_event(&self, line: &str) -> Result<Event, ParseError> {
-        Err(ParseError::new(1, "an event of a game that is not implemented yet", line))
+        notation::parse_event(line)
     }
-    fn step(&self, _s: &mut State, _e: &Event, _f: &mut Findings) -> Result<(), StepError> {
-        Err(StepError::new("not implemented yet"))
+
+    fn step(&self, state: &mut State, event: &Event, findings: &mut Findings) -> Result<(), StepError> {
+        self.apply(state, event, findings)
     }
-    fn next_consequence(&self, _s: &State) -> Option<Event> {
-        None
+
+    fn next_consequence(&self, state: &State) -> Option<Event> {
+        self.consequence(state).map(Event::new)
     }
-    fn is_consequence(_e: &Event) -> bool {
-        false
+
+    /// Marker moves, defeats and recovery. A wound is a consequence too, but it carries the
+    /// player's choice of die (`wound 2 exhaust w`), so a log keeps it like a decision and
+    /// `next_consequence` stops before it.
+    fn is_consequence(event: &Event) -> bool {
+        matches!(
+            event.action,
+            Action::MarkerMovedUp { .. }
+                | Action::MarkerMovedDown { .. }
+                | Action::MarkerHeld { .. }
+                | Action::EnemyDefeated { .. }
+                | Action::Recovered
+        )
     }
-    fn board(&self, _s: &State) -> String {
-        String::new()
+
+    fn board(&self, state: &State) -> String {
+        self.board_text(state)
     }
-    fn facts(&self, _s: &State) -> Vec<(String, String)> {
-        Vec::new()
+
+    fn facts(&self, state: &State) -> Vec<(String, String)> {
+        self.fact_list(state)
+    }
+
+    fn simulate(&self, seed: u64, events: usize) -> Option<Vec<Event>> {
+        Some(self.simulate_log(seed, events))
     }
 }

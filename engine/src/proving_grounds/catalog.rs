@@ -1,0 +1,197 @@
+//! The enemy catalog file format, and its parser into validated enemies.
+//!
+//! One enemy a line, five fields separated by `|`:
+//!
+//! ```text
+//! # id         | name         | track (bottom to top, * = start) | icon | ability
+//! pit-brawler  | Pit Brawler  | B 2 *2 2                         | 3    | -
+//! ```
+//!
+//! The track lists the bottom space `B`, then for each space above it the dice needed to
+//! move into it: a count and the required colors (`2`, `2g`, `3b`, `3gy`). The start space
+//! carries a `*`. The icon is a dragonling result 1-6 or `-`; the ability is free text or `-`.
+//! The catalog may be a user's file, so every problem is reported with its line number and
+//! nothing here panics.
+
+use super::dice::Color;
+use super::enemy::{Enemy, Requirement, MAX_TRACK};
+
+/// The most enemies one catalog may hold (card indices are a `u8`; drawn cards are a bitset).
+pub const MAX_ENEMIES: usize = 256;
+/// The fewest enemies a game can start with: one for each slot.
+pub const MIN_ENEMIES: usize = 6;
+/// The longest card id, so that notation lines stay short.
+pub const MAX_ID: usize = 40;
+
+/// The illustrative catalog shipped with the engine.
+pub const ILLUSTRATIVE: &str = include_str!("../../catalogs/proving-grounds/illustrative.pgcat");
+
+/// Parse catalog text into enemies, or every problem found, each as `line N: ...`.
+pub fn parse_catalog(text: &str) -> Result<Vec<Enemy>, Vec<String>> {
+    let mut enemies: Vec<Enemy> = Vec::new();
+    let mut errors = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let n = i + 1;
+        let line = raw.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        match parse_line(line) {
+            Ok(e) => {
+                if enemies.iter().any(|o| o.id == e.id) {
+                    errors.push(format!("line {n}: enemy id `{}` is already used", e.id));
+                } else {
+                    enemies.push(e);
+                }
+            }
+            Err(msg) => errors.push(format!("line {n}: {msg}")),
+        }
+    }
+    if errors.is_empty() && enemies.len() < MIN_ENEMIES {
+        errors.push(format!(
+            "the catalog has {} enemies; a game needs at least {MIN_ENEMIES}, one per slot",
+            enemies.len()
+        ));
+    }
+    if enemies.len() > MAX_ENEMIES {
+        errors
+            .push(format!("the catalog has {} enemies; at most {MAX_ENEMIES} are supported", enemies.len()));
+    }
+    if errors.is_empty() {
+        Ok(enemies)
+    } else {
+        Err(errors)
+    }
+}
+
+fn parse_line(line: &str) -> Result<Enemy, String> {
+    let fields: Vec<&str> = line.split('|').map(str::trim).collect();
+    if fields.len() != 5 {
+        return Err(format!(
+            "expected 5 fields `id | name | track | icon | ability`, found {}",
+            fields.len()
+        ));
+    }
+    let id = fields[0];
+    if id.is_empty()
+        || id.len() > MAX_ID
+        || !id.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+    {
+        return Err(format!(
+            "enemy id `{id}` must be 1-{MAX_ID} lowercase letters, digits or `-` (it is typed in `draw` lines)"
+        ));
+    }
+    if fields[1].is_empty() {
+        return Err(format!("enemy `{id}` has no name"));
+    }
+    let (track, start) = parse_track(fields[2]).map_err(|m| format!("enemy `{id}`: {m}"))?;
+    let icon = match fields[3] {
+        "-" => None,
+        s => match s.parse::<u8>() {
+            Ok(v @ 1..=6) => Some(v),
+            _ => {
+                return Err(format!("enemy `{id}`: icon must be a dragonling result 1-6 or `-`, found `{s}`"))
+            }
+        },
+    };
+    let ability = match fields[4] {
+        "-" | "" => None,
+        s => Some(s.to_string()),
+    };
+    Ok(Enemy { id: id.to_string(), name: fields[1].to_string(), track, start, ability, icon })
+}
+
+fn parse_track(text: &str) -> Result<(Vec<Requirement>, u8), String> {
+    let mut words = text.split_whitespace();
+    if words.next() != Some("B") {
+        return Err(format!("the track must start with the bottom space `B`, found `{text}`"));
+    }
+    let mut track = vec![Requirement::default()];
+    let mut start = None;
+    for w in words {
+        let (starred, body) = match w.strip_prefix('*') {
+            Some(b) => (true, b),
+            None => (false, w),
+        };
+        if starred {
+            if start.is_some() {
+                return Err("the track marks two start spaces".into());
+            }
+            start = Some(track.len() as u8);
+        }
+        track.push(parse_requirement(body)?);
+        if track.len() > MAX_TRACK {
+            return Err(format!("the track has more than {MAX_TRACK} spaces"));
+        }
+    }
+    if track.len() < 3 {
+        return Err("the track needs a bottom, a start and a top space".into());
+    }
+    match start {
+        None => Err("no start space: mark one with `*`".into()),
+        Some(s) if s as usize == track.len() - 1 => Err("the start space cannot be the top space".into()),
+        Some(s) => Ok((track, s)),
+    }
+}
+
+fn parse_requirement(word: &str) -> Result<Requirement, String> {
+    let digits = word.bytes().take_while(u8::is_ascii_digit).count();
+    let count: u8 = match word[..digits].parse() {
+        Ok(c @ 1..=14) => c,
+        _ => {
+            return Err(format!(
+                "a space needs a dice count 1-14 then colors g/y/b (`2`, `3b`), found `{word}`"
+            ))
+        }
+    };
+    let mut r = Requirement { count, ..Requirement::default() };
+    for b in word[digits..].bytes() {
+        match Color::from_letter(b) {
+            Some(c) if c != Color::White => r.colors.add(c),
+            _ => return Err(format!("`{word}`: colors are g, y or b, found `{}`", b as char)),
+        }
+    }
+    if r.colors.total() > count {
+        return Err(format!("`{word}` requires more colored dice than dice"));
+    }
+    Ok(r)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_illustrative_catalog_is_valid_and_big_enough_for_whole_games() {
+        let enemies = parse_catalog(ILLUSTRATIVE).unwrap_or_default();
+        assert!(enemies.len() >= 30, "{}", enemies.len());
+        let e4 = enemies.iter().find(|e| e.id == "green-warden");
+        assert_eq!(e4.map(|e| e.requirement(e.start + 1).to_string()), Some("2g".to_string()));
+    }
+
+    #[test]
+    fn every_bad_line_is_reported_with_its_number() {
+        let text = "a | A | B *2 2 | - | -\nb | B | B 2 2 | - | -\nc | C | B *2 2x | - | -\nbad\nA | A | B *2 2 | 9 | -\na | A2 | B *2 2 | - | -\n";
+        let errs = parse_catalog(text).unwrap_err();
+        assert_eq!(errs.len(), 5, "{errs:?}");
+        assert!(errs[0].starts_with("line 2:") && errs[0].contains("start"), "{errs:?}");
+        assert!(errs[1].starts_with("line 3:") && errs[1].contains("colors"), "{errs:?}");
+        assert!(errs[2].starts_with("line 4:") && errs[2].contains("5 fields"), "{errs:?}");
+        assert!(errs[3].starts_with("line 5:"), "{errs:?}");
+        assert!(errs[4].starts_with("line 6:") && errs[4].contains("already"), "{errs:?}");
+    }
+
+    #[test]
+    fn a_catalog_too_small_for_six_slots_is_refused() {
+        let errs = parse_catalog("a | A | B *2 2 | - | -").unwrap_err();
+        assert!(errs[0].contains("at least 6"), "{errs:?}");
+    }
+
+    #[test]
+    fn a_track_round_trips_through_its_text() {
+        let e = parse_line("x | X | B 2 *3b 2gy | 4 | Hits hard").unwrap_or_else(|m| panic!("{m}"));
+        assert_eq!(e.track_text(), "B 2 *3b 2gy");
+        assert_eq!((e.start, e.top(), e.icon), (2, 3, Some(4)));
+        assert_eq!(e.ability.as_deref(), Some("Hits hard"));
+    }
+}

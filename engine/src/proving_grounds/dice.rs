@@ -1,0 +1,321 @@
+//! Attack dice: a color, a face, and a small fixed-size collection of them.
+//!
+//! The pool never holds more than the box's 14 attack dice, so dice live in a fixed array
+//! with a length: stepping an event never allocates, and two pools holding the same dice
+//! compare equal because they are kept sorted.
+
+use serde::de::{SeqAccess, Visitor};
+use serde::ser::SerializeSeq;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::fmt;
+
+/// The most dice any collection can hold: every attack die in the box.
+pub const MAX_DICE: usize = 14;
+
+/// The color of an attack die. White dice are interchangeable; each colored die may be
+/// required by a space of an enemy's battle track.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Default)]
+pub enum Color {
+    #[default]
+    White,
+    Green,
+    Yellow,
+    Blue,
+}
+
+impl Color {
+    pub const ALL: [Color; 4] = [Color::White, Color::Green, Color::Yellow, Color::Blue];
+    pub const COLORED: [Color; 3] = [Color::Green, Color::Yellow, Color::Blue];
+
+    /// The notation letter: `w`, `g`, `y`, `b`.
+    pub fn letter(self) -> char {
+        match self {
+            Color::White => 'w',
+            Color::Green => 'g',
+            Color::Yellow => 'y',
+            Color::Blue => 'b',
+        }
+    }
+
+    /// The suffix a die value carries in notation (white has none).
+    pub fn suffix(self) -> &'static str {
+        match self {
+            Color::White => "",
+            Color::Green => "g",
+            Color::Yellow => "y",
+            Color::Blue => "b",
+        }
+    }
+
+    pub fn from_letter(c: u8) -> Option<Color> {
+        match c {
+            b'w' => Some(Color::White),
+            b'g' => Some(Color::Green),
+            b'y' => Some(Color::Yellow),
+            b'b' => Some(Color::Blue),
+            _ => None,
+        }
+    }
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// How many dice of each color (indexed by `Color::index`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct ColorCounts(pub [u8; 4]);
+
+impl ColorCounts {
+    pub fn get(&self, c: Color) -> u8 {
+        self.0[c.index()]
+    }
+    pub fn add(&mut self, c: Color) {
+        self.0[c.index()] = self.0[c.index()].saturating_add(1);
+    }
+    pub fn total(&self) -> u8 {
+        self.0.iter().sum()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.total() == 0
+    }
+}
+
+impl fmt::Display for ColorCounts {
+    /// `w w g`, or `-` when empty.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut first = true;
+        for c in Color::ALL {
+            for _ in 0..self.get(c) {
+                if !first {
+                    f.write_str(" ")?;
+                }
+                first = false;
+                write!(f, "{}", c.letter())?;
+            }
+        }
+        if first {
+            f.write_str("-")?;
+        }
+        Ok(())
+    }
+}
+
+/// One die: its color and the face it shows (0 while it has not been rolled since it
+/// returned to the pool).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default, Serialize, Deserialize)]
+pub struct Die {
+    pub value: u8,
+    pub color: Color,
+}
+
+impl Die {
+    pub fn new(value: u8, color: Color) -> Die {
+        Die { value, color }
+    }
+}
+
+impl fmt::Display for Die {
+    /// `5`, `6b`; an unrolled die shows `?` for its face.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.value == 0 {
+            write!(f, "?{}", self.color.suffix())
+        } else {
+            write!(f, "{}{}", self.value, self.color.suffix())
+        }
+    }
+}
+
+/// Up to `MAX_DICE` dice in a fixed array. Slots past `len` are always `Die::default()`,
+/// so derived equality and the canonical encoding see only the dice.
+#[derive(Clone, Copy, PartialEq, Eq, Default)]
+pub struct Dice {
+    len: u8,
+    dice: [Die; MAX_DICE],
+}
+
+impl Dice {
+    pub fn new() -> Dice {
+        Dice::default()
+    }
+
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    pub fn is_full(&self) -> bool {
+        self.len() == MAX_DICE
+    }
+
+    /// Add a die; `false` (and nothing added) when the collection is full.
+    pub fn push(&mut self, die: Die) -> bool {
+        if self.is_full() {
+            return false;
+        }
+        self.dice[self.len()] = die;
+        self.len += 1;
+        true
+    }
+
+    pub fn as_slice(&self) -> &[Die] {
+        &self.dice[..self.len()]
+    }
+
+    pub fn as_mut_slice(&mut self) -> &mut [Die] {
+        let n = self.len();
+        &mut self.dice[..n]
+    }
+
+    /// Remove the die at `index`, keeping the order of the others.
+    pub fn remove(&mut self, index: usize) -> Option<Die> {
+        if index >= self.len() {
+            return None;
+        }
+        let die = self.dice[index];
+        let n = self.len();
+        self.dice.copy_within(index + 1..n, index);
+        self.len -= 1;
+        self.dice[self.len()] = Die::default();
+        Some(die)
+    }
+
+    /// The index of the first die matching `pred`.
+    pub fn position(&self, pred: impl Fn(&Die) -> bool) -> Option<usize> {
+        self.as_slice().iter().position(pred)
+    }
+
+    /// Sort by face then color: the canonical order of a pool.
+    pub fn sort(&mut self) {
+        // Insertion sort: at most 14 elements, no allocation.
+        let s = self.as_mut_slice();
+        for i in 1..s.len() {
+            let mut j = i;
+            while j > 0 && s[j - 1] > s[j] {
+                s.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+    }
+
+    /// How many dice of each color.
+    pub fn colors(&self) -> ColorCounts {
+        let mut c = ColorCounts::default();
+        for d in self.as_slice() {
+            c.add(d.color);
+        }
+        c
+    }
+
+    /// The dice showing `face`, counted by color.
+    pub fn colors_showing(&self, face: u8) -> ColorCounts {
+        let mut c = ColorCounts::default();
+        for d in self.as_slice().iter().filter(|d| d.value == face) {
+            c.add(d.color);
+        }
+        c
+    }
+
+    /// How many dice show each face (index 0 counts unrolled dice).
+    pub fn faces(&self) -> [u8; 7] {
+        let mut n = [0u8; 7];
+        for d in self.as_slice() {
+            n[(d.value as usize).min(6)] += 1;
+        }
+        n
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &Die> {
+        self.as_slice().iter()
+    }
+}
+
+impl fmt::Debug for Dice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Dice[{self}]")
+    }
+}
+
+impl fmt::Display for Dice {
+    /// Space-separated dice in stored order, `-` when empty.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_empty() {
+            return f.write_str("-");
+        }
+        for (i, d) in self.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{d}")?;
+        }
+        Ok(())
+    }
+}
+
+impl Serialize for Dice {
+    /// A plain sequence of dice: readable in JSON, and bincode round-trips it.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(Some(self.len()))?;
+        for d in self.iter() {
+            seq.serialize_element(d)?;
+        }
+        seq.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for Dice {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Dice, D::Error> {
+        struct DiceVisitor;
+        impl<'de> Visitor<'de> for DiceVisitor {
+            type Value = Dice;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "a sequence of at most {MAX_DICE} dice")
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Dice, A::Error> {
+                let mut dice = Dice::new();
+                while let Some(d) = seq.next_element::<Die>()? {
+                    if !dice.push(d) {
+                        return Err(serde::de::Error::invalid_length(MAX_DICE + 1, &self));
+                    }
+                }
+                Ok(dice)
+            }
+        }
+        deserializer.deserialize_seq(DiceVisitor)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dice_stay_canonical_when_sorted_and_removed() {
+        let mut a = Dice::new();
+        for d in [Die::new(6, Color::Blue), Die::new(1, Color::White), Die::new(6, Color::White)] {
+            assert!(a.push(d));
+        }
+        a.sort();
+        assert_eq!(a.to_string(), "1 6 6b");
+        assert_eq!(a.remove(0), Some(Die::new(1, Color::White)));
+        let mut b = Dice::new();
+        b.push(Die::new(6, Color::White));
+        b.push(Die::new(6, Color::Blue));
+        assert_eq!(a, b, "removal must clear the freed slot");
+        assert_eq!(a.colors_showing(6).get(Color::Blue), 1);
+        assert_eq!(a.remove(5), None);
+    }
+
+    #[test]
+    fn a_full_collection_refuses_more() {
+        let mut a = Dice::new();
+        for _ in 0..MAX_DICE {
+            assert!(a.push(Die::new(1, Color::White)));
+        }
+        assert!(!a.push(Die::new(2, Color::White)));
+        assert_eq!(a.len(), MAX_DICE);
+    }
+}

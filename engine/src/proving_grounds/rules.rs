@@ -1,0 +1,115 @@
+//! The rule catalog of the training game: every rule the step function can report, with
+//! the rulebook passage it comes from. Ids are stable forever once shipped.
+
+use crate::RuleInfo;
+
+macro_rules! rules {
+    ($( $konst:ident = $id:literal, $text:literal, $section:literal; )*) => {
+        $( pub const $konst: &str = $id; )*
+        /// Every rule, in the order of the rulebook.
+        pub static RULES: &[RuleInfo] = &[ $( RuleInfo { id: $id, text: $text, section: $section }, )* ];
+    };
+}
+
+rules! {
+    SETUP_SIX_ENEMIES = "pg.setup.six-enemies",
+        "Six enemies are drawn, one per slot, before the first roll",
+        "Setup (3)";
+    DRAW_EMPTY_SLOT = "pg.draw.empty-slot",
+        "A drawn enemy is placed in an empty slot",
+        "Setup (3); Step 3: Recover";
+    DRAW_UNIQUE = "pg.draw.unique",
+        "Each enemy card comes from the deck once: a card in play or discarded is not drawn again",
+        "Setup (2-3); Defeating an Enemy";
+    STEP_ORDER = "pg.round.step-order",
+        "A round's steps happen in order: roll dice, resolve attacks, recover",
+        "Game Play";
+    ROLL_WHOLE_POOL = "pg.roll.whole-pool",
+        "The first roll of a round rolls every die of the pool once (one value per die, colors matching the pool)",
+        "Step 1: Roll Dice";
+    ROLL_WHOLE_SET = "pg.roll.reroll-whole-set",
+        "A reroll rerolls the whole set: every die showing that number, each with its color",
+        "Reference card: Step 1 (\"Must reroll the whole set\")";
+    ROLL_SINGLE = "pg.roll.single-not-rerolled",
+        "A single (the only die showing its number) is never rerolled",
+        "What is a Single?";
+    ROLL_ONE_SET = "pg.roll.one-set-at-a-time",
+        "Only one set is rerolled at a time",
+        "What is a Set?";
+    ROLL_TIMER = "pg.roll.timer",
+        "No reroll after the 60-second timer goes off",
+        "Step 1: Roll Dice";
+    RESOLVE_ORDER = "pg.resolve.order",
+        "Battle markers are moved in numerical order, enemy #1 to #6, each once a round",
+        "Step 2: Resolve Attacks";
+    RESOLVE_MISSING = "pg.resolve.missing-move",
+        "Every marker the dice move is moved before the next enemy's and before defeats and wounds are checked",
+        "Step 2: Resolve Attacks; A. Move Battle Markers";
+    SINGLE_DOWN = "pg.resolve.single-moves-down",
+        "An enemy attacked with a single moves its battle marker down one space",
+        "A. Move Battle Markers (Single)";
+    SET_UP = "pg.resolve.set-moves-up",
+        "A set meeting the requirement of the space above moves the marker up, as far as its separate dice reach",
+        "A. Move Battle Markers (Set; Multiple Spaces)";
+    SEPARATE_DICE = "pg.resolve.separate-dice",
+        "Each space moved up requires separate dice meeting that space's requirement",
+        "A. Move Battle Markers (Multiple Spaces)";
+    COLOR_REQUIREMENT = "pg.resolve.color-requirement",
+        "A space requiring colored dice is entered only by a set including them",
+        "A. Move Battle Markers (Color Requirements)";
+    INCORRECT_SET = "pg.resolve.incorrect-set-holds",
+        "A set with too few dice for the space above does not move the marker",
+        "A. Move Battle Markers (Incorrect Combination)";
+    NO_DICE = "pg.resolve.no-dice-holds",
+        "An enemy assigned no dice is not attacked: its marker does not move",
+        "A. Move Battle Markers (No Dice)";
+    CHECK_AFTER_MOVES = "pg.check.after-moves",
+        "Defeats and wounds are checked after all battle markers have moved",
+        "Step 2: Resolve Attacks (\"First, move battle markers ... Then check\")";
+    DEFEAT_AT_TOP = "pg.check.defeat-at-top",
+        "An enemy is defeated when, and only when, its marker is on the top space",
+        "Defeating an Enemy";
+    WOUND_AT_BOTTOM = "pg.check.wound-at-bottom",
+        "A wound is suffered when, and only when, a marker is on the bottom space",
+        "Suffering Wounds";
+    CHECK_MISSING = "pg.check.missing",
+        "Every marker on a top or bottom space is resolved (defeat or wound) before recovery",
+        "B. Check for Defeat or Wounds";
+    EXHAUST_DIE = "pg.wound.exhaust-die",
+        "A wound adds one of your dice (see exhaust-from) to the top space of the exhaustion track",
+        "Suffering Wounds";
+    REPLACE_OWED = "pg.replace.owed",
+        "A wound moving the health marker into the stack's space replaces a die before play goes on",
+        "Replacing Dice";
+    REPLACE_NOT_OWED = "pg.replace.not-owed",
+        "A die is replaced only when a wound moves the health marker into the space of the colored stack",
+        "Replacing Dice";
+    REPLACE_WHITE = "pg.replace.white-die",
+        "The replaced die is a white die of your pool (see replace-without-white)",
+        "Replacing Dice";
+    REPLACE_FROM_STACK = "pg.replace.from-stack",
+        "The colored die taken is one still in the stack",
+        "Replacing Dice";
+    RECOVER_MISSING = "pg.recover.missing",
+        "Each round ends with recovery (dice back, exhaustion track down) before the next roll",
+        "Step 3: Recover";
+    RECOVER_REFILL = "pg.recover.refill",
+        "Every empty slot is refilled from the deck (while it lasts) before the next roll",
+        "Step 3: Recover";
+    GAME_OVER = "pg.end.game-over",
+        "Nothing is played after the game ends: lost on the last health space, won with eight defeats at the end of a round",
+        "Object of the Game";
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_unique_and_namespaced() {
+        for (i, r) in RULES.iter().enumerate() {
+            assert!(r.id.starts_with("pg."), "{}", r.id);
+            assert!(RULES[i + 1..].iter().all(|o| o.id != r.id), "duplicate {}", r.id);
+        }
+    }
+}

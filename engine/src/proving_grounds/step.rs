@@ -1,0 +1,644 @@
+//! The step function: every rule of the training game, checked and applied in one place.
+//!
+//! Each handler first judges the event against the state (pushing violations, which only
+//! allocate on the illegal path), then applies it as played. Consequences recorded in the
+//! log are compared with what `attack::resolve_attack` and the checks require; a consequence
+//! the log skipped is reported at the event where its absence shows.
+
+use super::attack::{resolve_attack, Expected, Hold};
+use super::dice::{Color, ColorCounts, Die};
+use super::event::{Action, Event};
+use super::params::{ExhaustFrom, ReplaceWithoutWhite};
+use super::rules::*;
+use super::state::{Outcome, Phase, State, EXHAUSTION, MAX_DISCARD, SLOTS};
+use super::ProvingGrounds;
+use crate::{Findings, StepError, Violation};
+
+/// Defeats needed to win.
+pub const DEFEATS_TO_WIN: u8 = 8;
+
+impl ProvingGrounds {
+    /// What the rules require of slot `i`'s marker this round (no enemy: nothing).
+    pub(super) fn expected_for(&self, s: &State, i: usize) -> Expected {
+        match s.slots[i].card {
+            None => Expected::Hold(Hold::NoDice),
+            Some(c) => resolve_attack(
+                &self.enemies[c as usize],
+                s.slots[i].marker,
+                s.pool.colors_showing(i as u8 + 1),
+            ),
+        }
+    }
+
+    /// The die color a wound from slot `i` sends to the exhaustion track when the player
+    /// does not say: white first (colored dice are the valuable ones), then green, yellow, blue.
+    pub(super) fn default_exhaust(&self, s: &State, i: usize) -> Color {
+        let face = i as u8 + 1;
+        let from_enemy =
+            self.config.exhaust_from == ExhaustFrom::WoundingEnemy && s.pool.iter().any(|d| d.value == face);
+        Color::ALL
+            .into_iter()
+            .find(|&c| s.pool.iter().any(|d| d.color == c && (!from_enemy || d.value == face)))
+            .unwrap_or(Color::White)
+    }
+
+    /// Apply one event (see the module doc).
+    pub(super) fn apply(&self, s: &mut State, e: &Event, f: &mut Findings) -> Result<(), StepError> {
+        if s.phase == Phase::Over {
+            // The game has ended: the event is reported and not applied, since no rule says
+            // what it would mean.
+            f.violate(Violation::new(
+                GAME_OVER,
+                format!("the game is already {}; `{e}` comes after its end", s.outcome.name()),
+            ));
+            return Ok(());
+        }
+        match &e.action {
+            Action::EnemyDrawn { slot, card } => self.draw(s, *slot, card, e, f),
+            Action::DiceRolled { dice } => {
+                match s.phase {
+                    Phase::Draw => self.check_slots_filled(s, f),
+                    Phase::Roll => f.violate(Violation::new(
+                        STEP_ORDER,
+                        "the pool was already rolled this round; only whole sets are rerolled now",
+                    )),
+                    _ => self.end_round_without_recovery(s, e, f),
+                }
+                if dice.colors() != s.pool.colors() {
+                    f.violate(Violation::new(
+                        ROLL_WHOLE_POOL,
+                        format!("rolled `{dice}` but the pool holds {}", describe(s.pool.colors())),
+                    ));
+                }
+                s.pool = *dice;
+                s.pool.sort();
+                s.round = s.round.saturating_add(1);
+                s.rerolls = 0;
+                s.moved = 0;
+                s.cursor = 0;
+                s.phase = Phase::Roll;
+                Ok(())
+            }
+            Action::SetRerolled { faces, dice } => self.reroll(s, *faces, dice, e, f),
+            Action::RollingStopped => {
+                if s.phase == Phase::Roll {
+                    s.phase = Phase::Move;
+                } else {
+                    f.violate(Violation::new(STEP_ORDER, "`stop` ends step 1, but no roll is in progress"));
+                }
+                Ok(())
+            }
+            Action::MarkerMovedUp { slot, .. }
+            | Action::MarkerMovedDown { slot }
+            | Action::MarkerHeld { slot } => self.move_marker(s, *slot as usize - 1, e, f),
+            Action::EnemyDefeated { slot } => self.defeat(s, *slot as usize - 1, e, f),
+            Action::WoundSuffered { slot, exhausted } => self.wound(s, *slot as usize - 1, *exhausted, e, f),
+            Action::DieReplaced { discarded, taken } => {
+                self.replace(s, *discarded, *taken, f);
+                Ok(())
+            }
+            Action::Recovered => {
+                self.recover(s, e, f);
+                Ok(())
+            }
+        }
+    }
+
+    fn draw(
+        &self,
+        s: &mut State,
+        slot: u8,
+        name: &str,
+        e: &Event,
+        f: &mut Findings,
+    ) -> Result<(), StepError> {
+        let card = self
+            .enemies
+            .iter()
+            .position(|en| en.id == name)
+            .ok_or_else(|| StepError::new(format!("no enemy `{name}` in the catalog")))?
+            as u8;
+        match s.phase {
+            Phase::Draw => {}
+            Phase::Move | Phase::Check => {
+                self.end_round_without_recovery(s, e, f);
+                s.phase = Phase::Draw;
+            }
+            _ => f.violate(Violation::new(
+                STEP_ORDER,
+                "enemies are drawn during setup or step 3 (recover), not while rolling",
+            )),
+        }
+        let i = slot as usize - 1;
+        if let Some(old) = s.slots[i].card {
+            f.violate(Violation::new(
+                DRAW_EMPTY_SLOT,
+                format!("slot {slot} still holds `{}`", self.enemies[old as usize].id),
+            ));
+        }
+        if s.is_drawn(card) {
+            f.violate(Violation::new(DRAW_UNIQUE, format!("`{name}` was already drawn this game")));
+        }
+        s.mark_drawn(card);
+        s.slots[i].card = Some(card);
+        s.slots[i].marker = self.enemies[card as usize].start;
+        Ok(())
+    }
+
+    /// Before a roll: every slot holds an enemy unless the deck ran out.
+    fn check_slots_filled(&self, s: &State, f: &mut Findings) {
+        let empty = s.slots.iter().filter(|sl| sl.card.is_none()).count();
+        let left = self.enemies.len().saturating_sub(s.drawn_count() as usize);
+        if empty > 0 && left > 0 {
+            let rule = if s.round == 0 { SETUP_SIX_ENEMIES } else { RECOVER_REFILL };
+            let list: Vec<String> =
+                (0..SLOTS).filter(|&i| s.slots[i].card.is_none()).map(|i| (i + 1).to_string()).collect();
+            f.violate(Violation::new(
+                rule,
+                format!(
+                    "slot(s) {} are empty at the roll while the deck still has {left} card(s)",
+                    list.join(", ")
+                ),
+            ));
+        }
+    }
+
+    fn reroll(
+        &self,
+        s: &mut State,
+        faces: u8,
+        dice: &super::dice::Dice,
+        e: &Event,
+        f: &mut Findings,
+    ) -> Result<(), StepError> {
+        if s.phase != Phase::Roll {
+            f.violate(Violation::new(STEP_ORDER, "rerolls happen in step 1, between the roll and `stop`"));
+        }
+        if let Some(t) = e.time {
+            if t > self.config.last_reroll_second {
+                f.violate(Violation::new(
+                    ROLL_TIMER,
+                    format!("reroll at {t} s, after the one-minute timer went off"),
+                ));
+            }
+        }
+        if faces.count_ones() > 1 {
+            f.violate(Violation::new(ROLL_ONE_SET, "only one set may be rerolled at a time"));
+        }
+        let counts = s.pool.faces();
+        let mut total = 0usize;
+        let mut set_colors = ColorCounts::default();
+        for face in 1..=6u8 {
+            if faces & (1 << face) == 0 {
+                continue;
+            }
+            match counts[face as usize] {
+                0 => return Err(StepError::rule(ROLL_WHOLE_SET, format!("no die in the pool shows {face}"))),
+                1 => f.violate(Violation::new(
+                    ROLL_SINGLE,
+                    format!("the {face} is a single and cannot be rerolled"),
+                )),
+                _ => {}
+            }
+            total += counts[face as usize] as usize;
+            for d in s.pool.iter().filter(|d| d.value == face) {
+                set_colors.add(d.color);
+            }
+        }
+        if dice.len() > total {
+            return Err(StepError::rule(
+                ROLL_WHOLE_SET,
+                format!("`{e}` rerolls {} dice but only {total} show those numbers", dice.len()),
+            ));
+        }
+        if dice.len() < total || dice.colors() != set_colors {
+            f.violate(Violation::new(
+                ROLL_WHOLE_SET,
+                format!("the set is {} but the reroll lists `{dice}`", describe(set_colors)),
+            ));
+        }
+        // Pick the rerolled dice first (by color where possible), then give them their new faces,
+        // so a new face equal to the set's number is not picked twice.
+        let in_set = |d: &Die| d.value <= 6 && faces & (1 << d.value) != 0;
+        let mut taken = 0u16;
+        let mut picks = [0usize; super::dice::MAX_DICE];
+        for (k, d) in dice.iter().enumerate() {
+            let pool = s.pool.as_slice();
+            let exact = (0..pool.len())
+                .find(|&j| taken & (1 << j) == 0 && in_set(&pool[j]) && pool[j].color == d.color);
+            let any = || (0..pool.len()).find(|&j| taken & (1 << j) == 0 && in_set(&pool[j]));
+            let j =
+                exact.or_else(any).ok_or_else(|| StepError::new("the rerolled dice are not in the pool"))?;
+            taken |= 1 << j;
+            picks[k] = j;
+        }
+        let pool = s.pool.as_mut_slice();
+        for (k, d) in dice.iter().enumerate() {
+            pool[picks[k]].value = d.value;
+        }
+        s.pool.sort();
+        s.rerolls = s.rerolls.saturating_add(1);
+        Ok(())
+    }
+
+    fn move_marker(&self, s: &mut State, i: usize, e: &Event, f: &mut Findings) -> Result<(), StepError> {
+        let card = s.slots[i].card.ok_or_else(|| StepError::new(format!("slot {} holds no enemy", i + 1)))?;
+        match s.phase {
+            Phase::Roll => s.phase = Phase::Move, // rolling ends when resolution starts
+            Phase::Move => {}
+            Phase::Check => f.violate(Violation::new(
+                CHECK_AFTER_MOVES,
+                format!("marker {} moves after defeats and wounds were checked", i + 1),
+            )),
+            _ => f.violate(Violation::new(STEP_ORDER, "markers move in step 2, after a roll")),
+        }
+        if s.phase == Phase::Move {
+            if s.has_moved(i) {
+                f.violate(Violation::new(
+                    RESOLVE_ORDER,
+                    format!("marker {} already had its move this round", i + 1),
+                ));
+            } else if i < s.cursor as usize {
+                f.violate(Violation::new(
+                    RESOLVE_ORDER,
+                    format!("marker {} moves after marker {}: markers move from #1 to #6", i + 1, s.cursor),
+                ));
+            } else {
+                self.report_missing_moves(s, i, e, f);
+            }
+        }
+        let expected = self.expected_for(s, i);
+        let slot = i as u8 + 1;
+        // A marker that already had its move is only out of order: judging its second move
+        // against the moved marker would report the same mistake twice.
+        let ok = s.has_moved(i)
+            || match (expected, &e.action) {
+                (Expected::Down, Action::MarkerMovedDown { .. }) => true,
+                (Expected::Hold(_), Action::MarkerHeld { .. }) => true,
+                (Expected::Up(m), Action::MarkerMovedUp { spaces, .. }) => {
+                    *spaces == m || (self.config.multi_space_optional && *spaces < m)
+                }
+                _ => false,
+            };
+        if !ok {
+            let rule = match (expected, &e.action) {
+                (Expected::Up(m), Action::MarkerMovedUp { spaces, .. }) if *spaces > m => SEPARATE_DICE,
+                (Expected::Up(_), _) => SET_UP,
+                (Expected::Down, _) => SINGLE_DOWN,
+                (Expected::Hold(Hold::NoDice), _) => NO_DICE,
+                (Expected::Hold(Hold::MissingColor), _) => COLOR_REQUIREMENT,
+                (Expected::Hold(_), _) => INCORRECT_SET,
+            };
+            let en = &self.enemies[card as usize];
+            f.violate(
+                Violation::new(
+                    rule,
+                    format!(
+                        "enemy #{slot} ({}, marker on space {} of {}, next space needs {}) was attacked with {}",
+                        en.id,
+                        s.slots[i].marker,
+                        en.top(),
+                        en.requirement(s.slots[i].marker + 1),
+                        describe(s.pool.colors_showing(slot)),
+                    ),
+                )
+                .expected_recorded(move_action(slot, expected).to_string(), e.to_string()),
+            );
+        }
+        let en = &self.enemies[card as usize];
+        let m = &mut s.slots[i].marker;
+        match e.action {
+            Action::MarkerMovedUp { spaces, .. } => *m = m.saturating_add(spaces).min(en.top()),
+            Action::MarkerMovedDown { .. } => *m = m.saturating_sub(1),
+            _ => {}
+        }
+        if let Some(text) = &en.ability {
+            f.unverified
+                .push(format!("enemy `{}` has an ability the training game does not define: {text}", en.id));
+        }
+        s.moved |= 1 << i;
+        s.cursor = s.cursor.max(i as u8 + 1);
+        Ok(())
+    }
+
+    /// Markers between the cursor and slot `upto` that had to move but were skipped.
+    fn report_missing_moves(&self, s: &State, upto: usize, e: &Event, f: &mut Findings) {
+        for t in s.cursor as usize..upto {
+            if s.has_moved(t) || s.slots[t].card.is_none() {
+                continue;
+            }
+            let exp = self.expected_for(s, t);
+            if !matches!(exp, Expected::Hold(_)) {
+                f.violate(
+                    Violation::new(RESOLVE_MISSING, format!("marker {} was not moved", t + 1))
+                        .expected_recorded(move_action(t as u8 + 1, exp).to_string(), e.to_string()),
+                );
+            }
+        }
+    }
+
+    /// Step 2B starts: every marker still owed a move missed it.
+    fn finish_moves(&self, s: &mut State, e: &Event, f: &mut Findings) {
+        if matches!(s.phase, Phase::Roll | Phase::Move) {
+            self.report_missing_moves(s, SLOTS, e, f);
+            s.cursor = SLOTS as u8;
+            s.phase = Phase::Check;
+        }
+    }
+
+    /// Enter step 2B for a defeat or wound event.
+    fn enter_check(&self, s: &mut State, e: &Event, f: &mut Findings) {
+        match s.phase {
+            Phase::Roll | Phase::Move => self.finish_moves(s, e, f),
+            Phase::Check => {}
+            _ => f.violate(Violation::new(
+                STEP_ORDER,
+                "defeats and wounds are checked in step 2, after a roll",
+            )),
+        }
+    }
+
+    fn defeat(&self, s: &mut State, i: usize, e: &Event, f: &mut Findings) -> Result<(), StepError> {
+        let card = s.slots[i].card.ok_or_else(|| StepError::new(format!("slot {} holds no enemy", i + 1)))?;
+        self.enter_check(s, e, f);
+        let en = &self.enemies[card as usize];
+        if s.slots[i].marker != en.top() {
+            f.violate(Violation::new(
+                DEFEAT_AT_TOP,
+                format!("marker {} is on space {}, not the top space {}", i + 1, s.slots[i].marker, en.top()),
+            ));
+        }
+        if (s.defeated as usize) < MAX_DISCARD {
+            s.discard[s.defeated as usize] = card;
+        }
+        s.defeated = s.defeated.saturating_add(1);
+        s.slots[i].card = None;
+        s.slots[i].marker = 0;
+        Ok(())
+    }
+
+    fn wound(
+        &self,
+        s: &mut State,
+        i: usize,
+        color: Color,
+        e: &Event,
+        f: &mut Findings,
+    ) -> Result<(), StepError> {
+        let card = s.slots[i].card.ok_or_else(|| StepError::new(format!("slot {} holds no enemy", i + 1)))?;
+        self.enter_check(s, e, f);
+        if s.replace_owed {
+            f.violate(Violation::new(REPLACE_OWED, "the die replacement of the previous wound was skipped"));
+            s.replace_owed = false;
+        }
+        if s.slots[i].marker != 0 {
+            f.violate(Violation::new(
+                WOUND_AT_BOTTOM,
+                format!("marker {} is on space {}, not the bottom space", i + 1, s.slots[i].marker),
+            ));
+        }
+        let face = i as u8 + 1;
+        let pick = if self.config.exhaust_from == ExhaustFrom::WoundingEnemy
+            && s.pool.iter().any(|d| d.value == face)
+        {
+            let own = s.pool.position(|d| d.color == color && d.value == face);
+            if own.is_none() {
+                f.violate(Violation::new(
+                    EXHAUST_DIE,
+                    format!("under exhaust-from=wounding-enemy the die must be one showing {face}"),
+                ));
+            }
+            own.or_else(|| s.pool.position(|d| d.color == color))
+        } else {
+            s.pool.position(|d| d.color == color)
+        };
+        match pick {
+            Some(j) => {
+                s.pool.remove(j);
+                s.exhaustion[0].add(color);
+            }
+            None => f.violate(Violation::new(
+                EXHAUST_DIE,
+                format!("no {} die is left in the pool to exhaust", color_name(color)),
+            )),
+        }
+        s.slots[i].marker = self.enemies[card as usize].start;
+        s.health = (s.health + 1).min(self.config.health);
+        if s.health >= self.config.health {
+            s.outcome = Outcome::Lost;
+            s.phase = Phase::Over;
+        } else if s.health == s.stack_at && !s.stack.is_empty() {
+            let has_white = s.pool.iter().any(|d| d.color == Color::White);
+            if has_white || self.config.replace_without_white != ReplaceWithoutWhite::Skip {
+                s.replace_owed = true;
+            } else {
+                s.stack_at += 1; // nothing to replace: the stack still moves down
+            }
+        }
+        Ok(())
+    }
+
+    fn replace(&self, s: &mut State, discarded: Option<Color>, taken: Color, f: &mut Findings) {
+        if s.phase != Phase::Check {
+            f.violate(Violation::new(STEP_ORDER, "dice are replaced in step 2, right after the wound"));
+        }
+        if !s.replace_owed {
+            f.violate(Violation::new(
+                REPLACE_NOT_OWED,
+                "no wound has just moved the health marker into the space of the colored stack",
+            ));
+        }
+        let has_white = s.pool.iter().any(|d| d.color == Color::White);
+        let rww = self.config.replace_without_white;
+        let wrong = match discarded {
+            Some(Color::White) => (!has_white).then_some("there is no white die in the pool"),
+            Some(_) if has_white => Some("a white die must be replaced while the pool has one"),
+            Some(_) if rww != ReplaceWithoutWhite::Colored => {
+                Some("replacing a colored die needs replace-without-white=colored")
+            }
+            None if has_white => Some("a white die must be replaced while the pool has one"),
+            None if rww != ReplaceWithoutWhite::Add => {
+                Some("taking a die without discarding needs replace-without-white=add")
+            }
+            _ => None,
+        };
+        if let Some(why) = wrong {
+            f.violate(Violation::new(REPLACE_WHITE, why));
+        }
+        let mut value = 0;
+        if let Some(c) = discarded {
+            match s.pool.position(|d| d.color == c) {
+                Some(j) => value = s.pool.remove(j).map_or(0, |d| d.value),
+                None if c != Color::White => {
+                    f.violate(Violation::new(REPLACE_WHITE, format!("no {} die in the pool", color_name(c))))
+                }
+                None => {}
+            }
+        }
+        if s.stack.get(taken) == 0 {
+            f.violate(Violation::new(
+                REPLACE_FROM_STACK,
+                format!("the stack holds {}, not {}", describe(s.stack), color_name(taken)),
+            ));
+        } else {
+            s.stack.0[taken.index()] -= 1;
+            s.pool.push(Die::new(value, taken));
+            s.pool.sort();
+            s.stack_at += 1;
+        }
+        s.replace_owed = false;
+    }
+
+    /// Step 2B is over: markers left on a top or bottom space and a skipped replacement.
+    fn close_checks(&self, s: &mut State, e: &Event, f: &mut Findings) {
+        self.finish_moves(s, e, f);
+        for i in 0..SLOTS {
+            let Some(card) = s.slots[i].card else { continue };
+            let en = &self.enemies[card as usize];
+            let missing = if s.slots[i].marker >= en.top() {
+                Some(Action::EnemyDefeated { slot: i as u8 + 1 })
+            } else if s.slots[i].marker == 0 {
+                Some(Action::WoundSuffered { slot: i as u8 + 1, exhausted: self.default_exhaust(s, i) })
+            } else {
+                None
+            };
+            if let Some(a) = missing {
+                f.violate(
+                    Violation::new(
+                        CHECK_MISSING,
+                        format!("marker {} reached the end of its track unresolved", i + 1),
+                    )
+                    .expected_recorded(a.to_string(), e.to_string()),
+                );
+            }
+        }
+        if s.replace_owed {
+            f.violate(Violation::new(
+                REPLACE_OWED,
+                "the wound entered the ring space but no die was replaced",
+            ));
+            s.replace_owed = false;
+        }
+    }
+
+    /// A roll or draw shows the round ended without `recover`.
+    fn end_round_without_recovery(&self, s: &mut State, e: &Event, f: &mut Findings) {
+        self.close_checks(s, e, f);
+        f.violate(
+            Violation::new(RECOVER_MISSING, "the round ended without step 3 (recover)")
+                .expected_recorded("recover", e.to_string()),
+        );
+    }
+
+    fn recover(&self, s: &mut State, e: &Event, f: &mut Findings) {
+        match s.phase {
+            Phase::Roll | Phase::Move | Phase::Check => self.close_checks(s, e, f),
+            _ => f.violate(Violation::new(STEP_ORDER, "recovery ends a round, but no round is in progress")),
+        }
+        for d in s.pool.as_mut_slice() {
+            d.value = 0;
+        }
+        let back = s.exhaustion[EXHAUSTION - 1];
+        for c in Color::ALL {
+            for _ in 0..back.get(c) {
+                s.pool.push(Die::new(0, c));
+            }
+        }
+        for k in (1..EXHAUSTION).rev() {
+            s.exhaustion[k] = s.exhaustion[k - 1];
+        }
+        s.exhaustion[0] = ColorCounts::default();
+        s.pool.sort();
+        if s.defeated >= DEFEATS_TO_WIN {
+            s.outcome = Outcome::Won;
+            s.phase = Phase::Over;
+        } else {
+            s.phase = Phase::Draw;
+        }
+    }
+
+    /// The consequence the state requires next (see `Game::next_consequence`).
+    pub(super) fn consequence(&self, s: &State) -> Option<Action> {
+        match s.phase {
+            Phase::Over | Phase::Draw | Phase::Roll => return None,
+            Phase::Move => {
+                for i in s.cursor as usize..SLOTS {
+                    if s.slots[i].card.is_some() && !s.has_moved(i) {
+                        if let Some(a) = move_action(i as u8 + 1, self.expected_for(s, i)).into_move() {
+                            return Some(a);
+                        }
+                    }
+                }
+            }
+            Phase::Check => {}
+        }
+        if s.replace_owed {
+            return None; // the player chooses the color
+        }
+        for i in 0..SLOTS {
+            let Some(card) = s.slots[i].card else { continue };
+            if s.slots[i].marker >= self.enemies[card as usize].top() {
+                return Some(Action::EnemyDefeated { slot: i as u8 + 1 });
+            }
+        }
+        if self.pending_wound(s).is_some() {
+            return None; // the wound carries the player's choice of die
+        }
+        Some(Action::Recovered)
+    }
+
+    /// The first slot whose marker is on the bottom space (a wound to resolve).
+    pub(super) fn pending_wound(&self, s: &State) -> Option<usize> {
+        (0..SLOTS).find(|&i| s.slots[i].card.is_some() && s.slots[i].marker == 0)
+    }
+}
+
+/// The recorded form of what the rules require of a marker.
+pub(super) struct MoveAction(Action);
+
+impl MoveAction {
+    /// The move, or `None` for a hold (which a log may leave out).
+    fn into_move(self) -> Option<Action> {
+        match self.0 {
+            Action::MarkerHeld { .. } => None,
+            a => Some(a),
+        }
+    }
+}
+
+impl std::fmt::Display for MoveAction {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+fn move_action(slot: u8, e: Expected) -> MoveAction {
+    MoveAction(match e {
+        Expected::Down => Action::MarkerMovedDown { slot },
+        Expected::Up(spaces) => Action::MarkerMovedUp { slot, spaces },
+        Expected::Hold(_) => Action::MarkerHeld { slot },
+    })
+}
+
+fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Green => "green",
+        Color::Yellow => "yellow",
+        Color::Blue => "blue",
+    }
+}
+
+/// `5 white, 1 green`, or `no dice`.
+fn describe(c: ColorCounts) -> String {
+    let parts: Vec<String> = Color::ALL
+        .iter()
+        .filter(|&&k| c.get(k) > 0)
+        .map(|&k| format!("{} {}", c.get(k), color_name(k)))
+        .collect();
+    if parts.is_empty() {
+        "no dice".to_string()
+    } else {
+        parts.join(", ")
+    }
+}

@@ -1,0 +1,330 @@
+//! Given / when / then tests of the step function, plus properties over simulated games.
+
+use super::*;
+
+const SIX: [&str; 6] = [
+    "draw 1 pit-brawler",
+    "draw 2 net-thrower",
+    "draw 3 spear-dancer",
+    "draw 4 green-warden",
+    "draw 5 sand-stalker",
+    "draw 6 blue-champion",
+];
+
+fn game(params: &[&str]) -> ProvingGrounds {
+    let setup = Setup::from_pairs(params.iter().copied()).unwrap_or_else(|e| panic!("{e}"));
+    ProvingGrounds::new(&setup, ILLUSTRATIVE).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Replay `given` (the six example enemies first) and return the state.
+#[track_caller]
+fn given_state(g: &ProvingGrounds, given: &[&str]) -> State {
+    let mut s = g.initial_state();
+    let mut f = Findings::default();
+    for line in SIX.iter().chain(given) {
+        let e = g.parse_event(line).unwrap_or_else(|e| panic!("`{line}`: {e}"));
+        g.step(&mut s, &e, &mut f).unwrap_or_else(|e| panic!("`{line}`: {e}"));
+    }
+    s
+}
+
+/// Given these events (after the six draws), when this one, then exactly these rules break.
+#[track_caller]
+fn check_with(params: &[&str], given: &[&str], when: &str, then: &[&str]) {
+    let g = game(params);
+    let mut s = given_state(&g, given);
+    let e = g.parse_event(when).unwrap_or_else(|e| panic!("`{when}`: {e}"));
+    let mut f = Findings::default();
+    g.step(&mut s, &e, &mut f).unwrap_or_else(|e| panic!("`{when}`: {e}"));
+    let got: Vec<&str> = f.violations.iter().map(|v| v.rule).collect();
+    assert_eq!(got, then, "when `{when}`: {:?}", f.violations);
+}
+
+#[track_caller]
+fn check(given: &[&str], when: &str, then: &[&str]) {
+    check_with(&[], given, when, then)
+}
+
+#[track_caller]
+fn fact(g: &ProvingGrounds, s: &State, key: &str) -> String {
+    g.facts(s).into_iter().find(|(k, _)| k == key).map(|(_, v)| v).unwrap_or_else(|| panic!("no fact {key}"))
+}
+
+const CARTER: &str = "roll 1g 1 2y 4 4 6 6 6b";
+
+#[test]
+fn rolling_rules() {
+    check(&[], "roll 1 1 3 3 4 5g 6b 6y", &[]);
+    check(&[], "roll 1 1 3 3 4 5 6b 6y", &[rules::ROLL_WHOLE_POOL]);
+    check(&[], "roll 1 1 3 3 4 5g 6b", &[rules::ROLL_WHOLE_POOL]);
+    check(&["roll 1 1 3 3 4 5g 6b 6y"], "reroll 1 -> 4 6", &[]);
+    check(&["roll 1 1 3 3 4 5g 6b 6y"], "reroll 1 -> 4", &[rules::ROLL_WHOLE_SET]);
+    check(&["roll 1 1 3 3 4 5g 6b 6y"], "reroll 6 -> 2y 2b", &[]);
+    check(&["roll 1 1 3 3 4 5g 6b 6y"], "reroll 6 -> 2 2b", &[rules::ROLL_WHOLE_SET]);
+    check(&["roll 1 1 3 3 4 5g 6b 6y"], "reroll 4 -> 2", &[rules::ROLL_SINGLE]);
+    check(&["roll 1 1 3 3 4 5g 6b 6y"], "reroll 1 3 -> 2 2 2 2", &[rules::ROLL_ONE_SET]);
+    // A single joins a set once a reroll matches it, and can then be rerolled.
+    check(&["roll 1 1 3 3 4 5g 6b 6y", "reroll 1 -> 4 6"], "reroll 4 -> 2 2", &[]);
+    check(&["roll 1 1 3 3 4 5g 6b 6y"], "reroll 1 -> 4 6 t=60", &[]);
+    check(&["roll 1 1 3 3 4 5g 6b 6y"], "reroll 1 -> 4 6 t=61", &[rules::ROLL_TIMER]);
+    check_with(&["timer=strict"], &["roll 1 1 3 3 4 5g 6b 6y"], "reroll 1 -> 4 6 t=60", &[rules::ROLL_TIMER]);
+    check(&["roll 1 1 3 3 4 5g 6b 6y", "stop"], "reroll 1 -> 4 6", &[rules::STEP_ORDER]);
+    check(&["roll 1 1 3 3 4 5g 6b 6y"], "roll 1 1 3 3 4 5g 6b 6y", &[rules::STEP_ORDER]);
+}
+
+#[test]
+fn carters_reroll_leaves_a_single_five_and_three_sets() {
+    let g = game(&[]);
+    let s = given_state(&g, &["roll 1 1 3 3 4 5g 6b 6y", "reroll 1 -> 4 6"]);
+    assert_eq!(fact(&g, &s, "sets"), "3x2 4x2 6x3");
+    assert_eq!(fact(&g, &s, "singles"), "5");
+    assert_eq!(fact(&g, &s, "pool"), "3 3 4 4 5g 6 6y 6b");
+}
+
+#[test]
+fn marker_rules_follow_carters_resolution() {
+    let r = [CARTER, "stop"];
+    check(&r, "up 1", &[]);
+    check(&r, "down 1", &[rules::SET_UP]);
+    check(&r, "up 1 2", &[rules::SEPARATE_DICE]);
+    check(&[CARTER, "stop", "up 1"], "down 2", &[]);
+    check(&[CARTER, "stop", "up 1"], "hold 2", &[rules::SINGLE_DOWN]);
+    check(&[CARTER, "stop", "up 1", "down 2"], "up 3", &[rules::NO_DICE]);
+    check(&[CARTER, "stop", "up 1", "down 2"], "up 4", &[rules::COLOR_REQUIREMENT]);
+    check(&[CARTER, "stop", "up 1", "down 2"], "hold 4", &[]);
+    check(&[CARTER, "stop", "up 1", "down 2"], "up 6", &[]);
+    check(&[CARTER, "stop", "up 1"], "up 6", &[rules::RESOLVE_MISSING]);
+    check(&[CARTER, "stop", "up 1", "down 2", "up 6"], "down 2", &[rules::RESOLVE_ORDER]);
+    check(&[CARTER, "stop", "up 1", "down 2", "up 6"], "up 6", &[rules::RESOLVE_ORDER]);
+    // A set too small for the space above: spear-dancer needs 3 dice past its start.
+    check(&["roll 1 1 3 3 4 5g 6b 6y", "stop", "up 1"], "up 3", &[rules::INCORRECT_SET]);
+    // Marker moves recorded without `stop`: rolling ends implicitly.
+    check(&[CARTER], "up 1", &[]);
+    check(&[], "up 1", &[rules::STEP_ORDER, rules::NO_DICE]);
+}
+
+#[test]
+fn several_spaces_need_separate_dice_and_may_be_optional() {
+    // arena-hound: B *2 2 2 (start 1, top 3): four 1s move it two spaces.
+    let given = ["roll 1 1 1 1 3 5g 6b 6y", "stop"];
+    let hound = |p: &[&str], when: &str, then: &[&str]| {
+        let g = game(p);
+        let mut s = g.initial_state();
+        let mut f = Findings::default();
+        let lines = [
+            "draw 1 arena-hound",
+            "draw 2 net-thrower",
+            "draw 3 spear-dancer",
+            "draw 4 green-warden",
+            "draw 5 sand-stalker",
+            "draw 6 blue-champion",
+        ];
+        for l in lines.iter().chain(given.iter()) {
+            let e = g.parse_event(l).unwrap_or_else(|e| panic!("{e}"));
+            let _ = g.step(&mut s, &e, &mut f);
+        }
+        assert!(f.is_clean(), "{:?}", f.violations);
+        let e = g.parse_event(when).unwrap_or_else(|e| panic!("{e}"));
+        g.step(&mut s, &e, &mut f).unwrap_or_else(|e| panic!("{e}"));
+        let got: Vec<&str> = f.violations.iter().map(|v| v.rule).collect();
+        assert_eq!(got, then, "{when} under {p:?}");
+    };
+    hound(&[], "up 1 2", &[]);
+    hound(&[], "up 1", &[rules::SET_UP]);
+    hound(&["multi-space=optional"], "up 1", &[]);
+    hound(&["multi-space=optional"], "up 1 3", &[rules::SEPARATE_DICE]);
+}
+
+#[test]
+fn defeats_wounds_and_the_replacement() {
+    let moved = [CARTER, "stop", "up 1", "down 2", "up 6"];
+    // net-thrower starts one space above the bottom: the single 2 wounds.
+    check(&moved, "defeat 1", &[]);
+    check(&moved, "defeat 2", &[rules::DEFEAT_AT_TOP]);
+    check(&moved, "wound 2 exhaust w", &[]);
+    check(&moved, "wound 3 exhaust w", &[rules::WOUND_AT_BOTTOM]);
+    check(&[CARTER, "stop", "up 1"], "defeat 1", &[rules::RESOLVE_MISSING, rules::RESOLVE_MISSING]);
+    check(&[CARTER, "stop", "up 1", "down 2", "up 6", "defeat 1"], "up 6", &[rules::CHECK_AFTER_MOVES]);
+    check(&moved, "recover", &[rules::CHECK_MISSING, rules::CHECK_MISSING, rules::CHECK_MISSING]);
+    check(
+        &[CARTER, "stop", "up 1", "down 2", "up 6", "defeat 1"],
+        "replace w -> y",
+        &[rules::REPLACE_NOT_OWED],
+    );
+    // Every white die exhausted: `wound` names a color the pool does not have.
+    check(
+        &["roll 1g 1 2 4 4 6 6 6b", "stop", "up 1", "down 2", "up 6"],
+        "wound 2 exhaust y",
+        &[rules::EXHAUST_DIE],
+    );
+    check_with(&["exhaust-from=wounding-enemy"], &moved, "wound 2 exhaust w", &[rules::EXHAUST_DIE]);
+    check_with(&["exhaust-from=wounding-enemy"], &moved, "wound 2 exhaust y", &[]);
+}
+
+/// Carter's round, then a second round whose single 2 wounds again.
+const TO_RING: [&str; 13] = [
+    CARTER,
+    "stop",
+    "up 1",
+    "down 2",
+    "up 6",
+    "defeat 1",
+    "wound 2 exhaust w",
+    "defeat 6",
+    "recover",
+    "draw 1 arena-hound",
+    "draw 6 iron-gladiator",
+    "roll 2 3 3 5 5 5g 6b 6y",
+    "stop",
+];
+
+#[test]
+fn entering_the_ring_owes_a_replacement() {
+    let g = game(&[]);
+    let s = given_state(&g, &TO_RING);
+    assert_eq!(fact(&g, &s, "health"), "2");
+    let mut wounded = TO_RING.to_vec();
+    wounded.extend(["down 2", "up 5", "wound 2 exhaust w"]);
+    let s = given_state(&g, &wounded);
+    assert_eq!((fact(&g, &s, "health"), fact(&g, &s, "replace.owed")), ("3".into(), "yes".into()));
+    check(&wounded, "replace w -> y", &[]);
+    check(&wounded, "replace g -> y", &[rules::REPLACE_WHITE]);
+    check(&wounded, "recover", &[rules::REPLACE_OWED]);
+    let mut replaced = wounded.clone();
+    replaced.push("replace w -> y");
+    check(&replaced, "replace w -> y", &[rules::REPLACE_NOT_OWED, rules::REPLACE_FROM_STACK]);
+    let s = given_state(&g, &replaced);
+    assert_eq!((fact(&g, &s, "stack"), fact(&g, &s, "stack.at")), ("g b".into(), "4".into()));
+    assert_eq!(fact(&g, &s, "pool.colors"), "w w w g y y b");
+}
+
+#[test]
+fn recovery_returns_exhausted_dice_and_refills() {
+    let g = game(&[]);
+    let mut round =
+        vec![CARTER, "stop", "up 1", "down 2", "up 6", "defeat 1", "wound 2 exhaust w", "defeat 6"];
+    round.push("recover");
+    let s = given_state(&g, &round);
+    assert_eq!(fact(&g, &s, "exhaustion.1"), "-");
+    assert_eq!(fact(&g, &s, "exhaustion.2"), "w w");
+    assert_eq!(fact(&g, &s, "exhaustion.3"), "w");
+    assert_eq!(fact(&g, &s, "pool.colors"), "w w w w w g y b", "one die exhausted, one returned");
+    check(&round, "roll 1 1 1 1 1 2g 3y 4b", &[rules::RECOVER_REFILL]);
+    check(&round, "draw 2 arena-hound", &[rules::DRAW_EMPTY_SLOT]);
+    check(&round, "draw 1 pit-brawler", &[rules::DRAW_UNIQUE]);
+    check(&round[..7], "roll 1 1 1 1 2g 3y 4b", &[rules::CHECK_MISSING, rules::RECOVER_MISSING]);
+}
+
+#[test]
+fn setup_needs_six_enemies_and_a_known_card() {
+    let g = game(&[]);
+    let mut s = g.initial_state();
+    let mut f = Findings::default();
+    let draw = g.parse_event("draw 1 nobody").unwrap_or_else(|e| panic!("{e}"));
+    assert!(g.step(&mut s, &draw, &mut f).is_err());
+    let roll = g.parse_event("roll 1 1 1 1 1 2g 3y 4b").unwrap_or_else(|e| panic!("{e}"));
+    g.step(&mut s, &roll, &mut f).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(f.violations.iter().map(|v| v.rule).collect::<Vec<_>>(), [rules::SETUP_SIX_ENEMIES]);
+}
+
+#[test]
+fn a_bad_setup_lists_every_reason_with_catalog_line_numbers() {
+    let setup = Setup::from_pairs(["health=2"]).unwrap_or_default();
+    let err = ProvingGrounds::new(&setup, "x | X | B 2 | - | -").err().map(|e| e.reasons).unwrap_or_default();
+    assert_eq!(err.len(), 2, "{err:?}");
+    assert!(err[1].starts_with("catalog line 1:"), "{err:?}");
+}
+
+#[test]
+fn simulated_games_verify_clean_complete_themselves_and_round_trip() {
+    let mut outcomes = [0usize; 3];
+    for seed in 0..40u64 {
+        for params in [
+            &[][..],
+            &["exhaust-from=wounding-enemy", "replace-without-white=add", "health=12", "rings=5"][..],
+        ] {
+            let g = game(params);
+            let log = g.simulate(seed, 5_000).unwrap_or_default();
+            assert!(!log.is_empty());
+            let mut s = g.initial_state();
+            let mut f = Findings::default();
+            for e in &log {
+                // Notation and serde round-trip every simulated event.
+                assert_eq!(g.parse_event(&e.to_string()).as_ref(), Ok(e), "{e}");
+                let bytes = bincode::serde::encode_to_vec(e, bincode::config::standard()).unwrap_or_default();
+                let back: Option<(Event, usize)> =
+                    bincode::serde::decode_from_slice(&bytes, bincode::config::standard()).ok();
+                assert_eq!(back.map(|b| b.0).as_ref(), Some(e));
+                // Every consequence in the log is the one the engine derives.
+                if ProvingGrounds::is_consequence(e) && !matches!(e.action, Action::WoundSuffered { .. }) {
+                    assert_eq!(g.next_consequence(&s).as_ref(), Some(e), "seed {seed}");
+                }
+                g.step(&mut s, e, &mut f).unwrap_or_else(|err| panic!("seed {seed} `{e}`: {err}"));
+                assert!(f.is_clean(), "seed {seed} `{e}`: {:?}", f.violations);
+            }
+            outcomes[s.outcome as usize] += 1;
+            assert_ne!(s.outcome, Outcome::Playing, "seed {seed}: 5000 events should finish a game");
+        }
+    }
+    assert!(outcomes[1] > 0 && outcomes[2] > 0, "wins and losses both happen: {outcomes:?}");
+}
+
+#[test]
+fn a_log_of_decisions_alone_is_completed_by_next_consequence() {
+    let g = game(&[]);
+    // Wound colors are the player's choice; completion picks white first, so compare without them.
+    let plain = |e: &Event| match e.action {
+        Action::WoundSuffered { slot, .. } => {
+            Event::new(Action::WoundSuffered { slot, exhausted: Color::White })
+        }
+        _ => e.clone(),
+    };
+    for seed in 0..10 {
+        let full = g.simulate(seed, 3_000).unwrap_or_default();
+        let mut s = g.initial_state();
+        let mut f = Findings::default();
+        let mut rebuilt = Vec::new();
+        let drain = |s: &mut State, rebuilt: &mut Vec<Event>, f: &mut Findings| {
+            while let Some(c) = g.next_consequence(s) {
+                g.step(s, &c, f).unwrap_or_else(|err| panic!("{err}"));
+                rebuilt.push(c);
+            }
+        };
+        for e in full.iter().filter(|e| !ProvingGrounds::is_consequence(e)) {
+            drain(&mut s, &mut rebuilt, &mut f);
+            g.step(&mut s, e, &mut f).unwrap_or_else(|err| panic!("{err}"));
+            rebuilt.push(e.clone());
+        }
+        drain(&mut s, &mut rebuilt, &mut f);
+        assert!(f.is_clean(), "seed {seed}: {:?}", f.violations);
+        let want: Vec<Event> = full.iter().map(plain).collect();
+        let got: Vec<Event> = rebuilt.iter().map(plain).collect();
+        assert_eq!(got, want, "seed {seed}");
+    }
+}
+
+#[test]
+fn facts_and_board_show_the_table() {
+    let g = game(&[]);
+    let s = given_state(&g, &[CARTER]);
+    let keys: Vec<String> = g.facts(&s).into_iter().map(|(k, _)| k).collect();
+    for k in [
+        "round",
+        "phase",
+        "health",
+        "pool",
+        "sets",
+        "singles",
+        "exhaustion.1",
+        "slot.3.enemy",
+        "slot.3.marker",
+        "defeated",
+        "outcome",
+    ] {
+        assert!(keys.iter().any(|x| x == k), "{k}");
+    }
+    assert_eq!(fact(&g, &s, "slot.6.dice"), "6 6 6b");
+    let board = g.board(&s);
+    assert!(board.contains("#6 blue-champion"), "{board}");
+    assert!(board.contains("[*3]"), "the marker on the start space: {board}");
+}
