@@ -1,0 +1,232 @@
+//! The step function: a decision flushes the consequences the log left out (each one a
+//! violation), a recorded consequence is matched against the one the rules expect and
+//! applied as played, with expected and recorded side by side when they differ.
+
+use super::event::Event;
+use super::rules;
+use super::state::{ActionKind, Phase, State, Step};
+use super::KeridwynFight;
+use crate::{Findings, StepError, Violation};
+use std::mem::discriminant;
+
+impl KeridwynFight {
+    pub(crate) fn step_event(&self, s: &mut State, ev: &Event, f: &mut Findings) -> Result<(), StepError> {
+        self.settle(s);
+        if ev.is_consequence() {
+            self.consequence(s, ev, f)?;
+        } else {
+            // A reroll or recall may come between a roll and its first outcome.
+            let between = matches!(ev, Event::Reroll { .. } | Event::Recall { .. })
+                && s.current.as_ref().is_some_and(|c| c.rolled && !c.outcomes_started);
+            if !between {
+                self.flush_missing(s, f)?;
+            }
+            self.decide(s, ev, f)?;
+        }
+        self.settle(s);
+        Ok(())
+    }
+
+    /// The rule a consequence of this step checks.
+    fn rule_of(&self, s: &State, step: &Step, recorded: Option<&Event>) -> &'static str {
+        match step {
+            Step::Priority(_) | Step::PriorityCheck => rules::PRIORITY_TOKEN,
+            Step::Afflict { start: true, .. } | Step::StartEffects => rules::START_EFFECT,
+            Step::Afflict { .. } => rules::STACK,
+            Step::Cure { .. } => rules::IMMUNITY,
+            Step::Act => {
+                let next = self.ordered_track(s).into_iter().next();
+                match (next, recorded) {
+                    (Some(t), Some(Event::Act { who, card }))
+                        if s.fighters[t.who].monster
+                            && self.resolve(s, who) == Some(t.who)
+                            && *card != t.card =>
+                    {
+                        rules::MONSTER_ACTION
+                    }
+                    _ => rules::ORDER,
+                }
+            }
+            Step::Outcome { .. } => match s.current.as_ref().map(|c| c.kind) {
+                Some(ActionKind::SupportSpell) => rules::WIT_SIX,
+                Some(ActionKind::Lure) => rules::LURE,
+                _ => rules::DEFENSE,
+            },
+            Step::Damage { .. } | Step::Effects { .. } => rules::DAMAGE,
+            Step::DefeatCheck(_) => rules::DEFEAT,
+            Step::Tick { ailment, .. } if *ailment == super::effect::Ailment::Burn => rules::BURN,
+            Step::Tick { .. } => rules::DURATION,
+            Step::EndRound | Step::EndAction | Step::NextAction => rules::END_ROUND,
+            Step::Fame { .. } => rules::FAME_AWARD,
+            Step::Trophy { .. } => rules::TROPHY,
+        }
+    }
+
+    /// Every consequence still pending is missing from the log: report and apply it.
+    fn flush_missing(&self, s: &mut State, f: &mut Findings) -> Result<(), StepError> {
+        loop {
+            self.settle(s);
+            if matches!(s.phase, Phase::TieBreak { .. }) || s.steps.is_empty() {
+                return Ok(());
+            }
+            let step = s.steps.remove(0);
+            if let Some(exp) = self.expected(s, &step) {
+                f.violate(Violation::new(
+                    self.rule_of(s, &step, None),
+                    format!("the log leaves out `{exp}`, which the rules require here"),
+                ));
+                self.apply_consequence(s, &step, &exp, f)?;
+            }
+        }
+    }
+
+    /// The participant (and ailment) a consequence is about, to pair recorded and expected.
+    fn subject(&self, s: &State, ev: &Event) -> (Option<usize>, Option<super::effect::Ailment>) {
+        let r = |n: &String| self.resolve(s, n);
+        match ev {
+            Event::Afflict { who, ailment, .. }
+            | Event::Cure { who, ailment, .. }
+            | Event::Tick { who, ailment, .. } => (r(who), Some(*ailment)),
+            Event::Outcome { target, .. } => (r(target), None),
+            Event::Damage { who, .. } | Event::Defeated { who } | Event::Fame { who, .. } => (r(who), None),
+            _ => (None, None),
+        }
+    }
+
+    fn consequence(&self, s: &mut State, ev: &Event, f: &mut Findings) -> Result<(), StepError> {
+        let same_kind = |a: &Event| discriminant(a) == discriminant(ev);
+        let exact = |s: &State, a: &Event| same_kind(a) && self.subject(s, a) == self.subject(s, ev);
+        // Pair with the first pending step expecting this very consequence; failing that,
+        // with the head when it expects the same kind (then the difference is reported).
+        if matches!(s.phase, Phase::TieBreak { .. }) {
+            f.violate(self.unexpected(s, ev));
+            return Ok(());
+        }
+        let pending: Vec<Option<Event>> = s.steps.iter().map(|st| self.expected(s, st)).collect();
+        if pending.iter().any(|e| e.as_ref().is_some_and(|e| exact(s, e))) {
+            // Whatever the rules expected before it was left out of the log. Bounded: each
+            // pass removes a step, and control steps add finitely many.
+            for _ in 0..10_000 {
+                self.settle(s);
+                if matches!(s.phase, Phase::TieBreak { .. }) {
+                    break;
+                }
+                let Some(head) = s.steps.first().cloned() else { break };
+                let Some(exp) = self.expected(s, &head) else { break };
+                if exact(s, &exp) {
+                    break;
+                }
+                s.steps.remove(0);
+                f.violate(Violation::new(
+                    self.rule_of(s, &head, None),
+                    format!("the log leaves out `{exp}`, which the rules require here"),
+                ));
+                self.apply_consequence(s, &head, &exp, f)?;
+            }
+        }
+        self.settle(s);
+        let head = s.steps.first().cloned();
+        let exp = head.as_ref().and_then(|h| self.expected(s, h));
+        let (Some(step), Some(exp)) = (head, exp) else {
+            f.violate(self.unexpected(s, ev));
+            return Ok(());
+        };
+        if !same_kind(&exp) || matches!(s.phase, Phase::TieBreak { .. }) {
+            f.violate(self.unexpected(s, ev));
+            return Ok(());
+        }
+        s.steps.remove(0);
+        self.compare(s, &step, &exp, ev, f);
+        self.apply_consequence(s, &step, ev, f)
+    }
+
+    fn unexpected(&self, s: &State, ev: &Event) -> Violation {
+        let rule = match ev {
+            Event::Priority { .. } => rules::PRIORITY_TOKEN,
+            Event::Afflict { who, ailment, .. } => match self.resolve(s, who) {
+                Some(i) if self.immune(s, i, *ailment) => rules::IMMUNITY,
+                _ => rules::STACK,
+            },
+            Event::Cure { .. } => rules::IMMUNITY,
+            Event::Act { .. } => rules::ORDER,
+            Event::Outcome { .. } => rules::DEFENSE,
+            Event::Damage { .. } => rules::DAMAGE,
+            Event::Tick { ailment, .. } if *ailment == super::effect::Ailment::Burn => rules::BURN,
+            Event::Tick { .. } => rules::DURATION,
+            Event::Defeated { .. } => rules::DEFEAT,
+            Event::Fame { .. } => rules::FAME_AWARD,
+            Event::Trophy { .. } => rules::TROPHY,
+            _ => rules::END_ROUND,
+        };
+        Violation::new(
+            rule,
+            format!("`{ev}` is not what the rules call for here (nothing of the kind is due)"),
+        )
+    }
+
+    /// Report every way the recorded consequence differs from the expected one.
+    fn compare(&self, s: &State, step: &Step, exp: &Event, rec: &Event, f: &mut Findings) {
+        if exp == rec {
+            return;
+        }
+        let v = |rule: &'static str, msg: String| {
+            Violation::new(rule, msg).expected_recorded(exp.to_string(), rec.to_string())
+        };
+        match (exp, rec) {
+            (Event::Outcome { target: a, hit: ha }, Event::Outcome { target: b, hit: hb }) => {
+                if self.resolve(s, a) != self.resolve(s, b) {
+                    let monster = s.current.as_ref().is_some_and(|c| s.fighters[c.who].monster);
+                    let rule = if monster { rules::TARGETING } else { rules::ATTACK_TARGET };
+                    f.violate(v(rule, format!("the action targets {a}, not {b}")));
+                } else if ha != hb {
+                    let (roll, need) = s
+                        .current
+                        .as_ref()
+                        .map(|c| {
+                            (self.roll_value(s, c), self.threshold(s, c, self.resolve(s, a).unwrap_or(0)))
+                        })
+                        .unwrap_or_default();
+                    f.violate(v(
+                        self.rule_of(s, step, Some(rec)),
+                        format!("the roll is {roll} against {need} needed"),
+                    ));
+                }
+            }
+            (
+                Event::Damage { damage: d1, block: b1, .. },
+                Event::Damage { damage: d2, block: b2, injury: i2, .. },
+            ) => {
+                if d1 != d2 {
+                    f.violate(v(rules::DAMAGE, format!("the damage is {d1}, not {d2}")));
+                }
+                if b1 != b2 {
+                    f.violate(v(rules::BLOCK, format!("the applicable Block is {b1}, not {b2}")));
+                }
+                if *i2 != (d2 - b2).max(0) {
+                    f.violate(v(
+                        rules::INJURY,
+                        format!("{d2} damage with {b2} Blocked is {} Injury, not {i2}", (d2 - b2).max(0)),
+                    ));
+                }
+                if d1 == d2 && b1 == b2 && *i2 == (d2 - b2).max(0) {
+                    f.violate(v(rules::DAMAGE, "the damage goes to another fighter".into()));
+                }
+            }
+            (
+                Event::Tick { from: f1, to: t1, injury: j1, .. },
+                Event::Tick { from: f2, to: t2, injury: j2, .. },
+            ) => {
+                if (f1, t1) != (f2, t2) {
+                    f.violate(v(rules::DURATION, format!("the duration goes {f1} -> {t1}")));
+                }
+                if j1 != j2 {
+                    f.violate(v(rules::BURN, "Burn deals 1 Injury as it drops (other ailments none)".into()));
+                }
+                if (f1, t1) == (f2, t2) && j1 == j2 {
+                    f.violate(v(self.rule_of(s, step, Some(rec)), "another fighter's ailment is due".into()));
+                }
+            }
+            _ => f.violate(v(self.rule_of(s, step, Some(rec)), format!("the rules call for `{exp}` here"))),
+        }
+    }
+}

@@ -1,0 +1,243 @@
+//! Runs every fixture in fixtures/keridwyn-fight through the engine alone (until the verify
+//! crate's runner covers them): each event line is parsed and stepped, violations are
+//! compared with `@expect violation N RULE` (all of them, both ways), `@expect error N` with
+//! the record that cannot be applied, `@expect unverified N`, and facts with `@assert`.
+//! Also checks that every rule id is broken by some fixture and that printing an event
+//! parses back to it.
+
+use arbiter_engine::keridwyn::KeridwynFight;
+use arbiter_engine::{Findings, Game, Setup};
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+#[derive(Default)]
+struct Fixture {
+    setup: Vec<String>,
+    variants: Vec<String>,
+    records: Vec<(usize, Option<String>)>,
+    clean: bool,
+    violations: BTreeSet<(usize, String)>,
+    errors: Vec<usize>,
+    unverified: BTreeSet<usize>,
+    asserts: Vec<(Option<usize>, String, String, usize)>,
+}
+
+fn read(path: &Path) -> Result<Fixture, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut fx = Fixture::default();
+    for (n, raw) in text.lines().enumerate() {
+        let line = raw.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let bad = || format!("{}:{}: malformed directive `{line}`", path.display(), n + 1);
+        if let Some(d) = line.strip_prefix('@') {
+            let (name, rest) = d.split_once(' ').unwrap_or((d, ""));
+            let words: Vec<&str> = rest.split_whitespace().collect();
+            match name {
+                "game" if rest.trim() == "keridwyn-fight" => {}
+                "game" => return Err(format!("{}: not a keridwyn-fight log", path.display())),
+                "catalog" if rest.trim() == "illustrative" => {}
+                "title" => {}
+                "setup" => fx.setup.extend(words.iter().map(|w| w.to_string())),
+                "variant" => fx.variants.extend(words.iter().map(|w| w.to_string())),
+                "expect" => match words.as_slice() {
+                    ["clean"] => fx.clean = true,
+                    ["violation", i, rule] => {
+                        fx.violations.insert((i.parse().map_err(|_| bad())?, rule.to_string()));
+                    }
+                    ["error", i] => fx.errors.push(i.parse().map_err(|_| bad())?),
+                    ["unverified", i] => {
+                        fx.unverified.insert(i.parse().map_err(|_| bad())?);
+                    }
+                    _ => return Err(bad()),
+                },
+                "assert" => {
+                    let (lhs, value) = rest.split_once('=').ok_or_else(bad)?;
+                    let mut l = lhs.split_whitespace();
+                    let at = l.next().ok_or_else(bad)?;
+                    let key = l.next().ok_or_else(bad)?.to_string();
+                    let at = if at == "end" { None } else { Some(at.parse().map_err(|_| bad())?) };
+                    fx.asserts.push((at, key, value.trim().to_string(), n + 1));
+                }
+                _ => return Err(bad()),
+            }
+        } else if line == "undo" {
+            fx.records.push((n + 1, None));
+        } else {
+            fx.records.push((n + 1, Some(line.to_string())));
+        }
+    }
+    Ok(fx)
+}
+
+/// Run one fixture; `Err` lists every mismatch.
+fn run(path: &Path) -> Result<BTreeSet<String>, String> {
+    let fx = read(path)?;
+    let pairs: Vec<&str> = fx.setup.iter().chain(fx.variants.iter()).map(String::as_str).collect();
+    let setup = Setup::from_pairs(pairs).map_err(|e| e.to_string())?;
+    let game = KeridwynFight::new(&setup, KeridwynFight::builtin_catalog("illustrative").unwrap_or(""))
+        .map_err(|e| e.to_string())?;
+    let mut problems = Vec::new();
+    let mut parsed = Vec::new();
+    for (line, text) in &fx.records {
+        match text {
+            None => parsed.push(None),
+            Some(t) => match game.parse_event(t) {
+                Ok(e) => {
+                    if game.parse_event(&e.to_string()).as_ref() != Ok(&e) {
+                        problems.push(format!("line {line}: `{e}` does not parse back"));
+                    }
+                    parsed.push(Some(e))
+                }
+                Err(e) => return Err(format!("{}:{line}: {e}", path.display())),
+            },
+        }
+    }
+    // An `undo` retracts the latest record not yet retracted.
+    let mut live = vec![true; parsed.len()];
+    for i in 0..parsed.len() {
+        if parsed[i].is_none() {
+            live[i] = false;
+            if let Some(j) = (0..i).rev().find(|&j| live[j] && parsed[j].is_some()) {
+                live[j] = false;
+            }
+        }
+    }
+    let mut state = game.initial_state();
+    let mut seen = BTreeSet::new();
+    let mut unverified = BTreeSet::new();
+    let mut rules_hit = BTreeSet::new();
+    let mut stopped = None;
+    let check_asserts =
+        |at: Option<usize>, state: &<KeridwynFight as Game>::State, problems: &mut Vec<String>| {
+            let facts = game.facts(state);
+            for (when, key, value, line) in &fx.asserts {
+                if *when == at {
+                    match facts.iter().find(|(k, _)| k == key) {
+                        Some((_, v)) if v == value => {}
+                        Some((_, v)) => problems.push(format!("line {line}: {key} is `{v}`, not `{value}`")),
+                        None => problems.push(format!("line {line}: no fact `{key}`")),
+                    }
+                }
+            }
+        };
+    for (i, e) in parsed.iter().enumerate() {
+        let Some(e) = e.as_ref().filter(|_| live[i]) else {
+            check_asserts(Some(i), &state, &mut problems);
+            continue;
+        };
+        let mut f = Findings::default();
+        if let Err(err) = game.step(&mut state, e, &mut f) {
+            stopped = Some(i);
+            if !fx.errors.contains(&i) {
+                problems.push(format!("record {i} `{e}`: unexpected error: {err}"));
+            }
+            if let Some(r) = err.rule {
+                rules_hit.insert(r.to_string());
+            }
+            break;
+        }
+        for v in &f.violations {
+            seen.insert((i, v.rule.to_string()));
+            rules_hit.insert(v.rule.to_string());
+            if !fx.violations.contains(&(i, v.rule.to_string())) {
+                problems.push(format!("record {i} `{e}`: unexpected violation {v}"));
+            }
+        }
+        if !f.unverified.is_empty() {
+            unverified.insert(i);
+        }
+        check_asserts(Some(i), &state, &mut problems);
+    }
+    if stopped.is_none() {
+        check_asserts(None, &state, &mut problems);
+    }
+    for (i, rule) in &fx.violations {
+        if !seen.contains(&(*i, rule.clone())) {
+            problems.push(format!("record {i}: expected violation {rule} did not happen"));
+        }
+    }
+    for i in &fx.errors {
+        if stopped != Some(*i) {
+            problems.push(format!("record {i}: expected an error, replay stopped at {stopped:?}"));
+        }
+    }
+    if unverified != fx.unverified {
+        problems.push(format!("unverified records {unverified:?}, expected {:?}", fx.unverified));
+    }
+    if fx.clean && !seen.is_empty() {
+        problems.push("expected clean".into());
+    }
+    if problems.is_empty() {
+        Ok(rules_hit)
+    } else {
+        Err(format!("{}:\n  {}", path.display(), problems.join("\n  ")))
+    }
+}
+
+fn fixture_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/keridwyn-fight")
+}
+
+#[test]
+fn every_fixture_passes_and_every_rule_is_broken_by_one() {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(fixture_dir())
+        .expect("the fixture directory exists")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "arb"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty());
+    let mut failures = Vec::new();
+    let mut covered = BTreeSet::new();
+    for f in &files {
+        match run(f) {
+            Ok(hit) => covered.extend(hit),
+            Err(e) => failures.push(e),
+        }
+    }
+    let uncovered: Vec<&str> =
+        KeridwynFight::rules().iter().map(|r| r.id).filter(|id| !covered.contains(*id)).collect();
+    assert!(failures.is_empty(), "{} fixture(s) failed:\n{}", failures.len(), failures.join("\n"));
+    assert!(uncovered.is_empty(), "rules no fixture breaks: {uncovered:?}");
+}
+
+#[test]
+fn the_sample_round_can_be_completed_from_decisions_alone() {
+    // Drop every consequence from the sample and let next_consequence fill them in, except
+    // that rerolls and recalls must come before the outcome they change.
+    let game = KeridwynFight::new(&Setup::default(), arbiter_engine::keridwyn::ILLUSTRATIVE).unwrap();
+    let text = std::fs::read_to_string(fixture_dir().join("wyvern-sample-round.arb")).unwrap();
+    let full: Vec<_> = text
+        .lines()
+        .map(|l| l.split('#').next().unwrap_or("").trim())
+        .filter(|l| !l.is_empty() && !l.starts_with('@'))
+        .map(|l| game.parse_event(l).unwrap())
+        .collect();
+    let decisions: Vec<_> = full.iter().filter(|e| !KeridwynFight::is_consequence(e)).cloned().collect();
+    let mut state = game.initial_state();
+    let mut completed = Vec::new();
+    let mut queue = decisions.into_iter().peekable();
+    loop {
+        let next_is_reroll = queue.peek().is_some_and(|e| {
+            matches!(
+                e,
+                arbiter_engine::keridwyn::Event::Reroll { .. }
+                    | arbiter_engine::keridwyn::Event::Recall { .. }
+            )
+        });
+        let e = match game.next_consequence(&state) {
+            Some(c) if !(next_is_reroll && matches!(c, arbiter_engine::keridwyn::Event::Outcome { .. })) => c,
+            _ => match queue.next() {
+                Some(d) => d,
+                None => break,
+            },
+        };
+        let mut f = Findings::default();
+        game.step(&mut state, &e, &mut f).unwrap();
+        assert!(f.is_clean(), "{e}: {:?}", f.violations);
+        completed.push(e);
+    }
+    assert_eq!(completed, full);
+}
