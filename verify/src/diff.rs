@@ -123,7 +123,12 @@ pub struct ContextPair {
 }
 
 /// Diff two sources of the same game.
-pub fn diff<R: Games>(ctx: &Context<'_, R>, a: &Source, b: &Source, options: &DiffOptions) -> Result<DiffReport, VerifyError> {
+pub fn diff<R: Games>(
+    ctx: &Context<'_, R>,
+    a: &Source,
+    b: &Source,
+    options: &DiffOptions,
+) -> Result<DiffReport, VerifyError> {
     with_game(ctx, a, Work { ctx, a, b, options })
 }
 
@@ -249,7 +254,10 @@ impl<'c, 'a, R: Games> WithGame<'a> for Work<'c, 'a, R> {
                         b: y.as_ref().map(RecordView::of),
                         a_verdict: x.as_ref().map(verdict).unwrap_or_default(),
                         b_verdict: y.as_ref().map(verdict).unwrap_or_default(),
-                        state_diff: field_diff(&facts_of(ra.game(), &ra.state), &facts_of(rb.game(), &rb.state)),
+                        state_diff: field_diff(
+                            &facts_of(ra.game(), &ra.state),
+                            &facts_of(rb.game(), &rb.state),
+                        ),
                         a_digest: digest(&ra.state),
                         b_digest: digest(&rb.state),
                     });
@@ -278,7 +286,8 @@ impl<'c, 'a, R: Games> WithGame<'a> for Work<'c, 'a, R> {
             let (va, vb) = (RecordView::of(&x), RecordView::of(&y));
             let Some(reason) = reason else {
                 if report.divergences.is_empty() && now_equal {
-                    report.last_agreement = Some(Agreement { a: va.clone(), b: vb.clone(), digest: String::new() });
+                    report.last_agreement =
+                        Some(Agreement { a: va.clone(), b: vb.clone(), digest: String::new() });
                     if self.options.context > 0 {
                         if context.len() == self.options.context {
                             context.pop_front();
@@ -295,7 +304,9 @@ impl<'c, 'a, R: Games> WithGame<'a> for Work<'c, 'a, R> {
                 report.context = context.drain(..).collect();
             }
             let explanation = match reason {
-                SplitReason::EventsDiffer => format!("A records `{}`, B records `{}`", va.notation, vb.notation),
+                SplitReason::EventsDiffer => {
+                    format!("A records `{}`, B records `{}`", va.notation, vb.notation)
+                }
                 SplitReason::StatesDiffer => format!(
                     "`{}` leaves different states (A under {}, B under {})",
                     va.notation,
@@ -355,7 +366,11 @@ impl fmt::Display for DiffReport {
             None => writeln!(f, "last agreement: none (they differ from the start)")?,
         }
         if self.identical {
-            return writeln!(f, "identical: {} records compared, same events, verdicts and states", self.compared);
+            return writeln!(
+                f,
+                "identical: {} records compared, same events, verdicts and states",
+                self.compared
+            );
         }
         if !self.context.is_empty() {
             writeln!(f, "context:")?;

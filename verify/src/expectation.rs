@@ -54,7 +54,9 @@ pub(crate) fn parse_expect(rest: &str) -> Result<Expectation, String> {
         }
         Some("violation") => Err("`violation RECORD RULE`".into()),
         Some("error") if words.len() == 2 => Ok(Expectation::Error { record: record(words.get(1))? }),
-        Some("unverified") if words.len() == 2 => Ok(Expectation::Unverified { record: record(words.get(1))? }),
+        Some("unverified") if words.len() == 2 => {
+            Ok(Expectation::Unverified { record: record(words.get(1))? })
+        }
         _ => Err("`clean`, `violation N RULE`, `error N` or `unverified N`".into()),
     }
 }

@@ -62,7 +62,10 @@ impl<'c, 'a, R: Games> WithGame<'a> for Work<'c, 'a, R> {
             let before = replay.state.clone();
             let Some(step) = replay.step() else {
                 return Err(VerifyError::argument(if replay.stopped() {
-                    format!("{}: replay stops before record {} (an earlier record cannot be applied)", self.source, self.n)
+                    format!(
+                        "{}: replay stops before record {} (an earlier record cannot be applied)",
+                        self.source, self.n
+                    )
                 } else {
                     format!("{}: no record {}: the log holds {seen} records", self.source, self.n)
                 }));
@@ -110,7 +113,10 @@ impl fmt::Display for ExplainReport {
         writeln!(f, "recorded: {}", self.record.notation)?;
         match &self.rules_say {
             Some(c) => writeln!(f, "the rules say: `{c}` comes next (a consequence the state determines)")?,
-            None => writeln!(f, "the rules say: a decision or a random outcome comes next (no consequence is due)")?,
+            None => writeln!(
+                f,
+                "the rules say: a decision or a random outcome comes next (no consequence is due)"
+            )?,
         }
         match self.status.as_str() {
             "retracted" => writeln!(f, "verdict: retracted by a later record; replay skips it")?,

@@ -181,7 +181,9 @@ fn judge(expectations: &[(usize, Expectation)], actual: &Actual, result: &mut Fi
             }
             Expectation::Error { record } => match &actual.error {
                 Some((r, _)) if r == record => {}
-                Some((r, m)) => fail.push(format!("line {line}: `{e}` but replay stopped at record {r} ({m})")),
+                Some((r, m)) => {
+                    fail.push(format!("line {line}: `{e}` but replay stopped at record {r} ({m})"))
+                }
                 None => fail.push(format!("line {line}: `{e}` but every record could be applied")),
             },
             Expectation::Unverified { record } => {
@@ -204,7 +206,10 @@ fn judge(expectations: &[(usize, Expectation)], actual: &Actual, result: &mut Fi
                         Some((_, v)) => fail.push(format!("line {line}: `{e}` but {key} = {v}")),
                         None => {
                             let keys: Vec<&str> = facts.iter().map(|(k, _)| k.as_str()).collect();
-                            fail.push(format!("line {line}: `{e}` but there is no fact `{key}` (facts: {})", keys.join(", ")))
+                            fail.push(format!(
+                                "line {line}: `{e}` but there is no fact `{key}` (facts: {})",
+                                keys.join(", ")
+                            ))
                         }
                     },
                 }

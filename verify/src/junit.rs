@@ -77,7 +77,9 @@ pub fn junit_xml(results: &[FixtureResult]) -> String {
                 continue;
             }
             let message = r.failures.first().cloned().unwrap_or_default();
-            let _ = writeln!(x, ">\n      <failure message=\"{}\" type=\"fixture\">{}</failure>\n    </testcase>",
+            let _ = writeln!(
+                x,
+                ">\n      <failure message=\"{}\" type=\"fixture\">{}</failure>\n    </testcase>",
                 xml_escape(&message),
                 xml_escape(&r.to_string())
             );

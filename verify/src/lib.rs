@@ -14,34 +14,43 @@ mod context;
 mod coverage;
 mod diff;
 mod error;
-mod explain;
 mod expectation;
+mod explain;
 mod fixture;
+mod fork;
 mod games;
 mod junit;
 mod logfile;
 mod open;
+mod recorder;
 mod replay;
 mod report;
 mod session;
 mod source;
 mod state;
 mod suite;
+mod transfer;
 mod verify;
 
 pub use context::Context;
 pub use coverage::{rule_ids, GameCoverage};
 pub use diff::{diff, Agreement, ContextPair, DiffOptions, DiffReport, Divergence, FieldDiff, SplitReason};
 pub use error::{ErrorKind, VerifyError, EXIT_UNUSABLE};
-pub use explain::{explain, ExplainReport};
 pub use expectation::{At, Expectation};
+pub use explain::{explain, ExplainReport};
 pub use fixture::{run_fixture, FixtureResult};
+pub use fork::{fork, ForkReport};
 pub use games::{EngineGames, Games};
 pub use junit::{junit_xml, xml_escape};
 pub use logfile::{header_to_json, header_to_notation, Header, LogFile, RawBody, RawRecord};
+pub use recorder::{Recorder, Submitted, SNAPSHOT_EVERY};
 pub use report::{Fact, RecordView, RetractedView, StateView, StepErrorView, UnverifiedView, ViolationView};
-pub use session::Journal;
+pub use session::{header_of, Journal};
 pub use source::{Origin, Source};
 pub use state::{replay, ReplayReport};
 pub use suite::{fixture_files, run_fixtures, FixtureOptions, FixtureReport};
+pub use transfer::{
+    check, export, import_file, log, new_session, CheckView, Created, Format, LogEntry, LogReport,
+    ProblemView,
+};
 pub use verify::{verify, RulesChange, VerifyOptions, VerifyReport};

@@ -55,7 +55,8 @@ pub struct LogFile {
 impl LogFile {
     /// Read and parse a file; JSONL when the name ends in `.jsonl`, notation otherwise.
     pub fn read(path: &Path) -> Result<LogFile, VerifyError> {
-        let text = std::fs::read_to_string(path).map_err(|e| VerifyError::io(&path.display().to_string(), &e))?;
+        let text =
+            std::fs::read_to_string(path).map_err(|e| VerifyError::io(&path.display().to_string(), &e))?;
         if path.extension().is_some_and(|e| e == "jsonl") {
             parse_jsonl(path, &text)
         } else {
@@ -126,14 +127,22 @@ pub fn parse_notation(path: &Path, text: &str) -> Result<LogFile, VerifyError> {
             let rest_col = column + 1 + name.chars().count() + 1;
             let rest = rest.trim();
             if !seen_game && name != "game" {
-                return Err(err(path, line_no, column, "`@game GAME` before any other line", &found(trimmed)));
+                return Err(err(
+                    path,
+                    line_no,
+                    column,
+                    "`@game GAME` before any other line",
+                    &found(trimmed),
+                ));
             }
             match name {
                 "game" if !seen_game && !rest.is_empty() && !rest.contains(char::is_whitespace) => {
                     log.header.game = rest.to_string();
                     seen_game = true;
                 }
-                "game" if seen_game => return Err(err(path, line_no, column, "one `@game` line", "a second one")),
+                "game" if seen_game => {
+                    return Err(err(path, line_no, column, "one `@game` line", "a second one"))
+                }
                 "game" => return Err(err(path, line_no, rest_col, "a game id", &found(rest))),
                 "setup" => {
                     for pair in rest.split_whitespace() {
@@ -146,11 +155,15 @@ pub fn parse_notation(path: &Path, text: &str) -> Result<LogFile, VerifyError> {
                     }
                 }
                 "catalog" if !rest.is_empty() => log.header.catalog = Some(rest.to_string()),
-                "catalog" => return Err(err(path, line_no, rest_col, "a catalog name or path", "end of line")),
+                "catalog" => {
+                    return Err(err(path, line_no, rest_col, "a catalog name or path", "end of line"))
+                }
                 "title" => log.header.title = Some(rest.to_string()),
                 "rules" => match rest.parse() {
                     Ok(v) => log.header.rules_version = Some(v),
-                    Err(_) => return Err(err(path, line_no, rest_col, "a rules version number", &found(rest))),
+                    Err(_) => {
+                        return Err(err(path, line_no, rest_col, "a rules version number", &found(rest)))
+                    }
                 },
                 "variant" => match rest.split_once('=') {
                     Some((k, v)) if !k.trim().is_empty() => {
@@ -185,7 +198,15 @@ pub fn parse_notation(path: &Path, text: &str) -> Result<LogFile, VerifyError> {
         let body = if trimmed == "undo" {
             match live.undo() {
                 Some(target) => RawBody::Retract(target),
-                None => return Err(err(path, line_no, column, "an event before `undo`", "nothing left to retract")),
+                None => {
+                    return Err(err(
+                        path,
+                        line_no,
+                        column,
+                        "an event before `undo`",
+                        "nothing left to retract",
+                    ))
+                }
             }
         } else {
             live.event(index);
@@ -216,13 +237,15 @@ pub fn parse_jsonl(path: &Path, text: &str) -> Result<LogFile, VerifyError> {
         if line.trim().is_empty() {
             continue;
         }
-        let value: serde_json::Value = serde_json::from_str(line)
-            .map_err(|e| err(path, line_no, e.column().max(1), "a JSON object", &format!("invalid JSON ({e})")))?;
+        let value: serde_json::Value = serde_json::from_str(line).map_err(|e| {
+            err(path, line_no, e.column().max(1), "a JSON object", &format!("invalid JSON ({e})"))
+        })?;
         let Some(obj) = value.as_object() else {
             return Err(err(path, line_no, 1, "a JSON object", "another JSON value"));
         };
         if !seen_header {
-            log.header = header_from_json(obj).map_err(|what| err(path, line_no, 1, &what, "something else"))?;
+            log.header =
+                header_from_json(obj).map_err(|what| err(path, line_no, 1, &what, "something else"))?;
             seen_header = true;
             continue;
         }
@@ -231,9 +254,16 @@ pub fn parse_jsonl(path: &Path, text: &str) -> Result<LogFile, VerifyError> {
             live.event(index);
             log.records.push(RawRecord { line: line_no, body: RawBody::Json(event.clone()) });
         } else if let Some(target) = obj.get("retract") {
-            let target = target.as_u64().ok_or_else(|| err(path, line_no, 1, "a record number", "something else"))?;
+            let target =
+                target.as_u64().ok_or_else(|| err(path, line_no, 1, "a record number", "something else"))?;
             if !live.retract(target) {
-                return Err(err(path, line_no, 1, "the index of an earlier event not yet retracted", &target.to_string()));
+                return Err(err(
+                    path,
+                    line_no,
+                    1,
+                    "the index of an earlier event not yet retracted",
+                    &target.to_string(),
+                ));
             }
             log.records.push(RawRecord { line: line_no, body: RawBody::Retract(target) });
         } else if let Some(d) = obj.get("directive").and_then(|d| d.as_str()) {

@@ -184,9 +184,25 @@ pub(crate) fn open<'a, R: Games, G: Game>(
     }
 }
 
+/// Open a session (no overrides) with its records from `from` on: replay from a snapshot.
+pub(crate) fn open_session_from<'a, R: Games, G: Game>(
+    ctx: &Context<'a, R>,
+    name: &str,
+    header: Header,
+    from: u64,
+) -> Result<Opened<'a, G>, VerifyError> {
+    let game: G = build_game(name, &header, &[], None)?;
+    let (retracted, records) = crate::session::records::<R, G>(ctx, name, from)?;
+    Ok(Opened { header, game, retracted, records })
+}
+
 /// The interpretations that differ from their default, as `name=value`, for reports.
 pub(crate) fn interpretations<G: Game>(game: &G) -> Vec<String> {
-    game.setup().non_default_interpretations(G::params()).into_iter().map(|(k, v)| format!("{k}={v}")).collect()
+    game.setup()
+        .non_default_interpretations(G::params())
+        .into_iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect()
 }
 
 /// Run generic code on the game a source names: the bridge from erased calls to `G`.

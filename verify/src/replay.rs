@@ -58,7 +58,15 @@ pub(crate) struct Replayer<'a, G: Game> {
 impl<'a, G: Game> Replayer<'a, G> {
     pub fn new(opened: Opened<'a, G>) -> Self {
         let state = opened.game.initial_state();
-        Replayer { opened, state, derive: false, pending: None, stopped: false, derived_in_a_row: 0, exhausted: false }
+        Replayer {
+            opened,
+            state,
+            derive: false,
+            pending: None,
+            stopped: false,
+            derived_in_a_row: 0,
+            exhausted: false,
+        }
     }
 
     pub fn game(&self) -> &G {
@@ -135,7 +143,13 @@ impl<'a, G: Game> Replayer<'a, G> {
         }))
     }
 
-    fn apply(&mut self, index: u64, line: Option<usize>, event: G::Event, derived: bool) -> Stepped<G::Event> {
+    fn apply(
+        &mut self,
+        index: u64,
+        line: Option<usize>,
+        event: G::Event,
+        derived: bool,
+    ) -> Stepped<G::Event> {
         let mut findings = Findings::default();
         let outcome = match self.opened.game.step(&mut self.state, &event, &mut findings) {
             Ok(()) => Outcome::Applied(findings),

@@ -184,11 +184,15 @@ pub(crate) fn views_of<G: Game>(s: &Stepped<G::Event>) -> StepViews {
     match &s.outcome {
         Outcome::Applied(f) => {
             out.violations = f.violations.iter().map(|v| ViolationView::of::<G>(&record, v)).collect();
-            out.unverified =
-                f.unverified.iter().map(|u| UnverifiedView { record: record.clone(), effect: u.clone() }).collect();
+            out.unverified = f
+                .unverified
+                .iter()
+                .map(|u| UnverifiedView { record: record.clone(), effect: u.clone() })
+                .collect();
         }
         Outcome::Failed(e) => {
-            out.error = Some(StepErrorView { record, rule: e.rule.map(str::to_string), message: e.message.clone() })
+            out.error =
+                Some(StepErrorView { record, rule: e.rule.map(str::to_string), message: e.message.clone() })
         }
         Outcome::Retracted | Outcome::Retraction(_) => {}
     }

@@ -1,33 +1,71 @@
 //! The bridge to the journal: session headers and record streams, typed for a game.
+//!
+//! `arbiter_journal` is the only crate that touches sled; this module is the only place in
+//! verify that calls it for reading, and it turns its errors into [`VerifyError`]s.
 
 use crate::error::{ErrorKind, VerifyError};
 use crate::logfile::Header;
-use crate::open::RecordStream;
+use crate::open::{Body, Record, RecordStream};
 use crate::{Context, Games};
 use arbiter_engine::Game;
+use arbiter_journal::{JournalError, SessionMeta};
 use std::collections::BTreeSet;
 
-/// Placeholder until the journal crate lands.
-pub struct Journal;
+pub use arbiter_journal::Journal;
 
-fn journal<'a, R: Games>(ctx: &Context<'a, R>, name: &str) -> Result<&'a Journal, VerifyError> {
+/// The journal of a context, or the sentence saying there is none.
+pub(crate) fn journal<'a, R: Games>(ctx: &Context<'a, R>, name: &str) -> Result<&'a Journal, VerifyError> {
     ctx.journal.ok_or_else(|| {
-        VerifyError::new(ErrorKind::Session, format!("`{name}` is not a file, and no journal is open to look it up as a session"))
+        VerifyError::new(
+            ErrorKind::Session,
+            format!("`{name}` is not a file, and no journal is open to look it up as a session"),
+        )
     })
 }
 
+/// A journal error as a verify error: an unknown session is a `Session` error, the rest
+/// `Journal`; the journal's sentence is kept as it is (it names session and sequence).
+pub(crate) fn from_journal(e: JournalError) -> VerifyError {
+    let kind = match e.kind() {
+        arbiter_journal::ErrorKind::SessionNotFound => ErrorKind::Session,
+        _ => ErrorKind::Journal,
+    };
+    VerifyError::new(kind, e.message().to_string())
+}
+
 /// A session's metadata as a log header.
+pub fn header_of(meta: &SessionMeta) -> Header {
+    Header {
+        game: meta.game.clone(),
+        setup: meta.setup.clone(),
+        catalog: meta.catalog.clone(),
+        title: (!meta.title.is_empty()).then(|| meta.title.clone()),
+        rules_version: Some(meta.rules_version),
+    }
+}
+
+/// A session's header.
 pub(crate) fn header<R: Games>(ctx: &Context<'_, R>, name: &str) -> Result<Header, VerifyError> {
-    let _j = journal(ctx, name)?;
-    Err(VerifyError::new(ErrorKind::Session, format!("sessions are not available yet (`{name}`)")))
+    let meta = journal(ctx, name)?.session(name).map_err(from_journal)?;
+    Ok(header_of(&meta))
 }
 
 /// A session's retracted records and its record stream from `from`.
 pub(crate) fn records<'a, R: Games, G: Game>(
     ctx: &Context<'a, R>,
     name: &str,
-    _from: u64,
+    from: u64,
 ) -> Result<(BTreeSet<u64>, RecordStream<'a, G::Event>), VerifyError> {
-    let _j = journal(ctx, name)?;
-    Err(VerifyError::new(ErrorKind::Session, format!("sessions are not available yet (`{name}`)")))
+    let j = journal(ctx, name)?;
+    let retracted = j.retracted(name).map_err(from_journal)?;
+    let events = j.events::<G::Event>(name, from).map_err(from_journal)?;
+    let stream = events.map(|item| {
+        let (seq, record) = item.map_err(from_journal)?;
+        let body = match record {
+            arbiter_journal::Record::Event(e) => Body::Event(e),
+            arbiter_journal::Record::Retract(t) => Body::Retract(t),
+        };
+        Ok(Record { index: seq, line: None, body })
+    });
+    Ok((retracted, Box::new(stream)))
 }

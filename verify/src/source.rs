@@ -52,7 +52,9 @@ impl Source {
         let mut variants = Vec::new();
         for part in parts {
             match part.split_once('=') {
-                Some((name, value)) if !name.is_empty() => variants.push((name.to_string(), value.to_string())),
+                Some((name, value)) if !name.is_empty() => {
+                    variants.push((name.to_string(), value.to_string()))
+                }
                 _ => {
                     return Err(VerifyError::argument(format!(
                         "`{spec}`: `@{part}` is not of the form @NAME=VALUE"

@@ -15,7 +15,8 @@ use std::fmt;
 /// JSON schema (`arbiter replay --json`): `source`, `game`, `replayed` (number of records
 /// replayed, retracted ones and retractions included), `total` (null, or the number of
 /// records when the whole log was read), `state` (`{board, facts: [{key, value}], digest}`),
-/// `violations`, `unverified` and `error` as in `verify --json`.
+/// `from_snapshot` (null or a record count), `violations`, `unverified` and `error` as in
+/// `verify --json`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ReplayReport {
     pub source: String,
@@ -23,6 +24,10 @@ pub struct ReplayReport {
     pub replayed: u64,
     pub total: Option<u64>,
     pub state: StateView,
+    /// Set when replay started from a snapshot cached in the journal after this many
+    /// records; `violations` and `unverified` then cover only the records after it (run
+    /// `verify` for every finding of the session).
+    pub from_snapshot: Option<u64>,
     pub violations: Vec<ViolationView>,
     pub unverified: Vec<UnverifiedView>,
     pub error: Option<StepErrorView>,
@@ -49,13 +54,24 @@ struct Work<'c, 'a, R: Games> {
 impl<'c, 'a, R: Games> WithGame<'a> for Work<'c, 'a, R> {
     type Output = ReplayReport;
     fn run<G: Game>(self, peeked: Peeked) -> Result<ReplayReport, VerifyError> {
-        let opened = open::<R, G>(self.ctx, self.source, peeked, self.variants)?;
-        let mut replay = Replayer::new(opened);
+        let snapshot = match (&peeked, self.variants.is_empty() && self.source.variants.is_empty()) {
+            (Peeked::Session(name, header), true) => snapshot::<R, G>(self.ctx, name, header, self.to)?,
+            _ => None,
+        };
+        let (mut replay, from) = match snapshot {
+            Some((at, opened, state)) => {
+                let mut replay = Replayer::new(opened);
+                replay.state = state;
+                (replay, Some(at))
+            }
+            None => (Replayer::new(open::<R, G>(self.ctx, self.source, peeked, self.variants)?), None),
+        };
         let mut report = ReplayReport {
             source: self.source.to_string(),
             game: G::info().id.to_string(),
-            replayed: 0,
+            replayed: from.unwrap_or(0),
             total: None,
+            from_snapshot: from,
             state: StateView::of(replay.game(), &replay.state),
             violations: Vec::new(),
             unverified: Vec::new(),
@@ -88,9 +104,40 @@ impl<'c, 'a, R: Games> WithGame<'a> for Work<'c, 'a, R> {
     }
 }
 
+/// A snapshot to start from: its record count, the session from there, the state.
+type Snapshot<'a, G> = (u64, crate::open::Opened<'a, G>, <G as Game>::State);
+
+/// The latest usable snapshot at or before `to`: its record count, the session opened from
+/// there, and the decoded state. A snapshot is unusable when a retraction after it
+/// withdraws a record before it (the cached state still holds that record's effect), or
+/// when it does not decode (it is only a cache).
+fn snapshot<'a, R: Games, G: Game>(
+    ctx: &Context<'a, R>,
+    name: &str,
+    header: &crate::logfile::Header,
+    to: Option<u64>,
+) -> Result<Option<Snapshot<'a, G>>, VerifyError> {
+    let j = crate::session::journal(ctx, name)?;
+    let len = j.len(name).map_err(crate::session::from_journal)?;
+    let target = to.unwrap_or(len).min(len);
+    let found =
+        j.snapshot_before(name, target, G::info().rules_version).map_err(crate::session::from_journal)?;
+    let Some((at, bytes)) = found.filter(|(at, _)| *at > 0) else { return Ok(None) };
+    let retractions = j.retractions(name).map_err(crate::session::from_journal)?;
+    if retractions.iter().any(|(by, target)| *by >= at && *target < at) {
+        return Ok(None);
+    }
+    let Ok(state) = arbiter_journal::codec::decode::<G::State>(&bytes) else { return Ok(None) };
+    let opened = crate::open::open_session_from::<R, G>(ctx, name, header.clone(), at)?;
+    Ok(Some((at, opened, state)))
+}
+
 impl fmt::Display for ReplayReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "{}: {} after {} record(s)", self.source, self.game, self.replayed)?;
+        if let Some(at) = self.from_snapshot {
+            writeln!(f, "(from the snapshot after record {at}; findings listed are those after it)")?;
+        }
         write!(f, "{}", self.state)?;
         for v in &self.violations {
             write!(f, "{v}")?;

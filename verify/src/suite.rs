@@ -64,7 +64,11 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), VerifyError> {
 }
 
 /// Run every fixture under `dir` (or the one file `dir` names).
-pub fn run_fixtures<R: Games>(ctx: &Context<'_, R>, dir: &Path, options: &FixtureOptions) -> Result<FixtureReport, VerifyError> {
+pub fn run_fixtures<R: Games>(
+    ctx: &Context<'_, R>,
+    dir: &Path,
+    options: &FixtureOptions,
+) -> Result<FixtureReport, VerifyError> {
     let files = if dir.is_file() { vec![dir.to_path_buf()] } else { fixture_files(dir)? };
     let fixtures: Vec<FixtureResult> = files.iter().map(|p| run_fixture(ctx, p)).collect();
     let passed = fixtures.iter().filter(|f| f.passed).count();
@@ -80,8 +84,8 @@ pub fn run_fixtures<R: Games>(ctx: &Context<'_, R>, dir: &Path, options: &Fixtur
         }
         matched.iter().map(|(g, m)| coverage(&ctx.games, g, m)).collect::<Vec<_>>()
     });
-    let coverage_ok =
-        !options.require_full_coverage || coverage.as_ref().is_none_or(|c| c.iter().all(GameCoverage::is_full));
+    let coverage_ok = !options.require_full_coverage
+        || coverage.as_ref().is_none_or(|c| c.iter().all(GameCoverage::is_full));
     let exit_code = if failed == 0 && coverage_ok { 0 } else { 1 };
     Ok(FixtureReport { fixtures, passed, failed, coverage, exit_code })
 }

@@ -3,7 +3,9 @@
 use crate::error::VerifyError;
 use crate::open::{interpretations, open, with_game, Peeked, WithGame};
 use crate::replay::{Outcome, Replayer};
-use crate::report::{views_of, Fact, RecordView, RetractedView, StepErrorView, UnverifiedView, ViolationView};
+use crate::report::{
+    views_of, Fact, RecordView, RetractedView, StepErrorView, UnverifiedView, ViolationView,
+};
 use crate::source::Source;
 use crate::{Context, Games};
 use arbiter_engine::Game;
@@ -79,7 +81,11 @@ impl VerifyReport {
 }
 
 /// Verify a whole log.
-pub fn verify<R: Games>(ctx: &Context<'_, R>, source: &Source, options: &VerifyOptions) -> Result<VerifyReport, VerifyError> {
+pub fn verify<R: Games>(
+    ctx: &Context<'_, R>,
+    source: &Source,
+    options: &VerifyOptions,
+) -> Result<VerifyReport, VerifyError> {
     with_game(ctx, source, Work { ctx, source, options })
 }
 
@@ -139,7 +145,9 @@ fn rules_change<R: Games, G: Game>(
             now.violations.len()
         )
     } else {
-        format!("recorded under rules version {old}, replayed under version {current}: the outcome is the same")
+        format!(
+            "recorded under rules version {old}, replayed under version {current}: the outcome is the same"
+        )
     };
     Ok(RulesChange { recorded: old, current, reproducible: true, outcome_changed: Some(changed), summary })
 }

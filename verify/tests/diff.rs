@@ -2,10 +2,13 @@
 
 mod toy;
 
-use arbiter_verify::{diff, DiffOptions, DiffReport, SplitReason, Source};
+use arbiter_verify::{diff, DiffOptions, DiffReport, Source, SplitReason};
 
 fn run(a: &str, b: &str, options: &DiffOptions) -> DiffReport {
-    let d = toy::dir(&format!("diff-{:x}", a.len() * 7919 + b.len() * 31 + a.bytes().map(usize::from).sum::<usize>()));
+    let d = toy::dir(&format!(
+        "diff-{:x}",
+        a.len() * 7919 + b.len() * 31 + a.bytes().map(usize::from).sum::<usize>()
+    ));
     let pa = toy::log(&d, "a.arb", a);
     let pb = toy::log(&d, "b.arb", b);
     diff(&toy::ctx(), &Source::file(pa), &Source::file(pb), options).unwrap()
@@ -46,7 +49,10 @@ fn split_in_the_middle_with_context_and_state_diff() {
     assert_eq!(d.a.as_ref().unwrap().index, 4);
     assert_eq!(d.state_diff.iter().find(|f| f.key == "pending").unwrap().b.as_deref(), Some("5"));
     let text = r.to_string();
-    assert!(text.contains("first split: the events differ — A records `roll 3`, B records `roll 5`"), "{text}");
+    assert!(
+        text.contains("first split: the events differ — A records `roll 3`, B records `roll 5`"),
+        "{text}"
+    );
     assert!(text.contains("pending: 3 -> 5"), "{text}");
 }
 
@@ -69,7 +75,11 @@ fn split_by_prefix() {
     assert!(d.b.is_none());
     assert_eq!(d.a.as_ref().unwrap().notation, "add 2");
     assert_eq!(r.last_agreement.as_ref().unwrap().a.index, 2);
-    assert!(d.explanation.starts_with("B ends after 3 compared records; A goes on with `add 2`"), "{}", d.explanation);
+    assert!(
+        d.explanation.starts_with("B ends after 3 compared records; A goes on with `add 2`"),
+        "{}",
+        d.explanation
+    );
 }
 
 #[test]
@@ -93,11 +103,23 @@ fn states_differ_when_the_same_events_mean_different_things() {
     let q = toy::log(&d, "b.arb", "roll 2\n");
     let r = diff(&toy::ctx(), &Source::file(&p), &Source::file(&q), &DiffOptions::default()).unwrap();
     assert_eq!(r.divergences[0].reason, SplitReason::SetupDiffers);
-    let r = diff(&toy::ctx(), &Source::file(&p), &Source::file(&q), &DiffOptions { all: true, ..Default::default() }).unwrap();
+    let r = diff(
+        &toy::ctx(),
+        &Source::file(&p),
+        &Source::file(&q),
+        &DiffOptions { all: true, ..Default::default() },
+    )
+    .unwrap();
     assert_eq!(r.divergences.len(), 1, "same event on unequal states is no new split: {r}");
     // States differ after the same event under the old rules, where a 6 adds nothing.
     let s = toy::log(&d, "c.arb", "roll 6\nadd 6\nroll 1\n");
-    let r = diff(&toy::ctx(), &Source::file(&s), &Source::file(&s).with_variant("rules", "1"), &DiffOptions::default()).unwrap();
+    let r = diff(
+        &toy::ctx(),
+        &Source::file(&s),
+        &Source::file(&s).with_variant("rules", "1"),
+        &DiffOptions::default(),
+    )
+    .unwrap();
     assert_eq!(r.divergences[0].reason, SplitReason::VerdictsDiffer);
 }
 
@@ -105,8 +127,13 @@ fn states_differ_when_the_same_events_mean_different_things() {
 fn split_by_interpretation_that_changes_the_state() {
     let d = toy::dir("diff-cap");
     let p = toy::log(&d, "a.arb", "roll 6\nadd 6\nroll 6\nadd 6\nroll 1\nadd 1\n");
-    let r = diff(&toy::ctx(), &Source::file(&p), &Source::file(&p).with_variant("cap", "10"), &DiffOptions::default())
-        .unwrap();
+    let r = diff(
+        &toy::ctx(),
+        &Source::file(&p),
+        &Source::file(&p).with_variant("cap", "10"),
+        &DiffOptions::default(),
+    )
+    .unwrap();
     let first = &r.divergences[0];
     assert_eq!(first.reason, SplitReason::StatesDiffer);
     assert_eq!(first.a.as_ref().unwrap().index, 3);

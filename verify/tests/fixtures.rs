@@ -87,10 +87,13 @@ fn suite_counts_coverage_and_closing_line() {
     std::fs::remove_file(d.join("c.arb")).unwrap();
     let ok = run_fixtures(&toy::ctx(), &d, &FixtureOptions::default()).unwrap();
     assert_eq!(ok.exit_code, 0);
-    let strict = run_fixtures(&toy::ctx(), &d, &FixtureOptions { coverage: true, require_full_coverage: true }).unwrap();
+    let strict =
+        run_fixtures(&toy::ctx(), &d, &FixtureOptions { coverage: true, require_full_coverage: true })
+            .unwrap();
     assert_eq!(strict.exit_code, 1, "coverage is not full");
     toy::log(&d, "d.arb", "add 1\nroll 2\nadd 3\n@expect violation 0 toy.add.without-roll\n@expect violation 2 toy.add.matches-roll\n");
-    let full = run_fixtures(&toy::ctx(), &d, &FixtureOptions { coverage: true, require_full_coverage: true }).unwrap();
+    let full = run_fixtures(&toy::ctx(), &d, &FixtureOptions { coverage: true, require_full_coverage: true })
+        .unwrap();
     assert_eq!(full.exit_code, 0, "{full}");
     assert!(run_fixtures(&toy::ctx(), &d.join("missing"), &opts).is_err());
 }
@@ -106,7 +109,10 @@ fn check_xml(xml: &str) -> Vec<String> {
         assert!(!text.contains('>'), "raw > in text: {text}");
         for (i, _) in text.match_indices('&') {
             let ent = &text[i..];
-            assert!(["&amp;", "&lt;", "&gt;", "&quot;", "&apos;"].iter().any(|e| ent.starts_with(e)), "bad entity");
+            assert!(
+                ["&amp;", "&lt;", "&gt;", "&quot;", "&apos;"].iter().any(|e| ent.starts_with(e)),
+                "bad entity"
+            );
         }
         let close = rest[open..].find('>').expect("unclosed tag") + open;
         let tag = &rest[open + 1..close];
@@ -138,7 +144,11 @@ fn junit_is_well_formed_with_one_case_per_fixture_and_escaped_failures() {
     let elements = check_xml(&xml);
     assert_eq!(elements.iter().filter(|e| *e == "testcase").count(), 3);
     assert_eq!(elements.iter().filter(|e| *e == "failure").count(), 2);
-    assert_eq!(elements.iter().filter(|e| *e == "testsuite").count(), 2, "toy, and the directory for nogame.arb");
+    assert_eq!(
+        elements.iter().filter(|e| *e == "testsuite").count(),
+        2,
+        "toy, and the directory for nogame.arb"
+    );
     assert!(xml.contains("<testsuites name=\"arbiter fixtures\" tests=\"3\" failures=\"2\""), "{xml}");
     assert!(xml.contains("fail &lt;&amp;&quot;&apos;&gt;.arb"), "{xml}");
     assert!(xml.contains("message=\"line 3: `@expect clean` but 1 violation(s)\""), "{xml}");

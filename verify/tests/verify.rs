@@ -90,7 +90,9 @@ fn variants_from_source_options_and_file_apply() {
     let p = toy::log(&d, "a.arb", "roll 3\nadd 6\n");
     let plain = verify(&toy::ctx(), &Source::file(&p), &VerifyOptions::default()).unwrap();
     assert_eq!(plain.violations.len(), 1);
-    let doubled = verify(&toy::ctx(), &Source::file(&p).with_variant("double", "yes"), &VerifyOptions::default()).unwrap();
+    let doubled =
+        verify(&toy::ctx(), &Source::file(&p).with_variant("double", "yes"), &VerifyOptions::default())
+            .unwrap();
     assert!(doubled.is_clean());
     assert_eq!(doubled.interpretations, vec!["double=yes".to_string()]);
     let opts = VerifyOptions { variants: vec![("double".into(), "yes".into())], ..Default::default() };

@@ -55,7 +55,14 @@ pub const RULES: &[RuleInfo] = &[
 ];
 
 pub const PARAMS: &[ParamSpec] = &[
-    ParamSpec { name: "start", kind: ParamKind::Setup, allowed: &["<number>"], default: "0", doc: "Start value.", section: "Setup" },
+    ParamSpec {
+        name: "start",
+        kind: ParamKind::Setup,
+        allowed: &["<number>"],
+        default: "0",
+        doc: "Start value.",
+        section: "Setup",
+    },
     ParamSpec {
         name: "double",
         kind: ParamKind::Interpretation,
@@ -119,7 +126,13 @@ impl Game for Toy {
         for (k, v) in &values {
             full.params.insert(k.to_string(), v.clone());
         }
-        Ok(Toy { setup: full, start, double: values["double"] == "yes", old_sixes: values["rules"] == "1", cap: (values["cap"] == "10").then_some(10) })
+        Ok(Toy {
+            setup: full,
+            start,
+            double: values["double"] == "yes",
+            old_sixes: values["rules"] == "1",
+            cap: (values["cap"] == "10").then_some(10),
+        })
     }
     fn setup(&self) -> &Setup {
         &self.setup
@@ -129,7 +142,8 @@ impl Game for Toy {
     }
     fn parse_event(&self, line: &str) -> Result<Event, ParseError> {
         let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
-        let number = || rest.trim().parse::<i64>().map_err(|_| ParseError::new(word.len() + 2, "a number", rest));
+        let number =
+            || rest.trim().parse::<i64>().map_err(|_| ParseError::new(word.len() + 2, "a number", rest));
         match word {
             "roll" => Ok(Event::Roll(number()?)),
             "add" => Ok(Event::Add(number()?)),
@@ -139,7 +153,9 @@ impl Game for Toy {
     }
     fn step(&self, s: &mut State, e: &Event, f: &mut Findings) -> Result<(), StepError> {
         match e {
-            Event::Roll(n) if *n > 100 => return Err(StepError::rule("toy.roll.range", format!("no die shows {n}"))),
+            Event::Roll(n) if *n > 100 => {
+                return Err(StepError::rule("toy.roll.range", format!("no die shows {n}")))
+            }
             Event::Roll(n) => {
                 if !(1..=6).contains(n) {
                     f.violate(Violation::new("toy.roll.range", format!("a die cannot show {n}")));
@@ -175,7 +191,11 @@ impl Game for Toy {
         matches!(e, Event::Add(_))
     }
     fn board(&self, s: &State) -> String {
-        format!("counter at {}\npending roll: {}\n", s.count, s.pending.map_or("none".to_string(), |p| p.to_string()))
+        format!(
+            "counter at {}\npending roll: {}\n",
+            s.count,
+            s.pending.map_or("none".to_string(), |p| p.to_string())
+        )
     }
     fn facts(&self, s: &State) -> Vec<(String, String)> {
         vec![

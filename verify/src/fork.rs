@@ -1,0 +1,89 @@
+//! `arbiter fork SESSION --at N --into NEW`: a new session holding records `0..N` of
+//! another, recording where it came from, so a counterfactual can be recorded on from there.
+
+use crate::error::VerifyError;
+use crate::open::{with_game, Peeked, WithGame};
+use crate::session::{from_journal, journal};
+use crate::source::Source;
+use crate::{Context, Games};
+use arbiter_engine::Game;
+use arbiter_journal::{Parent, Record};
+use serde::Serialize;
+use std::fmt;
+
+/// What a fork created.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ForkReport {
+    pub parent: String,
+    pub session: String,
+    /// Records copied: the parent's `0..at`.
+    pub at: u64,
+    /// The parent's chain hash after those records (hex), stored in the fork's metadata.
+    pub parent_hash: String,
+}
+
+impl fmt::Display for ForkReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "session `{}` forked from `{}` at record {} (parent hash {}); `arbiter diff {} {}` splits at record {}",
+            self.session,
+            self.parent,
+            self.at,
+            &self.parent_hash[..self.parent_hash.len().min(12)],
+            self.parent,
+            self.session,
+            self.at
+        )
+    }
+}
+
+struct Fork<'c, 'a, R: Games> {
+    ctx: &'c Context<'a, R>,
+    parent: &'c str,
+    at: u64,
+    into: &'c str,
+}
+
+impl<'c, 'a, R: Games> WithGame<'a> for Fork<'c, 'a, R> {
+    type Output = ForkReport;
+    fn run<G: Game>(self, _peeked: Peeked) -> Result<ForkReport, VerifyError> {
+        let j = journal(self.ctx, self.parent)?;
+        let mut meta = j.session(self.parent).map_err(from_journal)?;
+        let len = j.len(self.parent).map_err(from_journal)?;
+        if self.at > len {
+            return Err(VerifyError::argument(format!(
+                "cannot fork `{}` at record {}: it holds {len} records",
+                self.parent, self.at
+            )));
+        }
+        let hash = j.hash_at(self.parent, self.at).map_err(from_journal)?;
+        let mut records: Vec<Record<G::Event>> = Vec::new();
+        for item in j.events::<G::Event>(self.parent, 0).map_err(from_journal)? {
+            let (seq, record) = item.map_err(from_journal)?;
+            if seq >= self.at {
+                break;
+            }
+            records.push(record);
+        }
+        meta.parent = Some(Parent { session: self.parent.to_string(), at: self.at, hash });
+        meta.created = crate::transfer::now();
+        j.import(self.into, &meta, &records).map_err(from_journal)?;
+        Ok(ForkReport {
+            parent: self.parent.to_string(),
+            session: self.into.to_string(),
+            at: self.at,
+            parent_hash: arbiter_journal::hex(&hash),
+        })
+    }
+}
+
+/// Fork `session` at record `at` into the new session `into`. The parent is only read.
+pub fn fork<R: Games>(
+    ctx: &Context<'_, R>,
+    session: &str,
+    at: u64,
+    into: &str,
+) -> Result<ForkReport, VerifyError> {
+    with_game(ctx, &Source::session(session), Fork { ctx, parent: session, at, into })
+}

@@ -1,0 +1,371 @@
+//! Moving logs between files and the journal, and listing them: `new`, `import`,
+//! `export`, `log`, `check` — each erased over the game the log names.
+
+use crate::error::{ErrorKind, VerifyError};
+use crate::logfile::{header_to_json, header_to_notation, Header};
+use crate::open::{build_game, open, unknown_game, with_game, Body, Peeked, WithGame};
+use crate::session::{from_journal, journal};
+use crate::source::Source;
+use crate::{Context, Games};
+use arbiter_engine::{Game, GameVisitor};
+use arbiter_journal::{Record, SessionMeta};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::Path;
+
+/// Seconds since the Unix epoch (0 if the clock is before it).
+pub(crate) fn now() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0)
+}
+
+/// What `new` and `import` created.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Created {
+    pub session: String,
+    pub game: String,
+    pub records: u64,
+    pub rules_version: u32,
+}
+
+impl fmt::Display for Created {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "session `{}`: {} with {} record(s), rules version {}",
+            self.session, self.game, self.records, self.rules_version
+        )
+    }
+}
+
+/// The catalog as a session stores it: a built-in name as is, a file as an absolute path,
+/// so replaying the session later does not depend on the directory it was imported from.
+fn stored_catalog<G: Game>(catalog: &Option<String>, base: Option<&Path>) -> Option<String> {
+    let name = catalog.as_ref()?;
+    if G::builtin_catalog(name).is_some() {
+        return Some(name.clone());
+    }
+    let path = match base {
+        Some(dir) if Path::new(name).is_relative() => dir.join(name),
+        _ => Path::new(name).to_path_buf(),
+    };
+    Some(std::fs::canonicalize(&path).unwrap_or(path).display().to_string())
+}
+
+struct NewSession<'c, 'a, R: Games> {
+    ctx: &'c Context<'a, R>,
+    name: &'c str,
+    header: Header,
+}
+
+impl<'c, 'a, R: Games> GameVisitor for NewSession<'c, 'a, R> {
+    type Output = Result<Created, VerifyError>;
+    fn visit<G: Game>(self) -> Self::Output {
+        // Built only to check the setup and catalog now rather than at the first replay.
+        build_game::<G>(self.name, &self.header, &[], None)?;
+        let meta = SessionMeta {
+            game: self.header.game.clone(),
+            setup: self.header.setup.clone(),
+            catalog: stored_catalog::<G>(&self.header.catalog, None),
+            rules_version: G::info().rules_version,
+            created: now(),
+            title: self.header.title.clone().unwrap_or_default(),
+            parent: None,
+        };
+        journal(self.ctx, self.name)?.create_session(self.name, &meta).map_err(from_journal)?;
+        Ok(Created {
+            session: self.name.to_string(),
+            game: meta.game,
+            records: 0,
+            rules_version: meta.rules_version,
+        })
+    }
+}
+
+/// `arbiter new SESSION --game GAME --setup NAME=VALUE...`: check the setup and catalog with
+/// the game, then create an empty session.
+pub fn new_session<R: Games>(
+    ctx: &Context<'_, R>,
+    name: &str,
+    game: &str,
+    setup: &[(String, String)],
+    catalog: Option<&str>,
+    title: Option<&str>,
+) -> Result<Created, VerifyError> {
+    let header = Header {
+        game: game.to_string(),
+        setup: setup.iter().cloned().collect::<BTreeMap<_, _>>(),
+        catalog: catalog.map(str::to_string),
+        title: title.map(str::to_string),
+        rules_version: None,
+    };
+    ctx.games
+        .dispatch(game, NewSession { ctx, name, header })
+        .unwrap_or_else(|| Err(unknown_game(ctx, name, game)))
+}
+
+struct Import<'c, 'a, R: Games> {
+    ctx: &'c Context<'a, R>,
+    name: &'c str,
+}
+
+impl<'c, 'a, R: Games> WithGame<'a> for Import<'c, 'a, R> {
+    type Output = Created;
+    fn run<G: Game>(self, peeked: Peeked) -> Result<Created, VerifyError> {
+        let Peeked::File(file) = peeked else {
+            return Err(VerifyError::argument("import reads a file, not a session"));
+        };
+        let base = file.path.parent().map(Path::to_path_buf);
+        let header = file.header.clone();
+        let source = Source::file(&file.path);
+        // Parse every record before writing anything: import is all or nothing.
+        let opened = open::<R, G>(self.ctx, &source, Peeked::File(file), &[])?;
+        let mut records = Vec::new();
+        for r in opened.records {
+            records.push(match r?.body {
+                Body::Event(e) => Record::Event(e),
+                Body::Retract(t) => Record::Retract(t),
+            });
+        }
+        let meta = SessionMeta {
+            game: header.game.clone(),
+            setup: header.setup.clone(),
+            catalog: stored_catalog::<G>(&header.catalog, base.as_deref()),
+            rules_version: header.rules_version.unwrap_or(G::info().rules_version),
+            created: now(),
+            title: header.title.clone().unwrap_or_default(),
+            parent: None,
+        };
+        let len = journal(self.ctx, self.name)?.import(self.name, &meta, &records).map_err(from_journal)?;
+        Ok(Created {
+            session: self.name.to_string(),
+            game: meta.game,
+            records: len,
+            rules_version: meta.rules_version,
+        })
+    }
+}
+
+/// `arbiter import FILE [--session NAME]`: the whole file into a new session (named after
+/// the file's stem by default), all or nothing.
+pub fn import_file<R: Games>(
+    ctx: &Context<'_, R>,
+    path: &Path,
+    session: Option<&str>,
+) -> Result<Created, VerifyError> {
+    let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let name = session.map(str::to_string).unwrap_or(stem);
+    if !path.is_file() {
+        return Err(VerifyError::new(ErrorKind::Io, format!("no such file: {}", path.display())));
+    }
+    with_game(ctx, &Source::file(path), Import { ctx, name: &name })
+}
+
+/// The two log formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    Notation,
+    Jsonl,
+}
+
+struct Export<'c, 'a, R: Games> {
+    ctx: &'c Context<'a, R>,
+    source: &'c Source,
+    format: Format,
+}
+
+impl<'c, 'a, R: Games> WithGame<'a> for Export<'c, 'a, R> {
+    type Output = String;
+    fn run<G: Game>(self, peeked: Peeked) -> Result<String, VerifyError> {
+        let header = peeked.header().clone();
+        let opened = open::<R, G>(self.ctx, self.source, peeked, &[])?;
+        let mut out = match self.format {
+            Format::Notation => header_to_notation(&header),
+            Format::Jsonl => format!("{}\n", header_to_json(&header)),
+        };
+        // Notation's `undo` always retracts the latest event still in force; a log whose
+        // retraction targets another record can only be written as JSONL.
+        let mut live: Vec<u64> = Vec::new();
+        for r in opened.records {
+            let r = r?;
+            match (self.format, r.body) {
+                (Format::Notation, Body::Event(e)) => {
+                    live.push(r.index);
+                    out.push_str(&format!("{e}\n"));
+                }
+                (Format::Notation, Body::Retract(t)) => {
+                    if live.pop() != Some(t) {
+                        return Err(VerifyError::argument(format!(
+                            "{}: record {} retracts record {t}, which `undo` cannot express; export it as JSONL",
+                            self.source, r.index
+                        )));
+                    }
+                    out.push_str("undo\n");
+                }
+                (Format::Jsonl, Body::Event(e)) => {
+                    let v = serde_json::to_value(&e).map_err(|e| {
+                        VerifyError::argument(format!(
+                            "{}: record {} has no JSON form ({e})",
+                            self.source, r.index
+                        ))
+                    })?;
+                    out.push_str(&format!("{}\n", serde_json::json!({ "event": v })));
+                }
+                (Format::Jsonl, Body::Retract(t)) => {
+                    out.push_str(&format!("{}\n", serde_json::json!({ "retract": t })))
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// `arbiter export SESSION --format notation|jsonl` (a file works too): the log as text.
+pub fn export<R: Games>(
+    ctx: &Context<'_, R>,
+    source: &Source,
+    format: Format,
+) -> Result<String, VerifyError> {
+    with_game(ctx, source, Export { ctx, source, format })
+}
+
+/// One line of `arbiter log`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LogEntry {
+    pub index: u64,
+    pub line: Option<usize>,
+    pub notation: String,
+    /// The record that retracts this one, if any.
+    pub retracted_by: Option<u64>,
+    /// The record this one retracts, if it is a retraction.
+    pub retracts: Option<u64>,
+}
+
+/// `arbiter log`: every record with its index and retraction marks.
+///
+/// JSON schema: `source`, `game`, `entries` (array of `{index, line, notation,
+/// retracted_by, retracts}`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LogReport {
+    pub source: String,
+    pub game: String,
+    pub entries: Vec<LogEntry>,
+}
+
+impl fmt::Display for LogReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for e in &self.entries {
+            write!(f, "{:>5}  {}", e.index, e.notation)?;
+            if let Some(t) = e.retracts {
+                write!(f, "   (retracts {t})")?;
+            }
+            if let Some(by) = e.retracted_by {
+                write!(f, "   [retracted by {by}]")?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}
+
+struct Log<'c, 'a, R: Games> {
+    ctx: &'c Context<'a, R>,
+    source: &'c Source,
+}
+
+impl<'c, 'a, R: Games> WithGame<'a> for Log<'c, 'a, R> {
+    type Output = LogReport;
+    fn run<G: Game>(self, peeked: Peeked) -> Result<LogReport, VerifyError> {
+        let opened = open::<R, G>(self.ctx, self.source, peeked, &[])?;
+        let mut entries: Vec<LogEntry> = Vec::new();
+        for r in opened.records {
+            let r = r?;
+            let (notation, retracts) = match &r.body {
+                Body::Event(e) => (e.to_string(), None),
+                Body::Retract(t) => ("undo".to_string(), Some(*t)),
+            };
+            if let Some(t) = retracts {
+                if let Some(target) = entries.iter_mut().find(|e| e.index == t) {
+                    target.retracted_by = Some(r.index);
+                }
+            }
+            entries.push(LogEntry { index: r.index, line: r.line, notation, retracted_by: None, retracts });
+        }
+        Ok(LogReport { source: self.source.to_string(), game: G::info().id.to_string(), entries })
+    }
+}
+
+/// List a log's records.
+pub fn log<R: Games>(ctx: &Context<'_, R>, source: &Source) -> Result<LogReport, VerifyError> {
+    with_game(ctx, source, Log { ctx, source })
+}
+
+/// `arbiter check SESSION`: the journal's integrity check, with the game's event type.
+///
+/// JSON schema: `session`, `records` (the length the head claims), `verified` (records
+/// read and verified before the first problem), `hash` (hex chain hash after them),
+/// `problem` (null or `{seq, kind, message}`), `exit_code` (0 intact, 1 damaged).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CheckView {
+    pub session: String,
+    pub records: u64,
+    pub verified: u64,
+    pub hash: String,
+    pub problem: Option<ProblemView>,
+    pub exit_code: i32,
+}
+
+/// The first damage `check` found.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ProblemView {
+    pub seq: u64,
+    pub kind: String,
+    pub message: String,
+}
+
+impl fmt::Display for CheckView {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.problem {
+            None => writeln!(
+                f,
+                "session `{}`: {} records intact, chain hash {}",
+                self.session, self.verified, self.hash
+            ),
+            Some(p) => writeln!(
+                f,
+                "session `{}`: damaged at record {} ({}): {} ({} of {} records verified)",
+                self.session, p.seq, p.kind, p.message, self.verified, self.records
+            ),
+        }
+    }
+}
+
+struct Check<'c, 'a, R: Games> {
+    ctx: &'c Context<'a, R>,
+    name: &'c str,
+}
+
+impl<'c, 'a, R: Games> WithGame<'a> for Check<'c, 'a, R> {
+    type Output = CheckView;
+    fn run<G: Game>(self, _peeked: Peeked) -> Result<CheckView, VerifyError> {
+        let report = journal(self.ctx, self.name)?.check::<G::Event>(self.name).map_err(from_journal)?;
+        let problem = report.problem.map(|p| ProblemView {
+            seq: p.seq,
+            kind: format!("{:?}", p.kind),
+            message: p.message,
+        });
+        Ok(CheckView {
+            session: report.session,
+            records: report.expected_len,
+            verified: report.verified,
+            hash: arbiter_journal::hex(&report.hash),
+            exit_code: if problem.is_some() { 1 } else { 0 },
+            problem,
+        })
+    }
+}
+
+/// Check a session's integrity.
+pub fn check<R: Games>(ctx: &Context<'_, R>, session: &str) -> Result<CheckView, VerifyError> {
+    with_game(ctx, &Source::session(session), Check { ctx, name: session })
+}
