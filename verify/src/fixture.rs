@@ -147,7 +147,16 @@ pub fn run_fixture<R: Games>(ctx: &Context<'_, R>, path: &Path) -> FixtureResult
 
 fn judge(expectations: &[(usize, Expectation)], actual: &Actual, result: &mut FixtureResult) {
     let fail = &mut result.failures;
-    let mut unmatched: Vec<&(u64, String, String)> = actual.violations.iter().collect();
+    // `@expect violation N RULE` claims that record N breaks RULE: it matches every
+    // violation of RULE at N (a record may break one rule several times, e.g. for two
+    // markers), and a violation is unexpected when no line claims its (record, rule).
+    let claimed: Vec<(u64, &str)> = expectations
+        .iter()
+        .filter_map(|(_, e)| match e {
+            Expectation::Violation { record, rule } => Some((*record, rule.as_str())),
+            _ => None,
+        })
+        .collect();
     for (line, e) in expectations {
         match e {
             Expectation::Clean => {
@@ -160,23 +169,19 @@ fn judge(expectations: &[(usize, Expectation)], actual: &Actual, result: &mut Fi
                 }
             }
             Expectation::Violation { record, rule } => {
-                match unmatched.iter().position(|(r, id, _)| r == record && id == rule) {
-                    Some(p) => {
-                        unmatched.remove(p);
-                        result.covered.push(rule.clone());
-                    }
-                    None => {
-                        let there: Vec<String> = actual
-                            .violations
-                            .iter()
-                            .filter(|(r, _, _)| r == record)
-                            .map(|(_, id, m)| format!("{id} ({m})"))
-                            .collect();
-                        fail.push(format!(
-                            "line {line}: `{e}` not found; record {record} has {}",
-                            if there.is_empty() { "no violation".to_string() } else { there.join(", ") }
-                        ));
-                    }
+                if actual.violations.iter().any(|(r, id, _)| r == record && id == rule) {
+                    result.covered.push(rule.clone());
+                } else {
+                    let there: Vec<String> = actual
+                        .violations
+                        .iter()
+                        .filter(|(r, _, _)| r == record)
+                        .map(|(_, id, m)| format!("{id} ({m})"))
+                        .collect();
+                    fail.push(format!(
+                        "line {line}: `{e}` not found; record {record} has {}",
+                        if there.is_empty() { "no violation".to_string() } else { there.join(", ") }
+                    ));
                 }
             }
             Expectation::Error { record } => match &actual.error {
@@ -216,7 +221,10 @@ fn judge(expectations: &[(usize, Expectation)], actual: &Actual, result: &mut Fi
             }
         }
     }
-    for (record, rule, message) in unmatched {
+    for (record, rule, message) in &actual.violations {
+        if claimed.contains(&(*record, rule.as_str())) {
+            continue;
+        }
         fail.push(format!("unexpected violation at record {record}: {rule}: {message}"));
     }
     if let Some((record, message)) = &actual.error {
