@@ -150,3 +150,45 @@ impl<G: Game> arbiter_verify::Games for CampaignGames<G> {
         vec![Campaign::<G>::info().id]
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bench::corpus::default_game;
+    use arbiter_engine::proving_grounds::ProvingGrounds;
+
+    #[test]
+    fn a_campaign_is_legal_games_back_to_back_and_its_notation_round_trips() {
+        let game = Campaign { inner: default_game::<ProvingGrounds>().expect("the built-in game") };
+        let events = game.simulate(7, 5_000).expect("a simulator");
+        assert_eq!(events.len(), 5_000);
+        let boundaries = events.iter().filter(|e| **e == CampaignEvent::NextGame).count();
+        assert!(boundaries >= 2, "5,000 events hold several games, found {boundaries} boundaries");
+        let mut state = game.initial_state();
+        let mut findings = Findings::default();
+        for (i, e) in events.iter().enumerate() {
+            let line = e.to_string();
+            assert_eq!(game.parse_event(&line).as_ref(), Ok(e), "record {i}: `{line}`");
+            game.step(&mut state, e, &mut findings).expect("a simulated event applies");
+            assert!(findings.is_clean(), "record {i} `{line}`: {:?}", findings.violations);
+        }
+        // Without the boundary, the second game's first event lands on a finished game.
+        let first_boundary = events.iter().position(|e| *e == CampaignEvent::NextGame).unwrap_or(0);
+        let mut state = game.initial_state();
+        let mut broken = Findings::default();
+        let mut failed = false;
+        for e in events[..first_boundary].iter().chain(&events[first_boundary + 1..first_boundary + 2]) {
+            failed |= game.step(&mut state, e, &mut broken).is_err();
+        }
+        assert!(failed || !broken.is_clean(), "an event after the end of a game must be refused");
+    }
+
+    #[test]
+    fn the_campaign_has_its_own_id_and_verify_reaches_it() {
+        let id = Campaign::<ProvingGrounds>::info().id;
+        assert_eq!(id, "proving-grounds-campaign");
+        assert_eq!(Campaign::<ProvingGrounds>::info().id.as_ptr(), id.as_ptr(), "leaked once");
+        let games = CampaignGames::<ProvingGrounds>::default();
+        assert_eq!(arbiter_verify::Games::ids(&games), vec![id]);
+    }
+}

@@ -69,17 +69,3 @@ pub fn build<G: Game>(events: u64) -> Fallible<Corpus<G>> {
     }
     Ok(Corpus { game, sessions, events: total, whole_games })
 }
-
-/// One session of exactly `events` events, when the simulator can play one that long.
-/// `None` when every game ends sooner: a session is one game, and games of this length do
-/// not exist.
-pub fn long_session<G: Game>(game: &G, events: usize) -> Fallible<Option<Vec<G::Event>>> {
-    for seed in 1..=8u64 {
-        let played =
-            game.simulate(seed, events).ok_or_else(|| format!("game `{}` has no simulator", G::info().id))?;
-        if played.len() == events {
-            return Ok(Some(played));
-        }
-    }
-    Ok(None)
-}

@@ -48,10 +48,6 @@ impl JournalStore {
 }
 
 impl<E: Serialize + DeserializeOwned> Store<E> for JournalStore {
-    fn name(&self) -> &'static str {
-        "arbiter"
-    }
-
     fn append_one(&mut self, session: &str, seq: u64, event: &E) -> Fallible {
         self.ensure(session)?;
         // `Record<&E>` encodes exactly like `Record<E>`: no clone of the event.

@@ -36,10 +36,6 @@ impl Jsonl {
 }
 
 impl<E: Serialize + DeserializeOwned> Store<E> for Jsonl {
-    fn name(&self) -> &'static str {
-        "jsonl"
-    }
-
     fn append_one(&mut self, session: &str, _seq: u64, event: &E) -> Fallible {
         let mut line = std::mem::take(&mut self.line);
         line.clear();

@@ -97,3 +97,40 @@ pub fn from_notation<G: Game>(run: &mut Run<G>) -> Fallible {
     );
     Ok(())
 }
+
+/// The verify crate end to end, as `arbiter verify FILE` runs it: every session of the
+/// corpus written as a `.arb` file (header and events), then each verified (read, header,
+/// setup, catalog, parse, step, report).
+pub fn verify_files<G: Game>(run: &mut Run<G>) -> Fallible {
+    let dir = run.dir.join("arb");
+    std::fs::create_dir_all(&dir)?;
+    let texts = notation(run);
+    let mut files = Vec::with_capacity(texts.len());
+    for ((name, _), text) in run.corpus.sessions.iter().zip(&texts) {
+        let path = dir.join(format!("{name}.arb"));
+        std::fs::write(&path, format!("@game {}\n{text}", G::info().id))?;
+        files.push(path);
+    }
+    drop(texts);
+    let ctx = arbiter_verify::Context::files();
+    let options = arbiter_verify::VerifyOptions::default();
+    let start = Instant::now();
+    let mut records = 0;
+    for path in &files {
+        let report = arbiter_verify::verify(&ctx, &arbiter_verify::Source::file(path), &options)
+            .map_err(|e| format!("verify {}: {e}", path.display()))?;
+        if !report.is_clean() {
+            return Err(format!("verify {}: the simulated session is not clean", path.display()).into());
+        }
+        records += report.records;
+    }
+    let secs = start.elapsed().as_secs_f64();
+    let r = rate(records, secs);
+    run.raw(format!("verify crate on {} .arb files: {records} records in {secs:.3} s", files.len()));
+    run.rows.push(
+        Row::new("4", format!("`arbiter verify` path on {} .arb files", files.len()), Unit::Rate)
+            .arbiter(r)
+            .note("end to end: file read, header, catalog, parse, step, report"),
+    );
+    Ok(())
+}

@@ -12,9 +12,11 @@ mod document;
 mod fsync;
 mod journal_store;
 mod jsonl;
+mod long;
 mod machine;
 mod measure;
 mod memory;
+mod positions;
 mod read;
 mod report;
 pub mod rss;
@@ -37,6 +39,8 @@ pub struct Options {
     pub events: u64,
     pub write: bool,
     pub game: String,
+    /// Records between two snapshots of the long session.
+    pub snapshot_every: u64,
     /// The arguments as given, to print the command that produced the numbers.
     pub command: String,
 }
@@ -46,6 +50,7 @@ fn parse(args: &[String]) -> Fallible<Options> {
         events: 1_000_000,
         write: true,
         game: "proving-grounds".into(),
+        snapshot_every: 1_000,
         command: format!("cargo xtask bench {}", args.join(" ")).trim_end().to_string(),
     };
     let mut it = args.iter();
@@ -64,6 +69,14 @@ fn parse(args: &[String]) -> Fallible<Options> {
                 opts.write = false;
             }
             "--no-write" => opts.write = false,
+            "--snapshot-every" => {
+                let v = it.next().ok_or("--snapshot-every needs a number")?;
+                opts.snapshot_every = v
+                    .parse()
+                    .ok()
+                    .filter(|&k| k > 0)
+                    .ok_or_else(|| format!("--snapshot-every: `{v}` is not a positive number"))?;
+            }
             "--game" => opts.game = it.next().ok_or("--game needs a game id")?.clone(),
             other => return Err(format!("bench: unknown option `{other}` (see `cargo xtask help`)").into()),
         }
@@ -165,6 +178,39 @@ impl GameVisitor for Bench {
         eprintln!("xtask bench: 4. verify in memory and from notation");
         memory::in_memory(&mut run)?;
         memory::from_notation(&mut run)?;
+        memory::verify_files(&mut run)?;
+
+        let len = opts.events;
+        eprintln!("xtask bench: 5-6. a {len}-event campaign session: state at N, diff");
+        let splits = [10, len - 10];
+        let start = Instant::now();
+        let long = long::build(&run.dir, &corpus.game, len as usize, opts.snapshot_every, &splits)?;
+        run.raw(format!(
+            "long session: {len} events ({} copies) stored and snapshotted every {} in {:.1} s",
+            2 + splits.len(),
+            opts.snapshot_every,
+            start.elapsed().as_secs_f64()
+        ));
+        positions::state_at(&mut run, &long)?;
+        positions::diff(&mut run, &long, &splits)?;
+        let db = long.journal.path().to_path_buf();
+        drop(long);
+
+        eprintln!("xtask bench: 7. peak memory of replaying the long session, disk per event");
+        let mut rss_row =
+            Row::new("7", format!("peak RSS replaying the {len}-event session"), report::Unit::MiB);
+        match rss::measure(G::info().id, &db, long::PLAIN) {
+            Ok(peak) => {
+                run.raw(format!(
+                    "replay RSS: VmHWM {} KiB at start, {} KiB after replaying {} events (child process)",
+                    peak.start_kib, peak.peak_kib, peak.events
+                ));
+                let mib = peak.peak_kib as f64 / 1024.0;
+                rss_row = rss_row.arbiter(mib).target("< 100 MB", (peak.peak_kib * 1024) < 100_000_000);
+            }
+            Err(e) => rss_row = rss_row.note(e.to_string()),
+        }
+        run.rows.push(rss_row);
         if let Some(disk) = run.disk_row.take() {
             run.rows.push(disk);
         }

@@ -2,10 +2,25 @@
 //! process (this binary again, with a hidden command) so that the parent's corpus in memory
 //! does not count.
 
+use super::campaign::{Campaign, CampaignEvent};
 use crate::Fallible;
+use arbiter_engine::{dispatch, Findings, Game, GameVisitor};
+use arbiter_journal::{Journal, Record};
+use std::path::{Path, PathBuf};
+use std::process::Command;
 
 /// The hidden command the parent spawns.
 pub const CHILD_COMMAND: &str = "__replay-rss";
+
+/// What the child reports.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Peak {
+    /// VmHWM before opening the journal: the binary and its allocator, not the replay.
+    pub start_kib: u64,
+    /// VmHWM after replaying every record.
+    pub peak_kib: u64,
+    pub events: u64,
+}
 
 /// The peak resident set size of this process so far, in KiB (`VmHWM`).
 pub fn peak_kib() -> Fallible<u64> {
@@ -15,7 +30,88 @@ pub fn peak_kib() -> Fallible<u64> {
     Ok(kib.parse()?)
 }
 
-/// The child: replay one journal session and print `peak_kib=N events=M`.
-pub fn child(_args: &[String]) -> Fallible {
-    Err("the replay-RSS child needs the journal API, which has not landed yet".into())
+/// Parent side: run the child on `session` of the journal at `db` (which the parent must
+/// have closed: the journal takes a lock).
+pub fn measure(game: &str, db: &Path, session: &str) -> Fallible<Peak> {
+    let exe = std::env::current_exe()?;
+    let out = Command::new(exe).arg(CHILD_COMMAND).arg(game).arg(db).arg(session).output()?;
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    if !out.status.success() {
+        return Err(
+            format!("the replay child failed: {}", String::from_utf8_lossy(&out.stderr).trim()).into()
+        );
+    }
+    parse(&stdout).ok_or_else(|| format!("the replay child printed `{}`", stdout.trim()).into())
+}
+
+fn parse(line: &str) -> Option<Peak> {
+    let mut peak = Peak { start_kib: 0, peak_kib: 0, events: 0 };
+    for word in line.split_whitespace() {
+        let (k, v) = word.split_once('=')?;
+        let v: u64 = v.parse().ok()?;
+        match k {
+            "start_kib" => peak.start_kib = v,
+            "peak_kib" => peak.peak_kib = v,
+            "events" => peak.events = v,
+            _ => return None,
+        }
+    }
+    (peak.peak_kib > 0).then_some(peak)
+}
+
+/// Child side: `__replay-rss GAME DB SESSION`, replay the campaign session with the rules
+/// and print `start_kib=A peak_kib=B events=N`.
+pub fn child(args: &[String]) -> Fallible {
+    let [game, db, session] = args else {
+        return Err(format!("usage: xtask {CHILD_COMMAND} GAME DB SESSION").into());
+    };
+    let start_kib = peak_kib()?;
+    let visitor = Child { db: PathBuf::from(db), session: session.clone() };
+    let events = dispatch(game, visitor).ok_or_else(|| format!("unknown game `{game}`"))??;
+    println!("start_kib={start_kib} peak_kib={} events={events}", peak_kib()?);
+    Ok(())
+}
+
+struct Child {
+    db: PathBuf,
+    session: String,
+}
+
+impl GameVisitor for Child {
+    type Output = Fallible<u64>;
+
+    fn visit<G: Game>(self) -> Fallible<u64> {
+        let game = Campaign { inner: super::corpus::default_game::<G>()? };
+        let journal = Journal::open(&self.db)?;
+        let mut state = game.initial_state();
+        let mut findings = Findings::default();
+        let (mut events, mut violations) = (0u64, 0usize);
+        for item in journal.events::<CampaignEvent<G::Event>>(&self.session, 0)? {
+            if let (_, Record::Event(e)) = item? {
+                findings.clear();
+                game.step(&mut state, &e, &mut findings)?;
+                violations += findings.violations.len();
+                events += 1;
+            }
+        }
+        std::hint::black_box(&state);
+        if violations > 0 {
+            return Err(format!("the campaign replayed with {violations} violations").into());
+        }
+        Ok(events)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_the_child_line_and_refuses_anything_else() {
+        let p = parse("start_kib=2000 peak_kib=9000 events=42\n");
+        assert_eq!(p, Some(Peak { start_kib: 2000, peak_kib: 9000, events: 42 }));
+        assert_eq!(parse("peak_kib=x"), None);
+        assert_eq!(parse("error"), None);
+        assert!(peak_kib().is_ok_and(|k| k > 0));
+    }
 }

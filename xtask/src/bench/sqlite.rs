@@ -45,10 +45,6 @@ impl Sqlite {
 }
 
 impl<E: Serialize + DeserializeOwned> Store<E> for Sqlite {
-    fn name(&self) -> &'static str {
-        "sqlite"
-    }
-
     fn append_one(&mut self, session: &str, seq: u64, event: &E) -> Fallible {
         // Autocommit: the INSERT is its own transaction, durable when it returns.
         Sqlite::insert(&self.conn, session, seq, event)

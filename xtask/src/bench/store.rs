@@ -5,8 +5,6 @@ use crate::Fallible;
 
 /// An append-only event store holding many sessions.
 pub trait Store<E> {
-    /// The column name in the table.
-    fn name(&self) -> &'static str;
     /// Append one event and return only once it is durable (flushed to the disk).
     fn append_one(&mut self, session: &str, seq: u64, event: &E) -> Fallible;
     /// Append several events with a single flush at the end.

@@ -38,3 +38,34 @@ pub fn create<G: Game>(kind: Kind, dir: &Path, purpose: &str) -> Fallible<Box<dy
         Kind::Jsonl => Box::new(Jsonl::create(&dir)?),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bench::corpus::default_game;
+    use arbiter_engine::proving_grounds::ProvingGrounds;
+
+    #[test]
+    fn every_store_gives_back_what_was_appended_in_order() {
+        let game = default_game::<ProvingGrounds>().expect("the built-in game");
+        let events = game.simulate(3, 40).expect("a simulator");
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        for kind in ALL {
+            let mut store = create::<ProvingGrounds>(kind, dir.path(), "test").expect("a store");
+            for (seq, e) in events[..3].iter().enumerate() {
+                store.append_one("a", seq as u64, e).expect("append one");
+            }
+            store.append_batch("a", 3, &events[3..]).expect("append a batch");
+            store.append_batch("b", 0, &events[..2]).expect("another session");
+            let mut read = Vec::new();
+            let n = store
+                .scan("a", &mut |e| {
+                    read.push(e);
+                    Ok(())
+                })
+                .expect("scan");
+            assert_eq!((n as usize, &read), (events.len(), &events), "{}", kind.name());
+            assert!(store.disk_bytes().expect("disk bytes") > 0, "{}", kind.name());
+        }
+    }
+}

@@ -1,0 +1,109 @@
+//! Sections 5 and 6 on the long session: the state at event N with and without snapshots,
+//! and the diff of two long logs that split early and late.
+
+use super::long::{self, Long, PLAIN, SNAPPED};
+use super::measure::median;
+use super::report::{Row, Unit};
+use super::Run;
+use crate::Fallible;
+use arbiter_engine::Game;
+use std::time::Instant;
+
+/// Section 5. Also checks that the state from a snapshot equals the state from the start:
+/// a fast wrong answer must not pass for a fast answer.
+pub fn state_at<G: Game>(run: &mut Run<G>, long: &Long<G>) -> Fallible {
+    let mut points = Vec::new();
+    let mut n = 1_000u64;
+    while n <= long.len {
+        points.push(n);
+        n *= 10;
+    }
+    let mut with = Vec::new();
+    for &n in &points {
+        let (full, full_secs) = timed_median(3, || long.state_at(PLAIN, n, false))?;
+        let (snap, snap_secs) = timed_median(21, || long.state_at(SNAPPED, n, true))?;
+        if full != snap {
+            return Err(
+                format!("the state at {n} from a snapshot differs from the state replayed from 0").into()
+            );
+        }
+        // N itself may fall on a snapshot; N - 1 is the worst case, the most records past
+        // the nearest one. The table shows the worst.
+        let worst_n = n - 1;
+        let (full_w, _) = timed_median(1, || long.state_at(PLAIN, worst_n, false))?;
+        let (snap_w, worst_secs) = timed_median(21, || long.state_at(SNAPPED, worst_n, true))?;
+        if full_w != snap_w {
+            return Err(format!(
+                "the state at {worst_n} from a snapshot differs from the state replayed from 0"
+            )
+            .into());
+        }
+        run.raw(format!(
+            "state at {n}: {:.3} ms from the start; from a snapshot (every {} records) {:.3} ms at N, {:.3} ms at N - 1",
+            full_secs * 1e3,
+            long.every,
+            snap_secs * 1e3,
+            worst_secs * 1e3
+        ));
+        let snap_secs = snap_secs.max(worst_secs);
+        run.rows.push(
+            Row::new("5", format!("state at N = {n}, replayed from 0"), Unit::Millis)
+                .arbiter(full_secs * 1e3),
+        );
+        with.push((n, snap_secs * 1e3));
+    }
+    let first = with.first().map(|w| w.1).unwrap_or(f64::NAN);
+    for (n, ms) in with {
+        let mut row = Row::new(
+            "5",
+            format!("state at N = {n} or N - 1, from the nearest snapshot (worst)"),
+            Unit::Millis,
+        )
+        .arbiter(ms);
+        if n == 1_000_000 {
+            let growth = ms / first;
+            row = row
+                .target("< 1 ms at N = 10^6", ms < 1.0)
+                .target(format!("flat in N: ≤ 2× the time at 10^3 ({growth:.2}×)"), growth <= 2.0);
+        }
+        run.rows.push(row);
+    }
+    Ok(())
+}
+
+/// Section 6: the first split of the plain log against a copy changed at each index.
+pub fn diff<G: Game>(run: &mut Run<G>, long: &Long<G>, splits: &[u64]) -> Fallible {
+    for &at in splits {
+        let other = long::split_name(at);
+        let (found, secs) = timed_median(3, || long.first_split(PLAIN, &other))?;
+        if found != Some(at) {
+            return Err(format!("diff of `{PLAIN}` and `{other}` split at {found:?}, not at {at}").into());
+        }
+        run.raw(format!(
+            "diff split at {at} of {}: {:.3} ms (lockstep stream + step, driver)",
+            long.len,
+            secs * 1e3
+        ));
+        let mut row =
+            Row::new("6", format!("diff of two {}-event logs splitting at {at}", long.len), Unit::Millis)
+                .arbiter(secs * 1e3);
+        if at == 10 {
+            row = row.target("< 10 ms", secs < 0.010);
+        }
+        run.rows.push(row);
+    }
+    Ok(())
+}
+
+/// The median time of `times` runs of `f`, with the last result.
+fn timed_median<T>(times: usize, mut f: impl FnMut() -> Fallible<T>) -> Fallible<(T, f64)> {
+    let mut samples = Vec::with_capacity(times);
+    let mut last = None;
+    for _ in 0..times {
+        let start = Instant::now();
+        last = Some(f()?);
+        samples.push(start.elapsed().as_secs_f64());
+    }
+    let out = last.ok_or("timed_median: no run")?;
+    Ok((out, median(samples)))
+}
