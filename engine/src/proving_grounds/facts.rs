@@ -10,12 +10,12 @@ use std::fmt::Write as _;
 pub fn sets(pool: &Dice) -> String {
     let faces = pool.faces();
     let mut s = String::new();
-    for face in 1..=6 {
-        if faces[face] >= 2 {
+    for (face, &n) in faces.iter().enumerate().skip(1) {
+        if n >= 2 {
             if !s.is_empty() {
                 s.push(' ');
             }
-            let _ = write!(s, "{face}x{}", faces[face]);
+            let _ = write!(s, "{face}x{n}");
         }
     }
     if s.is_empty() {

@@ -137,6 +137,11 @@ fn run(path: &Path) -> Result<Vec<String>, String> {
     if stopped.is_none() {
         check_asserts(None, &state, &mut problems);
     }
+    for (when, key, _, lineno) in &asserts {
+        if let Some(i) = when.filter(|&i| i >= records.len() || stopped.is_some_and(|s| i >= s)) {
+            problems.push(format!("line {lineno}: `@assert {i} {key}` names a record never replayed"));
+        }
+    }
     if expect_error.is_some() && stopped != expect_error {
         problems.push(format!("expected an error at record {expect_error:?}"));
     }
