@@ -221,7 +221,11 @@ impl KeridwynFight {
             .collect();
         let f = &mut s.fighters[who];
         f.effects.retain(|o| o.card != card);
-        f.effects.push(Ongoing { card: card.to_string(), effects, rounds });
+        // A card with nothing the form can express leaves nothing to track (its text was
+        // reported as unverified).
+        if !effects.is_empty() {
+            f.effects.push(Ongoing { card: card.to_string(), effects, rounds });
+        }
         Self::push_front(s, cures);
     }
 
@@ -443,6 +447,11 @@ impl KeridwynFight {
 
     /// The fight is over: only the awards remain to be recorded.
     fn finish(&self, s: &mut State, awards: Vec<Step>) {
+        // "All ongoing effects end when the fight ends."
+        for f in &mut s.fighters {
+            f.effects.clear();
+            f.ailments = [0; 4];
+        }
         s.phase = Phase::Over;
         s.track.clear();
         s.current = None;
