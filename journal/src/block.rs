@@ -20,7 +20,7 @@ use crate::chain::{Hash, TAG_LEN};
 /// The block format this code writes and reads.
 pub const BLOCK_FORMAT: u8 = 1;
 /// Records per block. Larger blocks scan faster but make a single append rewrite more bytes.
-pub const BLOCK_RECORDS: u64 = 128;
+pub const BLOCK_RECORDS: u64 = 256;
 /// Bytes before the first record.
 pub const HEADER_LEN: usize = 1 + 8 + 32;
 
@@ -144,13 +144,13 @@ mod tests {
     #[test]
     fn blocks_round_trip_and_reject_bad_framing() {
         let mut b = start(256, &[7u8; 32]);
-        push(&mut b, &[1, 2, 3, 4], b"abc");
-        push(&mut b, &[5, 6, 7, 8], &[9u8; 200]);
+        push(&mut b, &[1, 2], b"abc");
+        push(&mut b, &[5, 6], &[9u8; 200]);
         assert_eq!(header(&b), Ok(Header { first_seq: 256, previous: [7u8; 32] }));
         let mut r = Records::new(&b);
-        assert_eq!(r.next_record(), Some(Ok(([1, 2, 3, 4], &b"abc"[..]))));
+        assert_eq!(r.next_record(), Some(Ok(([1, 2], &b"abc"[..]))));
         let second = r.next_record();
-        assert!(matches!(second, Some(Ok((t, rec))) if t == [5, 6, 7, 8] && rec.len() == 200));
+        assert!(matches!(second, Some(Ok((t, rec))) if t == [5, 6] && rec.len() == 200));
         assert_eq!(r.next_record(), None);
 
         // Cut inside the second record: the first still reads, then one error, then nothing.

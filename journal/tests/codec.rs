@@ -88,13 +88,13 @@ fn fixed_vectors_lock_the_stored_block() -> Result<(), Box<dyn std::error::Error
         "0000000000000000", // first sequence
         GENESIS,            // hash before it
         "0b",
-        &LINK0[..8],
+        &LINK0[..4],
         "0000030101030103676279", // length, tag, record
         "04",
-        &LINK1[..8],
+        &LINK1[..4],
         "00010303",
         "02",
-        &LINK2[..8],
+        &LINK2[..4],
         "0002",
     ]
     .concat();

@@ -123,7 +123,8 @@ fn reordered_records_are_found_at_the_first_moved_one() -> TestResult {
         let find = |v: &[u8], s: &str| v.windows(s.len()).position(|w| w == s.as_bytes());
         let (a, b) = (find(&v, &note(20)), find(&v, &note(21)));
         let (Some(a), Some(b)) = (a, b) else { return Err(sled::Error::Unsupported("notes".into())) };
-        // Each record is [len][tag 4][bytes]; the note string is the last 10 bytes.
+        // Each record is [len][tag][bytes] and ends with its 10-byte note; equal lengths make
+        // the distance between two notes the size of a whole record.
         let rec_a = a + 10 - (b - a);
         let whole_a = v[rec_a..a + 10].to_vec();
         let whole_b = v[a + 10..b + 10].to_vec();

@@ -1,0 +1,155 @@
+//! Journal throughput on this machine: fsync latency, single and batched durable appends,
+//! full scan + decode, and disk bytes per event. Plain timing (no criterion), one run:
+//! `cargo bench -p arbiter-journal --bench journal [-- EVENTS]` (default 1,000,000 events).
+
+use arbiter_journal::{codec, Journal, Record, SessionMeta};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// Shaped like a dice game's events: mostly small, some with a handful of dice.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+enum Ev {
+    Rolled(Vec<u8>),
+    Rerolled { face: u8, dice: Vec<u8> },
+    Moved { slot: u8, up: bool },
+    Stopped,
+}
+
+fn event(i: u64) -> Record<Ev> {
+    let x = i.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40;
+    Record::Event(match i % 10 {
+        0 => Ev::Rolled((0..8).map(|k| ((x >> (k * 3)) % 6) as u8 + 1).collect()),
+        1 | 2 => {
+            Ev::Rerolled { face: (x % 6) as u8 + 1, dice: vec![(x % 5) as u8 + 1; 1 + (x % 3) as usize] }
+        }
+        3 => Ev::Stopped,
+        _ => Ev::Moved { slot: (x % 6) as u8 + 1, up: x & 1 == 0 },
+    })
+}
+
+fn meta() -> SessionMeta {
+    SessionMeta {
+        game: "bench".to_string(),
+        setup: BTreeMap::new(),
+        catalog: None,
+        rules_version: 1,
+        created: 0,
+        title: String::new(),
+        parent: None,
+    }
+}
+
+fn median(mut v: Vec<Duration>) -> Duration {
+    v.sort();
+    v[v.len() / 2]
+}
+
+fn dir_size(p: &Path) -> u64 {
+    let Ok(entries) = std::fs::read_dir(p) else { return 0 };
+    entries
+        .flatten()
+        .map(|e| match e.metadata() {
+            Ok(m) if m.is_dir() => dir_size(&e.path()),
+            Ok(m) => m.len(),
+            Err(_) => 0,
+        })
+        .sum()
+}
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let events: u64 = std::env::args().skip(1).find_map(|a| a.parse().ok()).unwrap_or(1_000_000);
+    let dir = tempfile::tempdir()?;
+
+    // fsync latency of this disk, the floor for any durable single append.
+    let mut file = std::fs::File::create(dir.path().join("fsync"))?;
+    let mut fsyncs = Vec::new();
+    for _ in 0..200 {
+        let t = Instant::now();
+        file.write_all(b"0123456789abcdef")?;
+        file.sync_data()?;
+        fsyncs.push(t.elapsed());
+    }
+    let fsync = median(fsyncs);
+
+    let j = Journal::open(dir.path().join("db"))?;
+    j.create_session("single", &meta())?;
+    let mut singles = Vec::new();
+    for i in 0..500u64 {
+        let t = Instant::now();
+        j.append("single", i, &[event(i)])?;
+        singles.push(t.elapsed());
+    }
+    let single = median(singles);
+
+    j.create_session("batched", &meta())?;
+    let t = Instant::now();
+    let mut len = 0;
+    let mut raw = 0u64;
+    while len < events {
+        let batch: Vec<Record<Ev>> = (len..(len + 1000).min(events)).map(event).collect();
+        raw += batch.iter().map(|r| codec::encode(r).map(|b| b.len() as u64).unwrap_or(0)).sum::<u64>();
+        len = j.append("batched", len, &batch)?;
+    }
+    let batched = t.elapsed();
+    drop(j);
+    let disk = dir_size(&dir.path().join("db"));
+    if std::env::var_os("JOURNAL_BENCH_FILES").is_some() {
+        let db = sled::open(dir.path().join("db"))?;
+        let live: usize = db
+            .open_tree(arbiter_journal::layout::EVENTS_TREE)?
+            .iter()
+            .values()
+            .flatten()
+            .map(|v| v.len())
+            .sum();
+        println!("  live block bytes {live}");
+        drop(db);
+        for e in std::fs::read_dir(dir.path().join("db"))?.flatten() {
+            println!("  {:?} {}", e.file_name(), e.metadata().map(|m| m.len()).unwrap_or(0));
+        }
+    }
+
+    let j = Journal::open(dir.path().join("db"))?;
+    let t = Instant::now();
+    let mut count = 0u64;
+    for item in j.events::<Ev>("batched", 0)? {
+        let (_, record) = item?;
+        count += u64::from(matches!(record, Record::Event(_)));
+    }
+    let scan = t.elapsed();
+    assert_eq!(count, events);
+
+    let t = Instant::now();
+    let report = j.check::<Ev>("batched")?;
+    let check = t.elapsed();
+    if let Some(problem) = report.problem {
+        return Err(problem.message.into());
+    }
+
+    let rate = |n: u64, d: Duration| n as f64 / d.as_secs_f64();
+    println!("fsync (median of 200)            {:>10.3} ms", fsync.as_secs_f64() * 1e3);
+    println!(
+        "durable single append (median)   {:>10.3} ms   {:.2}x fsync   (target <= 1.5x)",
+        single.as_secs_f64() * 1e3,
+        single.as_secs_f64() / fsync.as_secs_f64()
+    );
+    println!(
+        "batched durable append (1000)    {:>10.0} events/s   (target >= 200,000)",
+        rate(events, batched)
+    );
+    println!(
+        "scan + decode                    {:>10.0} events/s   (target >= 1,000,000)",
+        rate(events, scan)
+    );
+    println!("check (chain + decode)           {:>10.0} events/s", rate(events, check));
+    println!(
+        "disk                             {:>10.2} bytes/event, {:.2}x the {:.2} raw encoded bytes/event   (target <= 2.5x)",
+        disk as f64 / events as f64,
+        disk as f64 / raw as f64,
+        raw as f64 / events as f64
+    );
+    Ok(())
+}
