@@ -17,7 +17,8 @@ impl ProvingGrounds {
             s.outcome.name(),
             s.defeated
         );
-        // Each track bottom to top; `[..]` marks the battle marker's space.
+        let _ =
+            writeln!(b, "  tracks bottom to top: B bottom, *start, N dice (g/y/b colors) to enter, [marker]");
         for i in 0..SLOTS {
             let slot = &s.slots[i];
             let _ = write!(b, "  #{} ", i + 1);
