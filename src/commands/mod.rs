@@ -1,15 +1,102 @@
-//! One function per command; each returns the exit code of a successful run.
+//! One function per command; each returns the exit code of a run that completed. Work is
+//! done by `arbiter-verify` (which reaches the journal and the engine); this layer only
+//! opens the database when a command needs it, and prints.
 
+mod audit;
 mod catalog;
+mod fixtures;
+mod record;
+mod sessions;
+mod simulate;
 
 use crate::cli::{Cli, Command};
 use crate::error::CliError;
+use arbiter_verify::{Journal, Origin, Source};
+use serde::Serialize;
+use std::path::Path;
 use std::process::ExitCode;
 
 pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
+    let db = cli.db.as_path();
     match cli.command {
         Command::Games => catalog::games(),
         Command::Rules { game, json } => catalog::rules(&game, json),
-        other => Err(CliError::input(format!("`{other:?}` is not available in this build yet"))),
+        Command::Sessions => sessions::list(db),
+        Command::New { session, game, setup, catalog, title } => {
+            sessions::new(db, &session, &game, &setup, catalog.as_deref(), &title)
+        }
+        Command::Record { session, strict } => record::record(db, &session, strict),
+        Command::Import { file, session } => sessions::import(db, &file, session.as_deref()),
+        Command::Export { source, format } => sessions::export(db, &source, format),
+        Command::Log { source } => sessions::log(db, &source),
+        Command::Check { session } => sessions::check(db, &session),
+        Command::Fork { session, at, into } => sessions::fork(db, &session, at, &into),
+        Command::Replay { source, to, json, variant } => audit::replay(db, &source, to, json, &variant),
+        Command::Verify { source, json, variant, derive } => {
+            audit::verify(db, &source, json, &variant, derive)
+        }
+        Command::Explain { source, index, json, variant } => {
+            audit::explain(db, &source, index, json, &variant)
+        }
+        Command::Diff { a, b, context, all, json, variant } => {
+            audit::diff(db, &a, &b, context, all, json, &variant)
+        }
+        Command::Fixtures { dir, junit, coverage, require_full_coverage } => {
+            fixtures::fixtures(&dir, junit.as_deref(), coverage, require_full_coverage)
+        }
+        Command::Simulate { game, seed, events, into, out } => {
+            simulate::simulate(db, &game, seed, events, into.as_deref(), out.as_deref())
+        }
     }
+}
+
+/// Open the database. Commands that only read refuse to create one: a missing database is
+/// almost always a wrong `--db` or working directory, and creating it would hide that.
+pub fn open_journal(db: &Path, create: bool) -> Result<Journal, CliError> {
+    if !create && !db.exists() {
+        return Err(CliError::input(format!(
+            "there is no database at `{}` (give --db PATH or set ARBITER_DB; `arbiter new` or `arbiter import` creates one)",
+            db.display()
+        )));
+    }
+    Ok(Journal::open(db)?)
+}
+
+/// Parse a source spec and open the journal only when the source is a session, so checking
+/// a file never touches (or locks, or creates) a database.
+pub fn sources(db: &Path, specs: &[&str]) -> Result<(Vec<Source>, Option<Journal>), CliError> {
+    let sources = specs.iter().map(|s| Source::parse(s)).collect::<Result<Vec<_>, _>>()?;
+    let needs_db = sources.iter().any(|s| matches!(s.origin, Origin::Session(_)));
+    let journal = if needs_db { Some(open_journal(db, false)?) } else { None };
+    Ok((sources, journal))
+}
+
+/// `--variant NAME=VALUE` items as pairs, refusing malformed ones.
+pub fn variants(items: &[String]) -> Result<Vec<(String, String)>, CliError> {
+    items
+        .iter()
+        .map(|item| match item.split_once('=') {
+            Some((name, value)) if !name.trim().is_empty() => {
+                Ok((name.trim().to_string(), value.trim().to_string()))
+            }
+            _ => Err(CliError::input(format!("`{item}` is not of the form NAME=VALUE"))),
+        })
+        .collect()
+}
+
+/// Print a report as JSON or for people.
+pub fn print_report<T: Serialize + std::fmt::Display>(report: &T, json: bool) -> Result<(), CliError> {
+    if json {
+        let text = serde_json::to_string_pretty(report)
+            .map_err(|e| CliError::input(format!("could not write the report as JSON: {e}")))?;
+        println!("{text}");
+    } else {
+        print!("{report}");
+    }
+    Ok(())
+}
+
+/// A report's exit code (0 or 1) as the process's.
+pub fn exit(code: i32) -> ExitCode {
+    ExitCode::from(u8::try_from(code).unwrap_or(1))
 }

@@ -1,0 +1,107 @@
+//! Session management: `sessions`, `new`, `import`, `export`, `log`, `check`, `fork`.
+
+use super::{exit, open_journal, sources};
+use crate::cli::Format;
+use crate::error::CliError;
+use arbiter_verify::Context;
+use std::path::Path;
+use std::process::ExitCode;
+
+pub fn list(db: &Path) -> Result<ExitCode, CliError> {
+    let journal = open_journal(db, false)?;
+    let sessions = journal.sessions()?;
+    if sessions.is_empty() {
+        println!("no sessions in `{}`", db.display());
+    }
+    for (name, meta) in sessions {
+        let len = journal.len(&name)?;
+        let parent = meta
+            .parent
+            .as_ref()
+            .map(|p| format!(", forked from {} at {}", p.session, p.at))
+            .unwrap_or_default();
+        println!("{name:<24} {:<16} {len:>8} records  {}{parent}", meta.game, meta.title);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn new(
+    db: &Path,
+    session: &str,
+    game: &str,
+    setup: &[String],
+    catalog: Option<&str>,
+    title: &str,
+) -> Result<ExitCode, CliError> {
+    let setup = super::variants(setup)?;
+    // Check everything that needs no database first, so a typo does not create one.
+    if arbiter_engine::dispatch(game, NoOp).is_none() {
+        return Err(super::catalog::unknown_game(game));
+    }
+    let journal = open_journal(db, true)?;
+    let ctx = Context::new(&journal);
+    let title = (!title.is_empty()).then_some(title);
+    let created = arbiter_verify::new_session(&ctx, session, game, &setup, catalog, title)?;
+    print!("{created}");
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn import(db: &Path, file: &Path, session: Option<&str>) -> Result<ExitCode, CliError> {
+    if !file.is_file() {
+        return Err(CliError::input(format!("`{}` is not a readable file", file.display())));
+    }
+    let journal = open_journal(db, true)?;
+    let ctx = Context::new(&journal);
+    let created = arbiter_verify::import_file(&ctx, file, session)?;
+    print!("{created}");
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn export(db: &Path, spec: &str, format: Format) -> Result<ExitCode, CliError> {
+    let (srcs, journal) = sources(db, &[spec])?;
+    let ctx = context(journal.as_ref());
+    let format = match format {
+        Format::Notation => arbiter_verify::Format::Notation,
+        Format::Jsonl => arbiter_verify::Format::Jsonl,
+    };
+    print!("{}", arbiter_verify::export(&ctx, &srcs[0], format)?);
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn log(db: &Path, spec: &str) -> Result<ExitCode, CliError> {
+    let (srcs, journal) = sources(db, &[spec])?;
+    let ctx = context(journal.as_ref());
+    print!("{}", arbiter_verify::log(&ctx, &srcs[0])?);
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn check(db: &Path, session: &str) -> Result<ExitCode, CliError> {
+    let journal = open_journal(db, false)?;
+    let ctx = Context::new(&journal);
+    let view = arbiter_verify::check(&ctx, session)?;
+    print!("{view}");
+    Ok(exit(view.exit_code))
+}
+
+pub fn fork(db: &Path, session: &str, at: usize, into: &str) -> Result<ExitCode, CliError> {
+    let journal = open_journal(db, false)?;
+    let ctx = Context::new(&journal);
+    let report = arbiter_verify::fork(&ctx, session, at as u64, into)?;
+    print!("{report}");
+    Ok(ExitCode::SUCCESS)
+}
+
+pub(super) fn context(journal: Option<&arbiter_verify::Journal>) -> Context<'_> {
+    match journal {
+        Some(j) => Context::new(j),
+        None => Context::files(),
+    }
+}
+
+/// Used only to ask the registry whether a game id exists.
+struct NoOp;
+
+impl arbiter_engine::GameVisitor for NoOp {
+    type Output = ();
+    fn visit<G: arbiter_engine::Game>(self) {}
+}
