@@ -46,7 +46,7 @@ pub use logfile::{header_to_json, header_to_notation, Header, LogFile, RawBody, 
 pub use recorder::{Recorder, Submitted, SNAPSHOT_EVERY};
 pub use report::{Fact, RecordView, RetractedView, StateView, StepErrorView, UnverifiedView, ViolationView};
 pub use session::{header_of, Journal};
-pub use source::{Origin, Source};
+pub use source::{parse_variants, Origin, Source};
 pub use state::{replay, ReplayReport};
 pub use suite::{fixture_files, run_fixtures, FixtureOptions, FixtureReport};
 pub use transfer::{

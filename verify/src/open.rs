@@ -140,8 +140,8 @@ pub(crate) fn open<'a, R: Games, G: Game>(
                 })
                 .collect();
             let parser = game.clone();
-            let path = file.path.clone();
-            let raw = file.records.clone();
+            let path = file.path;
+            let raw = file.records;
             let records = raw.into_iter().enumerate().map(move |(i, r)| {
                 let body = match r.body {
                     RawBody::Retract(t) => Body::Retract(t),

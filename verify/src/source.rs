@@ -76,6 +76,23 @@ impl Source {
     }
 }
 
+/// Read `--variant NAME=VALUE` options (or `--setup` pairs) into pairs, refusing a malformed
+/// one in a sentence that names it.
+pub fn parse_variants<S: AsRef<str>>(items: &[S]) -> Result<Vec<(String, String)>, VerifyError> {
+    items
+        .iter()
+        .map(|item| {
+            let item = item.as_ref();
+            match item.split_once('=') {
+                Some((name, value)) if !name.trim().is_empty() => {
+                    Ok((name.trim().to_string(), value.trim().to_string()))
+                }
+                _ => Err(VerifyError::argument(format!("`{item}` is not of the form NAME=VALUE"))),
+            }
+        })
+        .collect()
+}
+
 impl FromStr for Source {
     type Err = VerifyError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
@@ -110,5 +127,10 @@ mod tests {
         assert!(Source::parse("s1@oops").is_err());
         assert!(Source::parse("missing/file.arb").is_err());
         assert!(Source::parse("@a=b").is_err());
+        assert_eq!(
+            parse_variants(&["a=b", " c = d "]).unwrap(),
+            vec![("a".into(), "b".into()), ("c".into(), "d".into())]
+        );
+        assert_eq!(parse_variants(&["=x"]).unwrap_err().message, "`=x` is not of the form NAME=VALUE");
     }
 }

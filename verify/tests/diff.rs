@@ -180,3 +180,14 @@ fn the_split_is_found_without_reading_past_it() {
     let r = run(BASE, "roll 6\nthis is not toy notation\n", &DiffOptions::default());
     assert_eq!(r.divergences[0].reason, SplitReason::EventsDiffer);
 }
+
+#[test]
+fn an_early_split_in_long_logs_steps_only_up_to_the_split() {
+    let d = toy::dir("diff-long");
+    let tail = "roll 2\nadd 2\n".repeat(50_000);
+    let a = toy::log(&d, "a.arb", &format!("roll 1\nadd 1\n{tail}"));
+    let b = toy::log(&d, "b.arb", &format!("roll 1\nadd 5\n{tail}"));
+    let r = diff(&toy::ctx(), &Source::file(&a), &Source::file(&b), &DiffOptions::default()).unwrap();
+    assert_eq!(r.compared, 2, "stepped only the two pairs up to the split");
+    assert_eq!(r.divergences[0].a.as_ref().unwrap().index, 1);
+}
