@@ -175,10 +175,15 @@ impl KeridwynFight {
                     _ => None,
                 };
                 if let Some(p) = problem {
-                    f.violate(Violation::new(rules::RECALL, p).expected_recorded(
-                        format!("recall {who} {merc} {:+}", card.roll_bonus),
-                        ev.to_string(),
-                    ));
+                    let v = Violation::new(rules::RECALL, p);
+                    f.violate(if *bonus != card.roll_bonus {
+                        v.expected_recorded(
+                            format!("recall {who} {merc} {:+}", card.roll_bonus),
+                            ev.to_string(),
+                        )
+                    } else {
+                        v
+                    });
                 }
                 if let Some(e) = entry {
                     s.fighters[i].mercs[e].1 = true;

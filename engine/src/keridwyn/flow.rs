@@ -254,12 +254,22 @@ impl KeridwynFight {
             }
             Event::Act { who, card } => {
                 let i = who_of(s, who)?;
-                let pos = s.track.iter().position(|t| t.who == i && &t.card == card).ok_or_else(|| {
-                    StepError::rule(
-                        rules::ORDER,
-                        format!("`{ev}`: {who} has no `{card}` action on the track"),
-                    )
-                })?;
+                // An action that is not on the track (the monster using another action than
+                // its d6 gave) cannot be played as recorded: the due one is resolved instead.
+                let pos = s
+                    .track
+                    .iter()
+                    .position(|t| t.who == i && &t.card == card)
+                    .or_else(|| {
+                        let due = self.ordered_track(s).into_iter().next()?;
+                        s.track.iter().position(|t| *t == due)
+                    })
+                    .ok_or_else(|| {
+                        StepError::rule(
+                            rules::ORDER,
+                            format!("`{ev}`: {who} has no `{card}` action on the track"),
+                        )
+                    })?;
                 let token = s.track.remove(pos);
                 self.begin_action(s, token, findings);
             }
@@ -287,12 +297,13 @@ impl KeridwynFight {
             }
             Event::Damage { who, injury, .. } => {
                 let i = who_of(s, who)?;
-                s.fighters[i].grit -= injury;
+                // Grit stops at 0: the fighter is then defeated.
+                s.fighters[i].grit = (s.fighters[i].grit - injury).max(0);
             }
             Event::Tick { who, ailment, to, injury, .. } => {
                 let i = who_of(s, who)?;
                 s.fighters[i].ailments[ailment.index()] = *to;
-                s.fighters[i].grit -= injury.unwrap_or(0);
+                s.fighters[i].grit = (s.fighters[i].grit - injury.unwrap_or(0)).max(0);
             }
             Event::EndRound { .. } => self.end_round(s),
             Event::Defeated { who } => {

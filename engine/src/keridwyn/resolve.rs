@@ -15,9 +15,10 @@ impl KeridwynFight {
         if ev.is_consequence() {
             self.consequence(s, ev, f)?;
         } else {
-            // A reroll or recall may come between a roll and its first outcome.
+            // A reroll or recall belongs to the roll being resolved (one after its first outcome is
+            // reported as such, not as consequences left out).
             let between = matches!(ev, Event::Reroll { .. } | Event::Recall { .. })
-                && s.current.as_ref().is_some_and(|c| c.rolled && !c.outcomes_started);
+                && s.current.as_ref().is_some_and(|c| c.rolled);
             if !between {
                 self.flush_missing(s, f)?;
             }
