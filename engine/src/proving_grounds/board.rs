@@ -27,7 +27,7 @@ impl ProvingGrounds {
                     let _ = write!(b, "(empty)");
                 }
                 Some(c) => {
-                    let en = &self.enemies[c as usize];
+                    let en = self.enemy(c);
                     let _ = write!(b, "{:<18} ", en.id);
                     for (k, req) in en.track.iter().enumerate() {
                         let label = if k == 0 { "B".to_string() } else { req.to_string() };

@@ -60,7 +60,7 @@ impl ProvingGrounds {
             let slot = &s.slots[i];
             match slot.card {
                 Some(c) => {
-                    let en = &self.enemies[c as usize];
+                    let en = self.enemy(c);
                     put(&format!("slot.{n}.enemy"), en.id.clone());
                     put(&format!("slot.{n}.marker"), slot.marker.to_string());
                     put(&format!("slot.{n}.top"), en.top().to_string());
@@ -78,8 +78,7 @@ impl ProvingGrounds {
             put(&format!("slot.{n}.dice"), dice.to_string());
         }
         put("defeated", s.defeated.to_string());
-        let discard: Vec<&str> =
-            s.discard_pile().iter().map(|&c| self.enemies[c as usize].id.as_str()).collect();
+        let discard: Vec<&str> = s.discard_pile().iter().map(|&c| self.enemy(c).id.as_str()).collect();
         put("discard", if discard.is_empty() { "-".to_string() } else { discard.join(" ") });
         put("deck.drawn", s.drawn_count().to_string());
         put("deck.left", self.enemies.len().saturating_sub(s.drawn_count() as usize).to_string());

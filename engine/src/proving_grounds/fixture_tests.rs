@@ -27,6 +27,7 @@ fn run(path: &Path) -> Result<Vec<String>, String> {
     let mut expects: BTreeSet<(usize, String)> = BTreeSet::new();
     let mut expect_error: Option<usize> = None;
     let mut expect_clean = false;
+    let mut expect_unverified: BTreeSet<usize> = BTreeSet::new();
     let mut asserts: Vec<(Option<usize>, String, String, usize)> = Vec::new();
     let mut first = true;
     for (n, raw) in text.lines().enumerate() {
@@ -58,6 +59,10 @@ fn run(path: &Path) -> Result<Vec<String>, String> {
                             expects.insert((i, rule.to_string()));
                         }
                         ["error", i] => expect_error = i.parse().ok(),
+                        ["unverified", i] => {
+                            expect_unverified
+                                .insert(i.parse().map_err(|_| format!("line {lineno}: bad index"))?);
+                        }
                         _ => return Err(format!("line {lineno}: unknown expectation `{rest}`")),
                     }
                 }
@@ -125,6 +130,9 @@ fn run(path: &Path) -> Result<Vec<String>, String> {
                 }
                 break;
             }
+            if !findings.unverified.is_empty() {
+                expect_unverified.remove(&i);
+            }
             for v in &findings.violations {
                 seen.insert((i, v.rule.to_string()));
                 if !expects.contains(&(i, v.rule.to_string())) {
@@ -147,6 +155,9 @@ fn run(path: &Path) -> Result<Vec<String>, String> {
     }
     for (i, rule) in expects.difference(&seen) {
         problems.push(format!("record {i}: expected {rule}, not reported"));
+    }
+    for i in expect_unverified {
+        problems.push(format!("record {i}: expected an unverified effect, none reported"));
     }
     if expect_clean && !seen.is_empty() {
         problems.push("expected clean".into());

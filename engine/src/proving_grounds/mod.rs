@@ -55,6 +55,8 @@ pub struct ProvingGrounds {
     config: Config,
     /// Shared so that cloning a configured game (one per replay thread) is cheap.
     enemies: Arc<[Enemy]>,
+    /// Stands in for a card index the catalog does not have (see `enemy`).
+    unknown: Arc<Enemy>,
 }
 
 impl ProvingGrounds {
@@ -66,6 +68,13 @@ impl ProvingGrounds {
     /// The enemy cards, in catalog order.
     pub fn enemies(&self) -> &[Enemy] {
         &self.enemies
+    }
+
+    /// The enemy with this catalog index. States come from this game's own steps, but a
+    /// snapshot read back from storage could name an index past the catalog: it then gets a
+    /// placeholder card rather than a panic.
+    pub fn enemy(&self, card: u8) -> &Enemy {
+        self.enemies.get(card as usize).unwrap_or(&self.unknown)
     }
 
     fn initial(&self) -> State {
@@ -112,7 +121,19 @@ impl Game for ProvingGrounds {
                 for spec in PARAMS {
                     full.params.entry(spec.name.to_string()).or_insert_with(|| spec.default.to_string());
                 }
-                Ok(ProvingGrounds { setup: full, config, enemies: enemies.into() })
+                let unknown = Arc::new(Enemy {
+                    id: "unknown-card".to_string(),
+                    name: "Unknown card".to_string(),
+                    track: vec![
+                        Requirement::default(),
+                        Requirement { count: 2, ..Requirement::default() },
+                        Requirement { count: 2, ..Requirement::default() },
+                    ],
+                    start: 1,
+                    ability: None,
+                    icon: None,
+                });
+                Ok(ProvingGrounds { setup: full, config, enemies: enemies.into(), unknown })
             }
             (config, enemies) => {
                 let mut reasons = config.err().map(|e| e.reasons).unwrap_or_default();

@@ -58,7 +58,7 @@ impl ProvingGrounds {
                             next_card += 1;
                             Event::new(Action::EnemyDrawn {
                                 slot: i as u8 + 1,
-                                card: self.enemies[card as usize].id.clone(),
+                                card: self.enemy(card).id.clone(),
                             })
                         }
                         _ => {

@@ -22,11 +22,7 @@ impl ProvingGrounds {
     pub(super) fn expected_for(&self, s: &State, i: usize) -> Expected {
         match s.slots[i].card {
             None => Expected::Hold(Hold::NoDice),
-            Some(c) => resolve_attack(
-                &self.enemies[c as usize],
-                s.slots[i].marker,
-                s.pool.colors_showing(i as u8 + 1),
-            ),
+            Some(c) => resolve_attack(self.enemy(c), s.slots[i].marker, s.pool.colors_showing(i as u8 + 1)),
         }
     }
 
@@ -53,6 +49,7 @@ impl ProvingGrounds {
             ));
             return Ok(());
         }
+        check_shape(e)?;
         match &e.action {
             Action::EnemyDrawn { slot, card } => self.draw(s, *slot, card, e, f),
             Action::DiceRolled { dice } => {
@@ -133,7 +130,7 @@ impl ProvingGrounds {
         if let Some(old) = s.slots[i].card {
             f.violate(Violation::new(
                 DRAW_EMPTY_SLOT,
-                format!("slot {slot} still holds `{}`", self.enemies[old as usize].id),
+                format!("slot {slot} still holds `{}`", self.enemy(old).id),
             ));
         }
         if s.is_drawn(card) {
@@ -141,7 +138,7 @@ impl ProvingGrounds {
         }
         s.mark_drawn(card);
         s.slots[i].card = Some(card);
-        s.slots[i].marker = self.enemies[card as usize].start;
+        s.slots[i].marker = self.enemy(card).start;
         Ok(())
     }
 
@@ -289,7 +286,7 @@ impl ProvingGrounds {
                 (Expected::Hold(Hold::MissingColor), _) => COLOR_REQUIREMENT,
                 (Expected::Hold(_), _) => INCORRECT_SET,
             };
-            let en = &self.enemies[card as usize];
+            let en = self.enemy(card);
             f.violate(
                 Violation::new(
                     rule,
@@ -298,14 +295,14 @@ impl ProvingGrounds {
                         en.id,
                         s.slots[i].marker,
                         en.top(),
-                        en.requirement(s.slots[i].marker + 1),
+                        en.requirement(s.slots[i].marker.saturating_add(1)),
                         describe(s.pool.colors_showing(slot)),
                     ),
                 )
                 .expected_recorded(move_action(slot, expected).to_string(), e.to_string()),
             );
         }
-        let en = &self.enemies[card as usize];
+        let en = self.enemy(card);
         let m = &mut s.slots[i].marker;
         match e.action {
             Action::MarkerMovedUp { spaces, .. } => *m = m.saturating_add(spaces).min(en.top()),
@@ -361,7 +358,7 @@ impl ProvingGrounds {
     fn defeat(&self, s: &mut State, i: usize, e: &Event, f: &mut Findings) -> Result<(), StepError> {
         let card = s.slots[i].card.ok_or_else(|| StepError::new(format!("slot {} holds no enemy", i + 1)))?;
         self.enter_check(s, e, f);
-        let en = &self.enemies[card as usize];
+        let en = self.enemy(card);
         if s.slots[i].marker != en.top() {
             f.violate(Violation::new(
                 DEFEAT_AT_TOP,
@@ -422,8 +419,8 @@ impl ProvingGrounds {
                 format!("no {} die is left in the pool to exhaust", color_name(color)),
             )),
         }
-        s.slots[i].marker = self.enemies[card as usize].start;
-        s.health = (s.health + 1).min(self.config.health);
+        s.slots[i].marker = self.enemy(card).start;
+        s.health = s.health.saturating_add(1).min(self.config.health);
         if s.health >= self.config.health {
             s.outcome = Outcome::Lost;
             s.phase = Phase::Over;
@@ -432,7 +429,7 @@ impl ProvingGrounds {
             if has_white || self.config.replace_without_white != ReplaceWithoutWhite::Skip {
                 s.replace_owed = true;
             } else {
-                s.stack_at += 1; // nothing to replace: the stack still moves down
+                s.stack_at = s.stack_at.saturating_add(1); // nothing to replace: the stack still moves down
             }
         }
         Ok(())
@@ -484,7 +481,7 @@ impl ProvingGrounds {
             s.stack.0[taken.index()] -= 1;
             s.pool.push(Die::new(value, taken));
             s.pool.sort();
-            s.stack_at += 1;
+            s.stack_at = s.stack_at.saturating_add(1);
         }
         s.replace_owed = false;
     }
@@ -494,7 +491,7 @@ impl ProvingGrounds {
         self.finish_moves(s, e, f);
         for i in 0..SLOTS {
             let Some(card) = s.slots[i].card else { continue };
-            let en = &self.enemies[card as usize];
+            let en = self.enemy(card);
             let missing = if s.slots[i].marker >= en.top() {
                 Some(Action::EnemyDefeated { slot: i as u8 + 1 })
             } else if s.slots[i].marker == 0 {
@@ -577,7 +574,7 @@ impl ProvingGrounds {
         }
         for i in 0..SLOTS {
             let Some(card) = s.slots[i].card else { continue };
-            if s.slots[i].marker >= self.enemies[card as usize].top() {
+            if s.slots[i].marker >= self.enemy(card).top() {
                 return Some(Action::EnemyDefeated { slot: i as u8 + 1 });
             }
         }
@@ -591,6 +588,34 @@ impl ProvingGrounds {
     pub(super) fn pending_wound(&self, s: &State) -> Option<usize> {
         (0..SLOTS).find(|&i| s.slots[i].card.is_some() && s.slots[i].marker == 0)
     }
+}
+
+/// Events read from JSONL skip the notation parser, so the ranges it guarantees (slots 1-6,
+/// faces 1-6, at least one die) are checked again before anything indexes with them.
+fn check_shape(e: &Event) -> Result<(), StepError> {
+    let slot = match &e.action {
+        Action::EnemyDrawn { slot, .. }
+        | Action::MarkerMovedUp { slot, .. }
+        | Action::MarkerMovedDown { slot }
+        | Action::MarkerHeld { slot }
+        | Action::EnemyDefeated { slot }
+        | Action::WoundSuffered { slot, .. } => Some(*slot),
+        _ => None,
+    };
+    if slot.is_some_and(|n| !(1..=SLOTS as u8).contains(&n)) {
+        return Err(StepError::new(format!("`{e}` names a slot outside 1-{SLOTS}")));
+    }
+    if let Action::DiceRolled { dice } | Action::SetRerolled { dice, .. } = &e.action {
+        if dice.is_empty() || dice.iter().any(|d| !(1..=6).contains(&d.value)) {
+            return Err(StepError::new(format!("`{e}` needs one or more die values 1-6")));
+        }
+    }
+    if let Action::SetRerolled { faces, .. } = &e.action {
+        if *faces == 0 || faces & !0b0111_1110 != 0 {
+            return Err(StepError::new(format!("`{e}` must name sets by faces 1-6")));
+        }
+    }
+    Ok(())
 }
 
 /// The recorded form of what the rules require of a marker.

@@ -328,3 +328,26 @@ fn facts_and_board_show_the_table() {
     assert!(board.contains("#6 blue-champion"), "{board}");
     assert!(board.contains("[*3]"), "the marker on the start space: {board}");
 }
+
+#[test]
+fn events_from_jsonl_with_impossible_numbers_are_refused_not_panicked_on() {
+    let g = game(&[]);
+    let mut s = given_state(&g, &[CARTER]);
+    let mut f = Findings::default();
+    for bad in [
+        Action::MarkerMovedDown { slot: 0 },
+        Action::EnemyDefeated { slot: 7 },
+        Action::DiceRolled { dice: Dice::new() },
+        Action::SetRerolled { faces: 1, dice: Dice::new() },
+        Action::SetRerolled { faces: 1 << 7, dice: Dice::new() },
+    ] {
+        assert!(g.step(&mut s, &Event::new(bad.clone()), &mut f).is_err(), "{bad:?}");
+    }
+    let mut seven = Dice::new();
+    seven.push(Die::new(7, Color::White));
+    assert!(g.step(&mut s, &Event::new(Action::DiceRolled { dice: seven }), &mut f).is_err());
+    // A state naming a card past the catalog (a tampered snapshot) still renders.
+    s.slots[0].card = Some(250);
+    assert!(g.board(&s).contains("unknown-card"));
+    assert!(g.next_consequence(&s).is_some() || s.phase == Phase::Roll);
+}
