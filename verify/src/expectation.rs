@@ -25,6 +25,9 @@ pub enum Expectation {
     Unverified { record: u64 },
     /// `@assert N KEY = VALUE`.
     Assert { at: At, key: String, value: String },
+    /// `@expect split N NAME=VALUE`: replayed under `NAME=VALUE` as well, the log first
+    /// splits from itself at record N (what `diff FILE FILE@NAME=VALUE` reports).
+    Split { record: u64, name: String, value: String },
 }
 
 impl fmt::Display for Expectation {
@@ -35,6 +38,7 @@ impl fmt::Display for Expectation {
             Expectation::Violation { record, rule } => write!(f, "@expect violation {record} {rule}"),
             Expectation::Error { record } => write!(f, "@expect error {record}"),
             Expectation::Unverified { record } => write!(f, "@expect unverified {record}"),
+            Expectation::Split { record, name, value } => write!(f, "@expect split {record} {name}={value}"),
             Expectation::Assert { at: At::Record(n), key, value } => write!(f, "@assert {n} {key} = {value}"),
             Expectation::Assert { at: At::End, key, value } => write!(f, "@assert end {key} = {value}"),
         }
@@ -57,7 +61,15 @@ pub(crate) fn parse_expect(rest: &str) -> Result<Expectation, String> {
         Some("unverified") if words.len() == 2 => {
             Ok(Expectation::Unverified { record: record(words.get(1))? })
         }
-        _ => Err("`clean`, `violation N RULE`, `error N` or `unverified N`".into()),
+        Some("split") => match (words.len(), words.get(2).and_then(|w| w.split_once('='))) {
+            (3, Some((name, value))) if !name.is_empty() => Ok(Expectation::Split {
+                record: record(words.get(1))?,
+                name: name.into(),
+                value: value.into(),
+            }),
+            _ => Err("`split RECORD NAME=VALUE`".into()),
+        },
+        _ => Err("`clean`, `violation N RULE`, `error N`, `unverified N` or `split N NAME=VALUE`".into()),
     }
 }
 
@@ -83,7 +95,7 @@ mod tests {
 
     #[test]
     fn directives_round_trip_through_display() {
-        for text in ["clean", "violation 7 toy.roll.range", "error 3", "unverified 0"] {
+        for text in ["clean", "violation 7 toy.roll.range", "error 3", "unverified 0", "split 4 double=yes"] {
             let e = parse_expect(text).unwrap();
             assert_eq!(e.to_string(), format!("@expect {text}"));
         }
@@ -91,5 +103,6 @@ mod tests {
         assert_eq!(a.to_string(), "@assert end count = 12");
         assert!(parse_expect("violation x toy").is_err());
         assert!(parse_assert("3 count").is_err());
+        assert!(parse_expect("split 4 double").is_err());
     }
 }

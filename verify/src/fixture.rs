@@ -132,6 +132,7 @@ pub fn run_fixture<R: Games>(ctx: &Context<'_, R>, path: &Path) -> FixtureResult
         Ok((game, expectations, actual)) => {
             result.game = Some(game);
             judge(&expectations, &actual, &mut result);
+            check_splits(ctx, &source, &expectations, &mut result);
             if !result.failures.is_empty() {
                 result.happened = Some(match verify(ctx, &source, &VerifyOptions::default()) {
                     Ok(r) => r.to_string(),
@@ -143,6 +144,36 @@ pub fn run_fixture<R: Games>(ctx: &Context<'_, R>, path: &Path) -> FixtureResult
     result.passed = result.failures.is_empty();
     result.seconds = started.elapsed().as_secs_f64();
     result
+}
+
+/// `@expect split N NAME=VALUE`: diff the fixture against itself under the other reading.
+fn check_splits<R: Games>(
+    ctx: &Context<'_, R>,
+    source: &Source,
+    expectations: &[(usize, Expectation)],
+    result: &mut FixtureResult,
+) {
+    for (line, e) in expectations {
+        let Expectation::Split { record, name, value } = e else { continue };
+        let other = source.clone().with_variant(name, value);
+        match crate::diff::diff(ctx, source, &other, &crate::diff::DiffOptions::default()) {
+            Err(err) => result.failures.push(format!("line {line}: `{e}` but the diff cannot run: {err}")),
+            Ok(d) => match d.divergences.first() {
+                None => result.failures.push(format!("line {line}: `{e}` but the two readings never split")),
+                Some(first) => {
+                    let at = first.a.as_ref().or(first.b.as_ref()).map(|r| r.index);
+                    if at != Some(*record) {
+                        let at =
+                            at.map_or("before the first record".to_string(), |i| format!("at record {i}"));
+                        result.failures.push(format!(
+                            "line {line}: `{e}` but they first split {at} ({}: {})",
+                            first.reason, first.explanation
+                        ));
+                    }
+                }
+            },
+        }
+    }
 }
 
 fn judge(expectations: &[(usize, Expectation)], actual: &Actual, result: &mut FixtureResult) {
@@ -196,6 +227,8 @@ fn judge(expectations: &[(usize, Expectation)], actual: &Actual, result: &mut Fi
                     fail.push(format!("line {line}: `{e}` but record {record} has no unverified effect"));
                 }
             }
+            // Needs a second replay; see `check_splits`.
+            Expectation::Split { .. } => {}
             Expectation::Assert { at, key, value } => {
                 let facts = match at {
                     At::End => Some(&actual.end_facts),

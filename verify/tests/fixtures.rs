@@ -16,7 +16,11 @@ fn every_kind_of_expectation_passes_when_met() {
     assert!(r.passed, "{r}");
     assert_eq!(r.covered, vec!["toy.add.matches-roll".to_string()]);
     assert_eq!(r.game.as_deref(), Some("toy"));
-    let v = toy::log(&d, "variant.arb", "@variant double=yes\nroll 3\nadd 6\n@expect clean\n");
+    let v = toy::log(
+        &d,
+        "variant.arb",
+        "@variant double=yes\nroll 3\nadd 6\n@expect clean\n@expect split 1 double=no\n",
+    );
     assert!(run_fixture(&toy::ctx(), &v).passed);
     let j = d.join("j.jsonl");
     std::fs::write(&j, "{\"game\":\"toy\"}\n{\"event\":{\"Roll\":9}}\n{\"directive\":\"@expect violation 0 toy.roll.range\"}\n").unwrap();
@@ -50,6 +54,19 @@ fn unmet_expectations_say_what_was_expected_and_what_happened() {
     // The same form as `verify`, so the fix is obvious from the CI log.
     assert!(text.contains("record #1 (line 3) `add 4`: violation of toy.add.matches-roll"), "{text}");
     assert!(text.contains("expected: add 3"), "{text}");
+}
+
+#[test]
+fn split_expectations_diff_the_log_against_another_reading() {
+    let d = toy::dir("fx-split");
+    let ok = toy::log(&d, "ok.arb", "roll 6\nadd 6\nroll 6\nadd 6\n@expect split 3 cap=10\n");
+    assert!(run_fixture(&toy::ctx(), &ok).passed);
+    let wrong = toy::log(&d, "wrong.arb", "roll 6\nadd 6\nroll 6\nadd 6\n@expect split 1 cap=10\n@expect split 0 double=no\n@expect split 0 colour=red\n");
+    let r = run_fixture(&toy::ctx(), &wrong);
+    assert_eq!(r.failures.len(), 3, "{r}");
+    assert!(r.failures[0].starts_with("line 6: `@expect split 1 cap=10` but they first split at record 3 (same event, different states:"), "{r}");
+    assert_eq!(r.failures[1], "line 7: `@expect split 0 double=no` but the two readings never split");
+    assert!(r.failures[2].contains("unknown parameter `colour`"), "{r}");
 }
 
 #[test]
