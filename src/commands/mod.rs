@@ -66,8 +66,20 @@ pub fn open_journal(db: &Path, create: bool) -> Result<Journal, CliError> {
 /// a file never touches (or locks, or creates) a database.
 pub fn sources(db: &Path, specs: &[&str]) -> Result<(Vec<Source>, Option<Journal>), CliError> {
     let sources = specs.iter().map(|s| Source::parse(s)).collect::<Result<Vec<_>, _>>()?;
-    let needs_db = sources.iter().any(|s| matches!(s.origin, Origin::Session(_)));
-    let journal = if needs_db { Some(open_journal(db, false)?) } else { None };
+    let session = sources.iter().find_map(|s| match &s.origin {
+        Origin::Session(name) => Some(name.clone()),
+        Origin::File(_) => None,
+    });
+    let journal = match session {
+        Some(name) if !db.exists() => {
+            return Err(CliError::input(format!(
+                "`{name}` is neither a file nor a session: there is no database at `{}` (give --db PATH or set ARBITER_DB)",
+                db.display()
+            )))
+        }
+        Some(_) => Some(open_journal(db, false)?),
+        None => None,
+    };
     Ok((sources, journal))
 }
 

@@ -1,0 +1,387 @@
+//! End-to-end tests of the `arbiter` binary: every command and every exit code, run as a
+//! user runs them, on the shipped Proving Grounds fixtures and on logs derived from them.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+const WON: &str = "fixtures/proving-grounds/game-won.arb";
+const BREAKS_SEPARATE_DICE: &str = "fixtures/proving-grounds/break-resolve-separate-dice.arb";
+
+/// A scratch directory with its own database, removed at the end of the test.
+struct Sandbox {
+    dir: tempfile::TempDir,
+}
+
+impl Sandbox {
+    fn new() -> Sandbox {
+        Sandbox { dir: tempfile::tempdir().expect("temp dir") }
+    }
+
+    fn db(&self) -> PathBuf {
+        self.dir.path().join("arbiter.db")
+    }
+
+    fn path(&self, name: &str) -> PathBuf {
+        self.dir.path().join(name)
+    }
+
+    /// Run `arbiter --db <sandbox db> ARGS` from the repository root.
+    fn run(&self, args: &[&str]) -> Run {
+        self.run_with_stdin(args, "")
+    }
+
+    fn run_with_stdin(&self, args: &[&str], stdin: &str) -> Run {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .arg("--db")
+            .arg(self.db())
+            .args(args)
+            .env_remove("ARBITER_DB")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("spawn arbiter");
+        child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("write stdin");
+        Run(child.wait_with_output().expect("wait for arbiter"))
+    }
+
+    /// Write a log derived from a shipped one: `edit` gets its lines.
+    fn derive(&self, name: &str, from: &str, edit: impl FnOnce(&mut Vec<String>)) -> String {
+        let text =
+            std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(from)).expect("fixture");
+        let mut lines: Vec<String> = text
+            .lines()
+            .filter(|l| !l.starts_with("@expect") && !l.starts_with("@assert"))
+            .map(str::to_string)
+            .collect();
+        edit(&mut lines);
+        let path = self.path(name);
+        std::fs::write(&path, lines.join("\n") + "\n").expect("write log");
+        path.to_string_lossy().into_owned()
+    }
+}
+
+struct Run(Output);
+
+impl Run {
+    fn code(&self) -> i32 {
+        self.0.status.code().expect("exit code")
+    }
+    fn out(&self) -> String {
+        String::from_utf8_lossy(&self.0.stdout).into_owned()
+    }
+    fn err(&self) -> String {
+        String::from_utf8_lossy(&self.0.stderr).into_owned()
+    }
+    #[track_caller]
+    fn expect(self, code: i32) -> Run {
+        assert_eq!(self.code(), code, "stdout:\n{}\nstderr:\n{}", self.out(), self.err());
+        self
+    }
+    /// Unusable input: exit 2, one sentence on stderr, no backtrace.
+    #[track_caller]
+    fn expect_refused(self, fragment: &str) -> Run {
+        let run = self.expect(2);
+        let err = run.err();
+        assert!(err.contains(fragment), "stderr lacks `{fragment}`:\n{err}");
+        assert!(!err.contains("panicked") && !err.contains("RUST_BACKTRACE"), "{err}");
+        assert!(err.trim().lines().count() <= 5, "not one clear sentence:\n{err}");
+        run
+    }
+}
+
+/// The index of the line `needle` among a log's records (events and `undo`), counting from 0.
+fn record_index(path: &str, needle: &str) -> usize {
+    let text = std::fs::read_to_string(path).expect("log");
+    let records: Vec<&str> = text
+        .lines()
+        .map(|l| l.split('#').next().unwrap_or("").trim())
+        .filter(|l| !l.is_empty() && !l.starts_with('@'))
+        .collect();
+    records.iter().position(|r| *r == needle).unwrap_or_else(|| panic!("`{needle}` not in {path}"))
+}
+
+#[test]
+fn games_and_rules_list_the_catalogs() {
+    let s = Sandbox::new();
+    let games = s.run(&["games"]).expect(0).out();
+    assert!(games.contains("proving-grounds") && games.contains("keridwyn-fight"), "{games}");
+    let rules = s.run(&["rules", "proving-grounds"]).expect(0).out();
+    assert!(rules.contains("pg.resolve.single-moves-down"), "{rules}");
+    assert!(rules.contains("Interpretations") && rules.contains("exhaust-from"), "{rules}");
+    let json: serde_json::Value =
+        serde_json::from_str(&s.run(&["rules", "proving-grounds", "--json"]).expect(0).out())
+            .expect("rules --json is JSON");
+    assert!(json["rules"].as_array().is_some_and(|r| r.len() > 10));
+    s.run(&["rules", "chess"]).expect_refused("unknown game `chess`");
+}
+
+#[test]
+fn verify_files_exit_0_clean_1_violations_2_unusable() {
+    let s = Sandbox::new();
+    let clean = s.run(&["verify", WON]).expect(0).out();
+    assert!(clean.contains("clean"), "{clean}");
+    let broken = s.run(&["verify", BREAKS_SEPARATE_DICE]).expect(1).out();
+    assert!(broken.contains("pg.resolve.separate-dice") && broken.contains("record #8"), "{broken}");
+    assert!(broken.contains("expected") && broken.contains("up 1"), "{broken}");
+    let json: serde_json::Value =
+        serde_json::from_str(&s.run(&["verify", BREAKS_SEPARATE_DICE, "--json"]).expect(1).out())
+            .expect("JSON");
+    assert_eq!(json["violations"][0]["rule"], "pg.resolve.separate-dice");
+    assert_eq!(json["exit_code"], 1);
+
+    s.run(&["verify", "no-such-file.arb"]).expect_refused("no-such-file.arb");
+    s.run(&["verify", "no-such-session"]).expect_refused("no-such-session");
+    let garbled = s.derive("garbled.arb", WON, |l| l.push("roll 9 9 x".into()));
+    s.run(&["verify", &garbled]).expect_refused("garbled.arb:");
+    let binary = s.path("binary.jsonl");
+    std::fs::write(&binary, [0xffu8, 0xfe, 0x00, 0x9c, 0x80]).expect("write");
+    s.run(&["verify", &binary.to_string_lossy()]).expect_refused("binary.jsonl");
+    s.run(&["verify", WON, "--variant", "no-such-rule=1"]).expect_refused("no-such-rule");
+    // Checking a file must not create a database as a side effect.
+    assert!(!s.db().exists());
+}
+
+#[test]
+fn new_record_undo_log_export_check() {
+    let s = Sandbox::new();
+    s.run(&["new", "t1", "--game", "proving-grounds", "--title", "table one"]).expect(0);
+    s.run(&["new", "t1", "--game", "proving-grounds"]).expect_refused("t1");
+    s.run(&["new", "t2", "--game", "chess"]).expect_refused("unknown game");
+
+    let draws = "draw 1 pit-brawler\ndraw 2 net-thrower\ndraw 3 spear-dancer\ndraw 4 green-warden\ndraw 5 sand-stalker\ndraw 6 blue-champion\n";
+    let out = s.run_with_stdin(&["record", "t1"], draws).expect(0).out();
+    assert!(out.contains("recorded #5"), "{out}");
+    // A violation is recorded and shown at once with its rule; exit 1.
+    let out = s.run_with_stdin(&["record", "t1"], "roll 1g 1 2y 4 4 6 6 6b\nstop\nup 1 2\n").expect(1).out();
+    assert!(out.contains("pg.resolve.separate-dice") && out.contains("recorded #8"), "{out}");
+    // undo retracts it; the history keeps both.
+    let out = s.run_with_stdin(&["record", "t1"], "undo\nup 1\n").expect(0).out();
+    assert!(out.contains("retracts record 8"), "{out}");
+    // --strict refuses an illegal event and writes nothing.
+    let out = s.run_with_stdin(&["record", "t1", "--strict"], "up 2 3\n").expect(1).out();
+    assert!(out.contains("refused"), "{out}");
+    // A malformed line from a pipe stops with exit 2; what came before is kept.
+    s.run_with_stdin(&["record", "t1"], "down 2\nthrow dice\nhold 3\n").expect_refused("line 2");
+
+    let log = s.run(&["log", "t1"]).expect(0).out();
+    assert!(log.contains("retracted"), "{log}");
+    assert!(!log.contains("hold 3"), "a line after the malformed one was recorded:\n{log}");
+    let verify = s.run(&["verify", "t1"]).expect(0).out();
+    assert!(verify.contains("retracted"), "{verify}");
+
+    let exported = s.run(&["export", "t1"]).expect(0).out();
+    std::fs::write(s.path("t1.arb"), &exported).expect("write");
+    s.run(&["import", &s.path("t1.arb").to_string_lossy(), "--session", "t1-copy"]).expect(0);
+    assert_eq!(s.run(&["export", "t1-copy"]).expect(0).out(), exported);
+    let jsonl = s.run(&["export", "t1", "--format", "jsonl"]).expect(0).out();
+    std::fs::write(s.path("t1.jsonl"), &jsonl).expect("write");
+    s.run(&["diff", "t1", &s.path("t1.jsonl").to_string_lossy()]).expect(0);
+
+    let check = s.run(&["check", "t1"]).expect(0).out();
+    assert!(check.contains("intact") || check.contains("ok"), "{check}");
+    s.run(&["check", "t9"]).expect_refused("t9");
+    let sessions = s.run(&["sessions"]).expect(0).out();
+    assert!(sessions.contains("t1") && sessions.contains("t1-copy"), "{sessions}");
+}
+
+#[test]
+fn import_is_all_or_nothing_and_refuses_existing_names() {
+    let s = Sandbox::new();
+    s.run(&["import", WON, "--session", "won"]).expect(0);
+    s.run(&["import", WON, "--session", "won"]).expect_refused("won");
+    let bad = s.derive("bad.arb", WON, |l| {
+        let at = l.len() / 2;
+        l.insert(at, "reroll banana".into())
+    });
+    s.run(&["import", &bad, "--session", "bad"]).expect_refused("bad.arb:");
+    let sessions = s.run(&["sessions"]).expect(0).out();
+    assert!(!sessions.contains("bad"), "a failed import left a session:\n{sessions}");
+    s.run(&["import", "missing.arb"]).expect_refused("missing.arb");
+}
+
+#[test]
+fn replay_and_explain_show_the_board() {
+    let s = Sandbox::new();
+    let out = s.run(&["replay", WON, "--to", "8"]).expect(0).out();
+    assert!(out.contains("after 8 record") && out.contains("#6"), "{out}");
+    let json: serde_json::Value =
+        serde_json::from_str(&s.run(&["replay", WON, "--json"]).expect(0).out()).expect("JSON");
+    assert!(json.to_string().contains("won"), "{json}");
+    s.run(&["replay", WON, "--to", "100000"]).expect_refused("100000");
+
+    let out = s.run(&["explain", BREAKS_SEPARATE_DICE, "8"]).expect(0).out();
+    for part in ["before:", "recorded: up 1 2", "the rules say", "pg.resolve.separate-dice", "after:"] {
+        assert!(out.contains(part), "explain lacks `{part}`:\n{out}");
+    }
+    s.run(&["explain", BREAKS_SEPARATE_DICE, "99"]).expect_refused("99");
+}
+
+#[test]
+fn diff_exit_codes_and_split_points() {
+    let s = Sandbox::new();
+    s.run(&["diff", WON, WON]).expect(0);
+
+    let records = {
+        let text = std::fs::read_to_string(WON).expect("log");
+        text.lines()
+            .filter(|l| {
+                let t = l.split('#').next().unwrap_or("").trim();
+                !t.is_empty() && !t.starts_with('@')
+            })
+            .count()
+    };
+    // Split at the first record: another enemy drawn into slot 1.
+    let first = s.derive("first.arb", WON, |l| {
+        let i = l.iter().position(|x| x.starts_with("draw 1 ")).expect("draw");
+        l[i] = "draw 1 net-thrower".into();
+    });
+    let out = s.run(&["diff", WON, &first]).expect(1).out();
+    assert!(out.contains("first split") && out.contains("#0"), "{out}");
+
+    // Split in the middle: the first roll's first die shows another face.
+    let first_roll = |l: &Vec<String>| l.iter().position(|x| x.starts_with("roll ")).expect("a roll");
+    let middle = s.derive("middle.arb", WON, |l| {
+        let i = first_roll(l);
+        let mut words: Vec<String> = l[i].split_whitespace().map(str::to_string).collect();
+        words[1] = if words[1].starts_with('6') {
+            words[1].replacen('6', "5", 1)
+        } else {
+            format!("6{}", &words[1][1..])
+        };
+        l[i] = words.join(" ");
+    });
+    let roll_line = std::fs::read_to_string(&middle)
+        .expect("log")
+        .lines()
+        .find(|x| x.starts_with("roll "))
+        .map(|x| x.split('#').next().unwrap_or("").trim().to_string())
+        .expect("roll");
+    let roll_at = record_index(&middle, &roll_line);
+    let out = s.run(&["diff", WON, &middle, "--context", "2"]).expect(1).out();
+    assert!(
+        out.contains("first split") && out.contains(&format!("#{roll_at}")),
+        "split not at record {roll_at}:\n{out}"
+    );
+    assert!(out.contains("context"), "{out}");
+
+    // Split at the last record, and by prefix.
+    let changed_last = s.derive("last.arb", WON, |l| {
+        let i = l
+            .iter()
+            .rposition(|x| !x.trim().is_empty() && !x.starts_with('#') && !x.starts_with('@'))
+            .expect("last");
+        l[i] = "stop".into();
+    });
+    let out = s.run(&["diff", WON, &changed_last]).expect(1).out();
+    assert!(out.contains(&format!("#{}", records - 1)), "{out}");
+    let prefix = s.derive("prefix.arb", WON, |l| {
+        let i = l
+            .iter()
+            .rposition(|x| !x.trim().is_empty() && !x.starts_with('#') && !x.starts_with('@'))
+            .expect("last");
+        l.truncate(i);
+    });
+    let out = s.run(&["diff", WON, &prefix, "--json"]).expect(1).out();
+    let json: serde_json::Value = serde_json::from_str(&out).expect("diff --json");
+    assert_eq!(json["exit_code"], 1);
+    assert!(out.contains("ends") || out.contains("prefix"), "{out}");
+
+    // Split by interpretation: the same log under another reading.
+    let greedy = s.path("greedy.arb");
+    std::fs::write(
+        &greedy,
+        "@game proving-grounds\n@catalog illustrative\ndraw 1 pit-brawler\ndraw 2 net-thrower\n\
+         draw 3 spear-dancer\ndraw 4 green-warden\ndraw 5 sand-stalker\ndraw 6 blue-champion\n\
+         roll 3 3 3 3 3 3g 3y 3b\nstop\nup 3\n",
+    )
+    .expect("write");
+    let greedy = greedy.to_string_lossy().into_owned();
+    let out = s.run(&["diff", &greedy, &format!("{greedy}@multi-space=optional")]).expect(1).out();
+    assert!(out.contains("first split") && out.contains("#8"), "{out}");
+    assert!(out.contains("verdict"), "the split is a verdict difference:\n{out}");
+
+    // Unusable input.
+    s.run(&["diff", WON, "nowhere.arb"]).expect_refused("nowhere.arb");
+}
+
+#[test]
+fn fork_then_diff_splits_at_the_fork_point() {
+    let s = Sandbox::new();
+    s.run(&["import", WON, "--session", "won"]).expect(0);
+    let out = s.run(&["fork", "won", "--at", "10", "--into", "what-if"]).expect(0).out();
+    assert!(out.contains("what-if"), "{out}");
+    s.run(&["record", "what-if"]).expect(0);
+    let out = s.run(&["diff", "won", "what-if"]).expect(1).out();
+    assert!(out.contains("#10"), "{out}");
+    // The parent is untouched.
+    s.run(&["verify", "won"]).expect(0);
+    s.run(&["fork", "won", "--at", "10", "--into", "what-if"]).expect_refused("what-if");
+    s.run(&["fork", "won", "--at", "100000", "--into", "too-far"]).expect_refused("100000");
+}
+
+#[test]
+fn fixtures_suite_reports_junit_and_coverage() {
+    let s = Sandbox::new();
+    let junit = s.path("junit.xml");
+    let out = s
+        .run(&[
+            "fixtures",
+            "fixtures/proving-grounds",
+            "--junit",
+            &junit.to_string_lossy(),
+            "--require-full-coverage",
+        ])
+        .expect(0)
+        .out();
+    assert!(out.trim_end().lines().last().is_some_and(|l| l.ends_with(" passed, 0 failed")), "{out}");
+    let xml = std::fs::read_to_string(&junit).expect("junit written");
+    assert!(xml.starts_with("<?xml") && xml.contains("<testsuite") && xml.contains("<testcase"), "{xml}");
+
+    // A fixture whose expectation does not hold fails the suite, saying what happened.
+    let dir = s.path("suite");
+    std::fs::create_dir(&dir).expect("mkdir");
+    let text = std::fs::read_to_string(BREAKS_SEPARATE_DICE).expect("fixture");
+    std::fs::write(
+        dir.join("wrong.arb"),
+        text.replace("@expect violation 8 pg.resolve.separate-dice", "@expect clean"),
+    )
+    .expect("write");
+    let out =
+        s.run(&["fixtures", &dir.to_string_lossy(), "--junit", &junit.to_string_lossy()]).expect(1).out();
+    assert!(out.contains("pg.resolve.separate-dice") && out.contains("0 passed, 1 failed"), "{out}");
+    assert!(std::fs::read_to_string(&junit).expect("junit").contains("<failure"));
+    s.run(&["fixtures", "no/such/dir"]).expect_refused("no/such/dir");
+}
+
+#[test]
+fn a_second_process_gets_database_in_use() {
+    let s = Sandbox::new();
+    s.run(&["new", "t", "--game", "proving-grounds"]).expect(0);
+    // `record` holds the database open while it waits for input.
+    let mut holder = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .arg("--db")
+        .arg(s.db())
+        .args(["record", "t"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    // Wait until it has the database open (it prints nothing on a pipe; poll the lock).
+    let mut refused = None;
+    for _ in 0..100 {
+        let run = s.run(&["sessions"]);
+        if run.code() == 2 {
+            refused = Some(run);
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    drop(holder.stdin.take());
+    let _ = holder.wait();
+    let run = refused.expect("a second process was never refused while the first held the database");
+    run.expect_refused("in use");
+}
