@@ -187,7 +187,6 @@ pub fn parse_event(full: &str) -> Result<Event, ParseError> {
         "stop" => Action::RollingStopped,
         "up" => {
             let slot = slot(&mut t, full)?;
-            let here = t.here();
             let spaces = match t.next() {
                 None => 1,
                 Some((at, w)) => match w.parse::<u8>() {
@@ -195,7 +194,6 @@ pub fn parse_event(full: &str) -> Result<Event, ParseError> {
                     _ => return Err(err(full, at, "a number of spaces 1-12 or end of line", Some(w))),
                 },
             };
-            let _ = here;
             Action::MarkerMovedUp { slot, spaces }
         }
         "down" => Action::MarkerMovedDown { slot: slot(&mut t, full)? },
