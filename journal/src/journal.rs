@@ -31,6 +31,23 @@ pub struct Journal {
     pub(crate) events: Tree,
     pub(crate) retractions: Tree,
     pub(crate) snapshots: Tree,
+    /// sled's data file, opened a second time only to fsync it (see `flush`).
+    data_file: std::fs::File,
+    durability: Durability,
+}
+
+/// What `flush` (and so every acknowledged append) guarantees.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Durability {
+    /// sled's flush, then `fdatasync` of its data file: an acknowledged append survives a
+    /// power cut. The default.
+    #[default]
+    Fsync,
+    /// sled's flush alone (`sync_file_range` on Linux): survives a crash of the process, and
+    /// usually of the machine, but the drive's cache and the file's length are not forced to
+    /// disk, so a power cut may lose the last half second (sled fsyncs every 500 ms anyway).
+    /// About one fsync cheaper per append.
+    SledFlush,
 }
 
 /// A session as the `sessions` tree knows it.
@@ -59,6 +76,11 @@ impl Journal {
     ///
     /// Fails with `ErrorKind::InUse` when another process has it open.
     pub fn open(path: impl AsRef<Path>) -> Result<Journal, JournalError> {
+        Journal::open_with(path, Durability::default())
+    }
+
+    /// `open` with a chosen durability for appends.
+    pub fn open_with(path: impl AsRef<Path>, durability: Durability) -> Result<Journal, JournalError> {
         let path = path.as_ref().to_path_buf();
         let shown = path.display().to_string();
         let config = sled::Config::new()
@@ -91,8 +113,15 @@ impl Journal {
             events: tree(layout::EVENTS_TREE)?,
             retractions: tree(layout::RETRACTIONS_TREE)?,
             snapshots: tree(layout::SNAPSHOTS_TREE)?,
+            data_file: std::fs::File::open(path.join(layout::SLED_DATA_FILE)).map_err(|e| {
+                JournalError::new(
+                    ErrorKind::Storage,
+                    format!("cannot open the data file of database `{shown}`: {e}"),
+                )
+            })?,
             db,
             path,
+            durability,
         };
         journal.check_format()?;
         Ok(journal)
@@ -126,11 +155,21 @@ impl Journal {
     }
 
     /// Force everything written so far to disk (appends already do this themselves).
+    ///
+    /// sled's own flush writes its log with `sync_file_range`, which on Linux neither flushes
+    /// the drive's write cache nor the file's metadata (its new length), so it survives a
+    /// process crash but not necessarily a power cut. An `fdatasync` of the data file after it
+    /// makes an acknowledged write durable in the ordinary sense, for about one more fsync's
+    /// worth of latency that the first one mostly already paid.
     pub fn flush(&self) -> Result<(), JournalError> {
-        self.db
-            .flush()
-            .map(|_| ())
-            .map_err(|e| JournalError::storage(&format!("flushing database `{}`", self.path.display()), e))
+        let what = || format!("flushing database `{}`", self.path.display());
+        self.db.flush().map_err(|e| JournalError::storage(&what(), e))?;
+        if self.durability == Durability::SledFlush {
+            return Ok(());
+        }
+        self.data_file
+            .sync_data()
+            .map_err(|e| JournalError::new(ErrorKind::Storage, format!("{}: {e}", what())))
     }
 
     /// Create an empty session. Refuses a name already taken or not allowed.

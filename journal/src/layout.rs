@@ -20,6 +20,9 @@ pub const EVENTS_TREE: &str = "events";
 pub const RETRACTIONS_TREE: &str = "retractions";
 pub const SNAPSHOTS_TREE: &str = "snapshots";
 
+/// sled 0.34's data file inside the database directory (the journal fsyncs it).
+pub const SLED_DATA_FILE: &str = "db";
+
 /// Key in the default tree that names the journal format, checked on open.
 pub const FORMAT_KEY: &[u8] = b"arbiter-journal-format";
 /// The format this code reads and writes.

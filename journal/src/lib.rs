@@ -33,7 +33,7 @@ pub use chain::{genesis, hex, link, Hash, TAG_LEN};
 pub use check::{CheckReport, Problem, ProblemKind};
 pub use codec::{CodecError, CodecErrorKind};
 pub use error::{ErrorKind, JournalError};
-pub use journal::Journal;
+pub use journal::{Durability, Journal};
 pub use meta::{Parent, SessionMeta};
 pub use name::{validate_name, MAX_NAME_LEN};
 pub use read::Events;
