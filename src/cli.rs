@@ -24,6 +24,9 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// The guided tour: store the shipped disputed session, verify it, explain the disputed
+    /// record and diff the two readings of the wound rule.
+    Demo,
     /// List the games arbiter knows.
     Games,
     /// Print a game's rule catalog and its interpretations.

@@ -21,6 +21,11 @@ fn main() -> ExitCode {
             .map(|s| s.to_string())
             .or_else(|| info.payload().downcast_ref::<String>().cloned())
             .unwrap_or_else(|| "unknown cause".to_string());
+        // `arbiter log big | head` closes our stdout early; like any Unix tool, stop quietly
+        // with the status a SIGPIPE death would give.
+        if what.contains("failed printing to stdout") {
+            std::process::exit(141);
+        }
         eprintln!("arbiter: internal error ({what}); please report it");
     }));
     let cli = cli::Cli::parse();

@@ -4,6 +4,7 @@
 
 mod audit;
 mod catalog;
+mod demo;
 mod fixtures;
 mod record;
 mod sessions;
@@ -19,6 +20,7 @@ use std::process::ExitCode;
 pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
     let db = cli.db.as_path();
     match cli.command {
+        Command::Demo => demo::demo(db),
         Command::Games => catalog::games(),
         Command::Rules { game, json } => catalog::rules(&game, json),
         Command::Sessions => sessions::list(db),
