@@ -351,3 +351,79 @@ fn events_from_jsonl_with_impossible_numbers_are_refused_not_panicked_on() {
     assert!(g.board(&s).contains("unknown-card"));
     assert!(g.next_consequence(&s).is_some() || s.phase == Phase::Roll);
 }
+
+/// The ring round of `TO_RING` up to the wound, with every white die of the pool turned
+/// green first (as if the whites had all been exhausted and replaced).
+fn ring_without_white(params: &[&str]) -> (ProvingGrounds, State) {
+    let g = game(params);
+    let mut moved = TO_RING.to_vec();
+    moved.extend(["down 2", "up 5"]);
+    let mut s = given_state(&g, &moved);
+    for d in s.pool.as_mut_slice() {
+        if d.color == Color::White && d.value != 2 {
+            d.color = Color::Green;
+        }
+    }
+    (g, s)
+}
+
+#[track_caller]
+fn after(g: &ProvingGrounds, s: &mut State, line: &str) -> Vec<&'static str> {
+    let mut f = Findings::default();
+    let e = g.parse_event(line).unwrap_or_else(|e| panic!("{e}"));
+    g.step(s, &e, &mut f).unwrap_or_else(|e| panic!("{e}"));
+    f.violations.iter().map(|v| v.rule).collect()
+}
+
+#[test]
+fn replacing_without_a_white_die_follows_the_interpretation() {
+    // skip: the last white die is the one exhausted; nothing is owed, the stack moves down.
+    let (g, mut s) = ring_without_white(&[]);
+    assert!(after(&g, &mut s, "wound 2 exhaust w").is_empty());
+    assert_eq!((s.replace_owed, s.stack_at, fact(&g, &s, "stack")), (false, 4, "g y b".to_string()));
+    assert_eq!(g.next_consequence(&s).map(|e| e.to_string()).as_deref(), Some("recover"));
+    // colored: a colored die is replaced instead.
+    let (g, mut s) = ring_without_white(&["replace-without-white=colored"]);
+    assert!(after(&g, &mut s, "wound 2 exhaust w").is_empty());
+    assert!(s.replace_owed);
+    assert_eq!(after(&g, &mut s.clone(), "replace - -> y"), [rules::REPLACE_WHITE]);
+    assert!(after(&g, &mut s, "replace g -> y").is_empty());
+    // add: the colored die joins the pool, nothing is discarded.
+    let (g, mut s) = ring_without_white(&["replace-without-white=add"]);
+    assert!(after(&g, &mut s, "wound 2 exhaust w").is_empty());
+    let before = s.pool.len();
+    assert!(after(&g, &mut s, "replace - -> b").is_empty());
+    assert_eq!(s.pool.len(), before + 1);
+}
+
+#[test]
+fn an_exhausted_deck_leaves_slots_empty_without_breaking_the_refill_rule() {
+    let catalog = "a | A | B 2 *2 2 | - | -\nb | B | B *2 2 3 | - | -\nc | C | B 2 *2 3 3 | - | -\n\
+                   d | D | B 2 *2 2g 3 | - | -\ne | E | B 2 *2 3 3 | - | -\nf | F | B 2 *3 3b | - | -\n\
+                   g | G | B *2 2 | - | -";
+    let g = ProvingGrounds::new(&Setup::default(), catalog).unwrap_or_else(|e| panic!("{e}"));
+    let mut s = g.initial_state();
+    for line in [
+        "draw 1 a",
+        "draw 2 b",
+        "draw 3 c",
+        "draw 4 d",
+        "draw 5 e",
+        "draw 6 f",
+        CARTER,
+        "stop",
+        "up 1",
+        "down 2",
+        "up 6",
+        "defeat 1",
+        "defeat 6",
+        "wound 2 exhaust w",
+        "recover",
+        "draw 1 g",
+    ] {
+        assert!(after(&g, &mut s, line).is_empty(), "{line}");
+    }
+    assert_eq!(fact(&g, &s, "deck.left"), "0");
+    assert!(after(&g, &mut s, "roll 1 1 2 3 4 5g 6y 6b").is_empty(), "slot 6 stays empty: the deck is out");
+    assert_eq!(fact(&g, &s, "slot.6.enemy"), "-");
+}
