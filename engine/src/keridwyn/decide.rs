@@ -71,7 +71,19 @@ impl KeridwynFight {
             Event::Begin => self.begin(s, ev, f),
             Event::Reveal { who, plays } => self.reveal(s, ev, who, plays, f),
             Event::MonsterAction { monster, face } => {
-                let Phase::MonsterRoll { second } = s.phase else { return Err(out_of_sequence(ev, s)) };
+                // Rolled before every player revealed: recorded as played, and reported.
+                let early = s.phase == Phase::Reveal && !s.monster_rolled && self.monster(s).is_some();
+                let second = match s.phase {
+                    Phase::MonsterRoll { second } => second,
+                    _ if early => false,
+                    _ => return Err(out_of_sequence(ev, s)),
+                };
+                if early {
+                    f.violate(Violation::new(
+                        rules::SEQUENCE,
+                        "the monster's action is rolled after every player has revealed their cards",
+                    ));
+                }
                 let m = self.monster(s).ok_or_else(|| out_of_sequence(ev, s))?;
                 if self.resolve(s, monster) != Some(m) {
                     return Err(StepError::new(format!("`{monster}` is not the monster in this fight")));
@@ -79,11 +91,15 @@ impl KeridwynFight {
                 if !(1..=6).contains(face) {
                     return Err(StepError::new(format!("the monster's die is a d6; {face} is not a face")));
                 }
+                s.monster_rolled = true;
                 let card = self.catalog.monster_action(&s.fighters[m].card, *face);
                 let base = card.and_then(|c| self.catalog.cards.get(c)).and_then(|c| c.priority);
                 if let (Some(card), Some(base)) = (card, base) {
                     let priority = self.token_priority(s, m, base, second);
                     s.track.push(Token { who: m, card: card.to_string(), priority, on: None, second });
+                    if early {
+                        return Ok(());
+                    }
                     s.phase = Phase::Actions;
                     s.steps.insert(0, Step::NextAction);
                 } else if !second && s.characters > 2 {
@@ -431,7 +447,7 @@ impl KeridwynFight {
         }
         s.fighters[i].revealed = true;
         if self.next_revealer(s).is_none() {
-            if self.monster(s).is_some_and(|m| !s.fighters[m].defeated) {
+            if !s.monster_rolled && self.monster(s).is_some_and(|m| !s.fighters[m].defeated) {
                 s.phase = Phase::MonsterRoll { second: false };
             } else {
                 s.phase = Phase::Actions;

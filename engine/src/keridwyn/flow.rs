@@ -422,6 +422,7 @@ impl KeridwynFight {
             f.effects.retain(|o| o.rounds != Some(0));
         }
         s.lured = false;
+        s.monster_rolled = false;
         s.balance = None;
         s.round += 1;
         s.phase = Phase::Reveal;

@@ -127,6 +127,7 @@ impl Game for KeridwynFight {
             steps: Vec::new(),
             current: None,
             lured: false,
+            monster_rolled: false,
             balance: None,
             alternate: false,
             last_hit: None,

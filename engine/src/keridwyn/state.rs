@@ -227,6 +227,8 @@ pub struct State {
     pub current: Option<Current>,
     /// Lure succeeded this round: the Breakable passive is ignored.
     pub lured: bool,
+    /// The monster's (first) action of this round has been rolled.
+    pub monster_rolled: bool,
     /// The character who played Balance this round.
     pub balance: Option<usize>,
     /// Targeting: the next single-target attack starts with the second condition.
