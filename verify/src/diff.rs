@@ -215,9 +215,8 @@ impl<'c, 'a, R: Games> WithGame<'a> for Work<'c, 'a, R> {
             report.divergences.push(Divergence {
                 reason: SplitReason::SetupDiffers,
                 explanation: format!(
-                    "the tables differ before the first record (A setup `{}`, B setup `{}`)",
-                    ra.game().setup(),
-                    rb.game().setup()
+                    "the tables differ before the first record ({})",
+                    setup_delta(ra.game().setup(), rb.game().setup())
                 ),
                 a: None,
                 b: None,
@@ -308,15 +307,15 @@ impl<'c, 'a, R: Games> WithGame<'a> for Work<'c, 'a, R> {
                     format!("A records `{}`, B records `{}`", va.notation, vb.notation)
                 }
                 SplitReason::StatesDiffer => format!(
-                    "`{}` leaves different states (A under {}, B under {})",
+                    "`{}` leaves different states ({})",
                     va.notation,
-                    describe(ra.game()),
-                    describe(rb.game())
+                    setup_delta(ra.game().setup(), rb.game().setup())
                 ),
                 _ => format!(
-                    "`{}` is judged differently{}",
+                    "`{}` is judged differently ({}){}",
                     va.notation,
-                    if was_equal { "" } else { " (the states already differed)" }
+                    setup_delta(ra.game().setup(), rb.game().setup()),
+                    if was_equal { "" } else { "; the states already differed" }
                 ),
             };
             report.divergences.push(Divergence {
@@ -342,13 +341,28 @@ impl<'c, 'a, R: Games> WithGame<'a> for Work<'c, 'a, R> {
     }
 }
 
-/// A setup for the explanation of a state split: the interpretations when they differ.
-fn describe<G: Game>(game: &G) -> String {
-    let i = crate::open::interpretations(game);
-    if i.is_empty() {
-        format!("the default readings (setup `{}`)", game.setup())
+/// What differs between two setups, `name: A x, B y; ...`, for the explanation of a split
+/// that the events alone do not explain.
+fn setup_delta(a: &arbiter_engine::Setup, b: &arbiter_engine::Setup) -> String {
+    let mut keys: Vec<&String> = a.params.keys().chain(b.params.keys()).collect();
+    keys.sort();
+    keys.dedup();
+    let mut out: Vec<String> = Vec::new();
+    for k in keys {
+        let (va, vb) = (a.params.get(k), b.params.get(k));
+        if va != vb {
+            let show = |v: Option<&String>| v.cloned().unwrap_or_else(|| "(default)".to_string());
+            out.push(format!("{k}: A {}, B {}", show(va), show(vb)));
+        }
+    }
+    if a.catalog != b.catalog {
+        let show = |c: &Option<String>| c.clone().unwrap_or_else(|| "(default)".to_string());
+        out.push(format!("catalog: A {}, B {}", show(&a.catalog), show(&b.catalog)));
+    }
+    if out.is_empty() {
+        "same setup on both sides".to_string()
     } else {
-        i.join(" ")
+        out.join("; ")
     }
 }
 
@@ -381,7 +395,9 @@ impl fmt::Display for DiffReport {
         for (i, d) in self.divergences.iter().enumerate() {
             let which = if i == 0 { "first split" } else { "then" };
             writeln!(f, "{which}: {} — {}", d.reason, d.explanation)?;
-            let side = |r: &Option<RecordView>| r.as_ref().map_or("(ended)".to_string(), |r| r.to_string());
+            let none =
+                if d.reason == SplitReason::SetupDiffers { "(before the first record)" } else { "(ended)" };
+            let side = |r: &Option<RecordView>| r.as_ref().map_or(none.to_string(), |r| r.to_string());
             writeln!(f, "    A {}", side(&d.a))?;
             for v in &d.a_verdict {
                 writeln!(f, "        {v}")?;

@@ -140,7 +140,7 @@ fn split_by_interpretation_that_changes_the_state() {
     assert_eq!(r.last_agreement.as_ref().unwrap().a.index, 2);
     assert_eq!(first.state_diff[0].a.as_deref(), Some("12"));
     assert_eq!(first.state_diff[0].b.as_deref(), Some("10"));
-    assert!(first.explanation.contains("B under cap=10"), "{}", first.explanation);
+    assert_eq!(first.explanation, "`add 6` leaves different states (cap: A none, B 10)");
 }
 
 #[test]
