@@ -27,7 +27,8 @@ pub(crate) struct Stepped<E> {
     /// The record in notation (`undo` for a retraction).
     pub notation: String,
     pub outcome: Outcome,
-    /// Inserted by `derive` rather than read from the log.
+    /// Inserted by `derive` rather than read from the log; `index` is then that of the log
+    /// record it was inserted before.
     pub derived: bool,
 }
 
@@ -53,6 +54,8 @@ pub(crate) struct Replayer<'a, G: Game> {
     derived_in_a_row: usize,
     /// Whether the record stream has been exhausted.
     exhausted: bool,
+    /// Records read from the log so far.
+    read: u64,
 }
 
 impl<'a, G: Game> Replayer<'a, G> {
@@ -66,6 +69,7 @@ impl<'a, G: Game> Replayer<'a, G> {
             stopped: false,
             derived_in_a_row: 0,
             exhausted: false,
+            read: 0,
         }
     }
 
@@ -83,8 +87,9 @@ impl<'a, G: Game> Replayer<'a, G> {
             return Some(Ok(r));
         }
         let next = self.opened.records.next();
-        if next.is_none() {
-            self.exhausted = true;
+        match next {
+            None => self.exhausted = true,
+            Some(_) => self.read += 1,
         }
         next
     }
@@ -115,7 +120,9 @@ impl<'a, G: Game> Replayer<'a, G> {
                 if let Some(c) = self.opened.game.next_consequence(&self.state) {
                     self.pending = record;
                     self.derived_in_a_row += 1;
-                    let index = self.pending.as_ref().map(|r| r.index).unwrap_or(u64::MAX);
+                    // A derived consequence is numbered by the log record it is inserted
+                    // before (the log's length at the end).
+                    let index = self.pending.as_ref().map(|r| r.index).unwrap_or(self.read);
                     return Some(Ok(self.apply(index, None, c, true)));
                 }
             }

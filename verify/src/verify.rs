@@ -180,15 +180,10 @@ fn run_one<R: Games, G: Game>(
         exit_code: 0,
     };
     let mut completed = String::new();
-    let mut out_index = 0u64;
     let mut retracted_records: Vec<RecordView> = Vec::new();
     while let Some(step) = replay.step() {
-        let mut step = step?;
-        if step.derived {
-            // A derived consequence has no index in the log; it gets its place in the
-            // completed log, which is what the user reads alongside the report.
-            step.index = out_index;
-        } else {
+        let step = step?;
+        if !step.derived {
             report.records += 1;
         }
         if options.derive {
@@ -197,7 +192,6 @@ fn run_one<R: Games, G: Game>(
                 completed.push_str("   # derived");
             }
             completed.push('\n');
-            out_index += 1;
         }
         match &step.outcome {
             Outcome::Retracted => retracted_records.push(RecordView::of(&step)),
