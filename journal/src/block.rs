@@ -1,7 +1,8 @@
 //! Blocks: how records are packed into sled values.
 //!
 //! One sled value per record would make a full scan pay sled's per-key cost for every
-//! event; a block holds up to `BLOCK_RECORDS` consecutive records of one session, so scans
+//! event; a block holds up to `BLOCK_RECORDS` consecutive records of one session (fewer
+//! when they pass `BLOCK_BYTES`, so large records do not make huge values), so scans
 //! and batched appends pay it once per block. Only the last block of a session (its tail)
 //! ever changes, and only by having records added after the ones it holds, inside the same
 //! transaction that checks the session's length: a stored record is never rewritten.
@@ -21,12 +22,15 @@ use crate::chain::{Hash, TAG_LEN};
 pub const BLOCK_FORMAT: u8 = 1;
 /// Records per block. Larger blocks scan faster but make a single append rewrite more bytes.
 pub const BLOCK_RECORDS: u64 = 256;
+/// A block stops taking records once it holds this many bytes: a single append rewrites
+/// the tail block, which must stay small next to an fsync.
+pub const BLOCK_BYTES: usize = 16 << 10;
 /// Bytes before the first record.
 pub const HEADER_LEN: usize = 1 + 8 + 32;
 
 /// A new, empty block.
 pub fn start(first_seq: u64, previous: &Hash) -> Vec<u8> {
-    let mut b = Vec::with_capacity(HEADER_LEN + 32 * BLOCK_RECORDS as usize);
+    let mut b = Vec::with_capacity(HEADER_LEN + 16 * BLOCK_RECORDS as usize);
     b.push(BLOCK_FORMAT);
     b.extend_from_slice(&first_seq.to_be_bytes());
     b.extend_from_slice(previous);

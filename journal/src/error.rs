@@ -26,7 +26,8 @@ pub enum ErrorKind {
     /// not decode or is framed wrongly. The message names the session and sequence.
     Corrupt,
     /// A record or snapshot the journal refuses before writing: a retraction naming a record
-    /// that is not before it, a snapshot past the end of the log.
+    /// that is not before it, a record encoding to more than `MAX_RECORD_BYTES`, a snapshot
+    /// past the end of the log. Nothing was written.
     InvalidRecord,
     /// A sequence number past the end of the log (`hash_at` beyond the length).
     OutOfRange,

@@ -5,7 +5,7 @@
 //! a crash. Appends check the session's head inside the transaction, so two writers racing
 //! for the same sequence number cannot both succeed and neither overwrites the other.
 
-use crate::block::{self, BLOCK_RECORDS};
+use crate::block::{self, BLOCK_BYTES, BLOCK_RECORDS};
 use crate::chain::{self, Hash};
 use crate::codec;
 use crate::error::{ErrorKind, JournalError};
@@ -64,6 +64,12 @@ struct Encoded {
     /// `(sequence of the Retract record, sequence it retracts)`.
     retractions: Vec<(u64, u64)>,
 }
+
+/// The largest encoded record accepted. Decoding is limited to `codec::LIMIT` bytes of
+/// claimed memory, which a record's in-memory form can exceed its encoding by several times
+/// (a varint is one byte, a `u64` eight); refusing large records at append keeps every
+/// stored record readable.
+pub const MAX_RECORD_BYTES: usize = 1 << 20;
 
 type TxResult<T> = Result<T, ConflictableTransactionError<JournalError>>;
 
@@ -407,6 +413,17 @@ fn encode_records<E: Serialize>(
             .in_session(name)
             .at(seq)
         })?;
+        let size = out.bytes.len() - out.ends.last().copied().unwrap_or(0);
+        if size > MAX_RECORD_BYTES {
+            return Err(JournalError::new(
+                ErrorKind::InvalidRecord,
+                format!(
+                    "record {seq} of session `{name}` encodes to {size} bytes, more than the {MAX_RECORD_BYTES} a record may have"
+                ),
+            )
+            .in_session(name)
+            .at(seq));
+        }
         out.ends.push(out.bytes.len());
     }
     Ok(out)
@@ -443,7 +460,7 @@ fn write_records(
         let record = &records.bytes[start..end];
         start = end;
         let full = match &current {
-            Some((first, _)) => seq - first >= BLOCK_RECORDS,
+            Some((first, bytes)) => seq - first >= BLOCK_RECORDS || bytes.len() >= BLOCK_BYTES,
             None => true,
         };
         if full {

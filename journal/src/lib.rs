@@ -28,12 +28,12 @@ mod read;
 mod record;
 mod snapshot;
 
-pub use block::BLOCK_RECORDS;
+pub use block::{BLOCK_BYTES, BLOCK_RECORDS};
 pub use chain::{genesis, hex, link, Hash, TAG_LEN};
 pub use check::{CheckReport, Problem, ProblemKind};
 pub use codec::{CodecError, CodecErrorKind};
 pub use error::{ErrorKind, JournalError};
-pub use journal::{Durability, Journal};
+pub use journal::{Durability, Journal, MAX_RECORD_BYTES};
 pub use meta::{Parent, SessionMeta};
 pub use name::{validate_name, MAX_NAME_LEN};
 pub use read::Events;

@@ -358,3 +358,39 @@ fn racing_writers_never_overwrite_each_other() -> Result<(), JournalError> {
     assert!(j.check::<Ev>("s")?.is_ok());
     Ok(())
 }
+
+#[test]
+fn large_records_split_blocks_and_oversized_ones_are_refused() -> Result<(), JournalError> {
+    let dir = tempfile::tempdir().map_err(|e| panic!("{e}"))?;
+    let j = Journal::open(dir.path().join("db"))?;
+    // 3 KB notes: a block closes by size long before it has BLOCK_RECORDS of them.
+    let big: Vec<Record<Ev>> =
+        (0..40).map(|i| Record::Event(Ev::Note(format!("{i:03}").repeat(1000)))).collect();
+    j.import("s", &meta("g"), &big[..20])?;
+    for (i, r) in big.iter().enumerate().skip(20) {
+        j.append("s", i as u64, std::slice::from_ref(r))?;
+    }
+    let expected: Vec<(u64, Record<Ev>)> = (0..40).zip(big.iter().cloned()).collect();
+    assert_eq!(read_all(&j, "s", 0)?, expected);
+    assert_eq!(read_all(&j, "s", 33)?, expected[33..]);
+    assert!(j.check::<Ev>("s")?.is_ok());
+
+    let huge = Record::Event(Ev::Note("x".repeat(arbiter_journal::MAX_RECORD_BYTES + 1)));
+    let err = j.append("s", 40, &[ev(40), huge.clone()]).err();
+    assert_eq!(err.as_ref().map(|e| (e.kind(), e.seq())), Some((ErrorKind::InvalidRecord, Some(41))));
+    assert_eq!(j.len("s")?, 40, "the whole append was refused");
+    assert_eq!(kind(j.import("t", &meta("g"), &[huge])), ErrorKind::InvalidRecord);
+    assert_eq!(kind(j.session("t")), ErrorKind::SessionNotFound);
+    Ok(())
+}
+
+#[test]
+fn a_path_that_is_not_a_database_is_a_clear_error() -> Result<(), Box<dyn std::error::Error>> {
+    let dir = tempfile::tempdir()?;
+    let file = dir.path().join("plain-file");
+    std::fs::write(&file, b"not a database")?;
+    let err = Journal::open(&file).err().ok_or("opened a plain file")?;
+    assert_eq!(err.kind(), ErrorKind::Storage);
+    assert!(err.message().starts_with(&format!("cannot open database `{}`", file.display())), "{err}");
+    Ok(())
+}
