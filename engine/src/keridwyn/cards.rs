@@ -150,9 +150,15 @@ fn skills(words: &[&str]) -> Result<[u8; 3], String> {
     Ok(out)
 }
 
+/// Catalog numbers stay small, so sums of effects cannot overflow.
+pub(crate) const LIMIT: i32 = 999;
+
 fn number(w: Option<&&str>) -> Result<i32, String> {
     let w = w.ok_or("a number")?;
-    w.parse().map_err(|_| format!("a number, found `{w}`"))
+    match w.parse::<i32>() {
+        Ok(n) if n.abs() <= LIMIT => Ok(n),
+        _ => Err(format!("a number from -{LIMIT} to {LIMIT}, found `{w}`")),
+    }
 }
 
 impl Catalog {

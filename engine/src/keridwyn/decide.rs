@@ -166,7 +166,7 @@ impl KeridwynFight {
                 })?;
                 c.dice[pos] = *to;
                 if !s.fighters[p].monster {
-                    s.fighters[p].fame -= fame;
+                    s.fighters[p].fame = s.fighters[p].fame.saturating_sub(*fame);
                     s.steps.insert(0, Step::PriorityCheck);
                 }
                 Ok(())
@@ -205,7 +205,7 @@ impl KeridwynFight {
                     s.fighters[i].mercs[e].1 = true;
                 }
                 if let Some(c) = s.current.as_mut() {
-                    c.bonus += bonus;
+                    c.bonus = c.bonus.saturating_add(*bonus);
                 }
                 Ok(())
             }

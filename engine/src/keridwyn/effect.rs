@@ -108,11 +108,17 @@ impl Effect {
             if !(w.starts_with('+') || w.starts_with('-')) {
                 return Err(format!("a signed number like +1, found `{w}`"));
             }
-            w.parse::<i32>().map_err(|_| format!("a signed number like +1, found `{w}`"))
+            match w.parse::<i32>() {
+                Ok(n) if n.abs() <= 999 => Ok(n),
+                _ => Err(format!("a signed number like +1 (at most 999), found `{w}`")),
+            }
         };
         let number = |w: Option<&&str>| -> Result<i32, String> {
             let w = w.ok_or("a number")?;
-            w.parse::<i32>().map_err(|_| format!("a number, found `{w}`"))
+            match w.parse::<i32>() {
+                Ok(n) if n.abs() <= 999 => Ok(n),
+                _ => Err(format!("a number from -999 to 999, found `{w}`")),
+            }
         };
         let ailment = |w: Option<&&str>| -> Result<Ailment, String> {
             let w = w.ok_or("an ailment (burn, dazzle, slow, weak)")?;

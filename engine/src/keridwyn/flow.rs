@@ -38,7 +38,7 @@ impl KeridwynFight {
                 if f(*who).defeated || self.immune(s, *who, *ailment) {
                     return None;
                 }
-                let total = f(*who).ailment(*ailment) + rounds;
+                let total = f(*who).ailment(*ailment).saturating_add(*rounds);
                 Some(Event::Afflict { who: self.label(s, *who), ailment: *ailment, add: *rounds, total })
             }
             Step::Cure { who, ailment } => {
@@ -60,7 +60,7 @@ impl KeridwynFight {
                 }
                 let damage = self.damage(s, c, *target, base);
                 let block = self.block(s, c, *target);
-                let injury = (damage - block).max(0);
+                let injury = damage.saturating_sub(block).max(0);
                 Some(Event::Damage { who: self.label(s, *target), damage, block, injury })
             }
             Step::DefeatCheck(i) => {
@@ -75,9 +75,11 @@ impl KeridwynFight {
                 Some(Event::Tick { who: self.label(s, *who), ailment: *ailment, from, to: from - 1, injury })
             }
             Step::EndRound => Some(Event::EndRound { round: s.round }),
-            Step::Fame { who, delta } => {
-                Some(Event::Fame { who: self.label(s, *who), delta: *delta, total: f(*who).fame + delta })
-            }
+            Step::Fame { who, delta } => Some(Event::Fame {
+                who: self.label(s, *who),
+                delta: *delta,
+                total: f(*who).fame.saturating_add(*delta),
+            }),
             Step::Trophy { who } => {
                 let monster = self.monster(s).map(|m| f(m).card.clone()).unwrap_or_default();
                 Some(Event::Trophy { who: self.label(s, *who), monster })
@@ -298,12 +300,12 @@ impl KeridwynFight {
             Event::Damage { who, injury, .. } => {
                 let i = who_of(s, who)?;
                 // Grit stops at 0: the fighter is then defeated.
-                s.fighters[i].grit = (s.fighters[i].grit - injury).max(0);
+                s.fighters[i].grit = s.fighters[i].grit.saturating_sub(*injury).max(0);
             }
             Event::Tick { who, ailment, to, injury, .. } => {
                 let i = who_of(s, who)?;
                 s.fighters[i].ailments[ailment.index()] = *to;
-                s.fighters[i].grit = (s.fighters[i].grit - injury.unwrap_or(0)).max(0);
+                s.fighters[i].grit = s.fighters[i].grit.saturating_sub(injury.unwrap_or(0)).max(0);
             }
             Event::EndRound { .. } => self.end_round(s),
             Event::Defeated { who } => {

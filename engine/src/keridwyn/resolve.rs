@@ -203,13 +203,16 @@ impl KeridwynFight {
                 if b1 != b2 {
                     f.violate(v(rules::BLOCK, format!("the applicable Block is {b1}, not {b2}")));
                 }
-                if *i2 != (d2 - b2).max(0) {
+                if *i2 != d2.saturating_sub(*b2).max(0) {
                     f.violate(v(
                         rules::INJURY,
-                        format!("{d2} damage with {b2} Blocked is {} Injury, not {i2}", (d2 - b2).max(0)),
+                        format!(
+                            "{d2} damage with {b2} Blocked is {} Injury, not {i2}",
+                            d2.saturating_sub(*b2).max(0)
+                        ),
                     ));
                 }
-                if d1 == d2 && b1 == b2 && *i2 == (d2 - b2).max(0) {
+                if d1 == d2 && b1 == b2 && *i2 == d2.saturating_sub(*b2).max(0) {
                     f.violate(v(rules::DAMAGE, "the damage goes to another fighter".into()));
                 }
             }
