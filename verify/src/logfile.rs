@@ -57,10 +57,12 @@ impl LogFile {
     pub fn read(path: &Path) -> Result<LogFile, VerifyError> {
         let text =
             std::fs::read_to_string(path).map_err(|e| VerifyError::io(&path.display().to_string(), &e))?;
+        // Editors on some systems start a UTF-8 file with a byte-order mark; it is not content.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
         if path.extension().is_some_and(|e| e == "jsonl") {
-            parse_jsonl(path, &text)
+            parse_jsonl(path, text)
         } else {
-            parse_notation(path, &text)
+            parse_notation(path, text)
         }
     }
 }

@@ -53,8 +53,12 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), VerifyError> {
         VerifyError::new(ErrorKind::Io, format!("cannot read fixture directory {}: {e}", dir.display()))
     })?;
     for entry in entries {
-        let path = entry.map_err(|e| VerifyError::io(&dir.display().to_string(), &e))?.path();
-        if path.is_dir() {
+        let entry = entry.map_err(|e| VerifyError::io(&dir.display().to_string(), &e))?;
+        let path = entry.path();
+        // `file_type` does not follow symbolic links: a linked directory is not entered, so
+        // a link cycle cannot recurse forever. A linked file is still a fixture.
+        let is_dir = entry.file_type().map(|t| t.is_dir()).unwrap_or(false);
+        if is_dir {
             collect(&path, out)?;
         } else if path.extension().is_some_and(|e| e == "arb" || e == "jsonl") {
             out.push(path);

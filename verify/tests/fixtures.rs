@@ -90,6 +90,9 @@ fn suite_counts_coverage_and_closing_line() {
     toy::log(&d.join("sub"), "b.arb", "roll 1\nroll 2\n@expect violation 1 toy.roll.pending\n");
     toy::log(&d, "c.arb", "roll 9\n@expect clean\n");
     std::fs::write(d.join("notes.txt"), "not a fixture").unwrap();
+    // A link back to the directory itself must not send the walk round in circles.
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(&d, d.join("sub").join("loop")).unwrap();
     let opts = FixtureOptions { coverage: true, require_full_coverage: false };
     let r = run_fixtures(&toy::ctx(), &d, &opts).unwrap();
     assert_eq!((r.passed, r.failed, r.exit_code), (2, 1, 1));

@@ -63,6 +63,15 @@ fn an_unapplicable_record_stops_replay_there() {
 }
 
 #[test]
+fn a_byte_order_mark_and_crlf_line_ends_are_accepted() {
+    let d = toy::dir("bom");
+    let p = d.join("a.arb");
+    std::fs::write(&p, "\u{feff}@game toy\r\nroll 3\r\nadd 3\r\n").unwrap();
+    let r = verify(&toy::ctx(), &Source::file(&p), &VerifyOptions::default()).unwrap();
+    assert!(r.is_clean() && r.records == 2, "{r}");
+}
+
+#[test]
 fn unverified_effects_are_reported() {
     let d = toy::dir("unverified");
     let p = toy::log(&d, "a.arb", "note the cat sat on the dice\n");
