@@ -429,6 +429,21 @@ fn encode_records<E: Serialize>(
     Ok(out)
 }
 
+/// How many well-framed records a block starting at `first` holds; `None` when its header
+/// or framing is broken or it starts elsewhere.
+fn tail_records(block: &[u8], first: u64) -> Option<u64> {
+    if block::header(block).ok()?.first_seq != first {
+        return None;
+    }
+    let mut records = block::Records::new(block);
+    let mut count = 0;
+    while let Some(record) = records.next_record() {
+        record.ok()?;
+        count += 1;
+    }
+    Some(count)
+}
+
 /// Write encoded records after `head`: fill the tail block, then start new ones. Returns the
 /// new head. Runs inside a transaction that has checked `head`.
 fn write_records(
@@ -444,15 +459,25 @@ fn write_records(
     }
     let mut seq = head.len;
     let mut last: Hash = head.last;
-    // The block being filled: (its first sequence number, its bytes).
-    let mut current: Option<(u64, Vec<u8>)> = None;
+    // The block being filled: its first sequence number, its bytes, and whether records
+    // were added to it (a full tail loaded from disk is not written back).
+    let mut current: Option<(u64, Vec<u8>, bool)> = None;
     if head.len > head.tail_first && head.len - head.tail_first < BLOCK_RECORDS {
-        match events.get(seq_key(id, head.tail_first))? {
-            Some(tail) => current = Some((head.tail_first, tail.to_vec())),
-            None => {
-                return abort(corrupt(name, &format!("the block at record {} is missing", head.tail_first)))
-            }
+        let Some(tail) = events.get(seq_key(id, head.tail_first))? else {
+            return abort(corrupt(name, &format!("the block at record {} is missing", head.tail_first)));
+        };
+        // Only ever add after what the head accounts for: a tail that disagrees with it was
+        // changed behind the journal's back, and appending would bury the damage.
+        if tail_records(&tail, head.tail_first) != Some(head.len - head.tail_first) {
+            return abort(corrupt(
+                name,
+                &format!(
+                    "its last block (from record {}) does not match its head; run a check",
+                    head.tail_first
+                ),
+            ));
         }
+        current = Some((head.tail_first, tail.to_vec(), false));
     }
     let mut tail_first = head.tail_first;
     let mut start = 0;
@@ -460,11 +485,11 @@ fn write_records(
         let record = &records.bytes[start..end];
         start = end;
         let full = match &current {
-            Some((first, bytes)) => seq - first >= BLOCK_RECORDS || bytes.len() >= BLOCK_BYTES,
+            Some((first, bytes, _)) => seq - first >= BLOCK_RECORDS || bytes.len() >= BLOCK_BYTES,
             None => true,
         };
         if full {
-            if let Some((first, bytes)) = current.take() {
+            if let Some((first, bytes, true)) = current.take() {
                 events.insert(&seq_key(id, first), bytes)?;
             }
             if events.get(seq_key(id, seq))?.is_some() {
@@ -473,16 +498,17 @@ fn write_records(
                     &format!("a block already exists at record {seq}, past its end"),
                 ));
             }
-            current = Some((seq, block::start(seq, &last)));
+            current = Some((seq, block::start(seq, &last), true));
             tail_first = seq;
         }
         last = chain::link(&last, seq, record);
-        if let Some((_, bytes)) = current.as_mut() {
+        if let Some((_, bytes, dirty)) = current.as_mut() {
             block::push(bytes, &chain::tag(&last), record);
+            *dirty = true;
         }
         seq += 1;
     }
-    if let Some((first, bytes)) = current {
+    if let Some((first, bytes, true)) = current {
         events.insert(&seq_key(id, first), bytes)?;
     }
     for &(at, target) in &records.retractions {

@@ -257,3 +257,21 @@ fn changed_metadata_breaks_the_chain_at_record_zero() -> TestResult {
     }
     expect_problem(&path, 0, ProblemKind::HashMismatch)
 }
+
+#[test]
+fn appending_to_a_tampered_tail_is_refused() -> TestResult {
+    let (_dir, path) = fresh()?;
+    tamper(&path, |t| {
+        // Drop the last record whole: length byte, tag, and the 13-byte encoded note.
+        let key = block_key(t, LEN - 1)?;
+        let v = t.get(&key)?.map(|v| v.to_vec()).unwrap_or_default();
+        let framed = 1 + arbiter_journal::TAG_LEN + 13;
+        t.insert(key, &v[..v.len() - framed]).map(|_| ())
+    })?;
+    expect_problem(&path, LEN - 1, ProblemKind::Gap)?;
+    let j = Journal::open(&path)?;
+    let err = j.append("s", LEN, &[Record::Event(Ev::Note(note(LEN)))]).err().map(|e| e.kind());
+    assert_eq!(err, Some(arbiter_journal::ErrorKind::Corrupt));
+    assert_eq!(j.len("s")?, LEN, "nothing was written");
+    Ok(())
+}
