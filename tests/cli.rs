@@ -314,8 +314,11 @@ fn fork_then_diff_splits_at_the_fork_point() {
     let out = s.run(&["fork", "won", "--at", "10", "--into", "what-if"]).expect(0).out();
     assert!(out.contains("what-if"), "{out}");
     s.run(&["record", "what-if"]).expect(0);
+    // A counterfactual recorded from the fork point (legal or not, it is a different account).
+    let _ = s.run_with_stdin(&["record", "what-if"], "hold 2\n");
     let out = s.run(&["diff", "won", "what-if"]).expect(1).out();
-    assert!(out.contains("#10"), "{out}");
+    assert!(out.contains("first split") && out.contains("#10"), "{out}");
+    assert!(out.contains("boards after") && out.contains("--- A"), "no board diff:\n{out}");
     // The parent is untouched.
     s.run(&["verify", "won"]).expect(0);
     s.run(&["fork", "won", "--at", "10", "--into", "what-if"]).expect_refused("what-if");

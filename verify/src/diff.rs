@@ -88,6 +88,9 @@ pub struct Divergence {
     pub b_verdict: Vec<String>,
     /// The facts that differ in the states after this record.
     pub state_diff: Vec<FieldDiff>,
+    /// A unified diff (`-` A, `+` B) of the two readable boards after this record; empty
+    /// when the boards print the same.
+    pub board_diff: String,
     /// Hex digests of the two states after this record.
     pub a_digest: String,
     pub b_digest: String,
@@ -99,7 +102,7 @@ pub struct Divergence {
 /// `compared` (effective record pairs replayed), `last_agreement` (null or `{a, b, digest}`
 /// with `a`/`b` = `{index, line, notation}`), `context` (array of `{a, b}` record pairs
 /// before the first split, oldest first), `divergences` (array of `{reason, explanation,
-/// a, b, a_verdict, b_verdict, state_diff: [{key, a, b}], a_digest, b_digest}`; `reason` is
+/// a, b, a_verdict, b_verdict, state_diff: [{key, a, b}], board_diff, a_digest, b_digest}`; `reason` is
 /// one of `setup-differs`, `events-differ`, `states-differ`, `verdicts-differ`, `prefix`;
 /// only the first unless `--all`) and `exit_code` (0 identical, 1 split).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -166,6 +169,16 @@ fn rule_ids<E>(s: &Stepped<E>) -> Vec<String> {
     }
 }
 
+/// The two boards as a unified diff, the lines around each change kept so a person sees
+/// which enemy, track or pile they belong to.
+fn board_diff<G: Game>(ga: &G, sa: &G::State, gb: &G, sb: &G::State) -> String {
+    let (a, b) = (ga.board(sa), gb.board(sb));
+    if a == b {
+        return String::new();
+    }
+    similar::TextDiff::from_lines(&a, &b).unified_diff().context_radius(2).header("A", "B").to_string()
+}
+
 fn field_diff(a: &[Fact], b: &[Fact]) -> Vec<FieldDiff> {
     let mut out = Vec::new();
     for fa in a {
@@ -223,6 +236,7 @@ impl<'c, 'a, R: Games> WithGame<'a> for Work<'c, 'a, R> {
                 a_verdict: Vec::new(),
                 b_verdict: Vec::new(),
                 state_diff: field_diff(&facts_of(ra.game(), &ra.state), &facts_of(rb.game(), &rb.state)),
+                board_diff: board_diff(ra.game(), &ra.state, rb.game(), &rb.state),
                 a_digest: digest(&ra.state),
                 b_digest: digest(&rb.state),
             });
@@ -257,6 +271,7 @@ impl<'c, 'a, R: Games> WithGame<'a> for Work<'c, 'a, R> {
                             &facts_of(ra.game(), &ra.state),
                             &facts_of(rb.game(), &rb.state),
                         ),
+                        board_diff: board_diff(ra.game(), &ra.state, rb.game(), &rb.state),
                         a_digest: digest(&ra.state),
                         b_digest: digest(&rb.state),
                     });
@@ -326,6 +341,7 @@ impl<'c, 'a, R: Games> WithGame<'a> for Work<'c, 'a, R> {
                 a: Some(va),
                 b: Some(vb),
                 state_diff: field_diff(&facts_of(ra.game(), &ra.state), &facts_of(rb.game(), &rb.state)),
+                board_diff: board_diff(ra.game(), &ra.state, rb.game(), &rb.state),
                 a_digest: digest(&ra.state),
                 b_digest: digest(&rb.state),
             });
@@ -413,6 +429,12 @@ impl fmt::Display for DiffReport {
                 for fd in &d.state_diff {
                     let v = |x: &Option<String>| x.clone().unwrap_or_else(|| "(absent)".to_string());
                     writeln!(f, "      {}: {} -> {}", fd.key, v(&fd.a), v(&fd.b))?;
+                }
+                if !d.board_diff.is_empty() {
+                    writeln!(f, "    boards after:")?;
+                    for line in d.board_diff.lines() {
+                        writeln!(f, "      {line}")?;
+                    }
                 }
             }
         }
