@@ -11,6 +11,9 @@ use serde::Serialize;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
+/// The journal's directory inside the store's own.
+pub const JOURNAL_DIR: &str = "journal.db";
+
 pub struct JournalStore {
     pub journal: Journal,
     dir: PathBuf,
@@ -33,7 +36,7 @@ pub fn meta<G: Game>() -> SessionMeta {
 
 impl JournalStore {
     pub fn create<G: Game>(dir: &Path) -> Fallible<JournalStore> {
-        let dir = dir.join("journal.db");
+        let dir = dir.join(JOURNAL_DIR);
         let journal = Journal::open(&dir)?;
         Ok(JournalStore { journal, dir, meta: meta::<G>(), created: HashSet::new() })
     }
