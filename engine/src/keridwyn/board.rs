@@ -75,6 +75,13 @@ impl KeridwynFight {
             }
         }
         let _ = writeln!(out, "Priority track: {}", self.track_text(s));
+        if s.lured {
+            let _ = writeln!(out, "Lured: the monster's Breakable effect is ignored this round");
+        }
+        if let Some(b) = s.balance {
+            let _ =
+                writeln!(out, "Balance: {} draws the monster's single-target attacks", s.fighters[b].label);
+        }
         if let Some(c) = &s.current {
             let dice: Vec<String> = c.dice.iter().map(|d| d.to_string()).collect();
             let _ = writeln!(

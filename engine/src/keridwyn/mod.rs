@@ -159,3 +159,6 @@ impl Game for KeridwynFight {
         self.state_facts(state)
     }
 }
+
+#[cfg(test)]
+mod tests;
