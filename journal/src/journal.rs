@@ -98,6 +98,7 @@ impl Journal {
         // may see its own previous handle. Retry briefly; a real holder still gets `InUse`
         // within `LOCK_PATIENCE`.
         let started = Instant::now();
+        let existed = path.join(layout::MARKER_FILE).exists();
         let db = loop {
             match config.open() {
                 Ok(db) => break db,
@@ -129,30 +130,56 @@ impl Journal {
             path,
             durability,
         };
-        journal.check_format()?;
+        journal.check_format(existed)?;
         Ok(journal)
     }
 
-    /// Refuse a database written by another format; stamp a new one with ours.
-    fn check_format(&self) -> Result<(), JournalError> {
+    /// Refuse a database written by another format; stamp a new one with ours. `existed`
+    /// says the marker file was there before opening: sled opens a data file it cannot read
+    /// at all as an empty database, and the marker tells that apart from a new one.
+    fn check_format(&self, existed: bool) -> Result<(), JournalError> {
         let what = format!("opening database `{}`", self.path.display());
-        let stamped = self
-            .db
-            .compare_and_swap(layout::FORMAT_KEY, None as Option<&[u8]>, Some(layout::FORMAT_VERSION))
-            .map_err(|e| JournalError::storage(&what, e))?;
-        match stamped {
-            Ok(()) => Ok(()),
-            Err(found) if found.current.as_deref() == Some(layout::FORMAT_VERSION) => Ok(()),
-            Err(found) => Err(JournalError::new(
+        let found = self.db.get(layout::FORMAT_KEY).map_err(|e| JournalError::storage(&what, e))?;
+        if found.is_none() && existed {
+            return Err(JournalError::new(
                 ErrorKind::Storage,
                 format!(
-                    "database `{}` has journal format {:?}, this build reads format {:?}",
-                    self.path.display(),
-                    found.current.map(|v| String::from_utf8_lossy(&v).into_owned()).unwrap_or_default(),
-                    String::from_utf8_lossy(layout::FORMAT_VERSION)
+                    "database `{}` is damaged: its data file no longer holds any journal data (was it replaced or truncated?)",
+                    self.path.display()
                 ),
-            )),
+            ));
         }
+        match found.as_deref() {
+            Some(version) if version == layout::FORMAT_VERSION => {}
+            Some(other) => {
+                return Err(JournalError::new(
+                    ErrorKind::Storage,
+                    format!(
+                        "database `{}` has journal format {:?}, this build reads format {:?}",
+                        self.path.display(),
+                        String::from_utf8_lossy(other),
+                        String::from_utf8_lossy(layout::FORMAT_VERSION)
+                    ),
+                ))
+            }
+            None => {
+                // Stamp and make it durable before the marker claims there is a journal, so
+                // a crash in between never makes a new database look damaged.
+                self.db
+                    .insert(layout::FORMAT_KEY, layout::FORMAT_VERSION)
+                    .map_err(|e| JournalError::storage(&what, e))?;
+                self.flush()?;
+            }
+        }
+        if !existed {
+            std::fs::write(self.path.join(layout::MARKER_FILE), layout::MARKER_TEXT).map_err(|e| {
+                JournalError::new(
+                    ErrorKind::Storage,
+                    format!("cannot write to database `{}`: {e}", self.path.display()),
+                )
+            })?;
+        }
+        Ok(())
     }
 
     /// The database directory.

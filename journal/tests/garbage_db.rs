@@ -1,0 +1,58 @@
+//! A database directory whose files were damaged gives one clear error, never a panic and
+//! never a silently empty journal.
+
+use arbiter_journal::{ErrorKind, Journal, SessionMeta};
+use std::collections::BTreeMap;
+
+#[test]
+fn damaged_database_files_are_errors() -> Result<(), Box<dyn std::error::Error>> {
+    let dir = tempfile::tempdir()?;
+    // (what, new content of sled's `conf`, new content of its data file `db`)
+    type Case = (&'static str, Option<&'static [u8]>, Option<&'static [u8]>);
+    let cases: [Case; 3] = [
+        ("garbage config", Some(b"garbage\n\xff\xfe"), None),
+        ("garbage data file", None, Some(&[0xAA; 4096])),
+        ("truncated data file", None, Some(b"")),
+    ];
+    for (i, (what, conf, data)) in cases.into_iter().enumerate() {
+        let path = dir.path().join(format!("db{i}"));
+        let meta = SessionMeta {
+            game: "g".into(),
+            setup: BTreeMap::new(),
+            catalog: None,
+            rules_version: 1,
+            created: 0,
+            title: String::new(),
+            parent: None,
+        };
+        Journal::open(&path)?.create_session("s", &meta)?;
+        if let Some(c) = conf {
+            std::fs::write(path.join("conf"), c)?;
+        }
+        if let Some(d) = data {
+            std::fs::write(path.join("db"), d)?;
+        }
+        let opened = std::panic::catch_unwind(|| Journal::open(&path).map(|j| j.sessions().map(|s| s.len())));
+        let Ok(result) = opened else { panic!("{what}: opening panicked") };
+        let err = result.err().ok_or_else(|| format!("{what}: opened as if nothing happened"))?;
+        assert_eq!(err.kind(), ErrorKind::Storage, "{what}: {err}");
+        assert!(err.message().contains(&format!("database `{}`", path.display())), "{what}: {err}");
+    }
+    Ok(())
+}
+
+#[test]
+fn another_journal_format_is_refused() -> Result<(), Box<dyn std::error::Error>> {
+    let dir = tempfile::tempdir()?;
+    let path = dir.path().join("db");
+    drop(Journal::open(&path)?);
+    {
+        let db = sled::open(&path)?;
+        db.insert(arbiter_journal::layout::FORMAT_KEY, &b"99"[..])?;
+        db.flush()?;
+    }
+    let err = Journal::open(&path).err().ok_or("opened a format-99 journal")?;
+    assert_eq!(err.kind(), ErrorKind::Storage);
+    assert!(err.message().contains("format \"99\""), "{err}");
+    Ok(())
+}
