@@ -45,6 +45,12 @@ impl KeridwynFight {
         or_dash(tokens.join(" "))
     }
 
+    fn done_text(&self, s: &State) -> String {
+        let tokens: Vec<String> =
+            s.done.iter().map(|t| format!("{}:{}:{}", t.priority, s.fighters[t.who].label, t.card)).collect();
+        or_dash(tokens.join(" "))
+    }
+
     pub(crate) fn render_board(&self, s: &State) -> String {
         let mut out = String::new();
         let holder = s.holder.map(|h| s.fighters[h].label.clone()).unwrap_or("-".into());
@@ -75,6 +81,9 @@ impl KeridwynFight {
             }
         }
         let _ = writeln!(out, "Priority track: {}", self.track_text(s));
+        if !s.done.is_empty() {
+            let _ = writeln!(out, "  resolved this round: {}", self.done_text(s));
+        }
         if s.lured {
             let _ = writeln!(out, "Lured: the monster's Breakable effect is ignored this round");
         }
@@ -110,6 +119,7 @@ impl KeridwynFight {
             ("phase".to_string(), s.phase.name().to_string()),
             ("priority".to_string(), s.holder.map(|h| s.fighters[h].label.clone()).unwrap_or("-".into())),
             ("track".to_string(), self.track_text(s)),
+            ("track.done".to_string(), self.done_text(s)),
             ("lured".to_string(), s.lured.to_string()),
             ("winner".to_string(), s.winner.clone().unwrap_or("-".into())),
         ];

@@ -273,6 +273,7 @@ impl KeridwynFight {
                         )
                     })?;
                 let token = s.track.remove(pos);
+                s.done.push(token.clone());
                 self.begin_action(s, token, findings);
             }
             Event::Outcome { target, hit } => {
@@ -424,6 +425,7 @@ impl KeridwynFight {
             f.effects.retain(|o| o.rounds != Some(0));
         }
         s.lured = false;
+        s.done.clear();
         s.monster_rolled = false;
         s.balance = None;
         s.round += 1;

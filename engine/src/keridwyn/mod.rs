@@ -124,6 +124,7 @@ impl Game for KeridwynFight {
             phase: Phase::Joining,
             holder: None,
             track: Vec::new(),
+            done: Vec::new(),
             steps: Vec::new(),
             current: None,
             lured: false,

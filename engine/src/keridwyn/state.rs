@@ -223,6 +223,8 @@ pub struct State {
     pub phase: Phase,
     pub holder: Option<usize>,
     pub track: Vec<Token>,
+    /// Tokens already resolved this round, in the order they came off the track.
+    pub done: Vec<Token>,
     pub steps: Vec<Step>,
     pub current: Option<Current>,
     /// Lure succeeded this round: the Breakable passive is ignored.
