@@ -145,6 +145,9 @@ pub enum Command {
     /// Play a seeded random legal session.
     Simulate {
         game: String,
+        /// Setup parameter NAME=VALUE (repeatable).
+        #[arg(long = "setup", value_name = "NAME=VALUE")]
+        setup: Vec<String>,
         #[arg(long)]
         seed: u64,
         #[arg(long)]

@@ -388,3 +388,41 @@ fn a_second_process_gets_database_in_use() {
     let run = refused.expect("a second process was never refused while the first held the database");
     run.expect_refused("in use");
 }
+
+#[test]
+fn simulate_plays_the_same_legal_log_for_the_same_seed() {
+    let s = Sandbox::new();
+    let file = s.path("sim.arb");
+    let out = s
+        .run(&[
+            "simulate",
+            "proving-grounds",
+            "--seed",
+            "7",
+            "--events",
+            "300",
+            "--out",
+            &file.to_string_lossy(),
+        ])
+        .expect(0)
+        .out();
+    assert!(out.contains("simulated"), "{out}");
+    s.run(&["verify", &file.to_string_lossy()]).expect(0);
+    s.run(&["simulate", "proving-grounds", "--seed", "7", "--events", "300", "--into", "sim"]).expect(0);
+    s.run(&["diff", "sim", &file.to_string_lossy()]).expect(0);
+    let other = s.path("other.arb");
+    s.run(&[
+        "simulate",
+        "proving-grounds",
+        "--seed",
+        "8",
+        "--events",
+        "300",
+        "--out",
+        &other.to_string_lossy(),
+    ])
+    .expect(0);
+    s.run(&["diff", &file.to_string_lossy(), &other.to_string_lossy()]).expect(1);
+    s.run(&["simulate", "proving-grounds", "--seed", "1", "--events", "10"]).expect_refused("--into");
+    s.run(&["simulate", "chess", "--seed", "1", "--events", "10", "--into", "x"]).expect_refused("chess");
+}

@@ -46,8 +46,8 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Fixtures { dir, junit, coverage, require_full_coverage } => {
             fixtures::fixtures(&dir, junit.as_deref(), coverage, require_full_coverage)
         }
-        Command::Simulate { game, seed, events, into, out } => {
-            simulate::simulate(db, &game, seed, events, into.as_deref(), out.as_deref())
+        Command::Simulate { game, setup, seed, events, into, out } => {
+            simulate::simulate(db, &game, &setup, seed, events, into.as_deref(), out.as_deref())
         }
     }
 }

@@ -1,16 +1,38 @@
 //! `arbiter simulate`: a seeded random legal session, stored or written to a file.
 
+use super::{open_journal, variants};
 use crate::error::CliError;
+use arbiter_verify::{Context, SimulateInto};
 use std::path::Path;
 use std::process::ExitCode;
 
 pub fn simulate(
-    _db: &Path,
-    _game: &str,
-    _seed: u64,
-    _events: usize,
-    _into: Option<&str>,
-    _out: Option<&Path>,
+    db: &Path,
+    game: &str,
+    setup: &[String],
+    seed: u64,
+    events: usize,
+    into: Option<&str>,
+    out: Option<&Path>,
 ) -> Result<ExitCode, CliError> {
-    Err(CliError::input("simulate is not wired yet"))
+    let setup = variants(setup)?;
+    let simulated = match (into, out) {
+        (Some(session), None) => {
+            let journal = open_journal(db, true)?;
+            arbiter_verify::simulate(
+                &Context::new(&journal),
+                game,
+                &setup,
+                seed,
+                events,
+                SimulateInto::Session(session),
+            )?
+        }
+        (None, Some(path)) => {
+            arbiter_verify::simulate(&Context::files(), game, &setup, seed, events, SimulateInto::File(path))?
+        }
+        _ => return Err(CliError::input("say where the log goes: --into SESSION or --out FILE")),
+    };
+    print!("{simulated}");
+    Ok(ExitCode::SUCCESS)
 }

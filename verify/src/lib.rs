@@ -26,6 +26,7 @@ mod recorder;
 mod replay;
 mod report;
 mod session;
+mod simulate;
 mod source;
 mod state;
 mod suite;
@@ -46,6 +47,7 @@ pub use logfile::{header_to_json, header_to_notation, Header, LogFile, RawBody, 
 pub use recorder::{Recorder, Submitted, SNAPSHOT_EVERY};
 pub use report::{Fact, RecordView, RetractedView, StateView, StepErrorView, UnverifiedView, ViolationView};
 pub use session::{header_of, Journal};
+pub use simulate::{simulate, SimulateInto, Simulated};
 pub use source::{parse_variants, Origin, Source};
 pub use state::{replay, ReplayReport};
 pub use suite::{fixture_files, run_fixtures, FixtureOptions, FixtureReport};
