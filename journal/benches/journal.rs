@@ -98,6 +98,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         len = j.append("batched", len, &batch)?;
     }
     let batched = t.elapsed();
+    let all: Vec<Record<Ev>> = (0..events).map(event).collect();
+    let other = Journal::open(dir.path().join("db-import"))?;
+    let t = Instant::now();
+    other.import("imported", &meta(), &all)?;
+    let imported = t.elapsed();
+    drop((all, other));
     drop(j);
     let disk = dir_size(&dir.path().join("db"));
     if std::env::var_os("JOURNAL_BENCH_FILES").is_some() {
@@ -149,6 +155,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "batched durable append (1000)    {:>10.0} events/s   (target >= 200,000)",
         rate(events, batched)
     );
+    println!("import (one transaction)         {:>10.0} events/s", rate(events, imported));
     println!(
         "scan + decode                    {:>10.0} events/s   (target >= 1,000,000)",
         rate(events, scan)

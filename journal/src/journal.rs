@@ -1,9 +1,10 @@
 //! The `Journal`: opening the database, sessions, and appends.
 //!
-//! Every write is one sled transaction over the trees it touches, so it happens whole or
-//! not at all, and it is flushed (fsync) before the call returns: a returned `Ok` survives
-//! a crash. Appends check the session's head inside the transaction, so two writers racing
-//! for the same sequence number cannot both succeed and neither overwrites the other.
+//! Every session or record write is one sled transaction over the trees it touches, so it
+//! happens whole or not at all, and it is flushed before the call returns (see `Durability`):
+//! a returned `Ok` survives a crash. Appends check the session's head inside the
+//! transaction, so two writers racing for the same sequence number cannot both succeed and
+//! neither overwrites the other.
 
 use crate::block::{self, BLOCK_BYTES, BLOCK_RECORDS};
 use crate::chain::{self, Hash};
