@@ -5,7 +5,7 @@
 //! Also checks that every rule id is broken by some fixture and that printing an event
 //! parses back to it.
 
-use arbiter_engine::keridwyn::KeridwynFight;
+use arbiter_engine::keridwyn::{Event, KeridwynFight};
 use arbiter_engine::{Findings, Game, Setup};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -203,41 +203,54 @@ fn every_fixture_passes_and_every_rule_is_broken_by_one() {
     assert!(uncovered.is_empty(), "rules no fixture breaks: {uncovered:?}");
 }
 
-#[test]
-fn the_sample_round_can_be_completed_from_decisions_alone() {
-    // Drop every consequence from the sample and let next_consequence fill them in, except
-    // that rerolls and recalls must come before the outcome they change.
-    let game = KeridwynFight::new(&Setup::default(), arbiter_engine::keridwyn::ILLUSTRATIVE).unwrap();
-    let text = std::fs::read_to_string(fixture_dir().join("wyvern-sample-round.arb")).unwrap();
-    let full: Vec<_> = text
-        .lines()
-        .map(|l| l.split('#').next().unwrap_or("").trim())
-        .filter(|l| !l.is_empty() && !l.starts_with('@'))
-        .map(|l| game.parse_event(l).unwrap())
-        .collect();
-    let decisions: Vec<_> = full.iter().filter(|e| !KeridwynFight::is_consequence(e)).cloned().collect();
+/// Complete a log from its decisions and random outcomes alone, inserting what
+/// `next_consequence` owes (a reroll or recall goes before the outcome it changes).
+fn complete(game: &KeridwynFight, decisions: Vec<Event>) -> Result<Vec<Event>, String> {
     let mut state = game.initial_state();
     let mut completed = Vec::new();
     let mut queue = decisions.into_iter().peekable();
     loop {
-        let next_is_reroll = queue.peek().is_some_and(|e| {
-            matches!(
-                e,
-                arbiter_engine::keridwyn::Event::Reroll { .. }
-                    | arbiter_engine::keridwyn::Event::Recall { .. }
-            )
-        });
+        let roll_change =
+            queue.peek().is_some_and(|e| matches!(e, Event::Reroll { .. } | Event::Recall { .. }));
         let e = match game.next_consequence(&state) {
-            Some(c) if !(next_is_reroll && matches!(c, arbiter_engine::keridwyn::Event::Outcome { .. })) => c,
+            Some(c) if !(roll_change && matches!(c, Event::Outcome { .. })) => c,
             _ => match queue.next() {
                 Some(d) => d,
-                None => break,
+                None => return Ok(completed),
             },
         };
         let mut f = Findings::default();
-        game.step(&mut state, &e, &mut f).unwrap();
-        assert!(f.is_clean(), "{e}: {:?}", f.violations);
+        game.step(&mut state, &e, &mut f).map_err(|err| format!("{e}: {err}"))?;
+        if !f.is_clean() {
+            return Err(format!("{e}: {:?}", f.violations));
+        }
         completed.push(e);
     }
-    assert_eq!(completed, full);
+}
+
+#[test]
+fn every_clean_fixture_can_be_completed_from_its_decisions_alone() {
+    let mut checked = 0;
+    for entry in std::fs::read_dir(fixture_dir()).expect("the fixture directory exists") {
+        let path = entry.expect("a directory entry").path();
+        let text = std::fs::read_to_string(&path).expect("a readable fixture");
+        if !text.lines().any(|l| l.trim() == "@expect clean") {
+            continue;
+        }
+        let fx = read(&path).expect("a well-formed fixture");
+        let pairs: Vec<&str> = fx.setup.iter().chain(fx.variants.iter()).map(String::as_str).collect();
+        let setup = Setup::from_pairs(pairs).expect("a valid setup");
+        let game = KeridwynFight::new(&setup, arbiter_engine::keridwyn::ILLUSTRATIVE).expect("a valid game");
+        let full: Vec<Event> = fx
+            .records
+            .iter()
+            .filter_map(|(_, t)| t.as_ref())
+            .map(|t| game.parse_event(t).expect("parses"))
+            .collect();
+        let decisions = full.iter().filter(|e| !KeridwynFight::is_consequence(e)).cloned().collect();
+        let completed = complete(&game, decisions).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert_eq!(completed, full, "{}", path.display());
+        checked += 1;
+    }
+    assert!(checked >= 10, "only {checked} clean fixtures");
 }

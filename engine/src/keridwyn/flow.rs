@@ -236,7 +236,6 @@ impl KeridwynFight {
     pub(crate) fn apply_consequence(
         &self,
         s: &mut State,
-        step: &Step,
         ev: &Event,
         findings: &mut Findings,
     ) -> Result<(), StepError> {
@@ -323,7 +322,6 @@ impl KeridwynFight {
             }
             _ => {}
         }
-        let _ = step;
         Ok(())
     }
 

@@ -76,7 +76,7 @@ impl KeridwynFight {
                     self.rule_of(s, &step, None),
                     format!("the log leaves out `{exp}`, which the rules require here"),
                 ));
-                self.apply_consequence(s, &step, &exp, f)?;
+                self.apply_consequence(s, &exp, f)?;
             }
         }
     }
@@ -122,7 +122,7 @@ impl KeridwynFight {
                     self.rule_of(s, &head, None),
                     format!("the log leaves out `{exp}`, which the rules require here"),
                 ));
-                self.apply_consequence(s, &head, &exp, f)?;
+                self.apply_consequence(s, &exp, f)?;
             }
         }
         self.settle(s);
@@ -138,7 +138,7 @@ impl KeridwynFight {
         }
         s.steps.remove(0);
         self.compare(s, &step, &exp, ev, f);
-        self.apply_consequence(s, &step, ev, f)
+        self.apply_consequence(s, ev, f)
     }
 
     fn unexpected(&self, s: &State, ev: &Event) -> Violation {
