@@ -53,7 +53,7 @@ impl ProvingGrounds {
         }
         let _ = write!(b, "  health   ");
         for space in 1..=self.config.health {
-            let stack = if !s.stack.is_empty() && space == s.stack_at {
+            let stack = if !s.stack.is_empty() && space == s.stack_at(self.config.rings) {
                 format!("({})", s.stack)
             } else {
                 String::new()

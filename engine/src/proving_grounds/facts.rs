@@ -46,7 +46,10 @@ impl ProvingGrounds {
         put("health", s.health.to_string());
         put("health.last", self.config.health.to_string());
         put("stack", s.stack.to_string());
-        put("stack.at", if s.stack.is_empty() { "-".to_string() } else { s.stack_at.to_string() });
+        put(
+            "stack.at",
+            if s.stack.is_empty() { "-".to_string() } else { s.stack_at(self.config.rings).to_string() },
+        );
         put("replace.owed", if s.replace_owed { "yes" } else { "no" }.to_string());
         put("pool", s.pool.to_string());
         put("pool.colors", s.pool.colors().to_string());

@@ -78,7 +78,7 @@ impl ProvingGrounds {
     }
 
     fn initial(&self) -> State {
-        State::new(self.config.rings)
+        State::new()
     }
 }
 

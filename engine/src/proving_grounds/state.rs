@@ -84,9 +84,12 @@ pub struct State {
     pub exhaustion: [ColorCounts; EXHAUSTION],
     /// The health marker's space, 1 = start (top left).
     pub health: u8,
-    /// The colored dice still stacked on the health track, and the space they sit on.
+    /// The colored dice still stacked on the health track.
     pub stack: ColorCounts,
-    pub stack_at: u8,
+    /// Spaces the stack has moved down from the ring space. The ring space itself is an
+    /// interpretation (`rings`), so the table holds only the distance: two readings of it
+    /// start from the same state and split where a wound first tells them apart.
+    pub stack_moved: u8,
     /// A replacement is owed: the last wound moved the health marker into the stack's space.
     pub replace_owed: bool,
     /// Slots whose marker was moved (or held) this round, bit i = slot i+1.
@@ -100,11 +103,17 @@ pub struct State {
     pub defeated: u8,
 }
 
+impl Default for State {
+    fn default() -> State {
+        State::new()
+    }
+}
+
 impl State {
     /// The table after setup steps 5-8: health on its start space, three white dice on the
     /// exhaustion track, the colored stack on the ring space, a pool of one green, one yellow,
     /// one blue and five white dice. The six enemies are drawn by `draw` events.
-    pub fn new(rings: u8) -> State {
+    pub fn new() -> State {
         let mut pool = Dice::new();
         for c in [Color::White, Color::White, Color::White, Color::White, Color::White] {
             pool.push(Die::new(0, c));
@@ -123,7 +132,7 @@ impl State {
             exhaustion: [white; EXHAUSTION],
             health: 1,
             stack: ColorCounts([0, 1, 1, 1]),
-            stack_at: rings,
+            stack_moved: 0,
             replace_owed: false,
             moved: 0,
             cursor: 0,
@@ -131,6 +140,11 @@ impl State {
             discard: [0; MAX_DISCARD],
             defeated: 0,
         }
+    }
+
+    /// The health space the colored stack sits on, given the ring space of the setup.
+    pub fn stack_at(&self, rings: u8) -> u8 {
+        rings.saturating_add(self.stack_moved)
     }
 
     pub fn is_drawn(&self, card: u8) -> bool {

@@ -424,12 +424,12 @@ impl ProvingGrounds {
         if s.health >= self.config.health {
             s.outcome = Outcome::Lost;
             s.phase = Phase::Over;
-        } else if s.health == s.stack_at && !s.stack.is_empty() {
+        } else if s.health == s.stack_at(self.config.rings) && !s.stack.is_empty() {
             let has_white = s.pool.iter().any(|d| d.color == Color::White);
             if has_white || self.config.replace_without_white != ReplaceWithoutWhite::Skip {
                 s.replace_owed = true;
             } else {
-                s.stack_at = s.stack_at.saturating_add(1); // nothing to replace: the stack still moves down
+                s.stack_moved = s.stack_moved.saturating_add(1); // nothing to replace: the stack still moves down
             }
         }
         Ok(())
@@ -481,7 +481,7 @@ impl ProvingGrounds {
             s.stack.0[taken.index()] -= 1;
             s.pool.push(Die::new(value, taken));
             s.pool.sort();
-            s.stack_at = s.stack_at.saturating_add(1);
+            s.stack_moved = s.stack_moved.saturating_add(1);
         }
         s.replace_owed = false;
     }
@@ -561,7 +561,8 @@ impl ProvingGrounds {
             Phase::Move => {
                 for i in s.cursor as usize..SLOTS {
                     if s.slots[i].card.is_some() && !s.has_moved(i) {
-                        if let Some(a) = move_action(i as u8 + 1, self.expected_for(s, i)).into_move() {
+                        let exp = self.expected_for(s, i);
+                        if let Some(a) = move_action(i as u8 + 1, exp).into_turn(exp) {
                             return Some(a);
                         }
                     }
@@ -622,11 +623,15 @@ fn check_shape(e: &Event) -> Result<(), StepError> {
 pub(super) struct MoveAction(Action);
 
 impl MoveAction {
-    /// The move, or `None` for a hold (which a log may leave out).
-    fn into_move(self) -> Option<Action> {
-        match self.0 {
-            Action::MarkerHeld { .. } => None,
-            a => Some(a),
+    /// What the slot's turn records, or `None` for a slot that was not attacked. A slot whose
+    /// dice do not move its marker gets an explicit `hold` at its turn, so that an auditor
+    /// asking "what should this record have been?" about a wrong `up 4` is told `hold 4`
+    /// rather than the next moving slot. Holds stay optional in a log: a skipped hold is
+    /// never reported (see `report_missing_moves`).
+    fn into_turn(self, why: Expected) -> Option<Action> {
+        match (self.0, why) {
+            (Action::MarkerHeld { .. }, Expected::Hold(Hold::NoDice)) => None,
+            (a, _) => Some(a),
         }
     }
 }

@@ -380,7 +380,10 @@ fn replacing_without_a_white_die_follows_the_interpretation() {
     // skip: the last white die is the one exhausted; nothing is owed, the stack moves down.
     let (g, mut s) = ring_without_white(&[]);
     assert!(after(&g, &mut s, "wound 2 exhaust w").is_empty());
-    assert_eq!((s.replace_owed, s.stack_at, fact(&g, &s, "stack")), (false, 4, "g y b".to_string()));
+    assert_eq!(
+        (s.replace_owed, s.stack_at(g.config().rings), fact(&g, &s, "stack")),
+        (false, 4, "g y b".to_string())
+    );
     assert_eq!(g.next_consequence(&s).map(|e| e.to_string()).as_deref(), Some("recover"));
     // colored: a colored die is replaced instead.
     let (g, mut s) = ring_without_white(&["replace-without-white=colored"]);
@@ -426,4 +429,17 @@ fn an_exhausted_deck_leaves_slots_empty_without_breaking_the_refill_rule() {
     assert_eq!(fact(&g, &s, "deck.left"), "0");
     assert!(after(&g, &mut s, "roll 1 1 2 3 4 5g 6y 6b").is_empty(), "slot 6 stays empty: the deck is out");
     assert_eq!(fact(&g, &s, "slot.6.enemy"), "-");
+}
+
+#[test]
+fn a_slot_whose_dice_do_not_move_its_marker_is_held_at_its_turn() {
+    // Issue 3: explaining a wrong `up 4` (two white 4s against green-warden's 2g) must name
+    // `hold 4`, not the next moving marker; a slot with no dice is still skipped.
+    let g = game(&[]);
+    let s = given_state(&g, &[CARTER, "stop", "up 1", "down 2"]);
+    assert_eq!(g.next_consequence(&s).map(|e| e.to_string()).as_deref(), Some("hold 4"));
+    let s = given_state(&g, &[CARTER, "stop", "up 1", "down 2", "hold 4"]);
+    assert_eq!(g.next_consequence(&s).map(|e| e.to_string()).as_deref(), Some("up 6"));
+    // Holds stay optional: leaving `hold 4` out is clean.
+    check(&[CARTER, "stop", "up 1", "down 2"], "up 6", &[]);
 }
