@@ -86,12 +86,14 @@ impl KeridwynFight {
     /// Every modifier on the current roll: roll effects, -1 while Dazzled, mercenaries.
     pub(crate) fn roll_modifier(&self, s: &State, c: &Current) -> i32 {
         let dazzle = if s.fighters[c.who].ailment(Ailment::Dazzle) > 0 { 1 } else { 0 };
-        self.sum(s, c.who, |e| if let Effect::Roll(n) = e { Some(*n) } else { None }) - dazzle + c.bonus
+        // A recorded recall bonus can be any number: saturate rather than overflow.
+        (self.sum(s, c.who, |e| if let Effect::Roll(n) = e { Some(*n) } else { None }) - dazzle)
+            .saturating_add(c.bonus)
     }
 
     /// "the roll is the highest die after modifiers" (a modifier raises every die).
     pub(crate) fn roll_value(&self, s: &State, c: &Current) -> i32 {
-        c.dice.iter().map(|&d| i32::from(d)).max().unwrap_or(0) + self.roll_modifier(s, c)
+        c.dice.iter().map(|&d| i32::from(d)).max().unwrap_or(0).saturating_add(self.roll_modifier(s, c))
     }
 
     /// Whether the current roll affects `target`.
@@ -115,7 +117,7 @@ impl KeridwynFight {
     pub(crate) fn damage(&self, s: &State, c: &Current, target: usize, base: &DamageBase) -> i32 {
         let base = match base {
             DamageBase::Fixed(n) => *n,
-            DamageBase::PerAilment(a) => s.fighters[target].ailment(*a) as i32,
+            DamageBase::PerAilment(a) => i32::try_from(s.fighters[target].ailment(*a)).unwrap_or(i32::MAX),
         };
         let mods = self.sum(s, c.who, |e| if let Effect::DamageMod(n) = e { Some(*n) } else { None });
         let weak = if s.fighters[c.who].ailment(Ailment::Weak) > 0 { 1 } else { 0 };
@@ -123,8 +125,9 @@ impl KeridwynFight {
             |i| self.sum(s, i, |e| if let Effect::AccuracyDifficulty(n) = e { Some(*n) } else { None });
         let difficulty = ACCURACY_DIFFICULTY + acc_mod(c.who) + acc_mod(target);
         let roll_mod = self.roll_modifier(s, c);
-        let accuracy = c.dice.iter().filter(|&&d| i32::from(d) + roll_mod >= difficulty).count() as i32;
-        (base + mods - weak + accuracy).max(0)
+        let accuracy =
+            c.dice.iter().filter(|&&d| i32::from(d).saturating_add(roll_mod) >= difficulty).count() as i32;
+        base.saturating_add(mods).saturating_sub(weak).saturating_add(accuracy).max(0)
     }
 
     /// Every applicable Block of the target against this attack.

@@ -219,3 +219,144 @@ fn next_consequence_waits_for_a_tie_break() {
     let (s, _) = play(&g, &["join A ann", "join B bo", "begin"]);
     assert_eq!(g.next_consequence(&s).map(|e| e.to_string()), Some("priority B".into()));
 }
+
+/// splitmix64: a tiny deterministic generator for the robustness test.
+fn next(seed: &mut u64) -> u64 {
+    *seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *seed;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+#[test]
+fn arbitrary_event_sequences_never_panic() {
+    // Any sequence of well-formed events, legal or not, with extreme numbers: `step` must
+    // return (a violation or an error), never panic.
+    let g = KeridwynFight::new(&Setup::default(), ILLUSTRATIVE).unwrap_or_else(|e| panic!("{e}"));
+    let names = ["A", "B", "C", "wyvern", "steve", "nobody"];
+    let cards =
+        ["strike", "unicorn-blade", "enhance-power", "heavy-shield", "fire-breath", "lure", "mend", "x"];
+    let nums = ["0", "1", "2", "6", "9", "10", "11", "255", "2147483647"];
+    let mut seed = 7u64;
+    let mut stepped = 0;
+    let start = |f: &mut Findings| {
+        let mut s = g.initial_state();
+        for l in [
+            "join A steve",
+            "join B yahmra merc chargo",
+            "join C kael worn chain-mail",
+            "monster wyvern cage 4",
+            "begin",
+        ] {
+            let e = g.parse_event(l).unwrap_or_else(|e| panic!("{e}"));
+            let _ = g.step(&mut s, &e, f);
+        }
+        s
+    };
+    let mut deepest = 0;
+    let mut ended = 0;
+    for _ in 0..40 {
+        let mut f = Findings::default();
+        let mut s = start(&mut f);
+        for _ in 0..600 {
+            let mut pick = |xs: &[&'static str]| xs[(next(&mut seed) % xs.len() as u64) as usize];
+            let (n, m, w, c) = (pick(&nums), pick(&nums), pick(&names), pick(&cards));
+            let line = match next(&mut seed) % 100 {
+                0 => format!("reveal {w} primary:{c} secondary:{c}@{w}"),
+                1 => format!("reveal {w} lure maneuver:{c} immune:burn"),
+                2 => format!("action {w} {n}"),
+                3 => format!("roll {w} might {n} {m} 3"),
+                4 => format!("reroll {w} {n} -> {m} fame {n}"),
+                5 => format!("recall {w} chargo +{n}"),
+                6 => format!("afflict {w} burn +{n} -> {m}"),
+                7 => format!("damage {w} {n} block {m} injury -{n}"),
+                8 => format!("tick {w} slow {n} -> {m} injury {n}"),
+                9 => format!("fame {w} +{n} -> {m}"),
+                10 => format!("act {w} {c}"),
+                11 => format!("{} {w}", if n == "0" { "miss" } else { "hit" }),
+                12 => format!("target {w}"),
+                13 => format!("end round {n}"),
+                14 => format!("defeated {w}"),
+                _ => plausible(&g, &s, &mut seed),
+            };
+            let Ok(e) = g.parse_event(&line) else { continue };
+            f.clear();
+            stepped += 1;
+            if g.step(&mut s, &e, &mut f).is_err() {
+                s = start(&mut f);
+            }
+            deepest = deepest.max(s.round);
+            if s.phase == Phase::Over && g.next_consequence(&s).is_none() {
+                ended += 1;
+                s = start(&mut f);
+            }
+            let _ = g.board(&s);
+            let _ = g.facts(&s);
+        }
+    }
+    assert!(stepped > 5_000);
+    assert!(deepest >= 2, "the random fights never got past round 1");
+    assert!(ended >= 1, "no random fight reached its end");
+}
+
+/// A legal-looking next event for the state (what a table would record), to drive the
+/// robustness test deep into fights.
+fn plausible(g: &KeridwynFight, s: &State, seed: &mut u64) -> String {
+    if let Some(c) = g.next_consequence(s) {
+        return c.to_string();
+    }
+    let mut r = |n: usize| (next(seed) % n.max(1) as u64) as usize;
+    let dice = |tier: u8, r: &mut dyn FnMut(usize) -> usize| {
+        (0..tier.max(1)).map(|_| (r(10) + 1).to_string()).collect::<Vec<_>>().join(" ")
+    };
+    match &s.phase {
+        Phase::Reveal => {
+            let Some(i) = g.next_revealer(s) else { return "begin".into() };
+            let f = &s.fighters[i];
+            let playable: Vec<&String> =
+                f.cards.iter().filter(|c| g.catalog.cards.get(*c).is_some_and(|k| !k.worn)).collect();
+            let mut hand = f.hand.clone();
+            let mut plays = Vec::new();
+            for _ in 0..2 {
+                if hand.is_empty() {
+                    break;
+                }
+                let h = hand.remove(r(hand.len()));
+                let card = playable.get(r(playable.len())).map(|c| c.to_string()).unwrap_or_default();
+                plays.push(match h {
+                    HandCard::Primary => format!("primary:{card}"),
+                    HandCard::Secondary => format!("secondary:{card}"),
+                    HandCard::Maneuver => "maneuver immune:burn".to_string(),
+                    other => other.name().to_string(),
+                });
+            }
+            format!("reveal {} {}", f.label, plays.join(" "))
+        }
+        Phase::MonsterRoll { .. } => {
+            let m = g.monster(s).map(|m| s.fighters[m].label.clone()).unwrap_or_default();
+            format!("action {m} {}", r(6) + 1)
+        }
+        Phase::AwaitTarget => {
+            let chars: Vec<&Fighter> = s.fighters.iter().filter(|f| !f.monster && !f.defeated).collect();
+            format!("target {}", chars.get(r(chars.len())).map(|f| f.label.as_str()).unwrap_or("A"))
+        }
+        Phase::AwaitRoll => match &s.current {
+            Some(c) => {
+                let f = &s.fighters[c.who];
+                format!("roll {} {} {}", f.label, c.skill, dice(f.tier(c.skill), &mut r))
+            }
+            None => "begin".into(),
+        },
+        Phase::TieBreak { tied, rolls, .. } => {
+            let who = tied.iter().find(|t| !rolls.iter().any(|(x, _)| x == *t)).copied().unwrap_or(0);
+            let f = &s.fighters[who];
+            format!("roll {} finesse {}", f.label, dice(f.tier(Skill::Finesse), &mut r))
+        }
+        Phase::Rolled => match &s.current {
+            Some(c) if !c.dice.is_empty() => format!("reroll A {} -> {} fame 2", c.dice[0], r(10) + 1),
+            _ => "begin".into(),
+        },
+        _ => "begin".into(),
+    }
+}
