@@ -60,14 +60,22 @@ pub fn scan_and_replay<G: Game>(run: &mut Run<G>) -> Fallible {
         disk = disk.target(format!("≤ 2.5× raw payload {raw_per_event:.1} B ({ratio:.2}×)"), ratio <= 2.5);
     }
     let through_verify = verify_sessions(run);
+    let scan_rate = scan.arbiter;
     run.rows.push(scan);
     run.rows.push(replay);
     match through_verify {
-        Ok(rate) => run.rows.push(
-            Row::new("3", "`arbiter verify SESSION` path, every session", Unit::Rate)
+        Ok(rate) => {
+            let mut row = Row::new("3", "`arbiter verify SESSION` path, every session", Unit::Rate)
                 .arbiter(rate)
-                .note("verify crate end to end: journal stream, step, report"),
-        ),
+                .note("verify crate end to end: journal stream, step, report");
+            if let Some(s) = scan_rate {
+                let slowdown = s / rate;
+                row = row
+                    .target("≥ 1 M/s", rate >= 1e6)
+                    .target(format!("≤ 1.5× the scan's time ({slowdown:.2}×)"), slowdown <= 1.5);
+            }
+            run.rows.push(row);
+        }
         Err(e) => run.raw(format!("verify over the journal's sessions failed: {e}")),
     }
     run.disk_row = Some(disk);
