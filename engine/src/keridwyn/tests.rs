@@ -120,6 +120,34 @@ fn a_priority_effect_moves_tokens_and_ends_with_its_duration() {
     assert!(v.iter().all(Vec::is_empty), "{v:?}");
     assert_eq!(fact(&g, &s, "track"), "5:B:jab");
     assert_eq!(fact(&g, &s, "A.hand"), "secondary balance maneuver focus");
+    // Two rounds' duration: gone when round 2 ends.
+    more.extend(["roll A might 1 1", "miss B", "act B jab", "roll B might 1 1", "miss A", "end round 2"]);
+    let (s, v) = play(&g, &more);
+    assert!(v.iter().all(Vec::is_empty), "{v:?}");
+    assert_eq!(fact(&g, &s, "A.effects"), "-");
+}
+
+#[test]
+fn using_a_card_again_replaces_its_ongoing_effect() {
+    let g = game(&[]);
+    let mut lines = DUEL.to_vec();
+    lines.extend([
+        "reveal A primary:quick-boots focus",
+        "reveal B secondary:jab lure",
+        "act A quick-boots",
+        "act B lure",
+        "act B jab",
+        "roll B might 2 2",
+        "miss A",
+        "end round 1",
+        // Focus returned the hand: Quick Boots again, one instance, its duration anew.
+        "reveal A primary:quick-boots lure",
+        "reveal B primary:jab focus",
+        "act A quick-boots",
+    ]);
+    let (s, v) = play(&g, &lines);
+    assert!(v.iter().all(Vec::is_empty), "{v:?}");
+    assert_eq!(fact(&g, &s, "A.effects"), "quick-boots[priority +3](2)");
 }
 
 #[test]
