@@ -6,7 +6,7 @@
 //! transaction, so two writers racing for the same sequence number cannot both succeed and
 //! neither overwrites the other.
 
-use crate::block::{self, BLOCK_BYTES, BLOCK_RECORDS};
+use crate::block::{self, BLOCK_RECORDS};
 use crate::chain::{self, Hash};
 use crate::codec;
 use crate::error::{ErrorKind, JournalError};
@@ -457,21 +457,6 @@ fn encode_records<E: Serialize>(
     Ok(out)
 }
 
-/// How many well-framed records a block starting at `first` holds; `None` when its header
-/// or framing is broken or it starts elsewhere.
-fn tail_records(block: &[u8], first: u64) -> Option<u64> {
-    if block::header(block).ok()?.first_seq != first {
-        return None;
-    }
-    let mut records = block::Records::new(block);
-    let mut count = 0;
-    while let Some(record) = records.next_record() {
-        record.ok()?;
-        count += 1;
-    }
-    Some(count)
-}
-
 /// Write encoded records after `head`: fill the tail block, then start new ones. Returns the
 /// new head. Runs inside a transaction that has checked `head`.
 fn write_records(
@@ -487,38 +472,39 @@ fn write_records(
     }
     let mut seq = head.len;
     let mut last: Hash = head.last;
-    // The block being filled: its first sequence number, its bytes, and whether records
+    // The block being filled: its first sequence number, the block, and whether records
     // were added to it (a full tail loaded from disk is not written back).
-    let mut current: Option<(u64, Vec<u8>, bool)> = None;
+    let mut current: Option<(u64, block::Writer, bool)> = None;
     if head.len > head.tail_first && head.len - head.tail_first < BLOCK_RECORDS {
         let Some(tail) = events.get(seq_key(id, head.tail_first))? else {
             return abort(corrupt(name, &format!("the block at record {} is missing", head.tail_first)));
         };
         // Only ever add after what the head accounts for: a tail that disagrees with it was
         // changed behind the journal's back, and appending would bury the damage.
-        if tail_records(&tail, head.tail_first) != Some(head.len - head.tail_first) {
-            return abort(corrupt(
-                name,
-                &format!(
-                    "its last block (from record {}) does not match its head; run a check",
-                    head.tail_first
-                ),
-            ));
+        match block::Writer::resume(&tail, head.tail_first) {
+            Some(writer) if writer.count() == head.len - head.tail_first => {
+                current = Some((head.tail_first, writer, false));
+            }
+            _ => {
+                return abort(corrupt(
+                    name,
+                    &format!(
+                        "its last block (from record {}) does not match its head; run a check",
+                        head.tail_first
+                    ),
+                ))
+            }
         }
-        current = Some((head.tail_first, tail.to_vec(), false));
     }
     let mut tail_first = head.tail_first;
     let mut start = 0;
     for &end in &records.ends {
         let record = &records.bytes[start..end];
         start = end;
-        let full = match &current {
-            Some((first, bytes, _)) => seq - first >= BLOCK_RECORDS || bytes.len() >= BLOCK_BYTES,
-            None => true,
-        };
+        let full = current.as_ref().is_none_or(|(_, writer, _)| writer.is_full());
         if full {
-            if let Some((first, bytes, true)) = current.take() {
-                events.insert(&seq_key(id, first), bytes)?;
+            if let Some((first, writer, true)) = current.take() {
+                events.insert(&seq_key(id, first), writer.into_bytes())?;
             }
             if events.get(seq_key(id, seq))?.is_some() {
                 return abort(corrupt(
@@ -526,18 +512,18 @@ fn write_records(
                     &format!("a block already exists at record {seq}, past its end"),
                 ));
             }
-            current = Some((seq, block::start(seq, &last), true));
+            current = Some((seq, block::Writer::start(seq, &last), true));
             tail_first = seq;
         }
         last = chain::link(&last, seq, record);
-        if let Some((_, bytes, dirty)) = current.as_mut() {
-            block::push(bytes, &chain::tag(&last), record);
+        if let Some((_, writer, dirty)) = current.as_mut() {
+            writer.push(&chain::tag(&last), record);
             *dirty = true;
         }
         seq += 1;
     }
-    if let Some((first, bytes, true)) = current {
-        events.insert(&seq_key(id, first), bytes)?;
+    if let Some((first, writer, true)) = current {
+        events.insert(&seq_key(id, first), writer.into_bytes())?;
     }
     for &(at, target) in &records.retractions {
         retractions.insert(&seq_key(id, at), &target.to_be_bytes())?;

@@ -1,6 +1,6 @@
 //! Reading a session back: the streaming record iterator, chain hashes and retractions.
 
-use crate::block::{self, Records, HEADER_LEN};
+use crate::block::{self, Cursor, Records};
 use crate::chain::{self, Hash};
 use crate::codec;
 use crate::error::{ErrorKind, JournalError};
@@ -22,7 +22,7 @@ impl Journal {
             session: name.to_string(),
             blocks: None,
             block: None,
-            pos: 0,
+            cursor: Cursor::new(),
             next_seq: from,
             from,
             end: head.len,
@@ -120,8 +120,8 @@ pub struct Events<E> {
     session: String,
     blocks: Option<sled::Iter>,
     block: Option<sled::IVec>,
-    /// Offset of the next record in `block`.
-    pos: usize,
+    /// Where the next record of `block` is.
+    cursor: Cursor,
     next_seq: u64,
     from: u64,
     end: u64,
@@ -145,12 +145,10 @@ impl<E: DeserializeOwned> Iterator for Events<E> {
                 return None;
             }
             if let Some(block) = &self.block {
-                let mut records = Records::resume(block, self.pos);
-                match records.next_record() {
+                match self.cursor.next(block) {
                     None => self.block = None,
                     Some(Err(e)) => return self.fail(&e),
                     Some(Ok((_, bytes))) => {
-                        self.pos = records.position();
                         let seq = self.next_seq;
                         if seq < self.from {
                             self.next_seq += 1;
@@ -190,7 +188,7 @@ impl<E: DeserializeOwned> Iterator for Events<E> {
                     match (key_seq(&key), stored_first) {
                         (Some(k), Ok(h)) if k == self.next_seq && h == k => {
                             self.block = Some(value);
-                            self.pos = HEADER_LEN;
+                            self.cursor.reset();
                         }
                         (Some(k), _) if k > self.next_seq => {
                             return self.fail(&format!("missing: the next block starts at record {k}"))

@@ -28,6 +28,8 @@ const LINK0: &str = "71357e45f655db7650e9a9196f4abeb871eebb8eab66d7ee12bfd954512
 const LINK1: &str = "14f25a2eae6fe7328925fffbb2328f59ac61f3254ddc6f5def8005f2c8547268";
 const LINK2: &str = "b651283c5cc7c58799cc0be3ac42aaa01850ac3ffd5f38cd1679e3f3aa8a4a9b";
 const LINK3: &str = "0b0453f244430e8e1333725bf850555e9694cf683d36f4af764dd78cf45e73ca";
+/// The link of `Stopped` again as record 3 (instead of the retraction).
+const LINK3_REPEAT: &str = "17489266aee23535ae606b5672b213622fc9d6c7484c63bd8e3ddc2130916875";
 
 fn vector_records() -> Vec<Record<Sample>> {
     vec![
@@ -78,30 +80,36 @@ fn fixed_vectors_lock_the_encoding_and_the_chain() -> Result<(), codec::CodecErr
 fn fixed_vectors_lock_the_stored_block() -> Result<(), Box<dyn std::error::Error>> {
     let dir = tempfile::tempdir()?;
     let path = dir.path().join("db");
-    let records: Vec<Record<Sample>> = vector_records().into_iter().take(3).collect();
+    let mut records: Vec<Record<Sample>> = vector_records().into_iter().take(3).collect();
+    records.push(Record::Event(Sample::Stopped));
     arbiter_journal::Journal::open(&path)?.import("vectors", &vector_meta(), &records)?;
     let db = sled::open(&path)?;
     let blocks: Vec<_> =
         db.open_tree(arbiter_journal::layout::EVENTS_TREE)?.iter().values().collect::<Result<_, _>>()?;
     let expected_block = [
-        "01",               // block format
+        "02",               // block format
         "0000000000000000", // first sequence
         GENESIS,            // hash before it
+        "00",
         "0b",
-        &LINK0[..4],
-        "0000030101030103676279", // length, tag, record
+        "0000030101030103676279",
+        &LINK0[..4], // new record, length, bytes, tag
+        "00",
         "04",
-        &LINK1[..4],
         "00010303",
+        &LINK1[..4],
+        "00",
         "02",
-        &LINK2[..4],
         "0002",
+        &LINK2[..4],
+        "03",
+        &LINK3_REPEAT[..4], // the same record as the block's third new one
     ]
     .concat();
     assert_eq!(blocks.iter().map(|b| hex(b)).collect::<Vec<_>>(), [expected_block]);
     let heads: Vec<_> =
         db.open_tree(arbiter_journal::layout::HEADS_TREE)?.iter().values().collect::<Result<_, _>>()?;
-    let expected_head = ["0000000000000003", "0000000000000000", LINK2].concat();
+    let expected_head = ["0000000000000004", "0000000000000000", LINK3_REPEAT].concat();
     assert_eq!(heads.iter().map(|h| hex(h)).collect::<Vec<_>>(), [expected_head]);
     Ok(())
 }

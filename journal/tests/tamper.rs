@@ -123,13 +123,14 @@ fn reordered_records_are_found_at_the_first_moved_one() -> TestResult {
         let find = |v: &[u8], s: &str| v.windows(s.len()).position(|w| w == s.as_bytes());
         let (a, b) = (find(&v, &note(20)), find(&v, &note(21)));
         let (Some(a), Some(b)) = (a, b) else { return Err(sled::Error::Unsupported("notes".into())) };
-        // Each record is [len][tag][bytes] and ends with its 10-byte note; equal lengths make
-        // the distance between two notes the size of a whole record.
-        let rec_a = a + 10 - (b - a);
-        let whole_a = v[rec_a..a + 10].to_vec();
-        let whole_b = v[a + 10..b + 10].to_vec();
-        v[rec_a..rec_a + whole_b.len()].copy_from_slice(&whole_b);
-        v[rec_a + whole_b.len()..b + 10].copy_from_slice(&whole_a);
+        // Each record is [0][len][bytes][tag], its bytes ending with the 10-byte note; equal
+        // lengths make the distance between two notes the size of a whole record.
+        let (end_a, end_b) = (a + 10 + arbiter_journal::TAG_LEN, b + 10 + arbiter_journal::TAG_LEN);
+        let start_a = end_a - (b - a);
+        let whole_a = v[start_a..end_a].to_vec();
+        let whole_b = v[end_a..end_b].to_vec();
+        v[start_a..start_a + whole_b.len()].copy_from_slice(&whole_b);
+        v[start_a + whole_b.len()..end_b].copy_from_slice(&whole_a);
         t.insert(key, v)?;
         Ok(())
     })?;
@@ -222,9 +223,10 @@ fn broken_framing_and_appended_garbage_are_found() -> TestResult {
         let mut v = t.get(&key)?.map(|v| v.to_vec()).unwrap_or_default();
         let forged = codec::encode(&Record::Event(Ev::Note(note(LEN))))
             .map_err(|e| sled::Error::Unsupported(e.message))?;
+        v.push(0);
         v.push(forged.len() as u8);
-        v.extend_from_slice(&[0; 4]);
         v.extend_from_slice(&forged);
+        v.extend_from_slice(&[0; arbiter_journal::TAG_LEN]);
         t.insert(key, v).map(|_| ())
     })?;
     expect_problem(&path2, LEN, ProblemKind::Extra)
@@ -262,10 +264,11 @@ fn changed_metadata_breaks_the_chain_at_record_zero() -> TestResult {
 fn appending_to_a_tampered_tail_is_refused() -> TestResult {
     let (_dir, path) = fresh()?;
     tamper(&path, |t| {
-        // Drop the last record whole: length byte, tag, and the 13-byte encoded note.
+        // Drop the last record whole: "new record" byte, length byte, the 13-byte encoded
+        // note, tag.
         let key = block_key(t, LEN - 1)?;
         let v = t.get(&key)?.map(|v| v.to_vec()).unwrap_or_default();
-        let framed = 1 + arbiter_journal::TAG_LEN + 13;
+        let framed = 2 + 13 + arbiter_journal::TAG_LEN;
         t.insert(key, &v[..v.len() - framed]).map(|_| ())
     })?;
     expect_problem(&path, LEN - 1, ProblemKind::Gap)?;
