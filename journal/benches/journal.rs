@@ -1,6 +1,9 @@
 //! Journal throughput on this machine: fsync latency, single and batched durable appends,
 //! full scan + decode, and disk bytes per event. Plain timing (no criterion), one run:
 //! `cargo bench -p arbiter-journal --bench journal [-- EVENTS]` (default 1,000,000 events).
+//! With `JOURNAL_BENCH_FILES=1` it also prints the live block bytes and sled's files, to
+//! tell the journal's own overhead from sled's (about 2x: its log keeps segments until
+//! they are half garbage).
 
 use arbiter_journal::{codec, Durability, Journal, Record, SessionMeta};
 use serde::{Deserialize, Serialize};
@@ -61,7 +64,16 @@ fn dir_size(p: &Path) -> u64 {
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let events: u64 = std::env::args().skip(1).find_map(|a| a.parse().ok()).unwrap_or(1_000_000);
+    // `JOURNAL_BENCH_SCAN=DIR` only scans the database a run left in `JOURNAL_BENCH_KEEP=DIR`,
+    // so that `/usr/bin/time -v` shows the peak memory of a replay alone.
+    if let Some(path) = std::env::var_os("JOURNAL_BENCH_SCAN") {
+        let j = Journal::open(Path::new(&path).join("db"))?;
+        let count = j.events::<Ev>("batched", 0)?.filter(|r| r.is_ok()).count();
+        println!("scanned {count} records");
+        return Ok(());
+    }
     let dir = tempfile::tempdir()?;
+    let keep = std::env::var_os("JOURNAL_BENCH_KEEP");
 
     // fsync latency of this disk, the floor for any durable single append, measured
     // alternately with the appends so that both see the same load on a shared machine.
@@ -167,5 +179,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         disk as f64 / raw as f64,
         raw as f64 / events as f64
     );
+    if let Some(keep) = keep {
+        drop(j);
+        std::fs::rename(dir.path(), &keep)?;
+    }
     Ok(())
 }

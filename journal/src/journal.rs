@@ -93,7 +93,7 @@ impl Journal {
         let config = sled::Config::new()
             .path(&path)
             // Replays stream; a large page cache would only raise memory use.
-            .cache_capacity(64 << 20);
+            .cache_capacity(32 << 20);
         // sled's background writers can hold its file lock for a moment after a handle is
         // dropped, so a process that closes and reopens (or a child started right after)
         // may see its own previous handle. Retry briefly; a real holder still gets `InUse`
