@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// How long `open` waits for a lock that may be its own process's just-dropped handle.
-const LOCK_PATIENCE: Duration = Duration::from_millis(1000);
+const LOCK_PATIENCE: Duration = Duration::from_millis(2000);
 
 /// An open event store. One process at a time may hold a database open.
 pub struct Journal {

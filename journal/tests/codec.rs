@@ -1,6 +1,8 @@
 //! The codec: fixed test vectors that lock the on-disk encoding and the hash chain, and
 //! hostile bytes that must come back as errors, never as a panic.
 
+mod common;
+
 use arbiter_journal::codec::{self, CodecErrorKind};
 use arbiter_journal::{genesis, hex, link, Record, SessionMeta};
 use serde::{Deserialize, Serialize};
@@ -83,7 +85,7 @@ fn fixed_vectors_lock_the_stored_block() -> Result<(), Box<dyn std::error::Error
     let mut records: Vec<Record<Sample>> = vector_records().into_iter().take(3).collect();
     records.push(Record::Event(Sample::Stopped));
     arbiter_journal::Journal::open(&path)?.import("vectors", &vector_meta(), &records)?;
-    let db = sled::open(&path)?;
+    let db = common::open_raw(&path)?;
     let blocks: Vec<_> =
         db.open_tree(arbiter_journal::layout::EVENTS_TREE)?.iter().values().collect::<Result<_, _>>()?;
     let expected_block = [

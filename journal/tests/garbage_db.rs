@@ -1,6 +1,8 @@
 //! A database directory whose files were damaged gives one clear error, never a panic and
 //! never a silently empty journal.
 
+mod common;
+
 use arbiter_journal::{ErrorKind, Journal, SessionMeta};
 use std::collections::BTreeMap;
 
@@ -47,7 +49,7 @@ fn another_journal_format_is_refused() -> Result<(), Box<dyn std::error::Error>>
     let path = dir.path().join("db");
     drop(Journal::open(&path)?);
     {
-        let db = sled::open(&path)?;
+        let db = common::open_raw(&path)?;
         db.insert(arbiter_journal::layout::FORMAT_KEY, &b"99"[..])?;
         db.flush()?;
     }

@@ -1,6 +1,8 @@
 //! `check` against a log tampered with directly in sled: each kind of damage is reported at
 //! the first sequence number it affects, and reads of damaged records fail naming them.
 
+mod common;
+
 use arbiter_journal::layout::{self, key_seq};
 use arbiter_journal::{codec, Journal, JournalError, ProblemKind, Record, SessionMeta, BLOCK_RECORDS};
 use serde::{Deserialize, Serialize};
@@ -51,7 +53,7 @@ fn build(path: &Path) -> Result<(), JournalError> {
 
 /// Open the database with sled alone and change it.
 fn tamper(path: &Path, change: impl FnOnce(&sled::Tree) -> sled::Result<()>) -> TestResult {
-    let db = sled::open(path)?;
+    let db = common::open_raw(path)?;
     change(&db.open_tree(layout::EVENTS_TREE)?)?;
     db.flush()?;
     Ok(())
@@ -236,7 +238,7 @@ fn broken_framing_and_appended_garbage_are_found() -> TestResult {
 fn a_dropped_retraction_index_entry_is_found() -> TestResult {
     let (_dir, path) = fresh()?;
     {
-        let db = sled::open(&path)?;
+        let db = common::open_raw(&path)?;
         let index = db.open_tree(layout::RETRACTIONS_TREE)?;
         let key = index.iter().keys().flatten().find(|k| key_seq(k) == Some(200)).ok_or("no entry")?;
         index.remove(key)?;
@@ -249,7 +251,7 @@ fn a_dropped_retraction_index_entry_is_found() -> TestResult {
 fn changed_metadata_breaks_the_chain_at_record_zero() -> TestResult {
     let (_dir, path) = fresh()?;
     {
-        let db = sled::open(&path)?;
+        let db = common::open_raw(&path)?;
         let sessions = db.open_tree(layout::SESSIONS_TREE)?;
         let value = sessions.get("s")?.ok_or("no session")?;
         let (id, mut m): (u64, SessionMeta) = codec::decode(&value)?;
@@ -276,5 +278,47 @@ fn appending_to_a_tampered_tail_is_refused() -> TestResult {
     let err = j.append("s", LEN, &[Record::Event(Ev::Note(note(LEN)))]).err().map(|e| e.kind());
     assert_eq!(err, Some(arbiter_journal::ErrorKind::Corrupt));
     assert_eq!(j.len("s")?, LEN, "nothing was written");
+    Ok(())
+}
+
+/// Whatever single byte of whatever block changes, `check` reports a problem and reading
+/// returns (records or an error) without panicking.
+#[test]
+fn any_changed_byte_in_a_block_is_caught() -> TestResult {
+    let (_dir, path) = fresh()?;
+    let mut state: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for round in 0..40 {
+        let (key, original, at) = {
+            let db = common::open_raw(&path)?;
+            let events = db.open_tree(layout::EVENTS_TREE)?;
+            let keys: Vec<sled::IVec> = events.iter().keys().collect::<Result<_, _>>()?;
+            let key = keys[(next() % keys.len() as u64) as usize].clone();
+            let original = events.get(&key)?.ok_or("block vanished")?;
+            let at = (next() % original.len() as u64) as usize;
+            let mut changed = original.to_vec();
+            changed[at] ^= 1 + (next() % 255) as u8;
+            events.insert(&key, changed)?;
+            db.flush()?;
+            (key, original, at)
+        };
+        {
+            let j = Journal::open(&path)?;
+            let report = j.check::<Ev>("s")?;
+            let first = key_seq(&key).unwrap_or(0);
+            assert!(report.problem.is_some(), "round {round}: byte {at} of block {first} changed unnoticed");
+            let read: Vec<_> = j.events::<Ev>("s", 0)?.collect();
+            assert!(read.len() as u64 <= LEN);
+        }
+        let db = common::open_raw(&path)?;
+        db.open_tree(layout::EVENTS_TREE)?.insert(&key, original)?;
+        db.flush()?;
+    }
+    assert!(Journal::open(&path)?.check::<Ev>("s")?.is_ok(), "restored after the last round");
     Ok(())
 }
