@@ -1,8 +1,9 @@
 //! Attack resolution: what the dice assigned to one enemy do to its battle marker.
 //!
-//! This is the seam the Shields module will extend (a shielded enemy turns a correct set
-//! into a marker down, an incorrect set into a shield): it takes the enemy, the marker and
-//! the dice, and says what the rules require, without touching the state.
+//! The Shields module extends it into the reference card's full table (a shielded enemy turns
+//! a correct set into a marker down, an incorrect set into a shield) and an active conspirator
+//! may raise every requirement: it takes the enemy, the marker, the dice and those changes,
+//! and says what the rules require, without touching the state.
 
 use super::dice::{Color, ColorCounts};
 use super::enemy::Enemy;
@@ -27,27 +28,67 @@ pub enum Expected {
     /// Up this many spaces: as far as the set's separate dice reach.
     Up(u8),
     Hold(Hold),
+    /// Shields: a correct set against a shielded enemy moves its marker down one.
+    Reflected,
+    /// Shields: an incorrect set gives an unshielded enemy a shield.
+    Shield,
+    /// Shields: a single removes a shielded enemy's shield.
+    Unshield,
+}
+
+/// What the modules change about one attack.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct AttackMods {
+    /// The Shields module is in play (the reference card's full table applies).
+    pub shields: bool,
+    /// The enemy carries a shield.
+    pub shielded: bool,
+    /// Every space needs this many more dice (an active conspirator's `require +N`).
+    pub extra_count: u8,
 }
 
 /// Resolve the attack of `dice` (the dice showing this enemy's slot number, by color) on an
 /// enemy whose marker is on `marker`.
 pub fn resolve_attack(enemy: &Enemy, marker: u8, dice: ColorCounts) -> Expected {
-    match dice.total() {
+    resolve_attack_with(enemy, marker, dice, AttackMods::default())
+}
+
+/// `resolve_attack` with the modules' changes: the reference card's attack resolution table.
+///
+/// | situation | result |
+/// | --- | --- |
+/// | single, shielded | remove the shield |
+/// | single, unshielded | marker down |
+/// | correct set, unshielded | marker up |
+/// | correct set, shielded | marker down one (reflected) |
+/// | incorrect set, unshielded | give the enemy a shield |
+/// | incorrect set, shielded | no movement |
+pub fn resolve_attack_with(enemy: &Enemy, marker: u8, dice: ColorCounts, m: AttackMods) -> Expected {
+    let plain = match dice.total() {
         0 => Expected::Hold(Hold::NoDice),
         1 => Expected::Down,
         n => {
             if marker >= enemy.top() {
                 return Expected::Hold(Hold::AtTop);
             }
-            let spaces = max_spaces(enemy, marker, dice);
+            let spaces = spaces_with(enemy, marker, dice, m.extra_count);
             if spaces > 0 {
                 Expected::Up(spaces)
-            } else if n < enemy.requirement(marker + 1).count {
+            } else if n < enemy.requirement(marker + 1).count.saturating_add(m.extra_count) {
                 Expected::Hold(Hold::TooFew)
             } else {
                 Expected::Hold(Hold::MissingColor)
             }
         }
+    };
+    if !m.shields {
+        return plain;
+    }
+    match (plain, m.shielded) {
+        (Expected::Down, true) => Expected::Unshield,
+        (Expected::Up(_), true) => Expected::Reflected,
+        (Expected::Hold(Hold::TooFew | Hold::MissingColor), false) => Expected::Shield,
+        (e, _) => e,
     }
 }
 
@@ -56,10 +97,16 @@ pub fn resolve_attack(enemy: &Enemy, marker: u8, dice: ColorCounts) -> Expected 
 /// spaces (a blue die spent early may be missing later), so every split is tried; sets hold
 /// a handful of dice, so this stays tiny, and it allocates nothing.
 pub fn max_spaces(enemy: &Enemy, marker: u8, avail: ColorCounts) -> u8 {
+    spaces_with(enemy, marker, avail, 0)
+}
+
+/// `max_spaces` when every space needs `extra` more dice.
+fn spaces_with(enemy: &Enemy, marker: u8, avail: ColorCounts, extra_count: u8) -> u8 {
     if marker >= enemy.top() {
         return 0;
     }
-    let req = enemy.requirement(marker + 1);
+    let mut req = enemy.requirement(marker + 1);
+    req.count = req.count.saturating_add(extra_count);
     if avail.total() < req.count || Color::COLORED.iter().any(|&c| avail.get(c) < req.colors.get(c)) {
         return 0;
     }
@@ -79,7 +126,7 @@ pub fn max_spaces(enemy: &Enemy, marker: u8, avail: ColorCounts) -> u8 {
                     continue;
                 }
                 let left = ColorCounts([w - uw, g - ug, y - uy, b - ub]);
-                best = best.max(1 + max_spaces(enemy, marker + 1, left));
+                best = best.max(1 + spaces_with(enemy, marker + 1, left, extra_count));
                 if best == reachable {
                     return best;
                 }
@@ -133,5 +180,23 @@ mod tests {
         resolves("B *2 2 2b", 1, 0, 0, 1, Expected::Up(1));
         resolves("B *2 2 2b", 2, 1, 0, 1, Expected::Up(2));
         resolves("B *2 2 2b", 0, 2, 1, 1, Expected::Up(2));
+    }
+
+    #[test]
+    fn the_reference_cards_attack_table_with_shields() {
+        let e = enemy("B 2 *2 2g 3");
+        let on = |shielded| AttackMods { shields: true, shielded, extra_count: 0 };
+        let dice = |w, g| ColorCounts([w, g, 0, 0]);
+        assert_eq!(resolve_attack_with(&e, 2, dice(1, 0), on(true)), Expected::Unshield);
+        assert_eq!(resolve_attack_with(&e, 2, dice(1, 0), on(false)), Expected::Down);
+        assert_eq!(resolve_attack_with(&e, 2, dice(1, 1), on(false)), Expected::Up(1));
+        assert_eq!(resolve_attack_with(&e, 2, dice(1, 1), on(true)), Expected::Reflected);
+        assert_eq!(resolve_attack_with(&e, 2, dice(2, 0), on(false)), Expected::Shield);
+        assert_eq!(resolve_attack_with(&e, 2, dice(2, 0), on(true)), Expected::Hold(Hold::MissingColor));
+        assert_eq!(resolve_attack_with(&e, 2, dice(0, 0), on(true)), Expected::Hold(Hold::NoDice));
+        // A conspirator's `require +1`: two dice no longer make the 2g space.
+        let more = AttackMods { extra_count: 1, ..AttackMods::default() };
+        assert_eq!(resolve_attack_with(&e, 2, dice(1, 1), more), Expected::Hold(Hold::TooFew));
+        assert_eq!(resolve_attack_with(&e, 2, dice(2, 1), more), Expected::Up(1));
     }
 }

@@ -1,7 +1,8 @@
 //! The readable board: six enemies with their tracks and markers, health track with the
-//! colored stack, exhaustion track and pool.
+//! colored stack, exhaustion track and pool, then one line per module in play.
 
 use super::facts::{sets, singles};
+use super::modules::Module;
 use super::state::{State, EXHAUSTION, SLOTS};
 use super::ProvingGrounds;
 use std::fmt::Write as _;
@@ -74,6 +75,97 @@ impl ProvingGrounds {
         if s.replace_owed {
             let _ = writeln!(b, "  a die replacement is owed (replace w -> g|y|b)");
         }
+        if !self.config.modules.is_empty() {
+            self.module_board(s, &mut b);
+        }
         b
+    }
+
+    /// One line per module in play: shields, dial and borrowed dice, conspirators, the
+    /// dragonling die, the chariot and reserve, inspiration cards, the Rolls tracker.
+    fn module_board(&self, s: &State, b: &mut String) {
+        let m = &s.mods;
+        let mods = self.config.modules;
+        let _ = writeln!(b, "  modules  {}", mods.names().join(", "));
+        if mods.has(Module::Shields) {
+            let list: Vec<String> =
+                (0..SLOTS).filter(|i| m.shields & (1 << i) != 0).map(|i| format!("#{}", i + 1)).collect();
+            let _ = writeln!(
+                b,
+                "  shields  {}",
+                if list.is_empty() { "none".to_string() } else { list.join(" ") }
+            );
+        }
+        if mods.has(Module::SunMoon) {
+            let facing = match self.sun_moon_slots(s) {
+                Some((sun, moon)) => {
+                    format!("Maia faces #{} (sun #{}, moon #{})", m.facing, sun + 1, moon + 1)
+                }
+                None => "dial not turned this round".to_string(),
+            };
+            let _ = writeln!(
+                b,
+                "  dial     {facing}; on the dial {}; borrowed {} (back at this recovery), {} (back next round)",
+                m.dial, m.borrowed, m.borrowed_new
+            );
+        }
+        if mods.has(Module::Conspirators) {
+            let names = |bits: u32| -> String {
+                let l: Vec<&str> = self
+                    .conspirators
+                    .iter()
+                    .enumerate()
+                    .filter(|(k, _)| bits & (1 << k) != 0)
+                    .map(|(_, c)| c.id.as_str())
+                    .collect();
+                if l.is_empty() {
+                    "none".to_string()
+                } else {
+                    l.join(", ")
+                }
+            };
+            let die = if m.conspire == 0 { "not rolled".to_string() } else { m.conspire.to_string() };
+            let _ = writeln!(
+                b,
+                "  conspirators revealed {}; die {die}; active {}; owed {}",
+                names(m.revealed),
+                names(m.active),
+                m.reveal_owed
+            );
+        }
+        if mods.has(Module::Dragonling) {
+            let face = if m.dragon == 0 { "not rolled".to_string() } else { m.dragon.to_string() };
+            let _ = writeln!(b, "  dragonling die {face}");
+        }
+        if mods.has(Module::Chariots) {
+            let chariot = match m.chariot.and_then(|k| self.chariots.get(k as usize)) {
+                Some(c) => format!(
+                    "{} (needs {}; {}) holding {}",
+                    c.id,
+                    c.condition_text(),
+                    c.effect,
+                    m.chariot_dice
+                ),
+                None => "none".to_string(),
+            };
+            let _ = writeln!(b, "  chariot  {chariot}; reserve {}; {} met", m.reserve, m.chariots_met);
+        }
+        if mods.has(Module::Inspiration) {
+            let played: Vec<&str> = self
+                .inspirations
+                .iter()
+                .enumerate()
+                .filter(|(k, _)| m.inspired & (1 << k) != 0)
+                .map(|(_, c)| c.id.as_str())
+                .collect();
+            let _ = writeln!(
+                b,
+                "  inspiration played: {}",
+                if played.is_empty() { "none".to_string() } else { played.join(", ") }
+            );
+        }
+        if mods.has(Module::Rolls) {
+            let _ = writeln!(b, "  rolls tracker {} left", m.rolls_left);
+        }
     }
 }

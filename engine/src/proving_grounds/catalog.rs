@@ -1,6 +1,6 @@
-//! The enemy catalog file format, and its parser into validated enemies.
+//! The card catalog file format, and its parser into validated cards.
 //!
-//! One enemy a line, five fields separated by `|`:
+//! Enemies come first, one a line, five fields separated by `|`:
 //!
 //! ```text
 //! # id         | name         | track (bottom to top, * = start) | icon | ability
@@ -10,58 +10,195 @@
 //! The track lists the bottom space `B`, then for each space above it the dice needed to
 //! move into it: a count and the required colors (`2`, `2g`, `3b`, `3gy`). The start space
 //! carries a `*`. The icon is a dragonling result 1-6 or `-`; the ability is free text or `-`.
+//!
+//! The module cards follow in sections opened by a `[conspirators]`, `[chariots]` or
+//! `[inspiration]` line (`[enemies]` goes back to enemies); their fields are in `cards`.
 //! The catalog may be a user's file, so every problem is reported with its line number and
 //! nothing here panics.
 
+use super::cards::{parse_effect, sort_condition, CardKind, Chariot, Conspirator, DieSpec, Inspiration};
 use super::dice::Color;
 use super::enemy::{Enemy, Requirement, MAX_TRACK};
 
 /// The most enemies one catalog may hold (card indices are a `u8`; drawn cards are a bitset).
 pub const MAX_ENEMIES: usize = 256;
+/// The most cards of each module kind (they are bitsets of a `u32` in the state).
+pub const MAX_MODULE_CARDS: usize = 32;
 /// The fewest enemies a game can start with: one for each slot.
 pub const MIN_ENEMIES: usize = 6;
 /// The longest card id, so that notation lines stay short.
 pub const MAX_ID: usize = 40;
 
-/// The illustrative catalog shipped with the engine.
-pub const ILLUSTRATIVE: &str = include_str!("../../catalogs/proving-grounds/illustrative.pgcat");
+/// The illustrative catalog shipped with the engine: enemies, then one file per module's cards.
+pub const ILLUSTRATIVE: &str = concat!(
+    include_str!("../../catalogs/proving-grounds/illustrative.pgcat"),
+    "\n",
+    include_str!("../../catalogs/proving-grounds/conspirators.pgcat"),
+    "\n",
+    include_str!("../../catalogs/proving-grounds/chariots.pgcat"),
+    "\n",
+    include_str!("../../catalogs/proving-grounds/inspiration.pgcat"),
+);
+
+/// Every card of a catalog.
+#[derive(Debug, Clone, Default)]
+pub struct Catalog {
+    pub enemies: Vec<Enemy>,
+    pub conspirators: Vec<Conspirator>,
+    pub chariots: Vec<Chariot>,
+    pub inspirations: Vec<Inspiration>,
+}
 
 /// Parse catalog text into enemies, or every problem found, each as `line N: ...`.
 pub fn parse_catalog(text: &str) -> Result<Vec<Enemy>, Vec<String>> {
-    let mut enemies: Vec<Enemy> = Vec::new();
+    parse_full_catalog(text).map(|c| c.enemies)
+}
+
+/// Parse catalog text into every card it holds, or every problem found.
+pub fn parse_full_catalog(text: &str) -> Result<Catalog, Vec<String>> {
+    let mut cat = Catalog::default();
     let mut errors = Vec::new();
+    let mut section: Option<CardKind> = None;
+    let mut ids: Vec<(Option<CardKind>, String)> = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let n = i + 1;
         let line = raw.split('#').next().unwrap_or("").trim();
         if line.is_empty() {
             continue;
         }
-        match parse_line(line) {
-            Ok(e) => {
-                if enemies.iter().any(|o| o.id == e.id) {
-                    errors.push(format!("line {n}: enemy id `{}` is already used", e.id));
-                } else {
-                    enemies.push(e);
+        if let Some(name) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
+            section = match name.trim() {
+                "enemies" => None,
+                "conspirators" => Some(CardKind::Conspirator),
+                "chariots" => Some(CardKind::Chariot),
+                "inspiration" => Some(CardKind::Inspiration),
+                other => {
+                    errors.push(format!(
+                        "line {n}: unknown section `[{other}]` (known: enemies, conspirators, chariots, inspiration)"
+                    ));
+                    section
                 }
+            };
+            continue;
+        }
+        let id = match section {
+            None => parse_line(line).map(|e| {
+                let id = e.id.clone();
+                cat.enemies.push(e);
+                id
+            }),
+            Some(kind) => parse_module_card(kind, line, &mut cat),
+        };
+        match id {
+            Ok(id) if ids.iter().any(|(k, o)| *k == section && *o == id) => {
+                errors.push(format!("line {n}: card id `{id}` is already used"));
+                drop_last(section, &mut cat);
             }
+            Ok(id) => ids.push((section, id)),
             Err(msg) => errors.push(format!("line {n}: {msg}")),
         }
     }
-    if errors.is_empty() && enemies.len() < MIN_ENEMIES {
+    if errors.is_empty() && cat.enemies.len() < MIN_ENEMIES {
         errors.push(format!(
             "the catalog has {} enemies; a game needs at least {MIN_ENEMIES}, one per slot",
-            enemies.len()
+            cat.enemies.len()
         ));
     }
-    if enemies.len() > MAX_ENEMIES {
-        errors
-            .push(format!("the catalog has {} enemies; at most {MAX_ENEMIES} are supported", enemies.len()));
+    if cat.enemies.len() > MAX_ENEMIES {
+        errors.push(format!(
+            "the catalog has {} enemies; at most {MAX_ENEMIES} are supported",
+            cat.enemies.len()
+        ));
+    }
+    for (what, len) in [
+        ("conspirators", cat.conspirators.len()),
+        ("chariots", cat.chariots.len()),
+        ("inspiration cards", cat.inspirations.len()),
+    ] {
+        if len > MAX_MODULE_CARDS {
+            errors.push(format!("the catalog has {len} {what}; at most {MAX_MODULE_CARDS} are supported"));
+        }
     }
     if errors.is_empty() {
-        Ok(enemies)
+        Ok(cat)
     } else {
         Err(errors)
     }
+}
+
+fn drop_last(section: Option<CardKind>, cat: &mut Catalog) {
+    match section {
+        None => drop(cat.enemies.pop()),
+        Some(CardKind::Conspirator) => drop(cat.conspirators.pop()),
+        Some(CardKind::Chariot) => drop(cat.chariots.pop()),
+        Some(CardKind::Inspiration) => drop(cat.inspirations.pop()),
+    }
+}
+
+fn check_id(id: &str) -> Result<(), String> {
+    if id.is_empty()
+        || id.len() > MAX_ID
+        || !id.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+    {
+        return Err(format!(
+            "card id `{id}` must be 1-{MAX_ID} lowercase letters, digits or `-` (it is typed in notation lines)"
+        ));
+    }
+    Ok(())
+}
+
+/// One line of a module section; the card goes into `cat`, its id comes back.
+fn parse_module_card(kind: CardKind, line: &str, cat: &mut Catalog) -> Result<String, String> {
+    let fields: Vec<&str> = line.split('|').map(str::trim).collect();
+    let want = if kind == CardKind::Inspiration { 3 } else { 4 };
+    if fields.len() != want {
+        let shape = match kind {
+            CardKind::Conspirator => "id | name | die | effect",
+            CardKind::Chariot => "id | name | condition | effect",
+            CardKind::Inspiration => "id | name | effect",
+        };
+        return Err(format!("expected {want} fields `{shape}`, found {}", fields.len()));
+    }
+    let id = fields[0];
+    check_id(id)?;
+    if fields[1].is_empty() {
+        return Err(format!("card `{id}` has no name"));
+    }
+    let effect_text = fields[want - 1];
+    if effect_text.is_empty() || effect_text == "-" {
+        return Err(format!("card `{id}` has no effect"));
+    }
+    let effect = parse_effect(kind, effect_text);
+    let (id, name) = (id.to_string(), fields[1].to_string());
+    match kind {
+        CardKind::Conspirator => {
+            let die = match fields[2].parse::<u8>() {
+                Ok(v @ 1..=6) => v,
+                _ => return Err(format!("conspirator `{id}`: die must be 1-6, found `{}`", fields[2])),
+            };
+            cat.conspirators.push(Conspirator { id: id.clone(), name, die, effect });
+        }
+        CardKind::Chariot => {
+            let mut condition = Vec::new();
+            for w in fields[2].split_whitespace() {
+                match DieSpec::parse(w) {
+                    Some(s) => condition.push(s),
+                    None => {
+                        return Err(format!(
+                            "chariot `{id}`: a condition is dice like `5`, `6b`, `*`, `*g`, found `{w}`"
+                        ))
+                    }
+                }
+            }
+            if condition.is_empty() || condition.len() > 14 {
+                return Err(format!("chariot `{id}`: the condition needs 1-14 dice"));
+            }
+            sort_condition(&mut condition);
+            cat.chariots.push(Chariot { id: id.clone(), name, condition, effect });
+        }
+        CardKind::Inspiration => cat.inspirations.push(Inspiration { id: id.clone(), name, effect }),
+    }
+    Ok(id)
 }
 
 fn parse_line(line: &str) -> Result<Enemy, String> {

@@ -2,6 +2,7 @@
 //! the fact they record. `Display` prints the notation line `notation::parse_event` reads.
 
 use super::dice::{Color, Dice};
+use super::modules::Module;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -59,6 +60,54 @@ pub enum Action {
     DieReplaced { discarded: Option<Color>, taken: Color },
     /// Consequence: step 3, dice back to the pool, exhaustion track down one (`recover`).
     Recovered,
+    // The modules' events follow. New variants are only ever appended, so that stored
+    // sessions keep their encoding (tests/encoding_vectors.rs).
+    /// Shields, consequence: an incorrect set gave this unshielded enemy a shield (`shield 3`).
+    ShieldGained { slot: u8 },
+    /// Shields, consequence: a single removed this enemy's shield (`unshield 3`).
+    ShieldRemoved { slot: u8 },
+    /// Sun and Moon, decision: at the start of a round, Maia faces this slot (`face 2`).
+    DialTurned { slot: u8 },
+    /// Sun and Moon, decision: a hit on the sun enemy borrowed this colored die (`borrow g`).
+    DieBorrowed { color: Color },
+    /// Sun and Moon, consequence: no hit on the moon enemy moved its marker down (`moon 5`).
+    MoonStruck { slot: u8 },
+    /// Conspirators, random: the conspirator die showed this (`conspire 4`).
+    ConspiratorRolled { value: u8 },
+    /// Conspirators, random: this conspirator card was revealed (`reveal spymaster`).
+    ConspiratorRevealed { card: String },
+    /// Dragonling, random: the dragonling die, rolled with the pool or a set, showed this
+    /// (`dragon 3`, right after the `roll` or `reroll` it went with).
+    DragonlingRolled { value: u8 },
+    /// Chariots, random: this chariot card came into play (`chariot bronze-chariot`).
+    ChariotDrawn { card: String },
+    /// Chariots, decision: these dice (face and color, from the pool) went on the chariot
+    /// (`load 5 5b`).
+    ChariotLoaded { dice: Dice },
+    /// Chariots, consequence: the chariot's condition was met and it was discarded
+    /// (`chariot-met`), or not and its effect activated (`chariot-unmet`).
+    ChariotResolved { met: bool },
+    /// Inspiration, decision: this inspiration card was played (`inspire second-wind`).
+    InspirationPlayed { card: String },
+}
+
+impl Action {
+    /// The module an event belongs to, `None` for the training game's events.
+    pub fn module(&self) -> Option<Module> {
+        Some(match self {
+            Action::ShieldGained { .. } | Action::ShieldRemoved { .. } => Module::Shields,
+            Action::DialTurned { .. } | Action::DieBorrowed { .. } | Action::MoonStruck { .. } => {
+                Module::SunMoon
+            }
+            Action::ConspiratorRolled { .. } | Action::ConspiratorRevealed { .. } => Module::Conspirators,
+            Action::DragonlingRolled { .. } => Module::Dragonling,
+            Action::ChariotDrawn { .. } | Action::ChariotLoaded { .. } | Action::ChariotResolved { .. } => {
+                Module::Chariots
+            }
+            Action::InspirationPlayed { .. } => Module::Inspiration,
+            _ => return None,
+        })
+    }
 }
 
 impl fmt::Display for Event {
@@ -99,6 +148,19 @@ impl fmt::Display for Action {
                 None => write!(f, "replace - -> {}", taken.letter()),
             },
             Action::Recovered => f.write_str("recover"),
+            Action::ShieldGained { slot } => write!(f, "shield {slot}"),
+            Action::ShieldRemoved { slot } => write!(f, "unshield {slot}"),
+            Action::DialTurned { slot } => write!(f, "face {slot}"),
+            Action::DieBorrowed { color } => write!(f, "borrow {}", color.letter()),
+            Action::MoonStruck { slot } => write!(f, "moon {slot}"),
+            Action::ConspiratorRolled { value } => write!(f, "conspire {value}"),
+            Action::ConspiratorRevealed { card } => write!(f, "reveal {card}"),
+            Action::DragonlingRolled { value } => write!(f, "dragon {value}"),
+            Action::ChariotDrawn { card } => write!(f, "chariot {card}"),
+            Action::ChariotLoaded { dice } => write!(f, "load {dice}"),
+            Action::ChariotResolved { met: true } => f.write_str("chariot-met"),
+            Action::ChariotResolved { met: false } => f.write_str("chariot-unmet"),
+            Action::InspirationPlayed { card } => write!(f, "inspire {card}"),
         }
     }
 }

@@ -2,6 +2,7 @@
 //! Keys and their order are stable; docs/notation/proving-grounds.md lists them.
 
 use super::dice::Dice;
+use super::modules::Module;
 use super::state::{State, EXHAUSTION, SLOTS};
 use super::ProvingGrounds;
 use std::fmt::Write as _;
@@ -85,6 +86,83 @@ impl ProvingGrounds {
         put("discard", if discard.is_empty() { "-".to_string() } else { discard.join(" ") });
         put("deck.drawn", s.drawn_count().to_string());
         put("deck.left", self.enemies.len().saturating_sub(s.drawn_count() as usize).to_string());
+        if !self.config.modules.is_empty() {
+            self.module_facts(s, &mut out);
+        }
         out
+    }
+
+    /// The modules' keys, each only when its module is in play (so a training game's facts,
+    /// and every diff of one, are unchanged).
+    fn module_facts(&self, s: &State, out: &mut Vec<(String, String)>) {
+        let mut put = |k: &str, v: String| out.push((k.to_string(), v));
+        let m = &s.mods;
+        put("modules", self.config.modules.names().join(","));
+        if self.config.modules.has(Module::Shields) {
+            put("shields", slot_list(m.shields));
+        }
+        if self.config.modules.has(Module::SunMoon) {
+            put("dial", m.dial.to_string());
+            put("facing", if m.facing == 0 { "-".to_string() } else { m.facing.to_string() });
+            let (sun, moon) = match self.sun_moon_slots(s) {
+                Some((a, b)) => ((a + 1).to_string(), (b + 1).to_string()),
+                None => ("-".to_string(), "-".to_string()),
+            };
+            put("sun", sun);
+            put("moon", moon);
+            put("borrowed", m.borrowed.to_string());
+            put("borrowed.new", m.borrowed_new.to_string());
+        }
+        if self.config.modules.has(Module::Conspirators) {
+            put("conspirator.die", if m.conspire == 0 { "-".to_string() } else { m.conspire.to_string() });
+            put(
+                "conspirators.revealed",
+                card_list(m.revealed, self.conspirators.iter().map(|c| c.id.as_str())),
+            );
+            put("conspirators.active", card_list(m.active, self.conspirators.iter().map(|c| c.id.as_str())));
+            put("conspirators.owed", m.reveal_owed.to_string());
+        }
+        if self.config.modules.has(Module::Dragonling) {
+            put("dragonling", if m.dragon == 0 { "-".to_string() } else { m.dragon.to_string() });
+        }
+        if self.config.modules.has(Module::Chariots) {
+            let chariot = m.chariot.and_then(|k| self.chariots.get(k as usize));
+            put("chariot", chariot.map_or("-".to_string(), |c| c.id.clone()));
+            put("chariot.dice", m.chariot_dice.to_string());
+            put(
+                "chariot.met",
+                self.chariot_met_now(s).map_or("-", |b| if b { "yes" } else { "no" }).to_string(),
+            );
+            put("reserve", m.reserve.to_string());
+            put("chariots.met", m.chariots_met.to_string());
+            put("chariots.left", (self.chariots.len() as u32 - m.chariots_drawn.count_ones()).to_string());
+        }
+        if self.config.modules.has(Module::Inspiration) {
+            put("inspiration.played", card_list(m.inspired, self.inspirations.iter().map(|c| c.id.as_str())));
+        }
+        if self.config.modules.has(Module::Rolls) {
+            put("rolls.left", m.rolls_left.to_string());
+        }
+    }
+}
+
+/// `1 4` for the slots whose bits are set, `-` when none.
+fn slot_list(bits: u8) -> String {
+    let list: Vec<String> = (0..6).filter(|i| bits & (1 << i) != 0).map(|i| (i + 1).to_string()).collect();
+    if list.is_empty() {
+        "-".to_string()
+    } else {
+        list.join(" ")
+    }
+}
+
+/// The ids of the cards whose bits are set, in catalog order, `-` when none.
+fn card_list<'a>(bits: u32, ids: impl Iterator<Item = &'a str>) -> String {
+    let list: Vec<&str> =
+        ids.enumerate().filter(|(k, _)| *k < 32 && bits & (1 << k) != 0).map(|(_, id)| id).collect();
+    if list.is_empty() {
+        "-".to_string()
+    } else {
+        list.join(" ")
     }
 }

@@ -1,27 +1,33 @@
-//! Proving Grounds, the training game (the core game without modules).
+//! Proving Grounds: the core game (the "training game") and its optional modules.
 //!
 //! Maia fights six enemies at once: each round she rolls her dice pool, rerolls whole sets
 //! within a minute, assigns dice to the enemy slots by face, moves battle markers (singles
 //! down, sufficient sets up), resolves defeats and wounds, then recovers. Eight defeats at
 //! the end of a round win; the last health space loses at once.
 //!
-//! Files, one concept each: `dice` (dice and pools), `enemy` and `catalog` (cards as data),
-//! `params` (setup and interpretations), `rules` (the rule catalog), `event` and `notation`
-//! (what a log holds and how it is typed), `state` (the table), `attack` (what dice do to a
-//! marker: the seam the Shields module extends), `step` (every rule, checked and applied),
-//! `facts` and `board` (views), `simulate` (a seeded random player).
+//! Files, one concept each: `dice` (dice and pools), `enemy`, `cards` and `catalog` (cards as
+//! data), `params` (setup and interpretations), `modules` (which modules are in play and their
+//! part of the table), `rules` (the rule catalog), `event` and `notation` (what a log holds and
+//! how it is typed), `state` (the table), `attack` (what dice do to a marker, the reference
+//! card's resolution table), `step` (every core rule, checked and applied), `module_step`
+//! (the modules' steps, hooked into `step`), `facts` and `board` (views), `simulate` (a
+//! seeded random player).
 //!
-//! Seams for the modules: `modules` is a setup parameter that today accepts only `none`;
-//! the round is a phase machine (`state::Phase`) where module steps (start of round, chariot
-//! placement) slot in as new phases; attack resolution is one function (`attack`).
+//! The round is a phase machine (`state::Phase`); module steps slot into it: start-of-round
+//! events (dial, conspirator die, chariot draw) in the draw phase before the roll, the
+//! dragonling die and chariot loading in step 1, the chariot's resolution before the markers,
+//! shields in the markers' turns, sun and moon after them, conspirator reveals with the checks.
 
 mod attack;
 mod board;
+mod cards;
 mod catalog;
 mod dice;
 mod enemy;
 mod event;
 mod facts;
+mod module_step;
+mod modules;
 mod notation;
 mod params;
 mod rules;
@@ -34,11 +40,13 @@ mod fixture_tests;
 #[cfg(test)]
 mod tests;
 
-pub use attack::{max_spaces, resolve_attack, Expected, Hold};
-pub use catalog::{parse_catalog, ILLUSTRATIVE};
+pub use attack::{max_spaces, resolve_attack, resolve_attack_with, AttackMods, Expected, Hold};
+pub use cards::{Chariot, Conspirator, DieSpec, Effect, Inspiration};
+pub use catalog::{parse_catalog, parse_full_catalog, Catalog, ILLUSTRATIVE};
 pub use dice::{Color, ColorCounts, Dice, Die, MAX_DICE};
 pub use enemy::{Enemy, Requirement};
 pub use event::{Action, Event};
+pub use modules::{ModState, Module, Modules};
 pub use params::{Config, ExhaustFrom, ReplaceWithoutWhite, PARAMS};
 pub use rules::RULES;
 pub use simulate::SplitMix64;
@@ -55,6 +63,10 @@ pub struct ProvingGrounds {
     config: Config,
     /// Shared so that cloning a configured game (one per replay thread) is cheap.
     enemies: Arc<[Enemy]>,
+    /// The module cards of the catalog.
+    conspirators: Arc<[Conspirator]>,
+    chariots: Arc<[Chariot]>,
+    inspirations: Arc<[Inspiration]>,
     /// Stands in for a card index the catalog does not have (see `enemy`).
     unknown: Arc<Enemy>,
 }
@@ -77,8 +89,32 @@ impl ProvingGrounds {
         self.enemies.get(card as usize).unwrap_or(&self.unknown)
     }
 
+    /// The module cards, in catalog order.
+    pub fn conspirators(&self) -> &[Conspirator] {
+        &self.conspirators
+    }
+    pub fn chariots(&self) -> &[Chariot] {
+        &self.chariots
+    }
+    pub fn inspirations(&self) -> &[Inspiration] {
+        &self.inspirations
+    }
+
     fn initial(&self) -> State {
-        State::new()
+        let mut s = State::new();
+        let m = self.config.modules;
+        if m.has(Module::SunMoon) {
+            // "The three colored dice live on the dial instead" of on the health track.
+            s.mods.dial = s.stack;
+            s.stack = ColorCounts::default();
+        }
+        if m.has(Module::Conspirators) {
+            s.mods.reveal_owed = self.config.conspirators_start.min(self.conspirators.len() as u8);
+        }
+        if m.has(Module::Rolls) {
+            s.mods.rolls_left = self.config.rolls;
+        }
+        s
     }
 }
 
@@ -113,9 +149,25 @@ impl Game for ProvingGrounds {
 
     fn new(setup: &Setup, catalog_text: &str) -> Result<Self, SetupError> {
         let config = Config::from_setup(setup);
-        let enemies = parse_catalog(catalog_text);
-        match (config, enemies) {
-            (Ok(config), Ok(enemies)) => {
+        let catalog = parse_full_catalog(catalog_text);
+        // A module whose cards the catalog lacks cannot be played: say so with the rest.
+        let missing: Vec<String> = match (&config, &catalog) {
+            (Ok(c), Ok(cat)) => [
+                (Module::Conspirators, cat.conspirators.is_empty(), "[conspirators]"),
+                (Module::Chariots, cat.chariots.is_empty(), "[chariots]"),
+                (Module::Inspiration, cat.inspirations.is_empty(), "[inspiration]"),
+            ]
+            .into_iter()
+            .filter(|&(m, empty, _)| c.modules.has(m) && empty)
+            .map(|(m, _, section)| {
+                format!("module `{}` needs cards: the catalog has no {section} section", m.name())
+            })
+            .collect(),
+            _ => Vec::new(),
+        };
+        match (config, catalog) {
+            (Ok(config), Ok(catalog)) if missing.is_empty() => {
+                let Catalog { enemies, conspirators, chariots, inspirations } = catalog;
                 // Record the defaults too, so the setup names every interpretation in force.
                 let mut full = setup.clone();
                 for spec in PARAMS {
@@ -133,11 +185,20 @@ impl Game for ProvingGrounds {
                     ability: None,
                     icon: None,
                 });
-                Ok(ProvingGrounds { setup: full, config, enemies: enemies.into(), unknown })
+                Ok(ProvingGrounds {
+                    setup: full,
+                    config,
+                    enemies: enemies.into(),
+                    conspirators: conspirators.into(),
+                    chariots: chariots.into(),
+                    inspirations: inspirations.into(),
+                    unknown,
+                })
             }
-            (config, enemies) => {
+            (config, catalog) => {
                 let mut reasons = config.err().map(|e| e.reasons).unwrap_or_default();
-                reasons.extend(enemies.err().unwrap_or_default().into_iter().map(|r| format!("catalog {r}")));
+                reasons.extend(catalog.err().unwrap_or_default().into_iter().map(|r| format!("catalog {r}")));
+                reasons.extend(missing);
                 Err(SetupError { reasons })
             }
         }
@@ -163,7 +224,8 @@ impl Game for ProvingGrounds {
         self.consequence(state).map(Event::new)
     }
 
-    /// Marker moves, defeats and recovery. A wound is a consequence too, but it carries the
+    /// Marker moves (shields and the moon's move included), defeats, a chariot's resolution
+    /// and recovery. A wound is a consequence too, but it carries the
     /// player's choice of die (`wound 2 exhaust w`), so a log keeps it like a decision and
     /// `next_consequence` stops before it.
     fn is_consequence(event: &Event) -> bool {
@@ -174,6 +236,10 @@ impl Game for ProvingGrounds {
                 | Action::MarkerHeld { .. }
                 | Action::EnemyDefeated { .. }
                 | Action::Recovered
+                | Action::ShieldGained { .. }
+                | Action::ShieldRemoved { .. }
+                | Action::MoonStruck { .. }
+                | Action::ChariotResolved { .. }
         )
     }
 

@@ -134,6 +134,15 @@ fn end(t: &mut Tokens<'_>, full: &str) -> Result<(), ParseError> {
     }
 }
 
+/// A card id: lowercase letters, digits and `-`.
+fn card_id(t: &mut Tokens<'_>, full: &str, what: &str) -> Result<String, ParseError> {
+    let (at, card) = expect(t, full, what)?;
+    if !card.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-') {
+        return Err(err(full, at, what, Some(card)));
+    }
+    Ok(card.to_string())
+}
+
 /// Read one event line (no comment, not blank).
 pub fn parse_event(full: &str) -> Result<Event, ParseError> {
     // The optional time is the last word; strip it first so the rest never sees it.
@@ -150,19 +159,37 @@ pub fn parse_event(full: &str) -> Result<Event, ParseError> {
     };
     let mut t = Tokens { line: body, pos: 0 };
     const EVENTS: &str =
-        "an event (draw, roll, reroll, stop, up, down, hold, defeat, wound, replace, recover)";
+        "an event (draw, roll, reroll, stop, up, down, hold, defeat, wound, replace, recover, or a module's: \
+         shield, unshield, face, borrow, moon, conspire, reveal, dragon, chariot, load, chariot-met, \
+         chariot-unmet, inspire)";
     let (at, word) = expect(&mut t, full, EVENTS)?;
     let action = match word {
         "draw" => {
             let slot = slot(&mut t, full)?;
-            let what = "an enemy id (lowercase letters, digits, `-`)";
-            let (at, card) = expect(&mut t, full, what)?;
-            if !card.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-') {
-                return Err(err(full, at, what, Some(card)));
-            }
-            end(&mut t, full)?;
-            Action::EnemyDrawn { slot, card: card.to_string() }
+            let card = card_id(&mut t, full, "an enemy id (lowercase letters, digits, `-`)")?;
+            Action::EnemyDrawn { slot, card }
         }
+        "shield" => Action::ShieldGained { slot: slot(&mut t, full)? },
+        "unshield" => Action::ShieldRemoved { slot: slot(&mut t, full)? },
+        "face" => Action::DialTurned { slot: slot(&mut t, full)? },
+        "moon" => Action::MoonStruck { slot: slot(&mut t, full)? },
+        "borrow" => {
+            Action::DieBorrowed { color: color(&mut t, full, "the color borrowed: g, y or b", false)? }
+        }
+        "conspire" => Action::ConspiratorRolled { value: number(&mut t, full, "a die value 1-6", 1..=6)? },
+        "dragon" => Action::DragonlingRolled { value: number(&mut t, full, "a die value 1-6", 1..=6)? },
+        "reveal" => Action::ConspiratorRevealed {
+            card: card_id(&mut t, full, "a conspirator id (lowercase letters, digits, `-`)")?,
+        },
+        "chariot" => Action::ChariotDrawn {
+            card: card_id(&mut t, full, "a chariot id (lowercase letters, digits, `-`)")?,
+        },
+        "inspire" => Action::InspirationPlayed {
+            card: card_id(&mut t, full, "an inspiration card id (lowercase letters, digits, `-`)")?,
+        },
+        "load" => Action::ChariotLoaded { dice: dice(&mut t, full)? },
+        "chariot-met" => Action::ChariotResolved { met: true },
+        "chariot-unmet" => Action::ChariotResolved { met: false },
         "roll" => Action::DiceRolled { dice: dice(&mut t, full)? },
         "reroll" => {
             let mut faces = 0u8;
@@ -271,6 +298,23 @@ mod tests {
         round_trips("replace g -> b");
         round_trips("replace - -> g");
         round_trips("recover");
+        for line in [
+            "shield 3",
+            "unshield 3",
+            "face 2",
+            "borrow g",
+            "moon 5",
+            "conspire 4",
+            "reveal spymaster",
+            "dragon 6",
+            "chariot bronze-chariot",
+            "load 5 5b",
+            "chariot-met",
+            "chariot-unmet",
+            "inspire second-wind t=12",
+        ] {
+            round_trips(line);
+        }
     }
 
     #[test]
@@ -302,6 +346,11 @@ mod tests {
         fails("stop t=x", 6, "seconds", "`t=x`");
         fails("draw 1 Pit", 8, "enemy id", "`Pit`");
         fails("up 1 0", 6, "spaces", "`0`");
+        fails("borrow w", 8, "color borrowed", "`w`");
+        fails("dragon 0", 8, "die value", "`0`");
+        fails("reveal Vizier", 8, "conspirator id", "`Vizier`");
+        fails("load", 5, "die value", "end of line");
+        fails("chariot-met now", 13, "end of line", "`now`");
         fails("roll 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1", 34, "at most 14", "`1`");
     }
 }

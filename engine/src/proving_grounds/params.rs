@@ -3,6 +3,7 @@
 //! Every reading of a passage the rulebook leaves open is a named parameter with a default,
 //! so a disputed ruling is replayed under the other reading by changing one value.
 
+use super::modules::Modules;
 use crate::{ParamKind, ParamSpec, Setup, SetupError};
 
 pub const MODULES: &str = "modules";
@@ -12,17 +13,123 @@ pub const EXHAUST_FROM: &str = "exhaust-from";
 pub const REPLACE_WITHOUT_WHITE: &str = "replace-without-white";
 pub const MULTI_SPACE: &str = "multi-space";
 pub const TIMER: &str = "timer";
+pub const ROLLS_SIZE: &str = "rolls-size";
+pub const ROLLS_RESET: &str = "rolls-reset";
+pub const SHIELD_REFLECT: &str = "shield-reflect";
+pub const SUN_MOON_POSITIONS: &str = "sun-moon-positions";
+pub const CONSPIRATORS_START: &str = "conspirators-start";
+pub const DRAGONLING_WEAKNESS: &str = "dragonling-weakness";
+pub const CHARIOT_DICE: &str = "chariot-dice";
+pub const CHARIOT_UNMET_DICE: &str = "chariot-unmet-dice";
+pub const INSPIRATION_REUSE: &str = "inspiration-reuse";
 
 /// Every parameter `ProvingGrounds` accepts.
 pub static PARAMS: &[ParamSpec] = &[
     ParamSpec {
         name: MODULES,
         kind: ParamKind::Setup,
-        allowed: &["none"],
+        allowed: &["<none, or a comma-separated list of shields, sun-moon, conspirators, dragonling, chariots, inspiration, rolls>"],
         default: "none",
-        doc: "The optional modules in play. Only the training game (`none`) is implemented; the six \
-              modules (Shields, Sun and Moon, Conspirators, Dragonling, Chariots, Inspiration) come later.",
-        section: "Game Play (note: core game and six modules)",
+        doc: "The optional modules in play, in any combination: \"Proving Grounds is made up of a core game \
+              (the \"training game\") and six modules that can be added, in any combination\". `rolls` is \
+              the reference card's Rolls tracker (its size is `rolls-size`).",
+        section: "Game Play (note: core game and six modules); Reference card",
+    },
+    ParamSpec {
+        name: ROLLS_SIZE,
+        kind: ParamKind::Setup,
+        allowed: &["<a number 0-30>"],
+        default: "10",
+        doc: "The Rolls tracker's size (rerolls available) when the `rolls` module is in play: \"For each \
+              reroll, reduce the Rolls tracker ... Stop when satisfied or out of rerolls.\" The card \
+              prints no size, so it is the table's choice.",
+        section: "Reference card: Step 1",
+    },
+    ParamSpec {
+        name: ROLLS_RESET,
+        kind: ParamKind::Interpretation,
+        allowed: &["round", "game"],
+        default: "round",
+        doc: "When the Rolls tracker is reset. The card says only \"For each reroll, reduce the Rolls \
+              tracker\" under Step 1: `round` = it starts full every round (its steps are a round's); \
+              `game` = it is set once and never refilled (only inspiration cards add rerolls).",
+        section: "Reference card: Step 1",
+    },
+    ParamSpec {
+        name: SHIELD_REFLECT,
+        kind: ParamKind::Interpretation,
+        allowed: &["keeps", "removed"],
+        default: "keeps",
+        doc: "Shields: \"Correct set, shielded: marker down one (reflected)\" does not say what becomes of \
+              the shield. `keeps` = the shield stays (only a single removes it, as its own row says); \
+              `removed` = the reflected set also strips it (with the same `down N` record, nothing \
+              more to write).",
+        section: "Reference card: Attack Resolution Summary",
+    },
+    ParamSpec {
+        name: SUN_MOON_POSITIONS,
+        kind: ParamKind::Interpretation,
+        allowed: &["faced-opposite", "neighbours"],
+        default: "faced-opposite",
+        doc: "Sun and Moon: which slots are in the sun and moon positions when Maia faces slot F. The \
+              text says only \"Rotate the dial so Maia faces the enemy of your choice\" and names \"the \
+              enemy in the sun position\" and \"the enemy in the moon position\". `faced-opposite` = the \
+              faced enemy is in the sun, the one across the board (F+3) in the moon; `neighbours` = the \
+              sun is the next slot (F+1) and the moon the previous one (F-1), around the board.",
+        section: "Reference card: Start of Round; Step 2 (Sun and Moon module)",
+    },
+    ParamSpec {
+        name: CONSPIRATORS_START,
+        kind: ParamKind::Interpretation,
+        allowed: &["<a number 0-6>"],
+        default: "1",
+        doc: "Conspirators: how many conspirator cards are revealed at setup. The card says only \"If the \
+              result matches any revealed conspirator\" and \"Draw a new conspirator card if any remain\" \
+              after a defeat; with none revealed at first the module would do nothing until the first \
+              defeat, so the default reveals one.",
+        section: "Reference card: Start of Round; Step 2B (Conspirators module)",
+    },
+    ParamSpec {
+        name: DRAGONLING_WEAKNESS,
+        kind: ParamKind::Interpretation,
+        allowed: &["unverified", "extra-die"],
+        default: "unverified",
+        doc: "Dragonling: what an enemy's weakness does. The rulebook says only \"This icon represents a \
+              weakness to a specific result from the dragonling die.\" `unverified` = the engine does not \
+              guess: a marker move against an enemy whose icon matches the dragonling die is reported as \
+              an unverified effect; `extra-die` = the dragonling die joins the attack on that enemy as one \
+              more (white) die.",
+        section: "Enemy Card Anatomy (8 Dragonling Icon); Reference card: Step 1",
+    },
+    ParamSpec {
+        name: CHARIOT_DICE,
+        kind: ParamKind::Interpretation,
+        allowed: &["required", "any"],
+        default: "required",
+        doc: "Chariots: which dice may be placed on the chariot. \"Place any required dice on the chariot \
+              to satisfy its defeat condition\": `required` = only a die that fills a part of the \
+              condition still unfilled; `any` = any die (dice beyond the condition simply sit there).",
+        section: "Reference card: Step 1 (Chariots module)",
+    },
+    ParamSpec {
+        name: CHARIOT_UNMET_DICE,
+        kind: ParamKind::Interpretation,
+        allowed: &["return", "stay"],
+        default: "return",
+        doc: "Chariots: what becomes of the dice on a chariot whose requirement is not met. The card says \
+              only that a met chariot's dice go to reserve. `return` = they come back to the pool at \
+              recovery like assigned dice; `stay` = they stay on the chariot (it stays in play) toward \
+              next round's condition.",
+        section: "Reference card: Step 2 (Chariots module)",
+    },
+    ParamSpec {
+        name: INSPIRATION_REUSE,
+        kind: ParamKind::Interpretation,
+        allowed: &["once", "free"],
+        default: "once",
+        doc: "Inspiration: the rulebook lists \"15 Inspiration Cards\" and no rule for them. `once` = a card \
+              played is spent for the game; `free` = a card may be played again.",
+        section: "Components",
     },
     ParamSpec {
         name: HEALTH,
@@ -122,6 +229,22 @@ pub struct Config {
     pub multi_space_optional: bool,
     /// The last second (since the roll) a reroll is in time.
     pub last_reroll_second: u16,
+    pub modules: Modules,
+    /// The Rolls tracker's size, and whether it refills every round.
+    pub rolls: u8,
+    pub rolls_per_round: bool,
+    /// A reflected set also removes the shield.
+    pub reflect_removes_shield: bool,
+    /// Sun and moon slots: the faced one and the opposite (else the two neighbours).
+    pub sun_faced: bool,
+    pub conspirators_start: u8,
+    /// The dragonling die joins the attack on an enemy weak to its face.
+    pub dragon_extra_die: bool,
+    /// Only dice filling an unfilled part of a chariot's condition may be placed on it.
+    pub chariot_required_only: bool,
+    /// Dice on an unmet chariot stay there.
+    pub chariot_dice_stay: bool,
+    pub inspiration_once: bool,
 }
 
 impl Config {
@@ -159,6 +282,30 @@ impl Config {
             _ => ReplaceWithoutWhite::Skip,
         };
         let last_reroll_second = if get(TIMER) == "strict" { 59 } else { 60 };
+        let modules = Modules::parse(get(MODULES)).unwrap_or_else(|errs| {
+            reasons.extend(errs);
+            Modules::NONE
+        });
+        let rolls = match get(ROLLS_SIZE).parse::<u8>() {
+            Ok(n @ 0..=30) => n,
+            _ => {
+                reasons.push(format!(
+                    "`rolls-size={}` must be a number of rerolls from 0 to 30",
+                    get(ROLLS_SIZE)
+                ));
+                10
+            }
+        };
+        let conspirators_start = match get(CONSPIRATORS_START).parse::<u8>() {
+            Ok(n @ 0..=6) => n,
+            _ => {
+                reasons.push(format!(
+                    "`conspirators-start={}` must be a number of cards from 0 to 6",
+                    get(CONSPIRATORS_START)
+                ));
+                1
+            }
+        };
         if !reasons.is_empty() {
             return Err(SetupError { reasons });
         }
@@ -169,6 +316,16 @@ impl Config {
             replace_without_white,
             multi_space_optional: get(MULTI_SPACE) == "optional",
             last_reroll_second,
+            modules,
+            rolls,
+            rolls_per_round: get(ROLLS_RESET) != "game",
+            reflect_removes_shield: get(SHIELD_REFLECT) == "removed",
+            sun_faced: get(SUN_MOON_POSITIONS) != "neighbours",
+            conspirators_start,
+            dragon_extra_die: get(DRAGONLING_WEAKNESS) == "extra-die",
+            chariot_required_only: get(CHARIOT_DICE) != "any",
+            chariot_dice_stay: get(CHARIOT_UNMET_DICE) == "stay",
+            inspiration_once: get(INSPIRATION_REUSE) != "free",
         })
     }
 }
@@ -185,7 +342,11 @@ mod tests {
         assert_eq!(bad.map_err(|e| e.reasons.len()), Err(2));
         let bad = Setup::from_pairs(["rings=6"]).and_then(|s| Config::from_setup(&s));
         assert!(bad.is_err(), "rings 6 on 8 spaces would put the third replacement on the last space");
-        let bad = Setup::from_pairs(["modules=shields"]).and_then(|s| Config::from_setup(&s));
-        assert!(bad.is_err());
+        let bad = Setup::from_pairs(["modules=shields,wings", "rolls-size=99"])
+            .and_then(|s| Config::from_setup(&s));
+        assert_eq!(bad.map_err(|e| e.reasons.len()), Err(2));
+        let all = "shields,sun-moon,conspirators,dragonling,chariots,inspiration,rolls";
+        let ok = Setup::from_pairs([format!("modules={all}").as_str()]).and_then(|s| Config::from_setup(&s));
+        assert_eq!(ok.map(|c| c.modules.names().join(",")), Ok(all.to_string()));
     }
 }

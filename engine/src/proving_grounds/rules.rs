@@ -99,6 +99,66 @@ rules! {
     GAME_OVER = "pg.end.game-over",
         "Nothing is played after the game ends: lost on the last health space, won with eight defeats at the end of a round",
         "Object of the Game";
+    NOT_IN_PLAY = "pg.modules.not-in-play",
+        "A module's event is recorded only when the setup puts that module in play",
+        "The Modules (\"add a single module or mix and match\")";
+    SHIELD_REMOVE = "pg.shields.single-removes-shield",
+        "Shields: a single against a shielded enemy removes the shield (the marker does not move)",
+        "Reference card: Attack Resolution Summary, row 1 (Single, enemy shielded)";
+    SHIELD_REFLECTED = "pg.shields.set-reflected",
+        "Shields: a correct set against a shielded enemy moves its marker down one (reflected)",
+        "Reference card: Attack Resolution Summary, row 4 (Correct set, shielded)";
+    SHIELD_GAIN = "pg.shields.incorrect-set-shields",
+        "Shields: an incorrect set against an unshielded enemy gives it a shield",
+        "Reference card: Attack Resolution Summary, row 5 (Incorrect set, unshielded)";
+    SHIELD_HOLDS = "pg.shields.shielded-incorrect-holds",
+        "Shields: an incorrect set against a shielded enemy does nothing",
+        "Reference card: Attack Resolution Summary, row 6 (Incorrect set, shielded)";
+    FACE_EACH_ROUND = "pg.sun-moon.face-each-round",
+        "Sun and Moon: the dial is turned to face an enemy at the start of each round, before the roll",
+        "Reference card: Start of Round (Sun and Moon module)";
+    NOT_SAME_ENEMY = "pg.sun-moon.not-same-enemy",
+        "Sun and Moon: Maia cannot face the same enemy two rounds in a row",
+        "Reference card: Start of Round (Sun and Moon module)";
+    SUN_BORROW = "pg.sun-moon.sun-borrow",
+        "Sun and Moon: a hit on the sun enemy borrows one colored die from the dial, and only a hit does",
+        "Reference card: Step 2A (Sun and Moon module)";
+    MOON_DOWN = "pg.sun-moon.moon-down",
+        "Sun and Moon: no hit on the moon enemy moves its marker down one, before defeats and wounds are checked",
+        "Reference card: Step 2A (Sun and Moon module)";
+    CONSPIRE_EACH_ROUND = "pg.conspirators.roll-each-round",
+        "Conspirators: one conspirator die is rolled at the start of each round, before the roll",
+        "Reference card: Start of Round (Conspirators module)";
+    CONSPIRATOR_REVEAL = "pg.conspirators.reveal",
+        "Conspirators: a new conspirator is revealed after each defeat while any remain (and at setup), each card once",
+        "Reference card: Step 2B (Conspirators module)";
+    CONSPIRATOR_NO_REROLLS = "pg.conspirators.no-rerolls",
+        "Conspirators: while a conspirator with `no-rerolls` is active, no set is rerolled (card data)",
+        "Reference card: Start of Round (Conspirators module); catalog effect";
+    DRAGON_WITH_POOL = "pg.dragonling.rolled-with-pool",
+        "Dragonling: the dragonling die is rolled with the pool each round",
+        "Reference card: Step 1 (Dragonling module)";
+    DRAGON_WITH_SET = "pg.dragonling.with-a-set",
+        "Dragonling: the dragonling die is rerolled only together with a set",
+        "Reference card: Step 1 (\"May reroll the dragonling die with any set\")";
+    CHARIOT_DRAW = "pg.chariots.draw",
+        "Chariots: one chariot is in play at each roll while the chariot deck lasts; each card is drawn once",
+        "Reference card: Step 1 and Step 2 (Chariots module)";
+    CHARIOT_PLACE_DURING_ROLL = "pg.chariots.place-during-roll",
+        "Chariots: dice are placed on the chariot during rolling (step 1)",
+        "Reference card: Step 1 (Chariots module)";
+    CHARIOT_PLACE_REQUIRED = "pg.chariots.place-required",
+        "Chariots: a die placed on the chariot fills a part of its defeat condition (see chariot-dice)",
+        "Reference card: Step 1 (\"Place any required dice on the chariot\")";
+    CHARIOT_RESOLVE = "pg.chariots.resolve",
+        "Chariots: before markers move, a met chariot is discarded (dice to reserve) and an unmet one activates",
+        "Reference card: Step 2 (Chariots module)";
+    INSPIRATION_ONCE = "pg.inspiration.once",
+        "Inspiration: a card played is spent (see inspiration-reuse)",
+        "Components (15 Inspiration Cards)";
+    ROLLS_OUT = "pg.rolls.out-of-rerolls",
+        "Rolls tracker: each reroll reduces the tracker; no reroll once it is out",
+        "Reference card: Step 1 (\"For each reroll, reduce the Rolls tracker ... Stop when ... out of rerolls\")";
 }
 
 #[cfg(test)]

@@ -1,10 +1,11 @@
-//! Everything on the table during a training game, as small plain data.
+//! Everything on the table, as small plain data.
 //!
 //! No heap: dice live in fixed arrays, cards are catalog indices, the deck is a bitset.
 //! Stepping an event therefore never allocates on the legal path, and two equal tables
 //! encode (and digest) the same way.
 
 use super::dice::{Color, ColorCounts, Dice, Die};
+use super::modules::ModState;
 use serde::{Deserialize, Serialize};
 
 /// Number of enemy slots around the encounter board.
@@ -101,6 +102,8 @@ pub struct State {
     /// Enemies defeated, in order (catalog indices; the first `MAX_DISCARD` are kept).
     pub discard: [u8; MAX_DISCARD],
     pub defeated: u8,
+    /// The modules' part of the table (idle when no module is in play).
+    pub mods: ModState,
 }
 
 impl Default for State {
@@ -139,6 +142,7 @@ impl State {
             drawn: [0; 4],
             discard: [0; MAX_DISCARD],
             defeated: 0,
+            mods: ModState::default(),
         }
     }
 

@@ -5,9 +5,10 @@
 //! log are compared with what `attack::resolve_attack` and the checks require; a consequence
 //! the log skipped is reported at the event where its absence shows.
 
-use super::attack::{resolve_attack, Expected, Hold};
+use super::attack::{resolve_attack, resolve_attack_with, Expected, Hold};
 use super::dice::{Color, ColorCounts, Die};
 use super::event::{Action, Event};
+use super::modules::Module;
 use super::params::{ExhaustFrom, ReplaceWithoutWhite};
 use super::rules::*;
 use super::state::{Outcome, Phase, State, EXHAUSTION, MAX_DISCARD, SLOTS};
@@ -22,7 +23,13 @@ impl ProvingGrounds {
     pub(super) fn expected_for(&self, s: &State, i: usize) -> Expected {
         match s.slots[i].card {
             None => Expected::Hold(Hold::NoDice),
-            Some(c) => resolve_attack(self.enemy(c), s.slots[i].marker, s.pool.colors_showing(i as u8 + 1)),
+            Some(c) if self.config.modules.is_empty() => {
+                resolve_attack(self.enemy(c), s.slots[i].marker, s.pool.colors_showing(i as u8 + 1))
+            }
+            Some(c) => {
+                let (mods, dice) = self.attack_mods(s, i);
+                resolve_attack_with(self.enemy(c), s.slots[i].marker, dice, mods)
+            }
         }
     }
 
@@ -50,11 +57,26 @@ impl ProvingGrounds {
             return Ok(());
         }
         check_shape(e)?;
+        // The dragonling die may only follow the roll or reroll it went with.
+        let dragon_may = std::mem::replace(&mut s.mods.dragon_may, false);
+        if let Some(m) = e.action.module() {
+            if !self.config.modules.has(m) {
+                f.violate(Violation::new(
+                    NOT_IN_PLAY,
+                    format!("`{e}` is a {} module event, but the setup does not include it", m.name()),
+                ));
+            }
+        }
         match &e.action {
             Action::EnemyDrawn { slot, card } => self.draw(s, *slot, card, e, f),
             Action::DiceRolled { dice } => {
                 match s.phase {
-                    Phase::Draw => self.check_slots_filled(s, f),
+                    Phase::Draw => {
+                        self.check_slots_filled(s, f);
+                        if !self.config.modules.is_empty() {
+                            self.start_round_checks(s, f);
+                        }
+                    }
                     Phase::Roll => f.violate(Violation::new(
                         STEP_ORDER,
                         "the pool was already rolled this round; only whole sets are rerolled now",
@@ -74,12 +96,15 @@ impl ProvingGrounds {
                 s.moved = 0;
                 s.cursor = 0;
                 s.phase = Phase::Roll;
+                if !self.config.modules.is_empty() {
+                    self.begin_roll_mods(s);
+                }
                 Ok(())
             }
             Action::SetRerolled { faces, dice } => self.reroll(s, *faces, dice, e, f),
             Action::RollingStopped => {
                 if s.phase == Phase::Roll {
-                    s.phase = Phase::Move;
+                    self.leave_roll(s, f);
                 } else {
                     f.violate(Violation::new(STEP_ORDER, "`stop` ends step 1, but no roll is in progress"));
                 }
@@ -87,7 +112,9 @@ impl ProvingGrounds {
             }
             Action::MarkerMovedUp { slot, .. }
             | Action::MarkerMovedDown { slot }
-            | Action::MarkerHeld { slot } => self.move_marker(s, *slot as usize - 1, e, f),
+            | Action::MarkerHeld { slot }
+            | Action::ShieldGained { slot }
+            | Action::ShieldRemoved { slot } => self.move_marker(s, *slot as usize - 1, e, f),
             Action::EnemyDefeated { slot } => self.defeat(s, *slot as usize - 1, e, f),
             Action::WoundSuffered { slot, exhausted } => self.wound(s, *slot as usize - 1, *exhausted, e, f),
             Action::DieReplaced { discarded, taken } => {
@@ -98,6 +125,7 @@ impl ProvingGrounds {
                 self.recover(s, e, f);
                 Ok(())
             }
+            _ => self.module_event(s, e, dragon_may, f),
         }
     }
 
@@ -191,6 +219,8 @@ impl ProvingGrounds {
             }
             match counts[face as usize] {
                 0 => return Err(StepError::rule(ROLL_WHOLE_SET, format!("no die in the pool shows {face}"))),
+                // An inspiration card (`reroll-single`) lets one single be rerolled.
+                1 if s.mods.single_reroll => s.mods.single_reroll = false,
                 1 => f.violate(Violation::new(
                     ROLL_SINGLE,
                     format!("the {face} is a single and cannot be rerolled"),
@@ -235,13 +265,16 @@ impl ProvingGrounds {
         }
         s.pool.sort();
         s.rerolls = s.rerolls.saturating_add(1);
+        if !self.config.modules.is_empty() {
+            self.reroll_mods(s, f);
+        }
         Ok(())
     }
 
     fn move_marker(&self, s: &mut State, i: usize, e: &Event, f: &mut Findings) -> Result<(), StepError> {
         let card = s.slots[i].card.ok_or_else(|| StepError::new(format!("slot {} holds no enemy", i + 1)))?;
         match s.phase {
-            Phase::Roll => s.phase = Phase::Move, // rolling ends when resolution starts
+            Phase::Roll => self.leave_roll(s, f), // rolling ends when resolution starts
             Phase::Move => {}
             Phase::Check => f.violate(Violation::new(
                 CHECK_AFTER_MOVES,
@@ -264,13 +297,18 @@ impl ProvingGrounds {
                 self.report_missing_moves(s, i, e, f);
             }
         }
+        if !self.config.modules.is_empty() {
+            self.marker_turn_mods(s, i, e, f);
+        }
         let expected = self.expected_for(s, i);
         let slot = i as u8 + 1;
         // A marker that already had its move is only out of order: judging its second move
         // against the moved marker would report the same mistake twice.
         let ok = s.has_moved(i)
             || match (expected, &e.action) {
-                (Expected::Down, Action::MarkerMovedDown { .. }) => true,
+                (Expected::Down | Expected::Reflected, Action::MarkerMovedDown { .. }) => true,
+                (Expected::Shield, Action::ShieldGained { .. }) => true,
+                (Expected::Unshield, Action::ShieldRemoved { .. }) => true,
                 (Expected::Hold(_), Action::MarkerHeld { .. }) => true,
                 (Expected::Up(m), Action::MarkerMovedUp { spaces, .. }) => {
                     *spaces == m || (self.config.multi_space_optional && *spaces < m)
@@ -282,7 +320,15 @@ impl ProvingGrounds {
                 (Expected::Up(m), Action::MarkerMovedUp { spaces, .. }) if *spaces > m => SEPARATE_DICE,
                 (Expected::Up(_), _) => SET_UP,
                 (Expected::Down, _) => SINGLE_DOWN,
+                (Expected::Reflected, _) => SHIELD_REFLECTED,
+                (Expected::Shield, _) => SHIELD_GAIN,
+                (Expected::Unshield, _) => SHIELD_REMOVE,
                 (Expected::Hold(Hold::NoDice), _) => NO_DICE,
+                (Expected::Hold(Hold::TooFew | Hold::MissingColor), _)
+                    if self.config.modules.has(Module::Shields) && s.mods.shields & (1 << i) != 0 =>
+                {
+                    SHIELD_HOLDS
+                }
                 (Expected::Hold(Hold::MissingColor), _) => COLOR_REQUIREMENT,
                 (Expected::Hold(_), _) => INCORRECT_SET,
             };
@@ -305,8 +351,18 @@ impl ProvingGrounds {
         let en = self.enemy(card);
         let m = &mut s.slots[i].marker;
         match e.action {
-            Action::MarkerMovedUp { spaces, .. } => *m = m.saturating_add(spaces).min(en.top()),
-            Action::MarkerMovedDown { .. } => *m = m.saturating_sub(1),
+            Action::MarkerMovedUp { spaces, .. } => {
+                *m = m.saturating_add(spaces).min(en.top());
+                s.mods.hits |= 1 << i; // a hit, for the sun position
+            }
+            Action::MarkerMovedDown { .. } => {
+                *m = m.saturating_sub(1);
+                if expected == Expected::Reflected && self.config.reflect_removes_shield {
+                    s.mods.shields &= !(1 << i);
+                }
+            }
+            Action::ShieldGained { .. } => s.mods.shields |= 1 << i,
+            Action::ShieldRemoved { .. } => s.mods.shields &= !(1 << i),
             _ => {}
         }
         if let Some(text) = &en.ability {
@@ -319,7 +375,7 @@ impl ProvingGrounds {
     }
 
     /// Markers between the cursor and slot `upto` that had to move but were skipped.
-    fn report_missing_moves(&self, s: &State, upto: usize, e: &Event, f: &mut Findings) {
+    pub(super) fn report_missing_moves(&self, s: &State, upto: usize, e: &Event, f: &mut Findings) {
         for t in s.cursor as usize..upto {
             if s.has_moved(t) || s.slots[t].card.is_none() {
                 continue;
@@ -335,9 +391,15 @@ impl ProvingGrounds {
     }
 
     /// Step 2B starts: every marker still owed a move missed it.
-    fn finish_moves(&self, s: &mut State, e: &Event, f: &mut Findings) {
+    pub(super) fn finish_moves(&self, s: &mut State, e: &Event, f: &mut Findings) {
         if matches!(s.phase, Phase::Roll | Phase::Move) {
+            if s.phase == Phase::Roll {
+                self.leave_roll(s, f);
+            }
             self.report_missing_moves(s, SLOTS, e, f);
+            if !self.config.modules.is_empty() {
+                self.before_checks_mods(s, e, f);
+            }
             s.cursor = SLOTS as u8;
             s.phase = Phase::Check;
         }
@@ -371,6 +433,9 @@ impl ProvingGrounds {
         s.defeated = s.defeated.saturating_add(1);
         s.slots[i].card = None;
         s.slots[i].marker = 0;
+        if !self.config.modules.is_empty() {
+            self.after_defeat_mods(s, i);
+        }
         Ok(())
     }
 
@@ -420,6 +485,13 @@ impl ProvingGrounds {
             )),
         }
         s.slots[i].marker = self.enemy(card).start;
+        self.lose_health(s);
+        Ok(())
+    }
+
+    /// The health marker moves down one space: the last space loses at once, the stack's
+    /// space owes a replacement.
+    pub(super) fn lose_health(&self, s: &mut State) {
         s.health = s.health.saturating_add(1).min(self.config.health);
         if s.health >= self.config.health {
             s.outcome = Outcome::Lost;
@@ -432,7 +504,6 @@ impl ProvingGrounds {
                 s.stack_moved = s.stack_moved.saturating_add(1); // nothing to replace: the stack still moves down
             }
         }
-        Ok(())
     }
 
     fn replace(&self, s: &mut State, discarded: Option<Color>, taken: Color, f: &mut Findings) {
@@ -516,6 +587,9 @@ impl ProvingGrounds {
             ));
             s.replace_owed = false;
         }
+        if !self.config.modules.is_empty() {
+            self.close_round_mods(s, e, f);
+        }
     }
 
     /// A roll or draw shows the round ended without `recover`.
@@ -545,6 +619,9 @@ impl ProvingGrounds {
             s.exhaustion[k] = s.exhaustion[k - 1];
         }
         s.exhaustion[0] = ColorCounts::default();
+        if !self.config.modules.is_empty() {
+            self.recover_mods(s);
+        }
         s.pool.sort();
         if s.defeated >= DEFEATS_TO_WIN {
             s.outcome = Outcome::Won;
@@ -559,6 +636,9 @@ impl ProvingGrounds {
         match s.phase {
             Phase::Over | Phase::Draw | Phase::Roll => return None,
             Phase::Move => {
+                if let Some(a) = self.chariot_consequence(s) {
+                    return Some(a);
+                }
                 for i in s.cursor as usize..SLOTS {
                     if s.slots[i].card.is_some() && !s.has_moved(i) {
                         let exp = self.expected_for(s, i);
@@ -567,10 +647,13 @@ impl ProvingGrounds {
                         }
                     }
                 }
+                if let Some(slot) = self.moon_owed(s) {
+                    return Some(Action::MoonStruck { slot: slot as u8 + 1 });
+                }
             }
             Phase::Check => {}
         }
-        if s.replace_owed {
+        if s.replace_owed || self.borrow_owed(s) {
             return None; // the player chooses the color
         }
         for i in 0..SLOTS {
@@ -581,6 +664,9 @@ impl ProvingGrounds {
         }
         if self.pending_wound(s).is_some() {
             return None; // the wound carries the player's choice of die
+        }
+        if self.reveal_pending(s) {
+            return None; // the conspirator drawn is random
         }
         Some(Action::Recovered)
     }
@@ -600,13 +686,24 @@ fn check_shape(e: &Event) -> Result<(), StepError> {
         | Action::MarkerMovedDown { slot }
         | Action::MarkerHeld { slot }
         | Action::EnemyDefeated { slot }
-        | Action::WoundSuffered { slot, .. } => Some(*slot),
+        | Action::WoundSuffered { slot, .. }
+        | Action::ShieldGained { slot }
+        | Action::ShieldRemoved { slot }
+        | Action::DialTurned { slot }
+        | Action::MoonStruck { slot } => Some(*slot),
         _ => None,
     };
     if slot.is_some_and(|n| !(1..=SLOTS as u8).contains(&n)) {
         return Err(StepError::new(format!("`{e}` names a slot outside 1-{SLOTS}")));
     }
-    if let Action::DiceRolled { dice } | Action::SetRerolled { dice, .. } = &e.action {
+    if let Action::ConspiratorRolled { value } | Action::DragonlingRolled { value } = &e.action {
+        if !(1..=6).contains(value) {
+            return Err(StepError::new(format!("`{e}` needs a die value 1-6")));
+        }
+    }
+    if let Action::DiceRolled { dice } | Action::SetRerolled { dice, .. } | Action::ChariotLoaded { dice } =
+        &e.action
+    {
         if dice.is_empty() || dice.iter().any(|d| !(1..=6).contains(&d.value)) {
             return Err(StepError::new(format!("`{e}` needs one or more die values 1-6")));
         }
@@ -644,13 +741,15 @@ impl std::fmt::Display for MoveAction {
 
 fn move_action(slot: u8, e: Expected) -> MoveAction {
     MoveAction(match e {
-        Expected::Down => Action::MarkerMovedDown { slot },
+        Expected::Down | Expected::Reflected => Action::MarkerMovedDown { slot },
+        Expected::Shield => Action::ShieldGained { slot },
+        Expected::Unshield => Action::ShieldRemoved { slot },
         Expected::Up(spaces) => Action::MarkerMovedUp { slot, spaces },
         Expected::Hold(_) => Action::MarkerHeld { slot },
     })
 }
 
-fn color_name(c: Color) -> &'static str {
+pub(super) fn color_name(c: Color) -> &'static str {
     match c {
         Color::White => "white",
         Color::Green => "green",
@@ -660,7 +759,7 @@ fn color_name(c: Color) -> &'static str {
 }
 
 /// `5 white, 1 green`, or `no dice`.
-fn describe(c: ColorCounts) -> String {
+pub(super) fn describe(c: ColorCounts) -> String {
     let parts: Vec<String> = Color::ALL
         .iter()
         .filter(|&&k| c.get(k) > 0)

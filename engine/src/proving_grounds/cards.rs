@@ -1,0 +1,214 @@
+//! The module cards as data: conspirators, chariots and inspiration cards, each with the
+//! effect the catalog gives it.
+//!
+//! The rulebook prints none of these cards. An effect is either one the engine can apply
+//! and check (a small closed list, parsed from the catalog) or free text, which the engine
+//! records and reports as unverified (DESIGN principle 5).
+//!
+//! Catalog lines (inside `[conspirators]`, `[chariots]`, `[inspiration]` sections):
+//!
+//! ```text
+//! # id        | name        | die | effect           (conspirators)
+//! vizier      | The Vizier  | 3   | require +1
+//! # id        | name        | condition | effect     (chariots)
+//! war-chariot | War Chariot | 5 5       | health -1
+//! # id        | name        | effect                 (inspiration)
+//! second-wind | Second Wind | rolls +2
+//! ```
+
+use super::dice::Color;
+use std::fmt;
+
+/// What a card does, when the engine can tell.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Effect {
+    /// Every space of every enemy needs this many more dice this round (conspirators).
+    RequireMore(u8),
+    /// No set may be rerolled this round (conspirators).
+    NoRerolls,
+    /// The health marker moves down this many spaces (chariots).
+    Health(u8),
+    /// The Rolls tracker gains this many rerolls (inspiration).
+    Rolls(u8),
+    /// One single may be rerolled this round (inspiration).
+    RerollSingle,
+    /// Card text the engine cannot apply: recorded and reported as unverified.
+    Text(String),
+}
+
+impl fmt::Display for Effect {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Effect::RequireMore(n) => write!(f, "require +{n}"),
+            Effect::NoRerolls => f.write_str("no-rerolls"),
+            Effect::Health(n) => write!(f, "health -{n}"),
+            Effect::Rolls(n) => write!(f, "rolls +{n}"),
+            Effect::RerollSingle => f.write_str("reroll-single"),
+            Effect::Text(t) => f.write_str(t),
+        }
+    }
+}
+
+/// Which kind of card an effect is written on: each kind accepts its own effects.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CardKind {
+    Conspirator,
+    Chariot,
+    Inspiration,
+}
+
+/// Parse an effect; words the kind does not know are kept as text (unverified).
+pub fn parse_effect(kind: CardKind, text: &str) -> Effect {
+    let num = |p: &str| text.strip_prefix(p).and_then(|n| n.trim().parse::<u8>().ok()).filter(|&n| n > 0);
+    match kind {
+        CardKind::Conspirator => {
+            if let Some(n) = num("require +") {
+                return Effect::RequireMore(n);
+            }
+            if text == "no-rerolls" {
+                return Effect::NoRerolls;
+            }
+        }
+        CardKind::Chariot => {
+            if let Some(n) = num("health -") {
+                return Effect::Health(n);
+            }
+        }
+        CardKind::Inspiration => {
+            if let Some(n) = num("rolls +") {
+                return Effect::Rolls(n);
+            }
+            if text == "reroll-single" {
+                return Effect::RerollSingle;
+            }
+        }
+    }
+    Effect::Text(text.to_string())
+}
+
+/// A conspirator card: active in a round whose conspirator die shows `die`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Conspirator {
+    pub id: String,
+    pub name: String,
+    pub die: u8,
+    pub effect: Effect,
+}
+
+/// One die a chariot's defeat condition asks for: a face and/or a color (`5`, `6b`, `*`, `*g`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DieSpec {
+    pub face: Option<u8>,
+    pub color: Option<Color>,
+}
+
+impl DieSpec {
+    pub fn matches(self, value: u8, color: Color) -> bool {
+        self.face.is_none_or(|f| f == value) && self.color.is_none_or(|c| c == color)
+    }
+
+    /// More specific specs are filled first, so a die that fits a narrow spec is not spent
+    /// on a wide one.
+    fn rank(self) -> u8 {
+        u8::from(self.face.is_none()) * 2 + u8::from(self.color.is_none())
+    }
+
+    pub fn parse(word: &str) -> Option<DieSpec> {
+        let b = word.as_bytes();
+        let face = match b.first()? {
+            b'*' => None,
+            v @ b'1'..=b'6' => Some(v - b'0'),
+            _ => return None,
+        };
+        let color = match b.len() {
+            1 => None,
+            2 => Some(Color::from_letter(b[1]).filter(|&c| c != Color::White)?),
+            _ => return None,
+        };
+        Some(DieSpec { face, color })
+    }
+}
+
+impl fmt::Display for DieSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.face {
+            Some(v) => write!(f, "{v}")?,
+            None => f.write_str("*")?,
+        }
+        if let Some(c) = self.color {
+            f.write_str(c.suffix())?;
+        }
+        Ok(())
+    }
+}
+
+/// A chariot card: the dice that defeat it, and what it does when they are not there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Chariot {
+    pub id: String,
+    pub name: String,
+    /// Most specific first (see `DieSpec::rank`).
+    pub condition: Vec<DieSpec>,
+    pub effect: Effect,
+}
+
+impl Chariot {
+    /// Assign `dice` (value, color) to the condition's specs, most specific spec first.
+    /// Returns (specs left unfilled, dice that filled nothing) as bitsets.
+    pub fn fill(&self, dice: impl Iterator<Item = (u8, Color)>) -> (u32, u32) {
+        let mut filled = 0u32;
+        let mut unused = 0u32;
+        for (k, (v, c)) in dice.enumerate() {
+            match (0..self.condition.len())
+                .find(|&j| filled & (1 << j) == 0 && self.condition[j].matches(v, c))
+            {
+                Some(j) => filled |= 1 << j,
+                None => unused |= 1 << k,
+            }
+        }
+        let all = (1u32 << self.condition.len()) - 1;
+        (all & !filled, unused)
+    }
+
+    pub fn condition_text(&self) -> String {
+        let words: Vec<String> = self.condition.iter().map(|s| s.to_string()).collect();
+        words.join(" ")
+    }
+}
+
+/// Sort a condition most specific first.
+pub fn sort_condition(specs: &mut [DieSpec]) {
+    specs.sort_by_key(|s| s.rank());
+}
+
+/// An inspiration card.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Inspiration {
+    pub id: String,
+    pub name: String,
+    pub effect: Effect,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn effects_parse_per_card_kind_and_keep_unknown_text() {
+        assert_eq!(parse_effect(CardKind::Conspirator, "require +1"), Effect::RequireMore(1));
+        assert_eq!(parse_effect(CardKind::Chariot, "health -2"), Effect::Health(2));
+        assert_eq!(parse_effect(CardKind::Inspiration, "rolls +3"), Effect::Rolls(3));
+        // A chariot cannot carry an inspiration effect: it stays text, so it is unverified.
+        assert!(matches!(parse_effect(CardKind::Chariot, "rolls +3"), Effect::Text(_)));
+    }
+
+    #[test]
+    fn a_condition_fills_its_narrow_specs_first() {
+        let mut condition: Vec<DieSpec> = ["*", "5b"].iter().filter_map(|w| DieSpec::parse(w)).collect();
+        sort_condition(&mut condition);
+        let c = Chariot { id: "c".into(), name: "C".into(), condition, effect: Effect::Health(1) };
+        assert_eq!(c.fill([(5, Color::Blue), (2, Color::White)].into_iter()), (0, 0));
+        assert_eq!(c.fill([(2, Color::White)].into_iter()), (0b01, 0), "the 5b is still missing");
+        assert_eq!(c.fill([(2, Color::White), (3, Color::White)].into_iter()).1, 0b10);
+    }
+}
