@@ -13,7 +13,36 @@
 //!                                           └► snapshots: cached states, tagged by rules version
 //! ```
 //!
-//! `layout` documents the trees; `block` the value format; `chain` the hash chain.
+//! `layout` documents the trees, `src/block.rs` the value format, `chain` the hash chain.
+//!
+//! ```
+//! use arbiter_journal::{Journal, Record, SessionMeta};
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! # let dir = tempfile::tempdir()?;
+//! let journal = Journal::open(dir.path().join("arbiter.db"))?;
+//! let meta = SessionMeta {
+//!     game: "proving-grounds".into(),
+//!     setup: Default::default(),
+//!     catalog: None,
+//!     rules_version: 1,
+//!     created: 1_700_000_000,
+//!     title: "Carter's first round".into(),
+//!     parent: None,
+//! };
+//! journal.create_session("carter", &meta)?;
+//! // Each append names the sequence number it expects to write at.
+//! journal.append("carter", 0, &[Record::Event("roll 1 1 3 3 4 5g 6b 6y".to_string())])?;
+//! journal.append("carter", 1, &[Record::Event("reroll 1 -> 4 6".to_string()), Record::Retract(1)])?;
+//! let stale = journal.append("carter", 1, &[Record::Event("stop".to_string())]);
+//! assert!(stale.is_err(), "someone else wrote record 1 already");
+//!
+//! let log: Vec<(u64, Record<String>)> = journal.events("carter", 0)?.collect::<Result<_, _>>()?;
+//! assert_eq!(log.len(), 3);
+//! assert_eq!(journal.retracted("carter")?.into_iter().collect::<Vec<_>>(), [1]);
+//! assert!(journal.check::<String>("carter")?.is_ok());
+//! # Ok(())
+//! # }
+//! ```
 
 mod block;
 mod chain;
