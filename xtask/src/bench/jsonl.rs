@@ -5,16 +5,16 @@ use super::store::{dir_bytes, Store};
 use crate::Fallible;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
-use std::collections::HashMap;
 use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 
 pub struct Jsonl {
     dir: PathBuf,
-    /// Open append handles: reopening the file per event would measure `open`, not the
-    /// append a JSONL writer does.
-    open: HashMap<String, File>,
+    /// The append handle of the session written last: reopening the file per event would
+    /// measure `open`, not the append a JSONL writer does, and keeping one per session
+    /// would run out of file descriptors on a corpus of thousands of sessions.
+    open: Option<(String, File)>,
     line: Vec<u8>,
 }
 
@@ -22,16 +22,19 @@ impl Jsonl {
     pub fn create(dir: &Path) -> Fallible<Jsonl> {
         let dir = dir.join("jsonl");
         std::fs::create_dir_all(&dir)?;
-        Ok(Jsonl { dir, open: HashMap::new(), line: Vec::with_capacity(256) })
+        Ok(Jsonl { dir, open: None, line: Vec::with_capacity(256) })
     }
 
     fn file(&mut self, session: &str) -> Fallible<&mut File> {
-        if !self.open.contains_key(session) {
+        if self.open.as_ref().is_none_or(|(name, _)| name != session) {
             let path = self.dir.join(format!("{session}.jsonl"));
             let file = OpenOptions::new().create(true).append(true).open(path)?;
-            self.open.insert(session.to_string(), file);
+            self.open = Some((session.to_string(), file));
         }
-        self.open.get_mut(session).ok_or_else(|| "jsonl: file handle vanished".into())
+        match &mut self.open {
+            Some((_, file)) => Ok(file),
+            None => Err("jsonl: no open file".into()),
+        }
     }
 }
 
