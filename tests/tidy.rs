@@ -1,7 +1,7 @@
 //! House rules for the whole workspace, checked as an ordinary test so CI enforces them:
 //! every Rust file starts with a `//!` module doc; no test is ignored or expects a panic;
 //! library code does not unwrap or expect (user input must never take the process down);
-//! the engine does no I/O; only the journal touches sled.
+//! the engine does no I/O; only the journal touches sled; verify names no game.
 
 use std::path::{Path, PathBuf};
 
@@ -81,5 +81,15 @@ fn the_engine_does_no_io_and_only_the_journal_touches_sled() {
     }
     for (path, code) in library_code().into_iter().filter(|(p, _)| !p.starts_with("journal/")) {
         assert!(!code.contains("sled::"), "{path} touches sled; only journal/ may");
+    }
+}
+
+#[test]
+fn verify_names_no_game() {
+    let games = [concat!("proving", "-grounds"), concat!("proving", "_grounds"), concat!("keri", "dwyn")];
+    for (path, code) in library_code().into_iter().filter(|(p, _)| p.starts_with("verify/")) {
+        for g in games {
+            assert!(!code.to_lowercase().contains(g), "{path} names the game `{g}`; verify must stay generic");
+        }
     }
 }
