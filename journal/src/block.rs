@@ -282,7 +282,7 @@ mod tests {
         assert_eq!(records[2], Ok(([5, 6], &b"abc"[..])));
 
         // Resuming rebuilds the repeats: another "abc" is a one-byte reference again.
-        let mut w = Writer::resume(&b, 256).expect("a valid block resumes");
+        let Some(mut w) = Writer::resume(&b, 256) else { panic!("a valid block must resume") };
         assert!(Writer::resume(&b, 0).is_none(), "a block that starts elsewhere does not");
         w.push(&[7, 8], b"abc");
         let longer = w.into_bytes();

@@ -11,6 +11,7 @@ use crate::chain::{self, Hash};
 use crate::codec;
 use crate::error::{ErrorKind, JournalError};
 use crate::layout::{self, seq_key, Head};
+use crate::marker;
 use crate::meta::SessionMeta;
 use crate::name::{closest, validate_name};
 use crate::record::Record;
@@ -18,6 +19,7 @@ use serde::Serialize;
 use sled::transaction::{ConflictableTransactionError, TransactionError, TransactionalTree};
 use sled::{Transactional, Tree};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// How long `open` waits for a lock that may be its own process's just-dropped handle.
@@ -35,6 +37,8 @@ pub struct Journal {
     /// sled's data file, opened a second time only to fsync it (see `flush`).
     data_file: std::fs::File,
     durability: Durability,
+    /// Serializes marker updates, so a slower thread never writes an older count.
+    marker_lock: Mutex<()>,
 }
 
 /// What `flush` (and so every acknowledged append) guarantees.
@@ -99,7 +103,7 @@ impl Journal {
         // may see its own previous handle. Retry briefly; a real holder still gets `InUse`
         // within `LOCK_PATIENCE`.
         let started = Instant::now();
-        let existed = path.join(layout::MARKER_FILE).exists();
+        let marked = marker::read(&path);
         let db = loop {
             match config.open() {
                 Ok(db) => break db,
@@ -130,8 +134,10 @@ impl Journal {
             db,
             path,
             durability,
+            marker_lock: Mutex::new(()),
         };
-        journal.check_format(existed)?;
+        journal.check_format(marked.is_some())?;
+        journal.check_marker(marked)?;
         Ok(journal)
     }
 
@@ -172,15 +178,35 @@ impl Journal {
                 self.flush()?;
             }
         }
-        if !existed {
-            std::fs::write(self.path.join(layout::MARKER_FILE), layout::MARKER_TEXT).map_err(|e| {
-                JournalError::new(
-                    ErrorKind::Storage,
-                    format!("cannot write to database `{}`: {e}", self.path.display()),
-                )
-            })?;
-        }
         Ok(())
+    }
+
+    /// Compare the sessions sled recovered with those the marker says the database held.
+    fn check_marker(&self, marked: Option<u64>) -> Result<(), JournalError> {
+        let found = self.sessions.len() as u64;
+        match marked {
+            Some(held) if found < held => Err(JournalError::new(
+                ErrorKind::Storage,
+                format!(
+                    "database `{}` is damaged: it held {held} sessions but only {found} could be read back \
+                     (its data file was cut short or corrupted)",
+                    self.path.display()
+                ),
+            )),
+            Some(held) if found == held => Ok(()),
+            _ => self.update_marker(),
+        }
+    }
+
+    /// Write the current number of sessions to the marker file.
+    fn update_marker(&self) -> Result<(), JournalError> {
+        let _serial = self.marker_lock.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        marker::write(&self.path, self.sessions.len() as u64).map_err(|e| {
+            JournalError::new(
+                ErrorKind::Storage,
+                format!("cannot write to database `{}`: {e}", self.path.display()),
+            )
+        })
     }
 
     /// The database directory.
@@ -253,6 +279,10 @@ impl Journal {
             })
             .map_err(|e| tx_error(&what, e))?;
         self.flush()?;
+        // The session is durable; the marker follows. Should the marker not be written, the
+        // session still exists, so that is not reported as a failure of the import; the
+        // marker then lags, which only weakens the damage check for this session.
+        let _ = self.update_marker();
         Ok(len)
     }
 

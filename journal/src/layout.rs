@@ -23,12 +23,9 @@ pub const SNAPSHOTS_TREE: &str = "snapshots";
 /// sled 0.34's data file inside the database directory (the journal fsyncs it).
 pub const SLED_DATA_FILE: &str = "db";
 
-/// A file the journal keeps beside sled's own in the database directory. sled opens a data
-/// file it cannot read at all as a fresh, empty database; this file says there was a journal.
+/// A file the journal keeps beside sled's own in the database directory (see `marker.rs`):
+/// that a journal exists here and how many sessions it has held.
 pub const MARKER_FILE: &str = "arbiter-journal";
-/// The marker file's content, for people who find it.
-pub const MARKER_TEXT: &str =
-    "An arbiter journal (a sled 0.34 database). Open it with the arbiter command.\n";
 
 /// Key in the default tree that names the journal format, checked on open.
 pub const FORMAT_KEY: &[u8] = b"arbiter-journal-format";

@@ -51,6 +51,7 @@ pub mod codec;
 mod error;
 mod journal;
 pub mod layout;
+mod marker;
 mod meta;
 mod name;
 mod read;

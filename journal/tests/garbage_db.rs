@@ -58,3 +58,36 @@ fn another_journal_format_is_refused() -> Result<(), Box<dyn std::error::Error>>
     assert!(err.message().contains("format \"99\""), "{err}");
     Ok(())
 }
+
+/// sled drops everything after the first bad checksum in its data file, so a damaged
+/// database can open as an older one; the marker file's session count catches lost sessions.
+#[test]
+fn lost_sessions_are_reported_as_damage() -> Result<(), Box<dyn std::error::Error>> {
+    let dir = tempfile::tempdir()?;
+    let path = dir.path().join("db");
+    let meta = SessionMeta {
+        game: "g".into(),
+        setup: BTreeMap::new(),
+        catalog: None,
+        rules_version: 1,
+        created: 0,
+        title: String::new(),
+        parent: None,
+    };
+    {
+        let j = Journal::open(&path)?;
+        j.create_session("first", &meta)?;
+        j.create_session("second", &meta)?;
+    }
+    assert_eq!(Journal::open(&path)?.sessions()?.len(), 2, "a clean reopen is fine");
+    {
+        // What a truncated log looks like to the journal: the second session is gone.
+        let db = common::open_raw(&path)?;
+        db.open_tree(arbiter_journal::layout::SESSIONS_TREE)?.remove("second")?;
+        db.flush()?;
+    }
+    let err = Journal::open(&path).err().ok_or("opened a database that lost a session")?;
+    assert_eq!(err.kind(), ErrorKind::Storage);
+    assert!(err.message().contains("held 2 sessions but only 1"), "{err}");
+    Ok(())
+}
