@@ -1,25 +1,47 @@
 //! The reference every durable append is held to: how long this disk takes to make a small
-//! write durable (write, then fsync), measured in the same run.
+//! write durable, measured in the same run.
+//!
+//! Two references, because they differ by the file system's own journal: appending to a
+//! file changes its size, so the fsync also commits file-system metadata; rewriting bytes
+//! in place does not, and is the floor of any durable write (a log that preallocates its
+//! file, as sled does, can get close to it).
 
-use super::measure::median;
 use crate::Fallible;
+use std::fs::OpenOptions;
 use std::io::Write;
+use std::os::unix::fs::FileExt;
 use std::path::Path;
 use std::time::Instant;
 
-/// Median seconds of `n` write+fsync pairs of 64 bytes appended to one file in `dir`.
-pub fn latency(dir: &Path, n: usize) -> Fallible<f64> {
+/// How the 64 bytes are written before each fsync.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Write64 {
+    /// Appended: the file grows by 64 bytes each time.
+    Append,
+    /// Rewritten at offset 0 of a 64-byte file.
+    InPlace,
+}
+
+/// Seconds taken by each of `n` write+fsync pairs of 64 bytes on one file in `dir`.
+pub fn samples(dir: &Path, n: usize, how: Write64) -> Fallible<Vec<f64>> {
     let path = dir.join("fsync-reference");
-    let mut file = std::fs::OpenOptions::new().create(true).append(true).open(&path)?;
+    let mut file = OpenOptions::new().create(true).append(how == Write64::Append).write(true).open(&path)?;
     let line = [b'x'; 64];
+    if how == Write64::InPlace {
+        file.write_all_at(&line, 0)?;
+        file.sync_all()?;
+    }
     let mut samples = Vec::with_capacity(n);
     for _ in 0..n {
         let start = Instant::now();
-        file.write_all(&line)?;
+        match how {
+            Write64::Append => file.write_all(&line)?,
+            Write64::InPlace => file.write_all_at(&line, 0)?,
+        }
         file.sync_all()?;
         samples.push(start.elapsed().as_secs_f64());
     }
     drop(file);
     std::fs::remove_file(&path)?;
-    Ok(median(samples))
+    Ok(samples)
 }

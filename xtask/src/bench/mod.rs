@@ -115,7 +115,6 @@ pub struct Run<'c, G: Game> {
     pub corpus: &'c Corpus<G>,
     /// A scratch directory on the project's disk (under `target/`), removed at the end.
     pub dir: PathBuf,
-    pub fsync_secs: f64,
     pub rows: Vec<Row>,
     /// Section 7's disk row, printed after the memory row.
     pub disk_row: Option<Row>,
@@ -151,7 +150,6 @@ impl GameVisitor for Bench {
         let mut run = Run {
             corpus: &corpus,
             dir: scratch.path().to_path_buf(),
-            fsync_secs: 0.0,
             rows: Vec::new(),
             disk_row: None,
             raw: Vec::new(),
@@ -165,11 +163,6 @@ impl GameVisitor for Bench {
         ));
 
         eprintln!("xtask bench: 1. durable append, one event");
-        run.fsync_secs = fsync::latency(&run.dir, 200)?;
-        run.raw(format!(
-            "fsync reference: median {:.1} µs (write 64 B + fsync, 200 times)",
-            run.fsync_secs * 1e6
-        ));
         append::single(&mut run)?;
         eprintln!("xtask bench: 2. durable append, batched");
         append::batched(&mut run)?;
