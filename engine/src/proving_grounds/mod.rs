@@ -38,6 +38,8 @@ mod step;
 #[cfg(test)]
 mod fixture_tests;
 #[cfg(test)]
+mod module_tests;
+#[cfg(test)]
 mod tests;
 
 pub use attack::{max_spaces, resolve_attack, resolve_attack_with, AttackMods, Expected, Hold};

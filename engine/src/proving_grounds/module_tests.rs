@@ -1,0 +1,286 @@
+//! Given / when / then tests of the modules: each interpretation's two readings, completion
+//! of module logs by `next_consequence`, and setup and catalog validation.
+
+use super::*;
+
+const TOWERS: &str = include_str!("../../../fixtures/proving-grounds/towers.pgcat");
+const DRAWS: [&str; 6] = [
+    "draw 1 tower-1",
+    "draw 2 tower-2",
+    "draw 3 tower-3",
+    "draw 4 tower-4",
+    "draw 5 tower-5",
+    "draw 6 wall-6",
+];
+
+fn game(params: &[&str]) -> ProvingGrounds {
+    let setup = Setup::from_pairs(params.iter().copied()).unwrap_or_else(|e| panic!("{e}"));
+    ProvingGrounds::new(&setup, TOWERS).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Replay the six tower draws then `given`, each clean; return the state.
+#[track_caller]
+fn given(g: &ProvingGrounds, given: &[&str]) -> State {
+    let mut s = g.initial_state();
+    for line in DRAWS.iter().chain(given) {
+        let mut f = Findings::default();
+        let e = g.parse_event(line).unwrap_or_else(|e| panic!("`{line}`: {e}"));
+        g.step(&mut s, &e, &mut f).unwrap_or_else(|e| panic!("`{line}`: {e}"));
+        assert!(f.is_clean(), "given `{line}`: {:?}", f.violations);
+    }
+    s
+}
+
+/// Given these events, when this one, then exactly these rules break.
+#[track_caller]
+fn check(params: &[&str], before: &[&str], when: &str, then: &[&str]) -> State {
+    let g = game(params);
+    let mut s = given(&g, before);
+    let e = g.parse_event(when).unwrap_or_else(|e| panic!("`{when}`: {e}"));
+    let mut f = Findings::default();
+    g.step(&mut s, &e, &mut f).unwrap_or_else(|e| panic!("`{when}`: {e}"));
+    let got: Vec<&str> = f.violations.iter().map(|v| v.rule).collect();
+    assert_eq!(got, then, "when `{when}` under {params:?}: {:?}", f.violations);
+    s
+}
+
+#[track_caller]
+fn next(g: &ProvingGrounds, s: &State) -> String {
+    g.next_consequence(s).map(|e| e.to_string()).unwrap_or_default()
+}
+
+const SHIELDED: [&str; 7] =
+    ["roll 1 1 2 2 3 3g 6y 6b", "stop", "shield 1", "shield 2", "shield 3", "shield 6", "recover"];
+
+#[test]
+fn a_reflected_set_keeps_or_removes_the_shield_by_interpretation() {
+    let mut before = SHIELDED.to_vec();
+    before.extend(["roll 2 2 2 6 6 6 6g 6y 6b", "stop"]);
+    let kept = check(&["modules=shields"], &before, "down 2", &[]);
+    assert_eq!(kept.mods.shields & 0b10, 0b10);
+    let removed = check(&["modules=shields", "shield-reflect=removed"], &before, "down 2", &[]);
+    assert_eq!(removed.mods.shields & 0b10, 0);
+    // A reflected set is not a hit, and a single against a shielded enemy leaves the marker.
+    assert_eq!(kept.mods.hits, 0);
+    check(&["modules=shields"], &before, "up 2", &[rules::SHIELD_REFLECTED]);
+}
+
+#[test]
+fn sun_and_moon_positions_follow_the_interpretation() {
+    let g = game(&["modules=sun-moon"]);
+    let s = given(&g, &["face 1", "roll 1 1 1 2 3 3g 5y 5b", "stop", "up 1", "down 2", "hold 3", "hold 5"]);
+    assert_eq!(next(&g, &s), "moon 4", "faced-opposite: the moon is across from slot 1");
+    let g = game(&["modules=sun-moon", "sun-moon-positions=neighbours"]);
+    let s = given(&g, &["face 1", "roll 1 1 1 2 3 3g 5y 5b", "stop", "up 1", "down 2", "hold 3", "hold 5"]);
+    // Sun is slot 2 (hit? no: a single moved it down), moon is slot 6 (the wall, not hit).
+    assert_eq!(next(&g, &s), "moon 6");
+    assert!(!g.borrow_owed(&s), "the sun enemy (slot 2) was not hit");
+}
+
+#[test]
+fn a_hit_on_the_sun_owes_a_borrow_that_completion_leaves_to_the_player() {
+    let g = game(&["modules=sun-moon"]);
+    let s = given(
+        &g,
+        &["face 1", "roll 1 1 1 2 3 3g 5y 5b", "stop", "up 1", "down 2", "hold 3", "hold 5", "moon 4"],
+    );
+    assert!(g.borrow_owed(&s));
+    assert_eq!(g.next_consequence(&s), None, "the color is the player's choice");
+    check(
+        &["modules=sun-moon"],
+        &["face 1", "roll 1 1 1 2 3 3g 5y 5b", "stop", "up 1", "down 2", "hold 3", "hold 5", "moon 4"],
+        "recover",
+        &[rules::SUN_BORROW],
+    );
+}
+
+#[test]
+fn the_dragonling_weakness_is_unverified_or_an_extra_die() {
+    let before = ["roll 1 1 6 6 6 6g 6y 6b", "dragon 1", "stop"];
+    // A pair against tower-1 is an incorrect set; weak to the dragonling's 1, it may become a triple.
+    let g = game(&["modules=dragonling"]);
+    let mut s = given(&g, &before);
+    let mut f = Findings::default();
+    let hold = g.parse_event("hold 1").unwrap_or_else(|e| panic!("{e}"));
+    g.step(&mut s, &hold, &mut f).unwrap_or_else(|e| panic!("{e}"));
+    assert!(f.is_clean() && f.unverified.len() == 1, "{f:?}");
+    let g = game(&["modules=dragonling", "dragonling-weakness=extra-die"]);
+    let s = given(&g, &before);
+    assert_eq!(next(&g, &s), "up 1");
+}
+
+#[test]
+fn chariot_dice_rules_follow_their_interpretations() {
+    let before = ["chariot bronze-chariot", "roll 1 1 1 5 5 6g 6y 6b"];
+    check(&["modules=chariots"], &before, "load 5 5 1", &[rules::CHARIOT_PLACE_REQUIRED]);
+    check(&["modules=chariots", "chariot-dice=any"], &before, "load 5 5 1", &[]);
+    // An unmet chariot's dice come back at recovery, or stay on it.
+    let round = [
+        "chariot bronze-chariot",
+        "roll 1 1 1 5 5 6g 6y 6b",
+        "load 5",
+        "stop",
+        "chariot-unmet",
+        "up 1",
+        "down 5",
+        "hold 6",
+    ];
+    let back = check(&["modules=chariots"], &round, "recover", &[]);
+    assert_eq!(back.mods.chariot_dice.len(), 0);
+    assert_eq!(back.pool.len(), 9);
+    let stay = check(&["modules=chariots", "chariot-unmet-dice=stay"], &round, "recover", &[]);
+    assert_eq!(stay.mods.chariot_dice.to_string(), "5");
+    assert_eq!(stay.pool.len(), 8);
+    // A marker moved before the chariot was resolved.
+    check(
+        &["modules=chariots"],
+        &["chariot bronze-chariot", "roll 1 1 1 5 5 6g 6y 6b", "stop"],
+        "up 1",
+        &[rules::CHARIOT_RESOLVE],
+    );
+}
+
+#[test]
+fn the_rolls_tracker_refills_per_round_or_once_per_game() {
+    let round =
+        ["roll 1 1 2 2 3 3g 6y 6b", "reroll 1 -> 6 6", "stop", "hold 2", "hold 3", "hold 6", "recover"];
+    let per_round = check(&["modules=rolls", "rolls-size=1"], &round, "roll 1 1 2 2 3 3 6g 6y 6b", &[]);
+    assert_eq!(per_round.mods.rolls_left, 1);
+    let once = check(
+        &["modules=rolls", "rolls-size=1", "rolls-reset=game"],
+        &round,
+        "roll 1 1 2 2 3 3 6g 6y 6b",
+        &[],
+    );
+    assert_eq!(once.mods.rolls_left, 0);
+    // An inspiration card adds rerolls to the tracker.
+    let mut more = round.to_vec();
+    more.extend(["roll 1 1 2 2 3 3 6g 6y 6b", "inspire second-wind"]);
+    check(&["modules=rolls,inspiration", "rolls-size=1", "rolls-reset=game"], &more, "reroll 1 -> 6 6", &[]);
+    check(
+        &["modules=rolls", "rolls-size=1", "rolls-reset=game"],
+        &more[..8],
+        "reroll 1 -> 6 6",
+        &[rules::ROLLS_OUT],
+    );
+}
+
+#[test]
+fn inspiration_cards_are_spent_or_free_by_interpretation() {
+    let before = ["roll 1 2 3 3 6 6g 6y 6b", "inspire steady-hand", "reroll 1 -> 6"];
+    check(&["modules=inspiration"], &before, "inspire steady-hand", &[rules::INSPIRATION_ONCE]);
+    check(&["modules=inspiration", "inspiration-reuse=free"], &before, "inspire steady-hand", &[]);
+    // Without the card, the single cannot be rerolled.
+    check(&["modules=inspiration"], &["roll 1 2 3 3 6 6g 6y 6b"], "reroll 1 -> 6", &[rules::ROLL_SINGLE]);
+}
+
+#[test]
+fn conspirators_revealed_at_setup_follow_the_interpretation() {
+    let g = game(&["modules=conspirators", "conspirators-start=0"]);
+    assert_eq!(g.initial_state().mods.reveal_owed, 0);
+    check(
+        &["modules=conspirators", "conspirators-start=0"],
+        &[],
+        "reveal spymaster",
+        &[rules::CONSPIRATOR_REVEAL],
+    );
+    check(&["modules=conspirators", "conspirators-start=2"], &["reveal spymaster"], "reveal poisoner", &[]);
+    // Card text the engine cannot apply is reported when the card becomes active.
+    let g = game(&["modules=conspirators"]);
+    let mut s = given(&g, &["reveal poisoner"]);
+    let mut f = Findings::default();
+    let roll = g.parse_event("conspire 3").unwrap_or_else(|e| panic!("{e}"));
+    g.step(&mut s, &roll, &mut f).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(f.unverified.len(), 1, "{f:?}");
+}
+
+/// The clean all-modules session of `fixtures/proving-grounds/modules-all.arb`.
+const ALL: &str = "modules=shields,sun-moon,conspirators,dragonling,chariots,inspiration,rolls";
+const ALL_LOG: [&str; 37] = [
+    "draw 1 tower-1",
+    "draw 2 tower-2",
+    "draw 3 tower-3",
+    "draw 4 tower-4",
+    "draw 5 tower-5",
+    "draw 6 wall-6",
+    "reveal spymaster",
+    "face 1",
+    "conspire 5",
+    "chariot bronze-chariot",
+    "roll 1 1 1 3g 5 5 6y 6b",
+    "dragon 2",
+    "reroll 1 -> 1 1 1",
+    "dragon 3",
+    "load 5 5",
+    "inspire second-wind",
+    "stop",
+    "chariot-met",
+    "up 1",
+    "down 3",
+    "shield 6",
+    "moon 4",
+    "borrow g",
+    "recover",
+    "face 2",
+    "conspire 2",
+    "chariot light-chariot",
+    "roll 2 2 2 4 4g 6 6 6g 6y 6b",
+    "dragon 6",
+    "stop",
+    "chariot-unmet",
+    "up 2",
+    "up 4",
+    "hold 6",
+    "moon 5",
+    "borrow y",
+    "recover",
+];
+
+#[test]
+fn a_module_log_of_decisions_alone_is_completed_by_next_consequence() {
+    let g = game(&[ALL]);
+    let full: Vec<Event> =
+        ALL_LOG.iter().map(|l| g.parse_event(l).unwrap_or_else(|e| panic!("{e}"))).collect();
+    let mut s = g.initial_state();
+    let mut f = Findings::default();
+    let mut rebuilt = Vec::new();
+    let drain = |s: &mut State, rebuilt: &mut Vec<Event>, f: &mut Findings| {
+        while let Some(c) = g.next_consequence(s) {
+            g.step(s, &c, f).unwrap_or_else(|err| panic!("{err}"));
+            rebuilt.push(c);
+        }
+    };
+    for e in full.iter().filter(|e| !ProvingGrounds::is_consequence(e)) {
+        drain(&mut s, &mut rebuilt, &mut f);
+        g.step(&mut s, e, &mut f).unwrap_or_else(|err| panic!("{err}"));
+        rebuilt.push(e.clone());
+    }
+    drain(&mut s, &mut rebuilt, &mut f);
+    assert!(f.is_clean(), "{:?}", f.violations);
+    assert_eq!(rebuilt, full);
+    let board = g.board(&s);
+    for part in [
+        "shields  #6",
+        "on the dial g b",
+        "conspirators revealed spymaster",
+        "dragonling die",
+        "chariot  light-chariot",
+        "rolls tracker",
+    ] {
+        assert!(board.contains(part), "`{part}` not on the board:\n{board}");
+    }
+}
+
+#[test]
+fn a_module_without_its_cards_or_with_bad_cards_is_refused_with_every_reason() {
+    let enemies = TOWERS.split("[conspirators]").next().unwrap_or_default();
+    let setup = Setup::from_pairs(["modules=conspirators,chariots,inspiration"]).unwrap_or_default();
+    let err = ProvingGrounds::new(&setup, enemies).err().map(|e| e.reasons).unwrap_or_default();
+    assert_eq!(err.len(), 3, "{err:?}");
+    let bad = format!(
+        "{enemies}\n[conspirators]\nx | X | 7 | require +1\n[chariots]\ny | Y | 5 q | health -1\n[inspiration]\nz | Z\n[wagons]\n"
+    );
+    let err = parse_full_catalog(&bad).err().unwrap_or_default();
+    assert_eq!(err.len(), 4, "{err:?}");
+    assert!(err.iter().all(|e| e.starts_with("line ")), "{err:?}");
+}
