@@ -135,7 +135,10 @@ impl ProvingGrounds {
             );
             put("reserve", m.reserve.to_string());
             put("chariots.met", m.chariots_met.to_string());
-            put("chariots.left", (self.chariots.len() as u32 - m.chariots_drawn.count_ones()).to_string());
+            put(
+                "chariots.left",
+                (self.chariots.len() as u32).saturating_sub(m.chariots_drawn.count_ones()).to_string(),
+            );
         }
         if self.config.modules.has(Module::Inspiration) {
             put("inspiration.played", card_list(m.inspired, self.inspirations.iter().map(|c| c.id.as_str())));

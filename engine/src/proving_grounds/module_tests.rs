@@ -284,3 +284,60 @@ fn a_module_without_its_cards_or_with_bad_cards_is_refused_with_every_reason() {
     assert_eq!(err.len(), 4, "{err:?}");
     assert!(err.iter().all(|e| e.starts_with("line ")), "{err:?}");
 }
+
+#[test]
+fn simulated_games_with_modules_verify_clean_and_complete_themselves() {
+    let illustrative = |params: &[&str]| {
+        let setup = Setup::from_pairs(params.iter().copied()).unwrap_or_else(|e| panic!("{e}"));
+        ProvingGrounds::new(&setup, ILLUSTRATIVE).unwrap_or_else(|e| panic!("{e}"))
+    };
+    let mut used = std::collections::BTreeSet::new();
+    for params in [
+        &[ALL][..],
+        &[
+            ALL,
+            "sun-moon-positions=neighbours",
+            "chariot-dice=any",
+            "dragonling-weakness=extra-die",
+            "rolls-size=3",
+        ][..],
+        &["modules=shields"][..],
+        &["modules=sun-moon,chariots", "chariot-unmet-dice=stay"][..],
+        &["modules=conspirators,rolls", "rolls-reset=game", "conspirators-start=0"][..],
+    ] {
+        let g = illustrative(params);
+        for seed in 0..12u64 {
+            let log = g.simulate(seed, 3_000).unwrap_or_default();
+            let mut s = g.initial_state();
+            let mut f = Findings::default();
+            for e in &log {
+                assert_eq!(g.parse_event(&e.to_string()).as_ref(), Ok(e), "{e}");
+                if ProvingGrounds::is_consequence(e) {
+                    assert_eq!(g.next_consequence(&s).as_ref(), Some(e), "{params:?} seed {seed}");
+                }
+                f.clear();
+                g.step(&mut s, e, &mut f).unwrap_or_else(|err| panic!("{params:?} seed {seed} `{e}`: {err}"));
+                assert!(f.is_clean(), "{params:?} seed {seed} `{e}`: {:?}", f.violations);
+                used.insert(e.to_string().split(' ').next().unwrap_or_default().to_string());
+            }
+            assert_ne!(s.outcome, Outcome::Playing, "{params:?} seed {seed}: the game should end");
+        }
+    }
+    for word in [
+        "shield",
+        "unshield",
+        "face",
+        "borrow",
+        "moon",
+        "conspire",
+        "reveal",
+        "dragon",
+        "chariot",
+        "load",
+        "chariot-met",
+        "chariot-unmet",
+        "inspire",
+    ] {
+        assert!(used.contains(word), "no simulated `{word}`: {used:?}");
+    }
+}
