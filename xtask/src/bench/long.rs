@@ -3,13 +3,16 @@
 //! changed at index 10 and near the end, for the diffs.
 
 use super::campaign::{Campaign, CampaignEvent};
-use super::journal_store::meta;
+use super::journal_store::{meta, JOURNAL_DIR};
+use super::stores::{self, Kind};
 use crate::Fallible;
 use arbiter_engine::{Findings, Game};
 use arbiter_journal::{codec, Journal, Record};
 use std::path::Path;
 
 pub const PLAIN: &str = "campaign";
+/// The stores' directory names under the run's scratch directory: `long-<kind>`.
+pub const PURPOSE: &str = "long";
 pub const SNAPPED: &str = "campaign-snapshots";
 
 /// The session name of the copy changed at `index`.
@@ -30,7 +33,7 @@ pub struct Long<G: Game> {
 pub fn build<G: Game>(dir: &Path, game: &G, len: usize, every: u64, splits: &[u64]) -> Fallible<Long<G>> {
     let game = Campaign { inner: game.clone() };
     let events = game.simulate(1, len).ok_or("the game has no simulator")?;
-    let journal = Journal::open(dir.join("long.db"))?;
+    let journal = Journal::open(stores::dir_of(Kind::Arbiter, dir, PURPOSE).join(JOURNAL_DIR))?;
     let meta = meta::<Campaign<G>>();
     let store = |name: &str, events: &[CampaignEvent<G::Event>]| -> Fallible {
         journal.create_session(name, &meta)?;
@@ -42,6 +45,13 @@ pub fn build<G: Game>(dir: &Path, game: &G, len: usize, every: u64, splits: &[u6
     };
     store(PLAIN, &events)?;
     store(SNAPPED, &events)?;
+    // The baselines hold the plain copy too, for the peak-memory comparison.
+    for kind in [Kind::Sqlite, Kind::Jsonl] {
+        let mut other = stores::create::<Campaign<G>>(kind, dir, PURPOSE)?;
+        for (i, chunk) in events.chunks(1_000).enumerate() {
+            other.append_batch(PLAIN, (i * 1_000) as u64, chunk)?;
+        }
+    }
     for &at in splits {
         let mut changed = events.clone();
         let i = at as usize;

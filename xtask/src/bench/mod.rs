@@ -24,6 +24,8 @@ mod sqlite;
 mod store;
 mod stores;
 
+use stores::Kind;
+
 use crate::ci::workspace_root;
 use crate::Fallible;
 use arbiter_engine::{dispatch, game_ids, Game, GameVisitor};
@@ -210,25 +212,34 @@ fn measure<G: Game>(opts: &Options) -> Fallible<Measured> {
     ));
     positions::state_at(&mut run, &long)?;
     positions::diff(&mut run, &long, &splits)?;
-    let db = long.journal.path().to_path_buf();
     drop(long);
 
     eprintln!("xtask bench: 7. peak memory of replaying the long session, disk per event");
-    let mut rss_row = Row::new("7", format!("peak RSS replaying the {len}-event session"), report::Unit::MiB);
-    let peak = match opts.rss_child {
-        true => rss::measure(G::info().id, &db, long::PLAIN),
-        false => Err("not measured: no child process in this run".into()),
-    };
-    match peak {
-        Ok(peak) => {
-            run.raw(format!(
-                "replay RSS: VmHWM {} KiB at start, {} KiB after replaying {} events (child process)",
-                peak.start_kib, peak.peak_kib, peak.events
-            ));
-            let mib = peak.peak_kib as f64 / 1024.0;
-            rss_row = rss_row.arbiter(mib).target("< 100 MB", (peak.peak_kib * 1024) < 100_000_000);
+    let mut rss_row =
+        Row::new("7", format!("peak RSS replaying the {len}-event session"), report::Unit::MiB);
+    for kind in stores::ALL {
+        let peak = match opts.rss_child {
+            true => {
+                rss::measure(G::info().id, kind, &stores::dir_of(kind, &run.dir, long::PURPOSE), long::PLAIN)
+            }
+            false => Err("not measured: no child process in this run".into()),
+        };
+        match peak {
+            Ok(peak) => {
+                run.raw(format!(
+                    "replay RSS {}: VmHWM {} KiB at start, {} KiB after replaying {} events (child process)",
+                    kind.name(),
+                    peak.start_kib,
+                    peak.peak_kib,
+                    peak.events
+                ));
+                rss_row = append::set(rss_row, kind, peak.peak_kib as f64 / 1024.0);
+                if kind == Kind::Arbiter {
+                    rss_row = rss_row.target("< 100 MB", (peak.peak_kib * 1024) < 100_000_000);
+                }
+            }
+            Err(e) => rss_row = append::failed(rss_row, kind, &e),
         }
-        Err(e) => rss_row = rss_row.note(e.to_string()),
     }
     run.rows.push(rss_row);
     if let Some(disk) = run.disk_row.take() {

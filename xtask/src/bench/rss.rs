@@ -1,11 +1,11 @@
-//! Section 7's memory half: the peak RSS of replaying the long session, measured in a child
-//! process (this binary again, with a hidden command) so that the parent's corpus in memory
-//! does not count.
+//! Section 7's memory half: the peak RSS of replaying the long session from each store,
+//! measured in a child process (this binary again, with a hidden command) so that the
+//! parent's corpus in memory does not count.
 
-use super::campaign::{Campaign, CampaignEvent};
+use super::campaign::Campaign;
+use super::stores::{self, Kind};
 use crate::Fallible;
 use arbiter_engine::{dispatch, Findings, Game, GameVisitor};
-use arbiter_journal::{Journal, Record};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -15,7 +15,7 @@ pub const CHILD_COMMAND: &str = "__replay-rss";
 /// What the child reports.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Peak {
-    /// VmHWM before opening the journal: the binary and its allocator, not the replay.
+    /// VmHWM before opening the store: the binary and its allocator, not the replay.
     pub start_kib: u64,
     /// VmHWM after replaying every record.
     pub peak_kib: u64,
@@ -30,11 +30,17 @@ pub fn peak_kib() -> Fallible<u64> {
     Ok(kib.parse()?)
 }
 
-/// Parent side: run the child on `session` of the journal at `db` (which the parent must
-/// have closed: the journal takes a lock).
-pub fn measure(game: &str, db: &Path, session: &str) -> Fallible<Peak> {
+/// Parent side: run the child on `session` of the store of `kind` in `store_dir` (which the
+/// parent must have closed: the journal takes a lock).
+pub fn measure(game: &str, kind: Kind, store_dir: &Path, session: &str) -> Fallible<Peak> {
     let exe = std::env::current_exe()?;
-    let out = Command::new(exe).arg(CHILD_COMMAND).arg(game).arg(db).arg(session).output()?;
+    let out = Command::new(exe)
+        .arg(CHILD_COMMAND)
+        .arg(game)
+        .arg(kind.name())
+        .arg(store_dir)
+        .arg(session)
+        .output()?;
     let stdout = String::from_utf8_lossy(&out.stdout);
     if !out.status.success() {
         return Err(
@@ -59,21 +65,23 @@ fn parse(line: &str) -> Option<Peak> {
     (peak.peak_kib > 0).then_some(peak)
 }
 
-/// Child side: `__replay-rss GAME DB SESSION`, replay the campaign session with the rules
-/// and print `start_kib=A peak_kib=B events=N`.
+/// Child side: `__replay-rss GAME KIND STORE_DIR SESSION`, replay the campaign session
+/// from that store with the rules and print `start_kib=A peak_kib=B events=N`.
 pub fn child(args: &[String]) -> Fallible {
-    let [game, db, session] = args else {
-        return Err(format!("usage: xtask {CHILD_COMMAND} GAME DB SESSION").into());
+    let [game, kind, dir, session] = args else {
+        return Err(format!("usage: xtask {CHILD_COMMAND} GAME KIND STORE_DIR SESSION").into());
     };
+    let kind = Kind::from_name(kind).ok_or_else(|| format!("unknown store `{kind}`"))?;
     let start_kib = peak_kib()?;
-    let visitor = Child { db: PathBuf::from(db), session: session.clone() };
+    let visitor = Child { kind, dir: PathBuf::from(dir), session: session.clone() };
     let events = dispatch(game, visitor).ok_or_else(|| format!("unknown game `{game}`"))??;
     println!("start_kib={start_kib} peak_kib={} events={events}", peak_kib()?);
     Ok(())
 }
 
 struct Child {
-    db: PathBuf,
+    kind: Kind,
+    dir: PathBuf,
     session: String,
 }
 
@@ -82,18 +90,16 @@ impl GameVisitor for Child {
 
     fn visit<G: Game>(self) -> Fallible<u64> {
         let game = Campaign { inner: super::corpus::default_game::<G>()? };
-        let journal = Journal::open(&self.db)?;
+        let mut store = stores::open::<Campaign<G>>(self.kind, &self.dir)?;
         let mut state = game.initial_state();
         let mut findings = Findings::default();
-        let (mut events, mut violations) = (0u64, 0usize);
-        for item in journal.events::<CampaignEvent<G::Event>>(&self.session, 0)? {
-            if let (_, Record::Event(e)) = item? {
-                findings.clear();
-                game.step(&mut state, &e, &mut findings)?;
-                violations += findings.violations.len();
-                events += 1;
-            }
-        }
+        let mut violations = 0usize;
+        let events = store.scan(&self.session, &mut |e| {
+            findings.clear();
+            game.step(&mut state, &e, &mut findings)?;
+            violations += findings.violations.len();
+            Ok(())
+        })?;
         std::hint::black_box(&state);
         if violations > 0 {
             return Err(format!("the campaign replayed with {violations} violations").into());

@@ -19,12 +19,10 @@ pub struct Sqlite {
 }
 
 impl Sqlite {
+    /// The database in `dir`, with the table created.
     pub fn create(dir: &Path) -> Fallible<Sqlite> {
-        let path = dir.join("events.sqlite");
-        let conn = Connection::open(&path)?;
-        conn.pragma_update(None, "journal_mode", "WAL")?;
-        conn.pragma_update(None, "synchronous", "FULL")?;
-        conn.execute_batch(
+        let db = Sqlite::open(dir)?;
+        db.conn.execute_batch(
             "CREATE TABLE events (
                  session TEXT NOT NULL,
                  seq INTEGER NOT NULL,
@@ -32,6 +30,15 @@ impl Sqlite {
                  PRIMARY KEY (session, seq)
              ) WITHOUT ROWID;",
         )?;
+        Ok(db)
+    }
+
+    /// The database in `dir` as it is (WAL, `synchronous=FULL`).
+    pub fn open(dir: &Path) -> Fallible<Sqlite> {
+        let path = dir.join("events.sqlite");
+        let conn = Connection::open(&path)?;
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.pragma_update(None, "synchronous", "FULL")?;
         Ok(Sqlite { conn, path })
     }
 

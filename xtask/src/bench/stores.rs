@@ -6,7 +6,7 @@ use super::sqlite::Sqlite;
 use super::store::Store;
 use crate::Fallible;
 use arbiter_engine::Game;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The stores in table order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,16 +26,35 @@ impl Kind {
             Kind::Jsonl => "jsonl",
         }
     }
+
+    /// The kind a name stands for (the child process gets it on its command line).
+    pub fn from_name(name: &str) -> Option<Kind> {
+        ALL.into_iter().find(|k| k.name() == name)
+    }
+}
+
+/// The directory of the store of this kind made for `purpose` under `dir`.
+pub fn dir_of(kind: Kind, dir: &Path, purpose: &str) -> PathBuf {
+    dir.join(format!("{purpose}-{}", kind.name()))
 }
 
 /// A fresh, empty store of this kind under `dir/<purpose>-<kind>`.
 pub fn create<G: Game>(kind: Kind, dir: &Path, purpose: &str) -> Fallible<Box<dyn Store<G::Event>>> {
-    let dir = dir.join(format!("{purpose}-{}", kind.name()));
+    let dir = dir_of(kind, dir, purpose);
     std::fs::create_dir_all(&dir)?;
     Ok(match kind {
         Kind::Arbiter => Box::new(JournalStore::create::<G>(&dir)?),
         Kind::Sqlite => Box::new(Sqlite::create(&dir)?),
         Kind::Jsonl => Box::new(Jsonl::create(&dir)?),
+    })
+}
+
+/// The store of this kind in `store_dir` (as `create` made it), to read.
+pub fn open<G: Game>(kind: Kind, store_dir: &Path) -> Fallible<Box<dyn Store<G::Event>>> {
+    Ok(match kind {
+        Kind::Arbiter => Box::new(JournalStore::create::<G>(store_dir)?),
+        Kind::Sqlite => Box::new(Sqlite::open(store_dir)?),
+        Kind::Jsonl => Box::new(Jsonl::create(store_dir)?),
     })
 }
 
