@@ -104,6 +104,7 @@ impl Journal {
         // within `LOCK_PATIENCE`.
         let started = Instant::now();
         let marked = marker::read(&path);
+        refuse_foreign_directory(&path, &shown)?;
         let db = loop {
             match config.open() {
                 Ok(db) => break db,
@@ -404,6 +405,25 @@ impl Drop for Journal {
     fn drop(&mut self) {
         let _ = self.db.flush();
     }
+}
+
+/// sled makes its files in whatever directory it is given; a `--db` pointing at a folder of
+/// other things (a typo, a home directory) must not fill it with database files.
+fn refuse_foreign_directory(path: &Path, shown: &str) -> Result<(), JournalError> {
+    let Ok(mut entries) = std::fs::read_dir(path) else {
+        // Missing (it will be created) or not a directory (sled reports that).
+        return Ok(());
+    };
+    let known = [layout::SLED_DATA_FILE, layout::MARKER_FILE, "conf"];
+    if entries.next().is_none() || known.iter().any(|f| path.join(f).exists()) {
+        return Ok(());
+    }
+    Err(JournalError::new(
+        ErrorKind::Storage,
+        format!(
+            "`{shown}` is a directory of other files, not an arbiter database; give a new or empty directory"
+        ),
+    ))
 }
 
 fn open_error(shown: &str, e: sled::Error) -> JournalError {

@@ -29,8 +29,8 @@ pub const MARKER_FILE: &str = "arbiter-journal";
 
 /// Key in the default tree that names the journal format, checked on open.
 pub const FORMAT_KEY: &[u8] = b"arbiter-journal-format";
-/// The format this code reads and writes.
-pub const FORMAT_VERSION: &[u8] = b"1";
+/// The format this code reads and writes: 2 since blocks store repeated records by reference.
+pub const FORMAT_VERSION: &[u8] = b"2";
 
 /// Key of a session's item at a sequence number in `events`, `retractions` and `snapshots`.
 pub fn seq_key(session_id: u64, seq: u64) -> [u8; 16] {

@@ -91,3 +91,17 @@ fn lost_sessions_are_reported_as_damage() -> Result<(), Box<dyn std::error::Erro
     assert!(err.message().contains("held 2 sessions but only 1"), "{err}");
     Ok(())
 }
+
+#[test]
+fn a_directory_of_other_files_is_not_turned_into_a_database() -> Result<(), Box<dyn std::error::Error>> {
+    let dir = tempfile::tempdir()?;
+    std::fs::write(dir.path().join("notes.txt"), "mine")?;
+    let err = Journal::open(dir.path()).err().ok_or("opened a folder of other files")?;
+    assert_eq!(err.kind(), ErrorKind::Storage);
+    assert!(err.message().contains("not an arbiter database"), "{err}");
+    assert!(!dir.path().join("db").exists(), "no sled files were created");
+    // An empty directory is fine.
+    let empty = tempfile::tempdir()?;
+    assert!(Journal::open(empty.path())?.sessions()?.is_empty());
+    Ok(())
+}
