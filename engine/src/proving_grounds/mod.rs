@@ -153,14 +153,17 @@ impl Game for ProvingGrounds {
         let config = Config::from_setup(setup);
         let catalog = parse_full_catalog(catalog_text);
         // A module whose cards the catalog lacks cannot be played: say so with the rest.
-        let missing: Vec<String> = match (&config, &catalog) {
-            (Ok(c), Ok(cat)) => [
+        // The modules named, even when another parameter is wrong, so that every reason is
+        // reported at once.
+        let named = setup.params.get(params::MODULES).map_or(Ok(Modules::NONE), |m| Modules::parse(m));
+        let missing: Vec<String> = match (named, &catalog) {
+            (Ok(named), Ok(cat)) => [
                 (Module::Conspirators, cat.conspirators.is_empty(), "[conspirators]"),
                 (Module::Chariots, cat.chariots.is_empty(), "[chariots]"),
                 (Module::Inspiration, cat.inspirations.is_empty(), "[inspiration]"),
             ]
             .into_iter()
-            .filter(|&(m, empty, _)| c.modules.has(m) && empty)
+            .filter(|&(m, empty, _)| named.has(m) && empty)
             .map(|(m, _, section)| {
                 format!("module `{}` needs cards: the catalog has no {section} section", m.name())
             })
