@@ -33,6 +33,16 @@ impl ProvingGrounds {
         }
     }
 
+    /// The requirement of the space above slot `i`'s marker, as an active conspirator may
+    /// have raised it this round.
+    fn requirement_now(&self, s: &State, i: usize, en: &super::enemy::Enemy) -> super::enemy::Requirement {
+        let mut req = en.requirement(s.slots[i].marker.saturating_add(1));
+        if !self.config.modules.is_empty() {
+            req.count = req.count.saturating_add(self.attack_mods(s, i).0.extra_count);
+        }
+        req
+    }
+
     /// The die color a wound from slot `i` sends to the exhaustion track when the player
     /// does not say: white first (colored dice are the valuable ones), then green, yellow, blue.
     pub(super) fn default_exhaust(&self, s: &State, i: usize) -> Color {
@@ -341,7 +351,7 @@ impl ProvingGrounds {
                         en.id,
                         s.slots[i].marker,
                         en.top(),
-                        en.requirement(s.slots[i].marker.saturating_add(1)),
+                        self.requirement_now(s, i, en),
                         describe(s.pool.colors_showing(slot)),
                     ),
                 )
