@@ -130,6 +130,7 @@ pub fn verify_files<G: Game>(run: &mut Run<G>) -> Fallible {
     run.rows.push(
         Row::new("4", format!("`arbiter verify` path on {} .arb files", files.len()), Unit::Rate)
             .arbiter(r)
+            .target("≥ 2 M/s", r >= 2e6)
             .note("end to end: file read, header, catalog, parse, step, report"),
     );
     Ok(())
