@@ -109,12 +109,16 @@ impl ProvingGrounds {
         if !matches!(s.phase, Phase::Move | Phase::Check) {
             f.violate(Violation::new(STEP_ORDER, "a die is borrowed in step 2, after the sun enemy is hit"));
         }
-        if !self.borrow_owed(s) {
-            let why = match self.sun_moon_slots(s) {
-                _ if s.mods.borrow_done => "a die was already borrowed this round".to_string(),
-                None => "the dial was not turned this round".to_string(),
-                Some((sun, _)) => format!("the enemy in the sun position (slot {}) was not hit", sun + 1),
-            };
+        let why = match self.sun_moon_slots(s) {
+            _ if s.mods.borrow_done => Some("a die was already borrowed this round".to_string()),
+            None => Some("the dial was not turned this round".to_string()),
+            Some((sun, _)) if s.mods.hits & (1 << sun) == 0 => {
+                Some(format!("the enemy in the sun position (slot {}) was not hit", sun + 1))
+            }
+            // Owed; an empty dial or a missing color is reported below.
+            Some(_) => None,
+        };
+        if let Some(why) = why {
             f.violate(Violation::new(SUN_BORROW, why));
         }
         if s.mods.dial.get(color) == 0 {
