@@ -89,7 +89,10 @@ fn verify_names_no_game() {
     let games = [concat!("proving", "-grounds"), concat!("proving", "_grounds"), concat!("keri", "dwyn")];
     for (path, code) in library_code().into_iter().filter(|(p, _)| p.starts_with("verify/")) {
         for g in games {
-            assert!(!code.to_lowercase().contains(g), "{path} names the game `{g}`; verify must stay generic");
+            assert!(
+                !code.to_lowercase().contains(g),
+                "{path} names the game `{g}`; verify must stay generic"
+            );
         }
     }
 }
