@@ -190,6 +190,11 @@ fn new_record_undo_log_export_check() {
 #[test]
 fn import_is_all_or_nothing_and_refuses_existing_names() {
     let s = Sandbox::new();
+    // Refused input leaves nothing behind, not even an empty database.
+    s.run(&["new", "a/b", "--game", "proving-grounds"]).expect_refused("a/b");
+    let garbled = s.derive("garbled.arb", WON, |l| l.push("roll 9".into()));
+    s.run(&["import", &garbled]).expect_refused("garbled.arb:");
+    assert!(!s.db().exists(), "a refused command created a database");
     s.run(&["import", WON, "--session", "won"]).expect(0);
     s.run(&["import", WON, "--session", "won"]).expect_refused("won");
     let bad = s.derive("bad.arb", WON, |l| {

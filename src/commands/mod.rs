@@ -64,6 +64,24 @@ pub fn open_journal(db: &Path, create: bool) -> Result<Journal, CliError> {
     Ok(Journal::open(db)?)
 }
 
+/// Run `work` on a database that may be created for it. A database this call created is
+/// removed again when the work fails, so refused input (a bad session name, a malformed
+/// file) leaves nothing behind.
+pub fn with_new_journal<T>(
+    db: &Path,
+    work: impl FnOnce(&Journal) -> Result<T, CliError>,
+) -> Result<T, CliError> {
+    let existed = db.exists();
+    let journal = open_journal(db, true)?;
+    let result = work(&journal);
+    // sled must release the directory before it can be removed.
+    drop(journal);
+    if result.is_err() && !existed {
+        let _ = std::fs::remove_dir_all(db);
+    }
+    result
+}
+
 /// Parse a source spec and open the journal only when the source is a session, so checking
 /// a file never touches (or locks, or creates) a database.
 pub fn sources(db: &Path, specs: &[&str]) -> Result<(Vec<Source>, Option<Journal>), CliError> {

@@ -1,6 +1,6 @@
 //! Session management: `sessions`, `new`, `import`, `export`, `log`, `check`, `fork`.
 
-use super::{exit, open_journal, sources};
+use super::{exit, open_journal, sources, with_new_journal};
 use crate::cli::Format;
 use crate::error::CliError;
 use arbiter_verify::Context;
@@ -38,10 +38,10 @@ pub fn new(
     if arbiter_engine::dispatch(game, NoOp).is_none() {
         return Err(super::catalog::unknown_game(game));
     }
-    let journal = open_journal(db, true)?;
-    let ctx = Context::new(&journal);
     let title = (!title.is_empty()).then_some(title);
-    let created = arbiter_verify::new_session(&ctx, session, game, &setup, catalog, title)?;
+    let created = with_new_journal(db, |journal| {
+        Ok(arbiter_verify::new_session(&Context::new(journal), session, game, &setup, catalog, title)?)
+    })?;
     print!("{created}");
     Ok(ExitCode::SUCCESS)
 }
@@ -50,9 +50,9 @@ pub fn import(db: &Path, file: &Path, session: Option<&str>) -> Result<ExitCode,
     if !file.is_file() {
         return Err(CliError::input(format!("`{}` is not a readable file", file.display())));
     }
-    let journal = open_journal(db, true)?;
-    let ctx = Context::new(&journal);
-    let created = arbiter_verify::import_file(&ctx, file, session)?;
+    let created = with_new_journal(db, |journal| {
+        Ok(arbiter_verify::import_file(&Context::new(journal), file, session)?)
+    })?;
     print!("{created}");
     Ok(ExitCode::SUCCESS)
 }

@@ -1,6 +1,6 @@
 //! `arbiter simulate`: a seeded random legal session, stored or written to a file.
 
-use super::{open_journal, variants};
+use super::{variants, with_new_journal};
 use crate::error::CliError;
 use arbiter_verify::{Context, SimulateInto};
 use std::path::Path;
@@ -17,17 +17,10 @@ pub fn simulate(
 ) -> Result<ExitCode, CliError> {
     let setup = variants(setup)?;
     let simulated = match (into, out) {
-        (Some(session), None) => {
-            let journal = open_journal(db, true)?;
-            arbiter_verify::simulate(
-                &Context::new(&journal),
-                game,
-                &setup,
-                seed,
-                events,
-                SimulateInto::Session(session),
-            )?
-        }
+        (Some(session), None) => with_new_journal(db, |journal| {
+            let into = SimulateInto::Session(session);
+            Ok(arbiter_verify::simulate(&Context::new(journal), game, &setup, seed, events, into)?)
+        })?,
         (None, Some(path)) => {
             arbiter_verify::simulate(&Context::files(), game, &setup, seed, events, SimulateInto::File(path))?
         }
