@@ -56,10 +56,10 @@ pub fn single<G: Game>(run: &mut Run<G>) -> Fallible {
     let floor_us = median(in_place.clone()) * 1e6;
     run.raw(format!(
         "fsync reference: median {fsync_us:.1} µs appending 64 B + fsync, {floor_us:.1} µs rewriting 64 B in \
-         place + fsync ({} times each, {FSYNC_SAMPLES} before each store)",
+         place + fdatasync ({} times each, {FSYNC_SAMPLES} before each store)",
         appended.len()
     ));
-    for (what, us) in [("append 64 B + fsync", fsync_us), ("rewrite 64 B in place + fsync", floor_us)] {
+    for (what, us) in [("append 64 B + fsync", fsync_us), ("rewrite 64 B in place + fdatasync", floor_us)] {
         run.rows.push(
             Row::new("1", format!("reference: {what} on this disk"), Unit::Micros)
                 .arbiter(us)
@@ -71,7 +71,7 @@ pub fn single<G: Game>(run: &mut Run<G>) -> Fallible {
         let (ratio, floor) = (a / fsync_us, a / floor_us);
         row = row
             .target(format!("≤ 1.5× append+fsync ({ratio:.2}×)"), ratio <= 1.5)
-            .target(format!("≤ 1.5× in-place fsync ({floor:.2}×)"), floor <= 1.5);
+            .target(format!("≤ 1.5× in-place fdatasync ({floor:.2}×)"), floor <= 1.5);
     }
     run.rows.push(row);
     Ok(())

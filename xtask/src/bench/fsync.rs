@@ -2,9 +2,10 @@
 //! write durable, measured in the same run.
 //!
 //! Two references, because they differ by the file system's own journal: appending to a
-//! file changes its size, so the fsync also commits file-system metadata; rewriting bytes
-//! in place does not, and is the floor of any durable write (a log that preallocates its
-//! file, as sled does, can get close to it).
+//! file and `fsync` commits its metadata too (size, times), which waits for the file
+//! system's journal, and so for every other writer of the disk; rewriting bytes in place
+//! and `fdatasync` commits no metadata and is the floor of any durable write (a log that
+//! preallocates its files and uses `fdatasync`, as sled does, can get close to it).
 
 use crate::Fallible;
 use std::fs::OpenOptions;
@@ -16,9 +17,9 @@ use std::time::Instant;
 /// How the 64 bytes are written before each fsync.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Write64 {
-    /// Appended: the file grows by 64 bytes each time.
+    /// Appended, then `fsync`: the file grows by 64 bytes each time.
     Append,
-    /// Rewritten at offset 0 of a 64-byte file.
+    /// Rewritten at offset 0 of a 64-byte file, then `fdatasync`.
     InPlace,
 }
 
@@ -35,10 +36,15 @@ pub fn samples(dir: &Path, n: usize, how: Write64) -> Fallible<Vec<f64>> {
     for _ in 0..n {
         let start = Instant::now();
         match how {
-            Write64::Append => file.write_all(&line)?,
-            Write64::InPlace => file.write_all_at(&line, 0)?,
+            Write64::Append => {
+                file.write_all(&line)?;
+                file.sync_all()?;
+            }
+            Write64::InPlace => {
+                file.write_all_at(&line, 0)?;
+                file.sync_data()?;
+            }
         }
-        file.sync_all()?;
         samples.push(start.elapsed().as_secs_f64());
     }
     drop(file);

@@ -215,8 +215,7 @@ fn measure<G: Game>(opts: &Options) -> Fallible<Measured> {
     drop(long);
 
     eprintln!("xtask bench: 7. peak memory of replaying the long session, disk per event");
-    let mut rss_row =
-        Row::new("7", format!("peak RSS replaying the {len}-event session"), report::Unit::MiB);
+    let mut rss_row = Row::new("7", format!("peak RSS replaying the {len}-event session"), report::Unit::MiB);
     for kind in stores::ALL {
         let peak = match opts.rss_child {
             true => {
