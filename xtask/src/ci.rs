@@ -3,11 +3,12 @@
 use crate::Fallible;
 use std::process::Command;
 
-/// Formatting first (seconds), then the whole workspace's tests.
+/// Formatting first (seconds), then the whole workspace's tests, as `.ci/run` does
+/// (`--locked`: the lock file must already hold every dependency).
 pub fn run() -> Fallible {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
     let root = workspace_root();
-    let steps: [&[&str]; 2] = [&["fmt", "--all", "--", "--check"], &["test", "--workspace"]];
+    let steps: [&[&str]; 2] = [&["fmt", "--all", "--", "--check"], &["test", "--workspace", "--locked"]];
     for args in steps {
         println!("xtask ci: cargo {}", args.join(" "));
         let status = Command::new(&cargo).args(args).current_dir(&root).status()?;
