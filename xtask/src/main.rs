@@ -19,7 +19,9 @@ tasks:
              --events N      corpus size (default 1000000)
              --quick         a small corpus (100000 events), a quick look; writes nothing
              --no-write      print the table only
-             --game ID       the game to simulate (default proving-grounds)";
+             --game ID       the game to simulate (default proving-grounds)
+             --snapshot-every K
+                             records between snapshots of the long session (default 1000)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
