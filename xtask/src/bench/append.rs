@@ -84,17 +84,23 @@ pub fn batched<G: Game>(run: &mut Run<G>) -> Fallible {
     let mut row =
         Row::new("2", format!("durable append, batches of {BATCH} ({} events)", events.len()), Unit::Rate);
     for kind in stores::ALL {
+        // Best of two passes, each into a fresh store: one pass is a few hundred
+        // milliseconds, short enough for a neighbour's burst to spoil.
         let result = (|| -> Fallible<f64> {
-            let mut store = stores::create::<G>(kind, &run.dir, "batched")?;
-            let start = Instant::now();
-            for (i, chunk) in events.chunks(BATCH).enumerate() {
-                store.append_batch("batched", (i * BATCH) as u64, chunk)?;
+            let mut best = 0f64;
+            for pass in 0..2 {
+                let mut store = stores::create::<G>(kind, &run.dir, &format!("batched{pass}"))?;
+                let start = Instant::now();
+                for (i, chunk) in events.chunks(BATCH).enumerate() {
+                    store.append_batch("batched", (i * BATCH) as u64, chunk)?;
+                }
+                best = best.max(rate(events.len() as u64, start.elapsed().as_secs_f64()));
             }
-            Ok(rate(events.len() as u64, start.elapsed().as_secs_f64()))
+            Ok(best)
         })();
         match result {
             Ok(r) => {
-                run.raw(format!("batched append {}: {r:.0} events/s", kind.name()));
+                run.raw(format!("batched append {}: {r:.0} events/s (best of 2)", kind.name()));
                 row = set(row, kind, r);
             }
             Err(e) => row = failed(row, kind, &e),
