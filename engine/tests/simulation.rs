@@ -140,14 +140,15 @@ fn simulate_quietly<G: Game>(game: &G, seed: u64) -> std::thread::Result<Option<
     out
 }
 
-/// Readings whose simulator is known to play illegal logs: `(game, parameter=value)`. The
-/// test asserts they still fail, so fixing one makes it say to remove its line here.
+/// Readings whose simulator is known to play illegal logs: `(game, parameter=value)`,
+/// excused by name (every other reading must simulate clean). Once one simulates clean the
+/// test says so on stderr, without failing: the fix lands in the game, this list after it.
 /// Proving Grounds' simulator rerolls up to t=60 whatever the `timer` reading, and
 /// `timer=strict` makes a reroll at t=60 late (`pg.roll.timer`).
 const KNOWN_ILLEGAL: &[(&str, &str)] = &[("proving-grounds", "timer=strict")];
 
 /// Fixture tables whose simulation is known to be illegal: `(game, text in the table's
-/// setup)`; asserted to still fail, like `KNOWN_ILLEGAL`. With the Chariots module
+/// setup)`, excused like `KNOWN_ILLEGAL`. With the Chariots module
 /// Proving Grounds' simulator records a die replacement out of step order
 /// (`pg.round.step-order`) on the fixtures' `towers.pgcat` catalog.
 const KNOWN_ILLEGAL_TABLES: &[(&str, &str)] =
@@ -194,11 +195,8 @@ impl GameVisitor for EveryReading {
             .map(|(r, why)| format!("{r} {why}"))
             .collect();
         assert!(unexpected.is_empty(), "{id}: simulated logs not clean under:\n{}", unexpected.join("\n"));
-        for reading in known {
-            assert!(
-                failures.iter().any(|(r, _)| r == reading),
-                "{id}: {reading} now simulates clean: remove it from KNOWN_ILLEGAL"
-            );
+        for reading in known.iter().filter(|k| !failures.iter().any(|(r, _)| r == *k)) {
+            eprintln!("note: {id}: {reading} now simulates clean; remove it from KNOWN_ILLEGAL");
         }
         tried > 0
     }
@@ -287,11 +285,8 @@ impl GameVisitor for EveryFixtureTable {
         let unexpected: Vec<&String> =
             failures.iter().filter(|f| !known.iter().any(|k| f.contains(k))).collect();
         assert!(unexpected.is_empty(), "{id}: simulated logs not clean on:\n{unexpected:#?}");
-        for k in known {
-            assert!(
-                failures.iter().any(|f| f.contains(k)),
-                "{id}: the fixture tables with `{k}` now simulate clean: remove it from KNOWN_ILLEGAL_TABLES"
-            );
+        for k in known.iter().filter(|k| !failures.iter().any(|f| f.contains(*k))) {
+            eprintln!("note: {id}: the fixture tables with `{k}` now simulate clean; remove it from KNOWN_ILLEGAL_TABLES");
         }
         played > 0
     }
