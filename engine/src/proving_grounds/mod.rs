@@ -31,6 +31,7 @@ mod modules;
 mod notation;
 mod params;
 mod rules;
+mod shared_catalog;
 mod simulate;
 mod state;
 mod step;
@@ -151,7 +152,7 @@ impl Game for ProvingGrounds {
 
     fn new(setup: &Setup, catalog_text: &str) -> Result<Self, SetupError> {
         let config = Config::from_setup(setup);
-        let catalog = parse_full_catalog(catalog_text);
+        let catalog = shared_catalog::shared_cards(catalog_text);
         // A module whose cards the catalog lacks cannot be played: say so with the rest.
         // The modules named, even when another parameter is wrong, so that every reason is
         // reported at once.
@@ -172,32 +173,20 @@ impl Game for ProvingGrounds {
         };
         match (config, catalog) {
             (Ok(config), Ok(catalog)) if missing.is_empty() => {
-                let Catalog { enemies, conspirators, chariots, inspirations } = catalog;
+                let shared_catalog::SharedCards { enemies, conspirators, chariots, inspirations } = catalog;
                 // Record the defaults too, so the setup names every interpretation in force.
                 let mut full = setup.clone();
                 for spec in PARAMS {
                     full.params.entry(spec.name.to_string()).or_insert_with(|| spec.default.to_string());
                 }
-                let unknown = Arc::new(Enemy {
-                    id: "unknown-card".to_string(),
-                    name: "Unknown card".to_string(),
-                    track: vec![
-                        Requirement::default(),
-                        Requirement { count: 2, ..Requirement::default() },
-                        Requirement { count: 2, ..Requirement::default() },
-                    ],
-                    start: 1,
-                    ability: None,
-                    icon: None,
-                });
                 Ok(ProvingGrounds {
                     setup: full,
                     config,
-                    enemies: enemies.into(),
-                    conspirators: conspirators.into(),
-                    chariots: chariots.into(),
-                    inspirations: inspirations.into(),
-                    unknown,
+                    enemies,
+                    conspirators,
+                    chariots,
+                    inspirations,
+                    unknown: shared_catalog::unknown_enemy(),
                 })
             }
             (config, catalog) => {
