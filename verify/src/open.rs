@@ -97,8 +97,9 @@ pub(crate) fn build_game<G: Game>(
     // Checked here as well as in the game so that the sentence is the same for every game.
     setup.resolve(G::params()).map_err(|e| VerifyError::setup(format!("{label}: {e}")))?;
     let name = setup.catalog.clone().unwrap_or_else(|| G::default_catalog().to_string());
-    let text = match G::builtin_catalog(&name) {
-        Some(t) => t.to_string(),
+    // A built-in catalog is borrowed, not copied: the game may recognise it and reuse its parse.
+    let text: std::borrow::Cow<'static, str> = match G::builtin_catalog(&name) {
+        Some(t) => t.into(),
         None => {
             let path = match base_dir {
                 Some(dir) if Path::new(&name).is_relative() => dir.join(&name),
@@ -111,6 +112,7 @@ pub(crate) fn build_game<G: Game>(
                     path.display()
                 ))
             })?
+            .into()
         }
     };
     G::new(&setup, &text).map_err(|e| VerifyError::setup(format!("{label}: {e}")))

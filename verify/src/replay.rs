@@ -24,12 +24,21 @@ pub(crate) struct Stepped<E> {
     pub line: Option<usize>,
     /// The event (`None` for a retraction record).
     pub event: Option<E>,
-    /// The record in notation (`undo` for a retraction).
-    pub notation: String,
     pub outcome: Outcome,
     /// Inserted by `derive` rather than read from the log; `index` is then that of the log
     /// record it was inserted before.
     pub derived: bool,
+}
+
+impl<E: std::fmt::Display> Stepped<E> {
+    /// The record in notation (`undo` for a retraction). Printed on demand: a report shows
+    /// only the records it flags, and printing every record cost more than stepping it.
+    pub fn notation(&self) -> String {
+        match &self.event {
+            Some(e) => e.to_string(),
+            None => "undo".to_string(),
+        }
+    }
 }
 
 impl<E> Stepped<E> {
@@ -134,14 +143,12 @@ impl<'a, G: Game> Replayer<'a, G> {
                 index: record.index,
                 line: record.line,
                 event: None,
-                notation: "undo".to_string(),
                 outcome: Outcome::Retraction(target),
                 derived: false,
             },
             Body::Event(e) if self.opened.retracted.contains(&record.index) => Stepped {
                 index: record.index,
                 line: record.line,
-                notation: e.to_string(),
                 event: Some(e),
                 outcome: Outcome::Retracted,
                 derived: false,
@@ -165,7 +172,7 @@ impl<'a, G: Game> Replayer<'a, G> {
                 Outcome::Failed(e)
             }
         };
-        Stepped { index, line, notation: event.to_string(), event: Some(event), outcome, derived }
+        Stepped { index, line, event: Some(event), outcome, derived }
     }
 
     /// Whether every record has been read.

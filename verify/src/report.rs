@@ -19,8 +19,8 @@ pub struct RecordView {
 }
 
 impl RecordView {
-    pub(crate) fn of<E>(s: &Stepped<E>) -> Self {
-        RecordView { index: s.index, line: s.line, notation: s.notation.clone() }
+    pub(crate) fn of<E: fmt::Display>(s: &Stepped<E>) -> Self {
+        RecordView { index: s.index, line: s.line, notation: s.notation() }
     }
 }
 
@@ -179,8 +179,14 @@ pub(crate) struct StepViews {
 }
 
 pub(crate) fn views_of<G: Game>(s: &Stepped<G::Event>) -> StepViews {
-    let record = RecordView::of(s);
     let mut out = StepViews::default();
+    // The common case, a clean record, needs no view: its notation is not printed.
+    if matches!(&s.outcome, Outcome::Applied(f) if f.violations.is_empty() && f.unverified.is_empty())
+        || matches!(s.outcome, Outcome::Retracted | Outcome::Retraction(_))
+    {
+        return out;
+    }
+    let record = RecordView::of(s);
     match &s.outcome {
         Outcome::Applied(f) => {
             out.violations = f.violations.iter().map(|v| ViolationView::of::<G>(&record, v)).collect();

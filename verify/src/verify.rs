@@ -187,7 +187,7 @@ fn run_one<R: Games, G: Game>(
             report.records += 1;
         }
         if options.derive {
-            completed.push_str(&step.notation);
+            completed.push_str(&step.notation());
             if step.derived {
                 completed.push_str("   # derived");
             }
