@@ -116,6 +116,24 @@ fn spaces_with(enemy: &Enemy, marker: u8, avail: ColorCounts, extra_count: u8) -
     }
     let extra = req.count - req.colors.total();
     let reachable = enemy.top() - marker;
+    // When no space above this one requires a color, which dice pay for this space's
+    // uncolored part cannot matter later: only how many are left does. Paying the spaces in
+    // order while the dice last is then the best split, found without trying them all
+    // (the common case, and the one replay meets on almost every marker move).
+    let above = (marker as usize + 2).min(enemy.track.len());
+    if enemy.track[above..].iter().all(|r| r.colors.is_empty()) {
+        let mut left = avail.total() - req.count;
+        let mut best = 1;
+        for space in marker + 2..=enemy.top() {
+            let need = enemy.requirement(space).count.saturating_add(extra_count);
+            if left < need {
+                break;
+            }
+            left -= need;
+            best += 1;
+        }
+        return best;
+    }
     let mut best = 1;
     let [w, g, y, b] = rem.0;
     for uw in (0..=w.min(extra)).rev() {
@@ -180,6 +198,69 @@ mod tests {
         resolves("B *2 2 2b", 1, 0, 0, 1, Expected::Up(1));
         resolves("B *2 2 2b", 2, 1, 0, 1, Expected::Up(2));
         resolves("B *2 2 2b", 0, 2, 1, 1, Expected::Up(2));
+    }
+
+    /// Every split tried at every space: the search `spaces_with` shortcuts.
+    fn exhaustive(enemy: &Enemy, marker: u8, avail: ColorCounts, extra_count: u8) -> u8 {
+        if marker >= enemy.top() {
+            return 0;
+        }
+        let mut req = enemy.requirement(marker + 1);
+        req.count = req.count.saturating_add(extra_count);
+        if avail.total() < req.count || Color::COLORED.iter().any(|&c| avail.get(c) < req.colors.get(c)) {
+            return 0;
+        }
+        let mut rem = avail;
+        for c in Color::COLORED {
+            rem.0[c.index()] -= req.colors.get(c);
+        }
+        let extra = req.count - req.colors.total();
+        let [w, g, y, b] = rem.0;
+        let mut best = 1;
+        for uw in 0..=w.min(extra) {
+            for ug in 0..=g.min(extra - uw) {
+                for uy in 0..=y.min(extra - uw - ug) {
+                    let ub = extra - uw - ug - uy;
+                    if ub <= b {
+                        let left = ColorCounts([w - uw, g - ug, y - uy, b - ub]);
+                        best = best.max(1 + exhaustive(enemy, marker + 1, left, extra_count));
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    #[test]
+    fn the_shortcut_agrees_with_trying_every_split() {
+        let cards = match super::super::catalog::parse_full_catalog(super::super::catalog::ILLUSTRATIVE) {
+            Ok(c) => c.enemies,
+            Err(e) => panic!("{e:?}"),
+        };
+        let mut checked = 0;
+        for en in cards.iter().chain([enemy("B *2 2 2"), enemy("B 2 *2 2g 3"), enemy("B *2 2b 2 2")].iter()) {
+            for marker in 0..=en.top() {
+                for extra in 0..2 {
+                    for w in 0..7u8 {
+                        for g in 0..2u8 {
+                            for y in 0..2u8 {
+                                for b in 0..2u8 {
+                                    let avail = ColorCounts([w, g, y, b]);
+                                    assert_eq!(
+                                        spaces_with(en, marker, avail, extra),
+                                        exhaustive(en, marker, avail, extra),
+                                        "{} marker {marker} +{extra} {avail:?}",
+                                        en.id
+                                    );
+                                    checked += 1;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 1000);
     }
 
     #[test]

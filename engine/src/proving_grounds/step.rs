@@ -220,9 +220,19 @@ impl ProvingGrounds {
         if faces.count_ones() > 1 {
             f.violate(Violation::new(ROLL_ONE_SET, "only one set may be rerolled at a time"));
         }
-        let counts = s.pool.faces();
+        // One pass over the pool: how many dice show each face (as `Dice::faces` counts them),
+        // and which dice are in the rerolled sets, by color (bit j = pool die j).
+        let mut counts = [0u8; 7];
+        let mut by_color = [0u16; 4];
+        for (j, d) in s.pool.iter().enumerate() {
+            counts[(d.value as usize).min(6)] += 1;
+            if d.value <= 6 && faces & (1 << d.value) != 0 {
+                by_color[d.color.index()] |= 1 << j;
+            }
+        }
+        let in_set = by_color.iter().fold(0u16, |a, &m| a | m);
+        let set_colors = ColorCounts(by_color.map(|m| m.count_ones() as u8));
         let mut total = 0usize;
-        let mut set_colors = ColorCounts::default();
         for face in 1..=6u8 {
             if faces & (1 << face) == 0 {
                 continue;
@@ -238,9 +248,6 @@ impl ProvingGrounds {
                 _ => {}
             }
             total += counts[face as usize] as usize;
-            for d in s.pool.iter().filter(|d| d.value == face) {
-                set_colors.add(d.color);
-            }
         }
         if dice.len() > total {
             return Err(StepError::rule(
@@ -254,18 +261,18 @@ impl ProvingGrounds {
                 format!("the set is {} but the reroll lists `{dice}`", describe(set_colors)),
             ));
         }
-        // Pick the rerolled dice first (by color where possible), then give them their new faces,
-        // so a new face equal to the set's number is not picked twice.
-        let in_set = |d: &Die| d.value <= 6 && faces & (1 << d.value) != 0;
+        // Pick the rerolled dice first (by color where possible, else any die of the sets; the
+        // first in pool order either way), then give them their new faces, so a new face equal
+        // to the set's number is not picked twice.
         let mut taken = 0u16;
         let mut picks = [0usize; super::dice::MAX_DICE];
         for (k, d) in dice.iter().enumerate() {
-            let pool = s.pool.as_slice();
-            let exact = (0..pool.len())
-                .find(|&j| taken & (1 << j) == 0 && in_set(&pool[j]) && pool[j].color == d.color);
-            let any = || (0..pool.len()).find(|&j| taken & (1 << j) == 0 && in_set(&pool[j]));
-            let j =
-                exact.or_else(any).ok_or_else(|| StepError::new("the rerolled dice are not in the pool"))?;
+            let exact = by_color[d.color.index()] & !taken;
+            let free = if exact != 0 { exact } else { in_set & !taken };
+            if free == 0 {
+                return Err(StepError::new("the rerolled dice are not in the pool"));
+            }
+            let j = free.trailing_zeros() as usize;
             taken |= 1 << j;
             picks[k] = j;
         }
@@ -690,7 +697,11 @@ impl ProvingGrounds {
 /// Events read from JSONL skip the notation parser, so the ranges it guarantees (slots 1-6,
 /// faces 1-6, at least one die) are checked again before anything indexes with them.
 fn check_shape(e: &Event) -> Result<(), StepError> {
-    let slot = match &e.action {
+    // One match, since every event passes here: each kind has at most one range to check
+    // (a reroll two, dice first, as the messages were always ordered).
+    let bad_dice =
+        |dice: &super::dice::Dice| dice.is_empty() || dice.iter().any(|d| !(1..=6).contains(&d.value));
+    match &e.action {
         Action::EnemyDrawn { slot, .. }
         | Action::MarkerMovedUp { slot, .. }
         | Action::MarkerMovedDown { slot }
@@ -700,28 +711,30 @@ fn check_shape(e: &Event) -> Result<(), StepError> {
         | Action::ShieldGained { slot }
         | Action::ShieldRemoved { slot }
         | Action::DialTurned { slot }
-        | Action::MoonStruck { slot } => Some(*slot),
-        _ => None,
-    };
-    if slot.is_some_and(|n| !(1..=SLOTS as u8).contains(&n)) {
-        return Err(StepError::new(format!("`{e}` names a slot outside 1-{SLOTS}")));
-    }
-    if let Action::ConspiratorRolled { value } | Action::DragonlingRolled { value } = &e.action {
-        if !(1..=6).contains(value) {
-            return Err(StepError::new(format!("`{e}` needs a die value 1-6")));
+        | Action::MoonStruck { slot } => {
+            if !(1..=SLOTS as u8).contains(slot) {
+                return Err(StepError::new(format!("`{e}` names a slot outside 1-{SLOTS}")));
+            }
         }
-    }
-    if let Action::DiceRolled { dice } | Action::SetRerolled { dice, .. } | Action::ChariotLoaded { dice } =
-        &e.action
-    {
-        if dice.is_empty() || dice.iter().any(|d| !(1..=6).contains(&d.value)) {
-            return Err(StepError::new(format!("`{e}` needs one or more die values 1-6")));
+        Action::ConspiratorRolled { value } | Action::DragonlingRolled { value } => {
+            if !(1..=6).contains(value) {
+                return Err(StepError::new(format!("`{e}` needs a die value 1-6")));
+            }
         }
-    }
-    if let Action::SetRerolled { faces, .. } = &e.action {
-        if *faces == 0 || faces & !0b0111_1110 != 0 {
-            return Err(StepError::new(format!("`{e}` must name sets by faces 1-6")));
+        Action::DiceRolled { dice } | Action::ChariotLoaded { dice } => {
+            if bad_dice(dice) {
+                return Err(StepError::new(format!("`{e}` needs one or more die values 1-6")));
+            }
         }
+        Action::SetRerolled { faces, dice } => {
+            if bad_dice(dice) {
+                return Err(StepError::new(format!("`{e}` needs one or more die values 1-6")));
+            }
+            if *faces == 0 || faces & !0b0111_1110 != 0 {
+                return Err(StepError::new(format!("`{e}` must name sets by faces 1-6")));
+            }
+        }
+        _ => {}
     }
     Ok(())
 }
