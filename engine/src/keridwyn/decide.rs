@@ -54,6 +54,7 @@ impl KeridwynFight {
                     skills: card.skills,
                     ailments: [0; 4],
                     effects: Vec::new(),
+                    superseded: Vec::new(),
                     passives: card.passives.clone(),
                     worn: None,
                     cards: Vec::new(),
@@ -303,6 +304,7 @@ impl KeridwynFight {
             skills: card.skills,
             ailments: [0; 4],
             effects: Vec::new(),
+            superseded: Vec::new(),
             passives,
             worn: chosen,
             cards: card.cards.clone(),
@@ -429,12 +431,14 @@ impl KeridwynFight {
                 Play::Balance => s.balance = Some(i),
                 Play::Focus => s.fighters[i].focus_played = true,
                 Play::Immune(a) => {
+                    let since = s.round;
                     let fi = &mut s.fighters[i];
                     fi.effects.retain(|o| o.card != "maneuver");
                     fi.effects.push(Ongoing {
                         card: "maneuver".into(),
                         effects: vec![Effect::Immunity(*a)],
                         rounds: Some(1),
+                        since,
                     });
                     s.steps.push(Step::Cure { who: i, ailment: *a });
                 }
@@ -475,7 +479,7 @@ impl KeridwynFight {
         };
         if k.worn {
             f.violate(Violation::new(
-                rules::CHOICE,
+                rules::WORN_PROTECTS,
                 format!("`{card}` is worn: it protects without being played"),
             ));
             return;
@@ -492,7 +496,7 @@ impl KeridwynFight {
                 let t = self.resolve(s, o).filter(|&t| !s.fighters[t].monster && !s.fighters[t].defeated);
                 if k.kind != CardKind::Spell || k.attack.is_some() || t.is_none() {
                     f.violate(Violation::new(
-                        rules::CHOICE,
+                        rules::GRANT,
                         format!("only a Spell that does not attack may be granted to another character (`{card}@{o}`)"),
                     ));
                 }

@@ -221,12 +221,18 @@ impl KeridwynFight {
                 }
             })
             .collect();
+        let since = s.round;
         let f = &mut s.fighters[who];
-        f.effects.retain(|o| o.card != card);
+        // "the new effect replaces the previous instance": the old one is kept aside only to
+        // recognise a log that lets both count (`kf.effect.replace`).
+        let (old, kept): (Vec<Ongoing>, Vec<Ongoing>) =
+            std::mem::take(&mut f.effects).into_iter().partition(|o| o.card == card);
+        f.effects = kept;
+        f.superseded.extend(old);
         // A card with nothing the form can express leaves nothing to track (its text was
         // reported as unverified).
         if !effects.is_empty() {
-            f.effects.push(Ongoing { card: card.to_string(), effects, rounds });
+            f.effects.push(Ongoing { card: card.to_string(), effects, rounds, since });
         }
         Self::push_front(s, cures);
     }
@@ -415,12 +421,13 @@ impl KeridwynFight {
                 f.focus_played = false;
             }
             f.revealed = false;
-            for o in &mut f.effects {
+            for o in f.effects.iter_mut().chain(f.superseded.iter_mut()) {
                 if let Some(r) = o.rounds.as_mut() {
                     *r = r.saturating_sub(1);
                 }
             }
             f.effects.retain(|o| o.rounds != Some(0));
+            f.superseded.retain(|o| o.rounds != Some(0));
         }
         s.lured = false;
         s.done.clear();
@@ -464,6 +471,7 @@ impl KeridwynFight {
         // "All ongoing effects end when the fight ends."
         for f in &mut s.fighters {
             f.effects.clear();
+            f.superseded.clear();
             f.ailments = [0; 4];
         }
         s.phase = Phase::Over;

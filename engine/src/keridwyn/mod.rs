@@ -13,6 +13,7 @@ mod compute;
 mod decide;
 mod effect;
 mod event;
+mod explain;
 mod flow;
 mod notation;
 mod resolve;

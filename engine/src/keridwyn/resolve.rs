@@ -3,6 +3,7 @@
 //! applied as played, with expected and recorded side by side when they differ.
 
 use super::event::Event;
+use super::explain;
 use super::rules;
 use super::state::{ActionKind, Phase, State, Step};
 use super::KeridwynFight;
@@ -19,6 +20,12 @@ impl KeridwynFight {
             // reported as such, not as consequences left out).
             let between = matches!(ev, Event::Reroll { .. } | Event::Recall { .. })
                 && s.current.as_ref().is_some_and(|c| c.rolled);
+            // Decisions the rules rule out altogether are reported and ignored before the
+            // pending consequences are flushed (they do not show those are missing).
+            if let Some(v) = self.needless(s, ev) {
+                f.violate(v);
+                return Ok(());
+            }
             if !between {
                 self.flush_missing(s, f)?;
             }
@@ -28,9 +35,47 @@ impl KeridwynFight {
         Ok(())
     }
 
+    /// A roll for gear that does not attack, or a second monster action with 2 characters
+    /// or fewer: there is nothing to decide.
+    fn needless(&self, s: &State, ev: &Event) -> Option<Violation> {
+        match ev {
+            Event::Roll { who, .. } if s.current.is_none() && s.phase != Phase::AwaitRoll => {
+                let i = self.resolve(s, who)?;
+                let last = s.done.last().filter(|t| t.who == i)?;
+                let card = self.catalog.cards.get(&last.card)?;
+                (card.kind == super::cards::CardKind::Gear && card.attack.is_none()).then(|| {
+                    Violation::new(
+                        rules::GEAR_NO_ROLL,
+                        format!(
+                            "`{}` is gear that does not attack: it needs no roll, `{ev}` is not due",
+                            card.id
+                        ),
+                    )
+                })
+            }
+            Event::MonsterAction { .. }
+                if s.characters <= 2
+                    && s.monster_rolled
+                    && !matches!(s.phase, Phase::MonsterRoll { .. } | Phase::Reveal) =>
+            {
+                Some(Violation::new(
+                    rules::SECOND_ACTION,
+                    format!(
+                        "with {} character(s) the monster has one action a round; `{ev}` is not due",
+                        s.characters
+                    ),
+                ))
+            }
+            _ => None,
+        }
+    }
+
     /// The rule a consequence of this step checks.
     fn rule_of(&self, s: &State, step: &Step, recorded: Option<&Event>) -> &'static str {
         match step {
+            Step::Priority(_) | Step::PriorityCheck if s.holder.is_some_and(|h| s.fighters[h].defeated) => {
+                rules::HOLDER_DEFEATED
+            }
             Step::Priority(_) | Step::PriorityCheck => rules::PRIORITY_TOKEN,
             Step::Afflict { start: true, .. } | Step::StartEffects => rules::START_EFFECT,
             Step::Afflict { .. } => rules::STACK,
@@ -45,6 +90,10 @@ impl KeridwynFight {
                     {
                         rules::MONSTER_ACTION
                     }
+                    (Some(t), Some(Event::Act { who, card })) => match self.resolve(s, who) {
+                        Some(w) => self.order_rule(s, &t, w, card),
+                        None => rules::ORDER,
+                    },
                     _ => rules::ORDER,
                 }
             }
@@ -142,7 +191,15 @@ impl KeridwynFight {
     }
 
     fn unexpected(&self, s: &State, ev: &Event) -> Violation {
+        let over = s.phase == Phase::Over;
         let rule = match ev {
+            Event::Afflict { .. } | Event::Tick { .. } | Event::Damage { .. } | Event::EndRound { .. }
+                if over =>
+            {
+                rules::FIGHT_END
+            }
+            Event::Defeated { who } if self.beaten_without_bonus(s, who) => rules::EXTRA_GRIT,
+            Event::Act { card, .. } if matches!(card.as_str(), "balance" | "focus") => rules::NO_PRIORITY,
             Event::Priority { .. } => rules::PRIORITY_TOKEN,
             Event::Afflict { who, ailment, .. } => match self.resolve(s, who) {
                 Some(i) if self.immune(s, i, *ailment) => rules::IMMUNITY,
@@ -163,6 +220,16 @@ impl KeridwynFight {
             rule,
             format!("`{ev}` is not what the rules call for here (nothing of the kind is due)"),
         )
+    }
+
+    /// A monster recorded as defeated whose Grit would be gone without the +4 per character
+    /// beyond the first.
+    fn beaten_without_bonus(&self, s: &State, who: &str) -> bool {
+        self.resolve(s, who).is_some_and(|m| {
+            let f = &s.fighters[m];
+            let bonus = 4 * (s.characters as i32 - 1);
+            f.monster && !f.defeated && bonus > 0 && f.grit > 0 && f.grit - bonus <= 0
+        })
     }
 
     /// Report every way the recorded consequence differs from the expected one.
@@ -187,8 +254,12 @@ impl KeridwynFight {
                             (self.roll_value(s, c), self.threshold(s, c, self.resolve(s, a).unwrap_or(0)))
                         })
                         .unwrap_or_default();
+                    let target = self.resolve(s, a).unwrap_or(0);
+                    let specific = self.explain(s, explain::FOR_OUTCOME, hb, |t| {
+                        t.current.as_ref().map(|c| self.succeeds(t, c, target))
+                    });
                     f.violate(v(
-                        self.rule_of(s, step, Some(rec)),
+                        specific.unwrap_or_else(|| self.rule_of(s, step, Some(rec))),
                         format!("the roll is {roll} against {need} needed"),
                     ));
                 }
@@ -197,11 +268,26 @@ impl KeridwynFight {
                 Event::Damage { damage: d1, block: b1, .. },
                 Event::Damage { damage: d2, block: b2, injury: i2, .. },
             ) => {
+                let (target, base) = match step {
+                    Step::Damage { target, base } => (Some(*target), Some(base)),
+                    _ => (None, None),
+                };
                 if d1 != d2 {
-                    f.violate(v(rules::DAMAGE, format!("the damage is {d1}, not {d2}")));
+                    let specific = self.explain(s, explain::FOR_DAMAGE, d2, |t| {
+                        let c = t.current.as_ref()?;
+                        Some(self.damage(t, c, target?, base?))
+                    });
+                    f.violate(v(specific.unwrap_or(rules::DAMAGE), format!("the damage is {d1}, not {d2}")));
                 }
                 if b1 != b2 {
-                    f.violate(v(rules::BLOCK, format!("the applicable Block is {b1}, not {b2}")));
+                    let specific = self.explain(s, explain::FOR_BLOCK, b2, |t| {
+                        let c = t.current.as_ref()?;
+                        Some(self.block(t, c, target?))
+                    });
+                    f.violate(v(
+                        specific.unwrap_or(rules::BLOCK),
+                        format!("the applicable Block is {b1}, not {b2}"),
+                    ));
                 }
                 if *i2 != d2.saturating_sub(*b2).max(0) {
                     f.violate(v(

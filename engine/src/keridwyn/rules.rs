@@ -36,6 +36,23 @@ pub const LURE: &str = "kf.lure.breakable";
 pub const DEFEAT: &str = "kf.end.defeat";
 pub const FAME_AWARD: &str = "kf.end.fame-award";
 pub const TROPHY: &str = "kf.end.monster-card";
+pub const DAZZLE: &str = "kf.ailment.dazzle";
+pub const SLOW: &str = "kf.ailment.slow";
+pub const WEAK: &str = "kf.ailment.weak";
+pub const REPLACE: &str = "kf.effect.replace";
+pub const FIGHT_END: &str = "kf.effect.fight-end";
+pub const WHOLE_FIGHT: &str = "kf.effect.whole-fight";
+pub const SEATING: &str = "kf.monster.seating";
+pub const EXTRA_GRIT: &str = "kf.monster.extra-grit";
+pub const EXTRA_PRIORITY: &str = "kf.monster.extra-priority";
+pub const SECOND_ACTION: &str = "kf.monster.second-action";
+pub const GRANT: &str = "kf.spell.grant-ally";
+pub const HOLDER_DEFEATED: &str = "kf.priority.holder-defeated";
+pub const GEAR_NO_ROLL: &str = "kf.gear.no-roll";
+pub const WORN_PROTECTS: &str = "kf.gear.worn-protects";
+pub const ATTACKER_BENEFIT: &str = "kf.attack.attacker-benefit";
+pub const ACCURACY_DIFFICULTY: &str = "kf.damage.accuracy-difficulty";
+pub const NO_PRIORITY: &str = "kf.hand.no-priority";
 
 pub static RULES: &[RuleInfo] = &[
     RuleInfo { id: JOIN, text: "Characters join (in turn order, once each) before the fight begins; a fight with no monster has exactly two characters, a monster fight at least one", section: "STARTING THE FIGHT" },
@@ -57,7 +74,7 @@ pub static RULES: &[RuleInfo] = &[
     RuleInfo { id: ROLL_SKILL, text: "A roll uses the skill its action names (Wit for spells that do not attack and for Lure)", section: "HOW TO FIGHT" },
     RuleInfo { id: DEFENSE, text: "An attack affects a target only when its highest die after modifiers reaches 6 + the target's tier in the defended skill (+ defense effects)", section: "HOW TO FIGHT" },
     RuleInfo { id: WIT_SIX, text: "A Spell that does not attack has effect only on a Wit roll of 6 or higher", section: "HOW TO FIGHT" },
-    RuleInfo { id: DAMAGE, text: "Damage is the effect's amount, + damage modifiers, -1 while Weak, +1 Accuracy per die of 9 or more (difficulty changed by effects)", section: "HOW TO FIGHT" },
+    RuleInfo { id: DAMAGE, text: "Damage is the effect's amount, + damage modifiers, +1 Accuracy per die of 9 or more (Weak and the Accuracy difficulty have their own ids)", section: "HOW TO FIGHT" },
     RuleInfo { id: BLOCK, text: "Every applicable Block of the victim reduces the damage", section: "HOW TO FIGHT" },
     RuleInfo { id: INJURY, text: "Damage not Blocked (never below 0) is Injury and reduces Grit", section: "HOW TO FIGHT" },
     RuleInfo { id: STACK, text: "An Ailment already afflicting the victim adds its duration to the ongoing duration", section: "AILMENTS" },
@@ -71,6 +88,23 @@ pub static RULES: &[RuleInfo] = &[
     RuleInfo { id: DEFEAT, text: "A fighter at 0 Grit is defeated (a character is sent to the Inn)", section: "ENDING THE FIGHT" },
     RuleInfo { id: FAME_AWARD, text: "On a monster's defeat the surviving characters gain Fame from its Rank (see interpretation fame-on-defeat)", section: "ENDING THE FIGHT" },
     RuleInfo { id: TROPHY, text: "The character who made the last successful attack attains the monster card", section: "ENDING THE FIGHT" },
+    RuleInfo { id: DAZZLE, text: "Dazzle: suffer -1 on rolls", section: "AILMENTS" },
+    RuleInfo { id: SLOW, text: "Slow: suffer -6 Priority", section: "AILMENTS" },
+    RuleInfo { id: WEAK, text: "Weak: deal -1 damage", section: "AILMENTS" },
+    RuleInfo { id: REPLACE, text: "A card used again while its ongoing effect is active replaces the earlier instance (effects do not stack)", section: "ONGOING EFFECTS" },
+    RuleInfo { id: FIGHT_END, text: "All ongoing effects (and Ailments) end when the fight ends", section: "ONGOING EFFECTS" },
+    RuleInfo { id: WHOLE_FIGHT, text: "An effect that lists no duration continues for the entire fight", section: "ONGOING EFFECTS" },
+    RuleInfo { id: SEATING, text: "The monster is seated clockwise of the place reached by counting its cage (or zone) number from the first actor", section: "MULTIPLE CHARACTERS FACING A MONSTER" },
+    RuleInfo { id: EXTRA_GRIT, text: "For each participating character beyond the first, the monster gains +4 Grit", section: "MULTIPLE CHARACTERS FACING A MONSTER" },
+    RuleInfo { id: EXTRA_PRIORITY, text: "For each participating character beyond the first, the monster's actions gain +1 Priority", section: "MULTIPLE CHARACTERS FACING A MONSTER" },
+    RuleInfo { id: SECOND_ACTION, text: "With more than 2 characters the monster rolls a second action after its first, at -6 Priority (with 2 or fewer, none)", section: "MULTIPLE CHARACTERS FACING A MONSTER" },
+    RuleInfo { id: GRANT, text: "Only a Spell that does not attack may be granted to another character in the fight", section: "MULTIPLE CHARACTERS FACING A MONSTER" },
+    RuleInfo { id: HOLDER_DEFEATED, text: "When the holder of the Priority token is defeated, the token goes as if Fame just changed", section: "MULTIPLE CHARACTERS FACING A MONSTER" },
+    RuleInfo { id: GEAR_NO_ROLL, text: "Gear that does not attack requires no roll: it simply grants its effect", section: "HOW TO FIGHT" },
+    RuleInfo { id: WORN_PROTECTS, text: "Worn gear protects against each attack without any activation (it is never played)", section: "STARTING THE FIGHT" },
+    RuleInfo { id: ATTACKER_BENEFIT, text: "A benefit that only applies to the attacker takes place even if the attack fails", section: "HOW TO FIGHT" },
+    RuleInfo { id: ACCURACY_DIFFICULTY, text: "Effects that change the difficulty of Accuracy move the 9 needed by that amount", section: "HOW TO FIGHT" },
+    RuleInfo { id: NO_PRIORITY, text: "Cards that have no Priority (Balance, Focus) complete their effect as revealed; they never go on the Priority track", section: "ACTIONS" },
 ];
 
 pub const P_FAME: &str = "fame-on-defeat";

@@ -46,6 +46,8 @@ pub struct Ongoing {
     pub effects: Vec<Effect>,
     /// Rounds left; `None` for the whole fight.
     pub rounds: Option<u32>,
+    /// The round it started in (to tell a whole-fight effect carried into later rounds).
+    pub since: u32,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -61,6 +63,9 @@ pub struct Fighter {
     /// Rounds of Burn, Dazzle, Slow, Weak.
     pub ailments: [u32; 4],
     pub effects: Vec<Ongoing>,
+    /// Instances replaced by a later use of the same card, kept (and ticked) only to name
+    /// `kf.effect.replace` when a log counts them as if they had stacked.
+    pub superseded: Vec<Ongoing>,
     /// Permanent effects: traits, the chosen worn gear, a monster's passives (the first one
     /// Breakable).
     pub passives: Vec<Effect>,
