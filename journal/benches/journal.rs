@@ -4,6 +4,10 @@
 //! With `JOURNAL_BENCH_FILES=1` it also prints the live block bytes and sled's files, to
 //! tell the journal's own overhead from sled's (about 2x: its log keeps segments until
 //! they are half garbage).
+//!
+//! Disk is measured twice: on the one long session, and on a corpus shaped like the
+//! project's bench (`cargo xtask bench`): many sessions of `SESSION_EVENTS` events, each
+//! created and then written in one append, which is what its disk row measures.
 
 use arbiter_journal::{codec, Durability, Journal, Record, SessionMeta};
 use serde::{Deserialize, Serialize};
@@ -62,6 +66,41 @@ fn dir_size(p: &Path) -> u64 {
         .sum()
 }
 
+/// Events per session in the corpus-shaped disk figure: a simulated game of the project's
+/// bench corpus holds about this many (10^6 events in 8,548 sessions).
+const SESSION_EVENTS: u64 = 117;
+
+/// Write `events` events as sessions of `SESSION_EVENTS`, one append each, into a new
+/// database at `path`; returns (disk bytes, raw encoded bytes, live block bytes).
+fn corpus_disk(path: &Path, events: u64) -> Result<(u64, u64, u64), Box<dyn std::error::Error>> {
+    let j = Journal::open(path)?;
+    let mut raw = 0u64;
+    let mut done = 0;
+    let mut session = 0;
+    while done < events {
+        let end = (done + SESSION_EVENTS).min(events);
+        let batch: Vec<Record<Ev>> = (done..end).map(event).collect();
+        raw += batch.iter().map(|r| codec::encode(r).map(|b| b.len() as u64).unwrap_or(0)).sum::<u64>();
+        let name = format!("s{session}");
+        j.create_session(&name, &meta())?;
+        j.append(&name, 0, &batch)?;
+        done = end;
+        session += 1;
+    }
+    j.flush()?;
+    drop(j);
+    let disk = dir_size(path);
+    let db = sled::open(path)?;
+    let live: usize =
+        db.open_tree(arbiter_journal::layout::EVENTS_TREE)?.iter().values().flatten().map(|v| v.len()).sum();
+    if std::env::var_os("JOURNAL_BENCH_FILES").is_some() {
+        for e in std::fs::read_dir(path)?.flatten() {
+            println!("  corpus {:?} {}", e.file_name(), e.metadata().map(|m| m.len()).unwrap_or(0));
+        }
+    }
+    Ok((disk, raw, live as u64))
+}
+
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let events: u64 = std::env::args().skip(1).find_map(|a| a.parse().ok()).unwrap_or(1_000_000);
     // `JOURNAL_BENCH_SCAN=DIR` only scans the database a run left in `JOURNAL_BENCH_KEEP=DIR`,
@@ -118,6 +157,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     drop((all, other));
     drop(j);
     let disk = dir_size(&dir.path().join("db"));
+    let (corpus_disk, corpus_raw, corpus_live) = corpus_disk(&dir.path().join("db-corpus"), events)?;
     if std::env::var_os("JOURNAL_BENCH_FILES").is_some() {
         let db = sled::open(dir.path().join("db"))?;
         let live: usize = db
@@ -178,6 +218,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         disk as f64 / events as f64,
         disk as f64 / raw as f64,
         raw as f64 / events as f64
+    );
+    println!(
+        "disk, sessions of {SESSION_EVENTS} events  {:>10.2} bytes/event, {:.2}x the {:.2} raw encoded bytes/event   (target <= 2.5x; live blocks {:.2} bytes/event)",
+        corpus_disk as f64 / events as f64,
+        corpus_disk as f64 / corpus_raw as f64,
+        corpus_raw as f64 / events as f64,
+        corpus_live as f64 / events as f64
     );
     if let Some(keep) = keep {
         drop(j);

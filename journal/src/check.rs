@@ -182,7 +182,11 @@ impl Walk<'_> {
                 "the hash its block chains to does not match the records before it".to_string(),
             );
         }
-        let mut records = Records::new(value);
+        let plain = match block::plain(value) {
+            Ok(p) => p,
+            Err(e) => return self.problem(at, ProblemKind::Framing, e),
+        };
+        let mut records = Records::new(&plain);
         while let Some(item) = records.next_record() {
             let seq = self.next;
             let (tag, bytes) = match item {

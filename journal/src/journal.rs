@@ -531,7 +531,9 @@ fn write_records(
         };
         // Only ever add after what the head accounts for: a tail that disagrees with it was
         // changed behind the journal's back, and appending would bury the damage.
-        match block::Writer::resume(&tail, head.tail_first) {
+        let resumed =
+            block::plain(&tail).ok().and_then(|plain| block::Writer::resume(&plain, head.tail_first));
+        match resumed {
             Some(writer) if writer.count() == head.len - head.tail_first => {
                 current = Some((head.tail_first, writer, false));
             }
@@ -546,6 +548,9 @@ fn write_records(
             }
         }
     }
+    // A batch pays for compressing what it writes; a small append leaves the tail plain (see
+    // `block`), and any block is compressed once sealed.
+    let batch = records.ends.len() >= block::COMPRESS_BATCH;
     let mut tail_first = head.tail_first;
     let mut start = 0;
     for &end in &records.ends {
@@ -554,7 +559,7 @@ fn write_records(
         let full = current.as_ref().is_none_or(|(_, writer, _)| writer.is_full());
         if full {
             if let Some((first, writer, true)) = current.take() {
-                events.insert(&seq_key(id, first), writer.into_bytes())?;
+                events.insert(&seq_key(id, first), writer.into_stored(true))?;
             }
             if events.get(seq_key(id, seq))?.is_some() {
                 return abort(corrupt(
@@ -573,7 +578,8 @@ fn write_records(
         seq += 1;
     }
     if let Some((first, writer, true)) = current {
-        events.insert(&seq_key(id, first), writer.into_bytes())?;
+        let compress = batch || writer.is_full();
+        events.insert(&seq_key(id, first), writer.into_stored(compress))?;
     }
     for &(at, target) in &records.retractions {
         retractions.insert(&seq_key(id, at), &target.to_be_bytes())?;

@@ -29,8 +29,16 @@ pub const MARKER_FILE: &str = "arbiter-journal";
 
 /// Key in the default tree that names the journal format, checked on open.
 pub const FORMAT_KEY: &[u8] = b"arbiter-journal-format";
-/// The format this code reads and writes: 2 since blocks store repeated records by reference.
-pub const FORMAT_VERSION: &[u8] = b"2";
+/// The format this code reads and writes: 2 since blocks store repeated records by
+/// reference, 3 since block bodies may be compressed (`block`'s body kind byte).
+pub const FORMAT_VERSION: &[u8] = b"3";
+
+/// A stored block (a value of `events`) in its plain form, its records uncompressed: what
+/// tools and tamper tests edit. A plain block may be stored back as it is; readers take
+/// both forms. An error says why the block cannot be read.
+pub fn plain_block(value: &[u8]) -> Result<Vec<u8>, String> {
+    crate::block::plain(value).map(|plain| plain.into_owned())
+}
 
 /// Key of a session's item at a sequence number in `events`, `retractions` and `snapshots`.
 pub fn seq_key(session_id: u64, seq: u64) -> [u8; 16] {

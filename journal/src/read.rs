@@ -8,6 +8,7 @@ use crate::journal::{corrupt, Journal};
 use crate::layout::{key_seq, seq_key};
 use crate::record::Record;
 use serde::de::DeserializeOwned;
+use std::borrow::Cow;
 use std::collections::BTreeSet;
 use std::marker::PhantomData;
 
@@ -64,8 +65,9 @@ impl Journal {
             .map_err(|e| JournalError::storage(&format!("reading session `{name}`"), e))?
             .ok_or_else(|| corrupt(name, &format!("the block at record {first} vanished")).at(first))?;
         let header = block::header(&value).map_err(|e| corrupt(name, &e).at(first))?;
+        let plain = block::plain(&value).map_err(|e| corrupt(name, &e).at(first))?;
         let mut last = header.previous;
-        let mut records = Records::new(&value);
+        let mut records = Records::new(&plain);
         for seq in first..=target {
             match records.next_record() {
                 Some(Ok((_, bytes))) => last = chain::link(&last, seq, bytes),
@@ -115,11 +117,29 @@ impl Journal {
     }
 }
 
+/// The block an `Events` is reading, in its plain form: sled's own bytes when stored
+/// plain (no copy), inflated ones when stored compressed.
+enum Held {
+    Stored(sled::IVec),
+    Inflated(Vec<u8>),
+}
+
+impl std::ops::Deref for Held {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        match self {
+            Held::Stored(bytes) => bytes,
+            Held::Inflated(bytes) => bytes,
+        }
+    }
+}
+
 /// A session's records in order, decoded one at a time: `(sequence, record)`.
 pub struct Events<E> {
     session: String,
     blocks: Option<sled::Iter>,
-    block: Option<sled::IVec>,
+    block: Option<Held>,
     /// Where the next record of `block` is.
     cursor: Cursor,
     next_seq: u64,
@@ -187,7 +207,12 @@ impl<E: DeserializeOwned> Iterator for Events<E> {
                     let stored_first = block::header(&value).map(|h| h.first_seq);
                     match (key_seq(&key), stored_first) {
                         (Some(k), Ok(h)) if k == self.next_seq && h == k => {
-                            self.block = Some(value);
+                            let held = match block::plain(&value) {
+                                Ok(Cow::Borrowed(_)) => Held::Stored(value),
+                                Ok(Cow::Owned(inflated)) => Held::Inflated(inflated),
+                                Err(e) => return self.fail(&e),
+                            };
+                            self.block = Some(held);
                             self.cursor.reset();
                         }
                         (Some(k), _) if k > self.next_seq => {

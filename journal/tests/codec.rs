@@ -89,9 +89,10 @@ fn fixed_vectors_lock_the_stored_block() -> Result<(), Box<dyn std::error::Error
     let blocks: Vec<_> =
         db.open_tree(arbiter_journal::layout::EVENTS_TREE)?.iter().values().collect::<Result<_, _>>()?;
     let expected_block = [
-        "02",               // block format
+        "03",               // block format
         "0000000000000000", // first sequence
         GENESIS,            // hash before it
+        "00",               // body kind: plain (four records are too few to compress)
         "00",
         "0b",
         "0000030101030103676279",

@@ -71,10 +71,17 @@ fn block_key(events: &sled::Tree, seq: u64) -> sled::Result<sled::IVec> {
     found.ok_or_else(|| sled::Error::Unsupported("no block".to_string()))
 }
 
+/// The block stored under `key` in its plain form (blocks may be stored compressed), to
+/// edit and store back plain: the journal reads both forms.
+fn plain_value(events: &sled::Tree, key: &[u8]) -> sled::Result<Vec<u8>> {
+    let value = events.get(key)?.ok_or_else(|| sled::Error::Unsupported("no block".to_string()))?;
+    layout::plain_block(&value).map_err(sled::Error::Unsupported)
+}
+
 /// Replace the first occurrence of `from` in the block holding `seq` by `to` (same length).
 fn replace_in_block(events: &sled::Tree, seq: u64, from: &[u8], to: &[u8]) -> sled::Result<()> {
     let key = block_key(events, seq)?;
-    let mut value = events.get(&key)?.map(|v| v.to_vec()).unwrap_or_default();
+    let mut value = plain_value(events, &key)?;
     let at = value.windows(from.len()).position(|w| w == from);
     let at = at.ok_or_else(|| sled::Error::Unsupported("pattern not in block".to_string()))?;
     value[at..at + to.len()].copy_from_slice(to);
@@ -121,7 +128,7 @@ fn reordered_records_are_found_at_the_first_moved_one() -> TestResult {
     tamper(&path, |t| {
         // Swap records 20 and 21 inside their block, tags and all.
         let key = block_key(t, 20)?;
-        let mut v = t.get(&key)?.map(|v| v.to_vec()).unwrap_or_default();
+        let mut v = plain_value(t, &key)?;
         let find = |v: &[u8], s: &str| v.windows(s.len()).position(|w| w == s.as_bytes());
         let (a, b) = (find(&v, &note(20)), find(&v, &note(21)));
         let (Some(a), Some(b)) = (a, b) else { return Err(sled::Error::Unsupported("notes".into())) };
@@ -213,7 +220,7 @@ fn broken_framing_and_appended_garbage_are_found() -> TestResult {
     tamper(&path, |t| {
         // Cut the last block in the middle of a record.
         let key = block_key(t, LEN - 1)?;
-        let v = t.get(&key)?.map(|v| v.to_vec()).unwrap_or_default();
+        let v = plain_value(t, &key)?;
         t.insert(key, &v[..v.len() - 3]).map(|_| ())
     })?;
     expect_problem(&path, LEN - 1, ProblemKind::Framing)?;
@@ -222,7 +229,7 @@ fn broken_framing_and_appended_garbage_are_found() -> TestResult {
     tamper(&path2, |t| {
         // A forged extra record after the head's end.
         let key = block_key(t, LEN - 1)?;
-        let mut v = t.get(&key)?.map(|v| v.to_vec()).unwrap_or_default();
+        let mut v = plain_value(t, &key)?;
         let forged = codec::encode(&Record::Event(Ev::Note(note(LEN))))
             .map_err(|e| sled::Error::Unsupported(e.message))?;
         v.push(0);
@@ -269,7 +276,7 @@ fn appending_to_a_tampered_tail_is_refused() -> TestResult {
         // Drop the last record whole: "new record" byte, length byte, the 13-byte encoded
         // note, tag.
         let key = block_key(t, LEN - 1)?;
-        let v = t.get(&key)?.map(|v| v.to_vec()).unwrap_or_default();
+        let v = plain_value(t, &key)?;
         let framed = 2 + 13 + arbiter_journal::TAG_LEN;
         t.insert(key, &v[..v.len() - framed]).map(|_| ())
     })?;
@@ -286,6 +293,14 @@ fn appending_to_a_tampered_tail_is_refused() -> TestResult {
 #[test]
 fn any_changed_byte_in_a_block_is_caught() -> TestResult {
     let (_dir, path) = fresh()?;
+    {
+        // Sealed blocks are stored compressed: their bytes are changed here too.
+        let db = common::open_raw(&path)?;
+        let events = db.open_tree(layout::EVENTS_TREE)?;
+        let compressed =
+            events.iter().values().filter(|v| v.as_ref().is_ok_and(|v| v.get(41) == Some(&1))).count();
+        assert!(compressed >= 3, "{compressed} compressed blocks");
+    }
     let mut state: u64 = 0x2545_F491_4F6C_DD1D;
     let mut next = move || {
         state ^= state << 13;
