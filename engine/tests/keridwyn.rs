@@ -254,3 +254,53 @@ fn every_clean_fixture_can_be_completed_from_its_decisions_alone() {
     }
     assert!(checked >= 10, "only {checked} clean fixtures");
 }
+
+/// The violations of the last record of a fixture (the break fixtures stop at their break).
+fn last_record_violations(name: &str) -> Vec<arbiter_engine::Violation> {
+    let fx = read(&fixture_dir().join(name)).unwrap_or_else(|e| panic!("{e}"));
+    let game =
+        KeridwynFight::new(&Setup::default(), KeridwynFight::builtin_catalog("illustrative").unwrap_or(""))
+            .unwrap_or_else(|e| panic!("{e}"));
+    let mut state = game.initial_state();
+    let mut last = Findings::default();
+    for (_, text) in &fx.records {
+        let Some(t) = text else { panic!("{name}: no undo expected") };
+        let e = game.parse_event(t).unwrap_or_else(|e| panic!("{name}: {e}"));
+        last = Findings::default();
+        game.step(&mut state, &e, &mut last).unwrap_or_else(|e| panic!("{name}: {e}"));
+    }
+    last.violations
+}
+
+#[test]
+fn the_specific_ids_for_a_wrong_number_give_expected_and_recorded() {
+    let cases = [
+        ("break-weak.arb", "kf.ailment.weak", "damage A 4 block 0 injury 4"),
+        ("break-dazzle.arb", "kf.ailment.dazzle", "miss C"),
+        ("break-slow.arb", "kf.ailment.slow", "act A strike"),
+        ("break-effect-replace.arb", "kf.effect.replace", "damage wyvern 8 block 3 injury 5"),
+        ("break-whole-fight.arb", "kf.effect.whole-fight", "damage wyvern 8 block 3 injury 5"),
+        ("break-accuracy-difficulty.arb", "kf.damage.accuracy-difficulty", "damage boar 6 block 1 injury 5"),
+        ("break-extra-priority.arb", "kf.monster.extra-priority", "act boar gore"),
+        ("break-seating.arb", "kf.monster.seating", "act boar gore"),
+        ("break-attacker-benefit.arb", "kf.attack.attacker-benefit", "miss B"),
+        ("break-extra-grit.arb", "kf.monster.extra-grit", "boar at 3 Grit"),
+    ];
+    for (file, rule, expected) in cases {
+        let v = last_record_violations(file);
+        assert_eq!(v.len(), 1, "{file}: {v:?}");
+        assert_eq!(v[0].rule, rule, "{file}");
+        assert_eq!(v[0].expected.as_deref(), Some(expected), "{file}");
+        assert!(v[0].recorded.is_some(), "{file}: no recorded value");
+    }
+}
+
+#[test]
+fn a_broad_id_stays_when_no_single_rule_explains_the_number() {
+    // 7 instead of 8 with Enhance Power and Accuracy both at +1: either could be the one left
+    // out, so it stays kf.damage.amount (and a Block short by 1 stays kf.damage.block).
+    for (file, rule) in [("break-damage.arb", "kf.damage.amount"), ("break-block.arb", "kf.damage.block")] {
+        let v = last_record_violations(file);
+        assert_eq!(v.iter().map(|v| v.rule).collect::<Vec<_>>(), vec![rule], "{file}");
+    }
+}

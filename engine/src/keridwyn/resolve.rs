@@ -216,10 +216,27 @@ impl KeridwynFight {
             Event::Trophy { .. } => rules::TROPHY,
             _ => rules::END_ROUND,
         };
-        Violation::new(
+        let v = Violation::new(
             rule,
             format!("`{ev}` is not what the rules call for here (nothing of the kind is due)"),
-        )
+        );
+        // A defeat that is a number wrong: the Grit left, side by side with the record.
+        match (rule, ev) {
+            (rules::EXTRA_GRIT, Event::Defeated { who }) => {
+                let (grit, bonus) = self
+                    .resolve(s, who)
+                    .map(|m| (s.fighters[m].grit, 4 * (s.characters as i32 - 1)))
+                    .unwrap_or_default();
+                Violation::new(
+                    rule,
+                    format!(
+                        "{who} still has {grit} Grit (its +{bonus} for the characters beyond the first counted)"
+                    ),
+                )
+                .expected_recorded(format!("{who} at {grit} Grit"), ev.to_string())
+            }
+            _ => v,
+        }
     }
 
     /// A monster recorded as defeated whose Grit would be gone without the +4 per character
@@ -315,6 +332,20 @@ impl KeridwynFight {
                 if (f1, t1) == (f2, t2) && j1 == j2 {
                     f.violate(v(self.rule_of(s, step, Some(rec)), "another fighter's ailment is due".into()));
                 }
+            }
+            (Event::Act { who: a, card: ca }, Event::Act { who: b, card: cb }) => {
+                // Both Priorities, as on the track, so the numbers stand side by side.
+                let on = |who: &String, card: &String| {
+                    let w = self.resolve(s, who);
+                    s.track
+                        .iter()
+                        .find(|t| Some(t.who) == w && &t.card == card)
+                        .map_or("not on the track".to_string(), |t| format!("on {}", t.priority))
+                };
+                f.violate(v(
+                    self.rule_of(s, step, Some(rec)),
+                    format!("the rules call for `{exp}` ({}) here; `{rec}` is {}", on(a, ca), on(b, cb)),
+                ))
             }
             _ => f.violate(v(self.rule_of(s, step, Some(rec)), format!("the rules call for `{exp}` here"))),
         }
