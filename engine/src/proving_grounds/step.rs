@@ -6,7 +6,7 @@
 //! the log skipped is reported at the event where its absence shows.
 
 use super::attack::{resolve_attack, resolve_attack_with, Expected, Hold};
-use super::dice::{Color, ColorCounts, Die};
+use super::dice::{Color, ColorCounts, Dice, Die, MAX_DICE};
 use super::event::{Action, Event};
 use super::modules::Module;
 use super::params::{ExhaustFrom, ReplaceWithoutWhite};
@@ -393,8 +393,18 @@ impl ProvingGrounds {
 
     /// Markers between the cursor and slot `upto` that had to move but were skipped.
     pub(super) fn report_missing_moves(&self, s: &State, upto: usize, e: &Event, f: &mut Findings) {
+        if s.cursor as usize >= upto {
+            return;
+        }
+        // Without modules, a slot whose number no die shows holds (`Hold::NoDice`), so only
+        // the faces showing need the attack resolved; one pass finds them (bit n = face n).
+        let showing = if self.config.modules.is_empty() {
+            s.pool.iter().fold(0u8, |m, d| m | 1u8.checked_shl(u32::from(d.value)).unwrap_or(0))
+        } else {
+            u8::MAX
+        };
         for t in s.cursor as usize..upto {
-            if s.has_moved(t) || s.slots[t].card.is_none() {
+            if s.has_moved(t) || s.slots[t].card.is_none() || showing & (1 << (t + 1)) == 0 {
                 continue;
             }
             let exp = self.expected_for(s, t);
@@ -623,13 +633,32 @@ impl ProvingGrounds {
             Phase::Roll | Phase::Move | Phase::Check => self.close_checks(s, e, f),
             _ => f.violate(Violation::new(STEP_ORDER, "recovery ends a round, but no round is in progress")),
         }
-        for d in s.pool.as_mut_slice() {
-            d.value = 0;
-        }
         let back = s.exhaustion[EXHAUSTION - 1];
-        for c in Color::ALL {
-            for _ in 0..back.get(c) {
-                s.pool.push(Die::new(0, c));
+        if self.config.modules.is_empty() {
+            // Every die comes back unrolled, so the sorted pool is its dice by color: built
+            // from the counts (the returning dice joining while there is room, white first, as
+            // the pushes below would), rather than reset, pushed and sorted die by die.
+            let mut counts = s.pool.colors();
+            let mut room = MAX_DICE.saturating_sub(s.pool.len());
+            for c in Color::ALL {
+                let n = back.get(c).min(room as u8);
+                counts.0[c.index()] += n;
+                room -= n as usize;
+            }
+            s.pool = Dice::new();
+            for c in Color::ALL {
+                for _ in 0..counts.get(c) {
+                    s.pool.push(Die::new(0, c));
+                }
+            }
+        } else {
+            for d in s.pool.as_mut_slice() {
+                d.value = 0;
+            }
+            for c in Color::ALL {
+                for _ in 0..back.get(c) {
+                    s.pool.push(Die::new(0, c));
+                }
             }
         }
         for k in (1..EXHAUSTION).rev() {
@@ -638,8 +667,8 @@ impl ProvingGrounds {
         s.exhaustion[0] = ColorCounts::default();
         if !self.config.modules.is_empty() {
             self.recover_mods(s);
+            s.pool.sort();
         }
-        s.pool.sort();
         if s.defeated >= DEFEATS_TO_WIN {
             s.outcome = Outcome::Won;
             s.phase = Phase::Over;
