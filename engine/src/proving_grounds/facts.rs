@@ -1,7 +1,7 @@
 //! The flat `key = value` view of a table that fixtures assert on and diff compares.
 //! Keys and their order are stable; docs/notation/proving-grounds.md lists them.
 
-use super::dice::Dice;
+use super::dice::{Color, ColorCounts, Dice, Die, MAX_DICE};
 use super::modules::Module;
 use super::state::{State, EXHAUSTION, SLOTS};
 use super::ProvingGrounds;
@@ -36,56 +36,117 @@ pub fn singles(pool: &Dice) -> String {
     }
 }
 
+/// The per-slot keys, spelled out once: `verify` reports the final facts of every session,
+/// so building them is paid per session and `format!`-ing 24 keys each time showed up.
+const SLOT_KEYS: [[&str; 4]; SLOTS] = [
+    ["slot.1.enemy", "slot.1.marker", "slot.1.top", "slot.1.dice"],
+    ["slot.2.enemy", "slot.2.marker", "slot.2.top", "slot.2.dice"],
+    ["slot.3.enemy", "slot.3.marker", "slot.3.top", "slot.3.dice"],
+    ["slot.4.enemy", "slot.4.marker", "slot.4.top", "slot.4.dice"],
+    ["slot.5.enemy", "slot.5.marker", "slot.5.top", "slot.5.dice"],
+    ["slot.6.enemy", "slot.6.marker", "slot.6.top", "slot.6.dice"],
+];
+const EXHAUSTION_KEYS: [&str; EXHAUSTION] = ["exhaustion.1", "exhaustion.2", "exhaustion.3"];
+
+/// A number as text without the formatting machinery (the same digits `to_string` writes).
+fn num(n: impl Into<u32>) -> String {
+    let mut n: u32 = n.into();
+    let mut digits = [0u8; 10];
+    let mut k = digits.len();
+    loop {
+        k -= 1;
+        digits[k] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    digits[k..].iter().map(|&d| d as char).collect()
+}
+
+/// The dice as `Dice`'s `Display` prints them (`1 3 5g`, `?b` unrolled, `-` when none),
+/// written directly.
+fn dice_text<'a>(dice: impl Iterator<Item = &'a Die>) -> String {
+    let mut s = String::with_capacity(3 * MAX_DICE);
+    for d in dice {
+        if !s.is_empty() {
+            s.push(' ');
+        }
+        if d.value == 0 {
+            s.push('?');
+        } else {
+            s.push_str(&num(d.value));
+        }
+        s.push_str(d.color.suffix());
+    }
+    if s.is_empty() {
+        s.push('-');
+    }
+    s
+}
+
+/// Color counts as `ColorCounts`'s `Display` prints them (`w w g`, `-` when none).
+fn counts_text(c: ColorCounts) -> String {
+    let mut s = String::new();
+    for k in Color::ALL {
+        for _ in 0..c.get(k) {
+            if !s.is_empty() {
+                s.push(' ');
+            }
+            s.push(k.letter());
+        }
+    }
+    if s.is_empty() {
+        s.push('-');
+    }
+    s
+}
+
 impl ProvingGrounds {
     pub(super) fn fact_list(&self, s: &State) -> Vec<(String, String)> {
-        let mut out: Vec<(String, String)> = Vec::with_capacity(48);
+        let mut out: Vec<(String, String)> = Vec::with_capacity(64);
         let mut put = |k: &str, v: String| out.push((k.to_string(), v));
         put("outcome", s.outcome.name().to_string());
         put("phase", s.phase.name().to_string());
-        put("round", s.round.to_string());
-        put("rerolls", s.rerolls.to_string());
-        put("health", s.health.to_string());
-        put("health.last", self.config.health.to_string());
-        put("stack", s.stack.to_string());
+        put("round", num(s.round));
+        put("rerolls", num(s.rerolls));
+        put("health", num(s.health));
+        put("health.last", num(self.config.health));
+        put("stack", counts_text(s.stack));
         put(
             "stack.at",
-            if s.stack.is_empty() { "-".to_string() } else { s.stack_at(self.config.rings).to_string() },
+            if s.stack.is_empty() { "-".to_string() } else { num(s.stack_at(self.config.rings)) },
         );
         put("replace.owed", if s.replace_owed { "yes" } else { "no" }.to_string());
-        put("pool", s.pool.to_string());
-        put("pool.colors", s.pool.colors().to_string());
+        put("pool", dice_text(s.pool.iter()));
+        put("pool.colors", counts_text(s.pool.colors()));
         put("sets", sets(&s.pool));
         put("singles", singles(&s.pool));
-        for k in 0..EXHAUSTION {
-            put(&format!("exhaustion.{}", k + 1), s.exhaustion[k].to_string());
+        for (k, key) in EXHAUSTION_KEYS.iter().enumerate() {
+            put(key, counts_text(s.exhaustion[k]));
         }
-        for i in 0..SLOTS {
-            let n = i + 1;
+        for (i, [enemy, marker, top, dice]) in SLOT_KEYS.iter().enumerate() {
             let slot = &s.slots[i];
             match slot.card {
                 Some(c) => {
                     let en = self.enemy(c);
-                    put(&format!("slot.{n}.enemy"), en.id.clone());
-                    put(&format!("slot.{n}.marker"), slot.marker.to_string());
-                    put(&format!("slot.{n}.top"), en.top().to_string());
+                    put(enemy, en.id.clone());
+                    put(marker, num(slot.marker));
+                    put(top, num(en.top()));
                 }
                 None => {
-                    put(&format!("slot.{n}.enemy"), "-".to_string());
-                    put(&format!("slot.{n}.marker"), "-".to_string());
-                    put(&format!("slot.{n}.top"), "-".to_string());
+                    put(enemy, "-".to_string());
+                    put(marker, "-".to_string());
+                    put(top, "-".to_string());
                 }
             }
-            let mut dice = Dice::new();
-            for d in s.pool.iter().filter(|d| d.value as usize == n) {
-                dice.push(*d);
-            }
-            put(&format!("slot.{n}.dice"), dice.to_string());
+            put(dice, dice_text(s.pool.iter().filter(|d| d.value as usize == i + 1)));
         }
-        put("defeated", s.defeated.to_string());
+        put("defeated", num(s.defeated));
         let discard: Vec<&str> = s.discard_pile().iter().map(|&c| self.enemy(c).id.as_str()).collect();
         put("discard", if discard.is_empty() { "-".to_string() } else { discard.join(" ") });
-        put("deck.drawn", s.drawn_count().to_string());
-        put("deck.left", self.enemies.len().saturating_sub(s.drawn_count() as usize).to_string());
+        put("deck.drawn", num(s.drawn_count()));
+        put("deck.left", num(self.enemies.len().saturating_sub(s.drawn_count() as usize) as u32));
         if !self.config.modules.is_empty() {
             self.module_facts(s, &mut out);
         }
@@ -167,5 +228,26 @@ fn card_list<'a>(bits: u32, ids: impl Iterator<Item = &'a str>) -> String {
         "-".to_string()
     } else {
         list.join(" ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_direct_writers_print_as_display_does() {
+        for n in [0u32, 7, 10, 99, 255, 65_535, u32::MAX] {
+            assert_eq!(num(n), n.to_string());
+        }
+        let mut pool = Dice::new();
+        assert_eq!(dice_text(pool.iter()), pool.to_string());
+        for d in [Die::new(0, Color::Blue), Die::new(3, Color::White), Die::new(6, Color::Green)] {
+            pool.push(d);
+            assert_eq!(dice_text(pool.iter()), pool.to_string());
+        }
+        for c in [ColorCounts([0, 0, 0, 0]), ColorCounts([2, 1, 0, 3]), ColorCounts([0, 0, 1, 0])] {
+            assert_eq!(counts_text(c), c.to_string());
+        }
     }
 }
