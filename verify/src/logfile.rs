@@ -117,13 +117,22 @@ pub fn parse_notation(path: &Path, text: &str) -> Result<LogFile, VerifyError> {
     let mut seen_game = false;
     for (i, raw_line) in text.lines().enumerate() {
         let line_no = i + 1;
-        let content = raw_line.split('#').next().unwrap_or_default();
+        // Every line of every verified file passes here, so the common case is kept cheap: a
+        // byte search for the comment (`#` is ASCII, so the cut is a character boundary) and
+        // no character count when the line starts with a visible ASCII character.
+        let content = match raw_line.as_bytes().iter().position(|&b| b == b'#') {
+            Some(p) => &raw_line[..p],
+            None => raw_line,
+        };
         let trimmed = content.trim();
         if trimmed.is_empty() {
             continue;
         }
         // Columns are 1-based characters, counted in the original line.
-        let column = content.chars().take_while(|c| c.is_whitespace()).count() + 1;
+        let column = match content.as_bytes().first() {
+            Some(b) if b.is_ascii_graphic() => 1,
+            _ => content.chars().take_while(|c| c.is_whitespace()).count() + 1,
+        };
         if let Some(directive) = trimmed.strip_prefix('@') {
             let (name, rest) = directive.split_once(char::is_whitespace).unwrap_or((directive, ""));
             let rest_col = column + 1 + name.chars().count() + 1;
