@@ -29,7 +29,7 @@
 //! | 32 | chain hash before the first record |
 //! | 1 | body kind: `PLAIN` (0) or `DEFLATED` (1) |
 //! | plain body, per record | a varint `r`; if `r = 0` a new record follows as a varint length and its encoded bytes, else the record is the same as the block's `r`-th new record; then `TAG_LEN` bytes of the record's chain link |
-//! | deflated body | `CHECK_LEN` bytes of SHA-256 of what follows them; a varint, the plain body's length; the plain body compressed with raw DEFLATE |
+//! | deflated body | `CHECK_LEN` bytes of SHA-256 of what follows them; a varint, the number of records `n`; a varint, the length of the plain body without its tags; the `n` tags (`TAG_LEN` bytes each, raw: they are random); the plain body without its tags, compressed with raw DEFLATE |
 //!
 //! The check on a deflated body is there because DEFLATE ignores some bits (the padding of
 //! its last byte) and can spell one output several ways: without it a changed byte might
@@ -171,10 +171,27 @@ impl Writer {
         if !compress {
             return self.bytes;
         }
-        let body = &self.bytes[BODY_START..];
-        let deflated = miniz_oxide::deflate::compress_to_vec(body, LEVEL);
-        let mut rest = Vec::with_capacity(deflated.len() + 10);
-        push_varint(&mut rest, body.len() as u64);
+        // The chain tags are random bytes: kept apart and raw, they neither grow the deflated
+        // stream nor spoil its statistics for the records around them.
+        let mut framing = Vec::with_capacity(self.bytes.len());
+        let mut tags = Vec::with_capacity(self.count as usize * TAG_LEN);
+        let mut cursor = Cursor::new();
+        let mut from = BODY_START;
+        while let Some(record) = cursor.next(&self.bytes) {
+            if record.is_err() {
+                // Never for a block this writer built; storing it plain loses nothing.
+                return self.bytes;
+            }
+            let tag_start = cursor.pos - TAG_LEN;
+            framing.extend_from_slice(&self.bytes[from..tag_start]);
+            tags.extend_from_slice(&self.bytes[tag_start..cursor.pos]);
+            from = cursor.pos;
+        }
+        let deflated = miniz_oxide::deflate::compress_to_vec(&framing, LEVEL);
+        let mut rest = Vec::with_capacity(deflated.len() + tags.len() + 20);
+        push_varint(&mut rest, self.count);
+        push_varint(&mut rest, framing.len() as u64);
+        rest.extend_from_slice(&tags);
         rest.extend_from_slice(&deflated);
         if BODY_START + CHECK_LEN + rest.len() >= self.bytes.len() {
             return self.bytes;
@@ -210,29 +227,64 @@ pub fn plain(block: &[u8]) -> Result<Cow<'_, [u8]>, String> {
                 return Err("its compressed body does not match its check (changed bytes)".to_string());
             }
             let mut cursor = Cursor { pos: 0, literals: Vec::new() };
+            let count = cursor.varint(rest)?;
             let claimed = cursor.varint(rest)?;
             if claimed > MAX_BODY_BYTES as u64 {
                 return Err(format!(
                     "its body claims {claimed} bytes, more than the {MAX_BODY_BYTES} a block may hold"
                 ));
             }
+            // The tags are stored raw, so a count past the bytes there is refused before
+            // anything is allocated for it.
+            let tags_len = usize::try_from(count).ok().and_then(|n| n.checked_mul(TAG_LEN));
+            let tags = tags_len
+                .and_then(|len| rest.get(cursor.pos..cursor.pos.checked_add(len)?))
+                .ok_or_else(|| format!("its body claims {count} records, more than it holds tags for"))?;
             let claimed = claimed as usize;
-            let inflated = miniz_oxide::inflate::decompress_to_vec_with_limit(&rest[cursor.pos..], claimed)
-                .map_err(|e| format!("its compressed body does not inflate ({:?})", e.status))?;
-            if inflated.len() != claimed {
+            let framing =
+                miniz_oxide::inflate::decompress_to_vec_with_limit(&rest[cursor.pos + tags.len()..], claimed)
+                    .map_err(|e| format!("its compressed body does not inflate ({:?})", e.status))?;
+            if framing.len() != claimed {
                 return Err(format!(
-                    "its body inflates to {} bytes, not the {claimed} it claims",
-                    inflated.len()
+                    "its records inflate to {} bytes, not the {claimed} it claims",
+                    framing.len()
                 ));
             }
-            let mut out = Vec::with_capacity(BODY_START + claimed);
+            let mut out = Vec::with_capacity(BODY_START + claimed + tags.len());
             out.extend_from_slice(&block[..HEADER_LEN]);
             out.push(PLAIN);
-            out.extend_from_slice(&inflated);
+            interleave(&framing, tags, &mut out)?;
             Ok(Cow::Owned(out))
         }
         Some(other) => Err(format!("block body kind {other} is neither plain (0) nor deflated (1)")),
     }
+}
+
+/// Rebuild a plain body from its records without their tags (`framing`: each a reference,
+/// or a new record's length and bytes) and the tags, one per record, in order. Both must be
+/// used up exactly.
+fn interleave(framing: &[u8], tags: &[u8], out: &mut Vec<u8>) -> Result<(), String> {
+    let mut cursor = Cursor { pos: 0, literals: Vec::new() };
+    let mut tags = tags.chunks_exact(TAG_LEN);
+    while cursor.pos < framing.len() {
+        let from = cursor.pos;
+        if cursor.varint(framing)? == 0 {
+            let len = cursor.varint(framing)?;
+            let left = (framing.len() - cursor.pos) as u64;
+            if len > left {
+                return Err(format!(
+                    "record of {len} bytes runs past the end of its block ({left} bytes left)"
+                ));
+            }
+            cursor.pos += len as usize;
+        }
+        out.extend_from_slice(&framing[from..cursor.pos]);
+        out.extend_from_slice(tags.next().ok_or("its body holds more records than tags")?);
+    }
+    if tags.next().is_some() {
+        return Err("its body holds more tags than records".to_string());
+    }
+    Ok(())
 }
 
 fn push_varint(out: &mut Vec<u8>, mut value: u64) {
@@ -480,6 +532,7 @@ mod tests {
     #[test]
     fn a_forged_length_is_refused_before_inflating() {
         let mut rest = Vec::new();
+        push_varint(&mut rest, 0);
         push_varint(&mut rest, u64::MAX >> 1);
         rest.extend_from_slice(&miniz_oxide::deflate::compress_to_vec(&[0u8; 100], 6));
         let mut forged = sample(0).into_bytes()[..HEADER_LEN].to_vec();
@@ -490,6 +543,7 @@ mod tests {
         // Claiming less than it inflates to, or more: refused too.
         for claimed in [99u64, 101] {
             let mut rest = Vec::new();
+            push_varint(&mut rest, 0);
             push_varint(&mut rest, claimed);
             rest.extend_from_slice(&miniz_oxide::deflate::compress_to_vec(&[0u8; 100], 6));
             let mut forged = sample(0).into_bytes()[..HEADER_LEN].to_vec();
@@ -497,6 +551,20 @@ mod tests {
             forged.extend_from_slice(&check_of(&rest));
             forged.extend_from_slice(&rest);
             assert!(plain(&forged).is_err(), "claimed {claimed}");
+        }
+        // A record count past the tags stored, and one that would overflow: refused; so is a
+        // count that does not match the records (100 zero bytes are 50 empty new records).
+        for count in [u64::MAX, 1 << 40, 3] {
+            let mut rest = Vec::new();
+            push_varint(&mut rest, count);
+            push_varint(&mut rest, 100);
+            rest.extend_from_slice(&[7u8; 2 * TAG_LEN]);
+            rest.extend_from_slice(&miniz_oxide::deflate::compress_to_vec(&[0u8; 100], 6));
+            let mut forged = sample(0).into_bytes()[..HEADER_LEN].to_vec();
+            forged.push(DEFLATED);
+            forged.extend_from_slice(&check_of(&rest));
+            forged.extend_from_slice(&rest);
+            assert!(plain(&forged).is_err(), "count {count}");
         }
         let mut unknown = sample(3).into_bytes();
         unknown[HEADER_LEN] = 7;
