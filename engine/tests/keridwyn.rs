@@ -304,3 +304,40 @@ fn a_broad_id_stays_when_no_single_rule_explains_the_number() {
         assert_eq!(v.iter().map(|v| v.rule).collect::<Vec<_>>(), vec![rule], "{file}");
     }
 }
+
+#[test]
+fn random_fights_are_legal_whole_and_reproducible() {
+    let game =
+        KeridwynFight::new(&Setup::default(), KeridwynFight::builtin_catalog("illustrative").unwrap_or(""))
+            .unwrap_or_else(|e| panic!("{e}"));
+    let mut ended = 0;
+    let mut distinct = BTreeSet::new();
+    for seed in 1..=20u64 {
+        let log = game.random_fight(seed, 2_000);
+        assert!(!log.is_empty(), "seed {seed}: no event");
+        let mut state = game.initial_state();
+        for (i, e) in log.iter().enumerate() {
+            if KeridwynFight::is_consequence(e) {
+                assert_eq!(game.next_consequence(&state).as_ref(), Some(e), "seed {seed} record {i}");
+            }
+            let mut f = Findings::default();
+            game.step(&mut state, e, &mut f)
+                .unwrap_or_else(|err| panic!("seed {seed} record {i} `{e}`: {err}"));
+            assert!(f.is_clean(), "seed {seed} record {i} `{e}`: {:?}", f.violations);
+        }
+        if log.len() < 2_000 {
+            ended += 1;
+            assert_eq!(game.next_consequence(&state), None, "seed {seed}: ended owing a consequence");
+            let phase = game.facts(&state).into_iter().find(|(k, _)| k == "phase").map(|(_, v)| v);
+            assert_eq!(phase.as_deref(), Some("over"), "seed {seed}: stopped before the fight ended");
+        }
+        assert_eq!(game.random_fight(seed, 2_000), log, "seed {seed}: not reproducible");
+        let half = log.len() / 2;
+        assert_eq!(game.random_fight(seed, half), log[..half].to_vec(), "seed {seed}: not a prefix");
+        distinct.insert(format!("{log:?}"));
+    }
+    assert!(ended >= 15, "only {ended} of 20 fights ended");
+    assert_eq!(distinct.len(), 20, "seeds gave the same fight");
+    // `Game::simulate` stays unwired (see simulate.rs).
+    assert_eq!(game.simulate(1, 10), None);
+}

@@ -18,6 +18,7 @@ mod flow;
 mod notation;
 mod resolve;
 mod rules;
+mod simulate;
 mod state;
 
 pub use cards::{
@@ -160,6 +161,7 @@ impl Game for KeridwynFight {
     fn facts(&self, state: &State) -> Vec<(String, String)> {
         self.state_facts(state)
     }
+    // `simulate` stays `None`: see `KeridwynFight::random_fight` (simulate.rs) for why.
 }
 
 #[cfg(test)]
