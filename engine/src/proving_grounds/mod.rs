@@ -57,12 +57,13 @@ pub use state::{Outcome, Phase, Slot, State};
 pub use step::DEFEATS_TO_WIN;
 
 use crate::{Findings, Game, GameInfo, ParamSpec, ParseError, RuleInfo, Setup, SetupError, StepError};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 /// The training game, configured: setup validated, catalog parsed.
 #[derive(Debug, Clone)]
 pub struct ProvingGrounds {
-    setup: Setup,
+    /// Shared, like the cards, so that a game reused from `new`'s cache clones cheaply.
+    setup: Arc<Setup>,
     config: Config,
     /// Shared so that cloning a configured game (one per replay thread) is cheap.
     enemies: Arc<[Enemy]>,
@@ -119,6 +120,55 @@ impl ProvingGrounds {
         }
         s
     }
+
+    /// Check a setup and parse its catalog text (`Game::new` without its cache).
+    fn build(setup: &Setup, catalog_text: &str) -> Result<Self, SetupError> {
+        let config = Config::from_setup(setup);
+        let catalog = shared_catalog::shared_cards(catalog_text);
+        // A module whose cards the catalog lacks cannot be played: say so with the rest.
+        // The modules named, even when another parameter is wrong, so that every reason is
+        // reported at once.
+        let named = setup.params.get(params::MODULES).map_or(Ok(Modules::NONE), |m| Modules::parse(m));
+        let missing: Vec<String> = match (named, &catalog) {
+            (Ok(named), Ok(cat)) => [
+                (Module::Conspirators, cat.conspirators.is_empty(), "[conspirators]"),
+                (Module::Chariots, cat.chariots.is_empty(), "[chariots]"),
+                (Module::Inspiration, cat.inspirations.is_empty(), "[inspiration]"),
+            ]
+            .into_iter()
+            .filter(|&(m, empty, _)| named.has(m) && empty)
+            .map(|(m, _, section)| {
+                format!("module `{}` needs cards: the catalog has no {section} section", m.name())
+            })
+            .collect(),
+            _ => Vec::new(),
+        };
+        match (config, catalog) {
+            (Ok(config), Ok(catalog)) if missing.is_empty() => {
+                let shared_catalog::SharedCards { enemies, conspirators, chariots, inspirations } = catalog;
+                // Record the defaults too, so the setup names every interpretation in force.
+                let mut full = setup.clone();
+                for spec in PARAMS {
+                    full.params.entry(spec.name.to_string()).or_insert_with(|| spec.default.to_string());
+                }
+                Ok(ProvingGrounds {
+                    setup: Arc::new(full),
+                    config,
+                    enemies,
+                    conspirators,
+                    chariots,
+                    inspirations,
+                    unknown: shared_catalog::unknown_enemy(),
+                })
+            }
+            (config, catalog) => {
+                let mut reasons = config.err().map(|e| e.reasons).unwrap_or_default();
+                reasons.extend(catalog.err().unwrap_or_default().into_iter().map(|r| format!("catalog {r}")));
+                reasons.extend(missing);
+                Err(SetupError { reasons })
+            }
+        }
+    }
 }
 
 impl Game for ProvingGrounds {
@@ -151,51 +201,26 @@ impl Game for ProvingGrounds {
     }
 
     fn new(setup: &Setup, catalog_text: &str) -> Result<Self, SetupError> {
-        let config = Config::from_setup(setup);
-        let catalog = shared_catalog::shared_cards(catalog_text);
-        // A module whose cards the catalog lacks cannot be played: say so with the rest.
-        // The modules named, even when another parameter is wrong, so that every reason is
-        // reported at once.
-        let named = setup.params.get(params::MODULES).map_or(Ok(Modules::NONE), |m| Modules::parse(m));
-        let missing: Vec<String> = match (named, &catalog) {
-            (Ok(named), Ok(cat)) => [
-                (Module::Conspirators, cat.conspirators.is_empty(), "[conspirators]"),
-                (Module::Chariots, cat.chariots.is_empty(), "[chariots]"),
-                (Module::Inspiration, cat.inspirations.is_empty(), "[inspiration]"),
-            ]
-            .into_iter()
-            .filter(|&(m, empty, _)| named.has(m) && empty)
-            .map(|(m, _, section)| {
-                format!("module `{}` needs cards: the catalog has no {section} section", m.name())
-            })
-            .collect(),
-            _ => Vec::new(),
-        };
-        match (config, catalog) {
-            (Ok(config), Ok(catalog)) if missing.is_empty() => {
-                let shared_catalog::SharedCards { enemies, conspirators, chariots, inspirations } = catalog;
-                // Record the defaults too, so the setup names every interpretation in force.
-                let mut full = setup.clone();
-                for spec in PARAMS {
-                    full.params.entry(spec.name.to_string()).or_insert_with(|| spec.default.to_string());
+        // Verifying a league builds one game per session, nearly always from the same setup
+        // and the built-in catalog. The game is a pure function of the two, so the last one
+        // built from the built-in catalog is kept and cloned (reference counts only) when it
+        // is asked for again. A poisoned lock only skips the cache.
+        static LAST: Mutex<Option<(Setup, ProvingGrounds)>> = Mutex::new(None);
+        let builtin = catalog_text == ILLUSTRATIVE;
+        if builtin {
+            if let Ok(last) = LAST.lock() {
+                if let Some((_, game)) = last.as_ref().filter(|(seen, _)| seen == setup) {
+                    return Ok(game.clone());
                 }
-                Ok(ProvingGrounds {
-                    setup: full,
-                    config,
-                    enemies,
-                    conspirators,
-                    chariots,
-                    inspirations,
-                    unknown: shared_catalog::unknown_enemy(),
-                })
-            }
-            (config, catalog) => {
-                let mut reasons = config.err().map(|e| e.reasons).unwrap_or_default();
-                reasons.extend(catalog.err().unwrap_or_default().into_iter().map(|r| format!("catalog {r}")));
-                reasons.extend(missing);
-                Err(SetupError { reasons })
             }
         }
+        let built = Self::build(setup, catalog_text);
+        if let (true, Ok(game)) = (builtin, &built) {
+            if let Ok(mut last) = LAST.lock() {
+                *last = Some((setup.clone(), game.clone()));
+            }
+        }
+        built
     }
 
     fn setup(&self) -> &Setup {

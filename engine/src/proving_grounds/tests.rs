@@ -443,3 +443,21 @@ fn a_slot_whose_dice_do_not_move_its_marker_is_held_at_its_turn() {
     // Holds stay optional: leaving `hold 4` out is clean.
     check(&[CARTER, "stop", "up 1", "down 2"], "up 6", &[]);
 }
+
+#[test]
+fn a_game_reused_from_the_cache_is_the_one_its_setup_builds() {
+    let plain = game(&[]);
+    let short = game(&["health=6"]);
+    let again = game(&[]);
+    assert_eq!(plain.config().health, again.config().health);
+    assert_eq!(plain.setup(), again.setup());
+    assert_eq!(short.config().health, 6, "a different setup is not served the cached game");
+    assert_ne!(plain.setup(), short.setup());
+    // A catalog other than the built-in one is never served from the cache.
+    let other = ILLUSTRATIVE.replacen("pit-brawler", "pit-bruiser", 1);
+    match ProvingGrounds::new(&Setup::default(), &other) {
+        Ok(g) => assert!(g.enemies().iter().any(|e| e.id == "pit-bruiser")),
+        Err(e) => panic!("{e}"),
+    }
+    assert!(game(&[]).enemies().iter().any(|e| e.id == "pit-brawler"));
+}
