@@ -54,8 +54,10 @@ fn err(line: &str, at: usize, expected: &str, found: Option<&str>) -> ParseError
 }
 
 fn expect<'a>(t: &mut Tokens<'a>, full: &str, expected: &str) -> Result<(usize, &'a str), ParseError> {
-    let here = t.here();
-    t.next().ok_or_else(|| err(full, here, expected, None))
+    // When no word is left, `next` has skipped the trailing blanks, so `here` is the end of
+    // the line either way: asking for it only on failure keeps the happy path one scan.
+    let word = t.next();
+    word.ok_or_else(|| err(full, t.here(), expected, None))
 }
 
 fn number(
@@ -102,12 +104,11 @@ fn color(t: &mut Tokens<'_>, full: &str, expected: &str, allow_white: bool) -> R
 }
 
 fn keyword(t: &mut Tokens<'_>, full: &str, word: &str) -> Result<(), ParseError> {
-    let expected = format!("`{word}`");
-    let (at, w) = expect(t, full, &expected)?;
-    if w == word {
-        Ok(())
-    } else {
-        Err(err(full, at, &expected, Some(w)))
+    // The expectation is only spelled out (`format!`) when the word is missing or wrong.
+    match t.next() {
+        Some((_, w)) if w == word => Ok(()),
+        Some((at, w)) => Err(err(full, at, &format!("`{word}`"), Some(w))),
+        None => Err(err(full, t.here(), &format!("`{word}`"), None)),
     }
 }
 

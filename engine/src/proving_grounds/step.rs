@@ -740,20 +740,18 @@ fn check_shape(e: &Event) -> Result<(), StepError> {
         | Action::ShieldGained { slot }
         | Action::ShieldRemoved { slot }
         | Action::DialTurned { slot }
-        | Action::MoonStruck { slot } => {
-            if !(1..=SLOTS as u8).contains(slot) {
-                return Err(StepError::new(format!("`{e}` names a slot outside 1-{SLOTS}")));
-            }
+        | Action::MoonStruck { slot }
+            if !(1..=SLOTS as u8).contains(slot) =>
+        {
+            return Err(StepError::new(format!("`{e}` names a slot outside 1-{SLOTS}")));
         }
-        Action::ConspiratorRolled { value } | Action::DragonlingRolled { value } => {
-            if !(1..=6).contains(value) {
-                return Err(StepError::new(format!("`{e}` needs a die value 1-6")));
-            }
+        Action::ConspiratorRolled { value } | Action::DragonlingRolled { value }
+            if !(1..=6).contains(value) =>
+        {
+            return Err(StepError::new(format!("`{e}` needs a die value 1-6")));
         }
-        Action::DiceRolled { dice } | Action::ChariotLoaded { dice } => {
-            if bad_dice(dice) {
-                return Err(StepError::new(format!("`{e}` needs one or more die values 1-6")));
-            }
+        Action::DiceRolled { dice } | Action::ChariotLoaded { dice } if bad_dice(dice) => {
+            return Err(StepError::new(format!("`{e}` needs one or more die values 1-6")));
         }
         Action::SetRerolled { faces, dice } => {
             if bad_dice(dice) {
