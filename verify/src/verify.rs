@@ -203,6 +203,11 @@ fn run_one<R: Games, G: Game>(
             }
             _ => {}
         }
+        // A clean record (the common case) adds nothing to the report.
+        if matches!(&step.outcome, Outcome::Applied(f) if f.violations.is_empty() && f.unverified.is_empty())
+        {
+            continue;
+        }
         let views = views_of::<G>(&step);
         report.violations.extend(views.violations);
         report.unverified.extend(views.unverified);
