@@ -88,7 +88,13 @@ impl ProvingGrounds {
                         clock += 1 + rng.below(15) as u16;
                         let faces = s.pool.faces();
                         let sets: Vec<u8> = (1..=6u8).filter(|&f| faces[f as usize] >= 2).collect();
-                        if clock <= 60 && !sets.is_empty() && self.may_reroll(&s) && rng.below(3) != 0 {
+                        // The `timer` reading in force says when a reroll is late (t=60 is late
+                        // under `strict`), so the player stops rerolling there.
+                        if clock <= self.config.last_reroll_second
+                            && !sets.is_empty()
+                            && self.may_reroll(&s)
+                            && rng.below(3) != 0
+                        {
                             let face = sets[rng.below(sets.len() as u64) as usize];
                             let mut dice = Dice::new();
                             for d in s.pool.iter().filter(|d| d.value == face) {
