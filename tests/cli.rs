@@ -431,3 +431,25 @@ fn simulate_plays_the_same_legal_log_for_the_same_seed() {
     s.run(&["simulate", "proving-grounds", "--seed", "1", "--events", "10"]).expect_refused("--into");
     s.run(&["simulate", "chess", "--seed", "1", "--events", "10", "--into", "x"]).expect_refused("chess");
 }
+
+#[test]
+fn check_finds_a_tampered_record_and_reads_refuse_it() {
+    let s = Sandbox::new();
+    s.run(&["import", WON, "--session", "won"]).expect(0);
+    let intact = s.run(&["check", "won"]).expect(0).out();
+    assert!(intact.contains("won"), "{intact}");
+    {
+        // Change one byte of the stored events, as a hand edit of the database would.
+        let db = sled::open(s.db()).expect("open the database directly");
+        let tree = db.open_tree(arbiter_journal::layout::EVENTS_TREE).expect("events tree");
+        let (key, value) = tree.iter().next().expect("a block").expect("read the block");
+        let mut bytes = value.to_vec();
+        let last = bytes.len() - 1;
+        bytes[last] ^= 0x40;
+        tree.insert(key, bytes).expect("overwrite");
+        db.flush().expect("flush");
+    }
+    let damaged = s.run(&["check", "won"]).expect(1).out();
+    assert!(damaged.contains("damaged at record 0"), "{damaged}");
+    s.run(&["verify", "won"]).expect_refused("won");
+}
