@@ -453,3 +453,21 @@ fn check_finds_a_tampered_record_and_reads_refuse_it() {
     assert!(damaged.contains("damaged at record 0"), "{damaged}");
     s.run(&["verify", "won"]).expect_refused("won");
 }
+
+#[test]
+fn demo_shows_the_disputed_ruling_and_can_run_twice() {
+    let s = Sandbox::new();
+    let out = s.run(&["demo"]).expect(0).out();
+    for part in [
+        "pg.resolve.color-requirement",
+        "record #10",
+        "the rules say: `hold 4`",
+        "first split",
+        "exhaust-from",
+    ] {
+        assert!(out.contains(part), "demo lacks `{part}`:\n{out}");
+    }
+    let again = s.run(&["demo"]).expect(0).out();
+    assert!(again.contains("already in"), "{again}");
+    s.run(&["verify", "disputed-wound"]).expect(1);
+}
