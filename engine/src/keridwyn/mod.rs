@@ -161,7 +161,9 @@ impl Game for KeridwynFight {
     fn facts(&self, state: &State) -> Vec<(String, String)> {
         self.state_facts(state)
     }
-    // `simulate` stays `None`: see `KeridwynFight::random_fight` (simulate.rs) for why.
+    fn simulate(&self, seed: u64, events: usize) -> Option<Vec<Event>> {
+        Some(self.random_fight(seed, events))
+    }
 }
 
 #[cfg(test)]

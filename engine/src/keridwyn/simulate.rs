@@ -3,12 +3,10 @@
 //! it is made, so the log is legal by construction. Between a roll and its outcomes the
 //! player sometimes recalls a mercenary or pays Fame for a reroll.
 //!
-//! Not wired into `Game::simulate` (which returns `None`): engine/tests/simulation.rs wants
-//! at least half of the changed dice and decisions of a simulated log flagged, and in this
-//! game only about 38% are. A roll is its highest die, so most changed dice (a low die
-//! raised, a miss still a miss) change nothing the rules owe: they are legal, not missed.
-//! The integrator can wire it in with one line (`Some(self.random_fight(seed, events))`)
-//! once that threshold allows for such games; everything else in that test passes with it.
+//! `Game::simulate` is this fight. Many of its changed dice or decisions stay legal (a roll
+//! counts only its highest die, so raising a low die or turning one miss into another
+//! changes nothing the rules owe): engine/tests/simulation.rs checks that such a changed log
+//! is a legal log, not that it is flagged.
 
 use super::cards::{Area, CardKind};
 use super::effect::Ailment;
