@@ -205,18 +205,6 @@ fn fixture_files(id: &str) -> Vec<(std::path::PathBuf, String)> {
     out
 }
 
-/// Fixture tables whose simulation is known to be illegal: `(game, text in the table's
-/// setup)`, excused by name (every other table must simulate clean). Once one simulates
-/// clean the test says so on stderr, without failing.
-///
-/// Proving Grounds with Chariots: an unmet chariot's `health -N` can move the health marker
-/// into the stack's space at the start of step 2, which owes a replacement; the step
-/// function accepts `replace` only in step 2B (`pg.round.step-order`), and the only ways
-/// into 2B are `defeat` (which `next_consequence` does not offer while the replacement is
-/// owed), `wound` and `recover` (both `pg.replace.owed`). No log continues legally there, so
-/// no simulator can play it clean: the fix is in the step function, not the simulator.
-const KNOWN_ILLEGAL_TABLES: &[(&str, &str)] = &[("proving-grounds", "chariots")];
-
 #[derive(Clone, Copy)]
 struct EveryFixtureTable;
 
@@ -272,14 +260,7 @@ impl GameVisitor for EveryFixtureTable {
             }
             played += 1;
         }
-        let known: Vec<&str> =
-            KNOWN_ILLEGAL_TABLES.iter().filter(|(g, _)| *g == id).map(|(_, r)| *r).collect();
-        let unexpected: Vec<&String> =
-            failures.iter().filter(|f| !known.iter().any(|k| f.contains(k))).collect();
-        assert!(unexpected.is_empty(), "{id}: simulated logs not clean on:\n{unexpected:#?}");
-        for k in known.iter().filter(|k| !failures.iter().any(|f| f.contains(*k))) {
-            eprintln!("note: {id}: the fixture tables with `{k}` now simulate clean; remove it from KNOWN_ILLEGAL_TABLES");
-        }
+        assert!(failures.is_empty(), "{id}: simulated logs not clean on:\n{failures:#?}");
         played > 0
     }
 }

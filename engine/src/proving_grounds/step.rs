@@ -128,7 +128,7 @@ impl ProvingGrounds {
             Action::EnemyDefeated { slot } => self.defeat(s, *slot as usize - 1, e, f),
             Action::WoundSuffered { slot, exhausted } => self.wound(s, *slot as usize - 1, *exhausted, e, f),
             Action::DieReplaced { discarded, taken } => {
-                self.replace(s, *discarded, *taken, f);
+                self.replace(s, *discarded, *taken, e, f);
                 Ok(())
             }
             Action::Recovered => {
@@ -533,7 +533,12 @@ impl ProvingGrounds {
         }
     }
 
-    fn replace(&self, s: &mut State, discarded: Option<Color>, taken: Color, f: &mut Findings) {
+    fn replace(&self, s: &mut State, discarded: Option<Color>, taken: Color, e: &Event, f: &mut Findings) {
+        // An unmet chariot's health loss owes a replacement at the start of step 2; it is
+        // made once the markers have moved, and starts step 2B like a defeat or a wound.
+        if s.phase == Phase::Move && s.replace_owed {
+            self.finish_moves(s, e, f);
+        }
         if s.phase != Phase::Check {
             f.violate(Violation::new(STEP_ORDER, "dice are replaced in step 2, right after the wound"));
         }
