@@ -104,15 +104,22 @@ impl Retractions {
     }
 }
 
+impl LogFile {
+    /// A file with nothing read yet.
+    fn empty(path: &Path) -> LogFile {
+        LogFile {
+            path: path.to_path_buf(),
+            header: Header::default(),
+            records: Vec::new(),
+            expectations: Vec::new(),
+            variants: Vec::new(),
+        }
+    }
+}
+
 /// Parse the notation format (docs/notation/README.md).
 pub fn parse_notation(path: &Path, text: &str) -> Result<LogFile, VerifyError> {
-    let mut log = LogFile {
-        path: path.to_path_buf(),
-        header: Header::default(),
-        records: Vec::new(),
-        expectations: Vec::new(),
-        variants: Vec::new(),
-    };
+    let mut log = LogFile::empty(path);
     let mut live = Retractions::default();
     let mut seen_game = false;
     for (i, raw_line) in text.lines().enumerate() {
@@ -234,13 +241,7 @@ pub fn parse_notation(path: &Path, text: &str) -> Result<LogFile, VerifyError> {
 /// Parse the JSONL format: a header object, then `{"event":...}`, `{"retract":N}` or
 /// `{"directive":"@expect ..."}` lines.
 pub fn parse_jsonl(path: &Path, text: &str) -> Result<LogFile, VerifyError> {
-    let mut log = LogFile {
-        path: path.to_path_buf(),
-        header: Header::default(),
-        records: Vec::new(),
-        expectations: Vec::new(),
-        variants: Vec::new(),
-    };
+    let mut log = LogFile::empty(path);
     let mut live = Retractions::default();
     let mut seen_header = false;
     for (i, line) in text.lines().enumerate() {
