@@ -3,6 +3,9 @@
 use clap::{Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
+/// Records between two cached states, as `arbiter record` keeps them.
+const DEFAULT_SNAPSHOT_EVERY: u64 = arbiter_verify::SNAPSHOT_EVERY;
+
 /// Record tabletop game sessions as event logs, replay them, check every event against the
 /// rules and name the rule broken, and show where two replays split.
 ///
@@ -64,6 +67,15 @@ pub enum Command {
         /// The session name (default: the file's stem).
         #[arg(long)]
         session: Option<String>,
+        /// Cache the state every K records (0: none), so `replay --to N` starts near N.
+        #[arg(long, value_name = "K", default_value_t = DEFAULT_SNAPSHOT_EVERY)]
+        snapshot_every: u64,
+    },
+    /// (Re)build a session's snapshots: the state every K records, cached in the database.
+    Snapshot {
+        session: String,
+        #[arg(long, value_name = "K", default_value_t = DEFAULT_SNAPSHOT_EVERY)]
+        every: u64,
     },
     /// Print a session as notation or JSONL.
     Export {
@@ -126,6 +138,9 @@ pub enum Command {
         at: usize,
         #[arg(long)]
         into: String,
+        /// Cache the state every K records (0: none).
+        #[arg(long, value_name = "K", default_value_t = DEFAULT_SNAPSHOT_EVERY)]
+        snapshot_every: u64,
     },
     /// Run every fixture under DIR.
     Fixtures {
@@ -158,6 +173,9 @@ pub enum Command {
         /// Write the log to a file (notation, or JSONL for `*.jsonl`).
         #[arg(long)]
         out: Option<PathBuf>,
+        /// With --into: cache the state every K records (0: none).
+        #[arg(long, value_name = "K", default_value_t = DEFAULT_SNAPSHOT_EVERY)]
+        snapshot_every: u64,
     },
 }
 

@@ -471,3 +471,45 @@ fn demo_shows_the_disputed_ruling_and_can_run_twice() {
     assert!(again.contains("already in"), "{again}");
     s.run(&["verify", "disputed-wound"]).expect(1);
 }
+
+#[test]
+fn snapshots_give_the_same_answers_as_a_replay_from_the_start() {
+    let s = Sandbox::new();
+    let out = s
+        .run(&[
+            "simulate",
+            "proving-grounds",
+            "--seed",
+            "4",
+            "--events",
+            "400",
+            "--into",
+            "g",
+            "--snapshot-every",
+            "20",
+        ])
+        .expect(0)
+        .out();
+    assert!(out.contains("snapshot(s), one every 20 records"), "{out}");
+    let file = s.path("g.arb");
+    std::fs::write(&file, s.run(&["export", "g"]).expect(0).out()).expect("write");
+    let file = file.to_string_lossy().into_owned();
+    let json = |args: &[&str]| -> serde_json::Value {
+        serde_json::from_str(&s.run(args).expect(0).out()).expect("--json output")
+    };
+    for n in ["21", "40", "59", "100"] {
+        let from_session = json(&["replay", "g", "--to", n, "--json"]);
+        let from_file = json(&["replay", &file, "--to", n, "--json"]);
+        assert!(from_session["from_snapshot"].is_u64(), "replay --to {n} did not use a snapshot");
+        assert_eq!(from_session["state"]["digest"], from_file["state"]["digest"], "replay --to {n}");
+        let from_session = json(&["explain", "g", n, "--json"]);
+        let from_file = json(&["explain", &file, n, "--json"]);
+        assert_eq!(from_session["before"]["digest"], from_file["before"]["digest"], "explain {n}");
+        assert_eq!(from_session["after"]["digest"], from_file["after"]["digest"], "explain {n}");
+        assert_eq!(from_session["violations"], from_file["violations"], "explain {n}");
+    }
+    let rebuilt = s.run(&["snapshot", "g", "--every", "7"]).expect(0).out();
+    assert!(rebuilt.contains("one every 7 records"), "{rebuilt}");
+    s.run(&["snapshot", "nosuch"]).expect_refused("nosuch");
+    s.run(&["snapshot", "g", "--every", "0"]).expect_refused("at least 1");
+}

@@ -28,11 +28,16 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
             sessions::new(db, &session, &game, &setup, catalog.as_deref(), &title)
         }
         Command::Record { session, strict } => record::record(db, &session, strict),
-        Command::Import { file, session } => sessions::import(db, &file, session.as_deref()),
+        Command::Import { file, session, snapshot_every } => {
+            sessions::import(db, &file, session.as_deref(), snapshot_every)
+        }
+        Command::Snapshot { session, every } => sessions::snapshot(db, &session, every),
         Command::Export { source, format } => sessions::export(db, &source, format),
         Command::Log { source } => sessions::log(db, &source),
         Command::Check { session } => sessions::check(db, &session),
-        Command::Fork { session, at, into } => sessions::fork(db, &session, at, &into),
+        Command::Fork { session, at, into, snapshot_every } => {
+            sessions::fork(db, &session, at, &into, snapshot_every)
+        }
         Command::Replay { source, to, json, variant } => audit::replay(db, &source, to, json, &variant),
         Command::Verify { source, json, variant, derive } => {
             audit::verify(db, &source, json, &variant, derive)
@@ -46,8 +51,9 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Fixtures { dir, junit, coverage, require_full_coverage } => {
             fixtures::fixtures(&dir, junit.as_deref(), coverage, require_full_coverage)
         }
-        Command::Simulate { game, setup, seed, events, into, out } => {
-            simulate::simulate(db, &game, &setup, seed, events, into.as_deref(), out.as_deref())
+        Command::Simulate { game, setup, seed, events, into, out, snapshot_every } => {
+            let target = simulate::Target { into: into.as_deref(), out: out.as_deref(), snapshot_every };
+            simulate::simulate(db, &game, &setup, seed, events, target)
         }
     }
 }

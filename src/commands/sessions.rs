@@ -46,15 +46,43 @@ pub fn new(
     Ok(ExitCode::SUCCESS)
 }
 
-pub fn import(db: &Path, file: &Path, session: Option<&str>) -> Result<ExitCode, CliError> {
+pub fn import(
+    db: &Path,
+    file: &Path,
+    session: Option<&str>,
+    snapshot_every: u64,
+) -> Result<ExitCode, CliError> {
     if !file.is_file() {
         return Err(CliError::input(format!("`{}` is not a readable file", file.display())));
     }
-    let created = with_new_journal(db, |journal| {
-        Ok(arbiter_verify::import_file(&Context::new(journal), file, session)?)
+    with_new_journal(db, |journal| {
+        let ctx = Context::new(journal);
+        let created = arbiter_verify::import_file(&ctx, file, session)?;
+        print!("{created}");
+        snapshots(&ctx, &created.session, snapshot_every)
     })?;
-    print!("{created}");
     Ok(ExitCode::SUCCESS)
+}
+
+pub fn snapshot(db: &Path, session: &str, every: u64) -> Result<ExitCode, CliError> {
+    let journal = open_journal(db, false)?;
+    print!("{}", arbiter_verify::snapshot(&Context::new(&journal), session, every)?);
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Cache a new session's states (a spacing of 0 means none). The session is already
+/// stored: a snapshot that cannot be written only costs a longer replay later, so this
+/// warns instead of failing the command.
+pub(super) fn snapshots(ctx: &Context<'_>, session: &str, every: u64) -> Result<(), CliError> {
+    if every == 0 {
+        return Ok(());
+    }
+    match arbiter_verify::snapshot(ctx, session, every) {
+        Ok(done) if done.snapshots > 0 => print!("{done}"),
+        Ok(_) => {}
+        Err(e) => eprintln!("arbiter: warning: no snapshots for `{session}`: {e}"),
+    }
+    Ok(())
 }
 
 pub fn export(db: &Path, spec: &str, format: Format) -> Result<ExitCode, CliError> {
@@ -83,11 +111,18 @@ pub fn check(db: &Path, session: &str) -> Result<ExitCode, CliError> {
     Ok(exit(view.exit_code))
 }
 
-pub fn fork(db: &Path, session: &str, at: usize, into: &str) -> Result<ExitCode, CliError> {
+pub fn fork(
+    db: &Path,
+    session: &str,
+    at: usize,
+    into: &str,
+    snapshot_every: u64,
+) -> Result<ExitCode, CliError> {
     let journal = open_journal(db, false)?;
     let ctx = Context::new(&journal);
     let report = arbiter_verify::fork(&ctx, session, at as u64, into)?;
     print!("{report}");
+    snapshots(&ctx, into, snapshot_every)?;
     Ok(ExitCode::SUCCESS)
 }
 

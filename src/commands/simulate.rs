@@ -6,26 +6,34 @@ use arbiter_verify::{Context, SimulateInto};
 use std::path::Path;
 use std::process::ExitCode;
 
+/// Where the simulated log goes.
+pub struct Target<'a> {
+    pub into: Option<&'a str>,
+    pub out: Option<&'a Path>,
+    pub snapshot_every: u64,
+}
+
 pub fn simulate(
     db: &Path,
     game: &str,
     setup: &[String],
     seed: u64,
     events: usize,
-    into: Option<&str>,
-    out: Option<&Path>,
+    target: Target<'_>,
 ) -> Result<ExitCode, CliError> {
     let setup = variants(setup)?;
-    let simulated = match (into, out) {
+    match (target.into, target.out) {
         (Some(session), None) => with_new_journal(db, |journal| {
+            let ctx = Context::new(journal);
             let into = SimulateInto::Session(session);
-            Ok(arbiter_verify::simulate(&Context::new(journal), game, &setup, seed, events, into)?)
+            print!("{}", arbiter_verify::simulate(&ctx, game, &setup, seed, events, into)?);
+            super::sessions::snapshots(&ctx, session, target.snapshot_every)
         })?,
         (None, Some(path)) => {
-            arbiter_verify::simulate(&Context::files(), game, &setup, seed, events, SimulateInto::File(path))?
+            let into = SimulateInto::File(path);
+            print!("{}", arbiter_verify::simulate(&Context::files(), game, &setup, seed, events, into)?);
         }
         _ => return Err(CliError::input("say where the log goes: --into SESSION or --out FILE")),
-    };
-    print!("{simulated}");
+    }
     Ok(ExitCode::SUCCESS)
 }

@@ -55,9 +55,21 @@ struct Work<'c, 'a, R: Games> {
 impl<'c, 'a, R: Games> WithGame<'a> for Work<'c, 'a, R> {
     type Output = ExplainReport;
     fn run<G: Game>(self, peeked: Peeked) -> Result<ExplainReport, VerifyError> {
-        let opened = open::<R, G>(self.ctx, self.source, peeked, self.variants)?;
-        let mut replay = Replayer::new(opened);
-        let mut seen = 0u64;
+        // A session replayed as recorded starts from its nearest snapshot at or before N.
+        let snapshot = match (&peeked, self.variants.is_empty() && self.source.variants.is_empty()) {
+            (Peeked::Session(name, header), true) => {
+                crate::state::snapshot::<R, G>(self.ctx, name, header, Some(self.n))?
+            }
+            _ => None,
+        };
+        let (mut replay, mut seen) = match snapshot {
+            Some((at, opened, state)) => {
+                let mut replay = Replayer::new(opened);
+                replay.state = state;
+                (replay, at)
+            }
+            None => (Replayer::new(open::<R, G>(self.ctx, self.source, peeked, self.variants)?), 0),
+        };
         loop {
             let before = replay.state.clone();
             let Some(step) = replay.step() else {

@@ -105,13 +105,13 @@ impl<'c, 'a, R: Games> WithGame<'a> for Work<'c, 'a, R> {
 }
 
 /// A snapshot to start from: its record count, the session from there, the state.
-type Snapshot<'a, G> = (u64, crate::open::Opened<'a, G>, <G as Game>::State);
+pub(crate) type Snapshot<'a, G> = (u64, crate::open::Opened<'a, G>, <G as Game>::State);
 
 /// The latest usable snapshot at or before `to`: its record count, the session opened from
 /// there, and the decoded state. A snapshot is unusable when a retraction after it
 /// withdraws a record before it (the cached state still holds that record's effect), or
 /// when it does not decode (it is only a cache).
-fn snapshot<'a, R: Games, G: Game>(
+pub(crate) fn snapshot<'a, R: Games, G: Game>(
     ctx: &Context<'a, R>,
     name: &str,
     header: &crate::logfile::Header,
