@@ -513,3 +513,40 @@ fn snapshots_give_the_same_answers_as_a_replay_from_the_start() {
     s.run(&["snapshot", "nosuch"]).expect_refused("nosuch");
     s.run(&["snapshot", "g", "--every", "0"]).expect_refused("at least 1");
 }
+
+#[test]
+fn diff_of_a_fork_starts_from_the_shared_snapshot_and_agrees_with_a_full_replay() {
+    let s = Sandbox::new();
+    let args = [
+        "simulate",
+        "proving-grounds",
+        "--seed",
+        "4",
+        "--events",
+        "400",
+        "--into",
+        "g",
+        "--snapshot-every",
+        "20",
+    ];
+    s.run(&args).expect(0);
+    s.run(&["fork", "g", "--at", "100", "--into", "h", "--snapshot-every", "20"]).expect(0);
+    let _ = s.run_with_stdin(&["record", "h"], "hold 6\n");
+    let json = |a: &str, b: &str| -> serde_json::Value {
+        serde_json::from_str(&s.run(&["diff", a, b, "--context", "2", "--json"]).expect(1).out())
+            .expect("JSON")
+    };
+    let sessions = json("g", "h");
+    assert_eq!(sessions["from_snapshot"], 80, "{sessions:#}");
+    for (name, session) in [("g", "g"), ("h", "h")] {
+        std::fs::write(s.path(&format!("{name}.arb")), s.run(&["export", session]).expect(0).out())
+            .expect("write");
+    }
+    let files = json(&s.path("g.arb").to_string_lossy(), &s.path("h.arb").to_string_lossy());
+    assert!(files["from_snapshot"].is_null());
+    assert_eq!(sessions["divergences"][0]["a"]["index"], 100);
+    assert_eq!(sessions["divergences"][0]["a"]["index"], files["divergences"][0]["a"]["index"]);
+    assert_eq!(sessions["divergences"][0]["reason"], files["divergences"][0]["reason"]);
+    assert_eq!(sessions["last_agreement"]["digest"], files["last_agreement"]["digest"]);
+    assert_eq!(sessions["context"].as_array().map(Vec::len), Some(2));
+}

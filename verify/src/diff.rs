@@ -7,7 +7,7 @@
 //! skipped on both sides, so logs that differ only by an undone mistake are the same game.
 
 use crate::error::VerifyError;
-use crate::open::{open, peek, unknown_game, with_game, Peeked, WithGame};
+use crate::open::{open, peek, unknown_game, with_game, Opened, Peeked, WithGame};
 use crate::replay::{Outcome, Replayer, Stepped};
 use crate::report::{facts_of, Fact, RecordView};
 use crate::source::Source;
@@ -99,7 +99,8 @@ pub struct Divergence {
 /// The comparison of two replays.
 ///
 /// JSON schema (`arbiter diff --json`): `a`, `b` (the sources), `game`, `identical` (bool),
-/// `compared` (effective record pairs replayed), `last_agreement` (null or `{a, b, digest}`
+/// `compared` (effective record pairs replayed), `from_snapshot` (null or the record count
+/// both sides started from), `last_agreement` (null or `{a, b, digest}`
 /// with `a`/`b` = `{index, line, notation}`), `context` (array of `{a, b}` record pairs
 /// before the first split, oldest first), `divergences` (array of `{reason, explanation,
 /// a, b, a_verdict, b_verdict, state_diff: [{key, a, b}], board_diff, a_digest, b_digest}`; `reason` is
@@ -112,6 +113,9 @@ pub struct DiffReport {
     pub game: String,
     pub identical: bool,
     pub compared: u64,
+    /// Set when both sides started from the same cached state after this many records
+    /// instead of record 0 (a fork and its parent share their records up to the fork).
+    pub from_snapshot: Option<u64>,
     pub last_agreement: Option<Agreement>,
     pub context: Vec<ContextPair>,
     pub divergences: Vec<Divergence>,
@@ -195,6 +199,49 @@ fn field_diff(a: &[Fact], b: &[Fact]) -> Vec<FieldDiff> {
     out
 }
 
+/// A state both sides may start from instead of record 0: when one session is a fork of the
+/// other, both replayed as recorded, they hold the same records up to the fork point, so
+/// their states agree at any snapshot both have there. The snapshot is taken at least
+/// `context` + 1 records before the fork point, so the last agreement and the context before
+/// a split at the fork are still replayed. `None` (start from 0) whenever that cannot be
+/// shown: files, overrides, no fork relation, no shared snapshot, or states that differ.
+#[allow(clippy::type_complexity)]
+fn shared_snapshot<'a, R: Games, G: Game>(
+    ctx: &Context<'a, R>,
+    (a, pa): (&Source, &Peeked),
+    (b, pb): (&Source, &Peeked),
+    context: usize,
+) -> Result<Option<(u64, (Opened<'a, G>, G::State), (Opened<'a, G>, G::State))>, VerifyError> {
+    let (Peeked::Session(na, ha), Peeked::Session(nb, hb)) = (pa, pb) else { return Ok(None) };
+    if !a.variants.is_empty() || !b.variants.is_empty() || ha.setup != hb.setup || ha.catalog != hb.catalog {
+        return Ok(None);
+    }
+    let parent_of = |name: &str| -> Result<Option<arbiter_journal::Parent>, VerifyError> {
+        Ok(crate::session::journal(ctx, name)?.session(name).map_err(crate::session::from_journal)?.parent)
+    };
+    let fork_at = match (parent_of(na)?, parent_of(nb)?) {
+        (_, Some(p)) if p.session == *na => p.at,
+        (Some(p), _) if p.session == *nb => p.at,
+        _ => return Ok(None),
+    };
+    let Some(limit) = fork_at.checked_sub(context as u64 + 1) else { return Ok(None) };
+    // Each side's latest usable snapshot; walk down until both have one at the same place.
+    let mut to = limit;
+    for _ in 0..4 {
+        let Some((at_b, opened_b, state_b)) = crate::state::snapshot::<R, G>(ctx, nb, hb, Some(to))? else {
+            return Ok(None);
+        };
+        let Some((at_a, opened_a, state_a)) = crate::state::snapshot::<R, G>(ctx, na, ha, Some(at_b))? else {
+            return Ok(None);
+        };
+        if at_a == at_b {
+            return Ok((state_a == state_b).then_some((at_a, (opened_a, state_a), (opened_b, state_b))));
+        }
+        to = at_a;
+    }
+    Ok(None)
+}
+
 impl<'c, 'a, R: Games> WithGame<'a> for Work<'c, 'a, R> {
     type Output = DiffReport;
     fn run<G: Game>(self, peeked_a: Peeked) -> Result<DiffReport, VerifyError> {
@@ -209,14 +256,31 @@ impl<'c, 'a, R: Games> WithGame<'a> for Work<'c, 'a, R> {
             }
             return Err(unknown_game(self.ctx, &self.b.to_string(), &gb));
         }
-        let mut ra = Replayer::new(open::<R, G>(self.ctx, self.a, peeked_a, &self.options.variants)?);
-        let mut rb = Replayer::new(open::<R, G>(self.ctx, self.b, peeked_b, &self.options.variants)?);
+        let shared = if self.options.variants.is_empty() {
+            shared_snapshot::<R, G>(self.ctx, (self.a, &peeked_a), (self.b, &peeked_b), self.options.context)?
+        } else {
+            None
+        };
+        let (mut ra, mut rb, from_snapshot) = match shared {
+            Some((at, (opened_a, state_a), (opened_b, state_b))) => {
+                let (mut ra, mut rb) = (Replayer::new(opened_a), Replayer::new(opened_b));
+                ra.state = state_a;
+                rb.state = state_b;
+                (ra, rb, Some(at))
+            }
+            None => (
+                Replayer::new(open::<R, G>(self.ctx, self.a, peeked_a, &self.options.variants)?),
+                Replayer::new(open::<R, G>(self.ctx, self.b, peeked_b, &self.options.variants)?),
+                None,
+            ),
+        };
         let mut report = DiffReport {
             a: self.a.to_string(),
             b: self.b.to_string(),
             game: ga.to_string(),
             identical: true,
             compared: 0,
+            from_snapshot,
             last_agreement: None,
             context: Vec::new(),
             divergences: Vec::new(),
@@ -385,6 +449,12 @@ fn setup_delta(a: &arbiter_engine::Setup, b: &arbiter_engine::Setup) -> String {
 impl fmt::Display for DiffReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "A: {}\nB: {}", self.a, self.b)?;
+        if let Some(at) = self.from_snapshot {
+            writeln!(
+                f,
+                "(both replayed from their shared snapshot after record {at}: a fork and its parent)"
+            )?;
+        }
         match &self.last_agreement {
             Some(l) => writeln!(
                 f,
