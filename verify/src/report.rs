@@ -178,6 +178,37 @@ pub(crate) struct StepViews {
     pub error: Option<StepErrorView>,
 }
 
+/// The views of a stepped event's findings, from borrowed parts: the verify loop calls this
+/// only for a record with findings, so a clean record costs no allocation.
+pub(crate) fn findings_views<G: Game>(
+    index: u64,
+    line: Option<usize>,
+    event: &G::Event,
+    findings: &arbiter_engine::Findings,
+    violations: &mut Vec<ViolationView>,
+    unverified: &mut Vec<UnverifiedView>,
+) {
+    let record = RecordView { index, line, notation: event.to_string() };
+    violations.extend(findings.violations.iter().map(|v| ViolationView::of::<G>(&record, v)));
+    unverified.extend(
+        findings.unverified.iter().map(|u| UnverifiedView { record: record.clone(), effect: u.clone() }),
+    );
+}
+
+/// The view of an event that cannot be applied.
+pub(crate) fn step_error_view<E: fmt::Display>(
+    index: u64,
+    line: Option<usize>,
+    event: &E,
+    e: &arbiter_engine::StepError,
+) -> StepErrorView {
+    StepErrorView {
+        record: RecordView { index, line, notation: event.to_string() },
+        rule: e.rule.map(str::to_string),
+        message: e.message.clone(),
+    }
+}
+
 pub(crate) fn views_of<G: Game>(s: &Stepped<G::Event>) -> StepViews {
     let mut out = StepViews::default();
     // The common case, a clean record, needs no view: its notation is not printed.

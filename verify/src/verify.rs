@@ -1,14 +1,15 @@
 //! `arbiter verify`: every finding of a whole log, and the completed log on request.
 
 use crate::error::VerifyError;
-use crate::open::{interpretations, open, with_game, Peeked, WithGame};
+use crate::open::{interpretations, open, with_game, Body, Opened, Peeked, WithGame};
 use crate::replay::{Outcome, Replayer};
 use crate::report::{
-    views_of, Fact, RecordView, RetractedView, StepErrorView, UnverifiedView, ViolationView,
+    findings_views, step_error_view, views_of, Fact, RecordView, RetractedView, StepErrorView,
+    UnverifiedView, ViolationView,
 };
 use crate::source::Source;
 use crate::{Context, Games};
-use arbiter_engine::Game;
+use arbiter_engine::{Findings, Game};
 use serde::Serialize;
 use std::fmt;
 
@@ -159,15 +160,12 @@ fn run_one<R: Games, G: Game>(
     options: &VerifyOptions,
 ) -> Result<VerifyReport, VerifyError> {
     let opened = open::<R, G>(ctx, source, peeked, &options.variants)?;
-    let header = opened.header.clone();
-    let mut replay = Replayer::new(opened);
-    replay.derive = options.derive;
     let mut report = VerifyReport {
         source: source.to_string(),
         game: G::info().id.to_string(),
-        title: header.title.clone(),
-        setup: replay.game().setup().to_string(),
-        interpretations: interpretations(replay.game()),
+        title: opened.header.title.clone(),
+        setup: opened.game.setup().to_string(),
+        interpretations: interpretations(&opened.game),
         rules_version: G::info().rules_version,
         records: 0,
         violations: Vec::new(),
@@ -179,6 +177,80 @@ fn run_one<R: Games, G: Game>(
         final_facts: Vec::new(),
         exit_code: 0,
     };
+    if options.derive {
+        completing(opened, &mut report)?;
+    } else {
+        checking(opened, &mut report)?;
+    }
+    report.exit_code = if report.is_clean() { 0 } else { 1 };
+    Ok(report)
+}
+
+/// The plain verify loop (no derived consequences): step every record in place and build
+/// views only for the records the report shows. This is `arbiter verify SESSION`'s hot path,
+/// so it does not go through [`Replayer`], whose per-record `Stepped` values (an owned event
+/// and a fresh `Findings` each) cost about as much as the step itself. It must report
+/// exactly what the `Replayer` loop in [`completing`] reports for the same log.
+fn checking<G: Game>(opened: Opened<'_, G>, report: &mut VerifyReport) -> Result<(), VerifyError> {
+    let Opened { game, retracted, records, .. } = opened;
+    let mut state = game.initial_state();
+    let mut findings = Findings::default();
+    // Most logs retract nothing: skip the set lookup for every record then.
+    let any_retracted = !retracted.is_empty();
+    let mut retracted_records: Vec<RecordView> = Vec::new();
+    for record in records {
+        let record = record?;
+        report.records += 1;
+        let event = match record.body {
+            Body::Retract(target) => {
+                if let Some(pos) = retracted_records.iter().position(|r| r.index == target) {
+                    let retracted_record = retracted_records.remove(pos);
+                    report.retracted.push(RetractedView { record: retracted_record, by: record.index });
+                }
+                continue;
+            }
+            Body::Event(e) => e,
+        };
+        if any_retracted && retracted.contains(&record.index) {
+            retracted_records.push(RecordView {
+                index: record.index,
+                line: record.line,
+                notation: event.to_string(),
+            });
+            continue;
+        }
+        findings.clear();
+        match game.step(&mut state, &event, &mut findings) {
+            Ok(()) => {
+                // A clean record (the common case) adds nothing to the report.
+                if !findings.violations.is_empty() || !findings.unverified.is_empty() {
+                    findings_views::<G>(
+                        record.index,
+                        record.line,
+                        &event,
+                        &findings,
+                        &mut report.violations,
+                        &mut report.unverified,
+                    );
+                }
+            }
+            Err(e) => {
+                // Replay stops at a record that cannot be applied.
+                report.error = Some(step_error_view(record.index, record.line, &event, &e));
+                break;
+            }
+        }
+    }
+    report.final_facts = crate::report::facts_of(&game, &state);
+    Ok(())
+}
+
+/// The loop of `--derive`: the [`Replayer`] inserts the consequences the rules derive, and
+/// every record, read or derived, is printed into the completed log.
+fn completing<G: Game>(opened: Opened<'_, G>, report: &mut VerifyReport) -> Result<(), VerifyError> {
+    let header = opened.header.clone();
+    let mut replay = Replayer::new(opened);
+    replay.derive = true;
     let mut completed = String::new();
     let mut retracted_records: Vec<RecordView> = Vec::new();
     while let Some(step) = replay.step() {
@@ -186,13 +258,11 @@ fn run_one<R: Games, G: Game>(
         if !step.derived {
             report.records += 1;
         }
-        if options.derive {
-            completed.push_str(&step.notation());
-            if step.derived {
-                completed.push_str("   # derived");
-            }
-            completed.push('\n');
+        completed.push_str(&step.notation());
+        if step.derived {
+            completed.push_str("   # derived");
         }
+        completed.push('\n');
         match &step.outcome {
             Outcome::Retracted => retracted_records.push(RecordView::of(&step)),
             Outcome::Retraction(target) => {
@@ -216,11 +286,8 @@ fn run_one<R: Games, G: Game>(
         }
     }
     report.final_facts = crate::report::facts_of(replay.game(), &replay.state);
-    if options.derive {
-        report.completed = Some(format!("{}{completed}", crate::logfile::header_to_notation(&header)));
-    }
-    report.exit_code = if report.is_clean() { 0 } else { 1 };
-    Ok(report)
+    report.completed = Some(format!("{}{completed}", crate::logfile::header_to_notation(&header)));
+    Ok(())
 }
 
 impl fmt::Display for VerifyReport {
