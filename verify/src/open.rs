@@ -11,8 +11,10 @@ use crate::source::{Origin, Source};
 use crate::Context;
 use crate::Games;
 use arbiter_engine::{Game, Setup};
+use std::any::TypeId;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 /// A record of a log, typed for game `E`'s events.
 #[derive(Debug, Clone, PartialEq)]
@@ -95,7 +97,7 @@ pub(crate) fn build_game<G: Game>(
         setup = setup.with(name, value);
     }
     // Checked here as well as in the game so that the sentence is the same for every game.
-    setup.resolve(G::params()).map_err(|e| VerifyError::setup(format!("{label}: {e}")))?;
+    check_setup::<G>(label, &setup)?;
     let name = setup.catalog.clone().unwrap_or_else(|| G::default_catalog().to_string());
     // A built-in catalog is borrowed, not copied: the game may recognise it and reuse its parse.
     let text: std::borrow::Cow<'static, str> = match G::builtin_catalog(&name) {
@@ -116,6 +118,27 @@ pub(crate) fn build_game<G: Game>(
         }
     };
     G::new(&setup, &text).map_err(|e| VerifyError::setup(format!("{label}: {e}")))
+}
+
+/// The last setup [`check_setup`] accepted, with its game's type: verifying a league
+/// checks thousands of sessions recorded under one setup, and resolving it again for each
+/// cost as much per session as stepping a hundred events. A poisoned lock only skips it.
+static LAST_ACCEPTED: Mutex<Option<(TypeId, Setup)>> = Mutex::new(None);
+
+/// Refuse a setup `G` does not accept, naming every reason. `Setup::resolve` is a pure
+/// function of the setup and `G::params()`, so a setup accepted once for `G` is accepted
+/// again without resolving it.
+fn check_setup<G: Game>(label: &str, setup: &Setup) -> Result<(), VerifyError> {
+    let game = TypeId::of::<G>();
+    let seen = |last: &Option<(TypeId, Setup)>| last.as_ref().is_some_and(|(g, s)| *g == game && s == setup);
+    if LAST_ACCEPTED.lock().is_ok_and(|last| seen(&last)) {
+        return Ok(());
+    }
+    setup.resolve(G::params()).map_err(|e| VerifyError::setup(format!("{label}: {e}")))?;
+    if let Ok(mut last) = LAST_ACCEPTED.lock() {
+        *last = Some((game, setup.clone()));
+    }
+    Ok(())
 }
 
 /// Open a peeked source for game `G`, under the source's and the caller's overrides.
