@@ -230,6 +230,29 @@ pub(crate) fn interpretations<G: Game>(game: &G) -> Vec<String> {
         .collect()
 }
 
+/// A game's setup as a report prints it: `name=value ...` and [`interpretations`].
+///
+/// Both are pure functions of the game's setup (its type fixes the parameter specs), and
+/// formatting them cost more per session than the rest of opening it, so the last
+/// description is kept and reused while sessions share a setup. A poisoned lock only
+/// skips it.
+pub(crate) fn describe_setup<G: Game>(game: &G) -> (String, Vec<String>) {
+    type Described = Option<(TypeId, Setup, String, Vec<String>)>;
+    static LAST_DESCRIBED: Mutex<Described> = Mutex::new(None);
+    let id = TypeId::of::<G>();
+    let setup = game.setup();
+    if let Ok(last) = LAST_DESCRIBED.lock() {
+        if let Some((_, _, text, interps)) = last.as_ref().filter(|(g, s, _, _)| *g == id && s == setup) {
+            return (text.clone(), interps.clone());
+        }
+    }
+    let described = (setup.to_string(), interpretations(game));
+    if let Ok(mut last) = LAST_DESCRIBED.lock() {
+        *last = Some((id, setup.clone(), described.0.clone(), described.1.clone()));
+    }
+    described
+}
+
 /// Run generic code on the game a source names: the bridge from erased calls to `G`.
 pub(crate) trait WithGame<'a> {
     type Output;

@@ -1,7 +1,7 @@
 //! `arbiter verify`: every finding of a whole log, and the completed log on request.
 
 use crate::error::VerifyError;
-use crate::open::{interpretations, open, with_game, Body, Opened, Peeked, WithGame};
+use crate::open::{describe_setup, open, with_game, Body, Opened, Peeked, WithGame};
 use crate::replay::{Outcome, Replayer};
 use crate::report::{
     findings_views, step_error_view, views_of, Fact, RecordView, RetractedView, StepErrorView,
@@ -160,12 +160,13 @@ fn run_one<R: Games, G: Game>(
     options: &VerifyOptions,
 ) -> Result<VerifyReport, VerifyError> {
     let opened = open::<R, G>(ctx, source, peeked, &options.variants)?;
+    let (setup, interpretations) = describe_setup(&opened.game);
     let mut report = VerifyReport {
         source: source.to_string(),
         game: G::info().id.to_string(),
         title: opened.header.title.clone(),
-        setup: opened.game.setup().to_string(),
-        interpretations: interpretations(&opened.game),
+        setup,
+        interpretations,
         rules_version: G::info().rules_version,
         records: 0,
         violations: Vec::new(),
