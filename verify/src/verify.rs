@@ -220,10 +220,11 @@ fn checking<G: Game>(opened: Opened<'_, G>, report: &mut VerifyReport) -> Result
             });
             continue;
         }
-        findings.clear();
+        // `findings` is empty here: it is cleared after every record that filled it, so a
+        // clean record (the common case) pays nothing for it.
         match game.step(&mut state, &event, &mut findings) {
             Ok(()) => {
-                // A clean record (the common case) adds nothing to the report.
+                // A clean record adds nothing to the report.
                 if !findings.violations.is_empty() || !findings.unverified.is_empty() {
                     findings_views::<G>(
                         record.index,
@@ -233,6 +234,7 @@ fn checking<G: Game>(opened: Opened<'_, G>, report: &mut VerifyReport) -> Result
                         &mut report.violations,
                         &mut report.unverified,
                     );
+                    findings.clear();
                 }
             }
             Err(e) => {
