@@ -131,6 +131,8 @@ fn verify_files_exit_0_clean_1_violations_2_unusable() {
             .expect("JSON");
     assert_eq!(json["violations"][0]["rule"], "pg.resolve.separate-dice");
     assert_eq!(json["exit_code"], 1);
+    assert!(json["final_facts"].as_array().is_some_and(|f| !f.is_empty()), "JSON carries the final facts");
+    assert_eq!(json["final_digest"].as_str().map(str::len), Some(64));
 
     s.run(&["verify", "no-such-file.arb"]).expect_refused("no-such-file.arb");
     s.run(&["verify", "no-such-session"]).expect_refused("no-such-session");

@@ -29,7 +29,8 @@ pub fn verify(
     variant: &[String],
     derive: bool,
 ) -> Result<ExitCode, CliError> {
-    let options = VerifyOptions { variants: variants(variant)?, derive };
+    // Final facts appear only in the JSON report; building them is skipped otherwise.
+    let options = VerifyOptions { variants: variants(variant)?, derive, skip_final_facts: !json };
     let (srcs, journal) = sources(db, &[spec])?;
     let ctx = context(journal.as_ref());
     let report = arbiter_verify::verify(&ctx, &srcs[0], &options)?;

@@ -21,6 +21,9 @@ pub struct VerifyOptions {
     /// Complete the log: insert the consequences the rules derive (`next_consequence`)
     /// before each decision or random outcome and at the end, and print the completed log.
     pub derive: bool,
+    /// Leave `final_facts` empty: `arbiter verify` prints no facts unless asked for JSON,
+    /// and building them is most of what a short session costs beyond stepping it.
+    pub skip_final_facts: bool,
 }
 
 /// What happens when a log recorded under an older rules version is replayed today.
@@ -53,7 +56,8 @@ pub struct RulesChange {
 /// section, message, expected, recorded}`), `unverified` (array of `{record, effect}`),
 /// `retracted` (array of `{record, by}`), `error` (null or `{record, rule, message}`: the
 /// record replay stopped at), `completed` (null or the completed log as notation),
-/// `rules_change` (null or a [`RulesChange`]), `final_facts` (array of `{key, value}`) and
+/// `rules_change` (null or a [`RulesChange`]), `final_facts` (array of `{key, value}`; empty when `skip_final_facts`), `final_digest`
+/// (hex SHA-256 of the final state) and
 /// `exit_code` (0 clean, 1 violations or an unapplicable record).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct VerifyReport {
@@ -71,6 +75,8 @@ pub struct VerifyReport {
     pub completed: Option<String>,
     pub rules_change: Option<RulesChange>,
     pub final_facts: Vec<Fact>,
+    /// Hex SHA-256 of the final state (always set).
+    pub final_digest: String,
     pub exit_code: i32,
 }
 
@@ -138,7 +144,7 @@ fn rules_change<R: Games, G: Game>(
     let key = |r: &VerifyReport| -> Vec<(u64, String)> {
         r.violations.iter().map(|v| (v.record.index, v.rule.clone())).collect()
     };
-    let changed = key(&then) != key(now) || then.final_facts != now.final_facts || then.error != now.error;
+    let changed = key(&then) != key(now) || then.final_digest != now.final_digest || then.error != now.error;
     let summary = if changed {
         format!(
             "recorded under rules version {old}, replayed under version {current}: the outcome changes ({} violation(s) under version {old}, {} now); `arbiter diff {old_source} {source}` shows where",
@@ -176,12 +182,13 @@ fn run_one<R: Games, G: Game>(
         completed: None,
         rules_change: None,
         final_facts: Vec::new(),
+        final_digest: String::new(),
         exit_code: 0,
     };
     if options.derive {
-        completing(opened, &mut report)?;
+        completing(opened, &mut report, options)?;
     } else {
-        checking(opened, &mut report)?;
+        checking(opened, &mut report, options)?;
     }
     report.exit_code = if report.is_clean() { 0 } else { 1 };
     Ok(report)
@@ -192,7 +199,11 @@ fn run_one<R: Games, G: Game>(
 /// so it does not go through [`Replayer`], whose per-record `Stepped` values (an owned event
 /// and a fresh `Findings` each) cost about as much as the step itself. It must report
 /// exactly what the `Replayer` loop in [`completing`] reports for the same log.
-fn checking<G: Game>(opened: Opened<'_, G>, report: &mut VerifyReport) -> Result<(), VerifyError> {
+fn checking<G: Game>(
+    opened: Opened<'_, G>,
+    report: &mut VerifyReport,
+    options: &VerifyOptions,
+) -> Result<(), VerifyError> {
     let Opened { game, retracted, records, .. } = opened;
     let mut state = game.initial_state();
     let mut findings = Findings::default();
@@ -244,13 +255,20 @@ fn checking<G: Game>(opened: Opened<'_, G>, report: &mut VerifyReport) -> Result
             }
         }
     }
-    report.final_facts = crate::report::facts_of(&game, &state);
+    if !options.skip_final_facts {
+        report.final_facts = crate::report::facts_of(&game, &state);
+    }
+    report.final_digest = arbiter_engine::digest(&state).to_string();
     Ok(())
 }
 
 /// The loop of `--derive`: the [`Replayer`] inserts the consequences the rules derive, and
 /// every record, read or derived, is printed into the completed log.
-fn completing<G: Game>(opened: Opened<'_, G>, report: &mut VerifyReport) -> Result<(), VerifyError> {
+fn completing<G: Game>(
+    opened: Opened<'_, G>,
+    report: &mut VerifyReport,
+    options: &VerifyOptions,
+) -> Result<(), VerifyError> {
     let header = opened.header.clone();
     let mut replay = Replayer::new(opened);
     replay.derive = true;
@@ -288,7 +306,10 @@ fn completing<G: Game>(opened: Opened<'_, G>, report: &mut VerifyReport) -> Resu
             report.error = views.error;
         }
     }
-    report.final_facts = crate::report::facts_of(replay.game(), &replay.state);
+    if !options.skip_final_facts {
+        report.final_facts = crate::report::facts_of(replay.game(), &replay.state);
+    }
+    report.final_digest = arbiter_engine::digest(&replay.state).to_string();
     report.completed = Some(format!("{}{completed}", crate::logfile::header_to_notation(&header)));
     Ok(())
 }
