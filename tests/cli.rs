@@ -474,24 +474,16 @@ fn demo_shows_the_disputed_ruling_and_can_run_twice() {
     s.run(&["verify", "disputed-wound"]).expect(1);
 }
 
+/// A whole simulated game (seed 4: 136 records) stored as `session`, a snapshot every 20.
+fn simulate_with_snapshots(s: &Sandbox, session: &str) -> String {
+    let args = ["simulate", "proving-grounds", "--seed", "4", "--events", "400", "--into", session];
+    s.run(&[&args[..], &["--snapshot-every", "20"]].concat()).expect(0).out()
+}
+
 #[test]
 fn snapshots_give_the_same_answers_as_a_replay_from_the_start() {
     let s = Sandbox::new();
-    let out = s
-        .run(&[
-            "simulate",
-            "proving-grounds",
-            "--seed",
-            "4",
-            "--events",
-            "400",
-            "--into",
-            "g",
-            "--snapshot-every",
-            "20",
-        ])
-        .expect(0)
-        .out();
+    let out = simulate_with_snapshots(&s, "g");
     assert!(out.contains("snapshot(s), one every 20 records"), "{out}");
     let file = s.path("g.arb");
     std::fs::write(&file, s.run(&["export", "g"]).expect(0).out()).expect("write");
@@ -519,19 +511,7 @@ fn snapshots_give_the_same_answers_as_a_replay_from_the_start() {
 #[test]
 fn diff_of_a_fork_starts_from_the_shared_snapshot_and_agrees_with_a_full_replay() {
     let s = Sandbox::new();
-    let args = [
-        "simulate",
-        "proving-grounds",
-        "--seed",
-        "4",
-        "--events",
-        "400",
-        "--into",
-        "g",
-        "--snapshot-every",
-        "20",
-    ];
-    s.run(&args).expect(0);
+    simulate_with_snapshots(&s, "g");
     s.run(&["fork", "g", "--at", "100", "--into", "h", "--snapshot-every", "20"]).expect(0);
     let _ = s.run_with_stdin(&["record", "h"], "hold 6\n");
     let json = |a: &str, b: &str| -> serde_json::Value {

@@ -1,44 +1,12 @@
 //! criterion benchmarks of the journal's operations: `cargo bench -p arbiter-journal --bench
 //! criterion`. `benches/journal.rs` prints the same quantities once, against the targets.
 
-use arbiter_journal::{codec, Journal, Record, SessionMeta};
+mod corpus;
+
+use arbiter_journal::{codec, Journal, Record};
+use corpus::{event, meta, Ev};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 use std::time::Duration;
-
-/// Shaped like a dice game's events (the same mix as `benches/journal.rs`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-enum Ev {
-    Rolled(Vec<u8>),
-    Rerolled { face: u8, dice: Vec<u8> },
-    Moved { slot: u8, up: bool },
-    Stopped,
-}
-
-fn event(i: u64) -> Record<Ev> {
-    let x = i.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40;
-    Record::Event(match i % 10 {
-        0 => Ev::Rolled((0..8).map(|k| ((x >> (k * 3)) % 6) as u8 + 1).collect()),
-        1 | 2 => {
-            Ev::Rerolled { face: (x % 6) as u8 + 1, dice: vec![(x % 5) as u8 + 1; 1 + (x % 3) as usize] }
-        }
-        3 => Ev::Stopped,
-        _ => Ev::Moved { slot: (x % 6) as u8 + 1, up: x & 1 == 0 },
-    })
-}
-
-fn meta() -> SessionMeta {
-    SessionMeta {
-        game: "bench".to_string(),
-        setup: BTreeMap::new(),
-        catalog: None,
-        rules_version: 1,
-        created: 0,
-        title: String::new(),
-        parent: None,
-    }
-}
 
 /// A failure in a benchmark's setup: report it and stop, since no number would mean anything.
 fn or_exit<T, E: std::fmt::Display>(r: Result<T, E>) -> T {

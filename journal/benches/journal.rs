@@ -9,45 +9,13 @@
 //! project's bench (`cargo xtask bench`): many sessions of `SESSION_EVENTS` events, each
 //! created and then written in one append, which is what its disk row measures.
 
-use arbiter_journal::{codec, Durability, Journal, Record, SessionMeta};
-use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+mod corpus;
+
+use arbiter_journal::{codec, Durability, Journal, Record};
+use corpus::{event, meta, Ev};
 use std::io::Write;
 use std::path::Path;
 use std::time::{Duration, Instant};
-
-/// Shaped like a dice game's events: mostly small, some with a handful of dice.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-enum Ev {
-    Rolled(Vec<u8>),
-    Rerolled { face: u8, dice: Vec<u8> },
-    Moved { slot: u8, up: bool },
-    Stopped,
-}
-
-fn event(i: u64) -> Record<Ev> {
-    let x = i.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40;
-    Record::Event(match i % 10 {
-        0 => Ev::Rolled((0..8).map(|k| ((x >> (k * 3)) % 6) as u8 + 1).collect()),
-        1 | 2 => {
-            Ev::Rerolled { face: (x % 6) as u8 + 1, dice: vec![(x % 5) as u8 + 1; 1 + (x % 3) as usize] }
-        }
-        3 => Ev::Stopped,
-        _ => Ev::Moved { slot: (x % 6) as u8 + 1, up: x & 1 == 0 },
-    })
-}
-
-fn meta() -> SessionMeta {
-    SessionMeta {
-        game: "bench".to_string(),
-        setup: BTreeMap::new(),
-        catalog: None,
-        rules_version: 1,
-        created: 0,
-        title: String::new(),
-        parent: None,
-    }
-}
 
 fn median(mut v: Vec<Duration>) -> Duration {
     v.sort();
