@@ -66,5 +66,5 @@ pub use error::{ErrorKind, JournalError};
 pub use journal::{Durability, Journal, MAX_RECORD_BYTES};
 pub use meta::{Parent, SessionMeta};
 pub use name::{validate_name, MAX_NAME_LEN};
-pub use read::Events;
+pub use read::{Events, SessionReader};
 pub use record::Record;

@@ -6,19 +6,54 @@ use crate::codec;
 use crate::error::{ErrorKind, JournalError};
 use crate::journal::{corrupt, Journal};
 use crate::layout::{key_seq, seq_key};
+use crate::meta::SessionMeta;
 use crate::record::Record;
 use serde::de::DeserializeOwned;
 use std::borrow::Cow;
 use std::collections::BTreeSet;
 use std::marker::PhantomData;
 
+/// What replaying a session needs, read in one call: see [`Journal::read_session`].
+pub struct SessionReader<E> {
+    /// The session's metadata.
+    pub meta: SessionMeta,
+    /// Every retraction in log order: `(sequence of the Retract record, sequence it retracts)`.
+    pub retractions: Vec<(u64, u64)>,
+    /// The records from the sequence asked for.
+    pub events: Events<E>,
+}
+
 impl Journal {
+    /// A session's metadata, retractions and record stream from `from`, looking the session
+    /// up once: verifying thousands of short sessions pays the lookup per session, and
+    /// `session`, `retractions` and `events` called apart each pay it again.
+    pub fn read_session<E: DeserializeOwned>(
+        &self,
+        name: &str,
+        from: u64,
+    ) -> Result<SessionReader<E>, JournalError> {
+        let (entry, head) = self.head(name)?;
+        let retractions = self.retractions_of(name, entry.id)?;
+        let events = self.events_from(name, entry.id, head.len, from)?;
+        Ok(SessionReader { meta: entry.meta, retractions, events })
+    }
+
     /// Stream a session's records from sequence `from` to the length it had when called,
     /// one block in memory at a time. Corrupt bytes end the stream with an error naming the
     /// session and sequence.
     pub fn events<E: DeserializeOwned>(&self, name: &str, from: u64) -> Result<Events<E>, JournalError> {
         let (entry, head) = self.head(name)?;
-        let id = entry.id;
+        self.events_from(name, entry.id, head.len, from)
+    }
+
+    /// `events` for a session already looked up: its id and length.
+    fn events_from<E: DeserializeOwned>(
+        &self,
+        name: &str,
+        id: u64,
+        len: u64,
+        from: u64,
+    ) -> Result<Events<E>, JournalError> {
         let mut events = Events {
             session: name.to_string(),
             blocks: None,
@@ -26,11 +61,11 @@ impl Journal {
             cursor: Cursor::new(),
             next_seq: from,
             from,
-            end: head.len,
+            end: len,
             failed: false,
             _record: PhantomData,
         };
-        if from < head.len {
+        if from < len {
             let first = self.block_containing(name, id, from)?;
             events.next_seq = first;
             events.blocks = Some(self.events.range(seq_key(id, first)..=seq_key(id, u64::MAX)));
@@ -87,7 +122,10 @@ impl Journal {
     /// Every retraction of a session in log order: `(sequence of the Retract record,
     /// sequence it retracts)`.
     pub fn retractions(&self, name: &str) -> Result<Vec<(u64, u64)>, JournalError> {
-        let id = self.entry(name)?.id;
+        self.retractions_of(name, self.entry(name)?.id)
+    }
+
+    fn retractions_of(&self, name: &str, id: u64) -> Result<Vec<(u64, u64)>, JournalError> {
         let mut out = Vec::new();
         for item in self.retractions.range(seq_key(id, 0)..=seq_key(id, u64::MAX)) {
             let (key, value) =

@@ -169,6 +169,22 @@ fn retractions_are_indexed_and_kept_in_the_history() -> Result<(), JournalError>
 }
 
 #[test]
+fn read_session_gives_metadata_retractions_and_records_in_one_call() -> Result<(), JournalError> {
+    let dir = tempfile::tempdir().map_err(|e| panic!("{e}"))?;
+    let j = Journal::open(dir.path().join("db"))?;
+    let records: Vec<Record<Ev>> = (0..BLOCK_RECORDS + 5).map(ev).chain([Record::Retract(2)]).collect();
+    j.import("s", &meta("g"), &records)?;
+    let whole = j.read_session::<Ev>("s", 0)?;
+    assert_eq!(whole.meta, j.session("s")?);
+    assert_eq!(whole.retractions, j.retractions("s")?);
+    assert_eq!(whole.events.collect::<Result<Vec<_>, _>>()?, read_all(&j, "s", 0)?);
+    let tail = j.read_session::<Ev>("s", BLOCK_RECORDS + 1)?;
+    assert_eq!(tail.events.collect::<Result<Vec<_>, _>>()?, read_all(&j, "s", BLOCK_RECORDS + 1)?);
+    assert_eq!(kind(j.read_session::<Ev>("nope", 0).map(|r| r.meta)), ErrorKind::SessionNotFound);
+    Ok(())
+}
+
+#[test]
 fn snapshots_are_found_by_position_and_rules_version() -> Result<(), JournalError> {
     let dir = tempfile::tempdir().map_err(|e| panic!("{e}"))?;
     let j = Journal::open(dir.path().join("db"))?;
