@@ -51,15 +51,18 @@ pub(crate) fn header<R: Games>(ctx: &Context<'_, R>, name: &str) -> Result<Heade
 }
 
 /// A session's retracted records and its record stream from `from`.
+///
+/// One journal call reads both ([`Journal::read_session`]): verifying a league's thousands
+/// of short sessions pays the session lookup once per session instead of once for the
+/// retractions and again for the stream.
 pub(crate) fn records<'a, R: Games, G: Game>(
     ctx: &Context<'a, R>,
     name: &str,
     from: u64,
 ) -> Result<(BTreeSet<u64>, RecordStream<'a, G::Event>), VerifyError> {
-    let j = journal(ctx, name)?;
-    let retracted = j.retracted(name).map_err(from_journal)?;
-    let events = j.events::<G::Event>(name, from).map_err(from_journal)?;
-    let stream = events.map(|item| {
+    let reader = journal(ctx, name)?.read_session::<G::Event>(name, from).map_err(from_journal)?;
+    let retracted = reader.retractions.iter().map(|&(_, target)| target).collect();
+    let stream = reader.events.map(|item| {
         let (seq, record) = item.map_err(from_journal)?;
         let body = match record {
             arbiter_journal::Record::Event(e) => Body::Event(e),
