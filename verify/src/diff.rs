@@ -286,7 +286,7 @@ impl<'c, 'a, R: Games> WithGame<'a> for Work<'c, 'a, R> {
             divergences: Vec::new(),
             exit_code: 0,
         };
-        let digest = |s: &G::State| arbiter_engine::digest(s).to_string();
+        let digest = |s: &G::State| crate::report::digest_of(s);
         let mut states_equal = ra.state == rb.state;
         if !states_equal {
             report.divergences.push(Divergence {

@@ -258,7 +258,7 @@ fn checking<G: Game>(
     if !options.skip_final_facts {
         report.final_facts = crate::report::facts_of(&game, &state);
     }
-    report.final_digest = arbiter_engine::digest(&state).to_string();
+    report.final_digest = crate::report::digest_of(&state);
     Ok(())
 }
 
@@ -309,7 +309,7 @@ fn completing<G: Game>(
     if !options.skip_final_facts {
         report.final_facts = crate::report::facts_of(replay.game(), &replay.state);
     }
-    report.final_digest = arbiter_engine::digest(&replay.state).to_string();
+    report.final_digest = crate::report::digest_of(&replay.state);
     report.completed = Some(format!("{}{completed}", crate::logfile::header_to_notation(&header)));
     Ok(())
 }
