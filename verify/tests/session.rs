@@ -9,7 +9,7 @@ use arbiter_verify::{
     ErrorKind, Format, Recorder, Source, SplitReason, VerifyOptions,
 };
 
-fn journal(test: &str) -> (std::path::PathBuf, Journal) {
+fn journal(test: &str) -> (toy::Dir, Journal) {
     let d = toy::dir(test);
     let j = Journal::open(d.join("db")).unwrap();
     (d, j)

@@ -13,7 +13,7 @@ use arbiter_engine::{
 use arbiter_verify::{Context, Games};
 use serde::{Deserialize, Serialize};
 use std::fmt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 #[derive(Debug, Clone)]
 pub struct Toy {
@@ -221,16 +221,31 @@ pub fn ctx() -> Context<'static, ToyGames> {
     Context::with_games(ToyGames, None)
 }
 
-/// A fresh directory for one test's files.
-pub fn dir(test: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("arbiter-verify-{}-{test}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+/// A test's scratch directory, removed with everything in it when the test drops it (a
+/// failed test included): it reads as the path it holds.
+pub struct Dir(tempfile::TempDir);
+
+impl std::ops::Deref for Dir {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+impl AsRef<Path> for Dir {
+    fn as_ref(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+/// A fresh directory for one test's files, named after the test.
+pub fn dir(test: &str) -> Dir {
+    Dir(tempfile::Builder::new().prefix(&format!("arbiter-verify-{test}-")).tempdir().unwrap())
 }
 
 /// Write a toy log (the `@game toy` line is added) and return its path.
-pub fn log(dir: &std::path::Path, name: &str, body: &str) -> PathBuf {
+pub fn log(dir: &Path, name: &str, body: &str) -> PathBuf {
     let p = dir.join(name);
     std::fs::write(&p, format!("@game toy\n{body}")).unwrap();
     p
