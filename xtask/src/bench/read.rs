@@ -67,7 +67,7 @@ pub fn scan_and_replay<G: Game>(run: &mut Run<G>) -> Fallible {
         Ok(rate) => {
             let mut row = Row::new("3", "`arbiter verify SESSION` path, every session", Unit::Rate)
                 .arbiter(rate)
-                .note("verify crate end to end: journal stream, step, report");
+                .note(format!("verify crate end to end: journal stream, step, report; best of {PASSES} passes, as the scan"));
             if let Some(s) = scan_rate {
                 let slowdown = s / rate;
                 row = row
@@ -83,29 +83,33 @@ pub fn scan_and_replay<G: Game>(run: &mut Run<G>) -> Fallible {
 }
 
 /// The verify crate over every session of the corpus journal (closed by now, so it can be
-/// opened again): what `arbiter verify SESSION` does for each.
+/// opened again): what `arbiter verify SESSION` does for each. Best of [`PASSES`], as the
+/// scan it is compared with is, so that both sides of the ratio are measured the same way.
 fn verify_sessions<G: Game>(run: &mut Run<G>) -> Fallible<f64> {
     let path = run.dir.join("corpus-arbiter").join(JOURNAL_DIR);
     let journal = arbiter_journal::Journal::open(&path)?;
     let ctx = arbiter_verify::Context::new(&journal);
     // As `arbiter verify` runs without --json: no final facts (they are only printed as JSON).
     let options = arbiter_verify::VerifyOptions { skip_final_facts: true, ..Default::default() };
-    let start = Instant::now();
-    let mut records = 0;
-    for (name, _) in &run.corpus.sessions {
-        let report = arbiter_verify::verify(&ctx, &arbiter_verify::Source::session(name), &options)
-            .map_err(|e| format!("verify {name}: {e}"))?;
-        if !report.is_clean() {
-            return Err(format!("verify {name}: the simulated session is not clean").into());
+    let (mut best, mut records) = (f64::INFINITY, 0);
+    for _ in 0..PASSES {
+        let start = Instant::now();
+        records = 0;
+        for (name, _) in &run.corpus.sessions {
+            let report = arbiter_verify::verify(&ctx, &arbiter_verify::Source::session(name), &options)
+                .map_err(|e| format!("verify {name}: {e}"))?;
+            if !report.is_clean() {
+                return Err(format!("verify {name}: the simulated session is not clean").into());
+            }
+            records += report.records;
         }
-        records += report.records;
+        best = best.min(start.elapsed().as_secs_f64());
     }
-    let secs = start.elapsed().as_secs_f64();
     run.raw(format!(
-        "verify crate over {} journal sessions: {records} records in {secs:.3} s",
+        "verify crate over {} journal sessions: {records} records in {best:.3} s (best of {PASSES})",
         run.corpus.sessions.len()
     ));
-    Ok(rate(records, secs))
+    Ok(rate(records, best))
 }
 
 struct Measured {
