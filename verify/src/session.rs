@@ -62,13 +62,17 @@ pub(crate) fn records<'a, R: Games, G: Game>(
 ) -> Result<(BTreeSet<u64>, RecordStream<'a, G::Event>), VerifyError> {
     let reader = journal(ctx, name)?.read_session::<G::Event>(name, from).map_err(from_journal)?;
     let retracted = reader.retractions.iter().map(|&(_, target)| target).collect();
-    let stream = reader.events.map(|item| {
-        let (seq, record) = item.map_err(from_journal)?;
-        let body = match record {
-            arbiter_journal::Record::Event(e) => Body::Event(e),
-            arbiter_journal::Record::Retract(t) => Body::Retract(t),
-        };
-        Ok(Record { index: seq, line: None, body })
-    });
-    Ok((retracted, Box::new(stream)))
+    Ok((retracted, RecordStream::Session(reader.events)))
+}
+
+/// A journal record as a record of a log (sessions have no lines).
+pub(crate) fn record<E>(
+    item: Result<(u64, arbiter_journal::Record<E>), JournalError>,
+) -> Result<Record<E>, VerifyError> {
+    let (seq, record) = item.map_err(from_journal)?;
+    let body = match record {
+        arbiter_journal::Record::Event(e) => Body::Event(e),
+        arbiter_journal::Record::Retract(t) => Body::Retract(t),
+    };
+    Ok(Record { index: seq, line: None, body })
 }

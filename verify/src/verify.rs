@@ -1,7 +1,7 @@
 //! `arbiter verify`: every finding of a whole log, and the completed log on request.
 
 use crate::error::VerifyError;
-use crate::open::{describe_setup, open, with_game, Body, Opened, Peeked, WithGame};
+use crate::open::{describe_setup, open, with_game, Body, Opened, Peeked, Record, RecordStream, WithGame};
 use crate::replay::{Outcome, Replayer};
 use crate::report::{
     findings_views, step_error_view, views_of, Fact, RecordView, RetractedView, StepErrorView,
@@ -11,6 +11,7 @@ use crate::source::Source;
 use crate::{Context, Games};
 use arbiter_engine::{Findings, Game};
 use serde::Serialize;
+use std::collections::BTreeSet;
 use std::fmt;
 
 /// How to verify.
@@ -205,6 +206,22 @@ fn checking<G: Game>(
     options: &VerifyOptions,
 ) -> Result<(), VerifyError> {
     let Opened { game, retracted, records, .. } = opened;
+    // The loop is compiled once for a session's stream and once for the rest.
+    match records {
+        RecordStream::Session(events) => {
+            check_records(&game, &retracted, events.map(crate::session::record), report, options)
+        }
+        records => check_records(&game, &retracted, records, report, options),
+    }
+}
+
+fn check_records<G: Game>(
+    game: &G,
+    retracted: &BTreeSet<u64>,
+    records: impl Iterator<Item = Result<Record<G::Event>, VerifyError>>,
+    report: &mut VerifyReport,
+    options: &VerifyOptions,
+) -> Result<(), VerifyError> {
     let mut state = game.initial_state();
     let mut findings = Findings::default();
     // Most logs retract nothing: skip the set lookup for every record then.
@@ -256,7 +273,7 @@ fn checking<G: Game>(
         }
     }
     if !options.skip_final_facts {
-        report.final_facts = crate::report::facts_of(&game, &state);
+        report.final_facts = crate::report::facts_of(game, &state);
     }
     report.final_digest = crate::report::digest_of(&state);
     Ok(())
