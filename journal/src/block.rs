@@ -27,30 +27,43 @@
 //! | 1 | format, `BLOCK_FORMAT` |
 //! | 8 | sequence number of the first record (the same as in the key, so a moved block shows) |
 //! | 32 | chain hash before the first record |
+//! | 4 | number of records (u32) |
+//! | 32 | chain hash after the last record (the hash before the first, for an empty block) |
 //! | 1 | body kind: `PLAIN` (0) or `DEFLATED` (1) |
 //! | plain body, per record | a varint `r`; if `r = 0` a new record follows as a varint length and its encoded bytes, else the record is the same as the block's `r`-th new record; then `TAG_LEN` bytes of the record's chain link |
 //! | deflated body | `CHECK_LEN` bytes of SHA-256 of what follows them; a varint, the number of records `n`; a varint, the length of the plain body without its tags; the `n` tags (`TAG_LEN` bytes each, raw: they are random); the plain body without its tags, compressed with raw DEFLATE |
+//!
+//! The count and the last hash make a session's last block its head: the log's length is
+//! the block's first sequence plus its count, and the hash to chain the next record to is
+//! its last hash, so appending a record that fits in the tail changes that one value (one
+//! compare-and-swap, no transaction; see `journal`). A sealed block keeps them too, and
+//! `check` holds each block to them.
 //!
 //! The check on a deflated body is there because DEFLATE ignores some bits (the padding of
 //! its last byte) and can spell one output several ways: without it a changed byte might
 //! read back the same records and go unnoticed, where in a plain block every byte is part
 //! of a record, a varint or a chain tag, which the chain covers.
 
+use crate::append::MAX_RECORD_BYTES;
 use crate::chain::{Hash, TAG_LEN};
-use crate::journal::MAX_RECORD_BYTES;
 use sha2::{Digest, Sha256};
 use std::borrow::Cow;
 use std::collections::HashMap;
 
-/// The block format this code writes and reads (3 since bodies may be compressed).
-pub const BLOCK_FORMAT: u8 = 3;
+/// The block format this code writes and reads (3 since bodies may be compressed, 4 since
+/// the header holds the count and the last hash).
+pub const BLOCK_FORMAT: u8 = 4;
 /// Records per block. Larger blocks scan faster but make a single append rewrite more bytes.
 pub const BLOCK_RECORDS: u64 = 512;
 /// A block stops taking records once it holds this many bytes: a single append rewrites
 /// the tail block, which must stay small next to an fsync.
 pub const BLOCK_BYTES: usize = 16 << 10;
+/// Where the count is in the header.
+const COUNT_AT: usize = 1 + 8 + 32;
+/// Where the last hash is in the header.
+const LAST_AT: usize = COUNT_AT + 4;
 /// Bytes of the header, before the body kind.
-pub const HEADER_LEN: usize = 1 + 8 + 32;
+pub const HEADER_LEN: usize = LAST_AT + 32;
 /// Where the body starts, after the header and the body kind.
 pub const BODY_START: usize = HEADER_LEN + 1;
 /// Body kind of a block whose records follow as they are.
@@ -87,6 +100,8 @@ pub struct Writer {
     /// block on every single append must not allocate per record.
     seen: HashMap<u64, u64>,
     count: u64,
+    /// The chain hash after the last record pushed.
+    last: Hash,
 }
 
 fn hash_of(bytes: &[u8]) -> u64 {
@@ -101,34 +116,46 @@ impl Writer {
         bytes.push(BLOCK_FORMAT);
         bytes.extend_from_slice(&first_seq.to_be_bytes());
         bytes.extend_from_slice(previous);
+        bytes.extend_from_slice(&0u32.to_be_bytes());
+        bytes.extend_from_slice(previous);
         bytes.push(PLAIN);
-        Writer { bytes, literals: Vec::new(), seen: HashMap::new(), count: 0 }
+        Writer { bytes, literals: Vec::new(), seen: HashMap::new(), count: 0, last: *previous }
     }
 
     /// Continue a plain block (see `plain`) whose header says it starts at `first_seq`;
-    /// `None` when its header or framing is broken or it starts elsewhere.
+    /// `None` when its header or framing is broken, it starts elsewhere, or its body does
+    /// not hold the records its header counts, ending at its last hash.
     pub fn resume(block: &[u8], first_seq: u64) -> Option<Writer> {
         if block.get(HEADER_LEN) != Some(&PLAIN) {
             return None;
         }
-        if header(block).ok()?.first_seq != first_seq {
+        let header = header(block).ok()?;
+        if header.first_seq != first_seq {
             return None;
         }
         let mut cursor = Cursor::new();
         let mut count = 0;
+        let mut last_tag = None;
         while let Some(record) = cursor.next(block) {
-            record.ok()?;
+            last_tag = Some(record.ok()?.0);
             count += 1;
+        }
+        let ends_right = match last_tag {
+            None => header.last == header.previous,
+            Some(tag) => tag[..] == header.last[..TAG_LEN],
+        };
+        if count != u64::from(header.count) || !ends_right {
+            return None;
         }
         let mut seen = HashMap::with_capacity(cursor.literals.len());
         for (i, &(start, end)) in cursor.literals.iter().enumerate() {
             seen.entry(hash_of(&block[start..end])).or_insert(i as u64 + 1);
         }
-        Some(Writer { bytes: block.to_vec(), literals: cursor.literals, seen, count })
+        Some(Writer { bytes: block.to_vec(), literals: cursor.literals, seen, count, last: header.last })
     }
 
-    /// Add one record at the end of the block.
-    pub fn push(&mut self, tag: &[u8; TAG_LEN], record: &[u8]) {
+    /// Add one record at the end of the block, with its chain link.
+    pub fn push(&mut self, link: &Hash, record: &[u8]) {
         let hash = hash_of(record);
         let repeat = self.seen.get(&hash).copied().filter(|&reference| {
             let (start, end) = self.literals[reference as usize - 1];
@@ -145,11 +172,13 @@ impl Writer {
                 self.seen.entry(hash).or_insert(self.literals.len() as u64);
             }
         }
-        self.bytes.extend_from_slice(tag);
+        self.bytes.extend_from_slice(&link[..TAG_LEN]);
+        self.last = *link;
         self.count += 1;
     }
 
     /// Records in the block.
+    #[cfg(test)]
     pub fn count(&self) -> u64 {
         self.count
     }
@@ -159,15 +188,39 @@ impl Writer {
         self.count >= BLOCK_RECORDS || self.bytes.len() >= BLOCK_BYTES
     }
 
+    /// Write the count and the last hash into the header.
+    fn seal_header(&mut self) {
+        // `is_full` stops a block at `BLOCK_RECORDS`, far below u32::MAX.
+        let count = u32::try_from(self.count).unwrap_or(u32::MAX);
+        self.bytes[COUNT_AT..LAST_AT].copy_from_slice(&count.to_be_bytes());
+        self.bytes[LAST_AT..HEADER_LEN].copy_from_slice(&self.last);
+    }
+
+    /// The block as it would be stored plain, keeping the writer: an appender that keeps
+    /// it can continue the block without reading it again (see `is_stored_as`).
+    pub fn plain_bytes(&mut self) -> Vec<u8> {
+        self.seal_header();
+        self.bytes.clone()
+    }
+
+    /// Whether `stored` is this block as `plain_bytes` last gave it: a writer kept from an
+    /// earlier append continues a stored block only if nothing has changed it since, and
+    /// then it is the writer `resume` would rebuild from those bytes.
+    pub fn is_stored_as(&self, stored: &[u8]) -> bool {
+        self.bytes == stored
+    }
+
     /// The block as stored plain.
     #[cfg(test)]
-    pub fn into_bytes(self) -> Vec<u8> {
+    pub fn into_bytes(mut self) -> Vec<u8> {
+        self.seal_header();
         self.bytes
     }
 
     /// The block as stored: compressed when `compress` says to and that is smaller, plain
     /// otherwise.
-    pub fn into_stored(self, compress: bool) -> Vec<u8> {
+    pub fn into_stored(mut self, compress: bool) -> Vec<u8> {
+        self.seal_header();
         if !compress {
             return self.bytes;
         }
@@ -228,6 +281,12 @@ pub fn plain(block: &[u8]) -> Result<Cow<'_, [u8]>, String> {
             }
             let mut cursor = Cursor { pos: 0, literals: Vec::new() };
             let count = cursor.varint(rest)?;
+            let counted = u64::from(header(block)?.count);
+            if count != counted {
+                return Err(format!(
+                    "its compressed body holds {count} records, its header counts {counted}"
+                ));
+            }
             let claimed = cursor.varint(rest)?;
             if claimed > MAX_BODY_BYTES as u64 {
                 return Err(format!(
@@ -304,6 +363,10 @@ fn push_varint(out: &mut Vec<u8>, mut value: u64) {
 pub struct Header {
     pub first_seq: u64,
     pub previous: Hash,
+    /// Records in the block.
+    pub count: u32,
+    /// The chain hash after its last record.
+    pub last: Hash,
 }
 
 /// Read a block's header (plain or deflated alike); the body kind follows at `HEADER_LEN`.
@@ -317,8 +380,12 @@ pub fn header(block: &[u8]) -> Result<Header, String> {
     let mut seq = [0u8; 8];
     seq.copy_from_slice(&block[1..9]);
     let mut previous = [0u8; 32];
-    previous.copy_from_slice(&block[9..HEADER_LEN]);
-    Ok(Header { first_seq: u64::from_be_bytes(seq), previous })
+    previous.copy_from_slice(&block[9..COUNT_AT]);
+    let mut count = [0u8; 4];
+    count.copy_from_slice(&block[COUNT_AT..LAST_AT]);
+    let mut last = [0u8; 32];
+    last.copy_from_slice(&block[LAST_AT..HEADER_LEN]);
+    Ok(Header { first_seq: u64::from_be_bytes(seq), previous, count: u32::from_be_bytes(count), last })
 }
 
 /// Where a reader is in a block: the next byte, and the block's new records so far (their
@@ -425,6 +492,14 @@ impl<'a> Records<'a> {
 mod tests {
     use super::*;
 
+    /// A chain link whose tag is `[a, b]`.
+    fn link(a: u8, b: u8) -> Hash {
+        let mut h = [0u8; 32];
+        h[0] = a;
+        h[1] = b;
+        h
+    }
+
     fn all(block: &[u8]) -> Vec<Result<Stored<'_>, String>> {
         let mut r = Records::new(block);
         std::iter::from_fn(|| r.next_record()).collect()
@@ -433,14 +508,17 @@ mod tests {
     #[test]
     fn blocks_round_trip_and_repeats_are_stored_once() {
         let mut w = Writer::start(256, &[7u8; 32]);
-        w.push(&[1, 2], b"abc");
-        w.push(&[3, 4], &[9u8; 200]);
-        w.push(&[5, 6], b"abc");
+        w.push(&link(1, 2), b"abc");
+        w.push(&link(3, 4), &[9u8; 200]);
+        w.push(&link(5, 6), b"abc");
         assert_eq!(w.count(), 3);
         let b = w.into_bytes();
         // header, then: 00 03 "abc" tag | 00 c8 01 [200] tag | 01 tag
         assert_eq!(b.len(), BODY_START + (1 + 1 + 3 + 2) + (1 + 2 + 200 + 2) + (1 + 2));
-        assert_eq!(header(&b), Ok(Header { first_seq: 256, previous: [7u8; 32] }));
+        assert_eq!(
+            header(&b),
+            Ok(Header { first_seq: 256, previous: [7u8; 32], count: 3, last: link(5, 6) })
+        );
         let records = all(&b);
         assert_eq!(records.len(), 3);
         assert_eq!(records[0], Ok(([1, 2], &b"abc"[..])));
@@ -450,7 +528,7 @@ mod tests {
         // Resuming rebuilds the repeats: another "abc" is a one-byte reference again.
         let Some(mut w) = Writer::resume(&b, 256) else { panic!("a valid block must resume") };
         assert!(Writer::resume(&b, 0).is_none(), "a block that starts elsewhere does not");
-        w.push(&[7, 8], b"abc");
+        w.push(&link(7, 8), b"abc");
         let longer = w.into_bytes();
         assert_eq!(longer.len(), b.len() + 3);
         assert_eq!(all(&longer)[3], Ok(([7, 8], &b"abc"[..])));
@@ -459,8 +537,8 @@ mod tests {
     #[test]
     fn broken_framing_is_an_error_then_the_end() {
         let mut w = Writer::start(0, &[0u8; 32]);
-        w.push(&[1, 2], b"first");
-        w.push(&[3, 4], &[9u8; 50]);
+        w.push(&link(1, 2), b"first");
+        w.push(&link(3, 4), &[9u8; 50]);
         let b = w.into_bytes();
         // Cut inside the second record: the first still reads, then one error, then nothing.
         let records = all(&b[..b.len() - 10]);
@@ -485,7 +563,7 @@ mod tests {
         let mut w = Writer::start(512, &[3u8; 32]);
         for i in 0..n {
             let record = [0, (i % 4) as u8, (i % 6) as u8 + 1, (i * 7 % 6) as u8 + 1, (i / 3 % 5) as u8];
-            w.push(&[(i * 37) as u8, (i * 91) as u8], &record);
+            w.push(&link((i * 37) as u8, (i * 91) as u8), &record);
         }
         w
     }

@@ -6,8 +6,8 @@
 //! - link(n) = SHA-256(link(n-1) ‖ n as u64 big-endian ‖ encoded record n), link(-1) = genesis.
 //!
 //! Blocks store each record's first `TAG_LEN` bytes of its link (to name the exact record
-//! that breaks) and the full link before their first record; the session head stores the
-//! full last link, so every record is covered by a full 256-bit hash as well.
+//! that breaks) and the full links before their first record and after their last, so every
+//! record is covered by a full 256-bit hash as well.
 
 use crate::codec;
 use crate::error::{ErrorKind, JournalError};

@@ -4,16 +4,18 @@
 //! and compares: each block's key with the sequence it should start at (a removed block is a
 //! gap) and with the sequence in its header (a moved or swapped block is misplaced); each
 //! block's stored previous hash and each record's stored tag with the recomputed chain (a
-//! changed or reordered record breaks it there); each record's bytes with the event type
-//! (undecodable); the end of the log with the head (a truncated tail, an extra record, a
-//! changed last record); and the retraction index with the `Retract` records actually read.
+//! changed or reordered record breaks it there); each block's count and last hash with its
+//! records; each record's bytes with the event type (undecodable); the end of the log with
+//! the head, which is the last block's header (a truncated tail, an extra record, a changed
+//! last record, a removed last block); and the retraction index with the `Retract` records
+//! actually read.
 //! It stops at the first problem: everything after it is suspect anyway.
 
 use crate::block::{self, Records};
 use crate::chain::{self, Hash};
 use crate::codec;
 use crate::error::JournalError;
-use crate::journal::Journal;
+use crate::journal::{head_of, Journal};
 use crate::layout::{key_seq, seq_key};
 use crate::record::Record;
 use serde::de::DeserializeOwned;
@@ -74,13 +76,21 @@ impl Journal {
     /// and retraction index. `Err` only when the session cannot be read at all; damage is
     /// reported in the `CheckReport`.
     pub fn check<E: DeserializeOwned>(&self, name: &str) -> Result<CheckReport, JournalError> {
-        let (entry, head) = self.head(name)?;
+        let entry = self.entry(name)?;
         let id = entry.id;
+        let tail_first = self.tail_first(name, id)?;
+        let tail = self
+            .events
+            .get(seq_key(id, tail_first))
+            .map_err(|e| JournalError::storage(&format!("checking session `{name}`"), e))?;
+        // A last block that is missing or unreadable leaves the length unknown: the walk then
+        // holds the records before it to the chain, and names that block.
+        let head = head_of(name, tail_first, tail.as_deref());
         let mut walk = Walk {
             name,
             last: chain::genesis(name, &entry.meta)?,
             next: 0,
-            end: head.len,
+            end: head.as_ref().map_or(tail_first, |h| h.len),
             retracts: BTreeMap::new(),
         };
         let problem = (|| {
@@ -91,7 +101,15 @@ impl Journal {
                     return Ok(Some(p));
                 }
             }
-            Ok::<_, JournalError>(walk.finish(&head.last))
+            Ok::<_, JournalError>(match &head {
+                Ok(head) => walk.finish(&head.last),
+                Err(_) => walk.problem(
+                    tail_first,
+                    ProblemKind::Gap,
+                    "missing (the session's last block, which starts here, is gone or unreadable)"
+                        .to_string(),
+                ),
+            })
         })()?;
         let problem = match problem {
             Some(p) => Some(p),
@@ -99,7 +117,7 @@ impl Journal {
         };
         Ok(CheckReport {
             session: name.to_string(),
-            expected_len: head.len,
+            expected_len: walk.end,
             verified: walk.next,
             hash: walk.last,
             problem,
@@ -187,6 +205,10 @@ impl Walk<'_> {
             Err(e) => return self.problem(at, ProblemKind::Framing, e),
         };
         let mut records = Records::new(&plain);
+        let counted = u64::from(header.count);
+        // The hash before the block's last record: a last hash that disagrees is reported at
+        // that record, which is then not counted as verified.
+        let mut before_last = self.last;
         while let Some(item) = records.next_record() {
             let seq = self.next;
             let (tag, bytes) = match item {
@@ -214,8 +236,33 @@ impl Walk<'_> {
                     return self.problem(seq, ProblemKind::Undecodable, format!("does not decode ({e})"))
                 }
             }
+            before_last = self.last;
             self.last = link;
             self.next += 1;
+        }
+        if self.next < at + counted {
+            let (next, end) = (self.next, at + counted);
+            return self.problem(
+                next,
+                ProblemKind::Gap,
+                format!("missing (its block counts records up to {end})"),
+            );
+        }
+        if self.next > at + counted {
+            return self.problem(
+                at + counted,
+                ProblemKind::Extra,
+                format!("its block counts {counted} records but holds more"),
+            );
+        }
+        if header.last != self.last {
+            let seq = self.next.saturating_sub(1);
+            (self.next, self.last) = (seq, before_last);
+            return self.problem(
+                seq,
+                ProblemKind::HashMismatch,
+                "the hash its block ends at does not match its records".to_string(),
+            );
         }
         None
     }

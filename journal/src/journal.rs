@@ -1,25 +1,22 @@
-//! The `Journal`: opening the database, sessions, and appends.
+//! The `Journal`: opening the database, looking sessions up, and making writes durable.
 //!
-//! Every session or record write is one sled transaction over the trees it touches, so it
-//! happens whole or not at all, and it is flushed before the call returns (see `Durability`):
-//! a returned `Ok` survives a crash. Appends check the session's head inside the
-//! transaction, so two writers racing for the same sequence number cannot both succeed and
-//! neither overwrites the other.
+//! Writing is in `append`, reading in `read`. A returned `Ok` from a write that promises
+//! durability survives a crash: it is in sled's data file, flushed and synced, or in the
+//! write-ahead log (`wal`), which `open` redoes into sled (`recover`) before anything else.
 
-use crate::block::{self, BLOCK_RECORDS};
-use crate::chain::{self, Hash};
+use crate::block;
 use crate::codec;
 use crate::error::{ErrorKind, JournalError};
 use crate::layout::{self, seq_key, Head};
 use crate::marker;
 use crate::meta::SessionMeta;
-use crate::name::{closest, validate_name};
-use crate::record::Record;
-use serde::Serialize;
-use sled::transaction::{ConflictableTransactionError, TransactionError, TransactionalTree};
-use sled::{Transactional, Tree};
+use crate::name::closest;
+use crate::wal::Wal;
+use sled::IVec;
+use sled::Tree;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 /// How long `open` waits for a lock that may be its own process's just-dropped handle.
@@ -36,22 +33,40 @@ pub struct Journal {
     pub(crate) snapshots: Tree,
     /// sled's data file, opened a second time only to fsync it (see `flush`).
     data_file: std::fs::File,
-    durability: Durability,
+    pub(crate) durability: Durability,
     /// Serializes marker updates, so a slower thread never writes an older count.
     marker_lock: Mutex<()>,
+    /// The writer of the last block the last in-place append wrote, with its session id:
+    /// rebuilding a writer from the stored block (walking and hashing every record in it)
+    /// was most of an append's CPU time. Used only while the stored block is byte for byte
+    /// what it wrote (see `append_in_place`).
+    pub(crate) kept_tail: Mutex<Option<(u64, block::Writer)>>,
+    /// The write-ahead log durable single appends go to (`Durability::Fsync` only). Held
+    /// from an in-place append's compare-and-swap to its log write, so the log's order is
+    /// the order appends took effect, and by a checkpoint, so none slips in between sled's
+    /// flush and the log being emptied.
+    wal: Mutex<Wal>,
+    /// Set by `append_unflushed`, cleared by a flush: while set, sled holds appends that
+    /// are neither flushed nor logged, and a durable append must flush instead of logging.
+    pub(crate) unflushed: AtomicBool,
+    /// Whether the write-ahead log holds only what sled holds too once flushed, so that a
+    /// checkpoint may empty it: false from opening a log with entries until they are redone,
+    /// so that a database that fails to open keeps its log (and the records in it).
+    pub(crate) redone: AtomicBool,
 }
 
 /// What `flush` (and so every acknowledged append) guarantees.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Durability {
-    /// sled's flush, then `fdatasync` of its data file: an acknowledged append survives a
-    /// power cut. The default.
+    /// An acknowledged append survives a power cut: it is in the write-ahead log, written
+    /// and `fdatasync`ed, or in sled's data file, flushed by sled and then `fdatasync`ed.
+    /// The default.
     #[default]
     Fsync,
     /// sled's flush alone (`sync_file_range` on Linux): survives a crash of the process, and
     /// usually of the machine, but the drive's cache and the file's length are not forced to
     /// disk, so a power cut may lose the last half second (sled fsyncs every 500 ms anyway).
-    /// About one fsync cheaper per append.
+    /// Every append goes through sled's flush; the write-ahead log is not used.
     SledFlush,
 }
 
@@ -59,27 +74,6 @@ pub enum Durability {
 pub(crate) struct SessionEntry {
     pub id: u64,
     pub meta: SessionMeta,
-}
-
-/// Records encoded once, outside any transaction (a transaction may run its closure again).
-struct Encoded {
-    bytes: Vec<u8>,
-    /// End offset in `bytes` of each record.
-    ends: Vec<usize>,
-    /// `(sequence of the Retract record, sequence it retracts)`.
-    retractions: Vec<(u64, u64)>,
-}
-
-/// The largest encoded record accepted. Decoding is limited to `codec::LIMIT` bytes of
-/// claimed memory, which a record's in-memory form can exceed its encoding by several times
-/// (a varint is one byte, a `u64` eight); refusing large records at append keeps every
-/// stored record readable.
-pub const MAX_RECORD_BYTES: usize = 1 << 20;
-
-type TxResult<T> = Result<T, ConflictableTransactionError<JournalError>>;
-
-fn abort<T>(e: JournalError) -> TxResult<T> {
-    Err(ConflictableTransactionError::Abort(e))
 }
 
 impl Journal {
@@ -117,6 +111,7 @@ impl Journal {
                 }
             }
         };
+        let (wal, logged) = Wal::open(&path)?;
         let tree = |name: &str| {
             db.open_tree(name).map_err(|e| JournalError::storage(&format!("opening database `{shown}`"), e))
         };
@@ -136,9 +131,14 @@ impl Journal {
             path,
             durability,
             marker_lock: Mutex::new(()),
+            kept_tail: Mutex::new(None),
+            wal: Mutex::new(wal),
+            unflushed: AtomicBool::new(false),
+            redone: AtomicBool::new(logged.is_empty()),
         };
         journal.check_format(marked.is_some())?;
         journal.check_marker(marked)?;
+        journal.recover(logged)?;
         Ok(journal)
     }
 
@@ -200,7 +200,7 @@ impl Journal {
     }
 
     /// Write the current number of sessions to the marker file.
-    fn update_marker(&self) -> Result<(), JournalError> {
+    pub(crate) fn update_marker(&self) -> Result<(), JournalError> {
         let _serial = self.marker_lock.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         marker::write(&self.path, self.sessions.len() as u64).map_err(|e| {
             JournalError::new(
@@ -222,7 +222,16 @@ impl Journal {
     /// process crash but not necessarily a power cut. An `fdatasync` of the data file after it
     /// makes an acknowledged write durable in the ordinary sense, for about one more fsync's
     /// worth of latency that the first one mostly already paid.
+    ///
+    /// Then the write-ahead log holds nothing sled does not, and is emptied.
     pub fn flush(&self) -> Result<(), JournalError> {
+        self.checkpoint(&mut self.lock_wal())
+    }
+
+    /// `flush` with the write-ahead log already held.
+    pub(crate) fn checkpoint(&self, wal: &mut Wal) -> Result<(), JournalError> {
+        // Cleared first: an unflushed append racing with this flush sets it again.
+        self.unflushed.store(false, Ordering::SeqCst);
         let what = || format!("flushing database `{}`", self.path.display());
         self.db.flush().map_err(|e| JournalError::storage(&what(), e))?;
         if self.durability == Durability::SledFlush {
@@ -230,114 +239,18 @@ impl Journal {
         }
         self.data_file
             .sync_data()
-            .map_err(|e| JournalError::new(ErrorKind::Storage, format!("{}: {e}", what())))
+            .map_err(|e| JournalError::new(ErrorKind::Storage, format!("{}: {e}", what())))?;
+        if !self.redone.load(Ordering::SeqCst) {
+            return Ok(());
+        }
+        wal.clear()
     }
 
-    /// Create an empty session. Refuses a name already taken or not allowed.
-    pub fn create_session(&self, name: &str, meta: &SessionMeta) -> Result<(), JournalError> {
-        self.import::<()>(name, meta, &[]).map(|_| ())
-    }
-
-    /// Create a session holding `records` (numbered from 0), all or nothing: on any error
-    /// no trace of the session remains. Refuses a name already taken. Returns the length.
-    pub fn import<E: Serialize>(
-        &self,
-        name: &str,
-        meta: &SessionMeta,
-        records: &[Record<E>],
-    ) -> Result<u64, JournalError> {
-        validate_name(name)?;
-        let genesis = chain::genesis(name, meta)?;
-        let encoded = encode_records(name, 0, records)?;
-        let what = format!("creating session `{name}`");
-        let id = self.db.generate_id().map_err(|e| JournalError::storage(&what, e))?;
-        let entry = codec::encode(&(id, meta)).map_err(|e| {
-            JournalError::new(
-                ErrorKind::Encode,
-                format!("cannot encode the metadata of session `{name}`: {e}"),
-            )
-        })?;
-        let trees = (&self.sessions, &self.heads, &self.events, &self.retractions);
-        let len = trees
-            .transaction(|(sessions, heads, events, retractions)| {
-                if sessions.get(name)?.is_some() {
-                    return abort(
-                        JournalError::new(
-                            ErrorKind::SessionExists,
-                            format!("session `{name}` already exists; choose another name"),
-                        )
-                        .in_session(name),
-                    );
-                }
-                if heads.get(id.to_be_bytes())?.is_some() {
-                    return abort(corrupt(name, &format!("session id {id} is already in use")));
-                }
-                sessions.insert(name.as_bytes(), entry.as_slice())?;
-                let empty = Head { len: 0, tail_first: 0, last: genesis };
-                let head = write_records(events, retractions, name, id, empty, &encoded)?;
-                heads.insert(&id.to_be_bytes(), &head.to_bytes()[..])?;
-                Ok(head.len)
-            })
-            .map_err(|e| tx_error(&what, e))?;
-        self.flush()?;
-        // The session is durable; the marker follows. Should the marker not be written, the
-        // session still exists, so that is not reported as a failure of the import; the
-        // marker then lags, which only weakens the damage check for this session.
-        let _ = self.update_marker();
-        Ok(len)
-    }
-
-    /// Append `records` at sequence numbers `expected_next..`, durably (flushed before
-    /// returning), all or nothing. `expected_next` must be the log's length: otherwise
-    /// nothing is written and the error, of kind `Conflict`, says what the log holds.
-    /// One call is one transaction and one flush, however many records it carries, so
-    /// importers and benchmarks batch by passing many. Returns the new length.
-    pub fn append<E: Serialize>(
-        &self,
-        name: &str,
-        expected_next: u64,
-        records: &[Record<E>],
-    ) -> Result<u64, JournalError> {
-        let len = self.append_unflushed(name, expected_next, records)?;
-        self.flush()?;
-        Ok(len)
-    }
-
-    /// `append` without the flush: the records are written but may be lost in a crash until
-    /// the next `flush` (or a later flushed append; sled also flushes by itself every 500 ms).
-    /// For importers that flush once at the end. A crash keeps a prefix of the batches.
-    pub fn append_unflushed<E: Serialize>(
-        &self,
-        name: &str,
-        expected_next: u64,
-        records: &[Record<E>],
-    ) -> Result<u64, JournalError> {
-        let entry = self.entry(name)?;
-        let encoded = encode_records(name, expected_next, records)?;
-        let what = format!("appending to session `{name}`");
-        let id = entry.id;
-        (&self.heads, &self.events, &self.retractions)
-            .transaction(|(heads, events, retractions)| {
-                let head = read_head(heads, name, id)?;
-                if head.len != expected_next {
-                    return abort(
-                        JournalError::new(
-                            ErrorKind::Conflict,
-                            format!(
-                                "session `{name}` has {} records, but the append expected {expected_next}; \
-                                 nothing was written (someone else appended first?)",
-                                head.len
-                            ),
-                        )
-                        .in_session(name)
-                        .at(head.len),
-                    );
-                }
-                let head = write_records(events, retractions, name, id, head, &encoded)?;
-                heads.insert(&id.to_be_bytes(), &head.to_bytes()[..])?;
-                Ok(head.len)
-            })
-            .map_err(|e| tx_error(&what, e))
+    /// The write-ahead log, for a writer or a checkpoint. A poisoned lock is taken over: the
+    /// log is only appended to whole entries and emptied after a flush, so a thread that
+    /// panicked while holding it left nothing half done that matters.
+    pub(crate) fn lock_wal(&self) -> MutexGuard<'_, Wal> {
+        self.wal.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     /// A session's metadata. An unknown name is an error that suggests a close one.
@@ -388,22 +301,42 @@ impl Journal {
     /// A session's entry and head.
     pub(crate) fn head(&self, name: &str) -> Result<(SessionEntry, Head), JournalError> {
         let entry = self.entry(name)?;
+        let (_, _, head) = self.tail(name, entry.id)?;
+        Ok((entry, head))
+    }
+
+    /// Where a session's last block starts, as `heads` says.
+    pub(crate) fn tail_first(&self, name: &str, id: u64) -> Result<u64, JournalError> {
         let value = self
             .heads
-            .get(entry.id.to_be_bytes())
+            .get(id.to_be_bytes())
             .map_err(|e| JournalError::storage(&format!("reading session `{name}`"), e))?;
-        match value.as_deref().and_then(Head::from_bytes) {
-            Some(head) => Ok((entry, head)),
-            None => Err(corrupt(name, "its head (length and last hash) is missing or malformed")),
+        tail_first_of(name, value.as_deref())
+    }
+
+    /// A session's last block: its key, its stored value and the head its header gives.
+    pub(crate) fn tail(&self, name: &str, id: u64) -> Result<([u8; 16], IVec, Head), JournalError> {
+        let tail_first = self.tail_first(name, id)?;
+        let key = seq_key(id, tail_first);
+        let stored = self
+            .events
+            .get(key)
+            .map_err(|e| JournalError::storage(&format!("reading session `{name}`"), e))?;
+        let head = head_of(name, tail_first, stored.as_deref())?;
+        match stored {
+            Some(stored) => Ok((key, stored, head)),
+            None => Err(missing_tail(name, tail_first)),
         }
     }
 }
 
 impl Drop for Journal {
-    /// Write out what sled still buffers, so that its background writers are done and its
-    /// file lock is released promptly for the next open (appends have flushed already).
+    /// Write out what sled still buffers and empty the write-ahead log, so that its
+    /// background writers are done and its file lock is released promptly for the next
+    /// open, and the next open has nothing to redo. A failure here loses nothing: the log
+    /// is emptied only after sled's data is synced.
     fn drop(&mut self) {
-        let _ = self.db.flush();
+        let _ = self.flush();
     }
 }
 
@@ -414,7 +347,7 @@ fn refuse_foreign_directory(path: &Path, shown: &str) -> Result<(), JournalError
         // Missing (it will be created) or not a directory (sled reports that).
         return Ok(());
     };
-    let known = [layout::SLED_DATA_FILE, layout::MARKER_FILE, "conf"];
+    let known = [layout::SLED_DATA_FILE, layout::MARKER_FILE, layout::WAL_FILE, "conf"];
     if entries.next().is_none() || known.iter().any(|f| path.join(f).exists()) {
         return Ok(());
     }
@@ -448,141 +381,29 @@ fn decode_entry(name: &str, value: &[u8]) -> Result<SessionEntry, JournalError> 
     }
 }
 
-fn tx_error(what: &str, e: TransactionError<JournalError>) -> JournalError {
-    match e {
-        TransactionError::Abort(e) => e,
-        TransactionError::Storage(e) => JournalError::storage(what, e),
-    }
+/// The first sequence of a session's last block, from its `heads` value.
+pub(crate) fn tail_first_of(name: &str, value: Option<&[u8]>) -> Result<u64, JournalError> {
+    value
+        .and_then(layout::tail_first)
+        .ok_or_else(|| corrupt(name, "its head (where its last block starts) is missing or malformed"))
 }
 
-fn read_head(heads: &TransactionalTree, name: &str, id: u64) -> TxResult<Head> {
-    match heads.get(id.to_be_bytes())?.as_deref().and_then(Head::from_bytes) {
-        Some(head) => Ok(head),
-        None => abort(corrupt(name, "its head (length and last hash) is missing or malformed")),
-    }
+pub(crate) fn missing_tail(name: &str, tail_first: u64) -> JournalError {
+    corrupt(name, &format!("its last block, from record {tail_first}, is missing")).at(tail_first)
 }
 
-fn encode_records<E: Serialize>(
-    name: &str,
-    first: u64,
-    records: &[Record<E>],
-) -> Result<Encoded, JournalError> {
-    let mut out =
-        Encoded { bytes: Vec::new(), ends: Vec::with_capacity(records.len()), retractions: Vec::new() };
-    for (seq, record) in (first..).zip(records) {
-        if let Record::Retract(target) = record {
-            if *target >= seq {
-                return Err(JournalError::new(
-                    ErrorKind::InvalidRecord,
-                    format!(
-                        "record {seq} of session `{name}` retracts record {target}, which is not before it"
-                    ),
-                )
-                .in_session(name)
-                .at(seq));
-            }
-            out.retractions.push((seq, *target));
-        }
-        codec::encode_into(record, &mut out.bytes).map_err(|e| {
-            JournalError::new(
-                ErrorKind::Encode,
-                format!("record {seq} of session `{name}` cannot be encoded: {e}"),
-            )
-            .in_session(name)
-            .at(seq)
-        })?;
-        let size = out.bytes.len() - out.ends.last().copied().unwrap_or(0);
-        if size > MAX_RECORD_BYTES {
-            return Err(JournalError::new(
-                ErrorKind::InvalidRecord,
-                format!(
-                    "record {seq} of session `{name}` encodes to {size} bytes, more than the {MAX_RECORD_BYTES} a record may have"
-                ),
-            )
-            .in_session(name)
-            .at(seq));
-        }
-        out.ends.push(out.bytes.len());
+/// A session's head from its last block (stored at `tail_first`, `None` if missing).
+pub(crate) fn head_of(name: &str, tail_first: u64, tail: Option<&[u8]>) -> Result<Head, JournalError> {
+    let tail = tail.ok_or_else(|| missing_tail(name, tail_first))?;
+    let header = block::header(tail).map_err(|e| {
+        corrupt(name, &format!("its last block, from record {tail_first}: {e}")).at(tail_first)
+    })?;
+    if header.first_seq != tail_first {
+        return Err(corrupt(
+            name,
+            &format!("its last block, from record {tail_first}, holds records from {}", header.first_seq),
+        )
+        .at(tail_first));
     }
-    Ok(out)
-}
-
-/// Write encoded records after `head`: fill the tail block, then start new ones. Returns the
-/// new head. Runs inside a transaction that has checked `head`.
-fn write_records(
-    events: &TransactionalTree,
-    retractions: &TransactionalTree,
-    name: &str,
-    id: u64,
-    head: Head,
-    records: &Encoded,
-) -> TxResult<Head> {
-    if records.ends.is_empty() {
-        return Ok(head);
-    }
-    let mut seq = head.len;
-    let mut last: Hash = head.last;
-    // The block being filled: its first sequence number, the block, and whether records
-    // were added to it (a full tail loaded from disk is not written back).
-    let mut current: Option<(u64, block::Writer, bool)> = None;
-    if head.len > head.tail_first && head.len - head.tail_first < BLOCK_RECORDS {
-        let Some(tail) = events.get(seq_key(id, head.tail_first))? else {
-            return abort(corrupt(name, &format!("the block at record {} is missing", head.tail_first)));
-        };
-        // Only ever add after what the head accounts for: a tail that disagrees with it was
-        // changed behind the journal's back, and appending would bury the damage.
-        let resumed =
-            block::plain(&tail).ok().and_then(|plain| block::Writer::resume(&plain, head.tail_first));
-        match resumed {
-            Some(writer) if writer.count() == head.len - head.tail_first => {
-                current = Some((head.tail_first, writer, false));
-            }
-            _ => {
-                return abort(corrupt(
-                    name,
-                    &format!(
-                        "its last block (from record {}) does not match its head; run a check",
-                        head.tail_first
-                    ),
-                ))
-            }
-        }
-    }
-    // A batch pays for compressing what it writes; a small append leaves the tail plain (see
-    // `block`), and any block is compressed once sealed.
-    let batch = records.ends.len() >= block::COMPRESS_BATCH;
-    let mut tail_first = head.tail_first;
-    let mut start = 0;
-    for &end in &records.ends {
-        let record = &records.bytes[start..end];
-        start = end;
-        let full = current.as_ref().is_none_or(|(_, writer, _)| writer.is_full());
-        if full {
-            if let Some((first, writer, true)) = current.take() {
-                events.insert(&seq_key(id, first), writer.into_stored(true))?;
-            }
-            if events.get(seq_key(id, seq))?.is_some() {
-                return abort(corrupt(
-                    name,
-                    &format!("a block already exists at record {seq}, past its end"),
-                ));
-            }
-            current = Some((seq, block::Writer::start(seq, &last), true));
-            tail_first = seq;
-        }
-        last = chain::link(&last, seq, record);
-        if let Some((_, writer, dirty)) = current.as_mut() {
-            writer.push(&chain::tag(&last), record);
-            *dirty = true;
-        }
-        seq += 1;
-    }
-    if let Some((first, writer, true)) = current {
-        let compress = batch || writer.is_full();
-        events.insert(&seq_key(id, first), writer.into_stored(compress))?;
-    }
-    for &(at, target) in &records.retractions {
-        retractions.insert(&seq_key(id, at), &target.to_be_bytes())?;
-    }
-    Ok(Head { len: seq, tail_first, last })
+    Ok(Head { len: tail_first + u64::from(header.count), tail_first, last: header.last })
 }

@@ -8,7 +8,8 @@
 //! expects to write at and fails whole, writing nothing, when the log has moved on.
 //!
 //! ```text
-//! sessions ──► heads (length, last hash) ──► events: blocks of records under big-endian keys
+//! sessions ──► heads (where the last block starts) ──► events: blocks of records under big-endian keys;
+//!                                                       the last block's header is the head (length, last hash)
 //!                                           ├► retractions: index of Retract records
 //!                                           └► snapshots: cached states, tagged by rules version
 //! ```
@@ -44,6 +45,7 @@
 //! # }
 //! ```
 
+mod append;
 mod block;
 mod chain;
 mod check;
@@ -56,14 +58,17 @@ mod meta;
 mod name;
 mod read;
 mod record;
+mod recover;
 mod snapshot;
+mod wal;
 
+pub use append::MAX_RECORD_BYTES;
 pub use block::{BLOCK_BYTES, BLOCK_RECORDS};
 pub use chain::{genesis, hex, link, Hash, TAG_LEN};
 pub use check::{CheckReport, Problem, ProblemKind};
 pub use codec::{CodecError, CodecErrorKind};
 pub use error::{ErrorKind, JournalError};
-pub use journal::{Durability, Journal, MAX_RECORD_BYTES};
+pub use journal::{Durability, Journal};
 pub use meta::{Parent, SessionMeta};
 pub use name::{validate_name, MAX_NAME_LEN};
 pub use read::{Events, SessionReader};

@@ -77,7 +77,7 @@ fn fixed_vectors_lock_the_encoding_and_the_chain() -> Result<(), codec::CodecErr
     Ok(())
 }
 
-/// The stored block and head of a session holding the vector records, byte for byte.
+/// The stored block and head pointer of a session holding the vector records, byte for byte.
 #[test]
 fn fixed_vectors_lock_the_stored_block() -> Result<(), Box<dyn std::error::Error>> {
     let dir = tempfile::tempdir()?;
@@ -89,9 +89,11 @@ fn fixed_vectors_lock_the_stored_block() -> Result<(), Box<dyn std::error::Error
     let blocks: Vec<_> =
         db.open_tree(arbiter_journal::layout::EVENTS_TREE)?.iter().values().collect::<Result<_, _>>()?;
     let expected_block = [
-        "03",               // block format
+        "04",               // block format
         "0000000000000000", // first sequence
         GENESIS,            // hash before it
+        "00000004",         // records in the block
+        LINK3_REPEAT,       // hash after the last one: the session's head
         "00",               // body kind: plain (four records are too few to compress)
         "00",
         "0b",
@@ -112,7 +114,8 @@ fn fixed_vectors_lock_the_stored_block() -> Result<(), Box<dyn std::error::Error
     assert_eq!(blocks.iter().map(|b| hex(b)).collect::<Vec<_>>(), [expected_block]);
     let heads: Vec<_> =
         db.open_tree(arbiter_journal::layout::HEADS_TREE)?.iter().values().collect::<Result<_, _>>()?;
-    let expected_head = ["0000000000000004", "0000000000000000", LINK3_REPEAT].concat();
+    // The head points to the last block, whose header holds the length and last hash.
+    let expected_head = "0000000000000000";
     assert_eq!(heads.iter().map(|h| hex(h)).collect::<Vec<_>>(), [expected_head]);
     Ok(())
 }

@@ -411,13 +411,13 @@ fn a_path_that_is_not_a_database_is_a_clear_error() -> Result<(), Box<dyn std::e
     Ok(())
 }
 
-/// The body kind of the tail block of the only session in the database at `path` (byte 41,
+/// The body kind of the tail block of the only session in the database at `path` (the byte
 /// after the header), read with sled alone once the journal is closed.
 fn tail_kind(path: &std::path::Path) -> Result<u8, Box<dyn std::error::Error>> {
     let db = sled::open(path)?;
     let events = db.open_tree(arbiter_journal::layout::EVENTS_TREE)?;
     let (_, tail) = events.last()?.ok_or("no block")?;
-    Ok(*tail.get(41).ok_or("short block")?)
+    Ok(*tail.get(arbiter_journal::layout::BODY_KIND_AT).ok_or("short block")?)
 }
 
 #[test]
@@ -451,5 +451,105 @@ fn batches_compress_their_tail_and_single_appends_leave_it_plain() -> Result<(),
     Journal::open(&path)?.append("s", 102, &all[102..300])?;
     assert_eq!(tail_kind(&path)?, 1);
     check(300)?;
+    Ok(())
+}
+
+/// A stored value: `(tree, key, value)`.
+type RawValue = (String, Vec<u8>, Vec<u8>);
+
+/// Every value of the database's heads and events trees at `path`, read with sled alone
+/// once the journal is closed.
+fn raw_values(path: &std::path::Path) -> Result<Vec<RawValue>, Box<dyn std::error::Error>> {
+    let db = sled::open(path)?;
+    let mut out = Vec::new();
+    for tree in [arbiter_journal::layout::HEADS_TREE, arbiter_journal::layout::EVENTS_TREE] {
+        for item in db.open_tree(tree)?.iter() {
+            let (k, v) = item?;
+            out.push((tree.to_string(), k.to_vec(), v.to_vec()));
+        }
+    }
+    Ok(out)
+}
+
+/// The common append (a few records that fit in the last block) rewrites that block and
+/// nothing else: the head is the block's header, so no transaction over two values is needed.
+/// Starting a block moves the head pointer as well; an empty session has an empty block.
+#[test]
+fn an_append_that_fits_changes_only_the_last_block() -> Result<(), Box<dyn std::error::Error>> {
+    let dir = tempfile::tempdir()?;
+    let path = dir.path().join("db");
+    Journal::open(&path)?.create_session("s", &meta("g"))?;
+    {
+        let j = Journal::open(&path)?;
+        assert_eq!((j.len("s")?, j.check::<Ev>("s")?.is_ok()), (0, true));
+        j.append("s", 0, &[ev(0)])?;
+    }
+    let before = raw_values(&path)?;
+    Journal::open(&path)?.append("s", 1, &[ev(1), ev(2)])?;
+    let after = raw_values(&path)?;
+    let changed: Vec<_> =
+        before.iter().zip(&after).filter(|(b, a)| b != a).map(|(b, _)| b.0.clone()).collect();
+    assert_eq!((before.len(), after.len()), (2, 2), "one head pointer, one block");
+    assert_eq!(changed, [arbiter_journal::layout::EVENTS_TREE]);
+
+    // Fill the block one record at a time; the record after it starts a second block.
+    let j = Journal::open(&path)?;
+    for seq in 3..=BLOCK_RECORDS {
+        j.append("s", seq, &[ev(seq)])?;
+    }
+    assert!(j.check::<Ev>("s")?.is_ok());
+    assert_eq!(read_all(&j, "s", 0)?.len() as u64, BLOCK_RECORDS + 1);
+    drop(j);
+    let heads: Vec<_> = raw_values(&path)?
+        .into_iter()
+        .filter(|(tree, _, _)| tree == arbiter_journal::layout::HEADS_TREE)
+        .collect();
+    assert_eq!(heads.first().map(|(_, _, v)| v.clone()), Some(BLOCK_RECORDS.to_be_bytes().to_vec()));
+    Ok(())
+}
+
+const KILLED_AFTER_LOGGING: &str = "ARBITER_JOURNAL_TEST_KILLED_AFTER_LOGGING";
+
+/// As the parent: a child appends single records (acknowledged through the write-ahead log,
+/// sled left to write them out later) and is killed at once; reopening redoes the log and
+/// every acknowledged record is there, checked, and the log is empty again. As the child:
+/// append, say how many, wait to be killed.
+#[test]
+fn appends_acknowledged_through_the_log_survive_a_kill() -> Result<(), Box<dyn std::error::Error>> {
+    if let Ok(path) = std::env::var(KILLED_AFTER_LOGGING) {
+        let j = Journal::open(&path)?;
+        for seq in 0..200 {
+            j.append("s", seq, &[ev(seq)])?;
+        }
+        println!("ACKNOWLEDGED 200");
+        std::io::stdout().flush()?;
+        std::thread::sleep(std::time::Duration::from_secs(60));
+        return Ok(());
+    }
+    let dir = tempfile::tempdir()?;
+    let path = dir.path().join("db");
+    Journal::open(&path)?.create_session("s", &meta("g"))?;
+    let mut child = Command::new(std::env::current_exe()?)
+        .args([
+            "--exact",
+            "appends_acknowledged_through_the_log_survive_a_kill",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .env(KILLED_AFTER_LOGGING, &path)
+        .stdout(Stdio::piped())
+        .spawn()?;
+    let stdout = child.stdout.take().ok_or("no child stdout")?;
+    let acknowledged =
+        BufReader::new(stdout).lines().map_while(Result::ok).any(|l| l.contains("ACKNOWLEDGED 200"));
+    child.kill()?;
+    child.wait()?;
+    assert!(acknowledged, "the child did not finish appending");
+    let log = path.join(arbiter_journal::layout::WAL_FILE);
+    assert!(std::fs::metadata(&log)?.len() > 0, "the appends went through the write-ahead log");
+    let j = Journal::open(&path)?;
+    assert_eq!(read_all(&j, "s", 0)?, (0..200).map(|i| (i, ev(i))).collect::<Vec<_>>());
+    assert!(j.check::<Ev>("s")?.is_ok());
+    assert_eq!(std::fs::metadata(&log)?.len(), 0, "redone, then emptied");
     Ok(())
 }

@@ -297,8 +297,11 @@ fn any_changed_byte_in_a_block_is_caught() -> TestResult {
         // Sealed blocks are stored compressed: their bytes are changed here too.
         let db = common::open_raw(&path)?;
         let events = db.open_tree(layout::EVENTS_TREE)?;
-        let compressed =
-            events.iter().values().filter(|v| v.as_ref().is_ok_and(|v| v.get(41) == Some(&1))).count();
+        let compressed = events
+            .iter()
+            .values()
+            .filter(|v| v.as_ref().is_ok_and(|v| v.get(layout::BODY_KIND_AT) == Some(&1)))
+            .count();
         assert!(compressed >= 3, "{compressed} compressed blocks");
     }
     let mut state: u64 = 0x2545_F491_4F6C_DD1D;
@@ -336,4 +339,30 @@ fn any_changed_byte_in_a_block_is_caught() -> TestResult {
     }
     assert!(Journal::open(&path)?.check::<Ev>("s")?.is_ok(), "restored after the last round");
     Ok(())
+}
+
+/// A sealed block's header counts its records and holds the hash after the last one
+/// (format 1 byte, first sequence 8, previous hash 32, count 4, last hash 32): each is
+/// held to the records, so changing either is found at that block.
+#[test]
+fn a_changed_count_or_last_hash_in_a_block_header_is_found() -> TestResult {
+    const COUNT: std::ops::Range<usize> = 41..45;
+    const LAST: std::ops::Range<usize> = 45..77;
+    let (_dir, path) = fresh()?;
+    tamper(&path, |t| {
+        let key = block_key(t, BLOCK_RECORDS)?;
+        let mut v = plain_value(t, &key)?;
+        v[COUNT].copy_from_slice(&(BLOCK_RECORDS as u32 + 1).to_be_bytes());
+        t.insert(key, v).map(|_| ())
+    })?;
+    expect_problem(&path, BLOCK_RECORDS * 2, ProblemKind::Gap)?;
+
+    let (_dir, path) = fresh()?;
+    tamper(&path, |t| {
+        let key = block_key(t, BLOCK_RECORDS)?;
+        let mut v = plain_value(t, &key)?;
+        v[LAST.start] ^= 1;
+        t.insert(key, v).map(|_| ())
+    })?;
+    expect_problem(&path, BLOCK_RECORDS * 2 - 1, ProblemKind::HashMismatch)
 }

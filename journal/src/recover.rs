@@ -1,0 +1,196 @@
+//! Redoing the write-ahead log when a database is opened.
+//!
+//! An append acknowledged through the log (see `wal`) may not have reached sled's data file
+//! before the process died. Each logged append is redone in order: if its session still
+//! ends where the append began, its records are appended again and must reach the chain
+//! hash that was acknowledged; if the session already holds them (sled had written them
+//! out), they must be the same records, by that hash. Anything else means acknowledged
+//! records are gone or different, and the database is reported damaged, never silently
+//! opened shorter. Once every entry is accounted for, sled is flushed and the log emptied.
+
+use crate::append::Encoded;
+use crate::error::{ErrorKind, JournalError};
+use crate::journal::Journal;
+use crate::wal::Entry;
+use std::sync::atomic::Ordering;
+
+impl Journal {
+    /// Redo `entries` (read from the write-ahead log by `open`), then checkpoint.
+    pub(crate) fn recover(&self, entries: Vec<Entry>) -> Result<(), JournalError> {
+        if entries.is_empty() {
+            return Ok(());
+        }
+        for entry in &entries {
+            self.redo(entry)?;
+        }
+        self.redone.store(true, Ordering::SeqCst);
+        self.flush()
+    }
+
+    fn redo(&self, entry: &Entry) -> Result<(), JournalError> {
+        let name = entry.session.as_str();
+        let (first, end) = (entry.first, entry.end_seq());
+        let damaged = |what: String| {
+            JournalError::new(
+                ErrorKind::Corrupt,
+                format!(
+                    "database `{}` is damaged: records {first}..{end} of session `{name}`, acknowledged in its \
+                     write-ahead log, {what}",
+                    self.path.display()
+                ),
+            )
+            .in_session(name)
+            .at(first)
+        };
+        let id = match self.entry(name) {
+            Ok(found) => found.id,
+            Err(e) if e.kind() == ErrorKind::SessionNotFound => {
+                return Err(damaged("belong to a session the database does not have".to_string()))
+            }
+            Err(e) => return Err(e),
+        };
+        let len = self.len(name)?;
+        if len == first {
+            let head = self.write(name, id, first, &Encoded::from_encoded(first, &entry.records))?;
+            if head.last != entry.end {
+                return Err(damaged(
+                    "do not chain to the hash that was acknowledged when redone".to_string(),
+                ));
+            }
+        } else if len >= end {
+            if self.hash_at(name, end)? != entry.end {
+                return Err(damaged("differ from the records the session holds there".to_string()));
+            }
+        } else {
+            return Err(damaged(format!("cannot be redone: the session holds {len} records")));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chain::{link, Hash};
+    use crate::codec;
+    use crate::layout::WAL_FILE;
+    use crate::meta::SessionMeta;
+    use crate::record::Record;
+    use crate::wal;
+    use std::path::Path;
+
+    type TestResult = Result<(), Box<dyn std::error::Error>>;
+
+    fn meta() -> SessionMeta {
+        SessionMeta {
+            game: "g".to_string(),
+            setup: Default::default(),
+            catalog: None,
+            rules_version: 1,
+            created: 0,
+            title: String::new(),
+            parent: None,
+        }
+    }
+
+    fn record(i: u64) -> Vec<u8> {
+        codec::encode(&Record::Event(format!("event {i}"))).unwrap_or_default()
+    }
+
+    /// A database whose session `s` holds records 0..3, closed (its log empty).
+    fn database(dir: &Path) -> Result<Hash, JournalError> {
+        let j = Journal::open(dir)?;
+        let records: Vec<Record<String>> = (0..3).map(|i| Record::Event(format!("event {i}"))).collect();
+        j.import("s", &meta(), &records)?;
+        j.hash_at("s", 3)
+    }
+
+    /// Write a log entry for records `first..first + n` of `s` chaining from `from`; returns
+    /// the hash it ends at.
+    fn log(dir: &Path, session: &str, first: u64, n: u64, from: Hash) -> Result<Hash, std::io::Error> {
+        let records: Vec<Vec<u8>> = (first..first + n).map(record).collect();
+        let mut end = from;
+        for (seq, bytes) in (first..).zip(&records) {
+            end = link(&end, seq, bytes);
+        }
+        let entry = wal::encode(session, first, &end, records.iter().map(Vec::as_slice));
+        let mut file = std::fs::OpenOptions::new().append(true).open(dir.join(WAL_FILE))?;
+        std::io::Write::write_all(&mut file, &entry)?;
+        Ok(end)
+    }
+
+    fn read(j: &Journal) -> Result<Vec<String>, JournalError> {
+        j.events::<String>("s", 0)?
+            .map(|item| item.map(|(_, r)| if let Record::Event(e) = r { e } else { String::new() }))
+            .collect()
+    }
+
+    #[test]
+    fn logged_appends_missing_from_sled_are_redone_then_the_log_is_emptied() -> TestResult {
+        let dir = tempfile::tempdir()?;
+        let at3 = database(dir.path())?;
+        let at5 = log(dir.path(), "s", 3, 2, at3)?;
+        log(dir.path(), "s", 5, 1, at5)?;
+        let j = Journal::open(dir.path())?;
+        assert_eq!(read(&j)?, (0..6).map(|i| format!("event {i}")).collect::<Vec<_>>());
+        assert!(j.check::<String>("s")?.is_ok());
+        assert_eq!(std::fs::metadata(dir.path().join(WAL_FILE))?.len(), 0);
+        Ok(())
+    }
+
+    #[test]
+    fn logged_appends_sled_already_holds_are_checked_not_repeated() -> TestResult {
+        let dir = tempfile::tempdir()?;
+        let at3 = database(dir.path())?;
+        let at1 = Journal::open(dir.path())?.hash_at("s", 1)?;
+        let end = log(dir.path(), "s", 1, 2, at1)?;
+        assert_eq!(end, at3);
+        let j = Journal::open(dir.path())?;
+        assert_eq!(j.len("s")?, 3);
+        Ok(())
+    }
+
+    #[test]
+    fn logged_appends_that_cannot_be_accounted_for_are_damage_and_the_log_is_kept() -> TestResult {
+        for case in ["different", "gap", "unknown session"] {
+            let dir = tempfile::tempdir()?;
+            let at3 = database(dir.path())?;
+            match case {
+                // Records 1..3 as the log has them differ from the stored ones.
+                "different" => log(dir.path(), "s", 1, 2, [9u8; 32])?,
+                "gap" => log(dir.path(), "s", 7, 1, at3)?,
+                _ => log(dir.path(), "nobody", 0, 1, at3)?,
+            };
+            let logged = std::fs::metadata(dir.path().join(WAL_FILE))?.len();
+            let err = Journal::open(dir.path()).err().map(|e| (e.kind(), e.message().to_string()));
+            let Some((kind, message)) = err else { panic!("{case}: opened") };
+            assert_eq!(kind, ErrorKind::Corrupt, "{case}");
+            assert!(
+                message.contains("is damaged") && message.contains("write-ahead log"),
+                "{case}: {message}"
+            );
+            assert_eq!(std::fs::metadata(dir.path().join(WAL_FILE))?.len(), logged, "{case}: log kept");
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn a_torn_last_entry_is_dropped_and_earlier_damage_refuses_to_open() -> TestResult {
+        let dir = tempfile::tempdir()?;
+        let at3 = database(dir.path())?;
+        log(dir.path(), "s", 3, 1, at3)?;
+        let whole = std::fs::read(dir.path().join(WAL_FILE))?;
+        // Torn: only part of the entry reached the disk. It was never acknowledged.
+        std::fs::write(dir.path().join(WAL_FILE), &whole[..whole.len() - 3])?;
+        assert_eq!(Journal::open(dir.path())?.len("s")?, 3);
+        // Damaged with an entry after it: refused, with one sentence.
+        let mut damaged = whole.clone();
+        damaged[12] ^= 0xff;
+        damaged.extend_from_slice(&whole);
+        std::fs::write(dir.path().join(WAL_FILE), &damaged)?;
+        let err = Journal::open(dir.path()).err().ok_or("opened a damaged log")?;
+        assert_eq!(err.kind(), ErrorKind::Storage);
+        assert!(err.message().contains("write-ahead log"), "{err}");
+        Ok(())
+    }
+}
