@@ -1,6 +1,6 @@
 //! arbiter's own journal as a `Store`: sessions created on first use, every append through
-//! `Journal::append` (one transaction and one flush per call), reads through the streaming
-//! `Journal::events`.
+//! `Journal::append` (durable when it returns: a single event through the write-ahead log, a
+//! batch in one transaction and one flush), reads through the streaming `Journal::events`.
 
 use super::store::{dir_bytes, Store};
 use crate::Fallible;
