@@ -37,10 +37,16 @@ impl fmt::Debug for Digest {
 
 /// Hash a value's canonical encoding.
 pub fn digest<T: Serialize + ?Sized>(value: &T) -> Digest {
+    // Encoded whole, then hashed once: written straight into the hasher, bincode makes one
+    // `write` per field, and each costs the hasher more than the byte it adds.
     let mut hasher = HashWriter(Sha256::new());
-    // Writing into a hasher cannot fail, and the kernel's states are plain data that always
-    // serialize; should a future type not, the digest of the partial encoding is still stable.
-    let _ = bincode::serde::encode_into_std_write(value, &mut hasher, bincode::config::standard());
+    match bincode::serde::encode_to_vec(value, bincode::config::standard()) {
+        Ok(bytes) => hasher.0.update(&bytes),
+        // Kept as before: the digest of the partial encoding, still stable.
+        Err(_) => {
+            let _ = bincode::serde::encode_into_std_write(value, &mut hasher, bincode::config::standard());
+        }
+    }
     Digest(hasher.0.finalize().into())
 }
 

@@ -188,6 +188,22 @@ pub struct Events<E> {
 }
 
 impl<E> Events<E> {
+    /// The same stream, decoding its records as `F`: read a session before knowing its
+    /// game, then type its records for the game its metadata names.
+    pub fn cast<F>(self) -> Events<F> {
+        Events {
+            session: self.session,
+            blocks: self.blocks,
+            block: self.block,
+            cursor: self.cursor,
+            next_seq: self.next_seq,
+            from: self.from,
+            end: self.end,
+            failed: self.failed,
+            _record: PhantomData,
+        }
+    }
+
     fn fail(&mut self, what: &str) -> Option<Result<(u64, Record<E>), JournalError>> {
         self.failed = true;
         Some(Err(corrupt(&self.session, &format!("record {}: {what}", self.next_seq)).at(self.next_seq)))

@@ -212,7 +212,7 @@ fn shared_snapshot<'a, R: Games, G: Game>(
     (b, pb): (&Source, &Peeked),
     context: usize,
 ) -> Result<Option<(u64, (Opened<'a, G>, G::State), (Opened<'a, G>, G::State))>, VerifyError> {
-    let (Peeked::Session(na, ha), Peeked::Session(nb, hb)) = (pa, pb) else { return Ok(None) };
+    let (Peeked::Session(na, ha, _), Peeked::Session(nb, hb, _)) = (pa, pb) else { return Ok(None) };
     if !a.variants.is_empty() || !b.variants.is_empty() || ha.setup != hb.setup || ha.catalog != hb.catalog {
         return Ok(None);
     }
@@ -269,8 +269,8 @@ impl<'c, 'a, R: Games> WithGame<'a> for Work<'c, 'a, R> {
                 (ra, rb, Some(at))
             }
             None => (
-                Replayer::new(open::<R, G>(self.ctx, self.a, peeked_a, &self.options.variants)?),
-                Replayer::new(open::<R, G>(self.ctx, self.b, peeked_b, &self.options.variants)?),
+                Replayer::new(open::<G>(self.a, peeked_a, &self.options.variants)?),
+                Replayer::new(open::<G>(self.b, peeked_b, &self.options.variants)?),
                 None,
             ),
         };

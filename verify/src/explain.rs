@@ -57,7 +57,7 @@ impl<'c, 'a, R: Games> WithGame<'a> for Work<'c, 'a, R> {
     fn run<G: Game>(self, peeked: Peeked) -> Result<ExplainReport, VerifyError> {
         // A session replayed as recorded starts from its nearest snapshot at or before N.
         let snapshot = match (&peeked, self.variants.is_empty() && self.source.variants.is_empty()) {
-            (Peeked::Session(name, header), true) => {
+            (Peeked::Session(name, header, _), true) => {
                 crate::state::snapshot::<R, G>(self.ctx, name, header, Some(self.n))?
             }
             _ => None,
@@ -68,7 +68,7 @@ impl<'c, 'a, R: Games> WithGame<'a> for Work<'c, 'a, R> {
                 replay.state = state;
                 (replay, at)
             }
-            None => (Replayer::new(open::<R, G>(self.ctx, self.source, peeked, self.variants)?), 0),
+            None => (Replayer::new(open::<G>(self.source, peeked, self.variants)?), 0),
         };
         loop {
             let before = replay.state.clone();

@@ -63,12 +63,11 @@ struct Actual {
     records: u64,
 }
 
-struct Work<'c, 'a, R: Games> {
-    ctx: &'c Context<'a, R>,
+struct Work<'c> {
     source: &'c Source,
 }
 
-impl<'c, 'a, R: Games> WithGame<'a> for Work<'c, 'a, R> {
+impl<'a> WithGame<'a> for Work<'_> {
     type Output = (String, Vec<(usize, Expectation)>, Actual);
     fn run<G: Game>(self, peeked: Peeked) -> Result<Self::Output, VerifyError> {
         let expectations = match &peeked {
@@ -82,7 +81,7 @@ impl<'c, 'a, R: Games> WithGame<'a> for Work<'c, 'a, R> {
                 _ => None,
             })
             .collect();
-        let opened = open::<R, G>(self.ctx, self.source, peeked, &[])?;
+        let opened = open::<G>(self.source, peeked, &[])?;
         let mut replay = Replayer::new(opened);
         let mut actual = Actual::default();
         while let Some(step) = replay.step() {
@@ -123,7 +122,7 @@ pub fn run_fixture<R: Games>(ctx: &Context<'_, R>, path: &Path) -> FixtureResult
         happened: None,
         seconds: 0.0,
     };
-    match with_game(ctx, &source, Work { ctx, source: &source }) {
+    match with_game(ctx, &source, Work { source: &source }) {
         Err(e) => {
             // Still name the game when the header was readable, so JUnit groups it right.
             result.game = crate::logfile::LogFile::read(path).ok().map(|f| f.header.game);

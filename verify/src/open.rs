@@ -70,17 +70,18 @@ pub(crate) struct Opened<'a, G: Game> {
     pub records: RecordStream<'a, G::Event>,
 }
 
-/// A source read as far as its header: enough to pick the game.
+/// A source read as far as its header: enough to pick the game. A session is looked up
+/// once: its reader (retractions and a record stream not yet typed) is kept for `open`.
 pub(crate) enum Peeked {
     File(LogFile),
-    Session(String, Header),
+    Session(String, Header, Box<arbiter_journal::SessionReader<()>>),
 }
 
 impl Peeked {
     pub fn header(&self) -> &Header {
         match self {
             Peeked::File(f) => &f.header,
-            Peeked::Session(_, h) => h,
+            Peeked::Session(_, h, _) => h,
         }
     }
 }
@@ -89,7 +90,12 @@ impl Peeked {
 pub(crate) fn peek<R: Games>(ctx: &Context<'_, R>, source: &Source) -> Result<Peeked, VerifyError> {
     match &source.origin {
         Origin::File(path) => Ok(Peeked::File(LogFile::read(path)?)),
-        Origin::Session(name) => Ok(Peeked::Session(name.clone(), crate::session::header(ctx, name)?)),
+        Origin::Session(name) => {
+            let reader = crate::session::journal(ctx, name)?
+                .read_session::<()>(name, 0)
+                .map_err(crate::session::from_journal)?;
+            Ok(Peeked::Session(name.clone(), crate::session::header_of(&reader.meta), Box::new(reader)))
+        }
     }
 }
 
@@ -168,8 +174,7 @@ fn check_setup<G: Game>(label: &str, setup: &Setup) -> Result<(), VerifyError> {
 }
 
 /// Open a peeked source for game `G`, under the source's and the caller's overrides.
-pub(crate) fn open<'a, R: Games, G: Game>(
-    ctx: &Context<'a, R>,
+pub(crate) fn open<'a, G: Game>(
     source: &Source,
     peeked: Peeked,
     extra: &[(String, String)],
@@ -230,12 +235,12 @@ pub(crate) fn open<'a, R: Games, G: Game>(
                 records: RecordStream::File(Box::new(records)),
             })
         }
-        Peeked::Session(name, header) => {
+        Peeked::Session(_, header, reader) => {
             let mut overrides = source.variants.clone();
             overrides.extend(extra.iter().cloned());
             let game: G = build_game(&label, &header, &overrides, None)?;
-            let (retracted, records) = crate::session::records::<R, G>(ctx, &name, 0)?;
-            Ok(Opened { header, game, retracted, records })
+            let retracted = reader.retractions.iter().map(|&(_, target)| target).collect();
+            Ok(Opened { header, game, retracted, records: RecordStream::Session(reader.events.cast()) })
         }
     }
 }

@@ -44,12 +44,6 @@ pub fn header_of(meta: &SessionMeta) -> Header {
     }
 }
 
-/// A session's header.
-pub(crate) fn header<R: Games>(ctx: &Context<'_, R>, name: &str) -> Result<Header, VerifyError> {
-    let meta = journal(ctx, name)?.session(name).map_err(from_journal)?;
-    Ok(header_of(&meta))
-}
-
 /// A session's retracted records and its record stream from `from`.
 ///
 /// One journal call reads both ([`Journal::read_session`]): verifying a league's thousands

@@ -47,7 +47,7 @@ impl<'c, 'a, R: Games> WithGame<'a> for Work<'c, 'a, R> {
     type Output = Snapshotted;
     fn run<G: Game>(self, peeked: Peeked) -> Result<Snapshotted, VerifyError> {
         let journal = journal(self.ctx, self.name)?;
-        let mut replay = Replayer::new(open::<R, G>(self.ctx, &self.source, peeked, &[])?);
+        let mut replay = Replayer::new(open::<G>(&self.source, peeked, &[])?);
         let mut done =
             Snapshotted { session: self.name.to_string(), every: self.every, snapshots: 0, replayed: 0 };
         while let Some(step) = replay.step() {

@@ -55,7 +55,7 @@ impl<'c, 'a, R: Games> WithGame<'a> for Work<'c, 'a, R> {
     type Output = ReplayReport;
     fn run<G: Game>(self, peeked: Peeked) -> Result<ReplayReport, VerifyError> {
         let snapshot = match (&peeked, self.variants.is_empty() && self.source.variants.is_empty()) {
-            (Peeked::Session(name, header), true) => snapshot::<R, G>(self.ctx, name, header, self.to)?,
+            (Peeked::Session(name, header, _), true) => snapshot::<R, G>(self.ctx, name, header, self.to)?,
             _ => None,
         };
         let (mut replay, from) = match snapshot {
@@ -64,7 +64,7 @@ impl<'c, 'a, R: Games> WithGame<'a> for Work<'c, 'a, R> {
                 replay.state = state;
                 (replay, Some(at))
             }
-            None => (Replayer::new(open::<R, G>(self.ctx, self.source, peeked, self.variants)?), None),
+            None => (Replayer::new(open::<G>(self.source, peeked, self.variants)?), None),
         };
         let mut report = ReplayReport {
             source: self.source.to_string(),

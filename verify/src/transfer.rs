@@ -119,7 +119,7 @@ impl<'c, 'a, R: Games> WithGame<'a> for Import<'c, 'a, R> {
         let header = file.header.clone();
         let source = Source::file(&file.path);
         // Parse every record before writing anything: import is all or nothing.
-        let opened = open::<R, G>(self.ctx, &source, Peeked::File(file), &[])?;
+        let opened = open::<G>(&source, Peeked::File(file), &[])?;
         let mut records = Vec::new();
         for r in opened.records {
             records.push(match r?.body {
@@ -168,17 +168,16 @@ pub enum Format {
     Jsonl,
 }
 
-struct Export<'c, 'a, R: Games> {
-    ctx: &'c Context<'a, R>,
+struct Export<'c> {
     source: &'c Source,
     format: Format,
 }
 
-impl<'c, 'a, R: Games> WithGame<'a> for Export<'c, 'a, R> {
+impl<'a> WithGame<'a> for Export<'_> {
     type Output = String;
     fn run<G: Game>(self, peeked: Peeked) -> Result<String, VerifyError> {
         let header = peeked.header().clone();
-        let opened = open::<R, G>(self.ctx, self.source, peeked, &[])?;
+        let opened = open::<G>(self.source, peeked, &[])?;
         let mut out = match self.format {
             Format::Notation => header_to_notation(&header),
             Format::Jsonl => format!("{}\n", header_to_json(&header)),
@@ -226,7 +225,7 @@ pub fn export<R: Games>(
     source: &Source,
     format: Format,
 ) -> Result<String, VerifyError> {
-    with_game(ctx, source, Export { ctx, source, format })
+    with_game(ctx, source, Export { source, format })
 }
 
 /// One line of `arbiter log`.
@@ -268,15 +267,14 @@ impl fmt::Display for LogReport {
     }
 }
 
-struct Log<'c, 'a, R: Games> {
-    ctx: &'c Context<'a, R>,
+struct Log<'c> {
     source: &'c Source,
 }
 
-impl<'c, 'a, R: Games> WithGame<'a> for Log<'c, 'a, R> {
+impl<'a> WithGame<'a> for Log<'_> {
     type Output = LogReport;
     fn run<G: Game>(self, peeked: Peeked) -> Result<LogReport, VerifyError> {
-        let opened = open::<R, G>(self.ctx, self.source, peeked, &[])?;
+        let opened = open::<G>(self.source, peeked, &[])?;
         let mut entries: Vec<LogEntry> = Vec::new();
         for r in opened.records {
             let r = r?;
@@ -297,7 +295,7 @@ impl<'c, 'a, R: Games> WithGame<'a> for Log<'c, 'a, R> {
 
 /// List a log's records.
 pub fn log<R: Games>(ctx: &Context<'_, R>, source: &Source) -> Result<LogReport, VerifyError> {
-    with_game(ctx, source, Log { ctx, source })
+    with_game(ctx, source, Log { source })
 }
 
 /// `arbiter check SESSION`: the journal's integrity check, with the game's event type.

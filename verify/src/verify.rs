@@ -108,7 +108,7 @@ impl<'c, 'a, R: Games> WithGame<'a> for Work<'c, 'a, R> {
     fn run<G: Game>(self, peeked: Peeked) -> Result<VerifyReport, VerifyError> {
         let recorded_version = peeked.header().rules_version;
         let current = G::info().rules_version;
-        let mut report = run_one::<R, G>(self.ctx, self.source, peeked, self.options)?;
+        let mut report = run_one::<G>(self.source, peeked, self.options)?;
         if let Some(old) = recorded_version.filter(|v| *v != current) {
             report.rules_change = Some(rules_change::<R, G>(self.ctx, self.source, old, &report)?);
         }
@@ -141,7 +141,7 @@ fn rules_change<R: Games, G: Game>(
     }
     let old_source = source.clone().with_variant("rules", &old.to_string());
     let peeked = crate::open::peek(ctx, &old_source)?;
-    let then = run_one::<R, G>(ctx, &old_source, peeked, &VerifyOptions::default())?;
+    let then = run_one::<G>(&old_source, peeked, &VerifyOptions::default())?;
     let key = |r: &VerifyReport| -> Vec<(u64, String)> {
         r.violations.iter().map(|v| (v.record.index, v.rule.clone())).collect()
     };
@@ -160,13 +160,12 @@ fn rules_change<R: Games, G: Game>(
     Ok(RulesChange { recorded: old, current, reproducible: true, outcome_changed: Some(changed), summary })
 }
 
-fn run_one<R: Games, G: Game>(
-    ctx: &Context<'_, R>,
+fn run_one<G: Game>(
     source: &Source,
     peeked: Peeked,
     options: &VerifyOptions,
 ) -> Result<VerifyReport, VerifyError> {
-    let opened = open::<R, G>(ctx, source, peeked, &options.variants)?;
+    let opened = open::<G>(source, peeked, &options.variants)?;
     let (setup, interpretations) = describe_setup(&opened.game);
     let mut report = VerifyReport {
         source: source.to_string(),
