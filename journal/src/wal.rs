@@ -209,6 +209,32 @@ mod tests {
         assert_eq!(expected(3).end_seq(), 5);
     }
 
+    /// Whatever bytes the file holds, reading it returns entries or an error, never panics,
+    /// and never allocates more than the bytes it was given.
+    #[test]
+    fn hostile_bytes_are_entries_or_an_error() {
+        let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let valid = [sample(3), sample(5)].concat();
+        for round in 0..2_000 {
+            let mut bytes = if round % 2 == 0 { valid.clone() } else { Vec::new() };
+            let len = (next() % 96) as usize;
+            bytes.extend((0..len).map(|_| next() as u8));
+            if let Some(at) = bytes.len().checked_sub(1).map(|last| (next() as usize) % (last + 1)) {
+                bytes[at] ^= next() as u8;
+            }
+            if let Ok(entries) = decode(&bytes) {
+                let held: usize = entries.iter().flat_map(|e| &e.records).map(Vec::len).sum();
+                assert!(held <= bytes.len(), "round {round}");
+            }
+        }
+    }
+
     #[test]
     fn a_torn_last_entry_is_dropped_and_damage_before_the_end_is_refused() {
         let whole = [sample(3), sample(5)].concat();
