@@ -20,7 +20,6 @@ use crate::layout::{self, seq_key, Head};
 use crate::meta::SessionMeta;
 use crate::name::validate_name;
 use crate::record::Record;
-use crate::wal;
 use serde::Serialize;
 use sled::transaction::{ConflictableTransactionError, TransactionError, TransactionalTree};
 use sled::Transactional;
@@ -32,10 +31,11 @@ use std::sync::atomic::Ordering;
 /// stored record readable.
 pub const MAX_RECORD_BYTES: usize = 1 << 20;
 
-/// The write-ahead log is emptied (sled flushed and synced) once it holds this much: a
-/// checkpoint every few thousand appends costs each of them almost nothing, and a log this
-/// size is redone in moments when a crash leaves it full.
-const CHECKPOINT_BYTES: u64 = 1 << 20;
+/// The write-ahead log is started afresh (sled flushed and synced) once it holds this much:
+/// a checkpoint every few thousand single appends costs each of them almost nothing, a log
+/// this size is redone in moments when a crash leaves it full, and its preallocated file
+/// (see `wal::PREALLOCATED`) stays small beside a database.
+pub(crate) const CHECKPOINT_BYTES: u64 = 256 << 10;
 
 /// Records encoded once, outside any transaction (a transaction may run its closure again).
 pub(crate) struct Encoded {
@@ -151,7 +151,7 @@ impl Journal {
         if self.durability == Durability::Fsync && !self.unflushed.load(Ordering::SeqCst) {
             let mut wal = self.lock_wal();
             if let Some(head) = self.append_in_place(name, id, expected_next, &encoded)? {
-                let logged = wal.append(&wal::encode(name, expected_next, &head.last, encoded.records()));
+                let logged = wal.append(name, expected_next, &head.last, encoded.records());
                 // A log that could not be written, or has grown enough, is emptied into sled
                 // by a checkpoint, which makes this append durable as well.
                 if logged.is_err() || wal.len() >= CHECKPOINT_BYTES {

@@ -36,6 +36,12 @@ pub const MARKER_FILE: &str = "arbiter-journal";
 /// The write-ahead log beside sled's files (see `wal`).
 pub const WAL_FILE: &str = "arbiter-wal";
 
+/// How many live entries (appends not yet checkpointed into sled) a write-ahead log file's
+/// bytes hold, for tools and tests; an error says what is damaged.
+pub fn wal_entries(bytes: &[u8]) -> Result<usize, String> {
+    crate::wal::read(bytes).map(|contents| contents.entries.len())
+}
+
 /// Key in the default tree that names the journal format, checked on open.
 pub const FORMAT_KEY: &[u8] = b"arbiter-journal-format";
 /// The format this code reads and writes: 2 since blocks store repeated records by

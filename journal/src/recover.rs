@@ -107,16 +107,20 @@ mod tests {
 
     /// Write a log entry for records `first..first + n` of `s` chaining from `from`; returns
     /// the hash it ends at.
-    fn log(dir: &Path, session: &str, first: u64, n: u64, from: Hash) -> Result<Hash, std::io::Error> {
+    fn log(dir: &Path, session: &str, first: u64, n: u64, from: Hash) -> Result<Hash, JournalError> {
         let records: Vec<Vec<u8>> = (first..first + n).map(record).collect();
         let mut end = from;
         for (seq, bytes) in (first..).zip(&records) {
             end = link(&end, seq, bytes);
         }
-        let entry = wal::encode(session, first, &end, records.iter().map(Vec::as_slice));
-        let mut file = std::fs::OpenOptions::new().append(true).open(dir.join(WAL_FILE))?;
-        std::io::Write::write_all(&mut file, &entry)?;
+        let (mut wal, _) = wal::Wal::open(dir)?;
+        wal.append(session, first, &end, records.iter().map(Vec::as_slice))?;
         Ok(end)
+    }
+
+    /// How many live entries the log at `dir` holds, read from its bytes.
+    fn logged(dir: &Path) -> Result<usize, Box<dyn std::error::Error>> {
+        Ok(wal::read(&std::fs::read(dir.join(WAL_FILE))?)?.entries.len())
     }
 
     fn read(j: &Journal) -> Result<Vec<String>, JournalError> {
@@ -134,7 +138,8 @@ mod tests {
         let j = Journal::open(dir.path())?;
         assert_eq!(read(&j)?, (0..6).map(|i| format!("event {i}")).collect::<Vec<_>>());
         assert!(j.check::<String>("s")?.is_ok());
-        assert_eq!(std::fs::metadata(dir.path().join(WAL_FILE))?.len(), 0);
+        drop(j);
+        assert_eq!(logged(dir.path())?, 0);
         Ok(())
     }
 
@@ -161,7 +166,7 @@ mod tests {
                 "gap" => log(dir.path(), "s", 7, 1, at3)?,
                 _ => log(dir.path(), "nobody", 0, 1, at3)?,
             };
-            let logged = std::fs::metadata(dir.path().join(WAL_FILE))?.len();
+            let before = logged(dir.path())?;
             let err = Journal::open(dir.path()).err().map(|e| (e.kind(), e.message().to_string()));
             let Some((kind, message)) = err else { panic!("{case}: opened") };
             assert_eq!(kind, ErrorKind::Corrupt, "{case}");
@@ -169,7 +174,7 @@ mod tests {
                 message.contains("is damaged") && message.contains("write-ahead log"),
                 "{case}: {message}"
             );
-            assert_eq!(std::fs::metadata(dir.path().join(WAL_FILE))?.len(), logged, "{case}: log kept");
+            assert_eq!((before, logged(dir.path())?), (1, 1), "{case}: log kept");
         }
         Ok(())
     }
@@ -178,15 +183,22 @@ mod tests {
     fn a_torn_last_entry_is_dropped_and_earlier_damage_refuses_to_open() -> TestResult {
         let dir = tempfile::tempdir()?;
         let at3 = database(dir.path())?;
-        log(dir.path(), "s", 3, 1, at3)?;
+        let at4 = log(dir.path(), "s", 3, 1, at3)?;
+        log(dir.path(), "s", 4, 1, at4)?;
         let whole = std::fs::read(dir.path().join(WAL_FILE))?;
-        // Torn: only part of the entry reached the disk. It was never acknowledged.
-        std::fs::write(dir.path().join(WAL_FILE), &whole[..whole.len() - 3])?;
-        assert_eq!(Journal::open(dir.path())?.len("s")?, 3);
+        // The two entries are the same length: a frame, whose first 4 bytes give the rest.
+        let frame = whole.get(wal::DATA_START..wal::DATA_START + 4).ok_or("no entry")?;
+        let first_len = 8 + u32::from_be_bytes(frame.try_into()?) as usize;
+        // Torn: only part of the second entry reached the disk. It was never acknowledged.
+        let mut torn = whole.clone();
+        torn[wal::DATA_START + 2 * first_len - 5..].iter_mut().for_each(|b| *b = 0);
+        std::fs::write(dir.path().join(WAL_FILE), &torn)?;
+        assert_eq!(Journal::open(dir.path())?.len("s")?, 4);
         // Damaged with an entry after it: refused, with one sentence.
-        let mut damaged = whole.clone();
-        damaged[12] ^= 0xff;
-        damaged.extend_from_slice(&whole);
+        let dir = tempfile::tempdir()?;
+        database(dir.path())?;
+        let mut damaged = whole;
+        damaged[wal::DATA_START + 12] ^= 0xff;
         std::fs::write(dir.path().join(WAL_FILE), &damaged)?;
         let err = Journal::open(dir.path()).err().ok_or("opened a damaged log")?;
         assert_eq!(err.kind(), ErrorKind::Storage);

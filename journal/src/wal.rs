@@ -1,28 +1,40 @@
-//! The write-ahead log: how a single append is made durable with one write and one fsync.
+//! The write-ahead log: how a single append is made durable with one write and one sync.
 //!
 //! Making an append durable through sled means `Db::flush`: sled hands its buffer to a
 //! background thread, which writes it and waits for `sync_file_range`, and the caller then
 //! needs an `fdatasync` for the write to survive a power cut. Two thread switches, two waits
-//! on the disk, where an append to a plain file needs one. So an append that fits in its
-//! session's last block (see `journal::append_in_place`) updates sled in memory only, and is
-//! acknowledged once its records are written here and this file is `fdatasync`ed: the same
-//! cost as appending a line to a file. A checkpoint (sled flushed, its data file synced) then
-//! empties this file; `Journal::open` redoes whatever it still holds, so what sled had not
-//! written out when the process died comes back.
+//! on the disk, where a write to a plain file needs one. So an append that fits in its
+//! session's last block (see `append::append_in_place`) updates sled in memory only, and is
+//! acknowledged once its records are written here and this file is `fdatasync`ed. A
+//! checkpoint (sled flushed, its data file synced) then starts the log afresh; `Journal::open`
+//! redoes whatever it still holds, so what sled had not written out when the process died
+//! comes back.
 //!
-//! Layout: entries back to back, each `length (u32 BE) ‖ CRC-32 of the body (u32 BE) ‖
-//! body`, the body being `name length (u16 BE) ‖ session name ‖ first sequence (u64 BE) ‖
-//! chain hash after the records (32 bytes) ‖ record count (u32 BE) ‖ per record: length
-//! (u32 BE) ‖ encoded record`.
+//! The file is preallocated (written with zeros once) and entries are written into it in
+//! place: an `fdatasync` that changes no file metadata (no new length, no new blocks) is one
+//! device round trip, where appending to a file also commits the file system's journal.
+//! Starting afresh does not erase anything: every entry carries a log sequence number, the
+//! header names the first one that is live, and older entries left behind are ignored.
 //!
-//! An entry is acknowledged only after it is wholly on disk, so a crash can leave at most the
-//! last entry torn (short, or failing its CRC): that one was never acknowledged and is
-//! dropped. A bad entry with more bytes after it is damage, not a torn write, and is refused.
+//! Layout (integers big-endian):
+//! - Two header slots, at 0 and `SLOT_LEN`: `MAGIC` (8 bytes) ‖ generation (u64) ‖ first
+//!   live sequence number (u64) ‖ CRC-32 of those 24 bytes. A checkpoint writes the slot the
+//!   current header is not in, so a torn header write leaves the other one whole; the valid
+//!   slot with the higher generation is the header.
+//! - From `DATA_START`, entries back to back: `length (u32) ‖ CRC-32 of the body (u32) ‖
+//!   body`, the body being `log sequence number (u64) ‖ name length (u16) ‖ session name ‖
+//!   first record's sequence (u64) ‖ chain hash after the records (32 bytes) ‖ record count
+//!   (u32) ‖ per record: length (u32) ‖ encoded record`.
+//!
+//! Reading stops at the first frame that is not the next live entry: zeros, an older
+//! entry, or a torn write (the last one, never acknowledged). A frame that fails its CRC
+//! but is followed by the entry that should come after it is damage, not a torn write, and
+//! is refused: acknowledged entries after it would otherwise be silently dropped.
 
 use crate::chain::Hash;
 use crate::error::{ErrorKind, JournalError};
 use std::fs::File;
-use std::io::{Read, Write};
+use std::io::{Read as _, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 /// One append as logged: enough to redo it.
@@ -45,42 +57,92 @@ impl Entry {
     }
 }
 
+const MAGIC: &[u8; 8] = b"arbwal\x00\x01";
+/// Bytes of a header slot's content, before its CRC.
+const HEADER_BODY: usize = 24;
+/// Distance between the two header slots (each in its own sector).
+const SLOT_LEN: usize = 512;
+/// Where entries start.
+pub(crate) const DATA_START: usize = 4096;
 /// Bytes before an entry's body: its length and CRC.
 const FRAME: usize = 8;
+/// Bytes of zeros written after the header when the log is made: room for the entries
+/// between two checkpoints (one is taken once the log holds `append::CHECKPOINT_BYTES`)
+/// and some slack. An entry past it grows the file, which only costs that write a metadata
+/// commit.
+pub(crate) const PREALLOCATED: usize = crate::append::CHECKPOINT_BYTES as usize + (64 << 10);
 
-/// The entry as written: frame and body.
-pub fn encode<'a>(session: &str, first: u64, end: &Hash, records: impl Iterator<Item = &'a [u8]>) -> Vec<u8> {
-    let mut body = Vec::with_capacity(64);
-    // Session names are at most `MAX_NAME_LEN` (far below u16::MAX) and records at most
-    // `MAX_RECORD_BYTES`; both are checked before anything is logged.
-    body.extend_from_slice(&(session.len() as u16).to_be_bytes());
-    body.extend_from_slice(session.as_bytes());
-    body.extend_from_slice(&first.to_be_bytes());
-    body.extend_from_slice(end);
-    let count_at = body.len();
-    body.extend_from_slice(&0u32.to_be_bytes());
-    let mut count = 0u32;
-    for record in records {
-        body.extend_from_slice(&(record.len() as u32).to_be_bytes());
-        body.extend_from_slice(record);
-        count += 1;
-    }
-    body[count_at..count_at + 4].copy_from_slice(&count.to_be_bytes());
-    let mut out = Vec::with_capacity(FRAME + body.len());
-    out.extend_from_slice(&(body.len() as u32).to_be_bytes());
-    out.extend_from_slice(&crc32fast::hash(&body).to_be_bytes());
-    out.extend_from_slice(&body);
+/// What a header slot says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Header {
+    generation: u64,
+    /// The log sequence number of the first live entry.
+    base: u64,
+}
+
+fn encode_header(header: Header) -> [u8; HEADER_BODY + 4] {
+    let mut out = [0u8; HEADER_BODY + 4];
+    out[..8].copy_from_slice(MAGIC);
+    out[8..16].copy_from_slice(&header.generation.to_be_bytes());
+    out[16..24].copy_from_slice(&header.base.to_be_bytes());
+    let crc = crc32fast::hash(&out[..HEADER_BODY]);
+    out[HEADER_BODY..].copy_from_slice(&crc.to_be_bytes());
     out
 }
 
-/// A body's fields, or `None` when it is malformed.
-fn decode_body(body: &[u8]) -> Option<Entry> {
+fn decode_header(slot: &[u8]) -> Option<Header> {
+    let body = slot.get(..HEADER_BODY)?;
+    let crc = u32::from_be_bytes(slot.get(HEADER_BODY..HEADER_BODY + 4)?.try_into().ok()?);
+    if &body[..8] != MAGIC || crc32fast::hash(body) != crc {
+        return None;
+    }
+    Some(Header {
+        generation: u64::from_be_bytes(body[8..16].try_into().ok()?),
+        base: u64::from_be_bytes(body[16..24].try_into().ok()?),
+    })
+}
+
+/// The entry with log sequence number `lsn`, as written: frame and body.
+pub fn encode<'a>(
+    lsn: u64,
+    session: &str,
+    first: u64,
+    end: &Hash,
+    records: impl Iterator<Item = &'a [u8]>,
+) -> Vec<u8> {
+    let mut out = vec![0u8; FRAME];
+    out.extend_from_slice(&lsn.to_be_bytes());
+    // Session names are at most `MAX_NAME_LEN` (far below u16::MAX) and records at most
+    // `MAX_RECORD_BYTES`; both are checked before anything is logged.
+    out.extend_from_slice(&(session.len() as u16).to_be_bytes());
+    out.extend_from_slice(session.as_bytes());
+    out.extend_from_slice(&first.to_be_bytes());
+    out.extend_from_slice(end);
+    let count_at = out.len();
+    out.extend_from_slice(&0u32.to_be_bytes());
+    let mut count = 0u32;
+    for record in records {
+        out.extend_from_slice(&(record.len() as u32).to_be_bytes());
+        out.extend_from_slice(record);
+        count += 1;
+    }
+    out[count_at..count_at + 4].copy_from_slice(&count.to_be_bytes());
+    let body_len = (out.len() - FRAME) as u32;
+    let crc = crc32fast::hash(&out[FRAME..]);
+    out[..4].copy_from_slice(&body_len.to_be_bytes());
+    out[4..FRAME].copy_from_slice(&crc.to_be_bytes());
+    out
+}
+
+/// A body's log sequence number and fields, or `None` when it is malformed.
+fn decode_body(body: &[u8]) -> Option<(u64, Entry)> {
     let mut at: usize = 0;
     let mut take = |n: usize| -> Option<&[u8]> {
         let part = body.get(at..at.checked_add(n)?)?;
         at += n;
         Some(part)
     };
+    let lsn = u64::from_be_bytes(take(8)?.try_into().ok()?);
     let name_len = u16::from_be_bytes(take(2)?.try_into().ok()?) as usize;
     let session = std::str::from_utf8(take(name_len)?).ok()?.to_string();
     let first = u64::from_be_bytes(take(8)?.try_into().ok()?);
@@ -91,46 +153,83 @@ fn decode_body(body: &[u8]) -> Option<Entry> {
         let len = u32::from_be_bytes(take(4)?.try_into().ok()?) as usize;
         records.push(take(len)?.to_vec());
     }
-    (at == body.len()).then_some(Entry { session, first, end, records })
+    (at == body.len()).then_some((lsn, Entry { session, first, end, records }))
 }
 
-/// The entries of a log's bytes, dropping a torn last one; an error names the offset of an
-/// entry that is damaged with more entries after it.
-pub fn decode(bytes: &[u8]) -> Result<Vec<Entry>, String> {
-    let mut entries = Vec::new();
-    let mut at = 0;
-    while at < bytes.len() {
-        let Some(frame) = bytes.get(at..at + FRAME) else {
-            break; // a torn frame: the last write, never acknowledged
-        };
-        let len = u32::from_be_bytes([frame[0], frame[1], frame[2], frame[3]]) as usize;
-        let crc = u32::from_be_bytes([frame[4], frame[5], frame[6], frame[7]]);
-        let Some(body) = bytes.get(at + FRAME..at + FRAME + len) else {
-            break; // a torn body: likewise
-        };
-        let end = at + FRAME + len;
-        let entry = (crc32fast::hash(body) == crc).then(|| decode_body(body)).flatten();
-        match entry {
-            Some(entry) => entries.push(entry),
-            None if end == bytes.len() => break,
-            None => return Err(format!("its entry at byte {at} is damaged and more entries follow it")),
-        }
-        at = end;
+/// The frame at `at`: the entry's log sequence number and fields, and where the next frame
+/// starts; `None` when there is no whole, valid entry there.
+fn frame_at(bytes: &[u8], at: usize) -> Option<(u64, Entry, usize)> {
+    let frame = bytes.get(at..at.checked_add(FRAME)?)?;
+    let len = u32::from_be_bytes(frame[..4].try_into().ok()?) as usize;
+    let crc = u32::from_be_bytes(frame[4..].try_into().ok()?);
+    let end = at.checked_add(FRAME)?.checked_add(len)?;
+    let body = bytes.get(at + FRAME..end)?;
+    if len == 0 || crc32fast::hash(body) != crc {
+        return None;
     }
-    Ok(entries)
+    let (lsn, entry) = decode_body(body)?;
+    Some((lsn, entry, end))
+}
+
+/// A log read back: its header, its live entries, and where the next one goes.
+#[derive(Debug)]
+pub struct Contents {
+    header: Header,
+    pub entries: Vec<Entry>,
+    /// Offset of the first byte after the live entries.
+    end: usize,
+}
+
+/// Read a log's bytes (a whole file of at least `DATA_START` bytes with a valid header
+/// slot); an error says what is damaged.
+pub fn read(bytes: &[u8]) -> Result<Contents, String> {
+    let slots = [0, SLOT_LEN].map(|at| bytes.get(at..at + HEADER_BODY + 4).and_then(decode_header));
+    let header = slots
+        .into_iter()
+        .flatten()
+        .max_by_key(|h| h.generation)
+        .ok_or("neither of its header slots is readable")?;
+    let mut entries = Vec::new();
+    let mut at = DATA_START;
+    let mut expected = header.base;
+    loop {
+        match frame_at(bytes, at) {
+            Some((lsn, entry, next)) if lsn == expected => {
+                entries.push(entry);
+                at = next;
+                expected += 1;
+            }
+            // The end: zeros, an entry of an earlier generation, or a torn last write. A
+            // bad frame followed by the entry that should come after it is not an end.
+            _ => {
+                let claimed = bytes.get(at..at + 4).and_then(|l| l.try_into().ok()).map(u32::from_be_bytes);
+                let next = claimed.and_then(|len| at.checked_add(FRAME)?.checked_add(len as usize));
+                if next.and_then(|next| frame_at(bytes, next)).is_some_and(|(lsn, _, _)| lsn == expected + 1)
+                {
+                    return Err(format!(
+                        "its entry at byte {at} is damaged and the entries after it cannot be trusted"
+                    ));
+                }
+                return Ok(Contents { header, entries, end: at });
+            }
+        }
+    }
 }
 
 /// The open log file.
 pub struct Wal {
     file: File,
     path: PathBuf,
-    /// Bytes in the file.
-    len: u64,
+    header: Header,
+    /// Where the next entry goes.
+    end: usize,
+    /// The log sequence number the next entry gets.
+    next_lsn: u64,
 }
 
 impl Wal {
-    /// Open (or create) the log in the database directory `dir`, returning the entries it
-    /// holds.
+    /// Open the log in the database directory `dir`, making it if there is none, and
+    /// return the live entries it holds.
     pub fn open(dir: &Path) -> Result<(Wal, Vec<Entry>), JournalError> {
         let path = dir.join(crate::layout::WAL_FILE);
         let fail = |e: std::io::Error| {
@@ -139,11 +238,24 @@ impl Wal {
                 format!("cannot open the write-ahead log `{}`: {e}", path.display()),
             )
         };
-        let mut file =
-            std::fs::OpenOptions::new().read(true).append(true).create(true).open(&path).map_err(fail)?;
+        let mut file = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(&path)
+            .map_err(fail)?;
         let mut bytes = Vec::new();
         file.read_to_end(&mut bytes).map_err(fail)?;
-        let entries = decode(&bytes).map_err(|e| {
+        // A log never made, or whose making was cut short before its header was written
+        // (the zeros go first): nothing in it was ever acknowledged.
+        if bytes.iter().all(|&b| b == 0) {
+            let header = Header { generation: 1, base: 0 };
+            let mut wal = Wal { file, path: path.clone(), header, end: DATA_START, next_lsn: 0 };
+            wal.make().map_err(fail)?;
+            return Ok((wal, Vec::new()));
+        }
+        let read = read(&bytes).map_err(|e| {
             JournalError::new(
                 ErrorKind::Storage,
                 format!(
@@ -153,28 +265,61 @@ impl Wal {
                 ),
             )
         })?;
-        Ok((Wal { file, path, len: bytes.len() as u64 }, entries))
+        let next_lsn = read.header.base + read.entries.len() as u64;
+        Ok((Wal { file, path, header: read.header, end: read.end, next_lsn }, read.entries))
     }
 
-    /// Append one encoded entry and make it durable.
-    pub fn append(&mut self, entry: &[u8]) -> Result<(), JournalError> {
-        let written = self.file.write_all(entry).and_then(|()| self.file.sync_data());
-        self.len += entry.len() as u64;
-        written.map_err(|e| self.error(e))
+    /// Preallocate the file with zeros, then write its first header, each made durable.
+    fn make(&mut self) -> std::io::Result<()> {
+        self.file.set_len(0)?;
+        self.file.seek(SeekFrom::Start(0))?;
+        self.file.write_all(&vec![0u8; DATA_START + PREALLOCATED])?;
+        self.file.sync_all()?;
+        self.write_header(self.header)
     }
 
-    /// Bytes in the log.
+    fn write_header(&mut self, header: Header) -> std::io::Result<()> {
+        let slot = (header.generation % 2) as usize * SLOT_LEN;
+        self.file.seek(SeekFrom::Start(slot as u64))?;
+        self.file.write_all(&encode_header(header))?;
+        self.file.sync_data()
+    }
+
+    /// Log one append and make it durable.
+    pub fn append<'a>(
+        &mut self,
+        session: &str,
+        first: u64,
+        end: &Hash,
+        records: impl Iterator<Item = &'a [u8]>,
+    ) -> Result<(), JournalError> {
+        let entry = encode(self.next_lsn, session, first, end, records);
+        let written = self
+            .file
+            .seek(SeekFrom::Start(self.end as u64))
+            .and_then(|_| self.file.write_all(&entry))
+            .and_then(|()| self.file.sync_data());
+        written.map_err(|e| self.error(e))?;
+        self.end += entry.len();
+        self.next_lsn += 1;
+        Ok(())
+    }
+
+    /// Bytes of live entries.
     pub fn len(&self) -> u64 {
-        self.len
+        (self.end - DATA_START) as u64
     }
 
-    /// Empty the log: only once everything it holds is durable elsewhere.
+    /// Start the log afresh: only once everything it holds is durable elsewhere. The
+    /// entries stay in the file, behind the new header's first live sequence number.
     pub fn clear(&mut self) -> Result<(), JournalError> {
-        if self.len == 0 {
+        if self.next_lsn == self.header.base {
             return Ok(());
         }
-        self.file.set_len(0).and_then(|()| self.file.sync_all()).map_err(|e| self.error(e))?;
-        self.len = 0;
+        let header = Header { generation: self.header.generation + 1, base: self.next_lsn };
+        self.write_header(header).map_err(|e| self.error(e))?;
+        self.header = header;
+        self.end = DATA_START;
         Ok(())
     }
 
@@ -190,27 +335,68 @@ impl Wal {
 mod tests {
     use super::*;
 
-    fn sample(first: u64) -> Vec<u8> {
+    /// A log file's bytes: a header, then entries with the given sequence numbers, then
+    /// zeros.
+    fn file(header: Header, lsns: &[u64]) -> Vec<u8> {
+        let mut bytes = vec![0u8; DATA_START];
+        let slot = (header.generation % 2) as usize * SLOT_LEN;
+        bytes[slot..slot + HEADER_BODY + 4].copy_from_slice(&encode_header(header));
+        for &lsn in lsns {
+            bytes.extend(sample(lsn));
+        }
+        bytes.extend([0u8; 64]);
+        bytes
+    }
+
+    fn sample(lsn: u64) -> Vec<u8> {
         let records: [&[u8]; 2] = [b"one", b""];
-        encode("carter", first, &[first as u8; 32], records.into_iter())
+        encode(lsn, "carter", lsn * 2, &[lsn as u8; 32], records.into_iter())
+    }
+
+    fn firsts(read: &Contents) -> Vec<u64> {
+        read.entries.iter().map(|e| e.first).collect()
     }
 
     #[test]
-    fn entries_round_trip() {
-        let bytes = [sample(3), sample(5)].concat();
-        let entries = decode(&bytes);
-        let expected = |first: u64| Entry {
-            session: "carter".to_string(),
-            first,
-            end: [first as u8; 32],
-            records: vec![b"one".to_vec(), Vec::new()],
-        };
-        assert_eq!(entries, Ok(vec![expected(3), expected(5)]));
-        assert_eq!(expected(3).end_seq(), 5);
+    fn live_entries_are_read_and_older_ones_ignored() -> Result<(), String> {
+        let read = read(&file(Header { generation: 3, base: 7 }, &[7, 8, 9]))?;
+        assert_eq!(firsts(&read), [14, 16, 18]);
+        assert_eq!(read.entries[0].records, [b"one".to_vec(), Vec::new()]);
+        assert_eq!(read.entries[0].end_seq(), 16);
+        // After a checkpoint at 9, entries 7 and 8 are history even where they still lie.
+        let mut bytes = file(Header { generation: 3, base: 7 }, &[7, 8, 9]);
+        let newer = encode_header(Header { generation: 4, base: 10 });
+        bytes[..newer.len()].copy_from_slice(&newer);
+        assert_eq!(firsts(&super::read(&bytes)?), Vec::<u64>::new());
+        // A torn write of the newer header: the other slot still says where the log starts.
+        bytes[3] ^= 0xff;
+        assert_eq!(firsts(&super::read(&bytes)?), [14, 16, 18]);
+        Ok(())
+    }
+
+    #[test]
+    fn a_torn_last_entry_ends_the_log_and_damage_before_another_entry_is_refused() {
+        let whole = file(Header { generation: 1, base: 0 }, &[0, 1]);
+        let second = DATA_START + sample(0).len();
+        // The second entry cut anywhere (zeros where its write did not reach): dropped.
+        for cut in second..second + sample(1).len() {
+            let mut torn = whole.clone();
+            torn[cut..].iter_mut().for_each(|b| *b = 0);
+            if torn == whole {
+                continue; // only zeros were cut: the entry is whole
+            }
+            assert_eq!(read(&torn).map(|r| r.entries.len()), Ok(1), "cut at {cut}");
+        }
+        // A changed byte in the first entry's body, with the second after it: damage.
+        for at in DATA_START + 4..second {
+            let mut damaged = whole.clone();
+            damaged[at] ^= 0x40;
+            assert!(read(&damaged).is_err(), "byte {at}");
+        }
     }
 
     /// Whatever bytes the file holds, reading it returns entries or an error, never panics,
-    /// and never allocates more than the bytes it was given.
+    /// and never holds more record bytes than it was given.
     #[test]
     fn hostile_bytes_are_entries_or_an_error() {
         let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
@@ -220,38 +406,44 @@ mod tests {
             state ^= state << 17;
             state
         };
-        let valid = [sample(3), sample(5)].concat();
+        let valid = file(Header { generation: 1, base: 0 }, &[0, 1]);
         for round in 0..2_000 {
-            let mut bytes = if round % 2 == 0 { valid.clone() } else { Vec::new() };
+            let mut bytes = if round % 2 == 0 { valid.clone() } else { vec![0u8; (next() % 5000) as usize] };
             let len = (next() % 96) as usize;
             bytes.extend((0..len).map(|_| next() as u8));
-            if let Some(at) = bytes.len().checked_sub(1).map(|last| (next() as usize) % (last + 1)) {
-                bytes[at] ^= next() as u8;
+            for _ in 0..3 {
+                if let Some(last) = bytes.len().checked_sub(1) {
+                    let at = (next() as usize) % (last + 1);
+                    bytes[at] ^= next() as u8;
+                }
             }
-            if let Ok(entries) = decode(&bytes) {
-                let held: usize = entries.iter().flat_map(|e| &e.records).map(Vec::len).sum();
+            if let Ok(read) = read(&bytes) {
+                let held: usize = read.entries.iter().flat_map(|e| &e.records).map(Vec::len).sum();
                 assert!(held <= bytes.len(), "round {round}");
             }
         }
     }
 
     #[test]
-    fn a_torn_last_entry_is_dropped_and_damage_before_the_end_is_refused() {
-        let whole = [sample(3), sample(5)].concat();
-        let first_len = sample(3).len();
-        // Cut anywhere inside the second entry: only the first is kept.
-        for cut in first_len..whole.len() {
-            assert_eq!(decode(&whole[..cut]).map(|e| e.len()), Ok(1), "cut at {cut}");
-        }
-        // A changed byte in the last entry: a torn write, dropped.
-        let mut last = whole.clone();
-        last[whole.len() - 1] ^= 1;
-        assert_eq!(decode(&last).map(|e| e.len()), Ok(1));
-        // A changed byte in the first entry, with another after it: damage.
-        for at in 4..first_len {
-            let mut damaged = whole.clone();
-            damaged[at] ^= 0x40;
-            assert!(decode(&damaged).is_err(), "byte {at}");
-        }
+    fn appends_are_written_in_place_and_a_fresh_start_keeps_nothing_live(
+    ) -> Result<(), Box<dyn std::error::Error>> {
+        let dir = tempfile::tempdir()?;
+        let (mut wal, entries) = Wal::open(dir.path())?;
+        assert!(entries.is_empty());
+        let size = std::fs::metadata(dir.path().join(crate::layout::WAL_FILE))?.len();
+        let records: [&[u8]; 1] = [b"r"];
+        wal.append("s", 0, &[1; 32], records.into_iter())?;
+        wal.append("s", 1, &[2; 32], records.into_iter())?;
+        drop(wal);
+        // Written into the preallocated space: the file did not grow.
+        assert_eq!(std::fs::metadata(dir.path().join(crate::layout::WAL_FILE))?.len(), size);
+        let (mut wal, entries) = Wal::open(dir.path())?;
+        assert_eq!(entries.iter().map(|e| e.first).collect::<Vec<_>>(), [0, 1]);
+        wal.clear()?;
+        wal.append("s", 2, &[3; 32], records.into_iter())?;
+        drop(wal);
+        let (_, entries) = Wal::open(dir.path())?;
+        assert_eq!(entries.iter().map(|e| e.first).collect::<Vec<_>>(), [2]);
+        Ok(())
     }
 }
