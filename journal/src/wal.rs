@@ -270,11 +270,16 @@ impl Wal {
     }
 
     /// Preallocate the file with zeros, then write its first header, each made durable.
+    /// The file's name in its directory is made durable too (the directory synced): a log
+    /// whose name a power cut could take away would take its entries with it.
     fn make(&mut self) -> std::io::Result<()> {
         self.file.set_len(0)?;
         self.file.seek(SeekFrom::Start(0))?;
         self.file.write_all(&vec![0u8; DATA_START + PREALLOCATED])?;
         self.file.sync_all()?;
+        if let Some(dir) = self.path.parent() {
+            File::open(dir)?.sync_all()?;
+        }
         self.write_header(self.header)
     }
 
