@@ -7,14 +7,20 @@
 //! **Invariant:** a stored record is never rewritten. An append names the sequence number it
 //! expects to write at and fails whole, writing nothing, when the log has moved on.
 //!
+//! **Invariant:** an append that returned `Ok` is on disk: in sled's data file, flushed and
+//! synced, or in the write-ahead log beside it (`src/wal.rs`), which `Journal::open` redoes
+//! into sled before anything else (`src/recover.rs`).
+//!
 //! ```text
-//! sessions ──► heads (where the last block starts) ──► events: blocks of records under big-endian keys;
-//!                                                       the last block's header is the head (length, last hash)
-//!                                           ├► retractions: index of Retract records
-//!                                           └► snapshots: cached states, tagged by rules version
+//! sessions ──► heads ──► events: blocks of records under big-endian keys; the last
+//!              │         block's header is the session's head (length, last hash)
+//!              ├► retractions: index of Retract records
+//!              └► snapshots: cached states, tagged by rules version
+//! arbiter-wal: single appends not yet flushed into sled
 //! ```
 //!
-//! `layout` documents the trees, `src/block.rs` the value format, `chain` the hash chain.
+//! `layout` documents the trees, `src/block.rs` the value format, `chain` the hash chain,
+//! `src/append.rs` how writes are made whole and durable.
 //!
 //! ```
 //! use arbiter_journal::{Journal, Record, SessionMeta};
