@@ -152,8 +152,9 @@ impl Journal {
             let mut wal = self.lock_wal();
             if let Some(head) = self.append_in_place(name, id, expected_next, &encoded)? {
                 let logged = wal.append(name, expected_next, &head.last, encoded.records());
-                // A log that could not be written, or has grown enough, is emptied into sled
-                // by a checkpoint, which makes this append durable as well.
+                // A log that could not be written, or has grown enough, is checkpointed:
+                // sled flushed and synced (which makes this append durable as well), then
+                // the log started afresh.
                 if logged.is_err() || wal.len() >= CHECKPOINT_BYTES {
                     self.checkpoint(&mut wal)?;
                 }

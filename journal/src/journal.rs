@@ -44,7 +44,7 @@ pub struct Journal {
     /// The write-ahead log durable single appends go to (`Durability::Fsync` only). Held
     /// from an in-place append's compare-and-swap to its log write, so the log's order is
     /// the order appends took effect, and by a checkpoint, so none slips in between sled's
-    /// flush and the log being emptied.
+    /// flush and the log being started afresh.
     wal: Mutex<Wal>,
     /// Set by `append_unflushed`, cleared by a flush: while set, sled holds appends that
     /// are neither flushed nor logged, and a durable append must flush instead of logging.
@@ -223,7 +223,7 @@ impl Journal {
     /// makes an acknowledged write durable in the ordinary sense, for about one more fsync's
     /// worth of latency that the first one mostly already paid.
     ///
-    /// Then the write-ahead log holds nothing sled does not, and is emptied.
+    /// Then the write-ahead log holds nothing sled does not, and is started afresh.
     pub fn flush(&self) -> Result<(), JournalError> {
         self.checkpoint(&mut self.lock_wal())
     }
@@ -247,7 +247,7 @@ impl Journal {
     }
 
     /// The write-ahead log, for a writer or a checkpoint. A poisoned lock is taken over: the
-    /// log is only appended to whole entries and emptied after a flush, so a thread that
+    /// log is only appended to whole entries and started afresh after a flush, so a thread that
     /// panicked while holding it left nothing half done that matters.
     pub(crate) fn lock_wal(&self) -> MutexGuard<'_, Wal> {
         self.wal.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
@@ -331,10 +331,10 @@ impl Journal {
 }
 
 impl Drop for Journal {
-    /// Write out what sled still buffers and empty the write-ahead log, so that its
+    /// Write out what sled still buffers and start the write-ahead log afresh, so that its
     /// background writers are done and its file lock is released promptly for the next
     /// open, and the next open has nothing to redo. A failure here loses nothing: the log
-    /// is emptied only after sled's data is synced.
+    /// is started afresh only after sled's data is synced.
     fn drop(&mut self) {
         let _ = self.flush();
     }

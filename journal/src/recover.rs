@@ -6,7 +6,7 @@
 //! hash that was acknowledged; if the session already holds them (sled had written them
 //! out), they must be the same records, by that hash. Anything else means acknowledged
 //! records are gone or different, and the database is reported damaged, never silently
-//! opened shorter. Once every entry is accounted for, sled is flushed and the log emptied.
+//! opened shorter. Once every entry is accounted for, sled is flushed and the log started afresh.
 
 use crate::append::Encoded;
 use crate::error::{ErrorKind, JournalError};
