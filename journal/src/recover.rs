@@ -130,7 +130,7 @@ mod tests {
     }
 
     #[test]
-    fn logged_appends_missing_from_sled_are_redone_then_the_log_is_emptied() -> TestResult {
+    fn logged_appends_missing_from_sled_are_redone_then_the_log_starts_afresh() -> TestResult {
         let dir = tempfile::tempdir()?;
         let at3 = database(dir.path())?;
         let at5 = log(dir.path(), "s", 3, 2, at3)?;

@@ -517,7 +517,7 @@ const LOGGED: u64 = 5_000;
 
 /// As the parent: a child appends single records (acknowledged through the write-ahead log,
 /// sled left to write them out later) and is killed at once; reopening redoes the log and
-/// every acknowledged record is there, checked, and the log is empty again. As the child:
+/// every acknowledged record is there, checked, and the log holds no live entry again. As the child:
 /// append, say how many, wait to be killed.
 #[test]
 fn appends_acknowledged_through_the_log_survive_a_kill() -> Result<(), Box<dyn std::error::Error>> {
@@ -565,6 +565,6 @@ fn appends_acknowledged_through_the_log_survive_a_kill() -> Result<(), Box<dyn s
     assert_eq!(read_all(&j, "s", 0)?, (0..LOGGED).map(|i| (i, ev(i))).collect::<Vec<_>>());
     assert!(j.check::<Ev>("s")?.is_ok());
     drop(j);
-    assert_eq!(live(&log)?, 0, "redone, then emptied");
+    assert_eq!(live(&log)?, 0, "redone, then started afresh");
     Ok(())
 }
