@@ -241,21 +241,7 @@ fn a_module_log_of_decisions_alone_is_completed_by_next_consequence() {
     let g = game(&[ALL]);
     let full: Vec<Event> =
         ALL_LOG.iter().map(|l| g.parse_event(l).unwrap_or_else(|e| panic!("{e}"))).collect();
-    let mut s = g.initial_state();
-    let mut f = Findings::default();
-    let mut rebuilt = Vec::new();
-    let drain = |s: &mut State, rebuilt: &mut Vec<Event>, f: &mut Findings| {
-        while let Some(c) = g.next_consequence(s) {
-            g.step(s, &c, f).unwrap_or_else(|err| panic!("{err}"));
-            rebuilt.push(c);
-        }
-    };
-    for e in full.iter().filter(|e| !ProvingGrounds::is_consequence(e)) {
-        drain(&mut s, &mut rebuilt, &mut f);
-        g.step(&mut s, e, &mut f).unwrap_or_else(|err| panic!("{err}"));
-        rebuilt.push(e.clone());
-    }
-    drain(&mut s, &mut rebuilt, &mut f);
+    let (s, f, rebuilt) = super::tests::complete(&g, &full);
     assert!(f.is_clean(), "{:?}", f.violations);
     assert_eq!(rebuilt, full);
     let board = g.board(&s);

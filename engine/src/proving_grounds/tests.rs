@@ -269,6 +269,28 @@ fn simulated_games_verify_clean_complete_themselves_and_round_trip() {
     assert!(outcomes[1] > 0 && outcomes[2] > 0, "wins and losses both happen: {outcomes:?}");
 }
 
+/// Replay only the decisions of `log` (its consequences left out), deriving every
+/// consequence with `next_consequence` before each decision and at the end: the final
+/// state, the findings, and the completed log.
+pub(super) fn complete(g: &ProvingGrounds, log: &[Event]) -> (State, Findings, Vec<Event>) {
+    let mut s = g.initial_state();
+    let mut f = Findings::default();
+    let mut rebuilt = Vec::new();
+    let drain = |s: &mut State, rebuilt: &mut Vec<Event>, f: &mut Findings| {
+        while let Some(c) = g.next_consequence(s) {
+            g.step(s, &c, f).unwrap_or_else(|err| panic!("{err}"));
+            rebuilt.push(c);
+        }
+    };
+    for e in log.iter().filter(|e| !ProvingGrounds::is_consequence(e)) {
+        drain(&mut s, &mut rebuilt, &mut f);
+        g.step(&mut s, e, &mut f).unwrap_or_else(|err| panic!("{err}"));
+        rebuilt.push(e.clone());
+    }
+    drain(&mut s, &mut rebuilt, &mut f);
+    (s, f, rebuilt)
+}
+
 #[test]
 fn a_log_of_decisions_alone_is_completed_by_next_consequence() {
     let g = game(&[]);
@@ -281,21 +303,7 @@ fn a_log_of_decisions_alone_is_completed_by_next_consequence() {
     };
     for seed in 0..10 {
         let full = g.simulate(seed, 3_000).unwrap_or_default();
-        let mut s = g.initial_state();
-        let mut f = Findings::default();
-        let mut rebuilt = Vec::new();
-        let drain = |s: &mut State, rebuilt: &mut Vec<Event>, f: &mut Findings| {
-            while let Some(c) = g.next_consequence(s) {
-                g.step(s, &c, f).unwrap_or_else(|err| panic!("{err}"));
-                rebuilt.push(c);
-            }
-        };
-        for e in full.iter().filter(|e| !ProvingGrounds::is_consequence(e)) {
-            drain(&mut s, &mut rebuilt, &mut f);
-            g.step(&mut s, e, &mut f).unwrap_or_else(|err| panic!("{err}"));
-            rebuilt.push(e.clone());
-        }
-        drain(&mut s, &mut rebuilt, &mut f);
+        let (_, f, rebuilt) = complete(&g, &full);
         assert!(f.is_clean(), "seed {seed}: {:?}", f.violations);
         let want: Vec<Event> = full.iter().map(plain).collect();
         let got: Vec<Event> = rebuilt.iter().map(plain).collect();
