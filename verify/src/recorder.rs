@@ -43,7 +43,7 @@ impl fmt::Display for Submitted {
             write!(f, "{v}")?;
         }
         for u in &self.unverified {
-            writeln!(f, "record {}: unverified: {}", u.record, u.effect)?;
+            write!(f, "{u}")?;
         }
         match (self.written, self.retracted) {
             (true, Some(t)) => writeln!(f, "recorded #{}: undo (retracts record {t})", self.record.index)?,

@@ -96,6 +96,13 @@ pub struct UnverifiedView {
     pub effect: String,
 }
 
+impl fmt::Display for UnverifiedView {
+    /// One line, as every report prints it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "record {}: unverified: {}", self.record, self.effect)
+    }
+}
+
 /// A record that cannot be applied: replay stopped there.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct StepErrorView {

@@ -143,7 +143,7 @@ impl fmt::Display for ReplayReport {
             write!(f, "{v}")?;
         }
         for u in &self.unverified {
-            writeln!(f, "record {}: unverified: {}", u.record, u.effect)?;
+            write!(f, "{u}")?;
         }
         if let Some(e) = &self.error {
             writeln!(f, "{e}")?;

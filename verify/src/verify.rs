@@ -350,7 +350,7 @@ impl fmt::Display for VerifyReport {
             write!(f, "{v}")?;
         }
         for u in &self.unverified {
-            writeln!(f, "record {}: unverified: {}", u.record, u.effect)?;
+            write!(f, "{u}")?;
         }
         if let Some(e) = &self.error {
             writeln!(f, "{e}")?;
