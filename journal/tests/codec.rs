@@ -5,6 +5,7 @@ mod common;
 
 use arbiter_journal::codec::{self, CodecErrorKind};
 use arbiter_journal::{genesis, hex, link, Record, SessionMeta};
+use common::Rng;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -145,18 +146,6 @@ fn values_round_trip_and_trailing_bytes_are_refused() -> Result<(), codec::Codec
     assert_eq!(codec::encode_into(&big(), &mut appended)?, bytes.len());
     assert_eq!(appended[2..], bytes[..]);
     Ok(())
-}
-
-/// A small deterministic generator (xorshift64*), so a failure is reproducible.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
 }
 
 #[test]

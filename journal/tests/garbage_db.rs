@@ -3,8 +3,7 @@
 
 mod common;
 
-use arbiter_journal::{ErrorKind, Journal, SessionMeta};
-use std::collections::BTreeMap;
+use arbiter_journal::{ErrorKind, Journal};
 
 #[test]
 fn damaged_database_files_are_errors() -> Result<(), Box<dyn std::error::Error>> {
@@ -18,16 +17,7 @@ fn damaged_database_files_are_errors() -> Result<(), Box<dyn std::error::Error>>
     ];
     for (i, (what, conf, data)) in cases.into_iter().enumerate() {
         let path = dir.path().join(format!("db{i}"));
-        let meta = SessionMeta {
-            game: "g".into(),
-            setup: BTreeMap::new(),
-            catalog: None,
-            rules_version: 1,
-            created: 0,
-            title: String::new(),
-            parent: None,
-        };
-        Journal::open(&path)?.create_session("s", &meta)?;
+        Journal::open(&path)?.create_session("s", &common::meta())?;
         if let Some(c) = conf {
             std::fs::write(path.join("conf"), c)?;
         }
@@ -65,15 +55,7 @@ fn another_journal_format_is_refused() -> Result<(), Box<dyn std::error::Error>>
 fn lost_sessions_are_reported_as_damage() -> Result<(), Box<dyn std::error::Error>> {
     let dir = tempfile::tempdir()?;
     let path = dir.path().join("db");
-    let meta = SessionMeta {
-        game: "g".into(),
-        setup: BTreeMap::new(),
-        catalog: None,
-        rules_version: 1,
-        created: 0,
-        title: String::new(),
-        parent: None,
-    };
+    let meta = common::meta();
     {
         let j = Journal::open(&path)?;
         j.create_session("first", &meta)?;

@@ -1,7 +1,10 @@
 //! Model-based test: random operations run against the journal and against a plain `Vec`
 //! per session, compared after every step (sled's own `tests/tree` does the same).
 
+mod common;
+
 use arbiter_journal::{codec, link, ErrorKind, Journal, JournalError, Record, SessionMeta};
+use common::Rng;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -10,21 +13,6 @@ use std::path::Path;
 enum Ev {
     Roll(Vec<u8>),
     Note(String),
-}
-
-/// xorshift64*: deterministic, so a failing seed can be replayed.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
-    }
 }
 
 fn meta(title: &str) -> SessionMeta {

@@ -6,7 +6,6 @@ mod common;
 use arbiter_journal::layout::{self, key_seq};
 use arbiter_journal::{codec, Journal, JournalError, ProblemKind, Record, SessionMeta, BLOCK_RECORDS};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 use std::path::Path;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -18,18 +17,6 @@ enum Ev {
 type TestResult = Result<(), Box<dyn std::error::Error>>;
 
 const LEN: u64 = BLOCK_RECORDS * 3 + 10;
-
-fn meta() -> SessionMeta {
-    SessionMeta {
-        game: "g".to_string(),
-        setup: BTreeMap::new(),
-        catalog: None,
-        rules_version: 1,
-        created: 0,
-        title: String::new(),
-        parent: None,
-    }
-}
 
 /// Notes of equal length ("note-00017"), so two can be swapped byte for byte.
 fn note(i: u64) -> String {
@@ -46,7 +33,7 @@ fn build(path: &Path) -> Result<(), JournalError> {
         })
         .collect();
     let j = Journal::open(path)?;
-    j.import("s", &meta(), &records)?;
+    j.import("s", &common::meta(), &records)?;
     assert!(j.check::<Ev>("s")?.is_ok());
     Ok(())
 }
@@ -196,7 +183,7 @@ fn undecodable_bytes_are_named_by_check_and_by_reading() -> TestResult {
         let j = Journal::open(&path)?;
         let mut records: Vec<Record<Ev>> = (0..30).map(|i| Record::Event(Ev::Note(note(i)))).collect();
         records[7] = Record::Event(Ev::Roll(vec![9, 9]));
-        j.import("s", &meta(), &records)?;
+        j.import("s", &common::meta(), &records)?;
     }
     #[derive(Debug, Serialize, Deserialize)]
     enum OnlyNotes {
