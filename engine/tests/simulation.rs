@@ -33,6 +33,12 @@ fn game<G: Game>() -> G {
         .unwrap_or_else(|e| panic!("{}: default setup refused: {e}", G::info().id))
 }
 
+/// The game with its default setup, if it has a simulator (`None` for one without).
+fn simulated<G: Game>() -> Option<G> {
+    let game = game::<G>();
+    game.simulate(1, 1).is_some().then_some(game)
+}
+
 /// Run a test body on every game with a simulator; returns how many games were tested.
 fn each_game<V: GameVisitor<Output = bool> + Clone>(visitor: V) -> usize {
     game_ids().into_iter().filter(|id| dispatch(id, visitor.clone()) == Some(true)).count()
@@ -75,10 +81,7 @@ struct StepsClean;
 impl GameVisitor for StepsClean {
     type Output = bool;
     fn visit<G: Game>(self) -> bool {
-        let game = game::<G>();
-        if game.simulate(1, 1).is_none() {
-            return false;
-        }
+        let Some(game) = simulated::<G>() else { return false };
         let id = G::info().id;
         let mut ended = 0;
         for seed in 1..=SEEDS {
@@ -301,10 +304,7 @@ struct ReplayMatches;
 impl GameVisitor for ReplayMatches {
     type Output = bool;
     fn visit<G: Game>(self) -> bool {
-        let game = game::<G>();
-        if game.simulate(1, 1).is_none() {
-            return false;
-        }
+        let Some(game) = simulated::<G>() else { return false };
         let id = G::info().id;
         for seed in 1..=SEEDS / 4 {
             let events = game.simulate(seed, EVENTS).unwrap_or_default();
@@ -435,10 +435,7 @@ impl Tally {
 impl GameVisitor for Mutations {
     type Output = bool;
     fn visit<G: Game>(self) -> bool {
-        let game = game::<G>();
-        if game.simulate(1, 1).is_none() {
-            return false;
-        }
+        let Some(game) = simulated::<G>() else { return false };
         let id = G::info().id;
         let mut t = Tally::default();
         for seed in 1..=SEEDS {
