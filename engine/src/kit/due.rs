@@ -43,8 +43,11 @@ pub trait Consequences {
     type Due: Clone;
     /// A consequence as recorded, labels resolved to typed identities.
     type Fact: Clone + PartialEq;
-    /// The game's event (notation), for derived logs.
-    type Event;
+    /// The game's event (notation): what is recorded, and what a derived log holds.
+    type Event: std::fmt::Display;
+
+    /// Resolve a recorded consequence's labels, once (`Err`: it names what is not there).
+    fn resolve(&self, s: &Self::State, recorded: &Self::Event) -> Result<Self::Fact, StepError>;
 
     /// The ordered chain of predicates: the consequence the rules require next, or `None`
     /// when a decision or a random outcome comes next (or the game is over).
@@ -64,10 +67,18 @@ pub trait Consequences {
         played: &Self::Fact,
         f: &mut Findings,
     ) -> Result<(), StepError>;
-    /// Report every way `recorded` differs from `due` (they pair, by subject or by kind).
-    fn compare(&self, s: &Self::State, due: &Self::Due, recorded: &Self::Fact, f: &mut Findings);
-    /// Report a recorded fact nothing due pairs with.
-    fn unexpected(&self, s: &Self::State, recorded: &Self::Fact, f: &mut Findings);
+    /// Report every way `recorded` (written `event`) differs from `due` (they pair, by
+    /// subject or by kind).
+    fn compare(
+        &self,
+        s: &Self::State,
+        due: &Self::Due,
+        recorded: &Self::Fact,
+        event: &Self::Event,
+        f: &mut Findings,
+    );
+    /// Report a recorded fact (written `event`) nothing due pairs with.
+    fn unexpected(&self, s: &Self::State, recorded: &Self::Fact, event: &Self::Event, f: &mut Findings);
     /// The event a due consequence is written as (labels only here).
     fn event(&self, s: &Self::State, due: &Self::Due) -> Self::Event;
     /// The unverified effect (its ordinal) a finding about `due` may follow from; see
@@ -78,10 +89,7 @@ pub trait Consequences {
 }
 
 /// The finding for a due consequence the log left out.
-pub fn left_out<C: Consequences>(game: &C, s: &C::State, due: &C::Due) -> Violation
-where
-    C::Event: std::fmt::Display,
-{
+pub fn left_out<C: Consequences>(game: &C, s: &C::State, due: &C::Due) -> Violation {
     let v = Violation::new(
         game.rule(s, due),
         format!("the log leaves out `{}`, which the rules require here", game.event(s, due)),
@@ -93,18 +101,16 @@ where
 }
 
 /// Judge a recorded consequence and apply it (see the module doc). The hot path, a fact
-/// equal to what is due, allocates nothing.
+/// equal to what is due, allocates nothing beyond what resolving its labels needs.
 pub fn check_recorded<C: Consequences>(
     game: &C,
     s: &mut C::State,
-    recorded: &C::Fact,
+    event: &C::Event,
     f: &mut Findings,
-) -> Result<(), StepError>
-where
-    C::Event: std::fmt::Display,
-{
+) -> Result<(), StepError> {
+    let recorded = &game.resolve(s, event)?;
     let Some(due) = game.due(s) else {
-        game.unexpected(s, recorded, f);
+        game.unexpected(s, recorded, event, f);
         return Ok(());
     };
     let expected = game.fact(&due);
@@ -113,7 +119,7 @@ where
     }
     let pairing = game.pairing(&expected, recorded);
     if pairing == Pairing::Subject {
-        game.compare(s, &due, recorded, f);
+        game.compare(s, &due, recorded, event, f);
         return game.apply(s, &due, recorded, f);
     }
     // Look ahead on a copy for the due this fact is about; everything before it was left out.
@@ -125,7 +131,7 @@ where
         let fact = game.fact(&d);
         if fact == *recorded || game.pairing(&fact, recorded) == Pairing::Subject {
             if fact != *recorded {
-                game.compare(&ahead, &d, recorded, &mut found);
+                game.compare(&ahead, &d, recorded, event, &mut found);
             }
             game.apply(&mut ahead, &d, recorded, &mut found)?;
             *s = ahead;
@@ -141,19 +147,16 @@ where
     // Nothing ahead is about it: the same kind about something else is a wrong subject
     // (another target); anything else is not due at all.
     if pairing == Pairing::Kind {
-        game.compare(s, &due, recorded, f);
+        game.compare(s, &due, recorded, event, f);
         return game.apply(s, &due, recorded, f);
     }
-    game.unexpected(s, recorded, f);
+    game.unexpected(s, recorded, event, f);
     Ok(())
 }
 
 /// Before a decision or a random outcome: every consequence still due was left out of the
 /// log. Report each once and apply it.
-pub fn flush<C: Consequences>(game: &C, s: &mut C::State, f: &mut Findings) -> Result<(), StepError>
-where
-    C::Event: std::fmt::Display,
-{
+pub fn flush<C: Consequences>(game: &C, s: &mut C::State, f: &mut Findings) -> Result<(), StepError> {
     for _ in 0..FLUSH_LIMIT {
         let Some(due) = game.due(s) else { return Ok(()) };
         f.violate(left_out(game, s, &due));
@@ -192,6 +195,13 @@ mod tests {
         type Due = Fact;
         type Fact = Fact;
         type Event = String;
+        fn resolve(&self, _: &S, e: &String) -> Result<Fact, StepError> {
+            match e.split_once(' ') {
+                Some(("tick", n)) => n.parse().map(Fact::Tick).map_err(|_| StepError::new("a number")),
+                _ if e == "done" => Ok(Fact::Done),
+                _ => Err(StepError::new(format!("not a consequence: {e}"))),
+            }
+        }
         fn due(&self, s: &S) -> Option<Fact> {
             if s.at < s.target {
                 Some(Fact::Tick(s.at + 1))
@@ -224,14 +234,17 @@ mod tests {
             }
             Ok(())
         }
-        fn compare(&self, _: &S, d: &Fact, rec: &Fact, f: &mut Findings) {
-            f.violate(Violation::new("toy.tick", format!("{d:?} not {rec:?}")));
+        fn compare(&self, _: &S, d: &Fact, _: &Fact, e: &String, f: &mut Findings) {
+            f.violate(Violation::new("toy.tick", format!("{d:?} not `{e}`")));
         }
-        fn unexpected(&self, _: &S, rec: &Fact, f: &mut Findings) {
-            f.violate(Violation::new("toy.unexpected", format!("{rec:?}")));
+        fn unexpected(&self, _: &S, _: &Fact, e: &String, f: &mut Findings) {
+            f.violate(Violation::new("toy.unexpected", e.clone()));
         }
         fn event(&self, _: &S, d: &Fact) -> String {
-            format!("{d:?}")
+            match d {
+                Fact::Tick(n) => format!("tick {n}"),
+                Fact::Done => "done".into(),
+            }
         }
     }
 
@@ -243,16 +256,16 @@ mod tests {
     fn one_omission_is_one_finding_under_its_own_rule() {
         let mut s = S { at: 0, target: 3, done: false };
         let mut f = Findings::default();
-        check_recorded(&Toy, &mut s, &Fact::Tick(1), &mut f).unwrap();
+        check_recorded(&Toy, &mut s, &"tick 1".into(), &mut f).unwrap();
         assert!(f.is_clean());
         // `done` recorded with tick 2 and 3 left out: two findings, then done applies.
-        check_recorded(&Toy, &mut s, &Fact::Done, &mut f).unwrap();
+        check_recorded(&Toy, &mut s, &"done".into(), &mut f).unwrap();
         assert_eq!(rules(&f), ["toy.tick", "toy.tick"]);
-        assert!(f.violations[0].message.contains("Tick(2)"));
+        assert!(f.violations[0].message.contains("`tick 2`"));
         assert_eq!(s, S { at: 3, target: 3, done: true });
         // Nothing due: not due, not applied.
         let mut f = Findings::default();
-        check_recorded(&Toy, &mut s, &Fact::Tick(9), &mut f).unwrap();
+        check_recorded(&Toy, &mut s, &"tick 9".into(), &mut f).unwrap();
         assert_eq!(rules(&f), ["toy.unexpected"]);
         assert_eq!(s.at, 3);
         assert_eq!(next_consequence(&Toy, &s), None);
@@ -262,11 +275,12 @@ mod tests {
     fn a_wrong_value_pairs_and_a_decision_flushes_what_is_owed() {
         let mut s = S { at: 0, target: 2, done: false };
         let mut f = Findings::default();
-        check_recorded(&Toy, &mut s, &Fact::Tick(5), &mut f).unwrap();
+        check_recorded(&Toy, &mut s, &"tick 5".into(), &mut f).unwrap();
+        assert!(check_recorded(&Toy, &mut s, &"roll".into(), &mut f).is_err());
         assert_eq!(rules(&f), ["toy.tick"], "a tick of another number: compared, applied as played");
         assert_eq!(s.at, 5);
         let mut s = S { at: 0, target: 2, done: false };
-        assert_eq!(next_consequence(&Toy, &s), Some("Tick(1)".into()));
+        assert_eq!(next_consequence(&Toy, &s), Some("tick 1".into()));
         let mut f = Findings::default();
         flush(&Toy, &mut s, &mut f).unwrap();
         assert_eq!(rules(&f), ["toy.tick", "toy.tick", "toy.done"]);
