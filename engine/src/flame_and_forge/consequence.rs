@@ -51,7 +51,6 @@ pub enum Due {
     Won { seat: u8 },
     PassedOut { seat: u8 },
     Shuffle { seat: u8 },
-    Book { seat: u8, subject: Subject, level: u8 },
     DiscardEvent { seat: u8, forge: bool, first: EventId, left: [u8; 3] },
     Drop { seat: u8, gem: Gem },
     GameOver { won: bool },
@@ -91,7 +90,6 @@ impl Due {
             | Due::Won { seat }
             | Due::PassedOut { seat }
             | Due::Shuffle { seat }
-            | Due::Book { seat, .. }
             | Due::DiscardEvent { seat, .. }
             | Due::Drop { seat, .. }
             | Due::ScorePlayer { seat, .. } => Some(seat),
@@ -105,8 +103,9 @@ impl FlameAndForge {
         s.seats.get(seat as usize).map_or(Colour::Blue, |p| p.colour)
     }
 
-    /// A finding about a seat, uncertain when that seat's state (or the running challenge)
-    /// may be wrong after an unverified effect.
+    /// A finding that rests on a seat's resources (health, gems, cards, successes): uncertain
+    /// when that seat's state (or the running challenge) may be wrong after an unverified
+    /// effect. Findings about order and placement rest on no resource and are never tainted.
     pub(super) fn finding(&self, s: &State, seat: Option<u8>, rule: &'static str, msg: String) -> Violation {
         let v = Violation::new(rule, msg);
         let taint = seat
@@ -480,7 +479,6 @@ impl FlameAndForge {
                 self.forge_event(s, left).map(|first| Due::DiscardEvent { seat, forge: true, first, left })
             }
             Frame::Forge { .. } => None,
-            Frame::Research { seat, stage: RStage::Book { subject, level }, .. } => Some(Due::Book { seat, subject, level }),
             Frame::Research { .. } => None,
             Frame::Retreat { seat, healed: false } => {
                 let h = s.player(seat).health.value;
@@ -521,7 +519,6 @@ impl FlameAndForge {
             Due::Won { .. } => r::CHALLENGE_WIN,
             Due::PassedOut { .. } => r::CHALLENGE_PASS_OUT,
             Due::Shuffle { .. } => r::CHALLENGE_RESHUFFLE,
-            Due::Book { .. } => r::RESEARCH_FUND,
             Due::DiscardEvent { forge: true, .. } => r::FORGE_EVENTS,
             Due::DiscardEvent { .. } => r::CHALLENGE_WIN_EVENT,
             Due::Drop { .. } => r::RETREAT_GEM_LIMIT,
@@ -560,7 +557,6 @@ impl FlameAndForge {
             Due::Won { seat } => Event::Won { who: who(seat) },
             Due::PassedOut { seat } => Event::PassedOut { who: who(seat) },
             Due::Shuffle { seat } => Event::Shuffle { who: who(seat) },
-            Due::Book { seat, subject, level } => Event::Book { who: who(seat), subject, level },
             Due::DiscardEvent { seat, first, .. } => Event::DiscardEvent { who: who(seat), card: label(c.events.name(first)) },
             Due::Drop { seat, gem } => Event::Drop { who: who(seat), gem },
             Due::GameOver { won } => Event::GameOver { won },
@@ -784,16 +780,6 @@ impl FlameAndForge {
                 }
             }
             (Due::Shuffle { seat }, _) => s.player_mut(seat).deck.reshuffle(),
-            (Due::Book { seat, subject, .. }, Event::Book { level, .. }) => {
-                let top = self.catalog.top_level(subject);
-                let level = level.min(top);
-                let p = s.player_mut(seat);
-                p.books[subject.index()] = level;
-                p.best[subject.index()] = p.best[subject.index()].max(level);
-                if let Some(Frame::Research { stage, .. }) = s.stack.last_mut() {
-                    *stage = RStage::Reward { subject, level };
-                }
-            }
             (Due::DiscardEvent { forge, first, left, .. }, Event::DiscardEvent { card, .. }) => {
                 let chosen = self.catalog.events.id(card.as_str()).filter(|e| s.events.contains(e)).unwrap_or(first);
                 let colour = match self.catalog.events.get(chosen).map(|e| e.discard) {
@@ -894,8 +880,10 @@ impl FlameAndForge {
 
     fn compare_due(&self, s: &State, due: &Due, recorded: &Event, event: &Event, f: &mut Findings) {
         let expected = self.fact_of(self.colour(s, due.seat().unwrap_or(0)), due);
+        let resource = resource_event(&expected);
         let say = |rule: &'static str, seat: Option<u8>, msg: String, f: &mut Findings| {
-            f.violate(self.finding(s, seat, rule, msg).expected_recorded(expected.to_string(), event.to_string()));
+            let v = if resource { self.finding(s, seat, rule, msg) } else { Violation::new(rule, msg) };
+            f.violate(v.expected_recorded(expected.to_string(), event.to_string()));
         };
         match (*due, *recorded) {
             (Due::EventIcon { fire, tiles, .. }, Event::Fire { tile } | Event::PlaceGem { tile, .. }) => {
@@ -963,19 +951,6 @@ impl FlameAndForge {
                     Some(_) => format!("the player has no {gem} gem: 1 damage instead"),
                 };
                 say(rule, Some(seat), msg, f);
-            }
-            (Due::Book { seat, subject, level }, Event::Book { level: got, .. }) => {
-                let p = s.player(seat);
-                let rule = if p.best[subject.index()] == self.starting_books(None)[subject.index()]
-                    && got != level
-                    && p.books[subject.index()] + 1 == level
-                {
-                    // Never advanced: the recorded level assumes another start.
-                    r::SETUP_BOOK
-                } else {
-                    r::RESEARCH_FUND
-                };
-                say(rule, Some(seat), format!("one step up {subject}: level {level}"), f);
             }
             (Due::DiscardEvent { seat, forge, left, .. }, Event::DiscardEvent { card, .. }) => {
                 let id = self.catalog.events.id(card.as_str());
@@ -1085,7 +1060,6 @@ impl FlameAndForge {
                 (Event::Scorch { .. }, _) => (r::FIRE_SCORCH, "a tile is scorched at its third fire".into()),
                 (Event::Horde { .. }, _) => (r::FIRE_MONSTER, "only a fire on a monster's tile defeats it".into()),
                 (Event::Frenzy { .. }, _) => (r::FRENZY_OWE, "no Battle Frenzy icon is being resolved".into()),
-                (Event::Book { .. }, _) => (r::RESEARCH_FUND, "no research action moved a book token".into()),
                 (Event::Drop { .. }, _) => (r::RETREAT_GEM_LIMIT, "gems are discarded at a retreat, down to 7".into()),
                 (Event::Haste { .. }, _) => (r::ICON_HASTE, "no haste icon is being resolved".into()),
                 (Event::Footprint { .. }, _) => (r::ICON_FOOTPRINT, "no footprint icon is being resolved".into()),
@@ -1101,7 +1075,8 @@ impl FlameAndForge {
                 (_, a) => (self.await_rule(a), format!("the table awaits {}", self.await_text(s, a))),
             }
         };
-        f.violate(self.finding(s, seat, rule, msg(&why)));
+        let v = if resource_event(recorded) { self.finding(s, seat, rule, msg(&why)) } else { Violation::new(rule, msg(&why)) };
+        f.violate(v);
     }
 
     /// Whether a player's dwarf is on a tile.
@@ -1158,6 +1133,24 @@ impl FlameAndForge {
             Await::KeepToken(k) => format!("the token {} keeps (`keep`)", who(k)),
         }
     }
+}
+
+/// Whether an event is about a seat's resources (what an unverified effect may have changed).
+pub(super) fn resource_event(e: &Event) -> bool {
+    matches!(
+        e,
+        Event::Health { .. }
+            | Event::Burn { .. }
+            | Event::Gain { .. }
+            | Event::Success { .. }
+            | Event::Frenzy { .. }
+            | Event::Pay { .. }
+            | Event::Won { .. }
+            | Event::PassedOut { .. }
+            | Event::Drop { .. }
+            | Event::ScorePlayer { .. }
+            | Event::ScoreTeam { .. }
+    )
 }
 
 fn expected_to(e: &Event) -> String {

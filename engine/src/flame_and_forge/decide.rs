@@ -124,7 +124,14 @@ impl FlameAndForge {
         }
     }
 
-    fn report(&self, s: &State, f: &mut Findings, seat: Option<u8>, rule: &'static str, msg: String) {
+    /// A finding about order, placement or cards: never uncertain.
+    fn report(&self, _s: &State, f: &mut Findings, _seat: Option<u8>, rule: &'static str, msg: String) {
+        f.violate(crate::Violation::new(rule, msg));
+    }
+
+    /// A finding that rests on the seat's health, gems or successes (uncertain after an
+    /// unverified effect of theirs).
+    fn report_res(&self, s: &State, f: &mut Findings, seat: Option<u8>, rule: &'static str, msg: String) {
         f.violate(self.finding(s, seat, rule, msg));
     }
 
@@ -176,7 +183,7 @@ impl FlameAndForge {
                 }
                 Ok(())
             }
-            Event::Monster { card } => {
+            Event::Monster { card, tile: recorded } => {
                 let id = self.card(card)?;
                 if !self.is_monster(id) {
                     return Err(StepError::rule(r::SETUP_MONSTER_DECK, format!("`{card}` is not a monster")));
@@ -190,6 +197,10 @@ impl FlameAndForge {
                 }
                 let (row, pos) = self.catalog.retaliations.get(ret).map_or((1, 0), |c| c.monster);
                 let tile = Tile::relative(territory, row, pos).unwrap_or(Tile(0));
+                if recorded != tile {
+                    let name = self.catalog.retaliations.name(ret);
+                    self.report(s, f, None, r::RETALIATION_RESOLVE, format!("`{name}` on the {territory} marks {tile} for the monster, not {recorded}"));
+                }
                 s.monsters[territory.index()] = Some((id, tile));
                 if let Some(fr) = s.stack.last_mut() {
                     *fr = Frame::Retaliation { territory, card: Some(ret), monster: true, next };
@@ -256,7 +267,7 @@ impl FlameAndForge {
                 Ok(())
             }
             Event::Raid { who, dwarf, tile, spot } => self.raid(s, f, a, who, dwarf, tile, spot),
-            Event::Regroup { who, dwarf } => self.regroup(s, f, a, who, dwarf),
+            Event::Regroup { who, dwarf, spot } => self.regroup(s, f, a, who, dwarf, spot),
             Event::Challenge { who, foe } => self.challenge(s, f, a, who, foe),
             Event::Reveal { who, card } => self.reveal(s, f, a, who, card),
             Event::Flee { who } => {
@@ -269,7 +280,7 @@ impl FlameAndForge {
                 let exhausted = p.deck.is_empty() && p.deck.discard.is_empty();
                 let (frenzy, dragon) = s.challenges.last().map_or((0, false), |c| (c.frenzy, c.foe == Adversary::Dragon));
                 if frenzy > 0 && !exhausted {
-                    self.report(s, f, Some(seat), r::FRENZY_OWE, format!("{frenzy} Battle Frenzy card(s) still owed: no fleeing"));
+                    self.report_res(s, f, Some(seat), r::FRENZY_OWE, format!("{frenzy} Battle Frenzy card(s) still owed: no fleeing"));
                 }
                 let next = self.after(CStage::Running, Some(End::Fled), dragon);
                 if let Some(c) = s.challenges.last_mut() {
@@ -591,6 +602,15 @@ impl FlameAndForge {
         s.placed = s.placed.saturating_add(1);
     }
 
+    /// The spot a raid on a tile takes (none in the Castle).
+    pub(super) fn spot_for(&self, s: &State, seat: u8, tile: Tile) -> Option<u8> {
+        if tile.is_castle() {
+            None
+        } else {
+            self.raid_spot(s, seat, tile, true)
+        }
+    }
+
     /// The spot a raid takes: the leftmost empty one (with two players, the leftmost empty
     /// one with an available action, `two-player-spot`).
     fn raid_spot(&self, s: &State, seat: u8, tile: Tile, two_player: bool) -> Option<u8> {
@@ -622,7 +642,7 @@ impl FlameAndForge {
         }
         let p = s.player(seat).clone();
         if p.health.value == 0 {
-            self.report(s, f, Some(seat), r::PLACE_ZERO_HEALTH, format!("{who} is at 0 health: the placement must be a Regroup"));
+            self.report_res(s, f, Some(seat), r::PLACE_ZERO_HEALTH, format!("{who} is at 0 health: the placement must be a Regroup"));
         }
         // The line and the adjacency.
         let line = tile.line();
@@ -709,7 +729,7 @@ impl FlameAndForge {
         Ok(())
     }
 
-    fn regroup(&self, s: &mut State, f: &mut Findings, a: Await, who: Colour, dwarf: Dwarf) -> Result<(), StepError> {
+    fn regroup(&self, s: &mut State, f: &mut Findings, a: Await, who: Colour, dwarf: Dwarf, given: Option<u8>) -> Result<(), StepError> {
         let seat = self.seat(s, who)?;
         if !self.placement_turn(s, f, a, seat) {
             return Ok(());
@@ -718,6 +738,9 @@ impl FlameAndForge {
             self.report(s, f, Some(seat), r::REGROUP_LEFTMOST, format!("{who}'s board has no free spot"));
             return Ok(());
         };
+        if let Some(g) = given.filter(|&g| g != spot) {
+            self.report(s, f, Some(seat), r::REGROUP_LEFTMOST, format!("the dwarf takes the leftmost free spot, {}, not {}", spot + 1, g + 1));
+        }
         self.take_dwarf(s, f, seat, dwarf);
         s.player_mut(seat).board[spot as usize] = Some(dwarf);
         s.stack.push(Frame::Placement(Placement {
@@ -768,7 +791,7 @@ impl FlameAndForge {
             }
         }
         if s.player(seat).health.value == 0 && self.config.challenge_at_zero == ChallengeAtZero::Forbidden {
-            self.report(s, f, Some(seat), r::CHALLENGE_PASS_OUT, "at 0 health no challenge can be begun (`challenge-at-zero=forbidden`)".into());
+            self.report_res(s, f, Some(seat), r::CHALLENGE_PASS_OUT, "at 0 health no challenge can be begun (`challenge-at-zero=forbidden`)".into());
             if bow {
                 s.stack.pop();
             } else if let Some(p) = s.placement_mut() {
@@ -873,7 +896,7 @@ impl FlameAndForge {
             s.supply[g.index()] += paid;
         }
         if !short.is_empty() {
-            self.report(s, f, Some(seat), r::FORGE_EXACT, format!("`{item}` costs {}: {who} lacks {}", gems_text(&self.catalog.cards[id].cost), short.join(", ")));
+            self.report_res(s, f, Some(seat), r::FORGE_EXACT, format!("`{item}` costs {}: {who} lacks {}", gems_text(&self.catalog.cards[id].cost), short.join(", ")));
         }
         s.market.take(slot);
         s.player_mut(seat).deck.discard(id);
@@ -884,7 +907,7 @@ impl FlameAndForge {
         Ok(())
     }
 
-    fn research(&self, s: &mut State, f: &mut Findings, a: Await, who: Colour, subject: Option<Subject>, exchange: Option<(Gem, Gem, Gem)>) -> Result<(), StepError> {
+    fn research(&self, s: &mut State, f: &mut Findings, a: Await, who: Colour, subject: Option<(Subject, u8)>, exchange: Option<(Gem, Gem, Gem)>) -> Result<(), StepError> {
         let seat = self.seat(s, who)?;
         let Await::Research { seat: k, .. } = a else {
             let rule = match a {
@@ -919,11 +942,11 @@ impl FlameAndForge {
                     }
                     s.supply[z.index()] = s.supply[z.index()].saturating_sub(1);
                 }
-                Some(_) => self.report(s, f, Some(seat), r::RESEARCH_TRANSMUTE, format!("{who} does not hold {x} and {y}")),
-                None => self.report(s, f, Some(seat), r::RESEARCH_TRANSMUTE, format!("the Library has no exchange {x}+{y}->{z}")),
+                Some(_) => self.report_res(s, f, Some(seat), r::RESEARCH_TRANSMUTE, format!("{who} does not hold {x} and {y}")),
+                None => self.report_res(s, f, Some(seat), r::RESEARCH_TRANSMUTE, format!("the Library has no exchange {x}+{y}->{z}")),
             }
         }
-        let Some(subject) = subject else {
+        let Some((subject, recorded)) = subject else {
             s.stack.pop();
             return Ok(());
         };
@@ -940,14 +963,26 @@ impl FlameAndForge {
         let cost = self.catalog.level(subject, next.max(2)).and_then(|l| l.cost);
         if let Some(g) = cost {
             if s.player(seat).gem(g) == 0 {
-                self.report(s, f, Some(seat), r::RESEARCH_FUND, format!("the step to {subject} level {next} is funded with a {g} gem, which {who} lacks"));
+                self.report_res(s, f, Some(seat), r::RESEARCH_FUND, format!("the step to {subject} level {next} is funded with a {g} gem, which {who} lacks"));
             } else {
                 s.player_mut(seat).gems[g.index()] -= 1;
                 s.supply[g.index()] += 1;
             }
         }
+        let mut reached = next;
+        if recorded != next {
+            // A log that never moved this token but records another level assumes another start.
+            let start = self.starting_books(None)[subject.index()];
+            let never = s.player(seat).best[subject.index()] == level && (level == start || level == 0);
+            let rule = if never && recorded != next { r::SETUP_BOOK } else { r::RESEARCH_FUND };
+            self.report(s, f, Some(seat), rule, format!("one step up {subject} from level {level} reaches level {next}, not {recorded}"));
+            reached = recorded.clamp(1, top);
+        }
+        let p = s.player_mut(seat);
+        p.books[subject.index()] = reached;
+        p.best[subject.index()] = p.best[subject.index()].max(reached);
         if let Some(Frame::Research { stage, .. }) = s.stack.last_mut() {
-            *stage = RStage::Book { subject, level: next };
+            *stage = RStage::Reward { subject, level: reached };
         }
         Ok(())
     }

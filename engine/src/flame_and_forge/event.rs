@@ -99,7 +99,8 @@ pub enum Event {
     /// Items revealed into the Forge's empty spots, left to right.
     Market { items: [Option<Label>; 3] },
     Retaliation { card: Label, territory: Territory },
-    Monster { card: Label },
+    /// The monster drawn for a Retaliation, and the tile its card marks.
+    Monster { card: Label, tile: Tile },
     Deal { who: Colour, cards: [Label; 2] },
     Slayer { who: Colour, card: Label },
     // The turn.
@@ -110,7 +111,7 @@ pub enum Event {
     Horde { monster: Label },
     Draw { card: Label },
     Raid { who: Colour, dwarf: Dwarf, tile: Tile, spot: Option<u8> },
-    Regroup { who: Colour, dwarf: Dwarf },
+    Regroup { who: Colour, dwarf: Dwarf, spot: Option<u8> },
     Retreat { who: Colour },
     Drop { who: Colour, gem: Gem },
     Health { who: Colour, delta: i8, to: u8 },
@@ -136,8 +137,8 @@ pub enum Event {
     Forge { who: Colour, item: Label },
     Refresh { who: Colour },
     Retire { who: Colour, card: Label },
-    Research { who: Colour, subject: Option<Subject>, exchange: Option<(Gem, Gem, Gem)> },
-    Book { who: Colour, subject: Subject, level: u8 },
+    /// A research action: an exchange, and/or a subject with the level its book token reaches.
+    Research { who: Colour, subject: Option<(Subject, u8)>, exchange: Option<(Gem, Gem, Gem)> },
     Upgrade { who: Colour, dwarf: Dwarf },
     Advanced { who: Colour, tokens: [Option<Label>; 3] },
     Keep { who: Colour, token: Label },
@@ -181,7 +182,6 @@ impl Event {
                 | Event::Won { .. }
                 | Event::PassedOut { .. }
                 | Event::DiscardEvent { .. }
-                | Event::Book { .. }
                 | Event::GameOver { .. }
                 | Event::ScoreDragon { .. }
                 | Event::ScorePlayer { .. }
@@ -199,7 +199,7 @@ impl Event {
             Extinguish { who, .. } | Success { who, .. } | Frenzy { who, .. } | Pay { who, .. } => Some(who),
             Challenge { who, .. } | Reveal { who, .. } | Shuffle { who } | Flee { who } | Won { who } => Some(who),
             PassedOut { who } | DiscardEvent { who, .. } | Forge { who, .. } | Refresh { who } => Some(who),
-            Retire { who, .. } | Research { who, .. } | Book { who, .. } | Upgrade { who, .. } => Some(who),
+            Retire { who, .. } | Research { who, .. } | Upgrade { who, .. } => Some(who),
             Advanced { who, .. } | Keep { who, .. } | Use { who, .. } | Activate { who, .. } | Hero { who } => Some(who),
             Pass { who } | ScorePlayer { who, .. } => Some(who),
             Market { .. } | Retaliation { .. } | Monster { .. } | Fire { .. } | PlaceGem { .. } | Scorch { .. } => None,
@@ -232,7 +232,7 @@ impl fmt::Display for Event {
                 list(f, items)
             }
             Retaliation { card, territory } => write!(f, "retaliation {card} {territory}"),
-            Monster { card } => write!(f, "monster {card}"),
+            Monster { card, tile } => write!(f, "monster {card} {tile}"),
             Deal { who, cards } => write!(f, "deal {who} {} {}", cards[0], cards[1]),
             Slayer { who, card } => write!(f, "slayer {who} {card}"),
             Turn { who } => write!(f, "turn {who}"),
@@ -248,7 +248,13 @@ impl fmt::Display for Event {
                 }
                 Ok(())
             }
-            Regroup { who, dwarf } => write!(f, "regroup {who} {dwarf}"),
+            Regroup { who, dwarf, spot } => {
+                write!(f, "regroup {who} {dwarf}")?;
+                if let Some(s) = spot {
+                    write!(f, " spot {}", u16::from(*s) + 1)?;
+                }
+                Ok(())
+            }
             Retreat { who } => write!(f, "retreat {who}"),
             Drop { who, gem } => write!(f, "drop {who} {gem}"),
             Health { who, delta, to } => write!(f, "health {who} {delta:+} -> {to}"),
@@ -274,15 +280,14 @@ impl fmt::Display for Event {
             Retire { who, card } => write!(f, "retire {who} {card}"),
             Research { who, subject, exchange } => {
                 write!(f, "research {who}")?;
-                if let Some(s) = subject {
-                    write!(f, " {s}")?;
+                if let Some((s, level)) = subject {
+                    write!(f, " {s} -> {level}")?;
                 }
                 if let Some((a, b, c)) = exchange {
                     write!(f, " exchange {a}+{b}->{c}")?;
                 }
                 Ok(())
             }
-            Book { who, subject, level } => write!(f, "book {who} {subject} {level}"),
             Upgrade { who, dwarf } => write!(f, "upgrade {who} {dwarf}"),
             Advanced { who, tokens } => {
                 write!(f, "advanced {who}")?;

@@ -417,7 +417,7 @@ impl FlameAndForge {
                 }
             },
             Frame::Research { seat, stage, alchemist } => match stage {
-                RStage::Choose | RStage::Book { .. } => false,
+                RStage::Choose => false,
                 RStage::Reward { subject, level } => {
                     s.stack.pop();
                     let reward = c.level(subject, level).map_or(Reward::None, |l| l.reward);

@@ -3,6 +3,7 @@
 //! gives the same event.
 
 use super::catalog::{Dwarf, Subject};
+
 use super::city::{Territory, Tile};
 use super::event::{Colour, Event, Foe, Label, Rank};
 use super::icon::Gem;
@@ -72,7 +73,7 @@ pub fn parse_event(line: &str) -> Result<Event, ParseError> {
         "retaliation" => {
             Event::Retaliation { card: label(&mut w, "a Retaliation card")?, territory: w.named::<Territory>()? }
         }
-        "monster" => Event::Monster { card: label(&mut w, "a monster card")? },
+        "monster" => Event::Monster { card: label(&mut w, "a monster card")?, tile: tile(&mut w)? },
         "deal" => {
             let who = who(&mut w)?;
             Event::Deal { who, cards: [label(&mut w, "a dragonslayer card")?, label(&mut w, "a dragonslayer card")?] }
@@ -91,7 +92,12 @@ pub fn parse_event(line: &str) -> Result<Event, ParseError> {
             let spot = if w.optional("spot") { Some(w.number_in(1..=6u8, "a spot 1-6")? - 1) } else { None };
             Event::Raid { who, dwarf, tile, spot }
         }
-        "regroup" => Event::Regroup { who: who(&mut w)?, dwarf: w.named::<Dwarf>()? },
+        "regroup" => {
+            let who = who(&mut w)?;
+            let dwarf = w.named::<Dwarf>()?;
+            let spot = if w.optional("spot") { Some(w.number_in(1..=6u8, "a spot 1-6")? - 1) } else { None };
+            Event::Regroup { who, dwarf, spot }
+        }
         "retreat" => Event::Retreat { who: who(&mut w)? },
         "drop" => Event::Drop { who: who(&mut w)?, gem: w.named::<Gem>()? },
         "health" => {
@@ -145,7 +151,8 @@ pub fn parse_event(line: &str) -> Result<Event, ParseError> {
             let subject = match w.peek().and_then(Subject::parse) {
                 Some(s) => {
                     w.skip();
-                    Some(s)
+                    w.keyword("->")?;
+                    Some((s, w.number_in(0..=20u8, "the level reached")?))
                 }
                 None => None,
             };
@@ -165,11 +172,6 @@ pub fn parse_event(line: &str) -> Result<Event, ParseError> {
                 return Err(w.err("a subject (legends, relics, healing) or `exchange`"));
             }
             Event::Research { who, subject, exchange }
-        }
-        "book" => {
-            let who = who(&mut w)?;
-            let subject = w.named::<Subject>()?;
-            Event::Book { who, subject, level: w.number_in(0..=20u8, "a level")? }
         }
         "upgrade" => Event::Upgrade { who: who(&mut w)?, dwarf: w.named::<Dwarf>()? },
         "advanced" => {
@@ -231,7 +233,7 @@ mod tests {
             "market helmet sword shield",
             "market potion",
             "retaliation dragon-01 outskirts",
-            "monster goblin",
+            "monster goblin O2a",
             "deal blue hero-heal hero-axe",
             "slayer blue hero-heal",
             "turn blue",
@@ -243,6 +245,7 @@ mod tests {
             "raid blue dwarf O1a",
             "raid blue king castle spot 2",
             "regroup red guardian",
+            "regroup red dwarf spot 3",
             "retreat red",
             "drop red y",
             "health blue -1 -> 6",
@@ -268,10 +271,9 @@ mod tests {
             "forge blue helmet",
             "refresh blue",
             "retire blue strike",
-            "research blue legends",
-            "research blue relics exchange b+y->r",
+            "research blue legends -> 2",
+            "research blue relics -> 2 exchange b+y->r",
             "research blue exchange y+y->b",
-            "book blue healing 2",
             "upgrade blue alchemist",
             "advanced blue blue-vein scout",
             "keep blue blue-vein",

@@ -81,7 +81,12 @@ impl FlameAndForge {
                 let deck = s.dragon_deck.remaining();
                 Event::Retaliation { card: label(c.retaliations.name(*rng.pick(&deck)?)), territory }
             }
-            Await::MonsterCard => Event::Monster { card: self.name_of(*rng.pick(&s.monster_deck.remaining())?) },
+            Await::MonsterCard => {
+                let Some(Frame::Retaliation { territory, card: Some(ret), .. }) = s.stack.last().copied() else { return None };
+                let (row, pos) = c.retaliations.get(ret)?.monster;
+                let tile = Tile::relative(territory, row, pos)?;
+                Event::Monster { card: self.name_of(*rng.pick(&s.monster_deck.remaining())?), tile }
+            }
             Await::Seat => {
                 let colour = Colour::ALL[s.seats.len() % 4];
                 let side = if rng.one_in(4) { rng.pick(&["runechart", "anvil", "tankard", "gemstone"]).copied().unwrap_or("miner") } else { "miner" };
@@ -149,7 +154,7 @@ impl FlameAndForge {
                     })
                     .collect();
                 match rng.pick(&options) {
-                    Some(&sub) => Event::Research { who: who(seat), subject: Some(sub), exchange: None },
+                    Some(&sub) => Event::Research { who: who(seat), subject: Some((sub, p.books[sub.index()] + 1)), exchange: None },
                     None => Event::Pass { who: who(seat) },
                 }
             }
@@ -241,13 +246,14 @@ impl FlameAndForge {
                 Some(&x) if p.health.value >= 4 => x,
                 _ => *rng.pick(&raids)?,
             };
-            return Some(Event::Raid { who, dwarf, tile, spot: None });
+            return Some(Event::Raid { who, dwarf, tile, spot: self.spot_for(s, k, tile) });
         }
         if board {
-            return Some(Event::Regroup { who, dwarf: *rng.pick(&kinds)? });
+            let spot = self.free_board_spot(s, k);
+            return Some(Event::Regroup { who, dwarf: *rng.pick(&kinds)?, spot });
         }
         let (dwarf, tile) = *rng.pick(&raids)?;
-        Some(Event::Raid { who, dwarf, tile, spot: None })
+        Some(Event::Raid { who, dwarf, tile, spot: self.spot_for(s, k, tile) })
     }
 }
 

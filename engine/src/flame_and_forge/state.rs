@@ -186,7 +186,6 @@ pub enum FStage {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum RStage {
     Choose,
-    Book { subject: Subject, level: u8 },
     Reward { subject: Subject, level: u8 },
 }
 
