@@ -229,6 +229,10 @@ pub struct Catalog {
     pub slayers: Table<Slayer>,
     pub dragon: Dragon,
     pub scenario01: Scenario01,
+    /// The Supply: gems by colour, then fire tokens (the box's, Game Contents, unless the
+    /// catalog says otherwise).
+    pub supply: [u8; 3],
+    pub fire: u8,
     /// Card text the icon form cannot express, by `Icon::Text` index.
     pub texts: Vec<String>,
 }
@@ -294,6 +298,7 @@ struct Reader {
     slayers: Table<Slayer>,
     dragon: Option<Dragon>,
     s01: Option<(Dragon, Vec<String>, u8, u8)>,
+    supply: ([u8; 3], u8),
 }
 
 impl Reader {
@@ -668,8 +673,13 @@ pub fn parse_catalog(text: &str) -> Result<Catalog, Vec<String>> {
         slayers: Table::default(),
         dragon: None,
         s01: None,
+        supply: ([25, 20, 16], 25),
     };
     for b in blocks(text) {
+        let named = matches!(b.kind, "board" | "starting" | "item" | "monster" | "event" | "retaliation" | "token" | "slayer");
+        if named && (b.id.len() > 16 || !crate::kit::words::is_id(b.id)) {
+            r.p.at(b.line.number, format!("an id of at most 16 letters, digits, `-` or `_`, found `{}`", b.id));
+        }
         match b.kind {
             "tile" => r.tile(&b),
             "board" => r.board(&b),
@@ -689,6 +699,23 @@ pub fn parse_catalog(text: &str) -> Result<Catalog, Vec<String>> {
                 None => r.p.at(b.line.number, format!("an exchange like y+b->r, found `{}`", b.id)),
             },
             "token" => r.token(&b),
+            "supply" => {
+                let mut w = Words::new(b.line.rest());
+                while let Some(word) = w.peek() {
+                    w.skip();
+                    let n = w.number_in(0..=99u8, "a count 0-99");
+                    match (word, n) {
+                        ("y", Ok(n)) => r.supply.0[0] = n,
+                        ("b", Ok(n)) => r.supply.0[1] = n,
+                        ("r", Ok(n)) => r.supply.0[2] = n,
+                        ("fire", Ok(n)) => r.supply.1 = n,
+                        _ => {
+                            r.p.at(b.line.number, "supply y N b N r N fire N");
+                            break;
+                        }
+                    }
+                }
+            }
             "slayer" => {
                 let mut effect = Vec::new();
                 for prop in &b.props {
@@ -731,7 +758,7 @@ pub fn parse_catalog(text: &str) -> Result<Catalog, Vec<String>> {
                 b.line.number,
                 format!(
                     "a block kind (tile, board, starting, item, monster, gang, event, retaliation, track, \
-                     exchange, token, slayer, dragon), found `{other}`"
+                     exchange, token, slayer, dragon, supply), found `{other}`"
                 ),
             ),
         }
@@ -773,6 +800,7 @@ pub fn parse_catalog(text: &str) -> Result<Catalog, Vec<String>> {
             sleeping.push(id);
         }
     }
+    let (supply, fire) = r.supply;
     let Reader { p, texts, buildings, tiles, boards, cards, events, retaliations, library, exchanges, tokens, slayers, .. } = r;
     p.finish(Catalog {
         buildings,
@@ -788,6 +816,8 @@ pub fn parse_catalog(text: &str) -> Result<Catalog, Vec<String>> {
         slayers,
         dragon,
         scenario01: Scenario01 { dragon: s01_dragon, sleeping, rested_level, rested_heal },
+        supply,
+        fire,
         texts,
     })
 }

@@ -207,14 +207,15 @@ impl FlameAndForge {
             Src::Token(_) => r::RESEARCH_ADVANCED_USE,
             Src::Slayer(_) => r::PACKA_USE,
             Src::Spot { .. } => {
+                let _ = icon_rule;
                 let zero = s.placement().is_some_and(|p| s.player(p.seat).health.value == 0);
                 if zero {
                     r::RAID_ZERO_CONTINUES
                 } else {
-                    icon_rule
+                    r::RAID_SPOTS
                 }
             }
-            Src::Board { .. } => icon_rule,
+            Src::Board { .. } => r::REGROUP_SEQUENCE,
         }
     }
 
@@ -231,18 +232,22 @@ impl FlameAndForge {
         }
     }
 
-    /// The rule a wrong value of a health change breaks.
-    fn health_blame(&self, s: &State, seat: u8, delta: i8, recorded: u8, why: Why) -> &'static str {
+    /// The rule a wrong health change breaks: the bounds (a total past 0 or 7), the start (the
+    /// right change on a total that assumes another starting health), or its source.
+    fn health_blame(&self, s: &State, seat: u8, delta: i8, recorded: (i8, u8), why: Why) -> &'static str {
         let p = s.player(seat);
-        let unclamped = p.health.value + i32::from(delta);
-        if i32::from(recorded) == unclamped || (recorded as i32 > MAX_HEALTH) {
-            return r::HEALTH_BOUNDS;
-        }
-        if !p.health_changed && i32::from(recorded) != p.health.value + i32::from(delta) {
-            let assumed = i32::from(recorded) - i32::from(delta);
-            if assumed != MAX_HEALTH && (0..=12).contains(&assumed) {
+        let (rec_delta, rec_to) = recorded;
+        if rec_delta == delta {
+            let unclamped = p.health.value + i32::from(delta);
+            if i32::from(rec_to) == unclamped || i32::from(rec_to) > MAX_HEALTH {
+                return r::HEALTH_BOUNDS;
+            }
+            if !p.health_changed {
                 return r::SETUP_HEALTH;
             }
+        }
+        if why == Why::Campfire {
+            return self.campfire_blame(s, seat, i32::from(rec_to) - p.health.value);
         }
         match why {
             Why::Icons(Src::Special(super::catalog::Dwarf::Guardian)) => r::SPECIAL_GUARDIAN,
@@ -257,8 +262,45 @@ impl FlameAndForge {
         }
     }
 
+    /// Which part of a retreat's heal a wrong recorded heal left out: Scenario 01's start,
+    /// the Healing track's progress, or the campfire as a whole.
+    fn campfire_blame(&self, s: &State, seat: u8, healed: i32) -> &'static str {
+        use super::params::{Scenario, WellRested};
+        let p = s.player(seat);
+        let room = MAX_HEALTH - p.health.value;
+        let heal = |n: i32| n.min(room);
+        let level_heal = |level: u8| -> i32 {
+            (1..=level)
+                .rev()
+                .find_map(|l| match self.catalog.level(Subject::Healing, l).map(|l| l.reward) {
+                    Some(super::catalog::Reward::Campfire(n)) => Some(i32::from(n)),
+                    _ => None,
+                })
+                .unwrap_or(0)
+        };
+        let token = p.active_token.and_then(|t| self.catalog.tokens.get(t)).map_or(0, |t| i32::from(t.campfire));
+        let level = p.books[Subject::Healing.index()];
+        if self.config.scenario == Scenario::S01 {
+            let without = match self.config.well_rested {
+                WellRested::AdvancedToken => level_heal(level) + token,
+                WellRested::HealingLevel if level == self.catalog.scenario01.rested_level => level_heal(1) + token + i32::from(p.rested),
+                WellRested::HealingLevel => -1,
+            };
+            if without >= 0 && heal(without) == healed {
+                return r::S01_WELL_RESTED;
+            }
+        }
+        if level > 1 && heal(level_heal(1) + token + i32::from(p.rested)) == healed {
+            return r::RESEARCH_HEALING;
+        }
+        r::RETREAT_CAMPFIRE
+    }
+
     /// Which rule a fire (or gem) put on the wrong tile neglected.
     fn event_tile_blame(&self, s: &State, tile: Tile, fire: bool) -> &'static str {
+        if tile.is_castle() {
+            return r::SETUP_CITY;
+        }
         if fire && s.tile(tile).scorched {
             return r::FIRE_SCORCHED_TILE;
         }
@@ -591,8 +633,8 @@ impl FlameAndForge {
 
     fn set_health(s: &mut State, seat: u8, to: u8) {
         let p = s.player_mut(seat);
-        p.health.set(i32::from(to));
-        p.health_changed = true;
+        let moved = p.health.set(i32::from(to));
+        p.health_changed |= moved.to != moved.from;
     }
 
     fn apply_due(&self, s: &mut State, due: &Due, played: &Event, f: &mut Findings) {
@@ -610,6 +652,7 @@ impl FlameAndForge {
                 s.turns += 1;
                 s.placements = 1;
                 s.placed = 0;
+                s.retreated = false;
                 s.player_mut(seat).token_used = false;
                 s.phase = Phase::Resolve;
                 if let Some(&top) = s.events.last() {
@@ -835,6 +878,7 @@ impl FlameAndForge {
 
     /// A retreat: every dwarf of the player back to the campfire.
     pub(super) fn retreat(&self, s: &mut State, seat: u8) {
+        s.retreated = true;
         let city = s.player(seat).city;
         for d in city.iter().flatten() {
             if !d.tile.is_castle() {
@@ -910,8 +954,8 @@ impl FlameAndForge {
             (Due::Bonus { seat, n }, _) => {
                 say(r::SETUP_BONUS_GEMS, Some(seat), format!("seat {} gets {n} yellow gem(s)", seat + 1), f);
             }
-            (Due::Health { seat, delta, why, .. }, Event::Health { to, .. }) => {
-                let rule = self.health_blame(s, seat, delta, to, why);
+            (Due::Health { seat, delta, why, .. }, Event::Health { delta: rec, to, .. }) => {
+                let rule = self.health_blame(s, seat, delta, (rec, to), why);
                 say(rule, Some(seat), format!("health {} {delta:+} comes to {}", s.player(seat).health.value, expected_to(&expected)), f);
             }
             (Due::Burn { seat, n, .. }, Event::Burn { .. }) => {
@@ -922,13 +966,21 @@ impl FlameAndForge {
                     f,
                 );
             }
-            (Due::Gain { seat, gem, src }, Event::Gain { .. }) => {
-                let _ = src;
-                say(r::ICON_GEM, Some(seat), format!("the icon gives a {gem} gem"), f);
+            (Due::Gain { seat, gem, .. }, Event::Gain { gem: got, .. }) => {
+                let covered = self.covered_gem(s, seat, got);
+                let rule = if covered { r::RAID_SPOTS } else { r::ICON_GEM };
+                let why = if covered { ", not the one of a spot under another player's dwarf" } else { "" };
+                say(rule, Some(seat), format!("the icon gives a {gem} gem{why}"), f);
             }
             (Due::Extinguish { seat, tiles, warrior, .. }, Event::Extinguish { tile, .. }) => {
                 if !has(tiles, tile) {
-                    let rule = if warrior { r::SPECIAL_WARRIOR } else { r::ICON_EXTINGUISH };
+                    let rule = if tile.is_castle() {
+                        r::SETUP_CITY
+                    } else if warrior {
+                        r::SPECIAL_WARRIOR
+                    } else {
+                        r::ICON_EXTINGUISH
+                    };
                     let options: Vec<String> = tiles_of(tiles).map(|t| t.to_string()).collect();
                     say(rule, Some(seat), format!("a fire within reach: {} (not {tile})", options.join(" ")), f);
                 }
@@ -1019,8 +1071,37 @@ impl FlameAndForge {
                 {
                     (r::SPECIAL_TIMING, "a special dwarf's ability is resolved before the tile".into())
                 }
-                (Event::Fire { .. } | Event::PlaceGem { .. }, _) if s.phase == Phase::Resolve && s.events.is_empty() => {
+                (Event::Fire { .. } | Event::PlaceGem { .. }, _)
+                    if matches!(s.phase, Phase::Resolve | Phase::Draw) && s.events.is_empty() =>
+                {
                     (r::EVENT_NONE, "with no active event Phase 1 is skipped".into())
+                }
+                (Event::Fire { tile }, _) if s.tile(tile).scorched => {
+                    // The top event's action aimed there: its fire is ignored, not placed.
+                    let aimed = s.events.last().copied().is_some_and(|top| {
+                        self.event_action(top, s.events.len()).is_some_and(|a| {
+                            s.phase == Phase::Draw && super::flow::has(self.event_targets_any(s, top, a), tile)
+                        })
+                    });
+                    if aimed {
+                        (r::EVENT_FIRE, format!("{tile} is scorched: the event's fire icon is ignored"))
+                    } else {
+                        (r::FIRE_SCORCHED_TILE, format!("{tile} is scorched: no fire is placed on it"))
+                    }
+                }
+                (Event::Horde { monster }, _) if self.won_monster(s, monster) => {
+                    (r::CHALLENGE_WIN_CARD, "a monster beaten in a challenge goes to the winner's discard pile, not the horde".into())
+                }
+                (Event::Pick { .. }, _) if s.placement().is_some_and(|p| p.stage == PStage::Spots) => {
+                    (r::RAID_STEP3_ORDER, "the spots are resolved as one block: no pick in the middle".into())
+                }
+                (Event::GameOver { .. }, _) if !matches!(self.due_here(s), Some(Due::GameOver { .. })) => {
+                    (r::END_CHECK_ORDER, "the end is checked in Phase 4: a Dragon beaten this turn, then 7 scorched tiles".into())
+                }
+                (_, _) if self.due_here(s).is_some() => {
+                    let due = self.due_here(s).unwrap_or(Due::Turn { seat: 0 });
+                    let owed = self.fact_of(self.colour(s, due.seat().unwrap_or(0)), &due);
+                    (self.rule_of(s, &due), format!("the rules require `{owed}` here"))
                 }
                 (Event::Fire { .. } | Event::PlaceGem { .. }, _) => {
                     (r::EVENT_ICONS, "every icon of the action has been placed".into())
@@ -1035,6 +1116,11 @@ impl FlameAndForge {
                 (Event::DiscardEvent { .. }, _) => {
                     (r::EVENT_PERSIST, "an event leaves only by a discard condition met now".into())
                 }
+                (Event::Shuffle { who }, _)
+                    if s.seat_of(who).is_some_and(|k| s.player(k).deck.discard.is_empty() && !s.player(k).retired.is_empty()) =>
+                {
+                    (r::RETIRE_SHUFFLE, "the Retire already shuffled the discard pile into the deck".into())
+                }
                 (Event::Shuffle { .. }, _) => (
                     r::CHALLENGE_NO_SHUFFLE,
                     "a deck is shuffled only at setup, on a Retire, or when it runs out during a challenge".into(),
@@ -1042,19 +1128,19 @@ impl FlameAndForge {
                 (Event::Retreat { .. }, _) => {
                     (r::RETREAT_TRIGGER, "a player retreats only with no dwarf on the campfire or no legal placement".into())
                 }
-                (Event::Turn { .. }, Await::Placement(_)) if s.placed == 0 && s.player(s.active).path_reset => {
+                (Event::Turn { .. }, Await::Placement(_)) if s.placed == 0 && s.retreated => {
                     (r::RETREAT_FREE, "retreating is not an action: the placement still follows".into())
                 }
                 (Event::Turn { .. }, Await::Placement(_)) => (r::PLACE_MAIN_ACTION, "a dwarf is placed first".into()),
                 (Event::Turn { .. }, Await::EventDraw) => (r::TURN_PHASES, "Phase 2 draws an event first".into()),
+                (Event::Won { who }, _) if s.challenges.last().is_some_and(|c| c.frenzy > 0 && c.successes >= c.strength) && self.cards_left(s, who) => {
+                    (r::FRENZY_EXHAUSTED, "Battle Frenzy is excused only with no card left (the discard pile is shuffled in first)".into())
+                }
                 (Event::Won { .. }, _) if s.challenges.last().is_some_and(|c| c.frenzy > 0 && c.successes >= c.strength) => {
                     (r::FRENZY_OWE, "no winning while Battle Frenzy is owed".into())
                 }
                 (Event::Won { .. }, _) => (r::CHALLENGE_WIN, "the successes do not reach the adversary's strength".into()),
                 (Event::PassedOut { .. }, _) => (r::CHALLENGE_PASS_OUT, "the player is not at 0 health".into()),
-                (Event::Pick { .. }, _) if s.placement().is_some_and(|p| p.stage == PStage::Spots) => {
-                    (r::RAID_STEP3_ORDER, "the spots are resolved as one block: no pick in the middle".into())
-                }
                 (Event::Pick { .. }, _) => (r::RAID_GEMS, "no gems to pick up here".into()),
                 (Event::Burn { .. }, _) => (r::RAID_FIRE_DAMAGE, "no fire damage is owed".into()),
                 (Event::Scorch { .. }, _) => (r::FIRE_SCORCH, "a tile is scorched at its third fire".into()),
@@ -1072,11 +1158,34 @@ impl FlameAndForge {
                 (Event::ScoreDragon { .. } | Event::ScorePlayer { .. } | Event::ScoreTeam { .. }, _) => {
                     (r::SCORE_WHEN, "scores are computed only at the end, when the Dragon was beaten".into())
                 }
-                (_, a) => (self.await_rule(a), format!("the table awaits {}", self.await_text(s, a))),
+                (_, a) => (self.await_rule(s, a), format!("the table awaits {}", self.await_text(s, a))),
             }
         };
         let v = if resource_event(recorded) { self.finding(s, seat, rule, msg(&why)) } else { Violation::new(rule, msg(&why)) };
         f.violate(v);
+    }
+
+    /// Whether a spot of the raided tile under another player's dwarf gives this gem.
+    fn covered_gem(&self, s: &State, seat: u8, gem: Gem) -> bool {
+        let Some(super::state::At::Tile { tile, .. }) = s.placement().map(|p| p.at) else { return false };
+        let ts = s.tile(tile);
+        (0..self.catalog.spots(tile, ts.scorched).min(ts.spots.len())).any(|i| {
+            let d = ts.spots[i];
+            d != super::state::EMPTY
+                && d != seat
+                && self.catalog.spot(tile, ts.scorched, i).iter().any(|sym| sym.icon == Icon::Gem(gem))
+        })
+    }
+
+    /// Whether a seat still has cards to reveal after a shuffle (its discard pile).
+    fn cards_left(&self, s: &State, who: Colour) -> bool {
+        s.seat_of(who).is_some_and(|k| !s.player(k).deck.discard.is_empty())
+    }
+
+    /// Whether a monster is in a player's discard pile (beaten in a challenge).
+    fn won_monster(&self, s: &State, monster: Label) -> bool {
+        let Some(id) = self.catalog.cards.id(monster.as_str()) else { return false };
+        s.seats.iter().any(|p| p.deck.discard.contains(&id))
     }
 
     /// Whether a player's dwarf is on a tile.
@@ -1085,9 +1194,12 @@ impl FlameAndForge {
     }
 
     /// The rule of what the table awaits (what an event out of turn skipped).
-    pub(super) fn await_rule(&self, a: super::flow::Await) -> &'static str {
+    pub(super) fn await_rule(&self, s: &State, a: super::flow::Await) -> &'static str {
         use super::flow::Await;
+        let below = s.stack.len().checked_sub(2).and_then(|i| s.stack.get(i)).copied();
         match a {
+            Await::RetaliationCard(_) if below == Some(Frame::Challenge) => r::CHALLENGE_WIN_RETALIATION,
+            Await::Forge { .. } if matches!(s.stack.last(), Some(Frame::Forge { free, .. }) if *free > 0) => r::RESEARCH_RELICS,
             Await::Nothing => r::END_GAME_OVER,
             Await::Market(_) => r::SETUP_FORGE,
             Await::RetaliationCard(_) => r::RETALIATION_REPLACE,

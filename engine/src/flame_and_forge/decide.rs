@@ -28,7 +28,7 @@ impl FlameAndForge {
         let free = matches!(e, Event::Pick { .. } | Event::Challenge { .. } | Event::Hero { .. } | Event::Use { .. } | Event::Activate { .. });
         if e.is_consequence() {
             if let Event::Pick { who, tile } = *e {
-                if self.early_pick(s, who, tile) {
+                if self.early_pick(s, f, who, tile) {
                     return Ok(());
                 }
             }
@@ -69,18 +69,20 @@ impl FlameAndForge {
         s.placement().is_some_and(|p| (p.stage == PStage::Spots && !p.begun) || p.stage == PStage::Pick)
     }
 
-    /// The gems of the tile picked up before its spots (step 3 in the player's order).
-    fn early_pick(&self, s: &mut State, who: Colour, tile: Tile) -> bool {
+    /// The gems of the tile picked up before its spots (step 3 in the player's order); in the
+    /// middle of them they are picked up too, and the order reported.
+    fn early_pick(&self, s: &mut State, f: &mut Findings, who: Colour, tile: Tile) -> bool {
         let Some(p) = s.placement().copied() else { return false };
         let ok = p.stage == PStage::Spots
-            && !p.begun
             && !p.picked
             && p.at == At::Tile { tile, spot: self.placed_spot(s, p.seat, tile) }
             && s.seat_of(who) == Some(p.seat)
-            && s.tile(tile).gem_count() > 0
-            && self.due_here(s).is_some();
+            && s.tile(tile).gem_count() > 0;
         if !ok {
             return false;
+        }
+        if p.begun && self.in_spot_block(s) {
+            self.report(s, f, Some(p.seat), r::RAID_STEP3_ORDER, "the spots are resolved as one block: the gems are picked up before or after them".into());
         }
         let gems = std::mem::take(&mut s.tiles[tile.index()].gems);
         let pl = s.player_mut(p.seat);
@@ -105,6 +107,10 @@ impl FlameAndForge {
         }
         match *e {
             Event::Hero { .. } | Event::Use { .. } | Event::Activate { .. } => true,
+            // A placement more than the turn gives is judged as such, not as a turn left out.
+            Event::Raid { who, .. } | Event::Regroup { who, .. } => {
+                s.phase == Phase::End && s.placed > 0 && s.seat_of(who) == Some(s.active)
+            }
             Event::Challenge { who, foe } => {
                 self.step3_open(s)
                     && s.placement().is_some_and(|p| {
@@ -148,6 +154,13 @@ impl FlameAndForge {
         let a = self.awaited(s);
         if s.over() {
             self.report(s, f, None, r::END_GAME_OVER, format!("`{e}`: the game is over"));
+            return Ok(());
+        }
+        let blocks = matches!(a, Await::RetaliationCard(_) | Await::MonsterCard);
+        let fits = matches!(e, Event::Retaliation { .. } | Event::Monster { .. } | Event::Hero { .. } | Event::Use { .. } | Event::Activate { .. });
+        if blocks && !fits {
+            let rule = self.await_rule(s, a);
+            self.report(s, f, None, rule, format!("`{e}`: the table awaits {}", self.await_text(s, a)));
             return Ok(());
         }
         match *e {
@@ -280,7 +293,8 @@ impl FlameAndForge {
                 let exhausted = p.deck.is_empty() && p.deck.discard.is_empty();
                 let (frenzy, dragon) = s.challenges.last().map_or((0, false), |c| (c.frenzy, c.foe == Adversary::Dragon));
                 if frenzy > 0 && !exhausted {
-                    self.report_res(s, f, Some(seat), r::FRENZY_OWE, format!("{frenzy} Battle Frenzy card(s) still owed: no fleeing"));
+                    let rule = if p.deck.is_empty() { r::FRENZY_EXHAUSTED } else { r::FRENZY_OWE };
+                    self.report_res(s, f, Some(seat), rule, format!("{frenzy} Battle Frenzy card(s) still owed: no fleeing while a card is left"));
                 }
                 let next = self.after(CStage::Running, Some(End::Fled), dragon);
                 if let Some(c) = s.challenges.last_mut() {
@@ -765,9 +779,7 @@ impl FlameAndForge {
             Await::ChallengeOption(k) if k == seat => (false, true),
             _ if self.may_jump(s, &Event::Challenge { who, foe }) => (false, true),
             _ => {
-                let rule = if s.placement().is_some_and(|p| p.challenged) { r::RAID_CHALLENGE_OPTION } else { r::CHALLENGE_TARGET };
-                let rule = if matches!(a, Await::Reveal(_)) || s.placement().is_none() { r::RAID_CHALLENGE_OPTION } else { rule };
-                self.report(s, f, Some(seat), rule, format!("`challenge {who} {foe}` is not open now ({})", self.await_text(s, a)));
+                self.report(s, f, Some(seat), r::RAID_CHALLENGE_OPTION, format!("`challenge {who} {foe}` is not open now ({})", self.await_text(s, a)));
                 return Ok(());
             }
         };
@@ -841,7 +853,11 @@ impl FlameAndForge {
             return Ok(());
         }
         if let Err(m) = s.player_mut(seat).deck.reveal(id) {
-            self.report(s, f, Some(seat), r::CHALLENGE_REVEAL, format!("`{card}` is not in {who}'s challenge deck ({m:?})"));
+            let p = s.player(seat);
+            let forged = p.deck.discard.contains(&id) && self.catalog.cards.get(id).is_some_and(|c| c.kind == CardKind::Item);
+            let rule = if forged { r::FORGE_TO_DISCARD } else { r::CHALLENGE_REVEAL };
+            let why = if forged { "a forged item goes to the discard pile, not the deck" } else { "not in the deck" };
+            self.report(s, f, Some(seat), rule, format!("`{card}` cannot be revealed from {who}'s challenge deck: {why} ({m:?})"));
         }
         let set_aside = self.config.frenzy_cards == FrenzyCards::SetAside;
         let Some(c) = s.challenges.last_mut() else { return Ok(()) };
@@ -990,7 +1006,12 @@ impl FlameAndForge {
     fn pass(&self, s: &mut State, f: &mut Findings, a: Await, who: Colour) -> Result<(), StepError> {
         let seat = self.seat(s, who)?;
         let mine = |k: u8| k == seat;
+        let free_forge = matches!(s.stack.last(), Some(Frame::Forge { free, .. }) if *free > 0);
         match a {
+            Await::Forge { seat: k, .. } if mine(k) && free_forge => {
+                self.report(s, f, Some(seat), r::RESEARCH_RELICS, "a Relics forge spot gives a forge at once, with its multicolour gems".into());
+                s.stack.pop();
+            }
             Await::Forge { seat: k, .. } | Await::Research { seat: k, .. } | Await::Bow(k) | Await::Upgrade { seat: k, optional: true } if mine(k) => {
                 s.stack.pop();
             }
@@ -1011,7 +1032,7 @@ impl FlameAndForge {
                 self.report(s, f, Some(seat), r::CHALLENGE_REVEAL, "a challenge goes on until the player flees, passes out or wins (`flee`)".into());
             }
             _ => {
-                let rule = self.await_rule(a);
+                let rule = self.await_rule(s, a);
                 self.report(s, f, Some(seat), rule, format!("`pass {who}`: nothing {who} may decline is open ({})", self.await_text(s, a)));
             }
         }

@@ -142,6 +142,11 @@ impl FlameAndForge {
         mask
     }
 
+    /// The tiles an event action aims at, scorched ones included.
+    pub(super) fn event_targets_any(&self, s: &State, card: super::catalog::EventId, action: u8) -> Tiles {
+        self.event_targets(s, card, action, false)
+    }
+
     /// The action of an event resolved with `count` active events: the one whose Event
     /// Counter holds the count; above every range, the highest.
     pub(super) fn event_action(&self, card: super::catalog::EventId, count: usize) -> Option<u8> {

@@ -49,7 +49,7 @@ use crate::kit::taint::Unverified;
 use crate::{Findings, Game, GameInfo, ParamSpec, ParseError, RuleInfo, Setup, SetupError, StepError};
 use catalog::CardKind;
 use city::TILES;
-use state::{TileState, FIRE_SUPPLY, SUPPLY};
+use state::TileState;
 use std::sync::Arc;
 
 /// The game, configured: setup read, catalog parsed.
@@ -107,8 +107,8 @@ impl FlameAndForge {
             tiles: [TileState::NEW; TILES],
             monsters: [None; 3],
             horde: Vec::new(),
-            supply: SUPPLY,
-            fire_supply: FIRE_SUPPLY,
+            supply: c.supply,
+            fire_supply: c.fire,
             events: Vec::new(),
             event_deck,
             items,
@@ -121,6 +121,7 @@ impl FlameAndForge {
             challenges: Vec::new(),
             placements: 0,
             placed: 0,
+            retreated: false,
             slayer_seat: None,
             unverified: Unverified::default(),
             last_fire: None,

@@ -25,9 +25,6 @@ pub const MAX_HEALTH: i32 = 7;
 pub const GEM_LIMIT: u8 = 7;
 /// Scorched tiles that lose the game.
 pub const SCORCHED_LOSS: usize = 7;
-/// Fire tokens and gems in the box (Game Contents): the Supply.
-pub const SUPPLY: [u8; 3] = [25, 20, 16];
-pub const FIRE_SUPPLY: u8 = 25;
 
 /// One city tile.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -313,6 +310,8 @@ pub struct State {
     pub placements: u8,
     /// Placements made this turn.
     pub placed: u8,
+    /// The active player retreated this turn.
+    pub retreated: bool,
     /// The seat that beat the Dragon (this game).
     pub slayer_seat: Option<u8>,
     pub unverified: Unverified,
