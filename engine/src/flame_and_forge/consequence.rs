@@ -556,7 +556,7 @@ impl FlameAndForge {
             Due::Success { why: Why::Beast, .. } => r::S01_BORED_BEAST,
             Due::Success { why: Why::Icons(src), .. } => self.icon_rule(s, src, r::ICON_AXE),
             Due::Success { .. } => r::ICON_AXE,
-            Due::Frenzy { .. } => r::FRENZY_OWE,
+            Due::Frenzy { src, .. } => self.icon_rule(s, src, r::FRENZY_OWE),
             Due::Pay { src, .. } => self.icon_rule(s, src, r::ICON_GEM_EXCHANGE),
             Due::Won { .. } => r::CHALLENGE_WIN,
             Due::PassedOut { .. } => r::CHALLENGE_PASS_OUT,
