@@ -205,8 +205,10 @@ impl KeridwynFight {
                 .expected_recorded(format!("reroll {payer} {from} -> {to} fame {cost}"), ev.to_string()),
             );
         }
-        let seq = out_of_sequence(ev, s);
-        let c = s.current.as_mut().ok_or(seq)?;
+        if s.current.is_none() {
+            return Err(out_of_sequence(ev, s));
+        }
+        let Some(c) = s.current.as_mut() else { return Ok(()) };
         if !c.dice.reroll(from, to) {
             return Err(StepError::new(format!("`{ev}`: the roll {} has no die showing {from}", c.dice)));
         }

@@ -35,6 +35,8 @@ impl KeridwynFight {
             f.effects.retain(|o| o.rounds != Some(0));
             f.superseded.retain(|o| o.rounds != Some(0));
         }
+        // The Breakable passive (an Immunity, maybe) holds again.
+        s.cure_check |= s.lured;
         s.lured = false;
         s.done.clear();
         s.monster_rolled = false;

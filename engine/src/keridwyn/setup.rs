@@ -201,6 +201,7 @@ impl KeridwynFight {
         s.phase = Phase::Reveal;
         s.recheck = Some(Recheck::Check);
         s.starting = true;
+        s.cure_check = true;
         Ok(())
     }
 }

@@ -264,6 +264,10 @@ pub struct State {
     pub recheck: Option<Recheck>,
     /// The monster's start-of-fight effects are still being applied.
     pub starting: bool,
+    /// An Immunity or an ailment changed since the cures were last looked for (a dirty bit:
+    /// a cure can only become due when one of them changes, and looking costs a pass over
+    /// every afflicted fighter's effects).
+    pub cure_check: bool,
     /// The monster was defeated: Fame and the monster card are owed.
     pub awarding: bool,
     pub trophy_given: bool,
