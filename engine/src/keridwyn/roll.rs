@@ -220,6 +220,14 @@ impl KeridwynFight {
         Ok(())
     }
 
+    /// Whether a mercenary last recalled in `last` may not be recalled again in `round`.
+    pub(crate) fn recalled(&self, last: Option<u32>, round: u32) -> bool {
+        match self.params.recall {
+            RecallLimit::OncePerFight => last.is_some(),
+            RecallLimit::OncePerRound => last == Some(round),
+        }
+    }
+
     /// `recall B chargo +1`
     pub(crate) fn recall(
         &self,
@@ -246,7 +254,9 @@ impl KeridwynFight {
         };
         let problem = match entry {
             None => Some(format!("{who} has no mercenary `{merc}` with them")),
-            Some(e) if s.fighter(i).mercs[e].1 => Some(format!("{merc} was already recalled {again}")),
+            Some(e) if self.recalled(s.fighter(i).mercs[e].1, s.round) => {
+                Some(format!("{merc} was already recalled {again}"))
+            }
             _ if roller != Some(i) => Some(format!("{who} can only recall for their own roll")),
             _ if bonus != card.roll_bonus => Some(format!("{merc} gives {:+}", card.roll_bonus)),
             _ => None,
@@ -260,7 +270,7 @@ impl KeridwynFight {
             });
         }
         if let Some(e) = entry {
-            s.fighter_mut(i).mercs[e].1 = true;
+            s.fighter_mut(i).mercs[e].1 = Some(s.round);
         }
         if let Some(c) = s.current.as_mut() {
             c.bonus = c.bonus.saturating_add(bonus);

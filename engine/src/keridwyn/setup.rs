@@ -91,7 +91,7 @@ impl KeridwynFight {
                 .mercs
                 .id(m)
                 .ok_or_else(|| StepError::new(format!("no mercenary `{m}` in the catalog")))?;
-            merc_list.push((id, false));
+            merc_list.push((id, None));
         }
         s.fighters.push(Fighter {
             label: player.clone(),

@@ -106,8 +106,8 @@ pub struct Fighter {
     pub discarded: Vec<HandCard>,
     pub focus_played: bool,
     pub revealed: bool,
-    /// Mercenaries with them and whether each was recalled.
-    pub mercs: Vec<(MercId, bool)>,
+    /// Mercenaries with them, and the round each was last recalled in.
+    pub mercs: Vec<(MercId, Option<u32>)>,
     pub defeated: bool,
     pub trophies: Vec<MonsterId>,
     /// The monster's start-of-fight effects applied to this character (bit per effect).
