@@ -94,7 +94,7 @@ impl GameVisitor for Completes {
             let full: Vec<G::Event> = lines.iter().filter_map(|l| game.parse_event(l).ok()).collect();
             let decisions = full.iter().filter(|e| !G::is_consequence(e)).cloned().collect();
             match complete(&game, decisions) {
-                                // A log that ends owing consequences completes with them (and nothing else).
+                // A log that ends owing consequences completes with them (and nothing else).
                 Ok(done) if done.starts_with(&full) && done[full.len()..].iter().all(G::is_consequence) => {
                     checked += 1
                 }
