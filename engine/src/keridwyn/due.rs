@@ -394,7 +394,8 @@ impl KeridwynFight {
                 let fi = s.fighter_mut(who);
                 fi.ailments[ailment.index()] = to;
                 fi.grit = fi.grit.saturating_sub(injury.unwrap_or(0)).max(0);
-                s.cure_check = true;
+                // A tick recorded upwards on an Immune fighter is removed at once.
+                s.cure_check |= to > 0 && self.immune(s, who, ailment);
             }
             (Cause::EndRound, _) => self.end_round(s),
             (Cause::Fame, Fact::FameGained { who, total, .. }) => {
@@ -419,8 +420,10 @@ impl KeridwynFight {
     fn apply_change(&self, s: &mut State, played: &Fact) {
         match *played {
             Fact::Afflicted { who, ailment, total, .. } => {
+                // An ailment is due only to a fighter not Immune to it; one recorded anyway
+                // is removed at once.
+                s.cure_check |= self.immune(s, who, ailment);
                 s.fighter_mut(who).ailments[ailment.index()] = total;
-                s.cure_check = true;
             }
             Fact::DamageDealt { who, injury, .. } => {
                 // Grit stops at 0: the fighter is then defeated.

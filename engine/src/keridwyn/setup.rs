@@ -145,7 +145,7 @@ impl KeridwynFight {
         }
         let mut taint = None;
         for t in &card.text {
-                        taint = Some(s.unverified.report(f, unverified(monster, monster, t)));
+            taint = Some(s.unverified.report(f, unverified(monster, monster, t)));
         }
         let fighter = Fighter {
             label: monster.to_string(),
