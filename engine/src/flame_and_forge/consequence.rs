@@ -1095,6 +1095,28 @@ impl FlameAndForge {
                 (Event::Pick { .. }, _) if s.placement().is_some_and(|p| p.stage == PStage::Spots) => {
                     (r::RAID_STEP3_ORDER, "the spots are resolved as one block: no pick in the middle".into())
                 }
+                (Event::DiscardEvent { .. }, _) => {
+                    (r::EVENT_PERSIST, "an event leaves only by a discard condition met now".into())
+                }
+                (Event::Shuffle { who }, _)
+                    if s.seat_of(who).is_some_and(|k| s.player(k).deck.discard.is_empty() && !s.player(k).retired.is_empty()) =>
+                {
+                    (r::RETIRE_SHUFFLE, "the Retire already shuffled the discard pile into the deck".into())
+                }
+                (Event::Shuffle { .. }, _) => (
+                    r::CHALLENGE_NO_SHUFFLE,
+                    "a deck is shuffled only at setup, on a Retire, or when it runs out during a challenge".into(),
+                ),
+                (Event::Retreat { .. }, _) => {
+                    (r::RETREAT_TRIGGER, "a player retreats only with no dwarf on the campfire or no legal placement".into())
+                }
+                (Event::Won { who }, _) if s.challenges.last().is_some_and(|c| c.frenzy > 0 && c.successes >= c.strength) && self.cards_left(s, who) => {
+                    (r::FRENZY_EXHAUSTED, "Battle Frenzy is excused only with no card left (the discard pile is shuffled in first)".into())
+                }
+                (Event::Won { .. }, _) if s.challenges.last().is_some_and(|c| c.frenzy > 0 && c.successes >= c.strength) => {
+                    (r::FRENZY_OWE, "no winning while Battle Frenzy is owed".into())
+                }
+                (Event::Won { .. }, _) => (r::CHALLENGE_WIN, "the successes do not reach the adversary's strength".into()),
                 (Event::GameOver { .. }, _) if !matches!(self.due_here(s), Some(Due::GameOver { .. })) => {
                     (r::END_CHECK_ORDER, "the end is checked in Phase 4: a Dragon beaten this turn, then 7 scorched tiles".into())
                 }
@@ -1113,33 +1135,11 @@ impl FlameAndForge {
                     (r::REGROUP_SEQUENCE, "a regroup performs its spot and the spots to its right, once".into())
                 }
                 (Event::Gain { .. }, _) => (r::RAID_SPOTS, "no spot still to resolve gives it".into()),
-                (Event::DiscardEvent { .. }, _) => {
-                    (r::EVENT_PERSIST, "an event leaves only by a discard condition met now".into())
-                }
-                (Event::Shuffle { who }, _)
-                    if s.seat_of(who).is_some_and(|k| s.player(k).deck.discard.is_empty() && !s.player(k).retired.is_empty()) =>
-                {
-                    (r::RETIRE_SHUFFLE, "the Retire already shuffled the discard pile into the deck".into())
-                }
-                (Event::Shuffle { .. }, _) => (
-                    r::CHALLENGE_NO_SHUFFLE,
-                    "a deck is shuffled only at setup, on a Retire, or when it runs out during a challenge".into(),
-                ),
-                (Event::Retreat { .. }, _) => {
-                    (r::RETREAT_TRIGGER, "a player retreats only with no dwarf on the campfire or no legal placement".into())
-                }
                 (Event::Turn { .. }, Await::Placement(_)) if s.placed == 0 && s.retreated => {
                     (r::RETREAT_FREE, "retreating is not an action: the placement still follows".into())
                 }
                 (Event::Turn { .. }, Await::Placement(_)) => (r::PLACE_MAIN_ACTION, "a dwarf is placed first".into()),
                 (Event::Turn { .. }, Await::EventDraw) => (r::TURN_PHASES, "Phase 2 draws an event first".into()),
-                (Event::Won { who }, _) if s.challenges.last().is_some_and(|c| c.frenzy > 0 && c.successes >= c.strength) && self.cards_left(s, who) => {
-                    (r::FRENZY_EXHAUSTED, "Battle Frenzy is excused only with no card left (the discard pile is shuffled in first)".into())
-                }
-                (Event::Won { .. }, _) if s.challenges.last().is_some_and(|c| c.frenzy > 0 && c.successes >= c.strength) => {
-                    (r::FRENZY_OWE, "no winning while Battle Frenzy is owed".into())
-                }
-                (Event::Won { .. }, _) => (r::CHALLENGE_WIN, "the successes do not reach the adversary's strength".into()),
                 (Event::PassedOut { .. }, _) => (r::CHALLENGE_PASS_OUT, "the player is not at 0 health".into()),
                 (Event::Pick { .. }, _) => (r::RAID_GEMS, "no gems to pick up here".into()),
                 (Event::Burn { .. }, _) => (r::RAID_FIRE_DAMAGE, "no fire damage is owed".into()),

@@ -160,7 +160,14 @@ impl FlameAndForge {
             (t - p.glory(), r::SCORE_GLORY),
             (t - p.fame, r::SCORE_FAME),
         ];
-        parts.iter().find(|(v, _)| *v == recorded).map_or(r::SCORE_STRENGTH, |(_, rule)| rule)
+        if let Some((_, rule)) = parts.iter().find(|(v, _)| *v == recorded) {
+            return rule;
+        }
+        // A bonus from the retire table for too few cards (3, 4 or 5 points with fewer than 5).
+        if s.player(seat).retired.len() < 5 && (3..=5).contains(&(recorded - t)) {
+            return r::RETIRE_BONUS;
+        }
+        r::SCORE_STRENGTH
     }
 
     pub(super) fn team_score(&self, s: &State) -> i16 {
