@@ -966,6 +966,9 @@ impl FlameAndForge {
                     f,
                 );
             }
+            (Due::Gain { seat, .. }, Event::Gain { gem: got, .. }) if s.supply[got.index()] == 0 => {
+                say(r::SETUP_SUPPLY, Some(seat), format!("the Supply has no {got} gem left"), f);
+            }
             (Due::Gain { seat, gem, .. }, Event::Gain { gem: got, .. }) => {
                 let covered = self.covered_gem(s, seat, got);
                 let rule = if covered { r::RAID_SPOTS } else { r::ICON_GEM };
