@@ -155,9 +155,9 @@ impl FlameAndForge {
             (t - p.strength, r::SCORE_STRENGTH),
             (self.player_score_with(s, seat, other).total(), r::SCORE_STRENGTH),
             (t - p.prestige, r::SCORE_PRESTIGE),
-            (t - p.hoard, r::SCORE_HOARD),
             (t - p.bonus, r::RETIRE_BONUS),
             (t - p.glory(), r::SCORE_GLORY),
+            (t - p.hoard, r::SCORE_HOARD),
             (t - p.fame, r::SCORE_FAME),
         ];
         if let Some((_, rule)) = parts.iter().find(|(v, _)| *v == recorded) {
