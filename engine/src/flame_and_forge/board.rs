@@ -57,13 +57,19 @@ impl FlameAndForge {
             super::params::Scenario::S01 => c.scenario01.dragon.strength,
             super::params::Scenario::Free => c.dragon.strength,
         };
-        let _ = writeln!(out, "Castle: the Dragon (strength {strength}); dwarfs: {}", list_or_dash(castle, ", "));
+        let _ =
+            writeln!(out, "Castle: the Dragon (strength {strength}); dwarfs: {}", list_or_dash(castle, ", "));
         for line in (1..CASTLE_LINE).rev() {
             let territory = Territory::ALL[(line as usize - 1) / 2];
             let cells: Vec<String> = Tile::line_tiles(line).map(|t| self.tile_cell(s, t)).collect();
             let _ = writeln!(out, "{:<10} {}", territory.name(), cells.join(" | "));
         }
-        let _ = writeln!(out, "Horde: {} ({} VP)", list_or_dash(s.horde.iter().map(|&m| c.cards.name(m)), " "), self.horde_vp(s));
+        let _ = writeln!(
+            out,
+            "Horde: {} ({} VP)",
+            list_or_dash(s.horde.iter().map(|&m| c.cards.name(m)), " "),
+            self.horde_vp(s)
+        );
         let _ = writeln!(
             out,
             "Events (top last): {}; {} in the deck",
@@ -72,7 +78,8 @@ impl FlameAndForge {
         );
         let _ = writeln!(out, "Forge: {}", list_or_dash(s.market.cards().map(|i| c.cards.name(i)), ", "));
         for p in &s.seats {
-            let books: Vec<String> = Subject::ALL.iter().map(|sub| format!("{} {}", sub, p.books[sub.index()])).collect();
+            let books: Vec<String> =
+                Subject::ALL.iter().map(|sub| format!("{} {}", sub, p.books[sub.index()])).collect();
             let _ = writeln!(
                 out,
                 "{}: health {}, gems y{} b{} r{}, campfire {}, board [{}], deck {}, discard {}, books {}",

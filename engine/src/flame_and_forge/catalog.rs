@@ -370,9 +370,10 @@ impl Reader {
                 "special" => {
                     let mut w = Words::new(prop.rest());
                     match w.named::<Dwarf>() {
-                        Ok(Dwarf::Plain) | Err(_) => {
-                            self.p.at(prop.number, "a special dwarf (guardian, alchemist, dragonrider, warrior, king)")
-                        }
+                        Ok(Dwarf::Plain) | Err(_) => self.p.at(
+                            prop.number,
+                            "a special dwarf (guardian, alchemist, dragonrider, warrior, king)",
+                        ),
                         Ok(d) => {
                             let s = self.icons(prop, w.rest(), Place::Action);
                             board.specials[d.index()] = s;
@@ -403,11 +404,8 @@ impl Reader {
                     card.symbols.extend(s);
                 }
                 ("cost", CardKind::Item) => {
-                    let gems: Result<Vec<Gem>, String> = prop
-                        .rest()
-                        .split_whitespace()
-                        .map(|g| g.parse::<Gem>())
-                        .collect();
+                    let gems: Result<Vec<Gem>, String> =
+                        prop.rest().split_whitespace().map(|g| g.parse::<Gem>()).collect();
                     card.cost = self.p.check(prop.number, gems).unwrap_or_default();
                 }
                 ("strength", CardKind::Monster) => {
@@ -417,7 +415,9 @@ impl Reader {
             }
         }
         match kind {
-            CardKind::Item if card.cost.is_empty() => self.p.at(b.line.number, format!("item {} has no cost", b.id)),
+            CardKind::Item if card.cost.is_empty() => {
+                self.p.at(b.line.number, format!("item {} has no cost", b.id))
+            }
             CardKind::Monster if !(1..=2).contains(&card.vp) => {
                 self.p.at(b.line.number, format!("monster {} must be worth 1 or 2 VP", b.id))
             }
@@ -464,7 +464,8 @@ impl Reader {
     /// `action 1-2 outskirts tavern fire, gem y` / `action 5+ any monster fire`.
     fn event_action(&mut self, prop: &Line<'_>) -> Option<EventAction> {
         let mut w = prop.rest().splitn(4, char::is_whitespace);
-        let (range, territory, target, icons) = (w.next()?, w.next().unwrap_or(""), w.next().unwrap_or(""), w.next());
+        let (range, territory, target, icons) =
+            (w.next()?, w.next().unwrap_or(""), w.next().unwrap_or(""), w.next());
         let range = match range.strip_suffix('+') {
             Some(lo) => lo.parse::<u8>().ok().map(|lo| (lo, 255)),
             None => range.split_once('-').and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?))),
@@ -506,7 +507,9 @@ impl Reader {
             };
             match icon.filter(|_| w.at_end()) {
                 Some(i) => list.push(i),
-                None => self.p.at(prop.number, format!("an event icon (fire, gem y|b|r, text ...), found `{part}`")),
+                None => self
+                    .p
+                    .at(prop.number, format!("an event icon (fire, gem y|b|r, text ...), found `{part}`")),
             }
         }
         if let Some(text) = text {
@@ -564,7 +567,10 @@ impl Reader {
     /// `track legends` with `level N [cost G] vp V [upgrade|forge-free N|campfire N]` lines.
     fn track(&mut self, b: &Block<'_>) {
         let Some(subject) = Subject::parse(b.id) else {
-            return self.p.at(b.line.number, format!("{}, found `{}`", <Subject as crate::kit::Named>::expected(), b.id));
+            return self.p.at(
+                b.line.number,
+                format!("{}, found `{}`", <Subject as crate::kit::Named>::expected(), b.id),
+            );
         };
         let mut levels = Vec::new();
         for prop in &b.props {
@@ -598,7 +604,7 @@ impl Reader {
         let mut level = Level { cost: None, vp: 0, reward: Reward::None };
         while let Some(word) = w.peek() {
             w.skip();
-            let mut value = |w: &mut Words<'_>| w.number_in(0..=99u8, "a number").map_err(|e| e.to_string());
+            let value = |w: &mut Words<'_>| w.number_in(0..=99u8, "a number").map_err(|e| e.to_string());
             match word {
                 "cost" => level.cost = Some(w.named::<Gem>().map_err(|e| e.to_string())?),
                 "vp" => level.vp = value(&mut w)?,
@@ -676,9 +682,15 @@ pub fn parse_catalog(text: &str) -> Result<Catalog, Vec<String>> {
         supply: ([25, 20, 16], 25),
     };
     for b in blocks(text) {
-        let named = matches!(b.kind, "board" | "starting" | "item" | "monster" | "event" | "retaliation" | "token" | "slayer");
+        let named = matches!(
+            b.kind,
+            "board" | "starting" | "item" | "monster" | "event" | "retaliation" | "token" | "slayer"
+        );
         if named && (b.id.len() > 16 || !crate::kit::words::is_id(b.id)) {
-            r.p.at(b.line.number, format!("an id of at most 16 letters, digits, `-` or `_`, found `{}`", b.id));
+            r.p.at(
+                b.line.number,
+                format!("an id of at most 16 letters, digits, `-` or `_`, found `{}`", b.id),
+            );
         }
         match b.kind {
             "tile" => r.tile(&b),
@@ -737,7 +749,8 @@ pub fn parse_catalog(text: &str) -> Result<Catalog, Vec<String>> {
                             "sleeping" => sleeping.extend(prop.rest().split_whitespace().map(String::from)),
                             "well-rested" => {
                                 let mut w = Words::new(prop.rest());
-                                let level = w.keyword("healing").and_then(|_| w.number_in(1..=20u8, "a level"));
+                                let level =
+                                    w.keyword("healing").and_then(|_| w.number_in(1..=20u8, "a level"));
                                 let heal = w.keyword("campfire").and_then(|_| w.number_in(0..=9u8, "a heal"));
                                 match (level, heal) {
                                     (Ok(l), Ok(h)) => rested = (l, h),
@@ -774,7 +787,8 @@ pub fn parse_catalog(text: &str) -> Result<Catalog, Vec<String>> {
     if gang.len() != 7 {
         r.p.whole(format!("the gang (each player's starting cards) has {} cards, not 7", gang.len()));
     }
-    let missing: Vec<String> = Tile::all().filter(|t| r.tiles[t.index()].is_none()).map(|t| t.name()).collect();
+    let missing: Vec<String> =
+        Tile::all().filter(|t| r.tiles[t.index()].is_none()).map(|t| t.name()).collect();
     if !missing.is_empty() {
         r.p.whole(format!("the city lacks the tiles {}", missing.join(" ")));
     }
@@ -801,7 +815,21 @@ pub fn parse_catalog(text: &str) -> Result<Catalog, Vec<String>> {
         }
     }
     let (supply, fire) = r.supply;
-    let Reader { p, texts, buildings, tiles, boards, cards, events, retaliations, library, exchanges, tokens, slayers, .. } = r;
+    let Reader {
+        p,
+        texts,
+        buildings,
+        tiles,
+        boards,
+        cards,
+        events,
+        retaliations,
+        library,
+        exchanges,
+        tokens,
+        slayers,
+        ..
+    } = r;
     p.finish(Catalog {
         buildings,
         tiles: tiles.into_iter().map(Option::unwrap_or_default).collect(),
@@ -831,7 +859,13 @@ impl Catalog {
     }
     /// How many spots a tile has on the side showing.
     pub fn spots(&self, tile: Tile, scorched: bool) -> usize {
-        self.tiles.get(tile.index()).map_or(0, |d| if scorched { d.scorched.spots.len() } else { d.front.spots.len() })
+        self.tiles.get(tile.index()).map_or(0, |d| {
+            if scorched {
+                d.scorched.spots.len()
+            } else {
+                d.front.spots.len()
+            }
+        })
     }
     pub fn building_of(&self, tile: Tile) -> u8 {
         self.tiles.get(tile.index()).map_or(u8::MAX, |d| d.building)
@@ -871,7 +905,8 @@ mod tests {
 
     #[test]
     fn every_problem_is_reported_with_its_line() {
-        let bad = "tile O1a\n  spot hug\nitem sword\n  vp 1\nmonster imp\n  vp 3\nevent e\n  type Q\nfrog x\n";
+        let bad =
+            "tile O1a\n  spot hug\nitem sword\n  vp 1\nmonster imp\n  vp 3\nevent e\n  type Q\nfrog x\n";
         let e = parse_catalog(bad).unwrap_err();
         assert!(e.iter().any(|l| l.starts_with("catalog line 2:") && l.contains("text ...")), "{e:#?}");
         assert!(e.iter().any(|l| l.starts_with("catalog line 3:") && l.contains("no cost")), "{e:#?}");

@@ -11,10 +11,11 @@ use super::flow::{first, has, tiles_of, Tiles};
 use super::icon::{Gem, Icon};
 use super::params::EndTiming;
 use super::rules as r;
-use super::state::{Adversary, CStage, End, FStage, Frame, PStage, Phase, RStage, Src, State, GEM_LIMIT, MAX_HEALTH, SCORCHED_LOSS};
+use super::state::{
+    Adversary, CStage, End, FStage, Frame, PStage, Phase, Src, State, MAX_HEALTH, SCORCHED_LOSS,
+};
 use super::FlameAndForge;
 use crate::kit::due::{Consequences, Pairing};
-use crate::kit::named::Named;
 use crate::{Findings, StepError, Violation};
 
 /// Where a health change or a success comes from (the rule it carries out).
@@ -30,33 +31,118 @@ pub enum Why {
 /// A consequence owed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Due {
-    Bonus { seat: u8, n: u8 },
-    Turn { seat: u8 },
+    Bonus {
+        seat: u8,
+        n: u8,
+    },
+    Turn {
+        seat: u8,
+    },
     /// An event action's icon: a fire (or a gem) on one of `tiles`.
-    EventIcon { fire: bool, gem: Gem, tiles: Tiles },
-    RetIcon { fire: bool, gem: Gem, tile: Tile },
-    Scorch { tile: Tile },
-    Horde { tile: Tile, monster: CardId },
-    Retreat { seat: u8 },
-    Health { seat: u8, delta: i8, to: u8, why: Why },
-    Burn { seat: u8, n: u8, to: u8 },
-    Gain { seat: u8, gem: Gem, src: Src },
-    Pick { seat: u8, tile: Tile },
-    Haste { seat: u8, src: Src },
-    Footprint { seat: u8, src: Src },
-    Extinguish { seat: u8, tiles: Tiles, src: Src, warrior: bool },
-    Success { seat: u8, add: u8, to: u8, why: Why },
-    Frenzy { seat: u8, to: u8, src: Src },
-    Pay { seat: u8, gem: Gem, missing: Option<u8>, src: Src },
-    Won { seat: u8 },
-    PassedOut { seat: u8 },
-    Shuffle { seat: u8 },
-    DiscardEvent { seat: u8, forge: bool, first: EventId, left: [u8; 3] },
-    Drop { seat: u8, gem: Gem },
-    GameOver { won: bool },
-    ScoreDragon { n: u16 },
-    ScorePlayer { seat: u8, n: i16 },
-    ScoreTeam { n: i16, rank: Rank },
+    EventIcon {
+        fire: bool,
+        gem: Gem,
+        tiles: Tiles,
+    },
+    RetIcon {
+        fire: bool,
+        gem: Gem,
+        tile: Tile,
+    },
+    Scorch {
+        tile: Tile,
+    },
+    Horde {
+        tile: Tile,
+        monster: CardId,
+    },
+    Retreat {
+        seat: u8,
+    },
+    Health {
+        seat: u8,
+        delta: i8,
+        to: u8,
+        why: Why,
+    },
+    Burn {
+        seat: u8,
+        n: u8,
+        to: u8,
+    },
+    Gain {
+        seat: u8,
+        gem: Gem,
+        src: Src,
+    },
+    Pick {
+        seat: u8,
+        tile: Tile,
+    },
+    Haste {
+        seat: u8,
+        src: Src,
+    },
+    Footprint {
+        seat: u8,
+        src: Src,
+    },
+    Extinguish {
+        seat: u8,
+        tiles: Tiles,
+        src: Src,
+        warrior: bool,
+    },
+    Success {
+        seat: u8,
+        add: u8,
+        to: u8,
+        why: Why,
+    },
+    Frenzy {
+        seat: u8,
+        to: u8,
+        src: Src,
+    },
+    Pay {
+        seat: u8,
+        gem: Gem,
+        missing: Option<u8>,
+        src: Src,
+    },
+    Won {
+        seat: u8,
+    },
+    PassedOut {
+        seat: u8,
+    },
+    Shuffle {
+        seat: u8,
+    },
+    DiscardEvent {
+        seat: u8,
+        forge: bool,
+        first: EventId,
+        left: [u8; 3],
+    },
+    Drop {
+        seat: u8,
+        gem: Gem,
+    },
+    GameOver {
+        won: bool,
+    },
+    ScoreDragon {
+        n: u16,
+    },
+    ScorePlayer {
+        seat: u8,
+        n: i16,
+    },
+    ScoreTeam {
+        n: i16,
+        rank: Rank,
+    },
 }
 
 fn label(name: &str) -> Label {
@@ -141,7 +227,7 @@ impl FlameAndForge {
         }
     }
 
-    fn icons_due(&self, s: &State, seat: u8, src: Src, next: u8, sub: u8) -> Option<Due> {
+    fn icons_due(&self, s: &State, seat: u8, src: Src, next: u8) -> Option<Due> {
         let p = s.player(seat);
         if matches!(src, Src::Card(_)) && self.running(s).is_some() && p.health.value == 0 {
             return Some(Due::PassedOut { seat });
@@ -160,12 +246,19 @@ impl FlameAndForge {
             Icon::Burst => heal(-1),
             Icon::Footprint => Due::Footprint { seat, src },
             Icon::Haste => Due::Haste { seat, src },
-            Icon::Axe => Due::Success { seat, add: 1, to: self.success_target(s).saturating_add(1), why: Why::Icons(src) },
+            Icon::Axe => Due::Success {
+                seat,
+                add: 1,
+                to: self.success_target(s).saturating_add(1),
+                why: Why::Icons(src),
+            },
             Icon::Frenzy => {
                 let k = self.running(s)?;
                 Due::Frenzy { seat, to: s.challenges[k].frenzy.saturating_add(1), src }
             }
-            Icon::Extinguish => Due::Extinguish { seat, tiles: self.fire_range(s, false), src, warrior: false },
+            Icon::Extinguish => {
+                Due::Extinguish { seat, tiles: self.fire_range(s, false), src, warrior: false }
+            }
             Icon::Douse(_) => Due::Extinguish { seat, tiles: self.fire_range(s, true), src, warrior: true },
             Icon::Pay(gem) => {
                 let missing = (p.gem(gem) == 0).then(|| (health - 1).clamp(0, MAX_HEALTH) as u8);
@@ -278,12 +371,15 @@ impl FlameAndForge {
                 })
                 .unwrap_or(0)
         };
-        let token = p.active_token.and_then(|t| self.catalog.tokens.get(t)).map_or(0, |t| i32::from(t.campfire));
+        let token =
+            p.active_token.and_then(|t| self.catalog.tokens.get(t)).map_or(0, |t| i32::from(t.campfire));
         let level = p.books[Subject::Healing.index()];
         if self.config.scenario == Scenario::S01 {
             let without = match self.config.well_rested {
                 WellRested::AdvancedToken => level_heal(level) + token,
-                WellRested::HealingLevel if level == self.catalog.scenario01.rested_level => level_heal(1) + token + i32::from(p.rested),
+                WellRested::HealingLevel if level == self.catalog.scenario01.rested_level => {
+                    level_heal(1) + token + i32::from(p.rested)
+                }
                 WellRested::HealingLevel => -1,
             };
             if without >= 0 && heal(without) == healed {
@@ -411,7 +507,9 @@ impl Consequences for FlameAndForge {
                     | Due::ScorePlayer { .. }
             )
         });
-        seat.and_then(|k| s.seats.get(k as usize)).and_then(|p| p.taint).or_else(|| s.challenges.last().and_then(|c| c.taint))
+        seat.and_then(|k| s.seats.get(k as usize))
+            .and_then(|p| p.taint)
+            .or_else(|| s.challenges.last().and_then(|c| c.taint))
     }
 }
 
@@ -425,7 +523,9 @@ impl FlameAndForge {
         let Some(top) = s.stack.last().copied() else {
             return match s.phase {
                 Phase::TurnStart => Some(Due::Turn { seat: 0 }),
-                Phase::Place if s.placements > 0 && (!self.can_place(s, s.active)) => Some(Due::Retreat { seat: s.active }),
+                Phase::Place if s.placements > 0 && (!self.can_place(s, s.active)) => {
+                    Some(Due::Retreat { seat: s.active })
+                }
                 Phase::End => {
                     if s.slayer_seat.is_some() {
                         Some(Due::GameOver { won: true })
@@ -442,20 +542,37 @@ impl FlameAndForge {
         match top {
             Frame::Bonus { seat } => Some(Due::Bonus { seat, n: seat.min(3) }),
             Frame::EventIcons { card, action, next } => {
-                let icon = *self.catalog.events.get(card)?.actions.get(action as usize)?.icons.get(next as usize)?;
+                let icon =
+                    *self.catalog.events.get(card)?.actions.get(action as usize)?.icons.get(next as usize)?;
                 match icon {
-                    EventIcon::Fire => Some(Due::EventIcon { fire: true, gem: Gem::Y, tiles: self.event_targets(s, card, action, true) }),
-                    EventIcon::Gem(gem) => Some(Due::EventIcon { fire: false, gem, tiles: self.event_targets(s, card, action, false) }),
+                    EventIcon::Fire => Some(Due::EventIcon {
+                        fire: true,
+                        gem: Gem::Y,
+                        tiles: self.event_targets(s, card, action, true),
+                    }),
+                    EventIcon::Gem(gem) => Some(Due::EventIcon {
+                        fire: false,
+                        gem,
+                        tiles: self.event_targets(s, card, action, false),
+                    }),
                     EventIcon::Text(_) => None,
                 }
             }
             Frame::AfterFire { tile, stage: 0, .. } => Some(Due::Scorch { tile }),
-            Frame::AfterFire { tile, stage: 1, .. } => s.monster_on(tile).map(|(monster, _)| Due::Horde { tile, monster }),
+            Frame::AfterFire { tile, stage: 1, .. } => {
+                s.monster_on(tile).map(|(monster, _)| Due::Horde { tile, monster })
+            }
             Frame::AfterFire { .. } => None,
             Frame::Retaliation { territory, card: Some(card), monster: true, next } => {
                 match *self.catalog.retaliations.get(card)?.items.get(next as usize)? {
-                    RetItem::Fire(row, pos) => Some(Due::RetIcon { fire: true, gem: Gem::Y, tile: Tile::relative(territory, row, pos)? }),
-                    RetItem::Gem(gem, row, pos) => Some(Due::RetIcon { fire: false, gem, tile: Tile::relative(territory, row, pos)? }),
+                    RetItem::Fire(row, pos) => Some(Due::RetIcon {
+                        fire: true,
+                        gem: Gem::Y,
+                        tile: Tile::relative(territory, row, pos)?,
+                    }),
+                    RetItem::Gem(gem, row, pos) => {
+                        Some(Due::RetIcon { fire: false, gem, tile: Tile::relative(territory, row, pos)? })
+                    }
                     RetItem::Text(_) => None,
                 }
             }
@@ -469,7 +586,12 @@ impl FlameAndForge {
                         to: (health - 1).clamp(0, MAX_HEALTH) as u8,
                         why: Why::Beast,
                     }),
-                    PStage::BeastSuccess => Some(Due::Success { seat: p.seat, add: 1, to: p.bank.saturating_add(1), why: Why::Beast }),
+                    PStage::BeastSuccess => Some(Due::Success {
+                        seat: p.seat,
+                        add: 1,
+                        to: p.bank.saturating_add(1),
+                        why: Why::Beast,
+                    }),
                     PStage::Burn => {
                         let super::state::At::Tile { tile, .. } = p.at else { return None };
                         let n = (s.tile(tile).fire as i32).min(health) as u8;
@@ -482,7 +604,7 @@ impl FlameAndForge {
                     _ => None,
                 }
             }
-            Frame::Icons { seat, src, next, sub } => self.icons_due(s, seat, src, next, sub),
+            Frame::Icons { seat, src, next, .. } => self.icons_due(s, seat, src, next),
             Frame::Challenge => {
                 let c = s.challenges.last()?;
                 let p = s.player(c.seat);
@@ -505,9 +627,12 @@ impl FlameAndForge {
                         to: (p.health.value + 1).min(MAX_HEALTH) as u8,
                         why: Why::WinEvent,
                     }),
-                    CStage::Events { .. } => {
-                        self.win_event(s).map(|first| Due::DiscardEvent { seat: c.seat, forge: false, first, left: [0; 3] })
-                    }
+                    CStage::Events { .. } => self.win_event(s).map(|first| Due::DiscardEvent {
+                        seat: c.seat,
+                        forge: false,
+                        first,
+                        left: [0; 3],
+                    }),
                     _ => None,
                 }
             }
@@ -525,13 +650,19 @@ impl FlameAndForge {
             Frame::Retreat { seat, healed: false } => {
                 let h = s.player(seat).health.value;
                 let n = self.retreat_heal(s, seat);
-                Some(Due::Health { seat, delta: n as i8, to: (h + i32::from(n)).min(MAX_HEALTH) as u8, why: Why::Campfire })
+                Some(Due::Health {
+                    seat,
+                    delta: n as i8,
+                    to: (h + i32::from(n)).min(MAX_HEALTH) as u8,
+                    why: Why::Campfire,
+                })
             }
-            Frame::Retreat { seat, healed: true } => Some(Due::Drop { seat, gem: self.drop_default(s, seat) }),
+            Frame::Retreat { seat, healed: true } => {
+                Some(Due::Drop { seat, gem: self.drop_default(s, seat) })
+            }
             _ => None,
         }
     }
-
 }
 
 impl FlameAndForge {
@@ -580,7 +711,9 @@ impl FlameAndForge {
             Due::Bonus { seat, n } => Event::Bonus { who: who(seat), n },
             Due::Turn { seat } => Event::Turn { who: who(seat) },
             Due::EventIcon { fire: true, tiles, .. } => Event::Fire { tile: first(tiles).unwrap_or(Tile(0)) },
-            Due::EventIcon { gem, tiles, .. } => Event::PlaceGem { gem, tile: first(tiles).unwrap_or(Tile(0)) },
+            Due::EventIcon { gem, tiles, .. } => {
+                Event::PlaceGem { gem, tile: first(tiles).unwrap_or(Tile(0)) }
+            }
             Due::RetIcon { fire: true, tile, .. } => Event::Fire { tile },
             Due::RetIcon { gem, tile, .. } => Event::PlaceGem { gem, tile },
             Due::Scorch { tile } => Event::Scorch { tile },
@@ -592,14 +725,18 @@ impl FlameAndForge {
             Due::Pick { seat, tile } => Event::Pick { who: who(seat), tile },
             Due::Haste { seat, .. } => Event::Haste { who: who(seat) },
             Due::Footprint { seat, .. } => Event::Footprint { who: who(seat) },
-            Due::Extinguish { seat, tiles, .. } => Event::Extinguish { who: who(seat), tile: first(tiles).unwrap_or(Tile(0)) },
+            Due::Extinguish { seat, tiles, .. } => {
+                Event::Extinguish { who: who(seat), tile: first(tiles).unwrap_or(Tile(0)) }
+            }
             Due::Success { seat, add, to, .. } => Event::Success { who: who(seat), add, to },
             Due::Frenzy { seat, to, .. } => Event::Frenzy { who: who(seat), add: 1, to },
             Due::Pay { seat, gem, missing, .. } => Event::Pay { who: who(seat), gem, missing },
             Due::Won { seat } => Event::Won { who: who(seat) },
             Due::PassedOut { seat } => Event::PassedOut { who: who(seat) },
             Due::Shuffle { seat } => Event::Shuffle { who: who(seat) },
-            Due::DiscardEvent { seat, first, .. } => Event::DiscardEvent { who: who(seat), card: label(c.events.name(first)) },
+            Due::DiscardEvent { seat, first, .. } => {
+                Event::DiscardEvent { who: who(seat), card: label(c.events.name(first)) }
+            }
             Due::Drop { seat, gem } => Event::Drop { who: who(seat), gem },
             Due::GameOver { won } => Event::GameOver { won },
             Due::ScoreDragon { n } => Event::ScoreDragon { n },
@@ -661,22 +798,25 @@ impl FlameAndForge {
                     }
                 }
             }
-            (Due::EventIcon { .. } | Due::RetIcon { .. }, Event::Fire { tile } | Event::PlaceGem { tile, .. }) => {
+            (
+                Due::EventIcon { .. } | Due::RetIcon { .. },
+                Event::Fire { tile } | Event::PlaceGem { tile, .. },
+            ) => {
                 let protect = match *due {
                     Due::RetIcon { .. } => s.monster_on(tile).is_some(),
                     _ => false,
                 };
                 match s.stack.last_mut() {
-                    Some(Frame::EventIcons { next, .. }) | Some(Frame::Retaliation { next, .. }) => *next += 1,
+                    Some(Frame::EventIcons { next, .. }) | Some(Frame::Retaliation { next, .. }) => {
+                        *next += 1
+                    }
                     _ => {}
                 }
                 match *played {
                     Event::Fire { tile } => self.place_fire(s, tile, protect),
-                    Event::PlaceGem { gem, tile } => {
-                        if s.supply[gem.index()] > 0 && !tile.is_castle() {
-                            s.supply[gem.index()] -= 1;
-                            s.tiles[tile.index()].gems[gem.index()] += 1;
-                        }
+                    Event::PlaceGem { gem, tile } if s.supply[gem.index()] > 0 && !tile.is_castle() => {
+                        s.supply[gem.index()] -= 1;
+                        s.tiles[tile.index()].gems[gem.index()] += 1;
                     }
                     _ => {}
                 }
@@ -718,7 +858,9 @@ impl FlameAndForge {
                         }
                     }
                     Why::ForgeEvent => {
-                        if let Some(Frame::Forge { stage: FStage::Events { heal, .. }, .. }) = s.stack.last_mut() {
+                        if let Some(Frame::Forge { stage: FStage::Events { heal, .. }, .. }) =
+                            s.stack.last_mut()
+                        {
                             *heal = false;
                         }
                     }
@@ -752,9 +894,8 @@ impl FlameAndForge {
             }
             (Due::Pick { seat, tile }, _) => {
                 let gems = std::mem::take(&mut s.tiles[tile.index()].gems);
-                let p = s.player_mut(seat);
-                for i in 0..3 {
-                    p.gems[i] += gems[i];
+                for (held, got) in s.player_mut(seat).gems.iter_mut().zip(gems) {
+                    *held += got;
                 }
                 if let Some(p) = s.placement_mut() {
                     p.picked = true;
@@ -824,7 +965,8 @@ impl FlameAndForge {
             }
             (Due::Shuffle { seat }, _) => s.player_mut(seat).deck.reshuffle(),
             (Due::DiscardEvent { forge, first, left, .. }, Event::DiscardEvent { card, .. }) => {
-                let chosen = self.catalog.events.id(card.as_str()).filter(|e| s.events.contains(e)).unwrap_or(first);
+                let chosen =
+                    self.catalog.events.id(card.as_str()).filter(|e| s.events.contains(e)).unwrap_or(first);
                 let colour = match self.catalog.events.get(chosen).map(|e| e.discard) {
                     Some(Condition::Gem(g)) if left[g.index()] > 0 => Some(g),
                     _ => None,
@@ -834,7 +976,9 @@ impl FlameAndForge {
                     s.event_deck.to_bottom(chosen);
                 }
                 if forge {
-                    if let Some(Frame::Forge { stage: FStage::Events { left, heal }, .. }) = s.stack.last_mut() {
+                    if let Some(Frame::Forge { stage: FStage::Events { left, heal }, .. }) =
+                        s.stack.last_mut()
+                    {
                         let g = colour.or_else(|| (0..3).find(|&i| left[i] > 0).map(|i| Gem::ALL[i]));
                         if let Some(g) = g {
                             left[g.index()] -= 1;
@@ -931,7 +1075,9 @@ impl FlameAndForge {
         };
         match (*due, *recorded) {
             (Due::EventIcon { fire, tiles, .. }, Event::Fire { tile } | Event::PlaceGem { tile, .. }) => {
-                if let (Event::PlaceGem { gem, .. }, Due::EventIcon { gem: want, fire: false, .. }) = (*recorded, *due) {
+                if let (Event::PlaceGem { gem, .. }, Due::EventIcon { gem: want, fire: false, .. }) =
+                    (*recorded, *due)
+                {
                     if gem != want {
                         say(r::EVENT_GEM, None, format!("the event's gem icon is {want}, not {gem}"), f);
                     }
@@ -956,7 +1102,16 @@ impl FlameAndForge {
             }
             (Due::Health { seat, delta, why, .. }, Event::Health { delta: rec, to, .. }) => {
                 let rule = self.health_blame(s, seat, delta, (rec, to), why);
-                say(rule, Some(seat), format!("health {} {delta:+} comes to {}", s.player(seat).health.value, expected_to(&expected)), f);
+                say(
+                    rule,
+                    Some(seat),
+                    format!(
+                        "health {} {delta:+} comes to {}",
+                        s.player(seat).health.value,
+                        expected_to(&expected)
+                    ),
+                    f,
+                );
             }
             (Due::Burn { seat, n, .. }, Event::Burn { .. }) => {
                 say(
@@ -985,7 +1140,12 @@ impl FlameAndForge {
                         r::ICON_EXTINGUISH
                     };
                     let options: Vec<String> = tiles_of(tiles).map(|t| t.to_string()).collect();
-                    say(rule, Some(seat), format!("a fire within reach: {} (not {tile})", options.join(" ")), f);
+                    say(
+                        rule,
+                        Some(seat),
+                        format!("a fire within reach: {} (not {tile})", options.join(" ")),
+                        f,
+                    );
                 }
             }
             (Due::Success { seat, why, .. }, Event::Success { .. }) => {
@@ -1000,7 +1160,8 @@ impl FlameAndForge {
                 say(r::FRENZY_OWE, Some(seat), "each Battle Frenzy icon owes one card".into(), f);
             }
             (Due::Pay { seat, gem, missing, src }, Event::Pay { .. }) => {
-                let rule = if matches!(src, Src::Card(_)) { r::CHALLENGE_MISSING_GEM } else { r::ICON_GEM_EXCHANGE };
+                let rule =
+                    if matches!(src, Src::Card(_)) { r::CHALLENGE_MISSING_GEM } else { r::ICON_GEM_EXCHANGE };
                 let msg = match missing {
                     None => format!("the player holds a {gem} gem: it is paid"),
                     Some(_) => format!("the player has no {gem} gem: 1 damage instead"),
@@ -1019,7 +1180,12 @@ impl FlameAndForge {
                 if !ok {
                     let rule = if forge { r::FORGE_EVENTS } else { r::CHALLENGE_WIN_EVENT };
                     let what = if forge { "a forged gem's colour" } else { "Win a Challenge" };
-                    say(rule, Some(seat), format!("`{card}` is not an active event whose condition is {what}"), f);
+                    say(
+                        rule,
+                        Some(seat),
+                        format!("`{card}` is not an active event whose condition is {what}"),
+                        f,
+                    );
                 }
             }
             (Due::Drop { seat, .. }, Event::Drop { gem, .. }) => {
@@ -1028,7 +1194,11 @@ impl FlameAndForge {
                 }
             }
             (Due::GameOver { won }, _) => {
-                let msg = if won { "the Dragon was beaten this turn: checked first" } else { "7 tiles are scorched" };
+                let msg = if won {
+                    "the Dragon was beaten this turn: checked first"
+                } else {
+                    "7 tiles are scorched"
+                };
                 say(r::END_CHECK_ORDER, None, msg.into(), f);
             }
             (Due::ScoreDragon { .. }, _) => say(r::SCORE_DRAGON, None, self.dragon_breakdown(s), f),
@@ -1164,7 +1334,11 @@ impl FlameAndForge {
                 (_, a) => (self.await_rule(s, a), format!("the table awaits {}", self.await_text(s, a))),
             }
         };
-        let v = if resource_event(recorded) { self.finding(s, seat, rule, msg(&why)) } else { Violation::new(rule, msg(&why)) };
+        let v = if resource_event(recorded) {
+            self.finding(s, seat, rule, msg(&why))
+        } else {
+            Violation::new(rule, msg(&why))
+        };
         f.violate(v);
     }
 
@@ -1202,7 +1376,9 @@ impl FlameAndForge {
         let below = s.stack.len().checked_sub(2).and_then(|i| s.stack.get(i)).copied();
         match a {
             Await::RetaliationCard(_) if below == Some(Frame::Challenge) => r::CHALLENGE_WIN_RETALIATION,
-            Await::Forge { .. } if matches!(s.stack.last(), Some(Frame::Forge { free, .. }) if *free > 0) => r::RESEARCH_RELICS,
+            Await::Forge { .. } if matches!(s.stack.last(), Some(Frame::Forge { free, .. }) if *free > 0) => {
+                r::RESEARCH_RELICS
+            }
             Await::Nothing => r::END_GAME_OVER,
             Await::Market(_) => r::SETUP_FORGE,
             Await::RetaliationCard(_) => r::RETALIATION_REPLACE,
@@ -1240,7 +1416,9 @@ impl FlameAndForge {
             Await::Forge { seat, .. } => format!("{}'s forge (`forge`, `refresh` or `pass`)", who(seat)),
             Await::Research { seat, .. } => format!("{}'s research action (`research` or `pass`)", who(seat)),
             Await::Upgrade { seat, .. } => format!("{}'s upgrade (`upgrade`)", who(seat)),
-            Await::Bow(k) => format!("{}'s challenge of any monster or the Dragon (`challenge` or `pass`)", who(k)),
+            Await::Bow(k) => {
+                format!("{}'s challenge of any monster or the Dragon (`challenge` or `pass`)", who(k))
+            }
             Await::Retire(k) => format!("the card {} retires (`retire`)", who(k)),
             Await::ChallengeOption(k) => format!("whether {} challenges (`challenge` or `pass`)", who(k)),
             Await::Reveal(k) => format!("{}'s next card (`reveal`) or flight (`flee`)", who(k)),

@@ -8,13 +8,13 @@
 use super::catalog::{CardId, CardKind, Dwarf, Subject};
 use super::city::Tile;
 use super::event::{Colour, Event, Foe, Label};
-use super::flow::{has, Await};
+use super::flow::Await;
 use super::icon::Gem;
 use super::params::{ChallengeAtZero, FrenzyCards, Packs, Scenario, TwoPlayerSpot};
 use super::rules as r;
 use super::state::{
-    Adversary, At, CStage, Challenge, CityDwarf, End, FStage, Frame, PStage, Phase, Placement, Player, RStage, Src,
-    State, EMPTY, MAX_SPOTS,
+    Adversary, At, CStage, Challenge, CityDwarf, End, FStage, Frame, PStage, Phase, Placement, Player,
+    RStage, Src, State, EMPTY, MAX_SPOTS,
 };
 use super::FlameAndForge;
 use crate::kit::deck::Misdraw;
@@ -25,7 +25,14 @@ use crate::{Findings, StepError};
 impl FlameAndForge {
     pub(super) fn step_event(&self, s: &mut State, e: &Event, f: &mut Findings) -> Result<(), StepError> {
         let in_block = self.in_spot_block(s);
-        let free = matches!(e, Event::Pick { .. } | Event::Challenge { .. } | Event::Hero { .. } | Event::Use { .. } | Event::Activate { .. });
+        let free = matches!(
+            e,
+            Event::Pick { .. }
+                | Event::Challenge { .. }
+                | Event::Hero { .. }
+                | Event::Use { .. }
+                | Event::Activate { .. }
+        );
         if e.is_consequence() {
             if let Event::Pick { who, tile } = *e {
                 if self.early_pick(s, f, who, tile) {
@@ -82,12 +89,17 @@ impl FlameAndForge {
             return false;
         }
         if p.begun && self.in_spot_block(s) {
-            self.report(s, f, Some(p.seat), r::RAID_STEP3_ORDER, "the spots are resolved as one block: the gems are picked up before or after them".into());
+            self.report(
+                s,
+                f,
+                Some(p.seat),
+                r::RAID_STEP3_ORDER,
+                "the spots are resolved as one block: the gems are picked up before or after them".into(),
+            );
         }
         let gems = std::mem::take(&mut s.tiles[tile.index()].gems);
-        let pl = s.player_mut(p.seat);
-        for i in 0..3 {
-            pl.gems[i] += gems[i];
+        for (held, got) in s.player_mut(p.seat).gems.iter_mut().zip(gems) {
+            *held += got;
         }
         if let Some(pm) = s.placement_mut() {
             pm.picked = true;
@@ -114,7 +126,9 @@ impl FlameAndForge {
             Event::Challenge { who, foe } => {
                 self.step3_open(s)
                     && s.placement().is_some_and(|p| {
-                        !p.challenged && s.seat_of(who) == Some(p.seat) && self.raid_foe(s, p) == Some(foe_key(s, self, foe))
+                        !p.challenged
+                            && s.seat_of(who) == Some(p.seat)
+                            && self.raid_foe(s, p) == Some(foe_key(s, self, foe))
                     })
             }
             _ => false,
@@ -146,7 +160,10 @@ impl FlameAndForge {
     }
 
     fn card(&self, l: Label) -> Result<CardId, StepError> {
-        self.catalog.cards.id(l.as_str()).ok_or_else(|| StepError::new(format!("the catalog has no card `{l}`")))
+        self.catalog
+            .cards
+            .id(l.as_str())
+            .ok_or_else(|| StepError::new(format!("the catalog has no card `{l}`")))
     }
 
     /// Judge and apply a decision or a reveal.
@@ -157,7 +174,14 @@ impl FlameAndForge {
             return Ok(());
         }
         let blocks = matches!(a, Await::RetaliationCard(_) | Await::MonsterCard);
-        let fits = matches!(e, Event::Retaliation { .. } | Event::Monster { .. } | Event::Hero { .. } | Event::Use { .. } | Event::Activate { .. });
+        let fits = matches!(
+            e,
+            Event::Retaliation { .. }
+                | Event::Monster { .. }
+                | Event::Hero { .. }
+                | Event::Use { .. }
+                | Event::Activate { .. }
+        );
         if blocks && !fits {
             let rule = self.await_rule(s, a);
             self.report(s, f, None, rule, format!("`{e}`: the table awaits {}", self.await_text(s, a)));
@@ -171,23 +195,52 @@ impl FlameAndForge {
                     return Err(StepError::new(format!("the catalog has no Retaliation card `{card}`")));
                 };
                 let Await::RetaliationCard(owed) = a else {
-                    self.report(s, f, None, r::RETALIATION_REPLACE, format!("`{e}`: no Retaliation is owed (no monster was defeated)"));
+                    self.report(
+                        s,
+                        f,
+                        None,
+                        r::RETALIATION_REPLACE,
+                        format!("`{e}`: no Retaliation is owed (no monster was defeated)"),
+                    );
                     return Ok(());
                 };
                 if territory != owed {
-                    let rule = if matches!(s.phase, Phase::Retaliations(_)) { r::SETUP_RETALIATION_ORDER } else { r::RETALIATION_REPLACE };
-                    self.report(s, f, None, rule, format!("this Retaliation is resolved on the {owed}, not the {territory}"));
+                    let rule = if matches!(s.phase, Phase::Retaliations(_)) {
+                        r::SETUP_RETALIATION_ORDER
+                    } else {
+                        r::RETALIATION_REPLACE
+                    };
+                    self.report(
+                        s,
+                        f,
+                        None,
+                        rule,
+                        format!("this Retaliation is resolved on the {owed}, not the {territory}"),
+                    );
                 }
                 match s.dragon_deck.reveal(id) {
                     Ok(()) => {}
                     Err(m) => {
-                        let sleeping_left = self.catalog.scenario01.sleeping.iter().any(|&x| s.dragon_deck.remaining().contains(&x));
+                        let sleeping_left = self
+                            .catalog
+                            .scenario01
+                            .sleeping
+                            .iter()
+                            .any(|&x| s.dragon_deck.remaining().contains(&x));
                         let rule = match m {
-                            Misdraw::Buried if sleeping_left && self.config.scenario == Scenario::S01 => r::S01_SLEEPING_DRAGON,
+                            Misdraw::Buried if sleeping_left && self.config.scenario == Scenario::S01 => {
+                                r::S01_SLEEPING_DRAGON
+                            }
                             Misdraw::Buried => r::RETALIATION_BOTTOM,
                             _ => r::SETUP_RETALIATION_DECK,
                         };
-                        self.report(s, f, None, rule, format!("`{card}` cannot come off the Retaliation deck now ({m:?})"));
+                        self.report(
+                            s,
+                            f,
+                            None,
+                            rule,
+                            format!("`{card}` cannot come off the Retaliation deck now ({m:?})"),
+                        );
                         s.dragon_deck.take(id);
                     }
                 }
@@ -201,18 +254,38 @@ impl FlameAndForge {
                 if !self.is_monster(id) {
                     return Err(StepError::rule(r::SETUP_MONSTER_DECK, format!("`{card}` is not a monster")));
                 }
-                let Some(Frame::Retaliation { territory, card: Some(ret), monster: false, next }) = s.stack.last().copied() else {
-                    self.report(s, f, None, r::RETALIATION_RESOLVE, format!("`{e}`: no Retaliation card is placing a monster"));
+                let Some(Frame::Retaliation { territory, card: Some(ret), monster: false, next }) =
+                    s.stack.last().copied()
+                else {
+                    self.report(
+                        s,
+                        f,
+                        None,
+                        r::RETALIATION_RESOLVE,
+                        format!("`{e}`: no Retaliation card is placing a monster"),
+                    );
                     return Ok(());
                 };
                 if let Err(m) = s.monster_deck.reveal(id) {
-                    self.report(s, f, None, r::SETUP_MONSTER_DECK, format!("`{card}` cannot come off the monster deck now ({m:?})"));
+                    self.report(
+                        s,
+                        f,
+                        None,
+                        r::SETUP_MONSTER_DECK,
+                        format!("`{card}` cannot come off the monster deck now ({m:?})"),
+                    );
                 }
                 let (row, pos) = self.catalog.retaliations.get(ret).map_or((1, 0), |c| c.monster);
                 let tile = Tile::relative(territory, row, pos).unwrap_or(Tile(0));
                 if recorded != tile {
                     let name = self.catalog.retaliations.name(ret);
-                    self.report(s, f, None, r::RETALIATION_RESOLVE, format!("`{name}` on the {territory} marks {tile} for the monster, not {recorded}"));
+                    self.report(
+                        s,
+                        f,
+                        None,
+                        r::RETALIATION_RESOLVE,
+                        format!("`{name}` on the {territory} marks {tile} for the monster, not {recorded}"),
+                    );
                 }
                 s.monsters[territory.index()] = Some((id, tile));
                 if let Some(fr) = s.stack.last_mut() {
@@ -222,7 +295,13 @@ impl FlameAndForge {
             }
             Event::Deal { who, cards } => {
                 if self.config.packs != Packs::A {
-                    self.report(s, f, None, r::UNLOCK_APPLY_ALL, "Pack A is not unlocked at this table (`packs=a`)".into());
+                    self.report(
+                        s,
+                        f,
+                        None,
+                        r::UNLOCK_APPLY_ALL,
+                        "Pack A is not unlocked at this table (`packs=a`)".into(),
+                    );
                     return Ok(());
                 }
                 let seat = self.seat(s, who)?;
@@ -236,7 +315,13 @@ impl FlameAndForge {
                         return Err(StepError::new(format!("the catalog has no dragonslayer card `{l}`")));
                     };
                     if let Err(m) = s.slayers.reveal(id) {
-                        self.report(s, f, Some(seat), r::PACKA_DEAL, format!("`{l}` is not in the dragonslayer deck ({m:?})"));
+                        self.report(
+                            s,
+                            f,
+                            Some(seat),
+                            r::PACKA_DEAL,
+                            format!("`{l}` is not in the dragonslayer deck ({m:?})"),
+                        );
                     }
                     dealt.push(id);
                 }
@@ -245,14 +330,27 @@ impl FlameAndForge {
             }
             Event::Slayer { who, card } => {
                 if self.config.packs != Packs::A {
-                    self.report(s, f, None, r::UNLOCK_APPLY_ALL, "Pack A is not unlocked at this table (`packs=a`)".into());
+                    self.report(
+                        s,
+                        f,
+                        None,
+                        r::UNLOCK_APPLY_ALL,
+                        "Pack A is not unlocked at this table (`packs=a`)".into(),
+                    );
                     return Ok(());
                 }
                 let seat = self.seat(s, who)?;
                 let id = self.catalog.slayers.id(card.as_str());
-                let ok = a == Await::KeepSlayer(seat) && id.is_some_and(|id| s.player(seat).dealt.contains(&id));
+                let ok =
+                    a == Await::KeepSlayer(seat) && id.is_some_and(|id| s.player(seat).dealt.contains(&id));
                 if !ok {
-                    self.report(s, f, Some(seat), r::PACKA_DEAL, format!("`{e}`: a player keeps one of the two cards dealt to them"));
+                    self.report(
+                        s,
+                        f,
+                        Some(seat),
+                        r::PACKA_DEAL,
+                        format!("`{e}`: a player keeps one of the two cards dealt to them"),
+                    );
                     return Ok(());
                 }
                 s.player_mut(seat).slayer = id;
@@ -266,12 +364,24 @@ impl FlameAndForge {
                     return Err(StepError::new(format!("the catalog has no event card `{card}`")));
                 };
                 if a != Await::EventDraw {
-                    self.report(s, f, None, r::TURN_PHASES, format!("`{e}`: the event is drawn in Phase 2 ({})", self.await_text(s, a)));
+                    self.report(
+                        s,
+                        f,
+                        None,
+                        r::TURN_PHASES,
+                        format!("`{e}`: the event is drawn in Phase 2 ({})", self.await_text(s, a)),
+                    );
                     return Ok(());
                 }
                 if let Err(m) = s.event_deck.reveal(id) {
                     let rule = if m == Misdraw::Spent { r::SETUP_EVENT_DECK } else { r::EVENT_DRAW };
-                    self.report(s, f, None, rule, format!("`{card}` cannot come off the event deck now ({m:?})"));
+                    self.report(
+                        s,
+                        f,
+                        None,
+                        rule,
+                        format!("`{card}` cannot come off the event deck now ({m:?})"),
+                    );
                 }
                 if !s.events.contains(&id) {
                     s.events.push(id);
@@ -286,15 +396,28 @@ impl FlameAndForge {
             Event::Flee { who } => {
                 let seat = self.seat(s, who)?;
                 if a != Await::Reveal(seat) {
-                    self.report(s, f, Some(seat), r::CHALLENGE_FLEE, format!("`{e}`: {who} is not in a challenge they can flee"));
+                    self.report(
+                        s,
+                        f,
+                        Some(seat),
+                        r::CHALLENGE_FLEE,
+                        format!("`{e}`: {who} is not in a challenge they can flee"),
+                    );
                     return Ok(());
                 }
                 let p = s.player(seat);
                 let exhausted = p.deck.is_empty() && p.deck.discard.is_empty();
-                let (frenzy, dragon) = s.challenges.last().map_or((0, false), |c| (c.frenzy, c.foe == Adversary::Dragon));
+                let (frenzy, dragon) =
+                    s.challenges.last().map_or((0, false), |c| (c.frenzy, c.foe == Adversary::Dragon));
                 if frenzy > 0 && !exhausted {
                     let rule = if p.deck.is_empty() { r::FRENZY_EXHAUSTED } else { r::FRENZY_OWE };
-                    self.report_res(s, f, Some(seat), rule, format!("{frenzy} Battle Frenzy card(s) still owed: no fleeing while a card is left"));
+                    self.report_res(
+                        s,
+                        f,
+                        Some(seat),
+                        rule,
+                        format!("{frenzy} Battle Frenzy card(s) still owed: no fleeing while a card is left"),
+                    );
                 }
                 let next = self.after(CStage::Running, Some(End::Fled), dragon);
                 if let Some(c) = s.challenges.last_mut() {
@@ -314,8 +437,20 @@ impl FlameAndForge {
                             *item = None;
                         }
                     }
-                    Await::Forge { .. } => self.report(s, f, Some(seat), r::FORGE_REFRESH, "the Forge is refreshed once per forge action".into()),
-                    _ => self.report(s, f, Some(seat), r::ICON_ANVIL, format!("`{e}`: no forge action ({})", self.await_text(s, a))),
+                    Await::Forge { .. } => self.report(
+                        s,
+                        f,
+                        Some(seat),
+                        r::FORGE_REFRESH,
+                        "the Forge is refreshed once per forge action".into(),
+                    ),
+                    _ => self.report(
+                        s,
+                        f,
+                        Some(seat),
+                        r::ICON_ANVIL,
+                        format!("`{e}`: no forge action ({})", self.await_text(s, a)),
+                    ),
                 }
                 Ok(())
             }
@@ -323,13 +458,25 @@ impl FlameAndForge {
                 let seat = self.seat(s, who)?;
                 let id = self.card(card)?;
                 if a != Await::Retire(seat) {
-                    self.report(s, f, Some(seat), r::ICON_TANKARD, format!("`{e}`: a retire comes from a tankard icon ({})", self.await_text(s, a)));
+                    self.report(
+                        s,
+                        f,
+                        Some(seat),
+                        r::ICON_TANKARD,
+                        format!("`{e}`: a retire comes from a tankard icon ({})", self.await_text(s, a)),
+                    );
                     return Ok(());
                 }
                 let p = s.player_mut(seat);
                 p.deck.reshuffle();
                 if !p.deck.take(id) {
-                    self.report(s, f, Some(seat), r::RETIRE_PICK, format!("`{card}` is neither in {who}'s deck nor their discard pile"));
+                    self.report(
+                        s,
+                        f,
+                        Some(seat),
+                        r::RETIRE_PICK,
+                        format!("`{card}` is neither in {who}'s deck nor their discard pile"),
+                    );
                     return Ok(());
                 }
                 s.player_mut(seat).retired.push(id);
@@ -340,13 +487,29 @@ impl FlameAndForge {
             Event::Upgrade { who, dwarf } => {
                 let seat = self.seat(s, who)?;
                 let Await::Upgrade { seat: k, optional } = a else {
-                    self.report(s, f, Some(seat), r::ICON_UPGRADE, format!("`{e}`: no upgrade is owed ({})", self.await_text(s, a)));
+                    self.report(
+                        s,
+                        f,
+                        Some(seat),
+                        r::ICON_UPGRADE,
+                        format!("`{e}`: no upgrade is owed ({})", self.await_text(s, a)),
+                    );
                     return Ok(());
                 };
                 let rule = if optional { r::ICON_UPGRADE } else { r::RESEARCH_LEGENDS };
                 let p = s.player(seat);
-                if k != seat || dwarf == Dwarf::Plain || !p.stash[dwarf.index()] || p.campfire[Dwarf::Plain.index()] == 0 {
-                    self.report(s, f, Some(seat), rule, format!("`{e}`: a dwarf on the campfire becomes a special dwarf still in the stash"));
+                if k != seat
+                    || dwarf == Dwarf::Plain
+                    || !p.stash[dwarf.index()]
+                    || p.campfire[Dwarf::Plain.index()] == 0
+                {
+                    self.report(
+                        s,
+                        f,
+                        Some(seat),
+                        rule,
+                        format!("`{e}`: a dwarf on the campfire becomes a special dwarf still in the stash"),
+                    );
                     return Ok(());
                 }
                 let p = s.player_mut(seat);
@@ -359,13 +522,25 @@ impl FlameAndForge {
             Event::Advanced { who, tokens } => {
                 let seat = self.seat(s, who)?;
                 let Await::AdvancedDraw(k, subject) = a else {
-                    self.report(s, f, Some(seat), r::RESEARCH_ADVANCED_DRAW, format!("`{e}`: tokens are drawn on reaching a subject's top level"));
+                    self.report(
+                        s,
+                        f,
+                        Some(seat),
+                        r::RESEARCH_ADVANCED_DRAW,
+                        format!("`{e}`: tokens are drawn on reaching a subject's top level"),
+                    );
                     return Ok(());
                 };
                 let pile = s.advanced[subject.index()].len().min(3);
                 let n = tokens.iter().flatten().count();
                 if k != seat || n != pile {
-                    self.report(s, f, Some(seat), r::RESEARCH_ADVANCED_DRAW, format!("{} draws the top {pile} {subject} tokens", s.player(k).colour));
+                    self.report(
+                        s,
+                        f,
+                        Some(seat),
+                        r::RESEARCH_ADVANCED_DRAW,
+                        format!("{} draws the top {pile} {subject} tokens", s.player(k).colour),
+                    );
                 }
                 let mut drawn = [None; 3];
                 for (slot, l) in drawn.iter_mut().zip(tokens.iter().flatten()) {
@@ -375,7 +550,13 @@ impl FlameAndForge {
                     if let Err(m) = s.advanced[subject.index()].reveal(id) {
                         let other = self.catalog.tokens[id].subject != subject;
                         let rule = if other { r::SETUP_LIBRARY } else { r::RESEARCH_ADVANCED_DRAW };
-                        self.report(s, f, Some(seat), rule, format!("`{l}` is not in the {subject} pile ({m:?})"));
+                        self.report(
+                            s,
+                            f,
+                            Some(seat),
+                            rule,
+                            format!("`{l}` is not in the {subject} pile ({m:?})"),
+                        );
                     }
                     *slot = Some(id);
                 }
@@ -387,12 +568,26 @@ impl FlameAndForge {
             Event::Keep { who, token } => {
                 let seat = self.seat(s, who)?;
                 let id = self.catalog.tokens.id(token.as_str());
-                let Some(Frame::Advanced { subject, drawn, .. }) = s.stack.last().copied().filter(|_| a == Await::KeepToken(seat)) else {
-                    self.report(s, f, Some(seat), r::RESEARCH_ADVANCED_DRAW, format!("`{e}`: no tokens drawn to keep from"));
+                let Some(Frame::Advanced { subject, drawn, .. }) =
+                    s.stack.last().copied().filter(|_| a == Await::KeepToken(seat))
+                else {
+                    self.report(
+                        s,
+                        f,
+                        Some(seat),
+                        r::RESEARCH_ADVANCED_DRAW,
+                        format!("`{e}`: no tokens drawn to keep from"),
+                    );
                     return Ok(());
                 };
                 let Some(id) = id.filter(|id| drawn.contains(&Some(*id))) else {
-                    self.report(s, f, Some(seat), r::RESEARCH_ADVANCED_DRAW, format!("`{token}` is not one of the tokens drawn"));
+                    self.report(
+                        s,
+                        f,
+                        Some(seat),
+                        r::RESEARCH_ADVANCED_DRAW,
+                        format!("`{token}` is not one of the tokens drawn"),
+                    );
                     return Ok(());
                 };
                 for other in drawn.iter().flatten().filter(|&&t| t != id) {
@@ -412,18 +607,34 @@ impl FlameAndForge {
                 let id = self.catalog.tokens.id(token.as_str());
                 let p = s.player(seat);
                 if id.is_none() || p.active_token != id {
-                    self.report(s, f, Some(seat), r::RESEARCH_ADVANCED_ACTIVE, format!("`{token}` is not {who}'s active token"));
+                    self.report(
+                        s,
+                        f,
+                        Some(seat),
+                        r::RESEARCH_ADVANCED_ACTIVE,
+                        format!("`{token}` is not {who}'s active token"),
+                    );
                     return Ok(());
                 }
                 if p.token_used {
-                    self.report(s, f, Some(seat), r::RESEARCH_ADVANCED_USE, format!("`{token}` was used this turn: it is face down"));
+                    self.report(
+                        s,
+                        f,
+                        Some(seat),
+                        r::RESEARCH_ADVANCED_USE,
+                        format!("`{token}` was used this turn: it is face down"),
+                    );
                     return Ok(());
                 }
                 let Some(id) = id else { return Ok(()) };
                 s.player_mut(seat).token_used = true;
                 if let Some(when) = self.catalog.tokens[id].when {
                     // When it may be used is card text: not checked.
-                    let text = crate::kit::effect::unverified(&who.to_string(), token.as_str(), self.catalog.text(when));
+                    let text = crate::kit::effect::unverified(
+                        &who.to_string(),
+                        token.as_str(),
+                        self.catalog.text(when),
+                    );
                     let o = s.unverified.report(f, text);
                     s.player_mut(seat).taint = Some(o);
                 }
@@ -435,8 +646,10 @@ impl FlameAndForge {
             Event::Activate { who, token } => {
                 let seat = self.seat(s, who)?;
                 let id = self.catalog.tokens.id(token.as_str());
-                let regroup = s.placement().is_some_and(|p| p.seat == seat && matches!(p.at, At::Board { .. }));
-                let retreat = s.stack.iter().any(|f| matches!(f, Frame::Retreat { seat: k, .. } if *k == seat));
+                let regroup =
+                    s.placement().is_some_and(|p| p.seat == seat && matches!(p.at, At::Board { .. }));
+                let retreat =
+                    s.stack.iter().any(|f| matches!(f, Frame::Retreat { seat: k, .. } if *k == seat));
                 let p = s.player_mut(seat);
                 match id.and_then(|id| p.tokens.iter().position(|&t| t == id)) {
                     Some(i) if regroup || retreat => {
@@ -445,20 +658,44 @@ impl FlameAndForge {
                             p.tokens.push(old);
                         }
                     }
-                    Some(_) => self.report(s, f, Some(seat), r::RESEARCH_ADVANCED_ACTIVE, "the active token is switched only on a regroup or a retreat".into()),
-                    None => self.report(s, f, Some(seat), r::RESEARCH_ADVANCED_ACTIVE, format!("`{token}` is not in {who}'s stash of tokens")),
+                    Some(_) => self.report(
+                        s,
+                        f,
+                        Some(seat),
+                        r::RESEARCH_ADVANCED_ACTIVE,
+                        "the active token is switched only on a regroup or a retreat".into(),
+                    ),
+                    None => self.report(
+                        s,
+                        f,
+                        Some(seat),
+                        r::RESEARCH_ADVANCED_ACTIVE,
+                        format!("`{token}` is not in {who}'s stash of tokens"),
+                    ),
                 }
                 Ok(())
             }
             Event::Hero { who } => {
                 let seat = self.seat(s, who)?;
                 if self.config.packs != Packs::A {
-                    self.report(s, f, Some(seat), r::UNLOCK_APPLY_ALL, "Pack A is not unlocked at this table (`packs=a`)".into());
+                    self.report(
+                        s,
+                        f,
+                        Some(seat),
+                        r::UNLOCK_APPLY_ALL,
+                        "Pack A is not unlocked at this table (`packs=a`)".into(),
+                    );
                     return Ok(());
                 }
                 let p = s.player(seat);
                 let Some(card) = p.slayer.filter(|_| !p.slayer_used) else {
-                    self.report(s, f, Some(seat), r::PACKA_USE, format!("{who} has no unused dragonslayer card"));
+                    self.report(
+                        s,
+                        f,
+                        Some(seat),
+                        r::PACKA_USE,
+                        format!("{who} has no unused dragonslayer card"),
+                    );
                     return Ok(());
                 };
                 s.player_mut(seat).slayer_used = true;
@@ -471,27 +708,71 @@ impl FlameAndForge {
         }
     }
 
-    fn seat_player(&self, s: &mut State, f: &mut Findings, who: Colour, side: Label, books: Option<Subject>) -> Result<(), StepError> {
-        if s.seat_of(who).is_some() || s.seats.len() >= usize::from(self.config.players) || !matches!(s.phase, Phase::Seats | Phase::Market | Phase::Retaliations(_)) {
-            self.report(s, f, None, r::SETUP_FIRST_PLAYER, format!("`seat {who}`: {} players take one colour each, before the first turn", self.config.players));
+    fn seat_player(
+        &self,
+        s: &mut State,
+        f: &mut Findings,
+        who: Colour,
+        side: Label,
+        books: Option<Subject>,
+    ) -> Result<(), StepError> {
+        if s.seat_of(who).is_some()
+            || s.seats.len() >= usize::from(self.config.players)
+            || !matches!(s.phase, Phase::Seats | Phase::Market | Phase::Retaliations(_))
+        {
+            self.report(
+                s,
+                f,
+                None,
+                r::SETUP_FIRST_PLAYER,
+                format!(
+                    "`seat {who}`: {} players take one colour each, before the first turn",
+                    self.config.players
+                ),
+            );
             return Ok(());
         }
         if s.phase != Phase::Seats {
-            self.report(s, f, None, r::SETUP_FIRST_PLAYER, "the dwarfs are seated after the city, the Forge and the opening Retaliations (Game Setup 7)".into());
+            self.report(
+                s,
+                f,
+                None,
+                r::SETUP_FIRST_PLAYER,
+                "the dwarfs are seated after the city, the Forge and the opening Retaliations (Game Setup 7)"
+                    .into(),
+            );
         }
         let board = match self.catalog.boards.id(side.as_str()) {
             Some(b) => b,
             None => {
-                self.report(s, f, None, r::SETUP_BOARD_SIDE, format!("the catalog has no board side `{side}`: the Miner side is used"));
-                self.catalog.boards.id("miner").ok_or_else(|| StepError::new("the catalog has no Miner board"))?
+                self.report(
+                    s,
+                    f,
+                    None,
+                    r::SETUP_BOARD_SIDE,
+                    format!("the catalog has no board side `{side}`: the Miner side is used"),
+                );
+                self.catalog
+                    .boards
+                    .id("miner")
+                    .ok_or_else(|| StepError::new("the catalog has no Miner board"))?
             }
         };
         if books.is_some() && self.config.book_tokens == super::params::BookTokens::OnePerSubject {
-            self.report(s, f, None, r::SETUP_BOOK, "with a book token on every subject (`book-tokens=one-per-subject`) no subject is named".into());
+            self.report(
+                s,
+                f,
+                None,
+                r::SETUP_BOOK,
+                "with a book token on every subject (`book-tokens=one-per-subject`) no subject is named"
+                    .into(),
+            );
         }
         let seat = s.seats.len() as u8;
         let start = self.starting_books(books);
-        let rested = if self.config.scenario == Scenario::S01 && self.config.well_rested == super::params::WellRested::AdvancedToken {
+        let rested = if self.config.scenario == Scenario::S01
+            && self.config.well_rested == super::params::WellRested::AdvancedToken
+        {
             self.catalog.scenario01.rested_heal
         } else {
             0
@@ -530,7 +811,13 @@ impl FlameAndForge {
         Ok(())
     }
 
-    fn market(&self, s: &mut State, f: &mut Findings, a: Await, items: [Option<Label>; 3]) -> Result<(), StepError> {
+    fn market(
+        &self,
+        s: &mut State,
+        f: &mut Findings,
+        a: Await,
+        items: [Option<Label>; 3],
+    ) -> Result<(), StepError> {
         let ids: Vec<CardId> = items.iter().flatten().map(|&l| self.card(l)).collect::<Result<_, _>>()?;
         let (rule, want) = match (a, s.phase) {
             (Await::Market(n), Phase::Market) => (r::SETUP_FORGE, n),
@@ -544,11 +831,20 @@ impl FlameAndForge {
             }
         };
         if ids.len() != usize::from(want) {
-            self.report(s, f, None, rule, format!("{want} item(s) are revealed into the Forge, not {}", ids.len()));
+            self.report(
+                s,
+                f,
+                None,
+                rule,
+                format!("{want} item(s) are revealed into the Forge, not {}", ids.len()),
+            );
         }
         for id in ids {
             if self.catalog.cards.get(id).is_none_or(|c| c.kind != CardKind::Item) {
-                return Err(StepError::rule(rule, format!("`{}` is not an item", self.catalog.cards.name(id))));
+                return Err(StepError::rule(
+                    rule,
+                    format!("`{}` is not an item", self.catalog.cards.name(id)),
+                ));
             }
             let slot = s.market.slots.iter().position(Option::is_none);
             let Some(slot) = slot else {
@@ -556,7 +852,13 @@ impl FlameAndForge {
                 break;
             };
             if let Err(m) = s.market.refill(slot, id, &mut s.items) {
-                self.report(s, f, None, rule, format!("`{}` cannot come off the item deck now ({m:?})", self.catalog.cards.name(id)));
+                self.report(
+                    s,
+                    f,
+                    None,
+                    rule,
+                    format!("`{}` cannot come off the item deck now ({m:?})", self.catalog.cards.name(id)),
+                );
                 s.market.slots[slot] = Some(id);
             }
         }
@@ -568,24 +870,53 @@ impl FlameAndForge {
 
     /// Check that it is this player's turn to place a dwarf now.
     fn placement_turn(&self, s: &mut State, f: &mut Findings, a: Await, seat: u8) -> bool {
-        if s.seats.is_empty() || matches!(s.phase, Phase::Market | Phase::Retaliations(_) | Phase::Seats | Phase::Deal(_) | Phase::TurnStart) {
-            self.report(s, f, Some(seat), r::TURN_PHASES, format!("no turn has begun ({})", self.await_text(s, a)));
+        if s.seats.is_empty()
+            || matches!(
+                s.phase,
+                Phase::Market | Phase::Retaliations(_) | Phase::Seats | Phase::Deal(_) | Phase::TurnStart
+            )
+        {
+            self.report(
+                s,
+                f,
+                Some(seat),
+                r::TURN_PHASES,
+                format!("no turn has begun ({})", self.await_text(s, a)),
+            );
             return false;
         }
         if seat != s.active {
-            self.report(s, f, Some(seat), r::TURN_ORDER, format!("it is {}'s turn", s.player(s.active).colour));
+            self.report(
+                s,
+                f,
+                Some(seat),
+                r::TURN_ORDER,
+                format!("it is {}'s turn", s.player(s.active).colour),
+            );
             return false;
         }
         match a {
             Await::Placement(_) => true,
             Await::EventDraw => {
-                self.report(s, f, Some(seat), r::TURN_PHASES, "Phase 2 draws an event before the dwarf is placed".into());
+                self.report(
+                    s,
+                    f,
+                    Some(seat),
+                    r::TURN_PHASES,
+                    "Phase 2 draws an event before the dwarf is placed".into(),
+                );
                 s.phase = Phase::Place;
                 true
             }
             _ if !s.stack.is_empty() && s.placed > 0 => {
                 let rule = if s.placements > 0 { r::HASTE_AFTER } else { r::PLACE_MAIN_ACTION };
-                self.report(s, f, Some(seat), rule, format!("the placement being resolved comes first ({})", self.await_text(s, a)));
+                self.report(
+                    s,
+                    f,
+                    Some(seat),
+                    rule,
+                    format!("the placement being resolved comes first ({})", self.await_text(s, a)),
+                );
                 false
             }
             _ if s.phase == Phase::End || (s.phase == Phase::Place && s.placements == 0) => {
@@ -606,8 +937,16 @@ impl FlameAndForge {
     fn take_dwarf(&self, s: &mut State, f: &mut Findings, seat: u8, dwarf: Dwarf) {
         let p = s.player(seat);
         if p.campfire[dwarf.index()] == 0 {
-            let rule = if dwarf != Dwarf::Plain && p.stash[dwarf.index()] { r::SETUP_PLAYER_KIT } else { r::PLACE_MAIN_ACTION };
-            let why = if rule == r::SETUP_PLAYER_KIT { "is still in the stash (an upgrade brings it out)" } else { "is not on the campfire" };
+            let rule = if dwarf != Dwarf::Plain && p.stash[dwarf.index()] {
+                r::SETUP_PLAYER_KIT
+            } else {
+                r::PLACE_MAIN_ACTION
+            };
+            let why = if rule == r::SETUP_PLAYER_KIT {
+                "is still in the stash (an upgrade brings it out)"
+            } else {
+                "is not on the campfire"
+            };
             self.report(s, f, Some(seat), rule, format!("{}'s {dwarf} {why}", p.colour));
         }
         let p = s.player_mut(seat);
@@ -649,14 +988,29 @@ impl FlameAndForge {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn raid(&self, s: &mut State, f: &mut Findings, a: Await, who: Colour, dwarf: Dwarf, tile: Tile, spot: Option<u8>) -> Result<(), StepError> {
+    fn raid(
+        &self,
+        s: &mut State,
+        f: &mut Findings,
+        a: Await,
+        who: Colour,
+        dwarf: Dwarf,
+        tile: Tile,
+        spot: Option<u8>,
+    ) -> Result<(), StepError> {
         let seat = self.seat(s, who)?;
         if !self.placement_turn(s, f, a, seat) {
             return Ok(());
         }
         let p = s.player(seat).clone();
         if p.health.value == 0 {
-            self.report_res(s, f, Some(seat), r::PLACE_ZERO_HEALTH, format!("{who} is at 0 health: the placement must be a Regroup"));
+            self.report_res(
+                s,
+                f,
+                Some(seat),
+                r::PLACE_ZERO_HEALTH,
+                format!("{who} is at 0 health: the placement must be a Regroup"),
+            );
         }
         // The line and the adjacency.
         let line = tile.line();
@@ -664,15 +1018,35 @@ impl FlameAndForge {
         match p.top() {
             None if line != 1 => {
                 let rule = if p.path_reset { r::RETREAT_RETURN } else { r::RAID_FIRST_LINE };
-                let why = if p.path_reset { "the retreat brought every dwarf home: the raid starts again" } else { "a player's first city dwarf" };
-                self.report(s, f, Some(seat), rule, format!("{why} goes on the Outskirts' bottom line, not {tile}"));
+                let why = if p.path_reset {
+                    "the retreat brought every dwarf home: the raid starts again"
+                } else {
+                    "a player's first city dwarf"
+                };
+                self.report(
+                    s,
+                    f,
+                    Some(seat),
+                    rule,
+                    format!("{why} goes on the Outskirts' bottom line, not {tile}"),
+                );
             }
             None => {}
             Some(top) if top.tile.is_castle() => {
                 self.report(s, f, Some(seat), r::RAID_CASTLE, "nothing is above the Castle".into());
             }
             Some(top) if line <= top.tile.line() => {
-                self.report(s, f, Some(seat), r::RAID_NO_SAME_LINE, format!("{who} has a dwarf on line {} ({}): never a second in a line or one below", top.tile.line(), top.tile));
+                self.report(
+                    s,
+                    f,
+                    Some(seat),
+                    r::RAID_NO_SAME_LINE,
+                    format!(
+                        "{who} has a dwarf on line {} ({}): never a second in a line or one below",
+                        top.tile.line(),
+                        top.tile
+                    ),
+                );
             }
             Some(top) if line > top.tile.line() + 1 => {
                 let rule = if rider {
@@ -684,11 +1058,27 @@ impl FlameAndForge {
                 } else {
                     r::RAID_ADVANCE
                 };
-                self.report(s, f, Some(seat), rule, format!("the next raid goes exactly one line above {} (line {})", top.tile, top.tile.line()));
+                self.report(
+                    s,
+                    f,
+                    Some(seat),
+                    rule,
+                    format!(
+                        "the next raid goes exactly one line above {} (line {})",
+                        top.tile,
+                        top.tile.line()
+                    ),
+                );
             }
             Some(top) if !rider && !p.footprint && !top.tile.touches_above(tile) => {
                 let rule = if tile.is_castle() { r::RAID_CASTLE } else { r::RAID_ADVANCE };
-                self.report(s, f, Some(seat), rule, format!("{tile} does not touch {}, {who}'s topmost dwarf", top.tile));
+                self.report(
+                    s,
+                    f,
+                    Some(seat),
+                    rule,
+                    format!("{tile} does not touch {}, {who}'s topmost dwarf", top.tile),
+                );
             }
             Some(_) => {}
         }
@@ -703,8 +1093,18 @@ impl FlameAndForge {
             let mut chosen = derived;
             if let Some(given) = spot.filter(|&g| g != derived) {
                 let plain = self.raid_spot(s, seat, tile, false);
-                let rule = if self.config.players == 2 && plain == Some(given) { r::RAID_TWO_PLAYER } else { r::RAID_LEFTMOST };
-                self.report(s, f, Some(seat), rule, format!("the dwarf takes spot {} of {tile}, not spot {}", derived + 1, given + 1));
+                let rule = if self.config.players == 2 && plain == Some(given) {
+                    r::RAID_TWO_PLAYER
+                } else {
+                    r::RAID_LEFTMOST
+                };
+                self.report(
+                    s,
+                    f,
+                    Some(seat),
+                    rule,
+                    format!("the dwarf takes spot {} of {tile}, not spot {}", derived + 1, given + 1),
+                );
                 let n = self.catalog.spots(tile, s.tile(tile).scorched).min(MAX_SPOTS);
                 if (given as usize) < n && s.tile(tile).spots[given as usize] == EMPTY {
                     chosen = given;
@@ -743,7 +1143,15 @@ impl FlameAndForge {
         Ok(())
     }
 
-    fn regroup(&self, s: &mut State, f: &mut Findings, a: Await, who: Colour, dwarf: Dwarf, given: Option<u8>) -> Result<(), StepError> {
+    fn regroup(
+        &self,
+        s: &mut State,
+        f: &mut Findings,
+        a: Await,
+        who: Colour,
+        dwarf: Dwarf,
+        given: Option<u8>,
+    ) -> Result<(), StepError> {
         let seat = self.seat(s, who)?;
         if !self.placement_turn(s, f, a, seat) {
             return Ok(());
@@ -753,7 +1161,13 @@ impl FlameAndForge {
             return Ok(());
         };
         if let Some(g) = given.filter(|&g| g != spot) {
-            self.report(s, f, Some(seat), r::REGROUP_LEFTMOST, format!("the dwarf takes the leftmost free spot, {}, not {}", spot + 1, g + 1));
+            self.report(
+                s,
+                f,
+                Some(seat),
+                r::REGROUP_LEFTMOST,
+                format!("the dwarf takes the leftmost free spot, {}, not {}", spot + 1, g + 1),
+            );
         }
         self.take_dwarf(s, f, seat, dwarf);
         s.player_mut(seat).board[spot as usize] = Some(dwarf);
@@ -771,7 +1185,14 @@ impl FlameAndForge {
         Ok(())
     }
 
-    fn challenge(&self, s: &mut State, f: &mut Findings, a: Await, who: Colour, foe: Foe) -> Result<(), StepError> {
+    fn challenge(
+        &self,
+        s: &mut State,
+        f: &mut Findings,
+        a: Await,
+        who: Colour,
+        foe: Foe,
+    ) -> Result<(), StepError> {
         let seat = self.seat(s, who)?;
         let key = foe_key(s, self, foe);
         let (bow, raid) = match a {
@@ -779,7 +1200,13 @@ impl FlameAndForge {
             Await::ChallengeOption(k) if k == seat => (false, true),
             _ if self.may_jump(s, &Event::Challenge { who, foe }) => (false, true),
             _ => {
-                self.report(s, f, Some(seat), r::RAID_CHALLENGE_OPTION, format!("`challenge {who} {foe}` is not open now ({})", self.await_text(s, a)));
+                self.report(
+                    s,
+                    f,
+                    Some(seat),
+                    r::RAID_CHALLENGE_OPTION,
+                    format!("`challenge {who} {foe}` is not open now ({})", self.await_text(s, a)),
+                );
                 return Ok(());
             }
         };
@@ -799,11 +1226,23 @@ impl FlameAndForge {
             let p = s.placement().copied();
             let allowed = p.and_then(|p| self.raid_foe(s, &p));
             if allowed != Some(key) {
-                self.report(s, f, Some(seat), r::CHALLENGE_TARGET, "a raid challenges the monster on its own tile (the Dragon in the Castle)".into());
+                self.report(
+                    s,
+                    f,
+                    Some(seat),
+                    r::CHALLENGE_TARGET,
+                    "a raid challenges the monster on its own tile (the Dragon in the Castle)".into(),
+                );
             }
         }
         if s.player(seat).health.value == 0 && self.config.challenge_at_zero == ChallengeAtZero::Forbidden {
-            self.report_res(s, f, Some(seat), r::CHALLENGE_PASS_OUT, "at 0 health no challenge can be begun (`challenge-at-zero=forbidden`)".into());
+            self.report_res(
+                s,
+                f,
+                Some(seat),
+                r::CHALLENGE_PASS_OUT,
+                "at 0 health no challenge can be begun (`challenge-at-zero=forbidden`)".into(),
+            );
             if bow {
                 s.stack.pop();
             } else if let Some(p) = s.placement_mut() {
@@ -845,19 +1284,43 @@ impl FlameAndForge {
         Ok(())
     }
 
-    fn reveal(&self, s: &mut State, f: &mut Findings, a: Await, who: Colour, card: Label) -> Result<(), StepError> {
+    fn reveal(
+        &self,
+        s: &mut State,
+        f: &mut Findings,
+        a: Await,
+        who: Colour,
+        card: Label,
+    ) -> Result<(), StepError> {
         let seat = self.seat(s, who)?;
         let id = self.card(card)?;
         if a != Await::Reveal(seat) {
-            self.report(s, f, Some(seat), r::CHALLENGE_REVEAL, format!("`reveal {who} {card}`: {who} is not revealing cards ({})", self.await_text(s, a)));
+            self.report(
+                s,
+                f,
+                Some(seat),
+                r::CHALLENGE_REVEAL,
+                format!("`reveal {who} {card}`: {who} is not revealing cards ({})", self.await_text(s, a)),
+            );
             return Ok(());
         }
         if let Err(m) = s.player_mut(seat).deck.reveal(id) {
             let p = s.player(seat);
-            let forged = p.deck.discard.contains(&id) && self.catalog.cards.get(id).is_some_and(|c| c.kind == CardKind::Item);
+            let forged = p.deck.discard.contains(&id)
+                && self.catalog.cards.get(id).is_some_and(|c| c.kind == CardKind::Item);
             let rule = if forged { r::FORGE_TO_DISCARD } else { r::CHALLENGE_REVEAL };
-            let why = if forged { "a forged item goes to the discard pile, not the deck" } else { "not in the deck" };
-            self.report(s, f, Some(seat), rule, format!("`{card}` cannot be revealed from {who}'s challenge deck: {why} ({m:?})"));
+            let why = if forged {
+                "a forged item goes to the discard pile, not the deck"
+            } else {
+                "not in the deck"
+            };
+            self.report(
+                s,
+                f,
+                Some(seat),
+                rule,
+                format!("`{card}` cannot be revealed from {who}'s challenge deck: {why} ({m:?})"),
+            );
         }
         let set_aside = self.config.frenzy_cards == FrenzyCards::SetAside;
         let Some(c) = s.challenges.last_mut() else { return Ok(()) };
@@ -872,15 +1335,37 @@ impl FlameAndForge {
         Ok(())
     }
 
-    fn forge(&self, s: &mut State, f: &mut Findings, a: Await, who: Colour, item: Label) -> Result<(), StepError> {
+    fn forge(
+        &self,
+        s: &mut State,
+        f: &mut Findings,
+        a: Await,
+        who: Colour,
+        item: Label,
+    ) -> Result<(), StepError> {
         let seat = self.seat(s, who)?;
         let id = self.card(item)?;
         let Await::Forge { seat: k, .. } = a else {
-            self.report(s, f, Some(seat), r::ICON_ANVIL, format!("`forge {who} {item}`: a forge comes from an anvil icon or a Relics reward ({})", self.await_text(s, a)));
+            self.report(
+                s,
+                f,
+                Some(seat),
+                r::ICON_ANVIL,
+                format!(
+                    "`forge {who} {item}`: a forge comes from an anvil icon or a Relics reward ({})",
+                    self.await_text(s, a)
+                ),
+            );
             return Ok(());
         };
         if k != seat {
-            self.report(s, f, Some(seat), r::ICON_ANVIL, format!("the forge action is {}'s", s.player(k).colour));
+            self.report(
+                s,
+                f,
+                Some(seat),
+                r::ICON_ANVIL,
+                format!("the forge action is {}'s", s.player(k).colour),
+            );
             return Ok(());
         }
         let Some(slot) = s.market.slot_of(id) else {
@@ -912,7 +1397,17 @@ impl FlameAndForge {
             s.supply[g.index()] += paid;
         }
         if !short.is_empty() {
-            self.report_res(s, f, Some(seat), r::FORGE_EXACT, format!("`{item}` costs {}: {who} lacks {}", gems_text(&self.catalog.cards[id].cost), short.join(", ")));
+            self.report_res(
+                s,
+                f,
+                Some(seat),
+                r::FORGE_EXACT,
+                format!(
+                    "`{item}` costs {}: {who} lacks {}",
+                    gems_text(&self.catalog.cards[id].cost),
+                    short.join(", ")
+                ),
+            );
         }
         s.market.take(slot);
         s.player_mut(seat).deck.discard(id);
@@ -923,19 +1418,44 @@ impl FlameAndForge {
         Ok(())
     }
 
-    fn research(&self, s: &mut State, f: &mut Findings, a: Await, who: Colour, subject: Option<(Subject, u8)>, exchange: Option<(Gem, Gem, Gem)>) -> Result<(), StepError> {
+    fn research(
+        &self,
+        s: &mut State,
+        f: &mut Findings,
+        a: Await,
+        who: Colour,
+        subject: Option<(Subject, u8)>,
+        exchange: Option<(Gem, Gem, Gem)>,
+    ) -> Result<(), StepError> {
         let seat = self.seat(s, who)?;
         let Await::Research { seat: k, .. } = a else {
             let rule = match a {
                 Await::Forge { .. } if exchange.is_some() => r::FORGE_NO_EXCHANGE,
-                _ if s.placement().is_some_and(|p| p.dwarf == Dwarf::Alchemist && p.stage > PStage::Ability) => r::SPECIAL_ALCHEMIST,
+                _ if s
+                    .placement()
+                    .is_some_and(|p| p.dwarf == Dwarf::Alchemist && p.stage > PStage::Ability) =>
+                {
+                    r::SPECIAL_ALCHEMIST
+                }
                 _ => r::ICON_RESEARCH,
             };
-            self.report(s, f, Some(seat), rule, format!("no research action is open ({})", self.await_text(s, a)));
+            self.report(
+                s,
+                f,
+                Some(seat),
+                rule,
+                format!("no research action is open ({})", self.await_text(s, a)),
+            );
             return Ok(());
         };
         if k != seat {
-            self.report(s, f, Some(seat), r::ICON_RESEARCH, format!("the research action is {}'s", s.player(k).colour));
+            self.report(
+                s,
+                f,
+                Some(seat),
+                r::ICON_RESEARCH,
+                format!("the research action is {}'s", s.player(k).colour),
+            );
             return Ok(());
         }
         if let Some((x, y, z)) = exchange {
@@ -949,17 +1469,29 @@ impl FlameAndForge {
             match rule {
                 Some(_) if held => {
                     let p = s.player_mut(seat);
-                    for i in 0..3 {
-                        p.gems[i] -= need[i];
+                    for (held, n) in p.gems.iter_mut().zip(need) {
+                        *held -= n;
                     }
                     p.gems[z.index()] += 1;
-                    for i in 0..3 {
-                        s.supply[i] += need[i];
+                    for (pile, n) in s.supply.iter_mut().zip(need) {
+                        *pile += n;
                     }
                     s.supply[z.index()] = s.supply[z.index()].saturating_sub(1);
                 }
-                Some(_) => self.report_res(s, f, Some(seat), r::RESEARCH_TRANSMUTE, format!("{who} does not hold {x} and {y}")),
-                None => self.report_res(s, f, Some(seat), r::RESEARCH_TRANSMUTE, format!("the Library has no exchange {x}+{y}->{z}")),
+                Some(_) => self.report_res(
+                    s,
+                    f,
+                    Some(seat),
+                    r::RESEARCH_TRANSMUTE,
+                    format!("{who} does not hold {x} and {y}"),
+                ),
+                None => self.report_res(
+                    s,
+                    f,
+                    Some(seat),
+                    r::RESEARCH_TRANSMUTE,
+                    format!("the Library has no exchange {x}+{y}->{z}"),
+                ),
             }
         }
         let Some((subject, recorded)) = subject else {
@@ -969,7 +1501,13 @@ impl FlameAndForge {
         let level = s.player(seat).books[subject.index()];
         let top = self.catalog.top_level(subject);
         if level >= top {
-            self.report(s, f, Some(seat), r::RESEARCH_FUND, format!("{who}'s book token is at the top of {subject}"));
+            self.report(
+                s,
+                f,
+                Some(seat),
+                r::RESEARCH_FUND,
+                format!("{who}'s book token is at the top of {subject}"),
+            );
             s.stack.pop();
             return Ok(());
         }
@@ -979,7 +1517,13 @@ impl FlameAndForge {
         let cost = self.catalog.level(subject, next.max(2)).and_then(|l| l.cost);
         if let Some(g) = cost {
             if s.player(seat).gem(g) == 0 {
-                self.report_res(s, f, Some(seat), r::RESEARCH_FUND, format!("the step to {subject} level {next} is funded with a {g} gem, which {who} lacks"));
+                self.report_res(
+                    s,
+                    f,
+                    Some(seat),
+                    r::RESEARCH_FUND,
+                    format!("the step to {subject} level {next} is funded with a {g} gem, which {who} lacks"),
+                );
             } else {
                 s.player_mut(seat).gems[g.index()] -= 1;
                 s.supply[g.index()] += 1;
@@ -991,7 +1535,13 @@ impl FlameAndForge {
             let start = self.starting_books(None)[subject.index()];
             let never = s.player(seat).best[subject.index()] == level && (level == start || level == 0);
             let rule = if never && recorded != next { r::SETUP_BOOK } else { r::RESEARCH_FUND };
-            self.report(s, f, Some(seat), rule, format!("one step up {subject} from level {level} reaches level {next}, not {recorded}"));
+            self.report(
+                s,
+                f,
+                Some(seat),
+                rule,
+                format!("one step up {subject} from level {level} reaches level {next}, not {recorded}"),
+            );
             reached = recorded.clamp(1, top);
         }
         let p = s.player_mut(seat);
@@ -1009,10 +1559,21 @@ impl FlameAndForge {
         let free_forge = matches!(s.stack.last(), Some(Frame::Forge { free, .. }) if *free > 0);
         match a {
             Await::Forge { seat: k, .. } if mine(k) && free_forge => {
-                self.report(s, f, Some(seat), r::RESEARCH_RELICS, "a Relics forge spot gives a forge at once, with its multicolour gems".into());
+                self.report(
+                    s,
+                    f,
+                    Some(seat),
+                    r::RESEARCH_RELICS,
+                    "a Relics forge spot gives a forge at once, with its multicolour gems".into(),
+                );
                 s.stack.pop();
             }
-            Await::Forge { seat: k, .. } | Await::Research { seat: k, .. } | Await::Bow(k) | Await::Upgrade { seat: k, optional: true } if mine(k) => {
+            Await::Forge { seat: k, .. }
+            | Await::Research { seat: k, .. }
+            | Await::Bow(k)
+            | Await::Upgrade { seat: k, optional: true }
+                if mine(k) =>
+            {
                 s.stack.pop();
             }
             Await::ChallengeOption(k) if mine(k) => {
@@ -1021,7 +1582,13 @@ impl FlameAndForge {
                 }
             }
             Await::Upgrade { seat: k, optional: false } if mine(k) => {
-                self.report(s, f, Some(seat), r::RESEARCH_LEGENDS, "a Legends upgrade spot replaces a campfire dwarf at once".into());
+                self.report(
+                    s,
+                    f,
+                    Some(seat),
+                    r::RESEARCH_LEGENDS,
+                    "a Legends upgrade spot replaces a campfire dwarf at once".into(),
+                );
                 s.stack.pop();
             }
             Await::Retire(k) if mine(k) => {
@@ -1029,11 +1596,23 @@ impl FlameAndForge {
                 s.stack.pop();
             }
             Await::Reveal(k) if mine(k) => {
-                self.report(s, f, Some(seat), r::CHALLENGE_REVEAL, "a challenge goes on until the player flees, passes out or wins (`flee`)".into());
+                self.report(
+                    s,
+                    f,
+                    Some(seat),
+                    r::CHALLENGE_REVEAL,
+                    "a challenge goes on until the player flees, passes out or wins (`flee`)".into(),
+                );
             }
             _ => {
                 let rule = self.await_rule(s, a);
-                self.report(s, f, Some(seat), rule, format!("`pass {who}`: nothing {who} may decline is open ({})", self.await_text(s, a)));
+                self.report(
+                    s,
+                    f,
+                    Some(seat),
+                    rule,
+                    format!("`pass {who}`: nothing {who} may decline is open ({})", self.await_text(s, a)),
+                );
             }
         }
         Ok(())

@@ -68,7 +68,9 @@ impl Serialize for Label {
 impl<'de> Deserialize<'de> for Label {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-        Label::new(&s).ok_or_else(|| serde::de::Error::custom(format!("`{s}` is not a catalog id of 16 characters at most")))
+        Label::new(&s).ok_or_else(|| {
+            serde::de::Error::custom(format!("`{s}` is not a catalog id of 16 characters at most"))
+        })
     }
 }
 
@@ -94,63 +96,202 @@ pub enum Event {
     // Setup.
     /// A player joins, in turn order, with a board side (and, under `book-tokens=single`,
     /// the subject of their first book token).
-    Seat { who: Colour, side: Label, books: Option<Subject> },
-    Bonus { who: Colour, n: u8 },
+    Seat {
+        who: Colour,
+        side: Label,
+        books: Option<Subject>,
+    },
+    Bonus {
+        who: Colour,
+        n: u8,
+    },
     /// Items revealed into the Forge's empty spots, left to right.
-    Market { items: [Option<Label>; 3] },
-    Retaliation { card: Label, territory: Territory },
+    Market {
+        items: [Option<Label>; 3],
+    },
+    Retaliation {
+        card: Label,
+        territory: Territory,
+    },
     /// The monster drawn for a Retaliation, and the tile its card marks.
-    Monster { card: Label, tile: Tile },
-    Deal { who: Colour, cards: [Label; 2] },
-    Slayer { who: Colour, card: Label },
+    Monster {
+        card: Label,
+        tile: Tile,
+    },
+    Deal {
+        who: Colour,
+        cards: [Label; 2],
+    },
+    Slayer {
+        who: Colour,
+        card: Label,
+    },
     // The turn.
-    Turn { who: Colour },
-    Fire { tile: Tile },
-    PlaceGem { gem: Gem, tile: Tile },
-    Scorch { tile: Tile },
-    Horde { monster: Label },
-    Draw { card: Label },
-    Raid { who: Colour, dwarf: Dwarf, tile: Tile, spot: Option<u8> },
-    Regroup { who: Colour, dwarf: Dwarf, spot: Option<u8> },
-    Retreat { who: Colour },
-    Drop { who: Colour, gem: Gem },
-    Health { who: Colour, delta: i8, to: u8 },
-    Burn { who: Colour, n: u8, to: u8 },
-    Gain { who: Colour, gem: Gem },
-    Pick { who: Colour, tile: Tile },
-    Haste { who: Colour },
-    Footprint { who: Colour },
-    Extinguish { who: Colour, tile: Tile },
-    Success { who: Colour, add: u8, to: u8 },
-    Frenzy { who: Colour, add: u8, to: u8 },
+    Turn {
+        who: Colour,
+    },
+    Fire {
+        tile: Tile,
+    },
+    PlaceGem {
+        gem: Gem,
+        tile: Tile,
+    },
+    Scorch {
+        tile: Tile,
+    },
+    Horde {
+        monster: Label,
+    },
+    Draw {
+        card: Label,
+    },
+    Raid {
+        who: Colour,
+        dwarf: Dwarf,
+        tile: Tile,
+        spot: Option<u8>,
+    },
+    Regroup {
+        who: Colour,
+        dwarf: Dwarf,
+        spot: Option<u8>,
+    },
+    Retreat {
+        who: Colour,
+    },
+    Drop {
+        who: Colour,
+        gem: Gem,
+    },
+    Health {
+        who: Colour,
+        delta: i8,
+        to: u8,
+    },
+    Burn {
+        who: Colour,
+        n: u8,
+        to: u8,
+    },
+    Gain {
+        who: Colour,
+        gem: Gem,
+    },
+    Pick {
+        who: Colour,
+        tile: Tile,
+    },
+    Haste {
+        who: Colour,
+    },
+    Footprint {
+        who: Colour,
+    },
+    Extinguish {
+        who: Colour,
+        tile: Tile,
+    },
+    Success {
+        who: Colour,
+        add: u8,
+        to: u8,
+    },
+    Frenzy {
+        who: Colour,
+        add: u8,
+        to: u8,
+    },
     /// A gem-exchange icon: the gem paid, or (`missing`: the health reached) 1 damage instead.
-    Pay { who: Colour, gem: Gem, missing: Option<u8> },
+    Pay {
+        who: Colour,
+        gem: Gem,
+        missing: Option<u8>,
+    },
     // Challenges.
-    Challenge { who: Colour, foe: Foe },
-    Reveal { who: Colour, card: Label },
-    Shuffle { who: Colour },
-    Flee { who: Colour },
-    Won { who: Colour },
-    PassedOut { who: Colour },
-    DiscardEvent { who: Colour, card: Label },
+    Challenge {
+        who: Colour,
+        foe: Foe,
+    },
+    Reveal {
+        who: Colour,
+        card: Label,
+    },
+    Shuffle {
+        who: Colour,
+    },
+    Flee {
+        who: Colour,
+    },
+    Won {
+        who: Colour,
+    },
+    PassedOut {
+        who: Colour,
+    },
+    DiscardEvent {
+        who: Colour,
+        card: Label,
+    },
     // Forge, retire, research.
-    Forge { who: Colour, item: Label },
-    Refresh { who: Colour },
-    Retire { who: Colour, card: Label },
+    Forge {
+        who: Colour,
+        item: Label,
+    },
+    Refresh {
+        who: Colour,
+    },
+    Retire {
+        who: Colour,
+        card: Label,
+    },
     /// A research action: an exchange, and/or a subject with the level its book token reaches.
-    Research { who: Colour, subject: Option<(Subject, u8)>, exchange: Option<(Gem, Gem, Gem)> },
-    Upgrade { who: Colour, dwarf: Dwarf },
-    Advanced { who: Colour, tokens: [Option<Label>; 3] },
-    Keep { who: Colour, token: Label },
-    Use { who: Colour, token: Label },
-    Activate { who: Colour, token: Label },
-    Hero { who: Colour },
-    Pass { who: Colour },
+    Research {
+        who: Colour,
+        subject: Option<(Subject, u8)>,
+        exchange: Option<(Gem, Gem, Gem)>,
+    },
+    Upgrade {
+        who: Colour,
+        dwarf: Dwarf,
+    },
+    Advanced {
+        who: Colour,
+        tokens: [Option<Label>; 3],
+    },
+    Keep {
+        who: Colour,
+        token: Label,
+    },
+    Use {
+        who: Colour,
+        token: Label,
+    },
+    Activate {
+        who: Colour,
+        token: Label,
+    },
+    Hero {
+        who: Colour,
+    },
+    Pass {
+        who: Colour,
+    },
     // The end.
-    GameOver { won: bool },
-    ScoreDragon { n: u16 },
-    ScorePlayer { who: Colour, n: i16 },
-    ScoreTeam { n: i16, rank: Rank },
+    GameOver {
+        won: bool,
+    },
+    ScoreDragon {
+        n: u16,
+    },
+    ScorePlayer {
+        who: Colour,
+        n: i16,
+    },
+    ScoreTeam {
+        n: i16,
+        rank: Rank,
+    },
 }
 
 impl Event {
@@ -193,16 +334,35 @@ impl Event {
     pub fn who(&self) -> Option<Colour> {
         use Event::*;
         match *self {
-            Seat { who, .. } | Bonus { who, .. } | Deal { who, .. } | Slayer { who, .. } | Turn { who } => Some(who),
-            Raid { who, .. } | Regroup { who, .. } | Retreat { who } | Drop { who, .. } | Health { who, .. } => Some(who),
-            Burn { who, .. } | Gain { who, .. } | Pick { who, .. } | Haste { who } | Footprint { who } => Some(who),
+            Seat { who, .. } | Bonus { who, .. } | Deal { who, .. } | Slayer { who, .. } | Turn { who } => {
+                Some(who)
+            }
+            Raid { who, .. }
+            | Regroup { who, .. }
+            | Retreat { who }
+            | Drop { who, .. }
+            | Health { who, .. } => Some(who),
+            Burn { who, .. } | Gain { who, .. } | Pick { who, .. } | Haste { who } | Footprint { who } => {
+                Some(who)
+            }
             Extinguish { who, .. } | Success { who, .. } | Frenzy { who, .. } | Pay { who, .. } => Some(who),
-            Challenge { who, .. } | Reveal { who, .. } | Shuffle { who } | Flee { who } | Won { who } => Some(who),
+            Challenge { who, .. } | Reveal { who, .. } | Shuffle { who } | Flee { who } | Won { who } => {
+                Some(who)
+            }
             PassedOut { who } | DiscardEvent { who, .. } | Forge { who, .. } | Refresh { who } => Some(who),
             Retire { who, .. } | Research { who, .. } | Upgrade { who, .. } => Some(who),
-            Advanced { who, .. } | Keep { who, .. } | Use { who, .. } | Activate { who, .. } | Hero { who } => Some(who),
+            Advanced { who, .. }
+            | Keep { who, .. }
+            | Use { who, .. }
+            | Activate { who, .. }
+            | Hero { who } => Some(who),
             Pass { who } | ScorePlayer { who, .. } => Some(who),
-            Market { .. } | Retaliation { .. } | Monster { .. } | Fire { .. } | PlaceGem { .. } | Scorch { .. } => None,
+            Market { .. }
+            | Retaliation { .. }
+            | Monster { .. }
+            | Fire { .. }
+            | PlaceGem { .. }
+            | Scorch { .. } => None,
             Horde { .. } | Draw { .. } | GameOver { .. } | ScoreDragon { .. } | ScoreTeam { .. } => None,
         }
     }

@@ -6,7 +6,6 @@ use super::city::Tile;
 use super::state::{At, Phase, State, EMPTY};
 use super::FlameAndForge;
 use crate::kit::facts::{list_or_dash, Facts};
-use crate::kit::Named;
 
 impl FlameAndForge {
     pub(super) fn phase_name(&self, s: &State) -> &'static str {
@@ -46,15 +45,17 @@ impl FlameAndForge {
         f.put("placements", s.placements);
         f.put("scorched", s.scorched());
         f.put_list("scorched.tiles", Tile::all().filter(|&t| s.tile(t).scorched));
-        f.put_list("fires", Tile::all().filter(|&t| s.tile(t).fire > 0).map(|t| format!("{t}:{}", s.tile(t).fire)));
+        f.put_list(
+            "fires",
+            Tile::all().filter(|&t| s.tile(t).fire > 0).map(|t| format!("{t}:{}", s.tile(t).fire)),
+        );
         f.put_list(
             "gems",
-            Tile::all().filter(|&t| s.tile(t).gem_count() > 0).map(|t| format!("{t}:{}", Self::gems_text(s.tile(t).gems).replace(' ', ","))),
+            Tile::all()
+                .filter(|&t| s.tile(t).gem_count() > 0)
+                .map(|t| format!("{t}:{}", Self::gems_text(s.tile(t).gems).replace(' ', ","))),
         );
-        f.put_list(
-            "monsters",
-            s.monsters.iter().flatten().map(|&(m, t)| format!("{}@{t}", c.cards.name(m))),
-        );
+        f.put_list("monsters", s.monsters.iter().flatten().map(|&(m, t)| format!("{}@{t}", c.cards.name(m))));
         f.put_list("horde", s.horde.iter().map(|&m| c.cards.name(m)));
         f.put("horde.vp", self.horde_vp(s));
         f.put_list("events", s.events.iter().map(|&e| c.events.name(e)));
@@ -83,15 +84,33 @@ impl FlameAndForge {
             f.put_of(
                 k,
                 "campfire",
-                list_or_dash(Dwarf::ALL.iter().filter(|d| p.campfire[d.index()] > 0).map(|d| format!("{}x{}", d, p.campfire[d.index()])), " "),
+                list_or_dash(
+                    Dwarf::ALL
+                        .iter()
+                        .filter(|d| p.campfire[d.index()] > 0)
+                        .map(|d| format!("{}x{}", d, p.campfire[d.index()])),
+                    " ",
+                ),
             );
             f.put_of(k, "stash", list_or_dash(Dwarf::ALL.iter().filter(|d| p.stash[d.index()]), " "));
             f.put_of(k, "board", list_or_dash(p.board.iter().flatten(), " "));
-            f.put_of(k, "city", list_or_dash(p.city.iter().flatten().map(|d| format!("{}:{}", d.tile, d.dwarf)), " "));
+            f.put_of(
+                k,
+                "city",
+                list_or_dash(p.city.iter().flatten().map(|d| format!("{}:{}", d.tile, d.dwarf)), " "),
+            );
             f.put_of(k, "deck", p.deck.len());
             f.put_of(k, "discard", list_or_dash(p.deck.discard.iter().map(|&x| c.cards.name(x)), " "));
             f.put_of(k, "retired", list_or_dash(p.retired.iter().map(|&x| c.cards.name(x)), " "));
-            f.put_of(k, "books", Subject::ALL.iter().map(|s| format!("{}:{}", s, p.books[s.index()])).collect::<Vec<_>>().join(" "));
+            f.put_of(
+                k,
+                "books",
+                Subject::ALL
+                    .iter()
+                    .map(|s| format!("{}:{}", s, p.books[s.index()]))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            );
             f.put_of(k, "heal", self.retreat_heal_of(p));
             f.put_of(k, "token", p.active_token.map_or("-", |t| c.tokens.name(t)));
             f.put_of(k, "tokens", list_or_dash(p.tokens.iter().map(|&t| c.tokens.name(t)), " "));
@@ -116,11 +135,18 @@ impl FlameAndForge {
         }
         let bank = s.placement().map_or(0, |p| p.bank);
         f.put("bank", bank);
-        f.put("placement", s.placement().map_or("-".to_string(), |p| match p.at {
-            At::Tile { tile, spot } => format!("{} {} {tile} spot {}", s.player(p.seat).colour, p.dwarf, spot + 1),
-            At::Castle => format!("{} {} castle", s.player(p.seat).colour, p.dwarf),
-            At::Board { spot } => format!("{} {} board spot {}", s.player(p.seat).colour, p.dwarf, spot + 1),
-        }));
+        f.put(
+            "placement",
+            s.placement().map_or("-".to_string(), |p| match p.at {
+                At::Tile { tile, spot } => {
+                    format!("{} {} {tile} spot {}", s.player(p.seat).colour, p.dwarf, spot + 1)
+                }
+                At::Castle => format!("{} {} castle", s.player(p.seat).colour, p.dwarf),
+                At::Board { spot } => {
+                    format!("{} {} board spot {}", s.player(p.seat).colour, p.dwarf, spot + 1)
+                }
+            }),
+        );
         f.put("dragon.slayer", s.slayer_seat.map_or("-".to_string(), |k| s.player(k).colour.to_string()));
         f.put("score.dragon", self.dragon_score(s));
         for (k, p) in s.seats.iter().enumerate() {

@@ -40,9 +40,18 @@ pub enum Await {
     KeepSlayer(u8),
     EventDraw,
     Placement(u8),
-    Forge { seat: u8, refreshed: bool },
-    Research { seat: u8, alchemist: bool },
-    Upgrade { seat: u8, optional: bool },
+    Forge {
+        seat: u8,
+        refreshed: bool,
+    },
+    Research {
+        seat: u8,
+        alchemist: bool,
+    },
+    Upgrade {
+        seat: u8,
+        optional: bool,
+    },
     Bow(u8),
     Retire(u8),
     ChallengeOption(u8),
@@ -124,8 +133,16 @@ impl FlameAndForge {
     }
 
     /// The tiles an event action's icon may go to.
-    pub(super) fn event_targets(&self, s: &State, card: super::catalog::EventId, action: u8, fire: bool) -> Tiles {
-        let Some(a) = self.catalog.events.get(card).and_then(|e| e.actions.get(action as usize)) else { return 0 };
+    pub(super) fn event_targets(
+        &self,
+        s: &State,
+        card: super::catalog::EventId,
+        action: u8,
+        fire: bool,
+    ) -> Tiles {
+        let Some(a) = self.catalog.events.get(card).and_then(|e| e.actions.get(action as usize)) else {
+            return 0;
+        };
         let mut mask = 0;
         for t in Tile::all() {
             if a.territory.is_some_and(|terr| t.territory() != Some(terr)) {
@@ -156,7 +173,12 @@ impl FlameAndForge {
             .iter()
             .position(|a| a.lo <= count && count <= a.hi)
             .or_else(|| {
-                e.actions.iter().enumerate().filter(|(_, a)| a.hi < count).max_by_key(|(_, a)| a.hi).map(|(i, _)| i)
+                e.actions
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, a)| a.hi < count)
+                    .max_by_key(|(_, a)| a.hi)
+                    .map(|(i, _)| i)
             })
             .map(|i| i as u8)
     }
@@ -210,7 +232,7 @@ impl FlameAndForge {
         let free = |t: Tile| -> bool {
             t.is_castle() || {
                 let n = self.catalog.spots(t, s.tile(t).scorched).min(s.tile(t).spots.len());
-                s.tile(t).spots[..n].iter().any(|&d| d == super::state::EMPTY)
+                s.tile(t).spots[..n].contains(&super::state::EMPTY)
             }
         };
         let mut mask = 0;
@@ -298,17 +320,26 @@ impl FlameAndForge {
                 false
             }
             Frame::EventIcons { card, action, next } => {
-                let icon = c.events.get(card).and_then(|e| e.actions.get(action as usize)).and_then(|a| a.icons.get(next as usize)).copied();
+                let icon = c
+                    .events
+                    .get(card)
+                    .and_then(|e| e.actions.get(action as usize))
+                    .and_then(|a| a.icons.get(next as usize))
+                    .copied();
                 match icon {
                     None => {
                         s.stack.pop();
                         true
                     }
-                    Some(EventIcon::Fire) if self.event_targets(s, card, action, true) == 0 || s.fire_supply == 0 => {
+                    Some(EventIcon::Fire)
+                        if self.event_targets(s, card, action, true) == 0 || s.fire_supply == 0 =>
+                    {
                         s.stack[last] = Frame::EventIcons { card, action, next: next + 1 };
                         true
                     }
-                    Some(EventIcon::Gem(g)) if self.event_targets(s, card, action, false) == 0 || s.supply[g.index()] == 0 => {
+                    Some(EventIcon::Gem(g))
+                        if self.event_targets(s, card, action, false) == 0 || s.supply[g.index()] == 0 =>
+                    {
                         s.stack[last] = Frame::EventIcons { card, action, next: next + 1 };
                         true
                     }
@@ -343,7 +374,8 @@ impl FlameAndForge {
                 let Some(card) = card else { return false };
                 if !monster {
                     if s.monster_deck.is_empty() || s.monsters[territory.index()].is_some() {
-                        s.stack[last] = Frame::Retaliation { territory, card: Some(card), monster: true, next };
+                        s.stack[last] =
+                            Frame::Retaliation { territory, card: Some(card), monster: true, next };
                         return true;
                     }
                     return false;
@@ -357,14 +389,16 @@ impl FlameAndForge {
                     Some(RetItem::Fire(row, pos)) => {
                         let t = Tile::relative(territory, row, pos);
                         if t.is_none_or(|t| s.tile(t).scorched) || s.fire_supply == 0 {
-                            s.stack[last] = Frame::Retaliation { territory, card: Some(card), monster, next: next + 1 };
+                            s.stack[last] =
+                                Frame::Retaliation { territory, card: Some(card), monster, next: next + 1 };
                             return true;
                         }
                         false
                     }
                     Some(RetItem::Gem(g, row, pos)) => {
                         if Tile::relative(territory, row, pos).is_none() || s.supply[g.index()] == 0 {
-                            s.stack[last] = Frame::Retaliation { territory, card: Some(card), monster, next: next + 1 };
+                            s.stack[last] =
+                                Frame::Retaliation { territory, card: Some(card), monster, next: next + 1 };
                             return true;
                         }
                         false
@@ -372,7 +406,8 @@ impl FlameAndForge {
                     Some(RetItem::Text(t)) => {
                         let name = c.retaliations.name(card).to_string();
                         self.report_text(s, f, None, &name, t);
-                        s.stack[last] = Frame::Retaliation { territory, card: Some(card), monster, next: next + 1 };
+                        s.stack[last] =
+                            Frame::Retaliation { territory, card: Some(card), monster, next: next + 1 };
                         true
                     }
                 }
@@ -407,7 +442,13 @@ impl FlameAndForge {
                             for g in &c.cards[card].cost {
                                 left[g.index()] += 1;
                             }
-                            Frame::Forge { seat, free, refreshed, item, stage: FStage::Events { left, heal: false } }
+                            Frame::Forge {
+                                seat,
+                                free,
+                                refreshed,
+                                item,
+                                stage: FStage::Events { left, heal: false },
+                            }
                         }
                         None => Frame::Forge { seat, free, refreshed: true, item, stage: FStage::Choose },
                     };
@@ -433,9 +474,13 @@ impl FlameAndForge {
                         Reward::Upgrade if self.can_upgrade(s, seat) => {
                             s.stack.push(Frame::Upgrade { seat, optional: false })
                         }
-                        Reward::ForgeFree(n) => {
-                            s.stack.push(Frame::Forge { seat, free: n, refreshed: false, item: None, stage: FStage::Choose })
-                        }
+                        Reward::ForgeFree(n) => s.stack.push(Frame::Forge {
+                            seat,
+                            free: n,
+                            refreshed: false,
+                            item: None,
+                            stage: FStage::Choose,
+                        }),
                         _ => {}
                     }
                     let _ = alchemist;
@@ -492,11 +537,9 @@ impl FlameAndForge {
 
     /// An active Win-a-Challenge event (the top one).
     pub(super) fn win_event(&self, s: &State) -> Option<super::catalog::EventId> {
-        s.events
-            .iter()
-            .rev()
-            .copied()
-            .find(|&e| self.catalog.events.get(e).is_some_and(|e| e.discard == super::catalog::Condition::Win))
+        s.events.iter().rev().copied().find(|&e| {
+            self.catalog.events.get(e).is_some_and(|e| e.discard == super::catalog::Condition::Win)
+        })
     }
 
     fn settle_placement(&self, s: &mut State, p: &mut super::state::Placement) -> bool {
@@ -513,7 +556,10 @@ impl FlameAndForge {
             PStage::BeastSuccess => false,
             PStage::Ability => {
                 p.stage = PStage::Burn;
-                let has = c.boards.get(s.player(p.seat).side).is_some_and(|b| !b.specials[p.dwarf.index()].is_empty());
+                let has = c
+                    .boards
+                    .get(s.player(p.seat).side)
+                    .is_some_and(|b| !b.specials[p.dwarf.index()].is_empty());
                 if p.dwarf != Dwarf::Plain && has {
                     s.stack.push(Frame::Icons { seat: p.seat, src: Src::Special(p.dwarf), next: 0, sub: 0 });
                 }
@@ -536,14 +582,17 @@ impl FlameAndForge {
                         (p.spot as usize..n)
                             .find(|&i| {
                                 let d = s.tile(tile).spots[i];
-                                !c.spot(tile, scorched, i).is_empty() && (d == super::state::EMPTY || d == p.seat)
+                                !c.spot(tile, scorched, i).is_empty()
+                                    && (d == super::state::EMPTY || d == p.seat)
                             })
                             .map(|i| (Src::Spot { tile, spot: i as u8 }, i))
                     }
                     At::Board { .. } => {
                         let n = c.boards.get(s.player(p.seat).side).map_or(0, |b| b.regroup.len());
                         (p.spot as usize..n)
-                            .find(|&i| c.boards.get(s.player(p.seat).side).is_some_and(|b| !b.regroup[i].is_empty()))
+                            .find(|&i| {
+                                c.boards.get(s.player(p.seat).side).is_some_and(|b| !b.regroup[i].is_empty())
+                            })
                             .map(|i| (Src::Board { spot: i as u8 }, i))
                     }
                     At::Castle => None,
@@ -583,7 +632,16 @@ impl FlameAndForge {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn settle_icons(&self, s: &mut State, f: &mut Findings, last: usize, seat: u8, src: Src, next: u8, sub: u8) -> bool {
+    fn settle_icons(
+        &self,
+        s: &mut State,
+        f: &mut Findings,
+        last: usize,
+        seat: u8,
+        src: Src,
+        next: u8,
+        sub: u8,
+    ) -> bool {
         let Some(sym) = self.icon_at(s, src, next as usize) else {
             s.stack.pop();
             return true;
@@ -642,12 +700,24 @@ impl FlameAndForge {
             }
             Icon::Anvil => {
                 advance(s);
-                s.stack.push(Frame::Forge { seat, free: 0, refreshed: false, item: None, stage: FStage::Choose });
+                s.stack.push(Frame::Forge {
+                    seat,
+                    free: 0,
+                    refreshed: false,
+                    item: None,
+                    stage: FStage::Choose,
+                });
                 true
             }
             Icon::ForgeFree(n) => {
                 advance(s);
-                s.stack.push(Frame::Forge { seat, free: n, refreshed: false, item: None, stage: FStage::Choose });
+                s.stack.push(Frame::Forge {
+                    seat,
+                    free: n,
+                    refreshed: false,
+                    item: None,
+                    stage: FStage::Choose,
+                });
                 true
             }
             Icon::Research => {
@@ -711,7 +781,12 @@ impl FlameAndForge {
                 // The pending icons are resolved above the challenge, which then goes on.
                 s.challenges[k].stage = self.after(stage, end, dragon);
                 if !s.challenges[k].pending.is_empty() {
-                    s.stack.push(Frame::Icons { seat: s.challenges[k].seat, src: Src::Pending(k as u8), next: 0, sub: 0 });
+                    s.stack.push(Frame::Icons {
+                        seat: s.challenges[k].seat,
+                        src: Src::Pending(k as u8),
+                        next: 0,
+                        sub: 0,
+                    });
                 }
                 true
             }
@@ -732,8 +807,12 @@ impl FlameAndForge {
         use super::params::WinOrder;
         let events = CStage::Events { heal: false, done: 0 };
         let order: &[CStage] = match (end, self.config.win_order) {
-            (Some(End::Won), WinOrder::Text) => &[events, CStage::Retaliation, CStage::Pending, CStage::Close],
-            (Some(End::Won), WinOrder::Caption) => &[CStage::Pending, events, CStage::Retaliation, CStage::Close],
+            (Some(End::Won), WinOrder::Text) => {
+                &[events, CStage::Retaliation, CStage::Pending, CStage::Close]
+            }
+            (Some(End::Won), WinOrder::Caption) => {
+                &[CStage::Pending, events, CStage::Retaliation, CStage::Close]
+            }
             (Some(End::Fled), _) => &[CStage::Pending, CStage::Close],
             _ => &[CStage::Close],
         };
@@ -752,7 +831,12 @@ impl FlameAndForge {
     fn settle_phase(&self, s: &mut State) -> bool {
         match s.phase {
             Phase::Retaliations(k) if (k as usize) < OPENING.len() => {
-                s.stack.push(Frame::Retaliation { territory: OPENING[k as usize], card: None, monster: false, next: 0 });
+                s.stack.push(Frame::Retaliation {
+                    territory: OPENING[k as usize],
+                    card: None,
+                    monster: false,
+                    next: 0,
+                });
                 s.phase = Phase::Retaliations(k + 1);
                 true
             }
@@ -790,7 +874,9 @@ impl FlameAndForge {
             return match s.phase {
                 Phase::Market => Await::Market(3),
                 Phase::Seats => Await::Seat,
-                Phase::Deal(k) if s.seats.get(k as usize).is_some_and(|p| p.dealt.is_empty()) => Await::Deal(k),
+                Phase::Deal(k) if s.seats.get(k as usize).is_some_and(|p| p.dealt.is_empty()) => {
+                    Await::Deal(k)
+                }
                 Phase::Deal(k) => Await::KeepSlayer(k),
                 Phase::Draw => Await::EventDraw,
                 Phase::Place => Await::Placement(s.active),
@@ -835,7 +921,8 @@ impl FlameAndForge {
         if self.config.scenario == super::params::Scenario::S01
             && self.config.well_rested == super::params::WellRested::HealingLevel
         {
-            books[Subject::Healing.index()] = self.catalog.scenario01.rested_level.min(self.catalog.top_level(Subject::Healing));
+            books[Subject::Healing.index()] =
+                self.catalog.scenario01.rested_level.min(self.catalog.top_level(Subject::Healing));
         }
         books
     }

@@ -91,7 +91,8 @@ fn small(w: &mut Words<'_>) -> Result<u8, String> {
 }
 
 impl Vocabulary for Sym {
-    const VERBS: &'static str = "gem, heart, heal, burst, tankard, anvil, research, bow, upgrade, extinguish, \
+    const VERBS: &'static str =
+        "gem, heart, heal, burst, tankard, anvil, research, bow, upgrade, extinguish, \
                                  douse, footprint, haste, axe, frenzy, pay, forge-free, wait";
     fn read(verb: &str, w: &mut Words<'_>) -> Result<Option<Sym>, String> {
         if verb == "wait" {
@@ -144,7 +145,9 @@ pub fn parse_list(text: &str, place: Place, texts: &mut Vec<String>) -> Result<V
     }
     let (icons, free) = match text.find("text ") {
         Some(0) => ("", Some(&text[5..])),
-        Some(at) if text[..at].trim_end().ends_with(',') => (text[..at].trim_end().trim_end_matches(','), Some(&text[at + 5..])),
+        Some(at) if text[..at].trim_end().ends_with(',') => {
+            (text[..at].trim_end().trim_end_matches(','), Some(&text[at + 5..]))
+        }
         _ => (text, None),
     };
     let mut out = Vec::new();
@@ -178,7 +181,10 @@ mod tests {
     fn icon_lists_read_and_print() {
         let mut texts = Vec::new();
         let l = parse_list("axe, frenzy, wait gem y, pay r", Place::Card, &mut texts).unwrap();
-        assert_eq!(l.iter().map(|s| s.to_string()).collect::<Vec<_>>(), ["axe", "frenzy", "wait gem y", "pay r"]);
+        assert_eq!(
+            l.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+            ["axe", "frenzy", "wait gem y", "pay r"]
+        );
         assert!(parse_list("frenzy", Place::Action, &mut texts).unwrap_err().contains("text"));
         assert!(parse_list("wait heart", Place::Action, &mut texts).is_err());
         assert_eq!(parse_list("-", Place::Action, &mut texts).unwrap(), vec![]);

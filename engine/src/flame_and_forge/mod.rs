@@ -75,13 +75,18 @@ impl FlameAndForge {
     fn initial(&self) -> State {
         let c = &*self.catalog;
         let monsters = |vp: u8| -> Vec<_> {
-            c.cards.iter().filter(|(_, _, k)| k.kind == CardKind::Monster && k.vp == vp).map(|(id, _, _)| id).collect()
+            c.cards
+                .iter()
+                .filter(|(_, _, k)| k.kind == CardKind::Monster && k.vp == vp)
+                .map(|(id, _, _)| id)
+                .collect()
         };
         // Game Setup 5: 3 per player of the 1VP monsters on top of all the 2VP ones.
         let mut monster_deck = Deck::sampled(vec![(monsters(1), 3 * usize::from(self.config.players))]);
         monster_deck.add_layer_below(vec![(monsters(2), usize::MAX)]);
         // Game Setup 6: the Dragon cards; Scenario 01 puts its Sleeping Dragon cards on top.
-        let dragon_cards: Vec<_> = c.retaliations.iter().filter(|(_, _, r)| !r.sleeping).map(|(id, _, _)| id).collect();
+        let dragon_cards: Vec<_> =
+            c.retaliations.iter().filter(|(_, _, r)| !r.sleeping).map(|(id, _, _)| id).collect();
         let mut dragon_deck = Deck::new(dragon_cards);
         if self.config.scenario == params::Scenario::S01 {
             dragon_deck.put_on_top(c.scenario01.sleeping.clone());
@@ -96,8 +101,12 @@ impl FlameAndForge {
             (pool(catalog::EventKind::T), mix[1]),
             (pool(catalog::EventKind::D), mix[2]),
         ]);
-        let items = Deck::new(c.cards.iter().filter(|(_, _, k)| k.kind == CardKind::Item).map(|(id, _, _)| id).collect());
-        let pile = |s: Subject| Deck::new(c.tokens.iter().filter(|(_, _, t)| t.subject == s).map(|(id, _, _)| id).collect());
+        let items = Deck::new(
+            c.cards.iter().filter(|(_, _, k)| k.kind == CardKind::Item).map(|(id, _, _)| id).collect(),
+        );
+        let pile = |s: Subject| {
+            Deck::new(c.tokens.iter().filter(|(_, _, t)| t.subject == s).map(|(id, _, _)| id).collect())
+        };
         let advanced = [pile(Subject::Legends), pile(Subject::Relics), pile(Subject::Healing)];
         State {
             phase: Phase::Market,
@@ -169,7 +178,8 @@ impl Game for FlameAndForge {
             }
         };
         if let Some(c) = &catalog {
-            let monsters1 = c.cards.iter().filter(|(_, _, k)| k.kind == CardKind::Monster && k.vp == 1).count();
+            let monsters1 =
+                c.cards.iter().filter(|(_, _, k)| k.kind == CardKind::Monster && k.vp == 1).count();
             if monsters1 < 3 * usize::from(config.players) {
                 readings.problem(format!(
                     "the catalog has {monsters1} 1VP monsters; {} players need {}",
@@ -181,11 +191,15 @@ impl Game for FlameAndForge {
             for (i, kind) in catalog::EventKind::ALL.iter().enumerate() {
                 let have = c.events.iter().filter(|(_, _, e)| e.kind == *kind).count();
                 if have < mix[i] {
-                    readings.problem(format!("the catalog has {have} {kind} events; the table takes {}", mix[i]));
+                    readings
+                        .problem(format!("the catalog has {have} {kind} events; the table takes {}", mix[i]));
                 }
             }
             if config.packs == params::Packs::A && c.slayers.len() < 2 * usize::from(config.players) {
-                readings.problem(format!("Pack A needs 2 dragonslayer cards per player; the catalog has {}", c.slayers.len()));
+                readings.problem(format!(
+                    "Pack A needs 2 dragonslayer cards per player; the catalog has {}",
+                    c.slayers.len()
+                ));
             }
         }
         // Record the defaults too, so the setup names every reading in force.

@@ -70,13 +70,17 @@ pub fn parse_event(line: &str) -> Result<Event, ParseError> {
             }
             Event::Market { items }
         }
-        "retaliation" => {
-            Event::Retaliation { card: label(&mut w, "a Retaliation card")?, territory: w.named::<Territory>()? }
-        }
+        "retaliation" => Event::Retaliation {
+            card: label(&mut w, "a Retaliation card")?,
+            territory: w.named::<Territory>()?,
+        },
         "monster" => Event::Monster { card: label(&mut w, "a monster card")?, tile: tile(&mut w)? },
         "deal" => {
             let who = who(&mut w)?;
-            Event::Deal { who, cards: [label(&mut w, "a dragonslayer card")?, label(&mut w, "a dragonslayer card")?] }
+            Event::Deal {
+                who,
+                cards: [label(&mut w, "a dragonslayer card")?, label(&mut w, "a dragonslayer card")?],
+            }
         }
         "slayer" => Event::Slayer { who: who(&mut w)?, card: label(&mut w, "a dragonslayer card")? },
         "turn" => Event::Turn { who: who(&mut w)? },
@@ -134,7 +138,11 @@ pub fn parse_event(line: &str) -> Result<Event, ParseError> {
         }
         "challenge" => {
             let who = who(&mut w)?;
-            let foe = if w.optional("dragon") { Foe::Dragon } else { Foe::Monster(label(&mut w, "a monster or `dragon`")?) };
+            let foe = if w.optional("dragon") {
+                Foe::Dragon
+            } else {
+                Foe::Monster(label(&mut w, "a monster or `dragon`")?)
+            };
             Event::Challenge { who, foe }
         }
         "reveal" => Event::Reveal { who: who(&mut w)?, card: label(&mut w, "a card")? },
@@ -162,7 +170,11 @@ pub fn parse_event(line: &str) -> Result<Event, ParseError> {
                 match parsed {
                     Some(e) => Some((e.give[0], e.give[1], e.get)),
                     None => {
-                        return Err(ParseError::new(w.column() - rule.chars().count() - 1, "an exchange like y+b->r", format!("`{rule}`")))
+                        return Err(ParseError::new(
+                            w.column() - rule.chars().count() - 1,
+                            "an exchange like y+b->r",
+                            format!("`{rule}`"),
+                        ))
                     }
                 }
             } else {

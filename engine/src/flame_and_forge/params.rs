@@ -213,7 +213,8 @@ pub static PARAMS: &[ParamSpec] = &[
         kind: ParamKind::Interpretation,
         allowed: WarriorFire::NAMES,
         default: WarriorFire::AdjacentTiles.name(),
-        doc: "l.311, the Warrior \"removes two adjacent fire tokens\". `adjacent-tiles`: from tiles adjacent \
+        doc:
+            "l.311, the Warrior \"removes two adjacent fire tokens\". `adjacent-tiles`: from tiles adjacent \
               to the Warrior's tile; `tile-or-adjacent`: from its own tile too (before the fire damage of \
               step 2). From a Regroup, any tile.",
         section: "Legends Track (l.311)",

@@ -103,7 +103,9 @@ impl FlameAndForge {
                     }
                     next[e.get.index()] = next[e.get.index()].saturating_add(1);
                     // Each exchange takes more gems than it gives, so this ends.
-                    if next.iter().map(|&x| u16::from(x)).sum::<u16>() < g.iter().map(|&x| u16::from(x)).sum::<u16>() {
+                    if next.iter().map(|&x| u16::from(x)).sum::<u16>()
+                        < g.iter().map(|&x| u16::from(x)).sum::<u16>()
+                    {
                         top = top.max(best(c, next, memo));
                     }
                 }
@@ -206,10 +208,16 @@ mod tests {
     #[test]
     fn ranks_bonuses_and_the_hoard() {
         let g = game(Setup::default());
-        assert_eq!([0, 9, 10, 25, 40, 77].map(|n| g.rank(n)), [Rank::Rookie, Rank::Rookie, Rank::Guardian, Rank::Warrior, Rank::Hero, Rank::Hero]);
+        assert_eq!(
+            [0, 9, 10, 25, 40, 77].map(|n| g.rank(n)),
+            [Rank::Rookie, Rank::Rookie, Rank::Guardian, Rank::Warrior, Rank::Hero, Rank::Hero]
+        );
         assert_eq!(g.rank(-3), Rank::Unranked);
         let u = game(Setup::default().with("rank-boundary", "upper-inclusive"));
-        assert_eq!([0, 10, 11, 40, 41].map(|n| u.rank(n)), [Rank::Rookie, Rank::Rookie, Rank::Guardian, Rank::King, Rank::Hero]);
+        assert_eq!(
+            [0, 10, 11, 40, 41].map(|n| u.rank(n)),
+            [Rank::Rookie, Rank::Rookie, Rank::Guardian, Rank::King, Rank::Hero]
+        );
         assert_eq!((0..=8).map(retire_bonus).collect::<Vec<_>>(), [0, 0, 0, 0, 0, 3, 4, 5, 5]);
         // y+y->b, b+b->r, y+b->r: 3 yellow + 1 blue make 2 red (y+b, then y+y->b... ).
         assert_eq!(g.hoard([0, 0, 2]), 2);

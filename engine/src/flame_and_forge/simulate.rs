@@ -5,15 +5,13 @@
 //! decisions and reveals at random among the legal ones, leaning toward the Castle so that
 //! some games are won. It steps its own log as it goes, so each choice sees the real table.
 
-use super::catalog::{CardKind, Dwarf, Subject};
+use super::catalog::{Dwarf, Subject};
 use super::city::Tile;
 use super::event::{Colour, Event, Foe, Label};
 use super::flow::{tiles_of, Await};
-use super::icon::Gem;
 use super::params::{BookTokens, Packs};
-use super::state::{Adversary, Frame, State};
+use super::state::{Frame, State};
 use super::FlameAndForge;
-use crate::kit::named::Named;
 use crate::kit::rng::SplitMix64;
 use crate::{Findings, Game};
 
@@ -82,16 +80,24 @@ impl FlameAndForge {
                 Event::Retaliation { card: label(c.retaliations.name(*rng.pick(&deck)?)), territory }
             }
             Await::MonsterCard => {
-                let Some(Frame::Retaliation { territory, card: Some(ret), .. }) = s.stack.last().copied() else { return None };
+                let Some(Frame::Retaliation { territory, card: Some(ret), .. }) = s.stack.last().copied()
+                else {
+                    return None;
+                };
                 let (row, pos) = c.retaliations.get(ret)?.monster;
                 let tile = Tile::relative(territory, row, pos)?;
                 Event::Monster { card: self.name_of(*rng.pick(&s.monster_deck.remaining())?), tile }
             }
             Await::Seat => {
                 let colour = Colour::ALL[s.seats.len() % 4];
-                let side = if rng.one_in(4) { rng.pick(&["runechart", "anvil", "tankard", "gemstone"]).copied().unwrap_or("miner") } else { "miner" };
+                let side = if rng.one_in(4) {
+                    rng.pick(&["runechart", "anvil", "tankard", "gemstone"]).copied().unwrap_or("miner")
+                } else {
+                    "miner"
+                };
                 let side = if c.boards.id(side).is_some() { side } else { "miner" };
-                let books = (self.config.book_tokens == BookTokens::Single).then(|| Subject::ALL[rng.below(3)]);
+                let books =
+                    (self.config.book_tokens == BookTokens::Single).then(|| Subject::ALL[rng.below(3)]);
                 Event::Seat { who: colour, side: label(side), books }
             }
             Await::Deal(k) => {
@@ -103,7 +109,9 @@ impl FlameAndForge {
                 let dealt = &s.player(k).dealt;
                 Event::Slayer { who: who(k), card: label(c.slayers.name(*rng.pick(dealt)?)) }
             }
-            Await::EventDraw => Event::Draw { card: label(c.events.name(*rng.pick(&s.event_deck.remaining())?)) },
+            Await::EventDraw => {
+                Event::Draw { card: label(c.events.name(*rng.pick(&s.event_deck.remaining())?)) }
+            }
             Await::Placement(k) => return self.choose_placement(s, k, rng),
             Await::Forge { seat, refreshed } => {
                 let p = s.player(seat);
@@ -124,8 +132,12 @@ impl FlameAndForge {
                     })
                     .collect();
                 match rng.pick(&affordable) {
-                    Some(&item) if free > 0 || !rng.one_in(5) => Event::Forge { who: who(seat), item: self.name_of(item) },
-                    _ if !refreshed && rng.one_in(3) && s.items.len() >= 3 => Event::Refresh { who: who(seat) },
+                    Some(&item) if free > 0 || !rng.one_in(5) => {
+                        Event::Forge { who: who(seat), item: self.name_of(item) }
+                    }
+                    _ if !refreshed && rng.one_in(3) && s.items.len() >= 3 => {
+                        Event::Refresh { who: who(seat) }
+                    }
                     _ if free > 0 => match s.market.cards().next() {
                         // A free forge is taken: the cheapest item the gems cover.
                         Some(_) => {
@@ -150,17 +162,24 @@ impl FlameAndForge {
                     .filter(|&sub| {
                         let level = p.books[sub.index()];
                         level < c.top_level(sub)
-                            && c.level(sub, (level + 1).max(2)).and_then(|l| l.cost).is_some_and(|g| p.gem(g) > 0)
+                            && c.level(sub, (level + 1).max(2))
+                                .and_then(|l| l.cost)
+                                .is_some_and(|g| p.gem(g) > 0)
                     })
                     .collect();
                 match rng.pick(&options) {
-                    Some(&sub) => Event::Research { who: who(seat), subject: Some((sub, p.books[sub.index()] + 1)), exchange: None },
+                    Some(&sub) => Event::Research {
+                        who: who(seat),
+                        subject: Some((sub, p.books[sub.index()] + 1)),
+                        exchange: None,
+                    },
                     None => Event::Pass { who: who(seat) },
                 }
             }
             Await::Upgrade { seat, .. } => {
                 let p = s.player(seat);
-                let options: Vec<Dwarf> = Dwarf::ALL.iter().copied().filter(|d| *d != Dwarf::Plain && p.stash[d.index()]).collect();
+                let options: Vec<Dwarf> =
+                    Dwarf::ALL.iter().copied().filter(|d| *d != Dwarf::Plain && p.stash[d.index()]).collect();
                 Event::Upgrade { who: who(seat), dwarf: *rng.pick(&options)? }
             }
             Await::Bow(k) => {
@@ -198,7 +217,9 @@ impl FlameAndForge {
                 let p = s.player(k);
                 let deck = p.deck.remaining();
                 let owed = ch.frenzy > 0;
-                let flee = deck.is_empty() || (!owed && p.health.value <= 2 && rng.one_in(2)) || (!owed && rng.one_in(8));
+                let flee = deck.is_empty()
+                    || (!owed && p.health.value <= 2 && rng.one_in(2))
+                    || (!owed && rng.one_in(8));
                 if flee {
                     Event::Flee { who: who(k) }
                 } else {
@@ -256,4 +277,3 @@ impl FlameAndForge {
         Some(Event::Raid { who, dwarf, tile, spot: self.spot_for(s, k, tile) })
     }
 }
-

@@ -37,7 +37,8 @@ pub struct TileState {
 }
 
 impl TileState {
-    pub const NEW: TileState = TileState { fire: 0, gems: [0; 3], scorched: false, spots: [EMPTY; MAX_SPOTS] };
+    pub const NEW: TileState =
+        TileState { fire: 0, gems: [0; 3], scorched: false, spots: [EMPTY; MAX_SPOTS] };
     pub fn gem_count(&self) -> u8 {
         self.gems.iter().sum()
     }
@@ -158,8 +159,13 @@ pub struct Placement {
 /// Where a list of icons comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Src {
-    Spot { tile: Tile, spot: u8 },
-    Board { spot: u8 },
+    Spot {
+        tile: Tile,
+        spot: u8,
+    },
+    Board {
+        spot: u8,
+    },
     Special(Dwarf),
     Card(CardId),
     /// The pending actions of the challenge at this index of `State::challenges`.
@@ -192,7 +198,10 @@ pub enum CStage {
     /// Cards are being revealed.
     Running,
     /// A win's Win-a-Challenge events: whether the health of the one just discarded is owed.
-    Events { heal: bool, done: u8 },
+    Events {
+        heal: bool,
+        done: u8,
+    },
     Retaliation,
     Pending,
     Close,
@@ -234,26 +243,70 @@ pub struct Challenge {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Frame {
     /// Setup: the bonus gems of a seat.
-    Bonus { seat: u8 },
+    Bonus {
+        seat: u8,
+    },
     /// Phase 1: the icons of the top event's action.
-    EventIcons { card: EventId, action: u8, next: u8 },
+    EventIcons {
+        card: EventId,
+        action: u8,
+        next: u8,
+    },
     /// A fire just placed: the scorch, then the monster's defeat, then its Retaliation.
-    AfterFire { tile: Tile, stage: u8, protect: bool },
+    AfterFire {
+        tile: Tile,
+        stage: u8,
+        protect: bool,
+    },
     /// A Retaliation card on a territory: the card, the monster, then its items.
-    Retaliation { territory: Territory, card: Option<RetId>, monster: bool, next: u8 },
+    Retaliation {
+        territory: Territory,
+        card: Option<RetId>,
+        monster: bool,
+        next: u8,
+    },
     Placement(Placement),
     /// Icons resolved left to right; `sub` counts repeats of a `douse N`.
-    Icons { seat: u8, src: Src, next: u8, sub: u8 },
-    Forge { seat: u8, free: u8, refreshed: bool, item: Option<CardId>, stage: FStage },
-    Research { seat: u8, stage: RStage, alchemist: bool },
-    Upgrade { seat: u8, optional: bool },
-    Bow { seat: u8 },
-    Retire { seat: u8 },
+    Icons {
+        seat: u8,
+        src: Src,
+        next: u8,
+        sub: u8,
+    },
+    Forge {
+        seat: u8,
+        free: u8,
+        refreshed: bool,
+        item: Option<CardId>,
+        stage: FStage,
+    },
+    Research {
+        seat: u8,
+        stage: RStage,
+        alchemist: bool,
+    },
+    Upgrade {
+        seat: u8,
+        optional: bool,
+    },
+    Bow {
+        seat: u8,
+    },
+    Retire {
+        seat: u8,
+    },
     /// The challenge on top of `State::challenges`.
     Challenge,
-    Retreat { seat: u8, healed: bool },
+    Retreat {
+        seat: u8,
+        healed: bool,
+    },
     /// An advanced research draw: the tokens drawn, awaiting the one kept.
-    Advanced { seat: u8, subject: Subject, drawn: [Option<TokenId>; 3] },
+    Advanced {
+        seat: u8,
+        subject: Subject,
+        drawn: [Option<TokenId>; 3],
+    },
 }
 
 /// Where the game stands when nothing is being resolved.

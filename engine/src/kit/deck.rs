@@ -115,7 +115,9 @@ impl<C: Copy + Ord> Deck<C> {
     /// The cards that may come out next, sorted (not their order: that is unknown).
     pub fn remaining(&self) -> Vec<C> {
         let mut out: Vec<C> = match self.layers.iter().find(|l| l.left() > 0) {
-            Some(layer) => layer.groups.iter().filter(|g| g.left > 0).flat_map(|g| g.cards.iter().copied()).collect(),
+            Some(layer) => {
+                layer.groups.iter().filter(|g| g.left > 0).flat_map(|g| g.cards.iter().copied()).collect()
+            }
             None => self.under.first().copied().into_iter().collect(),
         };
         out.sort_unstable();
@@ -141,7 +143,10 @@ impl<C: Copy + Ord> Deck<C> {
                         }
                     }
                 }
-                let spent = self.layers[li].groups.iter().any(|g| g.left == 0 && g.cards.binary_search(&card).is_ok());
+                let spent = self.layers[li]
+                    .groups
+                    .iter()
+                    .any(|g| g.left == 0 && g.cards.binary_search(&card).is_ok());
                 Err(if self.contains(card) {
                     Misdraw::Buried
                 } else if spent {
