@@ -121,7 +121,8 @@ impl FlameAndForge {
             Event::Hero { .. } | Event::Use { .. } | Event::Activate { .. } => true,
             // A placement more than the turn gives is judged as such, not as a turn left out.
             Event::Raid { who, .. } | Event::Regroup { who, .. } => {
-                s.phase == Phase::End && s.placed > 0 && s.seat_of(who) == Some(s.active)
+                // (Alone at the table, the next placement is the next turn's.)
+                s.phase == Phase::End && s.placed > 0 && s.seats.len() > 1 && s.seat_of(who) == Some(s.active)
             }
             Event::Challenge { who, foe } => {
                 self.step3_open(s)

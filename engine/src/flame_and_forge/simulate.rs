@@ -35,6 +35,11 @@ fn draw<C: Copy + Ord>(deck: &crate::kit::deck::Deck<C>, n: usize, rng: &mut Spl
 
 impl FlameAndForge {
     pub(super) fn simulate_log(&self, seed: u64, events: usize) -> Vec<Event> {
+        self.play(seed, events).0
+    }
+
+    /// The simulated log and the simulator's own table at its end.
+    pub(super) fn play(&self, seed: u64, events: usize) -> (Vec<Event>, State) {
         let mut rng = SplitMix64::new(seed ^ 0xF1A3_E00F_0F0E_2025);
         let mut s = self.initial_state();
         let mut out = Vec::new();
@@ -54,7 +59,7 @@ impl FlameAndForge {
             debug_assert!(f.is_clean(), "the simulator played `{e}`: {:?}\n{}", f.violations, self.board(&s));
             out.push(e);
         }
-        out
+        (out, s)
     }
 
     fn name_of(&self, card: super::catalog::CardId) -> Label {
