@@ -41,9 +41,27 @@ const LINE_START: [u8; 7] = [0, 4, 7, 11, 14, 18, 21];
 /// The Castle's line.
 pub const CASTLE_LINE: u8 = 7;
 
-/// A city tile (0-20) or the Castle (21).
+/// A city tile (0-20) or the Castle (21). Read back from storage only within that range.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(try_from = "u8", into = "u8")]
 pub struct Tile(pub u8);
+
+impl TryFrom<u8> for Tile {
+    type Error = String;
+    fn try_from(n: u8) -> Result<Tile, String> {
+        if usize::from(n) <= TILES {
+            Ok(Tile(n))
+        } else {
+            Err(format!("{n} is no tile (0-{TILES})"))
+        }
+    }
+}
+
+impl From<Tile> for u8 {
+    fn from(t: Tile) -> u8 {
+        t.0
+    }
+}
 
 impl Tile {
     pub const CASTLE: Tile = Tile(TILES as u8);
@@ -178,5 +196,10 @@ mod tests {
         assert!(t("O1a").adjacent(t("O1b")) && t("O2a").adjacent(t("O1b")) && !t("O1a").adjacent(t("O1c")));
         assert_eq!(Tile::line_tiles(5).count(), 4);
         assert_eq!(Tile::relative(Territory::Valley, 2, 0), Some(t("V2a")));
+        // From storage: only tiles that exist.
+        let config = bincode::config::standard();
+        let read = |n: u8| bincode::serde::decode_from_slice::<Tile, _>(&[n], config).map(|(t, _)| t);
+        assert_eq!(read(21).ok(), Some(Tile::CASTLE));
+        assert!(read(22).is_err());
     }
 }
