@@ -7,6 +7,7 @@
 //! Every problem of a catalog is reported at once, each with its line.
 
 use super::city::{Territory, Tile, TILES};
+use super::event::Label;
 use super::icon::{parse_list, Gem, Icon, Place, Sym};
 use crate::kit::catalog::{lines, refer, Id, Line, Problems, Table};
 use crate::kit::named::named_enum;
@@ -235,6 +236,42 @@ pub struct Catalog {
     pub fire: u8,
     /// Card text the icon form cannot express, by `Icon::Text` index.
     pub texts: Vec<String>,
+    /// Names looked up by the label an event carries (derived from the tables).
+    pub names: Names,
+    /// The tiles of each building, by `Catalog::buildings` index (derived from the tiles).
+    pub building_tiles: Vec<u32>,
+}
+
+/// Ids by the label an event names them with: a sorted array of the labels' bytes, so a
+/// lookup is a binary search over integers (the step resolves a label per reveal).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Lookup(Vec<(u128, u16)>);
+
+impl Lookup {
+    fn of<T>(table: &Table<T>) -> Lookup {
+        let mut keys: Vec<(u128, u16)> = table
+            .iter()
+            .filter_map(|(id, name, _)| Some((Label::new(name)?.key(), id.index() as u16)))
+            .collect();
+        keys.sort_unstable();
+        Lookup(keys)
+    }
+    /// The id a label names (`None`: nothing by that name).
+    pub fn get<T>(&self, label: Label) -> Option<Id<T>> {
+        let key = label.key();
+        self.0.binary_search_by_key(&key, |&(k, _)| k).ok().map(|i| Id::new(self.0[i].1))
+    }
+}
+
+/// The lookups of the tables an event names entries of.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Names {
+    pub cards: Lookup,
+    pub events: Lookup,
+    pub retaliations: Lookup,
+    pub slayers: Lookup,
+    pub tokens: Lookup,
+    pub boards: Lookup,
 }
 
 /// One block: its header and its indented property lines.
@@ -830,9 +867,24 @@ pub fn parse_catalog(text: &str) -> Result<Catalog, Vec<String>> {
         slayers,
         ..
     } = r;
+    let tiles: Vec<TileDef> = tiles.into_iter().map(Option::unwrap_or_default).collect();
+    let mut building_tiles = vec![0u32; buildings.len()];
+    for (i, t) in tiles.iter().enumerate() {
+        if let Some(m) = building_tiles.get_mut(t.building as usize) {
+            *m |= 1 << i;
+        }
+    }
+    let names = Names {
+        cards: Lookup::of(&cards),
+        events: Lookup::of(&events),
+        retaliations: Lookup::of(&retaliations),
+        slayers: Lookup::of(&slayers),
+        tokens: Lookup::of(&tokens),
+        boards: Lookup::of(&boards),
+    };
     p.finish(Catalog {
         buildings,
-        tiles: tiles.into_iter().map(Option::unwrap_or_default).collect(),
+        tiles,
         boards,
         cards,
         gang,
@@ -847,6 +899,8 @@ pub fn parse_catalog(text: &str) -> Result<Catalog, Vec<String>> {
         supply,
         fire,
         texts,
+        names,
+        building_tiles,
     })
 }
 

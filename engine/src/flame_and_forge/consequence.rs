@@ -517,8 +517,10 @@ impl FlameAndForge {
     /// The consequence owed now: the phase's when nothing is being resolved, else the top
     /// frame's.
     pub(super) fn due_here(&self, s: &State) -> Option<Due> {
-        if let Some(won) = self.immediate_end(s) {
-            return Some(Due::GameOver { won });
+        if self.config.end_timing == EndTiming::Immediate {
+            if let Some(won) = self.immediate_end(s) {
+                return Some(Due::GameOver { won });
+            }
         }
         let Some(top) = s.stack.last().copied() else {
             return match s.phase {
@@ -966,7 +968,7 @@ impl FlameAndForge {
             (Due::Shuffle { seat }, _) => s.player_mut(seat).deck.reshuffle(),
             (Due::DiscardEvent { forge, first, left, .. }, Event::DiscardEvent { card, .. }) => {
                 let chosen =
-                    self.catalog.events.id(card.as_str()).filter(|e| s.events.contains(e)).unwrap_or(first);
+                    self.catalog.names.events.get(card).filter(|e| s.events.contains(e)).unwrap_or(first);
                 let colour = match self.catalog.events.get(chosen).map(|e| e.discard) {
                     Some(Condition::Gem(g)) if left[g.index()] > 0 => Some(g),
                     _ => None,
@@ -1169,7 +1171,7 @@ impl FlameAndForge {
                 say(rule, Some(seat), msg, f);
             }
             (Due::DiscardEvent { seat, forge, left, .. }, Event::DiscardEvent { card, .. }) => {
-                let id = self.catalog.events.id(card.as_str());
+                let id = self.catalog.names.events.get(card);
                 let ok = id.is_some_and(|e| {
                     s.events.contains(&e)
                         && match self.catalog.events[e].discard {
@@ -1361,7 +1363,7 @@ impl FlameAndForge {
 
     /// Whether a monster is in a player's discard pile (beaten in a challenge).
     fn won_monster(&self, s: &State, monster: Label) -> bool {
-        let Some(id) = self.catalog.cards.id(monster.as_str()) else { return false };
+        let Some(id) = self.catalog.names.cards.get(monster) else { return false };
         s.seats.iter().any(|p| p.deck.discard.contains(&id))
     }
 

@@ -162,8 +162,9 @@ impl FlameAndForge {
 
     fn card(&self, l: Label) -> Result<CardId, StepError> {
         self.catalog
+            .names
             .cards
-            .id(l.as_str())
+            .get(l)
             .ok_or_else(|| StepError::new(format!("the catalog has no card `{l}`")))
     }
 
@@ -192,7 +193,7 @@ impl FlameAndForge {
             Event::Seat { who, side, books } => self.seat_player(s, f, who, side, books),
             Event::Market { items } => self.market(s, f, a, items),
             Event::Retaliation { card, territory } => {
-                let Some(id) = self.catalog.retaliations.id(card.as_str()) else {
+                let Some(id) = self.catalog.names.retaliations.get(card) else {
                     return Err(StepError::new(format!("the catalog has no Retaliation card `{card}`")));
                 };
                 let Await::RetaliationCard(owed) = a else {
@@ -312,7 +313,7 @@ impl FlameAndForge {
                 }
                 let mut dealt = Vec::new();
                 for l in cards {
-                    let Some(id) = self.catalog.slayers.id(l.as_str()) else {
+                    let Some(id) = self.catalog.names.slayers.get(l) else {
                         return Err(StepError::new(format!("the catalog has no dragonslayer card `{l}`")));
                     };
                     if let Err(m) = s.slayers.reveal(id) {
@@ -341,7 +342,7 @@ impl FlameAndForge {
                     return Ok(());
                 }
                 let seat = self.seat(s, who)?;
-                let id = self.catalog.slayers.id(card.as_str());
+                let id = self.catalog.names.slayers.get(card);
                 let ok =
                     a == Await::KeepSlayer(seat) && id.is_some_and(|id| s.player(seat).dealt.contains(&id));
                 if !ok {
@@ -361,7 +362,7 @@ impl FlameAndForge {
                 Ok(())
             }
             Event::Draw { card } => {
-                let Some(id) = self.catalog.events.id(card.as_str()) else {
+                let Some(id) = self.catalog.names.events.get(card) else {
                     return Err(StepError::new(format!("the catalog has no event card `{card}`")));
                 };
                 if a != Await::EventDraw {
@@ -545,7 +546,7 @@ impl FlameAndForge {
                 }
                 let mut drawn = [None; 3];
                 for (slot, l) in drawn.iter_mut().zip(tokens.iter().flatten()) {
-                    let Some(id) = self.catalog.tokens.id(l.as_str()) else {
+                    let Some(id) = self.catalog.names.tokens.get(*l) else {
                         return Err(StepError::new(format!("the catalog has no token `{l}`")));
                     };
                     if let Err(m) = s.advanced[subject.index()].reveal(id) {
@@ -568,7 +569,7 @@ impl FlameAndForge {
             }
             Event::Keep { who, token } => {
                 let seat = self.seat(s, who)?;
-                let id = self.catalog.tokens.id(token.as_str());
+                let id = self.catalog.names.tokens.get(token);
                 let Some(Frame::Advanced { subject, drawn, .. }) =
                     s.stack.last().copied().filter(|_| a == Await::KeepToken(seat))
                 else {
@@ -605,7 +606,7 @@ impl FlameAndForge {
             }
             Event::Use { who, token } => {
                 let seat = self.seat(s, who)?;
-                let id = self.catalog.tokens.id(token.as_str());
+                let id = self.catalog.names.tokens.get(token);
                 let p = s.player(seat);
                 if id.is_none() || p.active_token != id {
                     self.report(
@@ -646,7 +647,7 @@ impl FlameAndForge {
             }
             Event::Activate { who, token } => {
                 let seat = self.seat(s, who)?;
-                let id = self.catalog.tokens.id(token.as_str());
+                let id = self.catalog.names.tokens.get(token);
                 let regroup =
                     s.placement().is_some_and(|p| p.seat == seat && matches!(p.at, At::Board { .. }));
                 let retreat =
@@ -743,7 +744,7 @@ impl FlameAndForge {
                     .into(),
             );
         }
-        let board = match self.catalog.boards.id(side.as_str()) {
+        let board = match self.catalog.names.boards.get(side) {
             Some(b) => b,
             None => {
                 self.report(
@@ -970,8 +971,9 @@ impl FlameAndForge {
     fn raid_spot(&self, s: &State, seat: u8, tile: Tile, two_player: bool) -> Option<u8> {
         let scorched = s.tile(tile).scorched;
         let n = self.catalog.spots(tile, scorched).min(MAX_SPOTS);
-        let empty: Vec<usize> = (0..n).filter(|&i| s.tile(tile).spots[i] == EMPTY).collect();
-        let plain = empty.first().map(|&i| i as u8);
+        let spots = s.tile(tile).spots;
+        let empty = (0..n).filter(move |&i| spots[i] == EMPTY);
+        let plain = empty.clone().next().map(|i| i as u8);
         if !two_player || self.config.players != 2 {
             return plain;
         }
@@ -985,7 +987,7 @@ impl FlameAndForge {
                 }
             }
         };
-        empty.iter().find(|&&i| available(i)).map(|&i| i as u8).or(plain)
+        empty.clone().find(|&i| available(i)).map(|i| i as u8).or(plain)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -1003,8 +1005,11 @@ impl FlameAndForge {
         if !self.placement_turn(s, f, a, seat) {
             return Ok(());
         }
-        let p = s.player(seat).clone();
-        if p.health.value == 0 {
+        let (zero_health, top, path_reset, footprint) = {
+            let p = s.player(seat);
+            (p.health.value == 0, p.top(), p.path_reset, p.footprint)
+        };
+        if zero_health {
             self.report_res(
                 s,
                 f,
@@ -1016,10 +1021,10 @@ impl FlameAndForge {
         // The line and the adjacency.
         let line = tile.line();
         let rider = self.rider(s, seat, dwarf);
-        match p.top() {
+        match top {
             None if line != 1 => {
-                let rule = if p.path_reset { r::RETREAT_RETURN } else { r::RAID_FIRST_LINE };
-                let why = if p.path_reset {
+                let rule = if path_reset { r::RETREAT_RETURN } else { r::RAID_FIRST_LINE };
+                let why = if path_reset {
                     "the retreat brought every dwarf home: the raid starts again"
                 } else {
                     "a player's first city dwarf"
@@ -1052,7 +1057,7 @@ impl FlameAndForge {
             Some(top) if line > top.tile.line() + 1 => {
                 let rule = if rider {
                     r::SPECIAL_DRAGONRIDER
-                } else if p.footprint {
+                } else if footprint {
                     r::ICON_FOOTPRINT
                 } else if tile.is_castle() {
                     r::RAID_CASTLE
@@ -1071,7 +1076,7 @@ impl FlameAndForge {
                     ),
                 );
             }
-            Some(top) if !rider && !p.footprint && !top.tile.touches_above(tile) => {
+            Some(top) if !rider && !footprint && !top.tile.touches_above(tile) => {
                 let rule = if tile.is_castle() { r::RAID_CASTLE } else { r::RAID_ADVANCE };
                 self.report(
                     s,
@@ -1631,7 +1636,7 @@ pub(super) enum FoeKey {
 fn foe_key(_s: &State, g: &FlameAndForge, foe: Foe) -> FoeKey {
     match foe {
         Foe::Dragon => FoeKey::Dragon,
-        Foe::Monster(l) => g.catalog.cards.id(l.as_str()).map_or(FoeKey::Unknown, FoeKey::Monster),
+        Foe::Monster(l) => g.catalog.names.cards.get(l).map_or(FoeKey::Unknown, FoeKey::Monster),
     }
 }
 

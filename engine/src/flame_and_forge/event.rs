@@ -44,6 +44,10 @@ impl Label {
         bytes[..word.len()].copy_from_slice(word.as_bytes());
         Some(Label { len: word.len() as u8, bytes })
     }
+    /// The bytes as one integer: equal labels, equal keys (ids hold no NUL byte).
+    pub fn key(&self) -> u128 {
+        u128::from_le_bytes(self.bytes)
+    }
     pub fn as_str(&self) -> &str {
         // Built from a `&str` of ASCII id characters only.
         std::str::from_utf8(&self.bytes[..self.len as usize]).unwrap_or("?")

@@ -17,7 +17,17 @@ use crate::Findings;
 pub type Tiles = u32;
 
 pub fn tiles_of(mask: Tiles) -> impl Iterator<Item = Tile> {
-    (0..=TILES as u8).filter(move |i| mask & (1 << i) != 0).map(Tile)
+    let mut left = mask & ((1 << (TILES + 1)) - 1);
+    std::iter::from_fn(move || {
+        let t = first(left)?;
+        left &= left - 1;
+        Some(t)
+    })
+}
+/// The tiles of a territory (its two lines).
+pub fn territory_tiles(terr: Territory) -> Tiles {
+    let line = terr.index() as u8 * 2 + 1;
+    Tile::line_tiles(line).chain(Tile::line_tiles(line + 1)).fold(0, |m, t| m | 1 << t.0)
 }
 pub fn first(mask: Tiles) -> Option<Tile> {
     (mask != 0).then(|| Tile(mask.trailing_zeros() as u8))
@@ -129,7 +139,8 @@ impl FlameAndForge {
     /// The running challenge (cards being revealed), if any.
     pub(super) fn running(&self, s: &State) -> Option<usize> {
         let ch = s.challenges.last()?;
-        (ch.stage == CStage::Running && s.stack.contains(&Frame::Challenge)).then(|| s.challenges.len() - 1)
+        (ch.stage == CStage::Running && s.stack.iter().any(|f| matches!(f, Frame::Challenge)))
+            .then(|| s.challenges.len() - 1)
     }
 
     /// The tiles an event action's icon may go to.
@@ -143,17 +154,18 @@ impl FlameAndForge {
         let Some(a) = self.catalog.events.get(card).and_then(|e| e.actions.get(action as usize)) else {
             return 0;
         };
-        let mut mask = 0;
-        for t in Tile::all() {
-            if a.territory.is_some_and(|terr| t.territory() != Some(terr)) {
-                continue;
-            }
-            let hit = match a.target {
-                Target::Building(b) => self.catalog.building_of(t) == b,
-                Target::Monster => s.monster_on(t).is_some(),
-            };
-            if hit && !(fire && s.tile(t).scorched) {
-                mask |= 1 << t.0;
+        let mut mask = match a.target {
+            Target::Building(b) => self.catalog.building_tiles.get(b as usize).copied().unwrap_or(0),
+            Target::Monster => s.monsters.iter().flatten().fold(0, |m, &(_, t)| m | 1 << t.0),
+        };
+        if let Some(terr) = a.territory {
+            mask &= territory_tiles(terr);
+        }
+        if fire {
+            for t in tiles_of(mask) {
+                if s.tile(t).scorched {
+                    mask &= !(1 << t.0);
+                }
             }
         }
         mask
@@ -413,11 +425,14 @@ impl FlameAndForge {
                 }
             }
             Frame::Placement(mut p) => {
-                let moved = self.settle_placement(s, &mut p);
-                if let Some(Frame::Placement(slot)) = s.stack.get_mut(last) {
-                    *slot = p;
+                // Its stages in a row, while nothing is pushed above it.
+                let mut moved = false;
+                while s.stack.len() == last + 1 && p.stage != PStage::Done && self.settle_placement(s, &mut p)
+                {
+                    moved = true;
                 }
-                if p.stage == PStage::Done && s.stack.last() == Some(&Frame::Placement(p)) {
+                s.stack[last] = Frame::Placement(p);
+                if p.stage == PStage::Done && s.stack.len() == last + 1 {
                     s.stack.pop();
                     return true;
                 }
@@ -647,7 +662,7 @@ impl FlameAndForge {
             return true;
         };
         let advance = |s: &mut State| s.stack[last] = Frame::Icons { seat, src, next: next + 1, sub: 0 };
-        let running = self.running(s).is_some();
+        let running = |s: &State| self.running(s).is_some();
         if sym.wait {
             // The hourglass: kept for the end of the challenge.
             if let (Src::Card(card), Some(k)) = (src, self.running(s)) {
@@ -666,14 +681,14 @@ impl FlameAndForge {
             }
             Icon::Heal(_) | Icon::Burst | Icon::Footprint | Icon::Haste | Icon::Pay(_) => false,
             Icon::Axe => {
-                if running || s.placement().is_some() {
+                if running(s) || s.placement().is_some() {
                     return false;
                 }
                 advance(s);
                 true
             }
             Icon::Frenzy => {
-                if running {
+                if running(s) {
                     return false;
                 }
                 advance(s);

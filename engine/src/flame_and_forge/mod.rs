@@ -58,6 +58,8 @@ pub struct FlameAndForge {
     setup: Arc<Setup>,
     config: Config,
     catalog: Arc<Catalog>,
+    /// The table before the first event, built once (a replay starts from a copy).
+    start: Arc<State>,
 }
 
 static BUILTIN: Builtin<Catalog> = Builtin::new();
@@ -72,8 +74,7 @@ impl FlameAndForge {
 
     /// The table before the first event: the Supply, the shuffled decks (their order
     /// unknown), no seat yet.
-    fn initial(&self) -> State {
-        let c = &*self.catalog;
+    fn initial(c: &Catalog, config: &Config) -> State {
         let monsters = |vp: u8| -> Vec<_> {
             c.cards
                 .iter()
@@ -82,17 +83,17 @@ impl FlameAndForge {
                 .collect()
         };
         // Game Setup 5: 3 per player of the 1VP monsters on top of all the 2VP ones.
-        let mut monster_deck = Deck::sampled(vec![(monsters(1), 3 * usize::from(self.config.players))]);
+        let mut monster_deck = Deck::sampled(vec![(monsters(1), 3 * usize::from(config.players))]);
         monster_deck.add_layer_below(vec![(monsters(2), usize::MAX)]);
         // Game Setup 6: the Dragon cards; Scenario 01 puts its Sleeping Dragon cards on top.
         let dragon_cards: Vec<_> =
             c.retaliations.iter().filter(|(_, _, r)| !r.sleeping).map(|(id, _, _)| id).collect();
         let mut dragon_deck = Deck::new(dragon_cards);
-        if self.config.scenario == params::Scenario::S01 {
+        if config.scenario == params::Scenario::S01 {
             dragon_deck.put_on_top(c.scenario01.sleeping.clone());
         }
         // Game Setup 8: so many S, T and D cards chosen at random and shuffled together.
-        let mix = self.config.event_mix();
+        let mix = config.event_mix();
         let pool = |kind: catalog::EventKind| -> Vec<_> {
             c.events.iter().filter(|(_, _, e)| e.kind == kind).map(|(id, _, _)| id).collect()
         };
@@ -209,7 +210,8 @@ impl Game for FlameAndForge {
         }
         let catalog = readings.finish(catalog)?;
         let catalog = catalog.ok_or_else(|| SetupError::new("the catalog cannot be read"))?;
-        Ok(FlameAndForge { setup: Arc::new(full), config, catalog })
+        let start = Arc::new(FlameAndForge::initial(&catalog, &config));
+        Ok(FlameAndForge { setup: Arc::new(full), config, catalog, start })
     }
 
     fn setup(&self) -> &Setup {
@@ -217,7 +219,7 @@ impl Game for FlameAndForge {
     }
 
     fn initial_state(&self) -> State {
-        self.initial()
+        (*self.start).clone()
     }
 
     fn parse_event(&self, line: &str) -> Result<Event, ParseError> {

@@ -155,7 +155,14 @@ fn the_event_counter_picks_the_action_and_the_highest_range_above_them_all() {
 #[test]
 fn the_board_shows_the_city_fires_scorched_tiles_dwarfs_and_the_dragon() {
     let g = game(&["players=2"]);
-    let t = given(&g, OPENING).and(&["raid blue dwarf O1b spot 1", "gain blue y", "gain blue y", "gain blue b", "turn red", "fire O1a"]);
+    let t = given(&g, OPENING).and(&[
+        "raid blue dwarf O1b spot 1",
+        "gain blue y",
+        "gain blue y",
+        "gain blue b",
+        "turn red",
+        "fire O1a",
+    ]);
     let board = g.board(t.state());
     assert!(board.contains("Castle: the Dragon (strength 12)"), "{board}");
     assert!(board.contains("O1b mine [blue . .]"), "{board}");
@@ -166,16 +173,22 @@ fn the_board_shows_the_city_fires_scorched_tiles_dwarfs_and_the_dragon() {
 
 #[test]
 fn a_bad_catalog_or_setup_is_refused_with_every_reason() {
-    let e = FlameAndForge::new(&Setup::default().with("players", "6").with("win-order", "maybe"), "tile O9z\n")
-        .err()
-        .unwrap_or_else(|| panic!("refused"));
+    let e =
+        FlameAndForge::new(&Setup::default().with("players", "6").with("win-order", "maybe"), "tile O9z\n")
+            .err()
+            .unwrap_or_else(|| panic!("refused"));
     let text = e.to_string();
     assert!(text.contains("players"), "{text}");
     assert!(text.contains("win-order"), "{text}");
     assert!(text.contains("catalog line 1"), "{text}");
     // A reading the catalog cannot support: Pack A with no dragonslayer cards.
-    let no_slayers: String = ILLUSTRATIVE.split("# ---------------------------------------------------------------- Pack A").next().unwrap_or("").to_string();
-    let e = FlameAndForge::new(&Setup::default().with("packs", "a"), &no_slayers).err().map(|e| e.to_string());
+    let no_slayers: String = ILLUSTRATIVE
+        .split("# ---------------------------------------------------------------- Pack A")
+        .next()
+        .unwrap_or("")
+        .to_string();
+    let e =
+        FlameAndForge::new(&Setup::default().with("packs", "a"), &no_slayers).err().map(|e| e.to_string());
     assert!(e.is_some_and(|t| t.contains("dragonslayer")));
 }
 
@@ -183,10 +196,19 @@ fn a_bad_catalog_or_setup_is_refused_with_every_reason() {
 fn a_reveal_must_come_from_the_deck_it_names() {
     let g = game(&["players=2"]);
     // A Sleeping Dragon card is on top in Scenario 01: a Dragon card cannot come first.
-    given(&g, &OPENING[..1]).when("retaliation dragon-03 wastelands").then_breaks(&["ff.s01.sleeping-dragon"]);
+    given(&g, &OPENING[..1])
+        .when("retaliation dragon-03 wastelands")
+        .then_breaks(&["ff.s01.sleeping-dragon"]);
     // The same event card twice.
     given(&g, OPENING)
-        .and(&["raid blue dwarf O1b spot 1", "gain blue y", "gain blue y", "gain blue b", "turn red", "fire O1a"])
+        .and(&[
+            "raid blue dwarf O1b spot 1",
+            "gain blue y",
+            "gain blue y",
+            "gain blue b",
+            "turn red",
+            "fire O1a",
+        ])
         .when("event s-01")
         .then_breaks(&["ff.event.draw"]);
 }
