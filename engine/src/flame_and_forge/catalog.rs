@@ -240,6 +240,52 @@ pub struct Catalog {
     pub names: Names,
     /// The tiles of each building, by `Catalog::buildings` index (derived from the tiles).
     pub building_tiles: Vec<u32>,
+    /// The cards each deck is made of (derived from the tables).
+    pub pools: Pools,
+}
+
+/// The ids each deck is made of, sorted (derived once from the tables, so a table is set
+/// up without searching them).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Pools {
+    /// The monsters worth 1 VP, then those worth 2.
+    pub monsters: [Vec<CardId>; 2],
+    pub items: Vec<CardId>,
+    /// By `EventKind` index.
+    pub events: [Vec<EventId>; 3],
+    /// The Retaliation cards that are not Sleeping Dragon cards.
+    pub dragon: Vec<RetId>,
+    /// The advanced research tokens, by `Subject` index.
+    pub tokens: [Vec<TokenId>; 3],
+    pub slayers: Vec<SlayerId>,
+}
+
+impl Pools {
+    fn of(
+        cards: &Table<Card>,
+        events: &Table<EventCard>,
+        rets: &Table<RetCard>,
+        tokens: &Table<Token>,
+        slayers: &Table<Slayer>,
+    ) -> Pools {
+        let monsters = |vp: u8| {
+            cards
+                .iter()
+                .filter(|(_, _, k)| k.kind == CardKind::Monster && k.vp == vp)
+                .map(|(id, _, _)| id)
+                .collect()
+        };
+        Pools {
+            monsters: [monsters(1), monsters(2)],
+            items: cards.iter().filter(|(_, _, k)| k.kind == CardKind::Item).map(|(id, _, _)| id).collect(),
+            events: [EventKind::S, EventKind::T, EventKind::D]
+                .map(|kind| events.iter().filter(|(_, _, e)| e.kind == kind).map(|(id, _, _)| id).collect()),
+            dragon: rets.iter().filter(|(_, _, r)| !r.sleeping).map(|(id, _, _)| id).collect(),
+            tokens: [Subject::Legends, Subject::Relics, Subject::Healing]
+                .map(|sub| tokens.iter().filter(|(_, _, t)| t.subject == sub).map(|(id, _, _)| id).collect()),
+            slayers: slayers.iter().map(|(id, _, _)| id).collect(),
+        }
+    }
 }
 
 /// Ids by the label an event names them with: a sorted array of the labels' bytes, so a
@@ -874,6 +920,7 @@ pub fn parse_catalog(text: &str) -> Result<Catalog, Vec<String>> {
             *m |= 1 << i;
         }
     }
+    let pools = Pools::of(&cards, &events, &retaliations, &tokens, &slayers);
     let names = Names {
         cards: Lookup::of(&cards),
         events: Lookup::of(&events),
@@ -901,6 +948,7 @@ pub fn parse_catalog(text: &str) -> Result<Catalog, Vec<String>> {
         texts,
         names,
         building_tiles,
+        pools,
     })
 }
 

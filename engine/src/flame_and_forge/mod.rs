@@ -47,7 +47,6 @@ use crate::kit::catalog::Builtin;
 use crate::kit::deck::{Deck, Market};
 use crate::kit::taint::Unverified;
 use crate::{Findings, Game, GameInfo, ParamSpec, ParseError, RuleInfo, Setup, SetupError, StepError};
-use catalog::CardKind;
 use city::TILES;
 use state::TileState;
 use std::sync::Arc;
@@ -58,8 +57,6 @@ pub struct FlameAndForge {
     setup: Arc<Setup>,
     config: Config,
     catalog: Arc<Catalog>,
-    /// The table before the first event, built once (a replay starts from a copy).
-    start: Arc<State>,
 }
 
 static BUILTIN: Builtin<Catalog> = Builtin::new();
@@ -75,39 +72,25 @@ impl FlameAndForge {
     /// The table before the first event: the Supply, the shuffled decks (their order
     /// unknown), no seat yet.
     fn initial(c: &Catalog, config: &Config) -> State {
-        let monsters = |vp: u8| -> Vec<_> {
-            c.cards
-                .iter()
-                .filter(|(_, _, k)| k.kind == CardKind::Monster && k.vp == vp)
-                .map(|(id, _, _)| id)
-                .collect()
-        };
+        let pools = &c.pools;
         // Game Setup 5: 3 per player of the 1VP monsters on top of all the 2VP ones.
-        let mut monster_deck = Deck::sampled(vec![(monsters(1), 3 * usize::from(config.players))]);
-        monster_deck.add_layer_below(vec![(monsters(2), usize::MAX)]);
+        let mut monster_deck =
+            Deck::sampled(vec![(pools.monsters[0].clone(), 3 * usize::from(config.players))]);
+        monster_deck.add_layer_below(vec![(pools.monsters[1].clone(), usize::MAX)]);
         // Game Setup 6: the Dragon cards; Scenario 01 puts its Sleeping Dragon cards on top.
-        let dragon_cards: Vec<_> =
-            c.retaliations.iter().filter(|(_, _, r)| !r.sleeping).map(|(id, _, _)| id).collect();
-        let mut dragon_deck = Deck::new(dragon_cards);
+        let mut dragon_deck = Deck::new(pools.dragon.clone());
         if config.scenario == params::Scenario::S01 {
             dragon_deck.put_on_top(c.scenario01.sleeping.clone());
         }
         // Game Setup 8: so many S, T and D cards chosen at random and shuffled together.
         let mix = config.event_mix();
-        let pool = |kind: catalog::EventKind| -> Vec<_> {
-            c.events.iter().filter(|(_, _, e)| e.kind == kind).map(|(id, _, _)| id).collect()
-        };
         let event_deck = Deck::sampled(vec![
-            (pool(catalog::EventKind::S), mix[0]),
-            (pool(catalog::EventKind::T), mix[1]),
-            (pool(catalog::EventKind::D), mix[2]),
+            (pools.events[0].clone(), mix[0]),
+            (pools.events[1].clone(), mix[1]),
+            (pools.events[2].clone(), mix[2]),
         ]);
-        let items = Deck::new(
-            c.cards.iter().filter(|(_, _, k)| k.kind == CardKind::Item).map(|(id, _, _)| id).collect(),
-        );
-        let pile = |s: Subject| {
-            Deck::new(c.tokens.iter().filter(|(_, _, t)| t.subject == s).map(|(id, _, _)| id).collect())
-        };
+        let items = Deck::new(pools.items.clone());
+        let pile = |s: Subject| Deck::new(pools.tokens[s.index()].clone());
         let advanced = [pile(Subject::Legends), pile(Subject::Relics), pile(Subject::Healing)];
         State {
             phase: Phase::Market,
@@ -126,7 +109,7 @@ impl FlameAndForge {
             monster_deck,
             dragon_deck,
             advanced,
-            slayers: Deck::new(c.slayers.iter().map(|(id, _, _)| id).collect()),
+            slayers: Deck::new(pools.slayers.clone()),
             stack: Vec::new(),
             challenges: Vec::new(),
             placements: 0,
@@ -179,8 +162,7 @@ impl Game for FlameAndForge {
             }
         };
         if let Some(c) = &catalog {
-            let monsters1 =
-                c.cards.iter().filter(|(_, _, k)| k.kind == CardKind::Monster && k.vp == 1).count();
+            let monsters1 = c.pools.monsters[0].len();
             if monsters1 < 3 * usize::from(config.players) {
                 readings.problem(format!(
                     "the catalog has {monsters1} 1VP monsters; {} players need {}",
@@ -190,7 +172,7 @@ impl Game for FlameAndForge {
             }
             let mix = config.event_mix();
             for (i, kind) in catalog::EventKind::ALL.iter().enumerate() {
-                let have = c.events.iter().filter(|(_, _, e)| e.kind == *kind).count();
+                let have = c.pools.events[kind.index()].len();
                 if have < mix[i] {
                     readings
                         .problem(format!("the catalog has {have} {kind} events; the table takes {}", mix[i]));
@@ -210,8 +192,7 @@ impl Game for FlameAndForge {
         }
         let catalog = readings.finish(catalog)?;
         let catalog = catalog.ok_or_else(|| SetupError::new("the catalog cannot be read"))?;
-        let start = Arc::new(FlameAndForge::initial(&catalog, &config));
-        Ok(FlameAndForge { setup: Arc::new(full), config, catalog, start })
+        Ok(FlameAndForge { setup: Arc::new(full), config, catalog })
     }
 
     fn setup(&self) -> &Setup {
@@ -219,7 +200,7 @@ impl Game for FlameAndForge {
     }
 
     fn initial_state(&self) -> State {
-        (*self.start).clone()
+        FlameAndForge::initial(&self.catalog, &self.config)
     }
 
     fn parse_event(&self, line: &str) -> Result<Event, ParseError> {

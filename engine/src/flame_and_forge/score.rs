@@ -86,8 +86,34 @@ impl FlameAndForge {
 
     /// The most red gems a stash can be transmuted into by the Library's exchange rules.
     pub(super) fn hoard(&self, gems: [u8; 3]) -> i16 {
-        fn best(c: &super::Catalog, g: [u8; 3], memo: &mut BTreeMap<[u8; 3], u8>) -> u8 {
-            if let Some(&v) = memo.get(&g) {
+        /// What `best` knows: by the stash in an array for a small stash (each count is at
+        /// most the first stash's total, since an exchange takes more gems than it gives),
+        /// in a map for a large one.
+        enum Memo {
+            Dense { side: usize, best: Vec<u8> },
+            Sparse(BTreeMap<[u8; 3], u8>),
+        }
+        impl Memo {
+            fn at(side: usize, g: [u8; 3]) -> usize {
+                (usize::from(g[0]) * side + usize::from(g[1])) * side + usize::from(g[2])
+            }
+            fn get(&self, g: [u8; 3]) -> Option<u8> {
+                match self {
+                    Memo::Dense { side, best } => Some(best[Memo::at(*side, g)]).filter(|&v| v != u8::MAX),
+                    Memo::Sparse(m) => m.get(&g).copied(),
+                }
+            }
+            fn set(&mut self, g: [u8; 3], v: u8) {
+                match self {
+                    Memo::Dense { side, best } => best[Memo::at(*side, g)] = v,
+                    Memo::Sparse(m) => {
+                        m.insert(g, v);
+                    }
+                }
+            }
+        }
+        fn best(c: &super::Catalog, g: [u8; 3], memo: &mut Memo) -> u8 {
+            if let Some(v) = memo.get(g) {
                 return v;
             }
             let mut top = g[2];
@@ -110,10 +136,16 @@ impl FlameAndForge {
                     }
                 }
             }
-            memo.insert(g, top);
+            memo.set(g, top.min(u8::MAX - 1));
             top
         }
-        i16::from(best(&self.catalog, gems, &mut BTreeMap::new()))
+        let side = gems.iter().map(|&x| usize::from(x)).sum::<usize>() + 1;
+        let mut memo = if side <= 32 {
+            Memo::Dense { side, best: vec![u8::MAX; side * side * side] }
+        } else {
+            Memo::Sparse(BTreeMap::new())
+        };
+        i16::from(best(&self.catalog, gems, &mut memo))
     }
 
     pub(super) fn player_score(&self, s: &State, seat: u8) -> PlayerScore {

@@ -103,7 +103,7 @@ impl<C: Copy + Ord> Deck<C> {
         self.layers.iter().map(Layer::left).sum::<usize>() + self.under.len()
     }
     pub fn is_empty(&self) -> bool {
-        self.len() == 0
+        self.under.is_empty() && self.layers.iter().all(|l| l.groups.iter().all(|g| g.left == 0))
     }
 
     /// Whether `card` may still come out of the deck at some point.
@@ -131,10 +131,7 @@ impl<C: Copy + Ord> Deck<C> {
 
     /// Where a reveal of `card` would come from: a layer and group, or the bottom (`None`).
     fn position(&self, card: C) -> Result<Option<(usize, usize, usize)>, Misdraw> {
-        if self.is_empty() {
-            return Err(Misdraw::Empty);
-        }
-        match self.layers.iter().position(|l| l.left() > 0) {
+        match self.layers.iter().position(|l| l.groups.iter().any(|g| g.left > 0)) {
             Some(li) => {
                 for (gi, g) in self.layers[li].groups.iter().enumerate() {
                     if let Ok(ci) = g.cards.binary_search(&card) {
@@ -155,6 +152,7 @@ impl<C: Copy + Ord> Deck<C> {
                     Misdraw::NotInDeck
                 })
             }
+            None if self.under.is_empty() => Err(Misdraw::Empty),
             None if self.under.first() == Some(&card) => Ok(None),
             None if self.under.contains(&card) => Err(Misdraw::Buried),
             None => Err(Misdraw::NotInDeck),
