@@ -123,6 +123,7 @@ impl FlameAndForge {
     }
 
     /// Report card text the engine cannot apply, and mark what depends on it.
+    #[inline(never)]
     fn report_text(&self, s: &mut State, f: &mut Findings, seat: Option<u8>, source: &str, text: u16) {
         let who = seat.map_or("the city".to_string(), |k| s.player(k).colour.to_string());
         let ordinal = s.unverified.report(f, unverified(&who, source, self.catalog.text(text)));
@@ -205,6 +206,7 @@ impl FlameAndForge {
     }
 
     /// The tiles with fire a grey fire icon (or the Warrior, `warrior`) may reach.
+    #[inline(never)]
     pub(super) fn fire_range(&self, s: &State, warrior: bool) -> Tiles {
         let cur = self.current_tile(s);
         let mut mask = 0;
@@ -764,6 +766,7 @@ impl FlameAndForge {
         }
     }
 
+    #[inline(never)]
     fn settle_challenge(&self, s: &mut State) -> bool {
         let Some(k) = s.challenges.len().checked_sub(1) else {
             s.stack.pop();
