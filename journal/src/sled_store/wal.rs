@@ -34,13 +34,17 @@
 //!   damaged entry, a zeroed page or a damaged header slot (read from the older slot, the
 //!   live entries look newer than expected) all leave acknowledged entries behind it;
 //! - the file is shorter than a log is made (a cut file), or has no readable header slot;
+//! - its first entry is zeros although entries were written before (an erased first page:
+//!   the first frame always starts an entry once one was written, and a torn write puts new
+//!   bytes over old ones, never zeros);
 //! - the file is missing, empty or all zeros in a database that was made with it.
 //!
-//! What cannot be told apart: damage that falls only on the last entry written, with no
-//! entry after it, looks exactly like a torn last write (a frame that fails its CRC, then
-//! zeros or older entries). It is dropped as one, and so at most the last acknowledged
-//! single append is lost without notice, and only if the damage comes before the next
-//! checkpoint (at most 256 KiB of appends later, or the journal's close).
+//! What cannot be told apart: damage that falls only on the last entries written, with no
+//! whole entry after it and not on the first entry, looks exactly like a torn last write (a
+//! frame that fails its CRC, or zeros, then zeros or older entries). It is taken for one: the
+//! entries from the damaged one on are dropped without notice. That needs damage to land
+//! on the last entries of the live log in the time before the next checkpoint (at most 256
+//! KiB of appends later, or the journal's close), when the process also died before it.
 //!
 //! A user who decides to open a database without its damaged log renames the log to
 //! `arbiter-wal.damaged` (`DAMAGED_SUFFIX`); a new one is then made.
@@ -206,7 +210,7 @@ pub struct Contents {
 pub fn read(bytes: &[u8]) -> Result<Contents, String> {
     if bytes.len() < DATA_START + PREALLOCATED {
         return Err(format!(
-            "it is cut short: {} bytes, where a log is made {} bytes long",
+            "is cut short: it has {} bytes, where a log is made {} bytes long",
             bytes.len(),
             DATA_START + PREALLOCATED
         ));
@@ -216,12 +220,11 @@ pub fn read(bytes: &[u8]) -> Result<Contents, String> {
         .into_iter()
         .flatten()
         .max_by_key(|h| h.generation)
-        .ok_or("neither of its header slots is readable")?;
+        .ok_or("is damaged: neither of its header slots is readable")?;
     let mut entries = Vec::new();
     let mut at = DATA_START;
     let mut expected = header.base;
-    while let Some((lsn, entry, next)) = frame_at(bytes, at).filter(|(lsn, _, _)| *lsn == expected) {
-        debug_assert_eq!(lsn, expected);
+    while let Some((_, entry, next)) = frame_at(bytes, at).filter(|(lsn, _, _)| *lsn == expected) {
         entries.push(entry);
         at = next;
         expected += 1;
@@ -229,17 +232,25 @@ pub fn read(bytes: &[u8]) -> Result<Contents, String> {
     // The end: zeros, an entry of an earlier generation, or a torn last write. Nothing
     // acknowledged may lie past it.
     if let Some((later, lsn)) = later_entry(bytes, at, expected) {
-        let what = if at == DATA_START && entries.is_empty() && lsn > expected {
-            "its header names entries from {expected} on, but its first whole entry is numbered {lsn}: a header slot is damaged"
+        return Err(if at == DATA_START && lsn > expected {
+            format!(
+                "is damaged: its header names entries from {expected} on, but its first whole entry is \
+                 numbered {lsn} (a header slot is damaged)"
+            )
         } else {
-            "its entries break off at byte {at}, but a whole entry (numbered {lsn}) follows at byte {later}: the log is damaged there"
-        };
-        let what = what
-            .replace("{expected}", &expected.to_string())
-            .replace("{lsn}", &lsn.to_string())
-            .replace("{at}", &at.to_string())
-            .replace("{later}", &later.to_string());
-        return Err(what);
+            format!(
+                "is damaged: its entries break off at byte {at}, but a whole entry (numbered {lsn}) follows \
+                 at byte {later}"
+            )
+        });
+    }
+    // Once any entry was written (a header past the first names a later first entry), the
+    // first frame always starts an entry, live or older: zeros there are an erased page,
+    // which a torn write (new bytes over old ones) never leaves.
+    if entries.is_empty() && header.base > 0 && bytes[DATA_START..DATA_START + FRAME] == [0; FRAME] {
+        return Err(format!(
+            "is damaged: its first entry, at byte {DATA_START}, has been erased (zeros where entries were written)"
+        ));
     }
     Ok(Contents { header, entries, end: at })
 }
@@ -300,18 +311,18 @@ fn missing(dir: &Path, made: bool) -> Result<(), JournalError> {
     Ok(())
 }
 
-/// The sentence for a damaged log, with what the user may do.
+/// The sentence for a damaged log, with what the user may do. `what` says what is wrong,
+/// starting with its verb ("is missing", "is cut short: ...").
 fn damaged(dir: &Path, what: &str) -> JournalError {
     let log = dir.join(WAL_FILE);
     JournalError::new(
         ErrorKind::Storage,
         format!(
-            "database `{}` is damaged: its write-ahead log `{}` {}. It may hold appends that were \
-             acknowledged but are not in the data file yet: keep a copy of the directory; to open \
-             the database without them, rename the log to `{WAL_FILE}{DAMAGED_SUFFIX}`",
+            "database `{}` is damaged: its write-ahead log `{}` {what}. It may hold appends that were \
+             acknowledged but are not in the data file yet: keep a copy of the directory; to open the \
+             database without them, rename the log to `{WAL_FILE}{DAMAGED_SUFFIX}`",
             dir.display(),
             log.display(),
-            what.strip_prefix("it ").unwrap_or(what)
         ),
     )
 }
@@ -524,6 +535,13 @@ mod tests {
         many[DATA_START..2 * DATA_START].iter_mut().for_each(|b| *b = 0);
         let err = read(&many).err().unwrap_or_default();
         assert!(err.contains("whole entry"), "{err}");
+        // Every live entry in the first page, and that page zeroed: not an empty log.
+        let mut erased = live.clone();
+        erased[DATA_START..2 * DATA_START].iter_mut().for_each(|b| *b = 0);
+        let err = read(&erased).err().unwrap_or_default();
+        assert!(err.contains("erased"), "{err}");
+        // A new log never written to is all zeros there, and empty.
+        assert_eq!(read(&file(Header { generation: 1, base: 0 }, &[])).map(|r| r.entries.len()), Ok(0));
         // Cut anywhere below its made length: refused, whatever survived.
         for len in [0, 100, 2101, DATA_START, DATA_START + 50, live.len() - 1] {
             let err = read(&live[..len]).err().unwrap_or_default();
