@@ -1,12 +1,15 @@
 //! The sled backend: everything that makes sled an append-only, hash-chained log of
 //! sessions, and everything sled-specific, is in this directory.
 //!
-//! Inside, imports run one way:
-//! - `layout` (trees, keys, file names), `block` (how records are packed into values),
-//!   `wal` (the write-ahead log file) and `heads` (the record of heads): formats and files;
-//! - `open` (finding, locking and opening a directory, read-write or read-only);
-//! - `write`, `read`, `snapshot`, `recover`: the operations;
-//! - this file: `SledStore`, the `Store` the journal talks to, and the checkpoint.
+//! Inside, imports run one way (tests/tidy.rs holds them to it):
+//! - `layout` (trees, keys, file names); then the formats and files: `block` (how records
+//!   are packed into values), `wal` (the write-ahead log), `heads` (the record of heads);
+//!   then `tail` (a last block as a head) and `tools` (the layout for tamper tests);
+//! - `state`: `SledStore`'s fields, its locks and the checkpoint;
+//! - the operations, each an `impl SledStore` of its own: `open` (finding, locking and
+//!   opening a directory, read-write or read-only), `read`, `write`, `snapshot`, `recover`
+//!   (redoing the write-ahead log) and `compare` (what sled holds against the record);
+//! - this file: the `Store` the journal talks to.
 //!
 //! **Invariant:** an append that returned `Ok` is on disk: in sled's data file, flushed
 //! and synced, or in the write-ahead log beside it, which opening redoes into sled
@@ -17,313 +20,29 @@
 //! with the loss named until the user accepts it.
 
 mod block;
+mod compare;
 mod heads;
 pub mod layout;
 mod open;
 mod read;
 mod recover;
 mod snapshot;
+mod state;
+mod tail;
 pub mod tools;
 mod wal;
 mod write;
 
 pub use block::{BLOCK_BYTES, BLOCK_RECORDS};
-pub use open::Mode;
+pub(crate) use state::SledStore;
+pub use state::{Durability, Mode};
 
 use crate::batch::Batch;
 use crate::chain::Hash;
-use crate::codec;
 use crate::error::{ErrorKind, JournalError};
 use crate::meta::SessionMeta;
 use crate::store::{Ack, Found, Head, HeadClaim, Loss, Scan, Store};
-use crate::walk;
-use sled::Tree;
-use std::collections::{BTreeMap, HashSet};
-use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Mutex, MutexGuard};
-use wal::Wal;
-
-/// What `flush` (and so every acknowledged append) guarantees.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Durability {
-    /// An acknowledged append survives a power cut: it is in the write-ahead log, written
-    /// and `fdatasync`ed, or in sled's data file, flushed by sled and then `fdatasync`ed.
-    /// The default.
-    #[default]
-    Fsync,
-    /// sled's flush alone (`sync_file_range` on Linux): survives a crash of the process, and
-    /// usually of the machine, but the drive's cache and the file's length are not forced to
-    /// disk, so a power cut may lose the last half second (sled fsyncs every 500 ms anyway).
-    /// Every append goes through sled's flush; the write-ahead log is not used.
-    SledFlush,
-}
-
-/// A sled database directory, open.
-pub(crate) struct SledStore {
-    db: sled::Db,
-    /// The database directory as given.
-    path: PathBuf,
-    sessions: Tree,
-    heads: Tree,
-    events: Tree,
-    retractions: Tree,
-    snapshots: Tree,
-    /// sled's data file, opened a second time only to fsync it (see `checkpoint`); `None`
-    /// when read-only.
-    data_file: Option<std::fs::File>,
-    durability: Durability,
-    /// The write-ahead log durable single appends go to; `None` when read-only. Held from an
-    /// in-place append's compare-and-swap to its log write, so the log's order is the order
-    /// appends took effect, and by a checkpoint, so none slips in between sled's flush and
-    /// the log being started afresh.
-    wal: Mutex<Option<Wal>>,
-    /// The writer of the last block the last in-place append wrote, with its session id:
-    /// rebuilding a writer from the stored block (walking and hashing every record in it)
-    /// was most of an append's CPU time. Used only while the stored block is byte for byte
-    /// what it wrote (see `write::append_in_place`).
-    kept_tail: Mutex<Option<(u64, block::Writer)>>,
-    /// Set by a buffered append, cleared by a flush: while set, sled holds appends that are
-    /// neither flushed nor logged, and a durable append must flush instead of logging.
-    unflushed: AtomicBool,
-    /// Whether the write-ahead log holds only what sled holds too once flushed, so that a
-    /// checkpoint may empty it: false from opening a log with entries until they are redone,
-    /// so that a database that fails to open keeps its log (and the records in it).
-    redone: AtomicBool,
-    /// What was acknowledged, and what this process found lost.
-    record: Mutex<Record>,
-    /// How the directory was opened; holds its lock (and a read-only scratch copy) while open.
-    opened: open::Opened,
-}
-
-/// The journal's memory of heads: the record on disk, what changed since, which sessions
-/// were compared with it, and the losses found.
-struct Record {
-    file: heads::Writer,
-    /// Heads written since the last checkpoint: the next one records them.
-    dirty: BTreeMap<String, Head>,
-    /// Sessions already compared with the record (or written) by this process.
-    checked: HashSet<String>,
-    /// Sessions sled gives back shorter than acknowledged, or not at all.
-    losses: BTreeMap<String, Loss>,
-}
-
-impl SledStore {
-    /// The directory, for messages.
-    fn shown(&self) -> String {
-        self.path.display().to_string()
-    }
-
-    fn lock_record(&self) -> MutexGuard<'_, Record> {
-        self.record.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
-    }
-
-    /// The write-ahead log, for a writer or a checkpoint. A poisoned lock is taken over: the
-    /// log is only appended to whole entries and started afresh after a flush, so a thread
-    /// that panicked while holding it left nothing half done that matters.
-    fn lock_wal(&self) -> MutexGuard<'_, Option<Wal>> {
-        self.wal.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
-    }
-
-    /// Refuse a write to a read-only store.
-    fn writable(&self) -> Result<(), JournalError> {
-        match self.opened.mode {
-            Mode::ReadWrite => Ok(()),
-            Mode::ReadOnly => Err(JournalError::new(
-                ErrorKind::ReadOnly,
-                format!("database `{}` is open read-only", self.shown()),
-            )),
-        }
-    }
-
-    /// Remember a session's new head, to be recorded at the next checkpoint.
-    fn wrote(&self, name: &str, head: Head) {
-        let mut record = self.lock_record();
-        record.dirty.insert(name.to_string(), head);
-        record.checked.insert(name.to_string());
-    }
-
-    /// Make everything written so far durable: sled flushed and its data file synced, the
-    /// heads written since the last checkpoint recorded, the write-ahead log started afresh.
-    ///
-    /// sled's own flush writes its log with `sync_file_range`, which on Linux neither
-    /// flushes the drive's write cache nor the file's metadata (its new length), so it
-    /// survives a process crash but not necessarily a power cut; the `fdatasync` after it
-    /// makes the write durable in the ordinary sense.
-    fn checkpoint(&self, wal: &mut Option<Wal>) -> Result<(), JournalError> {
-        if self.opened.mode == Mode::ReadOnly {
-            return Ok(());
-        }
-        let what = || format!("flushing database `{}`", self.shown());
-        // Cleared first: a buffered append racing with this flush sets it again.
-        self.unflushed.store(false, Ordering::SeqCst);
-        let (generation, changes) = {
-            let mut record = self.lock_record();
-            let changes = std::mem::take(&mut record.dirty);
-            (record.file.recorded.generation + 1, changes)
-        };
-        if !changes.is_empty() {
-            // After every write this checkpoint covers, so that losing any of them loses it.
-            self.db
-                .insert(layout::GENERATION_KEY, &generation.to_be_bytes()[..])
-                .map_err(|e| JournalError::storage(&what(), e))?;
-        }
-        let flushed = self.db.flush().map_err(|e| JournalError::storage(&what(), e)).and_then(|_| {
-            match (&self.data_file, self.durability) {
-                (Some(file), Durability::Fsync) => file
-                    .sync_data()
-                    .map_err(|e| JournalError::new(ErrorKind::Storage, format!("{}: {e}", what()))),
-                _ => Ok(()),
-            }
-        });
-        let mut record = self.lock_record();
-        if let Err(e) = flushed {
-            // Not durable: recorded by a later checkpoint, or never.
-            for (name, head) in changes {
-                record.dirty.entry(name).or_insert(head);
-            }
-            return Err(e);
-        }
-        if !changes.is_empty() {
-            let list: Vec<(&str, Option<Head>)> =
-                changes.iter().map(|(n, h)| (n.as_str(), Some(*h))).collect();
-            // The records are durable; a record of heads that cannot be written lags (its
-            // damage check weakens for these sessions), which is no reason to fail the write.
-            if record.file.record(generation, &list).is_err() {
-                for (name, head) in changes {
-                    record.dirty.entry(name).or_insert(head);
-                }
-            }
-        }
-        drop(record);
-        if let Some(wal) = wal.as_mut() {
-            if self.redone.load(Ordering::SeqCst) {
-                wal.clear()?;
-            }
-        }
-        Ok(())
-    }
-
-    /// A session's head from its last block, without comparing it with the record.
-    fn stored_claim(&self, name: &str, id: u64) -> Result<HeadClaim, JournalError> {
-        match self.tail(name, id) {
-            Ok((_, _, tail)) => Ok(HeadClaim::Known(tail.head())),
-            Err(e) if e.kind() == ErrorKind::Corrupt => {
-                let from = self.tail_first(name, id).unwrap_or(0);
-                Ok(HeadClaim::Unreadable { from, what: e.message().to_string() })
-            }
-            Err(e) => Err(e),
-        }
-    }
-
-    /// Compare a session's stored head with the record of heads, once per process; a
-    /// session found shorter (or different) becomes a loss.
-    fn compared(&self, name: &str, id: u64, head: Head) -> Result<HeadClaim, JournalError> {
-        let recorded = {
-            let record = self.lock_record();
-            if let Some(loss) = record.losses.get(name) {
-                return Ok(HeadClaim::Lost(loss.clone()));
-            }
-            if record.checked.contains(name) {
-                return Ok(HeadClaim::Known(head));
-            }
-            record.file.recorded.heads.get(name).copied()
-        };
-        let holds = match recorded {
-            None => true,
-            Some(rec) if rec.len == head.len => rec.last == head.last,
-            Some(rec) if rec.len < head.len => match self.hash_after(name, id, rec.len) {
-                Ok(hash) => hash == rec.last,
-                // Damage on the way: what reads it (or `check`) will name it.
-                Err(e) if e.kind() == ErrorKind::Corrupt => return Ok(HeadClaim::Known(head)),
-                Err(e) => return Err(e),
-            },
-            Some(_) => false,
-        };
-        let mut record = self.lock_record();
-        if holds {
-            record.checked.insert(name.to_string());
-            return Ok(HeadClaim::Known(head));
-        }
-        let expected = recorded.map_or(0, |r| r.len);
-        let loss = self.loss(name, expected, Some(head));
-        record.losses.insert(name.to_string(), loss.clone());
-        Ok(HeadClaim::Lost(loss))
-    }
-
-    /// The loss of session `name`, acknowledged at `expected` records, whose data file holds
-    /// `holds` (`None`: the session is gone).
-    fn loss(&self, name: &str, expected: u64, holds: Option<Head>) -> Loss {
-        let db = self.shown();
-        let decide = format!(
-            "keep a copy of the directory (a backup may still hold the rest), then accept the loss with \
-             `arbiter check {name} --accept-loss --db {db}` to go on from what is left"
-        );
-        let message = match holds {
-            None => format!(
-                "database `{db}` is damaged: session `{name}` should hold {expected} records, but its data \
-                 file no longer has the session; {decide}"
-            ),
-            Some(head) if head.len < expected => format!(
-                "database `{db}` is damaged: session `{name}` should hold {expected} records, but its data \
-                 file holds {}; records {}..{expected} are lost; {decide}",
-                head.len, head.len
-            ),
-            Some(head) => format!(
-                "database `{db}` is damaged: session `{name}` holds {} records, but not the {expected} that were \
-                 acknowledged (its chain differs there); {decide}",
-                head.len
-            ),
-        };
-        Loss {
-            session: name.to_string(),
-            expected,
-            holds: holds.map_or(0, |h| h.len.min(expected)),
-            vanished: holds.is_none(),
-            message,
-        }
-    }
-
-    /// The chain hash after the first `n` records (verified on the way).
-    fn hash_after(&self, name: &str, id: u64, n: u64) -> Result<Hash, JournalError> {
-        match n.checked_sub(1) {
-            None => {
-                let entry = self.entry(name)?.ok_or_else(|| read::corrupt(name, "it vanished"))?;
-                crate::chain::genesis(name, &entry.meta)
-            }
-            Some(target) => walk::hash_after(name, &mut self.scan_from(name, id, target)?, n),
-        }
-    }
-
-    /// A session's entry in the `sessions` tree.
-    fn entry(&self, name: &str) -> Result<Option<Found>, JournalError> {
-        let found = self
-            .sessions
-            .get(name)
-            .map_err(|e| JournalError::storage(&format!("reading session `{name}`"), e))?;
-        found.map(|value| decode_entry(name, &value)).transpose()
-    }
-
-    /// Compare every session with the record of heads: after a data file was found to have
-    /// lost writes the record covers.
-    fn compare_all(&self) -> Result<(), JournalError> {
-        let recorded = self.lock_record().file.recorded.heads.clone();
-        for (name, rec) in recorded {
-            match self.entry(&name)? {
-                None => {
-                    let loss = self.loss(&name, rec.len, None);
-                    self.lock_record().losses.insert(name, loss);
-                }
-                Some(found) => {
-                    if let HeadClaim::Known(head) = self.stored_claim(&name, found.id)? {
-                        self.compared(&name, found.id, head)?;
-                    }
-                }
-            }
-        }
-        Ok(())
-    }
-}
+use state::decode_entry;
 
 impl Store for SledStore {
     fn names(&self) -> Result<Vec<String>, JournalError> {
@@ -538,25 +257,6 @@ impl Store for SledStore {
         removed.map(|()| true).map_err(|e| {
             JournalError::new(ErrorKind::Storage, format!("cannot remove database `{}`: {e}", path.display()))
         })
-    }
-}
-
-impl Drop for SledStore {
-    /// Write out what sled still buffers and start the write-ahead log afresh, so that its
-    /// background writers are done and its file lock is released promptly for the next
-    /// open, and the next open has nothing to redo. A failure here loses nothing: the log
-    /// is started afresh only after sled's data is synced. A read-only store writes nothing.
-    fn drop(&mut self) {
-        if self.opened.mode == Mode::ReadWrite {
-            let _ = self.checkpoint(&mut self.lock_wal());
-        }
-    }
-}
-
-fn decode_entry(name: &str, value: &[u8]) -> Result<Found, JournalError> {
-    match codec::decode::<(u64, SessionMeta)>(value) {
-        Ok((id, meta)) => Ok(Found { id, meta }),
-        Err(e) => Err(read::corrupt(name, &format!("its metadata does not decode ({e})"))),
     }
 }
 

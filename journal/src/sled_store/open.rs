@@ -18,8 +18,8 @@
 
 use super::heads::{self, Recorded};
 use super::layout::{self, SLED_SNAPSHOT_PREFIX, SLED_UNFINISHED_SUFFIX};
+use super::state::{Durability, Mode, Opened, Record, SledStore};
 use super::wal::{self, Wal};
-use super::{Durability, Record, SledStore};
 use crate::error::{ErrorKind, JournalError};
 use crate::store::HeadClaim;
 use fs2::FileExt;
@@ -36,21 +36,6 @@ const LOCK_PATIENCE: Duration = Duration::from_millis(2000);
 /// Free bytes a read-only open wants before it lets sled open a directory in place (sled
 /// may write a snapshot of its page table, and zero a segment); with less, it reads a copy.
 const ROOM_IN_PLACE: u64 = 16 << 20;
-
-/// How a store was opened.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Mode {
-    ReadWrite,
-    ReadOnly,
-}
-
-/// What an open store holds on to: its mode, the directory's lock, and the scratch copy a
-/// read-only open may read from (removed when dropped).
-pub(super) struct Opened {
-    pub mode: Mode,
-    _lock: File,
-    _scratch: Option<tempfile::TempDir>,
-}
 
 impl SledStore {
     /// Open (or create) the database directory at `path` for reading and writing.

@@ -2,10 +2,10 @@
 //! order, and its retraction index.
 
 use super::block;
-use super::layout::{self, key_seq, seq_key};
-use super::write::Tail;
-use super::SledStore;
-use crate::error::{ErrorKind, JournalError};
+use super::layout::{key_seq, seq_key};
+use super::state::SledStore;
+use super::tail::{corrupt, head_of, missing_tail, tail_first_of, Tail};
+use crate::error::JournalError;
 use crate::problem::ProblemKind;
 use crate::store::{Page, Scan, ScanError};
 use sled::IVec;
@@ -108,36 +108,4 @@ impl Scan for SledScan {
         }
         Ok(true)
     }
-}
-
-/// The error for a session whose stored data is damaged.
-pub(crate) fn corrupt(name: &str, what: &str) -> JournalError {
-    JournalError::new(ErrorKind::Corrupt, format!("session `{name}` is damaged: {what}")).in_session(name)
-}
-
-/// The first sequence of a session's last block, from its `heads` value.
-pub(super) fn tail_first_of(name: &str, value: Option<&[u8]>) -> Result<u64, JournalError> {
-    value
-        .and_then(layout::tail_first)
-        .ok_or_else(|| corrupt(name, "its head (where its last block starts) is missing or malformed"))
-}
-
-fn missing_tail(name: &str, tail_first: u64) -> JournalError {
-    corrupt(name, &format!("its last block, from record {tail_first}, is missing")).at(tail_first)
-}
-
-/// A session's head from its last block (stored at `tail_first`, `None` if missing).
-pub(super) fn head_of(name: &str, tail_first: u64, tail: Option<&[u8]>) -> Result<Tail, JournalError> {
-    let tail = tail.ok_or_else(|| missing_tail(name, tail_first))?;
-    let header = block::header(tail).map_err(|e| {
-        corrupt(name, &format!("its last block, from record {tail_first}: {e}")).at(tail_first)
-    })?;
-    if header.first_seq != tail_first {
-        return Err(corrupt(
-            name,
-            &format!("its last block, from record {tail_first}, holds records from {}", header.first_seq),
-        )
-        .at(tail_first));
-    }
-    Ok(Tail { len: tail_first + u64::from(header.count), first: tail_first, last: header.last })
 }

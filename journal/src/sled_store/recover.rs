@@ -8,8 +8,9 @@
 //! records are gone or different, and the database is reported damaged, never silently
 //! opened shorter. Once every entry is accounted for, sled is flushed and the log started afresh.
 
+use super::layout::WAL_FILE;
+use super::state::SledStore;
 use super::wal::{Entry, DAMAGED_SUFFIX};
-use super::{layout::WAL_FILE, SledStore};
 use crate::batch::Batch;
 use crate::error::{ErrorKind, JournalError};
 use std::sync::atomic::Ordering;

@@ -8,7 +8,7 @@
 //! change makes old ones invisible; `discard_snapshots` reclaims their space.
 
 use super::layout::{key_seq, seq_key};
-use super::SledStore;
+use super::state::SledStore;
 use crate::error::JournalError;
 
 impl SledStore {

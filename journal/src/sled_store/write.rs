@@ -14,9 +14,9 @@
 
 use super::block;
 use super::layout::{self, seq_key};
-use super::read::{corrupt, head_of, tail_first_of};
+use super::state::{Durability, SledStore};
+use super::tail::{corrupt, head_of, tail_first_of, Tail};
 use super::wal::CHECKPOINT_BYTES;
-use super::{Durability, SledStore};
 use crate::batch::Batch;
 use crate::chain::{self, Hash};
 use crate::codec;
@@ -26,21 +26,6 @@ use crate::store::{Ack, Head};
 use sled::transaction::{ConflictableTransactionError, TransactionError, TransactionalTree};
 use sled::Transactional;
 use std::sync::atomic::Ordering;
-
-/// A head as stored: the length, the last block's first sequence, the last hash.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct Tail {
-    pub len: u64,
-    /// First sequence number of the last block.
-    pub first: u64,
-    pub last: Hash,
-}
-
-impl Tail {
-    pub fn head(self) -> Head {
-        Head { len: self.len, last: self.last }
-    }
-}
 
 type TxResult<T> = Result<T, ConflictableTransactionError<JournalError>>;
 
