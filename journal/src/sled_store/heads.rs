@@ -11,6 +11,12 @@
 //! acknowledged through the write-ahead log since the last checkpoint are not in it; the
 //! log itself holds them, with the hash they end at.
 //!
+//! An entry is added without an `fsync` of its own: it is written after the data it
+//! describes is synced, so it cannot run ahead of sled whatever happens to it, and a
+//! process crash does not lose it (the kernel has it); only a power cut can, which leaves
+//! the record one or more checkpoints behind. Closing the journal syncs it. (Syncing every
+//! entry would cost every batched append a second device round trip.)
+//!
 //! A checkpoint also stores its generation in sled (`layout::GENERATION_KEY`) just before
 //! flushing. sled loses a suffix of its log, and the generation is written after every
 //! write the checkpoint covers, so a data file that reads back an older generation than
@@ -206,7 +212,16 @@ impl Writer {
         result.map_err(|e| io_error("write", &path, e))
     }
 
-    /// Add one entry at the end of the file's whole entries and sync it.
+    /// Make what was recorded durable (when the journal is closed).
+    pub fn sync(&mut self) -> std::io::Result<()> {
+        match self.file.as_ref() {
+            Some(file) => file.sync_data(),
+            None => Ok(()),
+        }
+    }
+
+    /// Add one entry at the end of the file's whole entries (not synced: see the module
+    /// doc).
     fn add(&mut self, entry: &[u8]) -> std::io::Result<()> {
         if self.file.is_none() {
             let file = OpenOptions::new().write(true).open(self.dir.join(HEADS_FILE))?;
@@ -219,7 +234,6 @@ impl Writer {
         use std::io::{Seek, SeekFrom};
         file.seek(SeekFrom::Start(self.recorded.good_len))?;
         file.write_all(entry)?;
-        file.sync_data()?;
         self.recorded.good_len += entry.len() as u64;
         self.recorded.file_len = self.recorded.good_len;
         Ok(())

@@ -211,6 +211,7 @@ impl Drop for SledStore {
     fn drop(&mut self) {
         if self.opened.mode == Mode::ReadWrite {
             let _ = self.checkpoint(&mut self.lock_wal());
+            let _ = self.lock_record().file.sync();
         }
     }
 }

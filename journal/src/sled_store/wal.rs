@@ -257,33 +257,55 @@ pub fn read(bytes: &[u8]) -> Result<Contents, String> {
 
 /// The first whole entry numbered `expected` or later at any offset from `from` on, with
 /// its number: live entries behind a break. Older entries (lower numbers) lie there
-/// normally, left from before the last checkpoint.
+/// normally, left from before the last checkpoint. Every offset is tried, so zeros (most
+/// of a log) are skipped eight bytes at a time and other offsets are filtered on their
+/// claimed length and number before a CRC is computed.
 fn later_entry(bytes: &[u8], from: usize, expected: u64) -> Option<(usize, u64)> {
-    let last = bytes.len().checked_sub(FRAME + 8)?;
-    (from..=last).find_map(|at| {
-        // Cheap filters first: a frame has a length and a plausible number.
-        let len = u32::from_be_bytes(bytes[at..at + 4].try_into().ok()?);
-        let lsn = u64::from_be_bytes(bytes[at + FRAME..at + FRAME + 8].try_into().ok()?);
-        if len == 0 || lsn < expected || lsn - expected > u64::from(u32::MAX) {
-            return None;
+    const MIN_BODY: usize = 8 + 2 + 8 + 32 + 4;
+    let mut at = from;
+    while at + FRAME + 8 <= bytes.len() {
+        if at % 8 == 0 && at + 8 <= bytes.len() && bytes[at..at + 8] == [0; 8] {
+            at += 8;
+            continue;
         }
-        frame_at(bytes, at).map(|(lsn, _, _)| (at, lsn))
-    })
+        let len = u32::from_be_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]) as usize;
+        if len >= MIN_BODY && len <= bytes.len() - at - FRAME {
+            let mut number = [0u8; 8];
+            number.copy_from_slice(&bytes[at + FRAME..at + FRAME + 8]);
+            let lsn = u64::from_be_bytes(number);
+            if lsn >= expected && lsn - expected <= u64::from(u32::MAX) {
+                if let Some((lsn, _, _)) = frame_at(bytes, at) {
+                    return Some((at, lsn));
+                }
+            }
+        }
+        at += 1;
+    }
+    None
 }
 
-/// Read the log of the database directory `dir` without changing anything: its live
-/// entries. `made` says the database was made with a log, so that a missing or blank one
-/// is damage; a log renamed aside as damaged (`DAMAGED_SUFFIX`) counts as none.
-pub fn read_only(dir: &Path, made: bool) -> Result<Vec<Entry>, JournalError> {
+/// The bytes of the log in the database directory `dir`, read without changing anything
+/// (`None` when there is no log file).
+pub fn read_file(dir: &Path) -> Result<Option<Vec<u8>>, JournalError> {
     let path = dir.join(WAL_FILE);
     match std::fs::read(&path) {
-        Ok(bytes) if is_blank(&bytes) && !made => Ok(Vec::new()),
-        Ok(bytes) => contents(dir, &bytes, made).map(|c| c.entries),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => missing(dir, made).map(|()| Vec::new()),
+        Ok(bytes) => Ok(Some(bytes)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
         Err(e) => Err(JournalError::new(
             ErrorKind::Storage,
             format!("cannot read the write-ahead log `{}`: {e}", path.display()),
         )),
+    }
+}
+
+/// The live entries of a log read with `read_file` (`bytes`), for a read-only open. `made`
+/// says the database was made with a log, so that a missing or blank one is damage; a log
+/// renamed aside as damaged (`DAMAGED_SUFFIX`) counts as none.
+pub fn read_only(dir: &Path, bytes: Option<&[u8]>, made: bool) -> Result<Vec<Entry>, JournalError> {
+    match bytes {
+        Some(bytes) if is_blank(bytes) && !made => Ok(Vec::new()),
+        Some(bytes) => contents(dir, bytes, made).map(|c| c.entries),
+        None => missing(dir, made).map(|()| Vec::new()),
     }
 }
 
@@ -568,7 +590,7 @@ mod tests {
             std::fs::write(&log, &bytes)?;
             let err = Wal::open(dir.path(), true).err().ok_or(what)?;
             assert!(err.message().contains("all zeros"), "{what}: {err}");
-            assert!(read_only(dir.path(), true).is_err(), "{what}");
+            assert!(read_only(dir.path(), Some(&bytes), true).is_err(), "{what}");
         }
         std::fs::remove_file(&log)?;
         let err = Wal::open(dir.path(), true).err().ok_or("missing")?;
@@ -576,7 +598,7 @@ mod tests {
         assert!(!log.exists(), "a refused open makes nothing");
         // Set aside by the user: a new log is made.
         std::fs::write(dir.path().join(format!("{WAL_FILE}{DAMAGED_SUFFIX}")), &whole)?;
-        assert!(read_only(dir.path(), true)?.is_empty());
+        assert!(read_only(dir.path(), read_file(dir.path())?.as_deref(), true)?.is_empty());
         let (_, entries) = Wal::open(dir.path(), true)?;
         assert!(entries.is_empty() && log.exists());
         Ok(())
