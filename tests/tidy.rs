@@ -112,6 +112,7 @@ const JOURNAL_LAYERS: &[(&str, u32)] = &[
     ("name", 1),
     ("chain", 1),
     ("batch", 2),
+    ("receipt", 2),
     // The storage boundary, then what is shared over any store.
     ("store", 3),
     ("walk", 4),

@@ -122,3 +122,58 @@ fn compare_retractions(name: &str, found: &BTreeMap<u64, u64>, indexed: Vec<(u64
         ),
     })
 }
+
+/// Walk a session's chain from the genesis, verifying every page, up to `n` records (its
+/// whole length when `None`): the records walked and the chain hash after them. Unlike the
+/// hashes a store keeps, this is recomputed from the records alone. Damage is an error
+/// naming the first broken record.
+pub(crate) fn chain_after(
+    store: &dyn Store,
+    name: &str,
+    found: &Found,
+    n: Option<u64>,
+) -> Result<(u64, Hash), JournalError> {
+    let head = match store.head(name, found.id)? {
+        HeadClaim::Known(head) => head,
+        HeadClaim::Unreadable { from, what } => {
+            return Err(JournalError::new(crate::error::ErrorKind::Corrupt, what).in_session(name).at(from))
+        }
+        HeadClaim::Lost(loss) => {
+            return Err(JournalError::new(crate::error::ErrorKind::Lost, loss.message).in_session(name))
+        }
+    };
+    let upto = n.unwrap_or(head.len).min(head.len);
+    let mut walk = Walk::from_genesis(name, chain::genesis(name, &found.meta)?, Some(head.len));
+    let mut hashes = (0, walk.last);
+    let mut scan = store.scan(name, found.id, 0)?;
+    let mut page = Page::default();
+    while walk.next < upto {
+        match scan.next_page(&mut page) {
+            Ok(true) => {}
+            Ok(false) => break,
+            Err(ScanError::Storage(e)) => return Err(e),
+            Err(ScanError::Damage { at, kind, what }) => {
+                return Err(walk.damage(at, kind, what).into_error(name))
+            }
+        }
+        walk.page(&page, |_, _| Ok(())).map_err(|p| p.into_error(name))?;
+        if walk.next == upto {
+            hashes = (upto, walk.last);
+        } else if page.first < upto && upto < walk.next {
+            // The hash after `upto` records is inside this (verified) page.
+            let mut last = page.before;
+            for (i, seq) in (page.first..upto).enumerate() {
+                last = chain::link(&last, seq, page.record(i));
+            }
+            hashes = (upto, last);
+        }
+    }
+    if upto == 0 {
+        return Ok(hashes);
+    }
+    if hashes.0 != upto {
+        let what = format!("missing (the log should hold {} records)", head.len);
+        return Err(walk.problem(walk.next, ProblemKind::Gap, what).into_error(name));
+    }
+    Ok(hashes)
+}

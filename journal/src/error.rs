@@ -39,6 +39,8 @@ pub enum ErrorKind {
     Lost,
     /// A write to a journal opened read-only (`Journal::open_read_only`).
     ReadOnly,
+    /// A receipt or key file that cannot be read, or whose signature does not verify.
+    InvalidReceipt,
 }
 
 /// A journal failure: its kind, one clear sentence, and the session and sequence it concerns

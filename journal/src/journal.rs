@@ -8,6 +8,7 @@ use crate::error::{ErrorKind, JournalError};
 use crate::events::{Events, SessionReader};
 use crate::meta::SessionMeta;
 use crate::name::{closest, validate_name};
+use crate::receipt::{Receipt, SealKey};
 use crate::record::Record;
 use crate::sled_store::{Durability, SledStore};
 use crate::store::{Ack, Found, Head, HeadClaim, Loss, Store};
@@ -294,6 +295,63 @@ impl Journal {
             return Ok(false);
         }
         self.store.remove_if_empty()
+    }
+
+    /// Seal a session: a receipt, signed with `key`, of its length and of its chain hash
+    /// recomputed from the genesis over every stored record (damage is an error, so a
+    /// damaged session is never sealed). `now` is the time to state, unix seconds.
+    pub fn seal(&self, name: &str, key: &SealKey, now: u64) -> Result<Receipt, JournalError> {
+        let found = self.lookup(name)?;
+        let (records, head) = check::chain_after(self.store.as_ref(), name, &found, None)?;
+        Ok(Receipt::sign(key, name, records, head, now))
+    }
+
+    /// Hold a session to a receipt: the receipt's signature must verify (and its signer be
+    /// `signer`, hex, when given), and the chain recomputed from the genesis over the stored
+    /// records must reach the sealed hash after the sealed number of records. `Ok(None)`
+    /// when it holds, `Ok(Some(sentence))` saying how the session contradicts the receipt.
+    pub fn check_receipt(
+        &self,
+        name: &str,
+        receipt: &Receipt,
+        signer: Option<&str>,
+    ) -> Result<Option<String>, JournalError> {
+        if let Err(e) = receipt.verify() {
+            return Ok(Some(e.message().to_string()));
+        }
+        if let Some(expected) = signer {
+            if !expected.trim().eq_ignore_ascii_case(&receipt.signer_hex()) {
+                return Ok(Some(format!(
+                    "the receipt was signed by key {}, not by {}",
+                    receipt.signer_hex(),
+                    expected.trim()
+                )));
+            }
+        }
+        if receipt.session != name {
+            return Ok(Some(format!("the receipt is for session `{}`, not `{name}`", receipt.session)));
+        }
+        let found = self.lookup(name)?;
+        let len = self.head(name, &found)?.len;
+        if len < receipt.records {
+            return Ok(Some(format!(
+                "session `{name}` holds {len} records, fewer than the {} sealed: records were removed",
+                receipt.records
+            )));
+        }
+        match check::chain_after(self.store.as_ref(), name, &found, Some(receipt.records)) {
+            Err(e) if matches!(e.kind(), ErrorKind::Corrupt | ErrorKind::Lost) => Ok(Some(format!(
+                "session `{name}` no longer holds the history sealed: {}",
+                e.message()
+            ))),
+            Err(e) => Err(e),
+            Ok((_, hash)) if hash == receipt.head => Ok(None),
+            Ok(_) => Ok(Some(format!(
+                "session `{name}` was rewritten after it was sealed: its first {} records no longer hash to the \
+                 sealed head (a record, their order or the session's metadata changed)",
+                receipt.records
+            ))),
+        }
     }
 
     /// A session by name, or the error for an unknown one (suggesting a close name).

@@ -59,7 +59,7 @@
 
 // Layers (tests/tidy.rs enforces them: a module imports only from layers below its own):
 // 0 pure: error, codec, record, meta, limits, problem
-// 1 pure: name, chain, batch
+// 1 pure: name, chain, batch, receipt
 // 2 the storage boundary: store
 // 3 shared over any store: walk, then events, check
 // 4 backends: sled_store/ (its own files layered inside, see its module doc)
@@ -75,6 +75,7 @@ mod limits;
 mod meta;
 mod name;
 mod problem;
+mod receipt;
 mod record;
 mod sled_store;
 mod store;
@@ -90,6 +91,7 @@ pub use limits::MAX_RECORD_BYTES;
 pub use meta::{Parent, SessionMeta};
 pub use name::{validate_name, MAX_NAME_LEN};
 pub use problem::{Problem, ProblemKind};
+pub use receipt::{Receipt, SealKey};
 pub use record::Record;
 pub use sled_store::tools as layout;
 pub use sled_store::{Durability, BLOCK_BYTES, BLOCK_RECORDS};

@@ -51,7 +51,7 @@ impl SledStore {
         std::fs::create_dir_all(path).map_err(|e| {
             JournalError::new(ErrorKind::Storage, format!("cannot open database `{shown}`: {e}"))
         })?;
-        let lock = lock_directory(path, &shown)?;
+        let lock = lock_directory(path, &shown, true)?;
         remove_unfinished_snapshots(path, &shown)?;
         let legacy = legacy_marker(path);
         let db = open_sled(path, &shown)?;
@@ -83,7 +83,7 @@ impl SledStore {
             return Err(JournalError::new(ErrorKind::Storage, format!("there is no database at `{shown}`")));
         }
         refuse_foreign_directory(path, &shown)?;
-        let lock = lock_directory(path, &shown)?;
+        let lock = lock_directory(path, &shown, false)?;
         let left_over = unfinished_snapshots(path).map(|v| !v.is_empty()).unwrap_or(true);
         let log = wal::read_file(path)?;
         let to_redo =
@@ -261,11 +261,19 @@ fn open_sled(path: &Path, shown: &str) -> Result<sled::Db, JournalError> {
 }
 
 /// Take the directory's lock: one process at a time has a database open. A holder that
-/// goes away (or this process's previous handle, being dropped) is waited for briefly.
-fn lock_directory(path: &Path, shown: &str) -> Result<File, JournalError> {
+/// goes away (or this process's previous handle, being dropped) is waited for briefly. A
+/// writer (`create`) makes the directory again when it was removed while it waited (by a
+/// process that made it, failed, and found it empty).
+fn lock_directory(path: &Path, shown: &str, create: bool) -> Result<File, JournalError> {
     let started = Instant::now();
     loop {
-        let dir = File::open(path).map_err(|e| {
+        let opened = match File::open(path) {
+            Err(e) if create && e.kind() == std::io::ErrorKind::NotFound => {
+                std::fs::create_dir_all(path).and_then(|()| File::open(path))
+            }
+            other => other,
+        };
+        let dir = opened.map_err(|e| {
             JournalError::new(ErrorKind::Storage, format!("cannot open database `{shown}`: {e}"))
         })?;
         match dir.try_lock_exclusive() {
