@@ -3,7 +3,8 @@
 //! **Invariant:** a record is handed out only once the page holding it has been verified
 //! whole (`walk`): every link recomputed and held to its stored tag, the page's stored
 //! hashes held to its records and to the page before it. A changed record is an error
-//! naming it, never a silently different record.
+//! naming it, never a silently different record. Every `Retract` record read is held to
+//! the retraction index (which replay skips records by), and the index to them.
 
 use crate::chain::Hash;
 use crate::codec;
@@ -32,37 +33,47 @@ pub struct Events<E> {
     scan: Option<Box<dyn Scan>>,
     page: Page,
     /// The next record of `page` to hand out (all of it is verified).
-    index: usize,
+    next: usize,
     walk: Walk,
+    /// The next sequence number to hand out.
     from: u64,
     end: u64,
+    /// The retraction index, `(sequence of the Retract record, its target)` in order, and
+    /// how many of its entries the records read so far account for.
+    index: Vec<(u64, u64)>,
+    indexed: usize,
     failed: bool,
     _record: PhantomData<fn() -> E>,
 }
 
 impl<E> Events<E> {
     /// The records `from..end` of `session`, from a scan starting at the page holding
-    /// `from` (`None` when there is nothing to read). `genesis` is given when the scan starts
-    /// at the first page, which is then held to it as well.
+    /// `from` (`None` when there is nothing to read), held to the retraction index `index`.
+    /// `genesis` is given when the scan starts at the first page, which is then held to it.
     pub(crate) fn new(
         session: &str,
         scan: Option<Box<dyn Scan>>,
         genesis: Option<Hash>,
         from: u64,
         end: u64,
+        index: Vec<(u64, u64)>,
     ) -> Events<E> {
         let walk = match genesis {
             Some(genesis) => Walk::from_genesis(session, genesis, None),
             None => Walk::from_first_page(session),
         };
+        // Entries before `from` are not read, so not held to anything.
+        let indexed = index.partition_point(|&(at, _)| at < from);
         Events {
             session: session.to_string(),
             scan,
             page: Page::default(),
-            index: 0,
+            next: 0,
             walk,
             from,
             end,
+            index,
+            indexed,
             failed: false,
             _record: PhantomData,
         }
@@ -75,10 +86,12 @@ impl<E> Events<E> {
             session: self.session,
             scan: self.scan,
             page: self.page,
-            index: self.index,
+            next: self.next,
             walk: self.walk,
             from: self.from,
             end: self.end,
+            index: self.index,
+            indexed: self.indexed,
             failed: self.failed,
             _record: PhantomData,
         }
@@ -108,8 +121,40 @@ impl<E> Events<E> {
             }
         }
         self.walk.page(&self.page, |_, _| Ok(())).map_err(|p| p.into_error(&self.session))?;
-        self.index = 0;
+        self.next = 0;
         Ok(())
+    }
+
+    /// Hold the record at `seq` (a `Retract` of `target`, or an event when `None`) to the
+    /// retraction index.
+    fn held_to_index(&mut self, seq: u64, target: Option<u64>) -> Result<(), JournalError> {
+        let entry = self.index.get(self.indexed).copied().filter(|&(at, _)| at == seq);
+        match (entry, target) {
+            (None, None) => return Ok(()),
+            (Some((_, indexed)), Some(target)) if indexed == target => {
+                self.indexed += 1;
+                return Ok(());
+            }
+            _ => {}
+        }
+        let what = format!(
+            "the retraction index disagrees with it (index: {:?}, record: {:?})",
+            entry.map(|(_, t)| t),
+            target
+        );
+        Err(self.walk.problem(seq, ProblemKind::Retractions, what).into_error(&self.session))
+    }
+
+    /// At the end of the stream: every index entry for the records read must have been met.
+    fn all_indexed(&self) -> Result<(), JournalError> {
+        match self.index.get(self.indexed) {
+            Some(&(at, target)) if at < self.end => {
+                let what =
+                    format!("the retraction index says it retracts record {target}, but it is no retraction");
+                Err(self.walk.problem(at, ProblemKind::Retractions, what).into_error(&self.session))
+            }
+            _ => Ok(()),
+        }
     }
 }
 
@@ -121,32 +166,32 @@ impl<E: DeserializeOwned> Iterator for Events<E> {
             if self.failed {
                 return None;
             }
-            if self.index < self.page.spans.len() {
-                let seq = self.page.first + self.index as u64;
-                let i = self.index;
-                self.index += 1;
+            if self.next < self.page.spans.len() && self.from < self.end {
+                let seq = self.page.first + self.next as u64;
+                let i = self.next;
+                self.next += 1;
                 if seq < self.from {
                     continue;
                 }
-                if seq >= self.end {
-                    self.failed = true;
-                    return None;
-                }
-                return match codec::decode::<Record<E>>(self.page.record(i)) {
-                    Ok(record) => {
-                        self.from = seq + 1;
-                        Some(Ok((seq, record)))
-                    }
+                let record = match codec::decode::<Record<E>>(self.page.record(i)) {
+                    Ok(record) => record,
                     Err(e) => {
                         let what = format!("its bytes do not decode ({e})");
                         let error =
                             self.walk.problem(seq, ProblemKind::Undecodable, what).into_error(&self.session);
-                        self.fail(error)
+                        return self.fail(error);
                     }
                 };
+                let target = if let Record::Retract(target) = record { Some(target) } else { None };
+                if let Err(e) = self.held_to_index(seq, target) {
+                    return self.fail(e);
+                }
+                self.from = seq + 1;
+                return Some(Ok((seq, record)));
             }
             if self.from >= self.end {
-                return None;
+                self.failed = true;
+                return self.all_indexed().err().map(Err);
             }
             if let Err(e) = self.load() {
                 return self.fail(e);

@@ -154,33 +154,38 @@ impl Journal {
         let found = self.lookup(name)?;
         let head = self.head(name, &found)?;
         let retractions = self.store.retractions(name, found.id)?;
-        let events = self.events_of(name, &found, head.len, from)?;
+        let events = self.events_of(name, &found, head.len, from, retractions.clone())?;
         Ok(SessionReader { meta: found.meta, retractions, events })
     }
 
     /// Stream a session's records from sequence `from` to the length it had when called, one
     /// page in memory at a time. Every page is verified against the hash chain before any
-    /// of its records is handed out: damage ends the stream with an error naming the
+    /// of its records is handed out, and every `Retract` record against the retraction
+    /// index replay skips records by: damage ends the stream with an error naming the
     /// session and the first broken record.
     pub fn events<E: DeserializeOwned>(&self, name: &str, from: u64) -> Result<Events<E>, JournalError> {
         let found = self.lookup(name)?;
         let head = self.head(name, &found)?;
-        self.events_of(name, &found, head.len, from)
+        let retractions = self.store.retractions(name, found.id)?;
+        self.events_of(name, &found, head.len, from, retractions)
     }
 
+    /// The stream of records `from..len`, held to the chain and to the retraction index
+    /// (`retractions`) that replay uses to skip records.
     fn events_of<E>(
         &self,
         name: &str,
         found: &Found,
         len: u64,
         from: u64,
+        retractions: Vec<(u64, u64)>,
     ) -> Result<Events<E>, JournalError> {
         if from >= len {
-            return Ok(Events::new(name, None, None, from, len));
+            return Ok(Events::new(name, None, None, from, len, retractions));
         }
         let genesis = if from == 0 { Some(chain::genesis(name, &found.meta)?) } else { None };
         let scan = self.store.scan(name, found.id, from)?;
-        Ok(Events::new(name, Some(scan), genesis, from, len))
+        Ok(Events::new(name, Some(scan), genesis, from, len, retractions))
     }
 
     /// The chain hash after the first `n` records of a session: the genesis for `n = 0`, the
