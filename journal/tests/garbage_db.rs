@@ -100,3 +100,28 @@ fn a_directory_of_other_files_is_not_turned_into_a_database() -> Result<(), Box<
     assert!(Journal::open(empty.path())?.sessions()?.is_empty());
     Ok(())
 }
+
+/// sled writes a snapshot to `snap.<lsn>.generating` and renames it into place once whole;
+/// a full disk leaves a zero-length one, which sled would then read as its newest snapshot
+/// and refuse every later open as corrupted. A read-only open reads around it; a read-write
+/// open removes it (sled's previous snapshot and its log give the same state).
+#[test]
+fn an_unfinished_sled_snapshot_is_recovered_from() -> Result<(), Box<dyn std::error::Error>> {
+    let dir = tempfile::tempdir()?;
+    let path = dir.path().join("db");
+    Journal::open(&path)?.import(
+        "s",
+        &common::meta(),
+        &[arbiter_journal::Record::Event("roll 1 2".to_string())],
+    )?;
+    let leftover = path.join("snap.FFFFFFFFFFFFFFFF.generating");
+    std::fs::write(&leftover, b"")?;
+    let ro = Journal::open_read_only(&path)?;
+    assert_eq!(ro.len("s")?, 1);
+    drop(ro);
+    assert!(leftover.exists(), "a read-only open removes nothing");
+    let j = Journal::open(&path)?;
+    assert_eq!(j.len("s")?, 1);
+    assert!(!leftover.exists());
+    Ok(())
+}

@@ -43,12 +43,13 @@ use crate::error::{ErrorKind, JournalError};
 use crate::meta::SessionMeta;
 use crate::store::{Ack, Found, Head, HeadClaim, Loss, Scan, Store};
 use state::decode_entry;
+use tail::storage;
 
 impl Store for SledStore {
     fn names(&self) -> Result<Vec<String>, JournalError> {
         let mut out = Vec::new();
         for key in self.sessions.iter().keys() {
-            let key = key.map_err(|e| JournalError::storage("listing sessions", e))?;
+            let key = key.map_err(|e| storage("listing sessions", e))?;
             out.push(String::from_utf8_lossy(&key).into_owned());
         }
         Ok(out)
@@ -57,7 +58,7 @@ impl Store for SledStore {
     fn sessions(&self) -> Result<Vec<(String, SessionMeta)>, JournalError> {
         let mut out = Vec::new();
         for item in self.sessions.iter() {
-            let (key, value) = item.map_err(|e| JournalError::storage("listing sessions", e))?;
+            let (key, value) = item.map_err(|e| storage("listing sessions", e))?;
             let name = String::from_utf8_lossy(&key).into_owned();
             let entry = decode_entry(&name, &value)?;
             out.push((name, entry.meta));
@@ -236,7 +237,7 @@ impl Store for SledStore {
         self.db
             .insert(layout::GENERATION_KEY, &generation.to_be_bytes()[..])
             .and_then(|_| self.db.flush())
-            .map_err(|e| JournalError::storage("recording an accepted loss", e))?;
+            .map_err(|e| storage("recording an accepted loss", e))?;
         let mut record = self.lock_record();
         record.file.record(generation, &[(name, now)])?;
         record.losses.remove(name);

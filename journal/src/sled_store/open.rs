@@ -19,6 +19,7 @@
 use super::heads::{self, Recorded};
 use super::layout::{self, SLED_SNAPSHOT_PREFIX, SLED_UNFINISHED_SUFFIX};
 use super::state::{Durability, Mode, Opened, Record, SledStore};
+use super::tail::storage;
 use super::wal::{self, Wal};
 use crate::error::{ErrorKind, JournalError};
 use crate::store::HeadClaim;
@@ -117,7 +118,7 @@ impl SledStore {
             Ok(Some(version)) => check_version(&version, &shown).map(|()| true)?,
             Ok(None) if legacy.is_some() => return Err(emptied(&shown)),
             Ok(None) => false,
-            Err(e) => return Err(JournalError::storage(&format!("opening database `{shown}`"), e)),
+            Err(e) => return Err(storage(&format!("opening database `{shown}`"), e)),
         };
         let logged = wal::read_only(path, log.as_deref(), made)?;
         let recorded = heads::read(path)?;
@@ -141,9 +142,8 @@ impl SledStore {
         recorded: Option<Recorded>,
     ) -> Result<SledStore, JournalError> {
         let shown = path.display().to_string();
-        let tree = |name: &str| {
-            db.open_tree(name).map_err(|e| JournalError::storage(&format!("opening database `{shown}`"), e))
-        };
+        let tree =
+            |name: &str| db.open_tree(name).map_err(|e| storage(&format!("opening database `{shown}`"), e));
         Ok(SledStore {
             sessions: tree(layout::SESSIONS_TREE)?,
             heads: tree(layout::HEADS_TREE)?,
@@ -211,7 +211,7 @@ impl SledStore {
         let stored = self
             .db
             .get(layout::GENERATION_KEY)
-            .map_err(|e| JournalError::storage(&format!("opening database `{}`", self.shown()), e))?
+            .map_err(|e| storage(&format!("opening database `{}`", self.shown()), e))?
             .and_then(|v| <[u8; 8]>::try_from(v.as_ref()).ok())
             .map_or(0, u64::from_be_bytes);
         if stored < recorded {
@@ -439,15 +439,14 @@ fn legacy_marker(path: &Path) -> Option<u64> {
 /// was made before (so its write-ahead log must exist).
 fn stamp_format(db: &sled::Db, shown: &str, existed: bool) -> Result<bool, JournalError> {
     let what = format!("opening database `{shown}`");
-    match db.get(layout::FORMAT_KEY).map_err(|e| JournalError::storage(&what, e))? {
+    match db.get(layout::FORMAT_KEY).map_err(|e| storage(&what, e))? {
         Some(version) => check_version(&version, shown).map(|()| true),
         None if existed => Err(emptied(shown)),
         None => {
             // Stamped and made durable before anything else is written, so a crash in between
             // never makes a new database look damaged.
-            db.insert(layout::FORMAT_KEY, layout::FORMAT_VERSION)
-                .map_err(|e| JournalError::storage(&what, e))?;
-            db.flush().map_err(|e| JournalError::storage(&what, e))?;
+            db.insert(layout::FORMAT_KEY, layout::FORMAT_VERSION).map_err(|e| storage(&what, e))?;
+            db.flush().map_err(|e| storage(&what, e))?;
             Ok(false)
         }
     }

@@ -4,7 +4,7 @@
 use super::block;
 use super::layout::{key_seq, seq_key};
 use super::state::SledStore;
-use super::tail::{corrupt, head_of, missing_tail, tail_first_of, Tail};
+use super::tail::{corrupt, head_of, missing_tail, storage, tail_first_of, Tail};
 use crate::error::JournalError;
 use crate::problem::ProblemKind;
 use crate::store::{Page, Scan, ScanError};
@@ -13,10 +13,8 @@ use sled::IVec;
 impl SledStore {
     /// Where a session's last block starts, as `heads` says.
     pub(super) fn tail_first(&self, name: &str, id: u64) -> Result<u64, JournalError> {
-        let value = self
-            .heads
-            .get(id.to_be_bytes())
-            .map_err(|e| JournalError::storage(&format!("reading session `{name}`"), e))?;
+        let value =
+            self.heads.get(id.to_be_bytes()).map_err(|e| storage(&format!("reading session `{name}`"), e))?;
         tail_first_of(name, value.as_deref())
     }
 
@@ -24,10 +22,7 @@ impl SledStore {
     pub(super) fn tail(&self, name: &str, id: u64) -> Result<([u8; 16], IVec, Tail), JournalError> {
         let tail_first = self.tail_first(name, id)?;
         let key = seq_key(id, tail_first);
-        let stored = self
-            .events
-            .get(key)
-            .map_err(|e| JournalError::storage(&format!("reading session `{name}`"), e))?;
+        let stored = self.events.get(key).map_err(|e| storage(&format!("reading session `{name}`"), e))?;
         let tail = head_of(name, tail_first, stored.as_deref())?;
         match stored {
             Some(stored) => Ok((key, stored, tail)),
@@ -49,8 +44,7 @@ impl SledStore {
     pub(super) fn retractions_of(&self, name: &str, id: u64) -> Result<Vec<(u64, u64)>, JournalError> {
         let mut out = Vec::new();
         for item in self.retractions.range(seq_key(id, 0)..=seq_key(id, u64::MAX)) {
-            let (key, value) =
-                item.map_err(|e| JournalError::storage(&format!("reading retractions of `{name}`"), e))?;
+            let (key, value) = item.map_err(|e| storage(&format!("reading retractions of `{name}`"), e))?;
             let at = key_seq(&key);
             let target = <[u8; 8]>::try_from(value.as_ref()).ok().map(u64::from_be_bytes);
             match (at, target) {
@@ -68,7 +62,7 @@ impl SledStore {
             .range(seq_key(id, 0)..=seq_key(id, seq))
             .next_back()
             .transpose()
-            .map_err(|e| JournalError::storage(&format!("reading session `{name}`"), e))?;
+            .map_err(|e| storage(&format!("reading session `{name}`"), e))?;
         match found.and_then(|(k, _)| key_seq(&k)) {
             Some(first) => Ok(first),
             None => Err(corrupt(name, &format!("no block holds record {seq}")).at(seq)),
@@ -87,8 +81,7 @@ impl Scan for SledScan {
         let Some(item) = self.blocks.next() else { return Ok(false) };
         let (key, value) = item.map_err(|e| {
             ScanError::Storage(
-                JournalError::storage(&format!("reading session `{}`", self.session), e)
-                    .in_session(&self.session),
+                storage(&format!("reading session `{}`", self.session), e).in_session(&self.session),
             )
         })?;
         let Some(at) = key_seq(&key) else {

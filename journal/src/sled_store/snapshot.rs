@@ -9,6 +9,7 @@
 
 use super::layout::{key_seq, seq_key};
 use super::state::SledStore;
+use super::tail::storage;
 use crate::error::JournalError;
 
 impl SledStore {
@@ -27,7 +28,7 @@ impl SledStore {
         self.snapshots
             .insert(seq_key(id, seq), value)
             .map(|_| ())
-            .map_err(|e| JournalError::storage(&format!("storing a snapshot of `{name}`"), e))
+            .map_err(|e| storage(&format!("storing a snapshot of `{name}`"), e))
     }
 
     /// The snapshot with the greatest sequence at or before `seq` made under `rules_version`.
@@ -39,8 +40,7 @@ impl SledStore {
         rules_version: u32,
     ) -> Result<Option<(u64, Vec<u8>)>, JournalError> {
         for item in self.snapshots.range(seq_key(id, 0)..=seq_key(id, seq)).rev() {
-            let (key, value) =
-                item.map_err(|e| JournalError::storage(&format!("reading snapshots of `{name}`"), e))?;
+            let (key, value) = item.map_err(|e| storage(&format!("reading snapshots of `{name}`"), e))?;
             let version = value.get(..4).and_then(|v| <[u8; 4]>::try_from(v).ok()).map(u32::from_be_bytes);
             if let (Some(at), Some(version)) = (key_seq(&key), version) {
                 if version == rules_version {
@@ -61,13 +61,13 @@ impl SledStore {
         let what = format!("discarding snapshots of `{name}`");
         let mut stale = Vec::new();
         for item in self.snapshots.range(seq_key(id, 0)..=seq_key(id, u64::MAX)) {
-            let (key, value) = item.map_err(|e| JournalError::storage(&what, e))?;
+            let (key, value) = item.map_err(|e| storage(&what, e))?;
             if value.get(..4) != Some(&keep_rules_version.to_be_bytes()[..]) {
                 stale.push(key);
             }
         }
         for key in &stale {
-            self.snapshots.remove(key).map_err(|e| JournalError::storage(&what, e))?;
+            self.snapshots.remove(key).map_err(|e| storage(&what, e))?;
         }
         Ok(stale.len())
     }

@@ -5,7 +5,7 @@
 use super::block;
 use super::heads;
 use super::layout;
-use super::tail::corrupt;
+use super::tail::{corrupt, storage};
 use super::wal::Wal;
 use crate::codec;
 use crate::error::{ErrorKind, JournalError};
@@ -155,9 +155,9 @@ impl SledStore {
             // After every write this checkpoint covers, so that losing any of them loses it.
             self.db
                 .insert(layout::GENERATION_KEY, &generation.to_be_bytes()[..])
-                .map_err(|e| JournalError::storage(&what(), e))?;
+                .map_err(|e| storage(&what(), e))?;
         }
-        let flushed = self.db.flush().map_err(|e| JournalError::storage(&what(), e)).and_then(|_| {
+        let flushed = self.db.flush().map_err(|e| storage(&what(), e)).and_then(|_| {
             match (&self.data_file, self.durability) {
                 (Some(file), Durability::Fsync) => file
                     .sync_data()
@@ -195,10 +195,7 @@ impl SledStore {
 
     /// A session's entry in the `sessions` tree.
     pub(super) fn entry(&self, name: &str) -> Result<Option<Found>, JournalError> {
-        let found = self
-            .sessions
-            .get(name)
-            .map_err(|e| JournalError::storage(&format!("reading session `{name}`"), e))?;
+        let found = self.sessions.get(name).map_err(|e| storage(&format!("reading session `{name}`"), e))?;
         found.map(|value| decode_entry(name, &value)).transpose()
     }
 }

@@ -22,6 +22,19 @@ impl Tail {
     }
 }
 
+/// A sled failure while doing `what` ("appending to session `x`"), in one sentence: sled
+/// shows an I/O error by its debug form, which people should not have to read.
+pub fn storage(what: &str, e: sled::Error) -> JournalError {
+    match e {
+        // sled passes some I/O errors on as the debug form of the original; its kind says it.
+        sled::Error::Io(io) if io.raw_os_error().is_none() && io.to_string().starts_with("Os {") => {
+            JournalError::storage(what, io.kind())
+        }
+        sled::Error::Io(io) => JournalError::storage(what, io),
+        other => JournalError::storage(what, other),
+    }
+}
+
 /// The error for a session whose stored data is damaged.
 pub fn corrupt(name: &str, what: &str) -> JournalError {
     JournalError::new(ErrorKind::Corrupt, format!("session `{name}` is damaged: {what}")).in_session(name)

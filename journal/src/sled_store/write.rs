@@ -15,7 +15,7 @@
 use super::block;
 use super::layout::{self, seq_key};
 use super::state::{Durability, SledStore};
-use super::tail::{corrupt, head_of, tail_first_of, Tail};
+use super::tail::{corrupt, head_of, storage, tail_first_of, Tail};
 use super::wal::CHECKPOINT_BYTES;
 use crate::batch::Batch;
 use crate::chain::{self, Hash};
@@ -44,7 +44,7 @@ impl SledStore {
         batch: &Batch,
     ) -> Result<Head, JournalError> {
         let what = format!("creating session `{name}`");
-        let id = self.db.generate_id().map_err(|e| JournalError::storage(&what, e))?;
+        let id = self.db.generate_id().map_err(|e| storage(&what, e))?;
         let entry = codec::encode(&(id, meta)).map_err(|e| {
             JournalError::new(
                 ErrorKind::Encode,
@@ -201,7 +201,7 @@ impl SledStore {
         let swapped = self
             .events
             .compare_and_swap(key, Some(&stored[..]), Some(bytes))
-            .map_err(|e| JournalError::storage(&what(), e))?;
+            .map_err(|e| storage(&what(), e))?;
         match swapped {
             Ok(()) => {
                 if let (Some(writer), Ok(mut kept)) = (keep, self.kept_tail.lock()) {
@@ -220,7 +220,7 @@ impl SledStore {
 fn tx_error(what: &str, e: TransactionError<JournalError>) -> JournalError {
     match e {
         TransactionError::Abort(e) => e,
-        TransactionError::Storage(e) => JournalError::storage(what, e),
+        TransactionError::Storage(e) => storage(what, e),
     }
 }
 
