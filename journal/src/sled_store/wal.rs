@@ -22,7 +22,8 @@
 //!   current header is not in, so a torn header write leaves the other one whole; the valid
 //!   slot with the higher generation is the header.
 //! - From `DATA_START`, entries back to back: `length (u32) ‖ CRC-32 of the body (u32) ‖
-//!   body`, the body being `log sequence number (u64) ‖ name length (u16) ‖ session name ‖
+//!   body ‖ length ‖ CRC-32` (the trailer; logs of earlier builds, version 1 in the
+//!   header's magic, have none), the body being `log sequence number (u64) ‖ name length (u16) ‖ session name ‖
 //!   first record's sequence (u64) ‖ chain hash after the records (32 bytes) ‖ record count
 //!   (u32) ‖ per record: length (u32) ‖ encoded record`.
 //!
@@ -39,12 +40,17 @@
 //!   bytes over old ones, never zeros);
 //! - the file is missing, empty or all zeros in a database that was made with it.
 //!
-//! What cannot be told apart: damage that falls only on the last entries written, with no
-//! whole entry after it and not on the first entry, looks exactly like a torn last write (a
-//! frame that fails its CRC, or zeros, then zeros or older entries). It is taken for one: the
-//! entries from the damaged one on are dropped without notice. That needs damage to land
-//! on the last entries of the live log in the time before the next checkpoint (at most 256
-//! KiB of appends later, or the journal's close), when the process also died before it.
+//! Every entry ends with a trailer repeating its length and CRC, so that what happens to
+//! the last entry written is told apart: a head damaged with the body and trailer whole is
+//! recovered from the trailer; a body changed between a head and trailer that agree was
+//! written whole and then damaged, which is refused (a write that fits in two sectors is
+//! never torn with both ends on disk and its middle not; a longer one is given the benefit
+//! of the doubt, as a torn write). What still cannot be told apart from a torn last write:
+//! damage that destroys the head and the trailer of the last entries alike (zeros or
+//! garbage over the end of the live log, not over its first entry, with no whole entry
+//! after it). Those entries are dropped without notice; this needs the damage to land on
+//! exactly that end of the log after the append and before the next checkpoint (at most
+//! 256 KiB of appends later, or the journal's close), with the process dead before it.
 //!
 //! A user who decides to open a database without its damaged log renames the log to
 //! `arbiter-wal.damaged` (`DAMAGED_SUFFIX`); a new one is then made.
@@ -76,7 +82,10 @@ impl Entry {
     }
 }
 
-const MAGIC: &[u8; 8] = b"arbwal\x00\x01";
+/// The header's magic: version 2 frames carry a trailer; version 1 (earlier builds) does
+/// not, and is still read.
+const MAGIC: &[u8; 8] = b"arbwal\x00\x02";
+const MAGIC_V1: &[u8; 8] = b"arbwal\x00\x01";
 /// Bytes of a header slot's content, before its CRC.
 const HEADER_BODY: usize = 24;
 /// Distance between the two header slots (each in its own sector).
@@ -85,6 +94,14 @@ const SLOT_LEN: usize = 512;
 pub(crate) const DATA_START: usize = 4096;
 /// Bytes before an entry's body: its length and CRC.
 const FRAME: usize = 8;
+/// Bytes after an entry's body: its length and CRC again, so that damage to the last
+/// entry written is told from a torn write (see the module doc).
+const TRAILER: usize = 8;
+/// The fewest bytes a body has: number, name length, first sequence, hash, count.
+const MIN_BODY: usize = 8 + 2 + 8 + 32 + 4;
+/// The size of the writes a disk makes whole (a sector): a write within two of them is
+/// never torn with both of its ends written and its middle not.
+const SECTOR: usize = 512;
 /// The log is started afresh (sled flushed and synced) once it holds this much: a
 /// checkpoint every few thousand single appends costs each of them almost nothing, a log
 /// this size is redone in moments when a crash leaves it full, and its preallocated file
@@ -103,6 +120,8 @@ struct Header {
     generation: u64,
     /// The log sequence number of the first live entry.
     base: u64,
+    /// Whether its entries carry a trailer (version 2; version 1 did not).
+    trailer: bool,
 }
 
 fn encode_header(header: Header) -> [u8; HEADER_BODY + 4] {
@@ -118,12 +137,18 @@ fn encode_header(header: Header) -> [u8; HEADER_BODY + 4] {
 fn decode_header(slot: &[u8]) -> Option<Header> {
     let body = slot.get(..HEADER_BODY)?;
     let crc = u32::from_be_bytes(slot.get(HEADER_BODY..HEADER_BODY + 4)?.try_into().ok()?);
-    if &body[..8] != MAGIC || crc32fast::hash(body) != crc {
+    let trailer = match &body[..8] {
+        magic if magic == MAGIC => true,
+        magic if magic == MAGIC_V1 => false,
+        _ => return None,
+    };
+    if crc32fast::hash(body) != crc {
         return None;
     }
     Some(Header {
         generation: u64::from_be_bytes(body[8..16].try_into().ok()?),
         base: u64::from_be_bytes(body[16..24].try_into().ok()?),
+        trailer,
     })
 }
 
@@ -156,6 +181,8 @@ pub fn encode<'a>(
     let crc = crc32fast::hash(&out[FRAME..]);
     out[..4].copy_from_slice(&body_len.to_be_bytes());
     out[4..FRAME].copy_from_slice(&crc.to_be_bytes());
+    out.extend_from_slice(&body_len.to_be_bytes());
+    out.extend_from_slice(&crc.to_be_bytes());
     out
 }
 
@@ -182,8 +209,9 @@ fn decode_body(body: &[u8]) -> Option<(u64, Entry)> {
 }
 
 /// The frame at `at`: the entry's log sequence number and fields, and where the next frame
-/// starts; `None` when there is no whole, valid entry there.
-fn frame_at(bytes: &[u8], at: usize) -> Option<(u64, Entry, usize)> {
+/// starts; `None` when there is no whole, valid entry there. `trailer`: the log's frames
+/// end with a trailer (whose bytes are not needed when the head and body are whole).
+fn frame_at(bytes: &[u8], at: usize, trailer: bool) -> Option<(u64, Entry, usize)> {
     let frame = bytes.get(at..at.checked_add(FRAME)?)?;
     let len = u32::from_be_bytes(frame[..4].try_into().ok()?) as usize;
     let crc = u32::from_be_bytes(frame[4..].try_into().ok()?);
@@ -193,7 +221,50 @@ fn frame_at(bytes: &[u8], at: usize) -> Option<(u64, Entry, usize)> {
         return None;
     }
     let (lsn, entry) = decode_body(body)?;
-    Some((lsn, entry, end))
+    Some((lsn, entry, if trailer { end.checked_add(TRAILER)? } else { end }))
+}
+
+/// What is at `at`, where reading stopped, in a log whose frames have trailers: an entry
+/// numbered `expected` whose head was damaged (found by its trailer: the body and trailer
+/// whole), damage (a head and trailer that agree around a body that does not: the write
+/// was whole, then changed), or nothing (zeros, older entries, a torn write).
+fn salvage(bytes: &[u8], at: usize, expected: u64) -> Result<Option<(Entry, usize)>, String> {
+    let body_start = at + FRAME;
+    // A damaged head: look for a trailer giving the length from `at` and the body's CRC.
+    let mut p = body_start + MIN_BODY;
+    while p + TRAILER <= bytes.len() {
+        let len = u32::from_be_bytes([bytes[p], bytes[p + 1], bytes[p + 2], bytes[p + 3]]) as usize;
+        if len == p - body_start {
+            let crc = u32::from_be_bytes([bytes[p + 4], bytes[p + 5], bytes[p + 6], bytes[p + 7]]);
+            let body = &bytes[body_start..p];
+            if crc32fast::hash(body) == crc {
+                if let Some((lsn, entry)) = decode_body(body).filter(|(lsn, _)| *lsn == expected) {
+                    debug_assert_eq!(lsn, expected);
+                    return Ok(Some((entry, p + TRAILER)));
+                }
+            }
+        }
+        p += 1;
+    }
+    // A damaged body between a whole head and trailer.
+    let Some(head) = bytes.get(at..body_start) else { return Ok(None) };
+    let len = u32::from_be_bytes([head[0], head[1], head[2], head[3]]) as usize;
+    let end = body_start.saturating_add(len);
+    let (Some(trailer), true) = (bytes.get(end..end.saturating_add(TRAILER)), len >= MIN_BODY) else {
+        return Ok(None);
+    };
+    let changed =
+        bytes.get(body_start..end).is_some_and(|body| crc32fast::hash(body).to_be_bytes() != head[4..]);
+    if trailer == head && changed {
+        let sectors = (end + TRAILER - 1) / SECTOR - at / SECTOR + 1;
+        if sectors <= 2 {
+            return Err(format!(
+                "is damaged: its entry at byte {at} was written whole (its head and trailer agree) and has \
+                 changed since"
+            ));
+        }
+    }
+    Ok(None)
 }
 
 /// A log read back: its header, its live entries, and where the next one goes.
@@ -224,14 +295,20 @@ pub fn read(bytes: &[u8]) -> Result<Contents, String> {
     let mut entries = Vec::new();
     let mut at = DATA_START;
     let mut expected = header.base;
-    while let Some((_, entry, next)) = frame_at(bytes, at).filter(|(lsn, _, _)| *lsn == expected) {
+    loop {
+        let next = match frame_at(bytes, at, header.trailer).filter(|(lsn, _, _)| *lsn == expected) {
+            Some((_, entry, next)) => Some((entry, next)),
+            None if header.trailer => salvage(bytes, at, expected)?,
+            None => None,
+        };
+        let Some((entry, next)) = next else { break };
         entries.push(entry);
         at = next;
         expected += 1;
     }
     // The end: zeros, an entry of an earlier generation, or a torn last write. Nothing
     // acknowledged may lie past it.
-    if let Some((later, lsn)) = later_entry(bytes, at, expected) {
+    if let Some((later, lsn)) = later_entry(bytes, at, expected, header.trailer) {
         return Err(if at == DATA_START && lsn > expected {
             format!(
                 "is damaged: its header names entries from {expected} on, but its first whole entry is \
@@ -260,8 +337,7 @@ pub fn read(bytes: &[u8]) -> Result<Contents, String> {
 /// normally, left from before the last checkpoint. Every offset is tried, so zeros (most
 /// of a log) are skipped eight bytes at a time and other offsets are filtered on their
 /// claimed length and number before a CRC is computed.
-fn later_entry(bytes: &[u8], from: usize, expected: u64) -> Option<(usize, u64)> {
-    const MIN_BODY: usize = 8 + 2 + 8 + 32 + 4;
+fn later_entry(bytes: &[u8], from: usize, expected: u64, trailer: bool) -> Option<(usize, u64)> {
     let mut at = from;
     while at + FRAME + 8 <= bytes.len() {
         if at % 8 == 0 && at + 8 <= bytes.len() && bytes[at..at + 8] == [0; 8] {
@@ -274,7 +350,7 @@ fn later_entry(bytes: &[u8], from: usize, expected: u64) -> Option<(usize, u64)>
             number.copy_from_slice(&bytes[at + FRAME..at + FRAME + 8]);
             let lsn = u64::from_be_bytes(number);
             if lsn >= expected && lsn - expected <= u64::from(u32::MAX) {
-                if let Some((lsn, _, _)) = frame_at(bytes, at) {
+                if let Some((lsn, _, _)) = frame_at(bytes, at, trailer) {
                     return Some((at, lsn));
                 }
             }
@@ -386,14 +462,23 @@ impl Wal {
         let mut bytes = Vec::new();
         file.read_to_end(&mut bytes).map_err(fail)?;
         if !existed || (is_blank(&bytes) && !made) {
-            let header = Header { generation: 1, base: 0 };
+            let header = Header { generation: 1, base: 0, trailer: true };
             let mut wal = Wal { file, path: path.clone(), header, end: DATA_START, next_lsn: 0 };
             wal.make().map_err(fail)?;
             return Ok((wal, Vec::new()));
         }
         let read = contents(dir, &bytes, made)?;
         let next_lsn = read.header.base + read.entries.len() as u64;
-        Ok((Wal { file, path, header: read.header, end: read.end, next_lsn }, read.entries))
+        let mut wal = Wal { file, path: path.clone(), header: read.header, end: read.end, next_lsn };
+        if !read.header.trailer && read.entries.is_empty() {
+            // A log of an earlier build, with nothing live: new entries have trailers, so
+            // the header says so before any is written. (One with live entries gets its new
+            // header at the checkpoint after they are redone.)
+            let header = Header { generation: wal.header.generation + 1, base: next_lsn, trailer: true };
+            wal.write_header(header).map_err(fail)?;
+            (wal.header, wal.end) = (header, DATA_START);
+        }
+        Ok((wal, read.entries))
     }
 
     /// Preallocate the file with zeros, then write its first header, each made durable.
@@ -448,7 +533,7 @@ impl Wal {
         if self.next_lsn == self.header.base {
             return Ok(());
         }
-        let header = Header { generation: self.header.generation + 1, base: self.next_lsn };
+        let header = Header { generation: self.header.generation + 1, base: self.next_lsn, trailer: true };
         self.write_header(header).map_err(|e| self.error(e))?;
         self.header = header;
         self.end = DATA_START;
@@ -503,13 +588,13 @@ mod tests {
 
     #[test]
     fn live_entries_are_read_and_older_ones_ignored() -> Result<(), String> {
-        let read = read(&file(Header { generation: 3, base: 7 }, &[7, 8, 9]))?;
+        let read = read(&file(Header { generation: 3, base: 7, trailer: true }, &[7, 8, 9]))?;
         assert_eq!(firsts(&read), [14, 16, 18]);
         assert_eq!(read.entries[0].records, [b"one".to_vec(), Vec::new()]);
         assert_eq!(read.entries[0].end_seq(), 16);
         // After a checkpoint at 9, entries 7 and 8 are history even where they still lie.
-        let mut bytes = file(Header { generation: 3, base: 7 }, &[7, 8, 9]);
-        let newer = encode_header(Header { generation: 4, base: 10 });
+        let mut bytes = file(Header { generation: 3, base: 7, trailer: true }, &[7, 8, 9]);
+        let newer = encode_header(Header { generation: 4, base: 10, trailer: true });
         bytes[..newer.len()].copy_from_slice(&newer);
         assert_eq!(firsts(&super::read(&bytes)?), Vec::<u64>::new());
         // A torn write of the newer header: the other slot still says where the log starts.
@@ -520,22 +605,42 @@ mod tests {
 
     #[test]
     fn a_torn_last_entry_ends_the_log_and_damage_before_another_entry_is_refused() {
-        let whole = file(Header { generation: 1, base: 0 }, &[0, 1]);
+        let whole = file(Header { generation: 1, base: 0, trailer: true }, &[0, 1]);
         let second = DATA_START + sample(0).len();
-        // The second entry cut anywhere (zeros where its write did not reach): dropped.
-        for cut in second..second + sample(1).len() {
+        // The second entry cut anywhere before its trailer (zeros where its write did not
+        // reach): dropped. (Cut in the trailer, its head and body are whole: it is read.)
+        for cut in second..second + sample(1).len() - TRAILER {
             let mut torn = whole.clone();
             torn[cut..].iter_mut().for_each(|b| *b = 0);
-            if torn == whole {
+            let body_end = second + sample(1).len() - TRAILER;
+            if torn[..body_end] == whole[..body_end] {
                 continue; // only zeros were cut: the entry is whole
             }
             assert_eq!(read(&torn).map(|r| r.entries.len()), Ok(1), "cut at {cut}");
         }
-        // A changed byte in the first entry's body, with the second after it: damage.
-        for at in DATA_START + 4..second {
+        // A changed byte in the first entry's head: recovered from its trailer. In its body,
+        // with the second after it: damage. In its trailer: not needed, read as it is.
+        for at in DATA_START..second {
             let mut damaged = whole.clone();
             damaged[at] ^= 0x40;
-            assert!(read(&damaged).is_err(), "byte {at}");
+            let read = read(&damaged).map(|r| r.entries.len());
+            if at < DATA_START + FRAME || at >= second - TRAILER {
+                assert_eq!(read, Ok(2), "byte {at}");
+            } else {
+                assert!(read.is_err(), "byte {at}");
+            }
+        }
+        // A changed byte in the last entry's body, its head and trailer whole: damage, not a
+        // torn write. In its head: recovered.
+        for at in second..second + sample(1).len() - TRAILER {
+            let mut damaged = whole.clone();
+            damaged[at] ^= 0x40;
+            let read = read(&damaged).map(|r| r.entries.len());
+            if at < second + FRAME {
+                assert_eq!(read, Ok(2), "byte {at}");
+            } else {
+                assert!(read.as_ref().is_err_and(|e| e.contains("written whole")), "byte {at}: {read:?}");
+            }
         }
     }
 
@@ -543,8 +648,12 @@ mod tests {
     fn a_damaged_header_slot_a_zeroed_page_or_a_cut_file_is_refused_never_read_as_empty() {
         // Entries 7..10, checkpointed at 10 (header generation 4 in slot 0), then 10 and 11
         // appended over the old ones.
-        let mut bytes = file(Header { generation: 3, base: 7 }, &[7, 8, 9]);
-        bytes[..HEADER_BODY + 4].copy_from_slice(&encode_header(Header { generation: 4, base: 10 }));
+        let mut bytes = file(Header { generation: 3, base: 7, trailer: true }, &[7, 8, 9]);
+        bytes[..HEADER_BODY + 4].copy_from_slice(&encode_header(Header {
+            generation: 4,
+            base: 10,
+            trailer: true,
+        }));
         let live = overwrite(bytes, &[10, 11]);
         assert_eq!(read(&live).map(|r| firsts(&r)), Ok(vec![20, 22]));
         // The current slot damaged: the older one names entry 7 first, but entry 10 is there.
@@ -553,7 +662,7 @@ mod tests {
         let err = read(&slot).err().unwrap_or_default();
         assert!(err.contains("header slot is damaged"), "{err}");
         // The first entry page zeroed, the second entry (crossing into the next page) intact.
-        let mut many = file(Header { generation: 1, base: 0 }, &(0..120).collect::<Vec<_>>());
+        let mut many = file(Header { generation: 1, base: 0, trailer: true }, &(0..120).collect::<Vec<_>>());
         many[DATA_START..2 * DATA_START].iter_mut().for_each(|b| *b = 0);
         let err = read(&many).err().unwrap_or_default();
         assert!(err.contains("whole entry"), "{err}");
@@ -563,15 +672,22 @@ mod tests {
         let err = read(&erased).err().unwrap_or_default();
         assert!(err.contains("erased"), "{err}");
         // A new log never written to is all zeros there, and empty.
-        assert_eq!(read(&file(Header { generation: 1, base: 0 }, &[])).map(|r| r.entries.len()), Ok(0));
+        assert_eq!(
+            read(&file(Header { generation: 1, base: 0, trailer: true }, &[])).map(|r| r.entries.len()),
+            Ok(0)
+        );
         // Cut anywhere below its made length: refused, whatever survived.
         for len in [0, 100, 2101, DATA_START, DATA_START + 50, live.len() - 1] {
             let err = read(&live[..len]).err().unwrap_or_default();
             assert!(err.contains("cut short"), "{len}: {err}");
         }
         // With no live entry, a damaged current slot is harmless: nothing is behind it.
-        let mut idle = file(Header { generation: 3, base: 7 }, &[7, 8, 9]);
-        idle[..HEADER_BODY + 4].copy_from_slice(&encode_header(Header { generation: 4, base: 10 }));
+        let mut idle = file(Header { generation: 3, base: 7, trailer: true }, &[7, 8, 9]);
+        idle[..HEADER_BODY + 4].copy_from_slice(&encode_header(Header {
+            generation: 4,
+            base: 10,
+            trailer: true,
+        }));
         idle[9] ^= 1;
         assert!(read(&idle).is_ok());
     }
@@ -615,7 +731,7 @@ mod tests {
             state ^= state << 17;
             state
         };
-        let valid = file(Header { generation: 1, base: 0 }, &[0, 1]);
+        let valid = file(Header { generation: 1, base: 0, trailer: true }, &[0, 1]);
         for round in 0..2_000 {
             // Whole-size files are read through to their end (slow in a debug build), so
             // one round in ten.
