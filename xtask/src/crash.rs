@@ -91,11 +91,11 @@ pub fn run(args: &[String]) -> Fallible {
             .current_dir(&root)
             .output()?;
         let stdout = String::from_utf8_lossy(&output.stdout);
+        // A test's first line of output follows libtest's `test NAME ... ` on the same line.
+        let markers = ["crash test:", "sweep", "race trials:", "disk-full"];
         let lines: Vec<&str> = stdout
             .lines()
-            .filter(|l| {
-                ["crash test:", "sweep", "race trials:", "disk-full"].iter().any(|p| l.starts_with(p))
-            })
+            .filter_map(|l| markers.iter().filter_map(|m| l.find(m)).min().map(|at| &l[at..]))
             .collect();
         for line in &lines {
             println!("  {line}");
