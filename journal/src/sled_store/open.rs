@@ -87,8 +87,8 @@ impl SledStore {
         let lock = lock_directory(path, &shown, false)?;
         let left_over = unfinished_snapshots(path).map(|v| !v.is_empty()).unwrap_or(true);
         let log = wal::read_file(path)?;
-        let to_redo =
-            log.as_deref().and_then(|bytes| wal::read(bytes).ok()).is_some_and(|c| !c.entries.is_empty());
+        let parsed = wal::parse(log.as_deref());
+        let to_redo = matches!(&parsed, Some(Ok(contents)) if !contents.entries.is_empty());
         let room = fs2::available_space(path).is_ok_and(|free| free >= ROOM_IN_PLACE);
         let mut scratch = None;
         let in_place = if left_over || to_redo || !room {
@@ -120,7 +120,7 @@ impl SledStore {
             Ok(None) => false,
             Err(e) => return Err(storage(&format!("opening database `{shown}`"), e)),
         };
-        let logged = wal::read_only(path, log.as_deref(), made)?;
+        let logged = wal::read_only(path, log.as_deref(), parsed, made)?;
         let recorded = heads::read(path)?;
         let opened = Opened { mode: Mode::ReadOnly, _lock: lock, _scratch: scratch };
         let store = SledStore::assemble(db, path, None, Durability::Fsync, None, opened, recorded)?;

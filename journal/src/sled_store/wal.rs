@@ -296,8 +296,11 @@ pub fn read(bytes: &[u8]) -> Result<Contents, String> {
     let mut at = DATA_START;
     let mut expected = header.base;
     loop {
-        let next = match frame_at(bytes, at, header.trailer).filter(|(lsn, _, _)| *lsn == expected) {
-            Some((_, entry, next)) => Some((entry, next)),
+        let next = match frame_at(bytes, at, header.trailer) {
+            Some((lsn, entry, next)) if lsn == expected => Some((entry, next)),
+            // A whole entry of another number: older ones lie past the end of the live log
+            // (a later one is looked for below).
+            Some(_) => None,
             None if header.trailer => salvage(bytes, at, expected)?,
             None => None,
         };
@@ -349,7 +352,17 @@ fn later_entry(bytes: &[u8], from: usize, expected: u64, trailer: bool) -> Optio
             let mut number = [0u8; 8];
             number.copy_from_slice(&bytes[at + FRAME..at + FRAME + 8]);
             let lsn = u64::from_be_bytes(number);
-            if lsn >= expected && lsn - expected <= u64::from(u32::MAX) {
+            let name_len = u16::from_be_bytes([bytes[at + FRAME + 8], bytes[at + FRAME + 9]]) as usize;
+            // Older entries hold many small big-endian numbers that pass the filters above;
+            // a name of a possible length and, in a log with trailers, a trailer that repeats
+            // the head keep the CRC for real candidates.
+            let trailed = !trailer
+                || bytes.get(at + FRAME + len..at + FRAME + len + TRAILER) == bytes.get(at..at + FRAME);
+            if lsn >= expected
+                && lsn - expected <= u64::from(u32::MAX)
+                && (1..=crate::name::MAX_NAME_LEN).contains(&name_len)
+                && trailed
+            {
                 if let Some((lsn, _, _)) = frame_at(bytes, at, trailer) {
                     return Some((at, lsn));
                 }
@@ -374,14 +387,26 @@ pub fn read_file(dir: &Path) -> Result<Option<Vec<u8>>, JournalError> {
     }
 }
 
-/// The live entries of a log read with `read_file` (`bytes`), for a read-only open. `made`
-/// says the database was made with a log, so that a missing or blank one is damage; a log
-/// renamed aside as damaged (`DAMAGED_SUFFIX`) counts as none.
-pub fn read_only(dir: &Path, bytes: Option<&[u8]>, made: bool) -> Result<Vec<Entry>, JournalError> {
-    match bytes {
-        Some(bytes) if is_blank(bytes) && !made => Ok(Vec::new()),
-        Some(bytes) => contents(dir, bytes, made).map(|c| c.entries),
-        None => missing(dir, made).map(|()| Vec::new()),
+/// A log's bytes as read by `read_file`, parsed once: `None` when there are none or they
+/// are blank (never written), else what `read` makes of them.
+pub fn parse(bytes: Option<&[u8]>) -> Option<Result<Contents, String>> {
+    bytes.filter(|b| !is_blank(b)).map(read)
+}
+
+/// The live entries of a log read with `read_file` (`bytes`) and parsed (`parsed`), for a
+/// read-only open. `made` says the database was made with a log, so that a missing or blank
+/// one is damage; a log renamed aside as damaged (`DAMAGED_SUFFIX`) counts as none.
+pub fn read_only(
+    dir: &Path,
+    bytes: Option<&[u8]>,
+    parsed: Option<Result<Contents, String>>,
+    made: bool,
+) -> Result<Vec<Entry>, JournalError> {
+    match (bytes, parsed) {
+        (None, _) => missing(dir, made).map(|()| Vec::new()),
+        (Some(_), None) if made => Err(damaged(dir, "is empty or all zeros")),
+        (Some(_), None) => Ok(Vec::new()),
+        (Some(_), Some(parsed)) => parsed.map(|c| c.entries).map_err(|e| damaged(dir, &e)),
     }
 }
 
@@ -706,7 +731,7 @@ mod tests {
             std::fs::write(&log, &bytes)?;
             let err = Wal::open(dir.path(), true).err().ok_or(what)?;
             assert!(err.message().contains("all zeros"), "{what}: {err}");
-            assert!(read_only(dir.path(), Some(&bytes), true).is_err(), "{what}");
+            assert!(read_only(dir.path(), Some(&bytes), parse(Some(&bytes)), true).is_err(), "{what}");
         }
         std::fs::remove_file(&log)?;
         let err = Wal::open(dir.path(), true).err().ok_or("missing")?;
@@ -714,7 +739,8 @@ mod tests {
         assert!(!log.exists(), "a refused open makes nothing");
         // Set aside by the user: a new log is made.
         std::fs::write(dir.path().join(format!("{WAL_FILE}{DAMAGED_SUFFIX}")), &whole)?;
-        assert!(read_only(dir.path(), read_file(dir.path())?.as_deref(), true)?.is_empty());
+        let bytes = read_file(dir.path())?;
+        assert!(read_only(dir.path(), bytes.as_deref(), parse(bytes.as_deref()), true)?.is_empty());
         let (_, entries) = Wal::open(dir.path(), true)?;
         assert!(entries.is_empty() && log.exists());
         Ok(())
