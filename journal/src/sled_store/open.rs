@@ -8,13 +8,16 @@
 //! open as "corrupted"), opens sled, and redoes the write-ahead log (`recover`).
 //!
 //! **A read-only open** writes nothing of its own: no log, no record, no flush, no
-//! checkpoint on close. sled 0.34 has no read-only mode: its own open may write (a new
-//! snapshot of its page table when its log moved on since the last one). So a read-only
-//! open lets sled open the directory in place only when it is clean (nothing to redo,
-//! nothing left over) and the disk has room; otherwise, or when sled cannot write there
-//! after all (a read-only file system, a full disk, no permission), it opens a scratch copy
-//! of sled's files in a temporary directory (`/dev/shm` when there is one), which it
-//! removes when closed. Reads then work on a full disk and on a read-only copy.
+//! checkpoint on close. sled 0.34 has no read-only mode, and its own start writes: it zeroes
+//! its free segments and the rest of its active one (about 1.5 MiB, with two `fsync`s) and
+//! writes a new snapshot of its page table when its log moved on since the last one. So a
+//! read-only open reads a scratch copy of sled's files in a temporary directory (`/dev/shm`
+//! when there is one, removed when closed), where those writes cost nothing and touch
+//! nothing of the database: always when the data file is small (below `COPY_BELOW`), when
+//! there is anything to redo or left over, when the disk has no room, and when sled cannot
+//! write in place (a read-only file system, no permission). Only a large data file on a
+//! disk with room is opened in place, where sled's start writes as it always does (nothing
+//! of the journal's). Reads then work on a full disk and on a read-only copy.
 
 use super::heads::{self, Recorded};
 use super::layout::{self, SLED_SNAPSHOT_PREFIX, SLED_UNFINISHED_SUFFIX};
@@ -37,6 +40,12 @@ const LOCK_PATIENCE: Duration = Duration::from_millis(2000);
 /// Free bytes a read-only open wants before it lets sled open a directory in place (sled
 /// may write a snapshot of its page table, and zero a segment); with less, it reads a copy.
 const ROOM_IN_PLACE: u64 = 16 << 20;
+
+/// A read-only open reads a copy of a data file smaller than this: copying it to memory
+/// costs less than the writes and two `fsync`s sled's own start makes on the disk (it zeroes
+/// its free segments, about 1.5 MiB, every time), and the database is then not written at
+/// all. A larger one is opened in place.
+const COPY_BELOW: u64 = 8 << 20;
 
 impl SledStore {
     /// Open (or create) the database directory at `path` for reading and writing.
@@ -90,8 +99,9 @@ impl SledStore {
         let parsed = wal::parse(log.as_deref());
         let to_redo = matches!(&parsed, Some(Ok(contents)) if !contents.entries.is_empty());
         let room = fs2::available_space(path).is_ok_and(|free| free >= ROOM_IN_PLACE);
+        let small = std::fs::metadata(path.join(layout::SLED_DATA_FILE)).is_ok_and(|m| m.len() < COPY_BELOW);
         let mut scratch = None;
-        let in_place = if left_over || to_redo || !room {
+        let in_place = if left_over || to_redo || !room || small {
             None
         } else {
             match open_sled(path, &shown) {
