@@ -51,7 +51,6 @@ impl SledStore {
     /// Open (or create) the database directory at `path` for reading and writing.
     pub fn open(path: &Path, durability: Durability) -> Result<SledStore, JournalError> {
         let shown = path.display().to_string();
-        refuse_foreign_directory(path, &shown)?;
         if path.exists() && !path.is_dir() {
             return Err(JournalError::new(
                 ErrorKind::Storage,
@@ -62,6 +61,8 @@ impl SledStore {
             JournalError::new(ErrorKind::Storage, format!("cannot open database `{shown}`: {e}"))
         })?;
         let lock = lock_directory(path, &shown, true)?;
+        // Under the lock: another process making this database is done with it by now.
+        refuse_foreign_directory(path, &shown)?;
         remove_unfinished_snapshots(path, &shown)?;
         let legacy = legacy_marker(path);
         let db = open_sled(path, &shown)?;
@@ -92,8 +93,8 @@ impl SledStore {
         if !path.is_dir() {
             return Err(JournalError::new(ErrorKind::Storage, format!("there is no database at `{shown}`")));
         }
-        refuse_foreign_directory(path, &shown)?;
         let lock = lock_directory(path, &shown, false)?;
+        refuse_foreign_directory(path, &shown)?;
         let left_over = unfinished_snapshots(path).map(|v| !v.is_empty()).unwrap_or(true);
         let log = wal::read_file(path)?;
         let parsed = wal::parse(log.as_deref());
@@ -346,6 +347,7 @@ fn refuse_foreign_directory(path: &Path, shown: &str) -> Result<(), JournalError
     let known = [
         layout::SLED_DATA_FILE,
         layout::SLED_CONF_FILE,
+        layout::SLED_BLOBS_DIR,
         layout::LEGACY_MARKER_FILE,
         layout::HEADS_FILE,
         layout::WAL_FILE,
