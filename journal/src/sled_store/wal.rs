@@ -4,7 +4,7 @@
 //! background thread, which writes it and waits for `sync_file_range`, and the caller then
 //! needs an `fdatasync` for the write to survive a power cut. Two thread switches, two waits
 //! on the disk, where a write to a plain file needs one. So an append that fits in its
-//! session's last block (see `append::append_in_place`) updates sled in memory only, and is
+//! session's last block (see `write::append_in_place`) updates sled in memory only, and is
 //! acknowledged once its records are written here and this file is `fdatasync`ed. A
 //! checkpoint (sled flushed, its data file synced) then starts the log afresh; `Journal::open`
 //! redoes whatever it still holds, so what sled had not written out when the process died
