@@ -60,6 +60,16 @@ impl Color {
     pub fn index(self) -> usize {
         self as usize
     }
+
+    /// The color's name in messages: `white`, `green`, `yellow`, `blue`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Color::White => "white",
+            Color::Green => "green",
+            Color::Yellow => "yellow",
+            Color::Blue => "blue",
+        }
+    }
 }
 
 /// How many dice of each color (indexed by `Color::index`).
@@ -79,11 +89,29 @@ impl ColorCounts {
     pub fn is_empty(&self) -> bool {
         self.total() == 0
     }
+    /// Both counts together.
+    pub fn plus(self, other: ColorCounts) -> ColorCounts {
+        ColorCounts(std::array::from_fn(|k| self.0[k].saturating_add(other.0[k])))
+    }
 }
 
 impl fmt::Display for ColorCounts {
-    /// `w w g`, or `-` when empty.
+    /// `w w g`, or `-` when empty; in words with `{:#}`: `2 white, 1 green`, or `no dice`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if f.alternate() {
+            let mut first = true;
+            for c in Color::ALL.into_iter().filter(|&c| self.get(c) > 0) {
+                if !first {
+                    f.write_str(", ")?;
+                }
+                first = false;
+                write!(f, "{} {}", self.get(c), c.name())?;
+            }
+            if first {
+                f.write_str("no dice")?;
+            }
+            return Ok(());
+        }
         let mut first = true;
         for c in Color::ALL {
             for _ in 0..self.get(c) {
@@ -374,6 +402,15 @@ mod tests {
         assert_eq!(a.to_string(), "1g 1 6b", "a collection keeps the order it was written in");
         assert_ne!(a, dice(&[(1, Color::Green), (1, Color::Green), (6, Color::Blue)]));
         assert_ne!(a, dice(&[(1, Color::Green), (1, Color::White)]));
+    }
+
+    #[test]
+    fn counts_print_as_letters_or_in_words() {
+        let c = ColorCounts([2, 1, 0, 0]);
+        assert_eq!((c.to_string(), format!("{c:#}")), ("w w g".to_string(), "2 white, 1 green".to_string()));
+        let none = ColorCounts::default();
+        assert_eq!((none.to_string(), format!("{none:#}")), ("-".to_string(), "no dice".to_string()));
+        assert_eq!(c.plus(ColorCounts([0, 0, 1, 2])), ColorCounts([2, 1, 1, 2]));
     }
 
     #[test]

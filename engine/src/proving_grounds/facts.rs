@@ -2,7 +2,7 @@
 //! Keys and their order are stable; docs/notation/proving-grounds.md lists them.
 
 use super::dice::{Color, ColorCounts, Dice, Die, MAX_DICE};
-use super::modules::Module;
+use super::params::Module;
 use super::state::{State, EXHAUSTION, SLOTS};
 use super::ProvingGrounds;
 use std::fmt::Write as _;
@@ -160,52 +160,56 @@ impl ProvingGrounds {
         let m = &s.mods;
         put("modules", self.config.modules.names().join(","));
         if self.config.modules.has(Module::Shields) {
-            put("shields", slot_list(m.shields));
+            put("shields", slot_list(m.shields.shielded));
         }
         if self.config.modules.has(Module::SunMoon) {
-            put("dial", m.dial.to_string());
-            put("facing", if m.facing == 0 { "-".to_string() } else { m.facing.to_string() });
+            let sm = &m.sun_moon;
+            put("dial", sm.dial.to_string());
+            put("facing", if sm.facing == 0 { "-".to_string() } else { sm.facing.to_string() });
             let (sun, moon) = match self.sun_moon_slots(s) {
                 Some((a, b)) => ((a + 1).to_string(), (b + 1).to_string()),
                 None => ("-".to_string(), "-".to_string()),
             };
             put("sun", sun);
             put("moon", moon);
-            put("borrowed", m.borrowed.to_string());
-            put("borrowed.new", m.borrowed_new.to_string());
+            put("borrowed", sm.borrowed.to_string());
+            put("borrowed.new", sm.borrowed_new.to_string());
         }
         if self.config.modules.has(Module::Conspirators) {
-            put("conspirator.die", if m.conspire == 0 { "-".to_string() } else { m.conspire.to_string() });
+            let c = &m.conspirators;
+            put("conspirator.die", if c.die == 0 { "-".to_string() } else { c.die.to_string() });
             put(
                 "conspirators.revealed",
-                card_list(m.revealed, self.conspirators.iter().map(|c| c.id.as_str())),
+                card_list(c.revealed, self.conspirators.iter().map(|c| c.id.as_str())),
             );
-            put("conspirators.active", card_list(m.active, self.conspirators.iter().map(|c| c.id.as_str())));
+            put("conspirators.active", card_list(c.active, self.conspirators.iter().map(|c| c.id.as_str())));
             put("conspirators.owed", self.reveals_owed(s).to_string());
         }
         if self.config.modules.has(Module::Dragonling) {
-            put("dragonling", if m.dragon == 0 { "-".to_string() } else { m.dragon.to_string() });
+            let face = m.dragonling.face;
+            put("dragonling", if face == 0 { "-".to_string() } else { face.to_string() });
         }
         if self.config.modules.has(Module::Chariots) {
-            let chariot = m.chariot.and_then(|k| self.chariots.get(k as usize));
+            let ch = &m.chariots;
+            let chariot = ch.chariot.and_then(|k| self.chariots.get(k as usize));
             put("chariot", chariot.map_or("-".to_string(), |c| c.id.clone()));
-            put("chariot.dice", m.chariot_dice.to_string());
-            put(
-                "chariot.met",
-                self.chariot_met_now(s).map_or("-", |b| if b { "yes" } else { "no" }).to_string(),
-            );
-            put("reserve", m.reserve.to_string());
-            put("chariots.met", m.chariots_met.to_string());
+            put("chariot.dice", ch.dice.to_string());
+            put("chariot.met", self.chariot_met(s).map_or("-", |b| if b { "yes" } else { "no" }).to_string());
+            put("reserve", ch.reserve.to_string());
+            put("chariots.met", ch.met.to_string());
             put(
                 "chariots.left",
-                (self.chariots.len() as u32).saturating_sub(m.chariots_drawn.count_ones()).to_string(),
+                (self.chariots.len() as u32).saturating_sub(ch.drawn.count_ones()).to_string(),
             );
         }
         if self.config.modules.has(Module::Inspiration) {
-            put("inspiration.played", card_list(m.inspired, self.inspirations.iter().map(|c| c.id.as_str())));
+            put(
+                "inspiration.played",
+                card_list(m.inspiration.played, self.inspirations.iter().map(|c| c.id.as_str())),
+            );
         }
         if self.config.modules.has(Module::Rolls) {
-            put("rolls.left", m.rolls_left.to_string());
+            put("rolls.left", m.rolls.left.to_string());
         }
     }
 }

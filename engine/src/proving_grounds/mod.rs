@@ -5,39 +5,47 @@
 //! down, sufficient sets up), resolves defeats and wounds, then recovers. Eight defeats at
 //! the end of a round win; the last health space loses at once.
 //!
-//! Files, one concept each: `dice` (dice and pools), `enemy`, `cards` and `catalog` (cards as
-//! data), `params` (setup and interpretations), `modules` (which modules are in play and their
-//! part of the table), `rules` (the rule catalog), `event` and `notation` (what a log holds and
-//! how it is typed), `state` (the table), `attack` (what dice do to a marker, the reference
-//! card's resolution table), `step` (every core rule, checked and applied), `module_step`
-//! (the modules' steps, hooked into `step`), `facts` and `board` (views), `simulate` (a
-//! seeded random player).
+//! Files, one concept each:
+//! - data: `dice` (dice and pools), `enemy`, `cards` and `catalog` (cards as data, with
+//!   `shared_catalog` caching the built-in one), `params` (setup, interpretations and the
+//!   modules in play), `rules` (the rule catalog), `event` and `notation` (what a log holds
+//!   and how it is typed), `state` (the table, the modules' part included);
+//! - rules, one file per step of the round: `step` (dispatch, times), `draw` (setup and
+//!   refills), `roll` (step 1), `markers` (step 2A, with `attack`, the reference card's
+//!   resolution table), `checks` (step 2B: defeats, wounds, replacement), `recover` (step 3),
+//!   `consequence` (what is due next), and `modules/` (one file per module, called through
+//!   the hooks of `modules::Hooks`);
+//! - views and players: `facts` and `board`, `simulate` (a seeded random player).
 //!
-//! The round is a phase machine (`state::Phase`); module steps slot into it: start-of-round
-//! events (dial, conspirator die, chariot draw) in the draw phase before the roll, the
-//! dragonling die and chariot loading in step 1, the chariot's resolution before the markers,
-//! shields in the markers' turns, sun and moon after them, conspirator reveals with the checks.
+//! The round is a phase machine (`state::Phase`); module steps slot into it through their
+//! hooks: start-of-round events (dial, conspirator die, chariot draw) in the draw phase before
+//! the roll, the dragonling die and chariot loading in step 1, the chariot's resolution before
+//! the markers, shields in the markers' turns, sun and moon after them, conspirator reveals
+//! with the checks.
 
 mod attack;
 mod board;
 mod cards;
 mod catalog;
+mod checks;
+mod consequence;
 mod dice;
+mod draw;
 mod enemy;
 mod event;
 mod facts;
-mod module_step;
+mod markers;
 mod modules;
 mod notation;
 mod params;
+mod recover;
+mod roll;
 mod rules;
 mod shared_catalog;
 mod simulate;
 mod state;
 mod step;
 
-#[cfg(test)]
-mod fixture_tests;
 #[cfg(test)]
 mod module_tests;
 #[cfg(test)]
@@ -49,12 +57,11 @@ pub use catalog::{parse_catalog, parse_full_catalog, Catalog, ILLUSTRATIVE};
 pub use dice::{Color, ColorCounts, Dice, Die, MAX_DICE};
 pub use enemy::{Enemy, Requirement};
 pub use event::{Action, Event};
-pub use modules::{ModState, Module, Modules};
-pub use params::{Config, ExhaustFrom, ReplaceWithoutWhite, PARAMS};
+pub use params::{Config, ExhaustFrom, Module, Modules, ReplaceWithoutWhite, PARAMS};
+pub use recover::DEFEATS_TO_WIN;
 pub use rules::RULES;
 pub use simulate::SplitMix64;
-pub use state::{Outcome, Phase, Slot, State};
-pub use step::DEFEATS_TO_WIN;
+pub use state::{ModState, Outcome, Phase, Slot, State};
 
 use crate::{Findings, Game, GameInfo, ParamSpec, ParseError, RuleInfo, Setup, SetupError, StepError};
 use std::sync::{Arc, Mutex};
@@ -106,14 +113,8 @@ impl ProvingGrounds {
 
     fn initial(&self) -> State {
         let mut s = State::new();
-        let m = self.config.modules;
-        if m.has(Module::SunMoon) {
-            // "The three colored dice live on the dial instead" of on the health track.
-            s.mods.dial = s.stack;
-            s.stack = ColorCounts::default();
-        }
-        if m.has(Module::Rolls) {
-            s.mods.rolls_left = self.config.rolls;
+        for m in self.modules() {
+            m.setup(self, &mut s);
         }
         s
     }

@@ -57,11 +57,11 @@ fn a_reflected_set_keeps_or_removes_the_shield_by_interpretation() {
     let mut before = SHIELDED.to_vec();
     before.extend(["roll 2 2 2 6 6 6 6g 6y 6b", "stop"]);
     let kept = check(&["modules=shields"], &before, "down 2", &[]);
-    assert_eq!(kept.mods.shields & 0b10, 0b10);
+    assert_eq!(kept.mods.shields.shielded & 0b10, 0b10);
     let removed = check(&["modules=shields", "shield-reflect=removed"], &before, "down 2", &[]);
-    assert_eq!(removed.mods.shields & 0b10, 0);
+    assert_eq!(removed.mods.shields.shielded & 0b10, 0);
     // A reflected set is not a hit, and a single against a shielded enemy leaves the marker.
-    assert_eq!(kept.mods.hits, 0);
+    assert_eq!(kept.mods.sun_moon.hits, 0);
     check(&["modules=shields"], &before, "up 2", &[rules::SHIELD_REFLECTED]);
 }
 
@@ -127,10 +127,10 @@ fn chariot_dice_rules_follow_their_interpretations() {
         "hold 6",
     ];
     let back = check(&["modules=chariots"], &round, "recover", &[]);
-    assert_eq!(back.mods.chariot_dice.len(), 0);
+    assert_eq!(back.mods.chariots.dice.len(), 0);
     assert_eq!(back.pool.len(), 9);
     let stay = check(&["modules=chariots", "chariot-unmet-dice=stay"], &round, "recover", &[]);
-    assert_eq!(stay.mods.chariot_dice.to_string(), "5");
+    assert_eq!(stay.mods.chariots.dice.to_string(), "5");
     assert_eq!(stay.pool.len(), 8);
     // A marker moved before the chariot was resolved.
     check(
@@ -146,14 +146,14 @@ fn the_rolls_tracker_refills_per_round_or_once_per_game() {
     let round =
         ["roll 1 1 2 2 3 3g 6y 6b", "reroll 1 -> 6 6", "stop", "hold 2", "hold 3", "hold 6", "recover"];
     let per_round = check(&["modules=rolls", "rolls-size=1"], &round, "roll 1 1 2 2 3 3 6g 6y 6b", &[]);
-    assert_eq!(per_round.mods.rolls_left, 1);
+    assert_eq!(per_round.mods.rolls.left, 1);
     let once = check(
         &["modules=rolls", "rolls-size=1", "rolls-reset=game"],
         &round,
         "roll 1 1 2 2 3 3 6g 6y 6b",
         &[],
     );
-    assert_eq!(once.mods.rolls_left, 0);
+    assert_eq!(once.mods.rolls.left, 0);
     // An inspiration card adds rerolls to the tracker.
     let mut more = round.to_vec();
     more.extend(["roll 1 1 2 2 3 3 6g 6y 6b", "inspire second-wind"]);
@@ -200,7 +200,7 @@ fn cards_played_on_an_enemy_name_it_or_stay_unverified() {
     }
     // Favour of the Crowd removes the named enemy's shield.
     let s = check(&["modules=shields,inspiration"], &SHIELDED, "inspire crowd-favour 2", &[]);
-    assert_eq!(s.mods.shields, 0b10_0101);
+    assert_eq!(s.mods.shields.shielded, 0b10_0101);
 }
 
 #[test]
@@ -229,7 +229,7 @@ fn chariot_effects_on_the_markers_are_applied() {
     // Iron Chariot (`2 2`, `shield 2`): applied with the shields module, unverified without it.
     let g = game(&["modules=shields,chariots"]);
     let s = given(&g, &["chariot iron-chariot", "roll 1 1 3 3 4 5g 6y 6b", "stop", "chariot-unmet"]);
-    assert_eq!(s.mods.shields, 0b10);
+    assert_eq!(s.mods.shields.shielded, 0b10);
     let g = game(&["modules=chariots"]);
     let mut s = given(&g, &["chariot iron-chariot", "roll 1 1 3 3 4 5g 6y 6b", "stop"]);
     let mut f = Findings::default();

@@ -2,8 +2,11 @@
 //!
 //! Every reading of a passage the rulebook leaves open is a named parameter with a default,
 //! so a disputed ruling is replayed under the other reading by changing one value.
+//!
+//! The modules in play are one of them: the rulebook calls Proving Grounds "a core game ... and
+//! six modules that can be added, in any combination"; the reference card adds the Rolls
+//! tracker. A setup names them as a comma-separated list (`modules=shields,sun-moon`).
 
-use super::modules::Modules;
 use crate::{ParamKind, ParamSpec, Setup, SetupError};
 
 pub const MODULES: &str = "modules";
@@ -246,6 +249,120 @@ pub static PARAMS: &[ParamSpec] = &[
     },
 ];
 
+/// One optional module.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Module {
+    Shields,
+    SunMoon,
+    Conspirators,
+    Dragonling,
+    Chariots,
+    Inspiration,
+    Rolls,
+}
+
+impl Module {
+    pub const ALL: [Module; 7] = [
+        Module::Shields,
+        Module::SunMoon,
+        Module::Conspirators,
+        Module::Dragonling,
+        Module::Chariots,
+        Module::Inspiration,
+        Module::Rolls,
+    ];
+
+    /// The name used in `modules=...`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Module::Shields => "shields",
+            Module::SunMoon => "sun-moon",
+            Module::Conspirators => "conspirators",
+            Module::Dragonling => "dragonling",
+            Module::Chariots => "chariots",
+            Module::Inspiration => "inspiration",
+            Module::Rolls => "rolls",
+        }
+    }
+
+    fn bit(self) -> u8 {
+        1 << (self as u8)
+    }
+}
+
+/// A set of modules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Modules(u8);
+
+impl Modules {
+    pub const NONE: Modules = Modules(0);
+
+    pub fn has(self, m: Module) -> bool {
+        self.0 & m.bit() != 0
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    pub fn with(self, m: Module) -> Modules {
+        Modules(self.0 | m.bit())
+    }
+
+    /// Read `none` or a comma-separated list of module names; every unknown or repeated
+    /// name is reported.
+    pub fn parse(text: &str) -> Result<Modules, Vec<String>> {
+        let mut out = Modules::NONE;
+        let mut errors = Vec::new();
+        if text.trim() == "none" {
+            return Ok(out);
+        }
+        for word in text.split(',').map(str::trim) {
+            match Module::ALL.iter().find(|m| m.name() == word) {
+                Some(&m) if out.has(m) => errors.push(format!("module `{word}` is listed twice")),
+                Some(&m) => out = out.with(m),
+                None => {
+                    let known: Vec<&str> = Module::ALL.iter().map(|m| m.name()).collect();
+                    errors.push(format!("unknown module `{word}` (known: none, {})", known.join(", ")))
+                }
+            }
+        }
+        if errors.is_empty() {
+            Ok(out)
+        } else {
+            Err(errors)
+        }
+    }
+
+    /// The modules in play, in the canonical order. An empty set ends at once: the core
+    /// round loops over the modules at each of its hooks, and the training game pays one test.
+    pub fn iter(self) -> ModulesInPlay {
+        ModulesInPlay(self.0)
+    }
+
+    /// The modules in play, by name, in the canonical order.
+    pub fn names(self) -> Vec<&'static str> {
+        Module::ALL.iter().filter(|&&m| self.has(m)).map(|m| m.name()).collect()
+    }
+}
+
+/// The modules of a set, lowest bit first (see `Modules::iter`).
+#[derive(Debug, Clone)]
+pub struct ModulesInPlay(u8);
+
+impl Iterator for ModulesInPlay {
+    type Item = Module;
+    #[inline]
+    fn next(&mut self) -> Option<Module> {
+        if self.0 == 0 {
+            return None;
+        }
+        let k = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Module::ALL.get(k).copied()
+    }
+}
+
 /// How `exhaust-from` reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ExhaustFrom {
@@ -402,5 +519,16 @@ mod tests {
         let all = "shields,sun-moon,conspirators,dragonling,chariots,inspiration,rolls";
         let ok = Setup::from_pairs([format!("modules={all}").as_str()]).and_then(|s| Config::from_setup(&s));
         assert_eq!(ok.map(|c| c.modules.names().join(",")), Ok(all.to_string()));
+    }
+
+    #[test]
+    fn module_lists_parse_in_any_order_and_report_every_bad_name() {
+        let m = Modules::parse("sun-moon,shields").unwrap_or_default();
+        assert!(m.has(Module::Shields) && m.has(Module::SunMoon) && !m.has(Module::Rolls));
+        assert_eq!(m.names(), ["shields", "sun-moon"]);
+        assert_eq!(m.iter().collect::<Vec<_>>(), [Module::Shields, Module::SunMoon]);
+        assert_eq!(Modules::NONE.iter().next(), None);
+        assert_eq!(Modules::parse("none"), Ok(Modules::NONE));
+        assert_eq!(Modules::parse("shields,sheilds,shields").map_err(|e| e.len()), Err(2));
     }
 }

@@ -5,10 +5,9 @@
 //! The PRNG is splitmix64, written here so the same seed gives the same log on every
 //! machine and no dependency is needed.
 
-use super::cards::Effect;
 use super::dice::{Color, Dice, Die};
 use super::event::{Action, Event};
-use super::modules::Module;
+use super::params::Module;
 use super::params::ReplaceWithoutWhite;
 use super::state::{Phase, State, SLOTS};
 use super::ProvingGrounds;
@@ -123,14 +122,10 @@ impl ProvingGrounds {
 
     /// Whether the modules allow another reroll (the Rolls tracker, an active conspirator).
     fn may_reroll(&self, s: &State) -> bool {
-        if self.config.modules.has(Module::Rolls) && s.mods.rolls_left == 0 {
+        if self.config.modules.has(Module::Rolls) && s.mods.rolls.left == 0 {
             return false;
         }
-        !self
-            .conspirators
-            .iter()
-            .enumerate()
-            .any(|(k, c)| s.mods.active & (1 << k) != 0 && c.effect == Effect::NoRerolls)
+        !self.rerolls_forbidden(s)
     }
 
     /// A module's decision or random outcome due now (before any consequence), if any.
@@ -138,7 +133,7 @@ impl ProvingGrounds {
         let m = &s.mods;
         let mods = self.config.modules;
         if self.reveal_pending(s) && matches!(s.phase, Phase::Draw | Phase::Check) {
-            if let Some(k) = decks.next_conspirator(m.revealed) {
+            if let Some(k) = decks.next_conspirator(m.conspirators.revealed) {
                 return Some(Action::ConspiratorRevealed { card: self.conspirators[k].id.clone() });
             }
         }
@@ -148,25 +143,25 @@ impl ProvingGrounds {
                 if (0..SLOTS).all(|i| s.slots[i].card.is_some())
                     || s.drawn_count() as usize >= self.enemies.len() =>
             {
-                if mods.has(Module::SunMoon) && m.facing == 0 {
+                if mods.has(Module::SunMoon) && m.sun_moon.facing == 0 {
                     let slots: Vec<usize> = (0..SLOTS)
-                        .filter(|&i| s.slots[i].card.is_none() || s.slots[i].card != m.faced_last)
+                        .filter(|&i| s.slots[i].card.is_none() || s.slots[i].card != m.sun_moon.faced_last)
                         .collect();
                     let i = slots.get(rng.below(slots.len() as u64) as usize).copied().unwrap_or(0);
                     return Some(Action::DialTurned { slot: i as u8 + 1 });
                 }
-                if mods.has(Module::Conspirators) && m.conspire == 0 {
+                if mods.has(Module::Conspirators) && m.conspirators.die == 0 {
                     return Some(Action::ConspiratorRolled { value: rng.below(6) as u8 + 1 });
                 }
-                if mods.has(Module::Chariots) && m.chariot.is_none() {
-                    if let Some(k) = decks.next_chariot(m.chariots_drawn) {
+                if mods.has(Module::Chariots) && m.chariots.chariot.is_none() {
+                    if let Some(k) = decks.next_chariot(m.chariots.drawn) {
                         return Some(Action::ChariotDrawn { card: self.chariots[k].id.clone() });
                     }
                 }
                 None
             }
             Phase::Roll => {
-                if m.dragon_may && (m.dragon == 0 || rng.below(2) == 0) {
+                if m.dragonling.may_roll && (m.dragonling.face == 0 || rng.below(2) == 0) {
                     return Some(Action::DragonlingRolled { value: rng.below(6) as u8 + 1 });
                 }
                 if let Some(d) = self.die_for_chariot(s) {
@@ -176,7 +171,7 @@ impl ProvingGrounds {
                 }
                 if mods.has(Module::Inspiration) && rng.below(8) == 0 {
                     let k = rng.below(self.inspirations.len() as u64) as usize;
-                    if m.inspired & (1 << k) == 0 || !self.config.inspiration_once {
+                    if m.inspiration.played & (1 << k) == 0 || !self.config.inspiration_once {
                         let card = self.inspirations[k].id.clone();
                         if !self.inspirations[k].effect.targets_an_enemy() {
                             return Some(Action::InspirationPlayed { card });
@@ -196,9 +191,9 @@ impl ProvingGrounds {
 
     /// A pool die that fills a still unfilled part of the chariot's condition.
     fn die_for_chariot(&self, s: &State) -> Option<Die> {
-        let chariot = self.chariots.get(s.mods.chariot? as usize)?;
+        let chariot = self.chariots.get(s.mods.chariots.chariot? as usize)?;
         let on = |extra: Option<&Die>| {
-            chariot.fill(s.mods.chariot_dice.iter().chain(extra).map(|d| (d.value, d.color)))
+            chariot.fill(s.mods.chariots.dice.iter().chain(extra).map(|d| (d.value, d.color)))
         };
         let (missing, _) = on(None);
         if missing == 0 {
