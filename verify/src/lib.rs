@@ -46,7 +46,9 @@ pub use games::{EngineGames, Games};
 pub use junit::{junit_xml, xml_escape};
 pub use logfile::{header_to_json, header_to_notation, Header, LogFile, RawBody, RawRecord};
 pub use recorder::{Recorder, Submitted, SNAPSHOT_EVERY};
-pub use report::{Fact, RecordView, RetractedView, StateView, StepErrorView, UnverifiedView, ViolationView};
+pub use report::{
+    Fact, RecordView, RetractedView, StateView, StepErrorView, UncertainView, UnverifiedView, ViolationView,
+};
 pub use session::{header_of, Journal};
 pub use simulate::{simulate, SimulateInto, Simulated};
 pub use snapshots::{snapshot, Snapshotted};

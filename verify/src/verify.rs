@@ -4,7 +4,7 @@ use crate::error::VerifyError;
 use crate::open::{describe_setup, open, with_game, Body, Opened, Peeked, Record, RecordStream, WithGame};
 use crate::replay::{Outcome, Replayer};
 use crate::report::{
-    findings_views, step_error_view, views_of, Fact, RecordView, RetractedView, StepErrorView,
+    findings_views, step_error_view, views_of, Fact, RecordView, RetractedView, StepErrorView, UncertainView,
     UnverifiedView, ViolationView,
 };
 use crate::source::Source;
@@ -55,6 +55,8 @@ pub struct RulesChange {
 /// `name=value` differing from their default), `rules_version` (number), `records` (number
 /// of records read), `violations` (array of `{record:{index,line,notation}, rule, text,
 /// section, message, expected, recorded}`), `unverified` (array of `{record, effect}`),
+/// `uncertain` (array of `{finding, after, after_record}`: findings that may follow from
+/// the unverified effect numbered `after`, reported at record `after_record`; never counted),
 /// `retracted` (array of `{record, by}`), `error` (null or `{record, rule, message}`: the
 /// record replay stopped at), `completed` (null or the completed log as notation),
 /// `rules_change` (null or a [`RulesChange`]), `final_facts` (array of `{key, value}`; empty when `skip_final_facts`), `final_digest`
@@ -71,6 +73,9 @@ pub struct VerifyReport {
     pub records: u64,
     pub violations: Vec<ViolationView>,
     pub unverified: Vec<UnverifiedView>,
+    /// Findings that may follow from an unverified effect: shown, not counted (exit 0 when
+    /// they are all there is).
+    pub uncertain: Vec<UncertainView>,
     pub retracted: Vec<RetractedView>,
     pub error: Option<StepErrorView>,
     pub completed: Option<String>,
@@ -177,6 +182,7 @@ fn run_one<G: Game>(
         records: 0,
         violations: Vec::new(),
         unverified: Vec::new(),
+        uncertain: Vec::new(),
         retracted: Vec::new(),
         error: None,
         completed: None,
@@ -252,7 +258,7 @@ fn check_records<G: Game>(
         match game.step(&mut state, &event, &mut findings) {
             Ok(()) => {
                 // A clean record adds nothing to the report.
-                if !findings.violations.is_empty() || !findings.unverified.is_empty() {
+                if !findings.is_empty() {
                     findings_views::<G>(
                         record.index,
                         record.line,
@@ -260,6 +266,7 @@ fn check_records<G: Game>(
                         &findings,
                         &mut report.violations,
                         &mut report.unverified,
+                        &mut report.uncertain,
                     );
                     findings.clear();
                 }
@@ -311,13 +318,16 @@ fn completing<G: Game>(
             _ => {}
         }
         // A clean record (the common case) adds nothing to the report.
-        if matches!(&step.outcome, Outcome::Applied(f) if f.violations.is_empty() && f.unverified.is_empty())
-        {
+        if matches!(&step.outcome, Outcome::Applied(f) if f.is_empty()) {
             continue;
         }
         let views = views_of::<G>(&step);
         report.violations.extend(views.violations);
         report.unverified.extend(views.unverified);
+        for mut u in views.uncertain {
+            u.after_record = report.unverified.get(u.after as usize).map(|v| v.record.index);
+            report.uncertain.push(u);
+        }
         if views.error.is_some() {
             report.error = views.error;
         }
@@ -352,6 +362,9 @@ impl fmt::Display for VerifyReport {
         for u in &self.unverified {
             write!(f, "{u}")?;
         }
+        for u in &self.uncertain {
+            write!(f, "{u}")?;
+        }
         if let Some(e) = &self.error {
             writeln!(f, "{e}")?;
         }
@@ -359,7 +372,13 @@ impl fmt::Display for VerifyReport {
             writeln!(f, "completed log:")?;
             f.write_str(c)?;
         }
-        if self.is_clean() {
+        if self.is_clean() && !self.uncertain.is_empty() {
+            writeln!(
+                f,
+                "clean: no violation ({} uncertain finding(s) after unverified effects, not counted)",
+                self.uncertain.len()
+            )
+        } else if self.is_clean() {
             writeln!(f, "clean: no violation")
         } else {
             writeln!(
