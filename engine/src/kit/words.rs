@@ -15,40 +15,75 @@ pub fn is_id(word: &str) -> bool {
     !word.is_empty() && word.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
+/// An ASCII byte `char::is_whitespace` accepts (space, tab, line feed, vertical tab, form
+/// feed, carriage return).
+#[inline]
+fn is_ascii_space(b: u8) -> bool {
+    // Tab, line feed, vertical tab, form feed and carriage return are 9 to 13.
+    b == b' ' || (b'\t'..=b'\r').contains(&b)
+}
+
+/// The next word of `line` from byte `pos`.
+// Every read asks this, so ASCII (nearly every notation line) is scanned a byte at a
+// time; from the first non-ASCII byte on, characters are decoded (the same whitespace,
+// `char::is_whitespace`, either way).
+#[inline(always)]
+fn scan(line: &str, pos: usize) -> Option<(usize, usize)> {
+    let bytes = line.as_bytes();
+    let mut start = pos;
+    while start < bytes.len() && is_ascii_space(bytes[start]) {
+        start += 1;
+    }
+    if start < bytes.len() && bytes[start] >= 0x80 {
+        let rest = &line[start..];
+        start += rest.len() - rest.trim_start().len();
+    }
+    if start >= bytes.len() {
+        return None;
+    }
+    let mut end = start;
+    while end < bytes.len() && bytes[end] < 0x80 && !is_ascii_space(bytes[end]) {
+        end += 1;
+    }
+    if end < bytes.len() && bytes[end] >= 0x80 {
+        let word = &line[end..];
+        end += word.find(char::is_whitespace).unwrap_or(word.len());
+    }
+    Some((start, end))
+}
+
 /// A line being read.
 #[derive(Debug, Clone)]
 pub struct Words<'a> {
     line: &'a str,
-    /// Byte offset of the next unread character.
-    pos: usize,
+    /// The next word's byte range (`None` at the end of the line), found when the previous
+    /// one is consumed: every read peeks then skips, and each word is scanned once.
+    next: Option<(usize, usize)>,
 }
 
 impl<'a> Words<'a> {
+    #[inline]
     pub fn new(line: &'a str) -> Self {
-        Words { line, pos: 0 }
+        Words { line, next: scan(line, 0) }
     }
 
     /// The next word and the byte range it occupies, without consuming it.
+    #[inline]
     fn next_span(&self) -> Option<(usize, usize)> {
-        let rest = &self.line[self.pos..];
-        let start = self.pos + (rest.len() - rest.trim_start().len());
-        if start >= self.line.len() {
-            return None;
-        }
-        let word = &self.line[start..];
-        let len = word.find(char::is_whitespace).unwrap_or(word.len());
-        Some((start, start + len))
+        self.next
     }
 
     /// The next word, not consumed.
+    #[inline]
     pub fn peek(&self) -> Option<&'a str> {
         self.next_span().map(|(s, e)| &self.line[s..e])
     }
 
     /// Consume the next word (after a successful `peek`).
+    #[inline]
     pub fn skip(&mut self) {
-        if let Some((_, end)) = self.next_span() {
-            self.pos = end;
+        if let Some((_, end)) = self.next {
+            self.next = scan(self.line, end);
         }
     }
 
@@ -65,6 +100,7 @@ impl<'a> Words<'a> {
     }
 
     /// Any next word.
+    #[inline]
     pub fn word(&mut self, expected: &str) -> Result<&'a str, ParseError> {
         let w = self.peek().ok_or_else(|| self.err(expected))?;
         self.skip();
@@ -72,6 +108,7 @@ impl<'a> Words<'a> {
     }
 
     /// Exactly `kw`.
+    #[inline]
     pub fn keyword(&mut self, kw: &str) -> Result<(), ParseError> {
         if self.peek() == Some(kw) {
             self.skip();
@@ -82,6 +119,7 @@ impl<'a> Words<'a> {
     }
 
     /// Consume `kw` if it is next; whether it was.
+    #[inline]
     pub fn optional(&mut self, kw: &str) -> bool {
         let here = self.peek() == Some(kw);
         if here {
@@ -109,6 +147,7 @@ impl<'a> Words<'a> {
     }
 
     /// A number within `range`.
+    #[inline]
     pub fn number_in<T: FromStr + PartialOrd>(
         &mut self,
         range: RangeInclusive<T>,
@@ -154,6 +193,7 @@ impl<'a> Words<'a> {
     }
 
     /// Whether the line is used up.
+    #[inline]
     pub fn at_end(&self) -> bool {
         self.peek().is_none()
     }
@@ -168,8 +208,8 @@ impl<'a> Words<'a> {
 
     /// Everything not yet read, trimmed (free text at the end of a line).
     pub fn rest(&mut self) -> &'a str {
-        let r = self.line[self.pos..].trim();
-        self.pos = self.line.len();
+        let r = self.next.map_or("", |(start, _)| self.line[start..].trim());
+        self.next = None;
         r
     }
 }
@@ -200,6 +240,19 @@ mod tests {
         assert!(e.is_ok());
         let e = w.word("more").unwrap_err();
         assert_eq!((e.column, e.found.as_str()), (19, "end of line"));
+    }
+
+    #[test]
+    fn ascii_and_unicode_whitespace_separate_words_alike() {
+        for line in ["a\u{0B}b", "a\u{A0}b", "a \u{2003} b", "\u{85}a\tb ", "a\u{85}b", "ä\u{0C}b"] {
+            let mut w = Words::new(line);
+            let expected: Vec<&str> = line.split(char::is_whitespace).filter(|x| !x.is_empty()).collect();
+            let mut got = Vec::new();
+            while let Ok(word) = w.word("a word") {
+                got.push(word);
+            }
+            assert_eq!(got, expected, "{line:?}");
+        }
     }
 
     #[test]

@@ -9,7 +9,7 @@
 
 use super::dice::{Color, Die};
 use super::event::{Action, Event};
-use super::params::{ExhaustFrom, ReplaceWithoutWhite};
+use super::params::{ExhaustFrom, ReplaceWithoutWhite, Replacement};
 use super::rules::*;
 use super::state::{Outcome, Phase, State, MAX_DISCARD, SLOTS};
 use super::ProvingGrounds;
@@ -104,7 +104,7 @@ impl ProvingGrounds {
             }
             None => f.violate(Violation::new(
                 EXHAUST_DIE,
-                format!("no {} die is left in the pool to exhaust", color.name()),
+                format!("no {} die is left in the pool to exhaust", color.word()),
             )),
         }
         s.slots[i].marker = self.enemy(card).start;
@@ -119,7 +119,8 @@ impl ProvingGrounds {
         let from_enemy =
             self.config.exhaust_from == ExhaustFrom::WoundingEnemy && s.pool.iter().any(|d| d.value == face);
         Color::ALL
-            .into_iter()
+            .iter()
+            .copied()
             .find(|&c| s.pool.iter().any(|d| d.color == c && (!from_enemy || d.value == face)))
             .unwrap_or(Color::White)
     }
@@ -188,7 +189,7 @@ impl ProvingGrounds {
             match s.pool.position(|d| d.color == c) {
                 Some(j) => value = s.pool.remove(j).map_or(0, |d| d.value),
                 None if c != Color::White => {
-                    f.violate(Violation::new(REPLACE_WHITE, format!("no {} die in the pool", c.name())))
+                    f.violate(Violation::new(REPLACE_WHITE, format!("no {} die in the pool", c.word())))
                 }
                 None => {}
             }
@@ -196,7 +197,7 @@ impl ProvingGrounds {
         if s.stack.get(taken) == 0 {
             f.violate(Violation::new(
                 REPLACE_FROM_STACK,
-                format!("the stack holds {:#}, not {}", s.stack, taken.name()),
+                format!("the stack holds {:#}, not {}", s.stack, taken.word()),
             ));
         } else {
             // The die replacing a white one keeps its face for the rest of the round.
@@ -213,7 +214,7 @@ impl ProvingGrounds {
     /// the stack still moves down one space, so the next wound enters it again ("The next
     /// time you suffer a wound ... you will get to replace a die again").
     fn pass_replacement(&self, s: &mut State, f: &mut Findings, why: &str) {
-        if self.config.replacement_mandatory {
+        if self.config.replacement == Replacement::Mandatory {
             f.violate(Violation::new(REPLACE_OWED, why));
         }
         s.replace_owed = false;

@@ -4,6 +4,7 @@
 //! with a length: stepping an event never allocates, and two pools holding the same dice
 //! compare equal because they are kept sorted.
 
+use crate::kit::named::named_enum;
 use serde::de::{SeqAccess, Visitor};
 use serde::ser::SerializeSeq;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -12,57 +13,37 @@ use std::fmt;
 /// The most dice any collection can hold: every attack die in the box.
 pub const MAX_DICE: usize = 14;
 
-/// The color of an attack die. White dice are interchangeable; each colored die may be
-/// required by a space of an enemy's battle track.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Default)]
-pub enum Color {
-    #[default]
-    White,
-    Green,
-    Yellow,
-    Blue,
+named_enum! {
+    /// The color of an attack die, named by its notation letter. White dice are
+    /// interchangeable; each colored die may be required by a space of an enemy's battle track.
+    #[derive(Default)]
+    pub enum Color ("a color (w white, g green, y yellow, b blue)") {
+        #[default]
+        White = "w",
+        Green = "g",
+        Yellow = "y",
+        Blue = "b",
+    }
 }
 
 impl Color {
-    pub const ALL: [Color; 4] = [Color::White, Color::Green, Color::Yellow, Color::Blue];
     pub const COLORED: [Color; 3] = [Color::Green, Color::Yellow, Color::Blue];
-
-    /// The notation letter: `w`, `g`, `y`, `b`.
-    pub fn letter(self) -> char {
-        match self {
-            Color::White => 'w',
-            Color::Green => 'g',
-            Color::Yellow => 'y',
-            Color::Blue => 'b',
-        }
-    }
 
     /// The suffix a die value carries in notation (white has none).
     pub fn suffix(self) -> &'static str {
         match self {
             Color::White => "",
-            Color::Green => "g",
-            Color::Yellow => "y",
-            Color::Blue => "b",
+            c => c.name(),
         }
     }
 
-    pub fn from_letter(c: u8) -> Option<Color> {
-        match c {
-            b'w' => Some(Color::White),
-            b'g' => Some(Color::Green),
-            b'y' => Some(Color::Yellow),
-            b'b' => Some(Color::Blue),
-            _ => None,
-        }
+    /// The color a notation letter names, read a byte at a time.
+    pub fn from_letter(b: u8) -> Option<Color> {
+        Color::ALL.iter().copied().find(|c| c.name().as_bytes() == [b])
     }
 
-    pub fn index(self) -> usize {
-        self as usize
-    }
-
-    /// The color's name in messages: `white`, `green`, `yellow`, `blue`.
-    pub fn name(self) -> &'static str {
+    /// The color's word in messages: `white`, `green`, `yellow`, `blue`.
+    pub fn word(self) -> &'static str {
         match self {
             Color::White => "white",
             Color::Green => "green",
@@ -100,12 +81,12 @@ impl fmt::Display for ColorCounts {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if f.alternate() {
             let mut first = true;
-            for c in Color::ALL.into_iter().filter(|&c| self.get(c) > 0) {
+            for &c in Color::ALL.iter().filter(|&&c| self.get(c) > 0) {
                 if !first {
                     f.write_str(", ")?;
                 }
                 first = false;
-                write!(f, "{} {}", self.get(c), c.name())?;
+                write!(f, "{} {}", self.get(c), c.word())?;
             }
             if first {
                 f.write_str("no dice")?;
@@ -113,13 +94,13 @@ impl fmt::Display for ColorCounts {
             return Ok(());
         }
         let mut first = true;
-        for c in Color::ALL {
+        for &c in Color::ALL {
             for _ in 0..self.get(c) {
                 if !first {
                     f.write_str(" ")?;
                 }
                 first = false;
-                write!(f, "{}", c.letter())?;
+                f.write_str(c.name())?;
             }
         }
         if first {

@@ -194,17 +194,17 @@ impl fmt::Display for Action {
             Action::MarkerHeld { slot } => write!(f, "hold {slot}"),
             Action::EnemyDefeated { slot } => write!(f, "defeat {slot}"),
             Action::WoundSuffered { slot, exhausted } => {
-                write!(f, "wound {slot} exhaust {}", exhausted.letter())
+                write!(f, "wound {slot} exhaust {}", exhausted)
             }
             Action::DieReplaced { discarded, taken } => match discarded {
-                Some(c) => write!(f, "replace {} -> {}", c.letter(), taken.letter()),
-                None => write!(f, "replace - -> {}", taken.letter()),
+                Some(c) => write!(f, "replace {} -> {}", c, taken),
+                None => write!(f, "replace - -> {}", taken),
             },
             Action::Recovered => f.write_str("recover"),
             Action::ShieldGained { slot } => write!(f, "shield {slot}"),
             Action::ShieldRemoved { slot } => write!(f, "unshield {slot}"),
             Action::DialTurned { slot } => write!(f, "face {slot}"),
-            Action::DieBorrowed { color } => write!(f, "borrow {}", color.letter()),
+            Action::DieBorrowed { color } => write!(f, "borrow {}", color),
             Action::MoonStruck { slot } => write!(f, "moon {slot}"),
             Action::ConspiratorRolled { value } => write!(f, "conspire {value}"),
             Action::ConspiratorRevealed { card } => write!(f, "reveal {card}"),

@@ -5,35 +5,18 @@ use super::dice::{Color, ColorCounts, Dice, Die, MAX_DICE};
 use super::params::Module;
 use super::state::{State, EXHAUSTION, SLOTS};
 use super::ProvingGrounds;
-use std::fmt::Write as _;
+use crate::kit::facts::{list_or_dash, value_or_dash};
 
 /// `3x2 4x2 6x3`: each face shown by two or more dice, with how many; `-` when none.
 pub fn sets(pool: &Dice) -> String {
     let faces = pool.faces();
-    let mut s = String::new();
-    for (face, &n) in faces.iter().enumerate().skip(1) {
-        if n >= 2 {
-            if !s.is_empty() {
-                s.push(' ');
-            }
-            let _ = write!(s, "{face}x{n}");
-        }
-    }
-    if s.is_empty() {
-        s.push('-');
-    }
-    s
+    list_or_dash((1..=6).filter(|&f| faces[f] >= 2).map(|f| format!("{f}x{}", faces[f])), " ")
 }
 
 /// `4 5`: each face shown by exactly one die; `-` when none.
 pub fn singles(pool: &Dice) -> String {
     let faces = pool.faces();
-    let list: Vec<String> = (1..=6).filter(|&f| faces[f] == 1).map(|f| f.to_string()).collect();
-    if list.is_empty() {
-        "-".to_string()
-    } else {
-        list.join(" ")
-    }
+    list_or_dash((1..=6).filter(|&f| faces[f] == 1), " ")
 }
 
 /// The per-slot keys, spelled out once: `verify` reports the final facts of every session,
@@ -88,12 +71,12 @@ fn dice_text<'a>(dice: impl Iterator<Item = &'a Die>) -> String {
 /// Color counts as `ColorCounts`'s `Display` prints them (`w w g`, `-` when none).
 fn counts_text(c: ColorCounts) -> String {
     let mut s = String::new();
-    for k in Color::ALL {
+    for &k in Color::ALL {
         for _ in 0..c.get(k) {
             if !s.is_empty() {
                 s.push(' ');
             }
-            s.push(k.letter());
+            s.push_str(k.name());
         }
     }
     if s.is_empty() {
@@ -143,8 +126,7 @@ impl ProvingGrounds {
             put(dice, dice_text(s.pool.iter().filter(|d| d.value as usize == i + 1)));
         }
         put("defeated", num(s.defeated));
-        let discard: Vec<&str> = s.discard_pile().iter().map(|&c| self.enemy(c).id.as_str()).collect();
-        put("discard", if discard.is_empty() { "-".to_string() } else { discard.join(" ") });
+        put("discard", list_or_dash(s.discard_pile().iter().map(|&c| &self.enemy(c).id), " "));
         put("deck.drawn", num(s.drawn_count()));
         put("deck.left", num(self.enemies.len().saturating_sub(s.drawn_count() as usize) as u32));
         if !self.config.modules.is_empty() {
@@ -165,19 +147,16 @@ impl ProvingGrounds {
         if self.config.modules.has(Module::SunMoon) {
             let sm = &m.sun_moon;
             put("dial", sm.dial.to_string());
-            put("facing", if sm.facing == 0 { "-".to_string() } else { sm.facing.to_string() });
-            let (sun, moon) = match self.sun_moon_slots(s) {
-                Some((a, b)) => ((a + 1).to_string(), (b + 1).to_string()),
-                None => ("-".to_string(), "-".to_string()),
-            };
-            put("sun", sun);
-            put("moon", moon);
+            put("facing", value_or_dash((sm.facing != 0).then_some(sm.facing)));
+            let slots = self.sun_moon_slots(s);
+            put("sun", value_or_dash(slots.map(|(sun, _)| sun + 1)));
+            put("moon", value_or_dash(slots.map(|(_, moon)| moon + 1)));
             put("borrowed", sm.borrowed.to_string());
             put("borrowed.new", sm.borrowed_new.to_string());
         }
         if self.config.modules.has(Module::Conspirators) {
             let c = &m.conspirators;
-            put("conspirator.die", if c.die == 0 { "-".to_string() } else { c.die.to_string() });
+            put("conspirator.die", value_or_dash((c.die != 0).then_some(c.die)));
             put(
                 "conspirators.revealed",
                 card_list(c.revealed, self.conspirators.iter().map(|c| c.id.as_str())),
@@ -187,14 +166,14 @@ impl ProvingGrounds {
         }
         if self.config.modules.has(Module::Dragonling) {
             let face = m.dragonling.face;
-            put("dragonling", if face == 0 { "-".to_string() } else { face.to_string() });
+            put("dragonling", value_or_dash((face != 0).then_some(face)));
         }
         if self.config.modules.has(Module::Chariots) {
             let ch = &m.chariots;
             let chariot = ch.chariot.and_then(|k| self.chariots.get(k as usize));
-            put("chariot", chariot.map_or("-".to_string(), |c| c.id.clone()));
+            put("chariot", value_or_dash(chariot.map(|c| &c.id)));
             put("chariot.dice", ch.dice.to_string());
-            put("chariot.met", self.chariot_met(s).map_or("-", |b| if b { "yes" } else { "no" }).to_string());
+            put("chariot.met", value_or_dash(self.chariot_met(s).map(|b| if b { "yes" } else { "no" })));
             put("reserve", ch.reserve.to_string());
             put("chariots.met", ch.met.to_string());
             put(
@@ -216,23 +195,12 @@ impl ProvingGrounds {
 
 /// `1 4` for the slots whose bits are set, `-` when none.
 fn slot_list(bits: u8) -> String {
-    let list: Vec<String> = (0..6).filter(|i| bits & (1 << i) != 0).map(|i| (i + 1).to_string()).collect();
-    if list.is_empty() {
-        "-".to_string()
-    } else {
-        list.join(" ")
-    }
+    list_or_dash((0..SLOTS).filter(|i| bits & (1 << i) != 0).map(|i| i + 1), " ")
 }
 
 /// The ids of the cards whose bits are set, in catalog order, `-` when none.
 fn card_list<'a>(bits: u32, ids: impl Iterator<Item = &'a str>) -> String {
-    let list: Vec<&str> =
-        ids.enumerate().filter(|(k, _)| *k < 32 && bits & (1 << k) != 0).map(|(_, id)| id).collect();
-    if list.is_empty() {
-        "-".to_string()
-    } else {
-        list.join(" ")
-    }
+    list_or_dash(ids.enumerate().filter(|(k, _)| *k < 32 && bits & (1 << k) != 0).map(|(_, id)| id), " ")
 }
 
 #[cfg(test)]

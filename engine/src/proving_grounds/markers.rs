@@ -11,6 +11,7 @@ use super::attack::{resolve_attack, resolve_attack_with, AttackMods, Expected, H
 use super::consequence::turn_action;
 use super::enemy::{Enemy, Requirement};
 use super::event::{Action, Event};
+use super::params::MultiSpace;
 use super::rules::*;
 use super::state::{Phase, State, SLOTS};
 use super::ProvingGrounds;
@@ -102,7 +103,7 @@ impl ProvingGrounds {
                 (Expected::Unshield, Action::ShieldRemoved { .. }) => true,
                 (Expected::Hold(_), Action::MarkerHeld { .. }) => true,
                 (Expected::Up(m), Action::MarkerMovedUp { spaces, .. }) => {
-                    *spaces == m || (self.config.multi_space_optional && *spaces < m)
+                    *spaces == m || (self.config.multi_space == MultiSpace::Optional && *spaces < m)
                 }
                 _ => false,
             };

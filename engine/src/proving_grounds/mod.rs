@@ -60,7 +60,6 @@ pub use event::{Action, Event};
 pub use params::{Config, ExhaustFrom, Module, Modules, ReplaceWithoutWhite, PARAMS};
 pub use recover::DEFEATS_TO_WIN;
 pub use rules::RULES;
-pub use simulate::SplitMix64;
 pub use state::{ModState, Outcome, Phase, Slot, State};
 
 use crate::{Findings, Game, GameInfo, ParamSpec, ParseError, RuleInfo, Setup, SetupError, StepError};

@@ -36,7 +36,7 @@ impl ProvingGrounds {
             m.recover(self, s, &mut pool);
         }
         s.pool = Dice::new();
-        for c in Color::ALL {
+        for &c in Color::ALL {
             for _ in 0..pool.get(c) {
                 s.pool.push(Die::new(0, c)); // at most the box's 14 dice
             }

@@ -2,48 +2,22 @@
 //!
 //! The log is one game: it stops when the game is won or lost, or after the requested
 //! number of events, whichever comes first; callers wanting more events use more seeds.
-//! The PRNG is splitmix64, written here so the same seed gives the same log on every
-//! machine and no dependency is needed.
+//! The PRNG is the kit's splitmix64, so the same seed gives the same log on every machine.
 
 use super::dice::{Color, Dice, Die};
 use super::event::{Action, Event};
-use super::params::Module;
 use super::params::ReplaceWithoutWhite;
+use super::params::{InspirationReuse, Module};
 use super::state::{Phase, State, SLOTS};
 use super::ProvingGrounds;
+use crate::kit::rng::SplitMix64;
 use crate::Findings;
-
-/// splitmix64 (Steele, Lea, Flood 2014): tiny, fast, and good enough for dice.
-#[derive(Debug, Clone)]
-pub struct SplitMix64(u64);
-
-impl SplitMix64 {
-    pub fn new(seed: u64) -> Self {
-        SplitMix64(seed)
-    }
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    /// A number in `0..n` (`n > 0`); the modulo bias is irrelevant for dice.
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.next_u64() % n.max(1)
-    }
-    fn face(&mut self) -> u8 {
-        self.below(6) as u8 + 1
-    }
-}
 
 impl ProvingGrounds {
     pub(super) fn simulate_log(&self, seed: u64, events: usize) -> Vec<Event> {
         let mut rng = SplitMix64::new(seed);
         let mut deck: Vec<u8> = (0..self.enemies.len() as u8).collect();
-        for i in (1..deck.len()).rev() {
-            deck.swap(i, rng.below(i as u64 + 1) as usize);
-        }
+        rng.shuffle(&mut deck);
         let mut next_card = 0usize;
         // Module decks are shuffled only when a module is in play, so a training game's log
         // for a seed stays what it always was.
@@ -80,7 +54,7 @@ impl ProvingGrounds {
                             clock = 0;
                             let mut dice = Dice::new();
                             for d in s.pool.iter() {
-                                dice.push(Die::new(rng.face(), d.color));
+                                dice.push(Die::new(rng.die(6), d.color));
                             }
                             Event::at(Action::DiceRolled { dice }, 0)
                         }
@@ -96,10 +70,10 @@ impl ProvingGrounds {
                             && self.may_reroll(&s)
                             && rng.below(3) != 0
                         {
-                            let face = sets[rng.below(sets.len() as u64) as usize];
+                            let face = sets[rng.below(sets.len())];
                             let mut dice = Dice::new();
                             for d in s.pool.iter().filter(|d| d.value == face) {
-                                dice.push(Die::new(rng.face(), d.color));
+                                dice.push(Die::new(rng.die(6), d.color));
                             }
                             Event::at(Action::SetRerolled { faces: 1 << face, dice }, clock)
                         } else {
@@ -147,11 +121,11 @@ impl ProvingGrounds {
                     let slots: Vec<usize> = (0..SLOTS)
                         .filter(|&i| s.slots[i].card.is_none() || s.slots[i].card != m.sun_moon.faced_last)
                         .collect();
-                    let i = slots.get(rng.below(slots.len() as u64) as usize).copied().unwrap_or(0);
+                    let i = slots.get(rng.below(slots.len())).copied().unwrap_or(0);
                     return Some(Action::DialTurned { slot: i as u8 + 1 });
                 }
                 if mods.has(Module::Conspirators) && m.conspirators.die == 0 {
-                    return Some(Action::ConspiratorRolled { value: rng.below(6) as u8 + 1 });
+                    return Some(Action::ConspiratorRolled { value: rng.die(6) });
                 }
                 if mods.has(Module::Chariots) && m.chariots.chariot.is_none() {
                     if let Some(k) = decks.next_chariot(m.chariots.drawn) {
@@ -162,7 +136,7 @@ impl ProvingGrounds {
             }
             Phase::Roll => {
                 if m.dragonling.may_roll && (m.dragonling.face == 0 || rng.below(2) == 0) {
-                    return Some(Action::DragonlingRolled { value: rng.below(6) as u8 + 1 });
+                    return Some(Action::DragonlingRolled { value: rng.die(6) });
                 }
                 if let Some(d) = self.die_for_chariot(s) {
                     let mut dice = Dice::new();
@@ -170,15 +144,17 @@ impl ProvingGrounds {
                     return Some(Action::ChariotLoaded { dice });
                 }
                 if mods.has(Module::Inspiration) && rng.below(8) == 0 {
-                    let k = rng.below(self.inspirations.len() as u64) as usize;
-                    if m.inspiration.played & (1 << k) == 0 || !self.config.inspiration_once {
+                    let k = rng.below(self.inspirations.len());
+                    if m.inspiration.played & (1 << k) == 0
+                        || self.config.inspiration_reuse == InspirationReuse::Free
+                    {
                         let card = self.inspirations[k].id.clone();
                         if !self.inspirations[k].effect.targets_an_enemy() {
                             return Some(Action::InspirationPlayed { card });
                         }
                         let slots: Vec<u8> =
                             (0..SLOTS as u8).filter(|&i| s.slots[i as usize].card.is_some()).collect();
-                        if let Some(&i) = slots.get(rng.below(slots.len() as u64) as usize) {
+                        if let Some(&i) = slots.get(rng.below(slots.len())) {
                             return Some(Action::InspirationPlayedOn { card, slot: i + 1 });
                         }
                     }
@@ -210,7 +186,7 @@ impl ProvingGrounds {
 
     fn random_replace(&self, s: &State, rng: &mut SplitMix64) -> Event {
         let stacked: Vec<Color> = Color::COLORED.into_iter().filter(|&c| s.stack.get(c) > 0).collect();
-        let taken = stacked.get(rng.below(stacked.len() as u64) as usize).copied().unwrap_or(Color::Green);
+        let taken = stacked.get(rng.below(stacked.len())).copied().unwrap_or(Color::Green);
         let discarded = if s.pool.iter().any(|d| d.color == Color::White) {
             Some(Color::White)
         } else {
@@ -241,8 +217,6 @@ impl ModuleDecks {
 
 fn shuffled(n: usize, rng: &mut SplitMix64) -> Vec<usize> {
     let mut v: Vec<usize> = (0..n).collect();
-    for i in (1..v.len()).rev() {
-        v.swap(i, rng.below(i as u64 + 1) as usize);
-    }
+    rng.shuffle(&mut v);
     v
 }

@@ -9,6 +9,7 @@
 //! and steps as if they were not there. The rules that change them are in `modules/`.
 
 use super::dice::{Color, ColorCounts, Dice, Die};
+use crate::kit::named::named_enum;
 use crate::StepError;
 use serde::{Deserialize, Serialize};
 
@@ -19,49 +20,25 @@ pub const EXHAUSTION: usize = 3;
 /// Discard pile entries remembered in order (a game ends at eight defeats).
 pub const MAX_DISCARD: usize = 32;
 
-/// Where the round is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Phase {
-    /// Before a roll: the setup's six draws, or step 3's refills.
-    Draw,
-    /// Step 1: rolled; rerolls allowed until `stop`.
-    Roll,
-    /// Step 2A: battle markers move, in slot order.
-    Move,
-    /// Step 2B: defeats, wounds and replacements.
-    Check,
-    /// The game is won or lost.
-    Over,
-}
-
-impl Phase {
-    pub fn name(self) -> &'static str {
-        match self {
-            Phase::Draw => "draw",
-            Phase::Roll => "roll",
-            Phase::Move => "move",
-            Phase::Check => "check",
-            Phase::Over => "over",
-        }
+named_enum! {
+    /// Where the round is.
+    pub enum Phase ("a phase") {
+        /// Before a roll: the setup's six draws, or step 3's refills.
+        Draw = "draw",
+        /// Step 1: rolled; rerolls allowed until `stop`.
+        Roll = "roll",
+        /// Step 2A: battle markers move, in slot order.
+        Move = "move",
+        /// Step 2B: defeats, wounds and replacements.
+        Check = "check",
+        /// The game is won or lost.
+        Over = "over",
     }
 }
 
-/// How the game stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Outcome {
-    Playing,
-    Won,
-    Lost,
-}
-
-impl Outcome {
-    pub fn name(self) -> &'static str {
-        match self {
-            Outcome::Playing => "playing",
-            Outcome::Won => "won",
-            Outcome::Lost => "lost",
-        }
-    }
+named_enum! {
+    /// How the game stands.
+    pub enum Outcome ("an outcome") { Playing = "playing", Won = "won", Lost = "lost" }
 }
 
 /// One slot of the encounter board: the enemy card (catalog index) and its battle marker

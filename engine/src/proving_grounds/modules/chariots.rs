@@ -13,7 +13,7 @@ use super::Hooks;
 use crate::proving_grounds::cards::Effect;
 use crate::proving_grounds::dice::{ColorCounts, Dice};
 use crate::proving_grounds::event::{Action, Event};
-use crate::proving_grounds::params::Module;
+use crate::proving_grounds::params::{ChariotDice, ChariotDraw, ChariotUnmet, ChariotUnmetDice, Module};
 use crate::proving_grounds::rules::*;
 use crate::proving_grounds::state::{Phase, State};
 use crate::proving_grounds::ProvingGrounds;
@@ -35,7 +35,7 @@ impl Hooks for Chariots {
     /// Under `chariot-draw=required`, a chariot is in play at each roll while the deck lasts.
     fn start_round(&self, g: &ProvingGrounds, s: &mut State, f: &mut Findings) {
         let m = &s.mods.chariots;
-        if g.config.chariot_draw_required && m.chariot.is_none() {
+        if g.config.chariot_draw == ChariotDraw::Required && m.chariot.is_none() {
             let left = (g.chariots.len() as u32).saturating_sub(m.drawn.count_ones());
             if left > 0 {
                 f.violate(Violation::new(
@@ -68,7 +68,7 @@ impl Hooks for Chariots {
         let m = &mut s.mods.chariots;
         *pool = pool.plus(m.reserve);
         m.reserve = ColorCounts::default();
-        if m.chariot.is_none() || !g.config.chariot_dice_stay {
+        if m.chariot.is_none() || g.config.chariot_unmet_dice == ChariotUnmetDice::Return {
             *pool = pool.plus(m.dice.colors());
             m.dice = Dice::new();
         }
@@ -131,7 +131,7 @@ impl ProvingGrounds {
         s.mods.chariots.dice.sort();
         let chariot = &self.chariots[k as usize];
         let (_, unused) = chariot.fill(s.mods.chariots.dice.iter().map(|d| (d.value, d.color)));
-        if self.config.chariot_required_only && unused != 0 {
+        if self.config.chariot_dice == ChariotDice::Required && unused != 0 {
             f.violate(Violation::new(
                 CHARIOT_PLACE_REQUIRED,
                 format!(
@@ -205,7 +205,7 @@ impl ProvingGrounds {
             return;
         }
         self.activate(s, k, f);
-        if self.config.chariot_unmet_discarded {
+        if self.config.chariot_unmet == ChariotUnmet::Discarded {
             // Discarded after it activates; the dice on it come back at recovery.
             s.mods.chariots.chariot = None;
         }

@@ -10,6 +10,7 @@ use super::Hooks;
 use crate::proving_grounds::attack::AttackMods;
 use crate::proving_grounds::dice::{Color, ColorCounts};
 use crate::proving_grounds::event::{Action, Event};
+use crate::proving_grounds::params::DragonlingWeakness;
 use crate::proving_grounds::rules::*;
 use crate::proving_grounds::state::State;
 use crate::proving_grounds::ProvingGrounds;
@@ -68,14 +69,14 @@ impl Hooks for Dragonling {
 
     /// Under `dragonling-weakness=extra-die`, the die joins the attack on a weak enemy.
     fn attack(&self, g: &ProvingGrounds, s: &State, i: usize, _m: &mut AttackMods, dice: &mut ColorCounts) {
-        if g.config.dragon_extra_die && g.weak_to_dragon(s, i) {
+        if g.config.dragonling_weakness == DragonlingWeakness::ExtraDie && g.weak_to_dragon(s, i) {
             dice.add(Color::White);
         }
     }
 
     /// Under `dragonling-weakness=unverified`, a move against a weak enemy is not guessed.
     fn marker_turn(&self, g: &ProvingGrounds, s: &mut State, i: usize, _e: &Event, f: &mut Findings) {
-        if !g.config.dragon_extra_die && g.weak_to_dragon(s, i) {
+        if g.config.dragonling_weakness == DragonlingWeakness::Unverified && g.weak_to_dragon(s, i) {
             if let Some(c) = s.slots[i].card {
                 f.unverified.push(format!(
                     "the dragonling die shows {}, the weakness of `{}`; the rulebook does not say what a weakness does (dragonling-weakness=unverified)",

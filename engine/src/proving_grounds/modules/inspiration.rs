@@ -11,7 +11,7 @@ use super::Hooks;
 use crate::proving_grounds::cards::{Effect, Inspiration as Card};
 use crate::proving_grounds::dice::ColorCounts;
 use crate::proving_grounds::event::{Action, Event};
-use crate::proving_grounds::params::Module;
+use crate::proving_grounds::params::{InspirationReuse, Module};
 use crate::proving_grounds::rules::*;
 use crate::proving_grounds::state::State;
 use crate::proving_grounds::ProvingGrounds;
@@ -68,7 +68,7 @@ impl ProvingGrounds {
             }
         }
         let m = &mut s.mods.inspiration;
-        if self.config.inspiration_once && m.played & (1 << k) != 0 {
+        if self.config.inspiration_reuse == InspirationReuse::Once && m.played & (1 << k) != 0 {
             f.violate(Violation::new(INSPIRATION_ONCE, format!("`{card}` was already played")));
         }
         m.played |= 1 << k;

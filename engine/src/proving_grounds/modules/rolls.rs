@@ -3,6 +3,7 @@
 //! refills every round or once per game is `rolls-reset`.
 
 use super::Hooks;
+use crate::proving_grounds::params::RollsReset;
 use crate::proving_grounds::rules::*;
 use crate::proving_grounds::state::State;
 use crate::proving_grounds::ProvingGrounds;
@@ -17,7 +18,7 @@ impl Hooks for Rolls {
 
     /// The tracker is set at the round's roll (under `rolls-reset=game`, at the first only).
     fn after_roll(&self, g: &ProvingGrounds, s: &mut State) {
-        if g.config.rolls_per_round || s.round <= 1 {
+        if g.config.rolls_reset == RollsReset::Round || s.round <= 1 {
             s.mods.rolls.left = g.config.rolls;
         }
     }

@@ -12,6 +12,7 @@ use super::Hooks;
 use crate::proving_grounds::attack::{AttackMods, Expected};
 use crate::proving_grounds::dice::ColorCounts;
 use crate::proving_grounds::event::Action;
+use crate::proving_grounds::params::ShieldReflect;
 use crate::proving_grounds::state::State;
 use crate::proving_grounds::ProvingGrounds;
 
@@ -29,7 +30,7 @@ impl Hooks for Shields {
             Action::ShieldGained { .. } => *shielded |= 1 << i,
             Action::ShieldRemoved { .. } => *shielded &= !(1 << i),
             Action::MarkerMovedDown { .. }
-                if expected == Expected::Reflected && g.config.reflect_removes_shield =>
+                if expected == Expected::Reflected && g.config.shield_reflect == ShieldReflect::Removed =>
             {
                 *shielded &= !(1 << i)
             }

@@ -10,7 +10,7 @@ use super::Hooks;
 use crate::proving_grounds::attack::Expected;
 use crate::proving_grounds::dice::{Color, ColorCounts, Die};
 use crate::proving_grounds::event::{Action, Event};
-use crate::proving_grounds::params::Module;
+use crate::proving_grounds::params::{Module, SunMoonPositions};
 use crate::proving_grounds::rules::*;
 use crate::proving_grounds::state::{Phase, State, EXHAUSTION, SLOTS};
 use crate::proving_grounds::ProvingGrounds;
@@ -133,7 +133,7 @@ impl ProvingGrounds {
     /// The sun and moon slots (0-based) for the slot faced this round.
     pub(in crate::proving_grounds) fn sun_moon_slots(&self, s: &State) -> Option<(usize, usize)> {
         let faced = (s.mods.sun_moon.facing as usize).checked_sub(1)?;
-        Some(if self.config.sun_faced {
+        Some(if self.config.sun_moon_positions == SunMoonPositions::FacedOpposite {
             (faced, (faced + 3) % SLOTS)
         } else {
             ((faced + 1) % SLOTS, (faced + SLOTS - 1) % SLOTS)
@@ -193,7 +193,7 @@ impl ProvingGrounds {
         if m.dial.get(color) == 0 {
             f.violate(Violation::new(
                 SUN_BORROW,
-                format!("the dial holds {:#}, not {}", m.dial, color.name()),
+                format!("the dial holds {:#}, not {}", m.dial, color.word()),
             ));
         } else {
             m.dial.0[color.index()] -= 1;
