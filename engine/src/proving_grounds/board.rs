@@ -115,6 +115,7 @@ impl ProvingGrounds {
         if mods.has(Module::Conspirators) {
             let names = |bits: u32| -> String {
                 let l: Vec<&str> = self
+                    .cards
                     .conspirators
                     .iter()
                     .enumerate()
@@ -146,7 +147,7 @@ impl ProvingGrounds {
         }
         if mods.has(Module::Chariots) {
             let ch = &m.chariots;
-            let chariot = match ch.chariot.and_then(|k| self.chariots.get(k as usize)) {
+            let chariot = match ch.chariot.and_then(|k| self.cards.chariots.get(k as usize)) {
                 Some(c) => {
                     format!("{} (needs {}; {}) holding {}", c.id, c.condition_text(), c.effect, ch.dice)
                 }
@@ -156,6 +157,7 @@ impl ProvingGrounds {
         }
         if mods.has(Module::Inspiration) {
             let played: Vec<&str> = self
+                .cards
                 .inspirations
                 .iter()
                 .enumerate()

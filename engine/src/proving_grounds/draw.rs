@@ -22,6 +22,7 @@ impl ProvingGrounds {
         f: &mut Findings,
     ) -> Result<(), StepError> {
         let card = self
+            .cards
             .enemies
             .iter()
             .position(|en| en.id == name)
@@ -57,7 +58,7 @@ impl ProvingGrounds {
     /// Before a roll: every slot holds an enemy unless the deck ran out.
     pub(super) fn check_slots_filled(&self, s: &State, f: &mut Findings) {
         let empty = s.slots.iter().filter(|sl| sl.card.is_none()).count();
-        let left = self.enemies.len().saturating_sub(s.drawn_count() as usize);
+        let left = self.cards.enemies.len().saturating_sub(s.drawn_count() as usize);
         if empty > 0 && left > 0 {
             let rule = if s.round == 0 { SETUP_SIX_ENEMIES } else { RECOVER_REFILL };
             let list: Vec<String> =

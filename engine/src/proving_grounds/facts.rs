@@ -128,7 +128,7 @@ impl ProvingGrounds {
         put("defeated", num(s.defeated));
         put("discard", list_or_dash(s.discard_pile().iter().map(|&c| &self.enemy(c).id), " "));
         put("deck.drawn", num(s.drawn_count()));
-        put("deck.left", num(self.enemies.len().saturating_sub(s.drawn_count() as usize) as u32));
+        put("deck.left", num(self.cards.enemies.len().saturating_sub(s.drawn_count() as usize) as u32));
         if !self.config.modules.is_empty() {
             self.module_facts(s, &mut out);
         }
@@ -159,9 +159,12 @@ impl ProvingGrounds {
             put("conspirator.die", value_or_dash((c.die != 0).then_some(c.die)));
             put(
                 "conspirators.revealed",
-                card_list(c.revealed, self.conspirators.iter().map(|c| c.id.as_str())),
+                card_list(c.revealed, self.cards.conspirators.iter().map(|c| c.id.as_str())),
             );
-            put("conspirators.active", card_list(c.active, self.conspirators.iter().map(|c| c.id.as_str())));
+            put(
+                "conspirators.active",
+                card_list(c.active, self.cards.conspirators.iter().map(|c| c.id.as_str())),
+            );
             put("conspirators.owed", self.reveals_owed(s).to_string());
         }
         if self.config.modules.has(Module::Dragonling) {
@@ -170,7 +173,7 @@ impl ProvingGrounds {
         }
         if self.config.modules.has(Module::Chariots) {
             let ch = &m.chariots;
-            let chariot = ch.chariot.and_then(|k| self.chariots.get(k as usize));
+            let chariot = ch.chariot.and_then(|k| self.cards.chariots.get(k as usize));
             put("chariot", value_or_dash(chariot.map(|c| &c.id)));
             put("chariot.dice", ch.dice.to_string());
             put("chariot.met", value_or_dash(self.chariot_met(s).map(|b| if b { "yes" } else { "no" })));
@@ -178,13 +181,13 @@ impl ProvingGrounds {
             put("chariots.met", ch.met.to_string());
             put(
                 "chariots.left",
-                (self.chariots.len() as u32).saturating_sub(ch.drawn.count_ones()).to_string(),
+                (self.cards.chariots.len() as u32).saturating_sub(ch.drawn.count_ones()).to_string(),
             );
         }
         if self.config.modules.has(Module::Inspiration) {
             put(
                 "inspiration.played",
-                card_list(m.inspiration.played, self.inspirations.iter().map(|c| c.id.as_str())),
+                card_list(m.inspiration.played, self.cards.inspirations.iter().map(|c| c.id.as_str())),
             );
         }
         if self.config.modules.has(Module::Rolls) {

@@ -41,7 +41,6 @@ mod params;
 mod recover;
 mod roll;
 mod rules;
-mod shared_catalog;
 mod simulate;
 mod state;
 mod step;
@@ -53,7 +52,7 @@ mod tests;
 
 pub use attack::{max_spaces, resolve_attack, resolve_attack_with, AttackMods, Expected, Hold};
 pub use cards::{Chariot, Conspirator, DieSpec, Effect, Inspiration};
-pub use catalog::{parse_catalog, parse_full_catalog, Catalog, ILLUSTRATIVE};
+pub use catalog::{cards, parse_catalog, parse_full_catalog, Catalog, ILLUSTRATIVE};
 pub use dice::{Color, ColorCounts, Dice, Die, MAX_DICE};
 pub use enemy::{Enemy, Requirement};
 pub use event::{Action, Event};
@@ -71,12 +70,9 @@ pub struct ProvingGrounds {
     /// Shared, like the cards, so that a game reused from `new`'s cache clones cheaply.
     setup: Arc<Setup>,
     config: Config,
-    /// Shared so that cloning a configured game (one per replay thread) is cheap.
-    enemies: Arc<[Enemy]>,
-    /// The module cards of the catalog.
-    conspirators: Arc<[Conspirator]>,
-    chariots: Arc<[Chariot]>,
-    inspirations: Arc<[Inspiration]>,
+    /// Every card of the catalog, shared so that cloning a configured game (one per replay
+    /// thread) is cheap.
+    cards: Arc<Catalog>,
     /// Stands in for a card index the catalog does not have (see `enemy`).
     unknown: Arc<Enemy>,
 }
@@ -89,25 +85,25 @@ impl ProvingGrounds {
 
     /// The enemy cards, in catalog order.
     pub fn enemies(&self) -> &[Enemy] {
-        &self.enemies
+        &self.cards.enemies
     }
 
     /// The enemy with this catalog index. States come from this game's own steps, but a
     /// snapshot read back from storage could name an index past the catalog: it then gets a
     /// placeholder card rather than a panic.
     pub fn enemy(&self, card: u8) -> &Enemy {
-        self.enemies.get(card as usize).unwrap_or(&self.unknown)
+        self.cards.enemies.get(card as usize).unwrap_or(&self.unknown)
     }
 
     /// The module cards, in catalog order.
     pub fn conspirators(&self) -> &[Conspirator] {
-        &self.conspirators
+        &self.cards.conspirators
     }
     pub fn chariots(&self) -> &[Chariot] {
-        &self.chariots
+        &self.cards.chariots
     }
     pub fn inspirations(&self) -> &[Inspiration] {
-        &self.inspirations
+        &self.cards.inspirations
     }
 
     fn initial(&self) -> State {
@@ -121,7 +117,7 @@ impl ProvingGrounds {
     /// Check a setup and parse its catalog text (`Game::new` without its cache).
     fn build(setup: &Setup, catalog_text: &str) -> Result<Self, SetupError> {
         let config = Config::from_setup(setup);
-        let catalog = shared_catalog::shared_cards(catalog_text);
+        let catalog = catalog::cards(catalog_text);
         // A module whose cards the catalog lacks cannot be played: say so with the rest.
         // The modules named, even when another parameter is wrong, so that every reason is
         // reported at once.
@@ -141,26 +137,17 @@ impl ProvingGrounds {
             _ => Vec::new(),
         };
         match (config, catalog) {
-            (Ok(config), Ok(catalog)) if missing.is_empty() => {
-                let shared_catalog::SharedCards { enemies, conspirators, chariots, inspirations } = catalog;
+            (Ok(config), Ok(cards)) if missing.is_empty() => {
                 // Record the defaults too, so the setup names every interpretation in force.
                 let mut full = setup.clone();
                 for spec in PARAMS {
                     full.params.entry(spec.name.to_string()).or_insert_with(|| spec.default.to_string());
                 }
-                Ok(ProvingGrounds {
-                    setup: Arc::new(full),
-                    config,
-                    enemies,
-                    conspirators,
-                    chariots,
-                    inspirations,
-                    unknown: shared_catalog::unknown_enemy(),
-                })
+                Ok(ProvingGrounds { setup: Arc::new(full), config, cards, unknown: catalog::unknown_enemy() })
             }
             (config, catalog) => {
                 let mut reasons = config.err().map(|e| e.reasons).unwrap_or_default();
-                reasons.extend(catalog.err().unwrap_or_default().into_iter().map(|r| format!("catalog {r}")));
+                reasons.extend(catalog.err().unwrap_or_default());
                 reasons.extend(missing);
                 Err(SetupError { reasons })
             }

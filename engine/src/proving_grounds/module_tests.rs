@@ -335,7 +335,7 @@ fn a_module_without_its_cards_or_with_bad_cards_is_refused_with_every_reason() {
     );
     let err = parse_full_catalog(&bad).err().unwrap_or_default();
     assert_eq!(err.len(), 4, "{err:?}");
-    assert!(err.iter().all(|e| e.starts_with("line ")), "{err:?}");
+    assert!(err.iter().all(|e| e.starts_with("catalog line ")), "{err:?}");
 }
 
 #[test]

@@ -16,15 +16,15 @@ use crate::Findings;
 impl ProvingGrounds {
     pub(super) fn simulate_log(&self, seed: u64, events: usize) -> Vec<Event> {
         let mut rng = SplitMix64::new(seed);
-        let mut deck: Vec<u8> = (0..self.enemies.len() as u8).collect();
+        let mut deck: Vec<u8> = (0..self.cards.enemies.len() as u8).collect();
         rng.shuffle(&mut deck);
         let mut next_card = 0usize;
         // Module decks are shuffled only when a module is in play, so a training game's log
         // for a seed stays what it always was.
         let mut decks = ModuleDecks::default();
         if !self.config.modules.is_empty() {
-            decks.conspirators = shuffled(self.conspirators.len(), &mut rng);
-            decks.chariots = shuffled(self.chariots.len(), &mut rng);
+            decks.conspirators = shuffled(self.cards.conspirators.len(), &mut rng);
+            decks.chariots = shuffled(self.cards.chariots.len(), &mut rng);
         }
         let mut s = self.initial();
         let mut out = Vec::with_capacity(events.min(1 << 20));
@@ -108,14 +108,14 @@ impl ProvingGrounds {
         let mods = self.config.modules;
         if self.reveal_pending(s) && matches!(s.phase, Phase::Draw | Phase::Check) {
             if let Some(k) = decks.next_conspirator(m.conspirators.revealed) {
-                return Some(Action::ConspiratorRevealed { card: self.conspirators[k].id.clone() });
+                return Some(Action::ConspiratorRevealed { card: self.cards.conspirators[k].id.clone() });
             }
         }
         match s.phase {
             // Start of round, once the refills are done.
             Phase::Draw
                 if (0..SLOTS).all(|i| s.slots[i].card.is_some())
-                    || s.drawn_count() as usize >= self.enemies.len() =>
+                    || s.drawn_count() as usize >= self.cards.enemies.len() =>
             {
                 if mods.has(Module::SunMoon) && m.sun_moon.facing == 0 {
                     let slots: Vec<usize> = (0..SLOTS)
@@ -129,7 +129,7 @@ impl ProvingGrounds {
                 }
                 if mods.has(Module::Chariots) && m.chariots.chariot.is_none() {
                     if let Some(k) = decks.next_chariot(m.chariots.drawn) {
-                        return Some(Action::ChariotDrawn { card: self.chariots[k].id.clone() });
+                        return Some(Action::ChariotDrawn { card: self.cards.chariots[k].id.clone() });
                     }
                 }
                 None
@@ -144,12 +144,12 @@ impl ProvingGrounds {
                     return Some(Action::ChariotLoaded { dice });
                 }
                 if mods.has(Module::Inspiration) && rng.below(8) == 0 {
-                    let k = rng.below(self.inspirations.len());
+                    let k = rng.below(self.cards.inspirations.len());
                     if m.inspiration.played & (1 << k) == 0
                         || self.config.inspiration_reuse == InspirationReuse::Free
                     {
-                        let card = self.inspirations[k].id.clone();
-                        if !self.inspirations[k].effect.targets_an_enemy() {
+                        let card = self.cards.inspirations[k].id.clone();
+                        if !self.cards.inspirations[k].effect.targets_an_enemy() {
                             return Some(Action::InspirationPlayed { card });
                         }
                         let slots: Vec<u8> =
@@ -167,7 +167,7 @@ impl ProvingGrounds {
 
     /// A pool die that fills a still unfilled part of the chariot's condition.
     fn die_for_chariot(&self, s: &State) -> Option<Die> {
-        let chariot = self.chariots.get(s.mods.chariots.chariot? as usize)?;
+        let chariot = self.cards.chariots.get(s.mods.chariots.chariot? as usize)?;
         let on = |extra: Option<&Die>| {
             chariot.fill(s.mods.chariots.dice.iter().chain(extra).map(|d| (d.value, d.color)))
         };

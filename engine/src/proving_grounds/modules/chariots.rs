@@ -36,7 +36,7 @@ impl Hooks for Chariots {
     fn start_round(&self, g: &ProvingGrounds, s: &mut State, f: &mut Findings) {
         let m = &s.mods.chariots;
         if g.config.chariot_draw == ChariotDraw::Required && m.chariot.is_none() {
-            let left = (g.chariots.len() as u32).saturating_sub(m.drawn.count_ones());
+            let left = (g.cards.chariots.len() as u32).saturating_sub(m.drawn.count_ones());
             if left > 0 {
                 f.violate(Violation::new(
                     CHARIOT_DRAW,
@@ -83,6 +83,7 @@ impl ProvingGrounds {
     /// `chariot CARD`: before a roll, one at a time, each card once.
     fn draw_chariot(&self, s: &mut State, card: &str, f: &mut Findings) -> Result<(), StepError> {
         let k = self
+            .cards
             .chariots
             .iter()
             .position(|c| c.id == card)
@@ -92,7 +93,7 @@ impl ProvingGrounds {
         if let Some(old) = m.chariot {
             f.violate(Violation::new(
                 CHARIOT_DRAW,
-                format!("`{}` is still in play: one chariot at a time", self.chariots[old as usize].id),
+                format!("`{}` is still in play: one chariot at a time", self.cards.chariots[old as usize].id),
             ));
         }
         if m.drawn & (1 << k) != 0 {
@@ -129,7 +130,7 @@ impl ProvingGrounds {
         }
         // Canonical order, so that the same dice placed in another order are the same table.
         s.mods.chariots.dice.sort();
-        let chariot = &self.chariots[k as usize];
+        let chariot = &self.cards.chariots[k as usize];
         let (_, unused) = chariot.fill(s.mods.chariots.dice.iter().map(|d| (d.value, d.color)));
         if self.config.chariot_dice == ChariotDice::Required && unused != 0 {
             f.violate(Violation::new(
@@ -148,7 +149,7 @@ impl ProvingGrounds {
     /// Whether the dice on the chariot in play meet its condition (`None`: no chariot).
     pub(in crate::proving_grounds) fn chariot_met(&self, s: &State) -> Option<bool> {
         let m = &s.mods.chariots;
-        let chariot = self.chariots.get(m.chariot? as usize)?;
+        let chariot = self.cards.chariots.get(m.chariot? as usize)?;
         let (missing, _) = chariot.fill(m.dice.iter().map(|d| (d.value, d.color)));
         Some(missing == 0)
     }
@@ -178,7 +179,7 @@ impl ProvingGrounds {
             f.violate(Violation::new(CHARIOT_RESOLVE, "no chariot is in play"));
             return;
         };
-        let chariot = &self.chariots[k as usize];
+        let chariot = &self.cards.chariots[k as usize];
         if self.chariot_met(s) != Some(met) {
             let expected = Action::ChariotResolved { met: !met };
             f.violate(
@@ -213,7 +214,7 @@ impl ProvingGrounds {
 
     /// An unmet chariot's effect.
     fn activate(&self, s: &mut State, k: u8, f: &mut Findings) {
-        let chariot = &self.chariots[k as usize];
+        let chariot = &self.cards.chariots[k as usize];
         match &chariot.effect {
             Effect::Health(n) => {
                 for _ in 0..*n {

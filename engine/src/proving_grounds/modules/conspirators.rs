@@ -49,6 +49,7 @@ impl Hooks for Conspirators {
     fn after_reroll(&self, g: &ProvingGrounds, s: &mut State, f: &mut Findings) {
         let active = s.mods.conspirators.active;
         let blocking = g
+            .cards
             .conspirators
             .iter()
             .enumerate()
@@ -105,7 +106,7 @@ impl ProvingGrounds {
         }
         m.die = value;
         m.active = 0;
-        for (k, c) in self.conspirators.iter().enumerate() {
+        for (k, c) in self.cards.conspirators.iter().enumerate() {
             if m.revealed & (1 << k) != 0 && c.die == value {
                 m.active |= 1 << k;
                 if let Effect::Text(t) = &c.effect {
@@ -119,6 +120,7 @@ impl ProvingGrounds {
     /// `reveal CARD`: at setup, and after a defeat.
     fn reveal(&self, s: &mut State, card: &str, f: &mut Findings) -> Result<(), StepError> {
         let k = self
+            .cards
             .conspirators
             .iter()
             .position(|c| c.id == card)
@@ -138,7 +140,7 @@ impl ProvingGrounds {
     }
 
     fn unrevealed(&self, s: &State) -> u32 {
-        let n = self.conspirators.len() as u32;
+        let n = self.cards.conspirators.len() as u32;
         n - s.mods.conspirators.revealed.count_ones().min(n)
     }
 
@@ -148,7 +150,7 @@ impl ProvingGrounds {
     /// where a reveal (or its absence) first tells them apart.
     pub(in crate::proving_grounds) fn reveals_owed(&self, s: &State) -> u8 {
         let setup = if s.round == 0 {
-            let start = self.config.conspirators_start.min(self.conspirators.len() as u8);
+            let start = self.config.conspirators_start.min(self.cards.conspirators.len() as u8);
             start.saturating_sub(s.mods.conspirators.revealed.count_ones() as u8)
         } else {
             0
@@ -164,18 +166,20 @@ impl ProvingGrounds {
     /// The requirement increase of the active conspirators.
     fn extra_count(&self, s: &State) -> u8 {
         let active = s.mods.conspirators.active;
-        self.conspirators.iter().enumerate().filter(|(k, _)| active & (1 << k) != 0).fold(0u8, |n, (_, c)| {
-            match c.effect {
+        self.cards.conspirators.iter().enumerate().filter(|(k, _)| active & (1 << k) != 0).fold(
+            0u8,
+            |n, (_, c)| match c.effect {
                 Effect::RequireMore(m) => n.saturating_add(m),
                 _ => n,
-            }
-        })
+            },
+        )
     }
 
     /// An active conspirator forbids rerolls this round (the simulated player asks).
     pub(in crate::proving_grounds) fn rerolls_forbidden(&self, s: &State) -> bool {
         let active = s.mods.conspirators.active;
-        self.conspirators
+        self.cards
+            .conspirators
             .iter()
             .enumerate()
             .any(|(k, c)| active & (1 << k) != 0 && c.effect == Effect::NoRerolls)

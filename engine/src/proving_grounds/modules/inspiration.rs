@@ -47,11 +47,12 @@ impl ProvingGrounds {
         f: &mut Findings,
     ) -> Result<(), StepError> {
         let k = self
+            .cards
             .inspirations
             .iter()
             .position(|c| c.id == card)
             .ok_or_else(|| StepError::new(format!("no inspiration card `{card}` in the catalog")))?;
-        let c = &self.inspirations[k];
+        let c = &self.cards.inspirations[k];
         if let Some(i) = on {
             if s.slots[i].card.is_none() {
                 return Err(StepError::new(format!(
