@@ -121,10 +121,9 @@ impl ProvingGrounds {
             m.after_turn(self, s, i, expected, &e.action);
         }
         if let Some(text) = &self.enemy(card).ability {
-            f.unverified.push(format!(
-                "enemy `{}` has an ability the training game does not define: {text}",
-                self.enemy(card).id
-            ));
+            // The training game defines no ability: this move may not be what the card says.
+            let said = crate::kit::effect::unverified("enemy ability", &self.enemy(card).id, text);
+            self.report_unverified(s, f, said, true);
         }
         s.moved |= 1 << i;
         s.cursor = s.cursor.max(i as u8 + 1);

@@ -2,6 +2,7 @@
 //! of module logs by `next_consequence`, and setup and catalog validation.
 
 use super::*;
+use crate::testkit;
 
 const TOWERS: &str = include_str!("../../../fixtures/proving-grounds/towers.pgcat");
 const DRAWS: [&str; 6] = [
@@ -18,30 +19,20 @@ fn game(params: &[&str]) -> ProvingGrounds {
     ProvingGrounds::new(&setup, TOWERS).unwrap_or_else(|e| panic!("{e}"))
 }
 
-/// Replay the six tower draws then `given`, each clean; return the state.
+/// Replay the six tower draws then `given`, each legal; return the state.
 #[track_caller]
 fn given(g: &ProvingGrounds, given: &[&str]) -> State {
-    let mut s = g.initial_state();
-    for line in DRAWS.iter().chain(given) {
-        let mut f = Findings::default();
-        let e = g.parse_event(line).unwrap_or_else(|e| panic!("`{line}`: {e}"));
-        g.step(&mut s, &e, &mut f).unwrap_or_else(|e| panic!("`{line}`: {e}"));
-        assert!(f.is_clean(), "given `{line}`: {:?}", f.violations);
-    }
-    s
+    testkit::given(g, &lines(given)).state().clone()
 }
 
-/// Given these events, when this one, then exactly these rules break.
+fn lines<'a>(given: &[&'a str]) -> Vec<&'a str> {
+    DRAWS.iter().copied().chain(given.iter().copied()).collect()
+}
+
+/// Given these events, when this one, then exactly these rules break; the state after.
 #[track_caller]
 fn check(params: &[&str], before: &[&str], when: &str, then: &[&str]) -> State {
-    let g = game(params);
-    let mut s = given(&g, before);
-    let e = g.parse_event(when).unwrap_or_else(|e| panic!("`{when}`: {e}"));
-    let mut f = Findings::default();
-    g.step(&mut s, &e, &mut f).unwrap_or_else(|e| panic!("`{when}`: {e}"));
-    let got: Vec<&str> = f.violations.iter().map(|v| v.rule).collect();
-    assert_eq!(got, then, "when `{when}` under {params:?}: {:?}", f.violations);
-    s
+    testkit::given(&game(params), &lines(before)).when(when).then_breaks(then).state().clone()
 }
 
 #[track_caller]
@@ -178,29 +169,62 @@ fn inspiration_cards_are_spent_or_free_by_interpretation() {
 #[test]
 fn cards_played_on_an_enemy_name_it_or_stay_unverified() {
     let g = game(&["modules=inspiration"]);
-    let before = ["roll 1 1 1 3 3g 6 6y 6b", "stop", "up 1", "hold 3", "hold 6"];
-    let s = check(&["modules=inspiration"], &before, "inspire true-aim 1", &[]);
-    assert_eq!(s.slots[0].marker, 4, "marker +1 from space 3: the top");
-    assert_eq!(next(&g, &s), "defeat 1");
-    // Without the enemy named, the move cannot be applied: unverified, the marker stays.
-    let mut s = given(&g, &before);
+    let before = lines(&["roll 1 1 1 3 3g 6 6y 6b", "stop", "up 1", "hold 3", "hold 6"]);
+    let played = testkit::given(&g, &before).when("inspire true-aim 1").then_clean();
+    assert_eq!(played.state().slots[0].marker, 4, "marker +1 from space 3: the top");
+    assert_eq!(next(&g, played.state()), "defeat 1");
+    // Without the enemy named, the move cannot be applied: unverified, the marker stays, and
+    // the table's defeat is uncertain, not a violation.
+    testkit::given(&g, &before).when("inspire true-aim").then_unverified(1).then_fact("slot.1.marker", "3");
+    let mut s = testkit::given(&g, &before).state().clone();
     let mut f = Findings::default();
-    let e = g.parse_event("inspire true-aim").unwrap_or_else(|e| panic!("{e}"));
-    g.step(&mut s, &e, &mut f).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!((f.unverified.len(), s.slots[0].marker), (1, 3), "{:?}", f.unverified);
-    // A card that is not played on an enemy cannot name one; an empty slot cannot be named.
-    for (line, why) in
-        [("inspire second-wind 3", "not played on an enemy"), ("inspire true-aim 1", "holds no enemy")]
-    {
-        let mut s = given(&g, &before);
-        s.slots[0].card = if line.ends_with(" 1") { None } else { s.slots[0].card };
+    for line in ["inspire true-aim", "defeat 1"] {
+        f.clear();
         let e = g.parse_event(line).unwrap_or_else(|e| panic!("{e}"));
-        let err = g.step(&mut s, &e, &mut Findings::default()).err().map(|e| e.message).unwrap_or_default();
-        assert!(err.contains(why), "`{line}`: {err}");
+        g.step(&mut s, &e, &mut f).unwrap_or_else(|e| panic!("{e}"));
     }
+    assert!(f.is_clean(), "{:?}", f.violations);
+    assert_eq!((f.uncertain[0].rule, f.uncertain[0].uncertain), (rules::DEFEAT_AT_TOP, Some(0)));
+    // A card that is not played on an enemy cannot name one; an empty slot cannot be named.
+    testkit::given(&g, &before).when("inspire second-wind 3").then_error(None);
+    testkit::given(&g, &lines(&["roll 1 1 1 1 1 1g 6y 6b", "stop", "up 1 2", "hold 6", "defeat 1"]))
+        .when("inspire true-aim 1")
+        .then_error(None);
     // Favour of the Crowd removes the named enemy's shield.
     let s = check(&["modules=shields,inspiration"], &SHIELDED, "inspire crowd-favour 2", &[]);
     assert_eq!(s.mods.shields.shielded, 0b10_0101);
+}
+
+#[test]
+fn findings_after_an_unverified_effect_are_uncertain_until_the_round_ends() {
+    // The Poisoner (`When you suffer a wound this round, exhaust one extra die.`) is active:
+    // the table exhausts two dice for its wound, which the engine cannot know.
+    let g = game(&["modules=conspirators"]);
+    let round =
+        lines(&["reveal poisoner", "conspire 3", "roll 1 2 2 2 6 6g 6y 6b", "stop", "down 1", "up 2"]);
+    let given = testkit::given(&g, &round);
+    let mut s = given.state().clone();
+    let mut f = Findings::default();
+    let mut step = |line: &str| {
+        f.clear();
+        let e = g.parse_event(line).unwrap_or_else(|e| panic!("{e}"));
+        g.step(&mut s, &e, &mut f).unwrap_or_else(|e| panic!("{e}"));
+        (
+            f.violations.iter().map(|v| v.rule).collect::<Vec<_>>(),
+            f.uncertain.iter().map(|v| v.rule).collect::<Vec<_>>(),
+        )
+    };
+    // A wrong marker move in the round of the effect: uncertain (after effect #0).
+    assert_eq!(step("up 6"), (vec![], vec![rules::INCORRECT_SET]));
+    // The wall moved up as played, to its top: the defeat left out is uncertain too.
+    assert_eq!(step("recover"), (vec![], vec![rules::CHECK_MISSING]));
+    // The next round is judged as usual.
+    assert_eq!(step("conspire 5"), (vec![], vec![]));
+    assert_eq!(step("roll 1 2 2 2 6 6 6g 6y 6b"), (vec![], vec![]));
+    assert_eq!(
+        step("up 6"),
+        (vec![rules::RESOLVE_MISSING, rules::RESOLVE_MISSING, rules::INCORRECT_SET], vec![])
+    );
 }
 
 #[test]
@@ -231,11 +255,10 @@ fn chariot_effects_on_the_markers_are_applied() {
     let s = given(&g, &["chariot iron-chariot", "roll 1 1 3 3 4 5g 6y 6b", "stop", "chariot-unmet"]);
     assert_eq!(s.mods.shields.shielded, 0b10);
     let g = game(&["modules=chariots"]);
-    let mut s = given(&g, &["chariot iron-chariot", "roll 1 1 3 3 4 5g 6y 6b", "stop"]);
-    let mut f = Findings::default();
-    let e = g.parse_event("chariot-unmet").unwrap_or_else(|e| panic!("{e}"));
-    g.step(&mut s, &e, &mut f).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(f.unverified.len(), 1, "{:?}", f.unverified);
+    testkit::given(&g, &lines(&["chariot iron-chariot", "roll 1 1 3 3 4 5g 6y 6b", "stop"]))
+        .when("chariot-unmet")
+        .then_clean()
+        .then_unverified(1);
 }
 
 #[test]

@@ -10,6 +10,7 @@
 
 use super::dice::{Color, ColorCounts, Dice, Die};
 use crate::kit::named::named_enum;
+use crate::kit::taint::Unverified;
 use crate::StepError;
 use serde::{Deserialize, Serialize};
 
@@ -90,6 +91,11 @@ pub struct State {
     pub defeated: u8,
     /// The modules' part of the table (idle when no module is in play).
     pub mods: ModState,
+    /// Unverified effects reported so far (their ordinals name them in uncertain findings).
+    pub unverified: Unverified,
+    /// The last unverified effect this round that may have changed the table: findings until
+    /// the round ends may follow from it.
+    pub taint: Option<u32>,
 }
 
 impl Default for State {
@@ -131,6 +137,8 @@ impl State {
             discard: [0; MAX_DISCARD],
             defeated: 0,
             mods: ModState::default(),
+            unverified: Unverified::default(),
+            taint: None,
         }
     }
 

@@ -14,8 +14,35 @@ use super::ProvingGrounds;
 use crate::{Findings, StepError, Violation};
 
 impl ProvingGrounds {
-    /// Apply one event (see the module doc).
+    /// Apply one event (see the module doc). After an unverified effect that may change the
+    /// table, what the rules find until the round ends may follow from it: those findings are
+    /// uncertain, not violations (see `report_unverified`).
     pub(super) fn apply(&self, s: &mut State, e: &Event, f: &mut Findings) -> Result<(), StepError> {
+        let tainted = s.taint;
+        let applied = self.apply_event(s, e, f);
+        if let Some(ordinal) = s.taint.or(tainted) {
+            if !f.violations.is_empty() {
+                for v in std::mem::take(&mut f.violations) {
+                    f.violate(v.uncertain_after(ordinal));
+                }
+            }
+        }
+        applied
+    }
+
+    /// Report an effect the engine cannot apply or check. When it `taints` (it may change the
+    /// table: card text, a card played without saying on whom), every finding from here to
+    /// the round's recovery names it as what it may follow from. The rounds after are judged
+    /// as usual: every card's text the catalogs carry acts within its round.
+    pub(super) fn report_unverified(&self, s: &mut State, f: &mut Findings, text: String, taints: bool) {
+        let ordinal = s.unverified.report(f, text);
+        if taints {
+            s.taint = Some(ordinal);
+        }
+    }
+
+    #[inline]
+    fn apply_event(&self, s: &mut State, e: &Event, f: &mut Findings) -> Result<(), StepError> {
         if s.phase == Phase::Over {
             // The game has ended: the event is reported and not applied, since no rule says
             // what it would mean.

@@ -10,6 +10,7 @@
 //! applied and checked; other text is reported unverified when the chariot activates.
 
 use super::Hooks;
+use crate::kit::effect::unverified;
 use crate::proving_grounds::cards::Effect;
 use crate::proving_grounds::dice::{ColorCounts, Dice};
 use crate::proving_grounds::event::{Action, Event};
@@ -235,13 +236,17 @@ impl ProvingGrounds {
                     s.mods.shields.shielded |= 1 << (*n - 1);
                 }
             }
-            Effect::ShieldSlot(n) => f.unverified.push(format!(
-                "chariot `{}` activates: it gives slot {n} a shield, but the shields module is not in play",
-                chariot.id
-            )),
-            other => f
-                .unverified
-                .push(format!("chariot `{}` activates; its effect is card text: {other}", chariot.id)),
+            Effect::ShieldSlot(n) => {
+                let why = format!(
+                    "chariot `{}` activates: it gives slot {n} a shield, but the shields module is not in play",
+                    chariot.id
+                );
+                self.report_unverified(s, f, why, false);
+            }
+            other => {
+                let said = unverified("chariot (activates)", &chariot.id, &other.to_string());
+                self.report_unverified(s, f, said, true);
+            }
         }
     }
 }

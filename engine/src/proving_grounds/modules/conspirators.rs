@@ -8,6 +8,7 @@
 //! reported unverified when the card becomes active.
 
 use super::Hooks;
+use crate::kit::effect::unverified;
 use crate::proving_grounds::attack::AttackMods;
 use crate::proving_grounds::cards::Effect;
 use crate::proving_grounds::dice::ColorCounts;
@@ -107,11 +108,15 @@ impl ProvingGrounds {
         m.die = value;
         m.active = 0;
         for (k, c) in self.cards.conspirators.iter().enumerate() {
-            if m.revealed & (1 << k) != 0 && c.die == value {
-                m.active |= 1 << k;
+            if s.mods.conspirators.revealed & (1 << k) != 0 && c.die == value {
+                s.mods.conspirators.active |= 1 << k;
                 if let Effect::Text(t) = &c.effect {
-                    f.unverified
-                        .push(format!("conspirator `{}` is active; its effect is card text: {t}", c.id));
+                    self.report_unverified(
+                        s,
+                        f,
+                        unverified("conspirator (active this round)", &c.id, t),
+                        true,
+                    );
                 }
             }
         }

@@ -78,11 +78,13 @@ impl Hooks for Dragonling {
     fn marker_turn(&self, g: &ProvingGrounds, s: &mut State, i: usize, _e: &Event, f: &mut Findings) {
         if g.config.dragonling_weakness == DragonlingWeakness::Unverified && g.weak_to_dragon(s, i) {
             if let Some(c) = s.slots[i].card {
-                f.unverified.push(format!(
+                let why = format!(
                     "the dragonling die shows {}, the weakness of `{}`; the rulebook does not say what a weakness does (dragonling-weakness=unverified)",
                     s.mods.dragonling.face,
                     g.enemy(c).id
-                ));
+                );
+                // This marker's turn may not be what the weakness makes it.
+                g.report_unverified(s, f, why, true);
             }
         }
     }

@@ -8,6 +8,7 @@
 //! played on an enemy without naming it, is reported unverified.
 
 use super::Hooks;
+use crate::kit::effect::unverified;
 use crate::proving_grounds::cards::{Effect, Inspiration as Card};
 use crate::proving_grounds::dice::ColorCounts;
 use crate::proving_grounds::event::{Action, Event};
@@ -80,15 +81,17 @@ impl ProvingGrounds {
                 }
             }
             (Effect::Unshield, Some(i)) => s.mods.shields.shielded &= !(1 << i),
-            (effect, None) if effect.targets_an_enemy() => f.unverified.push(format!(
-                "inspiration `{}` ({effect}) acts on one enemy, but the log does not say which (`inspire {} SLOT`)",
-                c.id, c.id
-            )),
-            (Effect::Text(t), Some(i)) => f.unverified.push(format!(
-                "inspiration `{}` is played on slot {}; its effect is card text: {t}",
-                c.id,
-                i + 1
-            )),
+            (effect, None) if effect.targets_an_enemy() => {
+                let why = format!(
+                    "inspiration `{}` ({effect}) acts on one enemy, but the log does not say which (`inspire {} SLOT`)",
+                    c.id, c.id
+                );
+                self.report_unverified(s, f, why, true);
+            }
+            (Effect::Text(t), Some(i)) => {
+                let said = unverified(&format!("inspiration (on slot {})", i + 1), &c.id, t);
+                self.report_unverified(s, f, said, true);
+            }
             (effect, _) => self.inspire_untargeted(s, c, effect, f),
         }
         Ok(())
@@ -100,16 +103,17 @@ impl ProvingGrounds {
             Effect::Rolls(n) if self.has(Module::Rolls) => {
                 s.mods.rolls.left = s.mods.rolls.left.saturating_add(*n)
             }
-            Effect::Rolls(_) => f.unverified.push(format!(
-                "inspiration `{}` adds rerolls, but no Rolls tracker is in play (module `rolls`)",
-                c.id
-            )),
+            Effect::Rolls(_) => {
+                let why = format!(
+                    "inspiration `{}` adds rerolls, but no Rolls tracker is in play (module `rolls`)",
+                    c.id
+                );
+                self.report_unverified(s, f, why, false);
+            }
             Effect::RerollSingle => s.mods.inspiration.single_reroll = true,
             // The health marker moves back up, never above the start space.
             Effect::Heal(n) => s.health = s.health.saturating_sub(*n).max(1),
-            other => f
-                .unverified
-                .push(format!("inspiration `{}` is played; its effect is card text: {other}", c.id)),
+            other => self.report_unverified(s, f, unverified("inspiration", &c.id, &other.to_string()), true),
         }
     }
 }
