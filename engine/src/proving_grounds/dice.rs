@@ -203,6 +203,7 @@ impl Dice {
     }
 
     /// Sort by face then color: the canonical order of a pool.
+    #[inline]
     pub fn sort(&mut self) {
         // Insertion sort: at most 14 elements, no allocation, and a pool is nearly sorted
         // when it is sorted again (only the rerolled or added dice moved), so it costs about
@@ -218,6 +219,7 @@ impl Dice {
     }
 
     /// How many dice of each color.
+    #[inline]
     pub fn colors(&self) -> ColorCounts {
         let mut c = ColorCounts::default();
         for d in self.as_slice() {
@@ -227,6 +229,7 @@ impl Dice {
     }
 
     /// The dice showing `face`, counted by color.
+    #[inline]
     pub fn colors_showing(&self, face: u8) -> ColorCounts {
         // Counted without a branch per die: every marker move asks this of the whole pool.
         let mut c = [0u8; 4];

@@ -127,6 +127,9 @@ impl ProvingGrounds {
         }
         s.moved |= 1 << i;
         s.cursor = s.cursor.max(i as u8 + 1);
+        if s.taint.is_some() {
+            self.taint_findings(s, f); // an ability or a weakness was reported for this turn
+        }
         Ok(())
     }
 

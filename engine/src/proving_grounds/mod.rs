@@ -91,6 +91,7 @@ impl ProvingGrounds {
     /// The enemy with this catalog index. States come from this game's own steps, but a
     /// snapshot read back from storage could name an index past the catalog: it then gets a
     /// placeholder card rather than a panic.
+    #[inline]
     pub fn enemy(&self, card: u8) -> &Enemy {
         self.cards.enemies.get(card as usize).unwrap_or(&self.unknown)
     }

@@ -41,8 +41,6 @@ impl ProvingGrounds {
                 s.pool.push(Die::new(0, c)); // at most the box's 14 dice
             }
         }
-        // The round is over: what an unverified effect may have changed stayed in it.
-        s.taint = None;
         if s.defeated >= DEFEATS_TO_WIN {
             s.outcome = Outcome::Won;
             s.phase = Phase::Over;

@@ -18,16 +18,47 @@ impl ProvingGrounds {
     /// table, what the rules find until the round ends may follow from it: those findings are
     /// uncertain, not violations (see `report_unverified`).
     pub(super) fn apply(&self, s: &mut State, e: &Event, f: &mut Findings) -> Result<(), StepError> {
-        let tainted = s.taint;
-        let applied = self.apply_event(s, e, f);
-        if let Some(ordinal) = s.taint.or(tainted) {
-            if !f.violations.is_empty() {
-                for v in std::mem::take(&mut f.violations) {
-                    f.violate(v.uncertain_after(ordinal));
-                }
-            }
+        if let Some(ordinal) = s.taint {
+            return self.apply_tainted(s, e, f, ordinal);
+        }
+        // An event that reports a tainting effect makes its own findings uncertain
+        // (`taint_findings`, called by the handlers that may report one).
+        self.apply_event(s, e, f)
+    }
+
+    /// An event after an unverified effect of this round: applied as any other (with no
+    /// taint, so that the one copy of the step function serves), then its findings are made
+    /// uncertain. The round's recovery ends the taint; a new unverified effect replaces it.
+    #[cold]
+    #[inline(never)]
+    fn apply_tainted(
+        &self,
+        s: &mut State,
+        e: &Event,
+        f: &mut Findings,
+        ordinal: u32,
+    ) -> Result<(), StepError> {
+        s.taint = None;
+        let applied = self.apply(s, e, f);
+        let now = s.taint.unwrap_or(ordinal);
+        if s.taint.is_none() && !matches!(e.action, Action::Recovered) {
+            s.taint = Some(ordinal);
+        }
+        for v in std::mem::take(&mut f.violations) {
+            f.violate(v.uncertain_after(now));
         }
         applied
+    }
+
+    /// The findings reported so far for this event may follow from the current unverified
+    /// effect: uncertain (called by the handlers whose event may report one, once they are
+    /// done).
+    pub(super) fn taint_findings(&self, s: &State, f: &mut Findings) {
+        if let (Some(ordinal), false) = (s.taint, f.violations.is_empty()) {
+            for v in std::mem::take(&mut f.violations) {
+                f.violate(v.uncertain_after(ordinal));
+            }
+        }
     }
 
     /// Report an effect the engine cannot apply or check. When it `taints` (it may change the
@@ -41,7 +72,8 @@ impl ProvingGrounds {
         }
     }
 
-    #[inline]
+    // One function with `apply`: every event passes here.
+    #[inline(always)]
     fn apply_event(&self, s: &mut State, e: &Event, f: &mut Findings) -> Result<(), StepError> {
         if s.phase == Phase::Over {
             // The game has ended: the event is reported and not applied, since no rule says
@@ -95,7 +127,9 @@ impl ProvingGrounds {
                 // Applied as played even when its module is not in play (and reported).
                 Some(m) => {
                     self.not_in_play(e, f);
-                    m.hooks().event(self, s, e, f)
+                    let applied = m.hooks().event(self, s, e, f);
+                    self.taint_findings(s, f); // a card's text may have been reported
+                    applied
                 }
                 None => Ok(()),
             },
