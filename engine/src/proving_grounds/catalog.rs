@@ -191,7 +191,7 @@ fn parse_module_card(kind: CardKind, line: &str, cat: &mut Catalog) -> Result<St
     if effect_text.is_empty() || effect_text == "-" {
         return Err(format!("card `{id}` has no effect"));
     }
-    let effect = parse_effect(kind, effect_text);
+    let effect = parse_effect(kind, effect_text).map_err(|e| format!("card `{id}`: {e}"))?;
     let (id, name) = (id.to_string(), fields[1].to_string());
     match kind {
         CardKind::Conspirator => {

@@ -243,10 +243,12 @@ impl ProvingGrounds {
                 );
                 self.report_unverified(s, f, why, false);
             }
-            other => {
-                let said = unverified("chariot (activates)", &chariot.id, &other.to_string());
+            Effect::Text(t) => {
+                let said = unverified("chariot (activates)", &chariot.id, t);
                 self.report_unverified(s, f, said, true);
             }
+            // Another kind's effect: refused when the catalog is read.
+            _ => {}
         }
     }
 }
