@@ -63,10 +63,10 @@ impl<'c, 'a, R: Games> WithGame<'a> for Work<'c, 'a, R> {
             _ => None,
         };
         let (mut replay, mut seen) = match snapshot {
-            Some((at, opened, state)) => {
-                let mut replay = Replayer::new(opened);
-                replay.state = state;
-                (replay, at)
+            Some(s) => {
+                let mut replay = Replayer::new(s.opened);
+                replay.state = s.state;
+                (replay, s.at)
             }
             None => (Replayer::new(open::<G>(self.source, peeked, self.variants)?), 0),
         };

@@ -4,11 +4,11 @@
 
 use crate::replay::{Outcome, Stepped};
 use arbiter_engine::{Game, Violation};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// A record as the user sees it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RecordView {
     /// Index in the log (0-based; the journal sequence number for sessions).
     pub index: u64,
@@ -34,7 +34,7 @@ impl fmt::Display for RecordView {
 }
 
 /// A broken rule at a record, with everything needed to judge it without the rulebook.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ViolationView {
     pub record: RecordView,
     /// Stable rule id (`pg.resolve.single-moves-down`).
@@ -90,7 +90,7 @@ impl fmt::Display for ViolationView {
 }
 
 /// An effect the engine could not check.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct UnverifiedView {
     pub record: RecordView,
     pub effect: String,
@@ -194,23 +194,6 @@ pub(crate) struct StepViews {
     pub violations: Vec<ViolationView>,
     pub unverified: Vec<UnverifiedView>,
     pub error: Option<StepErrorView>,
-}
-
-/// The views of a stepped event's findings, from borrowed parts: the verify loop calls this
-/// only for a record with findings, so a clean record costs no allocation.
-pub(crate) fn findings_views<G: Game>(
-    index: u64,
-    line: Option<usize>,
-    event: &G::Event,
-    findings: &arbiter_engine::Findings,
-    violations: &mut Vec<ViolationView>,
-    unverified: &mut Vec<UnverifiedView>,
-) {
-    let record = RecordView { index, line, notation: event.to_string() };
-    violations.extend(findings.violations.iter().map(|v| ViolationView::of::<G>(&record, v)));
-    unverified.extend(
-        findings.unverified.iter().map(|u| UnverifiedView { record: record.clone(), effect: u.clone() }),
-    );
 }
 
 /// The view of an event that cannot be applied.
