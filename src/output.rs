@@ -61,6 +61,34 @@ pub fn json_safe(text: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
+/// Standard output buffered, for a report printed piece by piece (a streamed `verify`):
+/// one write per buffer, not per finding. Text goes through the same escaping as [`print`]
+/// and [`print_json`].
+pub struct Buffered {
+    out: std::io::BufWriter<std::io::StdoutLock<'static>>,
+}
+
+impl Buffered {
+    pub fn new() -> Buffered {
+        Buffered { out: std::io::BufWriter::with_capacity(64 * 1024, std::io::stdout().lock()) }
+    }
+
+    /// Text for people.
+    pub fn text(&mut self, text: &str) -> Result<(), CliError> {
+        let safe = arbiter_verify::escape_controls(text, true);
+        self.out.write_all(safe.as_bytes()).map_err(|e| write_error(&e))
+    }
+
+    /// JSON text.
+    pub fn json(&mut self, text: &str) -> Result<(), CliError> {
+        self.out.write_all(json_safe(text).as_bytes()).map_err(|e| write_error(&e))
+    }
+
+    pub fn flush(&mut self) -> Result<(), CliError> {
+        self.out.flush().map_err(|e| write_error(&e))
+    }
+}
+
 /// A writer to standard output that remembers why a write failed, for streaming commands
 /// (`export`) whose library reports a failed write only as a sentence.
 pub struct Stdout {

@@ -34,6 +34,7 @@ pub struct VerifyHow {
 /// Prints a verify as it runs: the head, each finding the moment it is found, then (after
 /// `verify_streaming` returns) the tail. Nothing of the report is held.
 struct Printer {
+    out: output::Buffered,
     json: bool,
     findings: u64,
     head_printed: bool,
@@ -65,9 +66,9 @@ impl FindingSink for Printer {
         let text = if self.json {
             let sep = if self.findings == 0 { "\n" } else { ",\n" };
             let one = serde_json::to_string(finding).unwrap_or_default();
-            output::print_json(&format!("{sep}{one}"))
+            self.out.json(&format!("{sep}{one}"))
         } else {
-            output::print(&finding.to_string())
+            self.out.text(&finding.to_string())
         };
         self.findings += 1;
         self.put(text)
@@ -85,27 +86,38 @@ pub fn verify(db: &Path, spec: &str, variant: &[String], how: VerifyHow) -> Resu
     };
     let (srcs, journal) = sources(db, &[spec])?;
     let ctx = context(journal.as_ref());
-    let mut printer = Printer { json: how.json, findings: 0, head_printed: false, failed: None };
-    match arbiter_verify::verify_streaming(&ctx, &srcs[0], &options, &mut printer) {
+    let mut printer = Printer {
+        out: output::Buffered::new(),
+        json: how.json,
+        findings: 0,
+        head_printed: false,
+        failed: None,
+    };
+    let result = arbiter_verify::verify_streaming(&ctx, &srcs[0], &options, &mut printer);
+    if let Some(failed) = printer.failed.take() {
+        return Err(failed);
+    }
+    let out = &mut printer.out;
+    match result {
         Ok(report) => {
             if how.json {
-                output::print_json(&format!("\n{}\n", report.json_tail()))?;
+                out.json(&format!("\n{}\n", report.json_tail()))?;
             } else {
-                output::print(&report.tail_text())?;
+                out.text(&report.tail_text())?;
             }
+            out.flush()?;
             Ok(exit(report.exit_code))
-        }
-        Err(_) if printer.failed.is_some() => {
-            Err(printer.failed.take().unwrap_or_else(|| CliError::quiet(2)))
         }
         Err(e) => {
             let e = CliError::from(e);
             if how.json && printer.head_printed {
                 // Close the document the head opened, so a JSON reader still gets one.
                 let fatal = serde_json::json!({ "error": e.message(), "kind": e.kind(), "exit_code": 2 });
-                output::print_json(&format!("\n],\"fatal\":{fatal},\"exit_code\":2}}\n"))?;
+                out.json(&format!("\n],\"fatal\":{fatal},\"exit_code\":2}}\n"))?;
+                out.flush()?;
                 return Err(e.in_json());
             }
+            out.flush()?;
             Err(e)
         }
     }

@@ -43,7 +43,9 @@ pub(crate) fn owed<G: Game>(game: &G, state: &G::State) -> Vec<String> {
     let mut state = state.clone();
     let mut next = Some(first);
     let mut findings = Findings::default();
-    while let Some(c) = next.take() {
+    // `next_consequence` answers consequences only; a game that slips a decision in would
+    // make the list claim the players owe a choice, so the list stops there.
+    while let Some(c) = next.take().filter(G::is_consequence) {
         owed.push(c.to_string());
         if owed.len() >= MAX_OWED || game.step(&mut state, &c, &mut findings).is_err() {
             break;

@@ -2,7 +2,7 @@
 
 use crate::error::VerifyError;
 use crate::open::{open, with_game, Peeked, WithGame};
-use crate::replay::Replayer;
+use crate::replay::{Outcome, Replayer};
 use crate::report::{views_of, StateView, StepErrorView, UnverifiedView, ViolationView};
 use crate::snapshots::{CachedFinding, CachedFindings};
 use crate::source::Source;
@@ -34,8 +34,14 @@ pub struct ReplayReport {
     pub from_snapshot: Option<u64>,
     pub violations: Vec<ViolationView>,
     pub unverified: Vec<UnverifiedView>,
+    /// Findings past the first [`MAX_LISTED`], counted only (`verify` lists them all).
+    pub omitted: u64,
     pub error: Option<StepErrorView>,
 }
+
+/// Findings a replay report lists at most: it is about the table after N records, and a
+/// log full of violations must not fill memory with them.
+pub const MAX_LISTED: usize = 1000;
 
 /// Replay records `0..to` (all of them when `to` is `None`). Asking for more records than
 /// the log holds is an error naming the length, so a typo is not mistaken for the end.
@@ -87,9 +93,14 @@ impl<'c, 'a, R: Games> WithGame<'a> for Work<'c, 'a, R> {
             state: StateView::of(replay.game(), &replay.state),
             violations: Vec::new(),
             unverified: Vec::new(),
+            omitted: 0,
             error: None,
         };
         for finding in cached {
+            if report.violations.len() + report.unverified.len() >= MAX_LISTED {
+                report.omitted += 1;
+                continue;
+            }
             match finding {
                 CachedFinding::Violation(v) => report.violations.push(v),
                 CachedFinding::Unverified(u) => report.unverified.push(u),
@@ -99,6 +110,13 @@ impl<'c, 'a, R: Games> WithGame<'a> for Work<'c, 'a, R> {
             let Some(step) = replay.step() else { break };
             let step = step?;
             report.replayed += 1;
+            if let Outcome::Applied(f) = &step.outcome {
+                let found = (f.violations.len() + f.unverified.len()) as u64;
+                if report.violations.len() + report.unverified.len() >= MAX_LISTED {
+                    report.omitted += found;
+                    continue;
+                }
+            }
             let views = views_of::<G>(&step);
             report.violations.extend(views.violations);
             report.unverified.extend(views.unverified);
@@ -178,6 +196,9 @@ impl fmt::Display for ReplayReport {
         }
         for u in &self.unverified {
             write!(f, "{u}")?;
+        }
+        if self.omitted > 0 {
+            writeln!(f, "{} more finding(s) not listed (`arbiter verify` lists them all)", self.omitted)?;
         }
         if let Some(e) = &self.error {
             writeln!(f, "{e}")?;
