@@ -1,96 +1,14 @@
 //! End-to-end tests of the `arbiter` binary: every command and every exit code, run as a
 //! user runs them, on the shipped Proving Grounds fixtures and on logs derived from them.
 
+mod common;
+
+use common::Sandbox;
 use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
 const WON: &str = "fixtures/proving-grounds/game-won.arb";
 const BREAKS_SEPARATE_DICE: &str = "fixtures/proving-grounds/break-resolve-separate-dice.arb";
-
-/// A scratch directory with its own database, removed at the end of the test.
-struct Sandbox {
-    dir: tempfile::TempDir,
-}
-
-impl Sandbox {
-    fn new() -> Sandbox {
-        Sandbox { dir: tempfile::tempdir().expect("temp dir") }
-    }
-
-    fn db(&self) -> PathBuf {
-        self.dir.path().join("arbiter.db")
-    }
-
-    fn path(&self, name: &str) -> PathBuf {
-        self.dir.path().join(name)
-    }
-
-    /// Run `arbiter --db <sandbox db> ARGS` from the repository root.
-    fn run(&self, args: &[&str]) -> Run {
-        self.run_with_stdin(args, "")
-    }
-
-    fn run_with_stdin(&self, args: &[&str], stdin: &str) -> Run {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .arg("--db")
-            .arg(self.db())
-            .args(args)
-            .env_remove("ARBITER_DB")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("spawn arbiter");
-        child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("write stdin");
-        Run(child.wait_with_output().expect("wait for arbiter"))
-    }
-
-    /// Write a log derived from a shipped one: `edit` gets its lines.
-    fn derive(&self, name: &str, from: &str, edit: impl FnOnce(&mut Vec<String>)) -> String {
-        let text =
-            std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(from)).expect("fixture");
-        let mut lines: Vec<String> = text
-            .lines()
-            .filter(|l| !l.starts_with("@expect") && !l.starts_with("@assert"))
-            .map(str::to_string)
-            .collect();
-        edit(&mut lines);
-        let path = self.path(name);
-        std::fs::write(&path, lines.join("\n") + "\n").expect("write log");
-        path.to_string_lossy().into_owned()
-    }
-}
-
-struct Run(Output);
-
-impl Run {
-    fn code(&self) -> i32 {
-        self.0.status.code().expect("exit code")
-    }
-    fn out(&self) -> String {
-        String::from_utf8_lossy(&self.0.stdout).into_owned()
-    }
-    fn err(&self) -> String {
-        String::from_utf8_lossy(&self.0.stderr).into_owned()
-    }
-    #[track_caller]
-    fn expect(self, code: i32) -> Run {
-        assert_eq!(self.code(), code, "stdout:\n{}\nstderr:\n{}", self.out(), self.err());
-        self
-    }
-    /// Unusable input: exit 2, one sentence on stderr, no backtrace.
-    #[track_caller]
-    fn expect_refused(self, fragment: &str) -> Run {
-        let run = self.expect(2);
-        let err = run.err();
-        assert!(err.contains(fragment), "stderr lacks `{fragment}`:\n{err}");
-        assert!(!err.contains("panicked") && !err.contains("RUST_BACKTRACE"), "{err}");
-        assert!(err.trim().lines().count() <= 5, "not one clear sentence:\n{err}");
-        run
-    }
-}
 
 /// The index of the line `needle` among a log's records (events and `undo`), counting from 0.
 fn record_index(path: &str, needle: &str) -> usize {
