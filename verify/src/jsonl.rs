@@ -96,8 +96,6 @@ pub(crate) fn ignored_key(written: &Value, read_back: &Value) -> Option<String> 
         (Value::Object(a), Value::Object(b)) => {
             for (k, va) in a {
                 match b.get(k) {
-                    // An explicit null for an optional field the game leaves out is no loss.
-                    None if va.is_null() => {}
                     None => return Some(k.clone()),
                     Some(vb) => {
                         if let Some(inner) = ignored_key(va, vb) {
@@ -149,7 +147,7 @@ mod tests {
         let written = json!({"Roll": {"dice": [1, 2], "Time": 5}});
         let back = json!({"Roll": {"dice": [1, 2], "time": null}});
         assert_eq!(ignored_key(&written, &back).as_deref(), Some("Roll.Time"));
-        assert_eq!(ignored_key(&json!({"a": null}), &json!({})), None);
+        assert_eq!(ignored_key(&json!({"a": null}), &json!({})).as_deref(), Some("a"));
         assert_eq!(ignored_key(&json!("Stop"), &json!("Stop")), None);
     }
 }
