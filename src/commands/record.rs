@@ -29,16 +29,18 @@ struct Account {
 impl Account {
     /// One sentence: what was stored, from which lines, and what was not.
     fn sentence(&self, stopped_at: Option<(usize, usize)>) -> String {
-        let mut out = match (self.stored.first(), self.stored.last()) {
-            (Some(first), Some(last)) => format!(
-                "stored {} record(s) from stdin (records {}, from lines {})",
-                self.stored.len(),
+        let plural = |n: usize, word: &str| if n == 1 { word.to_string() } else { format!("{word}s") };
+        let n = self.stored.len();
+        let mut out = if n == 0 {
+            "stored nothing from stdin".to_string()
+        } else {
+            format!(
+                "stored {n} record(s) from stdin ({} {}, from {} {})",
+                plural(n, "record"),
                 ranges(self.stored.iter().map(|s| s.1)),
+                plural(n, "line"),
                 ranges(self.stored.iter().map(|s| s.0 as u64)),
             )
-            .replace(&format!("records {}-{}", first.1, first.1), &format!("record {}", first.1))
-            .replace(&format!("lines {}-{}", last.0, last.0), &format!("line {}", last.0)),
-            _ => "stored nothing from stdin".to_string(),
         };
         let mut not: Vec<String> =
             self.refused.iter().map(|(line, why)| format!("line {line} ({why})")).collect();
