@@ -412,9 +412,9 @@ fn demo_shows_the_disputed_ruling_and_can_run_twice() {
     s.run(&["verify", "disputed-wound"]).expect(1);
 }
 
-/// A whole simulated game (seed 4: 136 records) stored as `session`, a snapshot every 20.
+/// A whole simulated game (seed 8: 142 records) stored as `session`, a snapshot every 20.
 fn simulate_with_snapshots(s: &Sandbox, session: &str) -> String {
-    let args = ["simulate", "proving-grounds", "--seed", "4", "--events", "400", "--into", session];
+    let args = ["simulate", "proving-grounds", "--seed", "8", "--events", "400", "--into", session];
     s.run(&[&args[..], &["--snapshot-every", "20"]].concat()).expect(0).out()
 }
 

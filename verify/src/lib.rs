@@ -57,7 +57,9 @@ pub use logfile::{
 pub use open::MAX_CATALOG_BYTES;
 pub use quoting::quote;
 pub use recorder::{Recorder, Submitted, SNAPSHOT_EVERY};
-pub use report::{Fact, RecordView, RetractedView, StateView, StepErrorView, UnverifiedView, ViolationView};
+pub use report::{
+    Fact, RecordView, RetractedView, StateView, StepErrorView, UncertainView, UnverifiedView, ViolationView,
+};
 pub use session::{header_of, Journal};
 pub use shown::{escape_controls, shown, MAX_SHOWN_CHARS};
 pub use simulate::{simulate, SimulateInto, Simulated};

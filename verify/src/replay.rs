@@ -121,7 +121,11 @@ impl<'a, G: Game> Replayer<'a, G> {
             let wants = match &record {
                 None => true,
                 Some(r) => match &r.body {
-                    Body::Event(e) => !self.opened.retracted.contains(r.index) && !G::is_consequence(e),
+                    Body::Event(e) => {
+                        !self.opened.retracted.contains(r.index)
+                            && !G::is_consequence(e)
+                            && !self.opened.game.precedes_consequences(&self.state, e)
+                    }
                     Body::Retract(_) => false,
                 },
             };

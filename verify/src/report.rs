@@ -103,6 +103,31 @@ impl fmt::Display for UnverifiedView {
     }
 }
 
+/// A finding that may follow from an earlier unverified effect (`Violation::uncertain`):
+/// shown, never counted as a violation, so it never changes an exit status.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct UncertainView {
+    pub finding: ViolationView,
+    /// The unverified effect's ordinal: its position among the unverified effects the
+    /// replay reported since the initial state.
+    pub after: u32,
+    /// The record that reported that effect, when the report holds it.
+    pub after_record: Option<u64>,
+}
+
+impl fmt::Display for UncertainView {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let v = &self.finding;
+        match self.after_record {
+            Some(n) => write!(f, "record {}: uncertain after unverified effect at #{n}", v.record)?,
+            None => write!(f, "record {}: uncertain after an earlier unverified effect", v.record)?,
+        }
+        writeln!(f, " (not counted): {}", v.rule)?;
+        writeln!(f, "    rule:     {} [{}]", v.text, v.section)?;
+        writeln!(f, "    what:     {}", v.message)
+    }
+}
+
 /// A record that cannot be applied: replay stopped there.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct StepErrorView {
@@ -193,7 +218,24 @@ impl fmt::Display for StateView {
 pub(crate) struct StepViews {
     pub violations: Vec<ViolationView>,
     pub unverified: Vec<UnverifiedView>,
+    pub uncertain: Vec<UncertainView>,
     pub error: Option<StepErrorView>,
+}
+
+/// The view of a finding that may follow from an earlier unverified effect. `unverified`
+/// holds the record of every unverified effect since the initial state, in order: the
+/// finding's ordinal is a position in it.
+pub(crate) fn uncertain_view<G: Game>(
+    record: &RecordView,
+    v: &Violation,
+    unverified: &[u64],
+) -> UncertainView {
+    let after = v.uncertain.unwrap_or(0);
+    UncertainView {
+        finding: ViolationView::of::<G>(record, v),
+        after,
+        after_record: unverified.get(after as usize).copied(),
+    }
 }
 
 /// The view of an event that cannot be applied.
@@ -213,7 +255,7 @@ pub(crate) fn step_error_view<E: fmt::Display>(
 pub(crate) fn views_of<G: Game>(s: &Stepped<G::Event>) -> StepViews {
     let mut out = StepViews::default();
     // The common case, a clean record, needs no view: its notation is not printed.
-    if matches!(&s.outcome, Outcome::Applied(f) if f.violations.is_empty() && f.unverified.is_empty())
+    if matches!(&s.outcome, Outcome::Applied(f) if f.is_empty())
         || matches!(s.outcome, Outcome::Retracted | Outcome::Retraction(_))
     {
         return out;
@@ -227,6 +269,8 @@ pub(crate) fn views_of<G: Game>(s: &Stepped<G::Event>) -> StepViews {
                 .iter()
                 .map(|u| UnverifiedView { record: record.clone(), effect: u.clone() })
                 .collect();
+            // Resolved to a record by a caller that holds every unverified effect so far.
+            out.uncertain = f.uncertain.iter().map(|v| uncertain_view::<G>(&record, v, &[])).collect();
         }
         Outcome::Failed(e) => {
             out.error =

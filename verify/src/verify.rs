@@ -11,7 +11,8 @@ use crate::incomplete::{owed, IncompleteView};
 use crate::open::{describe_setup, open, with_game, Body, Opened, Peeked, Record, RecordStream, WithGame};
 use crate::replay::{Outcome, Replayer};
 use crate::report::{
-    step_error_view, Fact, RecordView, RetractedView, StepErrorView, UnverifiedView, ViolationView,
+    step_error_view, uncertain_view, Fact, RecordView, RetractedView, StepErrorView, UncertainView,
+    UnverifiedView, ViolationView,
 };
 use crate::retraction::Retracted;
 use crate::source::Source;
@@ -72,6 +73,9 @@ pub enum Finding {
     /// A record a later one retracted; replay skipped it (reported when the retraction is
     /// reached).
     Retracted(RetractedView),
+    /// A finding that may follow from an earlier unverified effect: shown, never counted as
+    /// a violation, so it never changes the exit status.
+    Uncertain(UncertainView),
 }
 
 impl Finding {
@@ -81,6 +85,7 @@ impl Finding {
             Finding::Violation(v) => &v.record,
             Finding::Unverified(u) => &u.record,
             Finding::Retracted(r) => &r.record,
+            Finding::Uncertain(u) => &u.finding.record,
         }
     }
 }
@@ -93,6 +98,7 @@ impl fmt::Display for Finding {
             Finding::Retracted(r) => {
                 writeln!(f, "record {} retracted by record {} (skipped by replay)", r.record, r.by)
             }
+            Finding::Uncertain(u) => write!(f, "{u}"),
         }
     }
 }
@@ -110,6 +116,8 @@ pub struct Summary {
     pub violations: u64,
     pub unverified: u64,
     pub retracted: u64,
+    /// Findings that may follow from an unverified effect (not violations).
+    pub uncertain: u64,
     /// Findings reported one by one.
     pub shown: u64,
     /// Findings past `--max-findings`, counted here only.
@@ -171,6 +179,14 @@ impl VerifyReport {
         self.findings
             .iter()
             .filter_map(|f| if let Finding::Unverified(u) = f { Some(u) } else { None })
+            .collect()
+    }
+
+    /// The uncertain findings kept.
+    pub fn uncertain(&self) -> Vec<&UncertainView> {
+        self.findings
+            .iter()
+            .filter_map(|f| if let Finding::Uncertain(u) = f { Some(u) } else { None })
             .collect()
     }
 
@@ -263,6 +279,12 @@ impl VerifyReport {
         }
         if self.is_clean() {
             out.push_str(&format!("clean: no violation in {} records", self.records));
+            if s.uncertain > 0 {
+                out.push_str(&format!(
+                    " ({} uncertain finding(s) after unverified effects, not counted)",
+                    s.uncertain
+                ));
+            }
             if self.incomplete.is_some() {
                 out.push_str(", but the log is incomplete");
             }
@@ -447,6 +469,9 @@ struct Emitter<'s> {
     keys: DefaultHasher,
     /// Retracted records waiting for the record that retracts them.
     waiting: Vec<RecordView>,
+    /// The record of every unverified effect so far, in order: an uncertain finding names
+    /// the effect it may follow from by its position here.
+    unverified_at: Vec<u64>,
 }
 
 impl<'s> Emitter<'s> {
@@ -482,10 +507,21 @@ impl<'s> Emitter<'s> {
         }
         for u in &f.unverified {
             self.summary.unverified += 1;
+            self.unverified_at.push(index);
             if self.room() {
                 let r = record.get_or_insert_with(|| RecordView { index, line, notation: event.to_string() });
                 let view = UnverifiedView { record: r.clone(), effect: u.clone() };
                 self.send(Finding::Unverified(view))?;
+            } else {
+                self.summary.omitted += 1;
+            }
+        }
+        for v in &f.uncertain {
+            self.summary.uncertain += 1;
+            if self.room() {
+                let r = record.get_or_insert_with(|| RecordView { index, line, notation: event.to_string() });
+                let view = uncertain_view::<G>(r, v, &self.unverified_at);
+                self.send(Finding::Uncertain(view))?;
             } else {
                 self.summary.omitted += 1;
             }
@@ -557,6 +593,7 @@ fn run_one<G: Game>(
         by_rule: BTreeMap::new(),
         keys: DefaultHasher::new(),
         waiting: Vec::new(),
+        unverified_at: Vec::new(),
     };
     if options.derive {
         completing(opened, &mut report, &mut emitter, options)?;
@@ -625,7 +662,7 @@ fn check_records<G: Game>(
         // clean record (the common case) pays nothing for it.
         match game.step(&mut state, &event, &mut findings) {
             Ok(()) => {
-                if !findings.violations.is_empty() || !findings.unverified.is_empty() {
+                if !findings.is_empty() {
                     emitter.findings::<G>(record.index, record.line, &event, &findings)?;
                     findings.clear();
                 }

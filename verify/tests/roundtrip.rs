@@ -111,7 +111,10 @@ proptest! {
             std::fs::write(&back, &notation).unwrap();
             let jsonl = export_string(&ctx, &Source::file(&back), Format::Jsonl)
                 .map_err(|e| TestCaseError::fail(format!("{notation}\nwas accepted as JSONL but not as notation: {e}")))?;
-            prop_assert_eq!(events_of(&jsonl), vec![mutated]);
+            // The event as read (a game may put it in a canonical form, such as dice in
+            // order) is the event that comes back.
+            let read = export_string(&ctx, &Source::file(&file), Format::Jsonl).unwrap();
+            prop_assert_eq!(events_of(&jsonl), events_of(&read));
         }
     }
 

@@ -130,7 +130,7 @@ impl ProvingGrounds {
                 "  conspirators revealed {}; die {die}; active {}; owed {}",
                 names(m.revealed),
                 names(m.active),
-                m.reveal_owed
+                self.reveals_owed(s)
             );
         }
         if mods.has(Module::Dragonling) {

@@ -15,6 +15,11 @@
 //! # id        | name        | effect                 (inspiration)
 //! second-wind | Second Wind | rolls +2
 //! ```
+//!
+//! Effects the engine applies: conspirators `require +N`, `no-rerolls`; chariots `health -N`,
+//! `markers -N`, `shield N`; inspiration `rolls +N`, `reroll-single`, `heal N`, and the two
+//! played on one enemy, whose slot the log names (`inspire true-aim 3`): `marker +N`,
+//! `unshield`.
 
 use super::dice::Color;
 use std::fmt;
@@ -32,8 +37,27 @@ pub enum Effect {
     Rolls(u8),
     /// One single may be rerolled this round (inspiration).
     RerollSingle,
+    /// The battle marker of the enemy the card is played on moves up this many spaces
+    /// (inspiration, `marker +N`; the log names the enemy: `inspire CARD SLOT`).
+    MarkerUp(u8),
+    /// The enemy the card is played on loses its shield (inspiration, `unshield`).
+    Unshield,
+    /// The health marker moves back up this many spaces, not past the start (inspiration,
+    /// `heal N`).
+    Heal(u8),
+    /// Every battle marker moves down this many spaces (chariots, `markers -N`).
+    MarkersDown(u8),
+    /// The enemy in this slot gains a shield (chariots, `shield N`).
+    ShieldSlot(u8),
     /// Card text the engine cannot apply: recorded and reported as unverified.
     Text(String),
+}
+
+impl Effect {
+    /// Whether the card is played on one enemy, which the log names (`inspire CARD SLOT`).
+    pub fn targets_an_enemy(&self) -> bool {
+        matches!(self, Effect::MarkerUp(_) | Effect::Unshield)
+    }
 }
 
 impl fmt::Display for Effect {
@@ -44,6 +68,11 @@ impl fmt::Display for Effect {
             Effect::Health(n) => write!(f, "health -{n}"),
             Effect::Rolls(n) => write!(f, "rolls +{n}"),
             Effect::RerollSingle => f.write_str("reroll-single"),
+            Effect::MarkerUp(n) => write!(f, "marker +{n}"),
+            Effect::Unshield => f.write_str("unshield"),
+            Effect::Heal(n) => write!(f, "heal {n}"),
+            Effect::MarkersDown(n) => write!(f, "markers -{n}"),
+            Effect::ShieldSlot(n) => write!(f, "shield {n}"),
             Effect::Text(t) => f.write_str(t),
         }
     }
@@ -73,6 +102,12 @@ pub fn parse_effect(kind: CardKind, text: &str) -> Effect {
             if let Some(n) = num("health -") {
                 return Effect::Health(n);
             }
+            if let Some(n) = num("markers -") {
+                return Effect::MarkersDown(n);
+            }
+            if let Some(n) = num("shield ").filter(|&n| n <= 6) {
+                return Effect::ShieldSlot(n);
+            }
         }
         CardKind::Inspiration => {
             if let Some(n) = num("rolls +") {
@@ -80,6 +115,15 @@ pub fn parse_effect(kind: CardKind, text: &str) -> Effect {
             }
             if text == "reroll-single" {
                 return Effect::RerollSingle;
+            }
+            if let Some(n) = num("marker +") {
+                return Effect::MarkerUp(n);
+            }
+            if text == "unshield" {
+                return Effect::Unshield;
+            }
+            if let Some(n) = num("heal ") {
+                return Effect::Heal(n);
             }
         }
     }
@@ -198,6 +242,14 @@ mod tests {
         assert_eq!(parse_effect(CardKind::Conspirator, "require +1"), Effect::RequireMore(1));
         assert_eq!(parse_effect(CardKind::Chariot, "health -2"), Effect::Health(2));
         assert_eq!(parse_effect(CardKind::Inspiration, "rolls +3"), Effect::Rolls(3));
+        assert_eq!(parse_effect(CardKind::Inspiration, "marker +1"), Effect::MarkerUp(1));
+        assert_eq!(parse_effect(CardKind::Inspiration, "heal 1"), Effect::Heal(1));
+        assert_eq!(parse_effect(CardKind::Chariot, "markers -1"), Effect::MarkersDown(1));
+        assert_eq!(parse_effect(CardKind::Chariot, "shield 2"), Effect::ShieldSlot(2));
+        assert!(matches!(parse_effect(CardKind::Chariot, "shield 7"), Effect::Text(_)));
+        for e in ["marker +2", "unshield", "heal 1"] {
+            assert_eq!(parse_effect(CardKind::Inspiration, e).to_string(), e);
+        }
         // A chariot cannot carry an inspiration effect: it stays text, so it is unverified.
         assert!(matches!(parse_effect(CardKind::Chariot, "rolls +3"), Effect::Text(_)));
     }

@@ -127,8 +127,13 @@ impl fmt::Display for Die {
 }
 
 /// Up to `MAX_DICE` dice in a fixed array. Slots past `len` are always `Die::default()`,
-/// so derived equality and the canonical encoding see only the dice.
-#[derive(Clone, Copy, PartialEq, Eq, Default)]
+/// so the encoding sees only the dice.
+///
+/// Dice are a multiset: the order a line lists them in is not a fact (a roll throws them
+/// all at once), so two collections of the same dice in another order are equal, and two
+/// logs that differ only in that order are the same game. A collection keeps the order it
+/// was written in (`Display` and the encoding show it); a pool is kept sorted.
+#[derive(Clone, Copy, Default)]
 pub struct Dice {
     len: u8,
     dice: [Die; MAX_DICE],
@@ -236,6 +241,24 @@ impl Dice {
     }
 }
 
+impl PartialEq for Dice {
+    fn eq(&self, other: &Dice) -> bool {
+        if self.len != other.len {
+            return false;
+        }
+        // Pools are kept sorted, so the common case is settled without sorting.
+        if self.as_slice() == other.as_slice() {
+            return true;
+        }
+        let (mut a, mut b) = (*self, *other);
+        a.sort();
+        b.sort();
+        a.as_slice() == b.as_slice()
+    }
+}
+
+impl Eq for Dice {}
+
 impl fmt::Debug for Dice {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Dice[{self}]")
@@ -334,6 +357,23 @@ mod tests {
             expected.sort();
             assert_eq!(a.as_slice(), expected.as_slice(), "{n} dice");
         }
+    }
+
+    #[test]
+    fn the_same_dice_in_another_order_are_equal() {
+        let dice = |ds: &[(u8, Color)]| {
+            let mut out = Dice::new();
+            for &(v, c) in ds {
+                out.push(Die::new(v, c));
+            }
+            out
+        };
+        let a = dice(&[(1, Color::Green), (1, Color::White), (6, Color::Blue)]);
+        let b = dice(&[(6, Color::Blue), (1, Color::White), (1, Color::Green)]);
+        assert_eq!(a, b);
+        assert_eq!(a.to_string(), "1g 1 6b", "a collection keeps the order it was written in");
+        assert_ne!(a, dice(&[(1, Color::Green), (1, Color::Green), (6, Color::Blue)]));
+        assert_ne!(a, dice(&[(1, Color::Green), (1, Color::White)]));
     }
 
     #[test]

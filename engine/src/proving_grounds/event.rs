@@ -89,6 +89,9 @@ pub enum Action {
     ChariotResolved { met: bool },
     /// Inspiration, decision: this inspiration card was played (`inspire second-wind`).
     InspirationPlayed { card: String },
+    /// Inspiration, decision: this inspiration card was played on the enemy in this slot
+    /// (`inspire true-aim 3`), for a card whose effect acts on one enemy.
+    InspirationPlayedOn { card: String, slot: u8 },
 }
 
 impl Action {
@@ -104,7 +107,7 @@ impl Action {
             Action::ChariotDrawn { .. } | Action::ChariotLoaded { .. } | Action::ChariotResolved { .. } => {
                 Module::Chariots
             }
-            Action::InspirationPlayed { .. } => Module::Inspiration,
+            Action::InspirationPlayed { .. } | Action::InspirationPlayedOn { .. } => Module::Inspiration,
             _ => return None,
         })
     }
@@ -161,6 +164,7 @@ impl fmt::Display for Action {
             Action::ChariotResolved { met: true } => f.write_str("chariot-met"),
             Action::ChariotResolved { met: false } => f.write_str("chariot-unmet"),
             Action::InspirationPlayed { card } => write!(f, "inspire {card}"),
+            Action::InspirationPlayedOn { card, slot } => write!(f, "inspire {card} {slot}"),
         }
     }
 }

@@ -181,7 +181,7 @@ impl ProvingGrounds {
                 card_list(m.revealed, self.conspirators.iter().map(|c| c.id.as_str())),
             );
             put("conspirators.active", card_list(m.active, self.conspirators.iter().map(|c| c.id.as_str())));
-            put("conspirators.owed", m.reveal_owed.to_string());
+            put("conspirators.owed", self.reveals_owed(s).to_string());
         }
         if self.config.modules.has(Module::Dragonling) {
             put("dragonling", if m.dragon == 0 { "-".to_string() } else { m.dragon.to_string() });

@@ -112,9 +112,6 @@ impl ProvingGrounds {
             s.mods.dial = s.stack;
             s.stack = ColorCounts::default();
         }
-        if m.has(Module::Conspirators) {
-            s.mods.reveal_owed = self.config.conspirators_start.min(self.conspirators.len() as u8);
-        }
         if m.has(Module::Rolls) {
             s.mods.rolls_left = self.config.rolls;
         }
@@ -180,7 +177,10 @@ impl Game for ProvingGrounds {
             id: "proving-grounds",
             name: "Proving Grounds",
             rulebook: "proving-grounds.txt",
-            rules_version: 1,
+            // 2: the replacement may be declined (`replacement`), the timer runs from the roll's
+            // own time and times may not run backwards, a wound and a borrow are derived as
+            // consequences, targeted card effects are applied.
+            rules_version: 2,
         }
     }
 
@@ -243,10 +243,11 @@ impl Game for ProvingGrounds {
         self.consequence(state).map(Event::new)
     }
 
-    /// Marker moves (shields and the moon's move included), defeats, a chariot's resolution
-    /// and recovery. A wound is a consequence too, but it carries the
-    /// player's choice of die (`wound 2 exhaust w`), so a log keeps it like a decision and
-    /// `next_consequence` stops before it.
+    /// Marker moves (shields and the moon's move included), defeats, wounds, a chariot's
+    /// resolution, a borrow from the dial and recovery. A wound and a borrow carry the player's
+    /// choice of die (`wound 2 exhaust y`, `borrow b`): `next_consequence` derives them with
+    /// the die a player who does not say would send (white first; the dial's first color), and
+    /// a recorded one may name any legal die.
     fn is_consequence(event: &Event) -> bool {
         matches!(
             event.action,
@@ -259,6 +260,8 @@ impl Game for ProvingGrounds {
                 | Action::ShieldRemoved { .. }
                 | Action::MoonStruck { .. }
                 | Action::ChariotResolved { .. }
+                | Action::WoundSuffered { .. }
+                | Action::DieBorrowed { .. }
         )
     }
 

@@ -47,7 +47,10 @@ impl ProvingGrounds {
             Action::ChariotDrawn { card } => self.draw_chariot(s, card, f)?,
             Action::ChariotLoaded { dice } => self.load(s, dice, f)?,
             Action::ChariotResolved { met } => self.resolve_chariot(s, *met, e, f),
-            Action::InspirationPlayed { card } => self.inspire(s, card, f)?,
+            Action::InspirationPlayed { card } => self.inspire(s, card, None, f)?,
+            Action::InspirationPlayedOn { card, slot } => {
+                self.inspire(s, card, Some(*slot as usize - 1), f)?
+            }
             _ => {}
         }
         Ok(())
@@ -103,6 +106,11 @@ impl ProvingGrounds {
             return false;
         }
         matches!(self.sun_moon_slots(s), Some((sun, _)) if s.mods.hits & (1 << sun) != 0)
+    }
+
+    /// The color a derived borrow takes: the first on the dial (green, yellow, blue).
+    pub(super) fn default_borrow(&self, s: &State) -> Color {
+        Color::COLORED.into_iter().find(|&c| s.mods.dial.get(c) > 0).unwrap_or(Color::Green)
     }
 
     fn borrow(&self, s: &mut State, color: Color, f: &mut Findings) {
@@ -208,7 +216,7 @@ impl ProvingGrounds {
             .ok_or_else(|| StepError::new(format!("no conspirator `{card}` in the catalog")))?;
         if s.mods.revealed & (1 << k) != 0 {
             f.violate(Violation::new(CONSPIRATOR_REVEAL, format!("`{card}` is already revealed")));
-        } else if s.mods.reveal_owed == 0 {
+        } else if self.reveals_owed(s) == 0 {
             f.violate(Violation::new(
                 CONSPIRATOR_REVEAL,
                 "no conspirator is owed: one is revealed at setup and after each defeat",
@@ -223,13 +231,27 @@ impl ProvingGrounds {
         self.conspirators.len() as u32 - s.mods.revealed.count_ones().min(self.conspirators.len() as u32)
     }
 
+    /// Conspirators to reveal now: those of the setup (`conspirators-start`, until the first
+    /// roll) not yet revealed, and one for each defeat since. The setup's count is not kept in
+    /// the table, so that readings of `conspirators-start` start from the same table and split
+    /// where a reveal (or its absence) first tells them apart.
+    pub(super) fn reveals_owed(&self, s: &State) -> u8 {
+        let setup = if s.round == 0 {
+            let start = self.config.conspirators_start.min(self.conspirators.len() as u8);
+            start.saturating_sub(s.mods.revealed.count_ones() as u8)
+        } else {
+            0
+        };
+        setup.saturating_add(s.mods.reveal_owed)
+    }
+
     /// A reveal is owed and a card remains to be revealed.
     pub(super) fn reveal_pending(&self, s: &State) -> bool {
-        self.has(Module::Conspirators) && s.mods.reveal_owed > 0 && self.unrevealed(s) > 0
+        self.has(Module::Conspirators) && self.reveals_owed(s) > 0 && self.unrevealed(s) > 0
     }
 
     pub(super) fn after_defeat_mods(&self, s: &mut State, i: usize) {
-        if self.has(Module::Conspirators) && self.unrevealed(s) > u32::from(s.mods.reveal_owed) {
+        if self.has(Module::Conspirators) && self.unrevealed(s) > u32::from(self.reveals_owed(s)) {
             s.mods.reveal_owed = s.mods.reveal_owed.saturating_add(1);
         }
         // A defeated enemy's shield goes with its card.
@@ -311,6 +333,8 @@ impl ProvingGrounds {
                 return Err(StepError::new("the chariot cannot hold more dice than the box has"));
             }
         }
+        // Canonical order, so that the same dice placed in another order are the same table.
+        s.mods.chariot_dice.sort();
         let chariot = &self.chariots[k as usize];
         let (_, unused) = chariot.fill(s.mods.chariot_dice.iter().map(|d| (d.value, d.color)));
         if self.config.chariot_required_only && unused != 0 {
@@ -397,26 +421,98 @@ impl ProvingGrounds {
                     self.lose_health(s);
                 }
             }
+            // Before any marker's turn: a marker sent to the bottom owes a wound at the checks.
+            Effect::MarkersDown(n) => {
+                for slot in s.slots.iter_mut().filter(|sl| sl.card.is_some()) {
+                    slot.marker = slot.marker.saturating_sub(*n);
+                }
+            }
+            Effect::ShieldSlot(n) if self.has(Module::Shields) => {
+                if s.slots[*n as usize - 1].card.is_some() {
+                    s.mods.shields |= 1 << (*n - 1);
+                }
+            }
+            Effect::ShieldSlot(n) => f.unverified.push(format!(
+                "chariot `{}` activates: it gives slot {n} a shield, but the shields module is not in play",
+                chariot.id
+            )),
             other => f
                 .unverified
                 .push(format!("chariot `{}` activates; its effect is card text: {other}", chariot.id)),
+        }
+        if self.config.chariot_unmet_discarded {
+            // Discarded after it activates; the dice on it come back at recovery.
+            s.mods.chariot = None;
         }
     }
 
     // ---- Inspiration -----------------------------------------------------------------
 
-    fn inspire(&self, s: &mut State, card: &str, f: &mut Findings) -> Result<(), StepError> {
+    /// An inspiration card played, on the enemy in slot `on` when the log names one.
+    fn inspire(
+        &self,
+        s: &mut State,
+        card: &str,
+        on: Option<usize>,
+        f: &mut Findings,
+    ) -> Result<(), StepError> {
         let k = self
             .inspirations
             .iter()
             .position(|c| c.id == card)
             .ok_or_else(|| StepError::new(format!("no inspiration card `{card}` in the catalog")))?;
+        let c = &self.inspirations[k];
+        let target = match on {
+            Some(i) if s.slots[i].card.is_none() => {
+                return Err(StepError::new(format!(
+                    "`{card}` is played on slot {}, which holds no enemy",
+                    i + 1
+                )))
+            }
+            // Free text may say what it acts on; a form of the engine's says whether it does.
+            Some(_) if !c.effect.targets_an_enemy() && !matches!(c.effect, Effect::Text(_)) => {
+                return Err(StepError::new(format!(
+                    "`{card}` ({}) is not played on an enemy: write `inspire {card}`",
+                    c.effect
+                )))
+            }
+            other => other,
+        };
         if self.config.inspiration_once && s.mods.inspired & (1 << k) != 0 {
             f.violate(Violation::new(INSPIRATION_ONCE, format!("`{card}` was already played")));
         }
         s.mods.inspired |= 1 << k;
-        let c = &self.inspirations[k];
-        match &c.effect {
+        match (&c.effect, target) {
+            (Effect::MarkerUp(n), Some(i)) => {
+                if let Some(en) = s.slots[i].card.map(|card| self.enemy(card)) {
+                    s.slots[i].marker = s.slots[i].marker.saturating_add(*n).min(en.top());
+                }
+            }
+            (Effect::Unshield, Some(i)) => s.mods.shields &= !(1 << i),
+            (effect, None) if effect.targets_an_enemy() => f.unverified.push(format!(
+                "inspiration `{}` ({effect}) acts on one enemy, but the log does not say which (`inspire {} SLOT`)",
+                c.id, c.id
+            )),
+            (Effect::Heal(n), _) => s.health = s.health.saturating_sub(*n).max(1),
+            (Effect::Text(t), Some(i)) => f.unverified.push(format!(
+                "inspiration `{}` is played on slot {}; its effect is card text: {t}",
+                c.id,
+                i + 1
+            )),
+            (effect, _) => self.inspire_untargeted(s, c, effect, f),
+        }
+        Ok(())
+    }
+
+    /// The effects of an inspiration card played on no enemy.
+    fn inspire_untargeted(
+        &self,
+        s: &mut State,
+        c: &super::cards::Inspiration,
+        effect: &Effect,
+        f: &mut Findings,
+    ) {
+        match effect {
             Effect::Rolls(n) if self.has(Module::Rolls) => {
                 s.mods.rolls_left = s.mods.rolls_left.saturating_add(*n)
             }
@@ -429,7 +525,6 @@ impl ProvingGrounds {
                 .unverified
                 .push(format!("inspiration `{}` is played; its effect is card text: {other}", c.id)),
         }
-        Ok(())
     }
 
     // ---- Hooks called by `step` ------------------------------------------------------
@@ -454,13 +549,13 @@ impl ProvingGrounds {
                     CONSPIRATOR_REVEAL,
                     format!(
                         "{} conspirator(s) should have been revealed before the roll",
-                        s.mods.reveal_owed
+                        self.reveals_owed(s)
                     ),
                 ));
                 s.mods.reveal_owed = 0;
             }
         }
-        if self.has(Module::Chariots) && s.mods.chariot.is_none() {
+        if self.has(Module::Chariots) && self.config.chariot_draw_required && s.mods.chariot.is_none() {
             let left = self.chariots.len() as u32
                 - s.mods.chariots_drawn.count_ones().min(self.chariots.len() as u32);
             if left > 0 {

@@ -127,7 +127,8 @@ pub struct ModState {
     /// Revealed conspirators, and those active this round (bit per catalog index).
     pub revealed: u32,
     pub active: u32,
-    /// Conspirators to reveal (at setup, and one after each defeat while any remain).
+    /// Conspirators to reveal for the defeats so far (while any remain); those of the setup
+    /// are counted from the setup (see `reveals_owed`).
     pub reveal_owed: u8,
     /// Dragonling: the dragonling die's face this round (0 = not rolled).
     pub dragon: u8,

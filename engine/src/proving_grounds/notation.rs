@@ -185,9 +185,23 @@ pub fn parse_event(full: &str) -> Result<Event, ParseError> {
         "chariot" => Action::ChariotDrawn {
             card: card_id(&mut t, full, "a chariot id (lowercase letters, digits, `-`)")?,
         },
-        "inspire" => Action::InspirationPlayed {
-            card: card_id(&mut t, full, "an inspiration card id (lowercase letters, digits, `-`)")?,
-        },
+        "inspire" => {
+            let card = card_id(&mut t, full, "an inspiration card id (lowercase letters, digits, `-`)")?;
+            match t.next() {
+                None => Action::InspirationPlayed { card },
+                Some((at, w)) => match w.parse::<u8>() {
+                    Ok(slot @ 1..=6) => Action::InspirationPlayedOn { card, slot },
+                    _ => {
+                        return Err(err(
+                            full,
+                            at,
+                            "the slot 1-6 the card is played on, or end of line",
+                            Some(w),
+                        ))
+                    }
+                },
+            }
+        }
         "load" => Action::ChariotLoaded { dice: dice(&mut t, full)? },
         "chariot-met" => Action::ChariotResolved { met: true },
         "chariot-unmet" => Action::ChariotResolved { met: false },
@@ -313,6 +327,7 @@ mod tests {
             "chariot-met",
             "chariot-unmet",
             "inspire second-wind t=12",
+            "inspire true-aim 3",
         ] {
             round_trips(line);
         }
@@ -352,6 +367,7 @@ mod tests {
         fails("reveal Vizier", 8, "conspirator id", "`Vizier`");
         fails("load", 5, "die value", "end of line");
         fails("chariot-met now", 13, "end of line", "`now`");
+        fails("inspire true-aim 7", 18, "slot 1-6", "`7`");
         fails("roll 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1", 34, "at most 14", "`1`");
     }
 }

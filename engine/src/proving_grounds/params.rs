@@ -22,6 +22,9 @@ pub const DRAGONLING_WEAKNESS: &str = "dragonling-weakness";
 pub const CHARIOT_DICE: &str = "chariot-dice";
 pub const CHARIOT_UNMET_DICE: &str = "chariot-unmet-dice";
 pub const INSPIRATION_REUSE: &str = "inspiration-reuse";
+pub const CHARIOT_UNMET: &str = "chariot-unmet";
+pub const CHARIOT_DRAW: &str = "chariot-draw";
+pub const REPLACEMENT: &str = "replacement";
 
 /// Every parameter `ProvingGrounds` accepts.
 pub static PARAMS: &[ParamSpec] = &[
@@ -118,9 +121,35 @@ pub static PARAMS: &[ParamSpec] = &[
         default: "return",
         doc: "Chariots: what becomes of the dice on a chariot whose requirement is not met. The card says \
               only that a met chariot's dice go to reserve. `return` = they come back to the pool at \
-              recovery like assigned dice; `stay` = they stay on the chariot (it stays in play) toward \
-              next round's condition.",
+              recovery like assigned dice; `stay` = they stay on the chariot toward next round's \
+              condition while it stays in play (see `chariot-unmet`; a discarded chariot's dice return).",
         section: "Reference card: Step 2 (Chariots module)",
+    },
+    ParamSpec {
+        name: CHARIOT_UNMET,
+        kind: ParamKind::Interpretation,
+        allowed: &["stays", "discarded"],
+        default: "stays",
+        doc: "Chariots: what becomes of a chariot whose requirement is not met. The card says \"If the \
+              chariot requirement is not met, activate its effect. If met, discard the chariot\", and Step 1 \
+              calls the requirement its \"defeat condition\": only meeting it discards the chariot, as only \
+              reaching the top space defeats an enemy. `stays` = an unmet chariot stays in play and \
+              activates again every round until its condition is met; `discarded` = it is discarded after \
+              it activates (a new chariot comes next round).",
+        section: "Reference card: Step 1 and Step 2 (Chariots module)",
+    },
+    ParamSpec {
+        name: CHARIOT_DRAW,
+        kind: ParamKind::Interpretation,
+        allowed: &["required", "optional"],
+        default: "required",
+        doc: "Chariots: when a chariot is drawn. The card never says; it names \"the chariot\" in Step 1 \
+              and Step 2 of every round, so this is the project's reading, not the book's rule. \
+              `required` = at the start of every round in which no chariot is in play, one is drawn \
+              before the roll while the chariot deck lasts (a roll without one breaks \
+              `pg.chariots.draw`); `optional` = the table draws one at the start of a round when it \
+              chooses. Either way a chariot is drawn before the roll, one at a time, each card once.",
+        section: "Reference card: Step 1 and Step 2 (Chariots module)",
     },
     ParamSpec {
         name: INSPIRATION_REUSE,
@@ -179,6 +208,19 @@ pub static PARAMS: &[ParamSpec] = &[
         section: "Replacing Dice",
     },
     ParamSpec {
+        name: REPLACEMENT,
+        kind: ParamKind::Interpretation,
+        allowed: &["optional", "mandatory"],
+        default: "optional",
+        doc: "Whether the replacement on entering the stack's space may be declined. \"You get to replace \
+              one of the white dice\" grants a permission: `optional` = the player may decline (nothing is \
+              recorded; the stack still moves down one space, so the next wound enters it again, as \"The \
+              next time you suffer a wound ... you will get to replace a die again\" says); `mandatory` = \
+              the replacement must be made before the next wound or the end of the round \
+              (`pg.replace.owed`).",
+        section: "Replacing Dice",
+    },
+    ParamSpec {
         name: MULTI_SPACE,
         kind: ParamKind::Interpretation,
         allowed: &["required", "optional"],
@@ -194,9 +236,12 @@ pub static PARAMS: &[ParamSpec] = &[
         kind: ParamKind::Interpretation,
         allowed: &["strict", "inclusive"],
         default: "inclusive",
-        doc: "When timestamps are recorded, whether a reroll at exactly 60 seconds is in time. \"You may \
-              reroll your dice ... until the timer goes off\": `inclusive` = a reroll at t=60 counts, \
-              only later ones break the timer; `strict` = the timer goes off at 60, so t=60 is late.",
+        doc: "When timestamps are recorded, whether a reroll exactly 60 seconds after the roll is in time. \
+              The timer starts with step 1 (\"At the beginning of this step, start the timer ... You now \
+              have 60 seconds!\"), so it is measured from the roll's own time (`t=` on the `roll`, 0 when \
+              it has none). \"You may reroll your dice ... until the timer goes off\": `inclusive` = a \
+              reroll 60 s after the roll counts, only later ones break the timer; `strict` = the timer goes \
+              off at 60 s, so a reroll 60 s after the roll is late.",
         section: "Step 1: Roll Dice",
     },
 ];
@@ -244,6 +289,12 @@ pub struct Config {
     pub chariot_required_only: bool,
     /// Dice on an unmet chariot stay there.
     pub chariot_dice_stay: bool,
+    /// An unmet chariot is discarded after it activates (else it stays in play).
+    pub chariot_unmet_discarded: bool,
+    /// A chariot must be drawn at the start of a round when none is in play.
+    pub chariot_draw_required: bool,
+    /// The replacement on entering the stack's space must be made (else it may be declined).
+    pub replacement_mandatory: bool,
     pub inspiration_once: bool,
 }
 
@@ -325,6 +376,9 @@ impl Config {
             dragon_extra_die: get(DRAGONLING_WEAKNESS) == "extra-die",
             chariot_required_only: get(CHARIOT_DICE) != "any",
             chariot_dice_stay: get(CHARIOT_UNMET_DICE) == "stay",
+            chariot_unmet_discarded: get(CHARIOT_UNMET) == "discarded",
+            chariot_draw_required: get(CHARIOT_DRAW) != "optional",
+            replacement_mandatory: get(REPLACEMENT) == "mandatory",
             inspiration_once: get(INSPIRATION_REUSE) != "free",
         })
     }

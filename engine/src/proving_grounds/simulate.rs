@@ -63,6 +63,8 @@ impl ProvingGrounds {
             } else {
                 self.module_decision(&s, &mut decks, &mut rng)
             };
+            // Every consequence is the one `next_consequence` derives, a wound's and a borrow's
+            // die included (the choice a player who does not say makes).
             let event = match module_move.or_else(|| self.consequence(&s)) {
                 Some(a) => Event::new(a),
                 None => match s.phase {
@@ -106,15 +108,7 @@ impl ProvingGrounds {
                         }
                     }
                     Phase::Move | Phase::Check if s.replace_owed => self.random_replace(&s, &mut rng),
-                    Phase::Move | Phase::Check => match self.pending_wound(&s) {
-                        Some(i) => {
-                            let slot = i as u8 + 1;
-                            let exhausted = self.random_exhaust(&s, slot, &mut rng);
-                            Event::new(Action::WoundSuffered { slot, exhausted })
-                        }
-                        None => break,
-                    },
-                    Phase::Over => break,
+                    Phase::Move | Phase::Check | Phase::Over => break,
                 },
             };
             findings.clear();
@@ -183,18 +177,18 @@ impl ProvingGrounds {
                 if mods.has(Module::Inspiration) && rng.below(8) == 0 {
                     let k = rng.below(self.inspirations.len() as u64) as usize;
                     if m.inspired & (1 << k) == 0 || !self.config.inspiration_once {
-                        return Some(Action::InspirationPlayed { card: self.inspirations[k].id.clone() });
+                        let card = self.inspirations[k].id.clone();
+                        if !self.inspirations[k].effect.targets_an_enemy() {
+                            return Some(Action::InspirationPlayed { card });
+                        }
+                        let slots: Vec<u8> =
+                            (0..SLOTS as u8).filter(|&i| s.slots[i as usize].card.is_some()).collect();
+                        if let Some(&i) = slots.get(rng.below(slots.len() as u64) as usize) {
+                            return Some(Action::InspirationPlayedOn { card, slot: i + 1 });
+                        }
                     }
                 }
                 None
-            }
-            Phase::Move | Phase::Check
-                if self.borrow_owed(s) && self.moon_owed(s).is_none() && self.consequence(s).is_none() =>
-            {
-                let colors: Vec<Color> = Color::COLORED.into_iter().filter(|&c| m.dial.get(c) > 0).collect();
-                let color =
-                    colors.get(rng.below(colors.len() as u64) as usize).copied().unwrap_or(Color::Green);
-                Some(Action::DieBorrowed { color })
             }
             _ => None,
         }
@@ -217,17 +211,6 @@ impl ProvingGrounds {
                 unused == 0 && m.count_ones() < missing.count_ones()
             })
             .copied()
-    }
-
-    fn random_exhaust(&self, s: &State, slot: u8, rng: &mut SplitMix64) -> Color {
-        let from_enemy = self.config.exhaust_from == super::params::ExhaustFrom::WoundingEnemy
-            && s.pool.iter().any(|d| d.value == slot);
-        let allowed: Vec<Color> =
-            s.pool.iter().filter(|d| !from_enemy || d.value == slot).map(|d| d.color).collect();
-        if allowed.is_empty() {
-            return Color::White;
-        }
-        allowed[rng.below(allowed.len() as u64) as usize]
     }
 
     fn random_replace(&self, s: &State, rng: &mut SplitMix64) -> Event {

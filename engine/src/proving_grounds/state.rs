@@ -77,6 +77,11 @@ pub struct State {
     pub round: u16,
     /// Rerolls made this round (the Rolls tracker module will limit them).
     pub rerolls: u16,
+    /// The time (`t=`) of this round's roll, when the one-minute timer started (0 when the
+    /// roll carried no time).
+    pub timer_start: u16,
+    /// The latest time recorded since this round's roll: a later event may not go below it.
+    pub clock: u16,
     pub slots: [Slot; SLOTS],
     /// Dice not on the exhaustion track, each with the face it shows; they are assigned to
     /// the slot matching that face during step 2. Kept sorted.
@@ -130,6 +135,8 @@ impl State {
             outcome: Outcome::Playing,
             round: 0,
             rerolls: 0,
+            timer_start: 0,
+            clock: 0,
             slots: [Slot::default(); SLOTS],
             pool,
             exhaustion: [white; EXHAUSTION],

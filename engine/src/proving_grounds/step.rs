@@ -67,6 +67,9 @@ impl ProvingGrounds {
             return Ok(());
         }
         check_shape(e)?;
+        if let Some(t) = e.time {
+            self.check_time(s, e, t, f);
+        }
         // The dragonling die may only follow the roll or reroll it went with.
         let dragon_may = std::mem::replace(&mut s.mods.dragon_may, false);
         if let Some(m) = e.action.module() {
@@ -103,6 +106,9 @@ impl ProvingGrounds {
                 s.pool.sort();
                 s.round = s.round.saturating_add(1);
                 s.rerolls = 0;
+                // "At the beginning of this step, start the timer": the roll's own time.
+                s.timer_start = e.time.unwrap_or(0);
+                s.clock = s.timer_start;
                 s.moved = 0;
                 s.cursor = 0;
                 s.phase = Phase::Roll;
@@ -210,10 +216,14 @@ impl ProvingGrounds {
             f.violate(Violation::new(STEP_ORDER, "rerolls happen in step 1, between the roll and `stop`"));
         }
         if let Some(t) = e.time {
-            if t > self.config.last_reroll_second {
+            let since = t.saturating_sub(s.timer_start);
+            if since > self.config.last_reroll_second {
                 f.violate(Violation::new(
                     ROLL_TIMER,
-                    format!("reroll at {t} s, after the one-minute timer went off"),
+                    format!(
+                        "reroll at t={t}, {since} s after the roll (t={}): the one-minute timer had gone off",
+                        s.timer_start
+                    ),
                 ));
             }
         }
@@ -264,9 +274,12 @@ impl ProvingGrounds {
         // Pick the rerolled dice first (by color where possible, else any die of the sets; the
         // first in pool order either way), then give them their new faces, so a new face equal
         // to the set's number is not picked twice.
+        // The order a line lists dice in is not a fact: pick in the canonical order.
+        let mut listed = *dice;
+        listed.sort();
         let mut taken = 0u16;
         let mut picks = [0usize; super::dice::MAX_DICE];
-        for (k, d) in dice.iter().enumerate() {
+        for (k, d) in listed.iter().enumerate() {
             let exact = by_color[d.color.index()] & !taken;
             let free = if exact != 0 { exact } else { in_set & !taken };
             if free == 0 {
@@ -277,7 +290,7 @@ impl ProvingGrounds {
             picks[k] = j;
         }
         let pool = s.pool.as_mut_slice();
-        for (k, d) in dice.iter().enumerate() {
+        for (k, d) in listed.iter().enumerate() {
             pool[picks[k]].value = d.value;
         }
         s.pool.sort();
@@ -477,8 +490,7 @@ impl ProvingGrounds {
         let card = s.slots[i].card.ok_or_else(|| StepError::new(format!("slot {} holds no enemy", i + 1)))?;
         self.enter_check(s, e, f);
         if s.replace_owed {
-            f.violate(Violation::new(REPLACE_OWED, "the die replacement of the previous wound was skipped"));
-            s.replace_owed = false;
+            self.pass_replacement(s, f, "the die replacement of the previous wound was skipped");
         }
         if s.slots[i].marker != 0 {
             f.violate(Violation::new(
@@ -531,6 +543,34 @@ impl ProvingGrounds {
                 s.stack_moved = s.stack_moved.saturating_add(1); // nothing to replace: the stack still moves down
             }
         }
+    }
+
+    /// The replacement a wound allowed was not made before the next wound or the end of the
+    /// round: declined. "You get to replace" is a permission (`replacement=optional`), and
+    /// the stack still moves down one space, so the next wound enters it again ("The next
+    /// time you suffer a wound ... you will get to replace a die again").
+    fn pass_replacement(&self, s: &mut State, f: &mut Findings, why: &str) {
+        if self.config.replacement_mandatory {
+            f.violate(Violation::new(REPLACE_OWED, why));
+        }
+        s.replace_owed = false;
+        s.stack_moved = s.stack_moved.saturating_add(1);
+    }
+
+    /// A recorded time: within a round (from its roll to its recovery) times never go back.
+    fn check_time(&self, s: &mut State, e: &Event, t: u16, f: &mut Findings) {
+        if matches!(e.action, Action::DiceRolled { .. })
+            || !matches!(s.phase, Phase::Roll | Phase::Move | Phase::Check)
+        {
+            return; // a roll starts the round's clock; between rounds the clock may restart
+        }
+        if t < s.clock {
+            f.violate(Violation::new(
+                TIME_FORWARD,
+                format!("`{e}` is recorded at t={t}, before t={} recorded earlier this round", s.clock),
+            ));
+        }
+        s.clock = s.clock.max(t);
     }
 
     fn replace(&self, s: &mut State, discarded: Option<Color>, taken: Color, e: &Event, f: &mut Findings) {
@@ -613,11 +653,7 @@ impl ProvingGrounds {
             }
         }
         if s.replace_owed {
-            f.violate(Violation::new(
-                REPLACE_OWED,
-                "the wound entered the ring space but no die was replaced",
-            ));
-            s.replace_owed = false;
+            self.pass_replacement(s, f, "the wound entered the ring space but no die was replaced");
         }
         if !self.config.modules.is_empty() {
             self.close_round_mods(s, e, f);
@@ -704,8 +740,12 @@ impl ProvingGrounds {
             }
             Phase::Check => {}
         }
-        if s.replace_owed || self.borrow_owed(s) {
-            return None; // the player chooses the color
+        if self.borrow_owed(s) {
+            // The player chooses the color; derived, the first one on the dial.
+            return Some(Action::DieBorrowed { color: self.default_borrow(s) });
+        }
+        if s.replace_owed {
+            return None; // the player decides: replace (and which die), or decline
         }
         for i in 0..SLOTS {
             let Some(card) = s.slots[i].card else { continue };
@@ -713,8 +753,10 @@ impl ProvingGrounds {
                 return Some(Action::EnemyDefeated { slot: i as u8 + 1 });
             }
         }
-        if self.pending_wound(s).is_some() {
-            return None; // the wound carries the player's choice of die
+        if let Some(i) = self.pending_wound(s) {
+            // The wound carries the player's choice of die; derived, the die a player who does
+            // not say sends (`default_exhaust`).
+            return Some(Action::WoundSuffered { slot: i as u8 + 1, exhausted: self.default_exhaust(s, i) });
         }
         if self.reveal_pending(s) {
             return None; // the conspirator drawn is random
@@ -748,6 +790,7 @@ fn check_shape(e: &Event) -> Result<(), StepError> {
         | Action::ShieldRemoved { slot }
         | Action::DialTurned { slot }
         | Action::MoonStruck { slot }
+        | Action::InspirationPlayedOn { slot, .. }
             if !(1..=SLOTS as u8).contains(slot) =>
         {
             return Err(StepError::new(format!("`{e}` names a slot outside 1-{SLOTS}")));
