@@ -29,15 +29,12 @@ impl fmt::Display for ForkReport {
     /// before the parent's end splits from it at the fork point; a fork at the end holds the
     /// same records and is identical until one of them records on.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // The parent's hash is stored in the fork's metadata; it is not printed, since it
+        // binds the parent's creation time and so differs from one import to the next.
         write!(
             f,
-            "session `{}` forked from `{}` at record {} (parent hash {}); `arbiter diff {} {}` ",
-            self.session,
-            self.parent,
-            self.at,
-            &self.parent_hash[..self.parent_hash.len().min(12)],
-            self.parent,
-            self.session,
+            "session `{}` forked from `{}` at record {}; `arbiter diff {} {}` ",
+            self.session, self.parent, self.at, self.parent, self.session,
         )?;
         if self.at < self.parent_records {
             writeln!(f, "splits at record {}", self.at)

@@ -158,6 +158,9 @@ pub struct VerifyReport {
     pub summary: Summary,
     /// 0 clean; 1 violations, an unapplicable record, or (`--strict`) an incomplete log.
     pub exit_code: i32,
+    /// The setup parameters that differ from their defaults (`name=value ...`): what the
+    /// head line shows people (JSON has the whole `setup`).
+    pub setup_changed: String,
 }
 
 impl VerifyReport {
@@ -238,8 +241,8 @@ impl VerifyReport {
         // The number of records is not known yet when this is printed (the report streams);
         // the closing line gives it.
         let mut out = format!("{}: {} (rules version {}", self.source, self.game, self.rules_version);
-        if !self.setup.is_empty() {
-            out.push_str(&format!(", setup {}", self.setup));
+        if !self.setup_changed.is_empty() {
+            out.push_str(&format!(", setup {}", self.setup_changed));
         }
         out.push_str(")\n");
         if !self.interpretations.is_empty() {
@@ -567,6 +570,12 @@ fn run_one<G: Game>(
 ) -> Result<(VerifyReport, u64), VerifyError> {
     let opened = open::<G>(source, peeked, &options.variants)?;
     let (setup, interpretations) = describe_setup(&opened.game);
+    let given = &opened.game.setup().params;
+    let setup_changed: Vec<String> = G::params()
+        .iter()
+        .filter(|p| p.kind == arbiter_engine::ParamKind::Setup)
+        .filter_map(|p| given.get(p.name).filter(|v| *v != p.default).map(|v| format!("{}={v}", p.name)))
+        .collect();
     let mut report = VerifyReport {
         source: source.to_string(),
         game: G::info().id.to_string(),
@@ -584,6 +593,7 @@ fn run_one<G: Game>(
         final_digest: String::new(),
         summary: Summary::default(),
         exit_code: 0,
+        setup_changed: setup_changed.join(" "),
     };
     sink.head(&report)?;
     let mut emitter = Emitter {
