@@ -189,6 +189,10 @@ fn fixtures_log_check_rules_and_error_outputs_match_their_schemas() {
     s.run(&["import", &undone, "--session", "undone"]).expect(0);
     schemas.check("log.json", &json(&s, &["log", "undone", "--json"], 0));
     schemas.check("log.json", &json(&s, &["log", WON, "--json"], 0));
+    let garbled = s.derive("garbled.arb", WON, |l| l.push("roll 9 9 x".into()));
+    let closed = json(&s, &["log", &garbled, "--json"], 2);
+    assert!(closed["fatal"].is_object(), "{closed}");
+    schemas.check("log.json", &closed);
     schemas.check("check.json", &json(&s, &["check", "won", "--json"], 0));
     for game in ["proving-grounds", "keridwyn-fight"] {
         schemas.check("rules.json", &json(&s, &["rules", game, "--json"], 0));

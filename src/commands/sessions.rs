@@ -113,12 +113,77 @@ pub fn export(db: &Path, spec: &str, format: Format) -> Result<ExitCode, CliErro
     }
 }
 
+/// Prints a listing as it is read: `log` of a long file holds one entry at a time.
+struct LogPrinter {
+    out: output::Buffered,
+    json: bool,
+    entries: u64,
+    head_printed: bool,
+    failed: Option<CliError>,
+}
+
+impl LogPrinter {
+    fn put(&mut self, result: Result<(), CliError>) -> Result<(), arbiter_verify::VerifyError> {
+        result.map_err(|e| {
+            self.failed = Some(e);
+            arbiter_verify::VerifyError::new(
+                arbiter_verify::ErrorKind::Io,
+                "the listing could not be written",
+            )
+        })
+    }
+}
+
+impl arbiter_verify::LogSink for LogPrinter {
+    fn head(&mut self, report: &arbiter_verify::LogReport) -> Result<(), arbiter_verify::VerifyError> {
+        if !self.json {
+            return Ok(());
+        }
+        self.head_printed = true;
+        let head = serde_json::json!({ "source": report.source, "game": report.game }).to_string();
+        let text = format!("{},\"entries\":[", head.strip_suffix('}').unwrap_or(&head));
+        let result = self.out.json(&text);
+        self.put(result)
+    }
+
+    fn entry(&mut self, entry: &arbiter_verify::LogEntry) -> Result<(), arbiter_verify::VerifyError> {
+        let result = if self.json {
+            let sep = if self.entries == 0 { "\n" } else { ",\n" };
+            self.out.json(&format!("{sep}{}", serde_json::to_string(entry).unwrap_or_default()))
+        } else {
+            self.out.text(&entry.line_text())
+        };
+        self.entries += 1;
+        self.put(result)
+    }
+}
+
 pub fn log(db: &Path, spec: &str, json: bool) -> Result<ExitCode, CliError> {
     let (srcs, journal) = sources(db, &[spec])?;
     let ctx = context(journal.as_ref());
-    let report = arbiter_verify::log(&ctx, &srcs[0])?;
-    drop(journal);
-    print_report(&report, json)?;
+    let mut printer =
+        LogPrinter { out: output::Buffered::new(), json, entries: 0, head_printed: false, failed: None };
+    let result = arbiter_verify::log_streaming(&ctx, &srcs[0], &mut printer);
+    if let Some(failed) = printer.failed.take() {
+        return Err(failed);
+    }
+    match result {
+        Ok(_) if json => printer.out.json("\n]}\n")?,
+        Ok(_) => {}
+        Err(e) => {
+            let e = CliError::from(e);
+            // After the head a JSON reader must still get one document: close it with the error.
+            if json && printer.head_printed {
+                let fatal = serde_json::json!({ "error": e.message(), "kind": e.kind(), "exit_code": 2 });
+                printer.out.json(&format!("\n],\"fatal\":{fatal}}}\n"))?;
+                printer.out.flush()?;
+                return Err(e.in_json());
+            }
+            printer.out.flush()?;
+            return Err(e);
+        }
+    }
+    printer.out.flush()?;
     Ok(ExitCode::SUCCESS)
 }
 

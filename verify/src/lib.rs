@@ -68,8 +68,8 @@ pub use source::{parse_variants, Origin, Source};
 pub use state::{replay, ReplayReport};
 pub use suite::{fixture_files, run_fixtures, FixtureOptions, FixtureReport};
 pub use transfer::{
-    check, export, export_string, import_file, log, new_session, CheckView, Created, Format, LogEntry,
-    LogReport, ProblemView,
+    check, export, export_string, import_file, log, log_streaming, new_session, CheckView, Created, Format,
+    LogEntry, LogReport, LogSink, ProblemView,
 };
 pub use verify::{
     verify, verify_streaming, Finding, FindingSink, RuleCount, RulesChange, Summary, VerifyOptions,

@@ -480,20 +480,27 @@ impl Iterator for LogReader {
 /// with a candidate has its lines read once more, syntax only. Memory stays flat either way
 /// ([`Retracted`] is one bit per record up to the last one retracted).
 pub(crate) fn retracted_records(path: &Path) -> Result<Retracted, VerifyError> {
+    let mut retracted = Retracted::default();
+    each_retraction(path, |_, target| retracted.insert(target))?;
+    Ok(retracted)
+}
+
+/// Call `found(by, target)` for every retraction of a file, in file order, with the same
+/// byte search first as [`retracted_records`].
+pub(crate) fn each_retraction(path: &Path, mut found: impl FnMut(u64, u64)) -> Result<(), VerifyError> {
     let needles: &[&[u8]] = match FileFormat::of(path) {
         FileFormat::Notation => &[b"undo"],
         FileFormat::Jsonl => &[b"\"retract\"", b"\\u"],
     };
     if !contains_any(path, needles)? {
-        return Ok(Retracted::default());
+        return Ok(());
     }
-    let mut retracted = Retracted::default();
-    for record in LogReader::open(path)? {
+    for (index, record) in LogReader::open(path)?.enumerate() {
         if let RawBody::Retract(target) = record?.body {
-            retracted.insert(target);
+            found(index as u64, target);
         }
     }
-    Ok(retracted)
+    Ok(())
 }
 
 /// Whether a file holds any of `needles`, read in large chunks and never parsed.

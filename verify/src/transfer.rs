@@ -351,48 +351,107 @@ pub struct LogReport {
 impl fmt::Display for LogReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for e in &self.entries {
-            write!(f, "{:>5}  {}", e.index, e.notation)?;
-            if let Some(t) = e.retracts {
-                write!(f, "   (retracts {t})")?;
-            }
-            if let Some(by) = e.retracted_by {
-                write!(f, "   [retracted by {by}]")?;
-            }
-            writeln!(f)?;
+            f.write_str(&e.line_text())?;
         }
         Ok(())
     }
 }
 
-struct Log<'c> {
-    source: &'c Source,
+/// Where `log_streaming` sends a listing as it reads it.
+pub trait LogSink {
+    /// Called once, before any entry, with `source` and `game` set.
+    fn head(&mut self, report: &LogReport) -> Result<(), VerifyError>;
+    fn entry(&mut self, entry: &LogEntry) -> Result<(), VerifyError>;
 }
 
-impl<'a> WithGame<'a> for Log<'_> {
+struct Log<'c, 'a, R: Games> {
+    ctx: &'c Context<'a, R>,
+    source: &'c Source,
+    sink: &'c mut dyn LogSink,
+}
+
+impl<'c, 'a, R: Games> WithGame<'a> for Log<'c, 'a, R> {
     type Output = LogReport;
     fn run<G: Game>(self, peeked: Peeked) -> Result<LogReport, VerifyError> {
+        // Which record retracts which, known before the records are listed (memory in the
+        // number of retractions only), so each entry is complete when it is handed on.
+        let mut retracted_by: std::collections::HashMap<u64, u64> = std::collections::HashMap::new();
+        match &peeked {
+            Peeked::File(file) => {
+                crate::logfile::each_retraction(file.path(), |by, target| {
+                    retracted_by.insert(target, by);
+                })?;
+            }
+            Peeked::Session(name, _, _) => {
+                for (by, target) in journal(self.ctx, name)?.retractions(name).map_err(from_journal)? {
+                    retracted_by.insert(target, by);
+                }
+            }
+        }
         let opened = open::<G>(self.source, peeked, &[])?;
-        let mut entries: Vec<LogEntry> = Vec::new();
+        let report = LogReport {
+            source: self.source.to_string(),
+            game: G::info().id.to_string(),
+            entries: Vec::new(),
+        };
+        self.sink.head(&report)?;
         for r in opened.records {
             let r = r?;
             let (notation, retracts) = match &r.body {
                 Body::Event(e) => (e.to_string(), None),
                 Body::Retract(t) => ("undo".to_string(), Some(*t)),
             };
-            if let Some(t) = retracts {
-                if let Some(target) = entries.iter_mut().find(|e| e.index == t) {
-                    target.retracted_by = Some(r.index);
-                }
-            }
-            entries.push(LogEntry { index: r.index, line: r.line, notation, retracted_by: None, retracts });
+            let retracted_by = retracted_by.get(&r.index).copied();
+            self.sink.entry(&LogEntry { index: r.index, line: r.line, notation, retracted_by, retracts })?;
         }
-        Ok(LogReport { source: self.source.to_string(), game: G::info().id.to_string(), entries })
+        Ok(report)
+    }
+}
+
+/// List a log's records, handing each entry to `sink` as it is read; the report returned
+/// has no entries.
+pub fn log_streaming<R: Games>(
+    ctx: &Context<'_, R>,
+    source: &Source,
+    sink: &mut dyn LogSink,
+) -> Result<LogReport, VerifyError> {
+    with_game(ctx, source, Log { ctx, source, sink })
+}
+
+/// A sink that keeps the entries.
+struct KeepEntries(Vec<LogEntry>);
+
+impl LogSink for KeepEntries {
+    fn head(&mut self, _report: &LogReport) -> Result<(), VerifyError> {
+        Ok(())
+    }
+    fn entry(&mut self, entry: &LogEntry) -> Result<(), VerifyError> {
+        self.0.push(entry.clone());
+        Ok(())
     }
 }
 
 /// List a log's records.
 pub fn log<R: Games>(ctx: &Context<'_, R>, source: &Source) -> Result<LogReport, VerifyError> {
-    with_game(ctx, source, Log { source })
+    let mut keep = KeepEntries(Vec::new());
+    let mut report = log_streaming(ctx, source, &mut keep)?;
+    report.entries = keep.0;
+    Ok(report)
+}
+
+impl LogEntry {
+    /// The entry as `arbiter log` prints it, one line.
+    pub fn line_text(&self) -> String {
+        let mut out = format!("{:>5}  {}", self.index, self.notation);
+        if let Some(t) = self.retracts {
+            out.push_str(&format!("   (retracts {t})"));
+        }
+        if let Some(by) = self.retracted_by {
+            out.push_str(&format!("   [retracted by {by}]"));
+        }
+        out.push('\n');
+        out
+    }
 }
 
 /// `arbiter check SESSION`: the journal's integrity check, with the game's event type.
