@@ -503,6 +503,35 @@ pub(crate) fn each_retraction(path: &Path, mut found: impl FnMut(u64, u64)) -> R
     Ok(())
 }
 
+/// The number of records of a file, read syntax only: `replay`'s `total` when it stopped
+/// before the end. A JSONL line is not parsed unless it may be a directive (the one line
+/// after the header that is not a record), so counting costs about a byte search.
+pub(crate) fn count_records(path: &Path) -> Result<u64, VerifyError> {
+    let mut reader = LogReader::open(path)?;
+    if reader.format == FileFormat::Notation {
+        let mut n = 0;
+        for record in reader {
+            record?;
+            n += 1;
+        }
+        return Ok(n);
+    }
+    // The header and the first record are read already.
+    let mut n = u64::from(reader.first.is_some());
+    while reader.read_line()? {
+        let line = std::str::from_utf8(&reader.buf).unwrap_or_default();
+        if line.trim().is_empty() {
+            continue;
+        }
+        let directive = line.contains("\"directive\"")
+            && serde_json::from_str::<serde_json::Value>(line).is_ok_and(|v| v.get("directive").is_some());
+        if !directive {
+            n += 1;
+        }
+    }
+    Ok(n)
+}
+
 /// Whether a file holds any of `needles`, read in large chunks and never parsed.
 fn contains_any(path: &Path, needles: &[&[u8]]) -> Result<bool, VerifyError> {
     const CHUNK: usize = 1 << 20;

@@ -135,15 +135,8 @@ impl<'c, 'a, R: Games> WithGame<'a> for Work<'c, 'a, R> {
         report.total = match (session_len, &self.source.origin) {
             (Some(len), _) => len,
             (None, _) if replay.at_end() => report.replayed,
-            (None, crate::source::Origin::File(path)) => {
-                // The rest of the file is counted, syntax only, for `total`.
-                let mut total = 0;
-                for record in crate::logfile::LogReader::open(path)? {
-                    record?;
-                    total += 1;
-                }
-                total
-            }
+            // The rest of the file is counted, syntax only, for `total`.
+            (None, crate::source::Origin::File(path)) => crate::logfile::count_records(path)?,
             (None, crate::source::Origin::Session(_)) => report.replayed,
         };
         report.state = StateView::of(replay.game(), &replay.state);
