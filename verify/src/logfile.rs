@@ -316,13 +316,14 @@ impl LogReader {
         if line.trim().is_empty() {
             return Ok(None);
         }
-        let (path, line_no) = (self.path.clone(), self.line_no);
+        let line_no = self.line_no;
         let value: serde_json::Value = serde_json::from_str(line).map_err(|e| {
-            err(&path, line_no, e.column().max(1), "a JSON object", &format!("invalid JSON ({e})"))
+            err(&self.path, line_no, e.column().max(1), "a JSON object", &format!("invalid JSON ({e})"))
         })?;
         let Some(obj) = value.as_object() else {
-            return Err(err(&path, line_no, 1, "a JSON object", "another JSON value"));
+            return Err(err(&self.path, line_no, 1, "a JSON object", "another JSON value"));
         };
+        let path = self.path.as_path();
         if !self.seen_game {
             self.header =
                 crate::jsonl::header(obj).map_err(|what| err(&path, line_no, 1, &what, "something else"))?;
