@@ -37,6 +37,10 @@ fn junit_is_written_through_links_devices_and_fifos_and_atomically_over_files() 
         "the link was replaced"
     );
     assert!(std::fs::read_to_string(&target).expect("target").contains("<testsuites"));
+    // /dev/stdout (a link to the process's own output) gets the report and stays a link.
+    let out = s.run(&["fixtures", &dir, "--junit", "/dev/stdout"]).expect(1).out();
+    assert!(out.contains("<testsuites") && out.ends_with("2 failed\n"), "{out}");
+    assert!(std::fs::symlink_metadata("/dev/stdout").expect("/dev/stdout").file_type().is_symlink());
     // /dev/null stays the device.
     s.run(&["fixtures", &dir, "--junit", "/dev/null"]).expect(1);
     use std::os::unix::fs::FileTypeExt;
@@ -259,4 +263,14 @@ fn replay_total_and_diff_compared_do_not_depend_on_how_far_or_the_cache() {
     s.run(&["snapshot", "h", "--every", "10"]).expect(0);
     let after = (s.run(&["replay", "g", "--to", "70"]).out(), s.run(&["diff", "g", "h", "--json"]).out());
     assert_eq!(before, after);
+    // Violations before a snapshot are still listed when replay starts from it.
+    let late = s.derive("late.arb", WON, |lines| lines.extend((0..40).map(|_| "recover".to_string())));
+    s.run(&["import", &late, "--session", "late", "--snapshot-every", "0"]).expect(0);
+    let args = ["replay", "late", "--to", "120", "--json"];
+    let before = s.run(&args).expect(0).out();
+    s.run(&["snapshot", "late", "--every", "10"]).expect(0);
+    let after = s.run(&args).expect(0).out();
+    assert_eq!(before, after);
+    let listed: serde_json::Value = serde_json::from_str(&after).expect("JSON");
+    assert_eq!(listed["violations"].as_array().map(Vec::len), Some(35), "every violation before record 120");
 }

@@ -141,3 +141,19 @@ fn replay_starts_from_a_snapshot_unless_a_later_undo_reaches_behind_it() {
     assert_eq!(r.state.facts[0].value, "9");
     assert!(replay(&ctx, &Source::session("long"), Some(99), &[]).is_err());
 }
+
+#[test]
+fn a_snapshot_carries_the_findings_before_it_so_replay_reports_the_same() {
+    let (d, j) = journal("s-snapfind");
+    let ctx = Context::with_games(toy::ToyGames, Some(&j));
+    let p = toy::log(&d, "v.arb", &"roll 9\nadd 9\n".repeat(10));
+    import_file(&ctx, &p, None).unwrap();
+    let cold = replay(&ctx, &Source::session("v"), Some(15), &[]).unwrap();
+    assert_eq!(cold.from_snapshot, None);
+    arbiter_verify::snapshot(&ctx, "v", 4).unwrap();
+    let warm = replay(&ctx, &Source::session("v"), Some(15), &[]).unwrap();
+    assert_eq!(warm.from_snapshot, Some(12), "replay started from the snapshot");
+    assert_eq!(warm.violations.len(), 8, "the roll violations of records 0..15");
+    assert_eq!(cold.to_string(), warm.to_string());
+    assert_eq!(serde_json::to_value(&cold).unwrap(), serde_json::to_value(&warm).unwrap());
+}
