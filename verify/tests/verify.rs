@@ -148,3 +148,45 @@ fn a_log_from_older_rules_says_when_the_outcome_changes() {
     assert!(change.summary.contains("@rules=1"), "{}", change.summary);
     assert_eq!(r.violations().len(), 1, "judged under the current rules");
 }
+
+#[test]
+fn the_streamed_json_is_the_document_the_report_serializes_to() {
+    let d = toy::dir("json-stream");
+    let p = toy::log(&d, "a.arb", "roll 3\nadd 4\nnote x\nroll 9\nadd 4\nundo\nroll 2\n");
+    let r = verify(&toy::ctx(), &Source::file(&p), &VerifyOptions::default()).unwrap();
+    assert!(r.findings.len() >= 4, "{r}");
+    let findings: Vec<String> = r.findings.iter().map(|f| serde_json::to_string(f).unwrap()).collect();
+    let streamed = format!("{}\n{}\n{}", r.json_head(), findings.join(",\n"), r.json_tail());
+    let whole = serde_json::to_value(&r).unwrap();
+    assert_eq!(serde_json::from_str::<serde_json::Value>(&streamed).unwrap(), whole);
+    assert_eq!(whole["incomplete"]["owed"][0], "add 2");
+    assert_eq!(whole["summary"]["retracted"], 1);
+    // The human form: head, findings in log order, tail.
+    assert_eq!(
+        r.to_string(),
+        format!(
+            "{}{}{}",
+            r.head_text(),
+            r.findings.iter().map(|f| f.to_string()).collect::<String>(),
+            r.tail_text()
+        )
+    );
+}
+
+#[test]
+fn max_findings_shows_the_first_and_counts_the_rest_by_rule() {
+    let d = toy::dir("max");
+    let p = toy::log(&d, "a.arb", &"roll 9\n".repeat(30));
+    let options = VerifyOptions { max_findings: Some(5), ..VerifyOptions::default() };
+    let r = verify(&toy::ctx(), &Source::file(&p), &options).unwrap();
+    assert_eq!(r.findings.len(), 5);
+    assert_eq!((r.summary.violations, r.summary.shown, r.summary.omitted), (59, 5, 54));
+    assert_eq!(r.summary.by_rule[0].rule, "toy.roll.range");
+    assert_eq!((r.summary.by_rule[0].count, r.summary.by_rule[1].count), (30, 29));
+    let text = r.to_string();
+    assert!(text.contains("violations by rule:") && text.contains("54 more not shown"), "{text}");
+    let strict = VerifyOptions { strict: true, ..VerifyOptions::default() };
+    let q = toy::log(&d, "b.arb", "roll 3\n");
+    assert_eq!(verify(&toy::ctx(), &Source::file(&q), &VerifyOptions::default()).unwrap().exit_code, 0);
+    assert_eq!(verify(&toy::ctx(), &Source::file(&q), &strict).unwrap().exit_code, 1);
+}
