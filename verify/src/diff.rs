@@ -98,9 +98,9 @@ pub struct Divergence {
 
 /// The comparison of two replays.
 ///
-/// JSON schema (`arbiter diff --json`): `a`, `b` (the sources), `game`, `identical` (bool),
-/// `compared` (effective record pairs replayed), `from_snapshot` (null or the record count
-/// both sides started from), `last_agreement` (null or `{a, b, digest}`
+/// Its JSON form (`arbiter diff --json`) is `schemas/diff.json`: `a`, `b` (the sources), `game`,
+/// `identical` (bool), `compared` (effective record pairs compared, counted from record 0 even
+/// when both sides started from a shared snapshot), `last_agreement` (null or `{a, b, digest}`
 /// with `a`/`b` = `{index, line, notation}`), `context` (array of `{a, b}` record pairs
 /// before the first split, oldest first), `divergences` (array of `{reason, explanation,
 /// a, b, a_verdict, b_verdict, state_diff: [{key, a, b}], board_diff, a_digest, b_digest}`; `reason` is

@@ -12,7 +12,7 @@ use std::fmt;
 
 /// One record judged in context.
 ///
-/// JSON schema (`arbiter explain --json`): `source`, `game`, `record` (`{index, line,
+/// Its JSON form (`arbiter explain --json`) is `schemas/explain.json`: `source`, `game`, `record` (`{index, line,
 /// notation}`), `status` (`"applied"`, `"retracted"` — a later record retracts it, so replay
 /// skips it — `"retraction"` or `"unapplicable"`), `retracts` (null or the index this
 /// record retracts), `consequence` (`is_consequence`: whether the record is a consequence

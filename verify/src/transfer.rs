@@ -339,7 +339,7 @@ pub struct LogEntry {
 
 /// `arbiter log`: every record with its index and retraction marks.
 ///
-/// JSON schema: `source`, `game`, `entries` (array of `{index, line, notation,
+/// Its JSON form (`arbiter log --json`) is `schemas/log.json`: `source`, `game`, `entries` (array of `{index, line, notation,
 /// retracted_by, retracts}`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct LogReport {
@@ -456,7 +456,7 @@ impl LogEntry {
 
 /// `arbiter check SESSION`: the journal's integrity check, with the game's event type.
 ///
-/// JSON schema: `session`, `records` (the length the head claims), `verified` (records
+/// Its JSON form (`arbiter check --json`) is `schemas/check.json`: `session`, `records` (the length the head claims), `verified` (records
 /// read and verified before the first problem), `hash` (hex chain hash after them),
 /// `problem` (null or `{seq, kind, message}`), `exit_code` (0 intact, 1 damaged).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
