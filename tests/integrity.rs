@@ -151,3 +151,21 @@ fn fork_at_the_end_and_diff_tell_one_truth() {
     let diff = s.run(&["diff", "g", "mid"]).expect(1).out();
     assert!(diff.contains("A #40"), "{diff}");
 }
+
+#[test]
+fn the_books_examples_cut_short_are_reported_incomplete() {
+    let s = Sandbox::new();
+    let out = s.run(&["fixtures", "tests/data/incomplete"]).expect(0).out();
+    assert!(out.ends_with("2 passed, 0 failed\n"), "{out}");
+    for (file, owed) in [
+        (
+            "tests/data/incomplete/kf-truncated-outcomes.arb",
+            "`hit B`, `afflict B burn +4 -> 6`, `damage B 7 block 2 injury 5`",
+        ),
+        ("tests/data/incomplete/pg-truncated-wound.arb", "`wound 2 exhaust w`, `recover`"),
+    ] {
+        let out = s.run(&["verify", file]).expect(0).out();
+        assert!(out.contains(&format!("the rules still owe {owed}")), "{out}");
+        s.run(&["verify", file, "--strict"]).expect(1);
+    }
+}
