@@ -533,9 +533,10 @@ pub(crate) fn count_records(path: &Path) -> Result<u64, VerifyError> {
     Ok(n)
 }
 
-/// Whether a file holds any of `needles`, read in large chunks and never parsed.
+/// Whether a file holds any of `needles`, read in chunks and never parsed.
 fn contains_any(path: &Path, needles: &[&[u8]]) -> Result<bool, VerifyError> {
-    const CHUNK: usize = 1 << 20;
+    // Small enough to stay in a core's L2 cache between the kernel's copy and the search.
+    const CHUNK: usize = 1 << 17;
     let finders: Vec<memchr::memmem::Finder<'_>> = needles.iter().map(memchr::memmem::Finder::new).collect();
     let overlap = needles.iter().map(|n| n.len()).max().unwrap_or(1) - 1;
     let mut file = open_regular(path, "log file")?;
