@@ -696,6 +696,25 @@ mod tests {
     }
 
     #[test]
+    fn the_retraction_scan_finds_a_needle_across_a_chunk_boundary() {
+        let dir = tempfile::tempdir().unwrap();
+        for start in [(1 << 17) - 2, (1 << 17) - 4, 1 << 17, 3 << 17] {
+            let path = dir.path().join(format!("s{start}.arb"));
+            let mut text = String::from("@game toy\n");
+            while text.len() + 12 < start {
+                text.push_str("roll 1\nadd 1\n");
+            }
+            text.push_str(&"#".repeat(start - text.len()));
+            text.push_str("\nundo\n");
+            std::fs::write(&path, &text).unwrap();
+            assert!(contains_any(&path, &[b"undo"]).unwrap(), "{start}");
+            let none = dir.path().join("none.arb");
+            std::fs::write(&none, text.replace("undo", "add 1")).unwrap();
+            assert!(!contains_any(&none, &[b"undo"]).unwrap(), "{start}");
+        }
+    }
+
+    #[test]
     fn long_lines_and_bad_bytes_are_refused() {
         let long = format!("@game toy\nnote {}\n", "x".repeat(MAX_LINE_BYTES + 10));
         let e = parse_notation(Path::new("t.arb"), &long).unwrap_err();
