@@ -240,6 +240,7 @@ impl KeridwynFight {
         // A card with nothing the form can express leaves nothing to track (its text was
         // reported as unverified).
         if !effects.is_empty() {
+            s.cure_check |= effects.iter().any(|e| matches!(e, Effect::Immunity(_)));
             s.fighter_mut(on).effects.push(super::state::Ongoing { source, effects, rounds, since });
         }
     }

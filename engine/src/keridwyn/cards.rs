@@ -127,6 +127,9 @@ pub struct Catalog {
 
 /// The most start-of-fight effects a monster may have (one bit each in the state).
 pub const MAX_START: usize = 16;
+/// The most effects (or attacker-only effects) on one card: the state's cursor into them is
+/// a byte.
+pub const MAX_EFFECTS: usize = 64;
 
 /// A block being read, with the names it refers to (resolved once every block is in).
 enum Block {
@@ -401,6 +404,11 @@ impl Catalog {
                 };
                 card.attack = Some(Attack { roll, defense, area });
             }
+            (Block::Card { card, .. }, "effect" | "self")
+                if card.effects.len().max(card.self_effects.len()) >= MAX_EFFECTS =>
+            {
+                return Err(format!("at most {MAX_EFFECTS} effects of each kind on a card"));
+            }
             (Block::Card { card, .. }, "effect") => {
                 let worn = card.worn;
                 card.effects.push(effect_at(rest, |e| !worn || modifier(e), "worn gear")?);
@@ -478,6 +486,11 @@ mod tests {
             let errs = Catalog::parse(text).unwrap_err();
             assert!(errs.iter().any(|e| e.contains(what)), "{text}: {errs:?}");
         }
+        let many = format!(
+            "base b\n  priority 3\n  attack might vs might\n{}",
+            "  effect damage 1\n".repeat(MAX_EFFECTS + 1)
+        );
+        assert!(Catalog::parse(&many).unwrap_err().iter().any(|e| e.contains("at most 64")));
         // What the engine applies is accepted: a start damage, an attacker's ailment.
         let ok = "monster m\n  breakable block 0\n  start damage 1\n  start ailment burn 2\n\
                   base b\n  priority 3\n  attack might vs might\n  self ailment burn 1\n";

@@ -35,6 +35,9 @@ impl KeridwynFight {
 
     /// A living fighter at 0 Grit is defeated.
     fn defeat_due(&self, s: &State) -> Option<Due> {
+        if !s.fighters.iter().any(|f| f.grit <= 0 && !f.defeated) {
+            return None;
+        }
         let who = self.turn_order(s).find(|&i| s.fighter(i).grit <= 0)?;
         Some(Due { fact: Fact::Defeated { who }, cause: Cause::Defeat })
     }
@@ -54,13 +57,20 @@ impl KeridwynFight {
 
     /// An Immune fighter still afflicted by the ailment.
     fn cure_due(&self, s: &State) -> Option<Due> {
+        if !s.cure_check || s.fighters.iter().all(|f| f.ailments == [0; 4] || f.defeated) {
+            return None;
+        }
         for i in self.turn_order(s) {
             let f = s.fighter(i);
             if f.ailments == [0; 4] {
                 continue;
             }
+            let immune = self.immunities(s, i);
+            if immune == 0 {
+                continue;
+            }
             for &a in Ailment::ALL {
-                if f.ailment(a) > 0 && self.immune(s, i, a) {
+                if f.ailment(a) > 0 && immune & (1 << a.index()) != 0 {
                     return Some(Due {
                         fact: Fact::Cured { who: i, ailment: a, from: f.ailment(a) },
                         cause: Cause::Cure,
@@ -206,6 +216,39 @@ impl KeridwynFight {
         None
     }
 
+    /// Whether `action_due` has anything left (without computing its numbers).
+    fn action_pending(&self, s: &State) -> bool {
+        let Some(c) = s.current.as_ref().filter(|c| c.rolled) else { return false };
+        let effects: &[Effect] = match c.action {
+            Action::Card(id) => self.catalog.cards.get(id).map_or(&[], |k| &k.effects),
+            Action::Lure => &[],
+        };
+        let mut at = usize::from(c.at);
+        let mut next = c.effect;
+        while let Some(&target) = c.targets.get(at) {
+            let t = s.fighter(target);
+            match next {
+                None if !t.defeated => return true,
+                None => {}
+                Some(_) if t.defeated => {}
+                Some(k) => {
+                    let immune = self.immunities(s, target);
+                    let pending = effects.iter().skip(usize::from(k)).any(|e| match *e {
+                        Effect::Damage(_) => true,
+                        Effect::Ailment(a, _) => immune & (1 << a.index()) == 0,
+                        _ => false,
+                    });
+                    if pending {
+                        return true;
+                    }
+                }
+            }
+            at += 1;
+            next = None;
+        }
+        false
+    }
+
     /// End of round: every ailment of every fighter drops by one, in turn order.
     fn tick_due(&self, s: &State) -> Option<Due> {
         for i in self.turn_order(s) {
@@ -254,6 +297,11 @@ impl KeridwynFight {
     pub(crate) fn advance(&self, s: &mut State) {
         // Each pass changes the state towards a due or a decision; bounded all the same.
         for _ in 0..64 {
+            // Only three moves need no record: the token's re-check settling, the start
+            // effects running out, an action ending. Most steps have none to make.
+            if s.recheck.is_none() && !s.starting && !s.cure_check && s.phase != Phase::Rolled {
+                return;
+            }
             if matches!(s.phase, Phase::Joining | Phase::TieBreak { .. } | Phase::Over)
                 || self.defeat_due(s).is_some()
             {
@@ -280,8 +328,11 @@ impl KeridwynFight {
                 Some(Recheck::To(_)) => return,
                 None => {}
             }
-            if self.cure_due(s).is_some() {
-                return;
+            if s.cure_check {
+                if self.cure_due(s).is_some() {
+                    return;
+                }
+                s.cure_check = false;
             }
             if s.starting {
                 if self.start_due(s).is_some() {
@@ -290,7 +341,7 @@ impl KeridwynFight {
                 s.starting = false;
             }
             // An action whose every outcome and effect is recorded is over.
-            if s.phase == Phase::Rolled && self.self_due(s).is_none() && self.action_due(s).is_none() {
+            if s.phase == Phase::Rolled && self.self_due(s).is_none() && !self.action_pending(s) {
                 self.end_action(s);
                 continue;
             }
@@ -343,6 +394,8 @@ impl KeridwynFight {
                 let fi = s.fighter_mut(who);
                 fi.ailments[ailment.index()] = to;
                 fi.grit = fi.grit.saturating_sub(injury.unwrap_or(0)).max(0);
+                // A tick recorded upwards on an Immune fighter is removed at once.
+                s.cure_check |= to > 0 && self.immune(s, who, ailment);
             }
             (Cause::EndRound, _) => self.end_round(s),
             (Cause::Fame, Fact::FameGained { who, total, .. }) => {
@@ -367,7 +420,10 @@ impl KeridwynFight {
     fn apply_change(&self, s: &mut State, played: &Fact) {
         match *played {
             Fact::Afflicted { who, ailment, total, .. } => {
-                s.fighter_mut(who).ailments[ailment.index()] = total
+                // An ailment is due only to a fighter not Immune to it; one recorded anyway
+                // is removed at once.
+                s.cure_check |= self.immune(s, who, ailment);
+                s.fighter_mut(who).ailments[ailment.index()] = total;
             }
             Fact::DamageDealt { who, injury, .. } => {
                 // Grit stops at 0: the fighter is then defeated.

@@ -120,6 +120,12 @@ impl KeridwynFight {
     /// What `act WHO NAME` names. A catalog card may share a hand card's name (`lure`):
     /// the token on the track decides, the one due first when both are there.
     fn acting(&self, s: &State, who: Seat, name: &str) -> Acting {
+        // The common case: the token due is the one named.
+        if let Some((_, t)) = self.next_token(s).filter(|(_, t)| t.who == who) {
+            if self.action_name(t.action) == name {
+                return Acting::Token(t.action);
+            }
+        }
         let card = self.catalog.cards.id(name).map(Action::Card);
         let hand = HandCard::parse(name);
         let on_track = |a: Action| s.track.iter().any(|t| t.who == who && t.action == a);

@@ -156,6 +156,7 @@ impl Game for KeridwynFight {
             winner: None,
             recheck: None,
             starting: false,
+            cure_check: false,
             awarding: false,
             trophy_given: false,
             unverified: Unverified::default(),

@@ -59,9 +59,8 @@ fn id(w: &mut Words<'_>, what: &str) -> Result<String, ParseError> {
 /// Parse one event line.
 pub fn parse_event(line: &str) -> Result<Event, ParseError> {
     let mut w = Words::new(line);
-    let verb = w.peek().ok_or_else(|| w.err(EVENTS))?;
-    let verb_err = w.err(EVENTS);
-    w.skip();
+    let start = w.clone();
+    let verb = w.word(EVENTS)?;
     let event = match verb {
         "join" => {
             let player = id(&mut w, "a player label")?;
@@ -92,7 +91,8 @@ pub fn parse_event(line: &str) -> Result<Event, ParseError> {
         "begin" => Event::Begun,
         "reveal" => {
             let who = id(&mut w, "a player")?;
-            let mut plays = vec![play(&mut w)?];
+            let mut plays = Vec::with_capacity(3);
+            plays.push(play(&mut w)?);
             while !w.at_end() {
                 plays.push(play(&mut w)?);
             }
@@ -107,7 +107,8 @@ pub fn parse_event(line: &str) -> Result<Event, ParseError> {
         "roll" => {
             let who = id(&mut w, "a fighter")?;
             let skill = w.named::<Skill>()?;
-            let mut dice = vec![w.number::<u8>("a die value")?];
+            let mut dice = Vec::with_capacity(4);
+            dice.push(w.number::<u8>("a die value")?);
             while !w.at_end() {
                 dice.push(w.number("a die value")?);
             }
@@ -186,7 +187,7 @@ pub fn parse_event(line: &str) -> Result<Event, ParseError> {
             let monster = id(&mut w, "a monster")?;
             Event::TrophyTaken { who, monster }
         }
-        _ => return Err(verb_err),
+        _ => return Err(start.err(EVENTS)),
     };
     w.end()?;
     Ok(event)

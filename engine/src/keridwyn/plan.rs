@@ -39,36 +39,31 @@ impl KeridwynFight {
                 .expected_recorded(format!("reveal {label} ..."), ev.to_string()),
             );
         }
-        let hand_cards: Vec<HandCard> = plays
-            .iter()
-            .filter_map(|p| match p {
-                Play::Lure => Some(HandCard::Lure),
-                Play::Balance => Some(HandCard::Balance),
-                Play::Focus => Some(HandCard::Focus),
-                Play::Primary { .. } => Some(HandCard::Primary),
-                Play::Secondary { .. } => Some(HandCard::Secondary),
-                Play::Maneuver { .. } => Some(HandCard::Maneuver),
-                Play::Immune(_) => None,
-            })
-            .collect();
-        if hand_cards.len() != 2 {
-            f.violate(Violation::new(
-                rules::TWO_CARDS,
-                format!("{who} played {} cards, not 2", hand_cards.len()),
-            ));
+        let hand_card = |p: &Play| match p {
+            Play::Lure => Some(HandCard::Lure),
+            Play::Balance => Some(HandCard::Balance),
+            Play::Focus => Some(HandCard::Focus),
+            Play::Primary { .. } => Some(HandCard::Primary),
+            Play::Secondary { .. } => Some(HandCard::Secondary),
+            Play::Maneuver { .. } => Some(HandCard::Maneuver),
+            Play::Immune(_) => None,
+        };
+        let played = plays.iter().filter_map(hand_card).count();
+        if played != 2 {
+            f.violate(Violation::new(rules::TWO_CARDS, format!("{who} played {played} cards, not 2")));
         }
         // Focus returning earlier discards as it is revealed (`on-reveal` reading).
-        if self.params.focus == FocusRefresh::OnReveal && hand_cards.contains(&HandCard::Focus) {
+        if self.params.focus == FocusRefresh::OnReveal && plays.iter().any(|p| matches!(p, Play::Focus)) {
             let fi = s.fighter_mut(i);
             let back = std::mem::take(&mut fi.discarded);
             fi.hand.extend(back);
         }
-        for h in &hand_cards {
+        for h in plays.iter().filter_map(hand_card) {
             let fi = s.fighter_mut(i);
-            match fi.hand.iter().position(|x| x == h) {
+            match fi.hand.iter().position(|x| *x == h) {
                 Some(p) => {
                     fi.hand.remove(p);
-                    fi.discarded.push(*h);
+                    fi.discarded.push(h);
                 }
                 None => f.violate(Violation::new(
                     rules::ONCE,
@@ -100,6 +95,7 @@ impl KeridwynFight {
                 Play::Balance => s.balance = Some(i),
                 Play::Focus => s.fighter_mut(i).focus_played = true,
                 Play::Immune(a) => {
+                    s.cure_check = true;
                     let since = s.round;
                     let source = Source::Maneuver { by: i };
                     let fi = s.fighter_mut(i);
@@ -131,10 +127,9 @@ impl KeridwynFight {
 
     /// Primary, Secondary or Maneuver declaring a card: check it and put its token down.
     fn choose(&self, s: &mut State, i: Seat, card: &str, on: Option<&str>, maneuver: bool, f: &mut Findings) {
-        let who = self.label(s, i).to_string();
         let owned = self.catalog.cards.id(card).filter(|&c| self.cards_of(s.fighter(i)).contains(&c));
         let Some((id, k)) = owned.and_then(|c| self.catalog.cards.get(c).map(|k| (c, k))) else {
-            f.violate(Violation::new(rules::CHOICE, format!("{who} has no card `{card}`")));
+            f.violate(Violation::new(rules::CHOICE, format!("{} has no card `{card}`", self.label(s, i))));
             return;
         };
         if k.worn {

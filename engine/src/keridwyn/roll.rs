@@ -205,8 +205,10 @@ impl KeridwynFight {
                 .expected_recorded(format!("reroll {payer} {from} -> {to} fame {cost}"), ev.to_string()),
             );
         }
-        let seq = out_of_sequence(ev, s);
-        let c = s.current.as_mut().ok_or(seq)?;
+        if s.current.is_none() {
+            return Err(out_of_sequence(ev, s));
+        }
+        let Some(c) = s.current.as_mut() else { return Ok(()) };
         if !c.dice.reroll(from, to) {
             return Err(StepError::new(format!("`{ev}`: the roll {} has no die showing {from}", c.dice)));
         }
@@ -216,6 +218,14 @@ impl KeridwynFight {
             s.recheck = Some(super::state::Recheck::Check);
         }
         Ok(())
+    }
+
+    /// Whether a mercenary last recalled in `last` may not be recalled again in `round`.
+    pub(crate) fn recalled(&self, last: Option<u32>, round: u32) -> bool {
+        match self.params.recall {
+            RecallLimit::OncePerFight => last.is_some(),
+            RecallLimit::OncePerRound => last == Some(round),
+        }
     }
 
     /// `recall B chargo +1`
@@ -244,7 +254,9 @@ impl KeridwynFight {
         };
         let problem = match entry {
             None => Some(format!("{who} has no mercenary `{merc}` with them")),
-            Some(e) if s.fighter(i).mercs[e].1 => Some(format!("{merc} was already recalled {again}")),
+            Some(e) if self.recalled(s.fighter(i).mercs[e].1, s.round) => {
+                Some(format!("{merc} was already recalled {again}"))
+            }
             _ if roller != Some(i) => Some(format!("{who} can only recall for their own roll")),
             _ if bonus != card.roll_bonus => Some(format!("{merc} gives {:+}", card.roll_bonus)),
             _ => None,
@@ -258,7 +270,7 @@ impl KeridwynFight {
             });
         }
         if let Some(e) = entry {
-            s.fighter_mut(i).mercs[e].1 = true;
+            s.fighter_mut(i).mercs[e].1 = Some(s.round);
         }
         if let Some(c) = s.current.as_mut() {
             c.bonus = c.bonus.saturating_add(bonus);

@@ -2,7 +2,7 @@
 //! ticks are due in due.rs), a defeat removes a fighter's tokens and may end the fight or
 //! pass the token, and the fight's end clears every ongoing effect and owes the awards.
 
-use super::rules::{FocusRefresh, RecallLimit};
+use super::rules::FocusRefresh;
 use super::state::{HandCard, Phase, Recheck, Seat, State};
 use super::KeridwynFight;
 
@@ -11,7 +11,7 @@ impl KeridwynFight {
     /// reduced, the next round's reveals.
     pub(crate) fn end_round(&self, s: &mut State) {
         let on_reveal = self.params.focus == FocusRefresh::OnReveal;
-        let per_round = self.params.recall == RecallLimit::OncePerRound;
+
         for f in &mut s.fighters {
             if f.focus_played {
                 if !on_reveal {
@@ -22,11 +22,7 @@ impl KeridwynFight {
             }
             f.revealed = false;
             f.ticked = 0;
-            if per_round {
-                for m in &mut f.mercs {
-                    m.1 = false;
-                }
-            }
+
             for o in f.effects.iter_mut().chain(f.superseded.iter_mut()) {
                 if let Some(r) = o.rounds.as_mut() {
                     *r = r.saturating_sub(1);
@@ -35,6 +31,8 @@ impl KeridwynFight {
             f.effects.retain(|o| o.rounds != Some(0));
             f.superseded.retain(|o| o.rounds != Some(0));
         }
+        // The Breakable passive (an Immunity, maybe) holds again.
+        s.cure_check |= s.lured;
         s.lured = false;
         s.done.clear();
         s.monster_rolled = false;

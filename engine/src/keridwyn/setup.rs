@@ -91,7 +91,7 @@ impl KeridwynFight {
                 .mercs
                 .id(m)
                 .ok_or_else(|| StepError::new(format!("no mercenary `{m}` in the catalog")))?;
-            merc_list.push((id, false));
+            merc_list.push((id, None));
         }
         s.fighters.push(Fighter {
             label: player.clone(),
@@ -145,7 +145,7 @@ impl KeridwynFight {
         }
         let mut taint = None;
         for t in &card.text {
-            taint = Some(s.unverified.report(f, format!("{monster}: \"{t}\" (not checked)")));
+            taint = Some(s.unverified.report(f, unverified(monster, monster, t)));
         }
         let fighter = Fighter {
             label: monster.to_string(),
@@ -201,6 +201,7 @@ impl KeridwynFight {
         s.phase = Phase::Reveal;
         s.recheck = Some(Recheck::Check);
         s.starting = true;
+        s.cure_check = true;
         Ok(())
     }
 }

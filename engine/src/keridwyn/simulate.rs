@@ -162,7 +162,7 @@ impl KeridwynFight {
             return None;
         }
         let roller = s.fighter(c.who);
-        if let Some((merc, _)) = roller.mercs.iter().find(|(_, used)| !used) {
+        if let Some((merc, _)) = roller.mercs.iter().find(|(_, last)| !self.recalled(*last, s.round)) {
             let bonus = self.catalog.merc(*merc)?.roll_bonus;
             let merc = self.catalog.mercs.name(*merc).to_string();
             return Some(Event::Recalled { who: roller.label.clone(), merc, bonus });

@@ -106,8 +106,8 @@ pub struct Fighter {
     pub discarded: Vec<HandCard>,
     pub focus_played: bool,
     pub revealed: bool,
-    /// Mercenaries with them and whether each was recalled.
-    pub mercs: Vec<(MercId, bool)>,
+    /// Mercenaries with them, and the round each was last recalled in.
+    pub mercs: Vec<(MercId, Option<u32>)>,
     pub defeated: bool,
     pub trophies: Vec<MonsterId>,
     /// The monster's start-of-fight effects applied to this character (bit per effect).
@@ -264,6 +264,10 @@ pub struct State {
     pub recheck: Option<Recheck>,
     /// The monster's start-of-fight effects are still being applied.
     pub starting: bool,
+    /// An Immunity or an ailment changed since the cures were last looked for (a dirty bit:
+    /// a cure can only become due when one of them changes, and looking costs a pass over
+    /// every afflicted fighter's effects).
+    pub cure_check: bool,
     /// The monster was defeated: Fame and the monster card are owed.
     pub awarding: bool,
     pub trophy_given: bool,

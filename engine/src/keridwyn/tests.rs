@@ -296,8 +296,10 @@ fn a_reroll_may_come_before_the_outcome_the_rules_owe() {
 
 #[test]
 fn a_tie_break_compares_dice_after_every_modifier() {
-    // Kael (Fame 2) Dazzled meets Mira (Fame 2)... through a duel built for it: Ann Dazzled
-    // rolls 7 2 (6 1 after Dazzle) against Bo's 6 5: Bo wins on the second die.
+    // Ann and Bo, Fame 1 each, roll off for the token at the start (Ann wins); Bo's Flash then
+    // Dazzles Ann. A free reroll re-checks the token: still a tie, rolled off under
+    // `priority-recheck-tie=roll`. Ann's 7 2 is 6 1 after Dazzle's -1; Bo's 6 5 wins on the
+    // second die (on raw dice Ann would have won).
     let cat = CATALOG.replace("  fame 5\n", "  fame 1\n").replace(
         "spell salve\n  priority 3\n  text Heal 2 Grit.\n",
         "spell salve\n  priority 3\n  text Heal 2 Grit.\nbase flash\n  priority 6\n  attack wit vs finesse\n  effect ailment dazzle 2\n",
@@ -321,7 +323,7 @@ fn a_tie_break_compares_dice_after_every_modifier() {
             "reroll A 3 -> 9 fame 0",
         ],
     );
-    // Fame 1 each again after no change: under `priority-recheck-tie=roll` they roll off.
+
     let g = game_with(&cat, &["priority-recheck-tie=roll", "reroll-fame-cost=0"]);
     let t = given(&g, &dazzled);
     assert_eq!(t.fact("phase"), "tie-break");
