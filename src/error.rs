@@ -76,6 +76,7 @@ impl From<arbiter_verify::VerifyError> for CliError {
             K::Setup => "setup",
             K::Session => "session",
             K::Journal => "journal",
+            K::Busy => "busy",
             K::Argument => "argument",
         };
         CliError::input(e.message).with_kind(kind)
@@ -85,6 +86,7 @@ impl From<arbiter_verify::VerifyError> for CliError {
 /// A journal error (opening the database, listing sessions) is unusable input too.
 impl From<arbiter_journal::JournalError> for CliError {
     fn from(e: arbiter_journal::JournalError) -> Self {
-        CliError::input(e).with_kind("journal")
+        let kind = if e.kind() == arbiter_journal::ErrorKind::InUse { "busy" } else { "journal" };
+        CliError::input(e).with_kind(kind)
     }
 }

@@ -117,6 +117,12 @@ pub fn record(db: &Path, session: &str, strict: bool) -> Result<ExitCode, CliErr
                 }
                 output::print(&submitted.to_string())?;
             }
+            // At the table a busy database (another command holding it for a moment) or a
+            // mistyped line costs only that line: say so and let the player type it again.
+            Err(e) if interactive && e.kind == ErrorKind::Busy => eprintln!(
+                "{}; the line was not recorded: type it again",
+                arbiter_verify::escape_controls(&e.message, false)
+            ),
             Err(e) if interactive && e.kind != ErrorKind::Journal => {
                 eprintln!("{}", arbiter_verify::escape_controls(&e.message, false))
             }

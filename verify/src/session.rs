@@ -28,6 +28,7 @@ pub(crate) fn journal<'a, R: Games>(ctx: &Context<'a, R>, name: &str) -> Result<
 pub(crate) fn from_journal(e: JournalError) -> VerifyError {
     let kind = match e.kind() {
         arbiter_journal::ErrorKind::SessionNotFound => ErrorKind::Session,
+        arbiter_journal::ErrorKind::InUse => ErrorKind::Busy,
         _ => ErrorKind::Journal,
     };
     VerifyError::new(kind, e.message().to_string())
