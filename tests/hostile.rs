@@ -1,6 +1,6 @@
 //! Hostile inputs and long files, run as a user (or an attacker) would: only regular files
 //! of bounded size are read, input never reaches the terminal raw, messages stay short, and
-//! a log file is a stream (a diff that splits early never reads the rest).
+//! a log file is a stream (a diff that splits early never parses the rest).
 
 mod common;
 
@@ -68,7 +68,7 @@ fn control_characters_are_escaped_and_long_input_is_cut_in_messages() {
 }
 
 #[test]
-fn a_diff_that_splits_early_never_reads_the_rest_of_the_files() {
+fn a_diff_that_splits_early_never_parses_the_rest_of_the_files() {
     let s = Sandbox::new();
     // Two logs that split at record 9, followed by lines that are not events at all: if
     // diff parsed past the split it would fail on them.
