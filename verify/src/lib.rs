@@ -61,7 +61,7 @@ pub use report::{
     Fact, RecordView, RetractedView, StateView, StepErrorView, UncertainView, UnverifiedView, ViolationView,
 };
 pub use session::{header_of, Journal};
-pub use shown::{escape_controls, shown, MAX_SHOWN_CHARS};
+pub use shown::{escape_controls, is_hostile, shown, MAX_SHOWN_CHARS};
 pub use simulate::{simulate, SimulateInto, Simulated};
 pub use snapshots::{snapshot, snapshot_bytes, snapshot_state, Snapshotted, MAX_CACHED_FINDINGS};
 pub use source::{parse_variants, Origin, Source};

@@ -15,7 +15,7 @@ pub const MAX_SHOWN_CHARS: usize = 120;
 
 /// Whether a character must not reach a terminal as it is: C0 and C1 controls, DEL, and the
 /// bidirectional overrides that reorder what a reader sees.
-fn is_hostile(c: char) -> bool {
+pub fn is_hostile(c: char) -> bool {
     c.is_control() || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
