@@ -66,22 +66,33 @@ pub fn json_safe(text: &str) -> std::borrow::Cow<'_, str> {
 /// and [`print_json`].
 pub struct Buffered {
     out: std::io::BufWriter<std::io::StdoutLock<'static>>,
+    /// A person watching a terminal sees each piece as it comes; a pipe gets full buffers.
+    terminal: bool,
 }
 
 impl Buffered {
     pub fn new() -> Buffered {
-        Buffered { out: std::io::BufWriter::with_capacity(64 * 1024, std::io::stdout().lock()) }
+        use std::io::IsTerminal;
+        let terminal = std::io::stdout().is_terminal();
+        Buffered { out: std::io::BufWriter::with_capacity(64 * 1024, std::io::stdout().lock()), terminal }
+    }
+
+    fn write(&mut self, bytes: &[u8]) -> Result<(), CliError> {
+        let written = self.out.write_all(bytes);
+        let flushed = if self.terminal { written.and_then(|()| self.out.flush()) } else { written };
+        flushed.map_err(|e| write_error(&e))
     }
 
     /// Text for people.
     pub fn text(&mut self, text: &str) -> Result<(), CliError> {
         let safe = arbiter_verify::escape_controls(text, true);
-        self.out.write_all(safe.as_bytes()).map_err(|e| write_error(&e))
+        self.write(safe.as_bytes())
     }
 
     /// JSON text.
     pub fn json(&mut self, text: &str) -> Result<(), CliError> {
-        self.out.write_all(json_safe(text).as_bytes()).map_err(|e| write_error(&e))
+        let safe = json_safe(text);
+        self.write(safe.as_bytes())
     }
 
     pub fn flush(&mut self) -> Result<(), CliError> {
