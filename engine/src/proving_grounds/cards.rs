@@ -285,17 +285,22 @@ mod tests {
             parse_effect(CardKind::Chariot, "text Move a marker."),
             Ok(Effect::Text("Move a marker.".into()))
         );
+        // A sentence as printed on the card is card text, as if written `text ...`.
+        assert_eq!(
+            parse_effect(CardKind::Inspiration, "Heal one space."),
+            Ok(Effect::Text("Heal one space.".into()))
+        );
         for e in ["marker +2", "unshield", "heal 1", "require +2", "text Say so."] {
             let kind = if e.starts_with("require") { CardKind::Conspirator } else { CardKind::Inspiration };
             assert_eq!(parse_effect(kind, e).map(|x| x.to_string()).as_deref(), Ok(e));
         }
-        // Nothing a catalog says vanishes: words outside the form, a bad number, or an
+        // Nothing a catalog says vanishes: a misspelt effect, a bad number, or an
         // effect another kind of card carries are refused, each saying what was expected.
         for (kind, bad, says) in [
             (CardKind::Chariot, "shield 7", "a slot 1-6"),
             (CardKind::Chariot, "rolls +3", "no effect as a chariot's effect"),
             (CardKind::Conspirator, "require 1", "written `+N`"),
-            (CardKind::Inspiration, "Heal one space.", "text ..."),
+            (CardKind::Inspiration, "helth -1", "text ..."),
             (CardKind::Inspiration, "text", "the card's text"),
         ] {
             let err = parse_effect(kind, bad).unwrap_err();
