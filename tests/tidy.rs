@@ -98,6 +98,42 @@ fn verify_names_no_game() {
     }
 }
 
+#[test]
+fn a_game_imports_the_kernel_and_the_kit_never_another_game() {
+    // A game is a folder of engine/src other than the kit; only the registry (and the
+    // crate root that declares them) may name every game.
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("engine/src");
+    let mut games: Vec<String> = std::fs::read_dir(&src)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter(|e| e.path().is_dir())
+        .filter_map(|e| e.file_name().into_string().ok())
+        .filter(|name| name != "kit")
+        .collect();
+    games.sort();
+    assert!(games.len() >= 2, "found only the games {games:?}");
+    for (path, text) in files_under(&["engine/src"]) {
+        let rel = path.trim_start_matches("engine/src/");
+        let home = rel.split_once('/').map(|(dir, _)| dir);
+        if matches!(rel, "registry.rs" | "lib.rs") {
+            continue;
+        }
+        // A game's whole folder, tests included; the kernel and the kit outside their tests.
+        let code = if home.is_some_and(|h| games.iter().any(|g| g == h)) {
+            text.as_str()
+        } else {
+            text.split("#[cfg(test)]").next().unwrap_or_default()
+        };
+        for game in games.iter().filter(|g| Some(g.as_str()) != home) {
+            assert!(
+                !code.contains(&format!("{game}::")),
+                "{path} uses the game `{game}`; a game imports only the kernel and the kit"
+            );
+        }
+    }
+}
+
 /// The journal's modules by layer. A module may name (through `crate::` or `super::`) only
 /// modules of a lower layer, so imports run one way; `sled_store/`'s files are layered the
 /// same way inside it. A new module must be given a layer here.

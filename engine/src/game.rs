@@ -60,6 +60,13 @@ pub trait Game: Sized + Clone + Send + Sync + 'static {
     /// Whether an event is a consequence (derivable by `next_consequence`) rather than a
     /// decision or a random outcome.
     fn is_consequence(event: &Self::Event) -> bool;
+    /// Whether `event`, a decision or a random outcome, may legally come before the
+    /// consequences `next_consequence` owes in `state` (a reroll between a roll and its
+    /// outcomes). A log being completed (`verify --derive`) then takes it first and derives
+    /// the consequences after it. Default: no decision jumps the queue.
+    fn precedes_consequences(&self, _state: &Self::State, _event: &Self::Event) -> bool {
+        false
+    }
 
     /// A readable board for people (several lines).
     fn board(&self, state: &Self::State) -> String;
@@ -82,23 +89,36 @@ pub struct Findings {
     /// Effects the engine applied or skipped without being able to check them (card text
     /// the catalog format cannot express, a weakness the rulebook does not define).
     pub unverified: Vec<String>,
+    /// Findings that may follow from an earlier unverified effect (`Violation::uncertain`):
+    /// reported, never counted as violations.
+    pub uncertain: Vec<Violation>,
 }
 
 impl Findings {
     pub fn clear(&mut self) {
         // Replay clears after every event and almost every event is clean: skip the work.
-        if !self.violations.is_empty() {
+        if !self.is_empty() {
             self.violations.clear();
-        }
-        if !self.unverified.is_empty() {
             self.unverified.clear();
+            self.uncertain.clear();
         }
     }
+    /// No violation (uncertain findings and unverified effects do not count).
     pub fn is_clean(&self) -> bool {
         self.violations.is_empty()
     }
+    /// Whether there is nothing at all to report.
+    pub fn is_empty(&self) -> bool {
+        self.violations.is_empty() && self.unverified.is_empty() && self.uncertain.is_empty()
+    }
+    /// Record a finding: a violation, or an uncertain finding when it names the unverified
+    /// effect it may follow from.
     pub fn violate(&mut self, v: Violation) {
-        self.violations.push(v);
+        if v.uncertain.is_some() {
+            self.uncertain.push(v);
+        } else {
+            self.violations.push(v);
+        }
     }
 }
 

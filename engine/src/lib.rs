@@ -7,6 +7,10 @@
 //! one event at a time, returning the violations of that event. Everything generic (replay,
 //! diff, fixtures) lives in `arbiter-verify` and reaches a concrete game through
 //! [`dispatch`], so adding a game touches only this crate's registry.
+//!
+//! What games share beyond the kernel lives in [`kit`] (the consequence loop, the
+//! tokenizer, the catalog reader, dice, decks, tracks, a grid, ...); [`testkit`] is the
+//! given / when / then helper for rule tests over any game.
 
 mod catalog;
 mod digest;
@@ -15,6 +19,9 @@ mod parse_error;
 mod registry;
 mod setup;
 mod violation;
+
+pub mod kit;
+pub mod testkit;
 
 pub mod keridwyn;
 pub mod proving_grounds;

@@ -14,11 +14,24 @@ pub struct Violation {
     pub expected: Option<String>,
     /// What was recorded instead, in notation.
     pub recorded: Option<String>,
+    /// The unverified effect this finding may follow from, by its ordinal (its position
+    /// among every unverified effect reported since the initial state; see
+    /// `kit::taint::Unverified`). Such a finding is *uncertain*: the engine could not apply
+    /// that effect, so the rule may not be broken at all. `Findings::violate` keeps it
+    /// apart from the violations, and reports show it as "uncertain after unverified
+    /// effect at #N" without counting it.
+    pub uncertain: Option<u32>,
 }
 
 impl Violation {
     pub fn new(rule: &'static str, message: impl Into<String>) -> Self {
-        Violation { rule, message: message.into(), expected: None, recorded: None }
+        Violation { rule, message: message.into(), expected: None, recorded: None, uncertain: None }
+    }
+
+    /// Mark the finding as possibly following from the unverified effect with this ordinal.
+    pub fn uncertain_after(mut self, ordinal: u32) -> Self {
+        self.uncertain = Some(ordinal);
+        self
     }
 
     /// Attach the expected and recorded forms (notation) of a consequence.

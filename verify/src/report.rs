@@ -4,11 +4,11 @@
 
 use crate::replay::{Outcome, Stepped};
 use arbiter_engine::{Game, Violation};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// A record as the user sees it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RecordView {
     /// Index in the log (0-based; the journal sequence number for sessions).
     pub index: u64,
@@ -34,7 +34,7 @@ impl fmt::Display for RecordView {
 }
 
 /// A broken rule at a record, with everything needed to judge it without the rulebook.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ViolationView {
     pub record: RecordView,
     /// Stable rule id (`pg.resolve.single-moves-down`).
@@ -90,7 +90,7 @@ impl fmt::Display for ViolationView {
 }
 
 /// An effect the engine could not check.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct UnverifiedView {
     pub record: RecordView,
     pub effect: String,
@@ -100,6 +100,31 @@ impl fmt::Display for UnverifiedView {
     /// One line, as every report prints it.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "record {}: unverified: {}", self.record, self.effect)
+    }
+}
+
+/// A finding that may follow from an earlier unverified effect (`Violation::uncertain`):
+/// shown, never counted as a violation, so it never changes an exit status.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct UncertainView {
+    pub finding: ViolationView,
+    /// The unverified effect's ordinal: its position among the unverified effects the
+    /// replay reported since the initial state.
+    pub after: u32,
+    /// The record that reported that effect, when the report holds it.
+    pub after_record: Option<u64>,
+}
+
+impl fmt::Display for UncertainView {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let v = &self.finding;
+        match self.after_record {
+            Some(n) => write!(f, "record {}: uncertain after unverified effect at #{n}", v.record)?,
+            None => write!(f, "record {}: uncertain after an earlier unverified effect", v.record)?,
+        }
+        writeln!(f, " (not counted): {}", v.rule)?;
+        writeln!(f, "    rule:     {} [{}]", v.text, v.section)?;
+        writeln!(f, "    what:     {}", v.message)
     }
 }
 
@@ -193,24 +218,24 @@ impl fmt::Display for StateView {
 pub(crate) struct StepViews {
     pub violations: Vec<ViolationView>,
     pub unverified: Vec<UnverifiedView>,
+    pub uncertain: Vec<UncertainView>,
     pub error: Option<StepErrorView>,
 }
 
-/// The views of a stepped event's findings, from borrowed parts: the verify loop calls this
-/// only for a record with findings, so a clean record costs no allocation.
-pub(crate) fn findings_views<G: Game>(
-    index: u64,
-    line: Option<usize>,
-    event: &G::Event,
-    findings: &arbiter_engine::Findings,
-    violations: &mut Vec<ViolationView>,
-    unverified: &mut Vec<UnverifiedView>,
-) {
-    let record = RecordView { index, line, notation: event.to_string() };
-    violations.extend(findings.violations.iter().map(|v| ViolationView::of::<G>(&record, v)));
-    unverified.extend(
-        findings.unverified.iter().map(|u| UnverifiedView { record: record.clone(), effect: u.clone() }),
-    );
+/// The view of a finding that may follow from an earlier unverified effect. `unverified`
+/// holds the record of every unverified effect since the initial state, in order: the
+/// finding's ordinal is a position in it.
+pub(crate) fn uncertain_view<G: Game>(
+    record: &RecordView,
+    v: &Violation,
+    unverified: &[u64],
+) -> UncertainView {
+    let after = v.uncertain.unwrap_or(0);
+    UncertainView {
+        finding: ViolationView::of::<G>(record, v),
+        after,
+        after_record: unverified.get(after as usize).copied(),
+    }
 }
 
 /// The view of an event that cannot be applied.
@@ -230,7 +255,7 @@ pub(crate) fn step_error_view<E: fmt::Display>(
 pub(crate) fn views_of<G: Game>(s: &Stepped<G::Event>) -> StepViews {
     let mut out = StepViews::default();
     // The common case, a clean record, needs no view: its notation is not printed.
-    if matches!(&s.outcome, Outcome::Applied(f) if f.violations.is_empty() && f.unverified.is_empty())
+    if matches!(&s.outcome, Outcome::Applied(f) if f.is_empty())
         || matches!(s.outcome, Outcome::Retracted | Outcome::Retraction(_))
     {
         return out;
@@ -244,6 +269,8 @@ pub(crate) fn views_of<G: Game>(s: &Stepped<G::Event>) -> StepViews {
                 .iter()
                 .map(|u| UnverifiedView { record: record.clone(), effect: u.clone() })
                 .collect();
+            // Resolved to a record by a caller that holds every unverified effect so far.
+            out.uncertain = f.uncertain.iter().map(|v| uncertain_view::<G>(&record, v, &[])).collect();
         }
         Outcome::Failed(e) => {
             out.error =

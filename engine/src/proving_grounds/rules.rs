@@ -1,15 +1,7 @@
 //! The rule catalog of the training game: every rule the step function can report, with
 //! the rulebook passage it comes from. Ids are stable forever once shipped.
 
-use crate::RuleInfo;
-
-macro_rules! rules {
-    ($( $konst:ident = $id:literal, $text:literal, $section:literal; )*) => {
-        $( pub const $konst: &str = $id; )*
-        /// Every rule, in the order of the rulebook.
-        pub static RULES: &[RuleInfo] = &[ $( RuleInfo { id: $id, text: $text, section: $section }, )* ];
-    };
-}
+use crate::kit::rules::rules;
 
 rules! {
     SETUP_SIX_ENEMIES = "pg.setup.six-enemies",
@@ -37,8 +29,11 @@ rules! {
         "Only one set is rerolled at a time",
         "What is a Set?";
     ROLL_TIMER = "pg.roll.timer",
-        "No reroll after the 60-second timer goes off",
-        "Step 1: Roll Dice";
+        "No reroll after the 60-second timer goes off; the timer starts with the roll (see timer)",
+        "Step 1: Roll Dice (\"At the beginning of this step, start the timer ... You now have 60 seconds!\")";
+    TIME_FORWARD = "pg.round.time-runs-forward",
+        "Recorded times never run backwards within a round, from its roll to its recovery",
+        "Game Play (\"The main part of each round takes exactly 60 seconds and occurs in real time!\")";
     RESOLVE_ORDER = "pg.resolve.order",
         "Battle markers are moved in numerical order, enemy #1 to #6, each once a round",
         "Step 2: Resolve Attacks";
@@ -79,8 +74,8 @@ rules! {
         "A wound adds one of your dice (see exhaust-from) to the top space of the exhaustion track",
         "Suffering Wounds";
     REPLACE_OWED = "pg.replace.owed",
-        "A wound moving the health marker into the stack's space replaces a die before play goes on",
-        "Replacing Dice";
+        "Under replacement=mandatory, a wound moving the health marker into the stack's space replaces a die before the next wound or the end of the round",
+        "Replacing Dice (\"you get to replace\"; see replacement)";
     REPLACE_NOT_OWED = "pg.replace.not-owed",
         "A die is replaced only when a wound moves the health marker into the space of the colored stack",
         "Replacing Dice";
@@ -142,8 +137,8 @@ rules! {
         "Dragonling: the dragonling die is rerolled only together with a set",
         "Reference card: Step 1 (\"May reroll the dragonling die with any set\")";
     CHARIOT_DRAW = "pg.chariots.draw",
-        "Chariots: one chariot is in play at each roll while the chariot deck lasts; each card is drawn once",
-        "Reference card: Step 1 and Step 2 (Chariots module)";
+        "Chariots (project reading, see chariot-draw): a chariot is drawn before a roll, one at a time, each card once; under chariot-draw=required one is in play at each roll while the deck lasts",
+        "Project reading: the reference card names \"the chariot\" in Step 1 and Step 2 but never says when one is drawn";
     CHARIOT_PLACE_DURING_ROLL = "pg.chariots.place-during-roll",
         "Chariots: dice are placed on the chariot during rolling (step 1)",
         "Reference card: Step 1 (Chariots module)";

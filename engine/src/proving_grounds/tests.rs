@@ -1,6 +1,8 @@
-//! Given / when / then tests of the step function, plus properties over simulated games.
+//! Given / when / then tests of the step function (the kit's `testkit`), plus properties over
+//! simulated games.
 
 use super::*;
+use crate::testkit;
 
 const SIX: [&str; 6] = [
     "draw 1 pit-brawler",
@@ -16,14 +18,24 @@ fn game(params: &[&str]) -> ProvingGrounds {
     ProvingGrounds::new(&setup, ILLUSTRATIVE).unwrap_or_else(|e| panic!("{e}"))
 }
 
-/// Replay `given` (the six example enemies first) and return the state.
+/// The six example enemies, then `given`.
+fn lines<'a>(given: &[&'a str]) -> Vec<&'a str> {
+    SIX.iter().copied().chain(given.iter().copied()).collect()
+}
+
+/// Replay `given` (the six example enemies first), every line legal, and return the state.
 #[track_caller]
 fn given_state(g: &ProvingGrounds, given: &[&str]) -> State {
+    testkit::given(g, &lines(given)).state().clone()
+}
+
+/// Replay `given` (the six example enemies first) as played, legal or not.
+#[track_caller]
+fn played(g: &ProvingGrounds, given: &[&str]) -> State {
     let mut s = g.initial_state();
-    let mut f = Findings::default();
-    for line in SIX.iter().chain(given) {
+    for line in lines(given) {
         let e = g.parse_event(line).unwrap_or_else(|e| panic!("`{line}`: {e}"));
-        g.step(&mut s, &e, &mut f).unwrap_or_else(|e| panic!("`{line}`: {e}"));
+        g.step(&mut s, &e, &mut Findings::default()).unwrap_or_else(|e| panic!("`{line}`: {e}"));
     }
     s
 }
@@ -31,13 +43,7 @@ fn given_state(g: &ProvingGrounds, given: &[&str]) -> State {
 /// Given these events (after the six draws), when this one, then exactly these rules break.
 #[track_caller]
 fn check_with(params: &[&str], given: &[&str], when: &str, then: &[&str]) {
-    let g = game(params);
-    let mut s = given_state(&g, given);
-    let e = g.parse_event(when).unwrap_or_else(|e| panic!("`{when}`: {e}"));
-    let mut f = Findings::default();
-    g.step(&mut s, &e, &mut f).unwrap_or_else(|e| panic!("`{when}`: {e}"));
-    let got: Vec<&str> = f.violations.iter().map(|v| v.rule).collect();
-    assert_eq!(got, then, "when `{when}`: {:?}", f.violations);
+    testkit::given(&game(params), &lines(given)).when(when).then_breaks(then);
 }
 
 #[track_caller]
@@ -51,6 +57,17 @@ fn fact(g: &ProvingGrounds, s: &State, key: &str) -> String {
 }
 
 const CARTER: &str = "roll 1g 1 2y 4 4 6 6 6b";
+/// Carter's first round as the rulebook resolves it (example 03), before its recovery.
+const CARTER_ROUND: [&str; 8] = [
+    "roll 1g 1 2y 4 4 6 6 6b",
+    "stop",
+    "up 1",
+    "down 2",
+    "up 6",
+    "defeat 1",
+    "defeat 6",
+    "wound 2 exhaust w",
+];
 
 #[test]
 fn rolling_rules() {
@@ -70,6 +87,36 @@ fn rolling_rules() {
     check_with(&["timer=strict"], &["roll 1 1 3 3 4 5g 6b 6y"], "reroll 1 -> 4 6 t=60", &[rules::ROLL_TIMER]);
     check(&["roll 1 1 3 3 4 5g 6b 6y", "stop"], "reroll 1 -> 4 6", &[rules::STEP_ORDER]);
     check(&["roll 1 1 3 3 4 5g 6b 6y"], "roll 1 1 3 3 4 5g 6b 6y", &[rules::STEP_ORDER]);
+}
+
+#[test]
+fn the_timer_runs_from_the_rolls_own_time_and_times_never_run_backwards() {
+    let late = "roll 1 1 3 3 4 5g 6b 6y t=100";
+    check(&[late], "reroll 1 -> 4 6 t=160", &[]);
+    check(&[late], "reroll 1 -> 4 6 t=161", &[rules::ROLL_TIMER]);
+    check_with(&["timer=strict"], &[late], "reroll 1 -> 4 6 t=160", &[rules::ROLL_TIMER]);
+    check(&[late], "reroll 1 -> 4 6 t=99", &[rules::TIME_FORWARD]);
+    check(&[late, "reroll 1 -> 4 6 t=130"], "stop t=120", &[rules::TIME_FORWARD]);
+    check(&[late, "reroll 1 -> 4 6 t=130"], "stop t=130", &[]);
+    // A new round may start the clock again; untimed events change nothing.
+    let mut round = CARTER_ROUND.to_vec();
+    round.extend(["recover t=90", "draw 1 arena-hound", "draw 6 iron-gladiator"]);
+    check(&round, "roll 2 3 3 5 5 5g 6b 6y t=0", &[]);
+}
+
+#[test]
+fn the_same_dice_listed_in_another_order_are_the_same_event_and_table() {
+    let g = game(&[]);
+    let a = g.parse_event("roll 1g 1 2y 4 4 6 6 6b").unwrap_or_else(|e| panic!("{e}"));
+    let b = g.parse_event("roll 6b 6 6 4 4 2y 1 1g").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(a, b, "dice order is not a fact");
+    assert_eq!(b.to_string(), "roll 6b 6 6 4 4 2y 1 1g", "a record prints as written");
+    let (sa, sb) =
+        (given_state(&g, &["roll 1g 1 2y 4 4 6 6 6b"]), given_state(&g, &["roll 6b 6 6 4 4 2y 1 1g"]));
+    assert_eq!(sa, sb);
+    assert_eq!(crate::digest(&sa), crate::digest(&sb));
+    let r = ["roll 1 1 3 3 4 5g 6b 6y"];
+    assert_eq!(given_state(&g, &[r[0], "reroll 6 -> 2y 2b"]), given_state(&g, &[r[0], "reroll 6 -> 2b 2y"]));
 }
 
 #[test]
@@ -151,12 +198,14 @@ fn defeats_wounds_and_the_replacement() {
         "replace w -> y",
         &[rules::REPLACE_NOT_OWED],
     );
-    // Every white die exhausted: `wound` names a color the pool does not have.
-    check(
-        &["roll 1g 1 2 4 4 6 6 6b", "stop", "up 1", "down 2", "up 6"],
-        "wound 2 exhaust y",
-        &[rules::EXHAUST_DIE],
-    );
+    // A roll without the yellow die (illegal, applied as played): `wound` names a color the
+    // pool does not have.
+    let g = game(&[]);
+    let mut s = played(&g, &["roll 1g 1 2 4 4 6 6 6b", "stop", "up 1", "down 2", "up 6"]);
+    let mut f = Findings::default();
+    let e = g.parse_event("wound 2 exhaust y").unwrap_or_else(|e| panic!("{e}"));
+    g.step(&mut s, &e, &mut f).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(f.violations.iter().map(|v| v.rule).collect::<Vec<_>>(), [rules::EXHAUST_DIE]);
     check_with(&["exhaust-from=wounding-enemy"], &moved, "wound 2 exhaust w", &[rules::EXHAUST_DIE]);
     check_with(&["exhaust-from=wounding-enemy"], &moved, "wound 2 exhaust y", &[]);
 }
@@ -179,7 +228,7 @@ const TO_RING: [&str; 13] = [
 ];
 
 #[test]
-fn entering_the_ring_owes_a_replacement() {
+fn entering_the_ring_allows_a_replacement() {
     let g = game(&[]);
     let s = given_state(&g, &TO_RING);
     assert_eq!(fact(&g, &s, "health"), "2");
@@ -189,13 +238,43 @@ fn entering_the_ring_owes_a_replacement() {
     assert_eq!((fact(&g, &s, "health"), fact(&g, &s, "replace.owed")), ("3".into(), "yes".into()));
     check(&wounded, "replace w -> y", &[]);
     check(&wounded, "replace g -> y", &[rules::REPLACE_WHITE]);
-    check(&wounded, "recover", &[rules::REPLACE_OWED]);
+    // "You get to replace": declining is allowed unless `replacement=mandatory`, and the stack
+    // still moves down one space, so the next wound enters it again.
+    check(&wounded, "recover", &[]);
+    check_with(&["replacement=mandatory"], &wounded, "recover", &[rules::REPLACE_OWED]);
+    let mut declined = wounded.clone();
+    declined.push("recover");
+    let s = given_state(&g, &declined);
+    assert_eq!((fact(&g, &s, "stack"), fact(&g, &s, "stack.at")), ("g y b".into(), "4".into()));
     let mut replaced = wounded.clone();
     replaced.push("replace w -> y");
     check(&replaced, "replace w -> y", &[rules::REPLACE_NOT_OWED, rules::REPLACE_FROM_STACK]);
     let s = given_state(&g, &replaced);
     assert_eq!((fact(&g, &s, "stack"), fact(&g, &s, "stack.at")), ("g b".into(), "4".into()));
     assert_eq!(fact(&g, &s, "pool.colors"), "w w w g y y b");
+}
+
+#[test]
+fn consequences_owed_at_the_end_of_a_log_are_derived_wounds_included() {
+    // The rulebook's example 03 with its wound left out (a log cut short in step 2B): the rules
+    // still owe the wound, with the die a player who does not say sends (white first).
+    let g = game(&[]);
+    let s = given_state(&g, &CARTER_ROUND[..7]);
+    assert_eq!(g.next_consequence(&s).map(|e| e.to_string()).as_deref(), Some("wound 2 exhaust w"));
+    let s = given_state(&g, &CARTER_ROUND[..5]);
+    assert_eq!(g.next_consequence(&s).map(|e| e.to_string()).as_deref(), Some("defeat 1"));
+    let s = given_state(&g, &CARTER_ROUND);
+    assert_eq!(g.next_consequence(&s).map(|e| e.to_string()).as_deref(), Some("recover"));
+    let g = game(&["exhaust-from=wounding-enemy"]);
+    let s = given_state(
+        &g,
+        &["roll 1g 1 2y 4 4 6 6 6b", "stop", "up 1", "down 2", "up 6", "defeat 1", "defeat 6"],
+    );
+    assert_eq!(g.next_consequence(&s).map(|e| e.to_string()).as_deref(), Some("wound 2 exhaust y"));
+    // A replacement is the player's decision: nothing is derived while one may be made.
+    let mut wounded = TO_RING.to_vec();
+    wounded.extend(["down 2", "up 5", "wound 2 exhaust w"]);
+    assert_eq!(game(&[]).next_consequence(&given_state(&game(&[]), &wounded)), None);
 }
 
 #[test]
@@ -255,9 +334,14 @@ fn simulated_games_verify_clean_complete_themselves_and_round_trip() {
                 let back: Option<(Event, usize)> =
                     bincode::serde::decode_from_slice(&bytes, bincode::config::standard()).ok();
                 assert_eq!(back.map(|b| b.0).as_ref(), Some(e));
-                // Every consequence in the log is the one the engine derives.
-                if ProvingGrounds::is_consequence(e) && !matches!(e.action, Action::WoundSuffered { .. }) {
-                    assert_eq!(g.next_consequence(&s).as_ref(), Some(e), "seed {seed}");
+                // Every consequence in the log is the one the engine derives (a wound's die is
+                // the player's choice).
+                if ProvingGrounds::is_consequence(e) {
+                    let derived = g.next_consequence(&s);
+                    assert!(
+                        derived.as_ref().is_some_and(|d| same_but_choice(d, e)),
+                        "seed {seed}: {derived:?} for `{e}`"
+                    );
                 }
                 g.step(&mut s, e, &mut f).unwrap_or_else(|err| panic!("seed {seed} `{e}`: {err}"));
                 assert!(f.is_clean(), "seed {seed} `{e}`: {:?}", f.violations);
@@ -269,45 +353,54 @@ fn simulated_games_verify_clean_complete_themselves_and_round_trip() {
     assert!(outcomes[1] > 0 && outcomes[2] > 0, "wins and losses both happen: {outcomes:?}");
 }
 
-/// Replay only the decisions of `log` (its consequences left out), deriving every
-/// consequence with `next_consequence` before each decision and at the end: the final
-/// state, the findings, and the completed log.
+/// A consequence that carries the player's choice of die (a wound's, a borrow's):
+/// `next_consequence` derives it with a default die, a log may name another.
+pub(super) fn carries_a_choice(e: &Event) -> bool {
+    matches!(e.action, Action::WoundSuffered { .. } | Action::DieBorrowed { .. })
+}
+
+/// The same consequence, whatever die the player chose.
+pub(super) fn same_but_choice(a: &Event, b: &Event) -> bool {
+    match (&a.action, &b.action) {
+        (Action::WoundSuffered { slot: x, .. }, Action::WoundSuffered { slot: y, .. }) => x == y,
+        (Action::DieBorrowed { .. }, Action::DieBorrowed { .. }) => true,
+        _ => a == b,
+    }
+}
+
+/// Replay only the decisions of `log` and its consequences that carry a choice (the other
+/// consequences left out), deriving every other consequence with `next_consequence` before
+/// each of them and at the end: the final state, the findings, and the completed log.
 pub(super) fn complete(g: &ProvingGrounds, log: &[Event]) -> (State, Findings, Vec<Event>) {
     let mut s = g.initial_state();
     let mut f = Findings::default();
     let mut rebuilt = Vec::new();
-    let drain = |s: &mut State, rebuilt: &mut Vec<Event>, f: &mut Findings| {
+    let drain = |s: &mut State, rebuilt: &mut Vec<Event>, f: &mut Findings, upto: Option<&Event>| {
         while let Some(c) = g.next_consequence(s) {
+            if upto.is_some_and(|e| carries_a_choice(e) && same_but_choice(&c, e)) {
+                break; // the log's own, with the player's die
+            }
             g.step(s, &c, f).unwrap_or_else(|err| panic!("{err}"));
             rebuilt.push(c);
         }
     };
-    for e in log.iter().filter(|e| !ProvingGrounds::is_consequence(e)) {
-        drain(&mut s, &mut rebuilt, &mut f);
+    for e in log.iter().filter(|e| !ProvingGrounds::is_consequence(e) || carries_a_choice(e)) {
+        drain(&mut s, &mut rebuilt, &mut f, Some(e));
         g.step(&mut s, e, &mut f).unwrap_or_else(|err| panic!("{err}"));
         rebuilt.push(e.clone());
     }
-    drain(&mut s, &mut rebuilt, &mut f);
+    drain(&mut s, &mut rebuilt, &mut f, None);
     (s, f, rebuilt)
 }
 
 #[test]
 fn a_log_of_decisions_alone_is_completed_by_next_consequence() {
     let g = game(&[]);
-    // Wound colors are the player's choice; completion picks white first, so compare without them.
-    let plain = |e: &Event| match e.action {
-        Action::WoundSuffered { slot, .. } => {
-            Event::new(Action::WoundSuffered { slot, exhausted: Color::White })
-        }
-        _ => e.clone(),
-    };
     for seed in 0..10 {
         let full = g.simulate(seed, 3_000).unwrap_or_default();
         let (_, f, rebuilt) = complete(&g, &full);
         assert!(f.is_clean(), "seed {seed}: {:?}", f.violations);
-        let want: Vec<Event> = full.iter().map(plain).collect();
-        let got: Vec<Event> = rebuilt.iter().map(plain).collect();
-        assert_eq!(got, want, "seed {seed}");
+        assert_eq!(rebuilt, full, "seed {seed}");
     }
 }
 
@@ -468,4 +561,38 @@ fn a_game_reused_from_the_cache_is_the_one_its_setup_builds() {
         Err(e) => panic!("{e}"),
     }
     assert!(game(&[]).enemies().iter().any(|e| e.id == "pit-brawler"));
+}
+
+#[test]
+fn every_reading_of_every_interpretation_has_a_fixture_pair_that_splits() {
+    // interp-NAME-DEFAULT.arb expects the split under each other value (one for a number range),
+    // and interp-NAME-VALUE.arb replays the same log under that value.
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/proving-grounds");
+    let read = |file: &str| std::fs::read_to_string(dir.join(file)).unwrap_or_default();
+    let mut missing = Vec::new();
+    for p in PARAMS.iter().filter(|p| p.kind == crate::ParamKind::Interpretation) {
+        let default = read(&format!("interp-{}-{}.arb", p.name, p.default));
+        let others: Vec<&str> =
+            p.allowed.iter().copied().filter(|v| *v != p.default && !v.starts_with('<')).collect();
+        if others.is_empty() {
+            let split = default
+                .lines()
+                .find_map(|l| l.strip_prefix("@expect split ")?.split_once(&format!(" {}=", p.name)));
+            match split {
+                Some((_, value)) if read(&format!("interp-{}-{value}.arb", p.name)).contains("@variant") => {}
+                _ => missing.push(format!("{}: a split under another number", p.name)),
+            }
+        }
+        for v in others {
+            let splits = default
+                .lines()
+                .any(|l| l.starts_with("@expect split ") && l.ends_with(&format!(" {}={v}", p.name)));
+            let pair =
+                read(&format!("interp-{}-{v}.arb", p.name)).contains(&format!("@variant {}={v}", p.name));
+            if !splits || !pair {
+                missing.push(format!("{}={v}", p.name));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "interpretations without a fixture pair: {missing:?}");
 }
