@@ -1008,6 +1008,17 @@ impl FlameAndForge {
                 s.phase = Phase::Over { won, scored: 0 };
             }
             (Due::ScoreDragon { .. } | Due::ScorePlayer { .. } | Due::ScoreTeam { .. }, _) => {
+                // The score as recorded (a wrong one is reported, and kept as the log has it).
+                match (*due, *played) {
+                    (Due::ScoreDragon { .. }, Event::ScoreDragon { n }) => s.score_dragon = Some(n),
+                    (Due::ScorePlayer { seat, n: own }, Event::ScorePlayer { who, n }) => {
+                        // Another player's score (a wrong subject) leaves this one the rules'.
+                        let n = if s.seat_of(who) == Some(seat) { n } else { own };
+                        s.player_mut(seat).score = Some(n)
+                    }
+                    (Due::ScoreTeam { .. }, Event::ScoreTeam { n, rank }) => s.score_team = Some((n, rank)),
+                    _ => {}
+                }
                 if let Phase::Over { won, scored } = s.phase {
                     s.phase = Phase::Over { won, scored: scored + 1 };
                 }

@@ -805,6 +805,7 @@ impl FlameAndForge {
             slayer_used: false,
             taint: None,
             path_reset: false,
+            score: None,
         });
         if seat > 0 {
             s.stack.push(Frame::Bonus { seat });

@@ -148,20 +148,25 @@ impl FlameAndForge {
             }),
         );
         f.put("dragon.slayer", s.slayer_seat.map_or("-".to_string(), |k| s.player(k).colour.to_string()));
-        f.put("score.dragon", self.dragon_score(s));
+        // The parts as they stand, none of them depending on a reading; what does (Strength,
+        // by `strength-scope`; the totals and the rank) only as the log records it at the end.
+        f.put(
+            "score.dragon",
+            s.score_dragon.map_or_else(|| self.dragon_score(s).to_string(), |n| n.to_string()),
+        );
         for (k, p) in s.seats.iter().enumerate() {
-            let sc = self.player_score(s, k as u8);
+            let sc = self.score_parts(s, k as u8);
             let n = p.colour.name();
-            f.put_of(n, "strength", sc.strength);
-            f.put_of(n, "prestige", sc.prestige);
-            f.put_of(n, "hoard", sc.hoard);
-            f.put_of(n, "glory", sc.glory());
-            f.put_of(n, "fame", sc.fame);
-            f.put_of(n, "score", sc.total());
+            f.put_of(n, "vp.deck", sc.deck);
+            f.put_of(n, "vp.discard", sc.discard);
+            f.put_of(n, "prestige", sc.rest.prestige);
+            f.put_of(n, "hoard", sc.rest.hoard);
+            f.put_of(n, "glory", sc.rest.glory());
+            f.put_of(n, "fame", sc.rest.fame);
+            f.put_of(n, "score", p.score.map_or("-".to_string(), |n| n.to_string()));
         }
-        let team = self.team_score(s);
-        f.put("score.team", team);
-        f.put("score.rank", self.rank(team));
+        f.put("score.team", s.score_team.map_or("-".to_string(), |(n, _)| n.to_string()));
+        f.put("score.rank", s.score_team.map_or("-".to_string(), |(_, r)| r.to_string()));
         f.into_vec()
     }
 

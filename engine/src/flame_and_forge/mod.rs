@@ -118,6 +118,8 @@ impl FlameAndForge {
             slayer_seat: None,
             unverified: Unverified::default(),
             last_fire: None,
+            score_dragon: None,
+            score_team: None,
         }
     }
 }

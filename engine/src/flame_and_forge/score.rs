@@ -49,6 +49,15 @@ impl fmt::Display for PlayerScore {
     }
 }
 
+/// What the facts show of a player's score while it is not recorded: Strength's halves and
+/// the other parts (`rest.strength` is the face-down pile's).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ScoreParts {
+    pub deck: i16,
+    pub discard: i16,
+    pub rest: PlayerScore,
+}
+
 /// The retire bonus (l.277-282): 0-4 cards 0, 5 cards 3, 6 cards 4, 7 or more 5.
 pub fn retire_bonus(cards: usize) -> i16 {
     match cards {
@@ -174,6 +183,14 @@ impl FlameAndForge {
             bonus: retire_bonus(p.retired.len()),
             fame: if s.slayer_seat == Some(seat) { i16::from(dragon.vp) } else { 0 },
         }
+    }
+
+    /// The parts of a player's score that depend on no reading: Strength's two halves
+    /// (the face-down pile's VP and the discard pile's) and the rest as `player_score`.
+    pub(super) fn score_parts(&self, s: &State, seat: u8) -> ScoreParts {
+        let p = s.player(seat);
+        let deck = self.player_score_with(s, seat, StrengthScope::DeckOnly);
+        ScoreParts { deck: deck.strength, discard: self.vp(p.deck.discard.iter().copied()), rest: deck }
     }
 
     /// The part of a player's score a wrong recorded total left out (or counted under the

@@ -8,7 +8,7 @@
 
 use super::catalog::{BoardId, CardId, Dwarf, EventId, RetId, SlayerId, Subject, TokenId};
 use super::city::{Territory, Tile, TILES};
-use super::event::Colour;
+use super::event::{Colour, Rank};
 use super::icon::Gem;
 use crate::kit::deck::{Deck, Market};
 use crate::kit::taint::Unverified;
@@ -94,6 +94,8 @@ pub struct Player {
     /// The player's city dwarfs went home at their last retreat (to name a raid that
     /// continues the old path).
     pub path_reset: bool,
+    /// The score recorded for the player at the end (`score P N`), once it is.
+    pub score: Option<i16>,
 }
 
 impl Player {
@@ -370,6 +372,9 @@ pub struct State {
     pub unverified: Unverified,
     /// The last tile a fire was placed on (to name a damage recorded for it).
     pub last_fire: Option<Tile>,
+    /// The Dragon's and the team's scores as recorded at the end, once they are.
+    pub score_dragon: Option<u16>,
+    pub score_team: Option<(i16, Rank)>,
 }
 
 impl State {
