@@ -821,7 +821,11 @@ impl FlameAndForge {
         a: Await,
         items: [Option<Label>; 3],
     ) -> Result<(), StepError> {
-        let ids: Vec<CardId> = items.iter().flatten().map(|&l| self.card(l)).collect::<Result<_, _>>()?;
+        let mut named = [None; 3];
+        for (slot, &l) in named.iter_mut().zip(items.iter().flatten()) {
+            *slot = Some(self.card(l)?);
+        }
+        let ids = named.into_iter().flatten();
         let (rule, want) = match (a, s.phase) {
             (Await::Market(n), Phase::Market) => (r::SETUP_FORGE, n),
             (Await::Market(n), _) => {
@@ -833,13 +837,14 @@ impl FlameAndForge {
                 return Ok(());
             }
         };
-        if ids.len() != usize::from(want) {
+        let count = ids.clone().count();
+        if count != usize::from(want) {
             self.report(
                 s,
                 f,
                 None,
                 rule,
-                format!("{want} item(s) are revealed into the Forge, not {}", ids.len()),
+                format!("{want} item(s) are revealed into the Forge, not {count}"),
             );
         }
         for id in ids {
