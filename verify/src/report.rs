@@ -105,7 +105,10 @@ impl fmt::Display for UnverifiedView {
 
 /// A finding that may follow from an earlier unverified effect (`Violation::uncertain`):
 /// shown, never counted as a violation, so it never changes an exit status.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+///
+/// JSON: `{finding: {record, rule, text, section, message, expected, recorded}, after,
+/// after_record}` (in `verify --json` with `"kind": "uncertain"` beside them).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct UncertainView {
     pub finding: ViolationView,
     /// The unverified effect's ordinal: its position among the unverified effects the
@@ -249,6 +252,34 @@ pub(crate) fn step_error_view<E: fmt::Display>(
         record: RecordView { index, line, notation: event.to_string() },
         rule: e.rule.map(str::to_string),
         message: e.message.clone(),
+    }
+}
+
+/// Which record reported each unverified effect so far, in order: what an uncertain finding's
+/// ordinal (`UncertainView::after`) indexes.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Taints(Vec<u64>);
+
+impl Taints {
+    /// Count the unverified effects of record `index`.
+    pub fn saw(&mut self, index: u64, f: &arbiter_engine::Findings) {
+        self.0.extend(std::iter::repeat_n(index, f.unverified.len()));
+    }
+
+    /// Count a reported unverified effect.
+    pub fn saw_one(&mut self, index: u64) {
+        self.0.push(index);
+    }
+
+    /// Name the record of each view's effect.
+    pub fn resolve(&self, views: &mut [UncertainView]) {
+        for v in views {
+            v.after_record = self.0.get(v.after as usize).copied();
+        }
+    }
+
+    pub fn records(&self) -> &[u64] {
+        &self.0
     }
 }
 

@@ -219,6 +219,29 @@ fn write_error(e: std::io::Error) -> VerifyError {
     VerifyError::new(ErrorKind::Io, format!("cannot write the export: {e}"))
 }
 
+/// A header whose setup holds interpretations (as a session's does), split the way a reader
+/// expects: setup parameters stay in `@setup`, interpretations become `@variant` lines, then
+/// `overrides` (later ones win on import and replay, as they did here).
+pub(crate) fn split_interpretations<G: Game>(
+    header: Header,
+    overrides: &[(String, String)],
+) -> (Header, Vec<(String, String)>) {
+    let is_interpretation = |name: &str| {
+        G::params().iter().any(|p| p.name == name && p.kind == arbiter_engine::ParamKind::Interpretation)
+    };
+    let mut variants: Vec<(String, String)> = Vec::new();
+    let mut setup = BTreeMap::new();
+    for (k, v) in &header.setup {
+        if is_interpretation(k) {
+            variants.push((k.clone(), v.clone()));
+        } else {
+            setup.insert(k.clone(), v.clone());
+        }
+    }
+    variants.extend(overrides.iter().cloned());
+    (Header { setup, ..header }, variants)
+}
+
 impl<'a> WithGame<'a> for Export<'_> {
     type Output = ();
     fn run<G: Game>(self, peeked: Peeked) -> Result<(), VerifyError> {
@@ -228,22 +251,7 @@ impl<'a> WithGame<'a> for Export<'_> {
             Peeked::Session(..) => Vec::new(),
         };
         let opened = open::<G>(self.source, peeked, &[])?;
-        // Setup parameters go to `@setup`, interpretations to `@variant` lines (the same
-        // values, said the way a reader expects); both come back into the setup on import.
-        let is_interpretation = |name: &str| {
-            G::params().iter().any(|p| p.name == name && p.kind == arbiter_engine::ParamKind::Interpretation)
-        };
-        let mut variants: Vec<(String, String)> = Vec::new();
-        let mut setup = BTreeMap::new();
-        for (k, v) in &header.setup {
-            if is_interpretation(k) {
-                variants.push((k.clone(), v.clone()));
-            } else {
-                setup.insert(k.clone(), v.clone());
-            }
-        }
-        variants.extend(file_variants);
-        let header = Header { setup, ..header };
+        let (header, variants) = split_interpretations::<G>(header, &file_variants);
         let out = self.out;
         match self.format {
             Format::Notation => {

@@ -568,6 +568,14 @@ fn run_one<G: Game>(
     options: &VerifyOptions,
     sink: &mut dyn FindingSink,
 ) -> Result<(VerifyReport, u64), VerifyError> {
+    // The overrides this run replays under, in the order they apply: what `--derive` writes
+    // back as `@variant` lines so the completed log replays the same way.
+    let mut overrides = match &peeked {
+        Peeked::File(file) => file.variants.clone(),
+        Peeked::Session(..) => Vec::new(),
+    };
+    overrides.extend(source.variants.iter().cloned());
+    overrides.extend(options.variants.iter().cloned());
     let opened = open::<G>(source, peeked, &options.variants)?;
     let (setup, interpretations) = describe_setup(&opened.game);
     let given = &opened.game.setup().params;
@@ -606,7 +614,7 @@ fn run_one<G: Game>(
         unverified_at: Vec::new(),
     };
     if options.derive {
-        completing(opened, &mut report, &mut emitter, options)?;
+        completing(opened, &mut report, &mut emitter, options, &overrides)?;
     } else {
         checking(opened, &mut report, &mut emitter, options)?;
     }
@@ -709,8 +717,9 @@ fn completing<G: Game>(
     report: &mut VerifyReport,
     emitter: &mut Emitter<'_>,
     options: &VerifyOptions,
+    overrides: &[(String, String)],
 ) -> Result<(), VerifyError> {
-    let header = opened.header.clone();
+    let (header, variants) = crate::transfer::split_interpretations::<G>(opened.header.clone(), overrides);
     let mut replay = Replayer::new(opened);
     replay.derive = true;
     let mut completed = String::new();
@@ -735,6 +744,10 @@ fn completing<G: Game>(
         }
     }
     finish::<G>(replay.game(), &replay.state, report, options);
-    report.completed = Some(format!("{}{completed}", crate::logfile::header_to_notation(&header)));
+    let mut head = crate::logfile::header_to_notation(&header);
+    for (name, value) in &variants {
+        head.push_str(&format!("@variant {name}={value}\n"));
+    }
+    report.completed = Some(format!("{head}{completed}"));
     Ok(())
 }
