@@ -554,6 +554,23 @@ pub(crate) fn count_records(path: &Path) -> Result<u64, VerifyError> {
     Ok(n)
 }
 
+/// The number of lines of a file (line breaks, plus a last line without one), read in chunks
+/// and never parsed: the total a progress bar counts toward.
+pub(crate) fn count_lines(path: &Path) -> Result<u64, VerifyError> {
+    const CHUNK: usize = 1 << 17;
+    let mut file = open_regular(path, "log file")?;
+    let mut buf = vec![0u8; CHUNK];
+    let (mut lines, mut last) = (0u64, b'\n');
+    loop {
+        let n = file.read(&mut buf).map_err(|e| VerifyError::io(&shown(&path.display().to_string()), &e))?;
+        if n == 0 {
+            return Ok(lines + u64::from(last != b'\n'));
+        }
+        lines += memchr::memchr_iter(b'\n', &buf[..n]).count() as u64;
+        last = buf[n - 1];
+    }
+}
+
 /// Whether a file holds any of `needles`, read in chunks and never parsed.
 fn contains_any(path: &Path, needles: &[&[u8]]) -> Result<bool, VerifyError> {
     // Small enough to stay in a core's L2 cache between the kernel's copy and the search.

@@ -82,12 +82,15 @@ trait Recording {
     fn undo(&mut self) -> Result<Submitted, VerifyError>;
     fn state(&self) -> StateView;
     fn len(&self) -> u64;
+    fn next_consequence(&self) -> Option<String>;
+    fn names(&self) -> Vec<String>;
 }
 
 /// A session opened for recording, holding its replayed state.
 pub struct Recorder<'j> {
     inner: Box<dyn Recording + 'j>,
     game: String,
+    summary: &'static str,
 }
 
 impl<'j> Recorder<'j> {
@@ -151,6 +154,34 @@ impl<'j> Recorder<'j> {
     /// The game id.
     pub fn game(&self) -> &str {
         &self.game
+    }
+
+    /// The consequence the rules require next, in notation, when the table determines one.
+    pub fn next_consequence(&self) -> Option<String> {
+        self.inner.next_consequence()
+    }
+
+    /// The game's notation at a glance (`Game::notation_summary`; empty when it gives none).
+    pub fn notation_summary(&self) -> &'static str {
+        self.summary
+    }
+
+    /// The event words of the notation: the first word of each line of the summary.
+    pub fn event_words(&self) -> Vec<String> {
+        let mut words: Vec<String> = Vec::new();
+        for line in self.summary.lines() {
+            let Some(word) = line.split_whitespace().next() else { continue };
+            let plain = word.bytes().all(|b| b.is_ascii_lowercase() || b == b'-');
+            if plain && !words.iter().any(|w| w == word) {
+                words.push(word.to_string());
+            }
+        }
+        words
+    }
+
+    /// The names a line may use now: card ids of the catalog, names at the table.
+    pub fn names(&self) -> Vec<String> {
+        self.inner.names()
     }
 }
 
@@ -350,6 +381,17 @@ impl<'j, G: Game> Recording for Typed<'j, G> {
     fn len(&self) -> u64 {
         self.next
     }
+
+    fn next_consequence(&self) -> Option<String> {
+        self.game.next_consequence(&self.state).map(|e| e.to_string())
+    }
+
+    fn names(&self) -> Vec<String> {
+        let mut names = self.game.names(&self.state);
+        names.sort();
+        names.dedup();
+        names
+    }
 }
 
 struct Open<'c, 'a, 'j, R: Games> {
@@ -389,6 +431,10 @@ impl<'c, 'a, 'j, R: Games> WithGame<'a> for Open<'c, 'a, 'j, R> {
             taints: Taints::default(),
         };
         typed.rebuild()?;
-        Ok(Recorder { inner: Box::new(typed), game: G::info().id.to_string() })
+        Ok(Recorder {
+            inner: Box::new(typed),
+            game: G::info().id.to_string(),
+            summary: G::notation_summary(),
+        })
     }
 }
