@@ -10,13 +10,22 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
-/// How long work runs before its bar is shown.
+/// How long work runs before its bar is shown, unless `ARBITER_PROGRESS_DELAY_MS` says
+/// otherwise (0 shows it at once: how the tests see a bar without long work).
 const SHOW_AFTER: Duration = Duration::from_millis(300);
+
+fn show_after() -> Duration {
+    std::env::var("ARBITER_PROGRESS_DELAY_MS")
+        .ok()
+        .and_then(|ms| ms.parse().ok())
+        .map_or(SHOW_AFTER, Duration::from_millis)
+}
 
 /// A progress bar, or nothing when standard error is not a terminal.
 pub struct Progress {
     bar: Option<ProgressBar>,
     started: Instant,
+    after: Duration,
 }
 
 impl Progress {
@@ -32,12 +41,12 @@ impl Progress {
             bar.set_prefix(what);
             bar
         });
-        Progress { bar, started: Instant::now() }
+        Progress { bar, started: Instant::now(), after: show_after() }
     }
 
     fn shown(&self) -> Option<&ProgressBar> {
         let bar = self.bar.as_ref()?;
-        if bar.is_hidden() && self.started.elapsed() >= SHOW_AFTER {
+        if bar.is_hidden() && self.started.elapsed() >= self.after {
             bar.set_draw_target(ProgressDrawTarget::stderr());
         }
         Some(bar)

@@ -49,7 +49,8 @@ impl Assist {
 
     /// The completions of the line up to the cursor: where the replaced text starts, and the
     /// candidates. The rules' next consequence comes first (the rest of its line), then event
-    /// words and commands for the first word, names for the others.
+    /// words and commands for the first word, names for the others; once the words typed
+    /// agree with the next consequence, the rest of it is the only candidate.
     pub fn candidates(&self, before: &str) -> (usize, Vec<Pair>) {
         let word_start = before.rfind(char::is_whitespace).map_or(0, |i| i + 1);
         let word = &before[word_start..];
@@ -67,6 +68,11 @@ impl Assist {
                 && tokens[done.len()].starts_with(word)
             {
                 add(&tokens[done.len()..].join(" "));
+                // Past the first word the line agrees with what the rules require: that is
+                // the one completion (a player who means another types it).
+                if !done.is_empty() {
+                    return (word_start, out);
+                }
             }
         }
         let pool = if done.is_empty() { &self.words } else { &self.names };
@@ -224,18 +230,11 @@ pub fn record_at_the_table(
             *assist = Assist::of(&recorder, color);
         }
     };
+    // The editor ends the prompt's line itself, Ctrl-D and Ctrl-C included, and the word
+    // below ends with a line break: the shell's next prompt starts on a line of its own.
     let how = match leaving {
-        Leaving::Quit => "done",
-        // The cursor is still after the prompt: end that line first, so neither the word
-        // below nor the shell's next prompt starts in the middle of it.
-        Leaving::EndOfInput => {
-            output::print("\n")?;
-            "done"
-        }
-        Leaving::Interrupted => {
-            output::print("\n")?;
-            "interrupted"
-        }
+        Leaving::Quit | Leaving::EndOfInput => "done",
+        Leaving::Interrupted => "interrupted",
     };
     output::print(&goodbye(session, &sitting, recorder.len(), how))?;
     Ok(if sitting.broke_a_rule { ExitCode::from(1) } else { ExitCode::SUCCESS })
@@ -322,7 +321,7 @@ mod tests {
         assert_eq!(offered(&a, "re"), (0, vec!["reroll".to_string(), "recover".to_string()]));
         assert_eq!(offered(&a, "w"), (0, vec!["wound 2 exhaust w".to_string(), "wound".to_string()]));
         assert_eq!(offered(&a, "wound 2 e"), (8, vec!["exhaust w".to_string()]));
-        assert_eq!(offered(&a, "wound 2 ").1[0], "exhaust w", "the rules' answer first");
+        assert_eq!(offered(&a, "wound 2 "), (8, vec!["exhaust w".to_string()]), "the rules' answer alone");
         assert_eq!(offered(&a, "wound 3 "), (8, vec!["net-thrower".to_string(), "pit-brawler".to_string()]));
         assert_eq!(offered(&a, "draw 1 p"), (7, vec!["pit-brawler".to_string()]));
         assert_eq!(offered(&assist(None), "x"), (0, Vec::<String>::new()));
