@@ -470,13 +470,57 @@ EXAMPLES:
   arbiter check friday
   arbiter check friday --json
 
-Exit status: 0 intact; 1 damaged (the first broken record is named); 2 unknown session.")]
+  arbiter check friday --receipt friday.receipt       # see `arbiter seal`
+
+Exit status: 0 intact; 1 damaged (the first broken record is named), or a receipt that
+does not hold; 2 unknown session.")]
     Check {
         /// The session to check
         session: String,
         /// Print JSON (schemas/check.json) instead of text
         #[arg(long)]
         json: bool,
+        /// Also hold the session to a receipt made by `arbiter seal`: fails on any rewrite of
+        /// the history it sealed
+        #[arg(long, value_name = "FILE")]
+        receipt: Option<PathBuf>,
+        /// With --receipt: the referee's public key (hex) the receipt must be signed with
+        #[arg(long, value_name = "HEX", requires = "receipt")]
+        signer: Option<String>,
+        /// Accept that the session holds only what the data file still has, after records it
+        /// had acknowledged were lost (the check names such a loss), so it can be read and
+        /// continued again. Keep a copy of the database first
+        #[arg(long, conflicts_with = "receipt")]
+        accept_loss: bool,
+        #[command(flatten)]
+        db: Db,
+    },
+
+    /// Sign a receipt of a session's head with a referee's key.
+    ///
+    /// The key is kept outside the database; `check SESSION --receipt FILE` then catches any
+    /// later rewrite of the history the receipt covers.
+    #[command(after_help = "\
+EXAMPLES:
+  arbiter seal --new-key ~/.arbiter-referee.key       # once; prints the public key to publish
+  arbiter seal friday --key ~/.arbiter-referee.key --out friday.receipt
+  arbiter check friday --receipt friday.receipt --signer PUBLIC-KEY-HEX
+
+Exit status: 0; 2 for an unknown session, an unreadable key or an existing --out file.")]
+    Seal {
+        /// The session to seal
+        #[arg(required_unless_present = "new_key")]
+        session: Option<String>,
+        /// The referee's key file (made with --new-key) [env: ARBITER_SEAL_KEY]
+        #[arg(long, value_name = "FILE", env = "ARBITER_SEAL_KEY", hide_env = true, required_unless_present = "new_key")]
+        key: Option<PathBuf>,
+        /// Write the receipt to FILE (never replacing one) instead of printing it
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+        /// Make a new key in FILE (readable by its owner only; an existing file is never
+        /// overwritten) and print its public half, the one to publish
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["session", "out"])]
+        new_key: Option<PathBuf>,
         #[command(flatten)]
         db: Db,
     },
@@ -578,6 +622,7 @@ impl Command {
             | Command::Diff { db, .. }
             | Command::Fork { db, .. }
             | Command::Check { db, .. }
+            | Command::Seal { db, .. }
             | Command::Simulate { db, .. } => Some(db),
             Command::Games { .. }
             | Command::Rules { .. }

@@ -8,6 +8,7 @@ mod completions;
 mod demo;
 mod fixtures;
 mod record;
+mod seal;
 mod sessions;
 mod simulate;
 mod table;
@@ -39,7 +40,15 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Snapshot { session, every, .. } => sessions::snapshot(db, &session, every),
         Command::Export { source, format, .. } => sessions::export(db, &source, format),
         Command::Log { source, json, .. } => sessions::log(db, &source, json),
-        Command::Check { session, json, .. } => sessions::check(db, &session, json),
+        Command::Check { session, json, receipt: None, accept_loss: false, .. } => {
+            sessions::check(db, &session, json)
+        }
+        Command::Check { session, receipt, signer, accept_loss, .. } => {
+            seal::check(db, &session, receipt.as_deref(), signer.as_deref(), accept_loss)
+        }
+        Command::Seal { session, key, out, new_key, .. } => {
+            seal::seal(db, session.as_deref(), key.as_deref(), out.as_deref(), new_key.as_deref())
+        }
         Command::Fork { session, at, into, snapshot_every, .. } => {
             sessions::fork(db, &session, at, &into, snapshot_every)
         }
@@ -104,20 +113,33 @@ pub fn open_journal(db: &Path, create: bool) -> Result<Journal, CliError> {
     Ok(Journal::open(db)?)
 }
 
-/// Run `work` on a database that may be created for it. A database this call created is
-/// removed again when the work fails, so refused input (a bad session name, a malformed
-/// file) leaves nothing behind.
+/// Run `work` on a database that may be created for it. A database this call made alone
+/// (its directory created here, `create_dir` failing when another process got there first)
+/// is removed again when the work fails, so refused input (a bad session name, a malformed
+/// file) leaves nothing behind; and only if it holds no session, looked at and removed
+/// under the journal's lock, because another process may have stored one in it between
+/// its making and this call taking the lock. Nothing else is ever removed.
 pub fn with_new_journal<T>(
     db: &Path,
     work: impl FnOnce(&Journal) -> Result<T, CliError>,
 ) -> Result<T, CliError> {
-    let existed = db.exists();
-    let journal = open_journal(db, true)?;
+    if let Some(parent) = db.parent().filter(|p| !p.as_os_str().is_empty()) {
+        let _ = std::fs::create_dir_all(parent);
+    }
+    let made_here = std::fs::create_dir(db).is_ok();
+    let journal = match open_journal(db, true) {
+        Ok(journal) => journal,
+        Err(e) => {
+            if made_here {
+                // Only while still empty: `remove_dir` refuses a directory with anything in it.
+                let _ = std::fs::remove_dir(db);
+            }
+            return Err(e);
+        }
+    };
     let result = work(&journal);
-    // sled must release the directory before it can be removed.
-    drop(journal);
-    if result.is_err() && !existed {
-        let _ = std::fs::remove_dir_all(db);
+    if result.is_err() && made_here {
+        let _ = journal.remove_if_empty();
     }
     result
 }
