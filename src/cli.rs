@@ -512,7 +512,13 @@ Exit status: 0; 2 for an unknown session, an unreadable key or an existing --out
         #[arg(required_unless_present = "new_key")]
         session: Option<String>,
         /// The referee's key file (made with --new-key) [env: ARBITER_SEAL_KEY]
-        #[arg(long, value_name = "FILE", env = "ARBITER_SEAL_KEY", hide_env = true, required_unless_present = "new_key")]
+        #[arg(
+            long,
+            value_name = "FILE",
+            env = "ARBITER_SEAL_KEY",
+            hide_env = true,
+            required_unless_present = "new_key"
+        )]
         key: Option<PathBuf>,
         /// Write the receipt to FILE (never replacing one) instead of printing it
         #[arg(long, value_name = "FILE")]
