@@ -332,10 +332,10 @@ clean); violations a session was recorded with are listed, not failures. 2 unusa
         #[arg(long)]
         json: bool,
         /// With --all: also write a JUnit XML report, one test case per session
-        #[arg(long, value_name = "FILE", requires = "all")]
+        #[arg(long, value_name = "FILE")]
         junit: Option<PathBuf>,
         /// With --all: compare with the stored verdicts but keep them as they are
-        #[arg(long, requires = "all")]
+        #[arg(long)]
         no_save: bool,
         #[command(flatten)]
         variants: Variants,

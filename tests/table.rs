@@ -225,4 +225,27 @@ fn long_work_shows_progress_on_a_terminal_and_nothing_in_a_pipe() {
     assert!(out.contains("audited 5 session(s)"), "{out}");
     let piped = s.run_with_env(&["verify", "--all"], &[("ARBITER_PROGRESS_DELAY_MS", "0")]).expect(0);
     assert!(piped.err().is_empty(), "a pipe got progress: {:?}", piped.err());
+
+    // A fixture suite and an import show theirs too.
+    let mut p =
+        spawn(&s, &["fixtures", "fixtures/proving-grounds"], &[("ARBITER_PROGRESS_DELAY_MS", "0")], true);
+    let out = p.exp_eof().expect("the suite ends");
+    assert!(out.contains("fixtures [") && out.contains(" failed"), "no progress bar for fixtures:\n{out}");
+    let big = s.path("big.arb");
+    s.run(&["simulate", "proving-grounds", "--seed", "5", "--out", &big.to_string_lossy()]).expect(0);
+    let mut p = spawn(
+        &s,
+        &["import", &big.to_string_lossy(), "--session", "big"],
+        &[("ARBITER_PROGRESS_DELAY_MS", "0")],
+        true,
+    );
+    let out = p.exp_eof().expect("the import ends");
+    assert!(
+        out.contains("importing [") && out.contains("session `big`"),
+        "no progress bar for an import:\n{out}"
+    );
+    let piped = s
+        .run_with_env(&["fixtures", "fixtures/proving-grounds"], &[("ARBITER_PROGRESS_DELAY_MS", "0")])
+        .expect(0);
+    assert!(piped.err().is_empty(), "a pipe got progress: {:?}", piped.err());
 }

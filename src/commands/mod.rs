@@ -60,7 +60,11 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
             let how = verify_all::How { json, junit, save: !no_save, strict };
             verify_all::verify_all(db, &variants.items, how)
         }
-        Command::Verify { source, json, variants, derive, max_findings, strict, .. } => {
+        Command::Verify { source, json, junit, no_save, variants, derive, max_findings, strict, .. } => {
+            // (clap's `requires` counts a flag's default as given, so this is said here.)
+            if junit.is_some() || no_save {
+                return Err(CliError::input("--junit and --no-save go with --all (a whole-database audit)"));
+            }
             let source = source.ok_or_else(|| CliError::input("say which log to verify, or --all"))?;
             let how = audit::VerifyHow { json, derive, max_findings, strict };
             audit::verify(db, &source, &variants.items, how)

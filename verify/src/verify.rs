@@ -300,13 +300,17 @@ impl VerifyReport {
         } else {
             match &self.error {
                 None => out.push_str(&format!("{} violation(s) in {} records\n", s.violations, self.records)),
-                Some(e) => out.push_str(&format!(
-                    "{} violation(s) in the first {} of {} records: replay stopped at #{}, which cannot be applied, so {} record(s) after it were not checked\n",
+                Some(e) if self.total > self.records => out.push_str(&format!(
+                    "{} violation(s) in the first {} of {} records: replay stopped at #{}, which cannot be applied; the {} record(s) after it were not checked\n",
                     s.violations,
                     self.records,
                     self.total,
                     e.record.index,
-                    self.total.saturating_sub(self.records)
+                    self.total - self.records
+                )),
+                Some(e) => out.push_str(&format!(
+                    "{} violation(s) in {} records: replay stopped at the last, #{}, which cannot be applied\n",
+                    s.violations, self.records, e.record.index
                 )),
             }
         }
