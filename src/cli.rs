@@ -662,6 +662,5 @@ pub enum Shell {
     Zsh,
     Fish,
     Elvish,
-    #[value(name = "powershell")]
-    PowerShell,
+    Powershell,
 }

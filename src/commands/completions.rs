@@ -13,7 +13,7 @@ pub fn completions(shell: Shell) -> Result<ExitCode, CliError> {
         Shell::Zsh => S::Zsh,
         Shell::Fish => S::Fish,
         Shell::Elvish => S::Elvish,
-        Shell::PowerShell => S::PowerShell,
+        Shell::Powershell => S::PowerShell,
     };
     let mut script = Vec::new();
     clap_complete::generate(shell, &mut Cli::command(), "arbiter", &mut script);

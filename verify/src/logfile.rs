@@ -347,13 +347,13 @@ impl LogReader {
         let path = self.path.as_path();
         if !self.seen_game {
             self.header =
-                crate::jsonl::header(obj).map_err(|what| err(&path, line_no, 1, &what, "something else"))?;
+                crate::jsonl::header(obj).map_err(|what| err(path, line_no, 1, &what, "something else"))?;
             self.seen_game = true;
             return Ok(None);
         }
         let index = self.next_index;
         let body =
-            match crate::jsonl::line(obj).map_err(|what| err(&path, line_no, 1, &what, "something else"))? {
+            match crate::jsonl::line(obj).map_err(|what| err(path, line_no, 1, &what, "something else"))? {
                 crate::jsonl::Line::Event(event) => {
                     self.live.push(index);
                     RawBody::Json(event.clone())
@@ -361,7 +361,7 @@ impl LogReader {
                 crate::jsonl::Line::Retract(target) => {
                     if !self.live.remove(target) {
                         return Err(err(
-                            &path,
+                            path,
                             line_no,
                             1,
                             "the index of an earlier event not yet retracted",
@@ -373,7 +373,7 @@ impl LogReader {
                 crate::jsonl::Line::Directive(d) => {
                     let d = d.trim_start();
                     if !d.starts_with('@') {
-                        return Err(err(&path, line_no, 1, "a directive starting with `@`", &found(d)));
+                        return Err(err(path, line_no, 1, "a directive starting with `@`", &found(d)));
                     }
                     self.directive(d, 1)?;
                     return Ok(None);
