@@ -4,8 +4,8 @@
 //! added here, at the edge, to text whose control characters `output` has already escaped,
 //! so input can never smuggle an escape sequence in and colour never reaches a pipe unless
 //! asked for (`--color always`). The painter reads the report's own line shapes ("record #N
-//! ...: violation of RULE", "    expected: ", "clean: ", a board between `before:` and its
-//! `digest` line), so a line it does not know is left as it is.
+//! ...: violation of RULE", "    expected: ", "clean: ", a board between `before:`, `after:`
+//! or `board:` and its `digest` line), so a line it does not know is left as it is.
 
 use anstyle::{AnsiColor, Style};
 use std::fmt::Write;
@@ -63,7 +63,8 @@ impl Painter {
         }
         let trimmed = line.trim_start();
         let indent = &line[..line.len() - trimmed.len()];
-        if matches!(trimmed, "before:" | "after:") || line.ends_with(" record(s)") && line.contains(" after ")
+        if matches!(trimmed, "before:" | "after:" | "board:")
+            || line.ends_with(" record(s)") && line.contains(" after ")
         {
             self.in_board = true;
             return format!("{indent}{}", paint(LABEL, trimmed));
