@@ -107,14 +107,30 @@ pub fn beside(db: &Path, suffix: &str) -> PathBuf {
 /// Open the database. Commands that only read refuse to create one: a missing database is
 /// almost always a wrong `--db` or working directory, and creating it would hide that.
 pub fn open_journal(db: &Path, create: bool) -> Result<Journal, CliError> {
-    if !create && !db.exists() {
-        return Err(CliError::input(format!(
-            "there is no database at `{}` (give --db PATH or set ARBITER_DB; `arbiter new` or `arbiter import` creates one)",
-            arbiter_verify::shown(&db.display().to_string())
-        ))
-        .with_kind("session"));
+    if !create {
+        must_exist(db)?;
     }
     Ok(Journal::open(db)?)
+}
+
+/// Open the database for a command that only reads (`sessions`, `log`, `export`, `check`,
+/// `verify`, `replay`, `explain`, `diff`): nothing is written to it, so these work on a full
+/// disk and on a read-only copy, and skip the writes and syncs a read-write open and close
+/// cost (docs/RELIABILITY.md).
+pub fn open_reader(db: &Path) -> Result<Journal, CliError> {
+    must_exist(db)?;
+    Ok(Journal::open_read_only(db)?)
+}
+
+fn must_exist(db: &Path) -> Result<(), CliError> {
+    if db.exists() {
+        return Ok(());
+    }
+    Err(CliError::input(format!(
+        "there is no database at `{}` (give --db PATH or set ARBITER_DB; `arbiter new` or `arbiter import` creates one)",
+        arbiter_verify::shown(&db.display().to_string())
+    ))
+    .with_kind("session"))
 }
 
 /// Run `work` on a database that may be created for it. A database this call made alone
@@ -148,8 +164,8 @@ pub fn with_new_journal<T>(
     result
 }
 
-/// Parse a source spec and open the journal only when the source is a session, so checking
-/// a file never touches (or locks, or creates) a database.
+/// Parse a source spec and open the journal (read-only) only when the source is a session,
+/// so checking a file never touches (or locks, or creates) a database.
 pub fn sources(db: &Path, specs: &[&str]) -> Result<(Vec<Source>, Option<Journal>), CliError> {
     let sources = specs.iter().map(|s| Source::parse(s)).collect::<Result<Vec<_>, _>>()?;
     let session = sources.iter().find_map(|s| match &s.origin {
@@ -165,7 +181,7 @@ pub fn sources(db: &Path, specs: &[&str]) -> Result<(Vec<Source>, Option<Journal
             ))
             .with_kind("session"))
         }
-        Some(_) => Some(open_journal(db, false)?),
+        Some(_) => Some(open_reader(db)?),
         None => None,
     };
     Ok((sources, journal))

@@ -1,6 +1,6 @@
 //! Session management: `sessions`, `new`, `import`, `export`, `log`, `check`, `fork`.
 
-use super::{exit, open_journal, print_report, sources, with_new_journal};
+use super::{exit, open_journal, open_reader, print_report, sources, with_new_journal};
 use crate::cli::Format;
 use crate::error::CliError;
 use crate::output;
@@ -10,7 +10,7 @@ use std::process::ExitCode;
 
 /// List the sessions, as text or as JSON (`schemas/sessions.json`).
 pub fn list(db: &Path, json: bool) -> Result<ExitCode, CliError> {
-    let journal = open_journal(db, false)?;
+    let journal = open_reader(db)?;
     let sessions = journal.sessions()?;
     let mut rows = Vec::with_capacity(sessions.len());
     for (name, meta) in sessions {
@@ -221,7 +221,7 @@ pub fn log(db: &Path, spec: &str, json: bool) -> Result<ExitCode, CliError> {
 }
 
 pub fn check(db: &Path, session: &str, json: bool) -> Result<ExitCode, CliError> {
-    let journal = open_journal(db, false)?;
+    let journal = open_reader(db)?;
     let ctx = Context::new(&journal);
     let view = arbiter_verify::check(&ctx, session)?;
     print_report(&view, json)?;

@@ -10,7 +10,7 @@
 //! `--no-save`; a missing or unreadable file means no previous verdicts (every session is
 //! new), with a warning when it exists but does not read.
 
-use super::open_journal;
+use super::open_reader;
 use crate::error::CliError;
 use crate::output;
 use crate::progress::Progress;
@@ -57,7 +57,8 @@ fn load(path: &Path) -> Verdicts {
 
 pub fn verify_all(db: &Path, variant: &[String], how: How) -> Result<ExitCode, CliError> {
     let variants = super::variants(variant)?;
-    let journal = open_journal(db, false)?;
+    // An audit writes nothing to the database (its verdicts go beside it).
+    let journal = open_reader(db)?;
     let ctx = Context::new(&journal);
     let path = verdicts_path(db);
     let previous = load(&path);
