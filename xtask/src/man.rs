@@ -32,3 +32,25 @@ fn write_page(dir: &Path, name: &str, command: clap::Command) -> Fallible<PathBu
     std::fs::write(&path, page).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     Ok(path)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_page_for_arbiter_and_each_command_with_its_options_and_examples() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("temp dir: {e}"));
+        run(&[dir.path().display().to_string()]).unwrap_or_else(|e| panic!("man: {e}"));
+        let page = |name: &str| std::fs::read_to_string(dir.path().join(name)).unwrap_or_default();
+        let top = page("arbiter.1");
+        assert!(top.contains(".TH arbiter 1") && top.contains("EXIT STATUS"), "{top}");
+        let verify = page("arbiter-verify.1");
+        for part in
+            [".TH arbiter-verify 1", "arbiter verify", "\\-\\-max\\-findings", "EXAMPLES", "verdicts.json"]
+        {
+            assert!(verify.contains(part), "arbiter-verify.1 lacks `{part}`:\n{verify}");
+        }
+        let pages = std::fs::read_dir(dir.path()).map(|d| d.count()).unwrap_or_default();
+        assert!(pages >= 20, "only {pages} pages");
+    }
+}
