@@ -316,3 +316,40 @@ fn each_game_summary_names_words_its_notation_reads() {
     }
     assert!(wrong.is_empty(), "{wrong:#?}");
 }
+
+/// The verify follow-ups as the binary shows them: `--derive` keeps the interpretations a log
+/// was replayed under, `replay` and `explain` show an uncertain finding as `verify` does, and
+/// a fixture must claim every uncertain finding with `@expect uncertain N RULE`.
+#[test]
+fn derive_keeps_variants_and_every_view_shows_uncertain_findings() {
+    let s = Sandbox::new();
+    let derived = s
+        .run(&["verify", "fixtures/proving-grounds/interp-exhaust-from-wounding-enemy.arb", "--derive"])
+        .out();
+    let completed = derived.split("completed log:\n").nth(1).unwrap_or_default();
+    assert!(completed.contains("\n@variant exhaust-from=wounding-enemy\n"), "{derived}");
+    let log = s.path("completed.arb");
+    std::fs::write(&log, completed).expect("write");
+    // Its catalog is named relative to the log.
+    std::fs::copy("fixtures/proving-grounds/interp.pgcat", s.path("interp.pgcat")).expect("catalog");
+    let again = s.run(&["verify", &log.to_string_lossy()]).out();
+    assert!(
+        again.contains("interpretations: exhaust-from=wounding-enemy"),
+        "the completed log replays the same way:\n{again}"
+    );
+
+    const TAINTED: &str = "fixtures/proving-grounds/unverified-true-aim-no-target.arb";
+    let shown = "record #10 (line 23) `defeat 1`: uncertain after unverified effect at #9 (not counted): pg.check.defeat-at-top";
+    for args in [vec!["verify", TAINTED], vec!["replay", TAINTED], vec!["explain", TAINTED, "10"]] {
+        let out = s.run(&args).expect(0).out();
+        assert!(out.contains(shown), "`{}` drops the uncertain finding:\n{out}", args.join(" "));
+    }
+    let replay: Value =
+        serde_json::from_str(&s.run(&["replay", TAINTED, "--json"]).expect(0).out()).expect("JSON");
+    assert_eq!(replay["uncertain"][0]["after_record"], 9);
+    let unclaimed = s.derive("unclaimed.arb", TAINTED, |lines| lines.push("@expect clean".into()));
+    std::fs::copy("fixtures/proving-grounds/towers.pgcat", s.path("towers.pgcat")).expect("catalog");
+    let run = s.run(&["fixtures", &unclaimed]).expect(1).out();
+    assert!(run.contains("unexpected uncertain finding at record 10: pg.check.defeat-at-top"), "{run}");
+    s.run(&["fixtures", TAINTED]).expect(0);
+}
