@@ -839,13 +839,7 @@ impl FlameAndForge {
         };
         let count = ids.clone().count();
         if count != usize::from(want) {
-            self.report(
-                s,
-                f,
-                None,
-                rule,
-                format!("{want} item(s) are revealed into the Forge, not {count}"),
-            );
+            self.report(s, f, None, rule, format!("{want} item(s) are revealed into the Forge, not {count}"));
         }
         for id in ids {
             if self.catalog.cards.get(id).is_none_or(|c| c.kind != CardKind::Item) {
