@@ -10,7 +10,7 @@ use super::city::Tile;
 use super::event::{Colour, Event, Foe, Label};
 use super::flow::Await;
 use super::icon::Gem;
-use super::params::{ChallengeAtZero, FrenzyCards, Packs, Scenario, TwoPlayerSpot};
+use super::params::{ChallengeAtZero, FrenzyCards, Packs, Scenario, TwoPlayerSpot, WinPending};
 use super::rules as r;
 use super::state::{
     Adversary, At, CStage, Challenge, CityDwarf, End, FStage, Frame, PStage, Phase, Placement, Player,
@@ -119,6 +119,8 @@ impl FlameAndForge {
         }
         match *e {
             Event::Hero { .. } | Event::Use { .. } | Event::Activate { .. } => true,
+            // Declining a won challenge's pending actions comes before the ones owed.
+            Event::Pass { who } => self.won_pending(s).is_some_and(|seat| s.seat_of(who) == Some(seat)),
             // A placement more than the turn gives is judged as such, not as a turn left out.
             Event::Raid { who, .. } | Event::Regroup { who, .. } => {
                 // (Alone at the table, the next placement is the next turn's.)
@@ -133,6 +135,17 @@ impl FlameAndForge {
                     })
             }
             _ => false,
+        }
+    }
+
+    /// The seat whose won challenge's pending actions are being resolved, when the next one
+    /// is owed (the top of the stack is their list of icons).
+    fn won_pending(&self, s: &State) -> Option<u8> {
+        match s.stack.last() {
+            Some(&Frame::Icons { seat, src: Src::Pending(k), .. }) => {
+                s.challenges.get(k as usize).filter(|ch| ch.end == Some(End::Won)).map(|_| seat)
+            }
+            _ => None,
         }
     }
 
@@ -1563,6 +1576,22 @@ impl FlameAndForge {
         let seat = self.seat(s, who)?;
         let mine = |k: u8| k == seat;
         let free_forge = matches!(s.stack.last(), Some(Frame::Forge { free, .. }) if *free > 0);
+        if self.won_pending(s) == Some(seat) {
+            // "Then finally you may resolve all the cards that you played" (l.255).
+            match self.config.win_pending {
+                WinPending::May => {
+                    s.stack.pop();
+                }
+                WinPending::Must => self.report(
+                    s,
+                    f,
+                    Some(seat),
+                    r::CHALLENGE_WIN_PENDING,
+                    "a won challenge's pending actions are resolved (`win-pending=must`)".into(),
+                ),
+            }
+            return Ok(());
+        }
         match a {
             Await::Forge { seat: k, .. } if mine(k) && free_forge => {
                 self.report(
