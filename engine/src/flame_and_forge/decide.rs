@@ -254,7 +254,7 @@ impl FlameAndForge {
                             f,
                             None,
                             rule,
-                            format!("`{card}` cannot come off the Retaliation deck now ({m:?})"),
+                            format!("`{card}` cannot come off the Retaliation deck now: {m}"),
                         );
                         s.dragon_deck.take(id);
                     }
@@ -287,7 +287,7 @@ impl FlameAndForge {
                         f,
                         None,
                         r::SETUP_MONSTER_DECK,
-                        format!("`{card}` cannot come off the monster deck now ({m:?})"),
+                        format!("`{card}` cannot come off the monster deck now: {m}"),
                     );
                 }
                 let (row, pos) = self.catalog.retaliations.get(ret).map_or((1, 0), |c| c.monster);
@@ -335,7 +335,7 @@ impl FlameAndForge {
                             f,
                             Some(seat),
                             r::PACKA_DEAL,
-                            format!("`{l}` is not in the dragonslayer deck ({m:?})"),
+                            format!("`{l}` is not in the dragonslayer deck: {m}"),
                         );
                     }
                     dealt.push(id);
@@ -395,7 +395,7 @@ impl FlameAndForge {
                         f,
                         None,
                         rule,
-                        format!("`{card}` cannot come off the event deck now ({m:?})"),
+                        format!("`{card}` cannot come off the event deck now: {m}"),
                     );
                 }
                 if !s.events.contains(&id) {
@@ -570,7 +570,7 @@ impl FlameAndForge {
                             f,
                             Some(seat),
                             rule,
-                            format!("`{l}` is not in the {subject} pile ({m:?})"),
+                            format!("`{l}` is not in the {subject} pile: {m}"),
                         );
                     }
                     *slot = Some(id);
@@ -872,7 +872,7 @@ impl FlameAndForge {
                     f,
                     None,
                     rule,
-                    format!("`{}` cannot come off the item deck now ({m:?})", self.catalog.cards.name(id)),
+                    format!("`{}` cannot come off the item deck now: {m}", self.catalog.cards.name(id)),
                 );
                 s.market.slots[slot] = Some(id);
             }
@@ -1328,17 +1328,27 @@ impl FlameAndForge {
             let forged = p.deck.discard.contains(&id)
                 && self.catalog.cards.get(id).is_some_and(|c| c.kind == CardKind::Item);
             let rule = if forged { r::FORGE_TO_DISCARD } else { r::CHALLENGE_REVEAL };
+            let played = s.challenges.last().is_some_and(|c| c.played.contains(&id));
+            // Where the card is instead, so the reader sees why it could not come out.
             let why = if forged {
                 "a forged item goes to the discard pile, not the deck"
+            } else if m == Misdraw::Empty {
+                "the deck is empty"
+            } else if played {
+                "it was revealed already in this challenge"
+            } else if p.deck.discard.contains(&id) {
+                "it is in the discard pile, which becomes the deck only when the deck runs out in a challenge"
+            } else if p.retired.contains(&id) {
+                "it is retired"
             } else {
-                "not in the deck"
+                "it is not in the deck"
             };
             self.report(
                 s,
                 f,
                 Some(seat),
                 rule,
-                format!("`{card}` cannot be revealed from {who}'s challenge deck: {why} ({m:?})"),
+                format!("`{card}` cannot be revealed from {who}'s challenge deck: {why}"),
             );
         }
         let set_aside = self.config.frenzy_cards == FrenzyCards::SetAside;
