@@ -25,6 +25,7 @@ pub mod testkit;
 
 pub mod keridwyn;
 pub mod proving_grounds;
+pub mod wild_assent;
 
 pub use catalog::{GameInfo, ParamKind, ParamSpec, RuleInfo};
 pub use digest::{digest, Digest};

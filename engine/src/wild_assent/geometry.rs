@@ -1,0 +1,153 @@
+//! The board as the rules see it, built on the kit's grid and paths: how a miniature may move
+//! (a `Mover` whose sets of fields are the obstacles and the other miniatures), what an
+//! attack's line of sight crosses, and whether it comes from behind. Checking a recorded
+//! move and searching a Creature's paths use the same `Mover`, so they cannot disagree.
+
+use super::cards::Movement;
+use super::rules::{BackDiagonal, LosCorner, PartialCross};
+use super::state::{Obstacle, State, UnitIx};
+use super::WildAssent;
+use crate::kit::grid::{sight_line, Facing, Pos, Rel, Touch};
+use crate::kit::paths::{Cells, Mover, Place};
+
+/// The step directions of a movement type.
+const WALK: &[Rel] = &[Rel::F, Rel::L, Rel::R];
+const SWIFT: &[Rel] = &[Rel::F, Rel::L, Rel::R, Rel::Fl, Rel::Fr];
+
+/// What stops a line of sight.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Blocker {
+    Miniature(UnitIx),
+    Obstacle(Obstacle),
+}
+
+/// A line of sight from a place to a field, as an attack checks it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sight {
+    /// The target is in the frontal arc.
+    pub arc: bool,
+    /// The first field on the line that blocks it, and what is there.
+    pub blocked: Option<(Pos, Blocker, Touch)>,
+    /// Fields counted with diagonal steps.
+    pub range: u32,
+    /// Every field the line crosses or touches, in order.
+    pub line: Vec<(Pos, Touch)>,
+}
+
+impl Sight {
+    pub fn clear(&self) -> bool {
+        self.arc && self.blocked.is_none()
+    }
+}
+
+impl WildAssent {
+    /// Fields holding a miniature on the board, but `except`.
+    pub(crate) fn occupied(&self, s: &State, except: &[UnitIx]) -> Cells {
+        let mut c = Cells::new();
+        for (i, u) in s.units.iter().enumerate() {
+            if u.on_board() && !except.contains(&(i as UnitIx)) {
+                c.insert(u.at);
+            }
+        }
+        c
+    }
+
+    /// Fields holding an obstacle of a kind `which` accepts.
+    pub(crate) fn obstacles(&self, s: &State, which: impl Fn(Obstacle) -> bool) -> Cells {
+        let mut c = Cells::new();
+        for (p, o) in &s.obstacles {
+            if which(*o) {
+                c.insert(*p);
+            }
+        }
+        c
+    }
+
+    /// How `unit` moves with `movement`: everything it may pass, end on, hop over, and the
+    /// Pits that end a walk. `avoid_pits` leaves Pits out of a Creature's search (a path
+    /// into a Pit reaches no destination).
+    pub(crate) fn mover(
+        &self,
+        s: &State,
+        unit: UnitIx,
+        movement: Movement,
+        avoid_pits: bool,
+    ) -> Mover<'static> {
+        let board = self.params.board;
+        let all = Cells::all(board);
+        let others = self.occupied(s, &[unit]);
+        let cover = self.obstacles(s, |o| o != Obstacle::Pit);
+        let partial = self.obstacles(s, |o| o == Obstacle::Partial);
+        let pits = self.obstacles(s, |o| o == Obstacle::Pit);
+        let hop_cost = match self.params.partial {
+            PartialCross::Hop3 => 3,
+            PartialCross::Enter3 => 4,
+        };
+        let mut m = Mover {
+            board,
+            steps: if movement == Movement::Normal { WALK } else { SWIFT },
+            turn_cost: 1,
+            hop_cost: Some(hop_cost),
+            pass: all.minus(others).minus(cover),
+            end: all.minus(others).minus(cover),
+            hop_over: partial,
+            stop: pits,
+        };
+        if movement == Movement::Flying {
+            // "ignores other miniatures and obstacles while moving": Pits too, until it ends.
+            m.pass = all;
+            m.stop = Cells::new();
+        }
+        if avoid_pits {
+            m.pass = m.pass.minus(pits);
+            m.end = m.end.minus(pits);
+            m.stop = Cells::new();
+        }
+        m
+    }
+
+    /// The line of sight from `from` (a miniature standing there with that facing) to `to`.
+    /// `ignore`: miniatures that are not where the state says (a Creature considering a
+    /// field it has not moved to yet leaves its own field empty).
+    pub(crate) fn sight(&self, s: &State, from: Place, to: Pos, ignore: &[UnitIx]) -> Sight {
+        let arc = from.facing.in_arc(from.at, to);
+        let mut blocked = None;
+        let mut line = Vec::new();
+        for (p, touch) in sight_line(from.at, to) {
+            line.push((p, touch));
+            if blocked.is_some() || (touch == Touch::Corner && self.params.corner == LosCorner::Clear) {
+                continue;
+            }
+            if let Some(o) = s.obstacle(p).filter(|o| o.is_full()) {
+                blocked = Some((p, Blocker::Obstacle(o), touch));
+            } else if let Some(u) = s.at(p).filter(|u| !ignore.contains(u)) {
+                blocked = Some((p, Blocker::Miniature(u), touch));
+            }
+        }
+        Sight { arc, blocked, range: from.at.distance(to), line }
+    }
+
+    /// Whether a miniature at `from` could attack a target on `to` with `range`: arc, line
+    /// of sight and range, without building the line's list.
+    pub(crate) fn can_see(&self, s: &State, from: Place, to: Pos, range: u8, ignore: &[UnitIx]) -> bool {
+        if from.at.distance(to) > u32::from(range) || !from.facing.in_arc(from.at, to) {
+            return false;
+        }
+        sight_line(from.at, to).all(|(p, touch)| {
+            (touch == Touch::Corner && self.params.corner == LosCorner::Clear)
+                || (!s.obstacle(p).is_some_and(|o| o.is_full())
+                    && !s.at(p).is_some_and(|u| !ignore.contains(&u)))
+        })
+    }
+
+    /// Whether an attack from `from` on a miniature at `at` facing `facing` crosses its Back.
+    pub(crate) fn from_behind(&self, at: Pos, facing: Facing, from: Pos) -> bool {
+        let (x, y) = facing.to_frame(at.delta(from));
+        y <= -1 && (x.abs() < y.abs() || (x.abs() == y.abs() && self.params.back == BackDiagonal::Yes))
+    }
+
+    /// Whether a field is next to Partial Cover (+1 Defense).
+    pub(crate) fn by_partial_cover(&self, s: &State, at: Pos) -> bool {
+        s.obstacles.iter().any(|(p, o)| *o == Obstacle::Partial && p.adjacent(at))
+    }
+}

@@ -1,0 +1,1 @@
+//! Unit tests of the rules, given / when / then.
