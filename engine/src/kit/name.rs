@@ -31,6 +31,19 @@ impl Name {
         Some(Name { len: word.len() as u8, bytes })
     }
 
+    /// A name written in code (a literal that is an id): bytes beyond [`Name::MAX`] are
+    /// dropped. For input, use [`Name::new`], which checks.
+    pub const fn literal(word: &'static str) -> Name {
+        let src = word.as_bytes();
+        let mut bytes = [0u8; Name::MAX];
+        let mut i = 0;
+        while i < src.len() && i < Name::MAX {
+            bytes[i] = src[i];
+            i += 1;
+        }
+        Name { len: i as u8, bytes }
+    }
+
     /// The id as text.
     pub fn as_str(&self) -> &str {
         // Only ASCII id bytes are ever stored (`new` and the decoder check them).
@@ -96,5 +109,6 @@ mod tests {
         let bad = bincode::serde::encode_to_vec("bad name", config).unwrap();
         assert!(bincode::serde::decode_from_slice::<Name, _>(&bad, config).is_err());
         assert!(Name::new("a") < Name::new("b"));
+        assert_eq!(Name::literal("zaxos"), Name::new("zaxos").unwrap());
     }
 }

@@ -76,6 +76,11 @@ impl WildAssent {
         self.can_see(s, place, s.unit(target).at, range, &[act.unit])
     }
 
+    /// Whether some facing at `place`'s field would let it attack `target`.
+    fn can_face(&self, s: &State, act: &Activation, place: Place, target: UnitIx) -> bool {
+        crate::kit::grid::Facing::ALL.iter().any(|&f| self.ready(s, act, Place::new(place.at, f), target))
+    }
+
     fn adjacent_goal(&self, s: &State, target: UnitIx) -> impl Fn(Place) -> bool + '_ {
         let at = s.unit(target).at;
         move |p: Place| p.at.adjacent(at)
@@ -106,15 +111,15 @@ impl WildAssent {
                 let goal = self.adjacent_goal(s, target);
                 match Self::nearest_within(r, &goal) {
                     Some(d) => {
-                        // It ends adjacent; it faces the target if a rotation is left or it
-                        // arrives facing it.
-                        d < r.speed
-                            || r.from.reached().any(|(p, c)| {
-                                c == d
-                                    && goal(p)
-                                    && r.mover.end.contains(p.at)
-                                    && self.ready(s, act, p, target)
-                            })
+                        // It ends adjacent at that cost; it attacks if it arrives facing the
+                        // target, or has a rotation left and a facing that sees it.
+                        r.from.reached().any(|(p, c)| {
+                            c == d
+                                && goal(p)
+                                && r.mover.end.contains(p.at)
+                                && (self.ready(s, act, p, target)
+                                    || (d < r.speed && self.can_face(s, act, p, target)))
+                        })
                     }
                     None => {
                         self.toward_ends(s, act, r, &goal).into_iter().any(|p| self.ready(s, act, p, target))
@@ -124,8 +129,8 @@ impl WildAssent {
         }
     }
 
-    /// Where a Creature that cannot reach its goal this activation may end: as far along a
-    /// shortest path toward it as its Speed allows.
+    /// Where a Creature that cannot reach its goal this activation may end: on a shortest
+    /// path toward it, on a field it may end on, as far along as its Speed allows.
     fn toward_ends(
         &self,
         _s: &State,
@@ -135,17 +140,14 @@ impl WildAssent {
     ) -> Vec<Place> {
         let h = r.mover.to(goal, u8::MAX - 1);
         let Some(total) = h.get(act.start) else { return vec![act.start] };
-        r.from
+        let on_path: Vec<(Place, u8)> = r
+            .from
             .reached()
-            .filter(|&(p, c)| h.get(p).is_some_and(|hp| c + hp == total) && r.mover.end.contains(p.at))
-            .filter(|&(p, c)| {
-                !r.mover.moves(p).any(|(_, q, k)| {
-                    c.saturating_add(k) <= r.speed
-                        && h.get(q).is_some_and(|hq| hq + k == h.get(p).unwrap_or(0))
-                })
-            })
-            .map(|(p, _)| p)
-            .collect()
+            .filter(|&(p, c)| c <= r.speed && (r.mover.end.contains(p.at) || p == act.start))
+            .filter_map(|(p, c)| h.get(p).filter(|hp| c + hp == total).map(|hp| (p, hp)))
+            .collect();
+        let best = on_path.iter().map(|&(_, hp)| hp).min();
+        on_path.into_iter().filter(|&(_, hp)| Some(hp) == best).map(|(p, _)| p).collect()
     }
 
     /// The targets an Instinct card allows: the pool, those actionable, and the best of those
@@ -367,7 +369,12 @@ impl WildAssent {
         match Self::nearest_within(&r, &goal) {
             Some(_) if goal(here) => {
                 // At the destination: Advance faces the target when Speed is left.
-                (card.moving == Moving::Advance && left > 0 && !self.ready(s, act, here, target)).then(|| {
+                {
+                    let turn =
+                        left > 0 && !self.ready(s, act, here, target) && self.can_face(s, act, here, target);
+                    card.moving == Moving::Advance && turn
+                }
+                .then(|| {
                     (rules::CMOVE_FACE, format!("`{name}` has {left} Speed left to turn toward {tname}"))
                 })
             }
@@ -383,14 +390,11 @@ impl WildAssent {
                 ))
             }
             None => {
-                let h = r.mover.to(&goal, u8::MAX - 1);
-                let hp = h.get(here)?;
-                let more = r.mover.moves(here).any(|(_, q, k)| {
-                    act.spent.saturating_add(k) <= r.speed && h.get(q).is_some_and(|hq| hq + k == hp)
-                });
+                let ends = self.toward_ends(s, act, &r, &goal);
                 let rule =
                     if card.moving == Moving::Careful { rules::CMOVE_CAREFUL } else { rules::CMOVE_ADVANCE };
-                more.then(|| (rule, format!("`{name}` stops with {left} Speed left on its way to {tname}")))
+                (!ends.contains(&here))
+                    .then(|| (rule, format!("`{name}` stops with {left} Speed left on its way to {tname}")))
             }
         }
     }
@@ -481,24 +485,7 @@ impl WildAssent {
                             other => other,
                         }
                     }
-                    None => {
-                        let h = r.mover.to(&goal, u8::MAX - 1);
-                        let mut at = act.start;
-                        let mut spent = act.spent;
-                        let mut path = Vec::new();
-                        while let Some(hp) = h.get(at).filter(|&h| h > 0) {
-                            let next = r.mover.moves(at).find(|&(_, q, k)| {
-                                spent.saturating_add(k) <= r.speed
-                                    && h.get(q) == Some(hp - k.min(hp))
-                                    && hp >= k
-                            });
-                            let Some((m, q, k)) = next else { break };
-                            path.push(m);
-                            at = q;
-                            spent += k;
-                        }
-                        return path;
-                    }
+                    None => choose(self.toward_ends(s, act, &r, &goal), pick),
                 }
             }
         };

@@ -20,7 +20,6 @@ use super::state::{
 use super::WildAssent;
 use crate::kit::catalog::Id;
 use crate::kit::due;
-use crate::kit::effect::unverified;
 use crate::kit::grid::{Facing, Pos, Rel};
 use crate::kit::name::Name;
 use crate::kit::paths::{Move, Mover, Place, Refusal};
@@ -72,7 +71,7 @@ impl WildAssent {
             Event::Activate { unit, free } => self.activate(s, unit, free, f),
             Event::Instinct { card } => self.instinct(s, card, f),
             Event::Target { unit } => self.target(s, unit, f),
-            Event::Move { unit, path } => self.do_move(s, unit, &path, f),
+            Event::Move { unit, path, to } => self.do_move(s, unit, &path, to.map(|t| t.0), f),
             Event::Exit { unit, to } => self.exit(s, unit, to.0, f),
             Event::Attack { unit, target, with } => self.attack(s, unit, target, with, f),
             Event::Roll { unit, faces } => self.roll(s, unit, faces, f),
@@ -118,9 +117,7 @@ impl WildAssent {
         s.hunt.scout = Some(id);
         s.hunt.owed = sc.draw;
         s.hunt.creatures = sc.prey.clone();
-        for t in &sc.text {
-            s.unverified.report(f, unverified("the encounter", card.as_str(), t));
-        }
+        // The Environment is reported at `begin`, when it concerns every miniature.
         Ok(())
     }
 
@@ -324,7 +321,7 @@ impl WildAssent {
             statuses: 0,
             bleed: 0,
             equipment: [None; 2],
-            taint: None,
+            taint: Default::default(),
             exhausted: false,
             in_pit: s.obstacle(at) == Some(Obstacle::Pit),
             capture: None,
@@ -442,27 +439,26 @@ impl WildAssent {
             cards.sort_unstable();
             s.hunt.deck = crate::kit::deck::Deck::new(cards);
         }
-        // Standing text (Passive and Defensive skills, Equipment, the Environment) may touch
-        // anything its owner does: reported once, its owner's findings uncertain from here.
-        let scout_text = s.hunt.scout.map(|sc| !self.catalog.scouts[sc].text.is_empty()).unwrap_or(false);
+        // Standing text (Passive skills, Equipment) may touch anything its owner does, in its
+        // scope: reported once, its owner marked from here. The Environment concerns everyone.
         for i in s.indices() {
             let texts: Vec<(String, String)> = self
                 .skills_of(s, i)
                 .filter(|(k, eq)| {
-                    matches!(k.kind, SkillKind::Passive | SkillKind::Defensive) || (*eq && k.attack.is_none())
+                    k.kind == SkillKind::Passive || (*eq && k.attack.is_none() && k.kind != SkillKind::Active)
                 })
                 .flat_map(|(k, _)| k.effects.text.iter().map(move |t| (self.skill_name(k), t.clone())))
                 .collect();
             for (name, t) in texts {
                 let who = s.unit(i).name;
-                let o = s.unverified.report(f, unverified(who.as_str(), &name, &t));
-                s.unit_mut(i).taint = Some(o);
+                self.report_text(s, f, who, &name, &t, &[i]);
             }
         }
-        if scout_text {
-            let o = s.unverified.reported.saturating_sub(1);
-            for u in &mut s.units {
-                u.taint = Some(u.taint.map_or(o, |t| t.max(o)));
+        if let Some(sc) = s.hunt.scout {
+            let everyone: Vec<UnitIx> = s.indices().collect();
+            let name = self.catalog.scouts.name(sc).to_string();
+            for t in self.catalog.scouts[sc].text.clone() {
+                self.report_text(s, f, Name::literal("the-encounter"), &name, &t, &everyone);
             }
         }
         s.phase = Phase::Play;
@@ -594,7 +590,9 @@ impl WildAssent {
             match self.next_side(s) {
                 Some(Side::Seekers) => {}
                 _ => {
-                    let rule = if s.hunt.seekers_done == 0 && s.hunt.creatures_done == 0 {
+                    let rule = if s.hunt.drawing && s.hunt.dead_draws == 1 {
+                        rules::INSTINCT_DEAD
+                    } else if s.hunt.seekers_done == 0 && s.hunt.creatures_done == 0 {
                         if s.round <= 1 {
                             rules::FIRST_SIDE
                         } else {
@@ -603,7 +601,12 @@ impl WildAssent {
                     } else {
                         rules::ALTERNATE
                     };
-                    f.violate(self.v(s, rule, "a Creature activation comes next (`instinct`)", &[u]));
+                    let why = if rule == rules::INSTINCT_DEAD {
+                        "the card drawn was a slain or captured Creature's: another is drawn"
+                    } else {
+                        "a Creature activation comes next (`instinct`)"
+                    };
+                    f.violate(self.v(s, rule, why, &[u]));
                 }
             }
             if s.unit(u).exhausted {
@@ -652,7 +655,12 @@ impl WildAssent {
             return Ok(());
         }
         if self.next_side(s) != Some(Side::Creatures) {
-            let rule = if s.hunt.seekers_done == 0 && s.hunt.creatures_done == 0 {
+            let rule = if !s.hunt.drawing
+                && s.hunt.dead_draws >= 2
+                && s.hunt.creatures_done > s.hunt.seekers_done.saturating_sub(1)
+            {
+                rules::INSTINCT_DEAD
+            } else if s.hunt.seekers_done == 0 && s.hunt.creatures_done == 0 {
                 if s.round <= 1 {
                     rules::FIRST_SIDE
                 } else {
@@ -706,13 +714,10 @@ impl WildAssent {
 
     fn begin_creature(&self, s: &mut State, u: UnitIx, card: Id<super::cards::Instinct>, f: &mut Findings) {
         let c = &self.catalog.instincts[card];
-        if !c.effects.text.is_empty() {
-            let who = s.unit(u).name;
-            let name = self.catalog.instincts.name(card).to_string();
-            for t in &c.effects.text {
-                let o = s.unverified.report(f, unverified(who.as_str(), &name, t));
-                s.unit_mut(u).taint = Some(o);
-            }
+        let who = s.unit(u).name;
+        let name = self.catalog.instincts.name(card).to_string();
+        for t in c.effects.text.clone() {
+            self.report_text(s, f, who, &name, &t, &[u]);
         }
         s.act = Some(self.new_activation(s, u, false, Some(card)));
     }
@@ -853,7 +858,14 @@ impl WildAssent {
             .find_map(|e| if let Effect::Leap(n) = e { Some(*n) } else { None })
     }
 
-    fn do_move(&self, s: &mut State, unit: Name, path: &Path, f: &mut Findings) -> Result<(), StepError> {
+    fn do_move(
+        &self,
+        s: &mut State,
+        unit: Name,
+        path: &Path,
+        to: Option<Pos>,
+        f: &mut Findings,
+    ) -> Result<(), StepError> {
         let u = self.unit_named(s, &unit)?;
         if !self.acting(s, u, "moves", f) || self.in_pit(s, u, f) {
             return Ok(());
@@ -987,8 +999,15 @@ impl WildAssent {
                 pit = true;
             }
         }
-        // Where the movement ends.
+        // Where the movement ends, and where the log says it ends.
         let end = place.at;
+        if let Some(to) = to.filter(|&t| t != end) {
+            return Err(StepError::new(format!(
+                "`{unit}`'s steps lead to {}, not {}: the record contradicts itself",
+                end.algebraic(),
+                to.algebraic()
+            )));
+        }
         if !pit && end != before.0.at {
             if s.obstacle(end) == Some(Obstacle::Partial) {
                 f.violate(self.v(
@@ -1292,9 +1311,7 @@ impl WildAssent {
         }
         for (who, name, t) in texts {
             let wn = s.unit(who).name;
-            let o = s.unverified.report(f, unverified(wn.as_str(), &name, &t));
-            s.unit_mut(who).taint = Some(o);
-            s.unit_mut(u).taint = Some(o);
+            self.report_text(s, f, wn, &name, &t, &[who, u]);
         }
         let mut a = Attack {
             attacker: u,
@@ -1354,11 +1371,9 @@ impl WildAssent {
                 .flat_map(|(k, _)| k.effects.text.iter().map(move |t| (self.skill_name(k), t.clone())))
                 .collect();
             for (name, t) in texts {
-                let o = s.unverified.report(f, unverified(unit.as_str(), &name, &t));
-                s.unit_mut(u).taint = Some(o);
-                for &t in &a.targets {
-                    s.unit_mut(t).taint = Some(o);
-                }
+                let mut who = a.targets.clone();
+                who.push(u);
+                self.report_text(s, f, unit, &name, &t, &who);
             }
         }
         if let Some(x) = s.attack.as_mut() {
@@ -1419,9 +1434,7 @@ impl WildAssent {
         }
         let name = self.skill_name(k);
         for text in k.effects.text.clone() {
-            let o = s.unverified.report(f, unverified(unit.as_str(), &name, &text));
-            s.unit_mut(u).taint = Some(o);
-            s.unit_mut(t).taint = Some(o);
+            self.report_text(s, f, unit, &name, &text, &[u, t]);
         }
         s.skill = Some(SkillUse { user: u, skill: r, target: t, next: 0 });
         if let Some(x) = s.act.as_mut() {

@@ -902,7 +902,7 @@ impl Consequences for WildAssent {
         [d.fact.subject(), s.attack.as_ref().map(|a| a.attacker)]
             .into_iter()
             .flatten()
-            .filter_map(|u| s.unit(u).taint)
+            .filter_map(|u| s.unit(u).taint.for_rule(d.rule))
             .max()
     }
 }
@@ -980,15 +980,5 @@ impl WildAssent {
             return rules::IMMOBILIZE_STUN;
         }
         super::combat::status_rule(st)
-    }
-
-    /// Mark a finding uncertain when a miniature it is about took part in an unverified
-    /// effect.
-    pub(crate) fn taint(&self, s: &State, v: Violation, units: &[Option<UnitIx>]) -> Violation {
-        match units.iter().flatten().filter_map(|&u| s.units.get(usize::from(u)).and_then(|x| x.taint)).max()
-        {
-            Some(o) => v.uncertain_after(o),
-            None => v,
-        }
     }
 }

@@ -99,7 +99,12 @@ impl fmt::Debug for Path {
 
 impl Serialize for Path {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(self.steps())
+        use serde::ser::SerializeSeq;
+        let mut seq = s.serialize_seq(Some(self.len()))?;
+        for step in self.steps() {
+            seq.serialize_element(&step)?;
+        }
+        seq.end()
     }
 }
 
@@ -167,8 +172,8 @@ pub enum Event {
     Instinct { card: Name },
     /// `target UNIT`: the Instinct card's target.
     Target { unit: Name },
-    /// `move UNIT STEP...`.
-    Move { unit: Name, path: Path },
+    /// `move UNIT STEP... [-> FIELD]`: the steps, and where they lead when written.
+    Move { unit: Name, path: Path, to: Option<Field> },
     /// `exit UNIT FIELD`: out of a Pit to an adjacent field.
     Exit { unit: Name, to: Field },
     /// `attack UNIT [TARGET] [with SKILL]` (an area attack names no target).
@@ -299,10 +304,13 @@ impl fmt::Display for Event {
             }
             Event::Instinct { card } => write!(f, "instinct {card}"),
             Event::Target { unit } => write!(f, "target {unit}"),
-            Event::Move { unit, path } => {
+            Event::Move { unit, path, to } => {
                 write!(f, "move {unit}")?;
                 for s in path.steps() {
                     write!(f, " {s}")?;
+                }
+                if let Some(to) = to {
+                    write!(f, " -> {to}")?;
                 }
                 Ok(())
             }

@@ -85,7 +85,7 @@ impl WildAssent {
         };
         let mut m = Mover {
             board,
-            steps: if movement == Movement::Normal { WALK } else { SWIFT },
+            steps: if movement == Movement::Swift { SWIFT } else { WALK },
             turn_cost: 1,
             hop_cost: Some(hop_cost),
             pass: all.minus(others).minus(cover),

@@ -24,6 +24,7 @@ mod notation;
 mod rules;
 mod simulate;
 mod state;
+mod taint;
 
 pub use cards::{Catalog, DamageKind, Instinct, Movement, Profile, Skill, SkillKind, UnitCard, UnitKind};
 pub use effect::{Effect, Status};

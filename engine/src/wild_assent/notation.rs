@@ -98,7 +98,12 @@ pub fn parse_event(line: &str) -> Result<Event, ParseError> {
         "move" => {
             let unit = name(&mut w, "a miniature")?;
             let mut steps = Vec::new();
+            let mut to = None;
             while !w.at_end() {
+                if w.optional("->") {
+                    to = Some(field(&mut w)?);
+                    break;
+                }
                 if steps.len() == Path::MAX {
                     return Err(w.err(format!("the end of the move (at most {} steps; split it)", Path::MAX)));
                 }
@@ -107,7 +112,7 @@ pub fn parse_event(line: &str) -> Result<Event, ParseError> {
             if steps.is_empty() {
                 return Err(w.err("a step (f, l, r, fl, fr, tl, tr, tb, hop, leap, ...)"));
             }
-            Event::Move { unit, path: Path::new(&steps).unwrap_or_default() }
+            Event::Move { unit, path: Path::new(&steps).unwrap_or_default(), to }
         }
         "exit" => Event::Exit { unit: name(&mut w, "a miniature")?, to: field(&mut w)? },
         "attack" => {
@@ -238,6 +243,7 @@ mod tests {
             "instinct gryphon-2",
             "target berlyne",
             "move fani f leap tb",
+            "move zaxos f f tr f -> d5",
             "move streamcaller fl fl fr tr",
             "move gurantev hop hop-l hop-fr b bl br tl r l",
             "exit illithena c3",
@@ -289,7 +295,7 @@ mod tests {
 
     #[test]
     fn errors_say_where_and_what() {
-        let e = parse_event("place zaxos z99 n").unwrap_err();
+        let e = parse_event("place zaxos c0 n").unwrap_err();
         assert_eq!(e.column, 13);
         assert!(e.expected.contains("field"));
         assert!(parse_event("move zaxos f q").unwrap_err().expected.contains("a step"));

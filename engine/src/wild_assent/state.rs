@@ -91,9 +91,9 @@ pub struct Unit {
     /// Bleed tokens (more than one only under `bleed-stack=stack`).
     pub bleed: u8,
     pub equipment: [Option<Id<Skill>>; 2],
-    /// The last unverified effect this miniature took part in: findings about it are
-    /// uncertain from then on.
-    pub taint: Option<u32>,
+    /// The unverified texts that may have changed it, by scope: findings about it in
+    /// those scopes are uncertain from then on.
+    pub taint: super::taint::Taints,
     pub exhausted: bool,
     /// It is in a Pit: its next activation is spent climbing out.
     pub in_pit: bool,
