@@ -129,6 +129,7 @@ impl WildAssent {
             f.put_of(n, "exhausted", if u.exhausted { "yes" } else { "no" });
         }
         f.put_of(n, "pit", if u.in_pit { "yes" } else { "no" });
+        f.put_of(n, "cover", if u.on_board() && self.by_partial_cover(s, u.at) { "yes" } else { "no" });
         // What it could attack from where it stands with its default attack: enemies in its
         // line of sight (arc and line), and those also in range.
         if u.on_board() && s.phase != Phase::Setup {
