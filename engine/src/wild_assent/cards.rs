@@ -681,10 +681,7 @@ fn read_instinct(head: &Line<'_>, props: &[Line<'_>], cat: &Catalog, p: &mut Pro
             "attack" => attack = p.check(line.number, read_profile(rest, true)),
             "effect" => {
                 if let Some(e) = p.check(line.number, parse::<Effect>(rest)) {
-                    let ok = e.is_attack() && !matches!(e, Effect::Dice(..) | Effect::AssignIfDamaged);
-                    if p.check(line.number, check_place(&e, ok, "an Instinct card's attack")).is_some() {
-                        effects.push(e);
-                    }
+                    effects.push((line.number, e));
                 }
             }
             "text" => text.push(rest.to_string()),
@@ -702,10 +699,10 @@ fn read_instinct(head: &Line<'_>, props: &[Line<'_>], cat: &Catalog, p: &mut Pro
     missing(creature.is_some(), "creature");
     missing(target.is_some(), "target");
     missing(moving.is_some(), "move");
-    if attack.is_none() && text.is_empty() {
+    if attack.is_none() && text.is_empty() && effects.is_empty() {
         p.at(
             head.number,
-            format!("instinct `{id}` needs an `attack` line or `text` saying what its action is"),
+            format!("instinct `{id}` needs an `attack` line, or effects or `text` saying what its action is"),
         );
     }
     if attack.is_some_and(|a| a[0].area) != target.as_ref().is_some_and(|(pl, _)| *pl == Pool::Enemies) {
@@ -714,6 +711,20 @@ fn read_instinct(head: &Line<'_>, props: &[Line<'_>], cat: &Catalog, p: &mut Pro
             format!("instinct `{id}`: an `enemies` target goes with an `area adjacent-enemies` attack"),
         );
     }
+    // An attack's effects go with the attack; a card without one acts with its effects.
+    let mut kept = Vec::new();
+    for (n, e) in effects {
+        let ok = if attack.is_some() {
+            e.is_attack() && !matches!(e, Effect::Dice(..) | Effect::AssignIfDamaged)
+        } else {
+            e.is_use()
+        };
+        let place = if attack.is_some() { "an Instinct card's attack" } else { "an Instinct card's action" };
+        if p.check(n, check_place(&e, ok, place)).is_some() {
+            kept.push(e);
+        }
+    }
+    let effects = kept;
     let (pool, criteria) = target?;
     let (movement, how, speed) = moving?;
     Some(Instinct {

@@ -1208,6 +1208,7 @@ impl WildAssent {
                         }
                     }
                 }
+                Some(SkillRef::Instinct(_)) => return Ok(()),
                 Some(SkillRef::Equipment(k)) => match self.catalog.equipment[k].attack {
                     Some(p) => (p, Source::Equipment(k)),
                     None => {
@@ -1395,46 +1396,64 @@ impl WildAssent {
             return Ok(());
         }
         self.creature_stop(s, f);
-        let Some(r) = self.own_skill(s, u, &skill) else {
-            f.violate(self.v(
-                s,
-                rules::ACTIVE_SKILL,
-                format!("`{unit}` has no skill or Equipment `{skill}`"),
-                &[u],
-            ));
-            return Ok(());
+        let card = s.act.as_ref().and_then(|a| a.card);
+        let r = match card {
+            // A Creature's action is its Instinct card's.
+            Some(c) if self.catalog.instincts.name(c) == skill.as_str() => {
+                if self.catalog.instincts[c].attack.is_some() {
+                    f.violate(self.v(s, rules::CACTION, "its card's action is an attack (`attack`)", &[u]));
+                    return Ok(());
+                }
+                SkillRef::Instinct(c)
+            }
+            Some(_) => {
+                f.violate(self.v(s, rules::CACTION, "a Creature performs its card's action", &[u]));
+                return Ok(());
+            }
+            None => match self.own_skill(s, u, &skill) {
+                Some(r) => r,
+                None => {
+                    let msg = format!("`{unit}` has no skill or Equipment `{skill}`");
+                    f.violate(self.v(s, rules::ACTIVE_SKILL, msg, &[u]));
+                    return Ok(());
+                }
+            },
         };
-        let k = match r {
-            SkillRef::Skill(id) => &self.catalog.skills[id],
-            SkillRef::Equipment(id) => &self.catalog.equipment[id],
+        let (kind, attack) = match r {
+            SkillRef::Skill(id) => (self.catalog.skills[id].kind, self.catalog.skills[id].attack.is_some()),
+            SkillRef::Equipment(id) => {
+                (self.catalog.equipment[id].kind, self.catalog.equipment[id].attack.is_some())
+            }
+            SkillRef::Instinct(_) => (SkillKind::Active, false),
         };
-        let usable = matches!(k.kind, SkillKind::Active | SkillKind::Free) && k.attack.is_none();
-        if !usable {
-            let why =
-                if k.attack.is_some() { "an attack (`attack ... with`)" } else { "not used as an action" };
-            f.violate(self.v(s, rules::ACTIVE_SKILL, format!("`{skill}` is {} ({})", why, k.kind), &[u]));
+        if !matches!(kind, SkillKind::Active | SkillKind::Free) || attack {
+            let why = if attack { "an attack (`attack ... with`)" } else { "not used as an action" };
+            f.violate(self.v(s, rules::ACTIVE_SKILL, format!("`{skill}` is {why} ({kind})"), &[u]));
             return Ok(());
         }
-        let free = k.kind == SkillKind::Free;
+        let (uses, _) = self.use_of(r);
+        let free = kind == SkillKind::Free;
         let Some(act) = s.act.clone() else { return Ok(()) };
         if act.acted && !free {
             f.violate(self.v(s, rules::ACTION_ONE, format!("`{unit}` has used its action"), &[u]));
         }
         let t = match target {
             Some(t) => self.unit_named(s, &t)?,
-            None => u,
+            None => act.target.filter(|_| card.is_some()).unwrap_or(u),
         };
-        let hostile = k.effects.effects.iter().any(|e| matches!(e, Effect::Status(_)));
+        let hostile = uses.effects.iter().any(|e| matches!(e, Effect::Status(_)));
         if hostile && !self.enemies(s, u, t) {
             let tn = s.unit(t).name;
             f.violate(self.v(s, rules::NO_ALLY_TARGET, format!("`{tn}` is an ally of `{unit}`"), &[u, t]));
         }
-        if k.effects.effects.contains(&Effect::FreeActivation) {
+        if uses.effects.contains(&Effect::FreeActivation) {
             s.grant = Some(t);
         }
-        let name = self.skill_name(k);
-        for text in k.effects.text.clone() {
-            self.report_text(s, f, unit, &name, &text, &[u, t]);
+        // An Instinct card's text was reported as it was drawn.
+        if !matches!(r, SkillRef::Instinct(_)) {
+            for text in uses.text.clone() {
+                self.report_text(s, f, unit, skill.as_str(), &text, &[u, t]);
+            }
         }
         s.skill = Some(SkillUse { user: u, skill: r, target: t, next: 0 });
         if let Some(x) = s.act.as_mut() {
@@ -1633,6 +1652,14 @@ impl WildAssent {
         self.creature_stop(s, f);
         if let Some(act) = s.act.clone().filter(|a| a.card.is_some() && !a.acted) {
             let card = act.card.map(|c| &self.catalog.instincts[c]);
+            if let Some(c) = act.card.filter(|&c| {
+                let k = &self.catalog.instincts[c];
+                k.attack.is_none() && !k.effects.effects.is_empty()
+            }) {
+                let name = self.catalog.instincts.name(c);
+                let msg = format!("`{unit}` performs its card's action (`skill {unit} {name}`)");
+                f.violate(self.v(s, rules::CACTION, msg, &[u]));
+            }
             if let Some(card) = card.filter(|c| c.attack.is_some()) {
                 let here = s.unit(u).place();
                 let can = if card.pool == Pool::Enemies {

@@ -262,9 +262,9 @@ impl WildAssent {
     /// A non-attack skill's effects on its target, in card order.
     fn skill_due(&self, s: &State) -> Option<Due> {
         let k = s.skill.as_ref()?;
-        let skill = &self.catalog_skill(k.skill);
+        let (effects, _) = self.use_of(k.skill);
         let t = k.target;
-        for (j, e) in skill.effects.effects.iter().enumerate().skip(usize::from(k.next)) {
+        for (j, e) in effects.effects.iter().enumerate().skip(usize::from(k.next)) {
             let cause = Cause::Skill { next: j as u8 };
             let fact = match e {
                 Effect::Heal(n) if s.unit(t).has(Status::Bleed) => {
@@ -453,10 +453,21 @@ impl WildAssent {
         matches!(s.hunt.setup, Some(3 | 4))
     }
 
-    fn catalog_skill(&self, k: super::state::SkillRef) -> &super::cards::Skill {
+    /// What a skill, an Equipment card or an Instinct card's action does, and its kind.
+    pub(crate) fn use_of(
+        &self,
+        k: super::state::SkillRef,
+    ) -> (&crate::kit::effect::CardEffects<Effect>, super::cards::SkillKind) {
         match k {
-            super::state::SkillRef::Skill(id) => &self.catalog.skills[id],
-            super::state::SkillRef::Equipment(id) => &self.catalog.equipment[id],
+            super::state::SkillRef::Skill(id) => {
+                (&self.catalog.skills[id].effects, self.catalog.skills[id].kind)
+            }
+            super::state::SkillRef::Equipment(id) => {
+                (&self.catalog.equipment[id].effects, self.catalog.equipment[id].kind)
+            }
+            super::state::SkillRef::Instinct(id) => {
+                (&self.catalog.instincts[id].effects, super::cards::SkillKind::Active)
+            }
         }
     }
 
@@ -606,7 +617,7 @@ impl WildAssent {
         }
         if s.skill.is_some() && self.skill_due(s).is_none() {
             if let Some(k) = s.skill.take() {
-                let free = self.catalog_skill(k.skill).kind == super::cards::SkillKind::Free;
+                let free = self.use_of(k.skill).1 == super::cards::SkillKind::Free;
                 if let Some(act) = s.act.as_mut().filter(|x| x.unit == k.user) {
                     if !free {
                         act.done = true;
@@ -677,6 +688,10 @@ impl Consequences for WildAssent {
     }
 
     fn pairing(&self, due: &Fact, recorded: &Fact) -> Pairing {
+        // Healing a Bleeding miniature cures instead: the same healing, a wrong value.
+        if let (Fact::Cure(a), Fact::Heal(b, _)) | (Fact::Heal(a, _), Fact::Cure(b)) = (due, recorded) {
+            return if a == b { Pairing::Subject } else { Pairing::Kind };
+        }
         if std::mem::discriminant(due) != std::mem::discriminant(recorded) {
             return Pairing::None;
         }
@@ -809,6 +824,10 @@ impl Consequences for WildAssent {
                 (rules::BLEED_TICK, format!("{} bleeds {n}, not {m}", name(t)))
             }
             (Fact::Heal(t, n), Fact::Heal(_, m)) => (rules::HEAL, format!("{} heals {n}, not {m}", name(t))),
+            (Fact::Cure(t), Fact::Heal(..)) => (
+                rules::BLEED_HEAL,
+                format!("{} is Bleeding: the healing removes the Bleed and restores no Health", name(t)),
+            ),
             (Fact::Resources(t, n), Fact::Resources(_, m)) => {
                 (rules::RESOURCE_DROP, format!("{} drops {n} Resource cards (its Threat), not {m}", name(t)))
             }

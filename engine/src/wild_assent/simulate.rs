@@ -407,6 +407,17 @@ impl WildAssent {
                 }
                 _ => false,
             };
+            if let Some(c) = act.card.filter(|&c| {
+                let k = &self.catalog.instincts[c];
+                k.attack.is_none() && !k.effects.effects.is_empty()
+            }) {
+                p.push(Event::Skill {
+                    unit: me.name,
+                    skill: name(self.catalog.instincts.name(c)),
+                    target: None,
+                });
+                return;
+            }
             if can {
                 let target = if card.is_some_and(|c| c.pool == Pool::Enemies) {
                     None

@@ -211,6 +211,8 @@ pub struct Attack {
 pub enum SkillRef {
     Skill(Id<Skill>),
     Equipment(Id<Skill>),
+    /// A Creature's Instinct card whose action is no attack.
+    Instinct(Id<Instinct>),
 }
 
 /// A non-attack skill being resolved: its effects on its target, one after the other.
