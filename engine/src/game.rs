@@ -97,13 +97,9 @@ pub struct Findings {
 impl Findings {
     pub fn clear(&mut self) {
         // Replay clears after every event and almost every event is clean: skip the work.
-        if !self.violations.is_empty() {
+        if !self.is_empty() {
             self.violations.clear();
-        }
-        if !self.unverified.is_empty() {
             self.unverified.clear();
-        }
-        if !self.uncertain.is_empty() {
             self.uncertain.clear();
         }
     }

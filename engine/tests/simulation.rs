@@ -51,7 +51,12 @@ fn first_flag<G: Game>(game: &G, events: &[G::Event]) -> (Option<usize>, G::Stat
     let mut findings = Findings::default();
     for (i, e) in events.iter().enumerate() {
         findings.clear();
-        if game.step(&mut state, e, &mut findings).is_err() || !findings.is_clean() {
+        // An uncertain finding (one that may follow from an unverified effect) flags the
+        // record too: the engine noticed something, and says it cannot be sure.
+        if game.step(&mut state, e, &mut findings).is_err()
+            || !findings.is_clean()
+            || !findings.uncertain.is_empty()
+        {
             return (Some(i), state);
         }
     }

@@ -1,83 +1,89 @@
 //! The readable fight board (participants, Grit, Fame, ailments, ongoing effects, the
-//! Priority track) and the flat facts fixtures assert on.
+//! Priority track) and the flat facts fixtures assert on: the one place seats and cards
+//! are written back as labels and ids.
 
 use super::effect::Ailment;
-use super::state::{Fighter, Ongoing, State};
+use super::state::{Fighter, Ongoing, Source, State, Token};
 use super::KeridwynFight;
+use crate::kit::facts::{list_or_dash, or_dash, value_or_dash, Facts};
+use crate::Game;
 use std::fmt::Write as _;
 
-fn ongoing(o: &Ongoing) -> String {
-    let effects: Vec<String> = o.effects.iter().map(|e| e.to_string()).collect();
-    match o.rounds {
-        Some(r) => format!("{}[{}]({r})", o.card, effects.join(", ")),
-        None => format!("{}[{}](fight)", o.card, effects.join(", ")),
-    }
-}
-
-fn ailments(f: &Fighter) -> String {
-    let list: Vec<String> = Ailment::ALL
-        .iter()
-        .filter(|a| f.ailment(**a) > 0)
-        .map(|a| format!("{a} {}", f.ailment(*a)))
-        .collect();
-    if list.is_empty() {
-        "-".into()
-    } else {
-        list.join(", ")
-    }
-}
-
-fn or_dash(s: String) -> String {
-    if s.is_empty() {
-        "-".into()
-    } else {
-        s
-    }
-}
-
 impl KeridwynFight {
+    /// How an ongoing effect's source is written (`enhance-power`, `spiked-gauntlet:self`,
+    /// `maneuver`).
+    fn source_name(&self, o: &Ongoing) -> String {
+        match o.source {
+            Source::Card { card, .. } => self.catalog.cards.name(card).to_string(),
+            Source::SelfBenefit { card, .. } => format!("{}:self", self.catalog.cards.name(card)),
+            Source::Maneuver { .. } => "maneuver".to_string(),
+        }
+    }
+
+    fn ongoing(&self, o: &Ongoing) -> String {
+        let effects = list_or_dash(&o.effects, ", ");
+        let effects = if o.effects.is_empty() { String::new() } else { effects };
+        match o.rounds {
+            Some(r) => format!("{}[{effects}]({r})", self.source_name(o)),
+            None => format!("{}[{effects}](fight)", self.source_name(o)),
+        }
+    }
+
+    fn effects_text(&self, f: &Fighter) -> String {
+        list_or_dash(f.effects.iter().map(|o| self.ongoing(o)), "; ")
+    }
+
+    fn ailments_text(f: &Fighter) -> String {
+        list_or_dash(
+            Ailment::ALL.iter().filter(|a| f.ailment(**a) > 0).map(|a| format!("{a} {}", f.ailment(*a))),
+            ", ",
+        )
+    }
+
+    fn token_text(&self, s: &State, t: &Token) -> String {
+        format!("{}:{}:{}", t.priority, self.label(s, t.who), self.action_name(t.action))
+    }
+
     fn track_text(&self, s: &State) -> String {
-        let tokens: Vec<String> = self
-            .ordered_track(s)
-            .iter()
-            .map(|t| format!("{}:{}:{}", t.priority, s.fighters[t.who].label, t.card))
-            .collect();
-        or_dash(tokens.join(" "))
+        list_or_dash(self.ordered_track(s).iter().map(|t| self.token_text(s, t)), " ")
     }
 
     fn done_text(&self, s: &State) -> String {
-        let tokens: Vec<String> =
-            s.done.iter().map(|t| format!("{}:{}:{}", t.priority, s.fighters[t.who].label, t.card)).collect();
-        or_dash(tokens.join(" "))
+        list_or_dash(s.done.iter().map(|t| self.token_text(s, t)), " ")
+    }
+
+    fn hand_text(f: &Fighter) -> String {
+        list_or_dash(f.hand.iter().map(|h| h.name()), " ")
     }
 
     pub(crate) fn render_board(&self, s: &State) -> String {
         let mut out = String::new();
-        let holder = s.holder.map(|h| s.fighters[h].label.clone()).unwrap_or("-".into());
+        let holder = value_or_dash(s.holder.map(|h| self.label(s, h)));
         let _ = writeln!(out, "Round {}  phase {}  Priority token: {holder}", s.round, s.phase.name());
-        if let Some(w) = &s.winner {
-            let _ = writeln!(out, "Fight over: {w} wins");
+        if let Some(w) = s.winner {
+            let _ = writeln!(out, "Fight over: {} wins", self.label(s, w));
         }
         let _ = writeln!(out, "Seats (clockwise):");
         for (i, f) in s.fighters.iter().enumerate() {
-            let token = if s.holder == Some(i) { "*" } else { " " };
-            let who =
-                if f.monster { format!("{} (monster)", f.label) } else { format!("{} {}", f.label, f.card) };
+            let token = if s.holder.is_some_and(|h| h.i() == i) { "*" } else { " " };
+            let who = if f.is_monster() {
+                format!("{} (monster)", f.label)
+            } else {
+                format!("{} {}", f.label, self.card_name(f))
+            };
             let state = if f.defeated { "  DEFEATED" } else { "" };
             let _ = writeln!(
                 out,
                 " {token} {who:<18} Grit {:>3}  Fame {:>2}  ailments: {}{state}",
                 f.grit,
                 f.fame,
-                ailments(f)
+                Self::ailments_text(f)
             );
-            let effects: Vec<String> = f.effects.iter().map(ongoing).collect();
-            if !effects.is_empty() {
-                let _ = writeln!(out, "     effects: {}", effects.join("; "));
+            if !f.effects.is_empty() {
+                let _ = writeln!(out, "     effects: {}", self.effects_text(f));
             }
-            if !f.monster {
-                let hand: Vec<&str> = f.hand.iter().map(|h| h.name()).collect();
-                let _ = writeln!(out, "     hand: {}", or_dash(hand.join(" ")));
+            if !f.is_monster() {
+                let _ = writeln!(out, "     hand: {}", Self::hand_text(f));
             }
         }
         let _ = writeln!(out, "Priority track: {}", self.track_text(s));
@@ -88,66 +94,55 @@ impl KeridwynFight {
             let _ = writeln!(out, "Lured: the monster's Breakable effect is ignored this round");
         }
         if let Some(b) = s.balance {
-            let _ =
-                writeln!(out, "Balance: {} draws the monster's single-target attacks", s.fighters[b].label);
+            let _ = writeln!(out, "Balance: {} draws the monster's single-target attacks", self.label(s, b));
         }
         if let Some(c) = &s.current {
-            let dice: Vec<String> = c.dice.iter().map(|d| d.to_string()).collect();
             let _ = writeln!(
                 out,
                 "Resolving: {} {} (roll {} {}, modifier {:+})",
-                s.fighters[c.who].label,
-                c.card,
+                self.label(s, c.who),
+                self.action_name(c.action),
                 c.skill,
-                or_dash(dice.join(" ")),
+                or_dash(c.dice.to_string()),
                 self.roll_modifier(s, c)
             );
         }
-        if let Some(next) = self.next_consequence_of(s) {
+        if let Some(next) = self.next_consequence(s) {
             let _ = writeln!(out, "Rules call for: {next}");
         }
         out
     }
 
-    fn next_consequence_of(&self, s: &State) -> Option<super::event::Event> {
-        <Self as crate::Game>::next_consequence(self, s)
-    }
-
     pub(crate) fn state_facts(&self, s: &State) -> Vec<(String, String)> {
-        let mut out = vec![
-            ("round".to_string(), s.round.to_string()),
-            ("phase".to_string(), s.phase.name().to_string()),
-            ("priority".to_string(), s.holder.map(|h| s.fighters[h].label.clone()).unwrap_or("-".into())),
-            ("track".to_string(), self.track_text(s)),
-            ("track.done".to_string(), self.done_text(s)),
-            ("lured".to_string(), s.lured.to_string()),
-            ("winner".to_string(), s.winner.clone().unwrap_or("-".into())),
-        ];
+        let mut out = Facts::new();
+        out.put("round", s.round)
+            .put("phase", s.phase.name())
+            .put("priority", value_or_dash(s.holder.map(|h| self.label(s, h))))
+            .put("track", self.track_text(s))
+            .put("track.done", self.done_text(s))
+            .put("lured", s.lured)
+            .put("winner", value_or_dash(s.winner.map(|w| self.label(s, w))));
         if let Some(c) = &s.current {
-            let dice: Vec<String> = c.dice.iter().map(|d| d.to_string()).collect();
-            out.push(("roll.dice".into(), or_dash(dice.join(" "))));
-            out.push((
-                "roll.value".into(),
-                if c.rolled { self.roll_value(s, c).to_string() } else { "-".into() },
-            ));
+            out.put("roll.dice", or_dash(c.dice.to_string()));
+            out.put("roll.value", if c.rolled { self.roll_value(s, c).to_string() } else { "-".into() });
         }
         for f in &s.fighters {
-            let k = |key: &str| format!("{}.{key}", f.label);
-            out.push((k("card"), f.card.clone()));
-            out.push((k("grit"), f.grit.to_string()));
-            out.push((k("fame"), f.fame.to_string()));
+            let l = f.label.as_str();
+            out.put_of(l, "card", self.card_name(f)).put_of(l, "grit", f.grit).put_of(l, "fame", f.fame);
             for a in Ailment::ALL {
-                out.push((k(a.name()), f.ailment(a).to_string()));
+                out.put_of(l, a.name(), f.ailment(*a));
             }
-            let effects: Vec<String> = f.effects.iter().map(ongoing).collect();
-            out.push((k("effects"), or_dash(effects.join("; "))));
-            if !f.monster {
-                let hand: Vec<&str> = f.hand.iter().map(|h| h.name()).collect();
-                out.push((k("hand"), or_dash(hand.join(" "))));
+            out.put_of(l, "effects", self.effects_text(f));
+            if !f.is_monster() {
+                out.put_of(l, "hand", Self::hand_text(f));
             }
-            out.push((k("defeated"), f.defeated.to_string()));
-            out.push((k("trophies"), or_dash(f.trophies.join(" "))));
+            out.put_of(l, "defeated", f.defeated);
+            out.put_of(
+                l,
+                "trophies",
+                list_or_dash(f.trophies.iter().map(|m| self.catalog.monsters.name(*m)), " "),
+            );
         }
-        out
+        out.into_vec()
     }
 }

@@ -1,18 +1,26 @@
 //! The card catalog: characters, monsters, gear, spells, base attacks, traits, mercenaries
-//! and the hand cards' printed Priority, read from a small line format (see
-//! docs/notation/keridwyn-fight.md, "Catalog files").
+//! and Lure's printed Priority, read with the kit's catalog reader (block format, see
+//! docs/notation/keridwyn-fight.md, "Catalog files"). Ids are interned: the state refers to
+//! cards by typed index.
+//!
+//! **Nothing the catalog accepts vanishes.** Each effect is checked against the place it is
+//! written (`check_place`): an effect the engine would never apply there (a `start` block, a
+//! worn gear's `damage`) is refused with the line, and card text goes in `text` lines,
+//! reported unverified when the card is used.
 
 use super::effect::{Effect, Skill};
+use super::state::{CardId, HandCard, MercId, MonsterId};
+use crate::kit::catalog::{lines, refer, Builtin, Id, Line, Problems, Table};
+use crate::kit::effect::{check_place, parse};
+use crate::kit::named::named_enum;
+use crate::kit::words::Words;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::sync::Arc;
 
-/// The three attack types of "HOW TO FIGHT": they decide which effects apply (a `non-spell`
-/// Block does not stop a spell).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum CardKind {
-    Base,
-    Spell,
-    Gear,
+named_enum! {
+    /// The three attack types of "HOW TO FIGHT": they decide which effects apply (a
+    /// `non-spell` Block does not stop a spell).
+    pub enum CardKind ("a card kind") { Base = "base", Spell = "spell", Gear = "gear" }
 }
 
 /// Who an attack affects.
@@ -34,7 +42,6 @@ pub struct Attack {
 /// A base attack, spell or gear card.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ActionCard {
-    pub id: String,
     pub kind: CardKind,
     pub priority: Option<i32>,
     pub attack: Option<Attack>,
@@ -44,168 +51,221 @@ pub struct ActionCard {
     pub rounds: Option<u32>,
     /// Effects on the target (attacks) or the recipient (support cards).
     pub effects: Vec<Effect>,
-    /// Attacker-only benefits: they apply even when the attack fails.
+    /// Attacker-only benefits: they take place even when the attack fails.
     pub self_effects: Vec<Effect>,
     /// Card text the declarative form cannot express: reported as unverified when used.
     pub text: Vec<String>,
 }
 
+impl ActionCard {
+    /// A Spell that does not attack: rolled with Wit against 6, may be granted to an ally.
+    pub fn is_support_spell(&self) -> bool {
+        self.kind == CardKind::Spell && self.attack.is_none()
+    }
+    /// Gear that does not attack: no roll, it simply grants its effect.
+    pub fn is_plain_gear(&self) -> bool {
+        self.kind == CardKind::Gear && self.attack.is_none()
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CharacterCard {
-    pub id: String,
     pub grit: i32,
     pub fame: i32,
     pub skills: [u8; 3],
-    pub cards: Vec<String>,
-    pub traits: Vec<String>,
+    pub cards: Vec<CardId>,
+    pub traits: Vec<Id<TraitCard>>,
 }
 
-/// The two targeting conditions of "MULTIPLE CHARACTERS FACING A MONSTER".
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Condition {
-    HighestGrit,
-    LowestGrit,
-    HighestFame,
-    LowestFame,
-}
-
-impl Condition {
-    pub fn parse(w: &str) -> Option<Condition> {
-        match w {
-            "highest-grit" => Some(Condition::HighestGrit),
-            "lowest-grit" => Some(Condition::LowestGrit),
-            "highest-fame" => Some(Condition::HighestFame),
-            "lowest-fame" => Some(Condition::LowestFame),
-            _ => None,
-        }
-    }
-    pub fn name(self) -> &'static str {
-        match self {
-            Condition::HighestGrit => "highest-grit",
-            Condition::LowestGrit => "lowest-grit",
-            Condition::HighestFame => "highest-fame",
-            Condition::LowestFame => "lowest-fame",
-        }
+named_enum! {
+    /// The two targeting conditions of "MULTIPLE CHARACTERS FACING A MONSTER".
+    pub enum Condition ("a condition") {
+        HighestGrit = "highest-grit",
+        LowestGrit = "lowest-grit",
+        HighestFame = "highest-fame",
+        LowestFame = "lowest-fame",
     }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MonsterCard {
-    pub id: String,
     pub rank: i32,
     pub grit: i32,
     pub skills: [u8; 3],
     /// Passive effects; the first is the Breakable one ("RUNNING A MONSTER").
     pub passives: Vec<Effect>,
-    /// Start-of-fight effects applied to each character.
+    /// Start-of-fight effects applied to each character (ailments and damage).
     pub start: Vec<Effect>,
     pub targets: [Condition; 2],
-    /// (d6 faces in brackets, action card id).
-    pub actions: Vec<(Vec<u8>, String)>,
+    /// (d6 faces in brackets, action card).
+    pub actions: Vec<(Vec<u8>, CardId)>,
     pub text: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TraitCard {
-    pub id: String,
     pub effects: Vec<Effect>,
     pub text: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MercCard {
-    pub id: String,
     pub roll_bonus: i32,
 }
 
 /// Everything a fight's events can name.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Catalog {
-    pub characters: BTreeMap<String, CharacterCard>,
-    pub monsters: BTreeMap<String, MonsterCard>,
-    pub cards: BTreeMap<String, ActionCard>,
-    pub traits: BTreeMap<String, TraitCard>,
-    pub mercs: BTreeMap<String, MercCard>,
-    /// The printed Priority of the hand cards that have one (`lure`, `balance`).
-    pub hand_priority: BTreeMap<String, i32>,
+    pub characters: Table<CharacterCard>,
+    pub monsters: Table<MonsterCard>,
+    pub cards: Table<ActionCard>,
+    pub traits: Table<TraitCard>,
+    pub mercs: Table<MercCard>,
+    /// Lure's printed Priority (`hand lure priority 10`).
+    pub lure_priority: Option<i32>,
 }
 
+/// The most start-of-fight effects a monster may have (one bit each in the state).
+pub const MAX_START: usize = 16;
+/// The most effects (or attacker-only effects) on one card: the state's cursor into them is
+/// a byte.
+pub const MAX_EFFECTS: usize = 64;
+
+/// A block being read, with the names it refers to (resolved once every block is in).
 enum Block {
-    Character(CharacterCard),
-    Monster(MonsterCard),
-    Card(ActionCard),
-    Trait(TraitCard),
-    Merc(MercCard),
+    Character { id: String, card: CharacterCard, cards: Vec<String>, traits: Vec<String> },
+    Monster { id: String, card: MonsterCard, actions: Vec<(Vec<u8>, String)> },
+    Card { id: String, card: ActionCard },
+    Trait { id: String, card: TraitCard },
+    Merc { id: String, card: MercCard },
 }
 
-fn skills(words: &[&str]) -> Result<[u8; 3], String> {
+fn number(w: &mut Words<'_>, what: &str) -> Result<i32, String> {
+    crate::kit::effect::args::number(w).map_err(|e| format!("{what}: {e}"))
+}
+
+fn skills(w: &mut Words<'_>) -> Result<[u8; 3], String> {
     let mut out = [0u8; 3];
-    if words.len() != 6 {
-        return Err("`skills might N finesse N wit N`".into());
+    for _ in 0..3 {
+        let skill: Skill = crate::kit::effect::args::named(w)?;
+        out[skill.index()] = w.number_in(0..=99u8, "").map_err(|_| "a skill tier 0-99".to_string())?;
     }
-    for pair in words.chunks(2) {
-        let skill = Skill::parse(pair[0]).ok_or(format!("a skill name, found `{}`", pair[0]))?;
-        out[skill.index()] = pair[1].parse().map_err(|_| format!("a skill tier, found `{}`", pair[1]))?;
+    match w.peek() {
+        None => Ok(out),
+        Some(x) => Err(format!("`skills might N finesse N wit N`, found `{x}`")),
     }
-    Ok(out)
 }
 
-/// Catalog numbers stay small, so sums of effects cannot overflow.
-pub(crate) const LIMIT: i32 = 999;
+/// An effect read at a place that applies only some kinds.
+fn effect_at(text: &str, applies: impl Fn(&Effect) -> bool, place: &str) -> Result<Effect, String> {
+    let e: Effect = parse(text)?;
+    check_place(&e, applies(&e), place)?;
+    Ok(e)
+}
 
-fn number(w: Option<&&str>) -> Result<i32, String> {
-    let w = w.ok_or("a number")?;
-    match w.parse::<i32>() {
-        Ok(n) if n.abs() <= LIMIT => Ok(n),
-        _ => Err(format!("a number from -{LIMIT} to {LIMIT}, found `{w}`")),
-    }
+fn modifier(e: &Effect) -> bool {
+    !e.is_instant()
 }
 
 impl Catalog {
     /// Parse catalog text, listing every problem with its line number.
     pub fn parse(text: &str) -> Result<Catalog, Vec<String>> {
         let mut cat = Catalog::default();
-        let mut errors = Vec::new();
-        let mut current: Option<Block> = None;
-        for (i, raw) in text.lines().enumerate() {
-            let line_no = i + 1;
-            let line = raw.split('#').next().unwrap_or("");
-            if line.trim().is_empty() {
-                continue;
-            }
-            let indented = line.starts_with(' ') || line.starts_with('\t');
-            let words: Vec<&str> = line.split_whitespace().collect();
-            let result = if indented {
-                match current.as_mut() {
-                    Some(block) => Self::property(block, &words, line.trim()),
-                    None => Err("a block header before an indented line".into()),
+        let mut problems = Problems::new();
+        let mut blocks: Vec<Block> = Vec::new();
+        for line in lines(text) {
+            if line.indented {
+                match blocks.last_mut() {
+                    Some(block) => {
+                        let r = Self::property(block, &line);
+                        problems.check(line.number, r);
+                    }
+                    None => problems.at(line.number, "a block header before an indented line"),
                 }
             } else {
-                if let Some(done) = current.take() {
-                    cat.insert(done, &mut errors);
+                match Self::header(&mut cat, &line) {
+                    Ok(Some(b)) => blocks.push(b),
+                    Ok(None) => {}
+                    Err(e) => problems.at(line.number, e),
                 }
-                Self::header(&mut cat, &words).map(|b| current = b)
-            };
-            if let Err(e) = result {
-                errors.push(format!("catalog line {line_no}: {e}"));
             }
         }
-        if let Some(done) = current.take() {
-            cat.insert(done, &mut errors);
+        // Interned in order; references resolved once every id is known.
+        let mut pending = Vec::new();
+        for block in blocks {
+            let r = match block {
+                Block::Card { id, card } => cat.cards.insert(&id, card).map(|_| ()),
+                Block::Trait { id, card } => cat.traits.insert(&id, card).map(|_| ()),
+                Block::Merc { id, card } => cat.mercs.insert(&id, card).map(|_| ()),
+                other => {
+                    pending.push(other);
+                    Ok(())
+                }
+            };
+            if let Err(e) = r {
+                problems.whole(e);
+            }
         }
-        cat.check(&mut errors);
-        if errors.is_empty() {
-            Ok(cat)
-        } else {
-            Err(errors)
+        for block in pending {
+            let r = match block {
+                Block::Character { id, mut card, cards, traits } => {
+                    let from = format!("character `{id}`");
+                    card.cards = cards
+                        .iter()
+                        .filter_map(|c| refer(&cat.cards, c, &from, "card", &mut problems))
+                        .collect();
+                    card.traits = traits
+                        .iter()
+                        .filter_map(|t| refer(&cat.traits, t, &from, "trait", &mut problems))
+                        .collect();
+                    cat.characters.insert(&id, card).map(|_| ())
+                }
+                Block::Monster { id, mut card, actions } => {
+                    for (faces, name) in actions {
+                        let Some(c) =
+                            refer(&cat.cards, &name, &format!("monster `{id}`"), "action", &mut problems)
+                        else {
+                            continue;
+                        };
+                        if cat.cards[c].priority.is_none() {
+                            problems.whole(format!("monster action `{name}` has no priority"));
+                        }
+                        card.actions.push((faces, c));
+                    }
+                    cat.monsters.insert(&id, card).map(|_| ())
+                }
+                _ => Ok(()),
+            };
+            if let Err(e) = r {
+                problems.whole(e);
+            }
         }
+        for (_, id, c) in cat.cards.iter() {
+            if !c.worn && c.priority.is_none() {
+                problems.whole(format!("card `{id}` is neither worn nor has a priority"));
+            }
+            // An instant effect on a card that does not attack would never happen.
+            if c.attack.is_none() {
+                for e in c.effects.iter().filter(|e| e.is_instant()) {
+                    problems.whole(format!(
+                        "card `{id}`: `{e}` has no effect on a card that does not attack; write what the card says as `text ...` (reported unverified)"
+                    ));
+                }
+            }
+        }
+        problems.finish(cat)
     }
 
-    fn header(cat: &mut Catalog, words: &[&str]) -> Result<Option<Block>, String> {
-        let id = words.get(1).ok_or("an id after the block kind")?.to_string();
-        let card = |kind| {
-            Block::Card(ActionCard {
-                id: id.clone(),
+    fn header(cat: &mut Catalog, line: &Line<'_>) -> Result<Option<Block>, String> {
+        let mut w = Words::new(line.text);
+        let kind = w.word("a block kind").map_err(|_| "a block kind".to_string())?;
+        let id = w
+            .id("")
+            .map_err(|_| "an id (letters, digits, `-`, `_`) after the block kind".to_string())?
+            .to_string();
+        let card = |kind| Block::Card {
+            id: id.clone(),
+            card: ActionCard {
                 kind,
                 priority: None,
                 attack: None,
@@ -214,176 +274,180 @@ impl Catalog {
                 effects: Vec::new(),
                 self_effects: Vec::new(),
                 text: Vec::new(),
-            })
+            },
         };
-        Ok(Some(match words[0] {
+        let block = match kind {
             "hand" => {
-                if !matches!(words.get(2), Some(&"priority")) {
-                    return Err("`hand CARD priority N`".into());
+                if HandCard::parse(&id) != Some(HandCard::Lure) {
+                    return Err(format!(
+                        "`hand {id}`: only Lure has a printed Priority of its own (Primary, Secondary and \
+                         Maneuver take their card's, Balance and Focus have none)"
+                    ));
                 }
-                cat.hand_priority.insert(id, number(words.get(3))?);
+                w.keyword("priority").map_err(|_| "`hand lure priority N`".to_string())?;
+                cat.lure_priority = Some(number(&mut w, "Lure's Priority")?);
                 return Ok(None);
             }
-            "character" => Block::Character(CharacterCard {
+            "character" => Block::Character {
                 id,
-                grit: 0,
-                fame: 0,
-                skills: [0; 3],
+                card: CharacterCard { grit: 0, fame: 0, skills: [0; 3], cards: Vec::new(), traits: Vec::new() },
                 cards: Vec::new(),
                 traits: Vec::new(),
-            }),
-            "monster" => Block::Monster(MonsterCard {
+            },
+            "monster" => Block::Monster {
                 id,
-                rank: 0,
-                grit: 0,
-                skills: [0; 3],
-                passives: Vec::new(),
-                start: Vec::new(),
-                targets: [Condition::HighestGrit, Condition::LowestGrit],
+                card: MonsterCard {
+                    rank: 0,
+                    grit: 0,
+                    skills: [0; 3],
+                    passives: Vec::new(),
+                    start: Vec::new(),
+                    targets: [Condition::HighestGrit, Condition::LowestGrit],
+                    actions: Vec::new(),
+                    text: Vec::new(),
+                },
                 actions: Vec::new(),
-                text: Vec::new(),
-            }),
+            },
             "base" => card(CardKind::Base),
             "spell" => card(CardKind::Spell),
             "gear" => card(CardKind::Gear),
-            "trait" => Block::Trait(TraitCard { id, effects: Vec::new(), text: Vec::new() }),
-            "mercenary" => Block::Merc(MercCard { id, roll_bonus: 0 }),
+            "trait" => Block::Trait { id, card: TraitCard { effects: Vec::new(), text: Vec::new() } },
+            "mercenary" => Block::Merc { id, card: MercCard { roll_bonus: 0 } },
             other => {
                 return Err(format!(
                     "a block kind (hand, character, monster, base, spell, gear, trait, mercenary), found `{other}`"
                 ))
             }
-        }))
+        };
+        match w.peek() {
+            None => Ok(Some(block)),
+            Some(x) => Err(format!("end of line after the id, found `{x}`")),
+        }
     }
 
-    fn property(block: &mut Block, words: &[&str], line: &str) -> Result<(), String> {
-        let rest = line.split_once(char::is_whitespace).map(|(_, r)| r.trim()).unwrap_or("");
-        match (block, words[0]) {
-            (Block::Character(c), "grit") => c.grit = number(words.get(1))?,
-            (Block::Character(c), "fame") => c.fame = number(words.get(1))?,
-            (Block::Character(c), "skills") => c.skills = skills(&words[1..])?,
-            (Block::Character(c), "card") => c.cards.extend(words[1..].iter().map(|w| w.to_string())),
-            (Block::Character(c), "trait") => c.traits.extend(words[1..].iter().map(|w| w.to_string())),
-            (Block::Monster(m), "rank") => m.rank = number(words.get(1))?,
-            (Block::Monster(m), "grit") => m.grit = number(words.get(1))?,
-            (Block::Monster(m), "skills") => m.skills = skills(&words[1..])?,
-            (Block::Monster(m), "breakable") => {
-                if !m.passives.is_empty() {
+    fn property(block: &mut Block, line: &Line<'_>) -> Result<(), String> {
+        let rest = line.rest();
+        let mut w = Words::new(rest);
+        let end = |w: &Words<'_>| match w.peek() {
+            None => Ok(()),
+            Some(x) => Err(format!("end of line, found `{x}`")),
+        };
+        match (block, line.head()) {
+            (Block::Character { card, .. }, "grit") => card.grit = number(&mut w, "Grit")?,
+            (Block::Character { card, .. }, "fame") => card.fame = number(&mut w, "Fame")?,
+            (Block::Character { card, .. }, "skills") => card.skills = skills(&mut w)?,
+            (Block::Character { cards, .. }, "card") => {
+                cards.extend(rest.split_whitespace().map(String::from))
+            }
+            (Block::Character { traits, .. }, "trait") => {
+                traits.extend(rest.split_whitespace().map(String::from))
+            }
+            (Block::Monster { card, .. }, "rank") => card.rank = number(&mut w, "Rank")?,
+            (Block::Monster { card, .. }, "grit") => card.grit = number(&mut w, "Grit")?,
+            (Block::Monster { card, .. }, "skills") => card.skills = skills(&mut w)?,
+            (Block::Monster { card, .. }, "breakable") => {
+                if !card.passives.is_empty() {
                     return Err("the Breakable effect first: it is always a monster's first passive".into());
                 }
-                m.passives.push(Effect::parse(rest)?)
+                card.passives.push(effect_at(rest, modifier, "a passive effect")?);
             }
-            (Block::Monster(m), "passive") => {
-                if m.passives.is_empty() {
+            (Block::Monster { card, .. }, "passive") => {
+                if card.passives.is_empty() {
                     return Err("a `breakable` effect before other passives".into());
                 }
-                m.passives.push(Effect::parse(rest)?)
+                card.passives.push(effect_at(rest, modifier, "a passive effect")?);
             }
-            (Block::Monster(m), "start") => m.start.push(Effect::parse(rest)?),
-            (Block::Monster(m), "targets") => {
-                let c = |i: usize| {
-                    words
-                        .get(i)
-                        .and_then(|w| Condition::parse(w))
-                        .ok_or("two conditions among highest-grit, lowest-grit, highest-fame, lowest-fame")
+            (Block::Monster { card, .. }, "start") => {
+                if card.start.len() >= MAX_START {
+                    return Err(format!("at most {MAX_START} start effects"));
+                }
+                card.start.push(effect_at(rest, Effect::is_instant, "a start-of-fight effect")?);
+            }
+            (Block::Monster { card, .. }, "targets") => {
+                let c = |w: &mut Words<'_>| {
+                    w.named::<Condition>().map_err(|_| {
+                        "two conditions among highest-grit, lowest-grit, highest-fame, lowest-fame"
+                            .to_string()
+                    })
                 };
-                m.targets = [c(1)?, c(2)?];
+                card.targets = [c(&mut w)?, c(&mut w)?];
+                end(&w)?;
             }
-            (Block::Monster(m), "action") => {
-                let card = words.get(1).ok_or("an action card id")?.to_string();
+            (Block::Monster { actions, .. }, "action") => {
+                let name = w.id("").map_err(|_| "an action card id".to_string())?.to_string();
                 let mut faces = Vec::new();
-                for w in &words[2..] {
-                    let f: u8 = w.parse().map_err(|_| format!("a d6 face, found `{w}`"))?;
-                    if !(1..=6).contains(&f) {
-                        return Err(format!("a d6 face 1-6, found `{w}`"));
-                    }
+                while let Some(x) = w.peek() {
+                    let f = w.number_in(1..=6u8, "").map_err(|_| format!("a d6 face 1-6, found `{x}`"))?;
                     faces.push(f);
                 }
-                m.actions.push((faces, card));
+                actions.push((faces, name));
             }
-            (Block::Monster(m), "text") => m.text.push(rest.to_string()),
-            (Block::Card(c), "priority") => c.priority = Some(number(words.get(1))?),
-            (Block::Card(c), "worn") => c.worn = true,
-            (Block::Card(c), "rounds") => c.rounds = Some(number(words.get(1))?.max(1) as u32),
-            (Block::Card(c), "attack") => {
-                let skill = |i: usize| {
-                    words.get(i).and_then(|w| Skill::parse(w)).ok_or("`attack SKILL vs SKILL [all]`")
-                };
-                if words.get(2) != Some(&"vs") {
-                    return Err("`attack SKILL vs SKILL [all]`".into());
+            (Block::Monster { card, .. }, "text") => card.text.push(rest.to_string()),
+            (Block::Card { card, .. }, "priority") => card.priority = Some(number(&mut w, "Priority")?),
+            (Block::Card { card, .. }, "worn") => card.worn = true,
+            (Block::Card { card, .. }, "rounds") => {
+                let n = number(&mut w, "rounds")?;
+                if n < 1 {
+                    return Err("a duration of at least 1 round".into());
                 }
-                let area = match words.get(4) {
+                card.rounds = Some(n.unsigned_abs());
+            }
+            (Block::Card { card, .. }, "attack") => {
+                let syntax = "`attack SKILL vs SKILL [all]`";
+                let roll = w.named::<Skill>().map_err(|_| syntax.to_string())?;
+                w.keyword("vs").map_err(|_| syntax.to_string())?;
+                let defense = w.named::<Skill>().map_err(|_| syntax.to_string())?;
+                let area = match w.peek() {
                     None => Area::Single,
-                    Some(&"all") => Area::All,
-                    Some(w) => return Err(format!("`all` or end of line, found `{w}`")),
+                    Some("all") => Area::All,
+                    Some(x) => return Err(format!("`all` or end of line, found `{x}`")),
                 };
-                c.attack = Some(Attack { roll: skill(1)?, defense: skill(3)?, area });
+                card.attack = Some(Attack { roll, defense, area });
             }
-            (Block::Card(c), "effect") => c.effects.push(Effect::parse(rest)?),
-            (Block::Card(c), "self") => c.self_effects.push(Effect::parse(rest)?),
-            (Block::Card(c), "text") => c.text.push(rest.to_string()),
-            (Block::Trait(t), "effect") => t.effects.push(Effect::parse(rest)?),
-            (Block::Trait(t), "text") => t.text.push(rest.to_string()),
-            (Block::Merc(m), "recall") => {
-                if words.get(1) != Some(&"roll") {
-                    return Err("`recall roll +N`".into());
-                }
-                m.roll_bonus = number(words.get(2))?;
+            (Block::Card { card, .. }, "effect" | "self")
+                if card.effects.len().max(card.self_effects.len()) >= MAX_EFFECTS =>
+            {
+                return Err(format!("at most {MAX_EFFECTS} effects of each kind on a card"));
+            }
+            (Block::Card { card, .. }, "effect") => {
+                let worn = card.worn;
+                card.effects.push(effect_at(rest, |e| !worn || modifier(e), "worn gear")?);
+            }
+            (Block::Card { card, .. }, "self") => {
+                card.self_effects.push(effect_at(
+                    rest,
+                    |e| !matches!(e, Effect::Damage(_)),
+                    "an attacker-only benefit (`self`)",
+                )?);
+            }
+            (Block::Card { card, .. }, "text") => card.text.push(rest.to_string()),
+            (Block::Trait { card, .. }, "effect") => card.effects.push(effect_at(rest, modifier, "a trait")?),
+            (Block::Trait { card, .. }, "text") => card.text.push(rest.to_string()),
+            (Block::Merc { card, .. }, "recall") => {
+                w.keyword("roll").map_err(|_| "`recall roll +N`".to_string())?;
+                card.roll_bonus = crate::kit::effect::args::signed(&mut w)?;
             }
             (_, other) => return Err(format!("a property of this block, found `{other}`")),
         }
         Ok(())
     }
 
-    fn insert(&mut self, block: Block, errors: &mut Vec<String>) {
-        let dup = match block {
-            Block::Character(c) => self.characters.insert(c.id.clone(), c).map(|c| c.id),
-            Block::Monster(m) => self.monsters.insert(m.id.clone(), m).map(|m| m.id),
-            Block::Card(c) => self.cards.insert(c.id.clone(), c).map(|c| c.id),
-            Block::Trait(t) => self.traits.insert(t.id.clone(), t).map(|t| t.id),
-            Block::Merc(m) => self.mercs.insert(m.id.clone(), m).map(|m| m.id),
-        };
-        if let Some(id) = dup {
-            errors.push(format!("catalog: `{id}` is defined twice"));
-        }
-    }
-
-    /// Cross-references: every card a character or monster names exists, and every playable
-    /// card has the Priority its token goes on.
-    fn check(&self, errors: &mut Vec<String>) {
-        for c in self.characters.values() {
-            for card in &c.cards {
-                if !self.cards.contains_key(card) {
-                    errors.push(format!("catalog: character `{}` names unknown card `{card}`", c.id));
-                }
-            }
-            for t in &c.traits {
-                if !self.traits.contains_key(t) {
-                    errors.push(format!("catalog: character `{}` names unknown trait `{t}`", c.id));
-                }
-            }
-        }
-        for m in self.monsters.values() {
-            for (_, card) in &m.actions {
-                match self.cards.get(card) {
-                    Some(c) if c.priority.is_some() => {}
-                    Some(_) => errors.push(format!("catalog: monster action `{card}` has no priority")),
-                    None => errors.push(format!("catalog: monster `{}` names unknown action `{card}`", m.id)),
-                }
-            }
-        }
-        for c in self.cards.values() {
-            if !c.worn && c.priority.is_none() {
-                errors.push(format!("catalog: card `{}` is neither worn nor has a priority", c.id));
-            }
-        }
-    }
-
     /// The monster's action for a d6 face, if its card brackets that face.
-    pub fn monster_action(&self, monster: &str, face: u8) -> Option<&str> {
+    pub fn monster_action(&self, monster: MonsterId, face: u8) -> Option<CardId> {
         let m = self.monsters.get(monster)?;
-        m.actions.iter().find(|(faces, _)| faces.contains(&face)).map(|(_, c)| c.as_str())
+        m.actions.iter().find(|(faces, _)| faces.contains(&face)).map(|(_, c)| *c)
     }
+
+    /// A mercenary's card.
+    pub fn merc(&self, id: MercId) -> Option<&MercCard> {
+        self.mercs.get(id)
+    }
+}
+
+/// The built-in catalog, parsed once per process.
+pub(crate) fn shared(builtin: &str, text: &str) -> Result<Arc<Catalog>, Vec<String>> {
+    static CACHE: Builtin<Catalog> = Builtin::new();
+    CACHE.parse(builtin, text, Catalog::parse)
 }
 
 #[cfg(test)]
@@ -392,15 +456,44 @@ mod tests {
 
     #[test]
     fn the_shipped_catalog_parses() {
-        let cat = Catalog::parse(super::super::ILLUSTRATIVE).unwrap();
-        assert_eq!(cat.monsters["wyvern"].rank, 6);
-        assert_eq!(cat.monster_action("wyvern", 6), Some("fire-breath"));
+        let cat = Catalog::parse(super::super::ILLUSTRATIVE).unwrap_or_else(|e| panic!("{e:?}"));
+        let wyvern = cat.monsters.id("wyvern").unwrap_or_else(|| panic!("no wyvern"));
+        assert_eq!(cat.monsters[wyvern].rank, 6);
+        assert_eq!(cat.monster_action(wyvern, 6), cat.cards.id("fire-breath"));
+        assert_eq!(cat.lure_priority, Some(10));
     }
 
     #[test]
-    fn errors_name_the_line() {
+    fn errors_name_the_line_and_every_one_is_reported() {
         let errs = Catalog::parse("character x\n  grit ten\nmonster\n").unwrap_err();
         assert!(errs[0].contains("line 2"), "{errs:?}");
         assert!(errs.iter().any(|e| e.contains("line 3")), "{errs:?}");
+        let errs = Catalog::parse("character x\n  card sword\ncharacter x\n").unwrap_err();
+        assert!(errs.iter().any(|e| e.contains("unknown card `sword`")), "{errs:?}");
+        assert!(errs.iter().any(|e| e.contains("`x` is defined twice")), "{errs:?}");
+    }
+
+    #[test]
+    fn an_effect_the_engine_would_not_apply_where_it_is_written_is_refused() {
+        for (text, what) in [
+            ("monster m\n  breakable block 0\n  start roll +1\n", "start-of-fight"),
+            ("gear g\n  worn\n  effect damage 2\n", "worn gear"),
+            ("base b\n  priority 3\n  attack might vs might\n  self damage 2\n", "self"),
+            ("spell s\n  priority 3\n  effect ailment burn 1\n", "does not attack"),
+            ("trait t\n  effect ailment burn 1\n", "trait"),
+            ("hand balance priority 3\n", "only Lure"),
+        ] {
+            let errs = Catalog::parse(text).unwrap_err();
+            assert!(errs.iter().any(|e| e.contains(what)), "{text}: {errs:?}");
+        }
+        let many = format!(
+            "base b\n  priority 3\n  attack might vs might\n{}",
+            "  effect damage 1\n".repeat(MAX_EFFECTS + 1)
+        );
+        assert!(Catalog::parse(&many).unwrap_err().iter().any(|e| e.contains("at most 64")));
+        // What the engine applies is accepted: a start damage, an attacker's ailment.
+        let ok = "monster m\n  breakable block 0\n  start damage 1\n  start ailment burn 2\n\
+                  base b\n  priority 3\n  attack might vs might\n  self ailment burn 1\n";
+        assert!(Catalog::parse(ok).is_ok(), "{:?}", Catalog::parse(ok));
     }
 }

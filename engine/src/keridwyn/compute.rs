@@ -1,9 +1,12 @@
 //! The numbers the rules derive from the state: turn order, token priorities, defenses,
-//! roll values, damage, Block, targets. Read-only, so checking and applying share them.
+//! roll values, damage, Block, targets, the token's winner. Read-only, so checking a
+//! recorded consequence and deriving it share them; nothing here allocates on the way of
+//! a legal log.
 
 use super::cards::{Area, CardKind, Condition};
 use super::effect::{Ailment, DamageBase, Effect, Skill};
-use super::state::{ActionKind, Current, State, Token};
+use super::rules::{LureRoll, RecheckTie};
+use super::state::{Action, ActionKind, Current, Seat, State, Token, Who};
 use super::KeridwynFight;
 
 /// Defense = 6 + tier ("HOW TO FIGHT").
@@ -15,51 +18,107 @@ pub const ACCURACY_DIFFICULTY: i32 = 9;
 /// "Slow: Suffer -6 Priority." and the second monster action's "-6 Priority".
 pub const SLOW_PRIORITY: i32 = 6;
 
+/// Who a monster's attack goes to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Targets {
+    /// Balance's player.
+    Balance(Seat),
+    /// Chosen by the monster's conditions (or the character's foe, or everyone).
+    Chosen(Vec<Seat>),
+    /// Neither condition chose: at random among these.
+    Random(Vec<Seat>),
+}
+
+/// Who should hold the Priority token.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TokenWinner {
+    Unchanged,
+    To(Seat),
+    /// Tied: these roll Finesse, in turn order.
+    Tie(Vec<Seat>),
+}
+
 impl KeridwynFight {
     /// Every effect holding on a fighter: passives (minus the Breakable one while lured),
     /// the worn gear and traits (kept in passives), and ongoing effects.
-    pub(crate) fn effects_on<'a>(&self, s: &'a State, i: usize) -> Vec<&'a Effect> {
-        let f = &s.fighters[i];
-        let skip_breakable = f.monster && s.lured;
-        let passives = f.passives.iter().enumerate().filter(move |(n, _)| !(skip_breakable && *n == 0));
-        passives.map(|(_, e)| e).chain(f.effects.iter().flat_map(|o| o.effects.iter())).collect()
+    pub(crate) fn effects_on<'a>(&self, s: &'a State, i: Seat) -> impl Iterator<Item = &'a Effect> + 'a {
+        let f = s.fighter(i);
+        let skip = usize::from(f.is_monster() && s.lured && !f.passives.is_empty());
+        f.passives[skip..].iter().chain(f.effects.iter().flat_map(|o| o.effects.iter()))
     }
 
-    fn sum(&self, s: &State, i: usize, pick: impl Fn(&Effect) -> Option<i32>) -> i32 {
-        self.effects_on(s, i).into_iter().filter_map(pick).sum()
+    fn sum(&self, s: &State, i: Seat, pick: impl Fn(&Effect) -> Option<i32>) -> i32 {
+        // Written as plain loops (not `effects_on`): the chained iterator cost twice as much
+        // on the hot path of every roll and damage.
+        let add = |a: i32, e: &Effect| pick(e).map_or(a, |n| a.saturating_add(n));
+        let f = s.fighter(i);
+        let skip = usize::from(f.is_monster() && s.lured && !f.passives.is_empty());
+        let mut total = f.passives[skip..].iter().fold(0, add);
+        for o in &f.effects {
+            total = o.effects.iter().fold(total, add);
+        }
+        total
     }
 
-    pub(crate) fn immune(&self, s: &State, i: usize, a: Ailment) -> bool {
-        self.effects_on(s, i).into_iter().any(|e| *e == Effect::Immunity(a))
+    pub(crate) fn immune(&self, s: &State, i: Seat, a: Ailment) -> bool {
+        self.effects_on(s, i).any(|e| *e == Effect::Immunity(a))
     }
 
-    /// Living participants in turn order: clockwise from the token holder (from the first
-    /// seat before anyone holds it).
-    pub(crate) fn turn_order(&self, s: &State) -> Vec<usize> {
+    /// Every ailment a fighter is Immune to, one bit each (`1 << Ailment::index`).
+    pub(crate) fn immunities(&self, s: &State, i: Seat) -> u8 {
+        let mark = |m: u8, e: &Effect| if let Effect::Immunity(a) = e { m | 1 << a.index() } else { m };
+        let f = s.fighter(i);
+        let skip = usize::from(f.is_monster() && s.lured && !f.passives.is_empty());
+        let mut m = f.passives[skip..].iter().fold(0, mark);
+        for o in &f.effects {
+            m = o.effects.iter().fold(m, mark);
+        }
+        m
+    }
+
+    /// The seat turn order starts from: the token holder (the first seat before anyone holds it).
+    fn first(&self, s: &State) -> usize {
+        s.holder.map_or(0, Seat::i)
+    }
+
+    /// Position of a seat in turn order (0 = the token holder), counting every seat.
+    pub(crate) fn turn_pos(&self, s: &State, i: Seat) -> usize {
+        let n = s.fighters.len().max(1);
+        (i.i() + n - self.first(s) % n) % n
+    }
+
+    /// Living participants in turn order: clockwise from the token holder.
+    pub(crate) fn turn_order<'a>(&self, s: &'a State) -> impl DoubleEndedIterator<Item = Seat> + 'a {
         let n = s.fighters.len();
-        let start = s.holder.unwrap_or(0);
-        (0..n).map(|k| (start + k) % n).filter(|&i| !s.fighters[i].defeated).collect()
+        let start = self.first(s);
+        (0..n).map(move |k| Seat::of((start + k) % n.max(1))).filter(move |&i| !s.fighter(i).defeated)
+    }
+
+    /// Living characters in turn order.
+    pub(crate) fn characters<'a>(&self, s: &'a State) -> impl DoubleEndedIterator<Item = Seat> + 'a {
+        self.turn_order(s).filter(move |&i| !s.fighter(i).is_monster())
     }
 
     /// Who reveals next: living characters in reverse turn order.
-    pub(crate) fn next_revealer(&self, s: &State) -> Option<usize> {
-        self.turn_order(s).into_iter().rev().find(|&i| !s.fighters[i].monster && !s.fighters[i].revealed)
-    }
-
-    pub(crate) fn monster(&self, s: &State) -> Option<usize> {
-        s.fighters.iter().position(|f| f.monster)
+    pub(crate) fn next_revealer(&self, s: &State) -> Option<Seat> {
+        self.characters(s).rev().find(|&i| !s.fighter(i).revealed)
     }
 
     /// The Priority a token goes on: the card's, + priority effects, -6 while Slow, and for
     /// the monster +1 per character beyond the first (-6 for its second action).
-    pub(crate) fn token_priority(&self, s: &State, who: usize, base: i32, second: bool) -> i32 {
-        let f = &s.fighters[who];
-        let mut p = base + self.sum(s, who, |e| if let Effect::Priority(n) = e { Some(*n) } else { None });
+    pub(crate) fn token_priority(&self, s: &State, who: Seat, base: i32, second: bool) -> i32 {
+        let f = s.fighter(who);
+        let mut p =
+            base.saturating_add(self.sum(
+                s,
+                who,
+                |e| if let Effect::Priority(n) = e { Some(*n) } else { None },
+            ));
         if f.ailment(Ailment::Slow) > 0 {
             p -= SLOW_PRIORITY;
         }
-        if f.monster {
-            p += s.characters.saturating_sub(1) as i32;
+        if f.is_monster() {
+            p += i32::try_from(s.characters.saturating_sub(1)).unwrap_or(0);
             if second {
                 p -= SLOW_PRIORITY;
             }
@@ -67,71 +126,99 @@ impl KeridwynFight {
         p
     }
 
-    /// The track in resolution order: highest Priority first, ties in turn order.
+    /// The token that resolves next: highest Priority, ties in turn order, a player's two
+    /// tokens on one number in the order they were placed.
+    pub(crate) fn next_token(&self, s: &State) -> Option<(usize, Token)> {
+        let mut best: Option<(usize, &Token)> = None;
+        for (k, t) in s.track.iter().enumerate() {
+            let better = match best {
+                None => true,
+                Some((_, b)) => {
+                    t.priority > b.priority
+                        || (t.priority == b.priority && self.turn_pos(s, t.who) < self.turn_pos(s, b.who))
+                }
+            };
+            if better {
+                best = Some((k, t));
+            }
+        }
+        best.map(|(k, t)| (k, *t))
+    }
+
+    /// The track in resolution order (for the board and facts).
     pub(crate) fn ordered_track(&self, s: &State) -> Vec<Token> {
-        let order = self.turn_order(s);
-        let seat = |who: usize| order.iter().position(|&i| i == who).unwrap_or(usize::MAX);
         let mut t = s.track.clone();
-        // Stable sort: a player's two tokens on one number keep the order they were placed.
-        t.sort_by(|a, b| b.priority.cmp(&a.priority).then(seat(a.who).cmp(&seat(b.who))));
+        t.sort_by(|a, b| {
+            b.priority.cmp(&a.priority).then(self.turn_pos(s, a.who).cmp(&self.turn_pos(s, b.who)))
+        });
         t
     }
 
-    pub(crate) fn defense(&self, s: &State, i: usize, skill: Skill) -> i32 {
+    pub(crate) fn defense(&self, s: &State, i: Seat, skill: Skill) -> i32 {
         BASE_DEFENSE
-            + i32::from(s.fighters[i].tier(skill))
+            + i32::from(s.fighter(i).tier(skill))
             + self.sum(s, i, |e| if let Effect::Defense(n) = e { Some(*n) } else { None })
     }
 
-    /// Every modifier on the current roll: roll effects, -1 while Dazzled, mercenaries.
+    /// Every modifier on a fighter's rolls: roll effects, -1 while Dazzled.
+    pub(crate) fn roller_modifier(&self, s: &State, who: Seat) -> i32 {
+        let dazzle = i32::from(s.fighter(who).ailment(Ailment::Dazzle) > 0);
+        self.sum(s, who, |e| if let Effect::Roll(n) = e { Some(*n) } else { None }) - dazzle
+    }
+
+    /// Every modifier on the current roll: the roller's, plus recalled mercenaries.
     pub(crate) fn roll_modifier(&self, s: &State, c: &Current) -> i32 {
-        let dazzle = if s.fighters[c.who].ailment(Ailment::Dazzle) > 0 { 1 } else { 0 };
         // A recorded recall bonus can be any number: saturate rather than overflow.
-        (self.sum(s, c.who, |e| if let Effect::Roll(n) = e { Some(*n) } else { None }) - dazzle)
-            .saturating_add(c.bonus)
+        self.roller_modifier(s, c.who).saturating_add(c.bonus)
     }
 
     /// "the roll is the highest die after modifiers" (a modifier raises every die).
     pub(crate) fn roll_value(&self, s: &State, c: &Current) -> i32 {
-        c.dice.iter().map(|&d| i32::from(d)).max().unwrap_or(0).saturating_add(self.roll_modifier(s, c))
+        c.dice.with(self.roll_modifier(s, c)).highest()
     }
 
     /// Whether the current roll affects `target`.
-    pub(crate) fn succeeds(&self, s: &State, c: &Current, target: usize) -> bool {
+    pub(crate) fn succeeds(&self, s: &State, c: &Current, target: Seat) -> bool {
         self.roll_value(s, c) >= self.threshold(s, c, target)
     }
 
-    pub(crate) fn threshold(&self, s: &State, c: &Current, target: usize) -> i32 {
+    pub(crate) fn threshold(&self, s: &State, c: &Current, target: Seat) -> i32 {
         match c.kind {
             ActionKind::SupportSpell => SUPPORT_SPELL_TARGET,
-            ActionKind::Lure if self.params.lure_wit_six => SUPPORT_SPELL_TARGET,
+            ActionKind::Lure if self.params.lure == LureRoll::WitSix => SUPPORT_SPELL_TARGET,
             ActionKind::Lure => self.defense(s, target, Skill::Wit),
             ActionKind::Attack(_) => {
-                let def = self.catalog.cards.get(&c.card).and_then(|k| k.attack).map(|a| a.defense);
+                let def = match c.action {
+                    Action::Card(id) => self.catalog.cards.get(id).and_then(|k| k.attack).map(|a| a.defense),
+                    Action::Lure => None,
+                };
                 self.defense(s, target, def.unwrap_or(c.skill))
             }
         }
     }
 
+    /// The amount of a damage effect before modifiers.
+    pub(crate) fn base_damage(&self, s: &State, target: Seat, base: DamageBase) -> i32 {
+        match base {
+            DamageBase::Fixed(n) => n,
+            DamageBase::PerAilment(a) => i32::try_from(s.fighter(target).ailment(a)).unwrap_or(i32::MAX),
+        }
+    }
+
     /// Damage before Block: base, + modifiers of the attacker, -1 while Weak, + Accuracy.
-    pub(crate) fn damage(&self, s: &State, c: &Current, target: usize, base: &DamageBase) -> i32 {
-        let base = match base {
-            DamageBase::Fixed(n) => *n,
-            DamageBase::PerAilment(a) => i32::try_from(s.fighters[target].ailment(*a)).unwrap_or(i32::MAX),
-        };
+    pub(crate) fn damage(&self, s: &State, c: &Current, target: Seat, base: DamageBase) -> i32 {
+        let base = self.base_damage(s, target, base);
         let mods = self.sum(s, c.who, |e| if let Effect::DamageMod(n) = e { Some(*n) } else { None });
-        let weak = if s.fighters[c.who].ailment(Ailment::Weak) > 0 { 1 } else { 0 };
+        let weak = i32::from(s.fighter(c.who).ailment(Ailment::Weak) > 0);
         let acc_mod =
             |i| self.sum(s, i, |e| if let Effect::AccuracyDifficulty(n) = e { Some(*n) } else { None });
-        let difficulty = ACCURACY_DIFFICULTY + acc_mod(c.who) + acc_mod(target);
-        let roll_mod = self.roll_modifier(s, c);
-        let accuracy =
-            c.dice.iter().filter(|&&d| i32::from(d).saturating_add(roll_mod) >= difficulty).count() as i32;
+        let difficulty = ACCURACY_DIFFICULTY.saturating_add(acc_mod(c.who)).saturating_add(acc_mod(target));
+        let accuracy = c.dice.with(self.roll_modifier(s, c)).reaching(difficulty) as i32;
         base.saturating_add(mods).saturating_sub(weak).saturating_add(accuracy).max(0)
     }
 
     /// Every applicable Block of the target against this attack.
-    pub(crate) fn block(&self, s: &State, c: &Current, target: usize) -> i32 {
+    pub(crate) fn block(&self, s: &State, c: &Current, target: Seat) -> i32 {
         let spell = matches!(c.kind, ActionKind::Attack(CardKind::Spell));
         self.sum(s, target, |e| match e {
             Effect::Block { amount, non_spell } if !(spell && *non_spell) => Some(*amount),
@@ -139,58 +226,60 @@ impl KeridwynFight {
         })
     }
 
-    /// Targets of an attack, or `Err(candidates)` when the monster's pick is random.
-    pub(crate) fn targets(&self, s: &State, who: usize, area: Area) -> Result<Vec<usize>, Vec<usize>> {
-        let living: Vec<usize> = self.turn_order(s);
-        let attacker = &s.fighters[who];
-        if !attacker.monster {
+    /// Targets of an attack by `who`.
+    pub(crate) fn targets(&self, s: &State, who: Seat, area: Area) -> Targets {
+        let attacker = s.fighter(who);
+        let Who::Monster(monster) = attacker.who else {
             // A character's attack goes to the monster, or to the other character.
-            let foes = living
-                .iter()
-                .copied()
-                .filter(|&i| i != who && (s.fighters[i].monster || self.monster(s).is_none()));
-            return Ok(foes.collect());
-        }
-        let chars: Vec<usize> = living.into_iter().filter(|&i| !s.fighters[i].monster).collect();
+            let monster_in = s.monster().is_some();
+            let foes = self.turn_order(s).filter(|&i| i != who && (s.fighter(i).is_monster() || !monster_in));
+            return Targets::Chosen(foes.collect());
+        };
+        let chars: Vec<Seat> = self.characters(s).collect();
         if area == Area::All {
-            return Ok(chars);
+            return Targets::Chosen(chars);
         }
         if let Some(b) = s.balance.filter(|b| chars.contains(b)) {
-            return Ok(vec![b]);
+            return Targets::Balance(b);
         }
-        let Some(card) = self.catalog.monsters.get(&attacker.card) else { return Err(chars) };
-        let conds =
-            if s.alternate { [card.targets[1], card.targets[0]] } else { [card.targets[0], card.targets[1]] };
+        let Some(card) = self.catalog.monsters.get(monster) else { return Targets::Random(chars) };
+        let conds = if s.alternate { [card.targets[1], card.targets[0]] } else { card.targets };
         for cond in conds {
-            let key = |i: &usize| match cond {
-                Condition::HighestGrit | Condition::LowestGrit => s.fighters[*i].grit,
-                Condition::HighestFame | Condition::LowestFame => s.fighters[*i].fame,
+            let key = |i: Seat| match cond {
+                Condition::HighestGrit | Condition::LowestGrit => s.fighter(i).grit,
+                Condition::HighestFame | Condition::LowestFame => s.fighter(i).fame,
             };
             let best = match cond {
-                Condition::HighestGrit | Condition::HighestFame => chars.iter().map(key).max(),
-                Condition::LowestGrit | Condition::LowestFame => chars.iter().map(key).min(),
+                Condition::HighestGrit | Condition::HighestFame => chars.iter().map(|&i| key(i)).max(),
+                Condition::LowestGrit | Condition::LowestFame => chars.iter().map(|&i| key(i)).min(),
             };
-            let meet: Vec<usize> = chars.iter().copied().filter(|i| Some(key(i)) == best).collect();
-            if meet.len() == 1 {
-                return Ok(meet);
+            let mut meet = chars.iter().copied().filter(|&i| Some(key(i)) == best);
+            if let (Some(one), None) = (meet.next(), meet.next()) {
+                return Targets::Chosen(vec![one]);
             }
         }
-        Err(chars)
+        Targets::Random(chars)
     }
 
-    /// Who should hold the token: `Ok(Some)` a change, `Ok(None)` no change, `Err` a tie
-    /// to roll off (in turn order).
-    pub(crate) fn priority_winner(&self, s: &State) -> Result<Option<usize>, Vec<usize>> {
-        let living = self.turn_order(s);
-        let Some(top) = living.iter().map(|&i| s.fighters[i].fame).max() else { return Ok(None) };
-        let tied: Vec<usize> = living.into_iter().filter(|&i| s.fighters[i].fame == top).collect();
-        if tied.len() == 1 {
-            return Ok((s.holder != Some(tied[0])).then_some(tied[0]));
+    /// Who should hold the token: the highest Fame among the living; a tie rolls off,
+    /// unless it includes a living holder and the holder keeps it (`priority-recheck-tie`).
+    pub(crate) fn token_winner(&self, s: &State) -> TokenWinner {
+        let Some(top) = self.turn_order(s).map(|i| s.fighter(i).fame).max() else {
+            return TokenWinner::Unchanged;
+        };
+        let mut tied = self.turn_order(s).filter(|&i| s.fighter(i).fame == top);
+        let first = tied.next();
+        if let (Some(w), None) = (first, tied.next()) {
+            return if s.holder == Some(w) { TokenWinner::Unchanged } else { TokenWinner::To(w) };
         }
-        let holder_alive = s.holder.is_some_and(|h| !s.fighters[h].defeated);
-        if holder_alive && s.holder.is_some_and(|h| tied.contains(&h)) && self.params.holder_keeps {
-            return Ok(None);
+        let tied: Vec<Seat> = self.turn_order(s).filter(|&i| s.fighter(i).fame == top).collect();
+        let holder_alive = s.holder.is_some_and(|h| !s.fighter(h).defeated);
+        if holder_alive
+            && s.holder.is_some_and(|h| tied.contains(&h))
+            && self.params.recheck == RecheckTie::HolderKeeps
+        {
+            return TokenWinner::Unchanged;
         }
-        Err(tied)
+        TokenWinner::Tie(tied)
     }
 }

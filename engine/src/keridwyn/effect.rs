@@ -1,76 +1,26 @@
-//! The declarative effect form card catalogs use (`damage 6`, `ailment burn 2`, `block 3
-//! non-spell`, `roll +1`, ...), and the skills and ailments effects name.
+//! The skills and ailments, and Keridwyn's card-effect vocabulary on the kit's declarative
+//! form: `damage 6`, `damage burn`, `ailment slow 2`, `block 3 non-spell`, `roll +1`,
+//! `damage +1`, `priority -6`, `immunity burn`, `defense +1`, `accuracy-difficulty -1`.
 
+use crate::kit::effect::{args, Vocabulary};
+use crate::kit::named::named_enum;
+use crate::kit::words::Words;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// The three skills; a fighter's tier in each is how many dice it rolls and, plus 6, its
-/// defense in that skill.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum Skill {
-    Might,
-    Finesse,
-    Wit,
+named_enum! {
+    /// The three skills; a fighter's tier in each is how many dice it rolls and, plus 6, its
+    /// defense in that skill.
+    pub enum Skill ("a skill") { Might = "might", Finesse = "finesse", Wit = "wit" }
 }
 
-impl Skill {
-    pub const ALL: [Skill; 3] = [Skill::Might, Skill::Finesse, Skill::Wit];
-    pub fn parse(word: &str) -> Option<Skill> {
-        Skill::ALL.into_iter().find(|s| s.name() == word)
-    }
-    pub fn name(self) -> &'static str {
-        match self {
-            Skill::Might => "might",
-            Skill::Finesse => "finesse",
-            Skill::Wit => "wit",
-        }
-    }
-    pub fn index(self) -> usize {
-        self as usize
-    }
-}
-
-impl fmt::Display for Skill {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// The four ailments of "AILMENTS".
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum Ailment {
-    Burn,
-    Dazzle,
-    Slow,
-    Weak,
-}
-
-impl Ailment {
-    pub const ALL: [Ailment; 4] = [Ailment::Burn, Ailment::Dazzle, Ailment::Slow, Ailment::Weak];
-    pub fn parse(word: &str) -> Option<Ailment> {
-        Ailment::ALL.into_iter().find(|a| a.name() == word)
-    }
-    pub fn name(self) -> &'static str {
-        match self {
-            Ailment::Burn => "burn",
-            Ailment::Dazzle => "dazzle",
-            Ailment::Slow => "slow",
-            Ailment::Weak => "weak",
-        }
-    }
-    pub fn index(self) -> usize {
-        self as usize
-    }
-}
-
-impl fmt::Display for Ailment {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
+named_enum! {
+    /// The four ailments of "AILMENTS".
+    pub enum Ailment ("an ailment") { Burn = "burn", Dazzle = "dazzle", Slow = "slow", Weak = "weak" }
 }
 
 /// How much an instant damage effect deals before modifiers.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum DamageBase {
     /// `damage 6`
     Fixed(i32),
@@ -81,7 +31,7 @@ pub enum DamageBase {
 
 /// One effect a card grants. Instant effects (damage, ailment) hit an attack's target;
 /// the others are modifiers that hold while the card's ongoing effect lasts.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Effect {
     Damage(DamageBase),
     Ailment(Ailment, u32),
@@ -100,79 +50,52 @@ pub enum Effect {
 }
 
 impl Effect {
-    /// Parse the declarative form; `Err` says what was expected.
-    pub fn parse(text: &str) -> Result<Effect, String> {
-        let words: Vec<&str> = text.split_whitespace().collect();
-        let signed = |w: Option<&&str>| -> Result<i32, String> {
-            let w = w.ok_or("a signed number like +1")?;
-            if !(w.starts_with('+') || w.starts_with('-')) {
-                return Err(format!("a signed number like +1, found `{w}`"));
-            }
-            match w.parse::<i32>() {
-                Ok(n) if n.abs() <= 999 => Ok(n),
-                _ => Err(format!("a signed number like +1 (at most 999), found `{w}`")),
-            }
-        };
-        let number = |w: Option<&&str>| -> Result<i32, String> {
-            let w = w.ok_or("a number")?;
-            match w.parse::<i32>() {
-                Ok(n) if n.abs() <= 999 => Ok(n),
-                _ => Err(format!("a number from -999 to 999, found `{w}`")),
-            }
-        };
-        let ailment = |w: Option<&&str>| -> Result<Ailment, String> {
-            let w = w.ok_or("an ailment (burn, dazzle, slow, weak)")?;
-            Ailment::parse(w).ok_or(format!("an ailment (burn, dazzle, slow, weak), found `{w}`"))
-        };
-        let effect = match words.first().copied() {
-            Some("damage") => match words.get(1) {
-                Some(w) if w.starts_with('+') || w.starts_with('-') => {
-                    Effect::DamageMod(signed(words.get(1))?)
+    /// An instant effect (damage or an ailment): it happens once, to a fighter.
+    pub fn is_instant(&self) -> bool {
+        matches!(self, Effect::Damage(_) | Effect::Ailment(..))
+    }
+}
+
+impl Vocabulary for Effect {
+    const VERBS: &'static str =
+        "damage, ailment, block, roll, priority, immunity, defense, accuracy-difficulty";
+
+    fn read(verb: &str, w: &mut Words<'_>) -> Result<Option<Effect>, String> {
+        Ok(Some(match verb {
+            "damage" => match w.peek() {
+                Some(x) if x.starts_with('+') || x.starts_with('-') => Effect::DamageMod(args::signed(w)?),
+                Some(x) if Ailment::parse(x).is_some() => {
+                    Effect::Damage(DamageBase::PerAilment(args::named(w)?))
                 }
-                Some(w) if Ailment::parse(w).is_some() => {
-                    Effect::Damage(DamageBase::PerAilment(ailment(words.get(1))?))
-                }
-                _ => Effect::Damage(DamageBase::Fixed(number(words.get(1))?)),
+                _ => Effect::Damage(DamageBase::Fixed(args::number(w)?)),
             },
-            Some("ailment") => {
-                let a = ailment(words.get(1))?;
-                let n = number(words.get(2))?;
+            "ailment" => {
+                let a = args::named(w)?;
+                let n = args::number(w)?;
                 if n < 1 {
                     return Err("an ailment duration of at least 1".into());
                 }
-                Effect::Ailment(a, n as u32)
+                Effect::Ailment(a, n.unsigned_abs())
             }
-            Some("block") => {
-                let amount = number(words.get(1))?;
-                let non_spell = match words.get(2) {
+            "block" => {
+                let amount = args::number(w)?;
+                let non_spell = match w.peek() {
                     None => false,
-                    Some(&"non-spell") => true,
-                    Some(w) => return Err(format!("`non-spell` or end of effect, found `{w}`")),
+                    Some("non-spell") => {
+                        w.skip();
+                        true
+                    }
+                    Some(x) => return Err(format!("`non-spell` or end of effect, found `{x}`")),
                 };
                 Effect::Block { amount, non_spell }
             }
-            Some("roll") => Effect::Roll(signed(words.get(1))?),
-            Some("priority") => Effect::Priority(signed(words.get(1))?),
-            Some("immunity") => Effect::Immunity(ailment(words.get(1))?),
-            Some("defense") => Effect::Defense(signed(words.get(1))?),
-            Some("accuracy-difficulty") => Effect::AccuracyDifficulty(signed(words.get(1))?),
-            Some(w) => {
-                return Err(format!(
-                    "an effect (damage, ailment, block, roll, priority, immunity, defense, \
-                     accuracy-difficulty), found `{w}`; write card text the form cannot express \
-                     as `text ...`"
-                ))
-            }
-            None => return Err("an effect".into()),
-        };
-        let max = match &effect {
-            Effect::Block { non_spell: true, .. } | Effect::Ailment(..) => 3,
-            _ => 2,
-        };
-        if words.len() > max {
-            return Err(format!("end of effect, found `{}`", words[max]));
-        }
-        Ok(effect)
+            "roll" => Effect::Roll(args::signed(w)?),
+            "priority" => Effect::Priority(args::signed(w)?),
+            "immunity" => Effect::Immunity(args::named(w)?),
+            "defense" => Effect::Defense(args::signed(w)?),
+            "accuracy-difficulty" => Effect::AccuracyDifficulty(args::signed(w)?),
+            _ => return Ok(None),
+        }))
     }
 }
 
@@ -198,6 +121,7 @@ impl fmt::Display for Effect {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::kit::effect::parse;
 
     #[test]
     fn effects_round_trip_and_reject_unknown_words() {
@@ -214,11 +138,13 @@ mod tests {
             "defense +1",
             "accuracy-difficulty -1",
         ] {
-            let e = Effect::parse(text).unwrap();
+            let e: Effect = parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
             assert_eq!(e.to_string(), text);
         }
-        assert!(Effect::parse("heal 3").is_err());
-        assert!(Effect::parse("block 3 spells").is_err());
-        assert!(Effect::parse("roll 1").is_err());
+        assert!(parse::<Effect>("heal 3").is_err());
+        assert!(parse::<Effect>("block 3 spells").is_err());
+        assert!(parse::<Effect>("roll 1").is_err());
+        assert!(parse::<Effect>("ailment burn 0").is_err());
+        assert!(parse::<Effect>("immunity cold").is_err());
     }
 }

@@ -1,16 +1,21 @@
 //! The facts a fight is recorded as, and their notation (`Display`; notation.rs reads it
 //! back). Participants are named as written: a player's seat label (`A`) or a card id
-//! (`steve`, `wyvern`); the step function resolves the name.
+//! (`steve`, `wyvern`); the step function resolves the names once, as the event enters.
+//!
+//! Variants are named for what happened (`Joined`, `DamageDealt`); their serialized names
+//! are the ones logs were stored under (`Join`, `Damage`), so JSONL files and journals
+//! written before keep reading. New variants are only ever appended (a stored event is its
+//! variant's index).
 
 use super::effect::{Ailment, Skill};
+use crate::kit::dice::Roll;
+use crate::kit::named::named_enum;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// Where a monster is: its number counts the seats from the first actor.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Place {
-    Cage,
-    Zone,
+named_enum! {
+    /// Where a monster is: its number counts the seats from the first actor.
+    pub enum Place ("a place") { Cage = "cage", Zone = "zone" }
 }
 
 /// One card of a reveal.
@@ -41,76 +46,103 @@ pub enum Play {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Event {
     /// `join A steve [worn GEAR] [merc MERC]...`
-    Join { player: String, character: String, worn: Option<String>, mercs: Vec<String> },
+    #[serde(rename = "Join")]
+    Joined { player: String, character: String, worn: Option<String>, mercs: Vec<String> },
     /// `monster wyvern cage 4`
-    Monster { monster: String, place: Place, number: u32 },
+    #[serde(rename = "Monster")]
+    MonsterPlaced { monster: String, place: Place, number: u32 },
     /// `begin`: every joiner is in; the Priority token and start-of-fight effects follow.
-    Begin,
+    #[serde(rename = "Begin")]
+    Begun,
     /// `reveal A lure maneuver:heavy-shield immune:burn`
-    Reveal { who: String, plays: Vec<Play> },
+    #[serde(rename = "Reveal")]
+    Revealed { who: String, plays: Vec<Play> },
     /// `action wyvern 6`: the monster's d6.
-    MonsterAction { monster: String, face: u8 },
+    #[serde(rename = "MonsterAction")]
+    MonsterActionRolled { monster: String, face: u8 },
     /// `target B`: the random pick when neither targeting condition chooses.
-    Target { who: String },
-    /// `roll wyvern might 9 8 4 1`
-    Roll { who: String, skill: Skill, dice: Vec<u8> },
+    #[serde(rename = "Target")]
+    TargetPicked { who: String },
+    /// `roll wyvern might 9 8 4 1` (the dice are kept highest first: their order is not a fact)
+    #[serde(rename = "Roll")]
+    Rolled { who: String, skill: Skill, dice: Roll },
     /// `reroll A 9 -> 6 fame 2`: A pays the Fame, any die of the current roll.
-    Reroll { payer: String, from: u8, to: u8, fame: i32 },
+    #[serde(rename = "Reroll")]
+    Rerolled { payer: String, from: u8, to: u8, fame: i32 },
     /// `recall B chargo +1`
-    Recall { who: String, merc: String, bonus: i32 },
+    #[serde(rename = "Recall")]
+    Recalled { who: String, merc: String, bonus: i32 },
     // ---- consequences ----
     /// `priority wyvern`
-    Priority { who: String },
+    #[serde(rename = "Priority")]
+    TokenGained { who: String },
     /// `afflict B burn +4 -> 6`
-    Afflict { who: String, ailment: Ailment, add: u32, total: u32 },
+    #[serde(rename = "Afflict")]
+    Afflicted { who: String, ailment: Ailment, add: u32, total: u32 },
     /// `cure A burn 2 -> 0`: Immunity removes the ailment.
-    Cure { who: String, ailment: Ailment, from: u32 },
+    #[serde(rename = "Cure")]
+    Cured { who: String, ailment: Ailment, from: u32 },
     /// `act A heavy-shield`: the next action on the Priority track.
-    Act { who: String, card: String },
+    #[serde(rename = "Act")]
+    Acted { who: String, card: String },
     /// `hit B` / `miss A`
     Outcome { target: String, hit: bool },
     /// `damage B 6 block 2 injury 4`
-    Damage { who: String, damage: i32, block: i32, injury: i32 },
+    #[serde(rename = "Damage")]
+    DamageDealt { who: String, damage: i32, block: i32, injury: i32 },
     /// `tick B burn 6 -> 5 injury 1` (injury only for Burn)
-    Tick { who: String, ailment: Ailment, from: u32, to: u32, injury: Option<i32> },
+    #[serde(rename = "Tick")]
+    Ticked { who: String, ailment: Ailment, from: u32, to: u32, injury: Option<i32> },
     /// `end round 1`
-    EndRound { round: u32 },
+    #[serde(rename = "EndRound")]
+    RoundEnded { round: u32 },
     /// `defeated B`
     Defeated { who: String },
     /// `fame B +6 -> 8`
-    Fame { who: String, delta: i32, total: i32 },
+    #[serde(rename = "Fame")]
+    FameGained { who: String, delta: i32, total: i32 },
     /// `trophy B wyvern`
-    Trophy { who: String, monster: String },
+    #[serde(rename = "Trophy")]
+    TrophyTaken { who: String, monster: String },
 }
 
 impl Event {
     pub fn is_consequence(&self) -> bool {
         matches!(
             self,
-            Event::Priority { .. }
-                | Event::Afflict { .. }
-                | Event::Cure { .. }
-                | Event::Act { .. }
+            Event::TokenGained { .. }
+                | Event::Afflicted { .. }
+                | Event::Cured { .. }
+                | Event::Acted { .. }
                 | Event::Outcome { .. }
-                | Event::Damage { .. }
-                | Event::Tick { .. }
-                | Event::EndRound { .. }
+                | Event::DamageDealt { .. }
+                | Event::Ticked { .. }
+                | Event::RoundEnded { .. }
                 | Event::Defeated { .. }
-                | Event::Fame { .. }
-                | Event::Trophy { .. }
+                | Event::FameGained { .. }
+                | Event::TrophyTaken { .. }
         )
     }
 }
 
 impl fmt::Display for Play {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let on = |o: &Option<String>| o.as_ref().map(|w| format!("@{w}")).unwrap_or_default();
+        let on = |f: &mut fmt::Formatter<'_>, o: &Option<String>| match o {
+            Some(w) => write!(f, "@{w}"),
+            None => Ok(()),
+        };
         match self {
             Play::Lure => f.write_str("lure"),
             Play::Balance => f.write_str("balance"),
             Play::Focus => f.write_str("focus"),
-            Play::Primary { card, on: o } => write!(f, "primary:{card}{}", on(o)),
-            Play::Secondary { card, on: o } => write!(f, "secondary:{card}{}", on(o)),
+            Play::Primary { card, on: o } => {
+                write!(f, "primary:{card}")?;
+                on(f, o)
+            }
+            Play::Secondary { card, on: o } => {
+                write!(f, "secondary:{card}")?;
+                on(f, o)
+            }
             Play::Maneuver { card: None } => f.write_str("maneuver"),
             Play::Maneuver { card: Some(c) } => write!(f, "maneuver:{c}"),
             Play::Immune(a) => write!(f, "immune:{a}"),
@@ -121,7 +153,7 @@ impl fmt::Display for Play {
 impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Event::Join { player, character, worn, mercs } => {
+            Event::Joined { player, character, worn, mercs } => {
                 write!(f, "join {player} {character}")?;
                 if let Some(w) = worn {
                     write!(f, " worn {w}")?;
@@ -131,53 +163,45 @@ impl fmt::Display for Event {
                 }
                 Ok(())
             }
-            Event::Monster { monster, place, number } => {
-                let p = match place {
-                    Place::Cage => "cage",
-                    Place::Zone => "zone",
-                };
-                write!(f, "monster {monster} {p} {number}")
+            Event::MonsterPlaced { monster, place, number } => {
+                write!(f, "monster {monster} {place} {number}")
             }
-            Event::Begin => f.write_str("begin"),
-            Event::Reveal { who, plays } => {
+            Event::Begun => f.write_str("begin"),
+            Event::Revealed { who, plays } => {
                 write!(f, "reveal {who}")?;
                 for p in plays {
                     write!(f, " {p}")?;
                 }
                 Ok(())
             }
-            Event::MonsterAction { monster, face } => write!(f, "action {monster} {face}"),
-            Event::Target { who } => write!(f, "target {who}"),
-            Event::Roll { who, skill, dice } => {
-                write!(f, "roll {who} {skill}")?;
-                for d in dice {
-                    write!(f, " {d}")?;
-                }
-                Ok(())
+            Event::MonsterActionRolled { monster, face } => write!(f, "action {monster} {face}"),
+            Event::TargetPicked { who } => write!(f, "target {who}"),
+            Event::Rolled { who, skill, dice } => write!(f, "roll {who} {skill} {dice}"),
+            Event::Rerolled { payer, from, to, fame } => {
+                write!(f, "reroll {payer} {from} -> {to} fame {fame}")
             }
-            Event::Reroll { payer, from, to, fame } => write!(f, "reroll {payer} {from} -> {to} fame {fame}"),
-            Event::Recall { who, merc, bonus } => write!(f, "recall {who} {merc} {bonus:+}"),
-            Event::Priority { who } => write!(f, "priority {who}"),
-            Event::Afflict { who, ailment, add, total } => {
+            Event::Recalled { who, merc, bonus } => write!(f, "recall {who} {merc} {bonus:+}"),
+            Event::TokenGained { who } => write!(f, "priority {who}"),
+            Event::Afflicted { who, ailment, add, total } => {
                 write!(f, "afflict {who} {ailment} +{add} -> {total}")
             }
-            Event::Cure { who, ailment, from } => write!(f, "cure {who} {ailment} {from} -> 0"),
-            Event::Act { who, card } => write!(f, "act {who} {card}"),
+            Event::Cured { who, ailment, from } => write!(f, "cure {who} {ailment} {from} -> 0"),
+            Event::Acted { who, card } => write!(f, "act {who} {card}"),
             Event::Outcome { target, hit } => write!(f, "{} {target}", if *hit { "hit" } else { "miss" }),
-            Event::Damage { who, damage, block, injury } => {
+            Event::DamageDealt { who, damage, block, injury } => {
                 write!(f, "damage {who} {damage} block {block} injury {injury}")
             }
-            Event::Tick { who, ailment, from, to, injury } => {
+            Event::Ticked { who, ailment, from, to, injury } => {
                 write!(f, "tick {who} {ailment} {from} -> {to}")?;
                 if let Some(i) = injury {
                     write!(f, " injury {i}")?;
                 }
                 Ok(())
             }
-            Event::EndRound { round } => write!(f, "end round {round}"),
+            Event::RoundEnded { round } => write!(f, "end round {round}"),
             Event::Defeated { who } => write!(f, "defeated {who}"),
-            Event::Fame { who, delta, total } => write!(f, "fame {who} {delta:+} -> {total}"),
-            Event::Trophy { who, monster } => write!(f, "trophy {who} {monster}"),
+            Event::FameGained { who, delta, total } => write!(f, "fame {who} {delta:+} -> {total}"),
+            Event::TrophyTaken { who, monster } => write!(f, "trophy {who} {monster}"),
         }
     }
 }

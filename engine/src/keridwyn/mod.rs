@@ -5,52 +5,70 @@
 //!
 //! **Invariant:** every number a log records as a consequence (the token holder, outcomes,
 //! damage, Block, Injury, ailment durations, awards) is recomputed here from the catalog and
-//! the recorded dice and choices, and compared.
+//! the recorded dice and choices, and compared. What is due next is derived from the state
+//! (due.rs), never queued.
+//!
+//! Files, one concept each, in the order of a fight:
+//! - `rules.rs`: every rule id with its text and section, and the interpretations (`Params`).
+//! - `cards.rs`: the catalog (block format, ids interned); `effect.rs`: skills, ailments and
+//!   the card-effect vocabulary.
+//! - `event.rs` and `notation.rs`: the recorded facts and their notation.
+//! - `state.rs`: the table (seats and cards by typed index; the cursors of each agenda).
+//! - `step.rs`: the step function; `fact.rs`: a consequence resolved to typed facts, and
+//!   written back; `due.rs`: the chain of "is X due?" predicates and applying a due
+//!   consequence; `compare.rs`: judging a recorded consequence; `blame.rs`: the specific
+//!   rule a wrong number neglected (for example `kf.ailment.dazzle`, "-1 on rolls").
+//! - `setup.rs` (joins, the monster, begin), `plan.rs` (reveals, the track), `priority.rs`
+//!   (the token's Finesse tie-break), `roll.rs` (the monster's d6, targets, rolls, rerolls,
+//!   recalls), `action.rs` (an action from the track to its effects), `round.rs` (end of
+//!   round, defeat, the fight's end).
+//! - `compute.rs`: the read-only arithmetic (turn order, Priority, defenses, roll values with
+//!   Dazzle, damage with Weak and Accuracy, Block, targets, the token's winner).
+//! - `board.rs`: the board and the facts; `simulate.rs`: a seeded random legal fight.
 
+mod action;
+mod blame;
 mod board;
 mod cards;
+mod compare;
 mod compute;
-mod decide;
+mod due;
 mod effect;
 mod event;
-mod explain;
-mod flow;
+mod fact;
 mod notation;
-mod resolve;
+mod plan;
+mod priority;
+mod roll;
+mod round;
 mod rules;
+mod setup;
 mod simulate;
 mod state;
+mod step;
 
 pub use cards::{
     ActionCard, Area, Attack, CardKind, Catalog, CharacterCard, Condition, MercCard, MonsterCard, TraitCard,
 };
 pub use effect::{Ailment, DamageBase, Effect, Skill};
 pub use event::{Event, Place, Play};
-pub use state::{Fighter, HandCard, Phase, State};
+pub use state::{Fighter, HandCard, Phase, Seat, State};
 
+use crate::kit::rules::Readings;
+use crate::kit::taint::Unverified;
 use crate::{Findings, Game, GameInfo, ParamSpec, ParseError, RuleInfo, Setup, SetupError, StepError};
+use rules::Params;
+use state::{CardId, Who};
+use std::sync::Arc;
 
 /// The illustrative catalog shipped for the fixtures (invented cards; see its header).
 pub const ILLUSTRATIVE: &str = include_str!("../../catalogs/keridwyn-fight/illustrative.cat");
-
-/// The interpretations, resolved once from the setup.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Params {
-    pub rank_to_all: bool,
-    pub lure_wit_six: bool,
-    pub maneuver_both: bool,
-    pub balance_next_attack_only: bool,
-    pub immunity_whole_attack: bool,
-    pub holder_keeps: bool,
-    pub focus_on_reveal: bool,
-    pub reroll_cost: i32,
-}
 
 /// The game, configured: setup, catalog and interpretations.
 #[derive(Debug, Clone)]
 pub struct KeridwynFight {
     setup: Setup,
-    pub(crate) catalog: Catalog,
+    pub(crate) catalog: Arc<Catalog>,
     pub(crate) params: Params,
 }
 
@@ -58,6 +76,22 @@ impl KeridwynFight {
     /// The catalog this game was built with.
     pub fn catalog(&self) -> &Catalog {
         &self.catalog
+    }
+
+    /// The character or monster card id of a fighter.
+    pub(crate) fn card_name(&self, f: &Fighter) -> &str {
+        match f.who {
+            Who::Character(c) => self.catalog.characters.name(c),
+            Who::Monster(m) => self.catalog.monsters.name(m),
+        }
+    }
+
+    /// The action cards a fighter has (a character's; a monster's come from its d6).
+    pub(crate) fn cards_of(&self, f: &Fighter) -> &[CardId] {
+        match f.who {
+            Who::Character(c) => self.catalog.characters.get(c).map_or(&[], |c| &c.cards),
+            Who::Monster(_) => &[],
+        }
     }
 }
 
@@ -70,7 +104,9 @@ impl Game for KeridwynFight {
             id: "keridwyn-fight",
             name: "Keridwyn tourney fights",
             rulebook: "keridwyn-tourney-fights.txt",
-            rules_version: 1,
+            // 2: obligations derived from the state (a new state shape), the book's
+            // readings of issue 10 (trophy, tie-break modifiers, replacement, immunity).
+            rules_version: 2,
         }
     }
     fn rules() -> &'static [RuleInfo] {
@@ -87,32 +123,16 @@ impl Game for KeridwynFight {
     }
 
     fn new(setup: &Setup, catalog_text: &str) -> Result<Self, SetupError> {
-        let mut reasons = Vec::new();
-        let values = setup.resolve(rules::PARAMS).map_err(|e| reasons.extend(e.reasons)).unwrap_or_default();
-        let get = |n: &str| values.get(n).map(String::as_str).unwrap_or("");
-        let reroll_cost = match get(rules::P_REROLL).parse::<i32>() {
-            Ok(n) if n >= 0 => n,
-            _ => {
-                reasons.push(format!("`{}` must be a number of Fame, 0 or more", rules::P_REROLL));
-                2
+        let mut readings = Readings::new(setup, rules::PARAMS);
+        let params = Params::read(&mut readings);
+        let catalog = match cards::shared(ILLUSTRATIVE, catalog_text) {
+            Ok(c) => c,
+            Err(problems) => {
+                readings.problems(problems);
+                Arc::new(Catalog::default())
             }
         };
-        let params = Params {
-            rank_to_all: get(rules::P_FAME) == "rank-to-all",
-            lure_wit_six: get(rules::P_LURE) == "wit-six",
-            maneuver_both: get(rules::P_MANEUVER) != "gear-or-immunity",
-            balance_next_attack_only: get(rules::P_BALANCE) == "next-attack",
-            immunity_whole_attack: get(rules::P_IMMUNITY) == "whole-attack",
-            holder_keeps: get(rules::P_RECHECK) != "roll",
-            focus_on_reveal: get(rules::P_FOCUS) == "on-reveal",
-            reroll_cost,
-        };
-        let catalog = Catalog::parse(catalog_text).map_err(|e| reasons.extend(e)).unwrap_or_default();
-        if reasons.is_empty() {
-            Ok(KeridwynFight { setup: setup.clone(), catalog, params })
-        } else {
-            Err(SetupError { reasons })
-        }
+        readings.finish(KeridwynFight { setup: setup.clone(), catalog, params })
     }
     fn setup(&self) -> &Setup {
         &self.setup
@@ -127,7 +147,6 @@ impl Game for KeridwynFight {
             holder: None,
             track: Vec::new(),
             done: Vec::new(),
-            steps: Vec::new(),
             current: None,
             lured: false,
             monster_rolled: false,
@@ -135,6 +154,12 @@ impl Game for KeridwynFight {
             alternate: false,
             last_hit: None,
             winner: None,
+            recheck: None,
+            starting: false,
+            cure_check: false,
+            awarding: false,
+            trophy_given: false,
+            unverified: Unverified::default(),
         }
     }
     fn parse_event(&self, line: &str) -> Result<Event, ParseError> {
@@ -144,16 +169,13 @@ impl Game for KeridwynFight {
         self.step_event(state, event, findings)
     }
     fn next_consequence(&self, state: &State) -> Option<Event> {
-        let mut s = state.clone();
-        self.settle(&mut s);
-        if matches!(s.phase, Phase::TieBreak { .. }) {
-            return None;
-        }
-        let head = s.steps.first()?;
-        self.expected(&s, head)
+        crate::kit::due::next_consequence(self, state)
     }
     fn is_consequence(event: &Event) -> bool {
         event.is_consequence()
+    }
+    fn precedes_consequences(&self, state: &State, event: &Event) -> bool {
+        self.may_precede(state, event)
     }
     fn board(&self, state: &State) -> String {
         self.render_board(state)

@@ -1,110 +1,16 @@
-//! Reading one notation line into an [`Event`]: syntax only (names are resolved, and rules
-//! checked, by the step function). Errors name the column and what was expected.
+//! Reading one notation line into an [`Event`] with the kit's tokenizer: syntax only
+//! (names are resolved, and rules checked, by the step function). Errors name the column and
+//! what was expected.
 
 use super::effect::{Ailment, Skill};
 use super::event::{Event, Place, Play};
+use crate::kit::dice::Roll;
+use crate::kit::words::{is_id, Words};
 use crate::ParseError;
 
-/// Words of a line with their 1-based columns.
-struct Words<'a> {
-    words: Vec<(usize, &'a str)>,
-    next: usize,
-    end_col: usize,
-}
-
-impl<'a> Words<'a> {
-    fn new(line: &'a str) -> Self {
-        let mut words = Vec::new();
-        let mut start = None;
-        for (col, (i, ch)) in line.char_indices().enumerate() {
-            match (ch.is_whitespace(), start) {
-                (false, None) => start = Some((col + 1, i)),
-                (true, Some((c, s))) => {
-                    words.push((c, &line[s..i]));
-                    start = None;
-                }
-                _ => {}
-            }
-        }
-        if let Some((c, s)) = start {
-            words.push((c, &line[s..]));
-        }
-        Words { words, next: 0, end_col: line.chars().count() + 1 }
-    }
-    fn col(&self) -> usize {
-        self.words.get(self.next).map(|w| w.0).unwrap_or(self.end_col)
-    }
-    fn err(&self, expected: &str) -> ParseError {
-        let found = self.words.get(self.next).map(|w| format!("`{}`", w.1)).unwrap_or("end of line".into());
-        ParseError::new(self.col(), expected, found)
-    }
-    fn peek(&self) -> Option<&'a str> {
-        self.words.get(self.next).map(|w| w.1)
-    }
-    fn word(&mut self, expected: &str) -> Result<&'a str, ParseError> {
-        let w = self.peek().ok_or_else(|| self.err(expected))?;
-        self.next += 1;
-        Ok(w)
-    }
-    fn keyword(&mut self, kw: &str) -> Result<(), ParseError> {
-        if self.peek() == Some(kw) {
-            self.next += 1;
-            Ok(())
-        } else {
-            Err(self.err(&format!("`{kw}`")))
-        }
-    }
-    fn name(&mut self, expected: &str) -> Result<String, ParseError> {
-        match self.peek() {
-            Some(w) if w.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') => {
-                self.next += 1;
-                Ok(w.to_string())
-            }
-            _ => Err(self.err(expected)),
-        }
-    }
-    fn parse<T: std::str::FromStr>(&mut self, expected: &str) -> Result<T, ParseError> {
-        let v = self.peek().and_then(|w| w.parse::<T>().ok()).ok_or_else(|| self.err(expected))?;
-        self.next += 1;
-        Ok(v)
-    }
-    /// `+N` or `-N` (signed), the sign required.
-    fn signed(&mut self, expected: &str) -> Result<i32, ParseError> {
-        match self.peek() {
-            Some(w) if w.starts_with('+') || w.starts_with('-') => self.parse(expected),
-            _ => Err(self.err(expected)),
-        }
-    }
-    fn plus(&mut self, expected: &str) -> Result<u32, ParseError> {
-        match self.peek().and_then(|w| w.strip_prefix('+')).and_then(|w| w.parse::<u32>().ok()) {
-            Some(v) => {
-                self.next += 1;
-                Ok(v)
-            }
-            None => Err(self.err(expected)),
-        }
-    }
-    fn skill(&mut self) -> Result<Skill, ParseError> {
-        let v =
-            self.peek().and_then(Skill::parse).ok_or_else(|| self.err("a skill (might, finesse, wit)"))?;
-        self.next += 1;
-        Ok(v)
-    }
-    fn ailment(&mut self) -> Result<Ailment, ParseError> {
-        let v = self
-            .peek()
-            .and_then(Ailment::parse)
-            .ok_or_else(|| self.err("an ailment (burn, dazzle, slow, weak)"))?;
-        self.next += 1;
-        Ok(v)
-    }
-    fn end(&self) -> Result<(), ParseError> {
-        match self.peek() {
-            None => Ok(()),
-            Some(_) => Err(self.err("end of line")),
-        }
-    }
-}
+const EVENTS: &str =
+    "an event (join, monster, begin, reveal, action, target, roll, reroll, recall, priority, \
+                      afflict, cure, act, hit, miss, damage, tick, end, defeated, fame, trophy)";
 
 fn play(w: &mut Words<'_>) -> Result<Play, ParseError> {
     const EXPECTED: &str =
@@ -114,15 +20,13 @@ fn play(w: &mut Words<'_>) -> Result<Play, ParseError> {
         Some((h, a)) => (h, Some(a)),
         None => (word, None),
     };
-    let ok_name =
-        |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
     let card_on = |arg: Option<&str>| -> Option<(String, Option<String>)> {
         let arg = arg?;
         let (card, on) = match arg.split_once('@') {
             Some((c, o)) => (c, Some(o)),
             None => (arg, None),
         };
-        if !ok_name(card) || on.is_some_and(|o| !ok_name(o)) {
+        if !is_id(card) || on.is_some_and(|o| !is_id(o)) {
             return None;
         }
         Some((card.to_string(), on.map(str::to_string)))
@@ -132,7 +36,7 @@ fn play(w: &mut Words<'_>) -> Result<Play, ParseError> {
         ("balance", None) => Play::Balance,
         ("focus", None) => Play::Focus,
         ("maneuver", None) => Play::Maneuver { card: None },
-        ("maneuver", Some(c)) if ok_name(c) => Play::Maneuver { card: Some(c.to_string()) },
+        ("maneuver", Some(c)) if is_id(c) => Play::Maneuver { card: Some(c.to_string()) },
         ("primary", a) => {
             let (card, on) = card_on(a).ok_or_else(|| w.err("`primary:CARD` or `primary:CARD@WHO`"))?;
             Play::Primary { card, on }
@@ -144,154 +48,146 @@ fn play(w: &mut Words<'_>) -> Result<Play, ParseError> {
         ("immune", Some(a)) => Play::Immune(Ailment::parse(a).ok_or_else(|| w.err("`immune:AILMENT`"))?),
         _ => return Err(w.err(EXPECTED)),
     };
-    w.next += 1;
+    w.skip();
     Ok(p)
+}
+
+fn id(w: &mut Words<'_>, what: &str) -> Result<String, ParseError> {
+    w.id(what).map(str::to_string)
 }
 
 /// Parse one event line.
 pub fn parse_event(line: &str) -> Result<Event, ParseError> {
     let mut w = Words::new(line);
-    let verb = w.word("an event (join, monster, begin, reveal, action, target, roll, reroll, recall, priority, afflict, cure, act, hit, miss, damage, tick, end, defeated, fame, trophy)")?;
+    let start = w.clone();
+    let verb = w.word(EVENTS)?;
     let event = match verb {
         "join" => {
-            let player = w.name("a player label")?;
-            let character = w.name("a character id")?;
+            let player = id(&mut w, "a player label")?;
+            let character = id(&mut w, "a character id")?;
             let mut worn = None;
             let mut mercs = Vec::new();
             while let Some(kw) = w.peek() {
                 match kw {
                     "worn" if worn.is_none() => {
-                        w.next += 1;
-                        worn = Some(w.name("a worn gear id")?);
+                        w.skip();
+                        worn = Some(id(&mut w, "a worn gear id")?);
                     }
                     "merc" => {
-                        w.next += 1;
-                        mercs.push(w.name("a mercenary id")?);
+                        w.skip();
+                        mercs.push(id(&mut w, "a mercenary id")?);
                     }
                     _ => return Err(w.err("`worn GEAR`, `merc MERC` or end of line")),
                 }
             }
-            Event::Join { player, character, worn, mercs }
+            Event::Joined { player, character, worn, mercs }
         }
         "monster" => {
-            let monster = w.name("a monster id")?;
-            let place = match w.word("`cage` or `zone`")? {
-                "cage" => Place::Cage,
-                "zone" => Place::Zone,
-                _ => {
-                    w.next -= 1;
-                    return Err(w.err("`cage` or `zone`"));
-                }
-            };
-            let number = w.parse("a cage or zone number")?;
-            Event::Monster { monster, place, number }
+            let monster = id(&mut w, "a monster id")?;
+            let place = w.named::<Place>()?;
+            let number = w.number("a cage or zone number")?;
+            Event::MonsterPlaced { monster, place, number }
         }
-        "begin" => Event::Begin,
+        "begin" => Event::Begun,
         "reveal" => {
-            let who = w.name("a player")?;
-            let mut plays = vec![play(&mut w)?];
-            while w.peek().is_some() {
+            let who = id(&mut w, "a player")?;
+            let mut plays = Vec::with_capacity(3);
+            plays.push(play(&mut w)?);
+            while !w.at_end() {
                 plays.push(play(&mut w)?);
             }
-            Event::Reveal { who, plays }
+            Event::Revealed { who, plays }
         }
         "action" => {
-            let monster = w.name("a monster")?;
-            let face = w.parse("a d6 face")?;
-            Event::MonsterAction { monster, face }
+            let monster = id(&mut w, "a monster")?;
+            let face = w.number("a d6 face")?;
+            Event::MonsterActionRolled { monster, face }
         }
-        "target" => Event::Target { who: w.name("a character")? },
+        "target" => Event::TargetPicked { who: id(&mut w, "a character")? },
         "roll" => {
-            let who = w.name("a fighter")?;
-            let skill = w.skill()?;
-            let mut dice = vec![w.parse::<u8>("a die value")?];
-            while w.peek().is_some() {
-                dice.push(w.parse("a die value")?);
+            let who = id(&mut w, "a fighter")?;
+            let skill = w.named::<Skill>()?;
+            let mut dice = Vec::with_capacity(4);
+            dice.push(w.number::<u8>("a die value")?);
+            while !w.at_end() {
+                dice.push(w.number("a die value")?);
             }
-            Event::Roll { who, skill, dice }
+            Event::Rolled { who, skill, dice: Roll::new(dice) }
         }
         "reroll" => {
-            let payer = w.name("the character paying Fame")?;
-            let from = w.parse("the die rerolled")?;
+            let payer = id(&mut w, "the character paying Fame")?;
+            let from = w.number("the die rerolled")?;
             w.keyword("->")?;
-            let to = w.parse("the new die value")?;
+            let to = w.number("the new die value")?;
             w.keyword("fame")?;
-            let fame = w.parse("the Fame paid")?;
-            Event::Reroll { payer, from, to, fame }
+            let fame = w.number("the Fame paid")?;
+            Event::Rerolled { payer, from, to, fame }
         }
         "recall" => {
-            let who = w.name("a character")?;
-            let merc = w.name("a mercenary")?;
+            let who = id(&mut w, "a character")?;
+            let merc = id(&mut w, "a mercenary")?;
             let bonus = w.signed("a roll bonus like +1")?;
-            Event::Recall { who, merc, bonus }
+            Event::Recalled { who, merc, bonus }
         }
-        "priority" => Event::Priority { who: w.name("a fighter")? },
+        "priority" => Event::TokenGained { who: id(&mut w, "a fighter")? },
         "afflict" => {
-            let who = w.name("a fighter")?;
-            let ailment = w.ailment()?;
+            let who = id(&mut w, "a fighter")?;
+            let ailment = w.named::<Ailment>()?;
             let add = w.plus("the rounds added, like +2")?;
             w.keyword("->")?;
-            let total = w.parse("the total rounds")?;
-            Event::Afflict { who, ailment, add, total }
+            let total = w.number("the total rounds")?;
+            Event::Afflicted { who, ailment, add, total }
         }
         "cure" => {
-            let who = w.name("a fighter")?;
-            let ailment = w.ailment()?;
-            let from = w.parse("the rounds removed")?;
+            let who = id(&mut w, "a fighter")?;
+            let ailment = w.named::<Ailment>()?;
+            let from = w.number("the rounds removed")?;
             w.keyword("->")?;
             w.keyword("0")?;
-            Event::Cure { who, ailment, from }
+            Event::Cured { who, ailment, from }
         }
         "act" => {
-            let who = w.name("a fighter")?;
-            let card = w.name("the action's card")?;
-            Event::Act { who, card }
+            let who = id(&mut w, "a fighter")?;
+            let card = id(&mut w, "the action's card")?;
+            Event::Acted { who, card }
         }
-        "hit" | "miss" => Event::Outcome { target: w.name("the target")?, hit: verb == "hit" },
+        "hit" | "miss" => Event::Outcome { target: id(&mut w, "the target")?, hit: verb == "hit" },
         "damage" => {
-            let who = w.name("a fighter")?;
-            let damage = w.parse("the damage")?;
+            let who = id(&mut w, "a fighter")?;
+            let damage = w.number("the damage")?;
             w.keyword("block")?;
-            let block = w.parse("the damage blocked")?;
+            let block = w.number("the damage blocked")?;
             w.keyword("injury")?;
-            let injury = w.parse("the injury")?;
-            Event::Damage { who, damage, block, injury }
+            let injury = w.number("the injury")?;
+            Event::DamageDealt { who, damage, block, injury }
         }
         "tick" => {
-            let who = w.name("a fighter")?;
-            let ailment = w.ailment()?;
-            let from = w.parse("the rounds before")?;
+            let who = id(&mut w, "a fighter")?;
+            let ailment = w.named::<Ailment>()?;
+            let from = w.number("the rounds before")?;
             w.keyword("->")?;
-            let to = w.parse("the rounds after")?;
-            let injury = if w.peek() == Some("injury") {
-                w.next += 1;
-                Some(w.parse("the injury")?)
-            } else {
-                None
-            };
-            Event::Tick { who, ailment, from, to, injury }
+            let to = w.number("the rounds after")?;
+            let injury = if w.optional("injury") { Some(w.number("the injury")?) } else { None };
+            Event::Ticked { who, ailment, from, to, injury }
         }
         "end" => {
             w.keyword("round")?;
-            Event::EndRound { round: w.parse("the round number")? }
+            Event::RoundEnded { round: w.number("the round number")? }
         }
-        "defeated" => Event::Defeated { who: w.name("a fighter")? },
+        "defeated" => Event::Defeated { who: id(&mut w, "a fighter")? },
         "fame" => {
-            let who = w.name("a character")?;
+            let who = id(&mut w, "a character")?;
             let delta = w.signed("a signed Fame change like +6")?;
             w.keyword("->")?;
-            let total = w.parse("the Fame after")?;
-            Event::Fame { who, delta, total }
+            let total = w.number("the Fame after")?;
+            Event::FameGained { who, delta, total }
         }
         "trophy" => {
-            let who = w.name("a character")?;
-            let monster = w.name("a monster")?;
-            Event::Trophy { who, monster }
+            let who = id(&mut w, "a character")?;
+            let monster = id(&mut w, "a monster")?;
+            Event::TrophyTaken { who, monster }
         }
-        _ => {
-            w.next -= 1;
-            return Err(w.err("an event (join, monster, begin, reveal, action, target, roll, reroll, recall, priority, afflict, cure, act, hit, miss, damage, tick, end, defeated, fame, trophy)"));
-        }
+        _ => return Err(start.err(EVENTS)),
     };
     w.end()?;
     Ok(event)
@@ -336,6 +232,14 @@ mod tests {
     }
 
     #[test]
+    fn dice_order_is_not_a_fact() {
+        let a = parse_event("roll wyvern might 1 9 4 8").unwrap_or_else(|e| panic!("{e}"));
+        let b = parse_event("roll wyvern might 9 8 4 1").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(a, b);
+        assert_eq!(a.to_string(), "roll wyvern might 9 8 4 1");
+    }
+
+    #[test]
     fn errors_name_the_column_and_what_was_expected() {
         let e = parse_event("reroll A nine -> 6 fame 2").unwrap_err();
         assert_eq!(e.column, 10);
@@ -345,5 +249,9 @@ mod tests {
         assert_eq!(parse_event("damage B 6 block 2").unwrap_err().found, "end of line");
         assert!(parse_event("begin now").is_err());
         assert!(parse_event("reveal A sword").is_err());
+        let e = parse_event("monster wyvern cave 4").unwrap_err();
+        assert_eq!((e.column, e.expected.as_str()), (16, "a place (cage, zone)"));
+        assert_eq!(parse_event("dance").unwrap_err().column, 1);
+        assert_eq!(parse_event("").unwrap_err().found, "end of line");
     }
 }

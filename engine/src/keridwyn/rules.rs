@@ -1,111 +1,227 @@
 //! The rule catalog and the interpretations: every id the step function can report, with
-//! the rulebook section it comes from, and every reading of a silent or contradictory passage.
+//! the rulebook section it comes from, and every reading of a silent or contradictory
+//! passage, each a typed value (`Params`) so no rule compares setup strings.
 
-use crate::{ParamKind, ParamSpec, RuleInfo};
+use crate::kit::named::named_enum;
+use crate::kit::rules::{rules, Readings};
+use crate::{ParamKind, ParamSpec};
 
-pub const JOIN: &str = "kf.start.join";
-pub const WORN: &str = "kf.start.worn-gear";
-pub const PRIORITY_TOKEN: &str = "kf.start.priority-token";
-pub const TIEBREAK: &str = "kf.start.tiebreak";
-pub const START_EFFECT: &str = "kf.start.monster-effect";
-pub const SEQUENCE: &str = "kf.round.sequence";
-pub const REVEAL_ORDER: &str = "kf.round.reveal-order";
-pub const TWO_CARDS: &str = "kf.hand.two-cards";
-pub const ONCE: &str = "kf.hand.once-until-focus";
-pub const CHOICE: &str = "kf.hand.choice";
-pub const MONSTER_ACTION: &str = "kf.round.monster-action";
-pub const ORDER: &str = "kf.round.priority-order";
-pub const END_ROUND: &str = "kf.round.end";
-pub const TARGETING: &str = "kf.monster.targeting";
-pub const ATTACK_TARGET: &str = "kf.attack.target";
-pub const DICE_COUNT: &str = "kf.roll.dice-count";
-pub const ROLL_SKILL: &str = "kf.roll.skill";
-pub const DEFENSE: &str = "kf.attack.defense";
-pub const WIT_SIX: &str = "kf.spell.wit-six";
-pub const DAMAGE: &str = "kf.damage.amount";
-pub const BLOCK: &str = "kf.damage.block";
-pub const INJURY: &str = "kf.damage.injury";
-pub const STACK: &str = "kf.ailment.stack";
-pub const IMMUNITY: &str = "kf.ailment.immunity";
-pub const BURN: &str = "kf.ailment.burn";
-pub const DURATION: &str = "kf.ailment.duration";
-pub const REROLL_FAME: &str = "kf.reroll.fame";
-pub const REROLL_WHEN: &str = "kf.reroll.before-outcome";
-pub const RECALL: &str = "kf.recall.mercenary";
-pub const LURE: &str = "kf.lure.breakable";
-pub const DEFEAT: &str = "kf.end.defeat";
-pub const FAME_AWARD: &str = "kf.end.fame-award";
-pub const TROPHY: &str = "kf.end.monster-card";
-pub const DAZZLE: &str = "kf.ailment.dazzle";
-pub const SLOW: &str = "kf.ailment.slow";
-pub const WEAK: &str = "kf.ailment.weak";
-pub const REPLACE: &str = "kf.effect.replace";
-pub const FIGHT_END: &str = "kf.effect.fight-end";
-pub const WHOLE_FIGHT: &str = "kf.effect.whole-fight";
-pub const SEATING: &str = "kf.monster.seating";
-pub const EXTRA_GRIT: &str = "kf.monster.extra-grit";
-pub const EXTRA_PRIORITY: &str = "kf.monster.extra-priority";
-pub const SECOND_ACTION: &str = "kf.monster.second-action";
-pub const GRANT: &str = "kf.spell.grant-ally";
-pub const HOLDER_DEFEATED: &str = "kf.priority.holder-defeated";
-pub const GEAR_NO_ROLL: &str = "kf.gear.no-roll";
-pub const WORN_PROTECTS: &str = "kf.gear.worn-protects";
-pub const ATTACKER_BENEFIT: &str = "kf.attack.attacker-benefit";
-pub const ACCURACY_DIFFICULTY: &str = "kf.damage.accuracy-difficulty";
-pub const NO_PRIORITY: &str = "kf.hand.no-priority";
+rules! {
+    JOIN = "kf.start.join",
+        "Characters join (in turn order, once each) before the fight begins; a fight with no monster has exactly two characters, a monster fight at least one",
+        "STARTING THE FIGHT";
+    WORN = "kf.start.worn-gear",
+        "A character with more than 1 Worn gear chooses exactly 1 of them as it enters the fight",
+        "STARTING THE FIGHT";
+    PRIORITY_TOKEN = "kf.start.priority-token",
+        "The participant with the highest Fame (a monster's is its Rank) gains the Priority token, at the start and whenever Fame changes or the holder is defeated",
+        "STARTING THE FIGHT";
+    TIEBREAK = "kf.start.tiebreak",
+        "Participants tied for the token each roll Finesse; highest die after modifiers wins, then next highest, a perfect tie rerolls",
+        "STARTING THE FIGHT";
+    START_EFFECT = "kf.start.monster-effect",
+        "A monster's start-of-fight effect applies to each character as the fight begins (a damage there is no attack: no Accuracy, no Block)",
+        "SAMPLE ROUND OF COMBAT";
+    SEQUENCE = "kf.round.sequence",
+        "A fight goes: joins, begin, then each round reveals, the monster's d6, actions, end of round",
+        "ACTIONS";
+    REVEAL_ORDER = "kf.round.reveal-order",
+        "Players reveal their cards in reverse turn order (turn order starts at the Priority token)",
+        "ACTIONS";
+    TWO_CARDS = "kf.hand.two-cards",
+        "Each round each player places exactly two cards from their hand",
+        "ACTIONS";
+    ONCE = "kf.hand.once-until-focus",
+        "Each hand card can only be used once until the player plays Focus",
+        "ACTIONS";
+    CHOICE = "kf.hand.choice",
+        "Primary, Secondary and Maneuver declare a card the character has that the hand card permits",
+        "ACTIONS";
+    MONSTER_ACTION = "kf.round.monster-action",
+        "The monster uses the action whose brackets contain its d6 roll",
+        "ACTIONS";
+    ORDER = "kf.round.priority-order",
+        "Actions resolve from the highest Priority down; ties in turn order, the token holder first",
+        "ACTIONS";
+    END_ROUND = "kf.round.end",
+        "When all actions are complete the round ends: used cards discarded, durations reduced",
+        "ACTIONS";
+    TARGETING = "kf.monster.targeting",
+        "A monster's single-target attack goes to Balance's player, else by its two conditions used alternately, else at random",
+        "MULTIPLE CHARACTERS FACING A MONSTER";
+    ATTACK_TARGET = "kf.attack.target",
+        "Characters' attacks target only the monster (the other character in a fight between characters)",
+        "MULTIPLE CHARACTERS FACING A MONSTER";
+    DICE_COUNT = "kf.roll.dice-count",
+        "A skill of tier T rolls T dice",
+        "SAMPLE ROUND OF COMBAT";
+    ROLL_SKILL = "kf.roll.skill",
+        "A roll uses the skill its action names (Wit for spells that do not attack and for Lure)",
+        "HOW TO FIGHT";
+    DEFENSE = "kf.attack.defense",
+        "An attack affects a target only when its highest die after modifiers reaches 6 + the target's tier in the defended skill (+ defense effects)",
+        "HOW TO FIGHT";
+    WIT_SIX = "kf.spell.wit-six",
+        "A Spell that does not attack has effect only on a Wit roll of 6 or higher",
+        "HOW TO FIGHT";
+    DAMAGE = "kf.damage.amount",
+        "Damage is the effect's amount, + damage modifiers, +1 Accuracy per die of 9 or more (Weak and the Accuracy difficulty have their own ids)",
+        "HOW TO FIGHT";
+    BLOCK = "kf.damage.block",
+        "Every applicable Block of the victim reduces the damage",
+        "HOW TO FIGHT";
+    INJURY = "kf.damage.injury",
+        "Damage not Blocked (never below 0) is Injury and reduces Grit",
+        "HOW TO FIGHT";
+    STACK = "kf.ailment.stack",
+        "An Ailment already afflicting the victim adds its duration to the ongoing duration",
+        "AILMENTS";
+    IMMUNITY = "kf.ailment.immunity",
+        "An Immune fighter cannot gain the Ailment and any amount afflicting them is removed",
+        "AILMENTS";
+    BURN = "kf.ailment.burn",
+        "Burn: suffer 1 Injury as its duration is reduced at the end of each round",
+        "AILMENTS";
+    DURATION = "kf.ailment.duration",
+        "At the end of each round every ongoing duration drops by 1",
+        "ONGOING EFFECTS";
+    REROLL_FAME = "kf.reroll.fame",
+        "A character may spend Fame (the reroll cost) to reroll one die of a roll",
+        "SAMPLE ROUND OF COMBAT";
+    REROLL_WHEN = "kf.reroll.before-outcome",
+        "Rerolls and recalls happen before the roll's outcome is stated",
+        "SAMPLE ROUND OF COMBAT";
+    RECALL = "kf.recall.mercenary",
+        "A character may recall a mercenary they have with them, once a fight, for its bonus on their own roll",
+        "SAMPLE ROUND OF COMBAT";
+    LURE = "kf.lure.breakable",
+        "A successful Lure ignores the monster's Breakable effect for the rest of the round",
+        "RUNNING A MONSTER";
+    DEFEAT = "kf.end.defeat",
+        "A fighter at 0 Grit is defeated (a character is sent to the Inn)",
+        "ENDING THE FIGHT";
+    FAME_AWARD = "kf.end.fame-award",
+        "On a monster's defeat the surviving characters gain Fame from its Rank (see interpretation fame-on-defeat)",
+        "ENDING THE FIGHT";
+    TROPHY = "kf.end.monster-card",
+        "The character who made the last successful attack attains the monster card (defeated or not)",
+        "ENDING THE FIGHT";
+    DAZZLE = "kf.ailment.dazzle",
+        "Dazzle: suffer -1 on rolls",
+        "AILMENTS";
+    SLOW = "kf.ailment.slow",
+        "Slow: suffer -6 Priority",
+        "AILMENTS";
+    WEAK = "kf.ailment.weak",
+        "Weak: deal -1 damage",
+        "AILMENTS";
+    REPLACE = "kf.effect.replace",
+        "A card used again while its ongoing effect is active replaces the earlier instance, on whichever fighter it was (effects do not stack)",
+        "ONGOING EFFECTS";
+    FIGHT_END = "kf.effect.fight-end",
+        "All ongoing effects (and Ailments) end when the fight ends",
+        "ONGOING EFFECTS";
+    WHOLE_FIGHT = "kf.effect.whole-fight",
+        "An effect that lists no duration continues for the entire fight",
+        "ONGOING EFFECTS";
+    SEATING = "kf.monster.seating",
+        "The monster is seated clockwise of the place reached by counting its cage (or zone) number from the first actor",
+        "MULTIPLE CHARACTERS FACING A MONSTER";
+    EXTRA_GRIT = "kf.monster.extra-grit",
+        "For each participating character beyond the first, the monster gains +4 Grit",
+        "MULTIPLE CHARACTERS FACING A MONSTER";
+    EXTRA_PRIORITY = "kf.monster.extra-priority",
+        "For each participating character beyond the first, the monster's actions gain +1 Priority",
+        "MULTIPLE CHARACTERS FACING A MONSTER";
+    SECOND_ACTION = "kf.monster.second-action",
+        "With more than 2 characters the monster rolls a second action after its first, at -6 Priority (with 2 or fewer, none)",
+        "MULTIPLE CHARACTERS FACING A MONSTER";
+    GRANT = "kf.spell.grant-ally",
+        "Only a Spell that does not attack may be granted to another character in the fight",
+        "MULTIPLE CHARACTERS FACING A MONSTER";
+    HOLDER_DEFEATED = "kf.priority.holder-defeated",
+        "When the holder of the Priority token is defeated, the token goes as if Fame just changed",
+        "MULTIPLE CHARACTERS FACING A MONSTER";
+    GEAR_NO_ROLL = "kf.gear.no-roll",
+        "Gear that does not attack requires no roll: it simply grants its effect",
+        "HOW TO FIGHT";
+    WORN_PROTECTS = "kf.gear.worn-protects",
+        "Worn gear protects against each attack without any activation (it is never played)",
+        "STARTING THE FIGHT";
+    ATTACKER_BENEFIT = "kf.attack.attacker-benefit",
+        "A benefit that only applies to the attacker (its `self` effects) takes place as the action is used, even if the attack fails",
+        "HOW TO FIGHT";
+    ACCURACY_DIFFICULTY = "kf.damage.accuracy-difficulty",
+        "Effects that change the difficulty of Accuracy move the 9 needed by that amount",
+        "HOW TO FIGHT";
+    NO_PRIORITY = "kf.hand.no-priority",
+        "Cards that have no Priority (Balance, Focus) complete their effect as revealed; they never go on the Priority track",
+        "ACTIONS";
+}
 
-pub static RULES: &[RuleInfo] = &[
-    RuleInfo { id: JOIN, text: "Characters join (in turn order, once each) before the fight begins; a fight with no monster has exactly two characters, a monster fight at least one", section: "STARTING THE FIGHT" },
-    RuleInfo { id: WORN, text: "A character with more than 1 Worn gear chooses exactly 1 of them as it enters the fight", section: "STARTING THE FIGHT" },
-    RuleInfo { id: PRIORITY_TOKEN, text: "The participant with the highest Fame (a monster's is its Rank) gains the Priority token, at the start and whenever Fame changes or the holder is defeated", section: "STARTING THE FIGHT" },
-    RuleInfo { id: TIEBREAK, text: "Participants tied for the token each roll Finesse; highest die wins, then next highest, a perfect tie rerolls", section: "STARTING THE FIGHT" },
-    RuleInfo { id: START_EFFECT, text: "A monster's start-of-fight effect applies to each character as the fight begins", section: "SAMPLE ROUND OF COMBAT" },
-    RuleInfo { id: SEQUENCE, text: "A fight goes: joins, begin, then each round reveals, the monster's d6, actions, end of round", section: "ACTIONS" },
-    RuleInfo { id: REVEAL_ORDER, text: "Players reveal their cards in reverse turn order (turn order starts at the Priority token)", section: "ACTIONS" },
-    RuleInfo { id: TWO_CARDS, text: "Each round each player places exactly two cards from their hand", section: "ACTIONS" },
-    RuleInfo { id: ONCE, text: "Each hand card can only be used once until the player plays Focus", section: "ACTIONS" },
-    RuleInfo { id: CHOICE, text: "Primary, Secondary and Maneuver declare a card the character has that the hand card permits", section: "ACTIONS" },
-    RuleInfo { id: MONSTER_ACTION, text: "The monster uses the action whose brackets contain its d6 roll", section: "ACTIONS" },
-    RuleInfo { id: ORDER, text: "Actions resolve from the highest Priority down; ties in turn order, the token holder first", section: "ACTIONS" },
-    RuleInfo { id: END_ROUND, text: "When all actions are complete the round ends: used cards discarded, durations reduced", section: "ACTIONS" },
-    RuleInfo { id: TARGETING, text: "A monster's single-target attack goes to Balance's player, else by its two conditions used alternately, else at random", section: "MULTIPLE CHARACTERS FACING A MONSTER" },
-    RuleInfo { id: ATTACK_TARGET, text: "Characters' attacks target only the monster (the other character in a fight between characters)", section: "MULTIPLE CHARACTERS FACING A MONSTER" },
-    RuleInfo { id: DICE_COUNT, text: "A skill of tier T rolls T dice", section: "SAMPLE ROUND OF COMBAT" },
-    RuleInfo { id: ROLL_SKILL, text: "A roll uses the skill its action names (Wit for spells that do not attack and for Lure)", section: "HOW TO FIGHT" },
-    RuleInfo { id: DEFENSE, text: "An attack affects a target only when its highest die after modifiers reaches 6 + the target's tier in the defended skill (+ defense effects)", section: "HOW TO FIGHT" },
-    RuleInfo { id: WIT_SIX, text: "A Spell that does not attack has effect only on a Wit roll of 6 or higher", section: "HOW TO FIGHT" },
-    RuleInfo { id: DAMAGE, text: "Damage is the effect's amount, + damage modifiers, +1 Accuracy per die of 9 or more (Weak and the Accuracy difficulty have their own ids)", section: "HOW TO FIGHT" },
-    RuleInfo { id: BLOCK, text: "Every applicable Block of the victim reduces the damage", section: "HOW TO FIGHT" },
-    RuleInfo { id: INJURY, text: "Damage not Blocked (never below 0) is Injury and reduces Grit", section: "HOW TO FIGHT" },
-    RuleInfo { id: STACK, text: "An Ailment already afflicting the victim adds its duration to the ongoing duration", section: "AILMENTS" },
-    RuleInfo { id: IMMUNITY, text: "An Immune fighter cannot gain the Ailment and any amount afflicting them is removed", section: "AILMENTS" },
-    RuleInfo { id: BURN, text: "Burn: suffer 1 Injury as its duration is reduced at the end of each round", section: "AILMENTS" },
-    RuleInfo { id: DURATION, text: "At the end of each round every ongoing duration drops by 1", section: "ONGOING EFFECTS" },
-    RuleInfo { id: REROLL_FAME, text: "A character may spend Fame (the reroll cost) to reroll one die of a roll", section: "SAMPLE ROUND OF COMBAT" },
-    RuleInfo { id: REROLL_WHEN, text: "Rerolls and recalls happen before the roll's outcome is stated", section: "SAMPLE ROUND OF COMBAT" },
-    RuleInfo { id: RECALL, text: "A character may recall a mercenary they have with them, once a fight, for its bonus on their own roll", section: "SAMPLE ROUND OF COMBAT" },
-    RuleInfo { id: LURE, text: "A successful Lure ignores the monster's Breakable effect for the rest of the round", section: "RUNNING A MONSTER" },
-    RuleInfo { id: DEFEAT, text: "A fighter at 0 Grit is defeated (a character is sent to the Inn)", section: "ENDING THE FIGHT" },
-    RuleInfo { id: FAME_AWARD, text: "On a monster's defeat the surviving characters gain Fame from its Rank (see interpretation fame-on-defeat)", section: "ENDING THE FIGHT" },
-    RuleInfo { id: TROPHY, text: "The character who made the last successful attack attains the monster card", section: "ENDING THE FIGHT" },
-    RuleInfo { id: DAZZLE, text: "Dazzle: suffer -1 on rolls", section: "AILMENTS" },
-    RuleInfo { id: SLOW, text: "Slow: suffer -6 Priority", section: "AILMENTS" },
-    RuleInfo { id: WEAK, text: "Weak: deal -1 damage", section: "AILMENTS" },
-    RuleInfo { id: REPLACE, text: "A card used again while its ongoing effect is active replaces the earlier instance (effects do not stack)", section: "ONGOING EFFECTS" },
-    RuleInfo { id: FIGHT_END, text: "All ongoing effects (and Ailments) end when the fight ends", section: "ONGOING EFFECTS" },
-    RuleInfo { id: WHOLE_FIGHT, text: "An effect that lists no duration continues for the entire fight", section: "ONGOING EFFECTS" },
-    RuleInfo { id: SEATING, text: "The monster is seated clockwise of the place reached by counting its cage (or zone) number from the first actor", section: "MULTIPLE CHARACTERS FACING A MONSTER" },
-    RuleInfo { id: EXTRA_GRIT, text: "For each participating character beyond the first, the monster gains +4 Grit", section: "MULTIPLE CHARACTERS FACING A MONSTER" },
-    RuleInfo { id: EXTRA_PRIORITY, text: "For each participating character beyond the first, the monster's actions gain +1 Priority", section: "MULTIPLE CHARACTERS FACING A MONSTER" },
-    RuleInfo { id: SECOND_ACTION, text: "With more than 2 characters the monster rolls a second action after its first, at -6 Priority (with 2 or fewer, none)", section: "MULTIPLE CHARACTERS FACING A MONSTER" },
-    RuleInfo { id: GRANT, text: "Only a Spell that does not attack may be granted to another character in the fight", section: "MULTIPLE CHARACTERS FACING A MONSTER" },
-    RuleInfo { id: HOLDER_DEFEATED, text: "When the holder of the Priority token is defeated, the token goes as if Fame just changed", section: "MULTIPLE CHARACTERS FACING A MONSTER" },
-    RuleInfo { id: GEAR_NO_ROLL, text: "Gear that does not attack requires no roll: it simply grants its effect", section: "HOW TO FIGHT" },
-    RuleInfo { id: WORN_PROTECTS, text: "Worn gear protects against each attack without any activation (it is never played)", section: "STARTING THE FIGHT" },
-    RuleInfo { id: ATTACKER_BENEFIT, text: "A benefit that only applies to the attacker takes place even if the attack fails", section: "HOW TO FIGHT" },
-    RuleInfo { id: ACCURACY_DIFFICULTY, text: "Effects that change the difficulty of Accuracy move the 9 needed by that amount", section: "HOW TO FIGHT" },
-    RuleInfo { id: NO_PRIORITY, text: "Cards that have no Priority (Balance, Focus) complete their effect as revealed; they never go on the Priority track", section: "ACTIONS" },
-];
+named_enum! {
+    /// `fame-on-defeat`.
+    pub enum FameOnDefeat ("a reading of fame-on-defeat") {
+        LastAttackerRankOthersHalf = "last-attacker-rank-others-half",
+        RankToAll = "rank-to-all",
+    }
+}
+named_enum! {
+    /// `lure-roll`.
+    pub enum LureRoll ("a reading of lure-roll") { WitVsWitDefense = "wit-vs-wit-defense", WitSix = "wit-six" }
+}
+named_enum! {
+    /// `maneuver-options`.
+    pub enum ManeuverOptions ("a reading of maneuver-options") {
+        GearAndImmunity = "gear-and-immunity",
+        GearOrImmunity = "gear-or-immunity",
+    }
+}
+named_enum! {
+    /// `balance-scope`.
+    pub enum BalanceScope ("a reading of balance-scope") { Round = "round", NextAttack = "next-attack" }
+}
+named_enum! {
+    /// `immunity-vs-attack`.
+    pub enum ImmunityVsAttack ("a reading of immunity-vs-attack") {
+        WholeAttack = "whole-attack",
+        AilmentOnly = "ailment-only",
+    }
+}
+named_enum! {
+    /// `priority-recheck-tie`.
+    pub enum RecheckTie ("a reading of priority-recheck-tie") { HolderKeeps = "holder-keeps", Roll = "roll" }
+}
+named_enum! {
+    /// `focus-refresh`.
+    pub enum FocusRefresh ("a reading of focus-refresh") { EndOfRound = "end-of-round", OnReveal = "on-reveal" }
+}
+named_enum! {
+    /// `targeting-alternation`.
+    pub enum Alternation ("a reading of targeting-alternation") {
+        SingleTarget = "single-target",
+        ConditionsUsed = "conditions-used",
+        EveryAttack = "every-attack",
+    }
+}
+named_enum! {
+    /// `skill-die`.
+    pub enum SkillDie ("a reading of skill-die") { D10 = "d10", D12 = "d12" }
+}
+named_enum! {
+    /// `recall-limit`.
+    pub enum RecallLimit ("a reading of recall-limit") { OncePerFight = "once-per-fight", OncePerRound = "once-per-round" }
+}
+
+impl SkillDie {
+    /// The faces of a skill die.
+    pub fn sides(self) -> u8 {
+        match self {
+            SkillDie::D10 => 10,
+            SkillDie::D12 => 12,
+        }
+    }
+}
 
 pub const P_FAME: &str = "fame-on-defeat";
 pub const P_LURE: &str = "lure-roll";
@@ -115,25 +231,33 @@ pub const P_IMMUNITY: &str = "immunity-vs-attack";
 pub const P_RECHECK: &str = "priority-recheck-tie";
 pub const P_FOCUS: &str = "focus-refresh";
 pub const P_REROLL: &str = "reroll-fame-cost";
+pub const P_ALTERNATION: &str = "targeting-alternation";
+pub const P_DIE: &str = "skill-die";
+pub const P_RECALL: &str = "recall-limit";
+
+/// The most Fame a reroll may cost (catalog numbers stay below 1000).
+pub const MAX_REROLL_COST: i32 = 999;
 
 pub static PARAMS: &[ParamSpec] = &[
     ParamSpec {
         name: P_FAME,
         kind: ParamKind::Interpretation,
-        allowed: &["last-attacker-rank-others-half", "rank-to-all"],
-        default: "last-attacker-rank-others-half",
+        allowed: FameOnDefeat::NAMES,
+        default: FameOnDefeat::LastAttackerRankOthersHalf.name(),
         doc: "\"each surviving character gains Fame equal to the monster's Rank, the character who made the \
               last successful attack attains the monster card, and any other characters who fought and were \
               not defeated gain Fame equal to half the monster's Rank, rounded down.\" The two clauses \
               contradict. Default: the last successful attacker gains the Rank and the others half (otherwise \
-              the half clause could never apply). `rank-to-all`: every surviving character gains the Rank.",
+              the half clause could never apply); a defeated character gains no Fame. `rank-to-all`: every \
+              surviving character gains the Rank. Either way the last successful attacker attains the \
+              monster card, defeated or not: that clause has no survival condition.",
         section: "ENDING THE FIGHT",
     },
     ParamSpec {
         name: P_LURE,
         kind: ParamKind::Interpretation,
-        allowed: &["wit-vs-wit-defense", "wit-six"],
-        default: "wit-vs-wit-defense",
+        allowed: LureRoll::NAMES,
+        default: LureRoll::WitVsWitDefense.name(),
         doc: "\"If a character successfully uses Lure against the monster, ignore the Breakable effect\" never \
               says what success is. Default, from the sample (\"They roll 4 and 2, failing to reach the 8 \
               needed to reach the Wyvern's Wit defense\"): a Wit roll reaching the monster's Wit defense. \
@@ -144,8 +268,8 @@ pub static PARAMS: &[ParamSpec] = &[
     ParamSpec {
         name: P_MANEUVER,
         kind: ParamKind::Interpretation,
-        allowed: &["gear-and-immunity", "gear-or-immunity"],
-        default: "gear-and-immunity",
+        allowed: ManeuverOptions::NAMES,
+        default: ManeuverOptions::GearAndImmunity.name(),
         doc: "Maneuver's options are never listed; the sample has it \"gain Immunity to Burn this round, \
               immediately removing the Burn\" and also select \"their Heavy Shield card to use\". Default: \
               Maneuver may choose one non-worn gear card and Immunity to one Ailment for the round (as \
@@ -155,8 +279,8 @@ pub static PARAMS: &[ParamSpec] = &[
     ParamSpec {
         name: P_BALANCE,
         kind: ParamKind::Interpretation,
-        allowed: &["round", "next-attack"],
-        default: "round",
+        allowed: BalanceScope::NAMES,
+        default: BalanceScope::Round.name(),
         doc: "\"unless a character already determined who is attacked by using Balance\": Balance acts as \
               revealed (it has no Priority) and makes its player the target of the monster's single-target \
               attacks. Default: for every such attack this round. `next-attack`: only the next one.",
@@ -165,20 +289,20 @@ pub static PARAMS: &[ParamSpec] = &[
     ParamSpec {
         name: P_IMMUNITY,
         kind: ParamKind::Interpretation,
-        allowed: &["ailment-only", "whole-attack"],
-        default: "ailment-only",
+        allowed: ImmunityVsAttack::NAMES,
+        default: ImmunityVsAttack::WholeAttack.name(),
         doc: "\"While Immune, a fighter cannot gain the Ailment\": silent on the rest of an attack that causes \
-              it. Default: only the Ailment is stopped; other effects apply (Fire Breath's damage equals the \
-              Burn afflicting the target, 0 when Immune, so \"the Immunity to Burn would have fully protected \
-              them anyway\"). `whole-attack`: an attack causing an Ailment the target is Immune to has no \
-              effect on that target.",
+              it. Default, from the sample round (Fire Breath's 9 would have hit Player A, yet \"the Immunity \
+              to Burn would have fully protected them anyway\"): an attack causing an Ailment the target is \
+              Immune to has no effect on that target, Accuracy included. `ailment-only`: only the Ailment is \
+              stopped and the attack's other effects apply (Fire Breath then deals 0 Burn + 1 Accuracy).",
         section: "AILMENTS",
     },
     ParamSpec {
         name: P_RECHECK,
         kind: ParamKind::Interpretation,
-        allowed: &["holder-keeps", "roll"],
-        default: "holder-keeps",
+        allowed: RecheckTie::NAMES,
+        default: RecheckTie::HolderKeeps.name(),
         doc: "\"each time after Fame changes, the participant with the highest Fame gains the Priority token. \
               If participants are tied, they each roll Finesse\": silent on a tie that includes the current \
               holder after a re-check. Default: the holder keeps the token. `roll`: the tied roll Finesse.",
@@ -187,8 +311,8 @@ pub static PARAMS: &[ParamSpec] = &[
     ParamSpec {
         name: P_FOCUS,
         kind: ParamKind::Interpretation,
-        allowed: &["end-of-round", "on-reveal"],
-        default: "end-of-round",
+        allowed: FocusRefresh::NAMES,
+        default: FocusRefresh::EndOfRound.name(),
         doc: "\"each of which can only be used once until the player plays Focus\": silent on when the cards \
               return. Default: the whole hand (Focus included) returns when the round of Focus ends. \
               `on-reveal`: the cards discarded in earlier rounds return as Focus is revealed; Focus and its \
@@ -202,7 +326,76 @@ pub static PARAMS: &[ParamSpec] = &[
         default: "2",
         doc: "Only the sample states a price: \"Player A decides to expend 2 Fame to reroll the 9\". Default: \
               2 Fame per die rerolled, paid by any character for any roll (the sample rerolls the Wyvern's \
-              die).",
+              die). Any number from 0 to 999.",
+        section: "SAMPLE ROUND OF COMBAT",
+    },
+    ParamSpec {
+        name: P_ALTERNATION,
+        kind: ParamKind::Interpretation,
+        allowed: Alternation::NAMES,
+        default: Alternation::SingleTarget.name(),
+        doc: "\"Each monster has two conditions used to determine who they attack when using an attack against \
+              a single character unless a character already determined who is attacked by using Balance. ... \
+              Each time they attack, they begin with the alternate condition.\" Which attacks count is not \
+              said. Default, the paragraph's own subject: every attack against a single character flips the \
+              order, Balance-forced ones included. `conditions-used`: only attacks whose target the \
+              conditions chose (not those Balance forced). `every-attack`: area attacks flip it too.",
+        section: "MULTIPLE CHARACTERS FACING A MONSTER",
+    },
+    ParamSpec {
+        name: P_DIE,
+        kind: ParamKind::Interpretation,
+        allowed: SkillDie::NAMES,
+        default: SkillDie::D10.name(),
+        doc: "The dice are never named. The sample rolls \"9, 8, 4, and 1\" and a die that \"shows 9\", \
+              Accuracy counts \"each 9 or higher rolled\", and no die ever shows more than 9 before a \
+              modifier: ten-sided dice by default. `d12`: twelve-sided dice (the board's zones ask for rolls \
+              of \"12 or higher\").",
+        section: "HOW TO FIGHT",
+    },
+    ParamSpec {
+        name: P_RECALL,
+        kind: ParamKind::Interpretation,
+        allowed: RecallLimit::NAMES,
+        default: RecallLimit::OncePerFight.name(),
+        doc: "\"They decide to recall their mercenary Chargo to gain +1 on the roll\": silent on how often. \
+              Default: a recalled mercenary has left the fight (recalling is what a pawn does when it goes \
+              home), so once a fight. `once-per-round`: each mercenary once a round.",
         section: "SAMPLE ROUND OF COMBAT",
     },
 ];
+
+/// The interpretations, read once from the setup.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Params {
+    pub fame: FameOnDefeat,
+    pub lure: LureRoll,
+    pub maneuver: ManeuverOptions,
+    pub balance: BalanceScope,
+    pub immunity: ImmunityVsAttack,
+    pub recheck: RecheckTie,
+    pub focus: FocusRefresh,
+    pub reroll_cost: i32,
+    pub alternation: Alternation,
+    pub die: SkillDie,
+    pub recall: RecallLimit,
+}
+
+impl Params {
+    /// Read every interpretation; problems stay in `r`.
+    pub fn read(r: &mut Readings) -> Params {
+        Params {
+            fame: r.get(P_FAME, FameOnDefeat::LastAttackerRankOthersHalf),
+            lure: r.get(P_LURE, LureRoll::WitVsWitDefense),
+            maneuver: r.get(P_MANEUVER, ManeuverOptions::GearAndImmunity),
+            balance: r.get(P_BALANCE, BalanceScope::Round),
+            immunity: r.get(P_IMMUNITY, ImmunityVsAttack::WholeAttack),
+            recheck: r.get(P_RECHECK, RecheckTie::HolderKeeps),
+            focus: r.get(P_FOCUS, FocusRefresh::EndOfRound),
+            reroll_cost: r.number(P_REROLL, 0, MAX_REROLL_COST, 2),
+            alternation: r.get(P_ALTERNATION, Alternation::SingleTarget),
+            die: r.get(P_DIE, SkillDie::D10),
+            recall: r.get(P_RECALL, RecallLimit::OncePerFight),
+        }
+    }
+}

@@ -1,48 +1,75 @@
 //! What is on the table during a fight: the fighters in seating order, the Priority token,
-//! the track, the roll being made and the consequences the rules still require. Plain data
-//! (vectors, no hash maps, no floats) so the digest is stable.
+//! the track, the action being resolved, and the cursors of the agendas the rules derive
+//! what is due from (see due.rs). Plain data (vectors, no hash maps, no floats) so the
+//! digest is stable. Seats and cards are typed indices; labels are only for people.
 
-use super::cards::CardKind;
-use super::effect::{Ailment, DamageBase, Effect, Skill};
+use super::cards::{ActionCard, CardKind, CharacterCard, MercCard, MonsterCard};
+use super::effect::{Ailment, Effect, Skill};
 use super::event::Place;
+use crate::kit::catalog::Id;
+use crate::kit::dice::Roll;
+use crate::kit::named::named_enum;
+use crate::kit::taint::Unverified;
 use serde::{Deserialize, Serialize};
 
-/// The six hand cards of "STARTING THE FIGHT".
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum HandCard {
-    Primary,
-    Secondary,
-    Lure,
-    Balance,
-    Maneuver,
-    Focus,
-}
+pub type CardId = Id<ActionCard>;
+pub type CharacterId = Id<CharacterCard>;
+pub type MonsterId = Id<MonsterCard>;
+pub type MercId = Id<MercCard>;
 
-impl HandCard {
-    pub const ALL: [HandCard; 6] = [
-        HandCard::Primary,
-        HandCard::Secondary,
-        HandCard::Lure,
-        HandCard::Balance,
-        HandCard::Maneuver,
-        HandCard::Focus,
-    ];
-    pub fn name(self) -> &'static str {
-        match self {
-            HandCard::Primary => "primary",
-            HandCard::Secondary => "secondary",
-            HandCard::Lure => "lure",
-            HandCard::Balance => "balance",
-            HandCard::Maneuver => "maneuver",
-            HandCard::Focus => "focus",
-        }
+/// A place at the table: an index into `State::fighters` (seating order, clockwise).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Seat(pub u8);
+
+impl Seat {
+    pub const fn i(self) -> usize {
+        self.0 as usize
+    }
+    /// The seat of a fighter index (a fight seats at most a handful).
+    pub fn of(i: usize) -> Seat {
+        Seat(u8::try_from(i).unwrap_or(u8::MAX))
     }
 }
 
-/// An ongoing effect on a fighter, from a card (replaced when the same card is used again).
+/// The most fighters at one table: characters are seated by label and a fight rarely has
+/// more than four, but a recorded log may join any number.
+pub const MAX_FIGHTERS: usize = 64;
+
+named_enum! {
+    /// The six hand cards of "STARTING THE FIGHT".
+    pub enum HandCard ("a hand card") {
+        Primary = "primary",
+        Secondary = "secondary",
+        Lure = "lure",
+        Balance = "balance",
+        Maneuver = "maneuver",
+        Focus = "focus",
+    }
+}
+
+/// What an action token does: the Lure hand card, or a catalog card. Typed, so a catalog
+/// card whose id is `lure` is never taken for the hand card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Action {
+    Lure,
+    Card(CardId),
+}
+
+/// Where an ongoing effect comes from: the key under which a card used again replaces it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Source {
+    /// A card's effect, granted by `by` (to themself or another fighter).
+    Card { by: Seat, card: CardId },
+    /// A card's attacker-only benefit (its `self` effects) on its user.
+    SelfBenefit { by: Seat, card: CardId },
+    /// Maneuver's Immunity for the round.
+    Maneuver { by: Seat },
+}
+
+/// An ongoing effect on a fighter.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Ongoing {
-    pub card: String,
+    pub source: Source,
     pub effects: Vec<Effect>,
     /// Rounds left; `None` for the whole fight.
     pub rounds: Option<u32>,
@@ -50,13 +77,18 @@ pub struct Ongoing {
     pub since: u32,
 }
 
+/// Who a fighter is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Who {
+    Character(CharacterId),
+    Monster(MonsterId),
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Fighter {
     /// Seat label for characters (`A`), the card id for the monster.
     pub label: String,
-    /// The character or monster card id.
-    pub card: String,
-    pub monster: bool,
+    pub who: Who,
     pub grit: i32,
     pub fame: i32,
     pub skills: [u8; 3],
@@ -69,16 +101,23 @@ pub struct Fighter {
     /// Permanent effects: traits, the chosen worn gear, a monster's passives (the first one
     /// Breakable).
     pub passives: Vec<Effect>,
-    pub worn: Option<String>,
-    pub cards: Vec<String>,
+    pub worn: Option<CardId>,
     pub hand: Vec<HandCard>,
     pub discarded: Vec<HandCard>,
     pub focus_played: bool,
     pub revealed: bool,
-    /// Mercenaries with them and whether each was recalled.
-    pub mercs: Vec<(String, bool)>,
+    /// Mercenaries with them, and the round each was last recalled in.
+    pub mercs: Vec<(MercId, Option<u32>)>,
     pub defeated: bool,
-    pub trophies: Vec<String>,
+    pub trophies: Vec<MonsterId>,
+    /// The monster's start-of-fight effects applied to this character (bit per effect).
+    pub started: u16,
+    /// Ailments whose end-of-round tick this round is done (bit per ailment).
+    pub ticked: u8,
+    /// The end-of-fight Fame award is done.
+    pub awarded: bool,
+    /// The latest unverified effect (its ordinal) that may have changed this fighter.
+    pub taint: Option<u32>,
 }
 
 impl Fighter {
@@ -88,17 +127,22 @@ impl Fighter {
     pub fn tier(&self, s: Skill) -> u8 {
         self.skills[s.index()]
     }
+    pub fn is_monster(&self) -> bool {
+        matches!(self.who, Who::Monster(_))
+    }
+    pub fn taint_with(&mut self, ordinal: u32) {
+        self.taint = Some(self.taint.map_or(ordinal, |t| t.max(ordinal)));
+    }
 }
 
 /// One action token on the Priority track.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Token {
-    pub who: usize,
-    /// The action card id, or `lure`.
-    pub card: String,
+    pub who: Seat,
+    pub action: Action,
     pub priority: i32,
     /// A non-attack spell granted to another character.
-    pub on: Option<usize>,
+    pub on: Option<Seat>,
     /// The monster's second action of the round (-6 Priority).
     pub second: bool,
 }
@@ -111,91 +155,48 @@ pub enum ActionKind {
     Lure,
 }
 
-/// The action whose roll and outcomes are being resolved.
+/// The action whose roll, outcomes and effects are being resolved. `at` and `effect` are
+/// the cursor of its agenda: the outcome on `targets[at]` is due while `effect` is `None`;
+/// after a hit, the card's effects from index `effect` on that target.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Current {
-    pub who: usize,
-    pub card: String,
+    pub who: Seat,
+    pub action: Action,
     pub kind: ActionKind,
     pub skill: Skill,
-    pub targets: Vec<usize>,
+    pub targets: Vec<Seat>,
     pub second: bool,
-    /// Dice as rolled (after rerolls), before modifiers.
-    pub dice: Vec<u8>,
+    /// Dice as rolled (after rerolls), before modifiers; highest first.
+    pub dice: Roll,
     /// Mercenary bonuses recalled for this roll.
     pub bonus: i32,
     pub rolled: bool,
     pub outcomes_started: bool,
+    pub at: u8,
+    pub effect: Option<u8>,
+    /// The attacker-only ailments applied so far (they come right after the action starts).
+    pub self_next: u8,
 }
 
-/// A consequence the rules still require, resolved to an event against the state when it
-/// comes up (so it sees the consequences recorded before it).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Step {
-    /// Control: who should hold the token now (may start a Finesse tie-break).
-    PriorityCheck,
-    Priority(usize),
-    /// Control: the monster's start-of-fight effects on each character, in turn order.
-    StartEffects,
-    Afflict {
-        who: usize,
-        ailment: Ailment,
-        rounds: u32,
-        start: bool,
-    },
-    Cure {
-        who: usize,
-        ailment: Ailment,
-    },
-    /// The next action on the track.
-    Act,
-    Outcome {
-        target: usize,
-    },
-    /// An attack's effects on a target that was hit (pushes the steps below).
-    Effects {
-        target: usize,
-    },
-    Damage {
-        target: usize,
-        base: DamageBase,
-    },
-    DefeatCheck(usize),
-    Tick {
-        who: usize,
-        ailment: Ailment,
-    },
-    EndRound,
-    Fame {
-        who: usize,
-        delta: i32,
-    },
-    Trophy {
-        who: usize,
-    },
-    /// Control: the current action is complete.
-    EndAction,
-    /// Control: the next token, or the end of the round.
-    NextAction,
-}
-
-/// Where the fight is, when no consequence is pending.
+/// Where the fight is: who the next decision belongs to.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Phase {
     Joining,
     /// Participants tied for the token roll Finesse, then play goes on at `resume`.
     TieBreak {
-        tied: Vec<usize>,
-        rolls: Vec<(usize, Vec<u8>)>,
+        tied: Vec<Seat>,
+        rolls: Vec<(Seat, Roll)>,
         resume: Box<Phase>,
     },
     Reveal,
     MonsterRoll {
         second: bool,
     },
+    /// The next token comes off the track; with the track empty, the end of the round.
     Actions,
     AwaitTarget,
     AwaitRoll,
+    /// The action's dice are down: outcomes and effects are due.
     Rolled,
     Over,
 }
@@ -216,32 +217,76 @@ impl Phase {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// The Priority token's re-check ("as the fight begins and each time after Fame changes").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Recheck {
+    /// Fame changed (or the holder fell): who has the highest Fame now?
+    Check,
+    /// A Finesse tie-break was won by this seat.
+    To(Seat),
+}
+
+/// A monster waiting for `begin` to be seated, with where it is.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PendingMonster {
+    pub fighter: Fighter,
+    pub place: Place,
+    pub number: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct State {
     /// Seating order, clockwise (the turn order direction); the monster is seated at `begin`.
     pub fighters: Vec<Fighter>,
-    /// The monster until it is seated at `begin`, with where it is.
-    pub pending_monster: Option<(Fighter, Place, u32)>,
+    pub pending_monster: Option<PendingMonster>,
     /// Characters who joined (the monster's +4 Grit / +1 Priority per character beyond 1).
     pub characters: u32,
     pub round: u32,
     pub phase: Phase,
-    pub holder: Option<usize>,
+    pub holder: Option<Seat>,
     pub track: Vec<Token>,
     /// Tokens already resolved this round, in the order they came off the track.
     pub done: Vec<Token>,
-    pub steps: Vec<Step>,
     pub current: Option<Current>,
     /// Lure succeeded this round: the Breakable passive is ignored.
     pub lured: bool,
     /// The monster's (first) action of this round has been rolled.
     pub monster_rolled: bool,
     /// The character who played Balance this round.
-    pub balance: Option<usize>,
+    pub balance: Option<Seat>,
     /// Targeting: the next single-target attack starts with the second condition.
     pub alternate: bool,
     /// The last character whose attack on the monster succeeded.
-    pub last_hit: Option<usize>,
+    pub last_hit: Option<Seat>,
     /// Who won, once the fight is over.
-    pub winner: Option<String>,
+    pub winner: Option<Seat>,
+    /// The token's re-check, while one is owed.
+    pub recheck: Option<Recheck>,
+    /// The monster's start-of-fight effects are still being applied.
+    pub starting: bool,
+    /// An Immunity or an ailment changed since the cures were last looked for (a dirty bit:
+    /// a cure can only become due when one of them changes, and looking costs a pass over
+    /// every afflicted fighter's effects).
+    pub cure_check: bool,
+    /// The monster was defeated: Fame and the monster card are owed.
+    pub awarding: bool,
+    pub trophy_given: bool,
+    pub unverified: Unverified,
+}
+
+impl State {
+    pub fn fighter(&self, s: Seat) -> &Fighter {
+        &self.fighters[s.i()]
+    }
+    pub fn fighter_mut(&mut self, s: Seat) -> &mut Fighter {
+        &mut self.fighters[s.i()]
+    }
+    /// The seat of the monster (seated or not yet).
+    pub fn monster(&self) -> Option<Seat> {
+        self.fighters.iter().position(Fighter::is_monster).map(Seat::of)
+    }
+    /// Every seat, in seating order.
+    pub fn seats(&self) -> impl Iterator<Item = Seat> {
+        (0..self.fighters.len()).map(Seat::of)
+    }
 }

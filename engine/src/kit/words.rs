@@ -21,34 +21,92 @@ pub struct Words<'a> {
     line: &'a str,
     /// Byte offset of the next unread character.
     pos: usize,
+    /// The next word's byte range, found once per word.
+    next: Option<(usize, usize)>,
+    /// The line is ASCII (almost every line is): words are found byte by byte.
+    ascii: bool,
 }
 
 impl<'a> Words<'a> {
     pub fn new(line: &'a str) -> Self {
-        Words { line, pos: 0 }
+        let mut w = Words { line, pos: 0, next: None, ascii: line.is_ascii() };
+        w.next = w.scan();
+        w
+    }
+
+    /// Move past the next word.
+    fn advance_to(&mut self, end: usize) {
+        self.pos = end;
+        self.next = self.scan();
+    }
+
+    /// Whether the character starting at byte `i` is whitespace, and its length. Bytes
+    /// below 0x80 are decided without decoding (notation is almost always ASCII).
+    #[inline]
+    fn space_at(&self, i: usize) -> (bool, usize) {
+        let b = self.line.as_bytes()[i];
+        if b < 0x80 {
+            // ASCII's whitespace, as `char::is_whitespace` has it: tab to carriage return, space.
+            return (b == b' ' || (b'\t'..=b'\r').contains(&b), 1);
+        }
+        match self.line[i..].chars().next() {
+            Some(c) => (c.is_whitespace(), c.len_utf8()),
+            None => (false, 1),
+        }
     }
 
     /// The next word and the byte range it occupies, without consuming it.
     fn next_span(&self) -> Option<(usize, usize)> {
-        let rest = &self.line[self.pos..];
-        let start = self.pos + (rest.len() - rest.trim_start().len());
-        if start >= self.line.len() {
+        self.next
+    }
+
+    /// Find the word after `pos`.
+    fn scan(&self) -> Option<(usize, usize)> {
+        if self.ascii {
+            // ASCII's whitespace, as `char::is_whitespace` has it: tab to carriage return, space.
+            let space = |b: &u8| *b == b' ' || (b'\t'..=b'\r').contains(b);
+            let bytes = self.line.as_bytes().get(self.pos..)?;
+            let start = bytes.iter().position(|b| !space(b))?;
+            let len = bytes[start..].iter().position(space).unwrap_or(bytes.len() - start);
+            return Some((self.pos + start, self.pos + start + len));
+        }
+        let len = self.line.len();
+        let mut i = self.pos;
+        while i < len {
+            let (space, n) = self.space_at(i);
+            if !space {
+                break;
+            }
+            i += n;
+        }
+        if i >= len {
             return None;
         }
-        let word = &self.line[start..];
-        let len = word.find(char::is_whitespace).unwrap_or(word.len());
-        Some((start, start + len))
+        let start = i;
+        while i < len {
+            let (space, n) = self.space_at(i);
+            if space {
+                break;
+            }
+            i += n;
+        }
+        Some((start, i))
+    }
+
+    /// The next word and where it ends, for a read that consumes it.
+    fn next_word(&self) -> Option<(&'a str, usize)> {
+        self.next_span().map(|(s, e)| (&self.line[s..e], e))
     }
 
     /// The next word, not consumed.
     pub fn peek(&self) -> Option<&'a str> {
-        self.next_span().map(|(s, e)| &self.line[s..e])
+        self.next_word().map(|(w, _)| w)
     }
 
     /// Consume the next word (after a successful `peek`).
     pub fn skip(&mut self) {
         if let Some((_, end)) = self.next_span() {
-            self.pos = end;
+            self.advance_to(end);
         }
     }
 
@@ -66,35 +124,38 @@ impl<'a> Words<'a> {
 
     /// Any next word.
     pub fn word(&mut self, expected: &str) -> Result<&'a str, ParseError> {
-        let w = self.peek().ok_or_else(|| self.err(expected))?;
-        self.skip();
+        let (w, end) = self.next_word().ok_or_else(|| self.err(expected))?;
+        self.advance_to(end);
         Ok(w)
     }
 
     /// Exactly `kw`.
     pub fn keyword(&mut self, kw: &str) -> Result<(), ParseError> {
-        if self.peek() == Some(kw) {
-            self.skip();
-            Ok(())
-        } else {
-            Err(self.err(format!("`{kw}`")))
+        match self.next_word() {
+            Some((w, end)) if w == kw => {
+                self.advance_to(end);
+                Ok(())
+            }
+            _ => Err(self.err(format!("`{kw}`"))),
         }
     }
 
     /// Consume `kw` if it is next; whether it was.
     pub fn optional(&mut self, kw: &str) -> bool {
-        let here = self.peek() == Some(kw);
-        if here {
-            self.skip();
+        match self.next_word() {
+            Some((w, end)) if w == kw => {
+                self.advance_to(end);
+                true
+            }
+            _ => false,
         }
-        here
     }
 
     /// An id (`[A-Za-z0-9_-]+`), the one id grammar of every notation.
     pub fn id(&mut self, expected: &str) -> Result<&'a str, ParseError> {
-        match self.peek() {
-            Some(w) if is_id(w) => {
-                self.skip();
+        match self.next_word() {
+            Some((w, end)) if is_id(w) => {
+                self.advance_to(end);
                 Ok(w)
             }
             _ => Err(self.err(expected)),
@@ -103,9 +164,13 @@ impl<'a> Words<'a> {
 
     /// A number of any type `FromStr` reads (no sign unless the type takes one).
     pub fn number<T: FromStr>(&mut self, expected: &str) -> Result<T, ParseError> {
-        let v = self.peek().and_then(|w| w.parse::<T>().ok()).ok_or_else(|| self.err(expected))?;
-        self.skip();
-        Ok(v)
+        match self.next_word().and_then(|(w, end)| w.parse::<T>().ok().map(|v| (v, end))) {
+            Some((v, end)) => {
+                self.advance_to(end);
+                Ok(v)
+            }
+            None => Err(self.err(expected)),
+        }
     }
 
     /// A number within `range`.
@@ -114,9 +179,9 @@ impl<'a> Words<'a> {
         range: RangeInclusive<T>,
         expected: &str,
     ) -> Result<T, ParseError> {
-        match self.peek().and_then(|w| w.parse::<T>().ok()) {
-            Some(v) if range.contains(&v) => {
-                self.skip();
+        match self.next_word().and_then(|(w, end)| w.parse::<T>().ok().map(|v| (v, end))) {
+            Some((v, end)) if range.contains(&v) => {
+                self.advance_to(end);
                 Ok(v)
             }
             _ => Err(self.err(expected)),
@@ -144,9 +209,9 @@ impl<'a> Words<'a> {
 
     /// One value of a named enum, by its name.
     pub fn named<T: Named>(&mut self) -> Result<T, ParseError> {
-        match self.peek().and_then(T::parse) {
-            Some(v) => {
-                self.skip();
+        match self.next_word().and_then(|(w, end)| T::parse(w).map(|v| (v, end))) {
+            Some((v, end)) => {
+                self.advance_to(end);
                 Ok(v)
             }
             None => Err(self.err(T::expected())),
@@ -169,7 +234,7 @@ impl<'a> Words<'a> {
     /// Everything not yet read, trimmed (free text at the end of a line).
     pub fn rest(&mut self) -> &'a str {
         let r = self.line[self.pos..].trim();
-        self.pos = self.line.len();
+        self.advance_to(self.line.len());
         r
     }
 }

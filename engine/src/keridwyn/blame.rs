@@ -1,12 +1,15 @@
-//! Naming the most specific rule a wrong consequence breaks. A recorded number that differs
-//! from the expected one is recomputed on copies of the state where one rule's part is
-//! undone (Weak not applied, replaced effects left stacking, ...); when one copy gives the
-//! recorded number, that rule is the one the log ignored. Otherwise the broad rule stands.
+//! Naming the most specific rule a wrong consequence breaks, with the kit's counterfactual
+//! blame: a recorded number that differs from the derived one is recomputed on copies of
+//! the state where one rule's part is undone (Weak not applied, replaced effects left
+//! stacking, ...); the first rule whose neglect gives the recorded number is the one the
+//! log ignored. Otherwise the broad rule stands.
 
 use super::effect::{Ailment, Effect};
+use super::fact::Acting;
 use super::rules;
-use super::state::{State, Token};
+use super::state::{Seat, Source, State, Token};
 use super::KeridwynFight;
+use crate::kit::blame::first_explaining;
 
 /// A rule whose part in a computation can be undone on a copy of the state.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -47,9 +50,6 @@ pub(crate) const FOR_BLOCK: &[Ignored] = &[Ignored::Replace, Ignored::WholeFight
 pub(crate) const FOR_OUTCOME: &[Ignored] =
     &[Ignored::Dazzle, Ignored::AttackerBenefit, Ignored::Replace, Ignored::WholeFight];
 
-/// A token's Priority as a log that ignored one rule would have placed it.
-type Adjust<'a> = dyn Fn(&Token) -> i32 + 'a;
-
 impl KeridwynFight {
     /// The state as if a log ignored one rule; `None` when that rule plays no part now.
     fn without(&self, s: &State, r: Ignored) -> Option<State> {
@@ -60,8 +60,8 @@ impl KeridwynFight {
             Ignored::Weak | Ignored::Dazzle => {
                 let a = if r == Ignored::Weak { Ailment::Weak } else { Ailment::Dazzle };
                 if let Some(w) = roller {
-                    changed = t.fighters[w].ailment(a) > 0;
-                    t.fighters[w].ailments[a.index()] = 0;
+                    changed = t.fighter(w).ailment(a) > 0;
+                    t.fighter_mut(w).ailments[a.index()] = 0;
                 }
             }
             Ignored::AccuracyDifficulty => {
@@ -94,7 +94,7 @@ impl KeridwynFight {
             Ignored::AttackerBenefit => {
                 for f in &mut t.fighters {
                     let n = f.effects.len();
-                    f.effects.retain(|o| !o.card.ends_with(":self"));
+                    f.effects.retain(|o| !matches!(o.source, Source::SelfBenefit { .. }));
                     changed |= n != f.effects.len();
                 }
             }
@@ -103,22 +103,19 @@ impl KeridwynFight {
     }
 
     /// The first candidate rule whose neglect gives the recorded value.
-    pub(crate) fn explain<T: PartialEq>(
+    pub(crate) fn blame<T: PartialEq>(
         &self,
         s: &State,
         candidates: &[Ignored],
         recorded: &T,
         value: impl Fn(&State) -> Option<T>,
     ) -> Option<&'static str> {
-        candidates.iter().find_map(|&r| {
-            let t = self.without(s, r)?;
-            (value(&t).as_ref() == Some(recorded)).then(|| r.rule())
-        })
+        first_explaining(s, candidates, recorded, |s, r| self.without(s, r), value).map(Ignored::rule)
     }
 
-    /// The track sorted for resolution under a given turn order.
-    fn first_in(&self, track: &[Token], order: &[usize]) -> Option<Token> {
-        let seat = |who: usize| order.iter().position(|&i| i == who).unwrap_or(usize::MAX);
+    /// The token first on the track under a given turn order.
+    fn first_in(&self, track: &[Token], order: &[Seat]) -> Option<Token> {
+        let seat = |who: Seat| order.iter().position(|&i| i == who).unwrap_or(usize::MAX);
         let mut t = track.to_vec();
         t.sort_by(|a, b| b.priority.cmp(&a.priority).then(seat(a.who).cmp(&seat(b.who))));
         t.into_iter().next()
@@ -127,34 +124,37 @@ impl KeridwynFight {
     /// Which rule an action taken out of order breaks: the Priority a token should have had
     /// (Slow, the monster's bonus, its second action's -6), the monster's seat on a tie, or
     /// the broad order rule.
-    pub(crate) fn order_rule(&self, s: &State, due: &Token, who: usize, card: &str) -> &'static str {
-        let Some(rec) = s.track.iter().find(|t| t.who == who && t.card == card) else {
-            return if matches!(card, "balance" | "focus") { rules::NO_PRIORITY } else { rules::ORDER };
+    pub(crate) fn order_rule(&self, s: &State, due: &Token, who: Seat, action: Acting) -> &'static str {
+        let rec = match action {
+            Acting::Token(a) => s.track.iter().find(|t| t.who == who && t.action == a),
+            Acting::NoPriority(_) => return rules::NO_PRIORITY,
+            Acting::Unknown => None,
         };
-        let order = self.turn_order(s);
+        let Some(rec) = rec else { return rules::ORDER };
+        let order: Vec<Seat> = self.turn_order(s).collect();
         if rec.priority == due.priority {
             return if self.seating_explains(s, rec) { rules::SEATING } else { rules::ORDER };
         }
-        let extra = s.characters.saturating_sub(1) as i32;
+        let extra = i32::try_from(s.characters.saturating_sub(1)).unwrap_or(0);
+        type Adjust<'a> = dyn Fn(&Token) -> i32 + 'a;
         let adjusted: [(&'static str, &Adjust); 3] = [
             (rules::SLOW, &|t: &Token| {
-                let slow = s.fighters[t.who].ailment(Ailment::Slow) > 0;
+                let slow = s.fighter(t.who).ailment(Ailment::Slow) > 0;
                 t.priority + if slow { super::compute::SLOW_PRIORITY } else { 0 }
             }),
             (rules::EXTRA_PRIORITY, &|t: &Token| {
-                t.priority - if s.fighters[t.who].monster { extra } else { 0 }
+                t.priority - if s.fighter(t.who).is_monster() { extra } else { 0 }
             }),
             (rules::SECOND_ACTION, &|t: &Token| {
                 t.priority + if t.second { super::compute::SLOW_PRIORITY } else { 0 }
             }),
         ];
         for (rule, adjust) in adjusted {
-            let track: Vec<Token> =
-                s.track.iter().map(|t| Token { priority: adjust(t), ..t.clone() }).collect();
+            let track: Vec<Token> = s.track.iter().map(|t| Token { priority: adjust(t), ..*t }).collect();
             if track == s.track {
                 continue;
             }
-            if self.first_in(&track, &order).is_some_and(|t| t.who == rec.who && t.card == rec.card) {
+            if self.first_in(&track, &order).is_some_and(|t| t.who == rec.who && t.action == rec.action) {
                 return rule;
             }
         }
@@ -163,18 +163,18 @@ impl KeridwynFight {
 
     /// Whether the recorded tie winner would be first with the monster in another seat.
     fn seating_explains(&self, s: &State, rec: &Token) -> bool {
-        let Some(m) = self.monster(s) else { return false };
-        let chars: Vec<usize> = (0..s.fighters.len()).filter(|&i| i != m).collect();
-        let actual = self.turn_order(s);
+        let Some(m) = s.monster() else { return false };
+        let chars: Vec<Seat> = s.seats().filter(|&i| i != m).collect();
+        let actual: Vec<Seat> = self.turn_order(s).collect();
         (0..=chars.len()).any(|p| {
             let mut seats = chars.clone();
             seats.insert(p, m);
             let start = s.holder.and_then(|h| seats.iter().position(|&i| i == h)).unwrap_or(0);
             let n = seats.len();
-            let order: Vec<usize> =
-                (0..n).map(|k| seats[(start + k) % n]).filter(|&i| !s.fighters[i].defeated).collect();
+            let order: Vec<Seat> =
+                (0..n).map(|k| seats[(start + k) % n]).filter(|&i| !s.fighter(i).defeated).collect();
             order != actual
-                && self.first_in(&s.track, &order).is_some_and(|t| t.who == rec.who && t.card == rec.card)
+                && self.first_in(&s.track, &order).is_some_and(|t| t.who == rec.who && t.action == rec.action)
         })
     }
 }

@@ -1,0 +1,228 @@
+//! Consequences as typed facts. A recorded consequence is resolved once, as it enters
+//! (`resolve`: labels to seats, card names to indices); a due consequence is written back to
+//! notation only for a report or a derived log (`notate`). Between the two, everything is
+//! compared as small integers.
+
+use super::effect::Ailment;
+use super::event::Event;
+use super::state::{Action, HandCard, MonsterId, Seat, State};
+use super::KeridwynFight;
+use crate::StepError;
+
+/// What an `act` line names: a token's action, or something that is never on the track.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Acting {
+    Token(Action),
+    /// Balance or Focus: they have no Priority.
+    NoPriority(HandCard),
+    /// A name that is no card of the catalog.
+    Unknown,
+}
+
+/// A consequence, typed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fact {
+    TokenGained { who: Seat },
+    Afflicted { who: Seat, ailment: Ailment, add: u32, total: u32 },
+    Cured { who: Seat, ailment: Ailment, from: u32 },
+    Acted { who: Seat, action: Acting },
+    Outcome { target: Seat, hit: bool },
+    DamageDealt { who: Seat, damage: i32, block: i32, injury: i32 },
+    Ticked { who: Seat, ailment: Ailment, from: u32, to: u32, injury: Option<i32> },
+    RoundEnded { round: u32 },
+    Defeated { who: Seat },
+    FameGained { who: Seat, delta: i32, total: i32 },
+    TrophyTaken { who: Seat, monster: Option<MonsterId> },
+}
+
+impl Fact {
+    /// The fighter it is about, for pairing a recorded fact with a due one (`None`: the
+    /// kind has one subject at a time, the token, the track, the round, the monster card).
+    pub fn subject(&self) -> Option<(Seat, Option<Ailment>)> {
+        match *self {
+            Fact::Afflicted { who, ailment, .. }
+            | Fact::Cured { who, ailment, .. }
+            | Fact::Ticked { who, ailment, .. } => Some((who, Some(ailment))),
+            Fact::Outcome { target, .. } => Some((target, None)),
+            Fact::DamageDealt { who, .. } | Fact::Defeated { who } | Fact::FameGained { who, .. } => {
+                Some((who, None))
+            }
+            Fact::TokenGained { .. }
+            | Fact::Acted { .. }
+            | Fact::RoundEnded { .. }
+            | Fact::TrophyTaken { .. } => None,
+        }
+    }
+
+    pub fn same_kind(&self, other: &Fact) -> bool {
+        std::mem::discriminant(self) == std::mem::discriminant(other)
+    }
+}
+
+/// Why a consequence is due: which agenda it comes from, so that applying it moves that
+/// agenda's cursor (whatever values the log recorded).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cause {
+    /// The token's re-check.
+    Token,
+    /// Immunity removing an ailment.
+    Cure,
+    /// The monster's start-of-fight effect `effect` on a character.
+    Start {
+        effect: u8,
+    },
+    /// The acting fighter's own ailment from its card (`self ailment ...`).
+    SelfAilment {
+        effect: u8,
+    },
+    /// The next token off the track.
+    Act,
+    /// The outcome on the current action's target `at`.
+    Outcome {
+        at: u8,
+    },
+    /// The current card's effect `effect` on target `at`.
+    Effect {
+        at: u8,
+        effect: u8,
+    },
+    /// A fighter at 0 Grit.
+    Defeat,
+    /// An ailment's end-of-round tick.
+    Tick,
+    EndRound,
+    Fame,
+    Trophy,
+}
+
+/// A consequence the rules owe.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Due {
+    pub fact: Fact,
+    pub cause: Cause,
+}
+
+impl KeridwynFight {
+    /// A participant as an event names them: seat label, else character or monster id.
+    pub(crate) fn seat(&self, s: &State, name: &str) -> Option<Seat> {
+        s.fighters
+            .iter()
+            .position(|f| f.label == name)
+            .or_else(|| s.fighters.iter().position(|f| self.card_name(f) == name))
+            .map(Seat::of)
+    }
+
+    fn seat_or_err(&self, s: &State, ev: &Event, name: &str) -> Result<Seat, StepError> {
+        self.seat(s, name)
+            .ok_or_else(|| StepError::new(format!("`{ev}` names `{name}`, who is not in the fight")))
+    }
+
+    /// What `act WHO NAME` names. A catalog card may share a hand card's name (`lure`):
+    /// the token on the track decides, the one due first when both are there.
+    fn acting(&self, s: &State, who: Seat, name: &str) -> Acting {
+        // The common case: the token due is the one named.
+        if let Some((_, t)) = self.next_token(s).filter(|(_, t)| t.who == who) {
+            if self.action_name(t.action) == name {
+                return Acting::Token(t.action);
+            }
+        }
+        let card = self.catalog.cards.id(name).map(Action::Card);
+        let hand = HandCard::parse(name);
+        let on_track = |a: Action| s.track.iter().any(|t| t.who == who && t.action == a);
+        match (card, hand) {
+            (Some(c), Some(HandCard::Lure)) => {
+                let due = self.next_token(s).map(|(_, t)| t).filter(|t| t.who == who).map(|t| t.action);
+                if due == Some(Action::Lure) || (!on_track(c) && on_track(Action::Lure)) {
+                    Acting::Token(Action::Lure)
+                } else {
+                    Acting::Token(c)
+                }
+            }
+            (Some(c), _) => Acting::Token(c),
+            (None, Some(HandCard::Lure)) => Acting::Token(Action::Lure),
+            (None, Some(h @ (HandCard::Balance | HandCard::Focus))) => Acting::NoPriority(h),
+            _ => Acting::Unknown,
+        }
+    }
+
+    /// Resolve a recorded consequence's names.
+    pub(crate) fn resolve_fact(&self, s: &State, ev: &Event) -> Result<Fact, StepError> {
+        let seat = |name: &str| self.seat_or_err(s, ev, name);
+        Ok(match ev {
+            Event::TokenGained { who } => Fact::TokenGained { who: seat(who)? },
+            Event::Afflicted { who, ailment, add, total } => {
+                Fact::Afflicted { who: seat(who)?, ailment: *ailment, add: *add, total: *total }
+            }
+            Event::Cured { who, ailment, from } => {
+                Fact::Cured { who: seat(who)?, ailment: *ailment, from: *from }
+            }
+            Event::Acted { who, card } => {
+                let who = seat(who)?;
+                Fact::Acted { who, action: self.acting(s, who, card) }
+            }
+            Event::Outcome { target, hit } => Fact::Outcome { target: seat(target)?, hit: *hit },
+            Event::DamageDealt { who, damage, block, injury } => {
+                Fact::DamageDealt { who: seat(who)?, damage: *damage, block: *block, injury: *injury }
+            }
+            Event::Ticked { who, ailment, from, to, injury } => {
+                Fact::Ticked { who: seat(who)?, ailment: *ailment, from: *from, to: *to, injury: *injury }
+            }
+            Event::RoundEnded { round } => Fact::RoundEnded { round: *round },
+            Event::Defeated { who } => Fact::Defeated { who: seat(who)? },
+            Event::FameGained { who, delta, total } => {
+                Fact::FameGained { who: seat(who)?, delta: *delta, total: *total }
+            }
+            Event::TrophyTaken { who, monster } => {
+                Fact::TrophyTaken { who: seat(who)?, monster: self.catalog.monsters.id(monster) }
+            }
+            _ => return Err(StepError::new(format!("`{ev}` is not a consequence"))),
+        })
+    }
+
+    /// A seat's label (`?` for a seat the table does not have).
+    pub(crate) fn label<'a>(&self, s: &'a State, i: Seat) -> &'a str {
+        s.fighters.get(i.i()).map_or("?", |f| f.label.as_str())
+    }
+
+    /// The name of an action, as `act` and the track write it.
+    pub(crate) fn action_name(&self, a: Action) -> &str {
+        match a {
+            Action::Lure => "lure",
+            Action::Card(c) => self.catalog.cards.name(c),
+        }
+    }
+
+    /// A consequence in notation.
+    pub(crate) fn notate(&self, s: &State, fact: &Fact) -> Event {
+        let l = |i: Seat| self.label(s, i).to_string();
+        match *fact {
+            Fact::TokenGained { who } => Event::TokenGained { who: l(who) },
+            Fact::Afflicted { who, ailment, add, total } => {
+                Event::Afflicted { who: l(who), ailment, add, total }
+            }
+            Fact::Cured { who, ailment, from } => Event::Cured { who: l(who), ailment, from },
+            Fact::Acted { who, action } => {
+                let card = match action {
+                    Acting::Token(a) => self.action_name(a).to_string(),
+                    Acting::NoPriority(h) => h.name().to_string(),
+                    Acting::Unknown => "?".to_string(),
+                };
+                Event::Acted { who: l(who), card }
+            }
+            Fact::Outcome { target, hit } => Event::Outcome { target: l(target), hit },
+            Fact::DamageDealt { who, damage, block, injury } => {
+                Event::DamageDealt { who: l(who), damage, block, injury }
+            }
+            Fact::Ticked { who, ailment, from, to, injury } => {
+                Event::Ticked { who: l(who), ailment, from, to, injury }
+            }
+            Fact::RoundEnded { round } => Event::RoundEnded { round },
+            Fact::Defeated { who } => Event::Defeated { who: l(who) },
+            Fact::FameGained { who, delta, total } => Event::FameGained { who: l(who), delta, total },
+            Fact::TrophyTaken { who, monster } => Event::TrophyTaken {
+                who: l(who),
+                monster: monster.map_or("?", |m| self.catalog.monsters.name(m)).to_string(),
+            },
+        }
+    }
+}

@@ -1,0 +1,164 @@
+//! Planning a round: each player reveals two hand cards in reverse turn order, declaring
+//! the card Primary, Secondary or Maneuver uses (and Maneuver's Immunity), and the tokens
+//! go on the Priority track. Balance and Focus act as revealed.
+
+use super::cards::CardKind;
+use super::effect::Effect;
+use super::event::{Event, Play};
+use super::rules::{self, FocusRefresh, ManeuverOptions};
+use super::setup::out_of_sequence;
+use super::state::{Action, HandCard, Ongoing, Phase, Seat, Source, State, Token};
+use super::KeridwynFight;
+use crate::{Findings, StepError, Violation};
+
+impl KeridwynFight {
+    /// `reveal A lure maneuver:heavy-shield immune:burn`
+    pub(crate) fn reveal(
+        &self,
+        s: &mut State,
+        ev: &Event,
+        who: &str,
+        plays: &[Play],
+        f: &mut Findings,
+    ) -> Result<(), StepError> {
+        if s.phase != Phase::Reveal {
+            return Err(out_of_sequence(ev, s));
+        }
+        let i = self.seat(s, who).ok_or_else(|| StepError::new(format!("no fighter `{who}`")))?;
+        let fi = s.fighter(i);
+        if fi.is_monster() || fi.defeated || fi.revealed {
+            return Err(StepError::rule(rules::SEQUENCE, format!("{who} has no cards to reveal now")));
+        }
+        if let Some(next) = self.next_revealer(s).filter(|&n| n != i) {
+            let label = self.label(s, next);
+            f.violate(
+                Violation::new(
+                    rules::REVEAL_ORDER,
+                    format!("{label} reveals before {who} (reverse turn order)"),
+                )
+                .expected_recorded(format!("reveal {label} ..."), ev.to_string()),
+            );
+        }
+        let hand_card = |p: &Play| match p {
+            Play::Lure => Some(HandCard::Lure),
+            Play::Balance => Some(HandCard::Balance),
+            Play::Focus => Some(HandCard::Focus),
+            Play::Primary { .. } => Some(HandCard::Primary),
+            Play::Secondary { .. } => Some(HandCard::Secondary),
+            Play::Maneuver { .. } => Some(HandCard::Maneuver),
+            Play::Immune(_) => None,
+        };
+        let played = plays.iter().filter_map(hand_card).count();
+        if played != 2 {
+            f.violate(Violation::new(rules::TWO_CARDS, format!("{who} played {played} cards, not 2")));
+        }
+        // Focus returning earlier discards as it is revealed (`on-reveal` reading).
+        if self.params.focus == FocusRefresh::OnReveal && plays.iter().any(|p| matches!(p, Play::Focus)) {
+            let fi = s.fighter_mut(i);
+            let back = std::mem::take(&mut fi.discarded);
+            fi.hand.extend(back);
+        }
+        for h in plays.iter().filter_map(hand_card) {
+            let fi = s.fighter_mut(i);
+            match fi.hand.iter().position(|x| *x == h) {
+                Some(p) => {
+                    fi.hand.remove(p);
+                    fi.discarded.push(h);
+                }
+                None => f.violate(Violation::new(
+                    rules::ONCE,
+                    format!("{who}'s {} was already used and Focus has not been played since", h.name()),
+                )),
+            }
+        }
+        let maneuver = plays.iter().any(|p| matches!(p, Play::Maneuver { .. }));
+        let immunities = plays.iter().filter(|p| matches!(p, Play::Immune(_))).count();
+        let maneuver_gear = plays.iter().any(|p| matches!(p, Play::Maneuver { card: Some(_) }));
+        if immunities > 0 && !maneuver {
+            f.violate(Violation::new(rules::CHOICE, "only Maneuver grants Immunity to an Ailment"));
+        } else if immunities > 1 {
+            f.violate(Violation::new(rules::CHOICE, "Maneuver grants Immunity to one Ailment"));
+        } else if immunities == 1 && maneuver_gear && self.params.maneuver == ManeuverOptions::GearOrImmunity
+        {
+            f.violate(Violation::new(
+                rules::CHOICE,
+                "Maneuver grants gear or Immunity, not both (maneuver-options)",
+            ));
+        }
+        for p in plays {
+            match p {
+                Play::Lure => {
+                    let base = self.catalog.lure_priority.unwrap_or(0);
+                    let priority = self.token_priority(s, i, base, false);
+                    s.track.push(Token { who: i, action: Action::Lure, priority, on: None, second: false });
+                }
+                Play::Balance => s.balance = Some(i),
+                Play::Focus => s.fighter_mut(i).focus_played = true,
+                Play::Immune(a) => {
+                    s.cure_check = true;
+                    let since = s.round;
+                    let source = Source::Maneuver { by: i };
+                    let fi = s.fighter_mut(i);
+                    fi.effects.retain(|o| o.source != source);
+                    fi.effects.push(Ongoing {
+                        source,
+                        effects: vec![Effect::Immunity(*a)],
+                        rounds: Some(1),
+                        since,
+                    });
+                }
+                Play::Primary { card, on } | Play::Secondary { card, on } => {
+                    self.choose(s, i, card, on.as_deref(), false, f);
+                }
+                Play::Maneuver { card: Some(card) } => self.choose(s, i, card, None, true, f),
+                Play::Maneuver { card: None } => {}
+            }
+        }
+        s.fighter_mut(i).revealed = true;
+        if self.next_revealer(s).is_none() {
+            s.phase = if !s.monster_rolled && s.monster().is_some_and(|m| !s.fighter(m).defeated) {
+                Phase::MonsterRoll { second: false }
+            } else {
+                Phase::Actions
+            };
+        }
+        Ok(())
+    }
+
+    /// Primary, Secondary or Maneuver declaring a card: check it and put its token down.
+    fn choose(&self, s: &mut State, i: Seat, card: &str, on: Option<&str>, maneuver: bool, f: &mut Findings) {
+        let owned = self.catalog.cards.id(card).filter(|&c| self.cards_of(s.fighter(i)).contains(&c));
+        let Some((id, k)) = owned.and_then(|c| self.catalog.cards.get(c).map(|k| (c, k))) else {
+            f.violate(Violation::new(rules::CHOICE, format!("{} has no card `{card}`", self.label(s, i))));
+            return;
+        };
+        if k.worn {
+            f.violate(Violation::new(
+                rules::WORN_PROTECTS,
+                format!("`{card}` is worn: it protects without being played"),
+            ));
+            return;
+        }
+        if maneuver && (k.kind != CardKind::Gear || k.attack.is_some()) {
+            f.violate(Violation::new(
+                rules::CHOICE,
+                format!("Maneuver uses gear that does not attack, not `{card}`"),
+            ));
+        }
+        let target = match on {
+            None => None,
+            Some(o) => {
+                let t = self.seat(s, o).filter(|&t| !s.fighter(t).is_monster() && !s.fighter(t).defeated);
+                if !k.is_support_spell() || t.is_none() {
+                    f.violate(Violation::new(
+                        rules::GRANT,
+                        format!("only a Spell that does not attack may be granted to another character (`{card}@{o}`)"),
+                    ));
+                }
+                t
+            }
+        };
+        let priority = self.token_priority(s, i, k.priority.unwrap_or(0), false);
+        s.track.push(Token { who: i, action: Action::Card(id), priority, on: target, second: false });
+    }
+}

@@ -1,0 +1,83 @@
+//! The Priority token's Finesse tie-break: tied participants each roll Finesse in turn
+//! order; "the highest roll gains the Priority token, comparing second highest and lower
+//! dice if higher values match, rerolling if needed on a perfect tie". Every roll modifier
+//! applies to these dice as to any roll (Dazzle's -1 included). Who holds the token, and
+//! when it is re-checked, is derived in due.rs.
+
+use super::effect::Skill;
+use super::rules;
+use super::state::{Phase, Recheck, Seat, State};
+use super::KeridwynFight;
+use crate::kit::dice::Roll;
+use crate::{Findings, StepError, Violation};
+use std::cmp::Ordering;
+
+impl KeridwynFight {
+    /// A Finesse roll for the token.
+    pub(crate) fn tiebreak_roll(
+        &self,
+        s: &mut State,
+        i: Seat,
+        skill: Skill,
+        dice: &Roll,
+        f: &mut Findings,
+    ) -> Result<(), StepError> {
+        let who = self.label(s, i).to_string();
+        let tier = usize::from(s.fighter(i).tier(Skill::Finesse));
+        let Phase::TieBreak { tied, rolls, .. } = &mut s.phase else { return Ok(()) };
+        if !tied.contains(&i) || rolls.iter().any(|(r, _)| *r == i) {
+            return Err(StepError::rule(
+                rules::TIEBREAK,
+                format!("{who} is not due a Finesse roll for the token"),
+            ));
+        }
+        let next = tied.iter().copied().find(|t| !rolls.iter().any(|(r, _)| r == t));
+        if next != Some(i) {
+            f.violate(Violation::new(
+                rules::TIEBREAK,
+                format!("tied participants roll in turn order; {who} rolled out of turn"),
+            ));
+        }
+        if skill != Skill::Finesse {
+            f.violate(Violation::new(
+                rules::ROLL_SKILL,
+                format!("the token tie is rolled with Finesse, not {skill}"),
+            ));
+        }
+        if dice.len() != tier {
+            f.violate(Violation::new(
+                rules::DICE_COUNT,
+                format!("{who} rolls {tier} dice for Finesse, not {}", dice.len()),
+            ));
+        }
+        rolls.push((i, dice.clone()));
+        if rolls.len() < tied.len() {
+            return Ok(());
+        }
+        let rolls = rolls.clone();
+        // Compared die by die after each roller's modifiers.
+        let mut winners: Vec<Seat> = Vec::new();
+        let mut best = None;
+        for (w, r) in &rolls {
+            let m = r.with(self.roller_modifier(s, *w));
+            match best.map(|b| m.compare(&b)) {
+                None | Some(Ordering::Greater) => {
+                    best = Some(m);
+                    winners = vec![*w];
+                }
+                Some(Ordering::Equal) => winners.push(*w),
+                Some(Ordering::Less) => {}
+            }
+        }
+        let Phase::TieBreak { tied, rolls, resume } = &mut s.phase else { return Ok(()) };
+        if let [winner] = winners[..] {
+            let resume = std::mem::replace(resume.as_mut(), Phase::Over);
+            s.phase = resume;
+            s.recheck = Some(Recheck::To(winner));
+        } else {
+            *tied = winners;
+            rolls.clear();
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,280 @@
+//! Random outcomes and the decisions around a roll: the monster's d6 (its action, placed
+//! on the track), the random target when neither condition chooses, the roll itself, and
+//! what may come between a roll and its outcome: a reroll paid in Fame, a mercenary recalled.
+
+use super::cards::Area;
+use super::compute::Targets;
+use super::event::Event;
+use super::rules::{self, RecallLimit};
+use super::setup::out_of_sequence;
+use super::state::{Phase, State, Token, Who};
+use super::KeridwynFight;
+use crate::kit::dice::Roll;
+use crate::{Findings, StepError, Violation};
+
+impl KeridwynFight {
+    /// `action wyvern 6`: the monster's d6.
+    pub(crate) fn monster_action(
+        &self,
+        s: &mut State,
+        ev: &Event,
+        monster: &str,
+        face: u8,
+        f: &mut Findings,
+    ) -> Result<(), StepError> {
+        // Rolled before every player revealed: recorded as played, and reported.
+        let early = s.phase == Phase::Reveal && !s.monster_rolled && s.monster().is_some();
+        let second = match s.phase {
+            Phase::MonsterRoll { second } => second,
+            _ if early => false,
+            _ => return Err(out_of_sequence(ev, s)),
+        };
+        if early {
+            f.violate(Violation::new(
+                rules::SEQUENCE,
+                "the monster's action is rolled after every player has revealed their cards",
+            ));
+        }
+        let m = s.monster().ok_or_else(|| out_of_sequence(ev, s))?;
+        if self.seat(s, monster) != Some(m) {
+            return Err(StepError::new(format!("`{monster}` is not the monster in this fight")));
+        }
+        if !(1..=6).contains(&face) {
+            return Err(StepError::new(format!("the monster's die is a d6; {face} is not a face")));
+        }
+        s.monster_rolled = true;
+        let Who::Monster(id) = s.fighter(m).who else { return Err(out_of_sequence(ev, s)) };
+        let action = self.catalog.monster_action(id, face);
+        let base = action.and_then(|c| self.catalog.cards.get(c)).and_then(|c| c.priority);
+        if let (Some(card), Some(base)) = (action, base) {
+            let priority = self.token_priority(s, m, base, second);
+            s.track.push(Token {
+                who: m,
+                action: super::state::Action::Card(card),
+                priority,
+                on: None,
+                second,
+            });
+            if !early {
+                s.phase = Phase::Actions;
+            }
+        } else if !second && s.characters > 2 {
+            // No action on this face: the second roll comes at once.
+            s.phase = Phase::MonsterRoll { second: true };
+        } else {
+            s.phase = Phase::Actions;
+        }
+        Ok(())
+    }
+
+    /// `target B`: the monster's random pick.
+    pub(crate) fn pick_target(
+        &self,
+        s: &mut State,
+        ev: &Event,
+        who: &str,
+        f: &mut Findings,
+    ) -> Result<(), StepError> {
+        if s.phase != Phase::AwaitTarget {
+            return Err(out_of_sequence(ev, s));
+        }
+        let t = self.seat(s, who).ok_or_else(|| StepError::new(format!("no fighter `{who}`")))?;
+        let attacker = s.current.as_ref().map(|c| c.who).ok_or_else(|| out_of_sequence(ev, s))?;
+        let candidates = match self.targets(s, attacker, Area::Single) {
+            Targets::Chosen(t) | Targets::Random(t) => t,
+            Targets::Balance(b) => vec![b],
+        };
+        if !candidates.contains(&t) {
+            f.violate(Violation::new(
+                rules::TARGETING,
+                format!("{who} is not a living character the monster can attack"),
+            ));
+        }
+        if let Some(c) = s.current.as_mut() {
+            c.targets = vec![t];
+        }
+        s.phase = Phase::AwaitRoll;
+        Ok(())
+    }
+
+    /// `roll X SKILL dice`: the current action's roll, or a Finesse roll for the token.
+    pub(crate) fn roll(
+        &self,
+        s: &mut State,
+        ev: &Event,
+        who: &str,
+        skill: super::effect::Skill,
+        dice: &Roll,
+        f: &mut Findings,
+    ) -> Result<(), StepError> {
+        let sides = self.params.die.sides();
+        if let Some(bad) = dice.off_die(sides) {
+            return Err(StepError::new(format!("a die shows 1-{sides}, not {bad}")));
+        }
+        let i = self.seat(s, who).ok_or_else(|| StepError::new(format!("no fighter `{who}`")))?;
+        if matches!(s.phase, Phase::TieBreak { .. }) {
+            return self.tiebreak_roll(s, i, skill, dice, f);
+        }
+        if s.phase != Phase::AwaitRoll {
+            return Err(out_of_sequence(ev, s));
+        }
+        let Some(c) = s.current.as_ref() else { return Err(out_of_sequence(ev, s)) };
+        if c.who != i {
+            return Err(StepError::rule(
+                rules::SEQUENCE,
+                format!("the action being resolved is {}'s, not {who}'s", self.label(s, c.who)),
+            ));
+        }
+        let taint = s.fighter(i).taint;
+        let mark = |v: Violation| match taint {
+            Some(o) => v.uncertain_after(o),
+            None => v,
+        };
+        if skill != c.skill {
+            f.violate(mark(
+                Violation::new(
+                    rules::ROLL_SKILL,
+                    format!("`{}` is rolled with {}, not {skill}", self.action_name(c.action), c.skill),
+                )
+                .expected_recorded(format!("roll {who} {} ...", c.skill), ev.to_string()),
+            ));
+        }
+        let tier = usize::from(s.fighter(i).tier(c.skill));
+        if dice.len() != tier {
+            f.violate(mark(Violation::new(
+                rules::DICE_COUNT,
+                format!("{who} has {} tier {tier} and rolls {tier} dice, not {}", c.skill, dice.len()),
+            )));
+        }
+        if let Some(c) = s.current.as_mut() {
+            c.dice = dice.clone();
+            c.rolled = true;
+            c.at = 0;
+            c.effect = None;
+        }
+        s.phase = Phase::Rolled;
+        Ok(())
+    }
+
+    /// Rerolls and recalls need a roll whose outcome is not yet stated.
+    fn before_outcome(&self, s: &State, ev: &Event, f: &mut Findings) -> Result<(), StepError> {
+        match &s.current {
+            Some(c) if c.rolled => {
+                if c.outcomes_started {
+                    f.violate(Violation::new(
+                        rules::REROLL_WHEN,
+                        format!("`{ev}` after the roll's outcome was stated"),
+                    ));
+                }
+                Ok(())
+            }
+            _ => Err(out_of_sequence(ev, s)),
+        }
+    }
+
+    /// `reroll A 9 -> 6 fame 2`
+    pub(crate) fn reroll(
+        &self,
+        s: &mut State,
+        ev: &Event,
+        payer: &str,
+        from: u8,
+        to: u8,
+        fame: i32,
+        f: &mut Findings,
+    ) -> Result<(), StepError> {
+        self.before_outcome(s, ev, f)?;
+        let p = self.seat(s, payer).ok_or_else(|| StepError::new(format!("no fighter `{payer}`")))?;
+        let sides = self.params.die.sides();
+        if !(1..=sides).contains(&to) {
+            return Err(StepError::new(format!("a die shows 1-{sides}, not {to}")));
+        }
+        let cost = self.params.reroll_cost;
+        let payer_f = s.fighter(p);
+        if payer_f.is_monster() || payer_f.defeated {
+            f.violate(Violation::new(
+                rules::REROLL_FAME,
+                format!("{payer} cannot spend Fame: only characters in the fight reroll"),
+            ));
+        } else if fame != cost || payer_f.fame < cost {
+            f.violate(
+                Violation::new(
+                    rules::REROLL_FAME,
+                    format!("a reroll costs {cost} Fame and {payer} has {}", payer_f.fame),
+                )
+                .expected_recorded(format!("reroll {payer} {from} -> {to} fame {cost}"), ev.to_string()),
+            );
+        }
+        if s.current.is_none() {
+            return Err(out_of_sequence(ev, s));
+        }
+        let Some(c) = s.current.as_mut() else { return Ok(()) };
+        if !c.dice.reroll(from, to) {
+            return Err(StepError::new(format!("`{ev}`: the roll {} has no die showing {from}", c.dice)));
+        }
+        if !s.fighter(p).is_monster() {
+            let fp = s.fighter_mut(p);
+            fp.fame = fp.fame.saturating_sub(fame);
+            s.recheck = Some(super::state::Recheck::Check);
+        }
+        Ok(())
+    }
+
+    /// Whether a mercenary last recalled in `last` may not be recalled again in `round`.
+    pub(crate) fn recalled(&self, last: Option<u32>, round: u32) -> bool {
+        match self.params.recall {
+            RecallLimit::OncePerFight => last.is_some(),
+            RecallLimit::OncePerRound => last == Some(round),
+        }
+    }
+
+    /// `recall B chargo +1`
+    pub(crate) fn recall(
+        &self,
+        s: &mut State,
+        ev: &Event,
+        who: &str,
+        merc: &str,
+        bonus: i32,
+        f: &mut Findings,
+    ) -> Result<(), StepError> {
+        self.before_outcome(s, ev, f)?;
+        let i = self.seat(s, who).ok_or_else(|| StepError::new(format!("no fighter `{who}`")))?;
+        let id = self
+            .catalog
+            .mercs
+            .id(merc)
+            .ok_or_else(|| StepError::new(format!("no mercenary `{merc}` in the catalog")))?;
+        let card = &self.catalog.mercs[id];
+        let roller = s.current.as_ref().map(|c| c.who);
+        let entry = s.fighter(i).mercs.iter().position(|(m, _)| *m == id);
+        let again = match self.params.recall {
+            RecallLimit::OncePerFight => "this fight",
+            RecallLimit::OncePerRound => "this round",
+        };
+        let problem = match entry {
+            None => Some(format!("{who} has no mercenary `{merc}` with them")),
+            Some(e) if self.recalled(s.fighter(i).mercs[e].1, s.round) => {
+                Some(format!("{merc} was already recalled {again}"))
+            }
+            _ if roller != Some(i) => Some(format!("{who} can only recall for their own roll")),
+            _ if bonus != card.roll_bonus => Some(format!("{merc} gives {:+}", card.roll_bonus)),
+            _ => None,
+        };
+        if let Some(p) = problem {
+            let v = Violation::new(rules::RECALL, p);
+            f.violate(if bonus != card.roll_bonus {
+                v.expected_recorded(format!("recall {who} {merc} {:+}", card.roll_bonus), ev.to_string())
+            } else {
+                v
+            });
+        }
+        if let Some(e) = entry {
+            s.fighter_mut(i).mercs[e].1 = Some(s.round);
+        }
+        if let Some(c) = s.current.as_mut() {
+            c.bonus = c.bonus.saturating_add(bonus);
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,84 @@
+//! The end of a round and of the fight: durations run down as the round ends (ailment
+//! ticks are due in due.rs), a defeat removes a fighter's tokens and may end the fight or
+//! pass the token, and the fight's end clears every ongoing effect and owes the awards.
+
+use super::rules::FocusRefresh;
+use super::state::{HandCard, Phase, Recheck, Seat, State};
+use super::KeridwynFight;
+
+impl KeridwynFight {
+    /// `end round N`: used cards discarded (the hand returns after Focus), durations
+    /// reduced, the next round's reveals.
+    pub(crate) fn end_round(&self, s: &mut State) {
+        let on_reveal = self.params.focus == FocusRefresh::OnReveal;
+
+        for f in &mut s.fighters {
+            if f.focus_played {
+                if !on_reveal {
+                    f.hand = HandCard::ALL.to_vec();
+                    f.discarded.clear();
+                }
+                f.focus_played = false;
+            }
+            f.revealed = false;
+            f.ticked = 0;
+
+            for o in f.effects.iter_mut().chain(f.superseded.iter_mut()) {
+                if let Some(r) = o.rounds.as_mut() {
+                    *r = r.saturating_sub(1);
+                }
+            }
+            f.effects.retain(|o| o.rounds != Some(0));
+            f.superseded.retain(|o| o.rounds != Some(0));
+        }
+        // The Breakable passive (an Immunity, maybe) holds again.
+        s.cure_check |= s.lured;
+        s.lured = false;
+        s.done.clear();
+        s.monster_rolled = false;
+        s.balance = None;
+        s.round = s.round.saturating_add(1);
+        s.phase = Phase::Reveal;
+    }
+
+    /// `defeated X`.
+    pub(crate) fn defeat(&self, s: &mut State, i: Seat) {
+        s.fighter_mut(i).defeated = true;
+        s.track.retain(|t| t.who != i);
+        let monster = s.monster();
+        let (first, second) = {
+            let mut living = self.characters(s);
+            (living.next(), living.next())
+        };
+        if s.fighter(i).is_monster() {
+            // "the character who made the last successful attack attains the monster card"
+            // (defeated or not); the others' Fame is due in the award agenda.
+            s.winner = s.last_hit.or(first);
+            s.awarding = true;
+            self.finish(s);
+        } else if monster.is_none() && first.is_some() && second.is_none() {
+            s.winner = first;
+            self.finish(s);
+        } else if first.is_none() {
+            s.winner = monster;
+            self.finish(s);
+        } else if s.holder == Some(i) {
+            s.recheck = Some(Recheck::Check);
+        }
+    }
+
+    /// The fight is over: only the awards remain to be recorded.
+    fn finish(&self, s: &mut State) {
+        // "All ongoing effects end when the fight ends."
+        for f in &mut s.fighters {
+            f.effects.clear();
+            f.superseded.clear();
+            f.ailments = [0; 4];
+        }
+        s.phase = Phase::Over;
+        s.track.clear();
+        s.current = None;
+        s.recheck = None;
+        s.starting = false;
+    }
+}

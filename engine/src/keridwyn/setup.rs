@@ -1,0 +1,207 @@
+//! Starting the fight: characters join (choosing one worn gear, bringing mercenaries), the
+//! monster is named with its cage or zone, and `begin` seats it and owes the Priority
+//! token and the monster's start-of-fight effects.
+
+use super::effect::Effect;
+use super::event::{Event, Place};
+use super::rules;
+use super::state::{CardId, Fighter, HandCard, PendingMonster, Phase, Recheck, State, Who, MAX_FIGHTERS};
+use super::KeridwynFight;
+use crate::kit::effect::unverified;
+use crate::{Findings, StepError, Violation};
+
+/// A decision made when the fight is not where it could be made.
+pub(crate) fn out_of_sequence(ev: &Event, s: &State) -> StepError {
+    StepError::rule(
+        rules::SEQUENCE,
+        format!("`{ev}` cannot happen now (the fight is at `{}`)", s.phase.name()),
+    )
+}
+
+impl KeridwynFight {
+    /// `join A steve [worn GEAR] [merc MERC]...`
+    pub(crate) fn join(&self, s: &mut State, ev: &Event, f: &mut Findings) -> Result<(), StepError> {
+        let Event::Joined { player, character, worn, mercs } = ev else { return Ok(()) };
+        if s.phase != Phase::Joining {
+            return Err(StepError::rule(
+                rules::JOIN,
+                format!("`{ev}`: characters join before the fight begins"),
+            ));
+        }
+        let id = self
+            .catalog
+            .characters
+            .id(character)
+            .ok_or_else(|| StepError::new(format!("no character `{character}` in the catalog")))?;
+        let card = &self.catalog.characters[id];
+        if s.fighters.iter().any(|x| x.label == *player || x.who == Who::Character(id)) {
+            f.violate(Violation::new(
+                rules::JOIN,
+                format!("{player} / {character} already joined this fight"),
+            ));
+            return Ok(());
+        }
+        if s.fighters.len() + 1 >= MAX_FIGHTERS {
+            return Err(StepError::rule(
+                rules::JOIN,
+                format!("a fight seats at most {MAX_FIGHTERS} fighters"),
+            ));
+        }
+        let worn_cards: Vec<CardId> = card
+            .cards
+            .iter()
+            .copied()
+            .filter(|&c| self.catalog.cards.get(c).is_some_and(|k| k.worn))
+            .collect();
+        let chosen = match worn {
+            Some(w) => match self.catalog.cards.id(w).filter(|c| worn_cards.contains(c)) {
+                Some(c) => Some(c),
+                None => {
+                    f.violate(Violation::new(rules::WORN, format!("{character} has no worn gear `{w}`")));
+                    None
+                }
+            },
+            None if worn_cards.len() > 1 => {
+                f.violate(Violation::new(
+                    rules::WORN,
+                    format!("{character} has {} worn gear and must choose 1 as they enter", worn_cards.len()),
+                ));
+                None
+            }
+            None => worn_cards.first().copied(),
+        };
+        let mut passives: Vec<Effect> = Vec::new();
+        let mut taint = None;
+        for &t in &card.traits {
+            if let Some(tr) = self.catalog.traits.get(t) {
+                passives.extend(tr.effects.iter().copied());
+                for text in &tr.text {
+                    let line = unverified(player, self.catalog.traits.name(t), text);
+                    taint = Some(s.unverified.report(f, line));
+                }
+            }
+        }
+        if let Some(k) = chosen.and_then(|w| self.catalog.cards.get(w)) {
+            passives.extend(k.effects.iter().copied());
+        }
+        let mut merc_list = Vec::new();
+        for m in mercs {
+            let id = self
+                .catalog
+                .mercs
+                .id(m)
+                .ok_or_else(|| StepError::new(format!("no mercenary `{m}` in the catalog")))?;
+            merc_list.push((id, None));
+        }
+        s.fighters.push(Fighter {
+            label: player.clone(),
+            who: Who::Character(id),
+            grit: card.grit,
+            fame: card.fame,
+            skills: card.skills,
+            ailments: [0; 4],
+            effects: Vec::new(),
+            superseded: Vec::new(),
+            passives,
+            worn: chosen,
+            hand: HandCard::ALL.to_vec(),
+            discarded: Vec::new(),
+            focus_played: false,
+            revealed: false,
+            mercs: merc_list,
+            defeated: false,
+            trophies: Vec::new(),
+            started: 0,
+            ticked: 0,
+            awarded: false,
+            taint,
+        });
+        s.characters += 1;
+        Ok(())
+    }
+
+    /// `monster wyvern cage 4`
+    pub(crate) fn place_monster(
+        &self,
+        s: &mut State,
+        ev: &Event,
+        monster: &str,
+        place: Place,
+        number: u32,
+        f: &mut Findings,
+    ) -> Result<(), StepError> {
+        if s.phase != Phase::Joining {
+            return Err(out_of_sequence(ev, s));
+        }
+        let id = self
+            .catalog
+            .monsters
+            .id(monster)
+            .ok_or_else(|| StepError::new(format!("no monster `{monster}` in the catalog")))?;
+        let card = &self.catalog.monsters[id];
+        if s.pending_monster.is_some() || s.monster().is_some() {
+            f.violate(Violation::new(rules::JOIN, format!("a second monster `{monster}` in one fight")));
+            return Ok(());
+        }
+        let mut taint = None;
+        for t in &card.text {
+            taint = Some(s.unverified.report(f, unverified(monster, monster, t)));
+        }
+        let fighter = Fighter {
+            label: monster.to_string(),
+            who: Who::Monster(id),
+            grit: card.grit,
+            fame: card.rank,
+            skills: card.skills,
+            ailments: [0; 4],
+            effects: Vec::new(),
+            superseded: Vec::new(),
+            passives: card.passives.clone(),
+            worn: None,
+            hand: Vec::new(),
+            discarded: Vec::new(),
+            focus_played: false,
+            revealed: false,
+            mercs: Vec::new(),
+            defeated: false,
+            trophies: Vec::new(),
+            started: 0,
+            ticked: 0,
+            awarded: false,
+            taint,
+        };
+        s.pending_monster = Some(PendingMonster { fighter, place, number });
+        Ok(())
+    }
+
+    /// `begin`: the monster is seated; the token and the start-of-fight effects are owed.
+    pub(crate) fn begin(&self, s: &mut State, ev: &Event, f: &mut Findings) -> Result<(), StepError> {
+        if s.phase != Phase::Joining {
+            return Err(out_of_sequence(ev, s));
+        }
+        let k = s.fighters.len();
+        if k == 0 {
+            return Err(StepError::rule(rules::JOIN, "no character joined the fight"));
+        }
+        match s.pending_monster.take() {
+            Some(PendingMonster { fighter: mut m, number, .. }) => {
+                // "Count a number of places starting from the first actor equal to the cage
+                // number ... The monster is in the seat clockwise of that player."
+                let after = number as usize % k;
+                m.grit = m.grit.saturating_add(4 * (k as i32 - 1));
+                s.fighters.insert(after + 1, m);
+            }
+            None if k != 2 => f.violate(Violation::new(
+                rules::JOIN,
+                format!("a fight between characters has exactly 2 of them, not {k}"),
+            )),
+            None => {}
+        }
+        s.round = 1;
+        s.phase = Phase::Reveal;
+        s.recheck = Some(Recheck::Check);
+        s.starting = true;
+        s.cure_check = true;
+        Ok(())
+    }
+}

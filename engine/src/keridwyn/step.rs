@@ -1,0 +1,94 @@
+//! The step function. A recorded consequence goes through the kit's consequence loop
+//! (`check_recorded`: paired with what is due, judged, applied as played). A decision or a
+//! random outcome first flushes what the log left out (each due reported once), unless it
+//! may come before them (a reroll between a roll and its outcome), then is checked and
+//! applied as played when it can be.
+
+use super::cards::CardKind;
+use super::event::Event;
+use super::rules;
+use super::state::{Action, Phase, State};
+use super::KeridwynFight;
+use crate::kit::due;
+use crate::{Findings, StepError, Violation};
+
+impl KeridwynFight {
+    pub(crate) fn step_event(&self, s: &mut State, ev: &Event, f: &mut Findings) -> Result<(), StepError> {
+        if ev.is_consequence() {
+            return due::check_recorded(self, s, ev, f);
+        }
+        // Decisions the rules rule out altogether are reported and ignored before the
+        // owed consequences are flushed (they do not show those are missing).
+        if let Some(v) = self.needless(s, ev) {
+            f.violate(v);
+            return Ok(());
+        }
+        if !self.may_precede(s, ev) {
+            due::flush(self, s, f)?;
+        }
+        self.decide(s, ev, f)?;
+        self.advance(s);
+        Ok(())
+    }
+
+    /// A reroll or recall belongs to the roll being resolved: it comes before that roll's
+    /// outcomes (one after its first outcome is reported as such, not as outcomes left out).
+    pub(crate) fn may_precede(&self, s: &State, ev: &Event) -> bool {
+        matches!(ev, Event::Rerolled { .. } | Event::Recalled { .. })
+            && s.current.as_ref().is_some_and(|c| c.rolled)
+    }
+
+    /// A roll for gear that does not attack, or a second monster action with 2 characters
+    /// or fewer: there is nothing to decide.
+    fn needless(&self, s: &State, ev: &Event) -> Option<Violation> {
+        match ev {
+            Event::Rolled { who, .. } if s.current.is_none() && s.phase != Phase::AwaitRoll => {
+                let i = self.seat(s, who)?;
+                let last = s.done.last().filter(|t| t.who == i)?;
+                let Action::Card(id) = last.action else { return None };
+                let card = self.catalog.cards.get(id)?;
+                (card.kind == CardKind::Gear && card.attack.is_none()).then(|| {
+                    Violation::new(
+                        rules::GEAR_NO_ROLL,
+                        format!(
+                            "`{}` is gear that does not attack: it needs no roll, `{ev}` is not due",
+                            self.catalog.cards.name(id)
+                        ),
+                    )
+                })
+            }
+            Event::MonsterActionRolled { .. }
+                if s.characters <= 2
+                    && s.monster_rolled
+                    && !matches!(s.phase, Phase::MonsterRoll { .. } | Phase::Reveal) =>
+            {
+                Some(Violation::new(
+                    rules::SECOND_ACTION,
+                    format!(
+                        "with {} character(s) the monster has one action a round; `{ev}` is not due",
+                        s.characters
+                    ),
+                ))
+            }
+            _ => None,
+        }
+    }
+
+    /// Check and apply a decision or a random outcome.
+    fn decide(&self, s: &mut State, ev: &Event, f: &mut Findings) -> Result<(), StepError> {
+        match ev {
+            Event::Joined { .. } => self.join(s, ev, f),
+            Event::MonsterPlaced { monster, place, number } => {
+                self.place_monster(s, ev, monster, *place, *number, f)
+            }
+            Event::Begun => self.begin(s, ev, f),
+            Event::Revealed { who, plays } => self.reveal(s, ev, who, plays, f),
+            Event::MonsterActionRolled { monster, face } => self.monster_action(s, ev, monster, *face, f),
+            Event::TargetPicked { who } => self.pick_target(s, ev, who, f),
+            Event::Rolled { who, skill, dice } => self.roll(s, ev, who, *skill, dice, f),
+            Event::Rerolled { payer, from, to, fame } => self.reroll(s, ev, payer, *from, *to, *fame, f),
+            Event::Recalled { who, merc, bonus } => self.recall(s, ev, who, merc, *bonus, f),
+            _ => Ok(()),
+        }
+    }
+}

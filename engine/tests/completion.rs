@@ -1,0 +1,137 @@
+//! Every clean fixture of every game can be completed from its decisions and random
+//! outcomes alone: drop its consequences, then insert what `next_consequence` owes before
+//! each decision (unless the game says the decision may come first,
+//! `precedes_consequences`) and at the end. The result must be the fixture itself, record
+//! for record, followed only by the consequences a log cut short still owes. This is what `verify --derive` does, and the rulebooks' worked examples
+//! (the Wyvern's sample round among them) must survive it.
+//!
+//! Generic over the kernel: each game of the registry is visited through `dispatch`. A
+//! game is held to it once its consequence chain is derived (`kit::due`): Proving Grounds'
+//! optional records (a `hold` a table may leave out) do not complete yet, and join the list
+//! when its port to the kit lands.
+
+/// The games whose clean fixtures must complete exactly.
+const HELD: &[&str] = &["keridwyn-fight"];
+
+use arbiter_engine::{dispatch, game_ids, Findings, Game, GameVisitor, Setup};
+use std::path::{Path, PathBuf};
+
+/// A fixture's setup pairs, catalog and event lines; `None` for one that is not clean or
+/// holds retractions (`undo`: completion works on the effective records only).
+fn clean_fixture(text: &str) -> Option<(Vec<String>, Option<String>, Vec<String>)> {
+    let (mut pairs, mut catalog, mut events, mut clean) = (Vec::new(), None, Vec::new(), false);
+    for line in text.lines().map(|l| l.split('#').next().unwrap_or("").trim()) {
+        match line.split_once(' ') {
+            _ if line.is_empty() => {}
+            _ if line == "undo" => return None,
+            Some(("@setup" | "@variant", rest)) => pairs.extend(rest.split_whitespace().map(String::from)),
+            Some(("@catalog", name)) => catalog = Some(name.trim().to_string()),
+            _ if line == "@expect clean" => clean = true,
+            _ if line.starts_with('@') => {}
+            _ => events.push(line.to_string()),
+        }
+    }
+    clean.then_some((pairs, catalog, events))
+}
+
+/// Complete a log of decisions and random outcomes.
+fn complete<G: Game>(game: &G, decisions: Vec<G::Event>) -> Result<Vec<G::Event>, String> {
+    let mut state = game.initial_state();
+    let mut completed = Vec::new();
+    let mut queue = decisions.into_iter().peekable();
+    for _ in 0..1_000_000 {
+        let first = queue.peek().is_some_and(|d| game.precedes_consequences(&state, d));
+        let e = match game.next_consequence(&state) {
+            Some(c) if !first => c,
+            _ => match queue.next() {
+                Some(d) => d,
+                None => return Ok(completed),
+            },
+        };
+        let mut f = Findings::default();
+        game.step(&mut state, &e, &mut f).map_err(|err| format!("`{e}`: {err}"))?;
+        if !f.is_clean() {
+            return Err(format!("`{e}`: {:?}", f.violations));
+        }
+        completed.push(e);
+    }
+    Err("no end".into())
+}
+
+fn fixtures_of(id: &str) -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures").join(id);
+    let mut out: Vec<PathBuf> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "arb"))
+        .collect();
+    out.sort();
+    out
+}
+
+#[derive(Clone, Copy)]
+struct Completes;
+
+impl GameVisitor for Completes {
+    type Output = usize;
+    fn visit<G: Game>(self) -> usize {
+        let id = G::info().id;
+        let mut checked = 0;
+        let mut failures = Vec::new();
+        for path in fixtures_of(id) {
+            let text = std::fs::read_to_string(&path).unwrap_or_default();
+            let Some((pairs, catalog, lines)) = clean_fixture(&text) else { continue };
+            let name = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
+            let setup = Setup::from_pairs(pairs.iter().map(String::as_str)).unwrap_or_default();
+            let catalog_name = catalog.unwrap_or_else(|| G::default_catalog().to_string());
+            let text = match G::builtin_catalog(&catalog_name) {
+                Some(t) => t.to_string(),
+                None => std::fs::read_to_string(path.with_file_name(&catalog_name)).unwrap_or_default(),
+            };
+            let Ok(game) = G::new(&setup, &text) else { continue };
+            let full: Vec<G::Event> = lines.iter().filter_map(|l| game.parse_event(l).ok()).collect();
+            let decisions = full.iter().filter(|e| !G::is_consequence(e)).cloned().collect();
+            match complete(&game, decisions) {
+                // A log that ends owing consequences completes with them (and nothing else).
+                Ok(done) if done.starts_with(&full) && done[full.len()..].iter().all(G::is_consequence) => {
+                    checked += 1
+                }
+                Ok(done) => {
+                    let at = done
+                        .iter()
+                        .zip(&full)
+                        .position(|(a, b)| a != b)
+                        .unwrap_or(done.len().min(full.len()));
+                    failures.push(format!(
+                        "{name}: record {at} completes as `{}`, the fixture has `{}`",
+                        done.get(at).map(|e| e.to_string()).unwrap_or_default(),
+                        full.get(at).map(|e| e.to_string()).unwrap_or_default()
+                    ));
+                }
+                Err(e) => failures.push(format!("{name}: {e}")),
+            }
+        }
+        if !HELD.contains(&id) {
+            eprintln!("{id}: {checked} clean fixtures complete, {} do not (not held yet)", failures.len());
+            return usize::MAX;
+        }
+        assert!(
+            failures.is_empty(),
+            "{id}: clean fixtures that do not complete from their decisions:\n{}",
+            failures.join("\n")
+        );
+        checked
+    }
+}
+
+#[test]
+fn every_clean_fixture_completes_from_its_decisions_alone() {
+    let checked: Vec<(String, usize)> =
+        game_ids().into_iter().map(|id| (id.to_string(), dispatch(id, Completes).unwrap_or(0))).collect();
+    for (id, n) in &checked {
+        assert!(*n >= 5, "{id}: only {n} clean fixtures completed");
+    }
+    assert!(HELD.iter().all(|h| checked.iter().any(|(id, _)| id == h)), "a held game is not in the registry");
+}
