@@ -273,15 +273,7 @@ impl WildAssent {
 
     /// The rule a wrong recorded damage neglected: the first part whose undoing gives it.
     pub(crate) fn damage_blame(&self, p: DamageParts, recorded: i32, specials: u8) -> &'static str {
-        let parts = [
-            Part::Back,
-            Part::Cover,
-            Part::DefenseKind,
-            Part::NoDefense,
-            Part::Assign,
-            Part::Specials,
-            Part::EachOnce,
-        ];
+        let parts = [Part::Specials, Part::EachOnce, Part::Back, Part::Cover, Part::Assign, Part::NoDefense, Part::DefenseKind];
         let without = |p: &DamageParts, r: Part| -> Option<DamageParts> {
             let mut q = *p;
             match r {

@@ -30,6 +30,15 @@ impl WildAssent {
         if ev.is_consequence() {
             return due::check_recorded(self, s, ev, f);
         }
+        // A second roll for an attack already rolled: nothing to decide (and it does not
+        // show that the first roll's consequences are missing).
+        if let (Event::Roll { unit, .. }, Some(a)) = (ev, s.attack.as_ref()) {
+            if a.roll.is_some() && s.find(unit) == Some(a.attacker) {
+                let v = self.v(s, rules::ONE_ROLL, "the attack is rolled once, for all its targets", &[a.attacker]);
+                f.violate(v);
+                return Ok(());
+            }
+        }
         due::flush(self, s, f)?;
         if s.phase == Phase::Over {
             f.violate(Violation::new(

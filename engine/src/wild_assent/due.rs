@@ -592,6 +592,7 @@ impl WildAssent {
     /// summoner's activation resumed, a Creature turn done.
     fn finish_activation(&self, s: &mut State) {
         let Some(a) = s.act.take() else { return };
+        s.last_attack = None;
         if let Some(card) = a.card {
             if self.params.scope == Scope::Encounter {
                 s.hunt.deck.discard(card);
@@ -607,6 +608,7 @@ impl WildAssent {
     pub(crate) fn settle(&self, s: &mut State) {
         if s.attack.as_ref().is_some_and(|a| a.roll.is_some()) && self.attack_due(s).is_none() {
             if let Some(a) = s.attack.take() {
+                s.last_attack = Some((a.attacker, a.source));
                 let free = matches!(a.source, Source::Skill(k) if self.catalog.skills[k].kind == super::cards::SkillKind::Free);
                 if let Some(act) = s.act.as_mut().filter(|x| x.unit == a.attacker) {
                     if !free {
@@ -982,8 +984,9 @@ impl WildAssent {
     /// The rule a status recorded where none is due breaks: a Special trigger counted wrong,
     /// Bleed on Bleed, or the status's own rule.
     fn unexpected_status(&self, s: &State, u: UnitIx, st: Status) -> &'static str {
-        if let Some(a) = s.attack.as_ref() {
-            for e in self.attack_effects(s, a.attacker, a.source) {
+        let last = s.attack.as_ref().map(|a| (a.attacker, a.source)).or(s.last_attack);
+        if let Some((attacker, source)) = last {
+            for e in self.attack_effects(s, attacker, source) {
                 if let Effect::On(t, inner) = e {
                     if **inner == Effect::Status(st) {
                         return match t {

@@ -99,6 +99,7 @@ impl Game for WildAssent {
             act: None,
             outer: None,
             attack: None,
+            last_attack: None,
             skill: None,
             capture: None,
             grant: None,

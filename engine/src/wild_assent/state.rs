@@ -310,6 +310,9 @@ pub struct State {
     /// A summoner's activation, paused while its Summon activates.
     pub outer: Option<Activation>,
     pub attack: Option<Attack>,
+    /// The attacker and source of the last attack resolved, for naming the rule an effect
+    /// recorded after it breaks (cleared as its activation ends).
+    pub last_attack: Option<(UnitIx, Source)>,
     pub skill: Option<SkillUse>,
     pub capture: Option<CaptureUse>,
     /// A free activation granted and not yet taken.
