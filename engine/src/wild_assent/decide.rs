@@ -1043,7 +1043,9 @@ impl WildAssent {
             }
         }
         let speed = self.speed_of(s, &act);
-        if spent > speed && !immobile {
+        // A Halt card's Creature does not move at all: that rule says so, not its Speed.
+        let halt = creature.is_some_and(|c| c.moving == super::cards::Moving::Halt);
+        if spent > speed && !immobile && !halt {
             let fatigue_speed = self.speed_with(s, &act, false);
             let rule = if act.held & Status::Fatigue.bit() != 0 && spent <= fatigue_speed {
                 rules::FATIGUE
