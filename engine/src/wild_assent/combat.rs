@@ -273,7 +273,15 @@ impl WildAssent {
 
     /// The rule a wrong recorded damage neglected: the first part whose undoing gives it.
     pub(crate) fn damage_blame(&self, p: DamageParts, recorded: i32, specials: u8) -> &'static str {
-        let parts = [Part::Specials, Part::EachOnce, Part::Back, Part::Cover, Part::Assign, Part::NoDefense, Part::DefenseKind];
+        let parts = [
+            Part::Specials,
+            Part::EachOnce,
+            Part::Back,
+            Part::Cover,
+            Part::Assign,
+            Part::NoDefense,
+            Part::DefenseKind,
+        ];
         let without = |p: &DamageParts, r: Part| -> Option<DamageParts> {
             let mut q = *p;
             match r {

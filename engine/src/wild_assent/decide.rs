@@ -34,7 +34,12 @@ impl WildAssent {
         // show that the first roll's consequences are missing).
         if let (Event::Roll { unit, .. }, Some(a)) = (ev, s.attack.as_ref()) {
             if a.roll.is_some() && s.find(unit) == Some(a.attacker) {
-                let v = self.v(s, rules::ONE_ROLL, "the attack is rolled once, for all its targets", &[a.attacker]);
+                let v = self.v(
+                    s,
+                    rules::ONE_ROLL,
+                    "the attack is rolled once, for all its targets",
+                    &[a.attacker],
+                );
                 f.violate(v);
                 return Ok(());
             }

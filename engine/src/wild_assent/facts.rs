@@ -3,6 +3,7 @@
 //! sight and range it checked, and what each miniature could attack from where it stands.
 
 use super::cards::UnitKind;
+use super::geometry::LineStatus;
 use super::rules::{Mode, Scope};
 use super::state::{Outcome, Phase, Side, State, UnitIx};
 use super::WildAssent;
@@ -59,11 +60,6 @@ impl WildAssent {
             if let Some(c) = a.card {
                 f.put("active.card", self.catalog.instincts.name(c));
                 f.put("active.target", value_or_dash(a.target.map(|t| s.unit(t).name)));
-                if a.target.is_none() && !a.moved && !a.acted {
-                    let (_, able, best) = self.legal_targets(s, a);
-                    f.put_list("active.reachable", able.iter().map(|&t| s.unit(t).name));
-                    f.put_list("active.targets", best.iter().map(|&t| s.unit(t).name));
-                }
             }
         }
         f.put("free-activation", value_or_dash(s.grant.map(|g| s.unit(g).name)));
@@ -80,9 +76,10 @@ impl WildAssent {
                 f.put(format!("attack.{name}.arc"), if sight.arc { "yes" } else { "no" });
                 f.put(
                     format!("attack.{name}.line"),
-                    match sight.blocked {
-                        None => "clear".to_string(),
-                        Some((p, _, _)) => format!("blocked:{}", p.algebraic()),
+                    match self.line_status(s, me.at, s.unit(t).at) {
+                        LineStatus::Clear => "clear".to_string(),
+                        LineStatus::Corner(p) => format!("corner:{}", p.algebraic()),
+                        LineStatus::Blocked(p) => format!("blocked:{}", p.algebraic()),
                     },
                 );
                 f.put(
@@ -131,37 +128,59 @@ impl WildAssent {
         f.put_of(n, "pit", if u.in_pit { "yes" } else { "no" });
         f.put_of(n, "cover", if u.on_board() && self.by_partial_cover(s, u.at) { "yes" } else { "no" });
         // What it could attack from where it stands with its default attack: enemies in its
-        // line of sight (arc and line), and those also in range.
+        // frontal arc with a clear line (`sight`), those also in range (`reach`), and how many
+        // fields it could attack. A line that only touches a blocker's corner is listed apart
+        // (`-corner`): the interpretation `los-corner` decides it, and facts describe the
+        // table, not a reading.
         if u.on_board() && s.phase != Phase::Setup {
             if let Some(p) =
                 card.attack.filter(|_| self.params.mode == Mode::Arena || card.kind != UnitKind::Creature)
             {
                 let me = u.place();
-                let enemies: Vec<UnitIx> =
-                    s.indices().filter(|&e| s.unit(e).on_board() && self.enemies(s, i, e)).collect();
-                let sight: Vec<UnitIx> = enemies
-                    .iter()
-                    .copied()
-                    .filter(|&e| self.sight(s, me, s.unit(e).at, &[]).clear())
+                let enemies: Vec<UnitIx> = s
+                    .indices()
+                    .filter(|&e| {
+                        s.unit(e).on_board() && self.enemies(s, i, e) && me.facing.in_arc(me.at, s.unit(e).at)
+                    })
                     .collect();
-                let reach =
-                    sight.iter().copied().filter(|&e| me.at.distance(s.unit(e).at) <= u32::from(p.range));
-                f.put_list(format!("{n}.sight"), sight.iter().map(|&e| s.unit(e).name));
-                f.put_list(format!("{n}.reach"), reach.map(|e| s.unit(e).name));
-                f.put_of(n, "reach-fields", self.fields_in_reach(s, me, p.range));
+                let status = |e: UnitIx| self.line_status(s, me.at, s.unit(e).at);
+                let range = |e: UnitIx| me.at.distance(s.unit(e).at) <= u32::from(p.range);
+                let clear: Vec<UnitIx> =
+                    enemies.iter().copied().filter(|&e| status(e) == LineStatus::Clear).collect();
+                let corner: Vec<UnitIx> =
+                    enemies.iter().copied().filter(|&e| matches!(status(e), LineStatus::Corner(_))).collect();
+                let name = |e: &UnitIx| s.unit(*e).name;
+                f.put_list(format!("{n}.sight"), clear.iter().map(name));
+                f.put_list(format!("{n}.reach"), clear.iter().filter(|&&e| range(e)).map(name));
+                if !corner.is_empty() {
+                    f.put_list(format!("{n}.sight-corner"), corner.iter().map(name));
+                    f.put_list(format!("{n}.reach-corner"), corner.iter().filter(|&&e| range(e)).map(name));
+                }
+                let (clear, corner) = self.fields_in_reach(s, me, p.range);
+                f.put_of(n, "reach-fields", clear);
+                if corner > 0 {
+                    f.put_of(n, "reach-fields-corner", corner);
+                }
             }
         }
     }
 
-    /// How many fields a miniature at `me` could attack with `range`: in its frontal arc, in
-    /// line of sight, within range.
-    fn fields_in_reach(&self, s: &State, me: Place, range: u8) -> usize {
+    /// How many fields a miniature at `me` could attack with `range` (in its frontal arc,
+    /// within range): with a clear line, and with a line only touching a blocker's corner.
+    fn fields_in_reach(&self, s: &State, me: Place, range: u8) -> (usize, usize) {
         let r = i16::from(range);
-        (-r..=r)
+        let fields = (-r..=r)
             .flat_map(|dx| (-r..=r).map(move |dy| (dx, dy)))
             .map(|(dx, dy)| me.at.offset(dx, dy))
-            .filter(|&p: &Pos| p != me.at && self.params.board.contains(p))
-            .filter(|&p| self.can_see(s, me, p, range, &[]))
-            .count()
+            .filter(|&p: &Pos| p != me.at && self.params.board.contains(p) && me.facing.in_arc(me.at, p));
+        let (mut clear, mut corner) = (0, 0);
+        for p in fields {
+            match self.line_status(s, me.at, p) {
+                LineStatus::Clear => clear += 1,
+                LineStatus::Corner(_) => corner += 1,
+                LineStatus::Blocked(_) => {}
+            }
+        }
+        (clear, corner)
     }
 }

@@ -21,6 +21,15 @@ pub enum Blocker {
     Obstacle(Obstacle),
 }
 
+/// A line of sight whatever the reading of a corner touch.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LineStatus {
+    Clear,
+    /// It only touches a blocker's corner: clear or blocked by `los-corner`.
+    Corner(Pos),
+    Blocked(Pos),
+}
+
 /// A line of sight from a place to a field, as an attack checks it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Sight {
@@ -32,12 +41,6 @@ pub struct Sight {
     pub range: u32,
     /// Every field the line crosses or touches, in order.
     pub line: Vec<(Pos, Touch)>,
-}
-
-impl Sight {
-    pub fn clear(&self) -> bool {
-        self.arc && self.blocked.is_none()
-    }
 }
 
 impl WildAssent {
@@ -125,6 +128,21 @@ impl WildAssent {
             }
         }
         Sight { arc, blocked, range: from.at.distance(to), line }
+    }
+
+    /// How the line from `from` to `to` fares whatever the reading of a corner touch: clear,
+    /// only touching a blocker's corner (the first such field), or blocked through a field.
+    pub(crate) fn line_status(&self, s: &State, from: Pos, to: Pos) -> LineStatus {
+        let mut corner = None;
+        for (p, touch) in sight_line(from, to) {
+            let blocker = s.obstacle(p).is_some_and(|o| o.is_full()) || s.at(p).is_some();
+            match (blocker, touch) {
+                (true, Touch::Through) => return LineStatus::Blocked(p),
+                (true, Touch::Corner) if corner.is_none() => corner = Some(p),
+                _ => {}
+            }
+        }
+        corner.map_or(LineStatus::Clear, LineStatus::Corner)
     }
 
     /// Whether a miniature at `from` could attack a target on `to` with `range`: arc, line
