@@ -1054,12 +1054,12 @@ impl WildAssent {
             let fatigue_speed = self.speed_with(s, &act, false);
             let rule = if act.held & Status::Fatigue.bit() != 0 && spent <= fatigue_speed {
                 rules::FATIGUE
-            } else if spent.saturating_sub(turns) <= speed && turns > 0 {
-                rules::ROTATE
             } else if hops > 0
                 && spent.saturating_sub(hops * (mover.hop_cost.unwrap_or(3).saturating_sub(2))) <= speed
             {
                 rules::PARTIAL_CROSS
+            } else if spent.saturating_sub(turns) <= speed && turns > 0 {
+                rules::ROTATE
             } else {
                 rules::SPEED
             };
