@@ -277,27 +277,61 @@ pub fn touch(from: Pos, to: Pos, cell: Pos) -> Option<Touch> {
 /// occupies").
 pub fn sight_line(from: Pos, to: Pos) -> impl Iterator<Item = (Pos, Touch)> {
     let (dx, dy) = from.delta(to);
+    let line = line_offsets(dx, dy);
+    (0..line.len()).map(move |i| {
+        let (x, y, t) = line[i];
+        (from.offset(i16::from(x), i16::from(y)), t)
+    })
+}
+
+/// The longest offset whose line is kept in the table (longer ones are computed each time).
+const TABLE: i32 = 15;
+
+/// The fields a line crosses, as offsets from its start, for every offset up to [`TABLE`]
+/// fields away: computed once, then shared.
+fn line_offsets(dx: i32, dy: i32) -> std::borrow::Cow<'static, [(i8, i8, Touch)]> {
+    use std::sync::OnceLock;
+    static LINES: OnceLock<Vec<Vec<(i8, i8, Touch)>>> = OnceLock::new();
+    if dx.abs() > TABLE || dy.abs() > TABLE {
+        return std::borrow::Cow::Owned(compute_line(dx, dy));
+    }
+    let side = (2 * TABLE + 1) as usize;
+    let lines = LINES.get_or_init(|| {
+        (0..side * side).map(|i| compute_line((i % side) as i32 - TABLE, (i / side) as i32 - TABLE)).collect()
+    });
+    let i = (dy + TABLE) as usize * side + (dx + TABLE) as usize;
+    std::borrow::Cow::Borrowed(&lines[i])
+}
+
+/// The line from `(0, 0)` to `(dx, dy)`, field by field along it.
+fn compute_line(dx: i32, dy: i32) -> Vec<(i8, i8, Touch)> {
     // Walk the longer axis; at each of its fields the line spans at most three of the other.
     let x_major = dx.abs() >= dy.abs();
     let (n, m) = if x_major { (dx, dy) } else { (dy, dx) };
     let (sn, sm) = (n.signum(), m.signum());
     let (n, m) = (n.abs(), m.abs());
-    (0..=n).flat_map(move |i| {
+    let origin = Pos::new(0, 0);
+    let to = Pos::new(dx as i16, dy as i16);
+    let mut out = Vec::new();
+    for i in 0..=n {
         // The minor coordinate at the centre of major field i is i*m/n.
         let mid = if n == 0 { 0 } else { (i * m + n / 2) / n };
-        (mid - 1..=mid + 1).filter_map(move |j| {
+        for j in mid - 1..=mid + 1 {
             if j < 0 || j > m {
-                return None;
+                continue;
             }
             let (a, b) = (i * sn, j * sm);
             let (x, y) = if x_major { (a, b) } else { (b, a) };
-            let cell = from.offset(x as i16, y as i16);
-            if cell == from || cell == to {
-                return None;
+            let cell = Pos::new(x as i16, y as i16);
+            if cell == origin || cell == to {
+                continue;
             }
-            touch(from, to, cell).map(|t| (cell, t))
-        })
-    })
+            if let Some(t) = touch(origin, to, cell) {
+                out.push((x as i8, y as i8, t));
+            }
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -380,6 +414,9 @@ mod tests {
         assert_eq!(touch(Pos::new(0, 0), Pos::new(3, -2), Pos::new(0, -1)), None);
         assert_eq!(touch(Pos::new(0, 0), Pos::new(2, -3), Pos::new(0, -1)), Some(Through));
         assert_eq!(touch(Pos::new(0, 0), Pos::new(2, -2), Pos::new(0, -1)), Some(Corner));
+        // Beyond the table, the same lines.
+        assert_eq!(line((0, 0), (0, 20)).len(), 19);
+        assert_eq!(sight_line(Pos::new(0, 0), Pos::new(3, 20)).count(), compute_line(3, 20).len());
     }
 
     #[test]

@@ -5,14 +5,17 @@
 //! that checking one recorded move ([`Mover::apply`]) and searching every path
 //! ([`Mover::from`], [`Mover::to`]) cannot disagree.
 //!
-//! Boards are at most [`Cells::SIDE`] fields a side. A search is Dial's algorithm (a
-//! bucket queue: costs are small integers) over the board's places, at most 1024.
+//! Boards are at most [`Cells::SIDE`] fields a side, and a set of fields is a 256-bit board
+//! (16 bits a row), so a search moves every place of one cost at once: layer `k` holds, per
+//! facing, the fields first reached at cost `k`, built from the layers a turn, a step or a
+//! hop before it by shifting whole boards (a breadth-first search by cost, with costs the
+//! small integers movement has).
 
 use super::grid::{Board, Facing, Pos, Rel, Turn};
 use std::fmt;
 
-/// A set of fields of a board of at most [`Cells::SIDE`] x [`Cells::SIDE`].
-#[derive(Clone, Copy, Default, PartialEq, Eq)]
+/// A set of fields of a board of at most [`Cells::SIDE`] x [`Cells::SIDE`]: bit `16 y + x`.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Cells([u64; 4]);
 
 impl Cells {
@@ -29,8 +32,10 @@ impl Cells {
     /// Every field of `board`.
     pub fn all(board: Board) -> Cells {
         let mut c = Cells::new();
-        for p in board.fields() {
-            c.insert(p);
+        let width = board.width.clamp(0, Cells::SIDE) as u32;
+        let row = if width == 16 { 0xFFFF } else { (1u64 << width) - 1 };
+        for y in 0..board.height.clamp(0, Cells::SIDE) as usize {
+            c.0[y / 4] |= row << (16 * (y % 4));
         }
         c
     }
@@ -55,15 +60,70 @@ impl Cells {
     pub fn union(self, other: Cells) -> Cells {
         Cells([0, 1, 2, 3].map(|i| self.0[i] | other.0[i]))
     }
+    /// The fields in both.
+    pub fn and(self, other: Cells) -> Cells {
+        Cells([0, 1, 2, 3].map(|i| self.0[i] & other.0[i]))
+    }
     pub fn is_empty(&self) -> bool {
         self.0 == [0; 4]
+    }
+    pub fn count(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+    /// Every field, row by row.
+    pub fn iter(&self) -> impl Iterator<Item = Pos> + '_ {
+        (0..4).flat_map(move |w| {
+            let mut bits = self.0[w];
+            std::iter::from_fn(move || {
+                if bits == 0 {
+                    return None;
+                }
+                let b = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let i = w * 64 + b;
+                Some(Pos::new((i % 16) as i16, (i / 16) as i16))
+            })
+        })
+    }
+    /// Every field moved by `(dx, dy)`, |dx| and |dy| at most 2; what leaves the 16 x 16
+    /// square is dropped. Straight-line code for each offset: a search shifts whole boards
+    /// many times.
+    pub fn shifted(self, dx: i16, dy: i16) -> Cells {
+        Cells(shift_y(shift_x(self.0, dx), dy))
+    }
+}
+
+/// A shift along the rows: columns that would wrap into the next row are dropped first, so
+/// no bit crosses a word.
+fn shift_x(a: [u64; 4], dx: i16) -> [u64; 4] {
+    const R: u64 = 0x0001_0001_0001_0001;
+    match dx {
+        0 => a,
+        1 => a.map(|w| (w & (0x7FFF * R)) << 1),
+        2 => a.map(|w| (w & (0x3FFF * R)) << 2),
+        -1 => a.map(|w| (w & (0xFFFE * R)) >> 1),
+        -2 => a.map(|w| (w & (0xFFFC * R)) >> 2),
+        _ if dx > 0 => shift_x(shift_x(a, 2), dx - 2),
+        _ => shift_x(shift_x(a, -2), dx + 2),
+    }
+}
+
+/// A shift across rows (16 bits a row), carrying between the words.
+fn shift_y(a: [u64; 4], dy: i16) -> [u64; 4] {
+    match dy {
+        0 => a,
+        1 => [a[0] << 16, a[1] << 16 | a[0] >> 48, a[2] << 16 | a[1] >> 48, a[3] << 16 | a[2] >> 48],
+        2 => [a[0] << 32, a[1] << 32 | a[0] >> 32, a[2] << 32 | a[1] >> 32, a[3] << 32 | a[2] >> 32],
+        -1 => [a[0] >> 16 | a[1] << 48, a[1] >> 16 | a[2] << 48, a[2] >> 16 | a[3] << 48, a[3] >> 16],
+        -2 => [a[0] >> 32 | a[1] << 32, a[1] >> 32 | a[2] << 32, a[2] >> 32 | a[3] << 32, a[3] >> 32],
+        _ if dy > 0 => shift_y(shift_y(a, 2), dy - 2),
+        _ => shift_y(shift_y(a, -2), dy + 2),
     }
 }
 
 impl fmt::Debug for Cells {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let board = Board { width: Cells::SIDE, height: Cells::SIDE };
-        f.debug_set().entries(board.fields().filter(|p| self.contains(*p))).finish()
+        f.debug_set().entries(self.iter()).finish()
     }
 }
 
@@ -78,14 +138,10 @@ impl Place {
     pub const fn new(at: Pos, facing: Facing) -> Place {
         Place { at, facing }
     }
-    /// An index below [`PLACES`] (fields of a [`Cells::SIDE`]-wide board, four facings each).
-    fn index(self) -> Option<usize> {
-        Cells::index(self.at).map(|i| i * 4 + self.facing.index())
-    }
 }
 
-/// How many places a search covers.
-pub const PLACES: usize = (Cells::SIDE as usize) * (Cells::SIDE as usize) * 4;
+/// A set of places: per facing, a set of fields.
+pub type Places = [Cells; 4];
 
 /// One move of a path.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -134,29 +190,44 @@ pub struct Mover<'a> {
     pub stop: Cells,
 }
 
-/// The cost of every place reached by a search, up to its bound.
-#[derive(Clone)]
+/// The cost of every place a search reached, up to its bound: layer `k` holds the places of
+/// cost `k`.
+#[derive(Clone, Default)]
 pub struct Distances {
-    cost: Box<[u8; PLACES]>,
+    layers: Vec<Places>,
 }
 
 impl Distances {
-    const UNREACHED: u8 = u8::MAX;
-    fn new() -> Distances {
-        Distances { cost: Box::new([Distances::UNREACHED; PLACES]) }
-    }
     /// The cost at `place`, when the search reached it.
     pub fn get(&self, place: Place) -> Option<u8> {
-        let c = self.cost[place.index()?];
-        (c != Distances::UNREACHED).then_some(c)
+        let f = place.facing.index();
+        self.layers.iter().position(|l| l[f].contains(place.at)).map(|k| k as u8)
     }
-    /// Every place reached, with its cost (in index order).
+    /// The places of cost `k`.
+    pub fn layer(&self, k: u8) -> Option<&Places> {
+        self.layers.get(usize::from(k))
+    }
+    /// The lowest cost of a place in `goal`.
+    pub fn first_in(&self, goal: &Places) -> Option<u8> {
+        self.layers.iter().position(|l| (0..4).any(|f| !l[f].and(goal[f]).is_empty())).map(|k| k as u8)
+    }
+    /// Every place reached, with its cost, cheapest first.
     pub fn reached(&self) -> impl Iterator<Item = (Place, u8)> + '_ {
-        self.cost.iter().enumerate().filter(|(_, &c)| c != Distances::UNREACHED).map(|(i, &c)| {
-            let field = i / 4;
-            let at = Pos::new((field % Cells::SIDE as usize) as i16, (field / Cells::SIDE as usize) as i16);
-            (Place::new(at, Facing::ALL[i % 4]), c)
+        self.layers.iter().enumerate().flat_map(|(k, l)| {
+            Facing::ALL
+                .iter()
+                .flat_map(move |&f| l[f.index()].iter().map(move |at| (Place::new(at, f), k as u8)))
         })
+    }
+    /// Every place reached, per facing, whatever its cost.
+    pub fn all(&self) -> Places {
+        let mut all = [Cells::new(); 4];
+        for l in &self.layers {
+            for f in 0..4 {
+                all[f] = all[f].union(l[f]);
+            }
+        }
+        all
     }
 }
 
@@ -166,15 +237,15 @@ impl fmt::Debug for Distances {
     }
 }
 
-fn shifted(p: Pos, (dx, dy): (i16, i16), times: i16) -> Pos {
-    p.offset(dx * times, dy * times)
+/// The world offset of a relative direction for each facing, `times` over.
+fn offsets(rel: Rel, times: i16) -> [(i16, i16); 4] {
+    [Facing::N, Facing::E, Facing::S, Facing::W].map(|f| {
+        let (dx, dy) = f.toward(rel);
+        (dx * times, dy * times)
+    })
 }
 
 impl Mover<'_> {
-    fn free(&self, p: Pos) -> bool {
-        self.board.contains(p) && self.pass.contains(p)
-    }
-
     /// Check one move from `from`: where it leads and what it costs.
     pub fn apply(&self, from: Place, m: Move) -> Result<(Place, u8), Refusal> {
         if self.stop.contains(from.at) {
@@ -186,7 +257,8 @@ impl Mover<'_> {
                 if !self.steps.contains(&r) {
                     return Err(Refusal::NotAStep(r));
                 }
-                let to = shifted(from.at, from.facing.toward(r), 1);
+                let (dx, dy) = from.facing.toward(r);
+                let to = from.at.offset(dx, dy);
                 if !self.board.contains(to) {
                     Err(Refusal::OffBoard(to))
                 } else if !self.pass.contains(to) {
@@ -199,12 +271,12 @@ impl Mover<'_> {
                 if !self.steps.contains(&r) {
                     return Err(Refusal::NotAStep(r));
                 }
-                let d = from.facing.toward(r);
-                let over = shifted(from.at, d, 1);
+                let (dx, dy) = from.facing.toward(r);
+                let over = from.at.offset(dx, dy);
                 let (Some(cost), true) = (self.hop_cost, self.hop_over.contains(over)) else {
                     return Err(Refusal::NoHop(over));
                 };
-                let to = shifted(from.at, d, 2);
+                let to = from.at.offset(2 * dx, 2 * dy);
                 if !self.board.contains(to) {
                     Err(Refusal::OffBoard(to))
                 } else if !self.pass.contains(to) {
@@ -223,110 +295,183 @@ impl Mover<'_> {
         turns.chain(steps).filter_map(move |m| self.apply(from, m).ok().map(|(p, c)| (m, p, c)))
     }
 
+    /// The largest cost of a single move.
+    fn longest(&self) -> u8 {
+        self.turn_cost.max(1).max(self.hop_cost.unwrap_or(1))
+    }
+
     /// The cheapest cost of reaching each place from `start`, up to `bound`.
     pub fn from(&self, start: Place, bound: u8) -> Distances {
-        let mut d = Distances::new();
-        self.dial(&mut d, std::iter::once(start), bound, |p, push| {
-            for (_, to, c) in self.moves(p) {
-                push(to, c);
+        let mut first = [Cells::new(); 4];
+        first[start.facing.index()].insert(start.at);
+        let movable = self.pass.minus(self.stop);
+        let hops = self.hop_cost.filter(|_| !self.hop_over.is_empty());
+        let (steps, n) = self.offsets();
+        let steps = &steps[..n];
+        self.layered(first, bound, None, |d, k, new| {
+            let layers = &d.layers;
+            if let Some(prev) = k.checked_sub(usize::from(self.turn_cost)).map(|j| &layers[j]) {
+                let src = prev.map(|c| c.and(movable));
+                for f in 0..4 {
+                    new[f] = new[f].union(src[(f + 1) % 4]).union(src[(f + 2) % 4]).union(src[(f + 3) % 4]);
+                }
             }
-        });
-        d
+            let prev = &layers[k - 1];
+            for f in 0..4 {
+                let src = prev[f].and(movable);
+                if src.is_empty() {
+                    continue;
+                }
+                for o in steps {
+                    let (dx, dy) = o[f];
+                    new[f] = new[f].union(src.shifted(dx, dy).and(self.pass));
+                }
+            }
+            if let Some(h) = hops {
+                if let Some(prev) = k.checked_sub(usize::from(h)).map(|j| &layers[j]) {
+                    for f in 0..4 {
+                        let src = prev[f].and(movable);
+                        if src.is_empty() {
+                            continue;
+                        }
+                        for o in steps {
+                            let (dx, dy) = o[f];
+                            let over = src.and(self.hop_over.shifted(-dx, -dy));
+                            new[f] = new[f].union(over.shifted(2 * dx, 2 * dy).and(self.pass));
+                        }
+                    }
+                }
+            }
+        })
     }
 
     /// The cheapest cost from each place to some place `goal` accepts that the figure may
     /// end on, up to `bound`: the distances to the goal, for checking that a path is a
     /// shortest one and for walking one.
     pub fn to(&self, goal: impl Fn(Place) -> bool, bound: u8) -> Distances {
-        let mut d = Distances::new();
-        let goals = self
-            .board
-            .fields()
-            .filter(|p| self.end.contains(*p))
-            .flat_map(|at| Facing::ALL.iter().map(move |&f| Place::new(at, f)))
-            .filter(|p| goal(*p));
-        self.dial(&mut d, goals, bound, |p, push| {
-            // The places one move before `p`: the reverse of `moves`.
-            if !self.free(p.at) {
-                return;
-            }
-            let open = |q: Pos| self.free(q) && !self.stop.contains(q);
-            if !self.stop.contains(p.at) {
-                for &f in Facing::ALL {
-                    if f != p.facing {
-                        push(Place::new(p.at, f), self.turn_cost);
-                    }
+        let mut set = [Cells::new(); 4];
+        for at in self.end.iter().filter(|p| self.board.contains(*p)) {
+            for &f in Facing::ALL {
+                if goal(Place::new(at, f)) {
+                    set[f.index()].insert(at);
                 }
             }
-            for &r in self.steps {
-                let d = p.facing.toward(r);
-                let q = shifted(p.at, d, -1);
-                if open(q) {
-                    push(Place::new(q, p.facing), 1);
-                }
-                if let Some(cost) = self.hop_cost {
-                    let q = shifted(p.at, d, -2);
-                    if self.hop_over.contains(shifted(p.at, d, -1)) && open(q) {
-                        push(Place::new(q, p.facing), cost);
-                    }
-                }
-            }
-        });
-        d
+        }
+        self.to_set(set, bound)
     }
 
-    /// Dial's algorithm from `starts` (cost 0), `next` pushing each neighbour with the
-    /// cost of the move to it.
-    fn dial(
-        &self,
-        d: &mut Distances,
-        starts: impl Iterator<Item = Place>,
-        bound: u8,
-        next: impl Fn(Place, &mut dyn FnMut(Place, u8)),
-    ) {
-        const RING: usize = 16;
-        let bound = bound.min(Distances::UNREACHED - 1);
-        let mut buckets: [Vec<Place>; RING] = Default::default();
-        for s in starts {
-            if let Some(i) = s.index() {
-                if d.cost[i] != 0 {
-                    d.cost[i] = 0;
-                    buckets[0].push(s);
+    /// As [`Mover::to`], the goal given as a set of places.
+    pub fn to_set(&self, goal: Places, bound: u8) -> Distances {
+        self.to_set_until(goal, bound, None)
+    }
+
+    /// As [`Mover::to_set`], stopping once `until` is reached: every place no farther from
+    /// the goal than it is then known (what checking a path from `until` needs).
+    pub fn to_set_until(&self, goal: Places, bound: u8, until: Option<Place>) -> Distances {
+        let first = goal.map(|c| c.and(self.end).and(self.pass));
+        let movable = self.pass.minus(self.stop);
+        let hops = self.hop_cost.filter(|_| !self.hop_over.is_empty());
+        let (steps, n) = self.offsets();
+        let steps = &steps[..n];
+        self.layered(first, bound, until, |d, k, new| {
+            let layers = &d.layers;
+            // The places one move before those of the layers already made.
+            if let Some(prev) = k.checked_sub(usize::from(self.turn_cost)).map(|j| &layers[j]) {
+                let src = prev.map(|c| c.and(movable));
+                for f in 0..4 {
+                    new[f] = new[f].union(src[(f + 1) % 4]).union(src[(f + 2) % 4]).union(src[(f + 3) % 4]);
                 }
             }
-        }
-        let mut pending: usize = buckets[0].len();
-        let mut cost: u8 = 0;
-        while pending > 0 && cost <= bound {
-            let mut here = std::mem::take(&mut buckets[usize::from(cost) % RING]);
-            pending -= here.len();
-            for p in here.drain(..) {
-                let Some(i) = p.index() else { continue };
-                if d.cost[i] != cost {
-                    continue; // reached cheaper after it was queued
+            let prev = &layers[k - 1];
+            for f in 0..4 {
+                let src = prev[f].and(self.pass);
+                if src.is_empty() {
+                    continue;
                 }
-                next(p, &mut |to, c| {
-                    let Some(j) = to.index() else { return };
-                    let nc = cost.saturating_add(c.max(1));
-                    if nc <= bound && nc < d.cost[j] && usize::from(c) < RING {
-                        d.cost[j] = nc;
-                        buckets[usize::from(nc) % RING].push(to);
-                        pending += 1;
+                for o in steps {
+                    let (dx, dy) = o[f];
+                    new[f] = new[f].union(src.shifted(-dx, -dy).and(movable));
+                }
+            }
+            if let Some(h) = hops {
+                if let Some(prev) = k.checked_sub(usize::from(h)).map(|j| &layers[j]) {
+                    for f in 0..4 {
+                        let src = prev[f].and(self.pass);
+                        if src.is_empty() {
+                            continue;
+                        }
+                        for o in steps {
+                            let (dx, dy) = o[f];
+                            let landing = src.and(self.hop_over.shifted(dx, dy));
+                            new[f] = new[f].union(landing.shifted(-2 * dx, -2 * dy).and(movable));
+                        }
                     }
-                });
+                }
             }
-            // Keep the allocation for the next time this bucket comes round.
-            buckets[usize::from(cost) % RING] = here;
-            cost += 1;
+        })
+    }
+
+    /// The world offsets of the step directions, per facing.
+    fn offsets(&self) -> ([[(i16, i16); 4]; 8], usize) {
+        let mut out = [[(0, 0); 4]; 8];
+        let n = self.steps.len().min(8);
+        for (slot, &r) in out.iter_mut().zip(self.steps) {
+            *slot = offsets(r, 1);
         }
+        (out, n)
+    }
+
+    /// Layers of cost 0..=bound from `first`: `grow` adds to `new` the places one move from
+    /// the layers made so far; a place stays in the first layer that has it. It stops early
+    /// once `until` is in a layer.
+    fn layered(
+        &self,
+        first: Places,
+        bound: u8,
+        until: Option<Place>,
+        grow: impl Fn(&Distances, usize, &mut Places),
+    ) -> Distances {
+        let mut d = Distances { layers: Vec::with_capacity(usize::from(bound.min(24)) + 1) };
+        let mut seen = first;
+        d.layers.push(first);
+        let found = |l: &Places| until.is_some_and(|p| l[p.facing.index()].contains(p.at));
+        if found(&first) {
+            return d;
+        }
+        let mut quiet = 0;
+        for k in 1..=usize::from(bound) {
+            let mut new = [Cells::new(); 4];
+            grow(&d, k, &mut new);
+            let mut any = false;
+            for f in 0..4 {
+                new[f] = new[f].minus(seen[f]);
+                seen[f] = seen[f].union(new[f]);
+                any |= !new[f].is_empty();
+            }
+            d.layers.push(new);
+            if found(&new) {
+                break;
+            }
+            quiet = if any { 0 } else { quiet + 1 };
+            if quiet >= self.longest() {
+                break; // no layer to come can grow from empty ones
+            }
+        }
+        // Trailing empty layers say nothing.
+        while d.layers.len() > 1 && d.layers.last().is_some_and(|l| l.iter().all(Cells::is_empty)) {
+            d.layers.pop();
+        }
+        d
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::kit::rng::SplitMix64;
 
     const WALK: &[Rel] = &[Rel::F, Rel::L, Rel::R];
+    const SWIFT: &[Rel] = &[Rel::F, Rel::L, Rel::R, Rel::Fl, Rel::Fr];
 
     fn mover(board: Board, blocked: &[(i16, i16)]) -> Mover<'static> {
         let mut pass = Cells::all(board);
@@ -345,8 +490,30 @@ mod tests {
         }
     }
 
+    /// The plain search the layered one must agree with: Dijkstra over the places, one move
+    /// at a time through `apply`.
+    fn reference(m: &Mover<'_>, start: Place, bound: u8) -> Vec<(Place, u8)> {
+        let mut best: std::collections::BTreeMap<Place, u8> = Default::default();
+        let mut queue = std::collections::BinaryHeap::new();
+        best.insert(start, 0);
+        queue.push(std::cmp::Reverse((0u8, start)));
+        while let Some(std::cmp::Reverse((c, p))) = queue.pop() {
+            if best.get(&p) != Some(&c) {
+                continue;
+            }
+            for (_, q, k) in m.moves(p) {
+                let nc = c + k;
+                if nc <= bound && best.get(&q).is_none_or(|&b| nc < b) {
+                    best.insert(q, nc);
+                    queue.push(std::cmp::Reverse((nc, q)));
+                }
+            }
+        }
+        best.into_iter().collect()
+    }
+
     #[test]
-    fn cells_are_a_set_of_fields() {
+    fn cells_are_a_set_of_fields_and_shift_without_wrapping() {
         let mut c = Cells::new();
         c.insert(Pos::new(15, 15));
         c.insert(Pos::new(16, 0));
@@ -355,12 +522,18 @@ mod tests {
         c.remove(Pos::new(15, 15));
         assert!(c.is_empty());
         let b = Board { width: 3, height: 2 };
-        assert_eq!(
-            format!("{:?}", Cells::all(b).minus(Cells::all(Board { width: 3, height: 1 })))
-                .matches("Pos")
-                .count(),
-            3
-        );
+        assert_eq!(Cells::all(b).count(), 6);
+        assert_eq!(Cells::all(Board { width: 16, height: 16 }).count(), 256);
+        let mut c = Cells::new();
+        c.insert(Pos::new(15, 3));
+        c.insert(Pos::new(0, 4));
+        assert_eq!(c.shifted(1, 0).iter().collect::<Vec<_>>(), [Pos::new(1, 4)], "the east edge drops off");
+        assert_eq!(c.shifted(-1, 0).iter().collect::<Vec<_>>(), [Pos::new(14, 3)], "the west edge drops off");
+        assert_eq!(c.shifted(0, -4).iter().collect::<Vec<_>>(), [Pos::new(0, 0)]);
+        assert_eq!(c.shifted(-2, 12).iter().collect::<Vec<_>>(), [Pos::new(13, 15)]);
+        let all = Cells::all(Board { width: 16, height: 16 });
+        assert_eq!(all.shifted(0, 5).count(), 16 * 11);
+        assert_eq!(all.shifted(2, -1).count(), 14 * 15);
     }
 
     #[test]
@@ -410,5 +583,52 @@ mod tests {
         assert_eq!(beyond, Some(5));
         let to = m.to(|p| p.at == Pos::new(0, 1), 20);
         assert_eq!(to.get(start), beyond, "forward and reverse agree");
+        let mut goal = [Cells::new(); 4];
+        goal[0].insert(Pos::new(0, 1));
+        assert_eq!(d.first_in(&goal), d.get(Place::new(Pos::new(0, 1), Facing::N)));
+    }
+
+    #[test]
+    fn the_layered_search_agrees_with_a_plain_one_on_random_boards() {
+        let mut rng = SplitMix64::new(11);
+        for round in 0..60 {
+            let board = Board { width: 4 + rng.below(12) as i16, height: 4 + rng.below(12) as i16 };
+            let all = Cells::all(board);
+            let mut blocked = Cells::new();
+            let mut over = Cells::new();
+            let mut stop = Cells::new();
+            for p in all.iter() {
+                match rng.below(10) {
+                    0 | 1 => blocked.insert(p),
+                    2 => over.insert(p),
+                    3 => stop.insert(p),
+                    _ => {}
+                }
+            }
+            let pass = all.minus(blocked).minus(over);
+            let m = Mover {
+                board,
+                steps: if round % 2 == 0 { WALK } else { SWIFT },
+                turn_cost: 1,
+                hop_cost: Some(3 + (round % 2) as u8),
+                pass,
+                end: pass.minus(stop),
+                hop_over: over,
+                stop,
+            };
+            let Some(at) = pass.minus(stop).iter().nth(rng.below(pass.count() as usize)) else { continue };
+            let start = Place::new(at, Facing::ALL[rng.below(4)]);
+            let bound = 2 + rng.below(20) as u8;
+            let want = reference(&m, start, bound);
+            let got: std::collections::BTreeMap<Place, u8> = m.from(start, bound).reached().collect();
+            assert_eq!(got, want.into_iter().collect(), "round {round}: forward");
+            // Reverse: the cost to a random goal place, from everywhere, as a forward search
+            // from there finds it.
+            let goal = Place::new(pass.iter().nth(rng.below(pass.count() as usize)).unwrap_or(at), Facing::N);
+            let to = m.to(|p| p == goal, 40);
+            for (p, c) in to.reached().take(40) {
+                assert_eq!(m.from(p, 40).get(goal), Some(c), "round {round}: reverse at {p:?}");
+            }
+        }
     }
 }

@@ -12,7 +12,8 @@ use super::cards::{Criterion, Instinct, Moving, Pool, Stat};
 use super::rules::{self, TargetCriteria};
 use super::state::{Activation, Side, State, UnitIx};
 use super::WildAssent;
-use crate::kit::paths::{Distances, Move, Mover, Place};
+use crate::kit::grid::Facing;
+use crate::kit::paths::{Cells, Distances, Move, Mover, Place, Places};
 
 /// What a recorded Creature movement breaks: the rule and one sentence.
 pub(crate) type Breach = (&'static str, String);
@@ -76,51 +77,91 @@ impl WildAssent {
         self.can_see(s, place, s.unit(target).at, range, &[act.unit])
     }
 
+    /// As [`WildAssent::ready`], the blockers (every miniature but the Creature) known.
+    fn ready_through(&self, b: &Cells, s: &State, act: &Activation, place: Place, target: UnitIx) -> bool {
+        self.can_see_through(b, place, s.unit(target).at, self.card_range(s, act))
+    }
+
     /// Whether some facing at `place`'s field would let it attack `target`.
     fn can_face(&self, s: &State, act: &Activation, place: Place, target: UnitIx) -> bool {
-        crate::kit::grid::Facing::ALL.iter().any(|&f| self.ready(s, act, Place::new(place.at, f), target))
+        let t = s.unit(target).at;
+        place.at.distance(t) <= u32::from(self.card_range(s, act))
+            && Facing::ALL.iter().any(|&f| f.in_arc(place.at, t))
+            && self.clear_line(s, place.at, t, &[act.unit])
     }
 
-    fn adjacent_goal(&self, s: &State, target: UnitIx) -> impl Fn(Place) -> bool + '_ {
-        let at = s.unit(target).at;
-        move |p: Place| p.at.adjacent(at)
+    /// The cheapest cost, within Speed, of a place of `goal` it may end on.
+    fn nearest_within(r: &Reach, goal: &Places) -> Option<u8> {
+        r.from.first_in(&goal.map(|c| c.and(r.mover.end)))
     }
 
-    /// The cheapest cost, within Speed, of a place `goal` accepts.
-    fn nearest_within(r: &Reach, goal: impl Fn(Place) -> bool) -> Option<u8> {
-        r.from.reached().filter(|(p, _)| r.mover.end.contains(p.at) && goal(*p)).map(|(_, c)| c).min()
+    /// The places of `goal` reached at cost `k` that it may end on.
+    fn goal_at(r: &Reach, goal: &Places, k: u8) -> Vec<Place> {
+        let Some(layer) = r.from.layer(k) else { return Vec::new() };
+        Facing::ALL
+            .iter()
+            .flat_map(|&f| {
+                layer[f.index()]
+                    .and(goal[f.index()])
+                    .and(r.mover.end)
+                    .iter()
+                    .map(move |at| Place::new(at, f))
+                    .collect::<Vec<_>>()
+            })
+            .collect()
     }
 
     /// Whether the Creature can perform its action on `target` this activation, moving as
-    /// its card requires.
-    pub(crate) fn actionable(&self, s: &State, act: &Activation, r: &Reach, target: UnitIx) -> bool {
+    /// its card requires. The search (`reach`) is made only when a cheap test cannot tell.
+    pub(crate) fn actionable(
+        &self,
+        s: &State,
+        act: &Activation,
+        reach: &mut Option<Reach>,
+        target: UnitIx,
+    ) -> bool {
         let Some(card) = self.card_of_act(act) else { return false };
         if card.attack.is_none() {
-            // A card whose action is text: only its reach can be judged.
+            // A card whose action is no attack: only its reach can be judged.
             return true;
         }
+        let range = self.card_range(s, act);
         match card.moving {
             Moving::Halt => self.ready(s, act, act.start, target),
             Moving::Careful => {
-                r.from
-                    .reached()
-                    .any(|(p, c)| c <= r.speed && r.mover.end.contains(p.at) && self.ready(s, act, p, target))
-                    || self.ready(s, act, act.start, target)
+                if self.ready(s, act, act.start, target) {
+                    return true;
+                }
+                let r = reach.get_or_insert_with(|| self.reach(s, act));
+                let fields = fields_of(&r.from);
+                let goal = self.goal_within(s, act, target, Some(&fields)).unwrap_or_default();
+                Self::nearest_within(r, &goal).is_some()
             }
             Moving::Advance => {
-                let goal = self.adjacent_goal(s, target);
+                let away = act.start.at.distance(s.unit(target).at);
+                let speed = self.speed_of(s, act);
+                if away <= 1 {
+                    // Adjacent already: it attacks facing the target, or after one turn.
+                    return self.ready(s, act, act.start, target)
+                        || (speed > 0 && self.can_face(s, act, act.start, target));
+                }
+                if range <= 1 && away - 1 > u32::from(speed) {
+                    return false; // no step brings it next to the target
+                }
+                let goal = self.goal_places(s, act, target).unwrap_or_default();
+                let r = reach.get_or_insert_with(|| self.reach(s, act));
                 match Self::nearest_within(r, &goal) {
+                    // It ends adjacent at that cost; it attacks if it arrives facing the target,
+                    // or has a rotation left and a facing that sees it.
                     Some(d) => {
-                        // It ends adjacent at that cost; it attacks if it arrives facing the
-                        // target, or has a rotation left and a facing that sees it.
-                        r.from.reached().any(|(p, c)| {
-                            c == d
-                                && goal(p)
-                                && r.mover.end.contains(p.at)
-                                && (self.ready(s, act, p, target)
-                                    || (d < r.speed && self.can_face(s, act, p, target)))
+                        let b = self.blockers(s, &[act.unit]);
+                        Self::goal_at(r, &goal, d).into_iter().any(|p| {
+                            self.ready_through(&b, s, act, p, target)
+                                || (d < r.speed && self.can_face(s, act, p, target))
                         })
                     }
+                    // Short of adjacent, only a ranged attack can be made.
+                    None if range <= 1 => false,
                     None => {
                         self.toward_ends(s, act, r, &goal).into_iter().any(|p| self.ready(s, act, p, target))
                     }
@@ -131,23 +172,32 @@ impl WildAssent {
 
     /// Where a Creature that cannot reach its goal this activation may end: on a shortest
     /// path toward it, on a field it may end on, as far along as its Speed allows.
-    fn toward_ends(
-        &self,
-        _s: &State,
-        act: &Activation,
-        r: &Reach,
-        goal: &dyn Fn(Place) -> bool,
-    ) -> Vec<Place> {
-        let h = r.mover.to(goal, u8::MAX - 1);
+    fn toward_ends(&self, _s: &State, act: &Activation, r: &Reach, goal: &Places) -> Vec<Place> {
+        let h = r.mover.to_set_until(*goal, u8::MAX - 1, Some(act.start));
         let Some(total) = h.get(act.start) else { return vec![act.start] };
-        let on_path: Vec<(Place, u8)> = r
-            .from
-            .reached()
-            .filter(|&(p, c)| c <= r.speed && (r.mover.end.contains(p.at) || p == act.start))
-            .filter_map(|(p, c)| h.get(p).filter(|hp| c + hp == total).map(|hp| (p, hp)))
-            .collect();
-        let best = on_path.iter().map(|&(_, hp)| hp).min();
-        on_path.into_iter().filter(|&(_, hp)| Some(hp) == best).map(|(p, _)| p).collect()
+        // A place reached for k that is total - k from the goal is on a shortest path; the
+        // farthest along (largest k) that it may end on is where it stops.
+        let mut start = [Cells::new(); 4];
+        start[act.start.facing.index()].insert(act.start.at);
+        for k in (0..=r.speed.min(total)).rev() {
+            let (Some(fwd), Some(back)) = (r.from.layer(k), h.layer(total - k)) else { continue };
+            let ends: Vec<Place> = Facing::ALL
+                .iter()
+                .flat_map(|&f| {
+                    let i = f.index();
+                    fwd[i]
+                        .and(back[i])
+                        .and(r.mover.end.union(start[i]))
+                        .iter()
+                        .map(move |at| Place::new(at, f))
+                        .collect::<Vec<_>>()
+                })
+                .collect();
+            if !ends.is_empty() {
+                return ends;
+            }
+        }
+        vec![act.start]
     }
 
     /// The targets an Instinct card allows: the pool, those actionable, and the best of those
@@ -159,8 +209,9 @@ impl WildAssent {
     ) -> (Vec<UnitIx>, Vec<UnitIx>, Vec<UnitIx>) {
         let pool = self.pool(s, act);
         let Some(card) = self.card_of_act(act) else { return (pool, Vec::new(), Vec::new()) };
-        let r = self.reach(s, act);
-        let able: Vec<UnitIx> = pool.iter().copied().filter(|&t| self.actionable(s, act, &r, t)).collect();
+        let mut reach = None;
+        let able: Vec<UnitIx> =
+            pool.iter().copied().filter(|&t| self.actionable(s, act, &mut reach, t)).collect();
         let best = if able.is_empty() {
             let at = s.unit(act.unit).at;
             let d = pool.iter().map(|&t| at.distance(s.unit(t).at)).min();
@@ -217,18 +268,59 @@ impl WildAssent {
         left
     }
 
-    /// The goal a card's movement heads for with this target, or `None` for Halt.
-    fn goal<'a>(
-        &'a self,
-        s: &'a State,
-        act: &'a Activation,
+    /// The places a card's movement heads for with this target (`None` for Halt): next to
+    /// it for Advance; for Careful Advance, able to attack it (in range, line of sight and
+    /// frontal arc).
+    pub(crate) fn goal_places(&self, s: &State, act: &Activation, target: UnitIx) -> Option<Places> {
+        self.goal_within(s, act, target, None)
+    }
+
+    /// As [`WildAssent::goal_places`], only on the fields of `within` (those the Creature can
+    /// reach, say: line of sight is checked for those alone).
+    pub(crate) fn goal_within(
+        &self,
+        s: &State,
+        act: &Activation,
         target: UnitIx,
-    ) -> Option<Box<dyn Fn(Place) -> bool + 'a>> {
+        within: Option<&Cells>,
+    ) -> Option<Places> {
         let card = self.card_of_act(act)?;
+        let t = s.unit(target).at;
+        let board = self.params.board;
         match card.moving {
             Moving::Halt => None,
-            Moving::Advance => Some(Box::new(self.adjacent_goal(s, target))),
-            Moving::Careful => Some(Box::new(move |p| self.ready(s, act, p, target))),
+            Moving::Advance => {
+                let mut c = Cells::new();
+                for n in t.neighbours() {
+                    if board.contains(n) {
+                        c.insert(n);
+                    }
+                }
+                Some([c; 4])
+            }
+            Moving::Careful => {
+                let r = i16::from(self.card_range(s, act));
+                let blockers = self.blockers(s, &[act.unit]);
+                let mut g = [Cells::new(); 4];
+                for dx in -r..=r {
+                    for dy in -r..=r {
+                        let p = t.offset(dx, dy);
+                        if p == t
+                            || !board.contains(p)
+                            || within.is_some_and(|w| !w.contains(p))
+                            || !self.clear_through(&blockers, p, t)
+                        {
+                            continue;
+                        }
+                        for &f in Facing::ALL {
+                            if f.in_arc(p, t) {
+                                g[f.index()].insert(p);
+                            }
+                        }
+                    }
+                }
+                Some(g)
+            }
         }
     }
 
@@ -238,6 +330,7 @@ impl WildAssent {
         &self,
         s: &State,
         act: &Activation,
+        r: &Reach,
         before: (Place, u8),
         places: &[(Place, u8)],
     ) -> Option<Breach> {
@@ -249,22 +342,21 @@ impl WildAssent {
             return None; // judged where it stops
         }
         let target = act.target?;
-        let Some(goal) = self.goal(s, act, target) else {
+        let Some(goal) = self.goal_within(s, act, target, Some(&fields_of(&r.from))) else {
             return Some((
                 rules::CMOVE_HALT,
                 format!("its card says Halt: `{}` does not move", s.unit(act.unit).name),
             ));
         };
-        let r = self.reach(s, act);
         let name = s.unit(act.unit).name;
         let tname = s.unit(target).name;
-        if card.moving == Moving::Careful && (goal(act.start) || self.ready(s, act, act.start, target)) {
+        if card.moving == Moving::Careful && in_goal(&goal, act.start) {
             return None; // moving away while staying in range: judged where it stops
         }
-        match Self::nearest_within(&r, &goal) {
+        match Self::nearest_within(r, &goal) {
             Some(d) => {
                 // Reached: Advance only turns where it stands, Careful Advance stops.
-                let mut reached = goal(before.0).then_some(before.0.at);
+                let mut reached = in_goal(&goal, before.0).then_some(before.0.at);
                 for &(p, c) in places {
                     match reached {
                         Some(at) if card.moving == Moving::Careful || p.at != at => {
@@ -279,7 +371,7 @@ impl WildAssent {
                             ));
                         }
                         Some(_) => {}
-                        None if goal(p) && r.mover.end.contains(p.at) => {
+                        None if in_goal(&goal, p) && r.mover.end.contains(p.at) => {
                             reached = Some(p.at);
                             if c != d {
                                 return Some((
@@ -296,13 +388,19 @@ impl WildAssent {
                 None
             }
             None => {
-                let h = r.mover.to(&goal, u8::MAX - 1);
-                let total = h.get(act.start)?;
+                // Out of reach this activation: it heads for the goal along a shortest path;
+                // where it stops is judged at its action. Here: each field reached is reached
+                // as cheaply as it can be (a cheapest path to a field on a shortest path is part
+                // of one).
                 for &(p, c) in places {
-                    if h.get(p).is_none_or(|hp| hp + c != total) {
+                    if r.from.get(p).is_some_and(|d| d < c) {
+                        let d = r.from.get(p).unwrap_or(c);
                         return Some((
                             rules::CMOVE_SHORTEST,
-                            format!("`{name}` leaves every shortest path toward {tname} ({total} Speed from where it began)"),
+                            format!(
+                                "`{name}` reaches {} for {c} Speed; a shortest path costs {d}",
+                                p.at.algebraic()
+                            ),
                         ));
                     }
                 }
@@ -312,11 +410,16 @@ impl WildAssent {
     }
 
     /// Check where a Creature's movement stopped (before its action, or as it passes).
-    pub(crate) fn check_creature_stop(&self, s: &State, act: &Activation) -> Option<Breach> {
+    pub(crate) fn check_creature_stop(
+        &self,
+        s: &State,
+        act: &Activation,
+        r: &Reach,
+        here: Place,
+        spent: u8,
+    ) -> Option<Breach> {
         let card = self.card_of_act(act)?;
-        let here = s.unit(act.unit).place();
         let name = s.unit(act.unit).name;
-        let r = self.reach(s, act);
         if card.pool == Pool::Enemies {
             let count = |p: Place| self.pool(s, act).iter().filter(|&&e| s.unit(e).at.adjacent(p.at)).count();
             let best = r
@@ -336,9 +439,9 @@ impl WildAssent {
         }
         let target = act.target?;
         let tname = s.unit(target).name;
-        let goal = self.goal(s, act, target)?;
-        let left = r.speed.saturating_sub(act.spent);
-        if card.moving == Moving::Careful && goal(act.start) {
+        let goal = self.goal_within(s, act, target, Some(&fields_of(&r.from)))?;
+        let left = r.speed.saturating_sub(spent);
+        if card.moving == Moving::Careful && in_goal(&goal, act.start) {
             // In range at the start: as far from the target (then from the other Seekers) as
             // possible, still in range.
             let enemies = self.pool(s, act);
@@ -355,19 +458,19 @@ impl WildAssent {
             let best = r
                 .from
                 .reached()
-                .filter(|(p, _)| (r.mover.end.contains(p.at) || *p == act.start) && goal(*p))
+                .filter(|(p, _)| (r.mover.end.contains(p.at) || *p == act.start) && in_goal(&goal, *p))
                 .map(|(p, _)| score(p))
                 .chain(std::iter::once(score(act.start)))
                 .max();
-            return (!goal(here) || Some(score(here)) < best).then(|| {
+            return (!in_goal(&goal, here) || Some(score(here)) < best).then(|| {
                 (
                     rules::CMOVE_CAREFUL,
                     format!("`{name}` was in range of {tname}: it moves as far away as it can while staying in range"),
                 )
             });
         }
-        match Self::nearest_within(&r, &goal) {
-            Some(_) if goal(here) => {
+        match Self::nearest_within(r, &goal) {
+            Some(_) if in_goal(&goal, here) => {
                 // At the destination: Advance faces the target when Speed is left.
                 {
                     let turn =
@@ -390,7 +493,8 @@ impl WildAssent {
                 ))
             }
             None => {
-                let ends = self.toward_ends(s, act, &r, &goal);
+                let full = self.goal_places(s, act, target).unwrap_or_default();
+                let ends = self.toward_ends(s, act, r, &full);
                 let rule =
                     if card.moving == Moving::Careful { rules::CMOVE_CAREFUL } else { rules::CMOVE_ADVANCE };
                 (!ends.contains(&here))
@@ -427,8 +531,8 @@ impl WildAssent {
             }
         } else {
             let Some(target) = act.target else { return Vec::new() };
-            let Some(goal) = self.goal(s, act, target) else { return Vec::new() };
-            if card.moving == Moving::Careful && goal(act.start) {
+            let Some(goal) = self.goal_places(s, act, target) else { return Vec::new() };
+            if card.moving == Moving::Careful && in_goal(&goal, act.start) {
                 let enemies = self.pool(s, act);
                 let score = |p: Place| {
                     let t = p.at.distance(s.unit(target).at);
@@ -440,8 +544,12 @@ impl WildAssent {
                         .unwrap_or(u32::MAX);
                     (t, o)
                 };
-                let places: Vec<Place> =
-                    r.from.reached().filter(|(p, _)| end_ok(*p) && goal(*p)).map(|(p, _)| p).collect();
+                let places: Vec<Place> = r
+                    .from
+                    .reached()
+                    .filter(|(p, _)| end_ok(*p) && in_goal(&goal, *p))
+                    .map(|(p, _)| p)
+                    .collect();
                 let best = places.iter().map(|&p| score(p)).max();
                 if best.is_none() || best == Some(score(act.start)) {
                     None
@@ -454,7 +562,7 @@ impl WildAssent {
                         let mut ends: Vec<Place> = r
                             .from
                             .reached()
-                            .filter(|&(p, c)| c == d && goal(p) && end_ok(p))
+                            .filter(|&(p, c)| c == d && in_goal(&goal, p) && end_ok(p))
                             .map(|(p, _)| p)
                             .collect();
                         // Arrive already facing the target when a rotation cannot be afforded.
@@ -497,7 +605,9 @@ impl WildAssent {
 
     /// A cheapest path from `from` to `to`.
     fn path_to(&self, r: &Reach, from: Place, to: Place) -> Vec<Move> {
-        let h = r.mover.to(|p| p == to, u8::MAX - 1);
+        let mut goal = [Cells::new(); 4];
+        goal[to.facing.index()].insert(to.at);
+        let h = r.mover.to_set(goal, u8::MAX - 1);
         let mut at = from;
         let mut path = Vec::new();
         while let Some(hp) = h.get(at).filter(|&h| h > 0) {
@@ -511,4 +621,15 @@ impl WildAssent {
         }
         path
     }
+}
+
+/// Whether a place is in a set of places.
+fn in_goal(goal: &Places, p: Place) -> bool {
+    goal[p.facing.index()].contains(p.at)
+}
+
+/// Every field a search reached, whatever the facing.
+fn fields_of(d: &Distances) -> Cells {
+    let all = d.all();
+    all[0].union(all[1]).union(all[2]).union(all[3])
 }

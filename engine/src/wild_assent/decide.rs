@@ -326,6 +326,7 @@ impl WildAssent {
         s.units.push(Unit {
             name: unit,
             card,
+            kind: c.kind,
             side,
             threat,
             at,
@@ -427,7 +428,7 @@ impl WildAssent {
                     format!("the X on {} is still to be rolled again", p.algebraic()),
                 ));
             }
-            let seekers = s.units.iter().filter(|u| self.units()[u.card].kind == UnitKind::Seeker).count();
+            let seekers = s.units.iter().filter(|u| u.kind == UnitKind::Seeker).count();
             if seekers != 4 {
                 f.violate(Violation::new(
                     rules::FOUR_SEEKERS,
@@ -788,7 +789,11 @@ impl WildAssent {
                 &taint,
             ));
         } else {
-            let (pool, able, best) = self.legal_targets(s, &a);
+            // One candidate is the target whether the Creature can reach it or not.
+            let (pool, able, best) = match self.pool(s, &a).as_slice() {
+                &[only] => (vec![only], Vec::new(), vec![only]),
+                _ => self.legal_targets(s, &a),
+            };
             let mut all = pool.clone();
             all.push(a.unit);
             let taint: Vec<UnitIx> = all;
@@ -1065,8 +1070,13 @@ impl WildAssent {
             };
             f.violate(self.v(s, rule, format!("`{unit}` spends {spent} Speed of its {speed}"), &[u]));
         }
+        // A Creature's movement is one record: its path, then where it stops, are judged here.
         if creature.is_some() {
-            if let Some((rule, msg)) = self.check_creature_path(s, &act, before, &places) {
+            let r = self.reach(s, &act);
+            let breach = self
+                .check_creature_path(s, &act, &r, before, &places)
+                .or_else(|| self.check_creature_stop(s, &act, &r, place, spent));
+            if let Some((rule, msg)) = breach {
                 f.violate(self.v(s, rule, msg, &[u]));
             }
         }
@@ -1077,6 +1087,7 @@ impl WildAssent {
         if let Some(a) = s.act.as_mut() {
             a.spent = spent;
             a.moved = true;
+            a.checked |= a.card.is_some();
             if pit {
                 a.done = true;
             }
@@ -1120,10 +1131,13 @@ impl WildAssent {
         Ok(())
     }
 
-    /// Judge where a Creature stopped, once, at its action or pass.
+    /// Judge where a Creature stopped, at its action or pass, when it did not move (a move
+    /// is judged as it is recorded).
     fn creature_stop(&self, s: &mut State, f: &mut Findings) {
         let Some(a) = s.act.clone().filter(|a| a.card.is_some() && !a.checked) else { return };
-        if let Some((rule, msg)) = self.check_creature_stop(s, &a) {
+        let r = self.reach(s, &a);
+        let here = s.unit(a.unit).place();
+        if let Some((rule, msg)) = self.check_creature_stop(s, &a, &r, here, a.spent) {
             f.violate(self.v(s, rule, msg, &[a.unit]));
         }
         if let Some(a) = s.act.as_mut() {
@@ -1637,6 +1651,7 @@ impl WildAssent {
         let fresh = Unit {
             name: unit,
             card,
+            kind: UnitKind::Summon,
             side,
             threat: 1,
             at,

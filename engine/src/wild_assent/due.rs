@@ -138,42 +138,52 @@ impl WildAssent {
     /// A miniature at no Health leaves; a slain Creature drops its Resources; a Summon
     /// whose summoner left is destroyed; a Creature with enough captured tokens is captured.
     fn removal_due(&self, s: &State) -> Option<Due> {
-        for i in s.indices() {
-            let u = s.unit(i);
-            if u.on_board() && u.damage >= self.stats(s, i).health {
-                let kind = self.card(s, i).kind;
-                let (how, rule) = match kind {
-                    UnitKind::Seeker => (Removal::Injured, rules::INJURED),
-                    UnitKind::Summon => (Removal::Destroyed, rules::SLAIN),
-                    _ => (Removal::Slain, rules::SLAIN),
-                };
-                return Some(due(Fact::Removed(i, how), rule));
+        let (mut summons, mut tokens, mut drops) = (false, false, false);
+        for (i, u) in s.units.iter().enumerate() {
+            if u.on_board() {
+                if u.damage > 0 && u.damage >= self.stats(s, i as UnitIx).health {
+                    let (how, rule) = match u.kind {
+                        UnitKind::Seeker => (Removal::Injured, rules::INJURED),
+                        UnitKind::Summon => (Removal::Destroyed, rules::SLAIN),
+                        _ => (Removal::Slain, rules::SLAIN),
+                    };
+                    return Some(due(Fact::Removed(i as UnitIx, how), rule));
+                }
+                summons |= u.kind == UnitKind::Summon;
+                tokens |= u.capture.is_some();
+            } else {
+                drops |= u.presence == Presence::Slain && !u.dropped && u.kind == UnitKind::Creature;
             }
         }
-        if self.params.scope == Scope::Encounter {
-            for i in s.indices() {
-                let u = s.unit(i);
-                if u.presence == Presence::Slain && !u.dropped && self.card(s, i).kind == UnitKind::Creature {
-                    return Some(due(Fact::Resources(i, u.threat), rules::RESOURCE_DROP));
+        if drops && self.params.scope == Scope::Encounter {
+            for (i, u) in s.units.iter().enumerate() {
+                if u.presence == Presence::Slain && !u.dropped && u.kind == UnitKind::Creature {
+                    return Some(due(Fact::Resources(i as UnitIx, u.threat), rules::RESOURCE_DROP));
                 }
             }
         }
-        for i in s.indices() {
-            let u = s.unit(i);
-            if u.on_board() && self.card(s, i).kind == UnitKind::Summon {
-                let summoner = self.card(s, i).summoner;
-                let present = s.units.iter().any(|o| Some(o.card) == summoner && o.on_board());
-                if !present {
-                    return Some(due(Fact::Removed(i, Removal::Destroyed), rules::SUMMON_DESTROYED));
+        if summons {
+            for (i, u) in s.units.iter().enumerate() {
+                if u.on_board() && u.kind == UnitKind::Summon {
+                    let summoner = self.units()[u.card].summoner;
+                    if !s.units.iter().any(|o| Some(o.card) == summoner && o.on_board()) {
+                        return Some(due(
+                            Fact::Removed(i as UnitIx, Removal::Destroyed),
+                            rules::SUMMON_DESTROYED,
+                        ));
+                    }
                 }
             }
         }
-        for i in s.indices() {
-            let u = s.unit(i);
-            if u.on_board() && self.card(s, i).kind == UnitKind::Creature {
-                let flipped = s.units.iter().filter(|o| o.on_board() && o.capture == Some((i, true))).count();
-                if flipped >= usize::from(u.threat) + 1 {
-                    return Some(due(Fact::Captured(i), rules::CAPTURE_COMPLETE));
+        if tokens {
+            for (i, u) in s.units.iter().enumerate() {
+                if u.on_board() && u.kind == UnitKind::Creature {
+                    let i = i as UnitIx;
+                    let flipped =
+                        s.units.iter().filter(|o| o.on_board() && o.capture == Some((i, true))).count();
+                    if flipped >= usize::from(u.threat) + 1 {
+                        return Some(due(Fact::Captured(i), rules::CAPTURE_COMPLETE));
+                    }
                 }
             }
         }
@@ -429,7 +439,7 @@ impl WildAssent {
             .units
             .iter()
             .filter(|u| u.side == Side::Seekers && u.on_board() && !u.exhausted)
-            .filter(|u| self.units()[u.card].kind == UnitKind::Seeker)
+            .filter(|u| u.kind == UnitKind::Seeker)
             .count();
         if self.seekers_first(s) {
             if h.creatures_done < h.seekers_done {
@@ -767,7 +777,7 @@ impl Consequences for WildAssent {
                         let all_held = s.units.iter().enumerate().all(|(i, u)| {
                             u.side != Side::Creatures
                                 || !u.on_board()
-                                || self.units()[u.card].kind == UnitKind::Summon
+                                || u.kind == UnitKind::Summon
                                 || s.units.iter().any(|o| {
                                     o.on_board() && o.capture.is_some_and(|(x, _)| usize::from(x) == i)
                                 })
@@ -866,7 +876,7 @@ impl Consequences for WildAssent {
                 Fact::Expire(..) => rules::EXPIRE,
                 Fact::Knock(..) => rules::KNOCK_AWAY,
                 Fact::Hazard(..) => rules::HAZARD_PUSH,
-                Fact::Removed(u, _) if self.card(s, u).kind == UnitKind::Seeker => rules::INJURED,
+                Fact::Removed(u, _) if s.unit(u).kind == UnitKind::Seeker => rules::INJURED,
                 Fact::Removed(..) => rules::SLAIN,
                 Fact::Resources(u, _) if s.unit(u).presence == Presence::Escaped => rules::RESOURCE_ESCAPE,
                 Fact::Resources(..) => rules::RESOURCE_DROP,

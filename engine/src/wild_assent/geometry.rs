@@ -77,7 +77,7 @@ impl WildAssent {
         avoid_pits: bool,
     ) -> Mover<'static> {
         let board = self.params.board;
-        let all = Cells::all(board);
+        let all = self.params.fields;
         let others = self.occupied(s, &[unit]);
         let cover = self.obstacles(s, |o| o != Obstacle::Pit);
         let partial = self.obstacles(s, |o| o == Obstacle::Partial);
@@ -145,17 +145,38 @@ impl WildAssent {
         corner.map_or(LineStatus::Clear, LineStatus::Corner)
     }
 
+    /// The fields that block a line of sight: Full Cover, the hazards, and every miniature
+    /// but `ignore`.
+    pub(crate) fn blockers(&self, s: &State, ignore: &[UnitIx]) -> Cells {
+        self.occupied(s, ignore).union(self.obstacles(s, Obstacle::is_full))
+    }
+
+    /// Whether the line from `from` to `to` crosses no field of `blockers` (a corner touched
+    /// as `los-corner` says).
+    pub(crate) fn clear_through(&self, blockers: &Cells, from: Pos, to: Pos) -> bool {
+        let corner_clear = self.params.corner == LosCorner::Clear;
+        sight_line(from, to)
+            .all(|(p, touch)| (touch == Touch::Corner && corner_clear) || !blockers.contains(p))
+    }
+
+    /// Whether the line from `from` to `to` is clear, `ignore` standing elsewhere.
+    pub(crate) fn clear_line(&self, s: &State, from: Pos, to: Pos, ignore: &[UnitIx]) -> bool {
+        self.clear_through(&self.blockers(s, ignore), from, to)
+    }
+
     /// Whether a miniature at `from` could attack a target on `to` with `range`: arc, line
-    /// of sight and range, without building the line's list.
+    /// of sight and range.
     pub(crate) fn can_see(&self, s: &State, from: Place, to: Pos, range: u8, ignore: &[UnitIx]) -> bool {
-        if from.at.distance(to) > u32::from(range) || !from.facing.in_arc(from.at, to) {
-            return false;
-        }
-        sight_line(from.at, to).all(|(p, touch)| {
-            (touch == Touch::Corner && self.params.corner == LosCorner::Clear)
-                || (!s.obstacle(p).is_some_and(|o| o.is_full())
-                    && !s.at(p).is_some_and(|u| !ignore.contains(&u)))
-        })
+        from.at.distance(to) <= u32::from(range)
+            && from.facing.in_arc(from.at, to)
+            && self.clear_line(s, from.at, to, ignore)
+    }
+
+    /// As [`WildAssent::can_see`], the blockers already known.
+    pub(crate) fn can_see_through(&self, blockers: &Cells, from: Place, to: Pos, range: u8) -> bool {
+        from.at.distance(to) <= u32::from(range)
+            && from.facing.in_arc(from.at, to)
+            && self.clear_through(blockers, from.at, to)
     }
 
     /// Whether an attack from `from` on a miniature at `at` facing `facing` crosses its Back.

@@ -539,6 +539,8 @@ pub struct Params {
     pub mode: Mode,
     pub scope: Scope,
     pub board: Board,
+    /// Every field of the board, as a set (the searches' starting point).
+    pub fields: crate::kit::paths::Cells,
     pub hazard: HazardPush,
     pub partial: PartialCross,
     pub corner: LosCorner,
@@ -573,6 +575,7 @@ impl Params {
             mode,
             scope,
             board,
+            fields: crate::kit::paths::Cells::all(board),
             hazard: r.get(P_HAZARD, HazardPush::Rule),
             partial: r.get(P_PARTIAL, PartialCross::Hop3),
             corner: r.get(P_CORNER, LosCorner::Clear),

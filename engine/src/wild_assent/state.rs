@@ -7,7 +7,7 @@
 //! (due.rs); the state holds only where each agenda stands (which target of the attack,
 //! which of its effects, whether the Bleed has ticked).
 
-use super::cards::{Instinct, Profile, Scout, Skill, UnitCard};
+use super::cards::{Instinct, Profile, Scout, Skill, UnitCard, UnitKind};
 use super::effect::Status;
 use crate::kit::catalog::Id;
 use crate::kit::deck::Deck;
@@ -78,6 +78,8 @@ impl Removal {
 pub struct Unit {
     pub name: Name,
     pub card: Id<UnitCard>,
+    /// Its stat block's kind (kept here: the rules ask it on every step).
+    pub kind: UnitKind,
     pub side: Side,
     /// A Hunt Creature's Threat (1-3); 1 for everything else.
     pub threat: u8,
