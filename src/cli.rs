@@ -84,7 +84,11 @@ pub enum Command {
         format: Format,
     },
     /// List a session's records with their numbers.
-    Log { source: String },
+    Log {
+        source: String,
+        #[arg(long)]
+        json: bool,
+    },
     /// Replay a session and print the board after N records.
     Replay {
         source: String,
@@ -96,7 +100,8 @@ pub enum Command {
         #[arg(long = "variant", value_name = "NAME=VALUE")]
         variant: Vec<String>,
     },
-    /// Check every event against the rules.
+    /// Check every event against the rules. Findings are printed as they are found; with
+    /// --json the report is one JSON document whose `findings` array is streamed, one a line.
     Verify {
         source: String,
         #[arg(long)]
@@ -106,6 +111,12 @@ pub enum Command {
         /// Derive the consequences from decisions and random outcomes, printing the completed log.
         #[arg(long)]
         derive: bool,
+        /// Print at most N findings; the rest are counted in the summary by rule id.
+        #[arg(long, value_name = "N")]
+        max_findings: Option<u64>,
+        /// Fail (exit 1) when the log ends with consequences the rules still owe.
+        #[arg(long)]
+        strict: bool,
     },
     /// The auditor's view of one record: before, as recorded, what the rules say, verdict, after.
     Explain {
@@ -151,12 +162,47 @@ pub enum Command {
         /// Show which rule ids the fixtures break and which they do not.
         #[arg(long)]
         coverage: bool,
-        /// Fail when a rule id is broken by no fixture.
+        /// Fail when a rule id is broken by no fixture (one failing case per game).
         #[arg(long)]
         require_full_coverage: bool,
+        #[arg(long)]
+        json: bool,
     },
     /// Check a session's integrity: hash chain, gaps, decodable records.
-    Check { session: String },
+    Check {
+        session: String,
+        #[arg(long)]
+        json: bool,
+        /// Also hold the session to a receipt made by `arbiter seal`: fails on any rewrite of
+        /// the history it sealed.
+        #[arg(long, value_name = "FILE")]
+        receipt: Option<PathBuf>,
+        /// With --receipt: the referee's public key (hex) the receipt must be signed with.
+        #[arg(long, value_name = "HEX", requires = "receipt")]
+        signer: Option<String>,
+        /// Accept that the session holds only what the data file still has, after records it
+        /// had acknowledged were lost (the check names such a loss), so it can be read and
+        /// continued again. Keep a copy of the database first.
+        #[arg(long, conflicts_with = "receipt")]
+        accept_loss: bool,
+    },
+    /// Sign a receipt of a session's head with a referee's key (kept outside the database),
+    /// so that `check SESSION --receipt FILE` catches any later rewrite of its history.
+    Seal {
+        /// The session to seal.
+        #[arg(required_unless_present = "new_key")]
+        session: Option<String>,
+        /// The referee's key file (made with --new-key).
+        #[arg(long, value_name = "FILE", env = "ARBITER_SEAL_KEY", required_unless_present = "new_key")]
+        key: Option<PathBuf>,
+        /// Write the receipt to FILE instead of printing it.
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+        /// Make a new key in FILE (readable by its owner only; an existing file is never
+        /// overwritten) and print its public half, the one to publish.
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["session", "out"])]
+        new_key: Option<PathBuf>,
+    },
     /// Play a seeded random legal session.
     Simulate {
         game: String,
@@ -177,6 +223,23 @@ pub enum Command {
         #[arg(long, value_name = "K", default_value_t = DEFAULT_SNAPSHOT_EVERY)]
         snapshot_every: u64,
     },
+}
+
+impl Command {
+    /// Whether the command was asked for JSON: its errors are then JSON objects too.
+    pub fn json(&self) -> bool {
+        match self {
+            Command::Rules { json, .. }
+            | Command::Log { json, .. }
+            | Command::Replay { json, .. }
+            | Command::Verify { json, .. }
+            | Command::Explain { json, .. }
+            | Command::Diff { json, .. }
+            | Command::Fixtures { json, .. }
+            | Command::Check { json, .. } => *json,
+            _ => false,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]

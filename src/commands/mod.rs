@@ -1,17 +1,19 @@
 //! One function per command; each returns the exit code of a run that completed. Work is
 //! done by `arbiter-verify` (which reaches the journal and the engine); this layer only
-//! opens the database when a command needs it, and prints.
+//! opens the database when a command needs it, and prints (through `crate::output`).
 
 mod audit;
 mod catalog;
 mod demo;
 mod fixtures;
 mod record;
+mod seal;
 mod sessions;
 mod simulate;
 
 use crate::cli::{Cli, Command};
 use crate::error::CliError;
+use crate::output;
 use arbiter_verify::{Journal, Origin, Source};
 use serde::Serialize;
 use std::path::Path;
@@ -33,14 +35,23 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         }
         Command::Snapshot { session, every } => sessions::snapshot(db, &session, every),
         Command::Export { source, format } => sessions::export(db, &source, format),
-        Command::Log { source } => sessions::log(db, &source),
-        Command::Check { session } => sessions::check(db, &session),
+        Command::Log { source, json } => sessions::log(db, &source, json),
+        Command::Check { session, json, receipt: None, signer: _, accept_loss: false } => {
+            sessions::check(db, &session, json)
+        }
+        Command::Check { session, json: _, receipt, signer, accept_loss } => {
+            seal::check(db, &session, receipt.as_deref(), signer.as_deref(), accept_loss)
+        }
+        Command::Seal { session, key, out, new_key } => {
+            seal::seal(db, session.as_deref(), key.as_deref(), out.as_deref(), new_key.as_deref())
+        }
         Command::Fork { session, at, into, snapshot_every } => {
             sessions::fork(db, &session, at, &into, snapshot_every)
         }
         Command::Replay { source, to, json, variant } => audit::replay(db, &source, to, json, &variant),
-        Command::Verify { source, json, variant, derive } => {
-            audit::verify(db, &source, json, &variant, derive)
+        Command::Verify { source, json, variant, derive, max_findings, strict } => {
+            let how = audit::VerifyHow { json, derive, max_findings, strict };
+            audit::verify(db, &source, &variant, how)
         }
         Command::Explain { source, index, json, variant } => {
             audit::explain(db, &source, index, json, &variant)
@@ -48,8 +59,8 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Diff { a, b, context, all, json, variant } => {
             audit::diff(db, &a, &b, context, all, json, &variant)
         }
-        Command::Fixtures { dir, junit, coverage, require_full_coverage } => {
-            fixtures::fixtures(&dir, junit.as_deref(), coverage, require_full_coverage)
+        Command::Fixtures { dir, junit, coverage, require_full_coverage, json } => {
+            fixtures::fixtures(&dir, junit.as_deref(), coverage, require_full_coverage, json)
         }
         Command::Simulate { game, setup, seed, events, into, out, snapshot_every } => {
             let target = simulate::Target { into: into.as_deref(), out: out.as_deref(), snapshot_every };
@@ -64,26 +75,40 @@ pub fn open_journal(db: &Path, create: bool) -> Result<Journal, CliError> {
     if !create && !db.exists() {
         return Err(CliError::input(format!(
             "there is no database at `{}` (give --db PATH or set ARBITER_DB; `arbiter new` or `arbiter import` creates one)",
-            db.display()
-        )));
+            arbiter_verify::shown(&db.display().to_string())
+        ))
+        .with_kind("session"));
     }
     Ok(Journal::open(db)?)
 }
 
-/// Run `work` on a database that may be created for it. A database this call created is
-/// removed again when the work fails, so refused input (a bad session name, a malformed
-/// file) leaves nothing behind.
+/// Run `work` on a database that may be created for it. A database this call made alone
+/// (its directory created here, `create_dir` failing when another process got there first)
+/// is removed again when the work fails, so refused input (a bad session name, a malformed
+/// file) leaves nothing behind; and only if it holds no session, looked at and removed
+/// under the journal's lock, because another process may have stored one in it between
+/// its making and this call taking the lock. Nothing else is ever removed.
 pub fn with_new_journal<T>(
     db: &Path,
     work: impl FnOnce(&Journal) -> Result<T, CliError>,
 ) -> Result<T, CliError> {
-    let existed = db.exists();
-    let journal = open_journal(db, true)?;
+    if let Some(parent) = db.parent().filter(|p| !p.as_os_str().is_empty()) {
+        let _ = std::fs::create_dir_all(parent);
+    }
+    let made_here = std::fs::create_dir(db).is_ok();
+    let journal = match open_journal(db, true) {
+        Ok(journal) => journal,
+        Err(e) => {
+            if made_here {
+                // Only while still empty: `remove_dir` refuses a directory with anything in it.
+                let _ = std::fs::remove_dir(db);
+            }
+            return Err(e);
+        }
+    };
     let result = work(&journal);
-    // sled must release the directory before it can be removed.
-    drop(journal);
-    if result.is_err() && !existed {
-        let _ = std::fs::remove_dir_all(db);
+    if result.is_err() && made_here {
+        let _ = journal.remove_if_empty();
     }
     result
 }
@@ -99,9 +124,11 @@ pub fn sources(db: &Path, specs: &[&str]) -> Result<(Vec<Source>, Option<Journal
     let journal = match session {
         Some(name) if !db.exists() => {
             return Err(CliError::input(format!(
-                "`{name}` is neither a file nor a session: there is no database at `{}` (give --db PATH or set ARBITER_DB)",
-                db.display()
-            )))
+                "`{}` is neither a file nor a session: there is no database at `{}` (give --db PATH or set ARBITER_DB)",
+                arbiter_verify::shown(&name),
+                arbiter_verify::shown(&db.display().to_string())
+            ))
+            .with_kind("session"))
         }
         Some(_) => Some(open_journal(db, false)?),
         None => None,
@@ -111,15 +138,7 @@ pub fn sources(db: &Path, specs: &[&str]) -> Result<(Vec<Source>, Option<Journal
 
 /// `--variant NAME=VALUE` items as pairs, refusing malformed ones.
 pub fn variants(items: &[String]) -> Result<Vec<(String, String)>, CliError> {
-    items
-        .iter()
-        .map(|item| match item.split_once('=') {
-            Some((name, value)) if !name.trim().is_empty() => {
-                Ok((name.trim().to_string(), value.trim().to_string()))
-            }
-            _ => Err(CliError::input(format!("`{item}` is not of the form NAME=VALUE"))),
-        })
-        .collect()
+    Ok(arbiter_verify::parse_variants(items)?)
 }
 
 /// Print a report as JSON or for people.
@@ -127,11 +146,10 @@ pub fn print_report<T: Serialize + std::fmt::Display>(report: &T, json: bool) ->
     if json {
         let text = serde_json::to_string_pretty(report)
             .map_err(|e| CliError::input(format!("could not write the report as JSON: {e}")))?;
-        println!("{text}");
+        output::print_json(&format!("{text}\n"))
     } else {
-        print!("{report}");
+        output::print(&report.to_string())
     }
-    Ok(())
 }
 
 /// A report's exit code (0 or 1) as the process's.
