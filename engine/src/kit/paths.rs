@@ -22,10 +22,12 @@ impl Cells {
     /// The longest side of a board a set (and a search) covers.
     pub const SIDE: i16 = 16;
 
+    #[inline]
     fn index(p: Pos) -> Option<usize> {
         ((0..Cells::SIDE).contains(&p.x) && (0..Cells::SIDE).contains(&p.y))
             .then(|| p.y as usize * Cells::SIDE as usize + p.x as usize)
     }
+    #[inline]
     pub const fn new() -> Cells {
         Cells([0; 4])
     }
@@ -39,31 +41,38 @@ impl Cells {
         }
         c
     }
+    #[inline]
     pub fn insert(&mut self, p: Pos) {
         if let Some(i) = Cells::index(p) {
             self.0[i / 64] |= 1 << (i % 64);
         }
     }
+    #[inline]
     pub fn remove(&mut self, p: Pos) {
         if let Some(i) = Cells::index(p) {
             self.0[i / 64] &= !(1 << (i % 64));
         }
     }
+    #[inline]
     pub fn contains(&self, p: Pos) -> bool {
         Cells::index(p).is_some_and(|i| self.0[i / 64] & (1 << (i % 64)) != 0)
     }
     /// The fields in `self` and not in `other`.
+    #[inline]
     pub fn minus(self, other: Cells) -> Cells {
         Cells([0, 1, 2, 3].map(|i| self.0[i] & !other.0[i]))
     }
     /// The fields in either.
+    #[inline]
     pub fn union(self, other: Cells) -> Cells {
         Cells([0, 1, 2, 3].map(|i| self.0[i] | other.0[i]))
     }
     /// The fields in both.
+    #[inline]
     pub fn and(self, other: Cells) -> Cells {
         Cells([0, 1, 2, 3].map(|i| self.0[i] & other.0[i]))
     }
+    #[inline]
     pub fn is_empty(&self) -> bool {
         self.0 == [0; 4]
     }
@@ -71,7 +80,7 @@ impl Cells {
         self.0.iter().map(|w| w.count_ones()).sum()
     }
     /// Every field, row by row.
-    pub fn iter(&self) -> impl Iterator<Item = Pos> + '_ {
+    pub fn iter(self) -> impl Iterator<Item = Pos> {
         (0..4).flat_map(move |w| {
             let mut bits = self.0[w];
             std::iter::from_fn(move || {
@@ -85,30 +94,32 @@ impl Cells {
             })
         })
     }
-    /// Every field moved by `(dx, dy)`, |dx| and |dy| at most 2; what leaves the 16 x 16
-    /// square is dropped. Straight-line code for each offset: a search shifts whole boards
+    /// Every field moved by `(dx, dy)`; what leaves the 16 x 16 square is dropped.
+    /// Straight-line code for the offsets of one or two fields: a search shifts whole boards
     /// many times.
+    #[inline]
     pub fn shifted(self, dx: i16, dy: i16) -> Cells {
         Cells(shift_y(shift_x(self.0, dx), dy))
     }
 }
 
-/// A shift along the rows: columns that would wrap into the next row are dropped first, so
-/// no bit crosses a word.
+/// A shift along the rows: the columns that would wrap into the next row are masked off, so
+/// no bit crosses a row (nor a word).
+#[inline(always)]
 fn shift_x(a: [u64; 4], dx: i16) -> [u64; 4] {
-    const R: u64 = 0x0001_0001_0001_0001;
-    match dx {
-        0 => a,
-        1 => a.map(|w| (w & (0x7FFF * R)) << 1),
-        2 => a.map(|w| (w & (0x3FFF * R)) << 2),
-        -1 => a.map(|w| (w & (0xFFFE * R)) >> 1),
-        -2 => a.map(|w| (w & (0xFFFC * R)) >> 2),
-        _ if dx > 0 => shift_x(shift_x(a, 2), dx - 2),
-        _ => shift_x(shift_x(a, -2), dx + 2),
+    const ROWS: u64 = 0x0001_0001_0001_0001;
+    let d = u32::from(dx.unsigned_abs().min(16));
+    // The columns that stay on the board: the lowest 16 - d of each row.
+    let keep = (0xFFFF_u64 >> d) * ROWS;
+    if dx >= 0 {
+        a.map(|w| (w & keep) << d)
+    } else {
+        a.map(|w| (w >> d) & keep)
     }
 }
 
 /// A shift across rows (16 bits a row), carrying between the words.
+#[inline(always)]
 fn shift_y(a: [u64; 4], dy: i16) -> [u64; 4] {
     match dy {
         0 => a,
@@ -116,9 +127,22 @@ fn shift_y(a: [u64; 4], dy: i16) -> [u64; 4] {
         2 => [a[0] << 32, a[1] << 32 | a[0] >> 32, a[2] << 32 | a[1] >> 32, a[3] << 32 | a[2] >> 32],
         -1 => [a[0] >> 16 | a[1] << 48, a[1] >> 16 | a[2] << 48, a[2] >> 16 | a[3] << 48, a[3] >> 16],
         -2 => [a[0] >> 32 | a[1] << 32, a[1] >> 32 | a[2] << 32, a[2] >> 32 | a[3] << 32, a[3] >> 32],
-        _ if dy > 0 => shift_y(shift_y(a, 2), dy - 2),
-        _ => shift_y(shift_y(a, -2), dy + 2),
+        _ => shift_rows(a, dy),
     }
+}
+
+/// [`shift_y`] by any number of rows, a row at a time (no search steps this far).
+fn shift_rows(a: [u64; 4], dy: i16) -> [u64; 4] {
+    let mut out = [0u64; 4];
+    for y in 0..Cells::SIDE {
+        let to = y + dy;
+        if (0..Cells::SIDE).contains(&to) {
+            let (y, to) = (y as usize, to as usize);
+            let row = (a[y / 4] >> (16 * (y % 4))) & 0xFFFF;
+            out[to / 4] |= row << (16 * (to % 4));
+        }
+    }
+    out
 }
 
 impl fmt::Debug for Cells {
@@ -171,7 +195,7 @@ pub enum Refusal {
 }
 
 /// How a figure moves: the game's movement rules as data.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Mover<'a> {
     pub board: Board,
     /// The directions of a step (cost 1, facing kept).
@@ -337,7 +361,9 @@ impl Mover<'_> {
                         for o in steps {
                             let (dx, dy) = o[f];
                             let over = src.and(self.hop_over.shifted(-dx, -dy));
-                            new[f] = new[f].union(over.shifted(2 * dx, 2 * dy).and(self.pass));
+                            if !over.is_empty() {
+                                new[f] = new[f].union(over.shifted(2 * dx, 2 * dy).and(self.pass));
+                            }
                         }
                     }
                 }
@@ -403,7 +429,9 @@ impl Mover<'_> {
                         for o in steps {
                             let (dx, dy) = o[f];
                             let landing = src.and(self.hop_over.shifted(dx, dy));
-                            new[f] = new[f].union(landing.shifted(-2 * dx, -2 * dy).and(movable));
+                            if !landing.is_empty() {
+                                new[f] = new[f].union(landing.shifted(-2 * dx, -2 * dy).and(movable));
+                            }
                         }
                     }
                 }
@@ -411,7 +439,7 @@ impl Mover<'_> {
         })
     }
 
-    /// The world offsets of the step directions, per facing.
+    /// The world offsets of the step directions, per facing (at most 8 directions).
     fn offsets(&self) -> ([[(i16, i16); 4]; 8], usize) {
         let mut out = [[(0, 0); 4]; 8];
         let n = self.steps.len().min(8);
@@ -534,6 +562,26 @@ mod tests {
         let all = Cells::all(Board { width: 16, height: 16 });
         assert_eq!(all.shifted(0, 5).count(), 16 * 11);
         assert_eq!(all.shifted(2, -1).count(), 14 * 15);
+    }
+
+    #[test]
+    fn a_shift_moves_each_field_on_its_own() {
+        let mut rng = SplitMix64::new(11);
+        for _ in 0..20 {
+            let mut c = Cells::new();
+            for _ in 0..60 {
+                c.insert(Pos::new((rng.next_u64() % 16) as i16, (rng.next_u64() % 16) as i16));
+            }
+            for dx in -16..=16 {
+                for dy in -16..=16 {
+                    let mut want = Cells::new();
+                    for p in c.iter() {
+                        want.insert(p.offset(dx, dy));
+                    }
+                    assert_eq!(c.shifted(dx, dy), want, "shifted by ({dx}, {dy})");
+                }
+            }
+        }
     }
 
     #[test]

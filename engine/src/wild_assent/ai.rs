@@ -12,18 +12,53 @@ use super::cards::{Criterion, Instinct, Moving, Pool, Stat};
 use super::rules::{self, TargetCriteria};
 use super::state::{Activation, Side, State, UnitIx};
 use super::WildAssent;
-use crate::kit::grid::Facing;
+use crate::kit::grid::{Facing, Pos};
 use crate::kit::paths::{Cells, Distances, Move, Mover, Place, Places};
+use std::sync::OnceLock;
 
 /// What a recorded Creature movement breaks: the rule and one sentence.
 pub(crate) type Breach = (&'static str, String);
 
 /// The searches one Creature activation's checks share.
+#[derive(Clone)]
 pub(crate) struct Reach {
     pub mover: Mover<'static>,
+    /// Where the activation began.
+    pub start: Place,
     pub speed: u8,
-    /// Cheapest cost from where the activation began, up to its Speed.
-    pub from: Distances,
+    /// Cheapest cost from where the activation began, up to its Speed (searched when first
+    /// asked: some checks need only the mover).
+    costs: OnceLock<(Distances, Cells)>,
+}
+
+impl Reach {
+    /// The cheapest cost of each place from where the activation began, up to its Speed.
+    pub fn costs(&self) -> &Distances {
+        &self.searched().0
+    }
+    /// Every field the Creature can reach, whatever the facing.
+    pub fn fields(&self) -> Cells {
+        self.searched().1
+    }
+    fn searched(&self) -> &(Distances, Cells) {
+        self.costs.get_or_init(|| {
+            let d = self.mover.from(self.start, self.speed);
+            let fields = fields_of(&d);
+            (d, fields)
+        })
+    }
+}
+
+/// The miniatures of a set (bit `i`: miniature `i`).
+pub(crate) fn members(mask: u32) -> impl Iterator<Item = UnitIx> {
+    let mut m = mask;
+    std::iter::from_fn(move || {
+        let i = m.trailing_zeros();
+        (m != 0).then(|| {
+            m &= m - 1;
+            i as UnitIx
+        })
+    })
 }
 
 impl WildAssent {
@@ -49,16 +84,28 @@ impl WildAssent {
 
     /// The miniatures of the card's first word.
     pub(crate) fn pool(&self, s: &State, act: &Activation) -> Vec<UnitIx> {
-        let Some(card) = self.card_of_act(act) else { return Vec::new() };
+        members(self.pool_mask(s, act)).collect()
+    }
+
+    /// As [`WildAssent::pool`], as a set.
+    pub(crate) fn pool_mask(&self, s: &State, act: &Activation) -> u32 {
+        let Some(card) = self.card_of_act(act) else { return 0 };
         let me = act.unit;
-        s.indices()
-            .filter(|&i| s.unit(i).on_board())
-            .filter(|&i| match card.pool {
-                Pool::Itself => i == me,
-                Pool::Ally => i != me && !self.enemies(s, me, i) && s.unit(i).side == s.unit(me).side,
-                Pool::Enemy | Pool::Enemies => self.enemies(s, me, i),
-            })
-            .collect()
+        let side = s.unit(me).side;
+        let mut mask = 0;
+        for (i, u) in s.units.iter().enumerate() {
+            let i = i as UnitIx;
+            let inside = u.on_board()
+                && match card.pool {
+                    Pool::Itself => i == me,
+                    Pool::Ally => i != me && !self.enemies(s, me, i) && u.side == side,
+                    Pool::Enemy | Pool::Enemies => self.enemies(s, me, i),
+                };
+            if inside {
+                mask |= 1 << i;
+            }
+        }
+        mask
     }
 
     /// The searches for a Creature activation: how it moves and where it can get.
@@ -66,8 +113,23 @@ impl WildAssent {
         let movement = self.movement_of(s, act);
         let mover = self.mover(s, act.unit, movement, true);
         let speed = self.speed_of(s, act);
-        let from = mover.from(act.start, speed);
-        Reach { mover, speed, from }
+        Reach { mover, start: act.start, speed, costs: OnceLock::new() }
+    }
+
+    /// The reach kept in the state (taken out of it), when it was made for this activation
+    /// on the board as it is now.
+    pub(crate) fn kept_reach(&self, s: &mut State, act: &Activation) -> Option<Reach> {
+        let r = s.memo.0.take()?;
+        let mover = self.mover(s, act.unit, self.movement_of(s, act), true);
+        (r.mover == mover && r.start == act.start && r.speed == self.speed_of(s, act)).then_some(r)
+    }
+
+    /// As [`WildAssent::reach`], the kept one when it is still right.
+    pub(crate) fn reach_now(&self, s: &mut State, act: &Activation) -> Reach {
+        match self.kept_reach(s, act) {
+            Some(r) => r,
+            None => self.reach(s, act),
+        }
     }
 
     /// Whether the Creature standing at `place` could attack `target` (arc, line of sight,
@@ -92,23 +154,7 @@ impl WildAssent {
 
     /// The cheapest cost, within Speed, of a place of `goal` it may end on.
     fn nearest_within(r: &Reach, goal: &Places) -> Option<u8> {
-        r.from.first_in(&goal.map(|c| c.and(r.mover.end)))
-    }
-
-    /// The places of `goal` reached at cost `k` that it may end on.
-    fn goal_at(r: &Reach, goal: &Places, k: u8) -> Vec<Place> {
-        let Some(layer) = r.from.layer(k) else { return Vec::new() };
-        Facing::ALL
-            .iter()
-            .flat_map(|&f| {
-                layer[f.index()]
-                    .and(goal[f.index()])
-                    .and(r.mover.end)
-                    .iter()
-                    .map(move |at| Place::new(at, f))
-                    .collect::<Vec<_>>()
-            })
-            .collect()
+        r.costs().first_in(&goal.map(|c| c.and(r.mover.end)))
     }
 
     /// Whether the Creature can perform its action on `target` this activation, moving as
@@ -133,8 +179,7 @@ impl WildAssent {
                     return true;
                 }
                 let r = reach.get_or_insert_with(|| self.reach(s, act));
-                let fields = fields_of(&r.from);
-                let goal = self.goal_within(s, act, target, Some(&fields)).unwrap_or_default();
+                let goal = self.goal_within(s, act, target, Some(&r.fields())).unwrap_or_default();
                 Self::nearest_within(r, &goal).is_some()
             }
             Moving::Advance => {
@@ -155,9 +200,14 @@ impl WildAssent {
                     // or has a rotation left and a facing that sees it.
                     Some(d) => {
                         let b = self.blockers(s, &[act.unit]);
-                        Self::goal_at(r, &goal, d).into_iter().any(|p| {
-                            self.ready_through(&b, s, act, p, target)
-                                || (d < r.speed && self.can_face(s, act, p, target))
+                        let Some(layer) = r.costs().layer(d) else { return false };
+                        Facing::ALL.iter().any(|&f| {
+                            let i = f.index();
+                            layer[i].and(goal[i]).and(r.mover.end).iter().any(|at| {
+                                let p = Place::new(at, f);
+                                self.ready_through(&b, s, act, p, target)
+                                    || (d < r.speed && self.can_face(s, act, p, target))
+                            })
                         })
                     }
                     // Short of adjacent, only a ranged attack can be made.
@@ -180,7 +230,7 @@ impl WildAssent {
         let mut start = [Cells::new(); 4];
         start[act.start.facing.index()].insert(act.start.at);
         for k in (0..=r.speed.min(total)).rev() {
-            let (Some(fwd), Some(back)) = (r.from.layer(k), h.layer(total - k)) else { continue };
+            let (Some(fwd), Some(back)) = (r.costs().layer(k), h.layer(total - k)) else { continue };
             let ends: Vec<Place> = Facing::ALL
                 .iter()
                 .flat_map(|&f| {
@@ -222,6 +272,85 @@ impl WildAssent {
         (pool, able, best)
     }
 
+    /// Whether `t` is a target the card allows: what [`WildAssent::legal_targets`] says,
+    /// searching only as far as that takes (the others are searched only when they would
+    /// rank before `t`, or when `t` is out of reach).
+    pub(crate) fn target_allowed(
+        &self,
+        s: &State,
+        act: &Activation,
+        reach: &mut Option<Reach>,
+        pool: u32,
+        t: UnitIx,
+    ) -> bool {
+        if pool & (1 << t) == 0 {
+            return false;
+        }
+        let Some(card) = self.card_of_act(act) else { return true };
+        let others = pool & !(1 << t);
+        if others == 0 {
+            return true;
+        }
+        if self.actionable(s, act, reach, t) {
+            members(others).all(|u| {
+                !self.ranks_before(s, act, &card.criteria, u, t) || !self.actionable(s, act, reach, u)
+            })
+        } else {
+            let at = s.unit(act.unit).at;
+            let away = |u: UnitIx| at.distance(s.unit(u).at);
+            // Out of its reach: it goes for the closest, when it can reach none.
+            members(others).all(|u| away(u) >= away(t))
+                && members(others).all(|u| !self.actionable(s, act, reach, u))
+        }
+    }
+
+    /// One keyword's key for a target (the smallest ranks first), `None` for a keyword that
+    /// ranks nothing under this reading. `lowest`: a bare stat keyword ranks the lowest first
+    /// (it follows the last Lowest or Highest before it, [`after`]).
+    fn criterion_key(&self, s: &State, at: Pos, c: Criterion, lowest: bool, t: UnitIx) -> Option<i32> {
+        let stat = |st: Stat| -> i32 {
+            match st {
+                Stat::Hp => self.remaining(s, t),
+                Stat::Pdef => self.defenses(s, t).0,
+                Stat::Mdef => self.defenses(s, t).1,
+            }
+        };
+        Some(match c {
+            Criterion::Lowest(st) => stat(st),
+            Criterion::Highest(st) => -stat(st),
+            Criterion::Bare(_) if self.params.criteria == TargetCriteria::SkipStatTies => return None,
+            Criterion::Bare(st) if lowest => stat(st),
+            Criterion::Bare(st) => -stat(st),
+            Criterion::Nearest => at.distance(s.unit(t).at) as i32,
+            Criterion::Farthest => -(at.distance(s.unit(t).at) as i32),
+            Criterion::HighestMissing => -s.unit(t).damage,
+            Criterion::MostAdjacent => return None,
+        })
+    }
+
+    /// Whether the card's keywords rank `u` strictly before `t`.
+    fn ranks_before(
+        &self,
+        s: &State,
+        act: &Activation,
+        criteria: &[Criterion],
+        u: UnitIx,
+        t: UnitIx,
+    ) -> bool {
+        let at = s.unit(act.unit).at;
+        let mut lowest = true;
+        for &c in criteria {
+            let keys = (self.criterion_key(s, at, c, lowest, u), self.criterion_key(s, at, c, lowest, t));
+            lowest = after(c, lowest);
+            if let (Some(a), Some(b)) = keys {
+                if a != b {
+                    return a < b;
+                }
+            }
+        }
+        false
+    }
+
     /// Apply the card's keywords in order, each breaking the previous one's tie.
     fn by_criteria(
         &self,
@@ -231,39 +360,13 @@ impl WildAssent {
         mut left: Vec<UnitIx>,
     ) -> Vec<UnitIx> {
         let at = s.unit(act.unit).at;
-        let stat = |t: UnitIx, st: Stat| -> i32 {
-            match st {
-                Stat::Hp => self.remaining(s, t),
-                Stat::Pdef => self.defenses(s, t).0,
-                Stat::Mdef => self.defenses(s, t).1,
-            }
-        };
         let mut lowest = true;
-        for c in criteria {
-            let key: Box<dyn Fn(UnitIx) -> i32> = match *c {
-                Criterion::Lowest(st) => {
-                    lowest = true;
-                    Box::new(move |t| stat(t, st))
-                }
-                Criterion::Highest(st) => {
-                    lowest = false;
-                    Box::new(move |t| -stat(t, st))
-                }
-                Criterion::Bare(st) => {
-                    if self.params.criteria == TargetCriteria::SkipStatTies {
-                        continue;
-                    }
-                    let low = lowest;
-                    Box::new(move |t| if low { stat(t, st) } else { -stat(t, st) })
-                }
-                Criterion::Nearest => Box::new(move |t| at.distance(s.unit(t).at) as i32),
-                Criterion::Farthest => Box::new(move |t| -(at.distance(s.unit(t).at) as i32)),
-                Criterion::HighestMissing => Box::new(move |t| -s.unit(t).damage),
-                Criterion::MostAdjacent => continue,
-            };
-            if let Some(best) = left.iter().map(|&t| key(t)).min() {
-                left.retain(|&t| key(t) == best);
+        for &c in criteria {
+            let key = |t: UnitIx| self.criterion_key(s, at, c, lowest, t);
+            if let Some(best) = left.iter().filter_map(|&t| key(t)).min() {
+                left.retain(|&t| key(t) == Some(best));
             }
+            lowest = after(c, lowest);
         }
         left
     }
@@ -331,6 +434,7 @@ impl WildAssent {
         s: &State,
         act: &Activation,
         r: &Reach,
+        goal: Option<&Places>,
         before: (Place, u8),
         places: &[(Place, u8)],
     ) -> Option<Breach> {
@@ -342,7 +446,7 @@ impl WildAssent {
             return None; // judged where it stops
         }
         let target = act.target?;
-        let Some(goal) = self.goal_within(s, act, target, Some(&fields_of(&r.from))) else {
+        let Some(goal) = goal else {
             return Some((
                 rules::CMOVE_HALT,
                 format!("its card says Halt: `{}` does not move", s.unit(act.unit).name),
@@ -350,13 +454,13 @@ impl WildAssent {
         };
         let name = s.unit(act.unit).name;
         let tname = s.unit(target).name;
-        if card.moving == Moving::Careful && in_goal(&goal, act.start) {
+        if card.moving == Moving::Careful && in_goal(goal, act.start) {
             return None; // moving away while staying in range: judged where it stops
         }
-        match Self::nearest_within(r, &goal) {
+        match Self::nearest_within(r, goal) {
             Some(d) => {
                 // Reached: Advance only turns where it stands, Careful Advance stops.
-                let mut reached = in_goal(&goal, before.0).then_some(before.0.at);
+                let mut reached = in_goal(goal, before.0).then_some(before.0.at);
                 for &(p, c) in places {
                     match reached {
                         Some(at) if card.moving == Moving::Careful || p.at != at => {
@@ -371,7 +475,7 @@ impl WildAssent {
                             ));
                         }
                         Some(_) => {}
-                        None if in_goal(&goal, p) && r.mover.end.contains(p.at) => {
+                        None if in_goal(goal, p) && r.mover.end.contains(p.at) => {
                             reached = Some(p.at);
                             if c != d {
                                 return Some((
@@ -393,8 +497,8 @@ impl WildAssent {
                 // as cheaply as it can be (a cheapest path to a field on a shortest path is part
                 // of one).
                 for &(p, c) in places {
-                    if r.from.get(p).is_some_and(|d| d < c) {
-                        let d = r.from.get(p).unwrap_or(c);
+                    if r.costs().get(p).is_some_and(|d| d < c) {
+                        let d = r.costs().get(p).unwrap_or(c);
                         return Some((
                             rules::CMOVE_SHORTEST,
                             format!(
@@ -409,27 +513,38 @@ impl WildAssent {
         }
     }
 
+    /// Where the card's movement heads with its target, on the fields the Creature can reach
+    /// (`None`: a Halt card, or no target).
+    pub(crate) fn creature_goal(&self, s: &State, act: &Activation, r: &Reach) -> Option<Places> {
+        let careful = self.card_of_act(act)?.moving == Moving::Careful;
+        // Only Careful Advance's goal (line of sight checked field by field) is worth cutting
+        // down to the fields it can reach.
+        self.goal_within(s, act, act.target?, careful.then(|| r.fields()).as_ref())
+    }
+
     /// Check where a Creature's movement stopped (before its action, or as it passes).
     pub(crate) fn check_creature_stop(
         &self,
         s: &State,
         act: &Activation,
         r: &Reach,
+        goal: Option<&Places>,
         here: Place,
         spent: u8,
     ) -> Option<Breach> {
         let card = self.card_of_act(act)?;
         let name = s.unit(act.unit).name;
         if card.pool == Pool::Enemies {
-            let count = |p: Place| self.pool(s, act).iter().filter(|&&e| s.unit(e).at.adjacent(p.at)).count();
+            let enemies: Vec<Pos> = members(self.pool_mask(s, act)).map(|e| s.unit(e).at).collect();
+            let count = |p: Place| enemies.iter().filter(|e| e.adjacent(p.at)).count();
             let best = r
-                .from
-                .reached()
-                .filter(|(p, _)| r.mover.end.contains(p.at))
-                .map(|(p, _)| count(p))
+                .fields()
+                .and(r.mover.end)
+                .iter()
+                .map(|at| count(Place::new(at, act.start.facing)))
                 .max()
-                .unwrap_or(0);
-            let best = best.max(count(act.start));
+                .unwrap_or(0)
+                .max(count(act.start));
             return (count(here) < best).then(|| {
                 (
                     rules::TARGET_CRITERIA,
@@ -439,27 +554,26 @@ impl WildAssent {
         }
         let target = act.target?;
         let tname = s.unit(target).name;
-        let goal = self.goal_within(s, act, target, Some(&fields_of(&r.from)))?;
+        let goal = goal?;
         let left = r.speed.saturating_sub(spent);
         if card.moving == Moving::Careful && in_goal(&goal, act.start) {
             // In range at the start: as far from the target (then from the other Seekers) as
             // possible, still in range.
-            let enemies = self.pool(s, act);
+            let tat = s.unit(target).at;
+            let others: Vec<Pos> =
+                members(self.pool_mask(s, act) & !(1 << target)).map(|e| s.unit(e).at).collect();
             let score = |p: Place| {
-                let t = p.at.distance(s.unit(target).at);
-                let others = enemies
-                    .iter()
-                    .filter(|&&e| e != target)
-                    .map(|&e| p.at.distance(s.unit(e).at))
-                    .min()
-                    .unwrap_or(u32::MAX);
-                (t, others)
+                let rest = others.iter().map(|&e| p.at.distance(e)).min().unwrap_or(u32::MAX);
+                (p.at.distance(tat), rest)
             };
-            let best = r
-                .from
-                .reached()
-                .filter(|(p, _)| (r.mover.end.contains(p.at) || *p == act.start) && in_goal(&goal, *p))
-                .map(|(p, _)| score(p))
+            let all = r.costs().all();
+            let best = Facing::ALL
+                .iter()
+                .flat_map(|&f| {
+                    let i = f.index();
+                    all[i].and(goal[i]).and(r.mover.end).iter().map(move |at| Place::new(at, f))
+                })
+                .map(score)
                 .chain(std::iter::once(score(act.start)))
                 .max();
             return (!in_goal(&goal, here) || Some(score(here)) < best).then(|| {
@@ -469,8 +583,11 @@ impl WildAssent {
                 )
             });
         }
-        match Self::nearest_within(r, &goal) {
-            Some(_) if in_goal(&goal, here) => {
+        // Standing still where it began, on its goal, it has reached it (no search needed).
+        let stays = here == act.start && r.mover.end.contains(here.at);
+        let nearest = if stays && in_goal(goal, here) { Some(0) } else { Self::nearest_within(r, goal) };
+        match nearest {
+            Some(_) if in_goal(goal, here) => {
                 // At the destination: Advance faces the target when Speed is left.
                 {
                     let turn =
@@ -522,7 +639,8 @@ impl WildAssent {
         };
         let dest = if card.pool == Pool::Enemies {
             let count = |p: Place| self.pool(s, act).iter().filter(|&&e| s.unit(e).at.adjacent(p.at)).count();
-            let places: Vec<Place> = r.from.reached().filter(|(p, _)| end_ok(*p)).map(|(p, _)| p).collect();
+            let places: Vec<Place> =
+                r.costs().reached().filter(|(p, _)| end_ok(*p)).map(|(p, _)| p).collect();
             let best = places.iter().map(|&p| count(p)).max().unwrap_or(0).max(count(act.start));
             if count(act.start) == best {
                 None
@@ -545,7 +663,7 @@ impl WildAssent {
                     (t, o)
                 };
                 let places: Vec<Place> = r
-                    .from
+                    .costs()
                     .reached()
                     .filter(|(p, _)| end_ok(*p) && in_goal(&goal, *p))
                     .map(|(p, _)| p)
@@ -560,7 +678,7 @@ impl WildAssent {
                 match Self::nearest_within(&r, &goal) {
                     Some(d) => {
                         let mut ends: Vec<Place> = r
-                            .from
+                            .costs()
                             .reached()
                             .filter(|&(p, c)| c == d && in_goal(&goal, p) && end_ok(p))
                             .map(|(p, _)| p)
@@ -620,6 +738,15 @@ impl WildAssent {
             let _ = k;
         }
         path
+    }
+}
+
+/// Whether a bare stat keyword ranks the lowest first after keyword `c`.
+fn after(c: Criterion, lowest: bool) -> bool {
+    match c {
+        Criterion::Lowest(_) => true,
+        Criterion::Highest(_) => false,
+        _ => lowest,
     }
 }
 

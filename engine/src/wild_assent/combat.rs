@@ -308,29 +308,36 @@ impl WildAssent {
             .map_or(rules::ATTACK_TOTAL, Part::rule)
     }
 
-    /// The statuses an attack inflicts on each target, in card order, as many times as their
-    /// triggers occur.
-    pub(crate) fn attack_statuses(&self, s: &State, a: &Attack, specials: u8) -> Vec<(Status, &'static str)> {
-        let mut out = Vec::new();
+    /// The `k`-th status an attack inflicts on each target, in card order, each as many times
+    /// as its trigger occurs, with its rule.
+    pub(crate) fn attack_status(
+        &self,
+        s: &State,
+        a: &Attack,
+        specials: u8,
+        k: u8,
+    ) -> Option<(Status, &'static str)> {
+        let mut left = usize::from(k);
         for e in self.attack_effects(s, a.attacker, a.source) {
-            match e {
-                Effect::Status(st) => out.push((*st, status_rule(*st))),
+            let (st, rule, times) = match e {
+                Effect::Status(st) => (*st, status_rule(*st), 1),
                 Effect::On(t, inner) => {
-                    if let Effect::Status(st) = **inner {
-                        let rule = match t {
-                            super::effect::Trigger::OnSpecial => rules::SPECIAL_ONCE,
-                            super::effect::Trigger::OnEachSpecial => rules::SPECIAL_EACH,
-                            super::effect::Trigger::OnSpecials(_) => rules::SPECIAL_THRESHOLD,
-                        };
-                        for _ in 0..t.times(specials) {
-                            out.push((st, rule));
-                        }
-                    }
+                    let Effect::Status(st) = **inner else { continue };
+                    let rule = match t {
+                        super::effect::Trigger::OnSpecial => rules::SPECIAL_ONCE,
+                        super::effect::Trigger::OnEachSpecial => rules::SPECIAL_EACH,
+                        super::effect::Trigger::OnSpecials(_) => rules::SPECIAL_THRESHOLD,
+                    };
+                    (st, rule, usize::from(t.times(specials)))
                 }
-                _ => {}
+                _ => continue,
+            };
+            if left < times {
+                return Some((st, rule));
             }
+            left -= times;
         }
-        out
+        None
     }
 
     /// Whether the attack knocks its targets back.

@@ -323,6 +323,12 @@ impl WildAssent {
         } else if let Some(o) = s.obstacle(at).filter(|o| *o != Obstacle::Pit) {
             f.violate(Violation::new(rules::FIELD, format!("{} holds {o}", at.algebraic())));
         }
+        if s.units.len() >= super::state::MAX_UNITS {
+            return Err(StepError::new(format!(
+                "at most {} miniatures are on the table",
+                super::state::MAX_UNITS
+            )));
+        }
         s.units.push(Unit {
             name: unit,
             card,
@@ -491,7 +497,12 @@ impl WildAssent {
     // ---- activations
 
     /// An activation still open when another begins: reported once, then ended as if passed.
-    fn close_open(&self, s: &mut State, what: &str, f: &mut Findings) -> Result<(), StepError> {
+    fn close_open(
+        &self,
+        s: &mut State,
+        what: &dyn std::fmt::Display,
+        f: &mut Findings,
+    ) -> Result<(), StepError> {
         let Some(a) = s.act.as_ref() else { return Ok(()) };
         let name = s.unit(a.unit).name;
         f.violate(self.v(
@@ -592,7 +603,7 @@ impl WildAssent {
             s.act = Some(a);
             return Ok(());
         }
-        self.close_open(s, &format!("`{unit}` activates"), f)?;
+        self.close_open(s, &format_args!("`{unit}` activates"), f)?;
         if free && s.grant != Some(u) {
             f.violate(self.v(
                 s,
@@ -651,7 +662,7 @@ impl WildAssent {
             .ok_or_else(|| StepError::new(format!("no Instinct card `{card}`")))?;
         let creature_card = self.catalog.instincts[id].creature;
         let creature = s.indices().find(|&i| s.unit(i).card == creature_card);
-        self.close_open(s, &format!("`instinct {card}` is drawn"), f)?;
+        self.close_open(s, &format_args!("`instinct {card}` is drawn"), f)?;
         s.grant = None;
         if self.params.scope == Scope::Combat {
             let u = creature.filter(|&u| s.unit(u).on_board()).ok_or_else(|| {
@@ -730,11 +741,12 @@ impl WildAssent {
     fn begin_creature(&self, s: &mut State, u: UnitIx, card: Id<super::cards::Instinct>, f: &mut Findings) {
         let c = &self.catalog.instincts[card];
         let who = s.unit(u).name;
-        let name = self.catalog.instincts.name(card).to_string();
-        for t in c.effects.text.clone() {
-            self.report_text(s, f, who, &name, &t, &[u]);
+        let name = self.catalog.instincts.name(card);
+        for t in &c.effects.text {
+            self.report_text(s, f, who, name, t, &[u]);
         }
         s.act = Some(self.new_activation(s, u, false, Some(card)));
+        s.memo.0 = None;
     }
 
     /// The active miniature is `u`; otherwise report it (the action is then ignored).
@@ -765,6 +777,56 @@ impl WildAssent {
         pit
     }
 
+    /// Why a target the card does not allow is wrong (`target_allowed` said it is).
+    fn explain_target(
+        &self,
+        s: &State,
+        a: &Activation,
+        card: Option<&super::cards::Instinct>,
+        unit: Name,
+        t: UnitIx,
+        f: &mut Findings,
+    ) {
+        // One candidate is the target whether the Creature can reach it or not.
+        let (pool, able, best) = match self.pool(s, a).as_slice() {
+            &[only] => (vec![only], Vec::new(), vec![only]),
+            _ => self.legal_targets(s, a),
+        };
+        let mut taint = pool.clone();
+        taint.push(a.unit);
+        let names =
+            |v: &[UnitIx]| v.iter().map(|&i| s.unit(i).name.to_string()).collect::<Vec<_>>().join(", ");
+        if !pool.contains(&t) {
+            let kind = card.map_or("", |c| c.pool.name());
+            f.violate(self.v(
+                s,
+                rules::TARGET_KIND,
+                format!("`{unit}` is no `{kind}` of this Creature"),
+                &taint,
+            ));
+        } else if !able.is_empty() && !able.contains(&t) {
+            f.violate(self.v(
+                s,
+                rules::TARGET_ACTIONABLE,
+                format!(
+                    "it cannot perform its action on `{unit}` this activation; it can on {}",
+                    names(&able)
+                ),
+                &taint,
+            ));
+        } else if !best.contains(&t) {
+            let rule = if able.is_empty() { rules::TARGET_UNREACHABLE } else { rules::TARGET_CRITERIA };
+            let why = if able.is_empty() {
+                "it can reach none of its targets: it goes for the closest".to_string()
+            } else {
+                format!("its card's keywords pick {}", names(&best))
+            };
+            f.violate(self.v(s, rule, format!("{why}, not `{unit}`"), &taint));
+        } else {
+            debug_assert!(false, "`target_allowed` and `legal_targets` disagree on `{unit}`");
+        }
+    }
+
     fn target(&self, s: &mut State, unit: Name, f: &mut Findings) -> Result<(), StepError> {
         let t = self.unit_named(s, &unit)?;
         let Some(a) = s.act.clone().filter(|a| a.card.is_some()) else {
@@ -789,42 +851,12 @@ impl WildAssent {
                 &taint,
             ));
         } else {
-            // One candidate is the target whether the Creature can reach it or not.
-            let (pool, able, best) = match self.pool(s, &a).as_slice() {
-                &[only] => (vec![only], Vec::new(), vec![only]),
-                _ => self.legal_targets(s, &a),
-            };
-            let mut all = pool.clone();
-            all.push(a.unit);
-            let taint: Vec<UnitIx> = all;
-            let names =
-                |v: &[UnitIx]| v.iter().map(|&i| s.unit(i).name.to_string()).collect::<Vec<_>>().join(", ");
-            if !pool.contains(&t) {
-                let kind = card.map_or("", |c| c.pool.name());
-                f.violate(self.v(
-                    s,
-                    rules::TARGET_KIND,
-                    format!("`{unit}` is no `{kind}` of this Creature"),
-                    &taint,
-                ));
-            } else if !able.is_empty() && !able.contains(&t) {
-                f.violate(self.v(
-                    s,
-                    rules::TARGET_ACTIONABLE,
-                    format!(
-                        "it cannot perform its action on `{unit}` this activation; it can on {}",
-                        names(&able)
-                    ),
-                    &taint,
-                ));
-            } else if !best.contains(&t) {
-                let rule = if able.is_empty() { rules::TARGET_UNREACHABLE } else { rules::TARGET_CRITERIA };
-                let why = if able.is_empty() {
-                    "it can reach none of its targets: it goes for the closest".to_string()
-                } else {
-                    format!("its card's keywords pick {}", names(&best))
-                };
-                f.violate(self.v(s, rule, format!("{why}, not `{unit}`"), &taint));
+            let pool = self.pool_mask(s, &a);
+            let mut reach = self.kept_reach(s, &a);
+            let allowed = self.target_allowed(s, &a, &mut reach, pool, t);
+            s.memo.0 = reach;
+            if !allowed {
+                self.explain_target(s, &a, card, unit, t, f);
             }
         }
         if let Some(a) = s.act.as_mut() {
@@ -1072,10 +1104,11 @@ impl WildAssent {
         }
         // A Creature's movement is one record: its path, then where it stops, are judged here.
         if creature.is_some() {
-            let r = self.reach(s, &act);
+            let r = self.reach_now(s, &act);
+            let goal = self.creature_goal(s, &act, &r);
             let breach = self
-                .check_creature_path(s, &act, &r, before, &places)
-                .or_else(|| self.check_creature_stop(s, &act, &r, place, spent));
+                .check_creature_path(s, &act, &r, goal.as_ref(), before, &places)
+                .or_else(|| self.check_creature_stop(s, &act, &r, goal.as_ref(), place, spent));
             if let Some((rule, msg)) = breach {
                 f.violate(self.v(s, rule, msg, &[u]));
             }
@@ -1135,9 +1168,10 @@ impl WildAssent {
     /// is judged as it is recorded).
     fn creature_stop(&self, s: &mut State, f: &mut Findings) {
         let Some(a) = s.act.clone().filter(|a| a.card.is_some() && !a.checked) else { return };
-        let r = self.reach(s, &a);
+        let r = self.reach_now(s, &a);
+        let goal = self.creature_goal(s, &a, &r);
         let here = s.unit(a.unit).place();
-        if let Some((rule, msg)) = self.check_creature_stop(s, &a, &r, here, a.spent) {
+        if let Some((rule, msg)) = self.check_creature_stop(s, &a, &r, goal.as_ref(), here, a.spent) {
             f.violate(self.v(s, rule, msg, &[a.unit]));
         }
         if let Some(a) = s.act.as_mut() {
@@ -1289,7 +1323,7 @@ impl WildAssent {
                     &[u, t],
                 ));
             }
-            let sight = self.sight(s, me, s.unit(t).at, &[]);
+            let sight = self.sight_judged(s, me, s.unit(t).at, &[]);
             if !sight.arc {
                 f.violate(self.v(
                     s,
@@ -1669,6 +1703,12 @@ impl WildAssent {
         };
         match existing {
             Some(e) => *s.unit_mut(e) = fresh,
+            None if s.units.len() >= super::state::MAX_UNITS => {
+                return Err(StepError::new(format!(
+                    "at most {} miniatures are on the table",
+                    super::state::MAX_UNITS
+                )));
+            }
             None => s.units.push(fresh),
         }
         Ok(())

@@ -192,6 +192,16 @@ impl WildAssent {
 
     /// The attack's consequences, target by target, from where its cursor stands.
     pub(crate) fn attack_due(&self, s: &State) -> Option<Due> {
+        self.attack_next(s, true)
+    }
+
+    /// Whether the attack has a consequence left (its damage not worked out).
+    fn attack_pending(&self, s: &State) -> bool {
+        self.attack_next(s, false).is_some()
+    }
+
+    /// [`WildAssent::attack_due`]; without `damage`, a damage due is 0.
+    fn attack_next(&self, s: &State, damage: bool) -> Option<Due> {
         let a = s.attack.as_ref()?;
         let faces = a.roll?;
         let source = s.unit(a.attacker).at;
@@ -207,22 +217,19 @@ impl WildAssent {
             let cause = Cause::Attack { at: at as u8, stage };
             match stage {
                 Stage::Damage => {
-                    let dealt = self.damage_parts(s, a, at, faces).dealt();
+                    let dealt = if damage { self.damage_parts(s, a, at, faces).dealt() } else { 0 };
                     return Some(Due { fact: Fact::Damage(t, dealt), rule: rules::ATTACK_TOTAL, cause });
                 }
-                Stage::Status(k) => {
-                    let list = self.attack_statuses(s, a, faces.specials);
-                    match list.get(usize::from(k)) {
-                        None => stage = Stage::Knock,
-                        Some(&(st, rule)) => match self.affliction(s, t, st) {
-                            Some((st, r)) => {
-                                let rule = if r == rules::IMMOBILIZE_STUN { r } else { rule };
-                                return Some(Due { fact: Fact::Afflict(t, st), rule, cause });
-                            }
-                            None => stage = Stage::Status(k + 1),
-                        },
-                    }
-                }
+                Stage::Status(k) => match self.attack_status(s, a, faces.specials, k) {
+                    None => stage = Stage::Knock,
+                    Some((st, rule)) => match self.affliction(s, t, st) {
+                        Some((st, r)) => {
+                            let rule = if r == rules::IMMOBILIZE_STUN { r } else { rule };
+                            return Some(Due { fact: Fact::Afflict(t, st), rule, cause });
+                        }
+                        None => stage = Stage::Status(k + 1),
+                    },
+                },
                 Stage::Knock => {
                     if self.knocks(s, a, faces.specials) {
                         let to = match self.knock_dest(s, source, t) {
@@ -616,7 +623,7 @@ impl WildAssent {
     /// applied ends (and with it the action); a Creature turn that drew its second dead card,
     /// or whose capture damage left every Creature with a token, is over.
     pub(crate) fn settle(&self, s: &mut State) {
-        if s.attack.as_ref().is_some_and(|a| a.roll.is_some()) && self.attack_due(s).is_none() {
+        if s.attack.as_ref().is_some_and(|a| a.roll.is_some()) && !self.attack_pending(s) {
             if let Some(a) = s.attack.take() {
                 s.last_attack = Some((a.attacker, a.source));
                 let free = matches!(a.source, Source::Skill(k) if self.catalog.skills[k].kind == super::cards::SkillKind::Free);

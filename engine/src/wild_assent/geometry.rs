@@ -113,11 +113,25 @@ impl WildAssent {
     /// `ignore`: miniatures that are not where the state says (a Creature considering a
     /// field it has not moved to yet leaves its own field empty).
     pub(crate) fn sight(&self, s: &State, from: Place, to: Pos, ignore: &[UnitIx]) -> Sight {
+        self.sight_with(s, from, to, ignore, true)
+    }
+
+    /// As [`WildAssent::sight`], without the fields of the line (left empty): what judging
+    /// an attack needs.
+    pub(crate) fn sight_judged(&self, s: &State, from: Place, to: Pos, ignore: &[UnitIx]) -> Sight {
+        self.sight_with(s, from, to, ignore, false)
+    }
+
+    fn sight_with(&self, s: &State, from: Place, to: Pos, ignore: &[UnitIx], keep_line: bool) -> Sight {
         let arc = from.facing.in_arc(from.at, to);
         let mut blocked = None;
         let mut line = Vec::new();
         for (p, touch) in sight_line(from.at, to) {
-            line.push((p, touch));
+            if keep_line {
+                line.push((p, touch));
+            } else if blocked.is_some() {
+                break;
+            }
             if blocked.is_some() || (touch == Touch::Corner && self.params.corner == LosCorner::Clear) {
                 continue;
             }

@@ -107,6 +107,7 @@ impl Game for WildAssent {
             outcome: None,
             ended: false,
             unverified: Default::default(),
+            memo: state::Memo::default(),
         }
     }
     fn parse_event(&self, line: &str) -> Result<Event, ParseError> {

@@ -21,6 +21,48 @@ use serde::{Deserialize, Serialize};
 /// A miniature's index in `State::units`.
 pub type UnitIx = u8;
 
+/// The most miniatures a table holds (sets of them are bits of a `u32`).
+pub const MAX_UNITS: usize = 32;
+
+/// A search kept from one event of an activation to the next (a Creature's reach, made for
+/// its target and used again for its movement). It is derived from the rest of the state and
+/// checked against it before use, so it is no part of the state's identity: two states
+/// compare equal, and serialize the same, with or without it.
+#[derive(Clone)]
+pub struct Memo<T>(pub(crate) Option<T>);
+
+impl<T> Default for Memo<T> {
+    fn default() -> Self {
+        Memo(None)
+    }
+}
+
+impl<T> PartialEq for Memo<T> {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl<T> Eq for Memo<T> {}
+
+impl<T> std::fmt::Debug for Memo<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Memo")
+    }
+}
+
+impl<T> Serialize for Memo<T> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_unit()
+    }
+}
+
+impl<'de, T> Deserialize<'de> for Memo<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        <()>::deserialize(d).map(|()| Memo(None))
+    }
+}
+
 named_enum! {
     /// Who a miniature fights for.
     pub enum Side ("a side (red, blue)") {
@@ -324,6 +366,8 @@ pub struct State {
     /// The outcome has been recorded.
     pub ended: bool,
     pub unverified: Unverified,
+    /// A Creature activation's reach, kept between its records.
+    pub(crate) memo: Memo<super::ai::Reach>,
 }
 
 impl State {
