@@ -95,51 +95,77 @@ impl Cells {
         })
     }
     /// Every field moved by `(dx, dy)`; what leaves the 16 x 16 square is dropped.
-    /// Straight-line code for the offsets of one or two fields: a search shifts whole boards
-    /// many times.
+    /// The columns that would wrap into the next row are masked off first; then the whole
+    /// 256-bit board shifts at once (a row is 16 bits). Straight-line code for the moves of
+    /// a search, which shifts whole boards many times.
     #[inline]
     pub fn shifted(self, dx: i16, dy: i16) -> Cells {
-        Cells(shift_y(shift_x(self.0, dx), dy))
+        if (-2..=2).contains(&dx) && (-2..=2).contains(&dy) {
+            SHIFTS[((dx + 2) * 5 + dy + 2) as usize](self)
+        } else {
+            shift_by(self, dx, dy)
+        }
     }
 }
 
-/// A shift along the rows: the columns that would wrap into the next row are masked off, so
-/// no bit crosses a row (nor a word).
+/// [`Cells::shifted`] for each offset of a step or a hop, its numbers known to the compiler.
+static SHIFTS: [fn(Cells) -> Cells; 25] = {
+    macro_rules! row {
+        ($dx:literal) => {
+            [
+                |c| shift_by(c, $dx, -2),
+                |c| shift_by(c, $dx, -1),
+                |c| shift_by(c, $dx, 0),
+                |c| shift_by(c, $dx, 1),
+                |c| shift_by(c, $dx, 2),
+            ]
+        };
+    }
+    let rows: [[fn(Cells) -> Cells; 5]; 5] = [row!(-2), row!(-1), row!(0), row!(1), row!(2)];
+    let mut out: [fn(Cells) -> Cells; 25] = [|c| c; 25];
+    let mut i = 0;
+    while i < 25 {
+        out[i] = rows[i / 5][i % 5];
+        i += 1;
+    }
+    out
+};
+
+/// [`Cells::shifted`], worked out.
 #[inline(always)]
-fn shift_x(a: [u64; 4], dx: i16) -> [u64; 4] {
+fn shift_by(c: Cells, dx: i16, dy: i16) -> Cells {
     const ROWS: u64 = 0x0001_0001_0001_0001;
     let d = u32::from(dx.unsigned_abs().min(16));
-    // The columns that stay on the board: the lowest 16 - d of each row.
-    let keep = (0xFFFF_u64 >> d) * ROWS;
-    if dx >= 0 {
-        a.map(|w| (w & keep) << d)
-    } else {
-        a.map(|w| (w >> d) & keep)
-    }
+    let keep = if dx >= 0 { (0xFFFF_u64 >> d) * ROWS } else { ((0xFFFF_u64 << d) & 0xFFFF) * ROWS };
+    let a = c.0.map(|w| w & keep);
+    Cells(shift_bits(a, i32::from(dx) + 16 * i32::from(dy)))
 }
 
-/// A shift across rows (16 bits a row), carrying between the words.
+/// A 256-bit shift by `n` bits toward the high end (`n < 0`: toward the low end), carrying
+/// between the words.
 #[inline(always)]
-fn shift_y(a: [u64; 4], dy: i16) -> [u64; 4] {
-    match dy {
+fn shift_bits(a: [u64; 4], n: i32) -> [u64; 4] {
+    match n {
         0 => a,
-        1 => [a[0] << 16, a[1] << 16 | a[0] >> 48, a[2] << 16 | a[1] >> 48, a[3] << 16 | a[2] >> 48],
-        2 => [a[0] << 32, a[1] << 32 | a[0] >> 32, a[2] << 32 | a[1] >> 32, a[3] << 32 | a[2] >> 32],
-        -1 => [a[0] >> 16 | a[1] << 48, a[1] >> 16 | a[2] << 48, a[2] >> 16 | a[3] << 48, a[3] >> 16],
-        -2 => [a[0] >> 32 | a[1] << 32, a[1] >> 32 | a[2] << 32, a[2] >> 32 | a[3] << 32, a[3] >> 32],
-        _ => shift_rows(a, dy),
+        1..=63 => {
+            let (l, r) = (n as u32, 64 - n as u32);
+            [a[0] << l, a[1] << l | a[0] >> r, a[2] << l | a[1] >> r, a[3] << l | a[2] >> r]
+        }
+        -63..=-1 => {
+            let (r, l) = (n.unsigned_abs(), 64 - n.unsigned_abs());
+            [a[0] >> r | a[1] << l, a[1] >> r | a[2] << l, a[2] >> r | a[3] << l, a[3] >> r]
+        }
+        _ => shift_far(a, n),
     }
 }
 
-/// [`shift_y`] by any number of rows, a row at a time (no search steps this far).
-fn shift_rows(a: [u64; 4], dy: i16) -> [u64; 4] {
+/// [`shift_bits`] by 64 bits or more, a bit at a time (no search moves this far).
+fn shift_far(a: [u64; 4], n: i32) -> [u64; 4] {
     let mut out = [0u64; 4];
-    for y in 0..Cells::SIDE {
-        let to = y + dy;
-        if (0..Cells::SIDE).contains(&to) {
-            let (y, to) = (y as usize, to as usize);
-            let row = (a[y / 4] >> (16 * (y % 4))) & 0xFFFF;
-            out[to / 4] |= row << (16 * (to % 4));
+    for from in 0..256i32 {
+        let to = from + n;
+        if (0..256).contains(&to) && a[from as usize / 64] & (1 << (from % 64)) != 0 {
+            out[to as usize / 64] |= 1 << (to % 64);
         }
     }
     out

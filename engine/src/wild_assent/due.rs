@@ -138,7 +138,10 @@ impl WildAssent {
     /// A miniature at no Health leaves; a slain Creature drops its Resources; a Summon
     /// whose summoner left is destroyed; a Creature with enough captured tokens is captured.
     fn removal_due(&self, s: &State) -> Option<Due> {
-        let (mut summons, mut tokens, mut drops) = (false, false, false);
+        // One pass over the table (this runs before every record): who is at no Health, and
+        // what the later checks need.
+        let (mut summons, mut drop, mut tokens) = (0u32, None, false);
+        let mut flipped = [0u8; super::state::MAX_UNITS];
         for (i, u) in s.units.iter().enumerate() {
             if u.on_board() {
                 if u.damage > 0 && u.damage >= self.stats(s, i as UnitIx).health {
@@ -149,41 +152,34 @@ impl WildAssent {
                     };
                     return Some(due(Fact::Removed(i as UnitIx, how), rule));
                 }
-                summons |= u.kind == UnitKind::Summon;
-                tokens |= u.capture.is_some();
-            } else {
-                drops |= u.presence == Presence::Slain && !u.dropped && u.kind == UnitKind::Creature;
+                if u.kind == UnitKind::Summon {
+                    summons |= 1 << i;
+                }
+                if let Some((c, true)) = u.capture {
+                    flipped[usize::from(c)] += 1;
+                    tokens = true;
+                }
+            } else if drop.is_none()
+                && u.presence == Presence::Slain
+                && !u.dropped
+                && u.kind == UnitKind::Creature
+            {
+                drop = Some((i as UnitIx, u.threat));
             }
         }
-        if drops && self.params.scope == Scope::Encounter {
-            for (i, u) in s.units.iter().enumerate() {
-                if u.presence == Presence::Slain && !u.dropped && u.kind == UnitKind::Creature {
-                    return Some(due(Fact::Resources(i as UnitIx, u.threat), rules::RESOURCE_DROP));
-                }
-            }
+        if let Some((i, threat)) = drop.filter(|_| self.params.scope == Scope::Encounter) {
+            return Some(due(Fact::Resources(i, threat), rules::RESOURCE_DROP));
         }
-        if summons {
-            for (i, u) in s.units.iter().enumerate() {
-                if u.on_board() && u.kind == UnitKind::Summon {
-                    let summoner = self.units()[u.card].summoner;
-                    if !s.units.iter().any(|o| Some(o.card) == summoner && o.on_board()) {
-                        return Some(due(
-                            Fact::Removed(i as UnitIx, Removal::Destroyed),
-                            rules::SUMMON_DESTROYED,
-                        ));
-                    }
-                }
+        for i in super::ai::members(summons) {
+            let summoner = self.units()[s.unit(i).card].summoner;
+            if !s.units.iter().any(|o| Some(o.card) == summoner && o.on_board()) {
+                return Some(due(Fact::Removed(i, Removal::Destroyed), rules::SUMMON_DESTROYED));
             }
         }
         if tokens {
             for (i, u) in s.units.iter().enumerate() {
-                if u.on_board() && u.kind == UnitKind::Creature {
-                    let i = i as UnitIx;
-                    let flipped =
-                        s.units.iter().filter(|o| o.on_board() && o.capture == Some((i, true))).count();
-                    if flipped >= usize::from(u.threat) + 1 {
-                        return Some(due(Fact::Captured(i), rules::CAPTURE_COMPLETE));
-                    }
+                if u.on_board() && u.kind == UnitKind::Creature && flipped[i] > u.threat {
+                    return Some(due(Fact::Captured(i as UnitIx), rules::CAPTURE_COMPLETE));
                 }
             }
         }
