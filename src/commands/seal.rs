@@ -5,7 +5,7 @@
 use super::{exit, open_journal};
 use crate::error::CliError;
 use arbiter_journal::{Receipt, SealKey};
-use arbiter_verify::{Context, Journal};
+use arbiter_verify::Context;
 use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
@@ -30,7 +30,7 @@ pub fn seal(
     };
     let key = SealKey::parse(&read_text(key_path, "key file")?)?;
     // Sealing writes nothing to the database, so it works on a read-only copy too.
-    let journal = open_read_only(db)?;
+    let journal = super::open_reader(db)?;
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
     let receipt = journal.seal(session, &key, now)?;
     match out {
@@ -75,7 +75,7 @@ pub fn check(
         Some(path) => Receipt::parse(&read_text(path, "receipt")?)?,
         None => return Err(CliError::input("give --receipt FILE or --accept-loss")),
     };
-    let journal = open_read_only(db)?;
+    let journal = super::open_reader(db)?;
     let view = arbiter_verify::check(&Context::new(&journal), session)?;
     print!("{view}");
     let verdict = journal.check_receipt(session, &receipt, signer)?;
@@ -89,13 +89,6 @@ pub fn check(
         Some(why) => println!("receipt FAILS: {why}"),
     }
     Ok(exit(if verdict.is_some() { 1 } else { view.exit_code }))
-}
-
-fn open_read_only(db: &Path) -> Result<Journal, CliError> {
-    if !db.exists() {
-        return Err(CliError::input(format!("there is no database at `{}`", db.display())));
-    }
-    Ok(Journal::open_read_only(db)?)
 }
 
 fn read_text(path: &Path, what: &str) -> Result<String, CliError> {
