@@ -174,6 +174,19 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Serve the database over HTTP: a JSON API and a web app, many readers while someone
+    /// records. Loopback only unless a token for writes is given.
+    Serve {
+        /// IP:PORT to listen on.
+        #[arg(long, default_value = arbiter_server::DEFAULT_LISTEN)]
+        listen: String,
+        /// Required on every write (Authorization: Bearer TOKEN); needed to listen beyond loopback.
+        #[arg(long, env = "ARBITER_TOKEN", hide_env_values = true)]
+        token: Option<String>,
+        /// A file whose first line is the token.
+        #[arg(long, value_name = "PATH")]
+        token_file: Option<PathBuf>,
+    },
     /// Play a seeded random legal session.
     Simulate {
         game: String,

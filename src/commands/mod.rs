@@ -7,6 +7,7 @@ mod catalog;
 mod demo;
 mod fixtures;
 mod record;
+mod serve;
 mod sessions;
 mod simulate;
 
@@ -52,6 +53,9 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         }
         Command::Fixtures { dir, junit, coverage, require_full_coverage, json } => {
             fixtures::fixtures(&dir, junit.as_deref(), coverage, require_full_coverage, json)
+        }
+        Command::Serve { listen, token, token_file } => {
+            serve::serve(db, &listen, token.as_deref(), token_file.as_deref())
         }
         Command::Simulate { game, setup, seed, events, into, out, snapshot_every } => {
             let target = simulate::Target { into: into.as_deref(), out: out.as_deref(), snapshot_every };

@@ -35,6 +35,7 @@ mod simulate;
 mod snapshots;
 mod source;
 mod state;
+mod suggest;
 mod suite;
 mod transfer;
 mod verify;
@@ -66,6 +67,7 @@ pub use simulate::{simulate, SimulateInto, Simulated};
 pub use snapshots::{snapshot, snapshot_bytes, snapshot_state, Snapshotted, MAX_CACHED_FINDINGS};
 pub use source::{parse_variants, Origin, Source};
 pub use state::{replay, ReplayReport};
+pub use suggest::{suggest, Suggestions};
 pub use suite::{fixture_files, run_fixtures, FixtureOptions, FixtureReport};
 pub use transfer::{
     check, export, export_string, import_file, log, log_streaming, new_session, CheckView, Created, Format,

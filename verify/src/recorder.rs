@@ -78,7 +78,7 @@ trait Recording {
 
 /// A session opened for recording, holding its replayed state.
 pub struct Recorder<'j> {
-    inner: Box<dyn Recording + 'j>,
+    inner: Box<dyn Recording + Send + 'j>,
     game: String,
 }
 
@@ -111,6 +111,19 @@ impl<'j> Recorder<'j> {
         )?;
         drop(journal);
         Ok(opened)
+    }
+
+    /// Open `session` in a journal shared with other threads (a server's) and replay it.
+    /// Every write checks the head first, as [`Recorder::open_detached`]'s do, so another
+    /// writer on the same journal is detected, never overwritten.
+    pub fn open_shared<R: Games>(
+        games: R,
+        journal: std::sync::Arc<Journal>,
+        session: &str,
+    ) -> Result<Recorder<'static>, VerifyError> {
+        let ctx = Context::with_games(games, Some(&*journal));
+        let store = Store::Shared(std::sync::Arc::clone(&journal));
+        with_game(&ctx, &Source::session(session), Open { ctx: &ctx, name: session, store })
     }
 
     /// Parse one notation line, check it on a copy of the table, and append it unless
@@ -151,12 +164,15 @@ impl<'j> Recorder<'j> {
 enum Store<'j> {
     Open(&'j Journal),
     Path(PathBuf),
+    /// A journal shared with other threads (`open_shared`).
+    Shared(std::sync::Arc<Journal>),
 }
 
 impl Store<'_> {
     fn with<T>(&self, work: impl FnOnce(&Journal) -> Result<T, VerifyError>) -> Result<T, VerifyError> {
         match self {
             Store::Open(journal) => work(journal),
+            Store::Shared(journal) => work(journal),
             Store::Path(db) => {
                 let journal = Journal::open(db).map_err(from_journal)?;
                 work(&journal)
