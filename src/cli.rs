@@ -21,6 +21,11 @@ pub struct Cli {
     #[arg(long, global = true, env = "ARBITER_DB", default_value = "arbiter.db")]
     pub db: PathBuf,
 
+    /// Work through a running `arbiter serve` at URL (http://HOST:PORT) instead of opening the
+    /// database; writes send the token in $ARBITER_TOKEN. Files are still read here.
+    #[arg(long, global = true, env = "ARBITER_SERVER", value_name = "URL")]
+    pub server: Option<String>,
+
     #[command(subcommand)]
     pub command: Command,
 }

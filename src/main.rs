@@ -11,6 +11,7 @@ mod cli;
 mod commands;
 mod error;
 mod output;
+mod remote;
 
 use clap::Parser;
 use std::process::ExitCode;

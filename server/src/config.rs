@@ -52,7 +52,9 @@ impl Config {
         })?;
         let token = match (token, token_file) {
             (Some(_), Some(_)) => {
-                return Err(ConfigError("give the token either with --token or with --token-file, not both".into()))
+                return Err(ConfigError(
+                    "give the token either with --token or with --token-file, not both".into(),
+                ))
             }
             (Some(t), None) => Some(t.trim().to_string()),
             (None, Some(path)) => Some(read_token_file(path)?),

@@ -38,7 +38,11 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
                 "argument",
                 "the request body is larger than this request accepts",
             )),
-            Err(e) => Err(ApiError::new(e.status(), "argument", format!("the request body cannot be read ({})", inner(&e.body_text())))),
+            Err(e) => Err(ApiError::new(
+                e.status(),
+                "argument",
+                format!("the request body cannot be read ({})", inner(&e.body_text())),
+            )),
         }
     }
 }
@@ -66,7 +70,10 @@ impl Params {
     pub fn only(self, allowed: &[&str]) -> Result<Params, ApiError> {
         if let Some((name, _)) = self.0.iter().find(|(name, _)| !allowed.contains(&name.as_str())) {
             let takes = if allowed.is_empty() { "no parameters".to_string() } else { allowed.join(", ") };
-            return Err(ApiError::bad(format!("unknown parameter `{}`: this request takes {takes}", shown(name))));
+            return Err(ApiError::bad(format!(
+                "unknown parameter `{}`: this request takes {takes}",
+                shown(name)
+            )));
         }
         Ok(self)
     }
@@ -101,7 +108,9 @@ impl Params {
         match self.get(name)? {
             None | Some("false") => Ok(false),
             Some("" | "true") => Ok(true),
-            Some(v) => Err(ApiError::bad(format!("parameter `{name}` must be true or false, not `{}`", shown(v)))),
+            Some(v) => {
+                Err(ApiError::bad(format!("parameter `{name}` must be true or false, not `{}`", shown(v))))
+            }
         }
     }
 
@@ -115,7 +124,9 @@ impl Params {
         match self.get("format")? {
             None | Some("json") => Ok(Format::Json),
             Some("text") => Ok(Format::Text),
-            Some(v) => Err(ApiError::bad(format!("parameter `format` must be json or text, not `{}`", shown(v)))),
+            Some(v) => {
+                Err(ApiError::bad(format!("parameter `format` must be json or text, not `{}`", shown(v))))
+            }
         }
     }
 }

@@ -93,7 +93,10 @@ fn runtime() -> Result<tokio::runtime::Runtime, ServeError> {
 }
 
 /// Open the journal and bind the address: everything that can fail before serving.
-fn prepare(config: &Config, runtime: &tokio::runtime::Runtime) -> Result<tokio::net::TcpListener, ServeError> {
+fn prepare(
+    config: &Config,
+    runtime: &tokio::runtime::Runtime,
+) -> Result<tokio::net::TcpListener, ServeError> {
     let listener = runtime
         .block_on(tokio::net::TcpListener::bind(config.listen))
         .map_err(|e| ServeError(format!("cannot listen on {}: {e}", config.listen)))?;
@@ -130,7 +133,8 @@ pub fn spawn(config: Config) -> Result<Running, ServeError> {
     let runtime = runtime()?;
     let journal = open_journal(&config)?;
     let listener = prepare(&config, &runtime)?;
-    let addr = listener.local_addr().map_err(|e| ServeError(format!("cannot read the bound address: {e}")))?;
+    let addr =
+        listener.local_addr().map_err(|e| ServeError(format!("cannot read the bound address: {e}")))?;
     let (stop, stopping) = watch::channel(false);
     let thread = std::thread::Builder::new()
         .name("arbiter-serve".into())
@@ -150,7 +154,8 @@ pub fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), ServeEr
     let runtime = runtime()?;
     let journal = open_journal(&config)?;
     let listener = prepare(&config, &runtime)?;
-    let addr = listener.local_addr().map_err(|e| ServeError(format!("cannot read the bound address: {e}")))?;
+    let addr =
+        listener.local_addr().map_err(|e| ServeError(format!("cannot read the bound address: {e}")))?;
     ready(addr);
     let (stop, stopping) = watch::channel(false);
     runtime.spawn(async move {

@@ -77,13 +77,7 @@ pub async fn session(
     // An unknown session is a 404 now, not an empty stream.
     let (journal, checked) = (app.journal.clone(), name.clone());
     blocking(move || Ok(journal.len(&checked)?)).await?;
-    let watch = Watch {
-        heads: app.heads.subscribe(),
-        stopping: app.stopping.clone(),
-        app,
-        name,
-        sent: None,
-    };
+    let watch = Watch { heads: app.heads.subscribe(), stopping: app.stopping.clone(), app, name, sent: None };
     let events = stream::unfold(watch, |mut watch| async move {
         let len = watch.next().await?;
         watch.sent = Some(len);

@@ -91,7 +91,8 @@ fn sessions_text(db: &str, items: &[SessionItem]) -> String {
         text.push_str(&format!("no sessions in `{db}`\n"));
     }
     for s in items {
-        let parent = s.parent.as_ref().map(|p| format!(", forked from {} at {}", p.session, p.at)).unwrap_or_default();
+        let parent =
+            s.parent.as_ref().map(|p| format!(", forked from {} at {}", p.session, p.at)).unwrap_or_default();
         let title = shown(&s.title);
         text.push_str(&format!("{:<24} {:<16} {:>8} records  {title}{parent}\n", s.name, s.game, s.records));
     }
@@ -114,7 +115,11 @@ pub struct SessionInfo {
     pub parent: Option<ParentView>,
 }
 
-pub async fn session(State(app): State<Shared>, path: PathArgs, params: Params) -> Result<Json<SessionInfo>, ApiError> {
+pub async fn session(
+    State(app): State<Shared>,
+    path: PathArgs,
+    params: Params,
+) -> Result<Json<SessionInfo>, ApiError> {
     params.only(&[])?;
     let name = session_name(path.at(0))?.to_string();
     blocking(move || {
@@ -182,7 +187,11 @@ pub async fn verify(State(app): State<Shared>, path: PathArgs, params: Params) -
         .map(IntoResponse::into_response)
 }
 
-pub async fn explain(State(app): State<Shared>, path: PathArgs, params: Params) -> Result<Rendered, ApiError> {
+pub async fn explain(
+    State(app): State<Shared>,
+    path: PathArgs,
+    params: Params,
+) -> Result<Rendered, ApiError> {
     let params = params.only(&["variant", "format"])?;
     let source = session_spec(path.at(0))?;
     let n: u64 = path.at(1).parse().map_err(|_| {
@@ -199,7 +208,9 @@ pub async fn explain(State(app): State<Shared>, path: PathArgs, params: Params) 
 pub async fn diff(State(app): State<Shared>, params: Params) -> Result<Rendered, ApiError> {
     let params = params.only(&["a", "b", "context", "all", "variant", "format"])?;
     let spec = |name: &str| -> Result<arbiter_verify::Source, ApiError> {
-        let given = params.get(name)?.ok_or_else(|| ApiError::bad(format!("diff needs the parameter `{name}`: a session (NAME or NAME@PARAM=VALUE)")))?;
+        let given = params.get(name)?.ok_or_else(|| {
+            ApiError::bad(format!("diff needs the parameter `{name}`: a session (NAME or NAME@PARAM=VALUE)"))
+        })?;
         session_spec(given)
     };
     let (a, b) = (spec("a")?, spec("b")?);
@@ -230,7 +241,12 @@ pub async fn export(State(app): State<Shared>, path: PathArgs, params: Params) -
     let (format, kind) = match params.get("format")? {
         None | Some("notation") => (arbiter_verify::Format::Notation, "text/plain; charset=utf-8"),
         Some("jsonl") => (arbiter_verify::Format::Jsonl, "application/jsonl"),
-        Some(v) => return Err(ApiError::bad(format!("parameter `format` must be notation or jsonl, not `{}`", shown(v)))),
+        Some(v) => {
+            return Err(ApiError::bad(format!(
+                "parameter `format` must be notation or jsonl, not `{}`",
+                shown(v)
+            )))
+        }
     };
     blocking(move || {
         let text = arbiter_verify::export_string(&Context::new(&app.journal), &source, format)?;

@@ -18,8 +18,16 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ("record.js", "text/javascript; charset=utf-8", include_str!("../web/record.js")),
     ("boards.js", "text/javascript; charset=utf-8", include_str!("../web/boards.js")),
     ("svg.js", "text/javascript; charset=utf-8", include_str!("../web/svg.js")),
-    ("board-proving-grounds.js", "text/javascript; charset=utf-8", include_str!("../web/board-proving-grounds.js")),
-    ("board-keridwyn-fight.js", "text/javascript; charset=utf-8", include_str!("../web/board-keridwyn-fight.js")),
+    (
+        "board-proving-grounds.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/board-proving-grounds.js"),
+    ),
+    (
+        "board-keridwyn-fight.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/board-keridwyn-fight.js"),
+    ),
     ("style.css", "text/css; charset=utf-8", include_str!("../web/style.css")),
 ];
 
@@ -36,7 +44,9 @@ fn page(kind: &'static str, body: &'static str) -> Response {
     // The pages run only their own scripts and talk only to this server.
     headers.insert(
         header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static("default-src 'self'; img-src 'self' data:; style-src 'self'; frame-ancestors 'none'"),
+        HeaderValue::from_static(
+            "default-src 'self'; img-src 'self' data:; style-src 'self'; frame-ancestors 'none'",
+        ),
     );
     headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     response
@@ -49,7 +59,8 @@ async fn index() -> Response {
 async fn asset(Path(file): Path<String>) -> Response {
     match ASSETS.iter().find(|(name, _, _)| *name == file) {
         Some((_, kind, body)) => page(kind, body),
-        None => ApiError::not_found(format!("there is no asset `{}`", arbiter_verify::shown(&file))).into_response(),
+        None => ApiError::not_found(format!("there is no asset `{}`", arbiter_verify::shown(&file)))
+            .into_response(),
     }
 }
 

@@ -89,8 +89,14 @@ pub async fn create(
     blocking(move || {
         let title = (!body.title.is_empty()).then_some(body.title.as_str());
         let ctx = Context::new(&app.journal);
-        let created =
-            arbiter_verify::new_session(&ctx, &body.name, &body.game, &setup, body.catalog.as_deref(), title)?;
+        let created = arbiter_verify::new_session(
+            &ctx,
+            &body.name,
+            &body.game,
+            &setup,
+            body.catalog.as_deref(),
+            title,
+        )?;
         app.announce(&created.session, 0);
         Ok((StatusCode::CREATED, Json(outcome(created))))
     })
@@ -298,7 +304,11 @@ pub async fn snapshot(
     params.only(&[])?;
     let name = session_name(path.at(0))?.to_string();
     blocking(move || {
-        let done = arbiter_verify::snapshot(&Context::new(&app.journal), &name, body.every.unwrap_or(SNAPSHOT_EVERY))?;
+        let done = arbiter_verify::snapshot(
+            &Context::new(&app.journal),
+            &name,
+            body.every.unwrap_or(SNAPSHOT_EVERY),
+        )?;
         Ok(Json(outcome(done)))
     })
     .await

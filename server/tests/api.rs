@@ -22,7 +22,11 @@ fn the_disputed_session_reads_as_on_the_command_line() {
     let verify = get(&format!("{u}/api/sessions/friday/verify?format=text"));
     assert_eq!((verify.status, verify.exit), (200, Some(1)));
     assert!(verify.body.starts_with("friday: proving-grounds (rules version 2)\n"), "{}", verify.body);
-    assert!(verify.body.contains("record #10 `up 4`: violation of pg.resolve.color-requirement\n"), "{}", verify.body);
+    assert!(
+        verify.body.contains("record #10 `up 4`: violation of pg.resolve.color-requirement\n"),
+        "{}",
+        verify.body
+    );
     assert!(verify.body.ends_with("1 violation(s) in 16 records\n"), "{}", verify.body);
 
     let verify = get(&format!("{u}/api/sessions/friday/verify"));
@@ -86,7 +90,10 @@ fn an_append_at_the_wrong_sequence_is_a_conflict_and_writes_nothing() {
     assert_eq!(bad.status, 400, "{}", bad.body);
     let unapplicable = append(&s.url, "friday", 17, "up 1", None).json();
     assert_eq!(unapplicable["written"], false, "{unapplicable}");
-    assert!(unapplicable["error"]["message"].as_str().unwrap_or_default().contains("no enemy"), "{unapplicable}");
+    assert!(
+        unapplicable["error"]["message"].as_str().unwrap_or_default().contains("no enemy"),
+        "{unapplicable}"
+    );
     assert_eq!(get(&format!("{}/api/sessions/friday", s.url)).json()["records"], 17);
     // `undo` retracts the latest event in force, at the expected sequence too.
     let now = get(&format!("{}/api/sessions/friday", s.url)).json()["records"].as_u64().unwrap_or(0);
@@ -135,7 +142,8 @@ fn many_concurrent_clients_keep_every_guarantee() {
     for client in 0..RACERS + SOLO {
         let url = url.clone();
         writers.push(std::thread::spawn(move || {
-            let session = if client < RACERS { "table".to_string() } else { format!("solo-{}", client - RACERS) };
+            let session =
+                if client < RACERS { "table".to_string() } else { format!("solo-{}", client - RACERS) };
             let mut acked = Vec::new();
             let mut conflicts = 0;
             let mut expected = 0u64;
@@ -197,10 +205,8 @@ fn many_concurrent_clients_keep_every_guarantee() {
 #[test]
 fn a_live_page_hears_of_an_append() {
     let s = start(None);
-    let response = common::agent()
-        .get(&format!("{}/api/sessions/friday/live", s.url))
-        .call()
-        .expect("the stream opens");
+    let response =
+        common::agent().get(&format!("{}/api/sessions/friday/live", s.url)).call().expect("the stream opens");
     assert_eq!(response.status().as_u16(), 200);
     let mut lines = BufReader::new(response.into_body().into_reader()).lines();
     let mut next_data = || loop {
@@ -286,11 +292,17 @@ fn malformed_requests_get_one_sentence_and_a_4xx() {
         ("/api/sessions", r#"{"name": "friday", "game": "proving-grounds"}"#.to_string()),
         ("/api/sessions", r#"{"name": "bad name!", "game": "proving-grounds"}"#.to_string()),
         ("/api/sessions", r#"{"name": "n", "game": "chess"}"#.to_string()),
-        ("/api/sessions", r#"{"name": "n", "game": "proving-grounds", "catalog": "/etc/passwd"}"#.to_string()),
+        (
+            "/api/sessions",
+            r#"{"name": "n", "game": "proving-grounds", "catalog": "/etc/passwd"}"#.to_string(),
+        ),
         ("/api/sessions", r#"{"name": "n", "game": "proving-grounds", "setup": ["x"]}"#.to_string()),
         ("/api/sessions/friday/fork", r#"{"at": 99, "into": "x"}"#.to_string()),
         ("/api/import", r#"{"file_name": "../x.arb", "text": "@game chess\n"}"#.to_string()),
-        ("/api/import", r#"{"file_name": "x.arb", "text": "@game proving-grounds\n@catalog /etc/passwd\n"}"#.to_string()),
+        (
+            "/api/import",
+            r#"{"file_name": "x.arb", "text": "@game proving-grounds\n@catalog /etc/passwd\n"}"#.to_string(),
+        ),
         ("/api/import", r#"{"file_name": "x.arb", "text": "@game proving-grounds\nup 9\n"}"#.to_string()),
     ];
     for (path, body) in posts {

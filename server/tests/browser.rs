@@ -18,7 +18,8 @@ use std::time::{Duration, Instant};
 
 /// Where Debian puts Chromium; `ARBITER_CHROMIUM` names another.
 fn chromium() -> Option<PathBuf> {
-    let path = std::env::var_os("ARBITER_CHROMIUM").map(PathBuf::from).unwrap_or_else(|| "/usr/bin/chromium".into());
+    let path =
+        std::env::var_os("ARBITER_CHROMIUM").map(PathBuf::from).unwrap_or_else(|| "/usr/bin/chromium".into());
     path.is_file().then_some(path)
 }
 
@@ -32,7 +33,8 @@ fn screenshots() -> PathBuf {
 }
 
 fn shoot(tab: &Tab, name: &str) {
-    let png = tab.capture_screenshot(CaptureScreenshotFormatOption::Png, None, None, true).expect("a screenshot");
+    let png =
+        tab.capture_screenshot(CaptureScreenshotFormatOption::Png, None, None, true).expect("a screenshot");
     std::fs::write(screenshots().join(name), png).expect("the screenshot is saved");
 }
 
@@ -66,8 +68,12 @@ fn text_of(tab: &Tab, selector: &str) -> String {
 #[test]
 fn the_web_app_in_headless_chromium() {
     let Some(path) = chromium() else {
-        let required = std::env::var_os("CI").is_some() || std::env::var_os("ARBITER_BROWSER_TESTS").is_some();
-        assert!(!required, "no Chromium at /usr/bin/chromium: .ci/run installs it (apt-get install chromium)");
+        let required =
+            std::env::var_os("CI").is_some() || std::env::var_os("ARBITER_BROWSER_TESTS").is_some();
+        assert!(
+            !required,
+            "no Chromium at /usr/bin/chromium: .ci/run installs it (apt-get install chromium)"
+        );
         eprintln!("browser test not run: no Chromium at /usr/bin/chromium (`apt-get install chromium`)");
         return;
     };
@@ -103,11 +109,23 @@ fn the_web_app_in_headless_chromium() {
     // The replay view: the board before any record, then step to the violation.
     tab.navigate_to(&format!("{}/#/s/friday?at=0", s.url)).expect("the replay view");
     until(&tab, "!!document.querySelector('svg.board g.enemy')", "the board");
-    until(&tab, "document.querySelector('[data-testid=position]').textContent.startsWith('0 of 16')", "record 0");
+    until(
+        &tab,
+        "document.querySelector('[data-testid=position]').textContent.startsWith('0 of 16')",
+        "record 0",
+    );
     click(&tab, "[data-testid=forward]");
-    until(&tab, "document.querySelector('[data-testid=position]').textContent.startsWith('1 of 16')", "one step");
+    until(
+        &tab,
+        "document.querySelector('[data-testid=position]').textContent.startsWith('1 of 16')",
+        "one step",
+    );
     click(&tab, "[data-testid=next-violation]");
-    until(&tab, "document.querySelector('[data-testid=position]').textContent.startsWith('11 of 16')", "the violation");
+    until(
+        &tab,
+        "document.querySelector('[data-testid=position]').textContent.startsWith('11 of 16')",
+        "the violation",
+    );
     until(&tab, "!!document.querySelector('[data-testid=verdict] .rule-id')", "the verdict");
     assert_eq!(text_of(&tab, "[data-testid=verdict] .rule-id"), "pg.resolve.color-requirement");
     assert!(text_of(&tab, "[data-testid=verdict]").contains("A. Move Battle Markers (Color Requirements)"));
@@ -119,7 +137,8 @@ fn the_web_app_in_headless_chromium() {
     shoot(&tab, "replay.png");
 
     // The diff view jumps to the first split and shows both sides.
-    tab.navigate_to(&format!("{}/#/diff?a=friday&b=friday@exhaust-from=wounding-enemy", s.url)).expect("the diff view");
+    tab.navigate_to(&format!("{}/#/diff?a=friday&b=friday@exhaust-from=wounding-enemy", s.url))
+        .expect("the diff view");
     until(&tab, "!!document.querySelector('[data-testid=split]')", "the split");
     assert!(text_of(&tab, "[data-testid=split]").contains("verdicts-differ"));
     assert_eq!(eval(&tab, "document.querySelectorAll('.side svg.board').length"), 2);
@@ -127,9 +146,12 @@ fn the_web_app_in_headless_chromium() {
     shoot(&tab, "diff.png");
 
     // Another game's board: Keridwyn's fighters and priority track.
-    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/keridwyn-fight/wyvern-sample-round.arb"))
-        .expect("the Wyvern fixture");
-    let body = serde_json::json!({ "file_name": "wyvern-sample-round.arb", "session": "wyvern", "text": text });
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/keridwyn-fight/wyvern-sample-round.arb"),
+    )
+    .expect("the Wyvern fixture");
+    let body =
+        serde_json::json!({ "file_name": "wyvern-sample-round.arb", "session": "wyvern", "text": text });
     assert_eq!(post(&format!("{}/api/import", s.url), &body.to_string(), None).status, 201);
     tab.navigate_to(&format!("{}/#/s/wyvern?at=12", s.url)).expect("the Keridwyn replay");
     until(&tab, "document.querySelectorAll('svg.board g.fighter').length >= 2", "the fighters");
@@ -138,7 +160,8 @@ fn the_web_app_in_headless_chromium() {
 
     // The record view: a new session recorded through the page, one line refused by the
     // rules' verdict shown at once, an offered event, undo, and another client's append.
-    let created = post(&format!("{}/api/sessions", s.url), r#"{"name": "table", "game": "proving-grounds"}"#, None);
+    let created =
+        post(&format!("{}/api/sessions", s.url), r#"{"name": "table", "game": "proving-grounds"}"#, None);
     assert_eq!(created.status, 201, "{}", created.body);
     tab.navigate_to(&format!("{}/#/s/table/record", s.url)).expect("the record view");
     until(&tab, "!!document.querySelector('.offers button.offer')", "the offered events");
@@ -154,13 +177,22 @@ fn the_web_app_in_headless_chromium() {
     let rule = text_of(&tab, "[data-testid=verdict] .rule-id");
     assert!(rule.starts_with("pg."), "{rule}");
     click(&tab, "[data-testid=undo]");
-    until(&tab, "document.querySelector('[data-testid=verdict]').textContent.includes('undo (retracts record 1)')", "the undo");
+    until(
+        &tab,
+        "document.querySelector('[data-testid=verdict]').textContent.includes('undo (retracts record 1)')",
+        "the undo",
+    );
     let log = get(&format!("{}/api/sessions/table/log", s.url)).json();
-    let lines: Vec<&str> = log["entries"].as_array().expect("entries").iter().filter_map(|e| e["notation"].as_str()).collect();
+    let lines: Vec<&str> =
+        log["entries"].as_array().expect("entries").iter().filter_map(|e| e["notation"].as_str()).collect();
     assert_eq!(lines, [offered.as_str(), "stop", "undo"]);
     // Another client appends; the page catches up without a reload.
     let other = append(&s.url, "table", 3, "stop", None);
     assert_eq!(other.status, 200, "{}", other.body);
-    until(&tab, "document.querySelector('.record .position').textContent.startsWith('4 records')", "the live update");
+    until(
+        &tab,
+        "document.querySelector('.record .position').textContent.startsWith('4 records')",
+        "the live update",
+    );
     shoot(&tab, "record.png");
 }

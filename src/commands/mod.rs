@@ -6,7 +6,7 @@ mod audit;
 mod catalog;
 mod demo;
 mod fixtures;
-mod record;
+pub(crate) mod record;
 mod serve;
 mod sessions;
 mod simulate;
@@ -20,6 +20,11 @@ use std::path::Path;
 use std::process::ExitCode;
 
 pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
+    if let Some(url) = cli.server.as_deref() {
+        if let Some(code) = crate::remote::run(url, &cli.command)? {
+            return Ok(code);
+        }
+    }
     let db = cli.db.as_path();
     match cli.command {
         Command::Demo => demo::demo(db),

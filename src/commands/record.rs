@@ -12,7 +12,7 @@
 
 use crate::error::CliError;
 use crate::output;
-use arbiter_verify::{EngineGames, ErrorKind, Recorder};
+use arbiter_verify::{EngineGames, ErrorKind, Recorder, Submitted, VerifyError};
 use std::io::{BufRead, IsTerminal};
 use std::path::Path;
 use std::process::ExitCode;
@@ -70,11 +70,45 @@ fn ranges(numbers: impl Iterator<Item = u64>) -> String {
     parts.join(", ")
 }
 
+/// What `record` writes through: the journal, or a server (`--server`, `crate::remote`).
+pub trait Table {
+    fn game(&self) -> &str;
+    /// The session's length: the sequence of the next record.
+    fn len(&self) -> u64;
+    fn submit(&mut self, line: &str, strict: bool) -> Result<Submitted, VerifyError>;
+    fn undo(&mut self) -> Result<Submitted, VerifyError>;
+    /// The table now, as `board` prints it.
+    fn board(&self) -> Result<String, VerifyError>;
+}
+
+impl Table for Recorder<'_> {
+    fn game(&self) -> &str {
+        Recorder::game(self)
+    }
+    fn len(&self) -> u64 {
+        Recorder::len(self)
+    }
+    fn submit(&mut self, line: &str, strict: bool) -> Result<Submitted, VerifyError> {
+        Recorder::submit(self, line, strict)
+    }
+    fn undo(&mut self) -> Result<Submitted, VerifyError> {
+        Recorder::undo(self)
+    }
+    fn board(&self) -> Result<String, VerifyError> {
+        Ok(self.state().to_string())
+    }
+}
+
 pub fn record(db: &Path, session: &str, strict: bool) -> Result<ExitCode, CliError> {
     if !db.exists() {
         super::open_journal(db, false)?;
     }
     let mut recorder = Recorder::open_detached(EngineGames, db, session)?;
+    record_on(&mut recorder, session, strict)
+}
+
+/// The recording loop over any [`Table`].
+pub fn record_on(recorder: &mut dyn Table, session: &str, strict: bool) -> Result<ExitCode, CliError> {
     let interactive = std::io::stdin().is_terminal();
     if interactive {
         output::print(&format!(
@@ -101,7 +135,7 @@ pub fn record(db: &Path, session: &str, strict: bool) -> Result<ExitCode, CliErr
             continue;
         }
         if text == "board" {
-            output::print(&recorder.state().to_string())?;
+            output::print(&recorder.board()?)?;
             continue;
         }
         let result = if text == "undo" { recorder.undo() } else { recorder.submit(text, strict) };

@@ -5,8 +5,14 @@ use crate::output;
 use std::path::Path;
 use std::process::ExitCode;
 
-pub fn serve(db: &Path, listen: &str, token: Option<&str>, token_file: Option<&Path>) -> Result<ExitCode, CliError> {
-    let config = arbiter_server::Config::new(db, listen, token, token_file).map_err(|e| CliError::input(e.0))?;
+pub fn serve(
+    db: &Path,
+    listen: &str,
+    token: Option<&str>,
+    token_file: Option<&Path>,
+) -> Result<ExitCode, CliError> {
+    let config =
+        arbiter_server::Config::new(db, listen, token, token_file).map_err(|e| CliError::input(e.0))?;
     let shown = db.display().to_string();
     let mut said = Ok(());
     arbiter_server::run(config, |addr| {

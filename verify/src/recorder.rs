@@ -25,8 +25,9 @@ use std::path::{Path, PathBuf};
 /// `replay --to N` on a long session starts near N.
 pub const SNAPSHOT_EVERY: u64 = 256;
 
-/// What became of one submitted line.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+/// What became of one submitted line. `Deserialize` too: a client of `arbiter serve` reads
+/// it back from the server's answer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Submitted {
     /// The record as understood (`undo` for a retraction), with the sequence it has or
     /// would have had.

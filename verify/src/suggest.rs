@@ -67,7 +67,8 @@ impl<'a> WithGame<'a> for Work<'_> {
             let step = step?;
             next = step.index + 1;
             if let Outcome::Failed(e) = &step.outcome {
-                stopped = Some(format!("record {} `{}` cannot be applied ({e})", step.index, step.notation()));
+                stopped =
+                    Some(format!("record {} `{}` cannot be applied ({e})", step.index, step.notation()));
             }
             if let (Outcome::Applied(_), Some(event)) = (&step.outcome, step.event) {
                 recent.push(event);
