@@ -363,3 +363,38 @@ fn import_fork_and_snapshot_through_the_api() {
     assert_eq!(suggest["next_consequence"], "up 6");
     assert_eq!(suggest["legal"][0], "up 6");
 }
+
+/// Every address and method `docs/api/openapi.json` describes is served.
+#[test]
+fn the_openapi_description_names_served_addresses() {
+    let s = start(None);
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/api/openapi.json");
+    let doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).expect("the description")).expect("JSON");
+    let paths = doc["paths"].as_object().expect("paths");
+    assert!(paths.len() >= 18, "{} paths", paths.len());
+    for (template, methods) in paths {
+        let address = template.replace("{spec}", "friday").replace("{n}", "3");
+        for method in methods.as_object().expect("methods").keys() {
+            let (status, body) = match method.as_str() {
+                "get" if address.ends_with("/live") => {
+                    let r = common::agent().get(&format!("{}{address}", s.url)).call().expect("an answer");
+                    (r.status().as_u16(), String::new())
+                }
+                "get" => {
+                    let r = get(&format!("{}{address}", s.url));
+                    (r.status, r.body)
+                }
+                "post" => {
+                    let r = post(&format!("{}{address}", s.url), "{}", None);
+                    (r.status, r.body)
+                }
+                other => panic!("{template}: unexpected method {other}"),
+            };
+            assert!(
+                status != 405 && !body.contains("there is nothing at"),
+                "{method} {template}: {status} {body}"
+            );
+        }
+    }
+}
