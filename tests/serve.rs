@@ -75,6 +75,18 @@ fn database(dir: &Path, name: &str) -> PathBuf {
     db
 }
 
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("a directory");
+    for entry in std::fs::read_dir(from).expect("a database").flatten() {
+        let target = to.join(entry.file_name());
+        if entry.file_type().expect("a type").is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).expect("a copy");
+        }
+    }
+}
+
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
@@ -82,8 +94,11 @@ fn text(bytes: &[u8]) -> String {
 #[test]
 fn commands_through_a_server_print_and_exit_as_locally() {
     let dir = tempfile::tempdir().expect("a scratch directory");
+    // One database copied, so both hold the same bytes (a session's chain binds its creation
+    // time, so two imports a second apart would differ in every hash).
     let local = database(dir.path(), "local.db");
-    let served = database(dir.path(), "served.db");
+    let served = dir.path().join("served.db");
+    copy_dir(&local, &served);
     let server = Served::start(&served, &[]);
     let local_db = local.to_str().expect("utf-8");
     let cases: &[(&[&str], &str)] = &[

@@ -106,6 +106,21 @@ fn the_web_app_in_headless_chromium() {
     until(&tab, "!!document.querySelector('tr[data-session=friday]')", "the session list");
     shoot(&tab, "sessions.png");
 
+    // Importing the shipped example through the page opens its replay.
+    let example = common::disputed().canonicalize().expect("the example");
+    tab.wait_for_element("input[type=file]")
+        .expect("the file input")
+        .set_input_files(&[example.to_str().expect("a UTF-8 path")])
+        .expect("the file is chosen");
+    tab.wait_for_element("input[name=session]").expect("the name").click().expect("focus");
+    tab.type_str("uploaded").expect("typing");
+    click(&tab, "form:last-of-type button[type=submit]");
+    until(
+        &tab,
+        "!!document.querySelector('section.replay[data-session=uploaded] svg.board')",
+        "the imported session",
+    );
+
     // The replay view: the board before any record, then step to the violation.
     tab.navigate_to(&format!("{}/#/s/friday?at=0", s.url)).expect("the replay view");
     until(&tab, "!!document.querySelector('svg.board g.enemy')", "the board");

@@ -46,6 +46,28 @@ export async function sessionsView() {
     title,
     h("button", { type: "submit" }, "New session"),
   );
+  const file = h("input", { type: "file", name: "file", accept: ".arb,.jsonl,.txt", required: true });
+  const as = h("input", { name: "session", placeholder: "session name (default: the file's)", pattern: "[A-Za-z0-9._-]+" });
+  const upload = h(
+    "form",
+    {
+      class: "inline",
+      onsubmit: async (e) => {
+        e.preventDefault();
+        const chosen = file.files[0];
+        if (!chosen) return;
+        try {
+          const done = await api.post("/import", { file_name: chosen.name, text: await chosen.text(), session: as.value || null });
+          location.hash = `#/s/${api.seg(done.result.session)}`;
+        } catch (err) {
+          message.textContent = err.message;
+        }
+      },
+    },
+    file,
+    as,
+    h("button", { type: "submit" }, "Import a log"),
+  );
   const rows = sessions.map((s) =>
     h(
       "tr",
@@ -66,6 +88,9 @@ export async function sessionsView() {
       : h("p", {}, "No sessions yet."),
     h("h2", {}, "Start one"),
     form,
+    h("h2", {}, "Import a log file"),
+    h("p", { class: "muted" }, "A notation (.arb) or JSONL log, such as examples/disputed-wound.arb; checked whole, stored all or nothing."),
+    upload,
     message,
   );
   return { node };
