@@ -221,7 +221,12 @@ pub fn run(url: &str, command: &Command) -> Result<Option<ExitCode>, CliError> {
     let code = match command {
         Command::Games | Command::Rules { .. } | Command::Fixtures { .. } => return Ok(None),
         Command::Simulate { into: None, .. } => return Ok(None),
-        Command::Demo | Command::Serve { .. } | Command::Simulate { into: Some(_), .. } => {
+        Command::Demo
+        | Command::Serve { .. }
+        | Command::Seal { .. }
+        | Command::Check { receipt: Some(_), .. }
+        | Command::Check { accept_loss: true, .. }
+        | Command::Simulate { into: Some(_), .. } => {
             return Err(CliError::input(
                 "this command works on a local database only: run it without --server (for simulate, write the log with --out FILE and import it with --server)",
             ))
@@ -245,7 +250,7 @@ pub fn run(url: &str, command: &Command) -> Result<Option<ExitCode>, CliError> {
             &format!("/sessions/{}/fork", encode(session)),
             &serde_json::json!({ "at": at, "into": into, "snapshot_every": snapshot_every }),
         )?)?,
-        Command::Check { session, json } => {
+        Command::Check { session, json, .. } => {
             report(r.get(&format!("/sessions/{}/check{}", encode(session), query(&[format(*json)])))?, *json)?
         }
         Command::Export { source, .. } | Command::Log { source, .. } | Command::Replay { source, .. }
