@@ -28,6 +28,12 @@ const ASSETS: &[(&str, &str, &str)] = &[
         "text/javascript; charset=utf-8",
         include_str!("../web/board-keridwyn-fight.js"),
     ),
+    ("board-wild-assent.js", "text/javascript; charset=utf-8", include_str!("../web/board-wild-assent.js")),
+    (
+        "board-flame-and-forge.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/board-flame-and-forge.js"),
+    ),
     ("style.css", "text/css; charset=utf-8", include_str!("../web/style.css")),
 ];
 

@@ -173,6 +173,33 @@ fn the_web_app_in_headless_chromium() {
     until(&tab, "!!document.querySelector('svg.board g.priority-token')", "the priority token");
     shoot(&tab, "replay-keridwyn.png");
 
+    // The boards of the games still to land on the engine, drawn from facts shaped as their
+    // engines write them: the grid with facing, and the city.
+    let drawn = tab
+        .evaluate(
+            r#"(async () => {
+                const { board } = await import('/assets/boards.js');
+                const facts = (pairs) => pairs.map(([key, value]) => ({ key, value }));
+                const wa = board('wild-assent', { board: '', digest: 'x', facts: facts([
+                    ['mode', 'arena'], ['round', '1'], ['phase', 'play'], ['obstacles', 'c3:rock'], ['active', 'knight'],
+                    ['knight.field', 'b2'], ['knight.facing', 'n'], ['knight.health', '5'], ['knight.exhausted', 'no'],
+                    ['wolf.field', 'd5'], ['wolf.facing', 's'], ['wolf.health', '4'], ['wolf.threat', '2']]) });
+                const ff = board('flame-and-forge', { board: '', digest: 'y', facts: facts([
+                    ['phase', '3-place-dwarf'], ['turn', '2'], ['scorched.tiles', 'O1b'], ['monsters', 'goblin@V1a'],
+                    ['O1a.fire', '2'], ['O1a.spots', '. r'], ['red.health', '7'], ['red.gems', 'y1 b0 r0']]) });
+                document.getElementById('view').replaceChildren(wa, ff);
+                return [wa.querySelectorAll('g.unit').length, wa.querySelector('g.unit[data-unit=wolf]').dataset.facing,
+                        wa.querySelectorAll('g.obstacle').length, ff.querySelectorAll('g.tile').length,
+                        ff.querySelector('g.tile[data-tile=O1a]').dataset.fire, ff.querySelectorAll('g.tile.scorched').length,
+                        ff.querySelectorAll('g.player').length].join(',');
+            })()"#,
+            true,
+        )
+        .expect("the boards draw")
+        .value;
+    assert_eq!(drawn, Some(serde_json::json!("2,s,1,22,2,1,1")));
+    shoot(&tab, "boards-grid-and-city.png");
+
     // The record view: a new session recorded through the page, one line refused by the
     // rules' verdict shown at once, an offered event, undo, and another client's append.
     let created =

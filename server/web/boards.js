@@ -5,10 +5,14 @@
 import { h, s, svg, text } from "./svg.js";
 import { provingGrounds } from "./board-proving-grounds.js";
 import { keridwynFight } from "./board-keridwyn-fight.js";
+import { wildAssent } from "./board-wild-assent.js";
+import { flameAndForge } from "./board-flame-and-forge.js";
 
 const RENDERERS = {
   "proving-grounds": provingGrounds,
   "keridwyn-fight": keridwynFight,
+  "wild-assent": wildAssent,
+  "flame-and-forge": flameAndForge,
 };
 
 // facts [{key, value}] as a Map.
