@@ -11,7 +11,9 @@ mod cli;
 mod commands;
 mod error;
 mod output;
+mod progress;
 mod remote;
+mod style;
 
 use clap::Parser;
 use std::process::ExitCode;
@@ -56,6 +58,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    output::init_color(cli.color);
     let json = cli.command.json();
     match commands::run(cli) {
         Ok(code) => code,

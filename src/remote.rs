@@ -9,12 +9,12 @@
 //! runs here as it always does; a write token is read from `ARBITER_TOKEN`.
 
 use crate::cli::{Command, Format};
-use crate::commands::record::{record_on, Table};
+use crate::commands::record::{record_on, Recording};
 use crate::error::CliError;
 use crate::output;
 use arbiter_verify::{ErrorKind, Origin, Source, Submitted, VerifyError};
 use serde::Deserialize;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -210,6 +210,13 @@ fn is_session(spec: &str) -> Result<bool, CliError> {
     Ok(matches!(Source::parse(spec)?.origin, Origin::Session(_)))
 }
 
+/// Refuse a command that needs the database itself, in one sentence naming it.
+fn local_only(what: &str, instead: &str) -> CliError {
+    CliError::input(format!(
+        "`arbiter {what}` works on a database here, not through a server: give --db PATH instead of --server (or unset ARBITER_SERVER){instead}"
+    ))
+}
+
 /// Run `command` on the server at `url`. `None`: the command does not involve the database
 /// (games, rules, fixtures, files), so it runs locally as it always does.
 pub fn run(url: &str, command: &Command) -> Result<Option<ExitCode>, CliError> {
@@ -219,47 +226,56 @@ pub fn run(url: &str, command: &Command) -> Result<Option<ExitCode>, CliError> {
         items.iter().map(|v| ("variant", v.clone())).collect()
     };
     let code = match command {
-        Command::Games | Command::Rules { .. } | Command::Fixtures { .. } => return Ok(None),
+        Command::Games { .. } | Command::Rules { .. } | Command::Fixtures { .. } | Command::Completions { .. } => {
+            return Ok(None)
+        }
         Command::Simulate { into: None, .. } => return Ok(None),
-        Command::Demo
-        | Command::Serve { .. }
-        | Command::Seal { .. }
-        | Command::Check { receipt: Some(_), .. }
-        | Command::Check { accept_loss: true, .. }
-        | Command::Simulate { into: Some(_), .. } => {
-            return Err(CliError::input(
-                "this command works on a local database only: run it without --server (for simulate, write the log with --out FILE and import it with --server)",
+        Command::Simulate { into: Some(_), .. } => {
+            return Err(local_only(
+                "simulate --into",
+                ", or write the games with --out FILE and import them through the server",
             ))
         }
-        Command::Sessions => report(r.get(&format!("/sessions{}", query(&[format(false)])))?, false)?,
-        Command::New { session, game, setup, catalog, title } => written(r.post(
+        Command::Demo { .. } => return Err(local_only("demo", "")),
+        Command::Serve { .. } => return Err(local_only("serve", "")),
+        Command::Seal { .. } => return Err(local_only("seal", "")),
+        Command::Check { receipt: Some(_), .. } => return Err(local_only("check --receipt", "")),
+        Command::Check { accept_loss: true, .. } => return Err(local_only("check --accept-loss", "")),
+        Command::Verify { all: true, .. } => return Err(local_only("verify --all", "")),
+        Command::Sessions { json: _, .. } => {
+            report(r.get(&format!("/sessions{}", query(&[format(false)])))?, false)?
+        }
+        Command::New { session, game, setup, catalog, title, .. } => written(r.post(
             "/sessions",
             &serde_json::json!({ "name": session, "game": game, "setup": setup, "catalog": catalog, "title": title }),
         )?)?,
-        Command::Import { file, session, snapshot_every } => {
+        Command::Import { file, session, snapshot_every, .. } => {
             let text = read_log(file)?;
             let body = serde_json::json!({
                 "session": session, "file_name": file.display().to_string(), "text": text, "snapshot_every": snapshot_every,
             });
             written(r.post("/import", &body)?)?
         }
-        Command::Snapshot { session, every } => {
+        Command::Snapshot { session, every, .. } => {
             written(r.post(&format!("/sessions/{}/snapshot", encode(session)), &serde_json::json!({ "every": every }))?)?
         }
-        Command::Fork { session, at, into, snapshot_every } => written(r.post(
+        Command::Fork { session, at, into, snapshot_every, .. } => written(r.post(
             &format!("/sessions/{}/fork", encode(session)),
             &serde_json::json!({ "at": at, "into": into, "snapshot_every": snapshot_every }),
         )?)?,
         Command::Check { session, json, .. } => {
             report(r.get(&format!("/sessions/{}/check{}", encode(session), query(&[format(*json)])))?, *json)?
         }
-        Command::Export { source, .. } | Command::Log { source, .. } | Command::Replay { source, .. }
-        | Command::Verify { source, .. } | Command::Explain { source, .. }
+        Command::Export { source, .. }
+        | Command::Log { source, .. }
+        | Command::Replay { source, .. }
+        | Command::Verify { source: Some(source), .. }
+        | Command::Explain { source, .. }
             if !is_session(source)? =>
         {
             return Ok(None)
         }
-        Command::Export { source, format: f } => {
+        Command::Export { source, format: f, .. } => {
             let as_ = match f {
                 Format::Notation => "notation",
                 Format::Jsonl => "jsonl",
@@ -276,29 +292,30 @@ pub fn run(url: &str, command: &Command) -> Result<Option<ExitCode>, CliError> {
             }
             ExitCode::SUCCESS
         }
-        Command::Log { source, json } => {
+        Command::Log { source, json, .. } => {
             report(r.get(&format!("/sessions/{}/log{}", encode(source), query(&[format(*json)])))?, *json)?
         }
-        Command::Replay { source, to, json, variant } => {
-            let mut q = variants(variant);
+        Command::Replay { source, to, json, variants: v, .. } => {
+            let mut q = variants(&v.items);
             q.extend(to.map(|n| ("to", n.to_string())));
             q.push(format(*json));
             report(r.get(&format!("/sessions/{}/replay{}", encode(source), query(&q)))?, *json)?
         }
-        Command::Verify { source, json, variant, derive, max_findings, strict } => {
-            let mut q = variants(variant);
+        Command::Verify { source: None, .. } => return Err(CliError::input("say which log to verify, or --all")),
+        Command::Verify { source: Some(source), json, variants: v, derive, max_findings, strict, .. } => {
+            let mut q = variants(&v.items);
             q.extend(derive.then(|| ("derive", "true".to_string())));
             q.extend(strict.then(|| ("strict", "true".to_string())));
             q.extend(max_findings.map(|n| ("max_findings", n.to_string())));
             q.push(format(*json));
             report(r.get(&format!("/sessions/{}/verify{}", encode(source), query(&q)))?, *json)?
         }
-        Command::Explain { source, index, json, variant } => {
-            let mut q = variants(variant);
+        Command::Explain { source, index, json, variants: v, .. } => {
+            let mut q = variants(&v.items);
             q.push(format(*json));
             report(r.get(&format!("/sessions/{}/explain/{index}{}", encode(source), query(&q)))?, *json)?
         }
-        Command::Diff { a, b, context, all, json, variant } => {
+        Command::Diff { a, b, context, all, json, variants: v, .. } => {
             match (is_session(a)?, is_session(b)?) {
                 (false, false) => return Ok(None),
                 (true, true) => {}
@@ -310,13 +327,15 @@ pub fn run(url: &str, command: &Command) -> Result<Option<ExitCode>, CliError> {
             }
             let mut q = vec![("a", a.clone()), ("b", b.clone()), ("context", context.to_string())];
             q.extend(all.then(|| ("all", "true".to_string())));
-            q.extend(variants(variant));
+            q.extend(variants(&v.items));
             q.push(format(*json));
             report(r.get(&format!("/diff{}", query(&q)))?, *json)?
         }
-        Command::Record { session, strict } => {
-            let mut table = RemoteTable::open(remote, session)?;
-            record_on(&mut table, session, *strict)?
+        Command::Record { session, strict, .. } => {
+            use std::io::IsTerminal;
+            let mut table = RemoteTable::open(remote, session, std::io::stdin().is_terminal())?;
+            let history = history_path(url, session);
+            record_on(&mut table, history.as_deref(), session, *strict)?
         }
     };
     Ok(Some(code))
@@ -339,6 +358,9 @@ struct RemoteTable {
     session: String,
     game: String,
     next: u64,
+    /// What the line editor offers (asked for only at a terminal), kept up to date from each
+    /// append's answer.
+    assist: Assist,
 }
 
 #[derive(Deserialize)]
@@ -347,23 +369,63 @@ struct Info {
     records: u64,
 }
 
+/// The part of the server's `suggest` answer the line editor reads.
+#[derive(Deserialize, Default)]
+struct Assist {
+    next_consequence: Option<String>,
+    names: Vec<String>,
+    event_words: Vec<String>,
+    notation_summary: String,
+}
+
 #[derive(Deserialize)]
 struct Appended {
     #[serde(flatten)]
     submitted: Submitted,
     records: u64,
+    /// The names a line may use after this one.
+    names: Vec<String>,
+}
+
+/// Where a sitting through a server keeps its line history: there is no database here to
+/// keep it beside, so in the user's state directory, per server and session
+/// (`$XDG_STATE_HOME/arbiter/history/127.0.0.1_7878/friday`, `$XDG_STATE_HOME` defaulting to
+/// `~/.local/state`). `None` (history for this sitting only) when neither is set.
+pub fn history_path(url: &str, session: &str) -> Option<PathBuf> {
+    let state =
+        std::env::var_os("XDG_STATE_HOME").filter(|v| !v.is_empty()).map(PathBuf::from).or_else(|| {
+            std::env::var_os("HOME")
+                .filter(|v| !v.is_empty())
+                .map(|h| Path::new(&h).join(".local").join("state"))
+        })?;
+    let host: String = url
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() || c == '.' || c == '-' { c } else { '_' })
+        .collect();
+    Some(state.join("arbiter").join("history").join(host).join(session))
 }
 
 impl RemoteTable {
-    fn open(remote: Remote, session: &str) -> Result<RemoteTable, CliError> {
+    fn open(remote: Remote, session: &str, at_the_table: bool) -> Result<RemoteTable, CliError> {
         let answer = remote.get(&format!("/sessions/{}", encode(session)))?;
         if answer.status != 200 {
             return Err(failure(&answer, false));
         }
-        let info: Info = serde_json::from_str(&answer.body).map_err(|e| {
+        let unreadable = |e: serde_json::Error| {
             CliError::input(format!("the server's answer cannot be read: {e}")).with_kind("io")
-        })?;
-        Ok(RemoteTable { remote, session: session.to_string(), game: info.game, next: info.records })
+        };
+        let info: Info = serde_json::from_str(&answer.body).map_err(unreadable)?;
+        let mut assist = Assist::default();
+        if at_the_table {
+            let answer = remote.get(&format!("/sessions/{}/suggest?limit=0", encode(session)))?;
+            if answer.status != 200 {
+                return Err(failure(&answer, false));
+            }
+            assist = serde_json::from_str(&answer.body).map_err(unreadable)?;
+        }
+        Ok(RemoteTable { remote, session: session.to_string(), game: info.game, next: info.records, assist })
     }
 
     /// A failed request as the error the local recorder would have returned.
@@ -405,11 +467,16 @@ impl RemoteTable {
             VerifyError::new(ErrorKind::Io, format!("the server's answer cannot be read: {e}"))
         })?;
         self.next = appended.records;
+        // A line not written left the table as it was, and what it requires with it.
+        if appended.submitted.written {
+            self.assist.next_consequence = appended.submitted.next_consequence.clone();
+        }
+        self.assist.names = appended.names;
         Ok(appended.submitted)
     }
 }
 
-impl Table for RemoteTable {
+impl Recording for RemoteTable {
     fn game(&self) -> &str {
         &self.game
     }
@@ -431,5 +498,17 @@ impl Table for RemoteTable {
             return Err(self.error(&answer));
         }
         Ok(answer.body)
+    }
+    fn next_consequence(&self) -> Option<String> {
+        self.assist.next_consequence.clone()
+    }
+    fn names(&self) -> Vec<String> {
+        self.assist.names.clone()
+    }
+    fn event_words(&self) -> Vec<String> {
+        self.assist.event_words.clone()
+    }
+    fn notation_summary(&self) -> String {
+        self.assist.notation_summary.clone()
     }
 }

@@ -191,6 +191,9 @@ pub struct Appended {
     pub records: u64,
     /// What `arbiter record` prints for this line.
     pub stdout: String,
+    /// The names a line may use now (cards of the catalog, names at the table): the
+    /// recorder's completions.
+    pub names: Vec<String>,
 }
 
 /// The head of `session` now.
@@ -241,7 +244,8 @@ pub async fn append(
                     app.announce(&name, records);
                 }
                 let stdout = submitted.to_string();
-                Ok(Json(Appended { submitted, records, stdout }))
+                let names = writer.names();
+                Ok(Json(Appended { submitted, records, stdout, names }))
             }
             Err(e) if e.kind == ErrorKind::Journal => {
                 // Another writer moved the session between the check and the append: nothing

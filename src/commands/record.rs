@@ -4,15 +4,20 @@
 //! The database is held only while a line is written (`Recorder::open_detached`): between
 //! lines, `sessions`, `log`, `verify` and every other command can open it.
 //!
-//! On a terminal it prompts and keeps going after a bad line, since the player is there to
-//! retype it. From a pipe it stops at the first line it cannot read (exit 2): later lines
+//! On a terminal it is the line editor of `table.rs`, which keeps going after a bad line,
+//! since the player is there to retype it. From a pipe it stops at the first line it cannot
+//! read (exit 2): later lines
 //! were written after that one and may depend on it. Every line before it is already
 //! stored (each was acknowledged as it was written), and stderr says exactly which records
 //! were stored from which lines and which lines were not.
+//!
+//! Both loops write through a [`Recording`]: the journal's `Recorder`, or a running
+//! `arbiter serve` (`--server`, `crate::remote`), so a session recorded through a server
+//! behaves line for line as one recorded here.
 
 use crate::error::CliError;
 use crate::output;
-use arbiter_verify::{EngineGames, ErrorKind, Recorder, Submitted, VerifyError};
+use arbiter_verify::{EngineGames, Recorder, Submitted, VerifyError};
 use std::io::{BufRead, IsTerminal};
 use std::path::Path;
 use std::process::ExitCode;
@@ -57,7 +62,7 @@ impl Account {
 }
 
 /// `0-3, 5, 7-9` for a sorted list of numbers.
-fn ranges(numbers: impl Iterator<Item = u64>) -> String {
+pub fn ranges(numbers: impl Iterator<Item = u64>) -> String {
     let mut runs: Vec<(u64, u64)> = Vec::new();
     for n in numbers {
         match runs.last_mut() {
@@ -70,8 +75,8 @@ fn ranges(numbers: impl Iterator<Item = u64>) -> String {
     parts.join(", ")
 }
 
-/// What `record` writes through: the journal, or a server (`--server`, `crate::remote`).
-pub trait Table {
+/// A session being recorded: what both loops (at the table and from a pipe) need of it.
+pub trait Recording {
     fn game(&self) -> &str;
     /// The session's length: the sequence of the next record.
     fn len(&self) -> u64;
@@ -79,9 +84,17 @@ pub trait Table {
     fn undo(&mut self) -> Result<Submitted, VerifyError>;
     /// The table now, as `board` prints it.
     fn board(&self) -> Result<String, VerifyError>;
+    /// The consequence the rules require next, in notation, when the table determines one.
+    fn next_consequence(&self) -> Option<String>;
+    /// The names a line may use now (cards of the catalog, names at the table).
+    fn names(&self) -> Vec<String>;
+    /// The event words of the game's notation.
+    fn event_words(&self) -> Vec<String>;
+    /// The game's notation at a glance (empty when it gives none).
+    fn notation_summary(&self) -> String;
 }
 
-impl Table for Recorder<'_> {
+impl Recording for Recorder<'_> {
     fn game(&self) -> &str {
         Recorder::game(self)
     }
@@ -97,6 +110,18 @@ impl Table for Recorder<'_> {
     fn board(&self) -> Result<String, VerifyError> {
         Ok(self.state().to_string())
     }
+    fn next_consequence(&self) -> Option<String> {
+        Recorder::next_consequence(self)
+    }
+    fn names(&self) -> Vec<String> {
+        Recorder::names(self)
+    }
+    fn event_words(&self) -> Vec<String> {
+        Recorder::event_words(self)
+    }
+    fn notation_summary(&self) -> String {
+        Recorder::notation_summary(self).to_string()
+    }
 }
 
 pub fn record(db: &Path, session: &str, strict: bool) -> Result<ExitCode, CliError> {
@@ -104,29 +129,33 @@ pub fn record(db: &Path, session: &str, strict: bool) -> Result<ExitCode, CliErr
         super::open_journal(db, false)?;
     }
     let mut recorder = Recorder::open_detached(EngineGames, db, session)?;
-    record_on(&mut recorder, session, strict)
+    let history = super::table::history_path(db, session);
+    record_on(&mut recorder, Some(&history), session, strict)
 }
 
-/// The recording loop over any [`Table`].
-pub fn record_on(recorder: &mut dyn Table, session: &str, strict: bool) -> Result<ExitCode, CliError> {
-    let interactive = std::io::stdin().is_terminal();
-    if interactive {
-        output::print(&format!(
-            "recording `{session}` ({}), {} records so far. One event a line; `undo` retracts the last; `board` shows the table; Ctrl-D ends.\n",
-            recorder.game(),
-            recorder.len()
-        ))?;
+/// Record into `recorder`: at the table on a terminal (its line history kept in `history`,
+/// if given), else line by line from the pipe.
+pub fn record_on(
+    recorder: &mut dyn Recording,
+    history: Option<&Path>,
+    session: &str,
+    strict: bool,
+) -> Result<ExitCode, CliError> {
+    if std::io::stdin().is_terminal() {
+        return super::table::record_at_the_table(history, session, strict, recorder);
     }
+    piped(session, strict, recorder)
+}
+
+/// `record` fed from a pipe or a file: every line in order, stopping at the first that cannot
+/// be read, with the account of what was stored on stderr.
+fn piped(_session: &str, strict: bool, recorder: &mut dyn Recording) -> Result<ExitCode, CliError> {
     let mut broke_a_rule = false;
     let mut account = Account::default();
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let mut line_no = 0usize;
-    loop {
-        if interactive {
-            output::print(&format!("{session} #{}> ", recorder.len()))?;
-        }
-        let Some(line) = lines.next() else { break };
+    while let Some(line) = lines.next() {
         line_no += 1;
         let line =
             line.map_err(|e| CliError::input(format!("stdin line {line_no}: could not read it ({e})")))?;
@@ -151,16 +180,6 @@ pub fn record_on(recorder: &mut dyn Table, session: &str, strict: bool) -> Resul
                 }
                 output::print(&submitted.to_string())?;
             }
-            // At the table a busy database (another command holding it for a moment) or a
-            // mistyped line costs only that line: say so and let the player type it again.
-            Err(e) if interactive && e.kind == ErrorKind::Busy => eprintln!(
-                "{}; the line was not recorded: type it again",
-                arbiter_verify::escape_controls(&e.message, false)
-            ),
-            Err(e) if interactive && e.kind != ErrorKind::Journal => {
-                eprintln!("{}", arbiter_verify::escape_controls(&e.message, false))
-            }
-            Err(e) if interactive => return Err(e.into()),
             Err(e) => {
                 let after = lines.by_ref().count();
                 let sentence = account.sentence(Some((line_no, after)));
@@ -170,7 +189,7 @@ pub fn record_on(recorder: &mut dyn Table, session: &str, strict: bool) -> Resul
             }
         }
     }
-    if !interactive && !account.refused.is_empty() {
+    if !account.refused.is_empty() {
         eprintln!("arbiter: {}", account.sentence(None));
     }
     Ok(if broke_a_rule { ExitCode::from(1) } else { ExitCode::SUCCESS })

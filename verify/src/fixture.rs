@@ -73,6 +73,8 @@ impl fmt::Display for FixtureResult {
 #[derive(Default)]
 struct Actual {
     violations: Vec<(u64, String, String)>,
+    /// Findings that may follow from an unverified effect: (record, rule, message).
+    uncertain: Vec<(u64, String, String)>,
     unverified: Vec<u64>,
     error: Option<(u64, String)>,
     /// The consequences still owed at the end (empty when none, or after an error).
@@ -109,6 +111,9 @@ impl<'a> WithGame<'a> for Work<'_> {
                 Outcome::Applied(f) => {
                     for v in &f.violations {
                         actual.violations.push((step.index, v.rule.to_string(), v.message.clone()));
+                    }
+                    for v in &f.uncertain {
+                        actual.uncertain.push((step.index, v.rule.to_string(), v.message.clone()));
                     }
                     if !f.unverified.is_empty() {
                         actual.unverified.push(step.index);
@@ -216,6 +221,15 @@ fn judge(expectations: &[(usize, Expectation)], actual: &Actual, result: &mut Fi
             _ => None,
         })
         .collect();
+    // The same for uncertain findings: one the rules may or may not owe is still a finding
+    // the fixture must name, or a change that turns a clean record uncertain goes unseen.
+    let claimed_uncertain: Vec<(u64, &str)> = expectations
+        .iter()
+        .filter_map(|(_, e)| match e {
+            Expectation::Uncertain { record, rule } => Some((*record, rule.as_str())),
+            _ => None,
+        })
+        .collect();
     for (line, e) in expectations {
         match e {
             Expectation::Clean => {
@@ -240,6 +254,20 @@ fn judge(expectations: &[(usize, Expectation)], actual: &Actual, result: &mut Fi
                     fail.push(format!(
                         "line {line}: `{e}` not found; record {record} has {}",
                         if there.is_empty() { "no violation".to_string() } else { there.join(", ") }
+                    ));
+                }
+            }
+            Expectation::Uncertain { record, rule } => {
+                if !actual.uncertain.iter().any(|(r, id, _)| r == record && id == rule) {
+                    let there: Vec<String> = actual
+                        .uncertain
+                        .iter()
+                        .filter(|(r, _, _)| r == record)
+                        .map(|(_, id, m)| format!("{id} ({m})"))
+                        .collect();
+                    fail.push(format!(
+                        "line {line}: `{e}` not found; record {record} has {}",
+                        if there.is_empty() { "no uncertain finding".to_string() } else { there.join(", ") }
                     ));
                 }
             }
@@ -294,6 +322,12 @@ fn judge(expectations: &[(usize, Expectation)], actual: &Actual, result: &mut Fi
             continue;
         }
         fail.push(format!("unexpected violation at record {record}: {rule}: {message}"));
+    }
+    for (record, rule, message) in &actual.uncertain {
+        if claimed_uncertain.contains(&(*record, rule.as_str())) {
+            continue;
+        }
+        fail.push(format!("unexpected uncertain finding at record {record}: {rule}: {message}"));
     }
     if let Some((record, message)) = &actual.error {
         if !expectations.iter().any(|(_, e)| matches!(e, Expectation::Error { .. })) {

@@ -40,6 +40,13 @@ pub struct Suggestions {
     pub completions: Vec<String>,
     /// Set when the log holds a record that cannot be applied: nothing can follow it.
     pub stopped: Option<String>,
+    /// The names a line may use now (cards of the catalog, names at the table), sorted.
+    pub names: Vec<String>,
+    /// The event words of the game's notation, and the notation at a glance
+    /// (`Game::notation_summary`; empty when the game gives none): what `arbiter record`
+    /// completes and prints for `help`.
+    pub event_words: Vec<String>,
+    pub notation_summary: String,
 }
 
 /// The events the rules accept after the whole of `source`, at most `limit` of them.
@@ -99,7 +106,13 @@ impl<'a> WithGame<'a> for Work<'_> {
                 legal.push(notation);
             }
         }
+        let mut names = game.names(&replay.state);
+        names.sort();
+        names.dedup();
         Ok(Suggestions {
+            names,
+            event_words: crate::recorder::event_words(G::notation_summary()),
+            notation_summary: G::notation_summary().to_string(),
             source: self.source.to_string(),
             game: G::info().id.to_string(),
             next,
