@@ -201,6 +201,36 @@ fn written(answer: Answer) -> Result<ExitCode, CliError> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// What `verify --all` answers.
+#[derive(Deserialize)]
+struct Audited {
+    stdout: String,
+    stderr: Vec<String>,
+    junit: Option<String>,
+    exit_code: i32,
+}
+
+/// Print an audit's answer, writing its JUnit report here where `--junit` says.
+fn audited(answer: Answer, junit: Option<&Path>, json: bool) -> Result<ExitCode, CliError> {
+    if answer.status != 200 {
+        return Err(failure(&answer, json));
+    }
+    let audited: Audited = serde_json::from_str(&answer.body)
+        .map_err(|e| CliError::input(format!("the server's answer cannot be read: {e}")).with_kind("io"))?;
+    for line in &audited.stderr {
+        eprintln!("arbiter: {}", arbiter_verify::escape_controls(line, false));
+    }
+    if let (Some(path), Some(report)) = (junit, &audited.junit) {
+        crate::commands::fixtures::write_report(path, report)?;
+    }
+    if json {
+        output::print_json(&audited.stdout)?;
+    } else {
+        output::print(&audited.stdout)?;
+    }
+    Ok(ExitCode::from(u8::try_from(audited.exit_code).unwrap_or(1)))
+}
+
 fn format(json: bool) -> (&'static str, String) {
     ("format", if json { "json" } else { "text" }.to_string())
 }
@@ -241,10 +271,7 @@ pub fn run(url: &str, command: &Command) -> Result<Option<ExitCode>, CliError> {
         Command::Seal { .. } => return Err(local_only("seal", "")),
         Command::Check { receipt: Some(_), .. } => return Err(local_only("check --receipt", "")),
         Command::Check { accept_loss: true, .. } => return Err(local_only("check --accept-loss", "")),
-        Command::Verify { all: true, .. } => return Err(local_only("verify --all", "")),
-        Command::Sessions { json: _, .. } => {
-            report(r.get(&format!("/sessions{}", query(&[format(false)])))?, false)?
-        }
+        Command::Sessions { json, .. } => report(r.get(&format!("/sessions{}", query(&[format(*json)])))?, *json)?,
         Command::New { session, game, setup, catalog, title, .. } => written(r.post(
             "/sessions",
             &serde_json::json!({ "name": session, "game": game, "setup": setup, "catalog": catalog, "title": title }),
@@ -301,8 +328,18 @@ pub fn run(url: &str, command: &Command) -> Result<Option<ExitCode>, CliError> {
             q.push(format(*json));
             report(r.get(&format!("/sessions/{}/replay{}", encode(source), query(&q)))?, *json)?
         }
+        Command::Verify { source, all: true, json, junit, no_save, variants: v, strict, .. } => {
+            debug_assert!(source.is_none());
+            let body = serde_json::json!({
+                "variants": v.items, "strict": strict, "save": !no_save, "json": json, "junit": junit.is_some(),
+            });
+            audited(r.post("/audit", &body)?, junit.as_deref(), *json)?
+        }
         Command::Verify { source: None, .. } => return Err(CliError::input("say which log to verify, or --all")),
-        Command::Verify { source: Some(source), json, variants: v, derive, max_findings, strict, .. } => {
+        Command::Verify { source: Some(source), json, junit, no_save, variants: v, derive, max_findings, strict, .. } => {
+            if junit.is_some() || *no_save {
+                return Err(CliError::input("--junit and --no-save go with --all (a whole-database audit)"));
+            }
             let mut q = variants(&v.items);
             q.extend(derive.then(|| ("derive", "true".to_string())));
             q.extend(strict.then(|| ("strict", "true".to_string())));

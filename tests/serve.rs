@@ -136,6 +136,22 @@ fn commands_through_a_server_print_and_exit_as_locally() {
         (&["record", "nobody"], "stop\n"),
         // Files stay local, with or without a server.
         (&["verify", DISPUTED], ""),
+        (&["sessions", "--json"], ""),
+        // Colour is added here, to the same text, as on a local run.
+        (&["--color", "always", "verify", "friday"], ""),
+        (&["--color", "always", "replay", "friday", "--to", "10"], ""),
+        (&["--color", "always", "explain", "friday", "10"], ""),
+        (&["--color", "always", "diff", "friday", "friday-ruled-hold"], ""),
+        (&["verify", "friday", "--junit", "x.xml"], ""),
+        // The audit of every session: new, then compared with its own saved verdicts, then
+        // against them again without saving; the verdicts live beside each database.
+        (&["verify", "--all"], ""),
+        (&["verify", "--all", "--json", "--no-save"], ""),
+        (&["record", "friday-ruled-hold"], "undo\n"),
+        (&["verify", "--all", "--no-save"], ""),
+        (&["verify", "--all", "--strict", "--json"], ""),
+        (&["verify", "--all", "--variant", "exhaust-from=wounding-enemy"], ""),
+        (&["--color", "always", "verify", "--all", "--no-save"], ""),
     ];
     for (args, stdin) in cases {
         let mut here = vec!["--db", local_db];
@@ -144,10 +160,84 @@ fn commands_through_a_server_print_and_exit_as_locally() {
         there.extend_from_slice(args);
         let (a, b) = (run(&here, stdin), run(&there, stdin));
         let what = args.join(" ");
-        assert_eq!(text(&b.stdout), text(&a.stdout), "stdout of `{what}`");
+        // Only the database's own name differs (`sessions --json` names it).
+        let local_out = text(&a.stdout).replace(local_db, served.to_str().expect("utf-8"));
+        assert_eq!(text(&b.stdout), local_out, "stdout of `{what}`");
         assert_eq!(text(&b.stderr), text(&a.stderr), "stderr of `{what}`");
         assert_eq!(b.status.code(), a.status.code(), "exit status of `{what}`");
     }
+}
+
+/// `--server` after the command and `ARBITER_SERVER` reach the server as `--server` before it
+/// does; a `--db` given beside either is refused, not guessed between.
+#[test]
+fn the_server_can_be_named_three_ways() {
+    let dir = tempfile::tempdir().expect("a scratch directory");
+    let db = database(dir.path(), "arbiter.db");
+    let server = Served::start(&db, &[]);
+    let url = server.url.as_str();
+    let before = run(&["--server", url, "verify", "friday"], "");
+    assert_eq!(before.status.code(), Some(1), "{}", text(&before.stderr));
+    let after = run(&["verify", "friday", "--server", url], "");
+    assert_eq!((text(&after.stdout), after.status.code()), (text(&before.stdout), Some(1)));
+    let from_env =
+        arbiter().args(["verify", "friday"]).env("ARBITER_SERVER", url).output().expect("arbiter runs");
+    assert_eq!((text(&from_env.stdout), from_env.status.code()), (text(&before.stdout), Some(1)));
+    // A database named on the command line wins over $ARBITER_SERVER.
+    let other = dir.path().join("other.db");
+    let here = arbiter()
+        .args(["sessions", "--db", other.to_str().expect("utf-8")])
+        .env("ARBITER_SERVER", url)
+        .output()
+        .expect("arbiter runs");
+    assert_eq!(here.status.code(), Some(2), "a missing database here: {}", text(&here.stdout));
+    assert!(text(&here.stderr).contains("other.db"), "{}", text(&here.stderr));
+    let both = run(&["verify", "friday", "--server", url, "--db", db.to_str().expect("utf-8")], "");
+    assert_eq!(both.status.code(), Some(2));
+    assert_eq!(text(&both.stdout), "");
+}
+
+/// `verify --all --junit FILE` through a server writes the same report here; saving the
+/// verdicts is a write, so it takes the token; `--no-save` only reads.
+#[test]
+fn an_audit_through_a_server_writes_its_junit_here_and_saves_with_the_token() {
+    let dir = tempfile::tempdir().expect("a scratch directory");
+    let local = database(dir.path(), "local.db");
+    let served = dir.path().join("served.db");
+    copy_dir(&local, &served);
+    let token = "a-token-for-the-tests-0123";
+    let server = Served::start(&served, &["--token", token]);
+    let (here_xml, there_xml) = (dir.path().join("here.xml"), dir.path().join("there.xml"));
+    let here = run(
+        &[
+            "--db",
+            local.to_str().expect("utf-8"),
+            "verify",
+            "--all",
+            "--junit",
+            here_xml.to_str().expect("utf-8"),
+        ],
+        "",
+    );
+    let refused = run(&["--server", &server.url, "verify", "--all"], "");
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(text(&refused.stderr).contains("token"), "{}", text(&refused.stderr));
+    assert!(!dir.path().join("served.db.verdicts.json").exists(), "nothing saved without the token");
+    let read_only = run(&["--server", &server.url, "verify", "--all", "--no-save"], "");
+    assert_eq!(read_only.status.code(), here.status.code(), "{}", text(&read_only.stderr));
+    let there = arbiter()
+        .args(["--server", &server.url, "verify", "--all", "--junit", there_xml.to_str().expect("utf-8")])
+        .env("ARBITER_TOKEN", token)
+        .output()
+        .expect("arbiter runs");
+    assert_eq!((text(&there.stdout), there.status.code()), (text(&here.stdout), here.status.code()));
+    let read = |p: &Path| std::fs::read_to_string(p).expect("a JUnit report");
+    assert_eq!(read(&there_xml), read(&here_xml));
+    assert!(read(&here_xml).contains("<testsuite"), "{}", read(&here_xml));
+    assert_eq!(
+        std::fs::read(dir.path().join("served.db.verdicts.json")).expect("the server saved its verdicts"),
+        std::fs::read(dir.path().join("local.db.verdicts.json")).expect("the verdicts saved here"),
+    );
 }
 
 #[test]

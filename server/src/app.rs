@@ -8,7 +8,7 @@
 
 use crate::config::Config;
 use crate::error::ApiError;
-use crate::{guard, live, reads, web, writes};
+use crate::{audit, guard, live, reads, web, writes};
 use arbiter_journal::Journal;
 use arbiter_verify::Recorder;
 use axum::extract::DefaultBodyLimit;
@@ -32,6 +32,8 @@ pub struct App {
     pub journal: Arc<Journal>,
     /// The database path as the server was given it, for messages.
     pub db: String,
+    /// The same path, for the files kept beside the database (an audit's verdicts).
+    pub db_path: std::path::PathBuf,
     /// Required on writes when set.
     pub token: Option<String>,
     /// Listening on loopback only: requests must then name this machine in `Host` (a web
@@ -52,6 +54,7 @@ impl App {
         App {
             journal: Arc::new(journal),
             db: config.db.display().to_string(),
+            db_path: config.db.clone(),
             token: config.token.clone(),
             loopback: config.listen.ip().is_loopback(),
             writers: Mutex::new(HashMap::new()),
@@ -116,6 +119,7 @@ pub fn router(app: Shared) -> Router {
         .route("/api/sessions/{spec}/fork", post(writes::fork).layer(small()))
         .route("/api/sessions/{spec}/snapshot", post(writes::snapshot).layer(small()))
         .route("/api/diff", get(reads::diff))
+        .route("/api/audit", post(audit::audit).layer(small()))
         .merge(web::routes())
         .fallback(web::not_found)
         .layer(axum::middleware::from_fn_with_state(Arc::clone(&app), guard::check_host))

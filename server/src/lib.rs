@@ -4,7 +4,7 @@
 //!
 //! - [`config`]: the settings, and the rule that listening beyond loopback takes a token.
 //! - [`app`]: the shared state (one `Journal`, a recorder per session being written) and the
-//!   routes; [`reads`] and [`writes`] are the API, [`live`] the server-sent events,
+//!   routes; [`reads`] and [`writes`] are the API ([`audit`] is `verify --all`), [`live`] the server-sent events,
 //!   [`render`] the command line's exact outputs, [`guard`] the token and host checks,
 //!   [`extract`] strict request parsing, [`web`] the compiled-in pages.
 //!
@@ -13,6 +13,7 @@
 //! answer over HTTP is the answer of the command line.
 
 pub mod app;
+pub mod audit;
 pub mod config;
 pub mod error;
 pub mod extract;

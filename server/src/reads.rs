@@ -46,16 +46,14 @@ impl ParentView {
     }
 }
 
-/// One session as the list shows it.
-#[derive(Debug, Serialize)]
-pub struct SessionItem {
-    pub name: String,
-    pub game: String,
-    pub title: String,
-    pub records: u64,
-    pub created: u64,
-    pub rules_version: u32,
-    pub parent: Option<ParentView>,
+/// One session as the list shows it (in text; the JSON is `arbiter sessions --json`'s).
+#[derive(Debug)]
+struct SessionItem {
+    name: String,
+    game: String,
+    title: String,
+    records: u64,
+    parent: Option<(String, u64)>,
 }
 
 pub async fn sessions(State(app): State<Shared>, params: Params) -> Result<Response, ApiError> {
@@ -64,20 +62,29 @@ pub async fn sessions(State(app): State<Shared>, params: Params) -> Result<Respo
     blocking(move || {
         let journal = &app.journal;
         let mut items = Vec::new();
+        let mut listed = Vec::new();
         for (name, meta) in journal.sessions()? {
             let records = journal.len(&name)?;
-            items.push(SessionItem {
-                name,
-                game: meta.game,
-                title: meta.title,
-                records,
-                created: meta.created,
-                rules_version: meta.rules_version,
-                parent: meta.parent.map(ParentView::of),
-            });
+            // The very document `arbiter sessions --json` prints (schemas/sessions.json).
+            listed.push(serde_json::json!({
+                "name": name,
+                "game": meta.game,
+                "records": records,
+                "title": meta.title,
+                "rules_version": meta.rules_version,
+                "created": meta.created,
+                "setup": meta.setup,
+                "catalog": meta.catalog,
+                "parent": meta.parent.as_ref().map(|p| serde_json::json!({ "session": p.session, "at": p.at })),
+            }));
+            let parent = meta.parent.map(|p| (p.session, p.at));
+            items.push(SessionItem { name, game: meta.game, title: meta.title, records, parent });
         }
         Ok(match format {
-            Format::Json => Json(items).into_response(),
+            Format::Json => {
+                let doc = serde_json::json!({ "database": app.db, "sessions": listed });
+                Rendered { body: format!("{doc:#}\n"), exit: 0, format }.into_response()
+            }
             Format::Text => Rendered::text(sessions_text(&app.db, &items), 0).into_response(),
         })
     })
@@ -92,7 +99,7 @@ fn sessions_text(db: &str, items: &[SessionItem]) -> String {
     }
     for s in items {
         let parent =
-            s.parent.as_ref().map(|p| format!(", forked from {} at {}", p.session, p.at)).unwrap_or_default();
+            s.parent.as_ref().map(|(p, at)| format!(", forked from {p} at {at}")).unwrap_or_default();
         let title = shown(&s.title);
         text.push_str(&format!("{:<24} {:<16} {:>8} records  {title}{parent}\n", s.name, s.game, s.records));
     }

@@ -15,9 +15,11 @@ fn the_disputed_session_reads_as_on_the_command_line() {
     let s = start(None);
     let u = &s.url;
 
-    let sessions = get(&format!("{u}/api/sessions")).json();
+    let list = get(&format!("{u}/api/sessions")).json();
+    let sessions = &list["sessions"];
     assert_eq!(sessions[0]["name"], "friday");
     assert_eq!(sessions[0]["records"], 16);
+    assert_eq!(sessions[0]["parent"], serde_json::Value::Null);
 
     let verify = get(&format!("{u}/api/sessions/friday/verify?format=text"));
     assert_eq!((verify.status, verify.exit), (200, Some(1)));

@@ -19,7 +19,7 @@ export function violationCard(v) {
 }
 
 export async function sessionsView() {
-  const sessions = await api.get("/sessions");
+  const { sessions } = await api.get("/sessions");
   const games = await api.get("/games");
   const message = h("p", { class: "message", role: "status" });
   const name = h("input", { name: "name", required: true, placeholder: "name", pattern: "[A-Za-z0-9._-]+" });

@@ -6,7 +6,7 @@ mod audit;
 mod catalog;
 mod completions;
 mod demo;
-mod fixtures;
+pub mod fixtures;
 pub mod record;
 mod seal;
 mod serve;

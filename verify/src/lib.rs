@@ -39,6 +39,7 @@ mod state;
 mod suggest;
 mod suite;
 mod transfer;
+mod verdict_file;
 mod verify;
 
 pub use audit::{
@@ -77,6 +78,7 @@ pub use transfer::{
     check, export, export_string, import_file, import_file_with, log, log_streaming, new_session, CheckView,
     Created, Format, LogEntry, LogReport, LogSink, ProblemView,
 };
+pub use verdict_file::{load_verdicts, save_verdicts, verdicts_path};
 pub use verify::{
     verify, verify_streaming, Finding, FindingSink, RuleCount, RulesChange, Summary, VerifyOptions,
     VerifyReport,
