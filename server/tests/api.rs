@@ -236,6 +236,19 @@ fn writes_need_the_token_and_reads_do_not() {
     assert_eq!(right.status, 200, "{}", right.body);
     let fork = post(&format!("{}/api/sessions/friday/fork", s.url), r#"{"at": 3, "into": "x"}"#, None);
     assert_eq!(fork.status, 401);
+    // An audit that saves its verdicts writes a file: the token; one that keeps them reads.
+    let audit = post(&format!("{}/api/audit", s.url), "{}", None);
+    assert_eq!(audit.status, 401, "{}", audit.body);
+    let audit = post(&format!("{}/api/audit", s.url), r#"{"save": false}"#, None);
+    assert_eq!(audit.status, 200, "{}", audit.body);
+    assert_eq!(
+        audit.json()["exit_code"],
+        0,
+        "violations a session was recorded with are listed, not failures"
+    );
+    let audit = post(&format!("{}/api/audit", s.url), r#"{"save": true, "junit": true}"#, Some(token));
+    assert_eq!(audit.status, 200, "{}", audit.body);
+    assert!(audit.json()["junit"].as_str().is_some_and(|x| x.contains("<testsuite")), "{}", audit.body);
 }
 
 #[test]
@@ -306,6 +319,10 @@ fn malformed_requests_get_one_sentence_and_a_4xx() {
             r#"{"file_name": "x.arb", "text": "@game proving-grounds\n@catalog /etc/passwd\n"}"#.to_string(),
         ),
         ("/api/import", r#"{"file_name": "x.arb", "text": "@game proving-grounds\nup 9\n"}"#.to_string()),
+        ("/api/audit", r#"{"variants": ["x"]}"#.to_string()),
+        ("/api/audit", r#"{"variants": ["nonsense=1"], "save": false}"#.to_string()),
+        ("/api/audit", r#"{"strict": "yes"}"#.to_string()),
+        ("/api/audit", r#"{"junit": true, "file": "/etc/passwd"}"#.to_string()),
     ];
     for (path, body) in posts {
         let r = post(&format!("{u}{path}"), &body, None);
@@ -315,7 +332,7 @@ fn malformed_requests_get_one_sentence_and_a_4xx() {
         assert!(!message.is_empty() && !message.contains('\n'), "{path} {shown}: {message:?}");
     }
     // Nothing of the above was written.
-    assert_eq!(get(&format!("{u}/api/sessions")).json().as_array().map(Vec::len), Some(1));
+    assert_eq!(get(&format!("{u}/api/sessions")).json()["sessions"].as_array().map(Vec::len), Some(1));
     assert_eq!(get(&format!("{u}/api/sessions/friday")).json()["records"], 16);
 }
 
