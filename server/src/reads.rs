@@ -46,64 +46,15 @@ impl ParentView {
     }
 }
 
-/// One session as the list shows it (in text; the JSON is `arbiter sessions --json`'s).
-#[derive(Debug)]
-struct SessionItem {
-    name: String,
-    game: String,
-    title: String,
-    records: u64,
-    parent: Option<(String, u64)>,
-}
-
+/// `arbiter sessions`.
 pub async fn sessions(State(app): State<Shared>, params: Params) -> Result<Response, ApiError> {
     let params = params.only(&["format"])?;
     let format = params.format()?;
     blocking(move || {
-        let journal = &app.journal;
-        let mut items = Vec::new();
-        let mut listed = Vec::new();
-        for (name, meta) in journal.sessions()? {
-            let records = journal.len(&name)?;
-            // The very document `arbiter sessions --json` prints (schemas/sessions.json).
-            listed.push(serde_json::json!({
-                "name": name,
-                "game": meta.game,
-                "records": records,
-                "title": meta.title,
-                "rules_version": meta.rules_version,
-                "created": meta.created,
-                "setup": meta.setup,
-                "catalog": meta.catalog,
-                "parent": meta.parent.as_ref().map(|p| serde_json::json!({ "session": p.session, "at": p.at })),
-            }));
-            let parent = meta.parent.map(|p| (p.session, p.at));
-            items.push(SessionItem { name, game: meta.game, title: meta.title, records, parent });
-        }
-        Ok(match format {
-            Format::Json => {
-                let doc = serde_json::json!({ "database": app.db, "sessions": listed });
-                Rendered { body: format!("{doc:#}\n"), exit: 0, format }.into_response()
-            }
-            Format::Text => Rendered::text(sessions_text(&app.db, &items), 0).into_response(),
-        })
+        let list = arbiter_verify::session_list(&app.journal, &app.db)?;
+        Ok(render::report(&list, format, 0)?.into_response())
     })
     .await
-}
-
-/// `arbiter sessions` as the command line prints it.
-fn sessions_text(db: &str, items: &[SessionItem]) -> String {
-    let mut text = String::new();
-    if items.is_empty() {
-        text.push_str(&format!("no sessions in `{db}`\n"));
-    }
-    for s in items {
-        let parent =
-            s.parent.as_ref().map(|(p, at)| format!(", forked from {p} at {at}")).unwrap_or_default();
-        let title = shown(&s.title);
-        text.push_str(&format!("{:<24} {:<16} {:>8} records  {title}{parent}\n", s.name, s.game, s.records));
-    }
-    text
 }
 
 /// A session's metadata and head.

@@ -29,8 +29,10 @@ mod quoting;
 mod recorder;
 mod replay;
 mod report;
+mod report_file;
 mod retraction;
 mod session;
+mod session_list;
 mod shown;
 mod simulate;
 mod snapshots;
@@ -66,7 +68,9 @@ pub use recorder::{Recorder, Submitted, SNAPSHOT_EVERY};
 pub use report::{
     Fact, RecordView, RetractedView, StateView, StepErrorView, UncertainView, UnverifiedView, ViolationView,
 };
+pub use report_file::write_report_file;
 pub use session::{header_of, Journal};
+pub use session_list::{session_list, ListedParent, ListedSession, SessionList};
 pub use shown::{escape_controls, is_hostile, shown, MAX_SHOWN_CHARS};
 pub use simulate::{simulate, SimulateInto, Simulated};
 pub use snapshots::{snapshot, snapshot_bytes, snapshot_state, Snapshotted, MAX_CACHED_FINDINGS};

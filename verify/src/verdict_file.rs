@@ -12,9 +12,7 @@
 use crate::audit::Verdicts;
 use crate::error::{ErrorKind, VerifyError};
 use serde::{Deserialize, Serialize};
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The file's format version; a file of another version is not read.
 const FORMAT: u32 = 1;
@@ -48,44 +46,11 @@ pub fn load_verdicts(path: &Path) -> Result<Verdicts, String> {
     }
 }
 
-/// Replace the verdicts kept at `path` with `verdicts`.
+/// Replace the verdicts kept at `path` with `verdicts` (whole or not at all,
+/// `write_report_file`).
 pub fn save_verdicts(path: &Path, verdicts: &Verdicts) -> Result<(), VerifyError> {
     let stored = Stored { format: FORMAT, verdicts: verdicts.clone() };
-    let shown = crate::shown(&path.display().to_string()).into_owned();
     let text = serde_json::to_string(&stored)
         .map_err(|e| VerifyError::new(ErrorKind::Io, format!("could not write the verdicts: {e}")))?;
-    let fail = |e: std::io::Error| VerifyError::new(ErrorKind::Io, format!("could not write `{shown}`: {e}"));
-    match std::fs::symlink_metadata(path) {
-        Ok(meta) if meta.is_dir() => {
-            Err(VerifyError::new(ErrorKind::Io, format!("`{shown}` is a directory, not a verdict file")))
-        }
-        // Anything but a plain file (a link, a device) is written in place, not renamed over.
-        Ok(meta) if !meta.file_type().is_file() => {
-            let mut file = std::fs::OpenOptions::new().write(true).truncate(true).open(path).map_err(fail)?;
-            file.write_all(format!("{text}\n").as_bytes()).and_then(|()| file.flush()).map_err(fail)
-        }
-        _ => write_atomically(path, &format!("{text}\n")).map_err(fail),
-    }
-}
-
-/// Write through a temporary file in the same directory and a rename. The temporary name is
-/// unique within the process too: a server may save two audits at once (the last rename wins,
-/// and each is whole).
-fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
-    static SAVES: AtomicU64 = AtomicU64::new(0);
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let name = path.file_name().ok_or_else(|| std::io::Error::other("not a file path"))?;
-    let n = SAVES.fetch_add(1, Ordering::Relaxed);
-    let tmp = dir.join(format!(".{}.{}.{n}.tmp", name.to_string_lossy(), std::process::id()));
-    let written = std::fs::File::create(&tmp).and_then(|mut f| {
-        f.write_all(text.as_bytes())?;
-        f.sync_all()
-    });
-    match written.and_then(|()| std::fs::rename(&tmp, path)) {
-        Ok(()) => Ok(()),
-        Err(e) => {
-            let _ = std::fs::remove_file(&tmp);
-            Err(e)
-        }
-    }
+    crate::report_file::write_report_file(path, &format!("{text}\n"))
 }
