@@ -319,7 +319,8 @@ fn each_game_summary_names_words_its_notation_reads() {
 
 /// The verify follow-ups as the binary shows them: `--derive` keeps the interpretations a log
 /// was replayed under, `replay` and `explain` show an uncertain finding as `verify` does, and
-/// a fixture must claim every uncertain finding with `@expect uncertain N RULE`.
+/// a fixture may claim an uncertain finding with `@expect uncertain N RULE` (one it does not claim
+/// is not a violation and does not fail it).
 #[test]
 fn derive_keeps_variants_and_every_view_shows_uncertain_findings() {
     let s = Sandbox::new();
@@ -349,7 +350,7 @@ fn derive_keeps_variants_and_every_view_shows_uncertain_findings() {
     assert_eq!(replay["uncertain"][0]["after_record"], 9);
     let unclaimed = s.derive("unclaimed.arb", TAINTED, |lines| lines.push("@expect clean".into()));
     std::fs::copy("fixtures/proving-grounds/towers.pgcat", s.path("towers.pgcat")).expect("catalog");
-    let run = s.run(&["fixtures", &unclaimed]).expect(1).out();
-    assert!(run.contains("unexpected uncertain finding at record 10: pg.check.defeat-at-top"), "{run}");
+    // An uncertain finding is not a violation: a fixture that does not claim it still passes.
+    s.run(&["fixtures", &unclaimed]).expect(0);
     s.run(&["fixtures", TAINTED]).expect(0);
 }

@@ -85,13 +85,10 @@ fn fixtures_name_every_uncertain_finding() {
     );
     let r = run_fixture(&toy::ctx(), &named);
     assert!(r.passed, "{r}");
+    // Not a violation: a fixture that does not name it still passes, as with unverified effects.
     let unnamed = toy::log(&d, "unnamed.arb", &format!("{TAINTED}@expect clean\n"));
     let r = run_fixture(&toy::ctx(), &unnamed);
-    assert!(!r.passed);
-    assert_eq!(
-        r.failures,
-        vec!["unexpected uncertain finding at record 4: toy.add.matches-roll: the roll was 3".to_string()]
-    );
+    assert!(r.passed, "{r}");
     let wrong = toy::log(
         &d,
         "wrong.arb",
