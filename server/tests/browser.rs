@@ -173,8 +173,42 @@ fn the_web_app_in_headless_chromium() {
     until(&tab, "!!document.querySelector('svg.board g.priority-token')", "the priority token");
     shoot(&tab, "replay-keridwyn.png");
 
-    // The boards of the games still to land on the engine, drawn from facts shaped as their
-    // engines write them: the grid with facing, and the city.
+    // Wild Assent's grid and Flame & Forge's city, from sessions of their engines: Arena
+    // Example 4 (a Gladiator facing north beside partial cover, a Daemon facing south) and
+    // the gem forge of FE05 (the city, its monsters, two players).
+    for (file, session) in [
+        ("wild-assent/arena-ex04-partial-cover.arb", "arena"),
+        ("flame-and-forge/fe05-gem-forge-then-challenge.arb", "forge"),
+    ] {
+        let text =
+            std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures").join(file))
+                .expect("the fixture");
+        let body = serde_json::json!({ "file_name": file, "session": session, "text": text });
+        let imported = post(&format!("{}/api/import", s.url), &body.to_string(), None);
+        assert_eq!(imported.status, 201, "{file}: {}", imported.body);
+    }
+    let records = get(&format!("{}/api/sessions/arena", s.url)).json()["records"].as_u64().expect("records");
+    tab.navigate_to(&format!("{}/#/s/arena?at={records}", s.url)).expect("the Wild Assent replay");
+    until(&tab, "document.querySelectorAll('svg.board g.unit').length === 2", "the miniatures");
+    assert_eq!(
+        eval(&tab, "document.querySelector('svg.board g.unit[data-unit=gurantev]').dataset.facing"),
+        "n"
+    );
+    assert_eq!(
+        eval(&tab, "document.querySelector('svg.board g.unit[data-unit=daemonretch]').dataset.facing"),
+        "s"
+    );
+    assert_eq!(eval(&tab, "document.querySelectorAll('svg.board g.obstacle[data-field=e3]').length"), 1);
+    shoot(&tab, "replay-wild-assent.png");
+    let records = get(&format!("{}/api/sessions/forge", s.url)).json()["records"].as_u64().expect("records");
+    tab.navigate_to(&format!("{}/#/s/forge?at={records}", s.url)).expect("the Flame & Forge replay");
+    until(&tab, "document.querySelectorAll('svg.board g.player').length === 2", "the players");
+    assert_eq!(eval(&tab, "document.querySelectorAll('svg.board g.tile').length"), 22);
+    assert_eq!(eval(&tab, "document.querySelector('svg.board g.tile[data-tile=O1a]').dataset.fire"), "1");
+    shoot(&tab, "replay-flame-and-forge.png");
+
+    // What those sessions do not show (a scorched tile, a Hunt Creature), from facts shaped as
+    // the engines write them.
     let drawn = tab
         .evaluate(
             r#"(async () => {

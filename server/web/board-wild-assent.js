@@ -3,7 +3,7 @@
 // attack in progress. Read from the game's facts: `NAME.field` (algebraic, `c4`),
 // `NAME.facing` (n, e, s, w), `NAME.health`, `NAME.damage`, `NAME.threat` (creatures),
 // `NAME.exhausted` (seekers), `obstacles` (`c3:rock ...`), `active`, `attack.by`,
-// `attack.targets`.
+// `attack.targets` (lists space- or comma-separated); the board's size from the text board.
 
 import { s, svg, text } from "./svg.js";
 
@@ -15,16 +15,30 @@ function field(name) {
 
 const ARROW = { n: [0, -1], e: [1, 0], s: [0, 1], w: [-1, 0] };
 
-export function wildAssent(facts, _board, changed) {
+// The board's columns and rows, from the text board's column letters and row numbers (the
+// size is a setup value, `board=WxH`, not a fact); `null` when the text gives none.
+function size(board) {
+  const lines = (board || "").split("\n");
+  const header = lines.find((l) => /^\s+a(\s+[a-p])+\s*$/.test(l));
+  const rows = Math.max(0, ...lines.map((l) => /^\s*(\d{1,2})\s+\S/.exec(l)).filter(Boolean).map((m) => Number(m[1])));
+  return header && rows ? [header.trim().split(/\s+/).length, rows] : null;
+}
+
+// A fact's list: space- or comma-separated, `-` when empty.
+const list = (value) => String(value ?? "").split(/[,\s]+/).filter((t) => t && t !== "-");
+
+export function wildAssent(facts, board, changed) {
   const units = [];
   for (const [key, value] of facts) {
     const m = /^(.+)\.field$/.exec(key);
     if (m && field(value)) units.push({ name: m[1], at: field(value) });
   }
-  const obstacles = (facts.get("obstacles") || "").split(/\s+/).map((o) => o.split(":")).filter(([f]) => field(f)).map(([f, kind]) => ({ at: field(f), kind }));
+  const obstacles = list(facts.get("obstacles")).map((o) => o.split(":")).filter(([f]) => field(f)).map(([f, kind]) => ({ at: field(f), kind }));
   const all = [...units.map((u) => u.at), ...obstacles.map((o) => o.at)];
-  const cols = Math.max(8, ...all.map(([x]) => x + 1));
-  const rows = Math.max(8, ...all.map(([, y]) => y + 1));
+  // The book's board when the text board does not say (10x10, the setup's default).
+  const [w, h] = size(board) || [10, 10];
+  const cols = Math.max(w, ...all.map(([x]) => x + 1));
+  const rows = Math.max(h, ...all.map(([, y]) => y + 1));
   const cell = 56;
   const left = 30;
   const top = 40;
@@ -43,7 +57,7 @@ export function wildAssent(facts, _board, changed) {
   }
   const active = facts.get("active");
   const attacker = facts.get("attack.by");
-  const targets = new Set((facts.get("attack.targets") || "").split(/\s+/));
+  const targets = new Set(list(facts.get("attack.targets")));
   for (const u of units) {
     const cx = px(u.at[0]) + cell / 2;
     const cy = py(u.at[1]) + cell / 2;
