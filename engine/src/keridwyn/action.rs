@@ -8,7 +8,7 @@ use super::compute::Targets;
 use super::effect::{Effect, Skill};
 use super::fact::{Acting, Due};
 use super::rules::{self, Alternation, BalanceScope, ImmunityVsAttack};
-use super::state::{Action, ActionKind, Current, Ongoing, Phase, Seat, Source, State, Token};
+use super::state::{Action, ActionKind, Current, Ongoing, Phase, Seat, Seats, Source, State, Token};
 use super::KeridwynFight;
 use crate::kit::dice::Roll;
 use crate::kit::effect::unverified;
@@ -52,7 +52,7 @@ impl KeridwynFight {
             action: token.action,
             kind: ActionKind::Lure,
             skill: Skill::Wit,
-            targets: Vec::new(),
+            targets: Seats::new(),
             second: token.second,
             dice: Roll::default(),
             bonus: 0,
@@ -66,7 +66,7 @@ impl KeridwynFight {
             Action::Lure => {
                 match s.monster().filter(|&m| !s.fighter(m).defeated) {
                     Some(m) => {
-                        current.targets = vec![m];
+                        current.targets = smallvec::smallvec![m];
                         s.phase = Phase::AwaitRoll;
                     }
                     // Nothing Breakable to lure in a fight between characters: done at once.
@@ -112,7 +112,7 @@ impl KeridwynFight {
                     };
                 match targets {
                     Targets::Balance(b) => {
-                        current.targets = vec![b];
+                        current.targets = smallvec::smallvec![b];
                         s.phase = Phase::AwaitRoll;
                     }
                     Targets::Chosen(t) => {
@@ -135,7 +135,7 @@ impl KeridwynFight {
             }
             None if k.kind == CardKind::Spell => {
                 current.kind = ActionKind::SupportSpell;
-                current.targets = vec![token.on.unwrap_or(who)];
+                current.targets = smallvec::smallvec![token.on.unwrap_or(who)];
                 s.phase = Phase::AwaitRoll;
             }
             None => {

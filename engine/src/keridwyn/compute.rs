@@ -6,7 +6,7 @@
 use super::cards::{Area, CardKind, Condition};
 use super::effect::{Ailment, DamageBase, Effect, Skill};
 use super::rules::{LureRoll, RecheckTie};
-use super::state::{Action, ActionKind, Current, Seat, State, Token, Who};
+use super::state::{Action, ActionKind, Current, Seat, Seats, State, Token, Who};
 use super::KeridwynFight;
 
 /// Defense = 6 + tier ("HOW TO FIGHT").
@@ -24,9 +24,9 @@ pub enum Targets {
     /// Balance's player.
     Balance(Seat),
     /// Chosen by the monster's conditions (or the character's foe, or everyone).
-    Chosen(Vec<Seat>),
+    Chosen(Seats),
     /// Neither condition chose: at random among these.
-    Random(Vec<Seat>),
+    Random(Seats),
 }
 
 /// Who should hold the Priority token.
@@ -90,8 +90,11 @@ impl KeridwynFight {
     /// Living participants in turn order: clockwise from the token holder.
     pub(crate) fn turn_order<'a>(&self, s: &'a State) -> impl DoubleEndedIterator<Item = Seat> + 'a {
         let n = s.fighters.len();
-        let start = self.first(s);
-        (0..n).map(move |k| Seat::of((start + k) % n.max(1))).filter(move |&i| !s.fighter(i).defeated)
+        let start = self.first(s) % n.max(1);
+        // The seats from the holder on, wrapping round: a subtraction, not a division, per seat.
+        (start..start + n)
+            .map(move |k| Seat::of(if k >= n { k - n } else { k }))
+            .filter(move |&i| !s.fighter(i).defeated)
     }
 
     /// Living characters in turn order.
@@ -101,7 +104,15 @@ impl KeridwynFight {
 
     /// Who reveals next: living characters in reverse turn order.
     pub(crate) fn next_revealer(&self, s: &State) -> Option<Seat> {
-        self.characters(s).rev().find(|&i| !s.fighter(i).revealed)
+        // `characters(s).rev().find(..)`, written as one loop: it runs twice per reveal.
+        let n = s.fighters.len();
+        let start = self.first(s) % n.max(1);
+        (0..n).rev().map(|k| if start + k >= n { start + k - n } else { start + k }).map(Seat::of).find(
+            |&i| {
+                let f = s.fighter(i);
+                !f.defeated && !f.is_monster() && !f.revealed
+            },
+        )
     }
 
     /// The Priority a token goes on: the card's, + priority effects, -6 while Slow, and for
@@ -235,7 +246,7 @@ impl KeridwynFight {
             let foes = self.turn_order(s).filter(|&i| i != who && (s.fighter(i).is_monster() || !monster_in));
             return Targets::Chosen(foes.collect());
         };
-        let chars: Vec<Seat> = self.characters(s).collect();
+        let chars: Seats = self.characters(s).collect();
         if area == Area::All {
             return Targets::Chosen(chars);
         }
@@ -255,7 +266,7 @@ impl KeridwynFight {
             };
             let mut meet = chars.iter().copied().filter(|&i| Some(key(i)) == best);
             if let (Some(one), None) = (meet.next(), meet.next()) {
-                return Targets::Chosen(vec![one]);
+                return Targets::Chosen(smallvec::smallvec![one]);
             }
         }
         Targets::Random(chars)

@@ -24,12 +24,31 @@ impl KeridwynFight {
         match s.phase {
             Phase::Joining | Phase::TieBreak { .. } => None,
             Phase::Over => self.award_due(s),
-            _ => self
-                .defeat_due(s)
-                .or_else(|| self.token_due(s))
-                .or_else(|| self.cure_due(s))
-                .or_else(|| self.start_due(s))
-                .or_else(|| self.phase_due(s)),
+            // The interrupts are gated here on the flags that make them possible, so the
+            // common step (none of them owed) pays a few loads, not a call each.
+            _ => {
+                if s.fighters.iter().any(|f| f.grit <= 0 && !f.defeated) {
+                    if let Some(d) = self.defeat_due(s) {
+                        return Some(d);
+                    }
+                }
+                if s.recheck.is_some() {
+                    if let Some(d) = self.token_due(s) {
+                        return Some(d);
+                    }
+                }
+                if s.cure_check {
+                    if let Some(d) = self.cure_due(s) {
+                        return Some(d);
+                    }
+                }
+                if s.starting {
+                    if let Some(d) = self.start_due(s) {
+                        return Some(d);
+                    }
+                }
+                self.phase_due(s)
+            }
         }
     }
 

@@ -17,6 +17,11 @@ pub type CharacterId = Id<CharacterCard>;
 pub type MonsterId = Id<MonsterCard>;
 pub type MercId = Id<MercCard>;
 
+/// Seats kept inline (a fight seats a handful; more than 16 spill to the heap): the
+/// targets of an action are set for every action, and allocating them cost more than the
+/// rest of taking a token. Encoded as a sequence, exactly as a `Vec<Seat>`.
+pub type Seats = smallvec::SmallVec<[Seat; 16]>;
+
 /// A place at the table: an index into `State::fighters` (seating order, clockwise).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct Seat(pub u8);
@@ -164,7 +169,7 @@ pub struct Current {
     pub action: Action,
     pub kind: ActionKind,
     pub skill: Skill,
-    pub targets: Vec<Seat>,
+    pub targets: Seats,
     pub second: bool,
     /// Dice as rolled (after rerolls), before modifiers; highest first.
     pub dice: Roll,
