@@ -140,13 +140,20 @@ impl KeridwynFight {
     /// The token that resolves next: highest Priority, ties in turn order, a player's two
     /// tokens on one number in the order they were placed.
     pub(crate) fn next_token(&self, s: &State) -> Option<(usize, Token)> {
+        // `turn_pos` without its divisions: the holder's seat is found once.
+        let n = s.fighters.len().max(1);
+        let first = self.first(s) % n;
+        let pos = |i: Seat| match i.i() + n - first {
+            p if p < n => p,
+            p if p < 2 * n => p - n,
+            p => p % n,
+        };
         let mut best: Option<(usize, &Token)> = None;
         for (k, t) in s.track.iter().enumerate() {
             let better = match best {
                 None => true,
                 Some((_, b)) => {
-                    t.priority > b.priority
-                        || (t.priority == b.priority && self.turn_pos(s, t.who) < self.turn_pos(s, b.who))
+                    t.priority > b.priority || (t.priority == b.priority && pos(t.who) < pos(b.who))
                 }
             };
             if better {
@@ -243,10 +250,20 @@ impl KeridwynFight {
         let Who::Monster(monster) = attacker.who else {
             // A character's attack goes to the monster, or to the other character.
             let monster_in = s.monster().is_some();
-            let foes = self.turn_order(s).filter(|&i| i != who && (s.fighter(i).is_monster() || !monster_in));
-            return Targets::Chosen(foes.collect());
+            let mut foes = Seats::new();
+            // Pushed one by one: `collect` through a filtered iterator cost more than the rest
+            // of starting the action.
+            for i in self.turn_order(s) {
+                if i != who && (s.fighter(i).is_monster() || !monster_in) {
+                    foes.push(i);
+                }
+            }
+            return Targets::Chosen(foes);
         };
-        let chars: Seats = self.characters(s).collect();
+        let mut chars = Seats::new();
+        for i in self.characters(s) {
+            chars.push(i);
+        }
         if area == Area::All {
             return Targets::Chosen(chars);
         }

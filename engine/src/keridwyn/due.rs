@@ -8,12 +8,12 @@
 //! `check_recorded` pairs a recorded consequence with what is due here, `flush` reports
 //! what a log left out, and `next_consequence` writes the head of the chain back as notation.
 
+use super::cards::ActionCard;
 use super::compute::TokenWinner;
 use super::effect::{Ailment, Effect};
 use super::event::Event;
 use super::fact::{Acting, Cause, Due, Fact};
 use super::rules::{self, FameOnDefeat};
-use super::cards::ActionCard;
 use super::state::{Action, ActionKind, Current, Phase, Recheck, Seat, State, Who};
 use super::KeridwynFight;
 use crate::kit::due::{Consequences, Pairing};

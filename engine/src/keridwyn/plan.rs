@@ -5,10 +5,10 @@
 use super::cards::CardKind;
 use super::effect::Effect;
 use super::event::{Event, Play};
+use super::fact::same;
 use super::rules::{self, FocusRefresh, ManeuverOptions};
 use super::setup::out_of_sequence;
 use super::state::{Action, HandCard, Ongoing, Phase, Seat, Source, State, Token};
-use super::fact::same;
 use super::KeridwynFight;
 use crate::{Findings, StepError, Violation};
 
