@@ -84,7 +84,11 @@ pub enum Command {
         format: Format,
     },
     /// List a session's records with their numbers.
-    Log { source: String },
+    Log {
+        source: String,
+        #[arg(long)]
+        json: bool,
+    },
     /// Replay a session and print the board after N records.
     Replay {
         source: String,
@@ -96,7 +100,8 @@ pub enum Command {
         #[arg(long = "variant", value_name = "NAME=VALUE")]
         variant: Vec<String>,
     },
-    /// Check every event against the rules.
+    /// Check every event against the rules. Findings are printed as they are found; with
+    /// --json the report is one JSON document whose `findings` array is streamed, one a line.
     Verify {
         source: String,
         #[arg(long)]
@@ -106,6 +111,12 @@ pub enum Command {
         /// Derive the consequences from decisions and random outcomes, printing the completed log.
         #[arg(long)]
         derive: bool,
+        /// Print at most N findings; the rest are counted in the summary by rule id.
+        #[arg(long, value_name = "N")]
+        max_findings: Option<u64>,
+        /// Fail (exit 1) when the log ends with consequences the rules still owe.
+        #[arg(long)]
+        strict: bool,
     },
     /// The auditor's view of one record: before, as recorded, what the rules say, verdict, after.
     Explain {
@@ -151,12 +162,18 @@ pub enum Command {
         /// Show which rule ids the fixtures break and which they do not.
         #[arg(long)]
         coverage: bool,
-        /// Fail when a rule id is broken by no fixture.
+        /// Fail when a rule id is broken by no fixture (one failing case per game).
         #[arg(long)]
         require_full_coverage: bool,
+        #[arg(long)]
+        json: bool,
     },
     /// Check a session's integrity: hash chain, gaps, decodable records.
-    Check { session: String },
+    Check {
+        session: String,
+        #[arg(long)]
+        json: bool,
+    },
     /// Play a seeded random legal session.
     Simulate {
         game: String,
@@ -177,6 +194,23 @@ pub enum Command {
         #[arg(long, value_name = "K", default_value_t = DEFAULT_SNAPSHOT_EVERY)]
         snapshot_every: u64,
     },
+}
+
+impl Command {
+    /// Whether the command was asked for JSON: its errors are then JSON objects too.
+    pub fn json(&self) -> bool {
+        match self {
+            Command::Rules { json, .. }
+            | Command::Log { json, .. }
+            | Command::Replay { json, .. }
+            | Command::Verify { json, .. }
+            | Command::Explain { json, .. }
+            | Command::Diff { json, .. }
+            | Command::Fixtures { json, .. }
+            | Command::Check { json, .. } => *json,
+            _ => false,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]

@@ -3,14 +3,20 @@
 //!
 //! Exit codes (documented in `arbiter --help` and the README):
 //! 0 success / clean / identical; 1 violations found / logs split / fixtures failed;
-//! 2 unusable input (bad argument, unknown session, malformed line, missing catalog).
+//! 2 unusable input (bad argument, unknown session, malformed line, missing catalog, a
+//! failed write). A closed output pipe ends the process quietly with 141, as SIGPIPE would.
+//! With `--json`, an error is also a JSON object on standard output.
 
 mod cli;
 mod commands;
 mod error;
+mod output;
 
 use clap::Parser;
 use std::process::ExitCode;
+
+/// Long messages are cut: an error quotes input, and input can be a megabyte long.
+const MAX_MESSAGE_CHARS: usize = 2000;
 
 fn main() -> ExitCode {
     // A panic is a bug, but the user still gets one sentence, not a backtrace.
@@ -21,19 +27,58 @@ fn main() -> ExitCode {
             .map(|s| s.to_string())
             .or_else(|| info.payload().downcast_ref::<String>().cloned())
             .unwrap_or_else(|| "unknown cause".to_string());
-        // `arbiter log big | head` closes our stdout early; like any Unix tool, stop quietly
-        // with the status a SIGPIPE death would give.
-        if what.contains("failed printing to stdout") {
-            std::process::exit(141);
-        }
-        eprintln!("arbiter: internal error ({what}); please report it");
+        eprintln!(
+            "arbiter: internal error ({}); please report it",
+            arbiter_verify::escape_controls(&what, false)
+        );
     }));
-    let cli = cli::Cli::parse();
+    let asked_json = std::env::args().any(|a| a == "--json");
+    let cli = match cli::Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // `--help` and `--version` are not errors.
+            if !e.use_stderr() {
+                let _ = e.print();
+                return ExitCode::SUCCESS;
+            }
+            if asked_json {
+                let first = e
+                    .to_string()
+                    .lines()
+                    .next()
+                    .unwrap_or_default()
+                    .trim_start_matches("error: ")
+                    .to_string();
+                report(&error::CliError::input(first), true);
+            }
+            let _ = e.print();
+            return ExitCode::from(2);
+        }
+    };
+    let json = cli.command.json();
     match commands::run(cli) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("arbiter: {e}");
+            report(&e, json);
             ExitCode::from(e.exit_code())
         }
     }
+}
+
+/// Say what went wrong: one sentence on stderr and, for `--json`, a JSON object on stdout
+/// (`{"error": ..., "kind": ..., "exit_code": 2}`) so a `| jq` pipeline sees it.
+fn report(e: &error::CliError, json: bool) {
+    if e.is_quiet() {
+        return;
+    }
+    let mut message: String = arbiter_verify::escape_controls(e.message(), false).into_owned();
+    if let Some((cut, _)) = message.char_indices().nth(MAX_MESSAGE_CHARS) {
+        message.truncate(cut);
+        message.push_str("… (cut)");
+    }
+    if json && !e.json_done() {
+        let object = serde_json::json!({ "error": message, "kind": e.kind(), "exit_code": e.exit_code() });
+        let _ = output::print_json(&format!("{object}\n"));
+    }
+    eprintln!("arbiter: {message}");
 }

@@ -3,7 +3,8 @@
 use super::sessions::context;
 use super::{exit, print_report, sources, variants};
 use crate::error::CliError;
-use arbiter_verify::{DiffOptions, VerifyOptions};
+use crate::output;
+use arbiter_verify::{DiffOptions, Finding, FindingSink, VerifyError, VerifyOptions, VerifyReport};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -22,20 +23,104 @@ pub fn replay(
     Ok(ExitCode::SUCCESS)
 }
 
-pub fn verify(
-    db: &Path,
-    spec: &str,
+/// The options of `verify` that shape its output.
+pub struct VerifyHow {
+    pub json: bool,
+    pub derive: bool,
+    pub max_findings: Option<u64>,
+    pub strict: bool,
+}
+
+/// Prints a verify as it runs: the head, each finding the moment it is found, then (after
+/// `verify_streaming` returns) the tail. Nothing of the report is held.
+struct Printer {
+    out: output::Buffered,
     json: bool,
-    variant: &[String],
-    derive: bool,
-) -> Result<ExitCode, CliError> {
+    findings: u64,
+    head_printed: bool,
+    /// Why printing failed, which the library only sees as "the sink failed".
+    failed: Option<CliError>,
+}
+
+impl Printer {
+    fn put(&mut self, result: Result<(), CliError>) -> Result<(), VerifyError> {
+        result.map_err(|e| {
+            self.failed = Some(e);
+            VerifyError::new(arbiter_verify::ErrorKind::Io, "the report could not be written")
+        })
+    }
+}
+
+impl FindingSink for Printer {
+    fn head(&mut self, report: &VerifyReport) -> Result<(), VerifyError> {
+        self.head_printed = true;
+        let text = if self.json {
+            output::print_json(&report.json_head())
+        } else {
+            output::print(&report.head_text())
+        };
+        self.put(text)
+    }
+
+    fn finding(&mut self, finding: &Finding) -> Result<(), VerifyError> {
+        let text = if self.json {
+            let sep = if self.findings == 0 { "\n" } else { ",\n" };
+            let one = serde_json::to_string(finding).unwrap_or_default();
+            self.out.json(&format!("{sep}{one}"))
+        } else {
+            self.out.text(&finding.to_string())
+        };
+        self.findings += 1;
+        self.put(text)
+    }
+}
+
+pub fn verify(db: &Path, spec: &str, variant: &[String], how: VerifyHow) -> Result<ExitCode, CliError> {
     // Final facts appear only in the JSON report; building them is skipped otherwise.
-    let options = VerifyOptions { variants: variants(variant)?, derive, skip_final_facts: !json };
+    let options = VerifyOptions {
+        variants: variants(variant)?,
+        derive: how.derive,
+        skip_final_facts: !how.json,
+        max_findings: how.max_findings,
+        strict: how.strict,
+    };
     let (srcs, journal) = sources(db, &[spec])?;
     let ctx = context(journal.as_ref());
-    let report = arbiter_verify::verify(&ctx, &srcs[0], &options)?;
-    print_report(&report, json)?;
-    Ok(exit(report.exit_code))
+    let mut printer = Printer {
+        out: output::Buffered::new(),
+        json: how.json,
+        findings: 0,
+        head_printed: false,
+        failed: None,
+    };
+    let result = arbiter_verify::verify_streaming(&ctx, &srcs[0], &options, &mut printer);
+    if let Some(failed) = printer.failed.take() {
+        return Err(failed);
+    }
+    let out = &mut printer.out;
+    match result {
+        Ok(report) => {
+            if how.json {
+                out.json(&format!("\n{}\n", report.json_tail()))?;
+            } else {
+                out.text(&report.tail_text())?;
+            }
+            out.flush()?;
+            Ok(exit(report.exit_code))
+        }
+        Err(e) => {
+            let e = CliError::from(e);
+            if how.json && printer.head_printed {
+                // Close the document the head opened, so a JSON reader still gets one.
+                let fatal = serde_json::json!({ "error": e.message(), "kind": e.kind(), "exit_code": 2 });
+                out.json(&format!("\n],\"fatal\":{fatal},\"exit_code\":2}}\n"))?;
+                out.flush()?;
+                return Err(e.in_json());
+            }
+            out.flush()?;
+            Err(e)
+        }
+    }
 }
 
 pub fn explain(

@@ -1,24 +1,52 @@
 //! `games` and `rules`: what the engine knows, straight from the kernel's catalogs.
 
 use crate::error::CliError;
+use crate::output;
 use arbiter_engine::{dispatch, game_ids, games as all_games, Game, GameVisitor, ParamKind};
 use std::process::ExitCode;
 
 pub fn games() -> Result<ExitCode, CliError> {
+    let mut text = String::new();
     for g in all_games() {
-        println!("{:<18} {} (rules version {}, rulebook {})", g.id, g.name, g.rules_version, g.rulebook);
+        text.push_str(&format!(
+            "{:<18} {} (rules version {}, rulebook {})\n",
+            g.id, g.name, g.rules_version, g.rulebook
+        ));
     }
+    output::print(&text)?;
     Ok(ExitCode::SUCCESS)
 }
 
 pub fn rules(game: &str, json: bool) -> Result<ExitCode, CliError> {
     let text = dispatch(game, RulesText { json }).ok_or_else(|| unknown_game(game))?;
-    print!("{text}");
+    if json {
+        output::print_json(&text)?;
+    } else {
+        output::print(&text)?;
+    }
     Ok(ExitCode::SUCCESS)
 }
 
 pub fn unknown_game(game: &str) -> CliError {
-    CliError::input(format!("unknown game `{game}` (known games: {})", game_ids().join(", ")))
+    CliError::input(format!(
+        "unknown game `{}` (known games: {})",
+        arbiter_verify::shown(game),
+        game_ids().join(", ")
+    ))
+    .with_kind("unknown-game")
+}
+
+/// A parameter's accepted values for `rules --json`: the closed list (`allowed`), or, for a
+/// parameter that takes any value the game checks itself, a description (`accepts`), never
+/// the two mixed in one array.
+fn accepted(allowed: &[&str]) -> (Option<Vec<String>>, Option<String>) {
+    match allowed.first() {
+        None => (None, Some("any value".to_string())),
+        Some(first) if first.starts_with('<') => {
+            (None, Some(first.trim_start_matches('<').trim_end_matches('>').to_string()))
+        }
+        Some(_) => (Some(allowed.iter().map(|s| s.to_string()).collect()), None),
+    }
 }
 
 struct RulesText {
@@ -37,10 +65,11 @@ impl GameVisitor for RulesText {
             let params: Vec<_> = G::params()
                 .iter()
                 .map(|p| {
+                    let (allowed, accepts) = accepted(p.allowed);
                     serde_json::json!({
                         "name": p.name,
                         "kind": match p.kind { ParamKind::Setup => "setup", ParamKind::Interpretation => "interpretation" },
-                        "allowed": p.allowed, "default": p.default, "doc": p.doc, "section": p.section,
+                        "allowed": allowed, "accepts": accepts, "default": p.default, "doc": p.doc, "section": p.section,
                     })
                 })
                 .collect();

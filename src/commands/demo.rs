@@ -5,6 +5,7 @@
 
 use super::open_journal;
 use crate::error::CliError;
+use crate::output::print;
 use arbiter_verify::{Context, DiffOptions, Source, VerifyOptions};
 use std::path::Path;
 use std::process::ExitCode;
@@ -18,7 +19,7 @@ pub fn demo(db: &Path) -> Result<ExitCode, CliError> {
     let journal = open_journal(db, true)?;
     let ctx = Context::new(&journal);
     if journal.sessions()?.iter().any(|(name, _)| name == SESSION) {
-        println!("== using session `{SESSION}` already in `{}`\n", db.display());
+        print(&format!("== using session `{SESSION}` already in `{}`\n\n", db.display()))?;
     } else {
         let dir = tempfile_dir()?;
         let file = dir.join(format!("{SESSION}.arb"));
@@ -26,16 +27,16 @@ pub fn demo(db: &Path) -> Result<ExitCode, CliError> {
             .map_err(|e| CliError::input(format!("could not write `{}`: {e}", file.display())))?;
         let created = arbiter_verify::import_file(&ctx, &file, Some(SESSION));
         let _ = std::fs::remove_dir_all(&dir);
-        print!("== arbiter import examples/disputed-wound.arb --session {SESSION}\n{}\n", created?);
+        print(&format!("== arbiter import examples/disputed-wound.arb --session {SESSION}\n{}\n", created?))?;
     }
     let session = Source::session(SESSION);
-    println!("== arbiter verify {SESSION}");
-    print!("{}", arbiter_verify::verify(&ctx, &session, &VerifyOptions::default())?);
-    println!("\n== arbiter explain {SESSION} {DISPUTED}");
-    print!("{}", arbiter_verify::explain(&ctx, &session, DISPUTED, &[])?);
+    print(&format!("== arbiter verify {SESSION}\n"))?;
+    print(&arbiter_verify::verify(&ctx, &session, &VerifyOptions::default())?.to_string())?;
+    print(&format!("\n== arbiter explain {SESSION} {DISPUTED}\n"))?;
+    print(&arbiter_verify::explain(&ctx, &session, DISPUTED, &[])?.to_string())?;
     let other = session.clone().with_variant("exhaust-from", "wounding-enemy");
-    println!("\n== arbiter diff {SESSION} {SESSION}@exhaust-from=wounding-enemy");
-    print!("{}", arbiter_verify::diff(&ctx, &session, &other, &DiffOptions::default())?);
+    print(&format!("\n== arbiter diff {SESSION} {SESSION}@exhaust-from=wounding-enemy\n"))?;
+    print(&arbiter_verify::diff(&ctx, &session, &other, &DiffOptions::default())?.to_string())?;
     Ok(ExitCode::SUCCESS)
 }
 

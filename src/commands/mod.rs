@@ -1,6 +1,6 @@
 //! One function per command; each returns the exit code of a run that completed. Work is
 //! done by `arbiter-verify` (which reaches the journal and the engine); this layer only
-//! opens the database when a command needs it, and prints.
+//! opens the database when a command needs it, and prints (through `crate::output`).
 
 mod audit;
 mod catalog;
@@ -12,6 +12,7 @@ mod simulate;
 
 use crate::cli::{Cli, Command};
 use crate::error::CliError;
+use crate::output;
 use arbiter_verify::{Journal, Origin, Source};
 use serde::Serialize;
 use std::path::Path;
@@ -33,14 +34,15 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         }
         Command::Snapshot { session, every } => sessions::snapshot(db, &session, every),
         Command::Export { source, format } => sessions::export(db, &source, format),
-        Command::Log { source } => sessions::log(db, &source),
-        Command::Check { session } => sessions::check(db, &session),
+        Command::Log { source, json } => sessions::log(db, &source, json),
+        Command::Check { session, json } => sessions::check(db, &session, json),
         Command::Fork { session, at, into, snapshot_every } => {
             sessions::fork(db, &session, at, &into, snapshot_every)
         }
         Command::Replay { source, to, json, variant } => audit::replay(db, &source, to, json, &variant),
-        Command::Verify { source, json, variant, derive } => {
-            audit::verify(db, &source, json, &variant, derive)
+        Command::Verify { source, json, variant, derive, max_findings, strict } => {
+            let how = audit::VerifyHow { json, derive, max_findings, strict };
+            audit::verify(db, &source, &variant, how)
         }
         Command::Explain { source, index, json, variant } => {
             audit::explain(db, &source, index, json, &variant)
@@ -48,8 +50,8 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Diff { a, b, context, all, json, variant } => {
             audit::diff(db, &a, &b, context, all, json, &variant)
         }
-        Command::Fixtures { dir, junit, coverage, require_full_coverage } => {
-            fixtures::fixtures(&dir, junit.as_deref(), coverage, require_full_coverage)
+        Command::Fixtures { dir, junit, coverage, require_full_coverage, json } => {
+            fixtures::fixtures(&dir, junit.as_deref(), coverage, require_full_coverage, json)
         }
         Command::Simulate { game, setup, seed, events, into, out, snapshot_every } => {
             let target = simulate::Target { into: into.as_deref(), out: out.as_deref(), snapshot_every };
@@ -64,8 +66,9 @@ pub fn open_journal(db: &Path, create: bool) -> Result<Journal, CliError> {
     if !create && !db.exists() {
         return Err(CliError::input(format!(
             "there is no database at `{}` (give --db PATH or set ARBITER_DB; `arbiter new` or `arbiter import` creates one)",
-            db.display()
-        )));
+            arbiter_verify::shown(&db.display().to_string())
+        ))
+        .with_kind("session"));
     }
     Ok(Journal::open(db)?)
 }
@@ -99,9 +102,11 @@ pub fn sources(db: &Path, specs: &[&str]) -> Result<(Vec<Source>, Option<Journal
     let journal = match session {
         Some(name) if !db.exists() => {
             return Err(CliError::input(format!(
-                "`{name}` is neither a file nor a session: there is no database at `{}` (give --db PATH or set ARBITER_DB)",
-                db.display()
-            )))
+                "`{}` is neither a file nor a session: there is no database at `{}` (give --db PATH or set ARBITER_DB)",
+                arbiter_verify::shown(&name),
+                arbiter_verify::shown(&db.display().to_string())
+            ))
+            .with_kind("session"))
         }
         Some(_) => Some(open_journal(db, false)?),
         None => None,
@@ -111,15 +116,7 @@ pub fn sources(db: &Path, specs: &[&str]) -> Result<(Vec<Source>, Option<Journal
 
 /// `--variant NAME=VALUE` items as pairs, refusing malformed ones.
 pub fn variants(items: &[String]) -> Result<Vec<(String, String)>, CliError> {
-    items
-        .iter()
-        .map(|item| match item.split_once('=') {
-            Some((name, value)) if !name.trim().is_empty() => {
-                Ok((name.trim().to_string(), value.trim().to_string()))
-            }
-            _ => Err(CliError::input(format!("`{item}` is not of the form NAME=VALUE"))),
-        })
-        .collect()
+    Ok(arbiter_verify::parse_variants(items)?)
 }
 
 /// Print a report as JSON or for people.
@@ -127,11 +124,10 @@ pub fn print_report<T: Serialize + std::fmt::Display>(report: &T, json: bool) ->
     if json {
         let text = serde_json::to_string_pretty(report)
             .map_err(|e| CliError::input(format!("could not write the report as JSON: {e}")))?;
-        println!("{text}");
+        output::print_json(&format!("{text}\n"))
     } else {
-        print!("{report}");
+        output::print(&report.to_string())
     }
-    Ok(())
 }
 
 /// A report's exit code (0 or 1) as the process's.

@@ -1,38 +1,96 @@
 //! `arbiter record SESSION`: notation lines in, each checked against the rules as it is
 //! entered and appended (flushed) before it is acknowledged.
 //!
+//! The database is held only while a line is written (`Recorder::open_detached`): between
+//! lines, `sessions`, `log`, `verify` and every other command can open it.
+//!
 //! On a terminal it prompts and keeps going after a bad line, since the player is there to
 //! retype it. From a pipe it stops at the first line it cannot read (exit 2): later lines
-//! were written after that one and may depend on it, and everything before it is already
-//! safely in the journal.
+//! were written after that one and may depend on it. Every line before it is already
+//! stored (each was acknowledged as it was written), and stderr says exactly which records
+//! were stored from which lines and which lines were not.
 
-use super::open_journal;
 use crate::error::CliError;
-use arbiter_verify::{Context, ErrorKind, Recorder};
-use std::io::{BufRead, IsTerminal, Write};
+use crate::output;
+use arbiter_verify::{EngineGames, ErrorKind, Recorder};
+use std::io::{BufRead, IsTerminal};
 use std::path::Path;
 use std::process::ExitCode;
 
+/// What became of the lines of a piped `record`, for the account on stderr.
+#[derive(Default)]
+struct Account {
+    /// (stdin line, record index) of every line stored.
+    stored: Vec<(usize, u64)>,
+    /// (stdin line, why) of every line read but not stored.
+    refused: Vec<(usize, &'static str)>,
+}
+
+impl Account {
+    /// One sentence: what was stored, from which lines, and what was not.
+    fn sentence(&self, stopped_at: Option<(usize, usize)>) -> String {
+        let plural = |n: usize, word: &str| if n == 1 { word.to_string() } else { format!("{word}s") };
+        let n = self.stored.len();
+        let mut out = if n == 0 {
+            "stored nothing from stdin".to_string()
+        } else {
+            format!(
+                "stored {n} record(s) from stdin ({} {}, from {} {})",
+                plural(n, "record"),
+                ranges(self.stored.iter().map(|s| s.1)),
+                plural(n, "line"),
+                ranges(self.stored.iter().map(|s| s.0 as u64)),
+            )
+        };
+        let mut not: Vec<String> =
+            self.refused.iter().map(|(line, why)| format!("line {line} ({why})")).collect();
+        if let Some((line, after)) = stopped_at {
+            not.push(format!(
+                "line {line} (the error above) and the {after} line(s) after it, which were not read"
+            ));
+        }
+        if !not.is_empty() {
+            out.push_str(&format!("; not stored: {}", not.join(", ")));
+        }
+        out
+    }
+}
+
+/// `0-3, 5, 7-9` for a sorted list of numbers.
+fn ranges(numbers: impl Iterator<Item = u64>) -> String {
+    let mut runs: Vec<(u64, u64)> = Vec::new();
+    for n in numbers {
+        match runs.last_mut() {
+            Some(run) if run.1 + 1 == n => run.1 = n,
+            _ => runs.push((n, n)),
+        }
+    }
+    let parts: Vec<String> =
+        runs.iter().map(|(a, b)| if a == b { a.to_string() } else { format!("{a}-{b}") }).collect();
+    parts.join(", ")
+}
+
 pub fn record(db: &Path, session: &str, strict: bool) -> Result<ExitCode, CliError> {
-    let journal = open_journal(db, false)?;
-    let ctx = Context::new(&journal);
-    let mut recorder = Recorder::open(&ctx, session)?;
+    if !db.exists() {
+        super::open_journal(db, false)?;
+    }
+    let mut recorder = Recorder::open_detached(EngineGames, db, session)?;
     let interactive = std::io::stdin().is_terminal();
     if interactive {
-        println!(
-            "recording `{session}` ({}), {} records so far. One event a line; `undo` retracts the last; `board` shows the table; Ctrl-D ends.",
+        output::print(&format!(
+            "recording `{session}` ({}), {} records so far. One event a line; `undo` retracts the last; `board` shows the table; Ctrl-D ends.\n",
             recorder.game(),
             recorder.len()
-        );
+        ))?;
     }
     let mut broke_a_rule = false;
+    let mut account = Account::default();
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let mut line_no = 0usize;
     loop {
         if interactive {
-            print!("{session} #{}> ", recorder.len());
-            let _ = std::io::stdout().flush();
+            output::print(&format!("{session} #{}> ", recorder.len()))?;
         }
         let Some(line) = lines.next() else { break };
         line_no += 1;
@@ -43,18 +101,43 @@ pub fn record(db: &Path, session: &str, strict: bool) -> Result<ExitCode, CliErr
             continue;
         }
         if text == "board" {
-            print!("{}", recorder.state());
+            output::print(&recorder.state().to_string())?;
             continue;
         }
         let result = if text == "undo" { recorder.undo() } else { recorder.submit(text, strict) };
         match result {
             Ok(submitted) => {
                 broke_a_rule |= !submitted.violations.is_empty() || submitted.error.is_some();
-                print!("{submitted}");
+                if submitted.written {
+                    account.stored.push((line_no, submitted.record.index));
+                } else {
+                    let why =
+                        if submitted.error.is_some() { "cannot be applied" } else { "refused by --strict" };
+                    account.refused.push((line_no, why));
+                }
+                output::print(&submitted.to_string())?;
             }
-            Err(e) if interactive && e.kind != ErrorKind::Journal => eprintln!("{e}"),
-            Err(e) => return Err(CliError::input(format!("stdin line {line_no}: {e}"))),
+            // At the table a busy database (another command holding it for a moment) or a
+            // mistyped line costs only that line: say so and let the player type it again.
+            Err(e) if interactive && e.kind == ErrorKind::Busy => eprintln!(
+                "{}; the line was not recorded: type it again",
+                arbiter_verify::escape_controls(&e.message, false)
+            ),
+            Err(e) if interactive && e.kind != ErrorKind::Journal => {
+                eprintln!("{}", arbiter_verify::escape_controls(&e.message, false))
+            }
+            Err(e) if interactive => return Err(e.into()),
+            Err(e) => {
+                let after = lines.by_ref().count();
+                let sentence = account.sentence(Some((line_no, after)));
+                let kind = CliError::from(e.clone()).kind();
+                return Err(CliError::input(format!("stdin line {line_no}: {}; {sentence}", e.message))
+                    .with_kind(kind));
+            }
         }
+    }
+    if !interactive && !account.refused.is_empty() {
+        eprintln!("arbiter: {}", account.sentence(None));
     }
     Ok(if broke_a_rule { ExitCode::from(1) } else { ExitCode::SUCCESS })
 }

@@ -1,8 +1,9 @@
 //! Session management: `sessions`, `new`, `import`, `export`, `log`, `check`, `fork`.
 
-use super::{exit, open_journal, sources, with_new_journal};
+use super::{exit, open_journal, print_report, sources, with_new_journal};
 use crate::cli::Format;
 use crate::error::CliError;
+use crate::output;
 use arbiter_verify::Context;
 use std::path::Path;
 use std::process::ExitCode;
@@ -10,8 +11,9 @@ use std::process::ExitCode;
 pub fn list(db: &Path) -> Result<ExitCode, CliError> {
     let journal = open_journal(db, false)?;
     let sessions = journal.sessions()?;
+    let mut text = String::new();
     if sessions.is_empty() {
-        println!("no sessions in `{}`", db.display());
+        text.push_str(&format!("no sessions in `{}`\n", db.display()));
     }
     for (name, meta) in sessions {
         let len = journal.len(&name)?;
@@ -20,8 +22,12 @@ pub fn list(db: &Path) -> Result<ExitCode, CliError> {
             .as_ref()
             .map(|p| format!(", forked from {} at {}", p.session, p.at))
             .unwrap_or_default();
-        println!("{name:<24} {:<16} {len:>8} records  {}{parent}", meta.game, meta.title);
+        // A title is free text: one line of it, escaped, cut.
+        let title = arbiter_verify::shown(&meta.title);
+        text.push_str(&format!("{name:<24} {:<16} {len:>8} records  {title}{parent}\n", meta.game));
     }
+    drop(journal);
+    output::print(&text)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -42,7 +48,7 @@ pub fn new(
     let created = with_new_journal(db, |journal| {
         Ok(arbiter_verify::new_session(&Context::new(journal), session, game, &setup, catalog, title)?)
     })?;
-    print!("{created}");
+    output::print(&created.to_string())?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -58,7 +64,13 @@ pub fn import(
     with_new_journal(db, |journal| {
         let ctx = Context::new(journal);
         let created = arbiter_verify::import_file(&ctx, file, session)?;
-        print!("{created}");
+        output::print(&created.to_string())?;
+        if created.expectations_not_stored > 0 {
+            eprintln!(
+                "arbiter: note: the file's {} fixture expectation line(s) (@expect, @assert) are not part of a session and were not stored; the file stays the fixture",
+                created.expectations_not_stored
+            );
+        }
         snapshots(&ctx, &created.session, snapshot_every)
     })?;
     Ok(ExitCode::SUCCESS)
@@ -66,7 +78,8 @@ pub fn import(
 
 pub fn snapshot(db: &Path, session: &str, every: u64) -> Result<ExitCode, CliError> {
     let journal = open_journal(db, false)?;
-    print!("{}", arbiter_verify::snapshot(&Context::new(&journal), session, every)?);
+    let done = arbiter_verify::snapshot(&Context::new(&journal), session, every)?;
+    output::print(&done.to_string())?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -78,7 +91,7 @@ pub(super) fn snapshots(ctx: &Context<'_>, session: &str, every: u64) -> Result<
         return Ok(());
     }
     match arbiter_verify::snapshot(ctx, session, every) {
-        Ok(done) if done.snapshots > 0 => print!("{done}"),
+        Ok(done) if done.snapshots > 0 => output::print(&done.to_string())?,
         Ok(_) => {}
         Err(e) => eprintln!("arbiter: warning: no snapshots for `{session}`: {e}"),
     }
@@ -92,22 +105,93 @@ pub fn export(db: &Path, spec: &str, format: Format) -> Result<ExitCode, CliErro
         Format::Notation => arbiter_verify::Format::Notation,
         Format::Jsonl => arbiter_verify::Format::Jsonl,
     };
-    print!("{}", arbiter_verify::export(&ctx, &srcs[0], format)?);
-    Ok(ExitCode::SUCCESS)
+    // Written as it is read; a failed write is reported as what it was.
+    let mut out = output::Stdout::new();
+    match arbiter_verify::export(&ctx, &srcs[0], format, &mut out) {
+        Ok(()) => Ok(ExitCode::SUCCESS),
+        Err(e) => Err(out.error(e.into())),
+    }
 }
 
-pub fn log(db: &Path, spec: &str) -> Result<ExitCode, CliError> {
+/// Prints a listing as it is read: `log` of a long file holds one entry at a time.
+struct LogPrinter {
+    out: output::Buffered,
+    json: bool,
+    entries: u64,
+    head_printed: bool,
+    failed: Option<CliError>,
+}
+
+impl LogPrinter {
+    fn put(&mut self, result: Result<(), CliError>) -> Result<(), arbiter_verify::VerifyError> {
+        result.map_err(|e| {
+            self.failed = Some(e);
+            arbiter_verify::VerifyError::new(
+                arbiter_verify::ErrorKind::Io,
+                "the listing could not be written",
+            )
+        })
+    }
+}
+
+impl arbiter_verify::LogSink for LogPrinter {
+    fn head(&mut self, report: &arbiter_verify::LogReport) -> Result<(), arbiter_verify::VerifyError> {
+        if !self.json {
+            return Ok(());
+        }
+        self.head_printed = true;
+        let head = serde_json::json!({ "source": report.source, "game": report.game }).to_string();
+        let text = format!("{},\"entries\":[", head.strip_suffix('}').unwrap_or(&head));
+        let result = self.out.json(&text);
+        self.put(result)
+    }
+
+    fn entry(&mut self, entry: &arbiter_verify::LogEntry) -> Result<(), arbiter_verify::VerifyError> {
+        let result = if self.json {
+            let sep = if self.entries == 0 { "\n" } else { ",\n" };
+            self.out.json(&format!("{sep}{}", serde_json::to_string(entry).unwrap_or_default()))
+        } else {
+            self.out.text(&entry.line_text())
+        };
+        self.entries += 1;
+        self.put(result)
+    }
+}
+
+pub fn log(db: &Path, spec: &str, json: bool) -> Result<ExitCode, CliError> {
     let (srcs, journal) = sources(db, &[spec])?;
     let ctx = context(journal.as_ref());
-    print!("{}", arbiter_verify::log(&ctx, &srcs[0])?);
+    let mut printer =
+        LogPrinter { out: output::Buffered::new(), json, entries: 0, head_printed: false, failed: None };
+    let result = arbiter_verify::log_streaming(&ctx, &srcs[0], &mut printer);
+    if let Some(failed) = printer.failed.take() {
+        return Err(failed);
+    }
+    match result {
+        Ok(_) if json => printer.out.json("\n]}\n")?,
+        Ok(_) => {}
+        Err(e) => {
+            let e = CliError::from(e);
+            // After the head a JSON reader must still get one document: close it with the error.
+            if json && printer.head_printed {
+                let fatal = serde_json::json!({ "error": e.message(), "kind": e.kind(), "exit_code": 2 });
+                printer.out.json(&format!("\n],\"fatal\":{fatal}}}\n"))?;
+                printer.out.flush()?;
+                return Err(e.in_json());
+            }
+            printer.out.flush()?;
+            return Err(e);
+        }
+    }
+    printer.out.flush()?;
     Ok(ExitCode::SUCCESS)
 }
 
-pub fn check(db: &Path, session: &str) -> Result<ExitCode, CliError> {
+pub fn check(db: &Path, session: &str, json: bool) -> Result<ExitCode, CliError> {
     let journal = open_journal(db, false)?;
     let ctx = Context::new(&journal);
     let view = arbiter_verify::check(&ctx, session)?;
-    print!("{view}");
+    print_report(&view, json)?;
     Ok(exit(view.exit_code))
 }
 
@@ -121,7 +205,7 @@ pub fn fork(
     let journal = open_journal(db, false)?;
     let ctx = Context::new(&journal);
     let report = arbiter_verify::fork(&ctx, session, at as u64, into)?;
-    print!("{report}");
+    output::print(&report.to_string())?;
     snapshots(&ctx, into, snapshot_every)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -26,12 +26,15 @@ pub fn simulate(
         (Some(session), None) => with_new_journal(db, |journal| {
             let ctx = Context::new(journal);
             let into = SimulateInto::Session(session);
-            print!("{}", arbiter_verify::simulate(&ctx, game, &setup, seed, events, into)?);
+            crate::output::print(
+                &arbiter_verify::simulate(&ctx, game, &setup, seed, events, into)?.to_string(),
+            )?;
             super::sessions::snapshots(&ctx, session, target.snapshot_every)
         })?,
         (None, Some(path)) => {
             let into = SimulateInto::File(path);
-            print!("{}", arbiter_verify::simulate(&Context::files(), game, &setup, seed, events, into)?);
+            let done = arbiter_verify::simulate(&Context::files(), game, &setup, seed, events, into)?;
+            crate::output::print(&done.to_string())?;
         }
         _ => return Err(CliError::input("say where the log goes: --into SESSION or --out FILE")),
     }

@@ -98,9 +98,9 @@ pub struct Divergence {
 
 /// The comparison of two replays.
 ///
-/// JSON schema (`arbiter diff --json`): `a`, `b` (the sources), `game`, `identical` (bool),
-/// `compared` (effective record pairs replayed), `from_snapshot` (null or the record count
-/// both sides started from), `last_agreement` (null or `{a, b, digest}`
+/// Its JSON form (`arbiter diff --json`) is `schemas/diff.json`: `a`, `b` (the sources), `game`,
+/// `identical` (bool), `compared` (effective record pairs compared, counted from record 0 even
+/// when both sides started from a shared snapshot), `last_agreement` (null or `{a, b, digest}`
 /// with `a`/`b` = `{index, line, notation}`), `context` (array of `{a, b}` record pairs
 /// before the first split, oldest first), `divergences` (array of `{reason, explanation,
 /// a, b, a_verdict, b_verdict, state_diff: [{key, a, b}], board_diff, a_digest, b_digest}`; `reason` is
@@ -114,7 +114,9 @@ pub struct DiffReport {
     pub identical: bool,
     pub compared: u64,
     /// Set when both sides started from the same cached state after this many records
-    /// instead of record 0 (a fork and its parent share their records up to the fork).
+    /// instead of record 0 (a fork and its parent share their records up to the fork). Not
+    /// part of the output, which never depends on the cache; for tests.
+    #[serde(skip)]
     pub from_snapshot: Option<u64>,
     pub last_agreement: Option<Agreement>,
     pub context: Vec<ContextPair>,
@@ -228,16 +230,16 @@ fn shared_snapshot<'a, R: Games, G: Game>(
     // Each side's latest usable snapshot; walk down until both have one at the same place.
     let mut to = limit;
     for _ in 0..4 {
-        let Some((at_b, opened_b, state_b)) = crate::state::snapshot::<R, G>(ctx, nb, hb, Some(to))? else {
+        let Some(b) = crate::state::snapshot::<R, G>(ctx, nb, hb, Some(to))? else {
             return Ok(None);
         };
-        let Some((at_a, opened_a, state_a)) = crate::state::snapshot::<R, G>(ctx, na, ha, Some(at_b))? else {
+        let Some(a) = crate::state::snapshot::<R, G>(ctx, na, ha, Some(b.at))? else {
             return Ok(None);
         };
-        if at_a == at_b {
-            return Ok((state_a == state_b).then_some((at_a, (opened_a, state_a), (opened_b, state_b))));
+        if a.at == b.at {
+            return Ok((a.state == b.state).then_some((a.at, (a.opened, a.state), (b.opened, b.state))));
         }
-        to = at_a;
+        to = a.at;
     }
     Ok(None)
 }
@@ -279,7 +281,12 @@ impl<'c, 'a, R: Games> WithGame<'a> for Work<'c, 'a, R> {
             b: self.b.to_string(),
             game: ga.to_string(),
             identical: true,
-            compared: 0,
+            compared: match (from_snapshot, &self.a.origin) {
+                (Some(at), crate::source::Origin::Session(name)) => {
+                    effective_before::<R>(self.ctx, name, at)?
+                }
+                _ => 0,
+            },
             from_snapshot,
             last_agreement: None,
             context: Vec::new(),
@@ -421,6 +428,17 @@ impl<'c, 'a, R: Games> WithGame<'a> for Work<'c, 'a, R> {
     }
 }
 
+/// The effective records (neither retracted nor retractions) among a session's first `at`:
+/// the pairs a diff started from a snapshot after `at` records has compared already. A
+/// usable snapshot has no retraction after it reaching before it, so each retraction before
+/// `at` removes itself and one record before `at`.
+fn effective_before<R: Games>(ctx: &Context<'_, R>, name: &str, at: u64) -> Result<u64, VerifyError> {
+    let j = crate::session::journal(ctx, name)?;
+    let retractions = j.retractions(name).map_err(crate::session::from_journal)?;
+    let before = retractions.iter().filter(|(by, _)| *by < at).count() as u64;
+    Ok(at.saturating_sub(2 * before))
+}
+
 /// What differs between two setups, `name: A x, B y; ...`, for the explanation of a split
 /// that the events alone do not explain.
 fn setup_delta(a: &arbiter_engine::Setup, b: &arbiter_engine::Setup) -> String {
@@ -449,12 +467,6 @@ fn setup_delta(a: &arbiter_engine::Setup, b: &arbiter_engine::Setup) -> String {
 impl fmt::Display for DiffReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "A: {}\nB: {}", self.a, self.b)?;
-        if let Some(at) = self.from_snapshot {
-            writeln!(
-                f,
-                "(both replayed from their shared snapshot after record {at}: a fork and its parent)"
-            )?;
-        }
         match &self.last_agreement {
             Some(l) => writeln!(
                 f,

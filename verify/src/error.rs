@@ -18,8 +18,10 @@ pub enum ErrorKind {
     Setup,
     /// A session name that the journal does not hold, or no journal was opened.
     Session,
-    /// The journal refused an operation (conflict, corrupt bytes, database in use).
+    /// The journal refused an operation (conflict, corrupt bytes).
     Journal,
+    /// Another process holds the database right now; trying again later may succeed.
+    Busy,
     /// An argument that makes no sense (a record index past the end, a bad source spec).
     Argument,
 }

@@ -28,6 +28,9 @@ pub enum Expectation {
     /// `@expect split N NAME=VALUE`: replayed under `NAME=VALUE` as well, the log first
     /// splits from itself at record N (what `diff FILE FILE@NAME=VALUE` reports).
     Split { record: u64, name: String, value: String },
+    /// `@expect incomplete [CONSEQUENCE]`: the log ends while the rules still owe a
+    /// consequence (this one, in notation, when given).
+    Incomplete { owed: Option<String> },
 }
 
 impl fmt::Display for Expectation {
@@ -39,14 +42,17 @@ impl fmt::Display for Expectation {
             Expectation::Error { record } => write!(f, "@expect error {record}"),
             Expectation::Unverified { record } => write!(f, "@expect unverified {record}"),
             Expectation::Split { record, name, value } => write!(f, "@expect split {record} {name}={value}"),
+            Expectation::Incomplete { owed: None } => f.write_str("@expect incomplete"),
+            Expectation::Incomplete { owed: Some(c) } => write!(f, "@expect incomplete {c}"),
             Expectation::Assert { at: At::Record(n), key, value } => write!(f, "@assert {n} {key} = {value}"),
             Expectation::Assert { at: At::End, key, value } => write!(f, "@assert end {key} = {value}"),
         }
     }
 }
 
-/// Read the words after `@expect` (`rest`); `Err` holds what was expected instead.
-pub(crate) fn parse_expect(rest: &str) -> Result<Expectation, String> {
+/// Read the words after `@expect` (`rest`); `Err` holds what was expected instead. `last` is
+/// the index of the latest record before the directive, which `@expect here RULE` names.
+pub(crate) fn parse_expect(rest: &str, last: Option<u64>) -> Result<Expectation, String> {
     let words: Vec<&str> = rest.split_whitespace().collect();
     let record = |w: Option<&&str>| -> Result<u64, String> {
         w.and_then(|w| w.parse().ok()).ok_or_else(|| "a record number".to_string())
@@ -57,6 +63,15 @@ pub(crate) fn parse_expect(rest: &str) -> Result<Expectation, String> {
             Ok(Expectation::Violation { record: record(words.get(1))?, rule: words[2].to_string() })
         }
         Some("violation") => Err("`violation RECORD RULE`".into()),
+        Some("here") if words.len() == 2 => match last {
+            Some(record) => Ok(Expectation::Violation { record, rule: words[1].to_string() }),
+            None => Err("`@expect here RULE` right after the record it names (there is no record before it)".into()),
+        },
+        Some("here") => Err("`here RULE`".into()),
+        Some("incomplete") => {
+            let owed = words[1..].join(" ");
+            Ok(Expectation::Incomplete { owed: (!owed.is_empty()).then_some(owed) })
+        }
         Some("error") if words.len() == 2 => Ok(Expectation::Error { record: record(words.get(1))? }),
         Some("unverified") if words.len() == 2 => {
             Ok(Expectation::Unverified { record: record(words.get(1))? })
@@ -69,7 +84,10 @@ pub(crate) fn parse_expect(rest: &str) -> Result<Expectation, String> {
             }),
             _ => Err("`split RECORD NAME=VALUE`".into()),
         },
-        _ => Err("`clean`, `violation N RULE`, `error N`, `unverified N` or `split N NAME=VALUE`".into()),
+        _ => Err(
+            "`clean`, `violation N RULE`, `here RULE`, `error N`, `unverified N`, `split N NAME=VALUE` or `incomplete [CONSEQUENCE]`"
+                .into(),
+        ),
     }
 }
 
@@ -95,14 +113,27 @@ mod tests {
 
     #[test]
     fn directives_round_trip_through_display() {
-        for text in ["clean", "violation 7 toy.roll.range", "error 3", "unverified 0", "split 4 double=yes"] {
-            let e = parse_expect(text).unwrap();
+        for text in [
+            "clean",
+            "violation 7 toy.roll.range",
+            "error 3",
+            "unverified 0",
+            "split 4 double=yes",
+            "incomplete",
+            "incomplete add 3",
+        ] {
+            let e = parse_expect(text, None).unwrap();
             assert_eq!(e.to_string(), format!("@expect {text}"));
         }
         let a = parse_assert("end count = 12").unwrap();
         assert_eq!(a.to_string(), "@assert end count = 12");
-        assert!(parse_expect("violation x toy").is_err());
+        assert!(parse_expect("violation x toy", None).is_err());
+        assert_eq!(
+            parse_expect("here toy.roll.range", Some(4)).unwrap().to_string(),
+            "@expect violation 4 toy.roll.range"
+        );
+        assert!(parse_expect("here toy.roll.range", None).is_err());
         assert!(parse_assert("3 count").is_err());
-        assert!(parse_expect("split 4 double").is_err());
+        assert!(parse_expect("split 4 double", None).is_err());
     }
 }

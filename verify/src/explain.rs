@@ -12,7 +12,7 @@ use std::fmt;
 
 /// One record judged in context.
 ///
-/// JSON schema (`arbiter explain --json`): `source`, `game`, `record` (`{index, line,
+/// Its JSON form (`arbiter explain --json`) is `schemas/explain.json`: `source`, `game`, `record` (`{index, line,
 /// notation}`), `status` (`"applied"`, `"retracted"` — a later record retracts it, so replay
 /// skips it — `"retraction"` or `"unapplicable"`), `retracts` (null or the index this
 /// record retracts), `consequence` (`is_consequence`: whether the record is a consequence
@@ -63,10 +63,10 @@ impl<'c, 'a, R: Games> WithGame<'a> for Work<'c, 'a, R> {
             _ => None,
         };
         let (mut replay, mut seen) = match snapshot {
-            Some((at, opened, state)) => {
-                let mut replay = Replayer::new(opened);
-                replay.state = state;
-                (replay, at)
+            Some(s) => {
+                let mut replay = Replayer::new(s.opened);
+                replay.state = s.state;
+                (replay, s.at)
             }
             None => (Replayer::new(open::<G>(self.source, peeked, self.variants)?), 0),
         };

@@ -18,23 +18,29 @@ pub struct ForkReport {
     pub session: String,
     /// Records copied: the parent's `0..at`.
     pub at: u64,
+    /// The parent's length when it was forked.
+    pub parent_records: u64,
     /// The parent's chain hash after those records (hex), stored in the fork's metadata.
     pub parent_hash: String,
 }
 
 impl fmt::Display for ForkReport {
+    /// What `arbiter diff PARENT FORK` will say, so the two commands tell one truth: a fork
+    /// before the parent's end splits from it at the fork point; a fork at the end holds the
+    /// same records and is identical until one of them records on.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(
+        // The parent's hash is stored in the fork's metadata; it is not printed, since it
+        // binds the parent's creation time and so differs from one import to the next.
+        write!(
             f,
-            "session `{}` forked from `{}` at record {} (parent hash {}); `arbiter diff {} {}` splits at record {}",
-            self.session,
-            self.parent,
-            self.at,
-            &self.parent_hash[..self.parent_hash.len().min(12)],
-            self.parent,
-            self.session,
-            self.at
-        )
+            "session `{}` forked from `{}` at record {}; `arbiter diff {} {}` ",
+            self.session, self.parent, self.at, self.parent, self.session,
+        )?;
+        if self.at < self.parent_records {
+            writeln!(f, "splits at record {}", self.at)
+        } else {
+            writeln!(f, "finds them identical until either records past record {}", self.at)
+        }
     }
 }
 
@@ -73,6 +79,7 @@ impl<'c, 'a, R: Games> WithGame<'a> for Fork<'c, 'a, R> {
             parent: self.parent.to_string(),
             session: self.into.to_string(),
             at: self.at,
+            parent_records: len,
             parent_hash: arbiter_journal::hex(&hash),
         })
     }

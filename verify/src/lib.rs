@@ -19,13 +19,18 @@ mod explain;
 mod fixture;
 mod fork;
 mod games;
+mod incomplete;
+mod jsonl;
 mod junit;
 mod logfile;
 mod open;
+mod quoting;
 mod recorder;
 mod replay;
 mod report;
+mod retraction;
 mod session;
+mod shown;
 mod simulate;
 mod snapshots;
 mod source;
@@ -40,23 +45,33 @@ pub use diff::{diff, Agreement, ContextPair, DiffOptions, DiffReport, Divergence
 pub use error::{ErrorKind, VerifyError, EXIT_UNUSABLE};
 pub use expectation::{At, Expectation};
 pub use explain::{explain, ExplainReport};
-pub use fixture::{run_fixture, FixtureResult};
+pub use fixture::{run_fixture, CaseKind, FixtureResult};
 pub use fork::{fork, ForkReport};
 pub use games::{EngineGames, Games};
+pub use incomplete::IncompleteView;
 pub use junit::{junit_xml, xml_escape};
-pub use logfile::{header_to_json, header_to_notation, Header, LogFile, RawBody, RawRecord};
+pub use logfile::{
+    header_to_json, header_to_notation, parse_jsonl, parse_notation, FileFormat, Header, LogFile, LogReader,
+    RawBody, RawRecord, MAX_LINE_BYTES,
+};
+pub use open::MAX_CATALOG_BYTES;
+pub use quoting::quote;
 pub use recorder::{Recorder, Submitted, SNAPSHOT_EVERY};
 pub use report::{
     Fact, RecordView, RetractedView, StateView, StepErrorView, UncertainView, UnverifiedView, ViolationView,
 };
 pub use session::{header_of, Journal};
+pub use shown::{escape_controls, is_hostile, shown, MAX_SHOWN_CHARS};
 pub use simulate::{simulate, SimulateInto, Simulated};
-pub use snapshots::{snapshot, Snapshotted};
+pub use snapshots::{snapshot, snapshot_bytes, snapshot_state, Snapshotted, MAX_CACHED_FINDINGS};
 pub use source::{parse_variants, Origin, Source};
 pub use state::{replay, ReplayReport};
 pub use suite::{fixture_files, run_fixtures, FixtureOptions, FixtureReport};
 pub use transfer::{
-    check, export, import_file, log, new_session, CheckView, Created, Format, LogEntry, LogReport,
-    ProblemView,
+    check, export, export_string, import_file, log, log_streaming, new_session, CheckView, Created, Format,
+    LogEntry, LogReport, LogSink, ProblemView,
 };
-pub use verify::{verify, RulesChange, VerifyOptions, VerifyReport};
+pub use verify::{
+    verify, verify_streaming, Finding, FindingSink, RuleCount, RulesChange, Summary, VerifyOptions,
+    VerifyReport,
+};

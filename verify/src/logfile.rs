@@ -1,14 +1,28 @@
-//! Reading a log file (notation or JSONL) into its header, records and directives, before
-//! any game is involved.
+//! Reading a log file (notation or JSONL) as a stream: its header first, then one record at
+//! a time, before any game is involved.
 //!
 //! This is the syntax step shared by every game: directives, comments, `undo`, the JSONL
 //! envelope. Event lines are kept as text (or JSON) and parsed by the game later, so one
 //! file format serves every game and a parse error always names file, line and column.
+//!
+//! A file is never read whole: [`LogReader`] holds one line at a time (at most
+//! [`MAX_LINE_BYTES`]), so memory stays flat in the file's length and a command that needs
+//! only the start of a log (a `diff` that splits early) reads only the start. The header
+//! directives (`@game`, `@setup`, `@catalog`, `@title`, `@rules`, `@variant`) therefore come
+//! before the first record; expectations (`@expect`, `@assert`) may come anywhere.
 
-use crate::error::VerifyError;
+use crate::error::{ErrorKind, VerifyError};
 use crate::expectation::{parse_assert, parse_expect, Expectation};
+use crate::quoting::{quote, rest_value, setup_pairs};
+use crate::retraction::{Live, Retracted};
+use crate::shown::shown;
 use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
+
+/// The longest line a log file may have. Real lines are short; the limit keeps a hostile
+/// file (one line of a gigabyte, `/dev/zero` behind a link) from exhausting memory.
+pub const MAX_LINE_BYTES: usize = 64 * 1024;
 
 /// What a log says about its table, from the `@game`/`@setup`/`@catalog`/`@title`/`@rules`
 /// directives (or the JSONL header line, or a journal session's metadata).
@@ -40,7 +54,533 @@ pub struct RawRecord {
     pub body: RawBody,
 }
 
-/// A parsed log file.
+/// The two text formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FileFormat {
+    Notation,
+    Jsonl,
+}
+
+impl FileFormat {
+    /// JSONL when the name ends in `.jsonl`, notation otherwise.
+    pub fn of(path: &Path) -> FileFormat {
+        if path.extension().is_some_and(|e| e == "jsonl") {
+            FileFormat::Jsonl
+        } else {
+            FileFormat::Notation
+        }
+    }
+}
+
+/// Open `path` for reading only if it is a regular file: a FIFO would block forever and a
+/// device (`/dev/zero`) never ends. Symbolic links to regular files are followed.
+pub(crate) fn open_regular(path: &Path, what: &str) -> Result<std::fs::File, VerifyError> {
+    let shown_path = path.display().to_string();
+    let meta = std::fs::metadata(path)
+        .map_err(|e| VerifyError::io(&format!("{what} {}", shown(&shown_path)), &e))?;
+    if !meta.is_file() {
+        return Err(VerifyError::new(
+            ErrorKind::Io,
+            format!(
+                "{what} {} is not a regular file (a pipe, device or directory is never read)",
+                shown(&shown_path)
+            ),
+        ));
+    }
+    let file = std::fs::File::open(path)
+        .map_err(|e| VerifyError::io(&format!("{what} {}", shown(&shown_path)), &e))?;
+    // Checked again on the open file, in case the name was replaced in between.
+    match file.metadata() {
+        Ok(m) if m.is_file() => Ok(file),
+        _ => Err(VerifyError::new(
+            ErrorKind::Io,
+            format!("{what} {} is not a regular file", shown(&shown_path)),
+        )),
+    }
+}
+
+/// Read a whole regular file of at most `limit` bytes as text (a catalog).
+pub(crate) fn read_bounded(path: &Path, what: &str, limit: u64) -> Result<String, VerifyError> {
+    let file = open_regular(path, what)?;
+    let mut text = String::new();
+    file.take(limit + 1)
+        .read_to_string(&mut text)
+        .map_err(|e| VerifyError::io(&format!("{what} {}", shown(&path.display().to_string())), &e))?;
+    if text.len() as u64 > limit {
+        return Err(VerifyError::new(
+            ErrorKind::Io,
+            format!("{what} {} is larger than {limit} bytes", shown(&path.display().to_string())),
+        ));
+    }
+    Ok(text)
+}
+
+fn err(path: &Path, line: usize, column: usize, expected: &str, found: &str) -> VerifyError {
+    VerifyError::parse(format!(
+        "{}:{line}:{column}: expected {expected}, found {found}",
+        shown(&path.display().to_string())
+    ))
+}
+
+fn found(word: &str) -> String {
+    if word.is_empty() {
+        "end of line".to_string()
+    } else {
+        format!("`{}`", shown(word))
+    }
+}
+
+/// The directives that make up a header and so come before the first record.
+const HEADER_DIRECTIVES: &[&str] = &["game", "setup", "catalog", "title", "rules", "variant"];
+
+/// A log file being read: its header is known, its records come one at a time.
+pub struct LogReader {
+    path: PathBuf,
+    format: FileFormat,
+    input: Box<dyn BufRead + Send>,
+    buf: Vec<u8>,
+    line_no: usize,
+    pub header: Header,
+    /// `@variant NAME=VALUE` directives, in order.
+    pub variants: Vec<(String, String)>,
+    /// Fixture expectations read so far, with the line each was written on.
+    pub expectations: Vec<(usize, Expectation)>,
+    seen_game: bool,
+    /// The first record, read while looking for the end of the header.
+    first: Option<RawRecord>,
+    next_index: u64,
+    live: Live,
+    finished: bool,
+}
+
+impl LogReader {
+    /// Open a file and read its header.
+    pub fn open(path: &Path) -> Result<LogReader, VerifyError> {
+        let file = open_regular(path, "log file")?;
+        let input = Box::new(BufReader::with_capacity(64 * 1024, file));
+        LogReader::from_reader(path, FileFormat::of(path), input)
+    }
+
+    /// Read a log from any buffered input, named `path` in messages.
+    pub fn from_reader(
+        path: &Path,
+        format: FileFormat,
+        input: Box<dyn BufRead + Send>,
+    ) -> Result<LogReader, VerifyError> {
+        let mut reader = LogReader {
+            path: path.to_path_buf(),
+            format,
+            input,
+            buf: Vec::new(),
+            line_no: 0,
+            header: Header::default(),
+            variants: Vec::new(),
+            expectations: Vec::new(),
+            seen_game: false,
+            first: None,
+            next_index: 0,
+            live: Live::default(),
+            finished: false,
+        };
+        reader.first = reader.read_record()?;
+        if !reader.seen_game {
+            return Err(match format {
+                FileFormat::Notation => err(path, 1, 1, "`@game GAME` before any other line", "end of file"),
+                FileFormat::Jsonl => err(path, 1, 1, "a header line", "end of file"),
+            });
+        }
+        Ok(reader)
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    pub fn format(&self) -> FileFormat {
+        self.format
+    }
+
+    /// The next line into `self.buf`, without its line break; `false` at the end.
+    fn read_line(&mut self) -> Result<bool, VerifyError> {
+        self.buf.clear();
+        // Straight from the reader's buffer with a byte search for the line break: every line
+        // of every verified file passes here.
+        let mut read_any = false;
+        let ended = loop {
+            let available = match self.input.fill_buf() {
+                Ok(bytes) => bytes,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(VerifyError::io(&shown(&self.path.display().to_string()), &e)),
+            };
+            if available.is_empty() {
+                break false;
+            }
+            read_any = true;
+            let (taken, ended) = match memchr::memchr(b'\n', available) {
+                Some(at) => {
+                    self.buf.extend_from_slice(&available[..at]);
+                    (at + 1, true)
+                }
+                None => {
+                    self.buf.extend_from_slice(available);
+                    (available.len(), false)
+                }
+            };
+            self.input.consume(taken);
+            if ended || self.buf.len() > MAX_LINE_BYTES {
+                break ended;
+            }
+        };
+        if !read_any {
+            return Ok(false);
+        }
+        self.line_no += 1;
+        if self.buf.len() > MAX_LINE_BYTES {
+            return Err(VerifyError::parse(format!(
+                "{}:{}: the line is longer than {MAX_LINE_BYTES} bytes",
+                shown(&self.path.display().to_string()),
+                self.line_no
+            )));
+        }
+        if ended && self.buf.last() == Some(&b'\r') {
+            self.buf.pop();
+        }
+        Ok(true)
+    }
+
+    /// Read lines until the next record (directives on the way are taken in).
+    fn read_record(&mut self) -> Result<Option<RawRecord>, VerifyError> {
+        loop {
+            if !self.read_line()? {
+                return Ok(None);
+            }
+            let buf = std::mem::take(&mut self.buf);
+            let result = match std::str::from_utf8(&buf) {
+                Ok(text) => {
+                    // Editors on some systems start a UTF-8 file with a byte-order mark.
+                    let text =
+                        if self.line_no == 1 { text.strip_prefix('\u{feff}').unwrap_or(text) } else { text };
+                    match self.format {
+                        FileFormat::Notation => self.notation_line(text),
+                        FileFormat::Jsonl => self.jsonl_line(text),
+                    }
+                }
+                Err(e) => Err(VerifyError::parse(format!(
+                    "{}:{}: the line is not UTF-8 text (invalid byte at offset {})",
+                    shown(&self.path.display().to_string()),
+                    self.line_no,
+                    e.valid_up_to()
+                ))),
+            };
+            self.buf = buf;
+            if let Some(record) = result? {
+                return Ok(Some(record));
+            }
+        }
+    }
+
+    /// One notation line: a record, or `None` for a directive, comment or blank line.
+    fn notation_line(&mut self, raw: &str) -> Result<Option<RawRecord>, VerifyError> {
+        // Every line of every verified file passes here, so the common case is kept cheap: a
+        // byte search for the comment (`#` is ASCII, so the cut is a character boundary) and
+        // no character count when the line starts with a visible ASCII character.
+        let column = match raw.as_bytes().first() {
+            Some(b) if b.is_ascii_graphic() => 1,
+            _ => raw.chars().take_while(|c| c.is_whitespace()).count() + 1,
+        };
+        let start = raw.trim_start();
+        if start.starts_with('@') {
+            self.directive(start, column)?;
+            return Ok(None);
+        }
+        let content = match start.as_bytes().iter().position(|&b| b == b'#') {
+            Some(p) => &start[..p],
+            None => start,
+        };
+        let trimmed = content.trim_end();
+        if trimmed.is_empty() {
+            return Ok(None);
+        }
+        if !self.seen_game {
+            return Err(err(
+                &self.path,
+                self.line_no,
+                column,
+                "`@game GAME` before any other line",
+                &found(trimmed),
+            ));
+        }
+        let index = self.next_index;
+        let body = if trimmed == "undo" {
+            match self.live.pop() {
+                Some(target) => RawBody::Retract(target),
+                None => {
+                    return Err(err(
+                        &self.path,
+                        self.line_no,
+                        column,
+                        "an event before `undo`",
+                        "nothing left to retract",
+                    ))
+                }
+            }
+        } else {
+            self.live.push(index);
+            RawBody::Notation(trimmed.to_string(), column)
+        };
+        self.next_index += 1;
+        Ok(Some(RawRecord { line: self.line_no, body }))
+    }
+
+    /// One JSONL line: the header, a record, or `None` for a directive or blank line.
+    fn jsonl_line(&mut self, line: &str) -> Result<Option<RawRecord>, VerifyError> {
+        if line.trim().is_empty() {
+            return Ok(None);
+        }
+        let line_no = self.line_no;
+        let value: serde_json::Value = serde_json::from_str(line).map_err(|e| {
+            err(&self.path, line_no, e.column().max(1), "a JSON object", &format!("invalid JSON ({e})"))
+        })?;
+        let Some(obj) = value.as_object() else {
+            return Err(err(&self.path, line_no, 1, "a JSON object", "another JSON value"));
+        };
+        let path = self.path.as_path();
+        if !self.seen_game {
+            self.header =
+                crate::jsonl::header(obj).map_err(|what| err(&path, line_no, 1, &what, "something else"))?;
+            self.seen_game = true;
+            return Ok(None);
+        }
+        let index = self.next_index;
+        let body =
+            match crate::jsonl::line(obj).map_err(|what| err(&path, line_no, 1, &what, "something else"))? {
+                crate::jsonl::Line::Event(event) => {
+                    self.live.push(index);
+                    RawBody::Json(event.clone())
+                }
+                crate::jsonl::Line::Retract(target) => {
+                    if !self.live.remove(target) {
+                        return Err(err(
+                            &path,
+                            line_no,
+                            1,
+                            "the index of an earlier event not yet retracted",
+                            &target.to_string(),
+                        ));
+                    }
+                    RawBody::Retract(target)
+                }
+                crate::jsonl::Line::Directive(d) => {
+                    let d = d.trim_start();
+                    if !d.starts_with('@') {
+                        return Err(err(&path, line_no, 1, "a directive starting with `@`", &found(d)));
+                    }
+                    self.directive(d, 1)?;
+                    return Ok(None);
+                }
+            };
+        self.next_index += 1;
+        Ok(Some(RawRecord { line: line_no, body }))
+    }
+
+    /// A directive (`text` starts with `@`) at `column` of the current line.
+    fn directive(&mut self, text: &str, column: usize) -> Result<(), VerifyError> {
+        let body = &text[1..];
+        let name_end = body.find(|c: char| c.is_whitespace() || c == '#').unwrap_or(body.len());
+        let (name, rest) = body.split_at(name_end);
+        let rest_col = column + 1 + name.chars().count() + 1;
+        // The directives that take a word or two: everything up to a comment.
+        let plain = rest.split('#').next().unwrap_or_default().trim();
+        let (path, line_no) = (self.path.clone(), self.line_no);
+        if !self.seen_game && name != "game" {
+            return Err(err(
+                &path,
+                line_no,
+                column,
+                "`@game GAME` before any other line",
+                &found(text.trim()),
+            ));
+        }
+        if HEADER_DIRECTIVES.contains(&name) && (self.next_index > 0 || self.first.is_some()) {
+            return Err(err(
+                &path,
+                line_no,
+                column,
+                "a record or an expectation (the header directives come before the first record)",
+                &found(&format!("@{name}")),
+            ));
+        }
+        match name {
+            "game" if !self.seen_game && !plain.is_empty() && !plain.contains(char::is_whitespace) => {
+                self.header.game = plain.to_string();
+                self.seen_game = true;
+            }
+            "game" if self.seen_game => {
+                return Err(err(&path, line_no, column, "one `@game` line", "a second one"))
+            }
+            "game" => return Err(err(&path, line_no, rest_col, "a game id", &found(plain))),
+            "setup" => {
+                let pairs =
+                    setup_pairs(rest).map_err(|what| err(&path, line_no, rest_col, &what, &found(plain)))?;
+                self.header.setup.extend(pairs);
+            }
+            "catalog" => match rest_value(rest) {
+                Ok(value) if !value.is_empty() => self.header.catalog = Some(value),
+                Ok(_) => return Err(err(&path, line_no, rest_col, "a catalog name or path", "end of line")),
+                Err(what) => return Err(err(&path, line_no, rest_col, &what, &found(rest.trim()))),
+            },
+            "title" => match rest_value(rest) {
+                Ok(value) => self.header.title = (!value.is_empty()).then_some(value),
+                Err(what) => return Err(err(&path, line_no, rest_col, &what, &found(rest.trim()))),
+            },
+            "rules" => match plain.parse() {
+                Ok(v) => self.header.rules_version = Some(v),
+                Err(_) => return Err(err(&path, line_no, rest_col, "a rules version number", &found(plain))),
+            },
+            "variant" => match plain.split_once('=') {
+                Some((k, v)) if !k.trim().is_empty() => {
+                    self.variants.push((k.trim().to_string(), v.trim().to_string()))
+                }
+                _ => return Err(err(&path, line_no, rest_col, "NAME=VALUE", &found(plain))),
+            },
+            "expect" => {
+                let last = self.next_index.checked_sub(1);
+                match parse_expect(plain, last) {
+                    Ok(e) => self.expectations.push((line_no, e)),
+                    Err(expected) => return Err(err(&path, line_no, rest_col, &expected, &found(plain))),
+                }
+            }
+            "assert" => match parse_assert(plain) {
+                Ok(e) => self.expectations.push((line_no, e)),
+                Err(expected) => return Err(err(&path, line_no, rest_col, &expected, &found(plain))),
+            },
+            other => {
+                return Err(err(
+                    &path,
+                    line_no,
+                    column,
+                    "a directive (@game, @setup, @catalog, @title, @rules, @variant, @expect, @assert)",
+                    &found(&format!("@{other}")),
+                ))
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Iterator for LogReader {
+    type Item = Result<RawRecord, VerifyError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if let Some(first) = self.first.take() {
+            return Some(Ok(first));
+        }
+        if self.finished {
+            return None;
+        }
+        match self.read_record() {
+            Ok(Some(r)) => Some(Ok(r)),
+            Ok(None) => {
+                self.finished = true;
+                None
+            }
+            Err(e) => {
+                self.finished = true;
+                Some(Err(e))
+            }
+        }
+    }
+}
+
+/// The records a file retracts, known before replay starts so that a retracted record is
+/// skipped when replay reaches it.
+///
+/// A retraction can withdraw a record any distance before it, so this is the one question
+/// about a file that needs its end. It is answered cheaply: a byte search over the file for
+/// the text a retraction line must contain (`undo`; `"retract"` or a `\u` escape in JSONL)
+/// finds none in a log without retractions, which is then not parsed at all; only a file
+/// with a candidate has its lines read once more, syntax only. Memory stays flat either way
+/// ([`Retracted`] is one bit per record up to the last one retracted).
+pub(crate) fn retracted_records(path: &Path) -> Result<Retracted, VerifyError> {
+    let mut retracted = Retracted::default();
+    each_retraction(path, |_, target| retracted.insert(target))?;
+    Ok(retracted)
+}
+
+/// Call `found(by, target)` for every retraction of a file, in file order, with the same
+/// byte search first as [`retracted_records`].
+pub(crate) fn each_retraction(path: &Path, mut found: impl FnMut(u64, u64)) -> Result<(), VerifyError> {
+    let needles: &[&[u8]] = match FileFormat::of(path) {
+        FileFormat::Notation => &[b"undo"],
+        FileFormat::Jsonl => &[b"\"retract\"", b"\\u"],
+    };
+    if !contains_any(path, needles)? {
+        return Ok(());
+    }
+    for (index, record) in LogReader::open(path)?.enumerate() {
+        if let RawBody::Retract(target) = record?.body {
+            found(index as u64, target);
+        }
+    }
+    Ok(())
+}
+
+/// The number of records of a file, read syntax only: `replay`'s `total` when it stopped
+/// before the end. A JSONL line is not parsed unless it may be a directive (the one line
+/// after the header that is not a record), so counting costs about a byte search.
+pub(crate) fn count_records(path: &Path) -> Result<u64, VerifyError> {
+    let mut reader = LogReader::open(path)?;
+    if reader.format == FileFormat::Notation {
+        let mut n = 0;
+        for record in reader {
+            record?;
+            n += 1;
+        }
+        return Ok(n);
+    }
+    // The header and the first record are read already.
+    let mut n = u64::from(reader.first.is_some());
+    while reader.read_line()? {
+        let line = std::str::from_utf8(&reader.buf).unwrap_or_default();
+        if line.trim().is_empty() {
+            continue;
+        }
+        let directive = line.contains("\"directive\"")
+            && serde_json::from_str::<serde_json::Value>(line).is_ok_and(|v| v.get("directive").is_some());
+        if !directive {
+            n += 1;
+        }
+    }
+    Ok(n)
+}
+
+/// Whether a file holds any of `needles`, read in chunks and never parsed.
+fn contains_any(path: &Path, needles: &[&[u8]]) -> Result<bool, VerifyError> {
+    // Small enough to stay in a core's L2 cache between the kernel's copy and the search.
+    const CHUNK: usize = 1 << 17;
+    let finders: Vec<memchr::memmem::Finder<'_>> = needles.iter().map(memchr::memmem::Finder::new).collect();
+    let overlap = needles.iter().map(|n| n.len()).max().unwrap_or(1) - 1;
+    let mut file = open_regular(path, "log file")?;
+    let mut buf = vec![0u8; CHUNK + overlap];
+    let mut kept = 0;
+    loop {
+        let n = file
+            .read(&mut buf[kept..])
+            .map_err(|e| VerifyError::io(&shown(&path.display().to_string()), &e))?;
+        if n == 0 {
+            return Ok(false);
+        }
+        let filled = kept + n;
+        if finders.iter().any(|f| f.find(&buf[..filled]).is_some()) {
+            return Ok(true);
+        }
+        kept = overlap.min(filled);
+        buf.copy_within(filled - kept..filled, 0);
+    }
+}
+
+/// A log file read whole: fixtures (small, and whose expectations may follow the records
+/// they name) and tests.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LogFile {
     pub path: PathBuf,
@@ -53,304 +593,52 @@ pub struct LogFile {
 }
 
 impl LogFile {
-    /// Read and parse a file; JSONL when the name ends in `.jsonl`, notation otherwise.
+    /// Read and parse a whole file; JSONL when the name ends in `.jsonl`, notation otherwise.
     pub fn read(path: &Path) -> Result<LogFile, VerifyError> {
-        let text =
-            std::fs::read_to_string(path).map_err(|e| VerifyError::io(&path.display().to_string(), &e))?;
-        // Editors on some systems start a UTF-8 file with a byte-order mark; it is not content.
-        let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-        if path.extension().is_some_and(|e| e == "jsonl") {
-            parse_jsonl(path, text)
-        } else {
-            parse_notation(path, text)
-        }
+        LogFile::collect(LogReader::open(path)?)
+    }
+
+    fn collect(mut reader: LogReader) -> Result<LogFile, VerifyError> {
+        let records = reader.by_ref().collect::<Result<Vec<_>, _>>()?;
+        Ok(LogFile {
+            path: reader.path,
+            header: reader.header,
+            records,
+            expectations: reader.expectations,
+            variants: reader.variants,
+        })
     }
 }
 
-fn err(path: &Path, line: usize, column: usize, expected: &str, found: &str) -> VerifyError {
-    VerifyError::parse(format!("{}:{line}:{column}: expected {expected}, found {found}", path.display()))
-}
-
-fn found(word: &str) -> String {
-    if word.is_empty() {
-        "end of line".to_string()
-    } else {
-        format!("`{word}`")
-    }
-}
-
-/// Tracks which records are events still in force, so `undo` and `retract` can be resolved
-/// and checked the same way for both formats.
-#[derive(Default)]
-struct Retractions {
-    live: Vec<u64>,
-}
-
-impl Retractions {
-    fn event(&mut self, index: u64) {
-        self.live.push(index);
-    }
-    fn undo(&mut self) -> Option<u64> {
-        self.live.pop()
-    }
-    fn retract(&mut self, target: u64) -> bool {
-        match self.live.iter().position(|&i| i == target) {
-            Some(p) => {
-                self.live.remove(p);
-                true
-            }
-            None => false,
-        }
-    }
-}
-
-impl LogFile {
-    /// A file with nothing read yet.
-    fn empty(path: &Path) -> LogFile {
-        LogFile {
-            path: path.to_path_buf(),
-            header: Header::default(),
-            records: Vec::new(),
-            expectations: Vec::new(),
-            variants: Vec::new(),
-        }
-    }
-}
-
-/// Parse the notation format (docs/notation/README.md).
+/// Parse text in the notation format (docs/notation/README.md).
 pub fn parse_notation(path: &Path, text: &str) -> Result<LogFile, VerifyError> {
-    let mut log = LogFile::empty(path);
-    let mut live = Retractions::default();
-    let mut seen_game = false;
-    for (i, raw_line) in text.lines().enumerate() {
-        let line_no = i + 1;
-        // Every line of every verified file passes here, so the common case is kept cheap: a
-        // byte search for the comment (`#` is ASCII, so the cut is a character boundary) and
-        // no character count when the line starts with a visible ASCII character.
-        let content = match raw_line.as_bytes().iter().position(|&b| b == b'#') {
-            Some(p) => &raw_line[..p],
-            None => raw_line,
-        };
-        let trimmed = content.trim();
-        if trimmed.is_empty() {
-            continue;
-        }
-        // Columns are 1-based characters, counted in the original line.
-        let column = match content.as_bytes().first() {
-            Some(b) if b.is_ascii_graphic() => 1,
-            _ => content.chars().take_while(|c| c.is_whitespace()).count() + 1,
-        };
-        if let Some(directive) = trimmed.strip_prefix('@') {
-            let (name, rest) = directive.split_once(char::is_whitespace).unwrap_or((directive, ""));
-            let rest_col = column + 1 + name.chars().count() + 1;
-            let rest = rest.trim();
-            if !seen_game && name != "game" {
-                return Err(err(
-                    path,
-                    line_no,
-                    column,
-                    "`@game GAME` before any other line",
-                    &found(trimmed),
-                ));
-            }
-            match name {
-                "game" if !seen_game && !rest.is_empty() && !rest.contains(char::is_whitespace) => {
-                    log.header.game = rest.to_string();
-                    seen_game = true;
-                }
-                "game" if seen_game => {
-                    return Err(err(path, line_no, column, "one `@game` line", "a second one"))
-                }
-                "game" => return Err(err(path, line_no, rest_col, "a game id", &found(rest))),
-                "setup" => {
-                    for pair in rest.split_whitespace() {
-                        match pair.split_once('=') {
-                            Some((k, v)) if !k.is_empty() => {
-                                log.header.setup.insert(k.to_string(), v.to_string());
-                            }
-                            _ => return Err(err(path, line_no, rest_col, "NAME=VALUE pairs", &found(pair))),
-                        }
-                    }
-                }
-                "catalog" if !rest.is_empty() => log.header.catalog = Some(rest.to_string()),
-                "catalog" => {
-                    return Err(err(path, line_no, rest_col, "a catalog name or path", "end of line"))
-                }
-                "title" => log.header.title = Some(rest.to_string()),
-                "rules" => match rest.parse() {
-                    Ok(v) => log.header.rules_version = Some(v),
-                    Err(_) => {
-                        return Err(err(path, line_no, rest_col, "a rules version number", &found(rest)))
-                    }
-                },
-                "variant" => match rest.split_once('=') {
-                    Some((k, v)) if !k.trim().is_empty() => {
-                        log.variants.push((k.trim().to_string(), v.trim().to_string()))
-                    }
-                    _ => return Err(err(path, line_no, rest_col, "NAME=VALUE", &found(rest))),
-                },
-                "expect" => match parse_expect(rest) {
-                    Ok(e) => log.expectations.push((line_no, e)),
-                    Err(expected) => return Err(err(path, line_no, rest_col, &expected, &found(rest))),
-                },
-                "assert" => match parse_assert(rest) {
-                    Ok(e) => log.expectations.push((line_no, e)),
-                    Err(expected) => return Err(err(path, line_no, rest_col, &expected, &found(rest))),
-                },
-                other => {
-                    return Err(err(
-                        path,
-                        line_no,
-                        column,
-                        "a directive (@game, @setup, @catalog, @title, @rules, @variant, @expect, @assert)",
-                        &found(&format!("@{other}")),
-                    ))
-                }
-            }
-            continue;
-        }
-        if !seen_game {
-            return Err(err(path, line_no, column, "`@game GAME` before any other line", &found(trimmed)));
-        }
-        let index = log.records.len() as u64;
-        let body = if trimmed == "undo" {
-            match live.undo() {
-                Some(target) => RawBody::Retract(target),
-                None => {
-                    return Err(err(
-                        path,
-                        line_no,
-                        column,
-                        "an event before `undo`",
-                        "nothing left to retract",
-                    ))
-                }
-            }
-        } else {
-            live.event(index);
-            RawBody::Notation(trimmed.to_string(), column)
-        };
-        log.records.push(RawRecord { line: line_no, body });
-    }
-    if !seen_game {
-        return Err(err(path, 1, 1, "`@game GAME` before any other line", "end of file"));
-    }
-    Ok(log)
+    let input = Box::new(std::io::Cursor::new(text.as_bytes().to_vec()));
+    LogFile::collect(LogReader::from_reader(path, FileFormat::Notation, input)?)
 }
 
-/// Parse the JSONL format: a header object, then `{"event":...}`, `{"retract":N}` or
+/// Parse text in the JSONL format: a header object, then `{"event":...}`, `{"retract":N}` or
 /// `{"directive":"@expect ..."}` lines.
 pub fn parse_jsonl(path: &Path, text: &str) -> Result<LogFile, VerifyError> {
-    let mut log = LogFile::empty(path);
-    let mut live = Retractions::default();
-    let mut seen_header = false;
-    for (i, line) in text.lines().enumerate() {
-        let line_no = i + 1;
-        if line.trim().is_empty() {
-            continue;
-        }
-        let value: serde_json::Value = serde_json::from_str(line).map_err(|e| {
-            err(path, line_no, e.column().max(1), "a JSON object", &format!("invalid JSON ({e})"))
-        })?;
-        let Some(obj) = value.as_object() else {
-            return Err(err(path, line_no, 1, "a JSON object", "another JSON value"));
-        };
-        if !seen_header {
-            log.header =
-                header_from_json(obj).map_err(|what| err(path, line_no, 1, &what, "something else"))?;
-            seen_header = true;
-            continue;
-        }
-        let index = log.records.len() as u64;
-        if let Some(event) = obj.get("event") {
-            live.event(index);
-            log.records.push(RawRecord { line: line_no, body: RawBody::Json(event.clone()) });
-        } else if let Some(target) = obj.get("retract") {
-            let target =
-                target.as_u64().ok_or_else(|| err(path, line_no, 1, "a record number", "something else"))?;
-            if !live.retract(target) {
-                return Err(err(
-                    path,
-                    line_no,
-                    1,
-                    "the index of an earlier event not yet retracted",
-                    &target.to_string(),
-                ));
-            }
-            log.records.push(RawRecord { line: line_no, body: RawBody::Retract(target) });
-        } else if let Some(d) = obj.get("directive").and_then(|d| d.as_str()) {
-            // Reuse the notation reader for one directive line, keeping the line number.
-            let mut text = format!("@game {}\n", log.header.game);
-            text.push_str(&"\n".repeat(line_no.saturating_sub(2)));
-            text.push_str(d);
-            let one = parse_notation(path, &text)?;
-            if !one.records.is_empty() {
-                return Err(err(path, line_no, 1, "a directive starting with `@`", &found(d)));
-            }
-            log.expectations.extend(one.expectations);
-            log.variants.extend(one.variants);
-        } else {
-            return Err(err(path, line_no, 1, "`event`, `retract` or `directive`", "another object"));
-        }
-    }
-    if !seen_header {
-        return Err(err(path, 1, 1, "a header line", "end of file"));
-    }
-    Ok(log)
+    let input = Box::new(std::io::Cursor::new(text.as_bytes().to_vec()));
+    LogFile::collect(LogReader::from_reader(path, FileFormat::Jsonl, input)?)
 }
 
-fn header_from_json(obj: &serde_json::Map<String, serde_json::Value>) -> Result<Header, String> {
-    let text = |key: &str| obj.get(key).and_then(|v| v.as_str()).map(str::to_string);
-    let game = text("game").ok_or("a header with a `game` string")?;
-    let mut setup = BTreeMap::new();
-    if let Some(s) = obj.get("setup") {
-        let s = s.as_object().ok_or("`setup` as an object of strings")?;
-        for (k, v) in s {
-            let v = match v {
-                serde_json::Value::String(s) => s.clone(),
-                other => other.to_string(),
-            };
-            setup.insert(k.clone(), v);
-        }
-    }
-    let rules_version = match obj.get("rules_version") {
-        None | Some(serde_json::Value::Null) => None,
-        Some(v) => Some(v.as_u64().and_then(|v| u32::try_from(v).ok()).ok_or("`rules_version` as a number")?),
-    };
-    Ok(Header { game, setup, catalog: text("catalog"), title: text("title"), rules_version })
-}
+pub use crate::jsonl::header_to_json;
 
-/// The JSONL header line for a header.
-pub fn header_to_json(header: &Header) -> String {
-    let mut obj = serde_json::Map::new();
-    obj.insert("game".into(), header.game.clone().into());
-    let setup: serde_json::Map<String, serde_json::Value> =
-        header.setup.iter().map(|(k, v)| (k.clone(), v.clone().into())).collect();
-    obj.insert("setup".into(), setup.into());
-    if let Some(c) = &header.catalog {
-        obj.insert("catalog".into(), c.clone().into());
-    }
-    if let Some(t) = &header.title {
-        obj.insert("title".into(), t.clone().into());
-    }
-    if let Some(r) = header.rules_version {
-        obj.insert("rules_version".into(), r.into());
-    }
-    serde_json::Value::Object(obj).to_string()
-}
-
-/// The notation header lines for a header.
+/// The notation header lines for a header; free-text values are quoted when they would not
+/// read back bare (see `quoting`).
 pub fn header_to_notation(header: &Header) -> String {
     let mut out = format!("@game {}\n", header.game);
     if !header.setup.is_empty() {
-        let pairs: Vec<String> = header.setup.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        let pairs: Vec<String> =
+            header.setup.iter().map(|(k, v)| format!("{k}={}", quote(v, true))).collect();
         out.push_str(&format!("@setup {}\n", pairs.join(" ")));
     }
     if let Some(c) = &header.catalog {
-        out.push_str(&format!("@catalog {c}\n"));
+        out.push_str(&format!("@catalog {}\n", quote(c, false)));
     }
-    if let Some(t) = &header.title {
-        out.push_str(&format!("@title {t}\n"));
+    if let Some(t) = header.title.as_ref().filter(|t| !t.is_empty()) {
+        out.push_str(&format!("@title {}\n", quote(t, false)));
     }
     if let Some(r) = header.rules_version {
         out.push_str(&format!("@rules {r}\n"));
@@ -364,7 +652,7 @@ mod tests {
 
     #[test]
     fn notation_header_records_undo_and_directives() {
-        let text = "# a comment\n@game toy\n@setup start=3 double=no\n@catalog cards.txt\nroll 4   # why\n  add 4\nundo\n@expect clean\n@variant double=yes\n";
+        let text = "# a comment\n@game toy\n@setup start=3 double=no\n@catalog cards.txt\n@variant double=yes\nroll 4   # why\n  add 4\nundo\n@expect clean\n@expect here toy.roll.range\n";
         let log = parse_notation(Path::new("t.arb"), text).unwrap();
         assert_eq!(log.header.game, "toy");
         assert_eq!(log.header.setup.len(), 2);
@@ -372,8 +660,12 @@ mod tests {
         assert_eq!(log.records[0].body, RawBody::Notation("roll 4".into(), 1));
         assert_eq!(log.records[1].body, RawBody::Notation("add 4".into(), 3));
         assert_eq!(log.records[2].body, RawBody::Retract(1));
-        assert_eq!(log.records[2].line, 7);
-        assert_eq!(log.expectations, vec![(8, Expectation::Clean)]);
+        assert_eq!(log.records[2].line, 8);
+        assert_eq!(log.expectations[0], (9, Expectation::Clean));
+        assert_eq!(
+            log.expectations[1],
+            (10, Expectation::Violation { record: 2, rule: "toy.roll.range".into() })
+        );
         assert_eq!(log.variants, vec![("double".into(), "yes".into())]);
     }
 
@@ -385,6 +677,26 @@ mod tests {
         assert!(e.message.starts_with("t.arb:2:9: expected `violation RECORD RULE`"), "{e}");
         let e = parse_notation(Path::new("t.arb"), "@game toy\nundo\n").unwrap_err();
         assert!(e.message.starts_with("t.arb:2:1:"), "{e}");
+        let e = parse_notation(Path::new("t.arb"), "@game toy\nroll 1\n@variant double=yes\n").unwrap_err();
+        assert!(e.message.starts_with("t.arb:3:1:") && e.message.contains("before the first record"), "{e}");
+        let e = parse_notation(Path::new("t.arb"), "@game toy\n@expect here toy.x\n").unwrap_err();
+        assert!(e.message.contains("after the record it names"), "{e}");
+        let e = parse_notation(Path::new("t.arb"), "@game toy\nnote \x1b[2J\n@bogus\x07\n").unwrap_err();
+        assert!(e.message.contains("`@bogus\\x07`") && !e.message.contains('\x1b'), "{e}");
+    }
+
+    #[test]
+    fn titles_with_hash_signs_and_newlines_are_quoted() {
+        let header = Header {
+            game: "toy".into(),
+            title: Some("Game #3 at Bob's\nsecond line".into()),
+            catalog: Some("my cards #2.txt".into()),
+            setup: [("start".to_string(), "a b".to_string())].into_iter().collect(),
+            rules_version: Some(2),
+        };
+        let text = header_to_notation(&header);
+        assert_eq!(parse_notation(Path::new("t.arb"), &text).unwrap().header, header);
+        assert_eq!(parse_jsonl(Path::new("t.jsonl"), &header_to_json(&header)).unwrap().header, header);
     }
 
     #[test]
@@ -397,7 +709,42 @@ mod tests {
         assert_eq!(log.expectations, vec![(4, Expectation::Clean)]);
         let bad = "{\"game\":\"toy\"}\n{\"retract\":0}\n";
         assert!(parse_jsonl(Path::new("t.jsonl"), bad).unwrap_err().message.starts_with("t.jsonl:2:1:"));
-        let header = Header { game: "toy".into(), ..Header::default() };
-        assert!(parse_jsonl(Path::new("x.jsonl"), &header_to_json(&header)).is_ok());
+        let typo = "{\"game\":\"toy\",\"titel\":\"x\"}\n";
+        assert!(parse_jsonl(Path::new("t.jsonl"), typo).unwrap_err().message.contains("unknown key `titel`"));
+        let typo = "{\"game\":\"toy\"}\n{\"event\":{\"Roll\":3},\"time\":4}\n";
+        let e = parse_jsonl(Path::new("t.jsonl"), typo).unwrap_err();
+        assert!(e.message.starts_with("t.jsonl:2:1:") && e.message.contains("unknown key `time`"), "{e}");
+    }
+
+    #[test]
+    fn the_retraction_scan_finds_a_needle_across_a_chunk_boundary() {
+        let dir = tempfile::tempdir().unwrap();
+        for start in [(1 << 17) - 2, (1 << 17) - 4, 1 << 17, 3 << 17] {
+            let path = dir.path().join(format!("s{start}.arb"));
+            let mut text = String::from("@game toy\n");
+            while text.len() + 12 < start {
+                text.push_str("roll 1\nadd 1\n");
+            }
+            text.push_str(&"#".repeat(start - text.len()));
+            text.push_str("\nundo\n");
+            std::fs::write(&path, &text).unwrap();
+            assert!(contains_any(&path, &[b"undo"]).unwrap(), "{start}");
+            let none = dir.path().join("none.arb");
+            std::fs::write(&none, text.replace("undo", "add 1")).unwrap();
+            assert!(!contains_any(&none, &[b"undo"]).unwrap(), "{start}");
+        }
+    }
+
+    #[test]
+    fn long_lines_and_bad_bytes_are_refused() {
+        let long = format!("@game toy\nnote {}\n", "x".repeat(MAX_LINE_BYTES + 10));
+        let e = parse_notation(Path::new("t.arb"), &long).unwrap_err();
+        assert!(e.message.contains("longer than") && e.message.len() < 200, "{e}");
+        let input = Box::new(std::io::Cursor::new(b"@game toy\nroll \xff\n".to_vec()));
+        let e = match LogReader::from_reader(Path::new("t.arb"), FileFormat::Notation, input) {
+            Err(e) => e,
+            Ok(mut reader) => reader.find_map(Result::err).unwrap(),
+        };
+        assert!(e.message.contains("t.arb:2: the line is not UTF-8"), "{e}");
     }
 }

@@ -6,14 +6,16 @@
 //! journal, so a retracted record is skipped when replay reaches it.
 
 use crate::error::{ErrorKind, VerifyError};
-use crate::logfile::{Header, LogFile, RawBody};
+use crate::logfile::{Header, LogReader, RawBody};
+use crate::retraction::Retracted;
+use crate::shown::shown;
 use crate::source::{Origin, Source};
 use crate::Context;
 use crate::Games;
 use arbiter_engine::{Game, Setup};
 use serde::de::DeserializeOwned;
+use serde::Deserialize;
 use std::any::TypeId;
-use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -66,14 +68,14 @@ pub(crate) struct Opened<'a, G: Game> {
     pub header: Header,
     pub game: G,
     /// Records later retracted; replay skips them.
-    pub retracted: BTreeSet<u64>,
+    pub retracted: Retracted,
     pub records: RecordStream<'a, G::Event>,
 }
 
 /// A source read as far as its header: enough to pick the game. A session is looked up
 /// once: its reader (retractions and a record stream not yet typed) is kept for `open`.
 pub(crate) enum Peeked {
-    File(LogFile),
+    File(Box<LogReader>),
     Session(String, Header, Box<arbiter_journal::SessionReader<()>>),
 }
 
@@ -89,7 +91,7 @@ impl Peeked {
 /// Read a source up to the point where its game is known.
 pub(crate) fn peek<R: Games>(ctx: &Context<'_, R>, source: &Source) -> Result<Peeked, VerifyError> {
     match &source.origin {
-        Origin::File(path) => Ok(Peeked::File(LogFile::read(path)?)),
+        Origin::File(path) => Ok(Peeked::File(Box::new(LogReader::open(path)?))),
         Origin::Session(name) => {
             let reader = crate::session::journal(ctx, name)?
                 .read_session::<()>(name, 0)
@@ -139,18 +141,23 @@ pub(crate) fn build_game<G: Game>(
                 Some(dir) if Path::new(&name).is_relative() => dir.join(&name),
                 _ => PathBuf::from(&name),
             };
-            std::fs::read_to_string(&path).map_err(|e| {
-                VerifyError::setup(format!(
-                    "{label}: catalog `{name}` is neither a built-in catalog of {} nor a readable file ({}: {e})",
-                    G::info().id,
-                    path.display()
-                ))
-            })?
-            .into()
+            crate::logfile::read_bounded(&path, "catalog", MAX_CATALOG_BYTES)
+                .map_err(|e| {
+                    VerifyError::setup(format!(
+                        "{label}: catalog `{}` is neither a built-in catalog of {} nor a usable file ({e})",
+                        shown(&name),
+                        G::info().id,
+                    ))
+                })?
+                .into()
         }
     };
     G::new(&setup, &text).map_err(|e| VerifyError::setup(format!("{label}: {e}")))
 }
+
+/// The largest catalog file read. The shipped catalogs are a few kilobytes; the bound keeps
+/// `@catalog /dev/zero` or a mistaken multi-gigabyte path from exhausting memory.
+pub const MAX_CATALOG_BYTES: u64 = 16 << 20;
 
 /// The last setup [`check_setup`] accepted, with its game's type: verifying a league
 /// checks thousands of sessions recorded under one setup, and resolving it again for each
@@ -185,55 +192,45 @@ pub(crate) fn open<'a, G: Game>(
             let mut overrides = file.variants.clone();
             overrides.extend(source.variants.iter().cloned());
             overrides.extend(extra.iter().cloned());
-            let base = file.path.parent().map(Path::to_path_buf);
+            let path = file.path().to_path_buf();
+            let base = path.parent().map(Path::to_path_buf);
             let game: G = build_game(&label, &file.header, &overrides, base.as_deref())?;
-            let retracted = file
-                .records
-                .iter()
-                .filter_map(|r| match r.body {
-                    RawBody::Retract(t) => Some(t),
-                    _ => None,
-                })
-                .collect();
+            let retracted = crate::logfile::retracted_records(&path)?;
+            let header = file.header.clone();
             let parser = game.clone();
-            let path = file.path;
-            let raw = file.records;
-            let records = raw.into_iter().enumerate().map(move |(i, r)| {
+            let known = retracted.clone();
+            let records = file.enumerate().map(move |(i, r)| {
+                let r = r?;
                 let body = match r.body {
-                    RawBody::Retract(t) => Body::Retract(t),
+                    RawBody::Retract(t) => {
+                        // The scan before replay must have seen every retraction.
+                        if !known.contains(t) {
+                            return Err(VerifyError::parse(format!(
+                                "{}:{}: a retraction the scan for retractions did not find",
+                                shown(&path.display().to_string()),
+                                r.line
+                            )));
+                        }
+                        Body::Retract(t)
+                    }
                     RawBody::Notation(text, column) => {
                         let e = parser.parse_event(&text).map_err(|e| {
                             VerifyError::parse(format!(
                                 "{}:{}:{}: expected {}, found {}",
-                                path.display(),
+                                shown(&path.display().to_string()),
                                 r.line,
                                 column + e.column.saturating_sub(1),
                                 e.expected,
-                                e.found
+                                shown(&e.found)
                             ))
                         })?;
                         Body::Event(e)
                     }
-                    RawBody::Json(value) => {
-                        let e = serde_json::from_value(value).map_err(|e| {
-                            VerifyError::parse(format!(
-                                "{}:{}:1: expected a {} event, found one that does not fit ({e})",
-                                path.display(),
-                                r.line,
-                                G::info().id
-                            ))
-                        })?;
-                        Body::Event(e)
-                    }
+                    RawBody::Json(value) => Body::Event(json_event(&parser, value, &path, r.line)?),
                 };
                 Ok(Record { index: i as u64, line: Some(r.line), body })
             });
-            Ok(Opened {
-                header: file.header,
-                game,
-                retracted,
-                records: RecordStream::File(Box::new(records)),
-            })
+            Ok(Opened { header, game, retracted, records: RecordStream::File(Box::new(records)) })
         }
         Peeked::Session(_, header, reader) => {
             let mut overrides = source.variants.clone();
@@ -242,6 +239,64 @@ pub(crate) fn open<'a, G: Game>(
             let retracted = reader.retractions.iter().map(|&(_, target)| target).collect();
             Ok(Opened { header, game, retracted, records: RecordStream::Session(reader.events.cast()) })
         }
+    }
+}
+
+/// A JSONL event, held to the same rules as a notation line: every key it holds must be one
+/// the game reads (serde would silently ignore a misspelt one), and it must read back from
+/// its notation as itself (`parse_event` is the one place an event's values are checked, so
+/// a die of 7 is refused in JSONL exactly as in notation, and a file that imports always
+/// exports to notation and back).
+pub(crate) fn json_event<G: Game>(
+    game: &G,
+    value: serde_json::Value,
+    path: &Path,
+    line: usize,
+) -> Result<G::Event, VerifyError> {
+    // Built only for a message: every JSONL event passes here.
+    let at = || format!("{}:{line}:1", shown(&path.display().to_string()));
+    let event = G::Event::deserialize(&value).map_err(|e| {
+        VerifyError::parse(format!(
+            "{}: expected a {} event, found one that does not fit ({})",
+            at(),
+            G::info().id,
+            shown(&e.to_string())
+        ))
+    })?;
+    let back = serde_json::to_value(&event).unwrap_or(serde_json::Value::Null);
+    if let Some(key) = crate::jsonl::ignored_key(&value, &back) {
+        return Err(VerifyError::parse(format!(
+            "{}: expected a {} event, found unknown key `{}`",
+            at(),
+            G::info().id,
+            shown(&key)
+        )));
+    }
+    notation_round_trip(game, &event).map_err(|why| VerifyError::parse(format!("{}: {why}", at())))?;
+    Ok(event)
+}
+
+/// Check that an event reads back from its notation line as itself; `Err` says why not.
+pub(crate) fn notation_round_trip<G: Game>(game: &G, event: &G::Event) -> Result<(), String> {
+    let text = event.to_string();
+    if text.contains(['#', '\n', '\r']) || text.trim() != text || text.is_empty() || text == "undo" {
+        return Err(format!("the event `{}` has no notation line that reads back as itself", shown(&text)));
+    }
+    match game.parse_event(&text) {
+        Ok(back) if back == *event => Ok(()),
+        Ok(back) => Err(format!(
+            "the event `{}` reads back from notation as `{}`",
+            shown(&text),
+            shown(&back.to_string())
+        )),
+        Err(e) => Err(format!(
+            "the event `{}` is not a valid {} event: column {}: expected {}, found {}",
+            shown(&text),
+            G::info().id,
+            e.column,
+            e.expected,
+            shown(&e.found)
+        )),
     }
 }
 

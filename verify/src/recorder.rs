@@ -1,15 +1,25 @@
 //! `arbiter record SESSION`: check each line as it is entered, then append it.
+//!
+//! A recorder may stay open at the table for hours, so it must not keep the database from
+//! everyone else: opened with [`Recorder::open_detached`] it holds the database only while
+//! it writes. Each accepted line opens the journal, checks that the session's head is still
+//! the one this recorder wrote last (so a concurrent writer is detected, never overwritten),
+//! appends, and closes it again; in between, `sessions`, `log`, `verify` and the rest run
+//! freely, waiting at most for one append.
 
 use crate::error::{ErrorKind, VerifyError};
 use crate::open::{build_game, with_game, Peeked, WithGame};
 use crate::report::{RecordView, StateView, StepErrorView, UnverifiedView, ViolationView};
 use crate::session::{from_journal, journal, Journal};
+use crate::shown::shown;
+use crate::snapshots::{cache_findings, CachedFinding};
 use crate::source::Source;
 use crate::{Context, Games};
 use arbiter_engine::{Findings, Game};
 use arbiter_journal::Record;
 use serde::Serialize;
 use std::fmt;
+use std::path::{Path, PathBuf};
 
 /// A snapshot of the state is cached in the journal every this many records, so that
 /// `replay --to N` on a long session starts near N.
@@ -73,10 +83,34 @@ pub struct Recorder<'j> {
 }
 
 impl<'j> Recorder<'j> {
-    /// Open `session` and replay it. A session with a record that cannot be applied cannot
-    /// be recorded on (its state is unknown past that record).
+    /// Open `session` in the context's journal (held open by the caller) and replay it. A
+    /// session with a record that cannot be applied cannot be recorded on (its state is
+    /// unknown past that record).
     pub fn open<R: Games>(ctx: &Context<'j, R>, session: &str) -> Result<Recorder<'j>, VerifyError> {
-        with_game(ctx, &Source::session(session), Open { ctx, name: session })
+        with_game(
+            ctx,
+            &Source::session(session),
+            Open { ctx, name: session, store: Store::Open(journal(ctx, session)?) },
+        )
+    }
+
+    /// Open `session` in the database at `db` and replay it, then close the database: every
+    /// later write opens it, checks the head, appends and closes it again, so other commands
+    /// are never locked out for longer than one append.
+    pub fn open_detached<R: Games>(
+        games: R,
+        db: &Path,
+        session: &str,
+    ) -> Result<Recorder<'static>, VerifyError> {
+        let journal = Journal::open(db).map_err(from_journal)?;
+        let ctx = Context::with_games(games, Some(&journal));
+        let opened = with_game(
+            &ctx,
+            &Source::session(session),
+            Open { ctx: &ctx, name: session, store: Store::Path(db.to_path_buf()) },
+        )?;
+        drop(journal);
+        Ok(opened)
     }
 
     /// Parse one notation line, check it on a copy of the table, and append it unless
@@ -112,20 +146,45 @@ impl<'j> Recorder<'j> {
     }
 }
 
+/// Where a recorder writes: a journal its caller holds open, or a database it opens for
+/// each write and closes again.
+enum Store<'j> {
+    Open(&'j Journal),
+    Path(PathBuf),
+}
+
+impl Store<'_> {
+    fn with<T>(&self, work: impl FnOnce(&Journal) -> Result<T, VerifyError>) -> Result<T, VerifyError> {
+        match self {
+            Store::Open(journal) => work(journal),
+            Store::Path(db) => {
+                let journal = Journal::open(db).map_err(from_journal)?;
+                work(&journal)
+            }
+        }
+    }
+}
+
 struct Typed<'j, G: Game> {
-    journal: &'j Journal,
+    store: Store<'j>,
     name: String,
     game: G,
     state: G::State,
     next: u64,
+    /// The chain hash after the last record this recorder read or wrote: a write first
+    /// checks the session still ends there.
+    head: arbiter_journal::Hash,
     /// Events in force (not retracted), in order, to rebuild the table after an undo.
     live: Vec<(u64, G::Event)>,
+    /// The findings of the events in force, for the snapshots (which carry them).
+    findings: Vec<CachedFinding>,
 }
 
 impl<'j, G: Game> Typed<'j, G> {
     fn rebuild(&mut self) -> Result<(), VerifyError> {
         let mut state = self.game.initial_state();
         let mut findings = Findings::default();
+        let mut cached = Vec::new();
         for (seq, e) in &self.live {
             self.game.step(&mut state, e, &mut findings).map_err(|err| {
                 VerifyError::new(
@@ -136,21 +195,49 @@ impl<'j, G: Game> Typed<'j, G> {
                     ),
                 )
             })?;
-            findings.clear();
+            if !findings.violations.is_empty() || !findings.unverified.is_empty() {
+                let record = RecordView { index: *seq, line: None, notation: e.to_string() };
+                cache_findings::<G>(&record, &findings, &mut cached);
+                findings.clear();
+            }
         }
         self.state = state;
+        self.findings = cached;
         Ok(())
     }
 
-    fn append(&mut self, record: Record<G::Event>) -> Result<(), VerifyError> {
-        self.journal.append(&self.name, self.next, &[record]).map_err(from_journal)?;
-        self.next += 1;
-        if self.next % SNAPSHOT_EVERY == 0 {
-            // A snapshot is a cache: failing to store one only costs a longer replay later.
-            if let Ok(bytes) = arbiter_journal::codec::encode(&self.state) {
-                let _ = self.journal.put_snapshot(&self.name, self.next, G::info().rules_version, &bytes);
+    /// Append one record at `self.next`, after checking that the session still ends where
+    /// this recorder last saw it; `state` and `findings` are those after the record.
+    fn append(
+        &mut self,
+        record: Record<G::Event>,
+        state: &G::State,
+        findings: &[CachedFinding],
+    ) -> Result<(), VerifyError> {
+        let (name, next, head) = (self.name.as_str(), self.next, self.head);
+        let new_head = self.store.with(|j| {
+            let len = j.len(name).map_err(from_journal)?;
+            let same = len == next && j.hash_at(name, next).map_err(from_journal)? == head;
+            if !same {
+                return Err(VerifyError::new(
+                    ErrorKind::Journal,
+                    format!(
+                        "session `{}` was changed by another writer (it holds {len} records; this recorder expected {next} ending where it last wrote): nothing more was recorded; start `arbiter record` again to continue from the session as it is now",
+                        shown(name)
+                    ),
+                ));
             }
-        }
+            j.append(name, next, &[record]).map_err(from_journal)?;
+            if (next + 1) % SNAPSHOT_EVERY == 0 {
+                // A snapshot is a cache: failing to store one only costs a longer replay later.
+                if let Some(bytes) = crate::snapshots::encode(state, findings) {
+                    let _ = j.put_snapshot(name, next + 1, G::info().rules_version, &bytes);
+                }
+            }
+            j.hash_at(name, next + 1).map_err(from_journal)
+        })?;
+        self.head = new_head;
+        self.next += 1;
         Ok(())
     }
 }
@@ -200,8 +287,11 @@ impl<'j, G: Game> Recording for Typed<'j, G> {
         if strict && !out.violations.is_empty() {
             return Ok(out);
         }
+        let mut cached = self.findings.clone();
+        cache_findings::<G>(&record, &findings, &mut cached);
+        self.append(Record::Event(event.clone()), &next_state, &cached)?;
         self.state = next_state;
-        self.append(Record::Event(event.clone()))?;
+        self.findings = cached;
         self.live.push((record.index, event));
         out.written = true;
         out.next_consequence = self.game.next_consequence(&self.state).map(|e| e.to_string());
@@ -213,9 +303,15 @@ impl<'j, G: Game> Recording for Typed<'j, G> {
             return Err(VerifyError::argument(format!("session `{}` has no event left to undo", self.name)));
         };
         let record = RecordView { index: self.next, line: None, notation: "undo".to_string() };
-        self.append(Record::Retract(target))?;
-        self.live.pop();
+        let popped = self.live.pop();
         self.rebuild()?;
+        let (state, findings) = (self.state.clone(), self.findings.clone());
+        if let Err(e) = self.append(Record::Retract(target), &state, &findings) {
+            // Not written: the table is as it was.
+            self.live.extend(popped);
+            self.rebuild()?;
+            return Err(e);
+        }
         Ok(Submitted {
             record,
             written: true,
@@ -236,12 +332,13 @@ impl<'j, G: Game> Recording for Typed<'j, G> {
     }
 }
 
-struct Open<'c, 'j, R: Games> {
-    ctx: &'c Context<'j, R>,
+struct Open<'c, 'a, 'j, R: Games> {
+    ctx: &'c Context<'a, R>,
     name: &'c str,
+    store: Store<'j>,
 }
 
-impl<'c, 'j, R: Games> WithGame<'j> for Open<'c, 'j, R> {
+impl<'c, 'a, 'j, R: Games> WithGame<'a> for Open<'c, 'a, 'j, R> {
     type Output = Recorder<'j>;
     fn run<G: Game>(self, peeked: Peeked) -> Result<Recorder<'j>, VerifyError> {
         let j = journal(self.ctx, self.name)?;
@@ -258,8 +355,18 @@ impl<'c, 'j, R: Games> WithGame<'j> for Open<'c, 'j, R> {
                 }
             }
         }
+        let head = j.hash_at(self.name, next).map_err(from_journal)?;
         let state = game.initial_state();
-        let mut typed = Typed { journal: j, name: self.name.to_string(), game, state, next, live };
+        let mut typed = Typed {
+            store: self.store,
+            name: self.name.to_string(),
+            game,
+            state,
+            next,
+            head,
+            live,
+            findings: Vec::new(),
+        };
         typed.rebuild()?;
         Ok(Recorder { inner: Box::new(typed), game: G::info().id.to_string() })
     }

@@ -122,7 +122,7 @@ impl<'a, G: Game> Replayer<'a, G> {
                 None => true,
                 Some(r) => match &r.body {
                     Body::Event(e) => {
-                        !self.opened.retracted.contains(&r.index)
+                        !self.opened.retracted.contains(r.index)
                             && !G::is_consequence(e)
                             && !self.opened.game.precedes_consequences(&self.state, e)
                     }
@@ -150,7 +150,7 @@ impl<'a, G: Game> Replayer<'a, G> {
                 outcome: Outcome::Retraction(target),
                 derived: false,
             },
-            Body::Event(e) if self.opened.retracted.contains(&record.index) => Stepped {
+            Body::Event(e) if self.opened.retracted.contains(record.index) => Stepped {
                 index: record.index,
                 line: record.line,
                 event: Some(e),

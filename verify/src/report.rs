@@ -4,11 +4,11 @@
 
 use crate::replay::{Outcome, Stepped};
 use arbiter_engine::{Game, Violation};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// A record as the user sees it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RecordView {
     /// Index in the log (0-based; the journal sequence number for sessions).
     pub index: u64,
@@ -34,7 +34,7 @@ impl fmt::Display for RecordView {
 }
 
 /// A broken rule at a record, with everything needed to judge it without the rulebook.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ViolationView {
     pub record: RecordView,
     /// Stable rule id (`pg.resolve.single-moves-down`).
@@ -90,7 +90,7 @@ impl fmt::Display for ViolationView {
 }
 
 /// An effect the engine could not check.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct UnverifiedView {
     pub record: RecordView,
     pub effect: String,
@@ -222,37 +222,19 @@ pub(crate) struct StepViews {
     pub error: Option<StepErrorView>,
 }
 
-/// The views of a stepped event's findings, from borrowed parts: the verify loop calls this
-/// only for a record with findings, so a clean record costs no allocation.
-pub(crate) fn findings_views<G: Game>(
-    index: u64,
-    line: Option<usize>,
-    event: &G::Event,
-    findings: &arbiter_engine::Findings,
-    violations: &mut Vec<ViolationView>,
-    unverified: &mut Vec<UnverifiedView>,
-    uncertain: &mut Vec<UncertainView>,
-) {
-    let record = RecordView { index, line, notation: event.to_string() };
-    violations.extend(findings.violations.iter().map(|v| ViolationView::of::<G>(&record, v)));
-    unverified.extend(
-        findings.unverified.iter().map(|u| UnverifiedView { record: record.clone(), effect: u.clone() }),
-    );
-    // `unverified` holds every unverified effect since the initial state, in order: an
-    // ordinal is a position in it.
-    uncertain.extend(findings.uncertain.iter().map(|v| uncertain_view::<G>(&record, v, unverified)));
-}
-
-fn uncertain_view<G: Game>(
+/// The view of a finding that may follow from an earlier unverified effect. `unverified`
+/// holds the record of every unverified effect since the initial state, in order: the
+/// finding's ordinal is a position in it.
+pub(crate) fn uncertain_view<G: Game>(
     record: &RecordView,
     v: &Violation,
-    unverified: &[UnverifiedView],
+    unverified: &[u64],
 ) -> UncertainView {
     let after = v.uncertain.unwrap_or(0);
     UncertainView {
         finding: ViolationView::of::<G>(record, v),
         after,
-        after_record: unverified.get(after as usize).map(|u| u.record.index),
+        after_record: unverified.get(after as usize).copied(),
     }
 }
 

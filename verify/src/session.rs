@@ -6,10 +6,10 @@
 use crate::error::{ErrorKind, VerifyError};
 use crate::logfile::Header;
 use crate::open::{Body, Record, RecordStream};
+use crate::retraction::Retracted;
 use crate::{Context, Games};
 use arbiter_engine::Game;
 use arbiter_journal::{JournalError, SessionMeta};
-use std::collections::BTreeSet;
 
 pub use arbiter_journal::Journal;
 
@@ -28,6 +28,7 @@ pub(crate) fn journal<'a, R: Games>(ctx: &Context<'a, R>, name: &str) -> Result<
 pub(crate) fn from_journal(e: JournalError) -> VerifyError {
     let kind = match e.kind() {
         arbiter_journal::ErrorKind::SessionNotFound => ErrorKind::Session,
+        arbiter_journal::ErrorKind::InUse => ErrorKind::Busy,
         _ => ErrorKind::Journal,
     };
     VerifyError::new(kind, e.message().to_string())
@@ -53,7 +54,7 @@ pub(crate) fn records<'a, R: Games, G: Game>(
     ctx: &Context<'a, R>,
     name: &str,
     from: u64,
-) -> Result<(BTreeSet<u64>, RecordStream<'a, G::Event>), VerifyError> {
+) -> Result<(Retracted, RecordStream<'a, G::Event>), VerifyError> {
     let reader = journal(ctx, name)?.read_session::<G::Event>(name, from).map_err(from_journal)?;
     let retracted = reader.retractions.iter().map(|&(_, target)| target).collect();
     Ok((retracted, RecordStream::Session(reader.events)))

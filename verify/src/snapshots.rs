@@ -3,16 +3,94 @@
 //! line by line get snapshots as they grow (`Recorder`); imported, simulated and forked ones
 //! get them here. Snapshots are tagged with the rules version, so a rules change makes them
 //! invisible until they are built again.
+//!
+//! A snapshot holds the state after its records *and* the findings of those records (up to
+//! [`MAX_CACHED_FINDINGS`]), so that a replay started from it reports exactly what a replay
+//! from record 0 reports: the cache only saves time, it never changes an answer. A snapshot
+//! of a session with more findings than that holds the state only; `replay` then starts
+//! from record 0, while `explain` and `diff` (which need no earlier findings) still use it.
 
 use crate::error::VerifyError;
 use crate::open::{open, with_game, Peeked, WithGame};
 use crate::replay::{Outcome, Replayer};
+use crate::report::{UnverifiedView, ViolationView};
 use crate::session::{from_journal, journal};
 use crate::source::Source;
 use crate::{Context, Games};
 use arbiter_engine::Game;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::fmt;
+
+/// Findings kept in one snapshot at most.
+pub const MAX_CACHED_FINDINGS: usize = 256;
+
+/// Tells this layout from the older one (a bare state): an older snapshot fails to decode
+/// and is ignored, as any undecodable cache is.
+const LAYOUT: u32 = 0x5341_4632;
+
+/// A finding of a record before the snapshot, as a replay report shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) enum CachedFinding {
+    Violation(ViolationView),
+    Unverified(UnverifiedView),
+}
+
+/// The findings a snapshot carries: `None` when there were too many to keep.
+pub(crate) type CachedFindings = Option<Vec<CachedFinding>>;
+
+#[derive(Serialize)]
+struct Writing<'a, S> {
+    layout: u32,
+    state: &'a S,
+    findings: Option<&'a [CachedFinding]>,
+}
+
+#[derive(Deserialize)]
+struct Reading<S> {
+    layout: u32,
+    state: S,
+    findings: CachedFindings,
+}
+
+/// The bytes of a snapshot; findings past [`MAX_CACHED_FINDINGS`] are not kept.
+pub(crate) fn encode<S: Serialize>(state: &S, findings: &[CachedFinding]) -> Option<Vec<u8>> {
+    let findings = (findings.len() <= MAX_CACHED_FINDINGS).then_some(findings);
+    arbiter_journal::codec::encode(&Writing { layout: LAYOUT, state, findings }).ok()
+}
+
+/// The bytes of a snapshot of `state` after records without findings: how tests and tools
+/// plant a cached state in the journal.
+pub fn snapshot_bytes<S: Serialize>(state: &S) -> Option<Vec<u8>> {
+    encode(state, &[])
+}
+
+/// The state a snapshot holds, or `None` when its bytes are not a snapshot.
+pub fn snapshot_state<S: serde::de::DeserializeOwned>(bytes: &[u8]) -> Option<S> {
+    decode(bytes).map(|(state, _)| state)
+}
+
+/// A snapshot's state and findings, or `None` when it does not decode (it is only a cache).
+pub(crate) fn decode<S: serde::de::DeserializeOwned>(bytes: &[u8]) -> Option<(S, CachedFindings)> {
+    let read: Reading<S> = arbiter_journal::codec::decode(bytes).ok()?;
+    (read.layout == LAYOUT).then_some((read.state, read.findings))
+}
+
+/// The cached form of one stepped record's findings.
+pub(crate) fn cache_findings<G: Game>(
+    record: &crate::report::RecordView,
+    f: &arbiter_engine::Findings,
+    out: &mut Vec<CachedFinding>,
+) {
+    if out.len() > MAX_CACHED_FINDINGS {
+        return;
+    }
+    out.extend(f.violations.iter().map(|v| CachedFinding::Violation(ViolationView::of::<G>(record, v))));
+    out.extend(
+        f.unverified
+            .iter()
+            .map(|u| CachedFinding::Unverified(UnverifiedView { record: record.clone(), effect: u.clone() })),
+    );
+}
 
 /// What `snapshot` stored.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -50,15 +128,20 @@ impl<'c, 'a, R: Games> WithGame<'a> for Work<'c, 'a, R> {
         let mut replay = Replayer::new(open::<G>(&self.source, peeked, &[])?);
         let mut done =
             Snapshotted { session: self.name.to_string(), every: self.every, snapshots: 0, replayed: 0 };
+        let mut findings: Vec<CachedFinding> = Vec::new();
         while let Some(step) = replay.step() {
             let step = step?;
-            if matches!(step.outcome, Outcome::Failed(_)) {
-                break;
+            match &step.outcome {
+                Outcome::Failed(_) => break,
+                Outcome::Applied(f) if !f.violations.is_empty() || !f.unverified.is_empty() => {
+                    cache_findings::<G>(&crate::report::RecordView::of(&step), f, &mut findings)
+                }
+                _ => {}
             }
             done.replayed = step.index + 1;
             if done.replayed % self.every == 0 {
-                let bytes = arbiter_journal::codec::encode(&replay.state).map_err(|e| {
-                    VerifyError::argument(format!("session `{}`: a state did not encode ({e})", self.name))
+                let bytes = encode(&replay.state, &findings).ok_or_else(|| {
+                    VerifyError::argument(format!("session `{}`: a state did not encode", self.name))
                 })?;
                 journal
                     .put_snapshot(self.name, done.replayed, G::info().rules_version, &bytes)

@@ -2,8 +2,9 @@
 
 use crate::error::VerifyError;
 use crate::open::{open, with_game, Peeked, WithGame};
-use crate::replay::Replayer;
+use crate::replay::{Outcome, Replayer};
 use crate::report::{views_of, StateView, StepErrorView, UnverifiedView, ViolationView};
+use crate::snapshots::{CachedFinding, CachedFindings};
 use crate::source::Source;
 use crate::{Context, Games};
 use arbiter_engine::Game;
@@ -12,26 +13,35 @@ use std::fmt;
 
 /// The table after a prefix of a log.
 ///
-/// JSON schema (`arbiter replay --json`): `source`, `game`, `replayed` (number of records
-/// replayed, retracted ones and retractions included), `total` (null, or the number of
-/// records when the whole log was read), `state` (`{board, facts: [{key, value}], digest}`),
-/// `from_snapshot` (null or a record count), `violations`, `unverified` and `error` as in
-/// `verify --json`.
+/// Its JSON form (`arbiter replay --json`) is `schemas/replay.json`: `source`, `game`,
+/// `replayed` (records replayed, retracted ones and retractions included), `total` (the
+/// number of records in the log, however far replay went), `state` (`{board, facts: [{key,
+/// value}], digest}`), `violations`, `unverified` and `error` (the findings of the records
+/// replayed, as in `verify --json`).
+///
+/// The report is the same whether replay started at record 0 or from a snapshot cached in
+/// the journal: a snapshot carries the findings before it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ReplayReport {
     pub source: String,
     pub game: String,
     pub replayed: u64,
-    pub total: Option<u64>,
+    pub total: u64,
     pub state: StateView,
-    /// Set when replay started from a snapshot cached in the journal after this many
-    /// records; `violations` and `unverified` then cover only the records after it (run
-    /// `verify` for every finding of the session).
+    /// Where replay started: after this many records, from a snapshot cached in the
+    /// journal. Not part of the output (which never depends on the cache); for tests.
+    #[serde(skip)]
     pub from_snapshot: Option<u64>,
     pub violations: Vec<ViolationView>,
     pub unverified: Vec<UnverifiedView>,
+    /// Findings past the first [`MAX_LISTED`], counted only (`verify` lists them all).
+    pub omitted: u64,
     pub error: Option<StepErrorView>,
 }
+
+/// Findings a replay report lists at most: it is about the table after N records, and a
+/// log full of violations must not fill memory with them.
+pub const MAX_LISTED: usize = 1000;
 
 /// Replay records `0..to` (all of them when `to` is `None`). Asking for more records than
 /// the log holds is an error naming the length, so a typo is not mistaken for the end.
@@ -54,33 +64,59 @@ struct Work<'c, 'a, R: Games> {
 impl<'c, 'a, R: Games> WithGame<'a> for Work<'c, 'a, R> {
     type Output = ReplayReport;
     fn run<G: Game>(self, peeked: Peeked) -> Result<ReplayReport, VerifyError> {
+        let session_len = match &peeked {
+            Peeked::Session(name, _, _) => Some(
+                crate::session::journal(self.ctx, name)?.len(name).map_err(crate::session::from_journal)?,
+            ),
+            Peeked::File(_) => None,
+        };
         let snapshot = match (&peeked, self.variants.is_empty() && self.source.variants.is_empty()) {
             (Peeked::Session(name, header, _), true) => snapshot::<R, G>(self.ctx, name, header, self.to)?,
             _ => None,
         };
-        let (mut replay, from) = match snapshot {
-            Some((at, opened, state)) => {
+        // Only a snapshot that carries the findings before it gives the same report.
+        let snapshot = snapshot.and_then(|s| Some((s.at, s.opened, s.state, s.findings?)));
+        let (mut replay, from, cached) = match snapshot {
+            Some((at, opened, state, findings)) => {
                 let mut replay = Replayer::new(opened);
                 replay.state = state;
-                (replay, Some(at))
+                (replay, Some(at), findings)
             }
-            None => (Replayer::new(open::<G>(self.source, peeked, self.variants)?), None),
+            None => (Replayer::new(open::<G>(self.source, peeked, self.variants)?), None, Vec::new()),
         };
         let mut report = ReplayReport {
             source: self.source.to_string(),
             game: G::info().id.to_string(),
             replayed: from.unwrap_or(0),
-            total: None,
+            total: 0,
             from_snapshot: from,
             state: StateView::of(replay.game(), &replay.state),
             violations: Vec::new(),
             unverified: Vec::new(),
+            omitted: 0,
             error: None,
         };
+        for finding in cached {
+            if report.violations.len() + report.unverified.len() >= MAX_LISTED {
+                report.omitted += 1;
+                continue;
+            }
+            match finding {
+                CachedFinding::Violation(v) => report.violations.push(v),
+                CachedFinding::Unverified(u) => report.unverified.push(u),
+            }
+        }
         while self.to.is_none_or(|to| report.replayed < to) {
             let Some(step) = replay.step() else { break };
             let step = step?;
             report.replayed += 1;
+            if let Outcome::Applied(f) = &step.outcome {
+                let found = (f.violations.len() + f.unverified.len()) as u64;
+                if report.violations.len() + report.unverified.len() >= MAX_LISTED {
+                    report.omitted += found;
+                    continue;
+                }
+            }
             let views = views_of::<G>(&step);
             report.violations.extend(views.violations);
             report.unverified.extend(views.unverified);
@@ -96,16 +132,28 @@ impl<'c, 'a, R: Games> WithGame<'a> for Work<'c, 'a, R> {
                 )));
             }
         }
-        if replay.at_end() || self.to.is_none() {
-            report.total = Some(report.replayed);
-        }
+        report.total = match (session_len, &self.source.origin) {
+            (Some(len), _) => len,
+            (None, _) if replay.at_end() => report.replayed,
+            // The rest of the file is counted, syntax only, for `total`.
+            (None, crate::source::Origin::File(path)) => crate::logfile::count_records(path)?,
+            (None, crate::source::Origin::Session(_)) => report.replayed,
+        };
         report.state = StateView::of(replay.game(), &replay.state);
         Ok(report)
     }
 }
 
-/// A snapshot to start from: its record count, the session from there, the state.
-pub(crate) type Snapshot<'a, G> = (u64, crate::open::Opened<'a, G>, <G as Game>::State);
+/// A snapshot to start from.
+pub(crate) struct Snapshot<'a, G: Game> {
+    /// The records it comes after.
+    pub at: u64,
+    /// The session opened from there.
+    pub opened: crate::open::Opened<'a, G>,
+    pub state: G::State,
+    /// The findings of the records before it, when it kept them.
+    pub findings: CachedFindings,
+}
 
 /// The latest usable snapshot at or before `to`: its record count, the session opened from
 /// there, and the decoded state. A snapshot is unusable when a retraction after it
@@ -127,23 +175,23 @@ pub(crate) fn snapshot<'a, R: Games, G: Game>(
     if retractions.iter().any(|(by, target)| *by >= at && *target < at) {
         return Ok(None);
     }
-    let Ok(state) = arbiter_journal::codec::decode::<G::State>(&bytes) else { return Ok(None) };
+    let Some((state, findings)) = crate::snapshots::decode::<G::State>(&bytes) else { return Ok(None) };
     let opened = crate::open::open_session_from::<R, G>(ctx, name, header.clone(), at)?;
-    Ok(Some((at, opened, state)))
+    Ok(Some(Snapshot { at, opened, state, findings }))
 }
 
 impl fmt::Display for ReplayReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{}: {} after {} record(s)", self.source, self.game, self.replayed)?;
-        if let Some(at) = self.from_snapshot {
-            writeln!(f, "(from the snapshot after record {at}; findings listed are those after it)")?;
-        }
+        writeln!(f, "{}: {} after {} of {} record(s)", self.source, self.game, self.replayed, self.total)?;
         write!(f, "{}", self.state)?;
         for v in &self.violations {
             write!(f, "{v}")?;
         }
         for u in &self.unverified {
             write!(f, "{u}")?;
+        }
+        if self.omitted > 0 {
+            writeln!(f, "{} more finding(s) not listed (`arbiter verify` lists them all)", self.omitted)?;
         }
         if let Some(e) = &self.error {
             writeln!(f, "{e}")?;

@@ -4,7 +4,9 @@
 use crate::error::{ErrorKind, VerifyError};
 use crate::logfile::{header_to_json, header_to_notation, Header};
 use crate::open::{build_game, open, unknown_game, with_game, Body, Peeked, WithGame};
+use crate::replay::{Outcome, Replayer};
 use crate::session::{from_journal, journal};
+use crate::shown::shown;
 use crate::source::Source;
 use crate::{Context, Games};
 use arbiter_engine::{Game, GameVisitor};
@@ -12,6 +14,7 @@ use arbiter_journal::{Record, SessionMeta};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt;
+use std::io::Write;
 use std::path::Path;
 
 /// Seconds since the Unix epoch (0 if the clock is before it).
@@ -26,6 +29,9 @@ pub struct Created {
     pub game: String,
     pub records: u64,
     pub rules_version: u32,
+    /// Fixture expectation lines (`@expect`, `@assert`) the imported file held: a session is
+    /// a record of play, not a test, so they are not stored (the file stays the fixture).
+    pub expectations_not_stored: usize,
 }
 
 impl fmt::Display for Created {
@@ -33,7 +39,10 @@ impl fmt::Display for Created {
         writeln!(
             f,
             "session `{}`: {} with {} record(s), rules version {}",
-            self.session, self.game, self.records, self.rules_version
+            shown(&self.session),
+            self.game,
+            self.records,
+            self.rules_version
         )
     }
 }
@@ -78,6 +87,7 @@ impl<'c, 'a, R: Games> GameVisitor for NewSession<'c, 'a, R> {
             game: meta.game,
             records: 0,
             rules_version: meta.rules_version,
+            expectations_not_stored: 0,
         })
     }
 }
@@ -96,7 +106,7 @@ pub fn new_session<R: Games>(
         game: game.to_string(),
         setup: setup.iter().cloned().collect::<BTreeMap<_, _>>(),
         catalog: catalog.map(str::to_string),
-        title: title.map(str::to_string),
+        title: title.filter(|t| !t.is_empty()).map(str::to_string),
         rules_version: None,
     };
     ctx.games
@@ -115,18 +125,43 @@ impl<'c, 'a, R: Games> WithGame<'a> for Import<'c, 'a, R> {
         let Peeked::File(file) = peeked else {
             return Err(VerifyError::argument("import reads a file, not a session"));
         };
-        let base = file.path.parent().map(Path::to_path_buf);
-        let header = file.header.clone();
-        let source = Source::file(&file.path);
-        // Parse every record before writing anything: import is all or nothing.
-        let opened = open::<G>(&source, Peeked::File(file), &[])?;
+        let path = file.path().to_path_buf();
+        let base = path.parent().map(Path::to_path_buf);
+        // The interpretations a log was recorded under are part of its table: the file's
+        // `@variant`s are stored in the session's setup (where every later command reads
+        // them), and export writes them back as `@variant` lines.
+        let mut setup = file.header.setup.clone();
+        setup.extend(file.variants.iter().cloned());
+        let header = Header { setup, ..file.header.clone() };
+        let source = Source::file(&path);
+        // Every record is read, parsed and stepped before anything is written: import is all
+        // or nothing, and it holds each record to the rule `record` holds a typed line to (a
+        // record the table cannot apply, such as a card the catalog lacks, is refused; a
+        // record that breaks a rule is stored, to be reported by `verify`).
+        let mut replay = Replayer::new(open::<G>(&source, Peeked::File(file), &[])?);
         let mut records = Vec::new();
-        for r in opened.records {
-            records.push(match r?.body {
-                Body::Event(e) => Record::Event(e),
-                Body::Retract(t) => Record::Retract(t),
+        while let Some(step) = replay.step() {
+            let step = step?;
+            if let Outcome::Failed(e) = &step.outcome {
+                return Err(VerifyError::new(
+                    ErrorKind::Parse,
+                    format!(
+                        "{}:{}: record {} `{}` cannot be applied ({}); `arbiter record` refuses it too, so nothing was imported",
+                        shown(&path.display().to_string()),
+                        step.line.unwrap_or(0),
+                        step.index,
+                        shown(&step.notation()),
+                        shown(&e.to_string())
+                    ),
+                ));
+            }
+            records.push(match (step.event, step.outcome) {
+                (_, Outcome::Retraction(t)) => Record::Retract(t),
+                (Some(e), _) => Record::Event(e),
+                (None, _) => continue,
             });
         }
+        let expectations_not_stored = crate::logfile::LogFile::read(&path)?.expectations.len();
         let meta = SessionMeta {
             game: header.game.clone(),
             setup: header.setup.clone(),
@@ -142,6 +177,7 @@ impl<'c, 'a, R: Games> WithGame<'a> for Import<'c, 'a, R> {
             game: meta.game,
             records: len,
             rules_version: meta.rules_version,
+            expectations_not_stored,
         })
     }
 }
@@ -156,7 +192,10 @@ pub fn import_file<R: Games>(
     let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
     let name = session.map(str::to_string).unwrap_or(stem);
     if !path.is_file() {
-        return Err(VerifyError::new(ErrorKind::Io, format!("no such file: {}", path.display())));
+        return Err(VerifyError::new(
+            ErrorKind::Io,
+            format!("no such file: {}", shown(&path.display().to_string())),
+        ));
     }
     with_game(ctx, &Source::file(path), Import { ctx, name: &name })
 }
@@ -171,26 +210,71 @@ pub enum Format {
 struct Export<'c> {
     source: &'c Source,
     format: Format,
+    out: &'c mut dyn Write,
+}
+
+/// A failed write of an export: the error kind is kept so the caller can tell a closed
+/// pipe (quiet) from a full disk (reported).
+fn write_error(e: std::io::Error) -> VerifyError {
+    VerifyError::new(ErrorKind::Io, format!("cannot write the export: {e}"))
 }
 
 impl<'a> WithGame<'a> for Export<'_> {
-    type Output = String;
-    fn run<G: Game>(self, peeked: Peeked) -> Result<String, VerifyError> {
+    type Output = ();
+    fn run<G: Game>(self, peeked: Peeked) -> Result<(), VerifyError> {
         let header = peeked.header().clone();
-        let opened = open::<G>(self.source, peeked, &[])?;
-        let mut out = match self.format {
-            Format::Notation => header_to_notation(&header),
-            Format::Jsonl => format!("{}\n", header_to_json(&header)),
+        let file_variants = match &peeked {
+            Peeked::File(f) => f.variants.clone(),
+            Peeked::Session(..) => Vec::new(),
         };
+        let opened = open::<G>(self.source, peeked, &[])?;
+        // Setup parameters go to `@setup`, interpretations to `@variant` lines (the same
+        // values, said the way a reader expects); both come back into the setup on import.
+        let is_interpretation = |name: &str| {
+            G::params().iter().any(|p| p.name == name && p.kind == arbiter_engine::ParamKind::Interpretation)
+        };
+        let mut variants: Vec<(String, String)> = Vec::new();
+        let mut setup = BTreeMap::new();
+        for (k, v) in &header.setup {
+            if is_interpretation(k) {
+                variants.push((k.clone(), v.clone()));
+            } else {
+                setup.insert(k.clone(), v.clone());
+            }
+        }
+        variants.extend(file_variants);
+        let header = Header { setup, ..header };
+        let out = self.out;
+        match self.format {
+            Format::Notation => {
+                out.write_all(header_to_notation(&header).as_bytes()).map_err(write_error)?;
+                for (k, v) in &variants {
+                    writeln!(out, "@variant {k}={v}").map_err(write_error)?;
+                }
+            }
+            Format::Jsonl => {
+                writeln!(out, "{}", header_to_json(&header)).map_err(write_error)?;
+                for (k, v) in &variants {
+                    let line = serde_json::json!({ "directive": format!("@variant {k}={v}") });
+                    writeln!(out, "{line}").map_err(write_error)?;
+                }
+            }
+        }
         // Notation's `undo` always retracts the latest event still in force; a log whose
         // retraction targets another record can only be written as JSONL.
-        let mut live: Vec<u64> = Vec::new();
+        let mut live = crate::retraction::Live::default();
         for r in opened.records {
             let r = r?;
             match (self.format, r.body) {
                 (Format::Notation, Body::Event(e)) => {
+                    crate::open::notation_round_trip(&opened.game, &e).map_err(|why| {
+                        VerifyError::argument(format!(
+                            "{}: record {}: {why}; export it as JSONL",
+                            self.source, r.index
+                        ))
+                    })?;
                     live.push(r.index);
-                    out.push_str(&format!("{e}\n"));
+                    writeln!(out, "{e}").map_err(write_error)?;
                 }
                 (Format::Notation, Body::Retract(t)) => {
                     if live.pop() != Some(t) {
@@ -199,7 +283,7 @@ impl<'a> WithGame<'a> for Export<'_> {
                             self.source, r.index
                         )));
                     }
-                    out.push_str("undo\n");
+                    writeln!(out, "undo").map_err(write_error)?;
                 }
                 (Format::Jsonl, Body::Event(e)) => {
                     let v = serde_json::to_value(&e).map_err(|e| {
@@ -208,24 +292,37 @@ impl<'a> WithGame<'a> for Export<'_> {
                             self.source, r.index
                         ))
                     })?;
-                    out.push_str(&format!("{}\n", serde_json::json!({ "event": v })));
+                    writeln!(out, "{}", serde_json::json!({ "event": v })).map_err(write_error)?;
                 }
                 (Format::Jsonl, Body::Retract(t)) => {
-                    out.push_str(&format!("{}\n", serde_json::json!({ "retract": t })))
+                    writeln!(out, "{}", serde_json::json!({ "retract": t })).map_err(write_error)?
                 }
             }
         }
-        Ok(out)
+        out.flush().map_err(write_error)
     }
 }
 
-/// `arbiter export SESSION --format notation|jsonl` (a file works too): the log as text.
+/// `arbiter export SESSION --format notation|jsonl` (a file works too): the log as text,
+/// written to `out` as it is read.
 pub fn export<R: Games>(
     ctx: &Context<'_, R>,
     source: &Source,
     format: Format,
+    out: &mut dyn Write,
+) -> Result<(), VerifyError> {
+    with_game(ctx, source, Export { source, format, out })
+}
+
+/// [`export`] into a string (tests, small logs).
+pub fn export_string<R: Games>(
+    ctx: &Context<'_, R>,
+    source: &Source,
+    format: Format,
 ) -> Result<String, VerifyError> {
-    with_game(ctx, source, Export { source, format })
+    let mut out = Vec::new();
+    export(ctx, source, format, &mut out)?;
+    String::from_utf8(out).map_err(|_| VerifyError::argument("the export is not UTF-8"))
 }
 
 /// One line of `arbiter log`.
@@ -242,7 +339,7 @@ pub struct LogEntry {
 
 /// `arbiter log`: every record with its index and retraction marks.
 ///
-/// JSON schema: `source`, `game`, `entries` (array of `{index, line, notation,
+/// Its JSON form (`arbiter log --json`) is `schemas/log.json`: `source`, `game`, `entries` (array of `{index, line, notation,
 /// retracted_by, retracts}`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct LogReport {
@@ -254,53 +351,112 @@ pub struct LogReport {
 impl fmt::Display for LogReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for e in &self.entries {
-            write!(f, "{:>5}  {}", e.index, e.notation)?;
-            if let Some(t) = e.retracts {
-                write!(f, "   (retracts {t})")?;
-            }
-            if let Some(by) = e.retracted_by {
-                write!(f, "   [retracted by {by}]")?;
-            }
-            writeln!(f)?;
+            f.write_str(&e.line_text())?;
         }
         Ok(())
     }
 }
 
-struct Log<'c> {
-    source: &'c Source,
+/// Where `log_streaming` sends a listing as it reads it.
+pub trait LogSink {
+    /// Called once, before any entry, with `source` and `game` set.
+    fn head(&mut self, report: &LogReport) -> Result<(), VerifyError>;
+    fn entry(&mut self, entry: &LogEntry) -> Result<(), VerifyError>;
 }
 
-impl<'a> WithGame<'a> for Log<'_> {
+struct Log<'c, 'a, R: Games> {
+    ctx: &'c Context<'a, R>,
+    source: &'c Source,
+    sink: &'c mut dyn LogSink,
+}
+
+impl<'c, 'a, R: Games> WithGame<'a> for Log<'c, 'a, R> {
     type Output = LogReport;
     fn run<G: Game>(self, peeked: Peeked) -> Result<LogReport, VerifyError> {
+        // Which record retracts which, known before the records are listed (memory in the
+        // number of retractions only), so each entry is complete when it is handed on.
+        let mut retracted_by: std::collections::HashMap<u64, u64> = std::collections::HashMap::new();
+        match &peeked {
+            Peeked::File(file) => {
+                crate::logfile::each_retraction(file.path(), |by, target| {
+                    retracted_by.insert(target, by);
+                })?;
+            }
+            Peeked::Session(name, _, _) => {
+                for (by, target) in journal(self.ctx, name)?.retractions(name).map_err(from_journal)? {
+                    retracted_by.insert(target, by);
+                }
+            }
+        }
         let opened = open::<G>(self.source, peeked, &[])?;
-        let mut entries: Vec<LogEntry> = Vec::new();
+        let report = LogReport {
+            source: self.source.to_string(),
+            game: G::info().id.to_string(),
+            entries: Vec::new(),
+        };
+        self.sink.head(&report)?;
         for r in opened.records {
             let r = r?;
             let (notation, retracts) = match &r.body {
                 Body::Event(e) => (e.to_string(), None),
                 Body::Retract(t) => ("undo".to_string(), Some(*t)),
             };
-            if let Some(t) = retracts {
-                if let Some(target) = entries.iter_mut().find(|e| e.index == t) {
-                    target.retracted_by = Some(r.index);
-                }
-            }
-            entries.push(LogEntry { index: r.index, line: r.line, notation, retracted_by: None, retracts });
+            let retracted_by = retracted_by.get(&r.index).copied();
+            self.sink.entry(&LogEntry { index: r.index, line: r.line, notation, retracted_by, retracts })?;
         }
-        Ok(LogReport { source: self.source.to_string(), game: G::info().id.to_string(), entries })
+        Ok(report)
+    }
+}
+
+/// List a log's records, handing each entry to `sink` as it is read; the report returned
+/// has no entries.
+pub fn log_streaming<R: Games>(
+    ctx: &Context<'_, R>,
+    source: &Source,
+    sink: &mut dyn LogSink,
+) -> Result<LogReport, VerifyError> {
+    with_game(ctx, source, Log { ctx, source, sink })
+}
+
+/// A sink that keeps the entries.
+struct KeepEntries(Vec<LogEntry>);
+
+impl LogSink for KeepEntries {
+    fn head(&mut self, _report: &LogReport) -> Result<(), VerifyError> {
+        Ok(())
+    }
+    fn entry(&mut self, entry: &LogEntry) -> Result<(), VerifyError> {
+        self.0.push(entry.clone());
+        Ok(())
     }
 }
 
 /// List a log's records.
 pub fn log<R: Games>(ctx: &Context<'_, R>, source: &Source) -> Result<LogReport, VerifyError> {
-    with_game(ctx, source, Log { source })
+    let mut keep = KeepEntries(Vec::new());
+    let mut report = log_streaming(ctx, source, &mut keep)?;
+    report.entries = keep.0;
+    Ok(report)
+}
+
+impl LogEntry {
+    /// The entry as `arbiter log` prints it, one line.
+    pub fn line_text(&self) -> String {
+        let mut out = format!("{:>5}  {}", self.index, self.notation);
+        if let Some(t) = self.retracts {
+            out.push_str(&format!("   (retracts {t})"));
+        }
+        if let Some(by) = self.retracted_by {
+            out.push_str(&format!("   [retracted by {by}]"));
+        }
+        out.push('\n');
+        out
+    }
 }
 
 /// `arbiter check SESSION`: the journal's integrity check, with the game's event type.
 ///
-/// JSON schema: `session`, `records` (the length the head claims), `verified` (records
+/// Its JSON form (`arbiter check --json`) is `schemas/check.json`: `session`, `records` (the length the head claims), `verified` (records
 /// read and verified before the first problem), `hash` (hex chain hash after them),
 /// `problem` (null or `{seq, kind, message}`), `exit_code` (0 intact, 1 damaged).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -1,18 +1,28 @@
-//! `arbiter verify`: every finding of a whole log, and the completed log on request.
+//! `arbiter verify`: every finding of a whole log, streamed as it is found, and the completed
+//! log on request.
+//!
+//! Findings go to a [`FindingSink`] the moment a record produces them, so a log of a million
+//! violations is printed (or counted) without being held: the report keeps counts by rule id
+//! and, past `--max-findings`, only counts. [`verify`] is the same run with a sink that keeps
+//! the findings, for callers that want them all (tests, the fixture runner, the demo).
 
 use crate::error::VerifyError;
+use crate::incomplete::{owed, IncompleteView};
 use crate::open::{describe_setup, open, with_game, Body, Opened, Peeked, Record, RecordStream, WithGame};
 use crate::replay::{Outcome, Replayer};
 use crate::report::{
-    findings_views, step_error_view, views_of, Fact, RecordView, RetractedView, StepErrorView, UncertainView,
+    step_error_view, uncertain_view, Fact, RecordView, RetractedView, StepErrorView, UncertainView,
     UnverifiedView, ViolationView,
 };
+use crate::retraction::Retracted;
 use crate::source::Source;
 use crate::{Context, Games};
 use arbiter_engine::{Findings, Game};
-use serde::Serialize;
-use std::collections::BTreeSet;
+use serde::ser::SerializeStruct;
+use serde::{Serialize, Serializer};
+use std::collections::BTreeMap;
 use std::fmt;
+use std::hash::{DefaultHasher, Hash, Hasher};
 
 /// How to verify.
 #[derive(Debug, Clone, Default)]
@@ -25,6 +35,10 @@ pub struct VerifyOptions {
     /// Leave `final_facts` empty: `arbiter verify` prints no facts unless asked for JSON,
     /// and building them is most of what a short session costs beyond stepping it.
     pub skip_final_facts: bool,
+    /// Report at most this many findings; the rest are counted in the summary only.
+    pub max_findings: Option<u64>,
+    /// `--strict`: a log that ends with consequences still owed fails (exit 1).
+    pub strict: bool,
 }
 
 /// What happens when a log recorded under an older rules version is replayed today.
@@ -48,21 +62,81 @@ pub struct RulesChange {
     pub summary: String,
 }
 
-/// The verdict on a whole log.
-///
-/// JSON schema (`arbiter verify --json`): an object with `source` (string), `game`,
-/// `title` (string or null), `setup` (string `name=value ...`), `interpretations` (array of
-/// `name=value` differing from their default), `rules_version` (number), `records` (number
-/// of records read), `violations` (array of `{record:{index,line,notation}, rule, text,
-/// section, message, expected, recorded}`), `unverified` (array of `{record, effect}`),
-/// `uncertain` (array of `{finding, after, after_record}`: findings that may follow from
-/// the unverified effect numbered `after`, reported at record `after_record`; never counted),
-/// `retracted` (array of `{record, by}`), `error` (null or `{record, rule, message}`: the
-/// record replay stopped at), `completed` (null or the completed log as notation),
-/// `rules_change` (null or a [`RulesChange`]), `final_facts` (array of `{key, value}`; empty when `skip_final_facts`), `final_digest`
-/// (hex SHA-256 of the final state) and
-/// `exit_code` (0 clean, 1 violations or an unapplicable record).
+/// One finding, in log order.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Finding {
+    /// A rule the record breaks.
+    Violation(ViolationView),
+    /// An effect of the record the engine could not check.
+    Unverified(UnverifiedView),
+    /// A record a later one retracted; replay skipped it (reported when the retraction is
+    /// reached).
+    Retracted(RetractedView),
+    /// A finding that may follow from an earlier unverified effect: shown, never counted as
+    /// a violation, so it never changes the exit status.
+    Uncertain(UncertainView),
+}
+
+impl Finding {
+    /// The record the finding is about.
+    pub fn record(&self) -> &RecordView {
+        match self {
+            Finding::Violation(v) => &v.record,
+            Finding::Unverified(u) => &u.record,
+            Finding::Retracted(r) => &r.record,
+            Finding::Uncertain(u) => &u.finding.record,
+        }
+    }
+}
+
+impl fmt::Display for Finding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Finding::Violation(v) => write!(f, "{v}"),
+            Finding::Unverified(u) => write!(f, "{u}"),
+            Finding::Retracted(r) => {
+                writeln!(f, "record {} retracted by record {} (skipped by replay)", r.record, r.by)
+            }
+            Finding::Uncertain(u) => write!(f, "{u}"),
+        }
+    }
+}
+
+/// How many violations broke one rule.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RuleCount {
+    pub rule: String,
+    pub count: u64,
+}
+
+/// The counts of a verify, whatever was shown.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Summary {
+    pub violations: u64,
+    pub unverified: u64,
+    pub retracted: u64,
+    /// Findings that may follow from an unverified effect (not violations).
+    pub uncertain: u64,
+    /// Findings reported one by one.
+    pub shown: u64,
+    /// Findings past `--max-findings`, counted here only.
+    pub omitted: u64,
+    /// Violations per rule id, most frequent first.
+    pub by_rule: Vec<RuleCount>,
+}
+
+/// The verdict on a whole log. Its JSON form is `schemas/verify.json`.
+///
+/// Fields, in the order they serialize: `source` (as typed), `game`, `title`, `setup`
+/// (`name=value ...`, every parameter with defaults filled in), `interpretations` (those
+/// differing from their default), `rules_version` (the version this build replayed it
+/// under), `findings` (violations, unverified effects and retracted records in log order,
+/// each with a `kind`; at most `--max-findings`), `records` (records read, retractions
+/// included), `error` (the record replay stopped at), `incomplete` (the consequences still
+/// owed at the end), `completed` (`--derive`), `rules_change`, `final_facts`,
+/// `final_digest`, `summary` and `exit_code`.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct VerifyReport {
     pub source: String,
     pub game: String,
@@ -70,42 +144,252 @@ pub struct VerifyReport {
     pub setup: String,
     pub interpretations: Vec<String>,
     pub rules_version: u32,
+    /// The findings kept: all of them (up to `max_findings`) from [`verify`], none from
+    /// [`verify_streaming`], which hands them to its sink instead.
+    pub findings: Vec<Finding>,
     pub records: u64,
-    pub violations: Vec<ViolationView>,
-    pub unverified: Vec<UnverifiedView>,
-    /// Findings that may follow from an unverified effect: shown, not counted (exit 0 when
-    /// they are all there is).
-    pub uncertain: Vec<UncertainView>,
-    pub retracted: Vec<RetractedView>,
     pub error: Option<StepErrorView>,
+    pub incomplete: Option<IncompleteView>,
     pub completed: Option<String>,
     pub rules_change: Option<RulesChange>,
     pub final_facts: Vec<Fact>,
     /// Hex SHA-256 of the final state (always set).
     pub final_digest: String,
+    pub summary: Summary,
+    /// 0 clean; 1 violations, an unapplicable record, or (`--strict`) an incomplete log.
     pub exit_code: i32,
+    /// The setup parameters that differ from their defaults (`name=value ...`): what the
+    /// head line shows people (JSON has the whole `setup`).
+    pub setup_changed: String,
 }
 
 impl VerifyReport {
     /// Whether nothing is wrong: no violation and no unapplicable record.
     pub fn is_clean(&self) -> bool {
-        self.violations.is_empty() && self.error.is_none()
+        self.summary.violations == 0 && self.error.is_none()
+    }
+
+    /// The violations kept.
+    pub fn violations(&self) -> Vec<&ViolationView> {
+        self.findings
+            .iter()
+            .filter_map(|f| if let Finding::Violation(v) = f { Some(v) } else { None })
+            .collect()
+    }
+
+    /// The unverified effects kept.
+    pub fn unverified(&self) -> Vec<&UnverifiedView> {
+        self.findings
+            .iter()
+            .filter_map(|f| if let Finding::Unverified(u) = f { Some(u) } else { None })
+            .collect()
+    }
+
+    /// The uncertain findings kept.
+    pub fn uncertain(&self) -> Vec<&UncertainView> {
+        self.findings
+            .iter()
+            .filter_map(|f| if let Finding::Uncertain(u) = f { Some(u) } else { None })
+            .collect()
+    }
+
+    /// The retracted records kept.
+    pub fn retracted(&self) -> Vec<&RetractedView> {
+        self.findings
+            .iter()
+            .filter_map(|f| if let Finding::Retracted(r) = f { Some(r) } else { None })
+            .collect()
+    }
+
+    fn head_fields<S: SerializeStruct>(&self, s: &mut S) -> Result<(), S::Error> {
+        s.serialize_field("source", &self.source)?;
+        s.serialize_field("game", &self.game)?;
+        s.serialize_field("title", &self.title)?;
+        s.serialize_field("setup", &self.setup)?;
+        s.serialize_field("interpretations", &self.interpretations)?;
+        s.serialize_field("rules_version", &self.rules_version)
+    }
+
+    fn tail_fields<S: SerializeStruct>(&self, s: &mut S) -> Result<(), S::Error> {
+        s.serialize_field("records", &self.records)?;
+        s.serialize_field("error", &self.error)?;
+        s.serialize_field("incomplete", &self.incomplete)?;
+        s.serialize_field("completed", &self.completed)?;
+        s.serialize_field("rules_change", &self.rules_change)?;
+        s.serialize_field("final_facts", &self.final_facts)?;
+        s.serialize_field("final_digest", &self.final_digest)?;
+        s.serialize_field("summary", &self.summary)?;
+        s.serialize_field("exit_code", &self.exit_code)
+    }
+
+    /// The JSON text before the findings: `{"source":...,"findings":[`. With
+    /// [`Self::json_tail`] and the findings (compact, comma-separated) between them it makes
+    /// exactly the JSON document the report serializes to, so `--json` can stream.
+    pub fn json_head(&self) -> String {
+        let text = serde_json::to_string(&Part(self, true)).unwrap_or_default();
+        format!("{},\"findings\":[", text.strip_suffix('}').unwrap_or(&text))
+    }
+
+    /// The JSON text after the findings: `],"records":...}`.
+    pub fn json_tail(&self) -> String {
+        let text = serde_json::to_string(&Part(self, false)).unwrap_or_default();
+        format!("],{}", text.strip_prefix('{').unwrap_or(&text))
+    }
+
+    /// The lines printed before the findings.
+    pub fn head_text(&self) -> String {
+        // The number of records is not known yet when this is printed (the report streams);
+        // the closing line gives it.
+        let mut out = format!("{}: {} (rules version {}", self.source, self.game, self.rules_version);
+        if !self.setup_changed.is_empty() {
+            out.push_str(&format!(", setup {}", self.setup_changed));
+        }
+        out.push_str(")\n");
+        if !self.interpretations.is_empty() {
+            out.push_str(&format!("interpretations: {}\n", self.interpretations.join(" ")));
+        }
+        out
+    }
+
+    /// The lines printed after the findings.
+    pub fn tail_text(&self) -> String {
+        let mut out = String::new();
+        if let Some(e) = &self.error {
+            out.push_str(&format!("{e}\n"));
+        }
+        if let Some(i) = &self.incomplete {
+            out.push_str(&i.to_string());
+        }
+        if let Some(c) = &self.completed {
+            out.push_str("completed log:\n");
+            out.push_str(c);
+        }
+        if let Some(change) = &self.rules_change {
+            out.push_str(&format!("rules: {}\n", change.summary));
+        }
+        let s = &self.summary;
+        if s.omitted > 0 || s.violations >= 10 {
+            out.push_str("violations by rule:\n");
+            for r in &s.by_rule {
+                out.push_str(&format!("  {:>8}  {}\n", r.count, r.rule));
+            }
+        }
+        if s.omitted > 0 {
+            out.push_str(&format!(
+                "{} finding(s) shown, {} more not shown (--max-findings)\n",
+                s.shown, s.omitted
+            ));
+        }
+        if self.is_clean() {
+            out.push_str(&format!("clean: no violation in {} records", self.records));
+            if s.uncertain > 0 {
+                out.push_str(&format!(
+                    " ({} uncertain finding(s) after unverified effects, not counted)",
+                    s.uncertain
+                ));
+            }
+            if self.incomplete.is_some() {
+                out.push_str(", but the log is incomplete");
+            }
+            out.push('\n');
+        } else {
+            out.push_str(&format!(
+                "{} violation(s) in {} records{}\n",
+                s.violations,
+                self.records,
+                if self.error.is_some() { ", replay stopped at an unapplicable record" } else { "" }
+            ));
+        }
+        out
     }
 }
 
-/// Verify a whole log.
+/// The head (`true`) or tail fields of a report, for streaming its JSON.
+struct Part<'r>(&'r VerifyReport, bool);
+
+impl Serialize for Part<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut s = serializer.serialize_struct("VerifyReport", 9)?;
+        if self.1 {
+            self.0.head_fields(&mut s)?;
+        } else {
+            self.0.tail_fields(&mut s)?;
+        }
+        s.end()
+    }
+}
+
+impl Serialize for VerifyReport {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut s = serializer.serialize_struct("VerifyReport", 16)?;
+        self.head_fields(&mut s)?;
+        s.serialize_field("findings", &self.findings)?;
+        self.tail_fields(&mut s)?;
+        s.end()
+    }
+}
+
+impl fmt::Display for VerifyReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.head_text())?;
+        for finding in &self.findings {
+            write!(f, "{finding}")?;
+        }
+        f.write_str(&self.tail_text())
+    }
+}
+
+/// Where a verify sends its findings as it finds them.
+pub trait FindingSink {
+    /// Called once before any finding, with the head fields (`source` .. `rules_version`)
+    /// of the report set; `records` is not known yet.
+    fn head(&mut self, report: &VerifyReport) -> Result<(), VerifyError>;
+    /// One finding, in log order.
+    fn finding(&mut self, finding: &Finding) -> Result<(), VerifyError>;
+}
+
+/// A sink that keeps every finding it is given.
+#[derive(Default)]
+struct Keep(Vec<Finding>);
+
+impl FindingSink for Keep {
+    fn head(&mut self, _report: &VerifyReport) -> Result<(), VerifyError> {
+        Ok(())
+    }
+    fn finding(&mut self, finding: &Finding) -> Result<(), VerifyError> {
+        self.0.push(finding.clone());
+        Ok(())
+    }
+}
+
+/// Verify a whole log, keeping its findings in the report.
 pub fn verify<R: Games>(
     ctx: &Context<'_, R>,
     source: &Source,
     options: &VerifyOptions,
 ) -> Result<VerifyReport, VerifyError> {
-    with_game(ctx, source, Work { ctx, source, options })
+    let mut keep = Keep::default();
+    let mut report = verify_streaming(ctx, source, options, &mut keep)?;
+    report.findings = keep.0;
+    Ok(report)
+}
+
+/// Verify a whole log, handing each finding to `sink` as it is found; the report returned
+/// has no findings, only their counts.
+pub fn verify_streaming<R: Games>(
+    ctx: &Context<'_, R>,
+    source: &Source,
+    options: &VerifyOptions,
+    sink: &mut dyn FindingSink,
+) -> Result<VerifyReport, VerifyError> {
+    with_game(ctx, source, Work { ctx, source, options, sink })
 }
 
 struct Work<'c, 'a, R: Games> {
     ctx: &'c Context<'a, R>,
     source: &'c Source,
     options: &'c VerifyOptions,
+    sink: &'c mut dyn FindingSink,
 }
 
 impl<'c, 'a, R: Games> WithGame<'a> for Work<'c, 'a, R> {
@@ -113,11 +397,23 @@ impl<'c, 'a, R: Games> WithGame<'a> for Work<'c, 'a, R> {
     fn run<G: Game>(self, peeked: Peeked) -> Result<VerifyReport, VerifyError> {
         let recorded_version = peeked.header().rules_version;
         let current = G::info().rules_version;
-        let mut report = run_one::<G>(self.source, peeked, self.options)?;
+        let (mut report, keys) = run_one::<G>(self.source, peeked, self.options, self.sink)?;
         if let Some(old) = recorded_version.filter(|v| *v != current) {
-            report.rules_change = Some(rules_change::<R, G>(self.ctx, self.source, old, &report)?);
+            report.rules_change = Some(rules_change::<R, G>(self.ctx, self.source, old, &report, keys)?);
         }
         Ok(report)
+    }
+}
+
+/// A sink that drops everything: the second replay of a rules-version comparison.
+struct Discard;
+
+impl FindingSink for Discard {
+    fn head(&mut self, _report: &VerifyReport) -> Result<(), VerifyError> {
+        Ok(())
+    }
+    fn finding(&mut self, _finding: &Finding) -> Result<(), VerifyError> {
+        Ok(())
     }
 }
 
@@ -127,6 +423,7 @@ fn rules_change<R: Games, G: Game>(
     source: &Source,
     old: u32,
     now: &VerifyReport,
+    now_keys: u64,
 ) -> Result<RulesChange, VerifyError> {
     let current = G::info().rules_version;
     let declared = G::params().iter().find(|p| p.name == "rules");
@@ -146,16 +443,15 @@ fn rules_change<R: Games, G: Game>(
     }
     let old_source = source.clone().with_variant("rules", &old.to_string());
     let peeked = crate::open::peek(ctx, &old_source)?;
-    let then = run_one::<G>(&old_source, peeked, &VerifyOptions::default())?;
-    let key = |r: &VerifyReport| -> Vec<(u64, String)> {
-        r.violations.iter().map(|v| (v.record.index, v.rule.clone())).collect()
-    };
-    let changed = key(&then) != key(now) || then.final_digest != now.final_digest || then.error != now.error;
+    let options = VerifyOptions { skip_final_facts: true, max_findings: Some(0), ..VerifyOptions::default() };
+    let (then, then_keys) = run_one::<G>(&old_source, peeked, &options, &mut Discard)?;
+    // The violations are compared by a hash of their (record, rule) sequence, so that the
+    // comparison holds no more than the reports do.
+    let changed = then_keys != now_keys || then.final_digest != now.final_digest || then.error != now.error;
     let summary = if changed {
         format!(
             "recorded under rules version {old}, replayed under version {current}: the outcome changes ({} violation(s) under version {old}, {} now); `arbiter diff {old_source} {source}` shows where",
-            then.violations.len(),
-            now.violations.len()
+            then.summary.violations, now.summary.violations
         )
     } else {
         format!(
@@ -165,13 +461,121 @@ fn rules_change<R: Games, G: Game>(
     Ok(RulesChange { recorded: old, current, reproducible: true, outcome_changed: Some(changed), summary })
 }
 
+/// Counts findings, hands the first `max` to the sink, and remembers what a comparison
+/// needs.
+struct Emitter<'s> {
+    sink: &'s mut dyn FindingSink,
+    max: u64,
+    summary: Summary,
+    by_rule: BTreeMap<&'static str, u64>,
+    /// A hash of every violation's (record, rule), for comparing two replays.
+    keys: DefaultHasher,
+    /// Retracted records waiting for the record that retracts them.
+    waiting: Vec<RecordView>,
+    /// The record of every unverified effect so far, in order: an uncertain finding names
+    /// the effect it may follow from by its position here.
+    unverified_at: Vec<u64>,
+}
+
+impl<'s> Emitter<'s> {
+    fn room(&self) -> bool {
+        self.summary.shown < self.max
+    }
+
+    fn send(&mut self, finding: Finding) -> Result<(), VerifyError> {
+        self.summary.shown += 1;
+        self.sink.finding(&finding)
+    }
+
+    /// The findings of one stepped event. Views are built only for findings that are shown.
+    fn findings<G: Game>(
+        &mut self,
+        index: u64,
+        line: Option<usize>,
+        event: &G::Event,
+        f: &Findings,
+    ) -> Result<(), VerifyError> {
+        let mut record: Option<RecordView> = None;
+        for v in &f.violations {
+            self.summary.violations += 1;
+            *self.by_rule.entry(v.rule).or_default() += 1;
+            (index, v.rule).hash(&mut self.keys);
+            if self.room() {
+                let r = record.get_or_insert_with(|| RecordView { index, line, notation: event.to_string() });
+                let view = ViolationView::of::<G>(r, v);
+                self.send(Finding::Violation(view))?;
+            } else {
+                self.summary.omitted += 1;
+            }
+        }
+        for u in &f.unverified {
+            self.summary.unverified += 1;
+            self.unverified_at.push(index);
+            if self.room() {
+                let r = record.get_or_insert_with(|| RecordView { index, line, notation: event.to_string() });
+                let view = UnverifiedView { record: r.clone(), effect: u.clone() };
+                self.send(Finding::Unverified(view))?;
+            } else {
+                self.summary.omitted += 1;
+            }
+        }
+        for v in &f.uncertain {
+            self.summary.uncertain += 1;
+            if self.room() {
+                let r = record.get_or_insert_with(|| RecordView { index, line, notation: event.to_string() });
+                let view = uncertain_view::<G>(r, v, &self.unverified_at);
+                self.send(Finding::Uncertain(view))?;
+            } else {
+                self.summary.omitted += 1;
+            }
+        }
+        Ok(())
+    }
+
+    /// A record that a later one retracts, reached by replay (and skipped).
+    fn will_be_retracted(&mut self, record: RecordView) {
+        self.waiting.push(record);
+    }
+
+    /// The retraction of `target` by record `by`.
+    fn retraction(&mut self, target: u64, by: u64) -> Result<(), VerifyError> {
+        let Some(pos) = self.waiting.iter().position(|r| r.index == target) else { return Ok(()) };
+        let record = self.waiting.swap_remove(pos);
+        self.summary.retracted += 1;
+        if self.room() {
+            self.send(Finding::Retracted(RetractedView { record, by }))
+        } else {
+            self.summary.omitted += 1;
+            Ok(())
+        }
+    }
+
+    fn finish(mut self) -> (Summary, u64) {
+        let mut by_rule: Vec<RuleCount> = self
+            .by_rule
+            .iter()
+            .map(|(rule, count)| RuleCount { rule: rule.to_string(), count: *count })
+            .collect();
+        by_rule.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.rule.cmp(&b.rule)));
+        self.summary.by_rule = by_rule;
+        (self.summary, self.keys.finish())
+    }
+}
+
 fn run_one<G: Game>(
     source: &Source,
     peeked: Peeked,
     options: &VerifyOptions,
-) -> Result<VerifyReport, VerifyError> {
+    sink: &mut dyn FindingSink,
+) -> Result<(VerifyReport, u64), VerifyError> {
     let opened = open::<G>(source, peeked, &options.variants)?;
     let (setup, interpretations) = describe_setup(&opened.game);
+    let given = &opened.game.setup().params;
+    let setup_changed: Vec<String> = G::params()
+        .iter()
+        .filter(|p| p.kind == arbiter_engine::ParamKind::Setup)
+        .filter_map(|p| given.get(p.name).filter(|v| *v != p.default).map(|v| format!("{}={v}", p.name)))
+        .collect();
     let mut report = VerifyReport {
         source: source.to_string(),
         game: G::info().id.to_string(),
@@ -179,25 +583,38 @@ fn run_one<G: Game>(
         setup,
         interpretations,
         rules_version: G::info().rules_version,
+        findings: Vec::new(),
         records: 0,
-        violations: Vec::new(),
-        unverified: Vec::new(),
-        uncertain: Vec::new(),
-        retracted: Vec::new(),
         error: None,
+        incomplete: None,
         completed: None,
         rules_change: None,
         final_facts: Vec::new(),
         final_digest: String::new(),
+        summary: Summary::default(),
         exit_code: 0,
+        setup_changed: setup_changed.join(" "),
+    };
+    sink.head(&report)?;
+    let mut emitter = Emitter {
+        sink,
+        max: options.max_findings.unwrap_or(u64::MAX),
+        summary: Summary::default(),
+        by_rule: BTreeMap::new(),
+        keys: DefaultHasher::new(),
+        waiting: Vec::new(),
+        unverified_at: Vec::new(),
     };
     if options.derive {
-        completing(opened, &mut report, options)?;
+        completing(opened, &mut report, &mut emitter, options)?;
     } else {
-        checking(opened, &mut report, options)?;
+        checking(opened, &mut report, &mut emitter, options)?;
     }
-    report.exit_code = if report.is_clean() { 0 } else { 1 };
-    Ok(report)
+    let (summary, keys) = emitter.finish();
+    report.summary = summary;
+    let failed = !report.is_clean() || (options.strict && report.incomplete.is_some());
+    report.exit_code = i32::from(failed);
+    Ok((report, keys))
 }
 
 /// The plain verify loop (no derived consequences): step every record in place and build
@@ -208,45 +625,43 @@ fn run_one<G: Game>(
 fn checking<G: Game>(
     opened: Opened<'_, G>,
     report: &mut VerifyReport,
+    emitter: &mut Emitter<'_>,
     options: &VerifyOptions,
 ) -> Result<(), VerifyError> {
     let Opened { game, retracted, records, .. } = opened;
     // The loop is compiled once for a session's stream and once for the rest.
     match records {
         RecordStream::Session(events) => {
-            check_records(&game, &retracted, events.map(crate::session::record), report, options)
+            check_records(&game, &retracted, events.map(crate::session::record), report, emitter, options)
         }
-        records => check_records(&game, &retracted, records, report, options),
+        records => check_records(&game, &retracted, records, report, emitter, options),
     }
 }
 
 fn check_records<G: Game>(
     game: &G,
-    retracted: &BTreeSet<u64>,
+    retracted: &Retracted,
     records: impl Iterator<Item = Result<Record<G::Event>, VerifyError>>,
     report: &mut VerifyReport,
+    emitter: &mut Emitter<'_>,
     options: &VerifyOptions,
 ) -> Result<(), VerifyError> {
     let mut state = game.initial_state();
     let mut findings = Findings::default();
     // Most logs retract nothing: skip the set lookup for every record then.
     let any_retracted = !retracted.is_empty();
-    let mut retracted_records: Vec<RecordView> = Vec::new();
     for record in records {
         let record = record?;
         report.records += 1;
         let event = match record.body {
             Body::Retract(target) => {
-                if let Some(pos) = retracted_records.iter().position(|r| r.index == target) {
-                    let retracted_record = retracted_records.remove(pos);
-                    report.retracted.push(RetractedView { record: retracted_record, by: record.index });
-                }
+                emitter.retraction(target, record.index)?;
                 continue;
             }
             Body::Event(e) => e,
         };
-        if any_retracted && retracted.contains(&record.index) {
-            retracted_records.push(RecordView {
+        if any_retracted && retracted.contains(record.index) {
+            emitter.will_be_retracted(RecordView {
                 index: record.index,
                 line: record.line,
                 notation: event.to_string(),
@@ -257,17 +672,8 @@ fn check_records<G: Game>(
         // clean record (the common case) pays nothing for it.
         match game.step(&mut state, &event, &mut findings) {
             Ok(()) => {
-                // A clean record adds nothing to the report.
                 if !findings.is_empty() {
-                    findings_views::<G>(
-                        record.index,
-                        record.line,
-                        &event,
-                        &findings,
-                        &mut report.violations,
-                        &mut report.unverified,
-                        &mut report.uncertain,
-                    );
+                    emitter.findings::<G>(record.index, record.line, &event, &findings)?;
                     findings.clear();
                 }
             }
@@ -278,11 +684,22 @@ fn check_records<G: Game>(
             }
         }
     }
-    if !options.skip_final_facts {
-        report.final_facts = crate::report::facts_of(game, &state);
-    }
-    report.final_digest = crate::report::digest_of(&state);
+    finish::<G>(game, &state, report, options);
     Ok(())
+}
+
+/// What every loop reports about the final state.
+fn finish<G: Game>(game: &G, state: &G::State, report: &mut VerifyReport, options: &VerifyOptions) {
+    if report.error.is_none() {
+        let owed = owed(game, state);
+        if !owed.is_empty() {
+            report.incomplete = Some(IncompleteView { after: report.records, owed });
+        }
+    }
+    if !options.skip_final_facts {
+        report.final_facts = crate::report::facts_of(game, state);
+    }
+    report.final_digest = crate::report::digest_of(state);
 }
 
 /// The loop of `--derive`: the [`Replayer`] inserts the consequences the rules derive, and
@@ -290,13 +707,13 @@ fn check_records<G: Game>(
 fn completing<G: Game>(
     opened: Opened<'_, G>,
     report: &mut VerifyReport,
+    emitter: &mut Emitter<'_>,
     options: &VerifyOptions,
 ) -> Result<(), VerifyError> {
     let header = opened.header.clone();
     let mut replay = Replayer::new(opened);
     replay.derive = true;
     let mut completed = String::new();
-    let mut retracted_records: Vec<RecordView> = Vec::new();
     while let Some(step) = replay.step() {
         let step = step?;
         if !step.derived {
@@ -307,86 +724,17 @@ fn completing<G: Game>(
             completed.push_str("   # derived");
         }
         completed.push('\n');
-        match &step.outcome {
-            Outcome::Retracted => retracted_records.push(RecordView::of(&step)),
-            Outcome::Retraction(target) => {
-                if let Some(pos) = retracted_records.iter().position(|r| r.index == *target) {
-                    let record = retracted_records.remove(pos);
-                    report.retracted.push(RetractedView { record, by: step.index });
-                }
+        match (&step.outcome, &step.event) {
+            (Outcome::Retracted, _) => emitter.will_be_retracted(RecordView::of(&step)),
+            (Outcome::Retraction(target), _) => emitter.retraction(*target, step.index)?,
+            (Outcome::Applied(f), Some(event)) => emitter.findings::<G>(step.index, step.line, event, f)?,
+            (Outcome::Failed(e), Some(event)) => {
+                report.error = Some(step_error_view(step.index, step.line, event, e));
             }
             _ => {}
         }
-        // A clean record (the common case) adds nothing to the report.
-        if matches!(&step.outcome, Outcome::Applied(f) if f.is_empty()) {
-            continue;
-        }
-        let views = views_of::<G>(&step);
-        report.violations.extend(views.violations);
-        report.unverified.extend(views.unverified);
-        for mut u in views.uncertain {
-            u.after_record = report.unverified.get(u.after as usize).map(|v| v.record.index);
-            report.uncertain.push(u);
-        }
-        if views.error.is_some() {
-            report.error = views.error;
-        }
     }
-    if !options.skip_final_facts {
-        report.final_facts = crate::report::facts_of(replay.game(), &replay.state);
-    }
-    report.final_digest = crate::report::digest_of(&replay.state);
+    finish::<G>(replay.game(), &replay.state, report, options);
     report.completed = Some(format!("{}{completed}", crate::logfile::header_to_notation(&header)));
     Ok(())
-}
-
-impl fmt::Display for VerifyReport {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {} ({} records", self.source, self.game, self.records)?;
-        if !self.setup.is_empty() {
-            write!(f, ", setup {}", self.setup)?;
-        }
-        writeln!(f, ", rules version {})", self.rules_version)?;
-        if !self.interpretations.is_empty() {
-            writeln!(f, "interpretations: {}", self.interpretations.join(" "))?;
-        }
-        if let Some(change) = &self.rules_change {
-            writeln!(f, "rules: {}", change.summary)?;
-        }
-        for r in &self.retracted {
-            writeln!(f, "record {} retracted by record {} (skipped by replay)", r.record, r.by)?;
-        }
-        for v in &self.violations {
-            write!(f, "{v}")?;
-        }
-        for u in &self.unverified {
-            write!(f, "{u}")?;
-        }
-        for u in &self.uncertain {
-            write!(f, "{u}")?;
-        }
-        if let Some(e) = &self.error {
-            writeln!(f, "{e}")?;
-        }
-        if let Some(c) = &self.completed {
-            writeln!(f, "completed log:")?;
-            f.write_str(c)?;
-        }
-        if self.is_clean() && !self.uncertain.is_empty() {
-            writeln!(
-                f,
-                "clean: no violation ({} uncertain finding(s) after unverified effects, not counted)",
-                self.uncertain.len()
-            )
-        } else if self.is_clean() {
-            writeln!(f, "clean: no violation")
-        } else {
-            writeln!(
-                f,
-                "{} violation(s){}",
-                self.violations.len(),
-                if self.error.is_some() { ", replay stopped at an unapplicable record" } else { "" }
-            )
-        }
-    }
 }

@@ -163,13 +163,19 @@ fn junit_is_well_formed_with_one_case_per_fixture_and_escaped_failures() {
     let xml = junit_xml(&r.fixtures);
     let elements = check_xml(&xml);
     assert_eq!(elements.iter().filter(|e| *e == "testcase").count(), 3);
-    assert_eq!(elements.iter().filter(|e| *e == "failure").count(), 2);
+    assert_eq!(elements.iter().filter(|e| *e == "failure").count(), 1);
+    assert_eq!(elements.iter().filter(|e| *e == "error").count(), 1, "an unusable fixture is an error");
     assert_eq!(
         elements.iter().filter(|e| *e == "testsuite").count(),
         2,
         "toy, and the directory for nogame.arb"
     );
-    assert!(xml.contains("<testsuites name=\"arbiter fixtures\" tests=\"3\" failures=\"2\""), "{xml}");
+    assert!(
+        xml.contains("<testsuites name=\"arbiter fixtures\" tests=\"3\" failures=\"1\" errors=\"1\""),
+        "{xml}"
+    );
+    assert!(!xml.contains("time=\"-"), "{xml}");
+    assert!(xml.contains("<testcase name=\"pass.arb\""), "names are relative to the suite directory: {xml}");
     assert!(xml.contains("fail &lt;&amp;&quot;&apos;&gt;.arb"), "{xml}");
     assert!(xml.contains("message=\"line 3: `@expect clean` but 1 violation(s)\""), "{xml}");
     assert_eq!(r.junit(), xml);

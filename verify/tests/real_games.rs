@@ -59,8 +59,8 @@ fn every_shipped_fixture_diffs_identical_with_itself_and_reports_run_under_every
                 }
                 assert_eq!(theirs.final_facts, report.final_facts, "{} @{name}={value}", path.display());
                 assert_eq!(
-                    theirs.violations.len(),
-                    report.violations.len(),
+                    theirs.violations().len(),
+                    report.violations().len(),
                     "{} @{name}={value}",
                     path.display()
                 );

@@ -18,7 +18,8 @@ fn replay_to_n_shows_the_state_after_records_0_to_n() {
     let zero = replay(&toy::ctx(), &s, Some(0), &[]).unwrap();
     assert_eq!(zero.state.facts[0].value, "0");
     let all = replay(&toy::ctx(), &s, None, &[]).unwrap();
-    assert_eq!((all.replayed, all.total), (4, Some(4)));
+    assert_eq!((all.replayed, all.total), (4, 4));
+    assert_eq!(r.total, 4, "the log length, however far replay went");
     assert_ne!(all.state.digest, r.state.digest);
     let e = replay(&toy::ctx(), &s, Some(5), &[]).unwrap_err();
     assert_eq!(e.kind, ErrorKind::Argument);
@@ -60,4 +61,20 @@ fn explain_shows_before_rules_verdict_and_after() {
     let q = toy::log(&d, "b.arb", "roll 3\n");
     let e = explain(&ctx, &Source::file(&q), 1, &[]).unwrap_err();
     assert!(e.message.ends_with("no record 1: the log holds 1 records"), "{e}");
+}
+
+#[test]
+fn replay_total_counts_records_not_directives_in_both_formats() {
+    let d = toy::dir("r-total");
+    let p = toy::log(&d, "a.arb", "roll 3\nadd 3\n@expect clean\nroll 2\nundo\n");
+    let j = d.join("a.jsonl");
+    std::fs::write(
+        &j,
+        "{\"game\":\"toy\"}\n{\"event\":{\"Roll\":3}}\n{\"directive\":\"@expect clean\"}\n{\"event\":{\"Add\":3}}\n\n{\"event\":{\"Roll\":2}}\n{\"retract\":2}\n",
+    )
+    .unwrap();
+    for s in [Source::file(&p), Source::file(&j)] {
+        let r = replay(&toy::ctx(), &s, Some(1), &[]).unwrap();
+        assert_eq!((r.replayed, r.total), (1, 4), "{s}");
+    }
 }

@@ -1,11 +1,11 @@
-//! Sessions in the journal, on the toy game: new, record (strict, undo), import, export,
+//! Sessions in the journal, on the toy game: new, record (strict, undo), import, export_string,
 //! log, fork, check, and replay from a snapshot.
 
 mod toy;
 
 use arbiter_journal::Journal;
 use arbiter_verify::{
-    check, diff, export, fork, import_file, log, new_session, replay, verify, Context, DiffOptions,
+    check, diff, export_string, fork, import_file, log, new_session, replay, verify, Context, DiffOptions,
     ErrorKind, Format, Recorder, Source, SplitReason, VerifyOptions,
 };
 
@@ -47,7 +47,7 @@ fn record_strict_undo_and_verify_a_session() {
 
     let report = verify(&ctx, &Source::session("s1"), &VerifyOptions::default()).unwrap();
     assert!(report.is_clean(), "{report}");
-    assert_eq!(report.retracted[0].record.index, 1);
+    assert_eq!(report.retracted()[0].record.index, 1);
     assert_eq!(report.title.as_deref(), Some("first"));
     assert_eq!(report.final_facts[0].value, "4");
     let l = log(&ctx, &Source::session("s1")).unwrap();
@@ -68,13 +68,13 @@ fn import_export_round_trip_and_refusals() {
     let p = toy::log(&d, "game.arb", "@setup start=2\n@title imported\nroll 1\nadd 9\nundo\nadd 1\n");
     let c = import_file(&ctx, &p, None).unwrap();
     assert_eq!((c.session.as_str(), c.records), ("game", 4));
-    let notation = export(&ctx, &Source::session("game"), Format::Notation).unwrap();
+    let notation = export_string(&ctx, &Source::session("game"), Format::Notation).unwrap();
     assert_eq!(
         notation,
         "@game toy\n@setup start=2\n@catalog none\n@title imported\n@rules 2\nroll 1\nadd 9\nundo\nadd 1\n"
             .replace("@catalog none\n", "")
     );
-    let jsonl = export(&ctx, &Source::session("game"), Format::Jsonl).unwrap();
+    let jsonl = export_string(&ctx, &Source::session("game"), Format::Jsonl).unwrap();
     let q = d.join("again.jsonl");
     std::fs::write(&q, &jsonl).unwrap();
     import_file(&ctx, &q, Some("again")).unwrap();
@@ -122,7 +122,7 @@ fn replay_starts_from_a_snapshot_unless_a_later_undo_reaches_behind_it() {
     import_file(&ctx, &p, None).unwrap();
     // A deliberately different cached state proves the snapshot is what replay starts from.
     let cached = toy::State { count: 100, pending: None };
-    j.put_snapshot("long", 10, 2, &arbiter_journal::codec::encode(&cached).unwrap()).unwrap();
+    j.put_snapshot("long", 10, 2, &arbiter_verify::snapshot_bytes(&cached).unwrap()).unwrap();
     let r = replay(&ctx, &Source::session("long"), Some(12), &[]).unwrap();
     assert_eq!(r.from_snapshot, Some(10));
     assert_eq!(r.replayed, 12);
@@ -140,4 +140,20 @@ fn replay_starts_from_a_snapshot_unless_a_later_undo_reaches_behind_it() {
     assert_eq!(r.from_snapshot, None);
     assert_eq!(r.state.facts[0].value, "9");
     assert!(replay(&ctx, &Source::session("long"), Some(99), &[]).is_err());
+}
+
+#[test]
+fn a_snapshot_carries_the_findings_before_it_so_replay_reports_the_same() {
+    let (d, j) = journal("s-snapfind");
+    let ctx = Context::with_games(toy::ToyGames, Some(&j));
+    let p = toy::log(&d, "v.arb", &"roll 9\nadd 9\n".repeat(10));
+    import_file(&ctx, &p, None).unwrap();
+    let cold = replay(&ctx, &Source::session("v"), Some(15), &[]).unwrap();
+    assert_eq!(cold.from_snapshot, None);
+    arbiter_verify::snapshot(&ctx, "v", 4).unwrap();
+    let warm = replay(&ctx, &Source::session("v"), Some(15), &[]).unwrap();
+    assert_eq!(warm.from_snapshot, Some(12), "replay started from the snapshot");
+    assert_eq!(warm.violations.len(), 8, "the roll violations of records 0..15");
+    assert_eq!(cold.to_string(), warm.to_string());
+    assert_eq!(serde_json::to_value(&cold).unwrap(), serde_json::to_value(&warm).unwrap());
 }

@@ -22,18 +22,20 @@ fn violations_name_rule_text_section_expected_and_recorded() {
     let p = toy::log(&d, "a.arb", "roll 3\nadd 4\nroll 9\n");
     let r = verify(&toy::ctx(), &Source::file(&p), &VerifyOptions::default()).unwrap();
     assert_eq!(r.exit_code, 1);
-    let v = &r.violations[0];
+    let v = &r.violations()[0];
     assert_eq!((v.record.index, v.record.line, v.rule.as_str()), (1, Some(3), "toy.add.matches-roll"));
     assert_eq!(v.text, "Add what the die shows.");
     assert_eq!(v.section, "Adding");
     assert_eq!(v.expected.as_deref(), Some("add 3"));
     assert_eq!(v.recorded.as_deref(), Some("add 4"));
-    assert_eq!(r.violations[1].rule, "toy.roll.range");
+    assert_eq!(r.violations()[1].rule, "toy.roll.range");
     let text = r.to_string();
     assert!(text.contains("record #1 (line 3) `add 4`: violation of toy.add.matches-roll"), "{text}");
     assert!(text.contains("expected: add 3"), "{text}");
     let json = serde_json::to_value(&r).unwrap();
-    assert_eq!(json["violations"][0]["rule"], "toy.add.matches-roll");
+    assert_eq!(json["findings"][0]["kind"], "violation");
+    assert_eq!(json["findings"][0]["rule"], "toy.add.matches-roll");
+    assert_eq!(json["summary"]["violations"], 2);
     assert_eq!(json["exit_code"], 1);
 }
 
@@ -43,8 +45,8 @@ fn retracted_records_are_reported_and_skipped() {
     let p = toy::log(&d, "a.arb", "roll 3\nadd 4\nundo\nadd 3\n");
     let r = verify(&toy::ctx(), &Source::file(&p), &VerifyOptions::default()).unwrap();
     assert!(r.is_clean(), "{r}");
-    assert_eq!(r.retracted.len(), 1);
-    assert_eq!((r.retracted[0].record.index, r.retracted[0].by), (1, 2));
+    assert_eq!(r.retracted().len(), 1);
+    assert_eq!((r.retracted()[0].record.index, r.retracted()[0].by), (1, 2));
     assert!(r.to_string().contains("record #1 (line 3) `add 4` retracted by record 2"), "{r}");
     assert_eq!(r.final_facts[0].value, "3");
 }
@@ -57,7 +59,7 @@ fn an_unapplicable_record_stops_replay_there() {
     let e = r.error.as_ref().unwrap();
     assert_eq!(e.record.index, 2);
     assert_eq!(e.rule.as_deref(), Some("toy.roll.range"));
-    assert!(r.violations.is_empty(), "nothing after the stop is judged");
+    assert!(r.violations().is_empty(), "nothing after the stop is judged");
     assert_eq!(r.exit_code, 1);
     assert!(r.to_string().contains("cannot be applied: toy.roll.range: no die shows 200"), "{r}");
 }
@@ -76,8 +78,8 @@ fn unverified_effects_are_reported() {
     let d = toy::dir("unverified");
     let p = toy::log(&d, "a.arb", "note the cat sat on the dice\n");
     let r = verify(&toy::ctx(), &Source::file(&p), &VerifyOptions::default()).unwrap();
-    assert_eq!(r.unverified.len(), 1);
-    assert!(r.unverified[0].effect.contains("cat"));
+    assert_eq!(r.unverified().len(), 1);
+    assert!(r.unverified()[0].effect.contains("cat"));
     assert!(r.is_clean());
 }
 
@@ -98,7 +100,7 @@ fn variants_from_source_options_and_file_apply() {
     let d = toy::dir("variants");
     let p = toy::log(&d, "a.arb", "roll 3\nadd 6\n");
     let plain = verify(&toy::ctx(), &Source::file(&p), &VerifyOptions::default()).unwrap();
-    assert_eq!(plain.violations.len(), 1);
+    assert_eq!(plain.violations().len(), 1);
     let doubled =
         verify(&toy::ctx(), &Source::file(&p).with_variant("double", "yes"), &VerifyOptions::default())
             .unwrap();
@@ -144,5 +146,47 @@ fn a_log_from_older_rules_says_when_the_outcome_changes() {
     let change = r.rules_change.as_ref().unwrap();
     assert_eq!(change.outcome_changed, Some(true));
     assert!(change.summary.contains("@rules=1"), "{}", change.summary);
-    assert_eq!(r.violations.len(), 1, "judged under the current rules");
+    assert_eq!(r.violations().len(), 1, "judged under the current rules");
+}
+
+#[test]
+fn the_streamed_json_is_the_document_the_report_serializes_to() {
+    let d = toy::dir("json-stream");
+    let p = toy::log(&d, "a.arb", "roll 3\nadd 4\nnote x\nroll 9\nadd 4\nundo\nroll 2\n");
+    let r = verify(&toy::ctx(), &Source::file(&p), &VerifyOptions::default()).unwrap();
+    assert!(r.findings.len() >= 4, "{r}");
+    let findings: Vec<String> = r.findings.iter().map(|f| serde_json::to_string(f).unwrap()).collect();
+    let streamed = format!("{}\n{}\n{}", r.json_head(), findings.join(",\n"), r.json_tail());
+    let whole = serde_json::to_value(&r).unwrap();
+    assert_eq!(serde_json::from_str::<serde_json::Value>(&streamed).unwrap(), whole);
+    assert_eq!(whole["incomplete"]["owed"][0], "add 2");
+    assert_eq!(whole["summary"]["retracted"], 1);
+    // The human form: head, findings in log order, tail.
+    assert_eq!(
+        r.to_string(),
+        format!(
+            "{}{}{}",
+            r.head_text(),
+            r.findings.iter().map(|f| f.to_string()).collect::<String>(),
+            r.tail_text()
+        )
+    );
+}
+
+#[test]
+fn max_findings_shows_the_first_and_counts_the_rest_by_rule() {
+    let d = toy::dir("max");
+    let p = toy::log(&d, "a.arb", &"roll 9\n".repeat(30));
+    let options = VerifyOptions { max_findings: Some(5), ..VerifyOptions::default() };
+    let r = verify(&toy::ctx(), &Source::file(&p), &options).unwrap();
+    assert_eq!(r.findings.len(), 5);
+    assert_eq!((r.summary.violations, r.summary.shown, r.summary.omitted), (59, 5, 54));
+    assert_eq!(r.summary.by_rule[0].rule, "toy.roll.range");
+    assert_eq!((r.summary.by_rule[0].count, r.summary.by_rule[1].count), (30, 29));
+    let text = r.to_string();
+    assert!(text.contains("violations by rule:") && text.contains("54 more not shown"), "{text}");
+    let strict = VerifyOptions { strict: true, ..VerifyOptions::default() };
+    let q = toy::log(&d, "b.arb", "roll 3\n");
+    assert_eq!(verify(&toy::ctx(), &Source::file(&q), &VerifyOptions::default()).unwrap().exit_code, 0);
+    assert_eq!(verify(&toy::ctx(), &Source::file(&q), &strict).unwrap().exit_code, 1);
 }

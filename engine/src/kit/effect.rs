@@ -3,7 +3,8 @@
 //! `require +1`), read with the shared tokenizer.
 //!
 //! **One convention for what the form cannot express.** A card's text the vocabulary has
-//! no words for is written as `text ...` and kept verbatim in [`CardEffects::text`]; the
+//! no words for is written as `text ...` (or as a plain sentence starting with a capital
+//! letter, as printed on the card) and kept verbatim in [`CardEffects::text`]; the
 //! engine applies nothing for it and reports it unverified, with the sentence
 //! [`unverified`] builds, at the record where the card is used. A line that claims to be an
 //! effect but does not read as one is a catalog error, never silently dropped.
@@ -38,6 +39,16 @@ pub fn parse<E: Vocabulary>(text: &str) -> Result<E, String> {
                 return Err(format!("end of effect, found `{extra}`"));
             }
             Ok(effect)
+        }
+        // Prose (a sentence starting with a capital letter, as printed on a card) is card
+        // text, exactly as if written `text ...`: catalogs written before the `text` keyword
+        // existed keep loading, and their text is still reported unverified where it is used.
+        // A lowercase word the vocabulary lacks is most likely a misspelt effect: an error.
+        None if verb.starts_with(|c: char| c.is_uppercase()) => {
+            match E::read("text", &mut Words::new(text))? {
+                Some(effect) => Ok(effect),
+                None => Err(format!("an effect ({}), found `{verb}`", E::VERBS)),
+            }
         }
         None => Err(format!(
             "an effect ({}), found `{verb}`; write card text the form cannot express as `text ...`",

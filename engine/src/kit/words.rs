@@ -28,6 +28,7 @@ pub struct Words<'a> {
 }
 
 impl<'a> Words<'a> {
+    #[inline]
     pub fn new(line: &'a str) -> Self {
         let mut w = Words { line, pos: 0, next: None, ascii: line.is_ascii() };
         w.next = w.scan();
@@ -35,6 +36,7 @@ impl<'a> Words<'a> {
     }
 
     /// Move past the next word.
+    #[inline]
     fn advance_to(&mut self, end: usize) {
         self.pos = end;
         self.next = self.scan();
@@ -56,11 +58,13 @@ impl<'a> Words<'a> {
     }
 
     /// The next word and the byte range it occupies, without consuming it.
+    #[inline]
     fn next_span(&self) -> Option<(usize, usize)> {
         self.next
     }
 
     /// Find the word after `pos`.
+    #[inline]
     fn scan(&self) -> Option<(usize, usize)> {
         if self.ascii {
             // ASCII's whitespace, as `char::is_whitespace` has it: tab to carriage return, space.
@@ -94,16 +98,19 @@ impl<'a> Words<'a> {
     }
 
     /// The next word and where it ends, for a read that consumes it.
+    #[inline]
     fn next_word(&self) -> Option<(&'a str, usize)> {
         self.next_span().map(|(s, e)| (&self.line[s..e], e))
     }
 
     /// The next word, not consumed.
+    #[inline]
     pub fn peek(&self) -> Option<&'a str> {
         self.next_word().map(|(w, _)| w)
     }
 
     /// Consume the next word (after a successful `peek`).
+    #[inline]
     pub fn skip(&mut self) {
         if let Some((_, end)) = self.next_span() {
             self.advance_to(end);
@@ -123,6 +130,7 @@ impl<'a> Words<'a> {
     }
 
     /// Any next word.
+    #[inline]
     pub fn word(&mut self, expected: &str) -> Result<&'a str, ParseError> {
         let (w, end) = self.next_word().ok_or_else(|| self.err(expected))?;
         self.advance_to(end);
@@ -130,6 +138,7 @@ impl<'a> Words<'a> {
     }
 
     /// Exactly `kw`.
+    #[inline]
     pub fn keyword(&mut self, kw: &str) -> Result<(), ParseError> {
         match self.next_word() {
             Some((w, end)) if w == kw => {
@@ -141,6 +150,7 @@ impl<'a> Words<'a> {
     }
 
     /// Consume `kw` if it is next; whether it was.
+    #[inline]
     pub fn optional(&mut self, kw: &str) -> bool {
         match self.next_word() {
             Some((w, end)) if w == kw => {
@@ -174,6 +184,7 @@ impl<'a> Words<'a> {
     }
 
     /// A number within `range`.
+    #[inline]
     pub fn number_in<T: FromStr + PartialOrd>(
         &mut self,
         range: RangeInclusive<T>,
@@ -219,6 +230,7 @@ impl<'a> Words<'a> {
     }
 
     /// Whether the line is used up.
+    #[inline]
     pub fn at_end(&self) -> bool {
         self.peek().is_none()
     }

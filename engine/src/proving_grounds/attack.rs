@@ -19,6 +19,8 @@ pub enum Hold {
     MissingColor,
     /// The marker is already on the top space (a defeat not yet resolved).
     AtTop,
+    /// Shields: an incorrect set (too few dice or colors missing) against a shielded enemy.
+    Shielded,
 }
 
 /// What the rules require of one battle marker this round.
@@ -88,6 +90,7 @@ pub fn resolve_attack_with(enemy: &Enemy, marker: u8, dice: ColorCounts, m: Atta
         (Expected::Down, true) => Expected::Unshield,
         (Expected::Up(_), true) => Expected::Reflected,
         (Expected::Hold(Hold::TooFew | Hold::MissingColor), false) => Expected::Shield,
+        (Expected::Hold(Hold::TooFew | Hold::MissingColor), true) => Expected::Hold(Hold::Shielded),
         (e, _) => e,
     }
 }
@@ -273,7 +276,7 @@ mod tests {
         assert_eq!(resolve_attack_with(&e, 2, dice(1, 1), on(false)), Expected::Up(1));
         assert_eq!(resolve_attack_with(&e, 2, dice(1, 1), on(true)), Expected::Reflected);
         assert_eq!(resolve_attack_with(&e, 2, dice(2, 0), on(false)), Expected::Shield);
-        assert_eq!(resolve_attack_with(&e, 2, dice(2, 0), on(true)), Expected::Hold(Hold::MissingColor));
+        assert_eq!(resolve_attack_with(&e, 2, dice(2, 0), on(true)), Expected::Hold(Hold::Shielded));
         assert_eq!(resolve_attack_with(&e, 2, dice(0, 0), on(true)), Expected::Hold(Hold::NoDice));
         // A conspirator's `require +1`: two dice no longer make the 2g space.
         let more = AttackMods { extra_count: 1, ..AttackMods::default() };

@@ -2,7 +2,7 @@
 //! colored stack, exhaustion track and pool, then one line per module in play.
 
 use super::facts::{sets, singles};
-use super::modules::Module;
+use super::params::Module;
 use super::state::{State, EXHAUSTION, SLOTS};
 use super::ProvingGrounds;
 use std::fmt::Write as _;
@@ -88,8 +88,10 @@ impl ProvingGrounds {
         let mods = self.config.modules;
         let _ = writeln!(b, "  modules  {}", mods.names().join(", "));
         if mods.has(Module::Shields) {
-            let list: Vec<String> =
-                (0..SLOTS).filter(|i| m.shields & (1 << i) != 0).map(|i| format!("#{}", i + 1)).collect();
+            let list: Vec<String> = (0..SLOTS)
+                .filter(|i| m.shields.shielded & (1 << i) != 0)
+                .map(|i| format!("#{}", i + 1))
+                .collect();
             let _ = writeln!(
                 b,
                 "  shields  {}",
@@ -97,21 +99,23 @@ impl ProvingGrounds {
             );
         }
         if mods.has(Module::SunMoon) {
+            let sm = &m.sun_moon;
             let facing = match self.sun_moon_slots(s) {
                 Some((sun, moon)) => {
-                    format!("Maia faces #{} (sun #{}, moon #{})", m.facing, sun + 1, moon + 1)
+                    format!("Maia faces #{} (sun #{}, moon #{})", sm.facing, sun + 1, moon + 1)
                 }
                 None => "dial not turned this round".to_string(),
             };
             let _ = writeln!(
                 b,
                 "  dial     {facing}; on the dial {}; borrowed {} (back at this recovery), {} (back next round)",
-                m.dial, m.borrowed, m.borrowed_new
+                sm.dial, sm.borrowed, sm.borrowed_new
             );
         }
         if mods.has(Module::Conspirators) {
             let names = |bits: u32| -> String {
                 let l: Vec<&str> = self
+                    .cards
                     .conspirators
                     .iter()
                     .enumerate()
@@ -124,38 +128,40 @@ impl ProvingGrounds {
                     l.join(", ")
                 }
             };
-            let die = if m.conspire == 0 { "not rolled".to_string() } else { m.conspire.to_string() };
+            let c = &m.conspirators;
+            let die = if c.die == 0 { "not rolled".to_string() } else { c.die.to_string() };
             let _ = writeln!(
                 b,
                 "  conspirators revealed {}; die {die}; active {}; owed {}",
-                names(m.revealed),
-                names(m.active),
+                names(c.revealed),
+                names(c.active),
                 self.reveals_owed(s)
             );
         }
         if mods.has(Module::Dragonling) {
-            let face = if m.dragon == 0 { "not rolled".to_string() } else { m.dragon.to_string() };
+            let face = match m.dragonling.face {
+                0 => "not rolled".to_string(),
+                n => n.to_string(),
+            };
             let _ = writeln!(b, "  dragonling die {face}");
         }
         if mods.has(Module::Chariots) {
-            let chariot = match m.chariot.and_then(|k| self.chariots.get(k as usize)) {
-                Some(c) => format!(
-                    "{} (needs {}; {}) holding {}",
-                    c.id,
-                    c.condition_text(),
-                    c.effect,
-                    m.chariot_dice
-                ),
+            let ch = &m.chariots;
+            let chariot = match ch.chariot.and_then(|k| self.cards.chariots.get(k as usize)) {
+                Some(c) => {
+                    format!("{} (needs {}; {}) holding {}", c.id, c.condition_text(), c.effect, ch.dice)
+                }
                 None => "none".to_string(),
             };
-            let _ = writeln!(b, "  chariot  {chariot}; reserve {}; {} met", m.reserve, m.chariots_met);
+            let _ = writeln!(b, "  chariot  {chariot}; reserve {}; {} met", ch.reserve, ch.met);
         }
         if mods.has(Module::Inspiration) {
             let played: Vec<&str> = self
+                .cards
                 .inspirations
                 .iter()
                 .enumerate()
-                .filter(|(k, _)| m.inspired & (1 << k) != 0)
+                .filter(|(k, _)| m.inspiration.played & (1 << k) != 0)
                 .map(|(_, c)| c.id.as_str())
                 .collect();
             let _ = writeln!(
@@ -165,7 +171,7 @@ impl ProvingGrounds {
             );
         }
         if mods.has(Module::Rolls) {
-            let _ = writeln!(b, "  rolls tracker {} left", m.rolls_left);
+            let _ = writeln!(b, "  rolls tracker {} left", m.rolls.left);
         }
     }
 }

@@ -22,6 +22,8 @@
 //! `unshield`.
 
 use super::dice::Color;
+use crate::kit::effect::{self, Vocabulary};
+use crate::kit::words::Words;
 use std::fmt;
 
 /// What a card does, when the engine can tell.
@@ -73,7 +75,65 @@ impl fmt::Display for Effect {
             Effect::Heal(n) => write!(f, "heal {n}"),
             Effect::MarkersDown(n) => write!(f, "markers -{n}"),
             Effect::ShieldSlot(n) => write!(f, "shield {n}"),
-            Effect::Text(t) => f.write_str(t),
+            Effect::Text(t) => write!(f, "text {t}"),
+        }
+    }
+}
+
+impl Vocabulary for Effect {
+    const VERBS: &'static str =
+        "require +N, no-rerolls, health -N, markers -N, shield SLOT, rolls +N, reroll-single, marker +N, unshield, heal N, text ...";
+
+    fn read(verb: &str, w: &mut Words<'_>) -> Result<Option<Effect>, String> {
+        /// A count 1-255 with the sign the verb writes (`+1`, `-2`), or none.
+        fn count(w: &mut Words<'_>, sign: Option<char>) -> Result<u8, String> {
+            let found = w.peek().map(|x| format!("`{x}`")).unwrap_or_else(|| "nothing".into());
+            let word = w.word("").map_err(|_| format!("a number, found {found}"))?;
+            let digits = match sign {
+                Some(c) => word.strip_prefix(c),
+                None => Some(word),
+            };
+            let what = match sign {
+                Some(c) => format!("a number 1-255 written `{c}N`"),
+                None => "a number 1-255".to_string(),
+            };
+            digits
+                .and_then(|d| d.parse::<u8>().ok())
+                .filter(|&n| n > 0)
+                .ok_or(format!("{what}, found {found}"))
+        }
+        Ok(Some(match verb {
+            "require" => Effect::RequireMore(count(w, Some('+'))?),
+            "no-rerolls" => Effect::NoRerolls,
+            "health" => Effect::Health(count(w, Some('-'))?),
+            "markers" => Effect::MarkersDown(count(w, Some('-'))?),
+            "shield" => Effect::ShieldSlot(w.number_in(1..=6, "").map_err(|_| "a slot 1-6".to_string())?),
+            "rolls" => Effect::Rolls(count(w, Some('+'))?),
+            "reroll-single" => Effect::RerollSingle,
+            "marker" => Effect::MarkerUp(count(w, Some('+'))?),
+            "unshield" => Effect::Unshield,
+            "heal" => Effect::Heal(count(w, None)?),
+            "text" => match w.rest() {
+                "" => return Err("the card's text after `text`".into()),
+                t => Effect::Text(t.to_string()),
+            },
+            _ => return Ok(None),
+        }))
+    }
+}
+
+impl Effect {
+    /// Whether a card of `kind` can carry this effect (card text any kind can).
+    fn fits(&self, kind: CardKind) -> bool {
+        match self {
+            Effect::Text(_) => true,
+            Effect::RequireMore(_) | Effect::NoRerolls => kind == CardKind::Conspirator,
+            Effect::Health(_) | Effect::MarkersDown(_) | Effect::ShieldSlot(_) => kind == CardKind::Chariot,
+            Effect::Rolls(_)
+            | Effect::RerollSingle
+            | Effect::MarkerUp(_)
+            | Effect::Unshield
+            | Effect::Heal(_) => kind == CardKind::Inspiration,
         }
     }
 }
@@ -86,48 +146,23 @@ pub enum CardKind {
     Inspiration,
 }
 
-/// Parse an effect; words the kind does not know are kept as text (unverified).
-pub fn parse_effect(kind: CardKind, text: &str) -> Effect {
-    let num = |p: &str| text.strip_prefix(p).and_then(|n| n.trim().parse::<u8>().ok()).filter(|&n| n > 0);
-    match kind {
-        CardKind::Conspirator => {
-            if let Some(n) = num("require +") {
-                return Effect::RequireMore(n);
-            }
-            if text == "no-rerolls" {
-                return Effect::NoRerolls;
-            }
-        }
-        CardKind::Chariot => {
-            if let Some(n) = num("health -") {
-                return Effect::Health(n);
-            }
-            if let Some(n) = num("markers -") {
-                return Effect::MarkersDown(n);
-            }
-            if let Some(n) = num("shield ").filter(|&n| n <= 6) {
-                return Effect::ShieldSlot(n);
-            }
-        }
-        CardKind::Inspiration => {
-            if let Some(n) = num("rolls +") {
-                return Effect::Rolls(n);
-            }
-            if text == "reroll-single" {
-                return Effect::RerollSingle;
-            }
-            if let Some(n) = num("marker +") {
-                return Effect::MarkerUp(n);
-            }
-            if text == "unshield" {
-                return Effect::Unshield;
-            }
-            if let Some(n) = num("heal ") {
-                return Effect::Heal(n);
-            }
+impl CardKind {
+    fn what(self) -> &'static str {
+        match self {
+            CardKind::Conspirator => "a conspirator's effect",
+            CardKind::Chariot => "a chariot's effect",
+            CardKind::Inspiration => "an inspiration card's effect",
         }
     }
-    Effect::Text(text.to_string())
+}
+
+/// Parse an effect in the declarative form (`kit::effect`): one the engine applies for this
+/// kind of card, or `text ...`, the card's words, reported unverified where the card is used.
+/// Anything else is a catalog error, so nothing a catalog says silently vanishes.
+pub fn parse_effect(kind: CardKind, text: &str) -> Result<Effect, String> {
+    let effect = effect::parse::<Effect>(text)?;
+    effect::check_place(&effect, effect.fits(kind), kind.what())?;
+    Ok(effect)
 }
 
 /// A conspirator card: active in a round whose conspirator die shows `die`.
@@ -238,20 +273,39 @@ mod tests {
     use super::*;
 
     #[test]
-    fn effects_parse_per_card_kind_and_keep_unknown_text() {
-        assert_eq!(parse_effect(CardKind::Conspirator, "require +1"), Effect::RequireMore(1));
-        assert_eq!(parse_effect(CardKind::Chariot, "health -2"), Effect::Health(2));
-        assert_eq!(parse_effect(CardKind::Inspiration, "rolls +3"), Effect::Rolls(3));
-        assert_eq!(parse_effect(CardKind::Inspiration, "marker +1"), Effect::MarkerUp(1));
-        assert_eq!(parse_effect(CardKind::Inspiration, "heal 1"), Effect::Heal(1));
-        assert_eq!(parse_effect(CardKind::Chariot, "markers -1"), Effect::MarkersDown(1));
-        assert_eq!(parse_effect(CardKind::Chariot, "shield 2"), Effect::ShieldSlot(2));
-        assert!(matches!(parse_effect(CardKind::Chariot, "shield 7"), Effect::Text(_)));
-        for e in ["marker +2", "unshield", "heal 1"] {
-            assert_eq!(parse_effect(CardKind::Inspiration, e).to_string(), e);
+    fn effects_parse_per_card_kind_and_text_is_written_as_such() {
+        assert_eq!(parse_effect(CardKind::Conspirator, "require +1"), Ok(Effect::RequireMore(1)));
+        assert_eq!(parse_effect(CardKind::Chariot, "health -2"), Ok(Effect::Health(2)));
+        assert_eq!(parse_effect(CardKind::Inspiration, "rolls +3"), Ok(Effect::Rolls(3)));
+        assert_eq!(parse_effect(CardKind::Inspiration, "marker +1"), Ok(Effect::MarkerUp(1)));
+        assert_eq!(parse_effect(CardKind::Inspiration, "heal 1"), Ok(Effect::Heal(1)));
+        assert_eq!(parse_effect(CardKind::Chariot, "markers -1"), Ok(Effect::MarkersDown(1)));
+        assert_eq!(parse_effect(CardKind::Chariot, "shield 2"), Ok(Effect::ShieldSlot(2)));
+        assert_eq!(
+            parse_effect(CardKind::Chariot, "text Move a marker."),
+            Ok(Effect::Text("Move a marker.".into()))
+        );
+        // A sentence as printed on the card is card text, as if written `text ...`.
+        assert_eq!(
+            parse_effect(CardKind::Inspiration, "Heal one space."),
+            Ok(Effect::Text("Heal one space.".into()))
+        );
+        for e in ["marker +2", "unshield", "heal 1", "require +2", "text Say so."] {
+            let kind = if e.starts_with("require") { CardKind::Conspirator } else { CardKind::Inspiration };
+            assert_eq!(parse_effect(kind, e).map(|x| x.to_string()).as_deref(), Ok(e));
         }
-        // A chariot cannot carry an inspiration effect: it stays text, so it is unverified.
-        assert!(matches!(parse_effect(CardKind::Chariot, "rolls +3"), Effect::Text(_)));
+        // Nothing a catalog says vanishes: a misspelt effect, a bad number, or an
+        // effect another kind of card carries are refused, each saying what was expected.
+        for (kind, bad, says) in [
+            (CardKind::Chariot, "shield 7", "a slot 1-6"),
+            (CardKind::Chariot, "rolls +3", "no effect as a chariot's effect"),
+            (CardKind::Conspirator, "require 1", "written `+N`"),
+            (CardKind::Inspiration, "helth -1", "text ..."),
+            (CardKind::Inspiration, "text", "the card's text"),
+        ] {
+            let err = parse_effect(kind, bad).unwrap_err();
+            assert!(err.contains(says), "`{bad}`: {err}");
+        }
     }
 
     #[test]

@@ -14,11 +14,15 @@
 //! The module cards follow in sections opened by a `[conspirators]`, `[chariots]` or
 //! `[inspiration]` line (`[enemies]` goes back to enemies); their fields are in `cards`.
 //! The catalog may be a user's file, so every problem is reported with its line number and
-//! nothing here panics.
+//! nothing here panics. Lines, comments and the problems are the kit's catalog reader
+//! (`kit::catalog`); ids are unique within a kind (an interning `Table` each); the built-in
+//! catalog is parsed once per process (`cards`).
 
 use super::cards::{parse_effect, sort_condition, CardKind, Chariot, Conspirator, DieSpec, Inspiration};
 use super::dice::Color;
 use super::enemy::{Enemy, Requirement, MAX_TRACK};
+use crate::kit::catalog::{lines, Builtin, Problems, Table};
+use std::sync::{Arc, OnceLock};
 
 /// The most enemies one catalog may hold (card indices are a `u8`; drawn cards are a bitset).
 pub const MAX_ENEMIES: usize = 256;
@@ -49,66 +53,67 @@ pub struct Catalog {
     pub inspirations: Vec<Inspiration>,
 }
 
-/// Parse catalog text into enemies, or every problem found, each as `line N: ...`.
+/// Parse catalog text into enemies, or every problem found, each as `catalog line N: ...`.
 pub fn parse_catalog(text: &str) -> Result<Vec<Enemy>, Vec<String>> {
     parse_full_catalog(text).map(|c| c.enemies)
+}
+
+/// The cards of `text`, shared: the built-in catalog is parsed once per process (verifying a
+/// league builds one game per session, and parsing its text cost more than stepping a short
+/// session), any other text each time.
+pub fn cards(text: &str) -> Result<Arc<Catalog>, Vec<String>> {
+    static BUILTIN: Builtin<Catalog> = Builtin::new();
+    BUILTIN.parse(ILLUSTRATIVE, text, parse_full_catalog)
 }
 
 /// Parse catalog text into every card it holds, or every problem found.
 pub fn parse_full_catalog(text: &str) -> Result<Catalog, Vec<String>> {
     let mut cat = Catalog::default();
-    let mut errors = Vec::new();
+    let mut problems = Problems::new();
     let mut section: Option<CardKind> = None;
-    let mut ids: Vec<(Option<CardKind>, String)> = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
-        let n = i + 1;
-        let line = raw.split('#').next().unwrap_or("").trim();
-        if line.is_empty() {
-            continue;
-        }
-        if let Some(name) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
+    // One id table per section (enemies, then each module kind): ids are unique within a kind.
+    let mut ids: [Table<()>; 4] = Default::default();
+    for line in lines(text) {
+        let n = line.number;
+        if let Some(name) = line.text.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
             section = match name.trim() {
                 "enemies" => None,
                 "conspirators" => Some(CardKind::Conspirator),
                 "chariots" => Some(CardKind::Chariot),
                 "inspiration" => Some(CardKind::Inspiration),
                 other => {
-                    errors.push(format!(
-                        "line {n}: unknown section `[{other}]` (known: enemies, conspirators, chariots, inspiration)"
-                    ));
+                    problems.at(
+                        n,
+                        format!("unknown section `[{other}]` (known: enemies, conspirators, chariots, inspiration)"),
+                    );
                     section
                 }
             };
             continue;
         }
         let id = match section {
-            None => parse_line(line).map(|e| {
+            None => parse_line(line.text).map(|e| {
                 let id = e.id.clone();
                 cat.enemies.push(e);
                 id
             }),
-            Some(kind) => parse_module_card(kind, line, &mut cat),
+            Some(kind) => parse_module_card(kind, line.text, &mut cat),
         };
-        match id {
-            Ok(id) if ids.iter().any(|(k, o)| *k == section && *o == id) => {
-                errors.push(format!("line {n}: card id `{id}` is already used"));
+        let table = &mut ids[section.map_or(0, |k| k as usize + 1)];
+        if let Some(id) = problems.check(n, id) {
+            if problems.check(n, table.insert(&id, ())).is_none() {
                 drop_last(section, &mut cat);
             }
-            Ok(id) => ids.push((section, id)),
-            Err(msg) => errors.push(format!("line {n}: {msg}")),
         }
     }
-    if errors.is_empty() && cat.enemies.len() < MIN_ENEMIES {
-        errors.push(format!(
-            "the catalog has {} enemies; a game needs at least {MIN_ENEMIES}, one per slot",
+    if problems.is_empty() && cat.enemies.len() < MIN_ENEMIES {
+        problems.whole(format!(
+            "{} enemies; a game needs at least {MIN_ENEMIES}, one per slot",
             cat.enemies.len()
         ));
     }
     if cat.enemies.len() > MAX_ENEMIES {
-        errors.push(format!(
-            "the catalog has {} enemies; at most {MAX_ENEMIES} are supported",
-            cat.enemies.len()
-        ));
+        problems.whole(format!("{} enemies; at most {MAX_ENEMIES} are supported", cat.enemies.len()));
     }
     for (what, len) in [
         ("conspirators", cat.conspirators.len()),
@@ -116,14 +121,32 @@ pub fn parse_full_catalog(text: &str) -> Result<Catalog, Vec<String>> {
         ("inspiration cards", cat.inspirations.len()),
     ] {
         if len > MAX_MODULE_CARDS {
-            errors.push(format!("the catalog has {len} {what}; at most {MAX_MODULE_CARDS} are supported"));
+            problems.whole(format!("{len} {what}; at most {MAX_MODULE_CARDS} are supported"));
         }
     }
-    if errors.is_empty() {
-        Ok(cat)
-    } else {
-        Err(errors)
-    }
+    problems.finish(cat)
+}
+
+/// The placeholder card for a catalog index past the catalog (see `ProvingGrounds::enemy`),
+/// built once.
+pub fn unknown_enemy() -> Arc<Enemy> {
+    static UNKNOWN: OnceLock<Arc<Enemy>> = OnceLock::new();
+    UNKNOWN
+        .get_or_init(|| {
+            Arc::new(Enemy {
+                id: "unknown-card".to_string(),
+                name: "Unknown card".to_string(),
+                track: vec![
+                    Requirement::default(),
+                    Requirement { count: 2, ..Requirement::default() },
+                    Requirement { count: 2, ..Requirement::default() },
+                ],
+                start: 1,
+                ability: None,
+                icon: None,
+            })
+        })
+        .clone()
 }
 
 fn drop_last(section: Option<CardKind>, cat: &mut Catalog) {
@@ -168,7 +191,7 @@ fn parse_module_card(kind: CardKind, line: &str, cat: &mut Catalog) -> Result<St
     if effect_text.is_empty() || effect_text == "-" {
         return Err(format!("card `{id}` has no effect"));
     }
-    let effect = parse_effect(kind, effect_text);
+    let effect = parse_effect(kind, effect_text).map_err(|e| format!("card `{id}`: {e}"))?;
     let (id, name) = (id.to_string(), fields[1].to_string());
     match kind {
         CardKind::Conspirator => {
@@ -311,17 +334,33 @@ mod tests {
         let text = "a | A | B *2 2 | - | -\nb | B | B 2 2 | - | -\nc | C | B *2 2x | - | -\nbad\nA | A | B *2 2 | 9 | -\na | A2 | B *2 2 | - | -\n";
         let errs = parse_catalog(text).unwrap_err();
         assert_eq!(errs.len(), 5, "{errs:?}");
-        assert!(errs[0].starts_with("line 2:") && errs[0].contains("start"), "{errs:?}");
-        assert!(errs[1].starts_with("line 3:") && errs[1].contains("colors"), "{errs:?}");
-        assert!(errs[2].starts_with("line 4:") && errs[2].contains("5 fields"), "{errs:?}");
-        assert!(errs[3].starts_with("line 5:"), "{errs:?}");
-        assert!(errs[4].starts_with("line 6:") && errs[4].contains("already"), "{errs:?}");
+        assert!(errs[0].starts_with("catalog line 2:") && errs[0].contains("start"), "{errs:?}");
+        assert!(errs[1].starts_with("catalog line 3:") && errs[1].contains("colors"), "{errs:?}");
+        assert!(errs[2].starts_with("catalog line 4:") && errs[2].contains("5 fields"), "{errs:?}");
+        assert!(errs[3].starts_with("catalog line 5:"), "{errs:?}");
+        assert!(errs[4].starts_with("catalog line 6:") && errs[4].contains("twice"), "{errs:?}");
     }
 
     #[test]
     fn a_catalog_too_small_for_six_slots_is_refused() {
         let errs = parse_catalog("a | A | B *2 2 | - | -").unwrap_err();
         assert!(errs[0].contains("at least 6"), "{errs:?}");
+    }
+
+    #[test]
+    fn the_builtin_catalog_is_parsed_once_and_shared() {
+        let copy = ILLUSTRATIVE.to_string();
+        let (a, b) = match (cards(ILLUSTRATIVE), cards(&copy)) {
+            (Ok(a), Ok(b)) => (a, b),
+            other => panic!("the built-in catalog must parse: {other:?}"),
+        };
+        assert!(Arc::ptr_eq(&a, &b), "a copy of the built-in text reuses its parse");
+        let fresh = parse_full_catalog(ILLUSTRATIVE).unwrap_or_default();
+        assert_eq!((fresh.enemies, fresh.chariots), (a.enemies.clone(), a.chariots.clone()));
+        let text = "a | A | B *2 2 | - | -\nb | B | B *2 2 | - | -\nc | C | B *2 2 | - | -\n\
+                    d | D | B *2 2 | - | -\ne | E | B *2 2 | - | -\nf | F | B *2 2 | - | -";
+        assert_eq!(cards(text).map(|c| c.enemies.len()), Ok(6));
+        assert!(cards("a | A | nonsense").is_err());
     }
 
     #[test]

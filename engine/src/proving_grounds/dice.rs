@@ -4,6 +4,7 @@
 //! with a length: stepping an event never allocates, and two pools holding the same dice
 //! compare equal because they are kept sorted.
 
+use crate::kit::named::named_enum;
 use serde::de::{SeqAccess, Visitor};
 use serde::ser::SerializeSeq;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -12,53 +13,43 @@ use std::fmt;
 /// The most dice any collection can hold: every attack die in the box.
 pub const MAX_DICE: usize = 14;
 
-/// The color of an attack die. White dice are interchangeable; each colored die may be
-/// required by a space of an enemy's battle track.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Default)]
-pub enum Color {
-    #[default]
-    White,
-    Green,
-    Yellow,
-    Blue,
+named_enum! {
+    /// The color of an attack die, named by its notation letter. White dice are
+    /// interchangeable; each colored die may be required by a space of an enemy's battle track.
+    #[derive(Default)]
+    pub enum Color ("a color (w white, g green, y yellow, b blue)") {
+        #[default]
+        White = "w",
+        Green = "g",
+        Yellow = "y",
+        Blue = "b",
+    }
 }
 
 impl Color {
-    pub const ALL: [Color; 4] = [Color::White, Color::Green, Color::Yellow, Color::Blue];
     pub const COLORED: [Color; 3] = [Color::Green, Color::Yellow, Color::Blue];
-
-    /// The notation letter: `w`, `g`, `y`, `b`.
-    pub fn letter(self) -> char {
-        match self {
-            Color::White => 'w',
-            Color::Green => 'g',
-            Color::Yellow => 'y',
-            Color::Blue => 'b',
-        }
-    }
 
     /// The suffix a die value carries in notation (white has none).
     pub fn suffix(self) -> &'static str {
         match self {
             Color::White => "",
-            Color::Green => "g",
-            Color::Yellow => "y",
-            Color::Blue => "b",
+            c => c.name(),
         }
     }
 
-    pub fn from_letter(c: u8) -> Option<Color> {
-        match c {
-            b'w' => Some(Color::White),
-            b'g' => Some(Color::Green),
-            b'y' => Some(Color::Yellow),
-            b'b' => Some(Color::Blue),
-            _ => None,
-        }
+    /// The color a notation letter names, read a byte at a time.
+    pub fn from_letter(b: u8) -> Option<Color> {
+        Color::ALL.iter().copied().find(|c| c.name().as_bytes() == [b])
     }
 
-    pub fn index(self) -> usize {
-        self as usize
+    /// The color's word in messages: `white`, `green`, `yellow`, `blue`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Color::White => "white",
+            Color::Green => "green",
+            Color::Yellow => "yellow",
+            Color::Blue => "blue",
+        }
     }
 }
 
@@ -79,19 +70,37 @@ impl ColorCounts {
     pub fn is_empty(&self) -> bool {
         self.total() == 0
     }
+    /// Both counts together.
+    pub fn plus(self, other: ColorCounts) -> ColorCounts {
+        ColorCounts(std::array::from_fn(|k| self.0[k].saturating_add(other.0[k])))
+    }
 }
 
 impl fmt::Display for ColorCounts {
-    /// `w w g`, or `-` when empty.
+    /// `w w g`, or `-` when empty; in words with `{:#}`: `2 white, 1 green`, or `no dice`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if f.alternate() {
+            let mut first = true;
+            for &c in Color::ALL.iter().filter(|&&c| self.get(c) > 0) {
+                if !first {
+                    f.write_str(", ")?;
+                }
+                first = false;
+                write!(f, "{} {}", self.get(c), c.word())?;
+            }
+            if first {
+                f.write_str("no dice")?;
+            }
+            return Ok(());
+        }
         let mut first = true;
-        for c in Color::ALL {
+        for &c in Color::ALL {
             for _ in 0..self.get(c) {
                 if !first {
                     f.write_str(" ")?;
                 }
                 first = false;
-                write!(f, "{}", c.letter())?;
+                f.write_str(c.name())?;
             }
         }
         if first {
@@ -194,6 +203,7 @@ impl Dice {
     }
 
     /// Sort by face then color: the canonical order of a pool.
+    #[inline]
     pub fn sort(&mut self) {
         // Insertion sort: at most 14 elements, no allocation, and a pool is nearly sorted
         // when it is sorted again (only the rerolled or added dice moved), so it costs about
@@ -209,6 +219,7 @@ impl Dice {
     }
 
     /// How many dice of each color.
+    #[inline]
     pub fn colors(&self) -> ColorCounts {
         let mut c = ColorCounts::default();
         for d in self.as_slice() {
@@ -218,6 +229,7 @@ impl Dice {
     }
 
     /// The dice showing `face`, counted by color.
+    #[inline]
     pub fn colors_showing(&self, face: u8) -> ColorCounts {
         // Counted without a branch per die: every marker move asks this of the whole pool.
         let mut c = [0u8; 4];
@@ -374,6 +386,15 @@ mod tests {
         assert_eq!(a.to_string(), "1g 1 6b", "a collection keeps the order it was written in");
         assert_ne!(a, dice(&[(1, Color::Green), (1, Color::Green), (6, Color::Blue)]));
         assert_ne!(a, dice(&[(1, Color::Green), (1, Color::White)]));
+    }
+
+    #[test]
+    fn counts_print_as_letters_or_in_words() {
+        let c = ColorCounts([2, 1, 0, 0]);
+        assert_eq!((c.to_string(), format!("{c:#}")), ("w w g".to_string(), "2 white, 1 green".to_string()));
+        let none = ColorCounts::default();
+        assert_eq!((none.to_string(), format!("{none:#}")), ("-".to_string(), "no dice".to_string()));
+        assert_eq!(c.plus(ColorCounts([0, 0, 1, 2])), ColorCounts([2, 1, 1, 2]));
     }
 
     #[test]

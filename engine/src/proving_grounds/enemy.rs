@@ -18,7 +18,7 @@ impl fmt::Display for Requirement {
         write!(f, "{}", self.count)?;
         for c in Color::COLORED {
             for _ in 0..self.colors.get(c) {
-                write!(f, "{}", c.letter())?;
+                f.write_str(c.name())?;
             }
         }
         Ok(())

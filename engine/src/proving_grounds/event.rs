@@ -2,7 +2,9 @@
 //! the fact they record. `Display` prints the notation line `notation::parse_event` reads.
 
 use super::dice::{Color, Dice};
-use super::modules::Module;
+use super::params::Module;
+use super::state::SLOTS;
+use crate::StepError;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -21,6 +23,54 @@ impl Event {
     }
     pub fn at(action: Action, seconds: u16) -> Event {
         Event { action, time: Some(seconds) }
+    }
+}
+
+impl Event {
+    /// Events read from JSONL skip the notation parser, so the ranges it guarantees (slots 1-6,
+    /// faces 1-6, at least one die) are checked again before anything indexes with them.
+    // Inlined into `apply`: every event passes here, and the call cost about as much as the checks.
+    #[inline]
+    pub fn check_shape(&self) -> Result<(), StepError> {
+        let e = self;
+        // One match, since every event passes here: each kind has at most one range to check
+        // (a reroll two, dice first, as the messages were always ordered).
+        let bad_dice = |dice: &Dice| dice.is_empty() || dice.iter().any(|d| !(1..=6).contains(&d.value));
+        match &e.action {
+            Action::EnemyDrawn { slot, .. }
+            | Action::MarkerMovedUp { slot, .. }
+            | Action::MarkerMovedDown { slot }
+            | Action::MarkerHeld { slot }
+            | Action::EnemyDefeated { slot }
+            | Action::WoundSuffered { slot, .. }
+            | Action::ShieldGained { slot }
+            | Action::ShieldRemoved { slot }
+            | Action::DialTurned { slot }
+            | Action::MoonStruck { slot }
+            | Action::InspirationPlayedOn { slot, .. }
+                if !(1..=SLOTS as u8).contains(slot) =>
+            {
+                return Err(StepError::new(format!("`{e}` names a slot outside 1-{SLOTS}")));
+            }
+            Action::ConspiratorRolled { value } | Action::DragonlingRolled { value }
+                if !(1..=6).contains(value) =>
+            {
+                return Err(StepError::new(format!("`{e}` needs a die value 1-6")));
+            }
+            Action::DiceRolled { dice } | Action::ChariotLoaded { dice } if bad_dice(dice) => {
+                return Err(StepError::new(format!("`{e}` needs one or more die values 1-6")));
+            }
+            Action::SetRerolled { faces, dice } => {
+                if bad_dice(dice) {
+                    return Err(StepError::new(format!("`{e}` needs one or more die values 1-6")));
+                }
+                if *faces == 0 || faces & !0b0111_1110 != 0 {
+                    return Err(StepError::new(format!("`{e}` must name sets by faces 1-6")));
+                }
+            }
+            _ => {}
+        }
+        Ok(())
     }
 }
 
@@ -144,17 +194,17 @@ impl fmt::Display for Action {
             Action::MarkerHeld { slot } => write!(f, "hold {slot}"),
             Action::EnemyDefeated { slot } => write!(f, "defeat {slot}"),
             Action::WoundSuffered { slot, exhausted } => {
-                write!(f, "wound {slot} exhaust {}", exhausted.letter())
+                write!(f, "wound {slot} exhaust {}", exhausted)
             }
             Action::DieReplaced { discarded, taken } => match discarded {
-                Some(c) => write!(f, "replace {} -> {}", c.letter(), taken.letter()),
-                None => write!(f, "replace - -> {}", taken.letter()),
+                Some(c) => write!(f, "replace {} -> {}", c, taken),
+                None => write!(f, "replace - -> {}", taken),
             },
             Action::Recovered => f.write_str("recover"),
             Action::ShieldGained { slot } => write!(f, "shield {slot}"),
             Action::ShieldRemoved { slot } => write!(f, "unshield {slot}"),
             Action::DialTurned { slot } => write!(f, "face {slot}"),
-            Action::DieBorrowed { color } => write!(f, "borrow {}", color.letter()),
+            Action::DieBorrowed { color } => write!(f, "borrow {}", color),
             Action::MoonStruck { slot } => write!(f, "moon {slot}"),
             Action::ConspiratorRolled { value } => write!(f, "conspire {value}"),
             Action::ConspiratorRevealed { card } => write!(f, "reveal {card}"),

@@ -2,38 +2,21 @@
 //! Keys and their order are stable; docs/notation/proving-grounds.md lists them.
 
 use super::dice::{Color, ColorCounts, Dice, Die, MAX_DICE};
-use super::modules::Module;
+use super::params::Module;
 use super::state::{State, EXHAUSTION, SLOTS};
 use super::ProvingGrounds;
-use std::fmt::Write as _;
+use crate::kit::facts::{list_or_dash, value_or_dash};
 
 /// `3x2 4x2 6x3`: each face shown by two or more dice, with how many; `-` when none.
 pub fn sets(pool: &Dice) -> String {
     let faces = pool.faces();
-    let mut s = String::new();
-    for (face, &n) in faces.iter().enumerate().skip(1) {
-        if n >= 2 {
-            if !s.is_empty() {
-                s.push(' ');
-            }
-            let _ = write!(s, "{face}x{n}");
-        }
-    }
-    if s.is_empty() {
-        s.push('-');
-    }
-    s
+    list_or_dash((1..=6).filter(|&f| faces[f] >= 2).map(|f| format!("{f}x{}", faces[f])), " ")
 }
 
 /// `4 5`: each face shown by exactly one die; `-` when none.
 pub fn singles(pool: &Dice) -> String {
     let faces = pool.faces();
-    let list: Vec<String> = (1..=6).filter(|&f| faces[f] == 1).map(|f| f.to_string()).collect();
-    if list.is_empty() {
-        "-".to_string()
-    } else {
-        list.join(" ")
-    }
+    list_or_dash((1..=6).filter(|&f| faces[f] == 1), " ")
 }
 
 /// The per-slot keys, spelled out once: `verify` reports the final facts of every session,
@@ -88,12 +71,12 @@ fn dice_text<'a>(dice: impl Iterator<Item = &'a Die>) -> String {
 /// Color counts as `ColorCounts`'s `Display` prints them (`w w g`, `-` when none).
 fn counts_text(c: ColorCounts) -> String {
     let mut s = String::new();
-    for k in Color::ALL {
+    for &k in Color::ALL {
         for _ in 0..c.get(k) {
             if !s.is_empty() {
                 s.push(' ');
             }
-            s.push(k.letter());
+            s.push_str(k.name());
         }
     }
     if s.is_empty() {
@@ -143,10 +126,9 @@ impl ProvingGrounds {
             put(dice, dice_text(s.pool.iter().filter(|d| d.value as usize == i + 1)));
         }
         put("defeated", num(s.defeated));
-        let discard: Vec<&str> = s.discard_pile().iter().map(|&c| self.enemy(c).id.as_str()).collect();
-        put("discard", if discard.is_empty() { "-".to_string() } else { discard.join(" ") });
+        put("discard", list_or_dash(s.discard_pile().iter().map(|&c| &self.enemy(c).id), " "));
         put("deck.drawn", num(s.drawn_count()));
-        put("deck.left", num(self.enemies.len().saturating_sub(s.drawn_count() as usize) as u32));
+        put("deck.left", num(self.cards.enemies.len().saturating_sub(s.drawn_count() as usize) as u32));
         if !self.config.modules.is_empty() {
             self.module_facts(s, &mut out);
         }
@@ -160,75 +142,68 @@ impl ProvingGrounds {
         let m = &s.mods;
         put("modules", self.config.modules.names().join(","));
         if self.config.modules.has(Module::Shields) {
-            put("shields", slot_list(m.shields));
+            put("shields", slot_list(m.shields.shielded));
         }
         if self.config.modules.has(Module::SunMoon) {
-            put("dial", m.dial.to_string());
-            put("facing", if m.facing == 0 { "-".to_string() } else { m.facing.to_string() });
-            let (sun, moon) = match self.sun_moon_slots(s) {
-                Some((a, b)) => ((a + 1).to_string(), (b + 1).to_string()),
-                None => ("-".to_string(), "-".to_string()),
-            };
-            put("sun", sun);
-            put("moon", moon);
-            put("borrowed", m.borrowed.to_string());
-            put("borrowed.new", m.borrowed_new.to_string());
+            let sm = &m.sun_moon;
+            put("dial", sm.dial.to_string());
+            put("facing", value_or_dash((sm.facing != 0).then_some(sm.facing)));
+            let slots = self.sun_moon_slots(s);
+            put("sun", value_or_dash(slots.map(|(sun, _)| sun + 1)));
+            put("moon", value_or_dash(slots.map(|(_, moon)| moon + 1)));
+            put("borrowed", sm.borrowed.to_string());
+            put("borrowed.new", sm.borrowed_new.to_string());
         }
         if self.config.modules.has(Module::Conspirators) {
-            put("conspirator.die", if m.conspire == 0 { "-".to_string() } else { m.conspire.to_string() });
+            let c = &m.conspirators;
+            put("conspirator.die", value_or_dash((c.die != 0).then_some(c.die)));
             put(
                 "conspirators.revealed",
-                card_list(m.revealed, self.conspirators.iter().map(|c| c.id.as_str())),
+                card_list(c.revealed, self.cards.conspirators.iter().map(|c| c.id.as_str())),
             );
-            put("conspirators.active", card_list(m.active, self.conspirators.iter().map(|c| c.id.as_str())));
+            put(
+                "conspirators.active",
+                card_list(c.active, self.cards.conspirators.iter().map(|c| c.id.as_str())),
+            );
             put("conspirators.owed", self.reveals_owed(s).to_string());
         }
         if self.config.modules.has(Module::Dragonling) {
-            put("dragonling", if m.dragon == 0 { "-".to_string() } else { m.dragon.to_string() });
+            let face = m.dragonling.face;
+            put("dragonling", value_or_dash((face != 0).then_some(face)));
         }
         if self.config.modules.has(Module::Chariots) {
-            let chariot = m.chariot.and_then(|k| self.chariots.get(k as usize));
-            put("chariot", chariot.map_or("-".to_string(), |c| c.id.clone()));
-            put("chariot.dice", m.chariot_dice.to_string());
-            put(
-                "chariot.met",
-                self.chariot_met_now(s).map_or("-", |b| if b { "yes" } else { "no" }).to_string(),
-            );
-            put("reserve", m.reserve.to_string());
-            put("chariots.met", m.chariots_met.to_string());
+            let ch = &m.chariots;
+            let chariot = ch.chariot.and_then(|k| self.cards.chariots.get(k as usize));
+            put("chariot", value_or_dash(chariot.map(|c| &c.id)));
+            put("chariot.dice", ch.dice.to_string());
+            put("chariot.met", value_or_dash(self.chariot_met(s).map(|b| if b { "yes" } else { "no" })));
+            put("reserve", ch.reserve.to_string());
+            put("chariots.met", ch.met.to_string());
             put(
                 "chariots.left",
-                (self.chariots.len() as u32).saturating_sub(m.chariots_drawn.count_ones()).to_string(),
+                (self.cards.chariots.len() as u32).saturating_sub(ch.drawn.count_ones()).to_string(),
             );
         }
         if self.config.modules.has(Module::Inspiration) {
-            put("inspiration.played", card_list(m.inspired, self.inspirations.iter().map(|c| c.id.as_str())));
+            put(
+                "inspiration.played",
+                card_list(m.inspiration.played, self.cards.inspirations.iter().map(|c| c.id.as_str())),
+            );
         }
         if self.config.modules.has(Module::Rolls) {
-            put("rolls.left", m.rolls_left.to_string());
+            put("rolls.left", m.rolls.left.to_string());
         }
     }
 }
 
 /// `1 4` for the slots whose bits are set, `-` when none.
 fn slot_list(bits: u8) -> String {
-    let list: Vec<String> = (0..6).filter(|i| bits & (1 << i) != 0).map(|i| (i + 1).to_string()).collect();
-    if list.is_empty() {
-        "-".to_string()
-    } else {
-        list.join(" ")
-    }
+    list_or_dash((0..SLOTS).filter(|i| bits & (1 << i) != 0).map(|i| i + 1), " ")
 }
 
 /// The ids of the cards whose bits are set, in catalog order, `-` when none.
 fn card_list<'a>(bits: u32, ids: impl Iterator<Item = &'a str>) -> String {
-    let list: Vec<&str> =
-        ids.enumerate().filter(|(k, _)| *k < 32 && bits & (1 << k) != 0).map(|(_, id)| id).collect();
-    if list.is_empty() {
-        "-".to_string()
-    } else {
-        list.join(" ")
-    }
+    list_or_dash(ids.enumerate().filter(|(k, _)| *k < 32 && bits & (1 << k) != 0).map(|(_, id)| id), " ")
 }
 
 #[cfg(test)]

@@ -5,39 +5,46 @@
 //! down, sufficient sets up), resolves defeats and wounds, then recovers. Eight defeats at
 //! the end of a round win; the last health space loses at once.
 //!
-//! Files, one concept each: `dice` (dice and pools), `enemy`, `cards` and `catalog` (cards as
-//! data), `params` (setup and interpretations), `modules` (which modules are in play and their
-//! part of the table), `rules` (the rule catalog), `event` and `notation` (what a log holds and
-//! how it is typed), `state` (the table), `attack` (what dice do to a marker, the reference
-//! card's resolution table), `step` (every core rule, checked and applied), `module_step`
-//! (the modules' steps, hooked into `step`), `facts` and `board` (views), `simulate` (a
-//! seeded random player).
+//! Files, one concept each:
+//! - data: `dice` (dice and pools), `enemy`, `cards` and `catalog` (cards as data, with
+//!   `shared_catalog` caching the built-in one), `params` (setup, interpretations and the
+//!   modules in play), `rules` (the rule catalog), `event` and `notation` (what a log holds
+//!   and how it is typed), `state` (the table, the modules' part included);
+//! - rules, one file per step of the round: `step` (dispatch, times), `draw` (setup and
+//!   refills), `roll` (step 1), `markers` (step 2A, with `attack`, the reference card's
+//!   resolution table), `checks` (step 2B: defeats, wounds, replacement), `recover` (step 3),
+//!   `consequence` (what is due next), and `modules/` (one file per module, called through
+//!   the hooks of `modules::Hooks`);
+//! - views and players: `facts` and `board`, `simulate` (a seeded random player).
 //!
-//! The round is a phase machine (`state::Phase`); module steps slot into it: start-of-round
-//! events (dial, conspirator die, chariot draw) in the draw phase before the roll, the
-//! dragonling die and chariot loading in step 1, the chariot's resolution before the markers,
-//! shields in the markers' turns, sun and moon after them, conspirator reveals with the checks.
+//! The round is a phase machine (`state::Phase`); module steps slot into it through their
+//! hooks: start-of-round events (dial, conspirator die, chariot draw) in the draw phase before
+//! the roll, the dragonling die and chariot loading in step 1, the chariot's resolution before
+//! the markers, shields in the markers' turns, sun and moon after them, conspirator reveals
+//! with the checks.
 
 mod attack;
 mod board;
 mod cards;
 mod catalog;
+mod checks;
+mod consequence;
 mod dice;
+mod draw;
 mod enemy;
 mod event;
 mod facts;
-mod module_step;
+mod markers;
 mod modules;
 mod notation;
 mod params;
+mod recover;
+mod roll;
 mod rules;
-mod shared_catalog;
 mod simulate;
 mod state;
 mod step;
 
-#[cfg(test)]
-mod fixture_tests;
 #[cfg(test)]
 mod module_tests;
 #[cfg(test)]
@@ -45,16 +52,14 @@ mod tests;
 
 pub use attack::{max_spaces, resolve_attack, resolve_attack_with, AttackMods, Expected, Hold};
 pub use cards::{Chariot, Conspirator, DieSpec, Effect, Inspiration};
-pub use catalog::{parse_catalog, parse_full_catalog, Catalog, ILLUSTRATIVE};
+pub use catalog::{cards, parse_catalog, parse_full_catalog, Catalog, ILLUSTRATIVE};
 pub use dice::{Color, ColorCounts, Dice, Die, MAX_DICE};
 pub use enemy::{Enemy, Requirement};
 pub use event::{Action, Event};
-pub use modules::{ModState, Module, Modules};
-pub use params::{Config, ExhaustFrom, ReplaceWithoutWhite, PARAMS};
+pub use params::{Config, ExhaustFrom, Module, Modules, ReplaceWithoutWhite, PARAMS};
+pub use recover::DEFEATS_TO_WIN;
 pub use rules::RULES;
-pub use simulate::SplitMix64;
-pub use state::{Outcome, Phase, Slot, State};
-pub use step::DEFEATS_TO_WIN;
+pub use state::{ModState, Outcome, Phase, Slot, State};
 
 use crate::{Findings, Game, GameInfo, ParamSpec, ParseError, RuleInfo, Setup, SetupError, StepError};
 use std::sync::{Arc, Mutex};
@@ -65,12 +70,9 @@ pub struct ProvingGrounds {
     /// Shared, like the cards, so that a game reused from `new`'s cache clones cheaply.
     setup: Arc<Setup>,
     config: Config,
-    /// Shared so that cloning a configured game (one per replay thread) is cheap.
-    enemies: Arc<[Enemy]>,
-    /// The module cards of the catalog.
-    conspirators: Arc<[Conspirator]>,
-    chariots: Arc<[Chariot]>,
-    inspirations: Arc<[Inspiration]>,
+    /// Every card of the catalog, shared so that cloning a configured game (one per replay
+    /// thread) is cheap.
+    cards: Arc<Catalog>,
     /// Stands in for a card index the catalog does not have (see `enemy`).
     unknown: Arc<Enemy>,
 }
@@ -83,37 +85,32 @@ impl ProvingGrounds {
 
     /// The enemy cards, in catalog order.
     pub fn enemies(&self) -> &[Enemy] {
-        &self.enemies
+        &self.cards.enemies
     }
 
     /// The enemy with this catalog index. States come from this game's own steps, but a
     /// snapshot read back from storage could name an index past the catalog: it then gets a
     /// placeholder card rather than a panic.
+    #[inline]
     pub fn enemy(&self, card: u8) -> &Enemy {
-        self.enemies.get(card as usize).unwrap_or(&self.unknown)
+        self.cards.enemies.get(card as usize).unwrap_or(&self.unknown)
     }
 
     /// The module cards, in catalog order.
     pub fn conspirators(&self) -> &[Conspirator] {
-        &self.conspirators
+        &self.cards.conspirators
     }
     pub fn chariots(&self) -> &[Chariot] {
-        &self.chariots
+        &self.cards.chariots
     }
     pub fn inspirations(&self) -> &[Inspiration] {
-        &self.inspirations
+        &self.cards.inspirations
     }
 
     fn initial(&self) -> State {
         let mut s = State::new();
-        let m = self.config.modules;
-        if m.has(Module::SunMoon) {
-            // "The three colored dice live on the dial instead" of on the health track.
-            s.mods.dial = s.stack;
-            s.stack = ColorCounts::default();
-        }
-        if m.has(Module::Rolls) {
-            s.mods.rolls_left = self.config.rolls;
+        for m in self.modules() {
+            m.setup(self, &mut s);
         }
         s
     }
@@ -121,7 +118,7 @@ impl ProvingGrounds {
     /// Check a setup and parse its catalog text (`Game::new` without its cache).
     fn build(setup: &Setup, catalog_text: &str) -> Result<Self, SetupError> {
         let config = Config::from_setup(setup);
-        let catalog = shared_catalog::shared_cards(catalog_text);
+        let catalog = catalog::cards(catalog_text);
         // A module whose cards the catalog lacks cannot be played: say so with the rest.
         // The modules named, even when another parameter is wrong, so that every reason is
         // reported at once.
@@ -141,26 +138,17 @@ impl ProvingGrounds {
             _ => Vec::new(),
         };
         match (config, catalog) {
-            (Ok(config), Ok(catalog)) if missing.is_empty() => {
-                let shared_catalog::SharedCards { enemies, conspirators, chariots, inspirations } = catalog;
+            (Ok(config), Ok(cards)) if missing.is_empty() => {
                 // Record the defaults too, so the setup names every interpretation in force.
                 let mut full = setup.clone();
                 for spec in PARAMS {
                     full.params.entry(spec.name.to_string()).or_insert_with(|| spec.default.to_string());
                 }
-                Ok(ProvingGrounds {
-                    setup: Arc::new(full),
-                    config,
-                    enemies,
-                    conspirators,
-                    chariots,
-                    inspirations,
-                    unknown: shared_catalog::unknown_enemy(),
-                })
+                Ok(ProvingGrounds { setup: Arc::new(full), config, cards, unknown: catalog::unknown_enemy() })
             }
             (config, catalog) => {
                 let mut reasons = config.err().map(|e| e.reasons).unwrap_or_default();
-                reasons.extend(catalog.err().unwrap_or_default().into_iter().map(|r| format!("catalog {r}")));
+                reasons.extend(catalog.err().unwrap_or_default());
                 reasons.extend(missing);
                 Err(SetupError { reasons })
             }

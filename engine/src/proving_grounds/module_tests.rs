@@ -2,6 +2,7 @@
 //! of module logs by `next_consequence`, and setup and catalog validation.
 
 use super::*;
+use crate::testkit;
 
 const TOWERS: &str = include_str!("../../../fixtures/proving-grounds/towers.pgcat");
 const DRAWS: [&str; 6] = [
@@ -18,30 +19,20 @@ fn game(params: &[&str]) -> ProvingGrounds {
     ProvingGrounds::new(&setup, TOWERS).unwrap_or_else(|e| panic!("{e}"))
 }
 
-/// Replay the six tower draws then `given`, each clean; return the state.
+/// Replay the six tower draws then `given`, each legal; return the state.
 #[track_caller]
 fn given(g: &ProvingGrounds, given: &[&str]) -> State {
-    let mut s = g.initial_state();
-    for line in DRAWS.iter().chain(given) {
-        let mut f = Findings::default();
-        let e = g.parse_event(line).unwrap_or_else(|e| panic!("`{line}`: {e}"));
-        g.step(&mut s, &e, &mut f).unwrap_or_else(|e| panic!("`{line}`: {e}"));
-        assert!(f.is_clean(), "given `{line}`: {:?}", f.violations);
-    }
-    s
+    testkit::given(g, &lines(given)).state().clone()
 }
 
-/// Given these events, when this one, then exactly these rules break.
+fn lines<'a>(given: &[&'a str]) -> Vec<&'a str> {
+    DRAWS.iter().copied().chain(given.iter().copied()).collect()
+}
+
+/// Given these events, when this one, then exactly these rules break; the state after.
 #[track_caller]
 fn check(params: &[&str], before: &[&str], when: &str, then: &[&str]) -> State {
-    let g = game(params);
-    let mut s = given(&g, before);
-    let e = g.parse_event(when).unwrap_or_else(|e| panic!("`{when}`: {e}"));
-    let mut f = Findings::default();
-    g.step(&mut s, &e, &mut f).unwrap_or_else(|e| panic!("`{when}`: {e}"));
-    let got: Vec<&str> = f.violations.iter().map(|v| v.rule).collect();
-    assert_eq!(got, then, "when `{when}` under {params:?}: {:?}", f.violations);
-    s
+    testkit::given(&game(params), &lines(before)).when(when).then_breaks(then).state().clone()
 }
 
 #[track_caller]
@@ -57,11 +48,11 @@ fn a_reflected_set_keeps_or_removes_the_shield_by_interpretation() {
     let mut before = SHIELDED.to_vec();
     before.extend(["roll 2 2 2 6 6 6 6g 6y 6b", "stop"]);
     let kept = check(&["modules=shields"], &before, "down 2", &[]);
-    assert_eq!(kept.mods.shields & 0b10, 0b10);
+    assert_eq!(kept.mods.shields.shielded & 0b10, 0b10);
     let removed = check(&["modules=shields", "shield-reflect=removed"], &before, "down 2", &[]);
-    assert_eq!(removed.mods.shields & 0b10, 0);
+    assert_eq!(removed.mods.shields.shielded & 0b10, 0);
     // A reflected set is not a hit, and a single against a shielded enemy leaves the marker.
-    assert_eq!(kept.mods.hits, 0);
+    assert_eq!(kept.mods.sun_moon.hits, 0);
     check(&["modules=shields"], &before, "up 2", &[rules::SHIELD_REFLECTED]);
 }
 
@@ -127,10 +118,10 @@ fn chariot_dice_rules_follow_their_interpretations() {
         "hold 6",
     ];
     let back = check(&["modules=chariots"], &round, "recover", &[]);
-    assert_eq!(back.mods.chariot_dice.len(), 0);
+    assert_eq!(back.mods.chariots.dice.len(), 0);
     assert_eq!(back.pool.len(), 9);
     let stay = check(&["modules=chariots", "chariot-unmet-dice=stay"], &round, "recover", &[]);
-    assert_eq!(stay.mods.chariot_dice.to_string(), "5");
+    assert_eq!(stay.mods.chariots.dice.to_string(), "5");
     assert_eq!(stay.pool.len(), 8);
     // A marker moved before the chariot was resolved.
     check(
@@ -146,14 +137,14 @@ fn the_rolls_tracker_refills_per_round_or_once_per_game() {
     let round =
         ["roll 1 1 2 2 3 3g 6y 6b", "reroll 1 -> 6 6", "stop", "hold 2", "hold 3", "hold 6", "recover"];
     let per_round = check(&["modules=rolls", "rolls-size=1"], &round, "roll 1 1 2 2 3 3 6g 6y 6b", &[]);
-    assert_eq!(per_round.mods.rolls_left, 1);
+    assert_eq!(per_round.mods.rolls.left, 1);
     let once = check(
         &["modules=rolls", "rolls-size=1", "rolls-reset=game"],
         &round,
         "roll 1 1 2 2 3 3 6g 6y 6b",
         &[],
     );
-    assert_eq!(once.mods.rolls_left, 0);
+    assert_eq!(once.mods.rolls.left, 0);
     // An inspiration card adds rerolls to the tracker.
     let mut more = round.to_vec();
     more.extend(["roll 1 1 2 2 3 3 6g 6y 6b", "inspire second-wind"]);
@@ -178,29 +169,62 @@ fn inspiration_cards_are_spent_or_free_by_interpretation() {
 #[test]
 fn cards_played_on_an_enemy_name_it_or_stay_unverified() {
     let g = game(&["modules=inspiration"]);
-    let before = ["roll 1 1 1 3 3g 6 6y 6b", "stop", "up 1", "hold 3", "hold 6"];
-    let s = check(&["modules=inspiration"], &before, "inspire true-aim 1", &[]);
-    assert_eq!(s.slots[0].marker, 4, "marker +1 from space 3: the top");
-    assert_eq!(next(&g, &s), "defeat 1");
-    // Without the enemy named, the move cannot be applied: unverified, the marker stays.
-    let mut s = given(&g, &before);
+    let before = lines(&["roll 1 1 1 3 3g 6 6y 6b", "stop", "up 1", "hold 3", "hold 6"]);
+    let played = testkit::given(&g, &before).when("inspire true-aim 1").then_clean();
+    assert_eq!(played.state().slots[0].marker, 4, "marker +1 from space 3: the top");
+    assert_eq!(next(&g, played.state()), "defeat 1");
+    // Without the enemy named, the move cannot be applied: unverified, the marker stays, and
+    // the table's defeat is uncertain, not a violation.
+    testkit::given(&g, &before).when("inspire true-aim").then_unverified(1).then_fact("slot.1.marker", "3");
+    let mut s = testkit::given(&g, &before).state().clone();
     let mut f = Findings::default();
-    let e = g.parse_event("inspire true-aim").unwrap_or_else(|e| panic!("{e}"));
-    g.step(&mut s, &e, &mut f).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!((f.unverified.len(), s.slots[0].marker), (1, 3), "{:?}", f.unverified);
-    // A card that is not played on an enemy cannot name one; an empty slot cannot be named.
-    for (line, why) in
-        [("inspire second-wind 3", "not played on an enemy"), ("inspire true-aim 1", "holds no enemy")]
-    {
-        let mut s = given(&g, &before);
-        s.slots[0].card = if line.ends_with(" 1") { None } else { s.slots[0].card };
+    for line in ["inspire true-aim", "defeat 1"] {
+        f.clear();
         let e = g.parse_event(line).unwrap_or_else(|e| panic!("{e}"));
-        let err = g.step(&mut s, &e, &mut Findings::default()).err().map(|e| e.message).unwrap_or_default();
-        assert!(err.contains(why), "`{line}`: {err}");
+        g.step(&mut s, &e, &mut f).unwrap_or_else(|e| panic!("{e}"));
     }
+    assert!(f.is_clean(), "{:?}", f.violations);
+    assert_eq!((f.uncertain[0].rule, f.uncertain[0].uncertain), (rules::DEFEAT_AT_TOP, Some(0)));
+    // A card that is not played on an enemy cannot name one; an empty slot cannot be named.
+    testkit::given(&g, &before).when("inspire second-wind 3").then_error(None);
+    testkit::given(&g, &lines(&["roll 1 1 1 1 1 1g 6y 6b", "stop", "up 1 2", "hold 6", "defeat 1"]))
+        .when("inspire true-aim 1")
+        .then_error(None);
     // Favour of the Crowd removes the named enemy's shield.
     let s = check(&["modules=shields,inspiration"], &SHIELDED, "inspire crowd-favour 2", &[]);
-    assert_eq!(s.mods.shields, 0b10_0101);
+    assert_eq!(s.mods.shields.shielded, 0b10_0101);
+}
+
+#[test]
+fn findings_after_an_unverified_effect_are_uncertain_until_the_round_ends() {
+    // The Poisoner (`When you suffer a wound this round, exhaust one extra die.`) is active:
+    // the table exhausts two dice for its wound, which the engine cannot know.
+    let g = game(&["modules=conspirators"]);
+    let round =
+        lines(&["reveal poisoner", "conspire 3", "roll 1 2 2 2 6 6g 6y 6b", "stop", "down 1", "up 2"]);
+    let given = testkit::given(&g, &round);
+    let mut s = given.state().clone();
+    let mut f = Findings::default();
+    let mut step = |line: &str| {
+        f.clear();
+        let e = g.parse_event(line).unwrap_or_else(|e| panic!("{e}"));
+        g.step(&mut s, &e, &mut f).unwrap_or_else(|e| panic!("{e}"));
+        (
+            f.violations.iter().map(|v| v.rule).collect::<Vec<_>>(),
+            f.uncertain.iter().map(|v| v.rule).collect::<Vec<_>>(),
+        )
+    };
+    // A wrong marker move in the round of the effect: uncertain (after effect #0).
+    assert_eq!(step("up 6"), (vec![], vec![rules::INCORRECT_SET]));
+    // The wall moved up as played, to its top: the defeat left out is uncertain too.
+    assert_eq!(step("recover"), (vec![], vec![rules::CHECK_MISSING]));
+    // The next round is judged as usual.
+    assert_eq!(step("conspire 5"), (vec![], vec![]));
+    assert_eq!(step("roll 1 2 2 2 6 6 6g 6y 6b"), (vec![], vec![]));
+    assert_eq!(
+        step("up 6"),
+        (vec![rules::RESOLVE_MISSING, rules::RESOLVE_MISSING, rules::INCORRECT_SET], vec![])
+    );
 }
 
 #[test]
@@ -229,13 +253,12 @@ fn chariot_effects_on_the_markers_are_applied() {
     // Iron Chariot (`2 2`, `shield 2`): applied with the shields module, unverified without it.
     let g = game(&["modules=shields,chariots"]);
     let s = given(&g, &["chariot iron-chariot", "roll 1 1 3 3 4 5g 6y 6b", "stop", "chariot-unmet"]);
-    assert_eq!(s.mods.shields, 0b10);
+    assert_eq!(s.mods.shields.shielded, 0b10);
     let g = game(&["modules=chariots"]);
-    let mut s = given(&g, &["chariot iron-chariot", "roll 1 1 3 3 4 5g 6y 6b", "stop"]);
-    let mut f = Findings::default();
-    let e = g.parse_event("chariot-unmet").unwrap_or_else(|e| panic!("{e}"));
-    g.step(&mut s, &e, &mut f).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(f.unverified.len(), 1, "{:?}", f.unverified);
+    testkit::given(&g, &lines(&["chariot iron-chariot", "roll 1 1 3 3 4 5g 6y 6b", "stop"]))
+        .when("chariot-unmet")
+        .then_clean()
+        .then_unverified(1);
 }
 
 #[test]
@@ -335,7 +358,7 @@ fn a_module_without_its_cards_or_with_bad_cards_is_refused_with_every_reason() {
     );
     let err = parse_full_catalog(&bad).err().unwrap_or_default();
     assert_eq!(err.len(), 4, "{err:?}");
-    assert!(err.iter().all(|e| e.starts_with("line ")), "{err:?}");
+    assert!(err.iter().all(|e| e.starts_with("catalog line ")), "{err:?}");
 }
 
 #[test]

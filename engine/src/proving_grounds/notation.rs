@@ -1,5 +1,5 @@
-//! The line notation of the training game: a hand-written tokenizer (no regex, no
-//! allocation beyond the event itself) reading one event per line.
+//! The line notation of the training game, read with the kit's tokenizer (`kit::words`, no
+//! allocation beyond the event itself), one event per line.
 //!
 //! Grammar (docs/notation/proving-grounds.md): `draw SLOT CARD`, `roll DIE...`,
 //! `reroll FACE... -> DIE...`, `stop`, `up SLOT [SPACES]`, `down SLOT`, `hold SLOT`,
@@ -8,77 +8,17 @@
 
 use super::dice::{Color, Dice, Die, MAX_DICE};
 use super::event::{Action, Event};
+use crate::kit::words::Words;
 use crate::ParseError;
 
-/// Words split by ASCII whitespace, with their byte offsets.
-struct Tokens<'a> {
-    line: &'a str,
-    pos: usize,
+/// A slot number 1-6.
+fn slot(w: &mut Words<'_>) -> Result<u8, ParseError> {
+    w.number_in(1..=6, "a slot number 1-6")
 }
 
-impl<'a> Tokens<'a> {
-    fn next(&mut self) -> Option<(usize, &'a str)> {
-        let bytes = self.line.as_bytes();
-        while self.pos < bytes.len() && bytes[self.pos].is_ascii_whitespace() {
-            self.pos += 1;
-        }
-        if self.pos >= bytes.len() {
-            return None;
-        }
-        let start = self.pos;
-        while self.pos < bytes.len() && !bytes[self.pos].is_ascii_whitespace() {
-            self.pos += 1;
-        }
-        Some((start, &self.line[start..self.pos]))
-    }
-
-    /// The byte offset where the next token would start (or the end of the line).
-    fn here(&self) -> usize {
-        let bytes = self.line.as_bytes();
-        let mut p = self.pos;
-        while p < bytes.len() && bytes[p].is_ascii_whitespace() {
-            p += 1;
-        }
-        p
-    }
-}
-
-/// A parse error at byte offset `at` of `line` (reported as a 1-based character column).
-fn err(line: &str, at: usize, expected: &str, found: Option<&str>) -> ParseError {
-    let column = line.get(..at).map_or(at, |p| p.chars().count()) + 1;
-    let found = match found {
-        Some(w) => format!("`{w}`"),
-        None => "end of line".to_string(),
-    };
-    ParseError::new(column, expected, found)
-}
-
-fn expect<'a>(t: &mut Tokens<'a>, full: &str, expected: &str) -> Result<(usize, &'a str), ParseError> {
-    // When no word is left, `next` has skipped the trailing blanks, so `here` is the end of
-    // the line either way: asking for it only on failure keeps the happy path one scan.
-    let word = t.next();
-    word.ok_or_else(|| err(full, t.here(), expected, None))
-}
-
-fn number(
-    t: &mut Tokens<'_>,
-    full: &str,
-    expected: &str,
-    range: std::ops::RangeInclusive<u8>,
-) -> Result<u8, ParseError> {
-    let (at, w) = expect(t, full, expected)?;
-    match w.parse::<u8>() {
-        Ok(n) if range.contains(&n) => Ok(n),
-        _ => Err(err(full, at, expected, Some(w))),
-    }
-}
-
-fn slot(t: &mut Tokens<'_>, full: &str) -> Result<u8, ParseError> {
-    number(t, full, "a slot number 1-6", 1..=6)
-}
-
-fn die(w: &str) -> Option<Die> {
-    let b = w.as_bytes();
+/// `5`, `6b`: a die value 1-6 and an optional color letter (white has none).
+fn die(word: &str) -> Option<Die> {
+    let b = word.as_bytes();
     let value = match b.first() {
         Some(v @ b'1'..=b'6') => v - b'0',
         _ => return None,
@@ -91,57 +31,61 @@ fn die(w: &str) -> Option<Die> {
     Some(Die::new(value, color))
 }
 
-fn color(t: &mut Tokens<'_>, full: &str, expected: &str, allow_white: bool) -> Result<Color, ParseError> {
-    let (at, w) = expect(t, full, expected)?;
-    match w.as_bytes() {
-        [c] => match Color::from_letter(*c) {
-            Some(Color::White) if !allow_white => Err(err(full, at, expected, Some(w))),
-            Some(c) => Ok(c),
-            None => Err(err(full, at, expected, Some(w))),
-        },
-        _ => Err(err(full, at, expected, Some(w))),
-    }
-}
-
-fn keyword(t: &mut Tokens<'_>, full: &str, word: &str) -> Result<(), ParseError> {
-    // The expectation is only spelled out (`format!`) when the word is missing or wrong.
-    match t.next() {
-        Some((_, w)) if w == word => Ok(()),
-        Some((at, w)) => Err(err(full, at, &format!("`{word}`"), Some(w))),
-        None => Err(err(full, t.here(), &format!("`{word}`"), None)),
+/// A color letter (`w`, `g`, `y`, `b`; white only where it may be named).
+fn color(w: &mut Words<'_>, expected: &str, allow_white: bool) -> Result<Color, ParseError> {
+    match w.peek().and_then(Color::parse) {
+        Some(Color::White) if !allow_white => Err(w.err(expected)),
+        Some(c) => {
+            w.skip();
+            Ok(c)
+        }
+        None => Err(w.err(expected)),
     }
 }
 
 /// Dice up to the end of the (time-stripped) line: at least one.
-fn dice(t: &mut Tokens<'_>, full: &str) -> Result<Dice, ParseError> {
+fn dice(w: &mut Words<'_>) -> Result<Dice, ParseError> {
     const WHAT: &str = "a die value 1-6 with an optional color g, y or b (`5`, `6b`)";
     let mut out = Dice::new();
-    let (at, w) = expect(t, full, WHAT)?;
-    let mut next = Some((at, w));
-    while let Some((at, w)) = next {
-        let d = die(w).ok_or_else(|| err(full, at, WHAT, Some(w)))?;
+    loop {
+        let d = w.peek().and_then(die).ok_or_else(|| w.err(WHAT))?;
         if !out.push(d) {
-            return Err(err(full, at, &format!("at most {MAX_DICE} dice"), Some(w)));
+            return Err(w.err(format!("at most {MAX_DICE} dice")));
         }
-        next = t.next();
-    }
-    Ok(out)
-}
-
-fn end(t: &mut Tokens<'_>, full: &str) -> Result<(), ParseError> {
-    match t.next() {
-        None => Ok(()),
-        Some((at, w)) => Err(err(full, at, "end of line (or `t=SECONDS`)", Some(w))),
+        w.skip();
+        if w.at_end() {
+            return Ok(out);
+        }
     }
 }
 
-/// A card id: lowercase letters, digits and `-`.
-fn card_id(t: &mut Tokens<'_>, full: &str, what: &str) -> Result<String, ParseError> {
-    let (at, card) = expect(t, full, what)?;
-    if !card.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-') {
-        return Err(err(full, at, what, Some(card)));
+/// A card id: lowercase letters, digits and `-` (a narrower grammar than the kit's ids, so
+/// that `draw 1 Pit` is refused where it is typed).
+fn card_id(w: &mut Words<'_>, what: &str) -> Result<String, ParseError> {
+    match w.peek() {
+        Some(card) if card.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-') => {
+            w.skip();
+            Ok(card.to_string())
+        }
+        _ => Err(w.err(what)),
     }
-    Ok(card.to_string())
+}
+
+/// `reroll FACE... ->`: the faces of the sets rerolled, as a bitmask (bit n = face n).
+fn faces(w: &mut Words<'_>) -> Result<u8, ParseError> {
+    let mut faces = 0u8;
+    loop {
+        match w.peek().map(str::as_bytes) {
+            Some([f @ b'1'..=b'6']) if faces & (1 << (f - b'0')) == 0 => faces |= 1 << (f - b'0'),
+            Some(b"->") if faces != 0 => {
+                w.skip();
+                return Ok(faces);
+            }
+            _ if faces == 0 => return Err(w.err("the number of the set to reroll (1-6)")),
+            _ => return Err(w.err("another set number or `->`")),
+        }
+        w.skip();
+    }
 }
 
 /// Read one event line (no comment, not blank).
@@ -150,123 +94,104 @@ pub fn parse_event(full: &str) -> Result<Event, ParseError> {
     let trimmed = full.trim_end();
     let (body, time) = match trimmed.rfind(|c: char| c.is_ascii_whitespace()) {
         Some(i) if trimmed[i + 1..].starts_with("t=") => {
-            let w = &trimmed[i + 1..];
-            match w[2..].parse::<u16>() {
+            let word = &trimmed[i + 1..];
+            match word[2..].parse::<u16>() {
                 Ok(s) => (&trimmed[..i], Some(s)),
-                Err(_) => return Err(err(full, i + 1, "a time in whole seconds (`t=42`)", Some(w))),
+                Err(_) => {
+                    let column = trimmed[..i + 1].chars().count() + 1;
+                    return Err(ParseError::new(
+                        column,
+                        "a time in whole seconds (`t=42`)",
+                        format!("`{word}`"),
+                    ));
+                }
             }
         }
         _ => (trimmed, None),
     };
-    let mut t = Tokens { line: body, pos: 0 };
+    let mut w = Words::new(body);
     const EVENTS: &str =
         "an event (draw, roll, reroll, stop, up, down, hold, defeat, wound, replace, recover, or a module's: \
          shield, unshield, face, borrow, moon, conspire, reveal, dragon, chariot, load, chariot-met, \
          chariot-unmet, inspire)";
-    let (at, word) = expect(&mut t, full, EVENTS)?;
-    let action = match word {
+    let at_keyword = w.clone();
+    let word = w.word(EVENTS)?;
+    let action = read_action(word, &mut w)?.ok_or_else(|| at_keyword.err(EVENTS))?;
+    if !w.at_end() {
+        return Err(w.err("end of line (or `t=SECONDS`)"));
+    }
+    Ok(Event { action, time })
+}
+
+/// The words after an event's keyword (`None`: no event has that keyword).
+fn read_action(word: &str, w: &mut Words<'_>) -> Result<Option<Action>, ParseError> {
+    Ok(Some(match word {
         "draw" => {
-            let slot = slot(&mut t, full)?;
-            let card = card_id(&mut t, full, "an enemy id (lowercase letters, digits, `-`)")?;
+            let slot = slot(w)?;
+            let card = card_id(w, "an enemy id (lowercase letters, digits, `-`)")?;
             Action::EnemyDrawn { slot, card }
         }
-        "shield" => Action::ShieldGained { slot: slot(&mut t, full)? },
-        "unshield" => Action::ShieldRemoved { slot: slot(&mut t, full)? },
-        "face" => Action::DialTurned { slot: slot(&mut t, full)? },
-        "moon" => Action::MoonStruck { slot: slot(&mut t, full)? },
-        "borrow" => {
-            Action::DieBorrowed { color: color(&mut t, full, "the color borrowed: g, y or b", false)? }
-        }
-        "conspire" => Action::ConspiratorRolled { value: number(&mut t, full, "a die value 1-6", 1..=6)? },
-        "dragon" => Action::DragonlingRolled { value: number(&mut t, full, "a die value 1-6", 1..=6)? },
+        "shield" => Action::ShieldGained { slot: slot(w)? },
+        "unshield" => Action::ShieldRemoved { slot: slot(w)? },
+        "face" => Action::DialTurned { slot: slot(w)? },
+        "moon" => Action::MoonStruck { slot: slot(w)? },
+        "borrow" => Action::DieBorrowed { color: color(w, "the color borrowed: g, y or b", false)? },
+        "conspire" => Action::ConspiratorRolled { value: w.number_in(1..=6, "a die value 1-6")? },
+        "dragon" => Action::DragonlingRolled { value: w.number_in(1..=6, "a die value 1-6")? },
         "reveal" => Action::ConspiratorRevealed {
-            card: card_id(&mut t, full, "a conspirator id (lowercase letters, digits, `-`)")?,
+            card: card_id(w, "a conspirator id (lowercase letters, digits, `-`)")?,
         },
-        "chariot" => Action::ChariotDrawn {
-            card: card_id(&mut t, full, "a chariot id (lowercase letters, digits, `-`)")?,
-        },
+        "chariot" => {
+            Action::ChariotDrawn { card: card_id(w, "a chariot id (lowercase letters, digits, `-`)")? }
+        }
         "inspire" => {
-            let card = card_id(&mut t, full, "an inspiration card id (lowercase letters, digits, `-`)")?;
-            match t.next() {
-                None => Action::InspirationPlayed { card },
-                Some((at, w)) => match w.parse::<u8>() {
-                    Ok(slot @ 1..=6) => Action::InspirationPlayedOn { card, slot },
-                    _ => {
-                        return Err(err(
-                            full,
-                            at,
-                            "the slot 1-6 the card is played on, or end of line",
-                            Some(w),
-                        ))
-                    }
+            let card = card_id(w, "an inspiration card id (lowercase letters, digits, `-`)")?;
+            match w.at_end() {
+                true => Action::InspirationPlayed { card },
+                false => Action::InspirationPlayedOn {
+                    card,
+                    slot: w.number_in(1..=6, "the slot 1-6 the card is played on, or end of line")?,
                 },
             }
         }
-        "load" => Action::ChariotLoaded { dice: dice(&mut t, full)? },
+        "load" => Action::ChariotLoaded { dice: dice(w)? },
         "chariot-met" => Action::ChariotResolved { met: true },
         "chariot-unmet" => Action::ChariotResolved { met: false },
-        "roll" => Action::DiceRolled { dice: dice(&mut t, full)? },
+        "roll" => Action::DiceRolled { dice: dice(w)? },
         "reroll" => {
-            let mut faces = 0u8;
-            let (mut at, mut w) = expect(&mut t, full, "the number of the set to reroll (1-6)")?;
-            loop {
-                match w.as_bytes() {
-                    [f @ b'1'..=b'6'] if faces & (1 << (f - b'0')) == 0 => faces |= 1 << (f - b'0'),
-                    b"->" if faces != 0 => break,
-                    _ => {
-                        let expected = if faces == 0 {
-                            "the number of the set to reroll (1-6)"
-                        } else {
-                            "another set number or `->`"
-                        };
-                        return Err(err(full, at, expected, Some(w)));
-                    }
-                }
-                (at, w) = expect(&mut t, full, "another set number or `->`")?;
-            }
-            Action::SetRerolled { faces, dice: dice(&mut t, full)? }
+            let faces = faces(w)?;
+            Action::SetRerolled { faces, dice: dice(w)? }
         }
         "stop" => Action::RollingStopped,
         "up" => {
-            let slot = slot(&mut t, full)?;
-            let spaces = match t.next() {
-                None => 1,
-                Some((at, w)) => match w.parse::<u8>() {
-                    Ok(n @ 1..=12) => n,
-                    _ => return Err(err(full, at, "a number of spaces 1-12 or end of line", Some(w))),
-                },
+            let slot = slot(w)?;
+            let spaces = match w.at_end() {
+                true => 1,
+                false => w.number_in(1..=12, "a number of spaces 1-12 or end of line")?,
             };
             Action::MarkerMovedUp { slot, spaces }
         }
-        "down" => Action::MarkerMovedDown { slot: slot(&mut t, full)? },
-        "hold" => Action::MarkerHeld { slot: slot(&mut t, full)? },
-        "defeat" => Action::EnemyDefeated { slot: slot(&mut t, full)? },
+        "down" => Action::MarkerMovedDown { slot: slot(w)? },
+        "hold" => Action::MarkerHeld { slot: slot(w)? },
+        "defeat" => Action::EnemyDefeated { slot: slot(w)? },
         "wound" => {
-            let slot = slot(&mut t, full)?;
-            keyword(&mut t, full, "exhaust")?;
-            let exhausted = color(&mut t, full, "the color of the exhausted die: w, g, y or b", true)?;
+            let slot = slot(w)?;
+            w.keyword("exhaust")?;
+            let exhausted = color(w, "the color of the exhausted die: w, g, y or b", true)?;
             Action::WoundSuffered { slot, exhausted }
         }
         "replace" => {
-            const WHAT: &str = "the color of the discarded die (w, g, y, b) or `-`";
-            let here = t.here();
-            let discarded = match t.next() {
-                Some((_, "-")) => None,
-                Some((at, w)) => {
-                    let mut one = Tokens { line: w, pos: 0 };
-                    Some(color(&mut one, w, WHAT, true).map_err(|_| err(full, at, WHAT, Some(w)))?)
-                }
-                None => return Err(err(full, here, WHAT, None)),
+            let discarded = match w.optional("-") {
+                true => None,
+                false => Some(color(w, "the color of the discarded die (w, g, y, b) or `-`", true)?),
             };
-            keyword(&mut t, full, "->")?;
-            let taken = color(&mut t, full, "the color taken from the stack: g, y or b", false)?;
+            w.keyword("->")?;
+            let taken = color(w, "the color taken from the stack: g, y or b", false)?;
             Action::DieReplaced { discarded, taken }
         }
         "recover" => Action::Recovered,
-        _ => return Err(err(full, at, EVENTS, Some(word))),
-    };
-    end(&mut t, full)?;
-    Ok(Event { action, time })
+        _ => return Ok(None),
+    }))
 }
 
 #[cfg(test)]

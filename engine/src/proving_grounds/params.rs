@@ -2,8 +2,13 @@
 //!
 //! Every reading of a passage the rulebook leaves open is a named parameter with a default,
 //! so a disputed ruling is replayed under the other reading by changing one value.
+//!
+//! The modules in play are one of them: the rulebook calls Proving Grounds "a core game ... and
+//! six modules that can be added, in any combination"; the reference card adds the Rolls
+//! tracker. A setup names them as a comma-separated list (`modules=shields,sun-moon`).
 
-use super::modules::Modules;
+use crate::kit::named::named_enum;
+use crate::kit::rules::Readings;
 use crate::{ParamKind, ParamSpec, Setup, SetupError};
 
 pub const MODULES: &str = "modules";
@@ -51,8 +56,8 @@ pub static PARAMS: &[ParamSpec] = &[
     ParamSpec {
         name: ROLLS_RESET,
         kind: ParamKind::Interpretation,
-        allowed: &["round", "game"],
-        default: "round",
+        allowed: RollsReset::NAMES,
+        default: RollsReset::Round.name(),
         doc: "When the Rolls tracker is reset. The card says only \"For each reroll, reduce the Rolls \
               tracker\" under Step 1: `round` = it starts full every round (its steps are a round's); \
               `game` = it is set once and never refilled (only inspiration cards add rerolls).",
@@ -61,8 +66,8 @@ pub static PARAMS: &[ParamSpec] = &[
     ParamSpec {
         name: SHIELD_REFLECT,
         kind: ParamKind::Interpretation,
-        allowed: &["keeps", "removed"],
-        default: "keeps",
+        allowed: ShieldReflect::NAMES,
+        default: ShieldReflect::Keeps.name(),
         doc: "Shields: \"Correct set, shielded: marker down one (reflected)\" does not say what becomes of \
               the shield. `keeps` = the shield stays (only a single removes it, as its own row says); \
               `removed` = the reflected set also strips it (with the same `down N` record, nothing \
@@ -72,8 +77,8 @@ pub static PARAMS: &[ParamSpec] = &[
     ParamSpec {
         name: SUN_MOON_POSITIONS,
         kind: ParamKind::Interpretation,
-        allowed: &["faced-opposite", "neighbours"],
-        default: "faced-opposite",
+        allowed: SunMoonPositions::NAMES,
+        default: SunMoonPositions::FacedOpposite.name(),
         doc: "Sun and Moon: which slots are in the sun and moon positions when Maia faces slot F. The \
               text says only \"Rotate the dial so Maia faces the enemy of your choice\" and names \"the \
               enemy in the sun position\" and \"the enemy in the moon position\". `faced-opposite` = the \
@@ -95,8 +100,8 @@ pub static PARAMS: &[ParamSpec] = &[
     ParamSpec {
         name: DRAGONLING_WEAKNESS,
         kind: ParamKind::Interpretation,
-        allowed: &["unverified", "extra-die"],
-        default: "unverified",
+        allowed: DragonlingWeakness::NAMES,
+        default: DragonlingWeakness::Unverified.name(),
         doc: "Dragonling: what an enemy's weakness does. The rulebook says only \"This icon represents a \
               weakness to a specific result from the dragonling die.\" `unverified` = the engine does not \
               guess: a marker move against an enemy whose icon matches the dragonling die is reported as \
@@ -107,8 +112,8 @@ pub static PARAMS: &[ParamSpec] = &[
     ParamSpec {
         name: CHARIOT_DICE,
         kind: ParamKind::Interpretation,
-        allowed: &["required", "any"],
-        default: "required",
+        allowed: ChariotDice::NAMES,
+        default: ChariotDice::Required.name(),
         doc: "Chariots: which dice may be placed on the chariot. \"Place any required dice on the chariot \
               to satisfy its defeat condition\": `required` = only a die that fills a part of the \
               condition still unfilled; `any` = any die (dice beyond the condition simply sit there).",
@@ -117,8 +122,8 @@ pub static PARAMS: &[ParamSpec] = &[
     ParamSpec {
         name: CHARIOT_UNMET_DICE,
         kind: ParamKind::Interpretation,
-        allowed: &["return", "stay"],
-        default: "return",
+        allowed: ChariotUnmetDice::NAMES,
+        default: ChariotUnmetDice::Return.name(),
         doc: "Chariots: what becomes of the dice on a chariot whose requirement is not met. The card says \
               only that a met chariot's dice go to reserve. `return` = they come back to the pool at \
               recovery like assigned dice; `stay` = they stay on the chariot toward next round's \
@@ -128,8 +133,8 @@ pub static PARAMS: &[ParamSpec] = &[
     ParamSpec {
         name: CHARIOT_UNMET,
         kind: ParamKind::Interpretation,
-        allowed: &["stays", "discarded"],
-        default: "stays",
+        allowed: ChariotUnmet::NAMES,
+        default: ChariotUnmet::Stays.name(),
         doc: "Chariots: what becomes of a chariot whose requirement is not met. The card says \"If the \
               chariot requirement is not met, activate its effect. If met, discard the chariot\", and Step 1 \
               calls the requirement its \"defeat condition\": only meeting it discards the chariot, as only \
@@ -141,8 +146,8 @@ pub static PARAMS: &[ParamSpec] = &[
     ParamSpec {
         name: CHARIOT_DRAW,
         kind: ParamKind::Interpretation,
-        allowed: &["required", "optional"],
-        default: "required",
+        allowed: ChariotDraw::NAMES,
+        default: ChariotDraw::Required.name(),
         doc: "Chariots: when a chariot is drawn. The card never says; it names \"the chariot\" in Step 1 \
               and Step 2 of every round, so this is the project's reading, not the book's rule. \
               `required` = at the start of every round in which no chariot is in play, one is drawn \
@@ -154,8 +159,8 @@ pub static PARAMS: &[ParamSpec] = &[
     ParamSpec {
         name: INSPIRATION_REUSE,
         kind: ParamKind::Interpretation,
-        allowed: &["once", "free"],
-        default: "once",
+        allowed: InspirationReuse::NAMES,
+        default: InspirationReuse::Once.name(),
         doc: "Inspiration: the rulebook lists \"15 Inspiration Cards\" and no rule for them. `once` = a card \
               played is spent for the game; `free` = a card may be played again.",
         section: "Components",
@@ -187,8 +192,8 @@ pub static PARAMS: &[ParamSpec] = &[
     ParamSpec {
         name: EXHAUST_FROM,
         kind: ParamKind::Interpretation,
-        allowed: &["any", "wounding-enemy"],
-        default: "any",
+        allowed: ExhaustFrom::NAMES,
+        default: ExhaustFrom::Any.name(),
         doc: "Which die a wound sends to the exhaustion track. \"Add one of your dice to the exhaustion \
               track\" does not say which: `any` = any die not already exhausted (the dice assigned \
               this round included: they are still yours); `wounding-enemy` = a die assigned to the \
@@ -198,8 +203,8 @@ pub static PARAMS: &[ParamSpec] = &[
     ParamSpec {
         name: REPLACE_WITHOUT_WHITE,
         kind: ParamKind::Interpretation,
-        allowed: &["skip", "colored", "add"],
-        default: "skip",
+        allowed: ReplaceWithoutWhite::NAMES,
+        default: ReplaceWithoutWhite::Skip.name(),
         doc: "Entering the ring space when no white die is left to replace: \"you get to replace one \
               of the white dice in your dice pool with one of the colored dice from the stack\" \
               presumes one. `skip` = no replacement, the stack still moves down one space; `colored` = \
@@ -210,8 +215,8 @@ pub static PARAMS: &[ParamSpec] = &[
     ParamSpec {
         name: REPLACEMENT,
         kind: ParamKind::Interpretation,
-        allowed: &["optional", "mandatory"],
-        default: "optional",
+        allowed: Replacement::NAMES,
+        default: Replacement::Optional.name(),
         doc: "Whether the replacement on entering the stack's space may be declined. \"You get to replace \
               one of the white dice\" grants a permission: `optional` = the player may decline (nothing is \
               recorded; the stack still moves down one space, so the next wound enters it again, as \"The \
@@ -223,8 +228,8 @@ pub static PARAMS: &[ParamSpec] = &[
     ParamSpec {
         name: MULTI_SPACE,
         kind: ParamKind::Interpretation,
-        allowed: &["required", "optional"],
-        default: "required",
+        allowed: MultiSpace::NAMES,
+        default: MultiSpace::Required.name(),
         doc: "A set with separate dice for several spaces: \"If there are enough dice in the set to move \
               up multiple spaces, you may do so, but each space requires separate dice.\" `required` \
               reads \"may\" as permission every player takes (the marker goes as far as the set \
@@ -234,8 +239,8 @@ pub static PARAMS: &[ParamSpec] = &[
     ParamSpec {
         name: TIMER,
         kind: ParamKind::Interpretation,
-        allowed: &["strict", "inclusive"],
-        default: "inclusive",
+        allowed: Timer::NAMES,
+        default: Timer::Inclusive.name(),
         doc: "When timestamps are recorded, whether a reroll exactly 60 seconds after the roll is in time. \
               The timer starts with step 1 (\"At the beginning of this step, start the timer ... You now \
               have 60 seconds!\"), so it is measured from the roll's own time (`t=` on the `roll`, 0 when \
@@ -246,22 +251,165 @@ pub static PARAMS: &[ParamSpec] = &[
     },
 ];
 
-/// How `exhaust-from` reads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ExhaustFrom {
-    Any,
-    WoundingEnemy,
+named_enum! {
+    /// One optional module, by the name `modules=...` uses.
+    pub enum Module ("a module") {
+        Shields = "shields",
+        SunMoon = "sun-moon",
+        Conspirators = "conspirators",
+        Dragonling = "dragonling",
+        Chariots = "chariots",
+        Inspiration = "inspiration",
+        Rolls = "rolls",
+    }
 }
 
-/// How `replace-without-white` reads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ReplaceWithoutWhite {
-    Skip,
-    Colored,
-    Add,
+impl Module {
+    fn bit(self) -> u8 {
+        1 << (self as u8)
+    }
 }
 
-/// The setup, validated: numbers in range, every interpretation decided.
+/// A set of modules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Modules(u8);
+
+impl Modules {
+    pub const NONE: Modules = Modules(0);
+
+    pub fn has(self, m: Module) -> bool {
+        self.0 & m.bit() != 0
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    pub fn with(self, m: Module) -> Modules {
+        Modules(self.0 | m.bit())
+    }
+
+    /// Read `none` or a comma-separated list of module names; every unknown or repeated
+    /// name is reported.
+    pub fn parse(text: &str) -> Result<Modules, Vec<String>> {
+        let mut out = Modules::NONE;
+        let mut errors = Vec::new();
+        if text.trim() == "none" {
+            return Ok(out);
+        }
+        for word in text.split(',').map(str::trim) {
+            match Module::parse(word) {
+                Some(m) if out.has(m) => errors.push(format!("module `{word}` is listed twice")),
+                Some(m) => out = out.with(m),
+                None => errors
+                    .push(format!("unknown module `{word}` (known: none, {})", Module::NAMES.join(", "))),
+            }
+        }
+        if errors.is_empty() {
+            Ok(out)
+        } else {
+            Err(errors)
+        }
+    }
+
+    /// The modules in play, in the canonical order. An empty set ends at once: the core
+    /// round loops over the modules at each of its hooks, and the training game pays one test.
+    pub fn iter(self) -> ModulesInPlay {
+        ModulesInPlay(self.0)
+    }
+
+    /// The modules in play, by name, in the canonical order.
+    pub fn names(self) -> Vec<&'static str> {
+        Module::ALL.iter().filter(|&&m| self.has(m)).map(|m| m.name()).collect()
+    }
+}
+
+/// The modules of a set, lowest bit first (see `Modules::iter`).
+#[derive(Debug, Clone)]
+pub struct ModulesInPlay(u8);
+
+impl Iterator for ModulesInPlay {
+    type Item = Module;
+    #[inline]
+    fn next(&mut self) -> Option<Module> {
+        if self.0 == 0 {
+            return None;
+        }
+        let k = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Module::ALL.get(k).copied()
+    }
+}
+
+named_enum! {
+    /// `exhaust-from`: which die a wound sends to the exhaustion track.
+    pub enum ExhaustFrom ("a reading of exhaust-from") { Any = "any", WoundingEnemy = "wounding-enemy" }
+}
+named_enum! {
+    /// `replace-without-white`: entering the stack's space with no white die.
+    pub enum ReplaceWithoutWhite ("a reading of replace-without-white") {
+        Skip = "skip",
+        Colored = "colored",
+        Add = "add",
+    }
+}
+named_enum! {
+    /// `replacement`: whether the replacement may be declined.
+    pub enum Replacement ("a reading of replacement") { Optional = "optional", Mandatory = "mandatory" }
+}
+named_enum! {
+    /// `multi-space`: whether a set may stop before the spaces it reaches.
+    pub enum MultiSpace ("a reading of multi-space") { Required = "required", Optional = "optional" }
+}
+named_enum! {
+    /// `timer`: whether a reroll exactly 60 s after the roll is in time.
+    pub enum Timer ("a reading of timer") { Inclusive = "inclusive", Strict = "strict" }
+}
+named_enum! {
+    /// `rolls-reset`: when the Rolls tracker is set.
+    pub enum RollsReset ("a reading of rolls-reset") { Round = "round", Game = "game" }
+}
+named_enum! {
+    /// `shield-reflect`: what a reflected set does to the shield.
+    pub enum ShieldReflect ("a reading of shield-reflect") { Keeps = "keeps", Removed = "removed" }
+}
+named_enum! {
+    /// `sun-moon-positions`: the sun and moon slots for the slot faced.
+    pub enum SunMoonPositions ("a reading of sun-moon-positions") {
+        FacedOpposite = "faced-opposite",
+        Neighbours = "neighbours",
+    }
+}
+named_enum! {
+    /// `dragonling-weakness`: what an enemy's weakness does.
+    pub enum DragonlingWeakness ("a reading of dragonling-weakness") {
+        Unverified = "unverified",
+        ExtraDie = "extra-die",
+    }
+}
+named_enum! {
+    /// `chariot-dice`: which dice may go on a chariot.
+    pub enum ChariotDice ("a reading of chariot-dice") { Required = "required", Any = "any" }
+}
+named_enum! {
+    /// `chariot-unmet-dice`: the dice on an unmet chariot.
+    pub enum ChariotUnmetDice ("a reading of chariot-unmet-dice") { Return = "return", Stay = "stay" }
+}
+named_enum! {
+    /// `chariot-unmet`: an unmet chariot stays in play or is discarded.
+    pub enum ChariotUnmet ("a reading of chariot-unmet") { Stays = "stays", Discarded = "discarded" }
+}
+named_enum! {
+    /// `chariot-draw`: when a chariot is drawn.
+    pub enum ChariotDraw ("a reading of chariot-draw") { Required = "required", Optional = "optional" }
+}
+named_enum! {
+    /// `inspiration-reuse`: whether a card played is spent.
+    pub enum InspirationReuse ("a reading of inspiration-reuse") { Once = "once", Free = "free" }
+}
+
+/// The setup, validated: numbers in range, every interpretation decided (one field each,
+/// named as the interpretation).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Config {
     /// Spaces on the health track; reaching space `health` loses.
@@ -270,117 +418,66 @@ pub struct Config {
     pub rings: u8,
     pub exhaust_from: ExhaustFrom,
     pub replace_without_white: ReplaceWithoutWhite,
-    /// Whether a set may move fewer spaces than it reaches.
-    pub multi_space_optional: bool,
-    /// The last second (since the roll) a reroll is in time.
+    pub replacement: Replacement,
+    pub multi_space: MultiSpace,
+    /// The last second (since the roll) a reroll is in time, as `timer` reads it.
     pub last_reroll_second: u16,
     pub modules: Modules,
-    /// The Rolls tracker's size, and whether it refills every round.
+    /// The Rolls tracker's size.
     pub rolls: u8,
-    pub rolls_per_round: bool,
-    /// A reflected set also removes the shield.
-    pub reflect_removes_shield: bool,
-    /// Sun and moon slots: the faced one and the opposite (else the two neighbours).
-    pub sun_faced: bool,
+    pub rolls_reset: RollsReset,
+    pub shield_reflect: ShieldReflect,
+    pub sun_moon_positions: SunMoonPositions,
     pub conspirators_start: u8,
-    /// The dragonling die joins the attack on an enemy weak to its face.
-    pub dragon_extra_die: bool,
-    /// Only dice filling an unfilled part of a chariot's condition may be placed on it.
-    pub chariot_required_only: bool,
-    /// Dice on an unmet chariot stay there.
-    pub chariot_dice_stay: bool,
-    /// An unmet chariot is discarded after it activates (else it stays in play).
-    pub chariot_unmet_discarded: bool,
-    /// A chariot must be drawn at the start of a round when none is in play.
-    pub chariot_draw_required: bool,
-    /// The replacement on entering the stack's space must be made (else it may be declined).
-    pub replacement_mandatory: bool,
-    pub inspiration_once: bool,
+    pub dragonling_weakness: DragonlingWeakness,
+    pub chariot_dice: ChariotDice,
+    pub chariot_unmet_dice: ChariotUnmetDice,
+    pub chariot_unmet: ChariotUnmet,
+    pub chariot_draw: ChariotDraw,
+    pub inspiration_reuse: InspirationReuse,
 }
 
 impl Config {
     /// Check a setup; every reason at once.
     pub fn from_setup(setup: &Setup) -> Result<Config, SetupError> {
-        let values = setup.resolve(PARAMS)?;
-        let get = |name: &str| values.get(name).map(String::as_str).unwrap_or("");
-        let mut reasons = Vec::new();
-        let health = match get(HEALTH).parse::<u8>() {
-            Ok(h @ 5..=20) => h,
-            _ => {
-                reasons.push(format!("`health={}` must be a number of spaces from 5 to 20", get(HEALTH)));
-                8
+        let mut r = Readings::new(setup, PARAMS);
+        let health = r.number(HEALTH, 5, 20, 8) as u8;
+        // The stack occupies three spaces in turn (rings, rings+1, rings+2), all before the last
+        // space, and the marker starts above it.
+        let rings = r.number(RINGS, 2, i32::from(health) - 3, 2) as u8;
+        let last_reroll_second = match r.get(TIMER, Timer::Inclusive) {
+            Timer::Inclusive => 60,
+            Timer::Strict => 59,
+        };
+        let modules = match setup.params.get(MODULES).map_or(Ok(Modules::NONE), |m| Modules::parse(m)) {
+            Ok(m) => m,
+            Err(errs) => {
+                r.problems(errs);
+                Modules::NONE
             }
         };
-        let rings = match get(RINGS).parse::<u8>() {
-            // The stack occupies three spaces in turn (rings, rings+1, rings+2), all before the
-            // last space, and the marker starts above it.
-            Ok(r) if r >= 2 && r + 3 <= health => r,
-            _ => {
-                reasons.push(format!(
-                    "`rings={}` must be a health space from 2 to {} (the three replacements must \
-                     happen before the last space {health})",
-                    get(RINGS),
-                    health.saturating_sub(3)
-                ));
-                2
-            }
-        };
-        let exhaust_from =
-            if get(EXHAUST_FROM) == "wounding-enemy" { ExhaustFrom::WoundingEnemy } else { ExhaustFrom::Any };
-        let replace_without_white = match get(REPLACE_WITHOUT_WHITE) {
-            "colored" => ReplaceWithoutWhite::Colored,
-            "add" => ReplaceWithoutWhite::Add,
-            _ => ReplaceWithoutWhite::Skip,
-        };
-        let last_reroll_second = if get(TIMER) == "strict" { 59 } else { 60 };
-        let modules = Modules::parse(get(MODULES)).unwrap_or_else(|errs| {
-            reasons.extend(errs);
-            Modules::NONE
-        });
-        let rolls = match get(ROLLS_SIZE).parse::<u8>() {
-            Ok(n @ 0..=30) => n,
-            _ => {
-                reasons.push(format!(
-                    "`rolls-size={}` must be a number of rerolls from 0 to 30",
-                    get(ROLLS_SIZE)
-                ));
-                10
-            }
-        };
-        let conspirators_start = match get(CONSPIRATORS_START).parse::<u8>() {
-            Ok(n @ 0..=6) => n,
-            _ => {
-                reasons.push(format!(
-                    "`conspirators-start={}` must be a number of cards from 0 to 6",
-                    get(CONSPIRATORS_START)
-                ));
-                1
-            }
-        };
-        if !reasons.is_empty() {
-            return Err(SetupError { reasons });
-        }
-        Ok(Config {
+        let config = Config {
             health,
             rings,
-            exhaust_from,
-            replace_without_white,
-            multi_space_optional: get(MULTI_SPACE) == "optional",
+            exhaust_from: r.get(EXHAUST_FROM, ExhaustFrom::Any),
+            replace_without_white: r.get(REPLACE_WITHOUT_WHITE, ReplaceWithoutWhite::Skip),
+            replacement: r.get(REPLACEMENT, Replacement::Optional),
+            multi_space: r.get(MULTI_SPACE, MultiSpace::Required),
             last_reroll_second,
             modules,
-            rolls,
-            rolls_per_round: get(ROLLS_RESET) != "game",
-            reflect_removes_shield: get(SHIELD_REFLECT) == "removed",
-            sun_faced: get(SUN_MOON_POSITIONS) != "neighbours",
-            conspirators_start,
-            dragon_extra_die: get(DRAGONLING_WEAKNESS) == "extra-die",
-            chariot_required_only: get(CHARIOT_DICE) != "any",
-            chariot_dice_stay: get(CHARIOT_UNMET_DICE) == "stay",
-            chariot_unmet_discarded: get(CHARIOT_UNMET) == "discarded",
-            chariot_draw_required: get(CHARIOT_DRAW) != "optional",
-            replacement_mandatory: get(REPLACEMENT) == "mandatory",
-            inspiration_once: get(INSPIRATION_REUSE) != "free",
-        })
+            rolls: r.number(ROLLS_SIZE, 0, 30, 10) as u8,
+            rolls_reset: r.get(ROLLS_RESET, RollsReset::Round),
+            shield_reflect: r.get(SHIELD_REFLECT, ShieldReflect::Keeps),
+            sun_moon_positions: r.get(SUN_MOON_POSITIONS, SunMoonPositions::FacedOpposite),
+            conspirators_start: r.number(CONSPIRATORS_START, 0, 6, 1) as u8,
+            dragonling_weakness: r.get(DRAGONLING_WEAKNESS, DragonlingWeakness::Unverified),
+            chariot_dice: r.get(CHARIOT_DICE, ChariotDice::Required),
+            chariot_unmet_dice: r.get(CHARIOT_UNMET_DICE, ChariotUnmetDice::Return),
+            chariot_unmet: r.get(CHARIOT_UNMET, ChariotUnmet::Stays),
+            chariot_draw: r.get(CHARIOT_DRAW, ChariotDraw::Required),
+            inspiration_reuse: r.get(INSPIRATION_REUSE, InspirationReuse::Once),
+        };
+        r.finish(config)
     }
 }
 
@@ -402,5 +499,41 @@ mod tests {
         let all = "shields,sun-moon,conspirators,dragonling,chariots,inspiration,rolls";
         let ok = Setup::from_pairs([format!("modules={all}").as_str()]).and_then(|s| Config::from_setup(&s));
         assert_eq!(ok.map(|c| c.modules.names().join(",")), Ok(all.to_string()));
+    }
+
+    #[test]
+    fn every_reading_is_an_enum_value_and_every_value_a_reading() {
+        use crate::kit::rules::check_reading;
+        let checks = [
+            check_reading::<ExhaustFrom>(PARAMS, EXHAUST_FROM),
+            check_reading::<ReplaceWithoutWhite>(PARAMS, REPLACE_WITHOUT_WHITE),
+            check_reading::<Replacement>(PARAMS, REPLACEMENT),
+            check_reading::<MultiSpace>(PARAMS, MULTI_SPACE),
+            check_reading::<Timer>(PARAMS, TIMER),
+            check_reading::<RollsReset>(PARAMS, ROLLS_RESET),
+            check_reading::<ShieldReflect>(PARAMS, SHIELD_REFLECT),
+            check_reading::<SunMoonPositions>(PARAMS, SUN_MOON_POSITIONS),
+            check_reading::<DragonlingWeakness>(PARAMS, DRAGONLING_WEAKNESS),
+            check_reading::<ChariotDice>(PARAMS, CHARIOT_DICE),
+            check_reading::<ChariotUnmetDice>(PARAMS, CHARIOT_UNMET_DICE),
+            check_reading::<ChariotUnmet>(PARAMS, CHARIOT_UNMET),
+            check_reading::<ChariotDraw>(PARAMS, CHARIOT_DRAW),
+            check_reading::<InspirationReuse>(PARAMS, INSPIRATION_REUSE),
+        ];
+        assert!(checks.iter().all(Result::is_ok), "{checks:?}");
+        let enumerated =
+            PARAMS.iter().filter(|p| p.kind == ParamKind::Interpretation && !p.allowed[0].starts_with('<'));
+        assert_eq!(enumerated.count(), checks.len(), "an interpretation without its enum");
+    }
+
+    #[test]
+    fn module_lists_parse_in_any_order_and_report_every_bad_name() {
+        let m = Modules::parse("sun-moon,shields").unwrap_or_default();
+        assert!(m.has(Module::Shields) && m.has(Module::SunMoon) && !m.has(Module::Rolls));
+        assert_eq!(m.names(), ["shields", "sun-moon"]);
+        assert_eq!(m.iter().collect::<Vec<_>>(), [Module::Shields, Module::SunMoon]);
+        assert_eq!(Modules::NONE.iter().next(), None);
+        assert_eq!(Modules::parse("none"), Ok(Modules::NONE));
+        assert_eq!(Modules::parse("shields,sheilds,shields").map_err(|e| e.len()), Err(2));
     }
 }

@@ -1,15 +1,7 @@
 //! The rule catalog of the training game: every rule the step function can report, with
 //! the rulebook passage it comes from. Ids are stable forever once shipped.
 
-use crate::RuleInfo;
-
-macro_rules! rules {
-    ($( $konst:ident = $id:literal, $text:literal, $section:literal; )*) => {
-        $( pub const $konst: &str = $id; )*
-        /// Every rule, in the order of the rulebook.
-        pub static RULES: &[RuleInfo] = &[ $( RuleInfo { id: $id, text: $text, section: $section }, )* ];
-    };
-}
+use crate::kit::rules::rules;
 
 rules! {
     SETUP_SIX_ENEMIES = "pg.setup.six-enemies",

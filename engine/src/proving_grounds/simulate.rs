@@ -2,56 +2,29 @@
 //!
 //! The log is one game: it stops when the game is won or lost, or after the requested
 //! number of events, whichever comes first; callers wanting more events use more seeds.
-//! The PRNG is splitmix64, written here so the same seed gives the same log on every
-//! machine and no dependency is needed.
+//! The PRNG is the kit's splitmix64, so the same seed gives the same log on every machine.
 
-use super::cards::Effect;
 use super::dice::{Color, Dice, Die};
 use super::event::{Action, Event};
-use super::modules::Module;
 use super::params::ReplaceWithoutWhite;
+use super::params::{InspirationReuse, Module};
 use super::state::{Phase, State, SLOTS};
 use super::ProvingGrounds;
+use crate::kit::rng::SplitMix64;
 use crate::Findings;
-
-/// splitmix64 (Steele, Lea, Flood 2014): tiny, fast, and good enough for dice.
-#[derive(Debug, Clone)]
-pub struct SplitMix64(u64);
-
-impl SplitMix64 {
-    pub fn new(seed: u64) -> Self {
-        SplitMix64(seed)
-    }
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    /// A number in `0..n` (`n > 0`); the modulo bias is irrelevant for dice.
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.next_u64() % n.max(1)
-    }
-    fn face(&mut self) -> u8 {
-        self.below(6) as u8 + 1
-    }
-}
 
 impl ProvingGrounds {
     pub(super) fn simulate_log(&self, seed: u64, events: usize) -> Vec<Event> {
         let mut rng = SplitMix64::new(seed);
-        let mut deck: Vec<u8> = (0..self.enemies.len() as u8).collect();
-        for i in (1..deck.len()).rev() {
-            deck.swap(i, rng.below(i as u64 + 1) as usize);
-        }
+        let mut deck: Vec<u8> = (0..self.cards.enemies.len() as u8).collect();
+        rng.shuffle(&mut deck);
         let mut next_card = 0usize;
         // Module decks are shuffled only when a module is in play, so a training game's log
         // for a seed stays what it always was.
         let mut decks = ModuleDecks::default();
         if !self.config.modules.is_empty() {
-            decks.conspirators = shuffled(self.conspirators.len(), &mut rng);
-            decks.chariots = shuffled(self.chariots.len(), &mut rng);
+            decks.conspirators = shuffled(self.cards.conspirators.len(), &mut rng);
+            decks.chariots = shuffled(self.cards.chariots.len(), &mut rng);
         }
         let mut s = self.initial();
         let mut out = Vec::with_capacity(events.min(1 << 20));
@@ -81,7 +54,7 @@ impl ProvingGrounds {
                             clock = 0;
                             let mut dice = Dice::new();
                             for d in s.pool.iter() {
-                                dice.push(Die::new(rng.face(), d.color));
+                                dice.push(Die::new(rng.die(6), d.color));
                             }
                             Event::at(Action::DiceRolled { dice }, 0)
                         }
@@ -97,10 +70,10 @@ impl ProvingGrounds {
                             && self.may_reroll(&s)
                             && rng.below(3) != 0
                         {
-                            let face = sets[rng.below(sets.len() as u64) as usize];
+                            let face = sets[rng.below(sets.len())];
                             let mut dice = Dice::new();
                             for d in s.pool.iter().filter(|d| d.value == face) {
-                                dice.push(Die::new(rng.face(), d.color));
+                                dice.push(Die::new(rng.die(6), d.color));
                             }
                             Event::at(Action::SetRerolled { faces: 1 << face, dice }, clock)
                         } else {
@@ -123,14 +96,10 @@ impl ProvingGrounds {
 
     /// Whether the modules allow another reroll (the Rolls tracker, an active conspirator).
     fn may_reroll(&self, s: &State) -> bool {
-        if self.config.modules.has(Module::Rolls) && s.mods.rolls_left == 0 {
+        if self.config.modules.has(Module::Rolls) && s.mods.rolls.left == 0 {
             return false;
         }
-        !self
-            .conspirators
-            .iter()
-            .enumerate()
-            .any(|(k, c)| s.mods.active & (1 << k) != 0 && c.effect == Effect::NoRerolls)
+        !self.rerolls_forbidden(s)
     }
 
     /// A module's decision or random outcome due now (before any consequence), if any.
@@ -138,36 +107,36 @@ impl ProvingGrounds {
         let m = &s.mods;
         let mods = self.config.modules;
         if self.reveal_pending(s) && matches!(s.phase, Phase::Draw | Phase::Check) {
-            if let Some(k) = decks.next_conspirator(m.revealed) {
-                return Some(Action::ConspiratorRevealed { card: self.conspirators[k].id.clone() });
+            if let Some(k) = decks.next_conspirator(m.conspirators.revealed) {
+                return Some(Action::ConspiratorRevealed { card: self.cards.conspirators[k].id.clone() });
             }
         }
         match s.phase {
             // Start of round, once the refills are done.
             Phase::Draw
                 if (0..SLOTS).all(|i| s.slots[i].card.is_some())
-                    || s.drawn_count() as usize >= self.enemies.len() =>
+                    || s.drawn_count() as usize >= self.cards.enemies.len() =>
             {
-                if mods.has(Module::SunMoon) && m.facing == 0 {
+                if mods.has(Module::SunMoon) && m.sun_moon.facing == 0 {
                     let slots: Vec<usize> = (0..SLOTS)
-                        .filter(|&i| s.slots[i].card.is_none() || s.slots[i].card != m.faced_last)
+                        .filter(|&i| s.slots[i].card.is_none() || s.slots[i].card != m.sun_moon.faced_last)
                         .collect();
-                    let i = slots.get(rng.below(slots.len() as u64) as usize).copied().unwrap_or(0);
+                    let i = slots.get(rng.below(slots.len())).copied().unwrap_or(0);
                     return Some(Action::DialTurned { slot: i as u8 + 1 });
                 }
-                if mods.has(Module::Conspirators) && m.conspire == 0 {
-                    return Some(Action::ConspiratorRolled { value: rng.below(6) as u8 + 1 });
+                if mods.has(Module::Conspirators) && m.conspirators.die == 0 {
+                    return Some(Action::ConspiratorRolled { value: rng.die(6) });
                 }
-                if mods.has(Module::Chariots) && m.chariot.is_none() {
-                    if let Some(k) = decks.next_chariot(m.chariots_drawn) {
-                        return Some(Action::ChariotDrawn { card: self.chariots[k].id.clone() });
+                if mods.has(Module::Chariots) && m.chariots.chariot.is_none() {
+                    if let Some(k) = decks.next_chariot(m.chariots.drawn) {
+                        return Some(Action::ChariotDrawn { card: self.cards.chariots[k].id.clone() });
                     }
                 }
                 None
             }
             Phase::Roll => {
-                if m.dragon_may && (m.dragon == 0 || rng.below(2) == 0) {
-                    return Some(Action::DragonlingRolled { value: rng.below(6) as u8 + 1 });
+                if m.dragonling.may_roll && (m.dragonling.face == 0 || rng.below(2) == 0) {
+                    return Some(Action::DragonlingRolled { value: rng.die(6) });
                 }
                 if let Some(d) = self.die_for_chariot(s) {
                     let mut dice = Dice::new();
@@ -175,15 +144,17 @@ impl ProvingGrounds {
                     return Some(Action::ChariotLoaded { dice });
                 }
                 if mods.has(Module::Inspiration) && rng.below(8) == 0 {
-                    let k = rng.below(self.inspirations.len() as u64) as usize;
-                    if m.inspired & (1 << k) == 0 || !self.config.inspiration_once {
-                        let card = self.inspirations[k].id.clone();
-                        if !self.inspirations[k].effect.targets_an_enemy() {
+                    let k = rng.below(self.cards.inspirations.len());
+                    if m.inspiration.played & (1 << k) == 0
+                        || self.config.inspiration_reuse == InspirationReuse::Free
+                    {
+                        let card = self.cards.inspirations[k].id.clone();
+                        if !self.cards.inspirations[k].effect.targets_an_enemy() {
                             return Some(Action::InspirationPlayed { card });
                         }
                         let slots: Vec<u8> =
                             (0..SLOTS as u8).filter(|&i| s.slots[i as usize].card.is_some()).collect();
-                        if let Some(&i) = slots.get(rng.below(slots.len() as u64) as usize) {
+                        if let Some(&i) = slots.get(rng.below(slots.len())) {
                             return Some(Action::InspirationPlayedOn { card, slot: i + 1 });
                         }
                     }
@@ -196,9 +167,9 @@ impl ProvingGrounds {
 
     /// A pool die that fills a still unfilled part of the chariot's condition.
     fn die_for_chariot(&self, s: &State) -> Option<Die> {
-        let chariot = self.chariots.get(s.mods.chariot? as usize)?;
+        let chariot = self.cards.chariots.get(s.mods.chariots.chariot? as usize)?;
         let on = |extra: Option<&Die>| {
-            chariot.fill(s.mods.chariot_dice.iter().chain(extra).map(|d| (d.value, d.color)))
+            chariot.fill(s.mods.chariots.dice.iter().chain(extra).map(|d| (d.value, d.color)))
         };
         let (missing, _) = on(None);
         if missing == 0 {
@@ -215,7 +186,7 @@ impl ProvingGrounds {
 
     fn random_replace(&self, s: &State, rng: &mut SplitMix64) -> Event {
         let stacked: Vec<Color> = Color::COLORED.into_iter().filter(|&c| s.stack.get(c) > 0).collect();
-        let taken = stacked.get(rng.below(stacked.len() as u64) as usize).copied().unwrap_or(Color::Green);
+        let taken = stacked.get(rng.below(stacked.len())).copied().unwrap_or(Color::Green);
         let discarded = if s.pool.iter().any(|d| d.color == Color::White) {
             Some(Color::White)
         } else {
@@ -246,8 +217,6 @@ impl ModuleDecks {
 
 fn shuffled(n: usize, rng: &mut SplitMix64) -> Vec<usize> {
     let mut v: Vec<usize> = (0..n).collect();
-    for i in (1..v.len()).rev() {
-        v.swap(i, rng.below(i as u64 + 1) as usize);
-    }
+    rng.shuffle(&mut v);
     v
 }

@@ -3,9 +3,15 @@
 //! No heap: dice live in fixed arrays, cards are catalog indices, the deck is a bitset.
 //! Stepping an event therefore never allocates on the legal path, and two equal tables
 //! encode (and digest) the same way.
+//!
+//! The modules' part of the table is one small inline struct per module (`ModState`), each
+//! idle (zero) when its module is not in play, so a training game carries a few idle bytes
+//! and steps as if they were not there. The rules that change them are in `modules/`.
 
 use super::dice::{Color, ColorCounts, Dice, Die};
-use super::modules::ModState;
+use crate::kit::named::named_enum;
+use crate::kit::taint::Unverified;
+use crate::StepError;
 use serde::{Deserialize, Serialize};
 
 /// Number of enemy slots around the encounter board.
@@ -15,49 +21,25 @@ pub const EXHAUSTION: usize = 3;
 /// Discard pile entries remembered in order (a game ends at eight defeats).
 pub const MAX_DISCARD: usize = 32;
 
-/// Where the round is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Phase {
-    /// Before a roll: the setup's six draws, or step 3's refills.
-    Draw,
-    /// Step 1: rolled; rerolls allowed until `stop`.
-    Roll,
-    /// Step 2A: battle markers move, in slot order.
-    Move,
-    /// Step 2B: defeats, wounds and replacements.
-    Check,
-    /// The game is won or lost.
-    Over,
-}
-
-impl Phase {
-    pub fn name(self) -> &'static str {
-        match self {
-            Phase::Draw => "draw",
-            Phase::Roll => "roll",
-            Phase::Move => "move",
-            Phase::Check => "check",
-            Phase::Over => "over",
-        }
+named_enum! {
+    /// Where the round is.
+    pub enum Phase ("a phase") {
+        /// Before a roll: the setup's six draws, or step 3's refills.
+        Draw = "draw",
+        /// Step 1: rolled; rerolls allowed until `stop`.
+        Roll = "roll",
+        /// Step 2A: battle markers move, in slot order.
+        Move = "move",
+        /// Step 2B: defeats, wounds and replacements.
+        Check = "check",
+        /// The game is won or lost.
+        Over = "over",
     }
 }
 
-/// How the game stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Outcome {
-    Playing,
-    Won,
-    Lost,
-}
-
-impl Outcome {
-    pub fn name(self) -> &'static str {
-        match self {
-            Outcome::Playing => "playing",
-            Outcome::Won => "won",
-            Outcome::Lost => "lost",
-        }
-    }
+named_enum! {
+    /// How the game stands.
+    pub enum Outcome ("an outcome") { Playing = "playing", Won = "won", Lost = "lost" }
 }
 
 /// One slot of the encounter board: the enemy card (catalog index) and its battle marker
@@ -109,6 +91,11 @@ pub struct State {
     pub defeated: u8,
     /// The modules' part of the table (idle when no module is in play).
     pub mods: ModState,
+    /// Unverified effects reported so far (their ordinals name them in uncertain findings).
+    pub unverified: Unverified,
+    /// The last unverified effect this round that may have changed the table: findings until
+    /// the round ends may follow from it.
+    pub taint: Option<u32>,
 }
 
 impl Default for State {
@@ -150,6 +137,8 @@ impl State {
             discard: [0; MAX_DISCARD],
             defeated: 0,
             mods: ModState::default(),
+            unverified: Unverified::default(),
+            taint: None,
         }
     }
 
@@ -170,6 +159,11 @@ impl State {
         self.drawn.iter().map(|w| w.count_ones()).sum()
     }
 
+    /// The enemy card in slot `i` (0-based), or the error of an event naming an empty slot.
+    pub fn enemy_in(&self, i: usize) -> Result<u8, StepError> {
+        self.slots[i].card.ok_or_else(|| StepError::new(format!("slot {} holds no enemy", i + 1)))
+    }
+
     pub fn has_moved(&self, slot: usize) -> bool {
         self.moved & (1 << slot) != 0
     }
@@ -178,4 +172,97 @@ impl State {
     pub fn discard_pile(&self) -> &[u8] {
         &self.discard[..(self.defeated as usize).min(MAX_DISCARD)]
     }
+}
+
+/// The modules' part of the table: one struct per module, idle when it is not in play.
+/// Slots are bits (bit i = slot i+1); module cards are catalog indices and bitsets over them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct ModState {
+    pub shields: ShieldsTable,
+    pub sun_moon: SunMoonTable,
+    pub conspirators: ConspiratorsTable,
+    pub dragonling: DragonlingTable,
+    pub chariots: ChariotsTable,
+    pub inspiration: InspirationTable,
+    pub rolls: RollsTable,
+}
+
+/// Shields: the slots whose enemy carries a shield token.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct ShieldsTable {
+    pub shielded: u8,
+}
+
+/// Sun and Moon: the dial, the dice borrowed from it, and this round's sun and moon steps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct SunMoonTable {
+    /// Slots whose marker moved up this round (a hit on that enemy), for the sun position.
+    pub hits: u8,
+    /// The slot Maia faces this round (1-6), 0 before the dial is turned.
+    pub facing: u8,
+    /// The enemy card faced this round and the one faced last round ("Cannot face the same
+    /// enemy two rounds in a row").
+    pub faced_card: Option<u8>,
+    pub faced_last: Option<u8>,
+    /// The colored dice on the dial.
+    pub dial: ColorCounts,
+    /// Dice borrowed this round: in the pool next round, back to the dial at its recovery.
+    pub borrowed_new: ColorCounts,
+    /// Dice borrowed last round: back to the dial at this round's recovery.
+    pub borrowed: ColorCounts,
+    pub borrow_done: bool,
+    pub moon_done: bool,
+}
+
+/// Conspirators: the conspirator die, and the cards revealed and active.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct ConspiratorsTable {
+    /// This round's conspirator die (0 = not rolled yet).
+    pub die: u8,
+    /// Revealed conspirators, and those active this round (bit per catalog index).
+    pub revealed: u32,
+    pub active: u32,
+    /// Conspirators to reveal for the defeats so far (while any remain); those of the setup
+    /// are counted from the setup (`ProvingGrounds::reveals_owed`).
+    pub reveal_owed: u8,
+}
+
+/// Dragonling: the dragonling die.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct DragonlingTable {
+    /// The dragonling die's face this round (0 = not rolled).
+    pub face: u8,
+    /// The previous event rolled or rerolled dice, so the dragonling die may go with it.
+    pub may_roll: bool,
+}
+
+/// Chariots: the chariot in play, the dice on it, and the reserve.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct ChariotsTable {
+    /// The chariot in play (catalog index) and the chariot cards drawn so far.
+    pub chariot: Option<u8>,
+    pub drawn: u32,
+    /// The dice placed on the chariot, in canonical order.
+    pub dice: Dice,
+    /// The chariot in play was resolved (met or activated) this round.
+    pub resolved: bool,
+    /// Dice of met chariots, back to the pool at recovery.
+    pub reserve: ColorCounts,
+    pub met: u8,
+}
+
+/// Inspiration: the cards played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct InspirationTable {
+    /// Cards played (bit per catalog index).
+    pub played: u32,
+    /// A card allows rerolling one single this round.
+    pub single_reroll: bool,
+}
+
+/// The Rolls tracker.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct RollsTable {
+    /// Rerolls left.
+    pub left: u8,
 }

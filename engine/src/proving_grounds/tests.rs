@@ -1,6 +1,8 @@
-//! Given / when / then tests of the step function, plus properties over simulated games.
+//! Given / when / then tests of the step function (the kit's `testkit`), plus properties over
+//! simulated games.
 
 use super::*;
+use crate::testkit;
 
 const SIX: [&str; 6] = [
     "draw 1 pit-brawler",
@@ -16,14 +18,24 @@ fn game(params: &[&str]) -> ProvingGrounds {
     ProvingGrounds::new(&setup, ILLUSTRATIVE).unwrap_or_else(|e| panic!("{e}"))
 }
 
-/// Replay `given` (the six example enemies first) and return the state.
+/// The six example enemies, then `given`.
+fn lines<'a>(given: &[&'a str]) -> Vec<&'a str> {
+    SIX.iter().copied().chain(given.iter().copied()).collect()
+}
+
+/// Replay `given` (the six example enemies first), every line legal, and return the state.
 #[track_caller]
 fn given_state(g: &ProvingGrounds, given: &[&str]) -> State {
+    testkit::given(g, &lines(given)).state().clone()
+}
+
+/// Replay `given` (the six example enemies first) as played, legal or not.
+#[track_caller]
+fn played(g: &ProvingGrounds, given: &[&str]) -> State {
     let mut s = g.initial_state();
-    let mut f = Findings::default();
-    for line in SIX.iter().chain(given) {
+    for line in lines(given) {
         let e = g.parse_event(line).unwrap_or_else(|e| panic!("`{line}`: {e}"));
-        g.step(&mut s, &e, &mut f).unwrap_or_else(|e| panic!("`{line}`: {e}"));
+        g.step(&mut s, &e, &mut Findings::default()).unwrap_or_else(|e| panic!("`{line}`: {e}"));
     }
     s
 }
@@ -31,13 +43,7 @@ fn given_state(g: &ProvingGrounds, given: &[&str]) -> State {
 /// Given these events (after the six draws), when this one, then exactly these rules break.
 #[track_caller]
 fn check_with(params: &[&str], given: &[&str], when: &str, then: &[&str]) {
-    let g = game(params);
-    let mut s = given_state(&g, given);
-    let e = g.parse_event(when).unwrap_or_else(|e| panic!("`{when}`: {e}"));
-    let mut f = Findings::default();
-    g.step(&mut s, &e, &mut f).unwrap_or_else(|e| panic!("`{when}`: {e}"));
-    let got: Vec<&str> = f.violations.iter().map(|v| v.rule).collect();
-    assert_eq!(got, then, "when `{when}`: {:?}", f.violations);
+    testkit::given(&game(params), &lines(given)).when(when).then_breaks(then);
 }
 
 #[track_caller]
@@ -192,12 +198,14 @@ fn defeats_wounds_and_the_replacement() {
         "replace w -> y",
         &[rules::REPLACE_NOT_OWED],
     );
-    // Every white die exhausted: `wound` names a color the pool does not have.
-    check(
-        &["roll 1g 1 2 4 4 6 6 6b", "stop", "up 1", "down 2", "up 6"],
-        "wound 2 exhaust y",
-        &[rules::EXHAUST_DIE],
-    );
+    // A roll without the yellow die (illegal, applied as played): `wound` names a color the
+    // pool does not have.
+    let g = game(&[]);
+    let mut s = played(&g, &["roll 1g 1 2 4 4 6 6 6b", "stop", "up 1", "down 2", "up 6"]);
+    let mut f = Findings::default();
+    let e = g.parse_event("wound 2 exhaust y").unwrap_or_else(|e| panic!("{e}"));
+    g.step(&mut s, &e, &mut f).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(f.violations.iter().map(|v| v.rule).collect::<Vec<_>>(), [rules::EXHAUST_DIE]);
     check_with(&["exhaust-from=wounding-enemy"], &moved, "wound 2 exhaust w", &[rules::EXHAUST_DIE]);
     check_with(&["exhaust-from=wounding-enemy"], &moved, "wound 2 exhaust y", &[]);
 }

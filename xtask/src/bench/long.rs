@@ -7,7 +7,7 @@ use super::journal_store::{meta, JOURNAL_DIR};
 use super::stores::{self, Kind};
 use crate::Fallible;
 use arbiter_engine::{Findings, Game};
-use arbiter_journal::{codec, Journal, Record};
+use arbiter_journal::{Journal, Record};
 use std::path::Path;
 
 pub const PLAIN: &str = "campaign";
@@ -69,7 +69,7 @@ pub fn build<G: Game>(dir: &Path, game: &G, len: usize, every: u64, splits: &[u6
 
 impl<G: Game> Long<G> {
     /// Replay `SNAPPED` once and store the state every `every` records, as the journal's
-    /// snapshot cache holds it (encoded with the codec, tagged with the rules version).
+    /// snapshot cache holds it (in verify's snapshot layout, tagged with the rules version).
     fn snapshot(&self) -> Fallible {
         let version = Campaign::<G>::info().rules_version;
         let mut state = self.game.initial_state();
@@ -82,7 +82,8 @@ impl<G: Game> Long<G> {
             }
             let after = seq + 1;
             if after % self.every == 0 {
-                self.journal.put_snapshot(SNAPPED, after, version, &codec::encode(&state)?)?;
+                let bytes = arbiter_verify::snapshot_bytes(&state).ok_or("a state did not encode")?;
+                self.journal.put_snapshot(SNAPPED, after, version, &bytes)?;
             }
         }
         self.journal.flush()?;
@@ -95,7 +96,10 @@ impl<G: Game> Long<G> {
         let version = Campaign::<G>::info().rules_version;
         let (from, mut state) = match use_snapshots {
             true => match self.journal.snapshot_before(session, n, version)? {
-                Some((at, bytes)) => (at, codec::decode::<G::State>(&bytes)?),
+                Some((at, bytes)) => (
+                    at,
+                    arbiter_verify::snapshot_state::<G::State>(&bytes).ok_or("a snapshot did not decode")?,
+                ),
                 None => (0, self.game.initial_state()),
             },
             false => (0, self.game.initial_state()),

@@ -1,0 +1,253 @@
+//! Step 2B, Check for Defeat or Wounds: after every marker moved, a marker on the top space is
+//! a defeat, one on the bottom space a wound (a die to the exhaustion track, health down one,
+//! the marker back to start); a wound moving the health marker into the stack's space lets the
+//! player replace a white die with a colored one.
+//!
+//! Defeats and wounds may be recorded in any slot order. "You get to replace" is a permission
+//! (`replacement`): a replacement not made before the next wound or the end of the round was
+//! declined, and the stack still moves down one space.
+
+use super::dice::{Color, Die};
+use super::event::{Action, Event};
+use super::params::{ExhaustFrom, ReplaceWithoutWhite, Replacement};
+use super::rules::*;
+use super::state::{Outcome, Phase, State, MAX_DISCARD, SLOTS};
+use super::ProvingGrounds;
+use crate::{Findings, StepError, Violation};
+
+impl ProvingGrounds {
+    /// Enter step 2B for a defeat or wound event.
+    fn enter_check(&self, s: &mut State, e: &Event, f: &mut Findings) {
+        match s.phase {
+            Phase::Roll | Phase::Move => self.finish_moves(s, e, f),
+            Phase::Check => {}
+            _ => f.violate(Violation::new(
+                STEP_ORDER,
+                "defeats and wounds are checked in step 2, after a roll",
+            )),
+        }
+    }
+
+    /// `defeat SLOT`: the enemy is discarded.
+    // Called once, from `step::apply`, for every such event: inlined there.
+    #[inline]
+    pub(super) fn defeat(
+        &self,
+        s: &mut State,
+        i: usize,
+        e: &Event,
+        f: &mut Findings,
+    ) -> Result<(), StepError> {
+        let card = s.enemy_in(i)?;
+        self.enter_check(s, e, f);
+        let top = self.enemy(card).top();
+        if s.slots[i].marker != top {
+            f.violate(Violation::new(
+                DEFEAT_AT_TOP,
+                format!("marker {} is on space {}, not the top space {top}", i + 1, s.slots[i].marker),
+            ));
+        }
+        if (s.defeated as usize) < MAX_DISCARD {
+            s.discard[s.defeated as usize] = card;
+        }
+        s.defeated = s.defeated.saturating_add(1);
+        s.slots[i].card = None;
+        s.slots[i].marker = 0;
+        for m in self.modules() {
+            m.after_defeat(self, s, i);
+        }
+        Ok(())
+    }
+
+    /// `wound SLOT exhaust COLOR`: a die of that color to the exhaustion track, health down one,
+    /// the marker back to its start space.
+    // Called once, from `step::apply`, for every such event: inlined there.
+    #[inline]
+    pub(super) fn wound(
+        &self,
+        s: &mut State,
+        i: usize,
+        color: Color,
+        e: &Event,
+        f: &mut Findings,
+    ) -> Result<(), StepError> {
+        let card = s.enemy_in(i)?;
+        self.enter_check(s, e, f);
+        if s.replace_owed {
+            self.pass_replacement(s, f, "the die replacement of the previous wound was skipped");
+        }
+        if s.slots[i].marker != 0 {
+            f.violate(Violation::new(
+                WOUND_AT_BOTTOM,
+                format!("marker {} is on space {}, not the bottom space", i + 1, s.slots[i].marker),
+            ));
+        }
+        let face = i as u8 + 1;
+        let pick = if self.config.exhaust_from == ExhaustFrom::WoundingEnemy
+            && s.pool.iter().any(|d| d.value == face)
+        {
+            let own = s.pool.position(|d| d.color == color && d.value == face);
+            if own.is_none() {
+                f.violate(Violation::new(
+                    EXHAUST_DIE,
+                    format!("under exhaust-from=wounding-enemy the die must be one showing {face}"),
+                ));
+            }
+            own.or_else(|| s.pool.position(|d| d.color == color))
+        } else {
+            s.pool.position(|d| d.color == color)
+        };
+        match pick {
+            Some(j) => {
+                s.pool.remove(j);
+                s.exhaustion[0].add(color);
+            }
+            None => f.violate(Violation::new(
+                EXHAUST_DIE,
+                format!("no {} die is left in the pool to exhaust", color.word()),
+            )),
+        }
+        s.slots[i].marker = self.enemy(card).start;
+        self.lose_health(s);
+        Ok(())
+    }
+
+    /// The die color a wound from slot `i` sends to the exhaustion track when the player
+    /// does not say: white first (colored dice are the valuable ones), then green, yellow, blue.
+    pub(super) fn default_exhaust(&self, s: &State, i: usize) -> Color {
+        let face = i as u8 + 1;
+        let from_enemy =
+            self.config.exhaust_from == ExhaustFrom::WoundingEnemy && s.pool.iter().any(|d| d.value == face);
+        Color::ALL
+            .iter()
+            .copied()
+            .find(|&c| s.pool.iter().any(|d| d.color == c && (!from_enemy || d.value == face)))
+            .unwrap_or(Color::White)
+    }
+
+    /// The health marker moves down one space: the last space loses at once, the stack's
+    /// space allows a replacement.
+    pub(super) fn lose_health(&self, s: &mut State) {
+        s.health = s.health.saturating_add(1).min(self.config.health);
+        if s.health >= self.config.health {
+            s.outcome = Outcome::Lost;
+            s.phase = Phase::Over;
+        } else if s.health == s.stack_at(self.config.rings) && !s.stack.is_empty() {
+            let has_white = s.pool.iter().any(|d| d.color == Color::White);
+            if has_white || self.config.replace_without_white != ReplaceWithoutWhite::Skip {
+                s.replace_owed = true;
+            } else {
+                s.stack_moved = s.stack_moved.saturating_add(1); // nothing to replace: the stack still moves down
+            }
+        }
+    }
+
+    /// `replace COLOR -> COLOR`: a white die of the pool for a colored die of the stack.
+    // Called once, from `step::apply`, for every such event: inlined there.
+    #[inline]
+    pub(super) fn replace(
+        &self,
+        s: &mut State,
+        discarded: Option<Color>,
+        taken: Color,
+        e: &Event,
+        f: &mut Findings,
+    ) {
+        // An unmet chariot's health loss allows a replacement at the start of step 2; it is
+        // made once the markers have moved, and starts step 2B like a defeat or a wound.
+        if s.phase == Phase::Move && s.replace_owed {
+            self.finish_moves(s, e, f);
+        }
+        if s.phase != Phase::Check {
+            f.violate(Violation::new(STEP_ORDER, "dice are replaced in step 2, right after the wound"));
+        }
+        if !s.replace_owed {
+            f.violate(Violation::new(
+                REPLACE_NOT_OWED,
+                "no wound has just moved the health marker into the space of the colored stack",
+            ));
+        }
+        let has_white = s.pool.iter().any(|d| d.color == Color::White);
+        let rww = self.config.replace_without_white;
+        let wrong = match discarded {
+            Some(Color::White) => (!has_white).then_some("there is no white die in the pool"),
+            Some(_) if has_white => Some("a white die must be replaced while the pool has one"),
+            Some(_) if rww != ReplaceWithoutWhite::Colored => {
+                Some("replacing a colored die needs replace-without-white=colored")
+            }
+            None if has_white => Some("a white die must be replaced while the pool has one"),
+            None if rww != ReplaceWithoutWhite::Add => {
+                Some("taking a die without discarding needs replace-without-white=add")
+            }
+            _ => None,
+        };
+        if let Some(why) = wrong {
+            f.violate(Violation::new(REPLACE_WHITE, why));
+        }
+        let mut value = 0;
+        if let Some(c) = discarded {
+            match s.pool.position(|d| d.color == c) {
+                Some(j) => value = s.pool.remove(j).map_or(0, |d| d.value),
+                None if c != Color::White => {
+                    f.violate(Violation::new(REPLACE_WHITE, format!("no {} die in the pool", c.word())))
+                }
+                None => {}
+            }
+        }
+        if s.stack.get(taken) == 0 {
+            f.violate(Violation::new(
+                REPLACE_FROM_STACK,
+                format!("the stack holds {:#}, not {}", s.stack, taken.word()),
+            ));
+        } else {
+            // The die replacing a white one keeps its face for the rest of the round.
+            s.stack.0[taken.index()] -= 1;
+            s.pool.push(Die::new(value, taken));
+            s.pool.sort();
+            s.stack_moved = s.stack_moved.saturating_add(1);
+        }
+        s.replace_owed = false;
+    }
+
+    /// The replacement a wound allowed was not made before the next wound or the end of the
+    /// round: declined. "You get to replace" is a permission (`replacement=optional`), and
+    /// the stack still moves down one space, so the next wound enters it again ("The next
+    /// time you suffer a wound ... you will get to replace a die again").
+    fn pass_replacement(&self, s: &mut State, f: &mut Findings, why: &str) {
+        if self.config.replacement == Replacement::Mandatory {
+            f.violate(Violation::new(REPLACE_OWED, why));
+        }
+        s.replace_owed = false;
+        s.stack_moved = s.stack_moved.saturating_add(1);
+    }
+
+    /// Step 2B is over: markers left on a top or bottom space, and a replacement not made.
+    pub(super) fn close_checks(&self, s: &mut State, e: &Event, f: &mut Findings) {
+        self.finish_moves(s, e, f);
+        for i in 0..SLOTS {
+            let Some(card) = s.slots[i].card else { continue };
+            let missing = if s.slots[i].marker >= self.enemy(card).top() {
+                Some(Action::EnemyDefeated { slot: i as u8 + 1 })
+            } else if s.slots[i].marker == 0 {
+                Some(Action::WoundSuffered { slot: i as u8 + 1, exhausted: self.default_exhaust(s, i) })
+            } else {
+                None
+            };
+            if let Some(a) = missing {
+                f.violate(
+                    Violation::new(
+                        CHECK_MISSING,
+                        format!("marker {} reached the end of its track unresolved", i + 1),
+                    )
+                    .expected_recorded(a.to_string(), e.to_string()),
+                );
+            }
+        }
+        if s.replace_owed {
+            self.pass_replacement(s, f, "the wound entered the ring space but no die was replaced");
+        }
+        for m in self.modules() {
+            m.close_round(self, s, e, f);
+        }
+    }
+}

@@ -1,0 +1,87 @@
+//! What the rules require next, derived from the table alone (`Game::next_consequence`): an
+//! ordered chain of "is this due?" checks, the same ones the step function judges recorded
+//! consequences by.
+//!
+//! In order: a module's consequence before the markers (the chariot's resolution), each
+//! marker's turn from #1 to #6 (a slot with dice that do not move its marker gets `hold`, so
+//! `arbiter explain` on a wrong `up 4` says "the rules say: `hold 4`"; slots with no dice are
+//! skipped), a module's consequence after them (the moon's move), one before the checks (a
+//! borrow from the dial), then each defeat, each wound, and `recover`. A wound and a borrow
+//! carry the player's choice of die: derived, they take the one a player who does not say
+//! would (white first; the dial's first color). Nothing is derived during setup, refills and
+//! step 1, while a replacement may be made (the player's decision), or while a module waits
+//! for a card to be drawn.
+
+use super::attack::{Expected, Hold};
+use super::event::Action;
+use super::state::{Phase, State, SLOTS};
+use super::ProvingGrounds;
+
+impl ProvingGrounds {
+    /// The consequence the state requires next.
+    pub(super) fn consequence(&self, s: &State) -> Option<Action> {
+        match s.phase {
+            Phase::Over | Phase::Draw | Phase::Roll => return None,
+            Phase::Move => {
+                if let Some(a) = self.modules().find_map(|m| m.due_before_moves(self, s)) {
+                    return Some(a);
+                }
+                for i in s.cursor as usize..SLOTS {
+                    if s.slots[i].card.is_some() && !s.has_moved(i) {
+                        if let Some(a) = due_turn(i as u8 + 1, self.expected_for(s, i)) {
+                            return Some(a);
+                        }
+                    }
+                }
+                if let Some(a) = self.modules().find_map(|m| m.due_after_moves(self, s)) {
+                    return Some(a);
+                }
+            }
+            Phase::Check => {}
+        }
+        if let Some(a) = self.modules().find_map(|m| m.due_before_checks(self, s)) {
+            return Some(a);
+        }
+        if s.replace_owed {
+            return None; // the player decides: replace (and which die), or decline
+        }
+        for i in 0..SLOTS {
+            let Some(card) = s.slots[i].card else { continue };
+            if s.slots[i].marker >= self.enemy(card).top() {
+                return Some(Action::EnemyDefeated { slot: i as u8 + 1 });
+            }
+        }
+        if let Some(i) = self.pending_wound(s) {
+            return Some(Action::WoundSuffered { slot: i as u8 + 1, exhausted: self.default_exhaust(s, i) });
+        }
+        if self.modules().any(|m| m.awaits_chance(self, s)) {
+            return None;
+        }
+        Some(Action::Recovered)
+    }
+
+    /// The first slot whose marker is on the bottom space (a wound to resolve).
+    pub(super) fn pending_wound(&self, s: &State) -> Option<usize> {
+        (0..SLOTS).find(|&i| s.slots[i].card.is_some() && s.slots[i].marker == 0)
+    }
+}
+
+/// How a slot's turn is recorded when the rules require `expected` of it.
+pub(super) fn turn_action(slot: u8, expected: Expected) -> Action {
+    match expected {
+        Expected::Down | Expected::Reflected => Action::MarkerMovedDown { slot },
+        Expected::Shield => Action::ShieldGained { slot },
+        Expected::Unshield => Action::ShieldRemoved { slot },
+        Expected::Up(spaces) => Action::MarkerMovedUp { slot, spaces },
+        Expected::Hold(_) => Action::MarkerHeld { slot },
+    }
+}
+
+/// The turn a slot is due, or `None` for a slot that was not attacked. Holds stay optional in
+/// a log: a skipped hold is never reported (see `markers::report_missing_moves`).
+fn due_turn(slot: u8, expected: Expected) -> Option<Action> {
+    match expected {
+        Expected::Hold(Hold::NoDice) => None,
+        e => Some(turn_action(slot, e)),
+    }
+}

@@ -1,0 +1,221 @@
+//! Step 2A, Move Battle Markers: "move battle markers, in numerical order (i.e., starting with
+//! enemy #1, ending with enemy #6)", each as the dice assigned to it require (`attack`: a single
+//! moves it down, a set meeting the space above moves it up, as far as its separate dice
+//! reach; the Shields module's table through the same function).
+//!
+//! A slot's turn is recorded as `up`, `down`, `hold` (or, with shields, `shield`/`unshield`).
+//! A move the log skipped is reported when a later marker moves or the checks start; a hold
+//! may be left out.
+
+use super::attack::{resolve_attack, resolve_attack_with, AttackMods, Expected, Hold};
+use super::consequence::turn_action;
+use super::enemy::{Enemy, Requirement};
+use super::event::{Action, Event};
+use super::params::MultiSpace;
+use super::rules::*;
+use super::state::{Phase, State, SLOTS};
+use super::ProvingGrounds;
+use crate::{Findings, StepError, Violation};
+
+impl ProvingGrounds {
+    /// What the rules require of slot `i`'s marker this round (no enemy: nothing).
+    pub(super) fn expected_for(&self, s: &State, i: usize) -> Expected {
+        match s.slots[i].card {
+            None => Expected::Hold(Hold::NoDice),
+            Some(c) if self.config.modules.is_empty() => {
+                resolve_attack(self.enemy(c), s.slots[i].marker, s.pool.colors_showing(i as u8 + 1))
+            }
+            Some(c) => {
+                let (mods, dice) = self.attack_mods(s, i, s.pool.colors_showing(i as u8 + 1));
+                resolve_attack_with(self.enemy(c), s.slots[i].marker, dice, mods)
+            }
+        }
+    }
+
+    /// What the modules change about the attack on slot `i`, and the dice that attack.
+    fn attack_mods(
+        &self,
+        s: &State,
+        i: usize,
+        mut dice: super::dice::ColorCounts,
+    ) -> (AttackMods, super::dice::ColorCounts) {
+        let mut mods = AttackMods::default();
+        for m in self.modules() {
+            m.attack(self, s, i, &mut mods, &mut dice);
+        }
+        (mods, dice)
+    }
+
+    /// The requirement of the space above slot `i`'s marker, as an active conspirator may
+    /// have raised it this round.
+    fn requirement_now(&self, s: &State, i: usize, en: &Enemy) -> Requirement {
+        let mut req = en.requirement(s.slots[i].marker.saturating_add(1));
+        let (mods, _) = self.attack_mods(s, i, s.pool.colors_showing(i as u8 + 1));
+        req.count = req.count.saturating_add(mods.extra_count);
+        req
+    }
+
+    /// A marker's turn: `up`, `down`, `hold`, `shield` or `unshield` for slot `i`.
+    // Called once, from `step::apply`, for every such event: inlined there.
+    #[inline]
+    pub(super) fn move_marker(
+        &self,
+        s: &mut State,
+        i: usize,
+        e: &Event,
+        f: &mut Findings,
+    ) -> Result<(), StepError> {
+        let card = s.enemy_in(i)?;
+        match s.phase {
+            Phase::Roll => self.leave_roll(s, f), // rolling ends when resolution starts
+            Phase::Move => {}
+            Phase::Check => f.violate(Violation::new(
+                CHECK_AFTER_MOVES,
+                format!("marker {} moves after defeats and wounds were checked", i + 1),
+            )),
+            _ => f.violate(Violation::new(STEP_ORDER, "markers move in step 2, after a roll")),
+        }
+        if s.phase == Phase::Move {
+            if s.has_moved(i) {
+                f.violate(Violation::new(
+                    RESOLVE_ORDER,
+                    format!("marker {} already had its move this round", i + 1),
+                ));
+            } else if i < s.cursor as usize {
+                f.violate(Violation::new(
+                    RESOLVE_ORDER,
+                    format!("marker {} moves after marker {}: markers move from #1 to #6", i + 1, s.cursor),
+                ));
+            } else {
+                self.report_missing_moves(s, i, e, f);
+            }
+        }
+        for m in self.modules() {
+            m.marker_turn(self, s, i, e, f);
+        }
+        let expected = self.expected_for(s, i);
+        // A marker that already had its move is only out of order: judging its second move
+        // against the moved marker would report the same mistake twice.
+        let ok = s.has_moved(i)
+            || match (expected, &e.action) {
+                (Expected::Down | Expected::Reflected, Action::MarkerMovedDown { .. }) => true,
+                (Expected::Shield, Action::ShieldGained { .. }) => true,
+                (Expected::Unshield, Action::ShieldRemoved { .. }) => true,
+                (Expected::Hold(_), Action::MarkerHeld { .. }) => true,
+                (Expected::Up(m), Action::MarkerMovedUp { spaces, .. }) => {
+                    *spaces == m || (self.config.multi_space == MultiSpace::Optional && *spaces < m)
+                }
+                _ => false,
+            };
+        if !ok {
+            self.report_wrong_turn(s, i, card, expected, e, f);
+        }
+        let top = self.enemy(card).top();
+        let m = &mut s.slots[i].marker;
+        match e.action {
+            Action::MarkerMovedUp { spaces, .. } => *m = m.saturating_add(spaces).min(top),
+            Action::MarkerMovedDown { .. } => *m = m.saturating_sub(1),
+            _ => {}
+        }
+        for m in self.modules() {
+            m.after_turn(self, s, i, expected, &e.action);
+        }
+        if let Some(text) = &self.enemy(card).ability {
+            // The training game defines no ability: this move may not be what the card says.
+            let said = crate::kit::effect::unverified("enemy ability", &self.enemy(card).id, text);
+            self.report_unverified(s, f, said, true);
+        }
+        s.moved |= 1 << i;
+        s.cursor = s.cursor.max(i as u8 + 1);
+        if s.taint.is_some() {
+            self.taint_findings(s, f); // an ability or a weakness was reported for this turn
+        }
+        Ok(())
+    }
+
+    /// A turn recorded otherwise than the rules require, under the rule it breaks.
+    fn report_wrong_turn(
+        &self,
+        s: &State,
+        i: usize,
+        card: u8,
+        expected: Expected,
+        e: &Event,
+        f: &mut Findings,
+    ) {
+        let rule = match (expected, &e.action) {
+            (Expected::Up(m), Action::MarkerMovedUp { spaces, .. }) if *spaces > m => SEPARATE_DICE,
+            (Expected::Up(_), _) => SET_UP,
+            (Expected::Down, _) => SINGLE_DOWN,
+            (Expected::Reflected, _) => SHIELD_REFLECTED,
+            (Expected::Shield, _) => SHIELD_GAIN,
+            (Expected::Unshield, _) => SHIELD_REMOVE,
+            (Expected::Hold(Hold::NoDice), _) => NO_DICE,
+            (Expected::Hold(Hold::Shielded), _) => SHIELD_HOLDS,
+            (Expected::Hold(Hold::MissingColor), _) => COLOR_REQUIREMENT,
+            (Expected::Hold(Hold::TooFew | Hold::AtTop), _) => INCORRECT_SET,
+        };
+        let slot = i as u8 + 1;
+        let en = self.enemy(card);
+        f.violate(
+            Violation::new(
+                rule,
+                format!(
+                    "enemy #{slot} ({}, marker on space {} of {}, next space needs {}) was attacked with {:#}",
+                    en.id,
+                    s.slots[i].marker,
+                    en.top(),
+                    self.requirement_now(s, i, en),
+                    s.pool.colors_showing(slot),
+                ),
+            )
+            .expected_recorded(turn_action(slot, expected).to_string(), e.to_string()),
+        );
+    }
+
+    /// Markers between the cursor and slot `upto` that had to move but were skipped.
+    // Inlined: every marker's turn asks, and usually no slot lies between.
+    #[inline]
+    pub(super) fn report_missing_moves(&self, s: &State, upto: usize, e: &Event, f: &mut Findings) {
+        if (s.cursor as usize) < upto {
+            self.report_skipped_moves(s, upto, e, f);
+        }
+    }
+
+    fn report_skipped_moves(&self, s: &State, upto: usize, e: &Event, f: &mut Findings) {
+        // Without modules, a slot whose number no die shows holds (`Hold::NoDice`), so only
+        // the faces showing need the attack resolved; one pass finds them (bit n = face n).
+        let showing = if self.config.modules.is_empty() {
+            s.pool.iter().fold(0u8, |m, d| m | 1u8.checked_shl(u32::from(d.value)).unwrap_or(0))
+        } else {
+            u8::MAX
+        };
+        for t in s.cursor as usize..upto {
+            if s.has_moved(t) || s.slots[t].card.is_none() || showing & (1 << (t + 1)) == 0 {
+                continue;
+            }
+            let exp = self.expected_for(s, t);
+            if !matches!(exp, Expected::Hold(_)) {
+                f.violate(
+                    Violation::new(RESOLVE_MISSING, format!("marker {} was not moved", t + 1))
+                        .expected_recorded(turn_action(t as u8 + 1, exp).to_string(), e.to_string()),
+                );
+            }
+        }
+    }
+
+    /// Step 2A is over (2B starts): every marker still owed a move missed it.
+    pub(super) fn finish_moves(&self, s: &mut State, e: &Event, f: &mut Findings) {
+        if matches!(s.phase, Phase::Roll | Phase::Move) {
+            if s.phase == Phase::Roll {
+                self.leave_roll(s, f);
+            }
+            self.report_missing_moves(s, SLOTS, e, f);
+            for m in self.modules() {
+                m.before_checks(self, s, e, f);
+            }
+            s.cursor = SLOTS as u8;
+            s.phase = Phase::Check;
+        }
+    }
+}

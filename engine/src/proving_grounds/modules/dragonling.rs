@@ -1,0 +1,98 @@
+//! Dragonling (reference card, Step 1; enemy card anatomy, "Dragonling Icon"): the dragonling
+//! die is rolled with the pool each round and "may" be rerolled with any set; an enemy's icon
+//! is its weakness to one result of that die.
+//!
+//! What a weakness does is the interpretation `dragonling-weakness`: not guessed (a marker move
+//! against a weak enemy is reported unverified), or the die joins the attack as one more die.
+//! The dragonling token has no rule in the text and is not modelled.
+
+use super::Hooks;
+use crate::proving_grounds::attack::AttackMods;
+use crate::proving_grounds::dice::{Color, ColorCounts};
+use crate::proving_grounds::event::{Action, Event};
+use crate::proving_grounds::params::DragonlingWeakness;
+use crate::proving_grounds::rules::*;
+use crate::proving_grounds::state::State;
+use crate::proving_grounds::ProvingGrounds;
+use crate::{Findings, StepError, Violation};
+
+pub(super) struct Dragonling;
+
+impl Hooks for Dragonling {
+    /// The dragonling die may only follow the roll or reroll it went with: any other event
+    /// ends that chance.
+    fn before_event(&self, s: &mut State, e: &Event) {
+        if !matches!(e.action, Action::DragonlingRolled { .. }) {
+            s.mods.dragonling.may_roll = false;
+        }
+    }
+
+    fn event(
+        &self,
+        _g: &ProvingGrounds,
+        s: &mut State,
+        e: &Event,
+        f: &mut Findings,
+    ) -> Result<(), StepError> {
+        if let Action::DragonlingRolled { value } = e.action {
+            let m = &mut s.mods.dragonling;
+            if !m.may_roll {
+                f.violate(Violation::new(
+                    DRAGON_WITH_SET,
+                    "the dragonling die is rolled with the pool or rerolled with a set: record it right after that `roll` or `reroll`",
+                ));
+            }
+            m.face = value;
+            m.may_roll = false;
+        }
+        Ok(())
+    }
+
+    fn after_roll(&self, _g: &ProvingGrounds, s: &mut State) {
+        s.mods.dragonling = Default::default();
+        s.mods.dragonling.may_roll = true;
+    }
+
+    fn after_reroll(&self, _g: &ProvingGrounds, s: &mut State, _f: &mut Findings) {
+        s.mods.dragonling.may_roll = true;
+    }
+
+    /// Rolling ends: the dragonling die must have been rolled with the pool.
+    fn leave_roll(&self, _g: &ProvingGrounds, s: &mut State, f: &mut Findings) {
+        if s.mods.dragonling.face == 0 {
+            f.violate(Violation::new(
+                DRAGON_WITH_POOL,
+                "the dragonling die was not rolled with the pool this round (`dragon N` after the `roll`)",
+            ));
+        }
+    }
+
+    /// Under `dragonling-weakness=extra-die`, the die joins the attack on a weak enemy.
+    fn attack(&self, g: &ProvingGrounds, s: &State, i: usize, _m: &mut AttackMods, dice: &mut ColorCounts) {
+        if g.config.dragonling_weakness == DragonlingWeakness::ExtraDie && g.weak_to_dragon(s, i) {
+            dice.add(Color::White);
+        }
+    }
+
+    /// Under `dragonling-weakness=unverified`, a move against a weak enemy is not guessed.
+    fn marker_turn(&self, g: &ProvingGrounds, s: &mut State, i: usize, _e: &Event, f: &mut Findings) {
+        if g.config.dragonling_weakness == DragonlingWeakness::Unverified && g.weak_to_dragon(s, i) {
+            if let Some(c) = s.slots[i].card {
+                let why = format!(
+                    "the dragonling die shows {}, the weakness of `{}`; the rulebook does not say what a weakness does (dragonling-weakness=unverified)",
+                    s.mods.dragonling.face,
+                    g.enemy(c).id
+                );
+                // This marker's turn may not be what the weakness makes it.
+                g.report_unverified(s, f, why, true);
+            }
+        }
+    }
+}
+
+impl ProvingGrounds {
+    fn weak_to_dragon(&self, s: &State, i: usize) -> bool {
+        let face = s.mods.dragonling.face;
+        s.slots[i].card.is_some_and(|c| face != 0 && self.enemy(c).icon == Some(face))
+    }
+}

@@ -1,0 +1,32 @@
+//! The Rolls tracker (reference card, Step 1: "For each reroll, reduce the Rolls tracker ...
+//! Stop when satisfied or out of rerolls"). Its size is the setup's `rolls-size`; whether it
+//! refills every round or once per game is `rolls-reset`.
+
+use super::Hooks;
+use crate::proving_grounds::params::RollsReset;
+use crate::proving_grounds::rules::*;
+use crate::proving_grounds::state::State;
+use crate::proving_grounds::ProvingGrounds;
+use crate::{Findings, Violation};
+
+pub(super) struct Rolls;
+
+impl Hooks for Rolls {
+    fn setup(&self, g: &ProvingGrounds, s: &mut State) {
+        s.mods.rolls.left = g.config.rolls;
+    }
+
+    /// The tracker is set at the round's roll (under `rolls-reset=game`, at the first only).
+    fn after_roll(&self, g: &ProvingGrounds, s: &mut State) {
+        if g.config.rolls_reset == RollsReset::Round || s.round <= 1 {
+            s.mods.rolls.left = g.config.rolls;
+        }
+    }
+
+    fn after_reroll(&self, _g: &ProvingGrounds, s: &mut State, f: &mut Findings) {
+        if s.mods.rolls.left == 0 {
+            f.violate(Violation::new(ROLLS_OUT, "the Rolls tracker is out of rerolls"));
+        }
+        s.mods.rolls.left = s.mods.rolls.left.saturating_sub(1);
+    }
+}

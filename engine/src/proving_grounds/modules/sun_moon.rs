@@ -1,0 +1,239 @@
+//! Sun and Moon (reference card: Start of Round, Step 2A, Step 3): at the start of each round
+//! Maia faces an enemy of the player's choice, never the same enemy two rounds in a row; a hit
+//! on the enemy in the sun position borrows a colored die from the dial into the pool until
+//! the next round's recovery; the enemy in the moon position, not hit, moves its marker down.
+//!
+//! Which slots are sun and moon is the interpretation `sun-moon-positions`. The three colored
+//! dice start on the dial instead of the health track, so no replacement happens.
+
+use super::Hooks;
+use crate::proving_grounds::attack::Expected;
+use crate::proving_grounds::dice::{Color, ColorCounts, Die};
+use crate::proving_grounds::event::{Action, Event};
+use crate::proving_grounds::params::{Module, SunMoonPositions};
+use crate::proving_grounds::rules::*;
+use crate::proving_grounds::state::{Phase, State, EXHAUSTION, SLOTS};
+use crate::proving_grounds::ProvingGrounds;
+use crate::{Findings, StepError, Violation};
+
+pub(super) struct SunMoon;
+
+impl Hooks for SunMoon {
+    /// "The three colored dice live on the dial instead" of on the health track.
+    fn setup(&self, _g: &ProvingGrounds, s: &mut State) {
+        s.mods.sun_moon.dial = s.stack;
+        s.stack = ColorCounts::default();
+    }
+
+    fn event(&self, g: &ProvingGrounds, s: &mut State, e: &Event, f: &mut Findings) -> Result<(), StepError> {
+        match e.action {
+            Action::DialTurned { slot } => g.turn_dial(s, slot as usize - 1, f),
+            Action::DieBorrowed { color } => g.borrow(s, color, f),
+            Action::MoonStruck { slot } => g.moon(s, slot as usize - 1, e, f),
+            _ => {}
+        }
+        Ok(())
+    }
+
+    fn start_round(&self, _g: &ProvingGrounds, s: &mut State, f: &mut Findings) {
+        if s.mods.sun_moon.facing == 0 {
+            f.violate(Violation::new(
+                FACE_EACH_ROUND,
+                "the dial was not turned to face an enemy before the roll",
+            ));
+        }
+    }
+
+    fn after_roll(&self, _g: &ProvingGrounds, s: &mut State) {
+        let m = &mut s.mods.sun_moon;
+        m.hits = 0;
+        m.moon_done = false;
+        m.borrow_done = false;
+    }
+
+    /// A marker moved up is a hit on that enemy (a reflected `down` is not).
+    fn after_turn(&self, _g: &ProvingGrounds, s: &mut State, i: usize, _expected: Expected, action: &Action) {
+        if let Action::MarkerMovedUp { .. } = action {
+            s.mods.sun_moon.hits |= 1 << i;
+        }
+    }
+
+    /// Step 2A ends: the moon's move must have been made.
+    fn before_checks(&self, g: &ProvingGrounds, s: &mut State, e: &Event, f: &mut Findings) {
+        if let Some(m) = g.moon_owed_ignoring_turns(s) {
+            f.violate(
+                Violation::new(
+                    MOON_DOWN,
+                    format!("the moon enemy (slot {}) was not hit, but its marker did not move down", m + 1),
+                )
+                .expected_recorded(format!("moon {}", m + 1), e.to_string()),
+            );
+            s.mods.sun_moon.moon_done = true;
+        }
+    }
+
+    fn close_round(&self, g: &ProvingGrounds, s: &mut State, e: &Event, f: &mut Findings) {
+        if g.borrow_owed(s) {
+            f.violate(
+                Violation::new(SUN_BORROW, "the sun enemy was hit but no colored die was borrowed")
+                    .expected_recorded("borrow g|y|b", e.to_string()),
+            );
+            s.mods.sun_moon.borrow_done = true;
+        }
+    }
+
+    /// Last round's borrowed dice go back to the dial, from the pool, or from the exhaustion
+    /// track when a wound sent them there (they are the dial's dice either way).
+    fn recover(&self, _g: &ProvingGrounds, s: &mut State, pool: &mut ColorCounts) {
+        let m = &mut s.mods.sun_moon;
+        for c in Color::COLORED {
+            for _ in 0..m.borrowed.get(c) {
+                if pool.get(c) > 0 {
+                    pool.0[c.index()] -= 1;
+                    m.dial.add(c);
+                } else if let Some(k) = (0..EXHAUSTION).rev().find(|&k| s.exhaustion[k].get(c) > 0) {
+                    s.exhaustion[k].0[c.index()] -= 1;
+                    m.dial.add(c);
+                }
+            }
+        }
+        m.borrowed = m.borrowed_new;
+        m.borrowed_new = ColorCounts::default();
+        m.faced_last = m.faced_card;
+        m.faced_card = None;
+        m.facing = 0;
+    }
+
+    fn due_after_moves(&self, g: &ProvingGrounds, s: &State) -> Option<Action> {
+        g.moon_owed(s).map(|slot| Action::MoonStruck { slot: slot as u8 + 1 })
+    }
+
+    /// The player chooses the color; derived, the first one on the dial.
+    fn due_before_checks(&self, g: &ProvingGrounds, s: &State) -> Option<Action> {
+        g.borrow_owed(s).then(|| Action::DieBorrowed { color: g.default_borrow(s) })
+    }
+}
+
+impl ProvingGrounds {
+    /// `face N`: a start-of-round decision.
+    fn turn_dial(&self, s: &mut State, i: usize, f: &mut Findings) {
+        self.before_roll(s, "turning the dial", f);
+        let card = s.slots[i].card;
+        let m = &mut s.mods.sun_moon;
+        if card.is_some() && card == m.faced_last {
+            f.violate(Violation::new(
+                NOT_SAME_ENEMY,
+                format!("Maia faced the enemy in slot {} last round too", i + 1),
+            ));
+        }
+        m.facing = i as u8 + 1;
+        m.faced_card = card;
+    }
+
+    /// The sun and moon slots (0-based) for the slot faced this round.
+    pub(in crate::proving_grounds) fn sun_moon_slots(&self, s: &State) -> Option<(usize, usize)> {
+        let faced = (s.mods.sun_moon.facing as usize).checked_sub(1)?;
+        Some(if self.config.sun_moon_positions == SunMoonPositions::FacedOpposite {
+            (faced, (faced + 3) % SLOTS)
+        } else {
+            ((faced + 1) % SLOTS, (faced + SLOTS - 1) % SLOTS)
+        })
+    }
+
+    /// The moon slot whose marker must move down, once every marker has had its turn.
+    pub(in crate::proving_grounds) fn moon_owed(&self, s: &State) -> Option<usize> {
+        if !self.has(Module::SunMoon) || s.phase != Phase::Move {
+            return None;
+        }
+        self.moon_owed_ignoring_turns(s)
+    }
+
+    fn moon_owed_ignoring_turns(&self, s: &State) -> Option<usize> {
+        let m = &s.mods.sun_moon;
+        if m.moon_done {
+            return None;
+        }
+        let (_, moon) = self.sun_moon_slots(s)?;
+        (s.slots[moon].card.is_some() && m.hits & (1 << moon) == 0 && s.slots[moon].marker > 0)
+            .then_some(moon)
+    }
+
+    /// A hit on the sun enemy owes a borrowed die (while the dial has one).
+    pub(in crate::proving_grounds) fn borrow_owed(&self, s: &State) -> bool {
+        let m = &s.mods.sun_moon;
+        if !self.has(Module::SunMoon) || m.borrow_done || m.dial.is_empty() {
+            return false;
+        }
+        matches!(self.sun_moon_slots(s), Some((sun, _)) if m.hits & (1 << sun) != 0)
+    }
+
+    /// The color a derived borrow takes: the first on the dial (green, yellow, blue).
+    pub(in crate::proving_grounds) fn default_borrow(&self, s: &State) -> Color {
+        Color::COLORED.into_iter().find(|&c| s.mods.sun_moon.dial.get(c) > 0).unwrap_or(Color::Green)
+    }
+
+    /// `borrow COLOR`: step 2, after a hit on the sun enemy.
+    fn borrow(&self, s: &mut State, color: Color, f: &mut Findings) {
+        if !matches!(s.phase, Phase::Move | Phase::Check) {
+            f.violate(Violation::new(STEP_ORDER, "a die is borrowed in step 2, after the sun enemy is hit"));
+        }
+        let why = match self.sun_moon_slots(s) {
+            _ if s.mods.sun_moon.borrow_done => Some("a die was already borrowed this round".to_string()),
+            None => Some("the dial was not turned this round".to_string()),
+            Some((sun, _)) if s.mods.sun_moon.hits & (1 << sun) == 0 => {
+                Some(format!("the enemy in the sun position (slot {}) was not hit", sun + 1))
+            }
+            // Owed; an empty dial or a missing color is reported below.
+            Some(_) => None,
+        };
+        if let Some(why) = why {
+            f.violate(Violation::new(SUN_BORROW, why));
+        }
+        let m = &mut s.mods.sun_moon;
+        if m.dial.get(color) == 0 {
+            f.violate(Violation::new(
+                SUN_BORROW,
+                format!("the dial holds {:#}, not {}", m.dial, color.word()),
+            ));
+        } else {
+            m.dial.0[color.index()] -= 1;
+            m.borrowed_new.add(color);
+            s.pool.push(Die::new(0, color));
+            s.pool.sort();
+        }
+        s.mods.sun_moon.borrow_done = true;
+    }
+
+    /// `moon N`: step 2A, after every marker's turn.
+    fn moon(&self, s: &mut State, i: usize, e: &Event, f: &mut Findings) {
+        match s.phase {
+            Phase::Roll | Phase::Move => {
+                if s.phase == Phase::Roll {
+                    self.leave_roll(s, f);
+                }
+                self.report_missing_moves(s, SLOTS, e, f);
+                s.cursor = SLOTS as u8;
+            }
+            _ => f.violate(Violation::new(
+                CHECK_AFTER_MOVES,
+                "the moon enemy's marker moves in step 2A, before defeats and wounds are checked",
+            )),
+        }
+        let owed = self.moon_owed_ignoring_turns(s);
+        if owed != Some(i) {
+            let why = match (owed, self.sun_moon_slots(s)) {
+                (_, None) => "the dial was not turned this round".to_string(),
+                (Some(m), _) => format!("the moon enemy is in slot {}, not {}", m + 1, i + 1),
+                (None, Some((_, m))) if s.mods.sun_moon.moon_done => {
+                    format!("the moon enemy (slot {}) already moved down", m + 1)
+                }
+                (None, Some((_, m))) => {
+                    format!("the moon enemy (slot {}) was hit, or has no marker to move", m + 1)
+                }
+            };
+            f.violate(Violation::new(MOON_DOWN, why));
+        }
+        s.slots[i].marker = s.slots[i].marker.saturating_sub(1);
+        s.mods.sun_moon.moon_done = true;
+    }
+}

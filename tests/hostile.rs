@@ -1,0 +1,127 @@
+//! Hostile inputs and long files, run as a user (or an attacker) would: only regular files
+//! of bounded size are read, input never reaches the terminal raw, messages stay short, and
+//! a log file is a stream (a diff that splits early never parses the rest).
+
+mod common;
+
+use common::Sandbox;
+use std::time::{Duration, Instant};
+
+const WON: &str = "fixtures/proving-grounds/game-won.arb";
+
+/// A log naming `catalog` (as `@catalog`), written into the sandbox.
+fn with_catalog(s: &Sandbox, name: &str, catalog: &str) -> String {
+    s.derive(name, WON, |lines| {
+        let at = lines.iter().position(|l| l.starts_with("@catalog")).expect("@catalog");
+        lines[at] = format!("@catalog {catalog}");
+    })
+}
+
+#[test]
+fn a_catalog_that_is_a_fifo_a_device_or_huge_is_refused_at_once() {
+    let s = Sandbox::new();
+    let fifo = s.path("cards.fifo");
+    assert!(std::process::Command::new("mkfifo").arg(&fifo).status().expect("mkfifo").success());
+    let huge = s.path("huge.cat");
+    // Sparse: as large as a catalog may not be, without writing it.
+    std::fs::File::create(&huge)
+        .expect("create")
+        .set_len(arbiter_verify::MAX_CATALOG_BYTES + 1)
+        .expect("set_len");
+    for (name, catalog, says) in [
+        ("fifo.arb", fifo.to_string_lossy().into_owned(), "not a regular file"),
+        ("zero.arb", "/dev/zero".to_string(), "not a regular file"),
+        ("huge.arb", huge.to_string_lossy().into_owned(), "larger than"),
+        ("dir.arb", s.path("").to_string_lossy().into_owned(), "not a regular file"),
+    ] {
+        let log = with_catalog(&s, name, &catalog);
+        let started = Instant::now();
+        s.run(&["verify", &log]).expect_refused(says);
+        assert!(started.elapsed() < Duration::from_secs(10), "{name} took {:?}", started.elapsed());
+    }
+    // A log that is not a regular file is refused the same way.
+    s.run(&["verify", &fifo.to_string_lossy()]).expect(2);
+}
+
+#[test]
+fn control_characters_are_escaped_and_long_input_is_cut_in_messages() {
+    let s = Sandbox::new();
+    let evil = s.derive("evil.arb", WON, |lines| lines.push("up \u{1b}]0;pwned\u{7}\u{1b}[2J 1".into()));
+    let run = s.run(&["verify", &evil]).expect(2);
+    assert!(!run.err().contains('\u{1b}') && !run.err().contains('\u{7}'), "{:?}", run.err());
+    assert!(run.err().contains("\\x1b"), "{}", run.err());
+    let long = s.derive("long.arb", WON, |lines| lines.push(format!("up {}", "9".repeat(60_000))));
+    let run = s.run(&["verify", &long]).expect(2);
+    assert!(run.err().len() < 1_000, "a {}-byte message", run.err().len());
+    let longer = s.derive("longer.arb", WON, |lines| lines.push("x".repeat(200_000)));
+    let run = s.run(&["verify", &longer]).expect_refused("longer than");
+    assert!(run.err().len() < 1_000, "a {}-byte message", run.err().len());
+    let run = s.run(&["verify", "\u{1b}[31mred\u{1b}[0m"]).expect(2);
+    assert!(!run.err().contains('\u{1b}'), "{:?}", run.err());
+    // The same in a human report: a title with an escape sequence.
+    let titled = s.derive("titled.arb", WON, |lines| {
+        let at = lines.iter().position(|l| l.starts_with("@title")).expect("@title");
+        lines[at] = "@title \"\\u001b[2Jgone\"".into();
+    });
+    let out = s.run(&["verify", &titled, "--json"]).expect(0).out();
+    assert!(!out.contains('\u{1b}'), "{out:?}");
+}
+
+#[test]
+fn a_diff_that_splits_early_never_parses_the_rest_of_the_files() {
+    let s = Sandbox::new();
+    // Two logs that split at record 9, followed by lines that are not events at all: if
+    // diff parsed past the split it would fail on them.
+    let tail: String = (0..2_000).map(|i| format!("this is not an event {i}\n")).collect();
+    let a = s.derive("a.arb", "fixtures/proving-grounds/break-resolve-separate-dice.arb", |lines| {
+        lines.push(tail.clone())
+    });
+    let b = s.derive("b.arb", "fixtures/proving-grounds/break-resolve-separate-dice.arb", |lines| {
+        let at = lines.iter().position(|l| l.starts_with("up 1 2")).expect("record 8");
+        lines[at] = "up 1".into();
+        lines.push(tail.clone());
+    });
+    let out = s.run(&["diff", &a, &b]).expect(1).out();
+    assert!(out.contains("first split: the events differ"), "{out}");
+    // verify reads it all and finds the garbage.
+    s.run(&["verify", &a]).expect_refused("a.arb:");
+}
+
+#[test]
+fn undo_lines_are_honoured_in_a_streamed_file_wherever_they_reach() {
+    let s = Sandbox::new();
+    // An undo late in the file withdrawing records long before it: the early records are
+    // skipped by replay, as if the retractions had been read first.
+    let far = s.derive("far.arb", WON, |lines| {
+        let start = lines.iter().position(|l| l.starts_with("roll")).expect("a roll");
+        let extra: Vec<String> = (0..300).map(|_| "stop".to_string()).collect();
+        let undos: Vec<String> = (0..300).map(|_| "undo".to_string()).collect();
+        let tail: Vec<String> = lines.split_off(start);
+        lines.extend(extra);
+        lines.extend(undos);
+        lines.extend(tail);
+    });
+    let report: serde_json::Value =
+        serde_json::from_str(&s.run(&["verify", &far, "--json"]).expect(0).out()).expect("JSON");
+    assert_eq!(report["summary"]["retracted"], 300, "{}", report["summary"]);
+    assert_eq!(report["summary"]["violations"], 0);
+    let won: serde_json::Value =
+        serde_json::from_str(&s.run(&["verify", WON, "--json"]).out()).expect("JSON");
+    assert_eq!(report["final_digest"], won["final_digest"], "the retracted stops left no trace");
+    s.run(&["diff", WON, &far]).expect(0);
+}
+
+#[test]
+fn max_findings_keeps_a_report_of_many_violations_short() {
+    let s = Sandbox::new();
+    let many = s.derive("many.arb", WON, |lines| {
+        for _ in 0..500 {
+            lines.push("recover".into());
+        }
+    });
+    let out = s.run(&["verify", &many, "--max-findings", "3"]).expect(1).out();
+    assert_eq!(out.matches("violation of").count(), 3, "{out}");
+    assert!(out.contains("violations by rule:") && out.contains("500  pg.end.game-over"), "{out}");
+    assert!(out.contains("3 finding(s) shown, 497 more not shown"), "{out}");
+    assert!(out.lines().count() < 40, "{out}");
+}
