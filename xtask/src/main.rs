@@ -14,14 +14,17 @@ usage: cargo xtask <task>
 
 tasks:
   ci       check formatting, then run every test of the workspace
-  bench    measure arbiter against SQLite and JSONL; prints one table and writes
-           docs/PERFORMANCE.md
-             --events N      corpus size (default 1000000)
+  bench    measure arbiter against SQLite and JSONL on every game; prints one table and
+           writes docs/PERFORMANCE.md
+             --events N      corpus size per game (default 1000000)
              --quick         a small corpus (100000 events), a quick look; writes nothing
              --no-write      print the table only
-             --game ID       the game to simulate (default proving-grounds)
+             --game ID       one game only (default: every game of the registry)
              --snapshot-every K
-                             records between snapshots of the long session (default 1000)";
+                             records between snapshots of the long session (default 1000)
+             --file-events N events in the long log files of section 8 (default 10 x --events)
+             --profile LOOP  run one loop once for callgrind (step, decode, text, scan,
+                             replay) instead of the table; see xtask/src/bench/profile.rs";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
