@@ -173,6 +173,35 @@ pub enum Command {
         session: String,
         #[arg(long)]
         json: bool,
+        /// Also hold the session to a receipt made by `arbiter seal`: fails on any rewrite of
+        /// the history it sealed.
+        #[arg(long, value_name = "FILE")]
+        receipt: Option<PathBuf>,
+        /// With --receipt: the referee's public key (hex) the receipt must be signed with.
+        #[arg(long, value_name = "HEX", requires = "receipt")]
+        signer: Option<String>,
+        /// Accept that the session holds only what the data file still has, after records it
+        /// had acknowledged were lost (the check names such a loss), so it can be read and
+        /// continued again. Keep a copy of the database first.
+        #[arg(long, conflicts_with = "receipt")]
+        accept_loss: bool,
+    },
+    /// Sign a receipt of a session's head with a referee's key (kept outside the database),
+    /// so that `check SESSION --receipt FILE` catches any later rewrite of its history.
+    Seal {
+        /// The session to seal.
+        #[arg(required_unless_present = "new_key")]
+        session: Option<String>,
+        /// The referee's key file (made with --new-key).
+        #[arg(long, value_name = "FILE", env = "ARBITER_SEAL_KEY", required_unless_present = "new_key")]
+        key: Option<PathBuf>,
+        /// Write the receipt to FILE instead of printing it.
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+        /// Make a new key in FILE (readable by its owner only; an existing file is never
+        /// overwritten) and print its public half, the one to publish.
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["session", "out"])]
+        new_key: Option<PathBuf>,
     },
     /// Play a seeded random legal session.
     Simulate {

@@ -1,7 +1,8 @@
 //! House rules for the whole workspace, checked as an ordinary test so CI enforces them:
 //! every Rust file starts with a `//!` module doc; no test is ignored or expects a panic;
 //! library code does not unwrap or expect (user input must never take the process down);
-//! the engine does no I/O; only the journal touches sled; verify names no game.
+//! the engine does no I/O; only the journal touches sled, and inside it only its sled
+//! backend; the journal's modules import one way, by layers; verify names no game.
 
 use std::path::{Path, PathBuf};
 
@@ -131,4 +132,150 @@ fn a_game_imports_the_kernel_and_the_kit_never_another_game() {
             );
         }
     }
+}
+
+/// The journal's modules by layer. A module may name (through `crate::` or `super::`) only
+/// modules of a lower layer, so imports run one way; `sled_store/`'s files are layered the
+/// same way inside it. A new module must be given a layer here.
+const JOURNAL_LAYERS: &[(&str, u32)] = &[
+    // Pure, no storage.
+    ("error", 0),
+    ("codec", 0),
+    ("record", 0),
+    ("meta", 0),
+    ("limits", 0),
+    ("problem", 1),
+    ("name", 1),
+    ("chain", 1),
+    ("batch", 2),
+    ("receipt", 2),
+    // The storage boundary, then what is shared over any store.
+    ("store", 3),
+    ("walk", 4),
+    ("events", 5),
+    ("check", 5),
+    // The sled backend: formats and files, its state, its operations, its `Store`.
+    ("sled_store/layout", 10),
+    ("sled_store/block", 11),
+    ("sled_store/wal", 11),
+    ("sled_store/heads", 11),
+    ("sled_store/tail", 12),
+    ("sled_store/tools", 12),
+    ("sled_store/state", 13),
+    ("sled_store/open", 14),
+    ("sled_store/read", 14),
+    ("sled_store/write", 14),
+    ("sled_store/snapshot", 14),
+    ("sled_store/recover", 14),
+    ("sled_store/compare", 14),
+    ("sled_store", 15),
+    // The facade.
+    ("journal", 20),
+];
+
+/// The module a journal file is (`sled_store/wal`), `None` for the crate root.
+fn journal_module(path: &str) -> Option<String> {
+    let rel = path.strip_prefix("journal/src/")?.strip_suffix(".rs")?;
+    match rel {
+        "lib" => None,
+        "sled_store/mod" => Some("sled_store".to_string()),
+        other => Some(other.to_string()),
+    }
+}
+
+/// The identifier at the start of `s`.
+fn ident(s: &str) -> &str {
+    let end = s.find(|c: char| !(c.is_alphanumeric() || c == '_')).unwrap_or(s.len());
+    &s[..end]
+}
+
+/// The first identifier of each top-level item of a `{a, b::c, d}` group (`group` starts
+/// after its `{`).
+fn group_items(group: &str) -> Vec<&str> {
+    let (mut depth, mut start, mut out) = (0, 0, Vec::new());
+    for (i, c) in group.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' if depth == 0 => {
+                out.push(ident(group[start..i].trim()));
+                break;
+            }
+            '}' => depth -= 1,
+            ',' if depth == 0 => {
+                out.push(ident(group[start..i].trim()));
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.retain(|s| !s.is_empty());
+    out
+}
+
+/// The first two path segments after each `prefix` in `code` (every item of a `{...}`).
+fn segments_after<'a>(code: &'a str, prefix: &str) -> Vec<(&'a str, Option<&'a str>)> {
+    let mut out = Vec::new();
+    for (at, _) in code.match_indices(prefix) {
+        let rest = &code[at + prefix.len()..];
+        if let Some(group) = rest.strip_prefix('{') {
+            out.extend(group_items(group).into_iter().map(|first| (first, None)));
+            continue;
+        }
+        let first = ident(rest);
+        match rest[first.len()..].strip_prefix("::") {
+            Some(next) => match next.strip_prefix('{') {
+                Some(group) => out.extend(group_items(group).into_iter().map(|s| (first, Some(s)))),
+                None => out.push((first, Some(ident(next)))),
+            },
+            None => out.push((first, None)),
+        }
+    }
+    out
+}
+
+#[test]
+fn the_journals_modules_import_one_way() {
+    let layer = |m: &str| JOURNAL_LAYERS.iter().find(|(name, _)| *name == m).map(|(_, l)| *l);
+    let sled_modules: Vec<&str> =
+        JOURNAL_LAYERS.iter().filter_map(|(m, _)| m.strip_prefix("sled_store/")).collect();
+    let in_sled = |segment: &str| {
+        if sled_modules.contains(&segment) {
+            format!("sled_store/{segment}")
+        } else {
+            "sled_store".to_string()
+        }
+    };
+    let mut checked = 0;
+    for (path, code) in library_code().into_iter().filter(|(p, _)| p.starts_with("journal/src/")) {
+        let Some(module) = journal_module(&path) else { continue };
+        let own = layer(&module)
+            .unwrap_or_else(|| panic!("{path}: module `{module}` has no layer in JOURNAL_LAYERS"));
+        let code: String =
+            code.lines().filter(|l| !l.trim_start().starts_with("//")).collect::<Vec<_>>().join("\n");
+        let mut targets = Vec::new();
+        for (first, second) in segments_after(&code, "crate::") {
+            match (first, second) {
+                ("sled_store", Some(second)) => targets.push(in_sled(second)),
+                (first, _) => targets.push(first.to_string()),
+            }
+        }
+        if module.starts_with("sled_store") {
+            for (first, _) in segments_after(&code, "super::") {
+                targets.push(in_sled(first));
+            }
+        }
+        for target in targets {
+            let theirs =
+                layer(&target).unwrap_or_else(|| panic!("{path} names `{target}`, which has no layer"));
+            assert!(
+                theirs < own,
+                "{path} (layer {own}) imports `{target}` (layer {theirs}): imports run to lower layers only"
+            );
+            checked += 1;
+        }
+        if !module.starts_with("sled_store") {
+            assert!(!code.contains("sled::"), "{path} names sled; only journal/src/sled_store/ may");
+        }
+    }
+    assert!(checked > 50, "only {checked} imports found: is the parser still right?");
 }

@@ -7,11 +7,12 @@ use std::fmt;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum ErrorKind {
-    /// Another process has the database open: sled holds an exclusive lock on its data file
-    /// for as long as a `Journal` (or any sled handle) is open.
+    /// Another process has the database open: a writer holds an exclusive lock for as long
+    /// as its `Journal` is open.
     InUse,
-    /// sled itself failed: the directory cannot be created or read, the disk is full, the
-    /// database files are damaged beyond what sled recovers, or its format is not ours.
+    /// The store itself failed: the directory cannot be created or read, the disk is full,
+    /// the database files are damaged beyond what the store recovers, or its format is not
+    /// ours.
     Storage,
     /// A session name that no session has (the message suggests a close name when one exists).
     SessionNotFound,
@@ -33,6 +34,13 @@ pub enum ErrorKind {
     OutOfRange,
     /// A value that cannot be encoded (its `Serialize` impl failed).
     Encode,
+    /// Records the journal acknowledged are no longer in its store (its data file lost
+    /// them): the session is refused until the loss is accepted (`Journal::accept_loss`).
+    Lost,
+    /// A write to a journal opened read-only (`Journal::open_read_only`).
+    ReadOnly,
+    /// A receipt or key file that cannot be read, or whose signature does not verify.
+    InvalidReceipt,
 }
 
 /// A journal failure: its kind, one clear sentence, and the session and sequence it concerns
@@ -60,8 +68,8 @@ impl JournalError {
         self
     }
 
-    /// A sled failure while doing `what` ("append to session `x`").
-    pub(crate) fn storage(what: &str, err: sled::Error) -> Self {
+    /// A storage failure while doing `what` ("append to session `x`").
+    pub(crate) fn storage(what: &str, err: impl fmt::Display) -> Self {
         JournalError::new(ErrorKind::Storage, format!("storage failure while {what}: {err}"))
     }
 

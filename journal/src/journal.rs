@@ -1,213 +1,55 @@
-//! The `Journal`: opening the database, looking sessions up, and making writes durable.
-//!
-//! Writing is in `append`, reading in `read`. A returned `Ok` from a write that promises
-//! durability survives a crash: it is in sled's data file, flushed and synced, or in the
-//! write-ahead log (`wal`), which `open` redoes into sled (`recover`) before anything else.
+//! The `Journal`: the typed facade every caller uses. It names, encodes, chains and
+//! verifies; the store behind it (`store::Store`, sled today) only keeps bytes.
 
-use crate::block;
-use crate::codec;
+use crate::batch::Batch;
+use crate::chain::{self, Hash};
+use crate::check::{self, CheckReport};
 use crate::error::{ErrorKind, JournalError};
-use crate::layout::{self, seq_key, Head};
-use crate::marker;
+use crate::events::{Events, SessionReader};
 use crate::meta::SessionMeta;
-use crate::name::closest;
-use crate::wal::Wal;
-use sled::IVec;
-use sled::Tree;
+use crate::name::{closest, validate_name};
+use crate::receipt::{Receipt, SealKey};
+use crate::record::Record;
+use crate::sled_store::{Durability, SledStore};
+use crate::store::{Ack, Found, Head, HeadClaim, Loss, Store};
+use crate::walk;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Mutex, MutexGuard};
-use std::time::{Duration, Instant};
-
-/// How long `open` waits for a lock that may be its own process's just-dropped handle.
-const LOCK_PATIENCE: Duration = Duration::from_millis(2000);
 
 /// An open event store. One process at a time may hold a database open.
 pub struct Journal {
-    pub(crate) db: sled::Db,
-    pub(crate) path: PathBuf,
-    pub(crate) sessions: Tree,
-    pub(crate) heads: Tree,
-    pub(crate) events: Tree,
-    pub(crate) retractions: Tree,
-    pub(crate) snapshots: Tree,
-    /// sled's data file, opened a second time only to fsync it (see `flush`).
-    data_file: std::fs::File,
-    pub(crate) durability: Durability,
-    /// Serializes marker updates, so a slower thread never writes an older count.
-    marker_lock: Mutex<()>,
-    /// The writer of the last block the last in-place append wrote, with its session id:
-    /// rebuilding a writer from the stored block (walking and hashing every record in it)
-    /// was most of an append's CPU time. Used only while the stored block is byte for byte
-    /// what it wrote (see `append_in_place`).
-    pub(crate) kept_tail: Mutex<Option<(u64, block::Writer)>>,
-    /// The write-ahead log durable single appends go to (`Durability::Fsync` only). Held
-    /// from an in-place append's compare-and-swap to its log write, so the log's order is
-    /// the order appends took effect, and by a checkpoint, so none slips in between sled's
-    /// flush and the log being started afresh.
-    wal: Mutex<Wal>,
-    /// Set by `append_unflushed`, cleared by a flush: while set, sled holds appends that
-    /// are neither flushed nor logged, and a durable append must flush instead of logging.
-    pub(crate) unflushed: AtomicBool,
-    /// Whether the write-ahead log holds only what sled holds too once flushed, so that a
-    /// checkpoint may empty it: false from opening a log with entries until they are redone,
-    /// so that a database that fails to open keeps its log (and the records in it).
-    pub(crate) redone: AtomicBool,
-}
-
-/// What `flush` (and so every acknowledged append) guarantees.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Durability {
-    /// An acknowledged append survives a power cut: it is in the write-ahead log, written
-    /// and `fdatasync`ed, or in sled's data file, flushed by sled and then `fdatasync`ed.
-    /// The default.
-    #[default]
-    Fsync,
-    /// sled's flush alone (`sync_file_range` on Linux): survives a crash of the process, and
-    /// usually of the machine, but the drive's cache and the file's length are not forced to
-    /// disk, so a power cut may lose the last half second (sled fsyncs every 500 ms anyway).
-    /// Every append goes through sled's flush; the write-ahead log is not used.
-    SledFlush,
-}
-
-/// A session as the `sessions` tree knows it.
-pub(crate) struct SessionEntry {
-    pub id: u64,
-    pub meta: SessionMeta,
+    store: Box<dyn Store>,
+    path: PathBuf,
+    read_only: bool,
 }
 
 impl Journal {
-    /// Open (or create) the database at `path`, a directory.
+    /// Open (or create) the database at `path`, a directory, for reading and writing.
     ///
-    /// Fails with `ErrorKind::InUse` when another process has it open.
+    /// Fails with `ErrorKind::InUse` when another process has it open, and with one sentence
+    /// naming the damage when its files are damaged.
     pub fn open(path: impl AsRef<Path>) -> Result<Journal, JournalError> {
         Journal::open_with(path, Durability::default())
     }
 
     /// `open` with a chosen durability for appends.
     pub fn open_with(path: impl AsRef<Path>, durability: Durability) -> Result<Journal, JournalError> {
-        let path = path.as_ref().to_path_buf();
-        let shown = path.display().to_string();
-        let config = sled::Config::new()
-            .path(&path)
-            // Replays stream; a large page cache would only raise memory use.
-            .cache_capacity(32 << 20);
-        // sled's background writers can hold its file lock for a moment after a handle is
-        // dropped, so a process that closes and reopens (or a child started right after)
-        // may see its own previous handle. Retry briefly; a real holder still gets `InUse`
-        // within `LOCK_PATIENCE`.
-        let started = Instant::now();
-        let marked = marker::read(&path);
-        refuse_foreign_directory(&path, &shown)?;
-        let db = loop {
-            match config.open() {
-                Ok(db) => break db,
-                Err(e) => {
-                    let error = open_error(&shown, e);
-                    if error.kind() != ErrorKind::InUse || started.elapsed() >= LOCK_PATIENCE {
-                        return Err(error);
-                    }
-                    std::thread::sleep(Duration::from_millis(20));
-                }
-            }
-        };
-        let (wal, logged) = Wal::open(&path)?;
-        let tree = |name: &str| {
-            db.open_tree(name).map_err(|e| JournalError::storage(&format!("opening database `{shown}`"), e))
-        };
-        let journal = Journal {
-            sessions: tree(layout::SESSIONS_TREE)?,
-            heads: tree(layout::HEADS_TREE)?,
-            events: tree(layout::EVENTS_TREE)?,
-            retractions: tree(layout::RETRACTIONS_TREE)?,
-            snapshots: tree(layout::SNAPSHOTS_TREE)?,
-            data_file: std::fs::File::open(path.join(layout::SLED_DATA_FILE)).map_err(|e| {
-                JournalError::new(
-                    ErrorKind::Storage,
-                    format!("cannot open the data file of database `{shown}`: {e}"),
-                )
-            })?,
-            db,
-            path,
-            durability,
-            marker_lock: Mutex::new(()),
-            kept_tail: Mutex::new(None),
-            wal: Mutex::new(wal),
-            unflushed: AtomicBool::new(false),
-            redone: AtomicBool::new(logged.is_empty()),
-        };
-        journal.check_format(marked.is_some())?;
-        journal.check_marker(marked)?;
-        journal.recover(logged)?;
-        Ok(journal)
+        let path = path.as_ref();
+        let store = SledStore::open(path, durability)?;
+        Ok(Journal { store: Box::new(store), path: path.to_path_buf(), read_only: false })
     }
 
-    /// Refuse a database written by another format; stamp a new one with ours. `existed`
-    /// says the marker file was there before opening: sled opens a data file it cannot read
-    /// at all as an empty database, and the marker tells that apart from a new one.
-    fn check_format(&self, existed: bool) -> Result<(), JournalError> {
-        let what = format!("opening database `{}`", self.path.display());
-        let found = self.db.get(layout::FORMAT_KEY).map_err(|e| JournalError::storage(&what, e))?;
-        if found.is_none() && existed {
-            return Err(JournalError::new(
-                ErrorKind::Storage,
-                format!(
-                    "database `{}` is damaged: its data file no longer holds any journal data (was it replaced or truncated?)",
-                    self.path.display()
-                ),
-            ));
-        }
-        match found.as_deref() {
-            Some(version) if version == layout::FORMAT_VERSION => {}
-            Some(other) => {
-                return Err(JournalError::new(
-                    ErrorKind::Storage,
-                    format!(
-                        "database `{}` has journal format {:?}, this build reads format {:?}",
-                        self.path.display(),
-                        String::from_utf8_lossy(other),
-                        String::from_utf8_lossy(layout::FORMAT_VERSION)
-                    ),
-                ))
-            }
-            None => {
-                // Stamp and make it durable before the marker claims there is a journal, so
-                // a crash in between never makes a new database look damaged.
-                self.db
-                    .insert(layout::FORMAT_KEY, layout::FORMAT_VERSION)
-                    .map_err(|e| JournalError::storage(&what, e))?;
-                self.flush()?;
-            }
-        }
-        Ok(())
-    }
-
-    /// Compare the sessions sled recovered with those the marker says the database held.
-    fn check_marker(&self, marked: Option<u64>) -> Result<(), JournalError> {
-        let found = self.sessions.len() as u64;
-        match marked {
-            Some(held) if found < held => Err(JournalError::new(
-                ErrorKind::Storage,
-                format!(
-                    "database `{}` is damaged: it held {held} sessions but only {found} could be read back \
-                     (its data file was cut short or corrupted)",
-                    self.path.display()
-                ),
-            )),
-            Some(held) if found == held => Ok(()),
-            _ => self.update_marker(),
-        }
-    }
-
-    /// Write the current number of sessions to the marker file.
-    pub(crate) fn update_marker(&self) -> Result<(), JournalError> {
-        let _serial = self.marker_lock.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        marker::write(&self.path, self.sessions.len() as u64).map_err(|e| {
-            JournalError::new(
-                ErrorKind::Storage,
-                format!("cannot write to database `{}`: {e}", self.path.display()),
-            )
-        })
+    /// Open an existing database only to read it: nothing is written to its directory, not
+    /// on opening and not on closing, so it works on a full disk and on a read-only copy.
+    /// Writes fail with `ErrorKind::ReadOnly`. What commands that only read should use; it
+    /// is also the cheaper open (no write-ahead log is made or started afresh, nothing is
+    /// flushed or synced on close).
+    pub fn open_read_only(path: impl AsRef<Path>) -> Result<Journal, JournalError> {
+        let path = path.as_ref();
+        let store = SledStore::open_read_only(path)?;
+        Ok(Journal { store: Box::new(store), path: path.to_path_buf(), read_only: true })
     }
 
     /// The database directory.
@@ -215,80 +57,318 @@ impl Journal {
         &self.path
     }
 
+    /// Whether the journal was opened with `open_read_only`.
+    pub fn is_read_only(&self) -> bool {
+        self.read_only
+    }
+
     /// Force everything written so far to disk (appends already do this themselves).
-    ///
-    /// sled's own flush writes its log with `sync_file_range`, which on Linux neither flushes
-    /// the drive's write cache nor the file's metadata (its new length), so it survives a
-    /// process crash but not necessarily a power cut. An `fdatasync` of the data file after it
-    /// makes an acknowledged write durable in the ordinary sense, for about one more fsync's
-    /// worth of latency that the first one mostly already paid.
-    ///
-    /// Then the write-ahead log holds nothing sled does not, and is started afresh.
     pub fn flush(&self) -> Result<(), JournalError> {
-        self.checkpoint(&mut self.lock_wal())
-    }
-
-    /// `flush` with the write-ahead log already held.
-    pub(crate) fn checkpoint(&self, wal: &mut Wal) -> Result<(), JournalError> {
-        // Cleared first: an unflushed append racing with this flush sets it again.
-        self.unflushed.store(false, Ordering::SeqCst);
-        let what = || format!("flushing database `{}`", self.path.display());
-        self.db.flush().map_err(|e| JournalError::storage(&what(), e))?;
-        if self.durability == Durability::SledFlush {
-            return Ok(());
-        }
-        self.data_file
-            .sync_data()
-            .map_err(|e| JournalError::new(ErrorKind::Storage, format!("{}: {e}", what())))?;
-        if !self.redone.load(Ordering::SeqCst) {
-            return Ok(());
-        }
-        wal.clear()
-    }
-
-    /// The write-ahead log, for a writer or a checkpoint. A poisoned lock is taken over: the
-    /// log is only appended to whole entries and started afresh after a flush, so a thread that
-    /// panicked while holding it left nothing half done that matters.
-    pub(crate) fn lock_wal(&self) -> MutexGuard<'_, Wal> {
-        self.wal.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+        self.store.flush()
     }
 
     /// A session's metadata. An unknown name is an error that suggests a close one.
     pub fn session(&self, name: &str) -> Result<SessionMeta, JournalError> {
-        Ok(self.entry(name)?.meta)
+        Ok(self.lookup(name)?.meta)
     }
 
-    /// Every session, ordered by name.
+    /// Every session, ordered by name. An error naming the loss when the store lost a
+    /// session it had acknowledged.
     pub fn sessions(&self) -> Result<Vec<(String, SessionMeta)>, JournalError> {
-        let mut out = Vec::new();
-        for item in self.sessions.iter() {
-            let (key, value) = item.map_err(|e| JournalError::storage("listing sessions", e))?;
-            let name = String::from_utf8_lossy(&key).into_owned();
-            let entry = decode_entry(&name, &value)?;
-            out.push((name, entry.meta));
-        }
-        Ok(out)
+        self.store.sessions()
     }
 
     /// Number of records in a session (its next sequence number).
     pub fn len(&self, name: &str) -> Result<u64, JournalError> {
-        Ok(self.head(name)?.1.len)
+        let found = self.lookup(name)?;
+        Ok(self.head(name, &found)?.len)
     }
 
-    pub(crate) fn entry(&self, name: &str) -> Result<SessionEntry, JournalError> {
-        let found = self
-            .sessions
-            .get(name)
-            .map_err(|e| JournalError::storage(&format!("reading session `{name}`"), e))?;
-        match found {
-            Some(value) => decode_entry(name, &value),
+    /// Create an empty session. Refuses a name already taken or not allowed.
+    pub fn create_session(&self, name: &str, meta: &SessionMeta) -> Result<(), JournalError> {
+        self.import::<()>(name, meta, &[]).map(|_| ())
+    }
+
+    /// Create a session holding `records` (numbered from 0), durably, all or nothing: on any
+    /// error no trace of the session remains. Refuses a name already taken. Returns the length.
+    pub fn import<E: Serialize>(
+        &self,
+        name: &str,
+        meta: &SessionMeta,
+        records: &[Record<E>],
+    ) -> Result<u64, JournalError> {
+        validate_name(name)?;
+        let genesis = chain::genesis(name, meta)?;
+        let batch = Batch::encode(name, 0, records)?;
+        Ok(self.store.create(name, meta, &genesis, &batch)?.len)
+    }
+
+    /// Append `records` at sequence numbers `expected_next..`, durably, all or nothing.
+    /// `expected_next` must be the log's length: otherwise nothing is written and the error,
+    /// of kind `Conflict`, says what the log holds. Returns the new length.
+    ///
+    /// A single append is acknowledged through the store's fastest durable path (for sled,
+    /// one write and one `fdatasync` of its write-ahead log); importers and benchmarks batch
+    /// by passing many records.
+    pub fn append<E: Serialize>(
+        &self,
+        name: &str,
+        expected_next: u64,
+        records: &[Record<E>],
+    ) -> Result<u64, JournalError> {
+        self.append_with(name, expected_next, records, Ack::Durable)
+    }
+
+    /// `append` without making it durable: the records are written but may be lost in a
+    /// crash until the next `flush` (or a later durable append). For importers that flush
+    /// once at the end. A crash keeps a prefix of the batches.
+    pub fn append_unflushed<E: Serialize>(
+        &self,
+        name: &str,
+        expected_next: u64,
+        records: &[Record<E>],
+    ) -> Result<u64, JournalError> {
+        self.append_with(name, expected_next, records, Ack::Buffered)
+    }
+
+    fn append_with<E: Serialize>(
+        &self,
+        name: &str,
+        expected_next: u64,
+        records: &[Record<E>],
+        ack: Ack,
+    ) -> Result<u64, JournalError> {
+        let found = self.lookup(name)?;
+        let batch = Batch::encode(name, expected_next, records)?;
+        Ok(self.store.append(name, found.id, expected_next, &batch, ack)?.len)
+    }
+
+    /// A session's metadata, retractions and record stream from `from`, looking the session
+    /// up once: verifying thousands of short sessions pays the lookup per session, and
+    /// `session`, `retractions` and `events` called apart each pay it again.
+    pub fn read_session<E: DeserializeOwned>(
+        &self,
+        name: &str,
+        from: u64,
+    ) -> Result<SessionReader<E>, JournalError> {
+        let found = self.lookup(name)?;
+        let head = self.head(name, &found)?;
+        let retractions = self.store.retractions(name, found.id)?;
+        let events = self.events_of(name, &found, head.len, from, retractions.clone())?;
+        Ok(SessionReader { meta: found.meta, retractions, events })
+    }
+
+    /// Stream a session's records from sequence `from` to the length it had when called, one
+    /// page in memory at a time. Every page is verified against the hash chain before any
+    /// of its records is handed out, and every `Retract` record against the retraction
+    /// index replay skips records by: damage ends the stream with an error naming the
+    /// session and the first broken record.
+    pub fn events<E: DeserializeOwned>(&self, name: &str, from: u64) -> Result<Events<E>, JournalError> {
+        let found = self.lookup(name)?;
+        let head = self.head(name, &found)?;
+        let retractions = self.store.retractions(name, found.id)?;
+        self.events_of(name, &found, head.len, from, retractions)
+    }
+
+    /// The stream of records `from..len`, held to the chain and to the retraction index
+    /// (`retractions`) that replay uses to skip records.
+    fn events_of<E>(
+        &self,
+        name: &str,
+        found: &Found,
+        len: u64,
+        from: u64,
+        retractions: Vec<(u64, u64)>,
+    ) -> Result<Events<E>, JournalError> {
+        if from >= len {
+            return Ok(Events::new(name, None, None, from, len, retractions));
+        }
+        let genesis = if from == 0 { Some(chain::genesis(name, &found.meta)?) } else { None };
+        let scan = self.store.scan(name, found.id, from)?;
+        Ok(Events::new(name, Some(scan), genesis, from, len, retractions))
+    }
+
+    /// The chain hash after the first `n` records of a session: the genesis for `n = 0`, the
+    /// link of record `n - 1` otherwise (so `hash_at(s, len)` is the hash of the whole log,
+    /// and a fork at `n` records `Parent { at: n, hash: hash_at(s, n) }`).
+    pub fn hash_at(&self, name: &str, n: u64) -> Result<Hash, JournalError> {
+        let found = self.lookup(name)?;
+        let head = self.head(name, &found)?;
+        if n > head.len {
+            return Err(JournalError::new(
+                ErrorKind::OutOfRange,
+                format!("session `{name}` has {} records, so there is no hash after {n}", head.len),
+            )
+            .in_session(name)
+            .at(n));
+        }
+        if n == head.len {
+            return Ok(head.last);
+        }
+        if n == 0 {
+            return chain::genesis(name, &found.meta);
+        }
+        walk::hash_after(name, self.store.scan(name, found.id, n - 1)?.as_mut(), n)
+    }
+
+    /// The sequence numbers retracted in a session, from a small index kept on append, so
+    /// replay knows them before decoding any record.
+    pub fn retracted(&self, name: &str) -> Result<BTreeSet<u64>, JournalError> {
+        Ok(self.retractions(name)?.into_iter().map(|(_, target)| target).collect())
+    }
+
+    /// Every retraction of a session in log order: `(sequence of the Retract record,
+    /// sequence it retracts)`.
+    pub fn retractions(&self, name: &str) -> Result<Vec<(u64, u64)>, JournalError> {
+        let found = self.lookup(name)?;
+        self.store.retractions(name, found.id)
+    }
+
+    /// Verify a session's hash chain, sequence numbers, record encodings (as `Record<E>`),
+    /// head (against what the store acknowledged) and retraction index. `Err` only when the
+    /// session cannot be read at all; damage is reported in the `CheckReport`.
+    pub fn check<E: DeserializeOwned>(&self, name: &str) -> Result<CheckReport, JournalError> {
+        let found = self.lookup(name)?;
+        check::check::<E>(self.store.as_ref(), name, &found)
+    }
+
+    /// Store the state after the first `seq` records of a session (`seq` at most its length),
+    /// produced under `rules_version`. Replaces a snapshot at the same `seq`. Not flushed.
+    pub fn put_snapshot(
+        &self,
+        name: &str,
+        seq: u64,
+        rules_version: u32,
+        bytes: &[u8],
+    ) -> Result<(), JournalError> {
+        let found = self.lookup(name)?;
+        let head = self.head(name, &found)?;
+        if seq > head.len {
+            return Err(JournalError::new(
+                ErrorKind::InvalidRecord,
+                format!(
+                    "session `{name}` has {} records, so it has no state after {seq} to snapshot",
+                    head.len
+                ),
+            )
+            .in_session(name)
+            .at(seq));
+        }
+        self.store.put_snapshot(name, found.id, seq, rules_version, bytes)
+    }
+
+    /// The snapshot with the greatest sequence at or before `seq` made under `rules_version`:
+    /// `(its seq, its bytes)`, or `None` when there is none.
+    pub fn snapshot_before(
+        &self,
+        name: &str,
+        seq: u64,
+        rules_version: u32,
+    ) -> Result<Option<(u64, Vec<u8>)>, JournalError> {
+        let found = self.lookup(name)?;
+        self.store.snapshot_before(name, found.id, seq, rules_version)
+    }
+
+    /// Delete a session's snapshots made under any rules version but `keep_rules_version`.
+    /// Returns how many were deleted.
+    pub fn discard_snapshots(&self, name: &str, keep_rules_version: u32) -> Result<usize, JournalError> {
+        let found = self.lookup(name)?;
+        self.store.discard_snapshots(name, found.id, keep_rules_version)
+    }
+
+    /// Every session whose records the store lost after acknowledging them (its data file
+    /// damaged): each is refused, for reading and appending, until its loss is accepted.
+    pub fn losses(&self) -> Result<Vec<Loss>, JournalError> {
+        self.store.losses()
+    }
+
+    /// The user's decision that a session holds only what its store still has: it may be
+    /// read and continued again from there (a session whose data is gone entirely is
+    /// forgotten). Returns the loss given up, `None` when the session had none. Copy the
+    /// database directory first when a backup might still restore the rest.
+    pub fn accept_loss(&self, name: &str) -> Result<Option<Loss>, JournalError> {
+        validate_name(name)?;
+        self.store.accept_loss(name)
+    }
+
+    /// Remove the database (its whole directory) if it holds no session; whether it did.
+    /// The journal's locks are held throughout, so no other process can store a session in
+    /// it between the look and the removal. For a command that created a database for work
+    /// that then failed.
+    pub fn remove_if_empty(self) -> Result<bool, JournalError> {
+        if self.read_only {
+            return Ok(false);
+        }
+        self.store.remove_if_empty()
+    }
+
+    /// Seal a session: a receipt, signed with `key`, of its length and of its chain hash
+    /// recomputed from the genesis over every stored record (damage is an error, so a
+    /// damaged session is never sealed). `now` is the time to state, unix seconds.
+    pub fn seal(&self, name: &str, key: &SealKey, now: u64) -> Result<Receipt, JournalError> {
+        let found = self.lookup(name)?;
+        let (records, head) = check::chain_after(self.store.as_ref(), name, &found, None)?;
+        Ok(Receipt::sign(key, name, records, head, now))
+    }
+
+    /// Hold a session to a receipt: the receipt's signature must verify (and its signer be
+    /// `signer`, hex, when given), and the chain recomputed from the genesis over the stored
+    /// records must reach the sealed hash after the sealed number of records. `Ok(None)`
+    /// when it holds, `Ok(Some(sentence))` saying how the session contradicts the receipt.
+    pub fn check_receipt(
+        &self,
+        name: &str,
+        receipt: &Receipt,
+        signer: Option<&str>,
+    ) -> Result<Option<String>, JournalError> {
+        if let Err(e) = receipt.verify() {
+            return Ok(Some(e.message().to_string()));
+        }
+        if let Some(expected) = signer {
+            if !expected.trim().eq_ignore_ascii_case(&receipt.signer_hex()) {
+                return Ok(Some(format!(
+                    "the receipt was signed by key {}, not by {}",
+                    receipt.signer_hex(),
+                    expected.trim()
+                )));
+            }
+        }
+        if receipt.session != name {
+            return Ok(Some(format!("the receipt is for session `{}`, not `{name}`", receipt.session)));
+        }
+        let found = self.lookup(name)?;
+        let len = self.head(name, &found)?.len;
+        if len < receipt.records {
+            return Ok(Some(format!(
+                "session `{name}` holds {len} records, fewer than the {} sealed: records were removed",
+                receipt.records
+            )));
+        }
+        match check::chain_after(self.store.as_ref(), name, &found, Some(receipt.records)) {
+            Err(e) if matches!(e.kind(), ErrorKind::Corrupt | ErrorKind::Lost) => Ok(Some(format!(
+                "session `{name}` no longer holds the history sealed: {}",
+                e.message()
+            ))),
+            Err(e) => Err(e),
+            Ok((_, hash)) if hash == receipt.head => Ok(None),
+            Ok(_) => Ok(Some(format!(
+                "session `{name}` was rewritten after it was sealed: its first {} records no longer hash to the \
+                 sealed head (a record, their order or the session's metadata changed)",
+                receipt.records
+            ))),
+        }
+    }
+
+    /// A session by name, or the error for an unknown one (suggesting a close name).
+    fn lookup(&self, name: &str) -> Result<Found, JournalError> {
+        match self.store.find(name)? {
+            Some(found) => Ok(found),
             None => Err(self.not_found(name)),
         }
     }
 
     fn not_found(&self, name: &str) -> JournalError {
-        let names: Vec<String> =
-            self.sessions.iter().keys().flatten().map(|k| String::from_utf8_lossy(&k).into_owned()).collect();
+        let names = self.store.names().unwrap_or_default();
         let hint = match closest(name, names.iter().map(String::as_str)) {
             Some(close) => format!("; did you mean `{close}`?"),
             None if names.is_empty() => " (the database has no sessions yet)".to_string(),
@@ -298,112 +378,16 @@ impl Journal {
             .in_session(name)
     }
 
-    /// A session's entry and head.
-    pub(crate) fn head(&self, name: &str) -> Result<(SessionEntry, Head), JournalError> {
-        let entry = self.entry(name)?;
-        let (_, _, head) = self.tail(name, entry.id)?;
-        Ok((entry, head))
-    }
-
-    /// Where a session's last block starts, as `heads` says.
-    pub(crate) fn tail_first(&self, name: &str, id: u64) -> Result<u64, JournalError> {
-        let value = self
-            .heads
-            .get(id.to_be_bytes())
-            .map_err(|e| JournalError::storage(&format!("reading session `{name}`"), e))?;
-        tail_first_of(name, value.as_deref())
-    }
-
-    /// A session's last block: its key, its stored value and the head its header gives.
-    pub(crate) fn tail(&self, name: &str, id: u64) -> Result<([u8; 16], IVec, Head), JournalError> {
-        let tail_first = self.tail_first(name, id)?;
-        let key = seq_key(id, tail_first);
-        let stored = self
-            .events
-            .get(key)
-            .map_err(|e| JournalError::storage(&format!("reading session `{name}`"), e))?;
-        let head = head_of(name, tail_first, stored.as_deref())?;
-        match stored {
-            Some(stored) => Ok((key, stored, head)),
-            None => Err(missing_tail(name, tail_first)),
+    /// A session's head, or the error that it cannot be told (damage, or a loss).
+    fn head(&self, name: &str, found: &Found) -> Result<Head, JournalError> {
+        match self.store.head(name, found.id)? {
+            HeadClaim::Known(head) => Ok(head),
+            HeadClaim::Unreadable { from, what } => {
+                Err(JournalError::new(ErrorKind::Corrupt, what).in_session(name).at(from))
+            }
+            HeadClaim::Lost(loss) => {
+                Err(JournalError::new(ErrorKind::Lost, loss.message).in_session(name).at(loss.holds))
+            }
         }
     }
-}
-
-impl Drop for Journal {
-    /// Write out what sled still buffers and start the write-ahead log afresh, so that its
-    /// background writers are done and its file lock is released promptly for the next
-    /// open, and the next open has nothing to redo. A failure here loses nothing: the log
-    /// is started afresh only after sled's data is synced.
-    fn drop(&mut self) {
-        let _ = self.flush();
-    }
-}
-
-/// sled makes its files in whatever directory it is given; a `--db` pointing at a folder of
-/// other things (a typo, a home directory) must not fill it with database files.
-fn refuse_foreign_directory(path: &Path, shown: &str) -> Result<(), JournalError> {
-    let Ok(mut entries) = std::fs::read_dir(path) else {
-        // Missing (it will be created) or not a directory (sled reports that).
-        return Ok(());
-    };
-    let known = [layout::SLED_DATA_FILE, layout::MARKER_FILE, layout::WAL_FILE, "conf"];
-    if entries.next().is_none() || known.iter().any(|f| path.join(f).exists()) {
-        return Ok(());
-    }
-    Err(JournalError::new(
-        ErrorKind::Storage,
-        format!(
-            "`{shown}` is a directory of other files, not an arbiter database; give a new or empty directory"
-        ),
-    ))
-}
-
-fn open_error(shown: &str, e: sled::Error) -> JournalError {
-    // sled 0.34 reports a held lock as a plain I/O error with this text (config.rs, try_lock).
-    match &e {
-        sled::Error::Io(io) if io.to_string().contains("could not acquire lock") => JournalError::new(
-            ErrorKind::InUse,
-            format!("database `{shown}` is in use by another process; close it there and try again"),
-        ),
-        _ => JournalError::new(ErrorKind::Storage, format!("cannot open database `{shown}`: {e}")),
-    }
-}
-
-pub(crate) fn corrupt(name: &str, what: &str) -> JournalError {
-    JournalError::new(ErrorKind::Corrupt, format!("session `{name}` is damaged: {what}")).in_session(name)
-}
-
-fn decode_entry(name: &str, value: &[u8]) -> Result<SessionEntry, JournalError> {
-    match codec::decode::<(u64, SessionMeta)>(value) {
-        Ok((id, meta)) => Ok(SessionEntry { id, meta }),
-        Err(e) => Err(corrupt(name, &format!("its metadata does not decode ({e})"))),
-    }
-}
-
-/// The first sequence of a session's last block, from its `heads` value.
-pub(crate) fn tail_first_of(name: &str, value: Option<&[u8]>) -> Result<u64, JournalError> {
-    value
-        .and_then(layout::tail_first)
-        .ok_or_else(|| corrupt(name, "its head (where its last block starts) is missing or malformed"))
-}
-
-pub(crate) fn missing_tail(name: &str, tail_first: u64) -> JournalError {
-    corrupt(name, &format!("its last block, from record {tail_first}, is missing")).at(tail_first)
-}
-
-/// A session's head from its last block (stored at `tail_first`, `None` if missing).
-pub(crate) fn head_of(name: &str, tail_first: u64, tail: Option<&[u8]>) -> Result<Head, JournalError> {
-    let tail = tail.ok_or_else(|| missing_tail(name, tail_first))?;
-    let header = block::header(tail).map_err(|e| {
-        corrupt(name, &format!("its last block, from record {tail_first}: {e}")).at(tail_first)
-    })?;
-    if header.first_seq != tail_first {
-        return Err(corrupt(
-            name,
-            &format!("its last block, from record {tail_first}, holds records from {}", header.first_seq),
-        )
-        .at(tail_first));
-    }
-    Ok(Head { len: tail_first + u64::from(header.count), tail_first, last: header.last })
 }

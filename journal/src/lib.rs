@@ -1,15 +1,20 @@
-//! The sled-backed event store: sessions, append-only logs of records with a hash chain,
-//! a retraction index and state snapshots.
+//! The event store: sessions, append-only logs of records with a hash chain, a retraction
+//! index and state snapshots, behind one storage boundary (`store::Store`) with sled as its
+//! embedded backend (`sled_store/`).
 //!
-//! **Invariant:** this is the only crate that touches sled, and it knows no game's rules:
-//! records carry any serde type `E`, encoded by `codec`.
+//! **Invariant:** this is the only crate that touches sled, and inside it only
+//! `sled_store/` does; it knows no game's rules: records carry any serde type `E`, encoded
+//! by `codec`.
 //!
 //! **Invariant:** a stored record is never rewritten. An append names the sequence number it
 //! expects to write at and fails whole, writing nothing, when the log has moved on.
 //!
 //! **Invariant:** an append that returned `Ok` is on disk: in sled's data file, flushed and
-//! synced, or in the write-ahead log beside it (`src/wal.rs`), which `Journal::open` redoes
-//! into sled before anything else (`src/recover.rs`).
+//! synced, or in the write-ahead log beside it (`sled_store/wal.rs`), which `Journal::open`
+//! redoes into sled before anything else (`sled_store/recover.rs`).
+//!
+//! **Invariant:** every read verifies the chain of what it reads (`walk`): a changed
+//! record is an error naming it, never a silently different record.
 //!
 //! ```text
 //! sessions ──► heads ──► events: blocks of records under big-endian keys; the last
@@ -17,10 +22,11 @@
 //!              ├► retractions: index of Retract records
 //!              └► snapshots: cached states, tagged by rules version
 //! arbiter-wal: single appends not yet flushed into sled
+//! arbiter-heads: every session's acknowledged head, to catch what sled loses
 //! ```
 //!
-//! `layout` documents the trees, `src/block.rs` the value format, `chain` the hash chain,
-//! `src/append.rs` how writes are made whole and durable.
+//! `sled_store/layout.rs` documents the trees, `sled_store/block.rs` the value format,
+//! `chain` the hash chain, `sled_store/write.rs` how writes are made whole and durable.
 //!
 //! ```
 //! use arbiter_journal::{Journal, Record, SessionMeta};
@@ -51,31 +57,42 @@
 //! # }
 //! ```
 
-mod append;
-mod block;
+// Layers (tests/tidy.rs enforces them: a module imports only from layers below its own):
+// 0 pure: error, codec, record, meta, limits, problem
+// 1 pure: name, chain, batch, receipt
+// 2 the storage boundary: store
+// 3 shared over any store: walk, then events, check
+// 4 backends: sled_store/ (its own files layered inside, see its module doc)
+// 5 the facade: journal
+mod batch;
 mod chain;
 mod check;
 pub mod codec;
 mod error;
+mod events;
 mod journal;
-pub mod layout;
-mod marker;
+mod limits;
 mod meta;
 mod name;
-mod read;
+mod problem;
+mod receipt;
 mod record;
-mod recover;
-mod snapshot;
-mod wal;
+mod sled_store;
+mod store;
+mod walk;
 
-pub use append::MAX_RECORD_BYTES;
-pub use block::{BLOCK_BYTES, BLOCK_RECORDS};
 pub use chain::{genesis, hex, link, Hash, TAG_LEN};
-pub use check::{CheckReport, Problem, ProblemKind};
+pub use check::CheckReport;
 pub use codec::{CodecError, CodecErrorKind};
 pub use error::{ErrorKind, JournalError};
-pub use journal::{Durability, Journal};
+pub use events::{Events, SessionReader};
+pub use journal::Journal;
+pub use limits::MAX_RECORD_BYTES;
 pub use meta::{Parent, SessionMeta};
 pub use name::{validate_name, MAX_NAME_LEN};
-pub use read::{Events, SessionReader};
+pub use problem::{Problem, ProblemKind};
+pub use receipt::{Receipt, SealKey};
 pub use record::Record;
+pub use sled_store::tools as layout;
+pub use sled_store::{Durability, BLOCK_BYTES, BLOCK_RECORDS};
+pub use store::Loss;

@@ -50,9 +50,10 @@ fn another_journal_format_is_refused() -> Result<(), Box<dyn std::error::Error>>
 }
 
 /// sled drops everything after the first bad checksum in its data file, so a damaged
-/// database can open as an older one; the marker file's session count catches lost sessions.
+/// database can open as an older one; the record of heads catches a lost session, which is
+/// named until the loss is accepted.
 #[test]
-fn lost_sessions_are_reported_as_damage() -> Result<(), Box<dyn std::error::Error>> {
+fn lost_sessions_are_reported_until_the_loss_is_accepted() -> Result<(), Box<dyn std::error::Error>> {
     let dir = tempfile::tempdir()?;
     let path = dir.path().join("db");
     let meta = common::meta();
@@ -68,9 +69,21 @@ fn lost_sessions_are_reported_as_damage() -> Result<(), Box<dyn std::error::Erro
         db.open_tree(arbiter_journal::layout::SESSIONS_TREE)?.remove("second")?;
         db.flush()?;
     }
-    let err = Journal::open(&path).err().ok_or("opened a database that lost a session")?;
-    assert_eq!(err.kind(), ErrorKind::Storage);
-    assert!(err.message().contains("held 2 sessions but only 1"), "{err}");
+    let j = Journal::open(&path)?;
+    let err = j.sessions().err().ok_or("listed sessions as if none was lost")?;
+    assert_eq!(err.kind(), ErrorKind::Lost);
+    assert!(err.message().contains("session `second` should hold 0 records"), "{err}");
+    assert!(err.message().contains("--accept-loss"), "{err}");
+    assert_eq!(j.session("second").err().map(|e| e.kind()), Some(ErrorKind::Lost));
+    assert_eq!(j.losses()?.len(), 1);
+    assert!(j.check::<String>("first")?.is_ok(), "the other session is intact");
+    let accepted = j.accept_loss("second")?.ok_or("no loss to accept")?;
+    assert!(accepted.vanished);
+    assert_eq!(j.sessions()?.len(), 1);
+    drop(j);
+    let j = Journal::open(&path)?;
+    assert_eq!(j.sessions()?.len(), 1, "the decision is kept");
+    assert_eq!(j.session("second").err().map(|e| e.kind()), Some(ErrorKind::SessionNotFound));
     Ok(())
 }
 
@@ -85,5 +98,30 @@ fn a_directory_of_other_files_is_not_turned_into_a_database() -> Result<(), Box<
     // An empty directory is fine.
     let empty = tempfile::tempdir()?;
     assert!(Journal::open(empty.path())?.sessions()?.is_empty());
+    Ok(())
+}
+
+/// sled writes a snapshot to `snap.<lsn>.generating` and renames it into place once whole;
+/// a full disk leaves a zero-length one, which sled would then read as its newest snapshot
+/// and refuse every later open as corrupted. A read-only open reads around it; a read-write
+/// open removes it (sled's previous snapshot and its log give the same state).
+#[test]
+fn an_unfinished_sled_snapshot_is_recovered_from() -> Result<(), Box<dyn std::error::Error>> {
+    let dir = tempfile::tempdir()?;
+    let path = dir.path().join("db");
+    Journal::open(&path)?.import(
+        "s",
+        &common::meta(),
+        &[arbiter_journal::Record::Event("roll 1 2".to_string())],
+    )?;
+    let leftover = path.join("snap.FFFFFFFFFFFFFFFF.generating");
+    std::fs::write(&leftover, b"")?;
+    let ro = Journal::open_read_only(&path)?;
+    assert_eq!(ro.len("s")?, 1);
+    drop(ro);
+    assert!(leftover.exists(), "a read-only open removes nothing");
+    let j = Journal::open(&path)?;
+    assert_eq!(j.len("s")?, 1);
+    assert!(!leftover.exists());
     Ok(())
 }

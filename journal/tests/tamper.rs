@@ -101,11 +101,17 @@ fn a_modified_record_is_found_where_it_changed() -> TestResult {
     let (_dir, path) = fresh()?;
     tamper(&path, |t| replace_in_block(t, 140, note(140).as_bytes(), note(141).as_bytes()))?;
     expect_problem(&path, 140, ProblemKind::HashMismatch)?;
-    // Reading stops with an error naming the session only if the bytes do not decode; these
-    // still do, so replay must rely on `check` (which it found) for integrity.
+    // Reads verify the chain of what they read: the changed record is never handed out
+    // (nor any other of its block), and the error names it.
     let j = Journal::open(&path)?;
-    let read: Result<Vec<_>, _> = j.events::<Ev>("s", 0)?.collect();
-    assert_eq!(read?.len() as u64, LEN);
+    let read: Vec<_> = j.events::<Ev>("s", 0)?.collect();
+    assert_eq!(read.len(), 1, "the error first, then nothing");
+    let err = read.into_iter().find_map(Result::err).ok_or("read a changed record")?;
+    assert_eq!((err.kind(), err.seq()), (arbiter_journal::ErrorKind::Corrupt, Some(140)));
+    assert!(err.message().contains("record 140"), "{err}");
+    // From a later block, the damage is not read and not in the way.
+    let later: Result<Vec<_>, _> = j.events::<Ev>("s", BLOCK_RECORDS)?.collect();
+    assert_eq!(later?.len() as u64, LEN - BLOCK_RECORDS);
     Ok(())
 }
 
@@ -238,7 +244,14 @@ fn a_dropped_retraction_index_entry_is_found() -> TestResult {
         index.remove(key)?;
         db.flush()?;
     }
-    expect_problem(&path, 200, ProblemKind::Retractions)
+    expect_problem(&path, 200, ProblemKind::Retractions)?;
+    // Replay skips records by the index, so reading holds the index to the records too.
+    let j = Journal::open(&path)?;
+    let err = j.events::<Ev>("s", 0)?.find_map(Result::err).ok_or("read past a damaged index")?;
+    assert_eq!(err.seq(), Some(200), "{err}");
+    let reader = j.read_session::<Ev>("s", 100)?;
+    assert!(reader.events.into_iter().any(|r| r.is_err()), "read past a damaged index from 100");
+    Ok(())
 }
 
 #[test]
@@ -317,8 +330,15 @@ fn any_changed_byte_in_a_block_is_caught() -> TestResult {
             let report = j.check::<Ev>("s")?;
             let first = key_seq(&key).unwrap_or(0);
             assert!(report.problem.is_some(), "round {round}: byte {at} of block {first} changed unnoticed");
-            let read: Vec<_> = j.events::<Ev>("s", 0)?.collect();
-            assert!(read.len() as u64 <= LEN);
+            // Reading gives the untouched records before the damaged block, then an error
+            // naming a record of that block (never a changed record).
+            if let Ok(events) = j.events::<Ev>("s", 0) {
+                let read: Vec<_> = events.collect();
+                let good = read.iter().take_while(|r| r.is_ok()).count() as u64;
+                assert!(good <= first, "round {round}: read past damage at block {first}");
+                let err = read.into_iter().find_map(Result::err);
+                assert!(err.is_some(), "round {round}: byte {at} of block {first} read unnoticed");
+            }
         }
         let db = common::open_raw(&path)?;
         db.open_tree(layout::EVENTS_TREE)?.insert(&key, original)?;

@@ -7,6 +7,7 @@ mod catalog;
 mod demo;
 mod fixtures;
 mod record;
+mod seal;
 mod sessions;
 mod simulate;
 
@@ -35,7 +36,15 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Snapshot { session, every } => sessions::snapshot(db, &session, every),
         Command::Export { source, format } => sessions::export(db, &source, format),
         Command::Log { source, json } => sessions::log(db, &source, json),
-        Command::Check { session, json } => sessions::check(db, &session, json),
+        Command::Check { session, json, receipt: None, signer: _, accept_loss: false } => {
+            sessions::check(db, &session, json)
+        }
+        Command::Check { session, json: _, receipt, signer, accept_loss } => {
+            seal::check(db, &session, receipt.as_deref(), signer.as_deref(), accept_loss)
+        }
+        Command::Seal { session, key, out, new_key } => {
+            seal::seal(db, session.as_deref(), key.as_deref(), out.as_deref(), new_key.as_deref())
+        }
         Command::Fork { session, at, into, snapshot_every } => {
             sessions::fork(db, &session, at, &into, snapshot_every)
         }
@@ -63,36 +72,65 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
 /// Open the database. Commands that only read refuse to create one: a missing database is
 /// almost always a wrong `--db` or working directory, and creating it would hide that.
 pub fn open_journal(db: &Path, create: bool) -> Result<Journal, CliError> {
-    if !create && !db.exists() {
-        return Err(CliError::input(format!(
-            "there is no database at `{}` (give --db PATH or set ARBITER_DB; `arbiter new` or `arbiter import` creates one)",
-            arbiter_verify::shown(&db.display().to_string())
-        ))
-        .with_kind("session"));
+    if !create {
+        must_exist(db)?;
     }
     Ok(Journal::open(db)?)
 }
 
-/// Run `work` on a database that may be created for it. A database this call created is
-/// removed again when the work fails, so refused input (a bad session name, a malformed
-/// file) leaves nothing behind.
+/// Open the database for a command that only reads (`sessions`, `log`, `export`, `check`,
+/// `verify`, `replay`, `explain`, `diff`): nothing is written to it, so these work on a full
+/// disk and on a read-only copy, and skip the writes and syncs a read-write open and close
+/// cost (docs/RELIABILITY.md).
+pub fn open_reader(db: &Path) -> Result<Journal, CliError> {
+    must_exist(db)?;
+    Ok(Journal::open_read_only(db)?)
+}
+
+fn must_exist(db: &Path) -> Result<(), CliError> {
+    if db.exists() {
+        return Ok(());
+    }
+    Err(CliError::input(format!(
+        "there is no database at `{}` (give --db PATH or set ARBITER_DB; `arbiter new` or `arbiter import` creates one)",
+        arbiter_verify::shown(&db.display().to_string())
+    ))
+    .with_kind("session"))
+}
+
+/// Run `work` on a database that may be created for it. A database this call made alone
+/// (its directory created here, `create_dir` failing when another process got there first)
+/// is removed again when the work fails, so refused input (a bad session name, a malformed
+/// file) leaves nothing behind; and only if it holds no session, looked at and removed
+/// under the journal's lock, because another process may have stored one in it between
+/// its making and this call taking the lock. Nothing else is ever removed.
 pub fn with_new_journal<T>(
     db: &Path,
     work: impl FnOnce(&Journal) -> Result<T, CliError>,
 ) -> Result<T, CliError> {
-    let existed = db.exists();
-    let journal = open_journal(db, true)?;
+    if let Some(parent) = db.parent().filter(|p| !p.as_os_str().is_empty()) {
+        let _ = std::fs::create_dir_all(parent);
+    }
+    let made_here = std::fs::create_dir(db).is_ok();
+    let journal = match open_journal(db, true) {
+        Ok(journal) => journal,
+        Err(e) => {
+            if made_here {
+                // Only while still empty: `remove_dir` refuses a directory with anything in it.
+                let _ = std::fs::remove_dir(db);
+            }
+            return Err(e);
+        }
+    };
     let result = work(&journal);
-    // sled must release the directory before it can be removed.
-    drop(journal);
-    if result.is_err() && !existed {
-        let _ = std::fs::remove_dir_all(db);
+    if result.is_err() && made_here {
+        let _ = journal.remove_if_empty();
     }
     result
 }
 
-/// Parse a source spec and open the journal only when the source is a session, so checking
-/// a file never touches (or locks, or creates) a database.
+/// Parse a source spec and open the journal (read-only) only when the source is a session,
+/// so checking a file never touches (or locks, or creates) a database.
 pub fn sources(db: &Path, specs: &[&str]) -> Result<(Vec<Source>, Option<Journal>), CliError> {
     let sources = specs.iter().map(|s| Source::parse(s)).collect::<Result<Vec<_>, _>>()?;
     let session = sources.iter().find_map(|s| match &s.origin {
@@ -108,7 +146,7 @@ pub fn sources(db: &Path, specs: &[&str]) -> Result<(Vec<Source>, Option<Journal
             ))
             .with_kind("session"))
         }
-        Some(_) => Some(open_journal(db, false)?),
+        Some(_) => Some(open_reader(db)?),
         None => None,
     };
     Ok((sources, journal))

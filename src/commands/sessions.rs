@@ -1,6 +1,6 @@
 //! Session management: `sessions`, `new`, `import`, `export`, `log`, `check`, `fork`.
 
-use super::{exit, open_journal, print_report, sources, with_new_journal};
+use super::{exit, open_journal, open_reader, print_report, sources, with_new_journal};
 use crate::cli::Format;
 use crate::error::CliError;
 use crate::output;
@@ -9,7 +9,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 pub fn list(db: &Path) -> Result<ExitCode, CliError> {
-    let journal = open_journal(db, false)?;
+    let journal = open_reader(db)?;
     let sessions = journal.sessions()?;
     let mut text = String::new();
     if sessions.is_empty() {
@@ -188,7 +188,7 @@ pub fn log(db: &Path, spec: &str, json: bool) -> Result<ExitCode, CliError> {
 }
 
 pub fn check(db: &Path, session: &str, json: bool) -> Result<ExitCode, CliError> {
-    let journal = open_journal(db, false)?;
+    let journal = open_reader(db)?;
     let ctx = Context::new(&journal);
     let view = arbiter_verify::check(&ctx, session)?;
     print_report(&view, json)?;

@@ -1,4 +1,5 @@
-//! Project automation (the cargo-xtask pattern): `cargo xtask ci` and `cargo xtask bench`.
+//! Project automation (the cargo-xtask pattern): `cargo xtask ci`, `cargo xtask bench` and
+//! `cargo xtask crash`.
 //!
 //! CI and a person run the same commands, so nothing here is needed by users at run time.
 //! `bench` re-runs itself in the release profile (numbers from a debug build mean nothing)
@@ -6,6 +7,7 @@
 
 mod bench;
 mod ci;
+mod crash;
 
 use std::process::ExitCode;
 
@@ -14,6 +16,9 @@ usage: cargo xtask <task>
 
 tasks:
   ci       check formatting, then run every test of the workspace
+  crash    the storage reliability tests at full size: writers killed at random points,
+           damaged copies of a database, racing creators, a full disk
+             (cargo xtask crash --help for the counts)
   bench    measure arbiter against SQLite and JSONL on every game; prints one table and
            writes docs/PERFORMANCE.md
              --events N      corpus size per game (default 1000000)
@@ -30,6 +35,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("ci") => ci::run(),
+        Some("crash") => crash::run(&args[1..]),
         Some("bench") => bench::run(&args[1..]),
         Some(bench::rss::CHILD_COMMAND) => bench::rss::child(&args[1..]),
         Some("-h" | "--help" | "help") => {

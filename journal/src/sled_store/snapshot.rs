@@ -1,4 +1,5 @@
-//! Snapshots: a cache of replayed states, so that "state at record N" does not replay from 0.
+//! Snapshots in sled: a cache of replayed states, so that "state at record N" does not
+//! replay from 0.
 //!
 //! A snapshot is opaque bytes (the caller encodes the state, normally with `codec`) stored
 //! under the session and a sequence number, tagged with the rules version that produced it.
@@ -6,53 +7,40 @@
 //! costs a longer replay. A lookup ignores snapshots of another rules version, so a rules
 //! change makes old ones invisible; `discard_snapshots` reclaims their space.
 
-use crate::error::{ErrorKind, JournalError};
-use crate::journal::Journal;
-use crate::layout::{key_seq, seq_key};
+use super::layout::{key_seq, seq_key};
+use super::state::SledStore;
+use super::tail::storage;
+use crate::error::JournalError;
 
-impl Journal {
-    /// Store the state after the first `seq` records of a session (`seq` at most its length),
-    /// produced under `rules_version`. Replaces a snapshot at the same `seq`. Not flushed.
-    pub fn put_snapshot(
+impl SledStore {
+    /// Store the state after `seq` records (replacing one there). Not flushed.
+    pub(super) fn store_snapshot(
         &self,
         name: &str,
+        id: u64,
         seq: u64,
         rules_version: u32,
         bytes: &[u8],
     ) -> Result<(), JournalError> {
-        let (entry, head) = self.head(name)?;
-        if seq > head.len {
-            return Err(JournalError::new(
-                ErrorKind::InvalidRecord,
-                format!(
-                    "session `{name}` has {} records, so it has no state after {seq} to snapshot",
-                    head.len
-                ),
-            )
-            .in_session(name)
-            .at(seq));
-        }
         let mut value = Vec::with_capacity(4 + bytes.len());
         value.extend_from_slice(&rules_version.to_be_bytes());
         value.extend_from_slice(bytes);
         self.snapshots
-            .insert(seq_key(entry.id, seq), value)
+            .insert(seq_key(id, seq), value)
             .map(|_| ())
-            .map_err(|e| JournalError::storage(&format!("storing a snapshot of `{name}`"), e))
+            .map_err(|e| storage(&format!("storing a snapshot of `{name}`"), e))
     }
 
-    /// The snapshot with the greatest sequence at or before `seq` made under `rules_version`:
-    /// `(its seq, its bytes)`, or `None` when there is none.
-    pub fn snapshot_before(
+    /// The snapshot with the greatest sequence at or before `seq` made under `rules_version`.
+    pub(super) fn find_snapshot(
         &self,
         name: &str,
+        id: u64,
         seq: u64,
         rules_version: u32,
     ) -> Result<Option<(u64, Vec<u8>)>, JournalError> {
-        let id = self.entry(name)?.id;
         for item in self.snapshots.range(seq_key(id, 0)..=seq_key(id, seq)).rev() {
-            let (key, value) =
-                item.map_err(|e| JournalError::storage(&format!("reading snapshots of `{name}`"), e))?;
+            let (key, value) = item.map_err(|e| storage(&format!("reading snapshots of `{name}`"), e))?;
             let version = value.get(..4).and_then(|v| <[u8; 4]>::try_from(v).ok()).map(u32::from_be_bytes);
             if let (Some(at), Some(version)) = (key_seq(&key), version) {
                 if version == rules_version {
@@ -64,19 +52,22 @@ impl Journal {
     }
 
     /// Delete a session's snapshots made under any rules version but `keep_rules_version`.
-    /// Returns how many were deleted.
-    pub fn discard_snapshots(&self, name: &str, keep_rules_version: u32) -> Result<usize, JournalError> {
-        let id = self.entry(name)?.id;
+    pub(super) fn remove_snapshots(
+        &self,
+        name: &str,
+        id: u64,
+        keep_rules_version: u32,
+    ) -> Result<usize, JournalError> {
         let what = format!("discarding snapshots of `{name}`");
         let mut stale = Vec::new();
         for item in self.snapshots.range(seq_key(id, 0)..=seq_key(id, u64::MAX)) {
-            let (key, value) = item.map_err(|e| JournalError::storage(&what, e))?;
+            let (key, value) = item.map_err(|e| storage(&what, e))?;
             if value.get(..4) != Some(&keep_rules_version.to_be_bytes()[..]) {
                 stale.push(key);
             }
         }
         for key in &stale {
-            self.snapshots.remove(key).map_err(|e| JournalError::storage(&what, e))?;
+            self.snapshots.remove(key).map_err(|e| storage(&what, e))?;
         }
         Ok(stale.len())
     }

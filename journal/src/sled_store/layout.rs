@@ -1,5 +1,4 @@
-//! Where things live in the sled database. Public so that tools and tamper tests can reach
-//! the raw trees; ordinary callers use `Journal`.
+//! Where things live in the sled database directory.
 //!
 //! | tree | key | value |
 //! | --- | --- | --- |
@@ -17,8 +16,9 @@
 //! points to: `heads` changes only when a block is started, so an append that fits in the
 //! last block changes one value. `heads` also makes a removed last block show, where
 //! finding the last block by key would silently take the one before it.
-
-use crate::chain::Hash;
+//!
+//! Beside sled's own files (`db`, `conf`, `snap.*`, `blobs/`) the directory holds the
+//! write-ahead log (`wal`) and the record of heads (`heads`).
 
 pub const SESSIONS_TREE: &str = "sessions";
 pub const HEADS_TREE: &str = "heads";
@@ -28,19 +28,25 @@ pub const SNAPSHOTS_TREE: &str = "snapshots";
 
 /// sled 0.34's data file inside the database directory (the journal fsyncs it).
 pub const SLED_DATA_FILE: &str = "db";
-
-/// A file the journal keeps beside sled's own in the database directory (see `marker.rs`):
-/// that a journal exists here and how many sessions it has held.
-pub const MARKER_FILE: &str = "arbiter-journal";
+/// sled's configuration file.
+pub const SLED_CONF_FILE: &str = "conf";
+/// sled's directory of large values.
+pub const SLED_BLOBS_DIR: &str = "blobs";
+/// The prefix of sled's snapshot files (`snap.<lsn>`).
+pub const SLED_SNAPSHOT_PREFIX: &str = "snap.";
+/// The suffix of a snapshot sled was writing and never renamed into place: sled reads the
+/// newest snapshot file by name, this one included, so one left behind (a full disk, a
+/// crash) would make every later open fail as "corrupted".
+pub const SLED_UNFINISHED_SUFFIX: &str = ".generating";
 
 /// The write-ahead log beside sled's files (see `wal`).
 pub const WAL_FILE: &str = "arbiter-wal";
 
-/// How many live entries (appends not yet checkpointed into sled) a write-ahead log file's
-/// bytes hold, for tools and tests; an error says what is damaged.
-pub fn wal_entries(bytes: &[u8]) -> Result<usize, String> {
-    crate::wal::read(bytes).map(|contents| contents.entries.len())
-}
+/// The record of every session's acknowledged head, kept outside sled (see `heads`).
+pub const HEADS_FILE: &str = "arbiter-heads";
+
+/// The file earlier builds kept instead of `HEADS_FILE`: only a count of sessions.
+pub const LEGACY_MARKER_FILE: &str = "arbiter-journal";
 
 /// Key in the default tree that names the journal format, checked on open.
 pub const FORMAT_KEY: &[u8] = b"arbiter-journal-format";
@@ -49,15 +55,10 @@ pub const FORMAT_KEY: &[u8] = b"arbiter-journal-format";
 /// block's header holds its count and last hash and `heads` only points to the last block.
 pub const FORMAT_VERSION: &[u8] = b"4";
 
-/// A stored block (a value of `events`) in its plain form, its records uncompressed: what
-/// tools and tamper tests edit. A plain block may be stored back as it is; readers take
-/// both forms. An error says why the block cannot be read.
-pub fn plain_block(value: &[u8]) -> Result<Vec<u8>, String> {
-    crate::block::plain(value).map(|plain| plain.into_owned())
-}
-
-/// Where a stored block says how its body is stored: 0 plain, 1 compressed (see `block`).
-pub const BODY_KIND_AT: usize = crate::block::HEADER_LEN;
+/// Key in the default tree holding the generation of the last checkpoint whose heads went
+/// to `HEADS_FILE` (u64 BE), written just before sled is flushed for it: a data file that
+/// reads back an older generation than the record of heads lost writes (see `heads`).
+pub const GENERATION_KEY: &[u8] = b"arbiter-heads-generation";
 
 /// Key of a session's item at a sequence number in `events`, `retractions` and `snapshots`.
 pub fn seq_key(session_id: u64, seq: u64) -> [u8; 16] {
@@ -81,15 +82,4 @@ pub fn tail_pointer(tail_first: u64) -> [u8; 8] {
 /// The first sequence of the last block a `heads` value points to; `None` when malformed.
 pub fn tail_first(value: &[u8]) -> Option<u64> {
     Some(u64::from_be_bytes(value.try_into().ok()?))
-}
-
-/// The head of a session's log, as its last block's header gives it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Head {
-    /// Records in the log (the next sequence number).
-    pub len: u64,
-    /// First sequence number of the last block.
-    pub tail_first: u64,
-    /// Chain link of the last record (the genesis when the log is empty).
-    pub last: Hash,
 }

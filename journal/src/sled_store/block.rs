@@ -36,7 +36,7 @@
 //! The count and the last hash make a session's last block its head: the log's length is
 //! the block's first sequence plus its count, and the hash to chain the next record to is
 //! its last hash, so appending a record that fits in the tail changes that one value (one
-//! compare-and-swap, no transaction; see `journal`). A sealed block keeps them too, and
+//! compare-and-swap, no transaction; see `write`). A sealed block keeps them too, and
 //! `check` holds each block to them.
 //!
 //! The check on a deflated body is there because DEFLATE ignores some bits (the padding of
@@ -44,8 +44,9 @@
 //! read back the same records and go unnoticed, where in a plain block every byte is part
 //! of a record, a varint or a chain tag, which the chain covers.
 
-use crate::append::MAX_RECORD_BYTES;
 use crate::chain::{Hash, TAG_LEN};
+use crate::limits::MAX_RECORD_BYTES;
+use crate::store::{Page, Span};
 use sha2::{Digest, Sha256};
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -403,12 +404,6 @@ impl Cursor {
         Cursor { pos: BODY_START, literals: Vec::new() }
     }
 
-    /// Back to the first record, keeping the allocation.
-    pub fn reset(&mut self) {
-        self.pos = BODY_START;
-        self.literals.clear();
-    }
-
     /// Read the next record of `block`, or `None` at its end. After an error the cursor is
     /// at the end: nothing more is read from a block whose framing broke.
     pub fn next<'a>(&mut self, block: &'a [u8]) -> Option<Result<Stored<'a>, String>> {
@@ -440,6 +435,12 @@ impl Cursor {
     }
 
     fn read<'a>(&mut self, block: &'a [u8]) -> Result<Stored<'a>, String> {
+        let (tag, start, end) = self.read_span(block)?;
+        Ok((tag, &block[start..end]))
+    }
+
+    /// The next record's tag and where its bytes are in `block`.
+    fn read_span(&mut self, block: &[u8]) -> Result<([u8; TAG_LEN], usize, usize), String> {
         let reference = self.varint(block)?;
         let (start, end) = if reference == 0 {
             let len = self.varint(block)?;
@@ -466,16 +467,50 @@ impl Cursor {
         let mut tag = [0u8; TAG_LEN];
         tag.copy_from_slice(tag_bytes);
         self.pos += TAG_LEN;
-        Ok((tag, &block[start..end]))
+        Ok((tag, start, end))
     }
 }
 
+/// Read a stored block (plain or compressed) into `page`: its header's count and hashes,
+/// its plain bytes and a span per record. Framing that breaks after some records leaves
+/// those records and the reason in `page.broken`; an error means the block cannot be read
+/// at all (its header, body kind, compressed body or check).
+pub fn read_into(value: &[u8], page: &mut Page) -> Result<(), String> {
+    let header = header(value)?;
+    match plain(value)? {
+        Cow::Borrowed(bytes) => {
+            page.bytes.clear();
+            page.bytes.extend_from_slice(bytes);
+        }
+        Cow::Owned(bytes) => page.bytes = bytes,
+    }
+    page.first = header.first_seq;
+    page.before = header.previous;
+    page.count = u64::from(header.count);
+    page.after = header.last;
+    page.spans.clear();
+    page.broken = None;
+    let mut cursor = Cursor::new();
+    while cursor.pos < page.bytes.len() {
+        match cursor.read_span(&page.bytes) {
+            Ok((tag, start, end)) => page.spans.push(Span { tag, start, end }),
+            Err(e) => {
+                page.broken = Some(e);
+                break;
+            }
+        }
+    }
+    Ok(())
+}
+
 /// The records of a block in order, `(tag, encoded record)`.
+#[cfg(test)]
 pub struct Records<'a> {
     block: &'a [u8],
     cursor: Cursor,
 }
 
+#[cfg(test)]
 impl<'a> Records<'a> {
     /// The records of a plain block (see `plain`; its header is not checked here).
     pub fn new(block: &'a [u8]) -> Self {

@@ -8,15 +8,16 @@
 //! records are gone or different, and the database is reported damaged, never silently
 //! opened shorter. Once every entry is accounted for, sled is flushed and the log started afresh.
 
-use crate::append::Encoded;
+use super::layout::WAL_FILE;
+use super::state::SledStore;
+use super::wal::{Entry, DAMAGED_SUFFIX};
+use crate::batch::Batch;
 use crate::error::{ErrorKind, JournalError};
-use crate::journal::Journal;
-use crate::wal::Entry;
 use std::sync::atomic::Ordering;
 
-impl Journal {
-    /// Redo `entries` (read from the write-ahead log by `open`), then checkpoint.
-    pub(crate) fn recover(&self, entries: Vec<Entry>) -> Result<(), JournalError> {
+impl SledStore {
+    /// Redo `entries` (read from the write-ahead log when opening), then checkpoint.
+    pub(super) fn recover(&self, entries: Vec<Entry>) -> Result<(), JournalError> {
         if entries.is_empty() {
             return Ok(());
         }
@@ -24,7 +25,7 @@ impl Journal {
             self.redo(entry)?;
         }
         self.redone.store(true, Ordering::SeqCst);
-        self.flush()
+        self.checkpoint(&mut self.lock_wal())
     }
 
     fn redo(&self, entry: &Entry) -> Result<(), JournalError> {
@@ -35,34 +36,32 @@ impl Journal {
                 ErrorKind::Corrupt,
                 format!(
                     "database `{}` is damaged: records {first}..{end} of session `{name}`, acknowledged in its \
-                     write-ahead log, {what}",
-                    self.path.display()
+                     write-ahead log, {what}. Keep a copy of the directory; to open the database without the \
+                     log, rename `{WAL_FILE}` to `{WAL_FILE}{DAMAGED_SUFFIX}`",
+                    self.shown()
                 ),
             )
             .in_session(name)
             .at(first)
         };
-        let id = match self.entry(name) {
-            Ok(found) => found.id,
-            Err(e) if e.kind() == ErrorKind::SessionNotFound => {
-                return Err(damaged("belong to a session the database does not have".to_string()))
-            }
-            Err(e) => return Err(e),
+        let Some(found) = self.entry(name)? else {
+            return Err(damaged("belong to a session the database does not have".to_string()));
         };
-        let len = self.len(name)?;
-        if len == first {
-            let head = self.write(name, id, first, &Encoded::from_encoded(first, &entry.records))?;
-            if head.last != entry.end {
+        let (_, _, tail) = self.tail(name, found.id)?;
+        if tail.len == first {
+            let redone = self.write(name, found.id, first, &Batch::from_encoded(first, &entry.records))?;
+            if redone.last != entry.end {
                 return Err(damaged(
                     "do not chain to the hash that was acknowledged when redone".to_string(),
                 ));
             }
-        } else if len >= end {
-            if self.hash_at(name, end)? != entry.end {
+            self.wrote(name, redone.head());
+        } else if tail.len >= end {
+            if self.hash_after(name, found.id, end)? != entry.end {
                 return Err(damaged("differ from the records the session holds there".to_string()));
             }
         } else {
-            return Err(damaged(format!("cannot be redone: the session holds {len} records")));
+            return Err(damaged(format!("cannot be redone: the session holds {} records", tail.len)));
         }
         Ok(())
     }
@@ -73,10 +72,10 @@ mod tests {
     use super::*;
     use crate::chain::{link, Hash};
     use crate::codec;
-    use crate::layout::WAL_FILE;
     use crate::meta::SessionMeta;
     use crate::record::Record;
-    use crate::wal;
+    use crate::sled_store::wal;
+    use crate::Journal;
     use std::path::Path;
 
     type TestResult = Result<(), Box<dyn std::error::Error>>;
@@ -113,7 +112,7 @@ mod tests {
         for (seq, bytes) in (first..).zip(&records) {
             end = link(&end, seq, bytes);
         }
-        let (mut wal, _) = wal::Wal::open(dir)?;
+        let (mut wal, _) = wal::Wal::open(dir, true)?;
         wal.append(session, first, &end, records.iter().map(Vec::as_slice))?;
         Ok(end)
     }

@@ -1,0 +1,343 @@
+//! The record of heads: every session's acknowledged length and last chain hash, in a file
+//! beside sled's own, `arbiter-heads`, where sled's recovery cannot shorten it.
+//!
+//! sled recovers its log up to the first record whose checksum fails and silently drops
+//! everything after it (a torn write after a crash looks the same to it as bit rot). A
+//! damaged data file therefore opens as an older database: sessions written last come back
+//! shorter, or not at all, and nothing says so. This file is what the journal compares
+//! sled's answer with. It is written at every checkpoint (see `SledStore::checkpoint`),
+//! after sled's data is flushed and synced, with the heads of the sessions written since
+//! the one before: so it can lag behind sled after a crash, never run ahead of it. Appends
+//! acknowledged through the write-ahead log since the last checkpoint are not in it; the
+//! log itself holds them, with the hash they end at.
+//!
+//! An entry is added without an `fsync` of its own: it is written after the data it
+//! describes is synced, so it cannot run ahead of sled whatever happens to it, and a
+//! process crash does not lose it (the kernel has it); only a power cut can, which leaves
+//! the record one or more checkpoints behind. Closing the journal syncs it. (Syncing every
+//! entry would cost every batched append a second device round trip.)
+//!
+//! A checkpoint also stores its generation in sled (`layout::GENERATION_KEY`) just before
+//! flushing. sled loses a suffix of its log, and the generation is written after every
+//! write the checkpoint covers, so a data file that reads back an older generation than
+//! this file lost something: `open` then compares every session. Otherwise each session is
+//! compared the first time it is used.
+//!
+//! Layout: `MAGIC`, then entries appended one per checkpoint, each `length (u32) ‖ CRC-32
+//! of the body (u32) ‖ body`, the body `generation (u64) ‖ count (u32) ‖ count × (name
+//! length (u16) ‖ name ‖ records (u64) ‖ chain hash after them (32 bytes))`, integers
+//! big-endian. `records = u64::MAX` records a session given up (`Journal::accept_loss` on a
+//! session whose data is gone). Reading stops at a torn last entry (a crash while
+//! appending one: nothing was lost, the record only lags); a bad entry with a whole one
+//! after it is damage. When the file holds several times what it records, it is rewritten
+//! whole (a temporary file, synced, renamed over it).
+
+use super::layout::HEADS_FILE;
+use crate::chain::Hash;
+use crate::error::{ErrorKind, JournalError};
+use crate::store::Head;
+use std::collections::BTreeMap;
+use std::fs::{File, OpenOptions};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+const MAGIC: &[u8; 8] = b"arbhds\x00\x01";
+/// Bytes before an entry's body: its length and CRC.
+const FRAME: usize = 8;
+/// `records` of a session given up.
+const GIVEN_UP: u64 = u64::MAX;
+/// The file is rewritten whole once it is larger than this and than `REWRITE_FACTOR` times
+/// what one entry of every recorded head takes.
+const REWRITE_ABOVE: u64 = 64 << 10;
+const REWRITE_FACTOR: u64 = 4;
+
+/// The heads recorded so far.
+#[derive(Debug, Default)]
+pub struct Recorded {
+    /// Every session's acknowledged head at the last checkpoint recorded.
+    pub heads: BTreeMap<String, Head>,
+    /// The generation of that checkpoint (0 when none is recorded).
+    pub generation: u64,
+    /// Bytes of the file up to the end of its last whole entry (where the next one goes).
+    good_len: u64,
+    /// Bytes of the file as found (more than `good_len` after a torn last entry).
+    file_len: u64,
+}
+
+/// The record of a database directory, `None` when it has none (a new database, or one
+/// made by an earlier build). An error says what is damaged.
+pub fn read(dir: &Path) -> Result<Option<Recorded>, JournalError> {
+    let path = dir.join(HEADS_FILE);
+    let bytes = match std::fs::read(&path) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(io_error("read", &path, e)),
+    };
+    parse(&bytes).map(Some).map_err(|what| {
+        JournalError::new(
+            ErrorKind::Storage,
+            format!(
+                "database `{}` is damaged: its record of session heads `{}` {what}. Without it, records the \
+                 data file may have lost cannot be detected; keep a copy of the directory, and move the file \
+                 aside to open the database with a record rebuilt from the data file as it is",
+                dir.display(),
+                path.display()
+            ),
+        )
+    })
+}
+
+/// Parse a record's bytes.
+fn parse(bytes: &[u8]) -> Result<Recorded, String> {
+    if bytes.get(..MAGIC.len()) != Some(&MAGIC[..]) {
+        return Err("does not start as one does".to_string());
+    }
+    let mut recorded = Recorded { file_len: bytes.len() as u64, ..Recorded::default() };
+    let mut at = MAGIC.len();
+    while at < bytes.len() {
+        match entry_at(bytes, at) {
+            Some((generation, heads, next)) if generation > recorded.generation => {
+                for (name, head) in heads {
+                    match head {
+                        Some(head) => recorded.heads.insert(name, head),
+                        None => recorded.heads.remove(&name),
+                    };
+                }
+                recorded.generation = generation;
+                at = next;
+            }
+            Some((generation, ..)) => {
+                return Err(format!("holds generation {generation} after {}", recorded.generation))
+            }
+            None => {
+                // A torn last entry, unless a whole one follows it.
+                if (at + 1..bytes.len()).any(|later| {
+                    entry_at(bytes, later).is_some_and(|(generation, ..)| generation > recorded.generation)
+                }) {
+                    return Err(format!("is damaged at byte {at}, with whole entries after it"));
+                }
+                break;
+            }
+        }
+    }
+    recorded.good_len = at as u64;
+    Ok(recorded)
+}
+
+type Heads = Vec<(String, Option<Head>)>;
+
+/// The entry at `at`: its generation, heads (`None` for a session given up) and where the
+/// next one starts; `None` when there is no whole, valid entry there.
+fn entry_at(bytes: &[u8], at: usize) -> Option<(u64, Heads, usize)> {
+    let frame = bytes.get(at..at.checked_add(FRAME)?)?;
+    let len = u32::from_be_bytes(frame[..4].try_into().ok()?) as usize;
+    let crc = u32::from_be_bytes(frame[4..].try_into().ok()?);
+    let end = at.checked_add(FRAME)?.checked_add(len)?;
+    let body = bytes.get(at + FRAME..end)?;
+    if len < 12 || crc32fast::hash(body) != crc {
+        return None;
+    }
+    let mut pos = 0usize;
+    let mut take = |n: usize| -> Option<&[u8]> {
+        let part = body.get(pos..pos.checked_add(n)?)?;
+        pos += n;
+        Some(part)
+    };
+    let generation = u64::from_be_bytes(take(8)?.try_into().ok()?);
+    let count = u32::from_be_bytes(take(4)?.try_into().ok()?);
+    let mut heads = Vec::new();
+    for _ in 0..count {
+        let name_len = u16::from_be_bytes(take(2)?.try_into().ok()?) as usize;
+        let name = std::str::from_utf8(take(name_len)?).ok()?.to_string();
+        let len = u64::from_be_bytes(take(8)?.try_into().ok()?);
+        let last: Hash = take(32)?.try_into().ok()?;
+        heads.push((name, (len != GIVEN_UP).then_some(Head { len, last })));
+    }
+    (pos == body.len()).then_some((generation, heads, end))
+}
+
+/// One entry's bytes.
+fn encode(generation: u64, heads: &[(&str, Option<Head>)]) -> Vec<u8> {
+    let mut out = vec![0u8; FRAME];
+    out.extend_from_slice(&generation.to_be_bytes());
+    out.extend_from_slice(&(heads.len() as u32).to_be_bytes());
+    for (name, head) in heads {
+        // Session names are at most `MAX_NAME_LEN` bytes, far below u16::MAX.
+        out.extend_from_slice(&(name.len() as u16).to_be_bytes());
+        out.extend_from_slice(name.as_bytes());
+        let (len, last) = head.map_or((GIVEN_UP, [0; 32]), |h| (h.len, h.last));
+        out.extend_from_slice(&len.to_be_bytes());
+        out.extend_from_slice(&last);
+    }
+    let body_len = (out.len() - FRAME) as u32;
+    let crc = crc32fast::hash(&out[FRAME..]);
+    out[..4].copy_from_slice(&body_len.to_be_bytes());
+    out[4..FRAME].copy_from_slice(&crc.to_be_bytes());
+    out
+}
+
+/// The record as kept by a writer: what is recorded, and the file to add to.
+pub struct Writer {
+    dir: PathBuf,
+    pub recorded: Recorded,
+    file: Option<File>,
+}
+
+impl Writer {
+    /// Keep adding to `recorded`, read from `dir` (or empty for a new record).
+    pub fn new(dir: &Path, recorded: Recorded) -> Writer {
+        Writer { dir: dir.to_path_buf(), recorded, file: None }
+    }
+
+    /// Record `changes` as the checkpoint `generation`, durably. A torn entry left by an
+    /// earlier crash is cut off first; a record grown large is rewritten whole instead.
+    pub fn record(&mut self, generation: u64, changes: &[(&str, Option<Head>)]) -> Result<(), JournalError> {
+        for (name, head) in changes {
+            match head {
+                Some(head) => self.recorded.heads.insert(name.to_string(), *head),
+                None => self.recorded.heads.remove(*name),
+            };
+        }
+        self.recorded.generation = generation;
+        let path = self.dir.join(HEADS_FILE);
+        let entry = encode(generation, changes);
+        let whole = self.recorded.heads.len() as u64 * 64 + 64;
+        let grown = self.recorded.good_len + entry.len() as u64;
+        let result =
+            if self.recorded.good_len == 0 || (grown > REWRITE_ABOVE && grown > REWRITE_FACTOR * whole) {
+                self.rewrite()
+            } else {
+                self.add(&entry)
+            };
+        result.map_err(|e| io_error("write", &path, e))
+    }
+
+    /// Make what was recorded durable (when the journal is closed).
+    pub fn sync(&mut self) -> std::io::Result<()> {
+        match self.file.as_ref() {
+            Some(file) => file.sync_data(),
+            None => Ok(()),
+        }
+    }
+
+    /// Add one entry at the end of the file's whole entries (not synced: see the module
+    /// doc).
+    fn add(&mut self, entry: &[u8]) -> std::io::Result<()> {
+        if self.file.is_none() {
+            let file = OpenOptions::new().write(true).open(self.dir.join(HEADS_FILE))?;
+            if self.recorded.file_len != self.recorded.good_len {
+                file.set_len(self.recorded.good_len)?;
+            }
+            self.file = Some(file);
+        }
+        let Some(file) = self.file.as_mut() else { return Ok(()) };
+        use std::io::{Seek, SeekFrom};
+        file.seek(SeekFrom::Start(self.recorded.good_len))?;
+        file.write_all(entry)?;
+        self.recorded.good_len += entry.len() as u64;
+        self.recorded.file_len = self.recorded.good_len;
+        Ok(())
+    }
+
+    /// Write every recorded head as one entry to a new file, synced and renamed over the
+    /// old one, the directory synced so the new name survives a power cut.
+    fn rewrite(&mut self) -> std::io::Result<()> {
+        let all: Vec<(&str, Option<Head>)> =
+            self.recorded.heads.iter().map(|(name, head)| (name.as_str(), Some(*head))).collect();
+        let entry = encode(self.recorded.generation, &all);
+        let tmp = self.dir.join(format!("{HEADS_FILE}.tmp"));
+        let mut file = File::create(&tmp)?;
+        file.write_all(MAGIC)?;
+        file.write_all(&entry)?;
+        file.sync_all()?;
+        std::fs::rename(&tmp, self.dir.join(HEADS_FILE))?;
+        File::open(&self.dir)?.sync_all()?;
+        self.recorded.good_len = (MAGIC.len() + entry.len()) as u64;
+        self.recorded.file_len = self.recorded.good_len;
+        self.file = None;
+        Ok(())
+    }
+}
+
+fn io_error(what: &str, path: &Path, e: std::io::Error) -> JournalError {
+    JournalError::new(
+        ErrorKind::Storage,
+        format!("cannot {what} the record of heads `{}`: {e}", path.display()),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn head(len: u64) -> Option<Head> {
+        Some(Head { len, last: [len as u8; 32] })
+    }
+
+    #[test]
+    fn entries_add_up_and_a_torn_last_one_is_ignored() -> Result<(), Box<dyn std::error::Error>> {
+        let dir = tempfile::tempdir()?;
+        let mut w = Writer::new(dir.path(), Recorded::default());
+        w.record(1, &[("a", head(3)), ("b", head(0))])?;
+        w.record(2, &[("a", head(9))])?;
+        w.record(3, &[("b", None), ("c", head(1))])?;
+        let read = read(dir.path())?.ok_or("no record")?;
+        assert_eq!(read.generation, 3);
+        assert_eq!(read.heads.keys().collect::<Vec<_>>(), ["a", "c"]);
+        assert_eq!(Some(read.heads["a"]), head(9));
+        // A torn fourth entry: the record lags, nothing more.
+        let path = dir.path().join(HEADS_FILE);
+        let whole = std::fs::read(&path)?;
+        let mut torn = whole.clone();
+        torn.extend_from_slice(&encode(4, &[("a", head(10))])[..20]);
+        std::fs::write(&path, &torn)?;
+        let read = super::read(dir.path())?.ok_or("no record")?;
+        assert_eq!((read.generation, read.heads["a"].len), (3, 9));
+        // The next entry goes where the torn one began.
+        let mut w = Writer::new(dir.path(), read);
+        w.record(4, &[("a", head(11))])?;
+        assert_eq!(super::read(dir.path())?.map(|r| r.heads["a"].len), Some(11));
+        Ok(())
+    }
+
+    #[test]
+    fn damage_before_a_whole_entry_is_refused() -> Result<(), Box<dyn std::error::Error>> {
+        let dir = tempfile::tempdir()?;
+        let mut w = Writer::new(dir.path(), Recorded::default());
+        w.record(1, &[("a", head(3))])?;
+        w.record(2, &[("a", head(4))])?;
+        w.record(3, &[("a", head(5))])?;
+        let path = dir.path().join(HEADS_FILE);
+        let whole = std::fs::read(&path)?;
+        // A changed byte anywhere but in the last entry: refused. In the last entry: it is
+        // read as torn (the record lags by one checkpoint), or refused.
+        let last = whole.len() - encode(3, &[("a", head(5))]).len();
+        for at in 0..whole.len() {
+            let mut damaged = whole.clone();
+            damaged[at] ^= 0x10;
+            match parse(&damaged) {
+                Ok(r) => assert!(at >= last && r.generation == 2, "byte {at}: read as {}", r.generation),
+                Err(_) => {}
+            }
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn a_large_record_is_rewritten_whole() -> Result<(), Box<dyn std::error::Error>> {
+        let dir = tempfile::tempdir()?;
+        let mut w = Writer::new(dir.path(), Recorded::default());
+        let names: Vec<String> = (0..50).map(|i| format!("session-{i}")).collect();
+        for round in 1..=400u64 {
+            let changes: Vec<(&str, Option<Head>)> =
+                names.iter().map(|n| (n.as_str(), head(round))).collect();
+            w.record(round, &changes)?;
+        }
+        let size = std::fs::metadata(dir.path().join(HEADS_FILE))?.len();
+        assert!(size < 4 * REWRITE_ABOVE, "{size} bytes");
+        let read = read(dir.path())?.ok_or("no record")?;
+        assert_eq!((read.generation, read.heads.len()), (400, 50));
+        assert!(read.heads.values().all(|h| h.len == 400));
+        Ok(())
+    }
+}

@@ -1,0 +1,806 @@
+//! The write-ahead log: how a single append is made durable with one write and one sync.
+//!
+//! Making an append durable through sled means `Db::flush`: sled hands its buffer to a
+//! background thread, which writes it and waits for `sync_file_range`, and the caller then
+//! needs an `fdatasync` for the write to survive a power cut. Two thread switches, two waits
+//! on the disk, where a write to a plain file needs one. So an append that fits in its
+//! session's last block (see `write::append_in_place`) updates sled in memory only, and is
+//! acknowledged once its records are written here and this file is `fdatasync`ed. A
+//! checkpoint (sled flushed, its data file synced) then starts the log afresh; `Journal::open`
+//! redoes whatever it still holds, so what sled had not written out when the process died
+//! comes back.
+//!
+//! The file is preallocated (written with zeros once) and entries are written into it in
+//! place: an `fdatasync` that changes no file metadata (no new length, no new blocks) is one
+//! device round trip, where appending to a file also commits the file system's journal.
+//! Starting afresh does not erase anything: every entry carries a log sequence number, the
+//! header names the first one that is live, and older entries left behind are ignored.
+//!
+//! Layout (integers big-endian):
+//! - Two header slots, at 0 and `SLOT_LEN`: `MAGIC` (8 bytes) ‖ generation (u64) ‖ first
+//!   live sequence number (u64) ‖ CRC-32 of those 24 bytes. A checkpoint writes the slot the
+//!   current header is not in, so a torn header write leaves the other one whole; the valid
+//!   slot with the higher generation is the header.
+//! - From `DATA_START`, entries back to back: `length (u32) ‖ CRC-32 of the body (u32) ‖
+//!   body ‖ length ‖ CRC-32` (the trailer; logs of earlier builds, version 1 in the
+//!   header's magic, have none), the body being `log sequence number (u64) ‖ name length (u16) ‖ session name ‖
+//!   first record's sequence (u64) ‖ chain hash after the records (32 bytes) ‖ record count
+//!   (u32) ‖ per record: length (u32) ‖ encoded record`.
+//!
+//! Reading stops at the first frame that is not the next live entry: zeros, an older
+//! entry, or a torn write (the last one, never acknowledged). Damage must never pass for
+//! that end, since acknowledged entries would then be dropped without a word, so a log is
+//! refused, with one sentence saying what is wrong, when:
+//! - any whole entry numbered at or past the one expected lies anywhere after the end: a
+//!   damaged entry, a zeroed page or a damaged header slot (read from the older slot, the
+//!   live entries look newer than expected) all leave acknowledged entries behind it;
+//! - the file is shorter than a log is made (a cut file), or has no readable header slot;
+//! - its first entry is zeros although entries were written before (an erased first page:
+//!   the first frame always starts an entry once one was written, and a torn write puts new
+//!   bytes over old ones, never zeros);
+//! - the file is missing, empty or all zeros in a database that was made with it.
+//!
+//! Every entry ends with a trailer repeating its length and CRC, so that what happens to
+//! the last entry written is told apart: a head damaged with the body and trailer whole is
+//! recovered from the trailer; a body changed between a head and trailer that agree was
+//! written whole and then damaged, which is refused (a write that fits in two sectors is
+//! never torn with both ends on disk and its middle not; a longer one is given the benefit
+//! of the doubt, as a torn write). What still cannot be told apart from a torn last write:
+//! damage that destroys the head and the trailer of the last entries alike (zeros or
+//! garbage over the end of the live log, not over its first entry, with no whole entry
+//! after it). Those entries are dropped without notice; this needs the damage to land on
+//! exactly that end of the log after the append and before the next checkpoint (at most
+//! 256 KiB of appends later, or the journal's close), with the process dead before it.
+//!
+//! A user who decides to open a database without its damaged log renames the log to
+//! `arbiter-wal.damaged` (`DAMAGED_SUFFIX`); a new one is then made.
+
+use super::layout::WAL_FILE;
+use crate::chain::Hash;
+use crate::error::{ErrorKind, JournalError};
+use std::fs::File;
+use std::io::{Read as _, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+
+/// One append as logged: enough to redo it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    pub session: String,
+    /// Sequence number of the first record.
+    pub first: u64,
+    /// The chain hash after the last record: a redo must arrive at it, and a log that already
+    /// holds the records must hold exactly these.
+    pub end: Hash,
+    /// The encoded records, in order.
+    pub records: Vec<Vec<u8>>,
+}
+
+impl Entry {
+    /// The sequence number after the last record.
+    pub fn end_seq(&self) -> u64 {
+        self.first + self.records.len() as u64
+    }
+}
+
+/// The header's magic: version 2 frames carry a trailer; version 1 (earlier builds) does
+/// not, and is still read.
+const MAGIC: &[u8; 8] = b"arbwal\x00\x02";
+const MAGIC_V1: &[u8; 8] = b"arbwal\x00\x01";
+/// Bytes of a header slot's content, before its CRC.
+const HEADER_BODY: usize = 24;
+/// Distance between the two header slots (each in its own sector).
+const SLOT_LEN: usize = 512;
+/// Where entries start.
+pub(crate) const DATA_START: usize = 4096;
+/// Bytes before an entry's body: its length and CRC.
+const FRAME: usize = 8;
+/// Bytes after an entry's body: its length and CRC again, so that damage to the last
+/// entry written is told from a torn write (see the module doc).
+const TRAILER: usize = 8;
+/// The fewest bytes a body has: number, name length, first sequence, hash, count.
+const MIN_BODY: usize = 8 + 2 + 8 + 32 + 4;
+/// The size of the writes a disk makes whole (a sector): a write within two of them is
+/// never torn with both of its ends written and its middle not.
+const SECTOR: usize = 512;
+/// The log is started afresh (sled flushed and synced) once it holds this much: a
+/// checkpoint every few thousand single appends costs each of them almost nothing, a log
+/// this size is redone in moments when a crash leaves it full, and its preallocated file
+/// stays small beside a database.
+pub(crate) const CHECKPOINT_BYTES: u64 = 256 << 10;
+/// Bytes of zeros written after the header when the log is made: room for the entries
+/// between two checkpoints and some slack. An entry past it grows the file, which only
+/// costs that write a metadata commit. A log is never shorter than this once made.
+pub(crate) const PREALLOCATED: usize = CHECKPOINT_BYTES as usize + (64 << 10);
+/// What a user renames a damaged log to, to open the database without it.
+pub const DAMAGED_SUFFIX: &str = ".damaged";
+
+/// What a header slot says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Header {
+    generation: u64,
+    /// The log sequence number of the first live entry.
+    base: u64,
+    /// Whether its entries carry a trailer (version 2; version 1 did not).
+    trailer: bool,
+}
+
+fn encode_header(header: Header) -> [u8; HEADER_BODY + 4] {
+    let mut out = [0u8; HEADER_BODY + 4];
+    out[..8].copy_from_slice(MAGIC);
+    out[8..16].copy_from_slice(&header.generation.to_be_bytes());
+    out[16..24].copy_from_slice(&header.base.to_be_bytes());
+    let crc = crc32fast::hash(&out[..HEADER_BODY]);
+    out[HEADER_BODY..].copy_from_slice(&crc.to_be_bytes());
+    out
+}
+
+fn decode_header(slot: &[u8]) -> Option<Header> {
+    let body = slot.get(..HEADER_BODY)?;
+    let crc = u32::from_be_bytes(slot.get(HEADER_BODY..HEADER_BODY + 4)?.try_into().ok()?);
+    let trailer = match &body[..8] {
+        magic if magic == MAGIC => true,
+        magic if magic == MAGIC_V1 => false,
+        _ => return None,
+    };
+    if crc32fast::hash(body) != crc {
+        return None;
+    }
+    Some(Header {
+        generation: u64::from_be_bytes(body[8..16].try_into().ok()?),
+        base: u64::from_be_bytes(body[16..24].try_into().ok()?),
+        trailer,
+    })
+}
+
+/// The entry with log sequence number `lsn`, as written: frame and body.
+pub fn encode<'a>(
+    lsn: u64,
+    session: &str,
+    first: u64,
+    end: &Hash,
+    records: impl Iterator<Item = &'a [u8]>,
+) -> Vec<u8> {
+    let mut out = vec![0u8; FRAME];
+    out.extend_from_slice(&lsn.to_be_bytes());
+    // Session names are at most `MAX_NAME_LEN` (far below u16::MAX) and records at most
+    // `MAX_RECORD_BYTES`; both are checked before anything is logged.
+    out.extend_from_slice(&(session.len() as u16).to_be_bytes());
+    out.extend_from_slice(session.as_bytes());
+    out.extend_from_slice(&first.to_be_bytes());
+    out.extend_from_slice(end);
+    let count_at = out.len();
+    out.extend_from_slice(&0u32.to_be_bytes());
+    let mut count = 0u32;
+    for record in records {
+        out.extend_from_slice(&(record.len() as u32).to_be_bytes());
+        out.extend_from_slice(record);
+        count += 1;
+    }
+    out[count_at..count_at + 4].copy_from_slice(&count.to_be_bytes());
+    let body_len = (out.len() - FRAME) as u32;
+    let crc = crc32fast::hash(&out[FRAME..]);
+    out[..4].copy_from_slice(&body_len.to_be_bytes());
+    out[4..FRAME].copy_from_slice(&crc.to_be_bytes());
+    out.extend_from_slice(&body_len.to_be_bytes());
+    out.extend_from_slice(&crc.to_be_bytes());
+    out
+}
+
+/// A body's log sequence number and fields, or `None` when it is malformed.
+fn decode_body(body: &[u8]) -> Option<(u64, Entry)> {
+    let mut at: usize = 0;
+    let mut take = |n: usize| -> Option<&[u8]> {
+        let part = body.get(at..at.checked_add(n)?)?;
+        at += n;
+        Some(part)
+    };
+    let lsn = u64::from_be_bytes(take(8)?.try_into().ok()?);
+    let name_len = u16::from_be_bytes(take(2)?.try_into().ok()?) as usize;
+    let session = std::str::from_utf8(take(name_len)?).ok()?.to_string();
+    let first = u64::from_be_bytes(take(8)?.try_into().ok()?);
+    let end: Hash = take(32)?.try_into().ok()?;
+    let count = u32::from_be_bytes(take(4)?.try_into().ok()?);
+    let mut records = Vec::new();
+    for _ in 0..count {
+        let len = u32::from_be_bytes(take(4)?.try_into().ok()?) as usize;
+        records.push(take(len)?.to_vec());
+    }
+    (at == body.len()).then_some((lsn, Entry { session, first, end, records }))
+}
+
+/// The frame at `at`: the entry's log sequence number and fields, and where the next frame
+/// starts; `None` when there is no whole, valid entry there. `trailer`: the log's frames
+/// end with a trailer (whose bytes are not needed when the head and body are whole).
+fn frame_at(bytes: &[u8], at: usize, trailer: bool) -> Option<(u64, Entry, usize)> {
+    let frame = bytes.get(at..at.checked_add(FRAME)?)?;
+    let len = u32::from_be_bytes(frame[..4].try_into().ok()?) as usize;
+    let crc = u32::from_be_bytes(frame[4..].try_into().ok()?);
+    let end = at.checked_add(FRAME)?.checked_add(len)?;
+    let body = bytes.get(at + FRAME..end)?;
+    if len == 0 || crc32fast::hash(body) != crc {
+        return None;
+    }
+    let (lsn, entry) = decode_body(body)?;
+    Some((lsn, entry, if trailer { end.checked_add(TRAILER)? } else { end }))
+}
+
+/// What is at `at`, where reading stopped, in a log whose frames have trailers: an entry
+/// numbered `expected` whose head was damaged (found by its trailer: the body and trailer
+/// whole), damage (a head and trailer that agree around a body that does not: the write
+/// was whole, then changed), or nothing (zeros, older entries, a torn write).
+fn salvage(bytes: &[u8], at: usize, expected: u64) -> Result<Option<(Entry, usize)>, String> {
+    let body_start = at + FRAME;
+    // A damaged head: look for a trailer giving the length from `at` and the body's CRC.
+    let mut p = body_start + MIN_BODY;
+    while p + TRAILER <= bytes.len() {
+        let len = u32::from_be_bytes([bytes[p], bytes[p + 1], bytes[p + 2], bytes[p + 3]]) as usize;
+        if len == p - body_start {
+            let crc = u32::from_be_bytes([bytes[p + 4], bytes[p + 5], bytes[p + 6], bytes[p + 7]]);
+            let body = &bytes[body_start..p];
+            if crc32fast::hash(body) == crc {
+                if let Some((lsn, entry)) = decode_body(body).filter(|(lsn, _)| *lsn == expected) {
+                    debug_assert_eq!(lsn, expected);
+                    return Ok(Some((entry, p + TRAILER)));
+                }
+            }
+        }
+        p += 1;
+    }
+    // A damaged body between a whole head and trailer.
+    let Some(head) = bytes.get(at..body_start) else { return Ok(None) };
+    let len = u32::from_be_bytes([head[0], head[1], head[2], head[3]]) as usize;
+    let end = body_start.saturating_add(len);
+    let (Some(trailer), true) = (bytes.get(end..end.saturating_add(TRAILER)), len >= MIN_BODY) else {
+        return Ok(None);
+    };
+    let changed =
+        bytes.get(body_start..end).is_some_and(|body| crc32fast::hash(body).to_be_bytes() != head[4..]);
+    if trailer == head && changed {
+        let sectors = (end + TRAILER - 1) / SECTOR - at / SECTOR + 1;
+        if sectors <= 2 {
+            return Err(format!(
+                "is damaged: its entry at byte {at} was written whole (its head and trailer agree) and has \
+                 changed since"
+            ));
+        }
+    }
+    Ok(None)
+}
+
+/// A log read back: its header, its live entries, and where the next one goes.
+#[derive(Debug)]
+pub struct Contents {
+    header: Header,
+    pub entries: Vec<Entry>,
+    /// Offset of the first byte after the live entries.
+    end: usize,
+}
+
+/// Read a log's bytes (a whole file, at least `DATA_START + PREALLOCATED` bytes with a
+/// valid header slot); an error says what is damaged.
+pub fn read(bytes: &[u8]) -> Result<Contents, String> {
+    if bytes.len() < DATA_START + PREALLOCATED {
+        return Err(format!(
+            "is cut short: it has {} bytes, where a log is made {} bytes long",
+            bytes.len(),
+            DATA_START + PREALLOCATED
+        ));
+    }
+    let slots = [0, SLOT_LEN].map(|at| bytes.get(at..at + HEADER_BODY + 4).and_then(decode_header));
+    let header = slots
+        .into_iter()
+        .flatten()
+        .max_by_key(|h| h.generation)
+        .ok_or("is damaged: neither of its header slots is readable")?;
+    let mut entries = Vec::new();
+    let mut at = DATA_START;
+    let mut expected = header.base;
+    loop {
+        let next = match frame_at(bytes, at, header.trailer) {
+            Some((lsn, entry, next)) if lsn == expected => Some((entry, next)),
+            // A whole entry of another number: older ones lie past the end of the live log
+            // (a later one is looked for below).
+            Some(_) => None,
+            None if header.trailer => salvage(bytes, at, expected)?,
+            None => None,
+        };
+        let Some((entry, next)) = next else { break };
+        entries.push(entry);
+        at = next;
+        expected += 1;
+    }
+    // The end: zeros, an entry of an earlier generation, or a torn last write. Nothing
+    // acknowledged may lie past it.
+    if let Some((later, lsn)) = later_entry(bytes, at, expected, header.trailer) {
+        return Err(if at == DATA_START && lsn > expected {
+            format!(
+                "is damaged: its header names entries from {expected} on, but its first whole entry is \
+                 numbered {lsn} (a header slot is damaged)"
+            )
+        } else {
+            format!(
+                "is damaged: its entries break off at byte {at}, but a whole entry (numbered {lsn}) follows \
+                 at byte {later}"
+            )
+        });
+    }
+    // Once any entry was written (a header past the first names a later first entry), the
+    // first frame always starts an entry, live or older: zeros there are an erased page,
+    // which a torn write (new bytes over old ones) never leaves.
+    if entries.is_empty() && header.base > 0 && bytes[DATA_START..DATA_START + FRAME] == [0; FRAME] {
+        return Err(format!(
+            "is damaged: its first entry, at byte {DATA_START}, has been erased (zeros where entries were written)"
+        ));
+    }
+    Ok(Contents { header, entries, end: at })
+}
+
+/// The first whole entry numbered `expected` or later at any offset from `from` on, with
+/// its number: live entries behind a break. Older entries (lower numbers) lie there
+/// normally, left from before the last checkpoint. Every offset is tried, so zeros (most
+/// of a log) are skipped eight bytes at a time and other offsets are filtered on their
+/// claimed length and number before a CRC is computed.
+fn later_entry(bytes: &[u8], from: usize, expected: u64, trailer: bool) -> Option<(usize, u64)> {
+    let mut at = from;
+    while at + FRAME + 8 <= bytes.len() {
+        if at % 8 == 0 && at + 8 <= bytes.len() && bytes[at..at + 8] == [0; 8] {
+            at += 8;
+            continue;
+        }
+        let len = u32::from_be_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]) as usize;
+        if len >= MIN_BODY && len <= bytes.len() - at - FRAME {
+            let mut number = [0u8; 8];
+            number.copy_from_slice(&bytes[at + FRAME..at + FRAME + 8]);
+            let lsn = u64::from_be_bytes(number);
+            let name_len = u16::from_be_bytes([bytes[at + FRAME + 8], bytes[at + FRAME + 9]]) as usize;
+            // Older entries hold many small big-endian numbers that pass the filters above;
+            // a name of a possible length and, in a log with trailers, a trailer that repeats
+            // the head keep the CRC for real candidates.
+            let trailed = !trailer
+                || bytes.get(at + FRAME + len..at + FRAME + len + TRAILER) == bytes.get(at..at + FRAME);
+            if lsn >= expected
+                && lsn - expected <= u64::from(u32::MAX)
+                && (1..=crate::name::MAX_NAME_LEN).contains(&name_len)
+                && trailed
+            {
+                if let Some((lsn, _, _)) = frame_at(bytes, at, trailer) {
+                    return Some((at, lsn));
+                }
+            }
+        }
+        at += 1;
+    }
+    None
+}
+
+/// The bytes of the log in the database directory `dir`, read without changing anything
+/// (`None` when there is no log file).
+pub fn read_file(dir: &Path) -> Result<Option<Vec<u8>>, JournalError> {
+    let path = dir.join(WAL_FILE);
+    match std::fs::read(&path) {
+        Ok(bytes) => Ok(Some(bytes)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(JournalError::new(
+            ErrorKind::Storage,
+            format!("cannot read the write-ahead log `{}`: {e}", path.display()),
+        )),
+    }
+}
+
+/// A log's bytes as read by `read_file`, parsed once: `None` when there are none or they
+/// are blank (never written), else what `read` makes of them.
+pub fn parse(bytes: Option<&[u8]>) -> Option<Result<Contents, String>> {
+    bytes.filter(|b| !is_blank(b)).map(read)
+}
+
+/// The live entries of a log read with `read_file` (`bytes`) and parsed (`parsed`), for a
+/// read-only open. `made` says the database was made with a log, so that a missing or blank
+/// one is damage; a log renamed aside as damaged (`DAMAGED_SUFFIX`) counts as none.
+pub fn read_only(
+    dir: &Path,
+    bytes: Option<&[u8]>,
+    parsed: Option<Result<Contents, String>>,
+    made: bool,
+) -> Result<Vec<Entry>, JournalError> {
+    match (bytes, parsed) {
+        (None, _) => missing(dir, made).map(|()| Vec::new()),
+        (Some(_), None) if made => Err(damaged(dir, "is empty or all zeros")),
+        (Some(_), None) => Ok(Vec::new()),
+        (Some(_), Some(parsed)) => parsed.map(|c| c.entries).map_err(|e| damaged(dir, &e)),
+    }
+}
+
+/// Whether a log file holds nothing: never made, or its making cut short before its header
+/// was written (the zeros go first).
+fn is_blank(bytes: &[u8]) -> bool {
+    bytes.iter().all(|&b| b == 0)
+}
+
+/// A log's contents, or the sentence saying it is damaged.
+fn contents(dir: &Path, bytes: &[u8], made: bool) -> Result<Contents, JournalError> {
+    if is_blank(bytes) && made {
+        return Err(damaged(dir, "is empty or all zeros"));
+    }
+    read(bytes).map_err(|e| damaged(dir, &e))
+}
+
+/// A missing log: fine in a database never opened, or once the user has set a damaged one
+/// aside; damage otherwise.
+fn missing(dir: &Path, made: bool) -> Result<(), JournalError> {
+    let set_aside = dir.join(format!("{WAL_FILE}{DAMAGED_SUFFIX}")).exists();
+    if made && !set_aside {
+        return Err(damaged(dir, "is missing"));
+    }
+    Ok(())
+}
+
+/// The sentence for a damaged log, with what the user may do. `what` says what is wrong,
+/// starting with its verb ("is missing", "is cut short: ...").
+fn damaged(dir: &Path, what: &str) -> JournalError {
+    let log = dir.join(WAL_FILE);
+    JournalError::new(
+        ErrorKind::Storage,
+        format!(
+            "database `{}` is damaged: its write-ahead log `{}` {what}. It may hold appends that were \
+             acknowledged but are not in the data file yet: keep a copy of the directory; to open the \
+             database without them, rename the log to `{WAL_FILE}{DAMAGED_SUFFIX}`",
+            dir.display(),
+            log.display(),
+        ),
+    )
+}
+
+/// The open log file.
+pub struct Wal {
+    file: File,
+    path: PathBuf,
+    header: Header,
+    /// Where the next entry goes.
+    end: usize,
+    /// The log sequence number the next entry gets.
+    next_lsn: u64,
+}
+
+impl Wal {
+    /// Open the log in the database directory `dir` for writing, making it if there is none
+    /// (in a database never opened, or after the user set a damaged one aside), and return
+    /// the live entries it holds. `made` says the database was made with a log.
+    pub fn open(dir: &Path, made: bool) -> Result<(Wal, Vec<Entry>), JournalError> {
+        let path = dir.join(WAL_FILE);
+        let fail = |e: std::io::Error| {
+            JournalError::new(
+                ErrorKind::Storage,
+                format!("cannot open the write-ahead log `{}`: {e}", path.display()),
+            )
+        };
+        let existed = path.exists();
+        if !existed {
+            missing(dir, made)?;
+        }
+        let mut file = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(&path)
+            .map_err(fail)?;
+        let mut bytes = Vec::new();
+        file.read_to_end(&mut bytes).map_err(fail)?;
+        if !existed || (is_blank(&bytes) && !made) {
+            let header = Header { generation: 1, base: 0, trailer: true };
+            let mut wal = Wal { file, path: path.clone(), header, end: DATA_START, next_lsn: 0 };
+            wal.make().map_err(fail)?;
+            return Ok((wal, Vec::new()));
+        }
+        let read = contents(dir, &bytes, made)?;
+        let next_lsn = read.header.base + read.entries.len() as u64;
+        let mut wal = Wal { file, path: path.clone(), header: read.header, end: read.end, next_lsn };
+        if !read.header.trailer && read.entries.is_empty() {
+            // A log of an earlier build, with nothing live: new entries have trailers, so
+            // the header says so before any is written. (One with live entries gets its new
+            // header at the checkpoint after they are redone.)
+            let header = Header { generation: wal.header.generation + 1, base: next_lsn, trailer: true };
+            wal.write_header(header).map_err(fail)?;
+            (wal.header, wal.end) = (header, DATA_START);
+        }
+        Ok((wal, read.entries))
+    }
+
+    /// Preallocate the file with zeros, then write its first header, each made durable.
+    /// The file's name in its directory is made durable too (the directory synced): a log
+    /// whose name a power cut could take away would take its entries with it.
+    fn make(&mut self) -> std::io::Result<()> {
+        self.file.set_len(0)?;
+        self.file.seek(SeekFrom::Start(0))?;
+        self.file.write_all(&vec![0u8; DATA_START + PREALLOCATED])?;
+        self.file.sync_all()?;
+        if let Some(dir) = self.path.parent() {
+            File::open(dir)?.sync_all()?;
+        }
+        self.write_header(self.header)
+    }
+
+    fn write_header(&mut self, header: Header) -> std::io::Result<()> {
+        let slot = (header.generation % 2) as usize * SLOT_LEN;
+        self.file.seek(SeekFrom::Start(slot as u64))?;
+        self.file.write_all(&encode_header(header))?;
+        self.file.sync_data()
+    }
+
+    /// Log one append and make it durable.
+    pub fn append<'a>(
+        &mut self,
+        session: &str,
+        first: u64,
+        end: &Hash,
+        records: impl Iterator<Item = &'a [u8]>,
+    ) -> Result<(), JournalError> {
+        let entry = encode(self.next_lsn, session, first, end, records);
+        let written = self
+            .file
+            .seek(SeekFrom::Start(self.end as u64))
+            .and_then(|_| self.file.write_all(&entry))
+            .and_then(|()| self.file.sync_data());
+        written.map_err(|e| self.error(e))?;
+        self.end += entry.len();
+        self.next_lsn += 1;
+        Ok(())
+    }
+
+    /// Bytes of live entries.
+    pub fn len(&self) -> u64 {
+        (self.end - DATA_START) as u64
+    }
+
+    /// Start the log afresh: only once everything it holds is durable elsewhere. The
+    /// entries stay in the file, behind the new header's first live sequence number.
+    pub fn clear(&mut self) -> Result<(), JournalError> {
+        if self.next_lsn == self.header.base {
+            return Ok(());
+        }
+        let header = Header { generation: self.header.generation + 1, base: self.next_lsn, trailer: true };
+        self.write_header(header).map_err(|e| self.error(e))?;
+        self.header = header;
+        self.end = DATA_START;
+        Ok(())
+    }
+
+    fn error(&self, e: std::io::Error) -> JournalError {
+        JournalError::new(
+            ErrorKind::Storage,
+            format!("cannot write the write-ahead log `{}`: {e}", self.path.display()),
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A log file's bytes: a header, then entries with the given sequence numbers, then
+    /// zeros.
+    fn file(header: Header, lsns: &[u64]) -> Vec<u8> {
+        let mut bytes = vec![0u8; DATA_START];
+        let slot = (header.generation % 2) as usize * SLOT_LEN;
+        bytes[slot..slot + HEADER_BODY + 4].copy_from_slice(&encode_header(header));
+        for &lsn in lsns {
+            bytes.extend(sample(lsn));
+        }
+        bytes.resize(DATA_START + PREALLOCATED, 0);
+        bytes
+    }
+
+    /// `bytes` with entries `lsns` written from `DATA_START` on, as appends after a
+    /// checkpoint overwrite older ones in place.
+    fn overwrite(mut bytes: Vec<u8>, lsns: &[u64]) -> Vec<u8> {
+        let mut at = DATA_START;
+        for &lsn in lsns {
+            let entry = sample(lsn);
+            bytes[at..at + entry.len()].copy_from_slice(&entry);
+            at += entry.len();
+        }
+        bytes
+    }
+
+    fn sample(lsn: u64) -> Vec<u8> {
+        let records: [&[u8]; 2] = [b"one", b""];
+        encode(lsn, "carter", lsn * 2, &[lsn as u8; 32], records.into_iter())
+    }
+
+    fn firsts(read: &Contents) -> Vec<u64> {
+        read.entries.iter().map(|e| e.first).collect()
+    }
+
+    #[test]
+    fn live_entries_are_read_and_older_ones_ignored() -> Result<(), String> {
+        let read = read(&file(Header { generation: 3, base: 7, trailer: true }, &[7, 8, 9]))?;
+        assert_eq!(firsts(&read), [14, 16, 18]);
+        assert_eq!(read.entries[0].records, [b"one".to_vec(), Vec::new()]);
+        assert_eq!(read.entries[0].end_seq(), 16);
+        // After a checkpoint at 9, entries 7 and 8 are history even where they still lie.
+        let mut bytes = file(Header { generation: 3, base: 7, trailer: true }, &[7, 8, 9]);
+        let newer = encode_header(Header { generation: 4, base: 10, trailer: true });
+        bytes[..newer.len()].copy_from_slice(&newer);
+        assert_eq!(firsts(&super::read(&bytes)?), Vec::<u64>::new());
+        // A torn write of the newer header: the other slot still says where the log starts.
+        bytes[3] ^= 0xff;
+        assert_eq!(firsts(&super::read(&bytes)?), [14, 16, 18]);
+        Ok(())
+    }
+
+    #[test]
+    fn a_torn_last_entry_ends_the_log_and_damage_before_another_entry_is_refused() {
+        let whole = file(Header { generation: 1, base: 0, trailer: true }, &[0, 1]);
+        let second = DATA_START + sample(0).len();
+        // The second entry cut anywhere before its trailer (zeros where its write did not
+        // reach): dropped. (Cut in the trailer, its head and body are whole: it is read.)
+        for cut in second..second + sample(1).len() - TRAILER {
+            let mut torn = whole.clone();
+            torn[cut..].iter_mut().for_each(|b| *b = 0);
+            let body_end = second + sample(1).len() - TRAILER;
+            if torn[..body_end] == whole[..body_end] {
+                continue; // only zeros were cut: the entry is whole
+            }
+            assert_eq!(read(&torn).map(|r| r.entries.len()), Ok(1), "cut at {cut}");
+        }
+        // A changed byte in the first entry's head: recovered from its trailer. In its body,
+        // with the second after it: damage. In its trailer: not needed, read as it is.
+        for at in DATA_START..second {
+            let mut damaged = whole.clone();
+            damaged[at] ^= 0x40;
+            let read = read(&damaged).map(|r| r.entries.len());
+            if at < DATA_START + FRAME || at >= second - TRAILER {
+                assert_eq!(read, Ok(2), "byte {at}");
+            } else {
+                assert!(read.is_err(), "byte {at}");
+            }
+        }
+        // A changed byte in the last entry's body, its head and trailer whole: damage, not a
+        // torn write. In its head: recovered.
+        for at in second..second + sample(1).len() - TRAILER {
+            let mut damaged = whole.clone();
+            damaged[at] ^= 0x40;
+            let read = read(&damaged).map(|r| r.entries.len());
+            if at < second + FRAME {
+                assert_eq!(read, Ok(2), "byte {at}");
+            } else {
+                assert!(read.as_ref().is_err_and(|e| e.contains("written whole")), "byte {at}: {read:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_damaged_header_slot_a_zeroed_page_or_a_cut_file_is_refused_never_read_as_empty() {
+        // Entries 7..10, checkpointed at 10 (header generation 4 in slot 0), then 10 and 11
+        // appended over the old ones.
+        let mut bytes = file(Header { generation: 3, base: 7, trailer: true }, &[7, 8, 9]);
+        bytes[..HEADER_BODY + 4].copy_from_slice(&encode_header(Header {
+            generation: 4,
+            base: 10,
+            trailer: true,
+        }));
+        let live = overwrite(bytes, &[10, 11]);
+        assert_eq!(read(&live).map(|r| firsts(&r)), Ok(vec![20, 22]));
+        // The current slot damaged: the older one names entry 7 first, but entry 10 is there.
+        let mut slot = live.clone();
+        slot[9] ^= 1;
+        let err = read(&slot).err().unwrap_or_default();
+        assert!(err.contains("header slot is damaged"), "{err}");
+        // The first entry page zeroed, the second entry (crossing into the next page) intact.
+        let mut many = file(Header { generation: 1, base: 0, trailer: true }, &(0..120).collect::<Vec<_>>());
+        many[DATA_START..2 * DATA_START].iter_mut().for_each(|b| *b = 0);
+        let err = read(&many).err().unwrap_or_default();
+        assert!(err.contains("whole entry"), "{err}");
+        // Every live entry in the first page, and that page zeroed: not an empty log.
+        let mut erased = live.clone();
+        erased[DATA_START..2 * DATA_START].iter_mut().for_each(|b| *b = 0);
+        let err = read(&erased).err().unwrap_or_default();
+        assert!(err.contains("erased"), "{err}");
+        // A new log never written to is all zeros there, and empty.
+        assert_eq!(
+            read(&file(Header { generation: 1, base: 0, trailer: true }, &[])).map(|r| r.entries.len()),
+            Ok(0)
+        );
+        // Cut anywhere below its made length: refused, whatever survived.
+        for len in [0, 100, 2101, DATA_START, DATA_START + 50, live.len() - 1] {
+            let err = read(&live[..len]).err().unwrap_or_default();
+            assert!(err.contains("cut short"), "{len}: {err}");
+        }
+        // With no live entry, a damaged current slot is harmless: nothing is behind it.
+        let mut idle = file(Header { generation: 3, base: 7, trailer: true }, &[7, 8, 9]);
+        idle[..HEADER_BODY + 4].copy_from_slice(&encode_header(Header {
+            generation: 4,
+            base: 10,
+            trailer: true,
+        }));
+        idle[9] ^= 1;
+        assert!(read(&idle).is_ok());
+    }
+
+    #[test]
+    fn a_missing_or_blank_log_is_damage_once_the_database_was_made_with_one(
+    ) -> Result<(), Box<dyn std::error::Error>> {
+        let dir = tempfile::tempdir()?;
+        let (mut wal, _) = Wal::open(dir.path(), false)?;
+        let records: [&[u8]; 1] = [b"r"];
+        wal.append("s", 0, &[1; 32], records.into_iter())?;
+        drop(wal);
+        let log = dir.path().join(WAL_FILE);
+        let whole = std::fs::read(&log)?;
+        for (what, bytes) in [("zeroed", vec![0u8; whole.len()]), ("empty", Vec::new())] {
+            std::fs::write(&log, &bytes)?;
+            let err = Wal::open(dir.path(), true).err().ok_or(what)?;
+            assert!(err.message().contains("all zeros"), "{what}: {err}");
+            assert!(read_only(dir.path(), Some(&bytes), parse(Some(&bytes)), true).is_err(), "{what}");
+        }
+        std::fs::remove_file(&log)?;
+        let err = Wal::open(dir.path(), true).err().ok_or("missing")?;
+        assert!(err.message().contains("is missing") && err.message().contains(DAMAGED_SUFFIX), "{err}");
+        assert!(!log.exists(), "a refused open makes nothing");
+        // Set aside by the user: a new log is made.
+        std::fs::write(dir.path().join(format!("{WAL_FILE}{DAMAGED_SUFFIX}")), &whole)?;
+        let bytes = read_file(dir.path())?;
+        assert!(read_only(dir.path(), bytes.as_deref(), parse(bytes.as_deref()), true)?.is_empty());
+        let (_, entries) = Wal::open(dir.path(), true)?;
+        assert!(entries.is_empty() && log.exists());
+        Ok(())
+    }
+
+    /// Whatever bytes the file holds, reading it returns entries or an error, never panics,
+    /// and never holds more record bytes than it was given.
+    #[test]
+    fn hostile_bytes_are_entries_or_an_error() {
+        let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let valid = file(Header { generation: 1, base: 0, trailer: true }, &[0, 1]);
+        for round in 0..2_000 {
+            // Whole-size files are read through to their end (slow in a debug build), so
+            // one round in ten.
+            let mut bytes = match round % 20 {
+                0 => valid.clone(),
+                1 => vec![0u8; DATA_START + PREALLOCATED],
+                _ => vec![0u8; (next() % 5000) as usize],
+            };
+            let len = (next() % 96) as usize;
+            bytes.extend((0..len).map(|_| next() as u8));
+            for _ in 0..3 {
+                if let Some(last) = bytes.len().checked_sub(1) {
+                    let at = (next() as usize) % (last + 1);
+                    bytes[at] ^= next() as u8;
+                }
+            }
+            if let Ok(read) = read(&bytes) {
+                let held: usize = read.entries.iter().flat_map(|e| &e.records).map(Vec::len).sum();
+                assert!(held <= bytes.len(), "round {round}");
+            }
+        }
+    }
+
+    #[test]
+    fn appends_are_written_in_place_and_a_fresh_start_keeps_nothing_live(
+    ) -> Result<(), Box<dyn std::error::Error>> {
+        let dir = tempfile::tempdir()?;
+        let (mut wal, entries) = Wal::open(dir.path(), false)?;
+        assert!(entries.is_empty());
+        let size = std::fs::metadata(dir.path().join(WAL_FILE))?.len();
+        let records: [&[u8]; 1] = [b"r"];
+        wal.append("s", 0, &[1; 32], records.into_iter())?;
+        wal.append("s", 1, &[2; 32], records.into_iter())?;
+        drop(wal);
+        // Written into the preallocated space: the file did not grow.
+        assert_eq!(std::fs::metadata(dir.path().join(WAL_FILE))?.len(), size);
+        let (mut wal, entries) = Wal::open(dir.path(), true)?;
+        assert_eq!(entries.iter().map(|e| e.first).collect::<Vec<_>>(), [0, 1]);
+        wal.clear()?;
+        wal.append("s", 2, &[3; 32], records.into_iter())?;
+        drop(wal);
+        let (_, entries) = Wal::open(dir.path(), true)?;
+        assert_eq!(entries.iter().map(|e| e.first).collect::<Vec<_>>(), [2]);
+        Ok(())
+    }
+}
