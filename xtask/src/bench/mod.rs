@@ -277,6 +277,7 @@ fn measure<G: Game>(opts: &Options) -> Fallible<Measured> {
     memory::in_memory(&mut run)?;
     memory::from_notation(&mut run)?;
     memory::verify_files(&mut run)?;
+    memory::engine_loops(&mut run)?;
 
     let len = opts.events;
     eprintln!("xtask bench: 5-6. a {len}-event campaign session: state at N, diff");
