@@ -103,7 +103,7 @@ impl KeridwynFight {
                     fi.effects.retain(|o| o.source != source);
                     fi.effects.push(Ongoing {
                         source,
-                        effects: vec![Effect::Immunity(*a)],
+                        effects: smallvec::smallvec![Effect::Immunity(*a)],
                         rounds: Some(1),
                         since,
                     });

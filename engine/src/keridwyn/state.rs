@@ -71,11 +71,15 @@ pub enum Source {
     Maneuver { by: Seat },
 }
 
+/// The effects of one ongoing effect: a card grants one or two, kept inline (starting an
+/// ongoing effect was the last allocation of a hit). Encoded exactly as a `Vec<Effect>`.
+pub type Effects = smallvec::SmallVec<[Effect; 2]>;
+
 /// An ongoing effect on a fighter.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Ongoing {
     pub source: Source,
-    pub effects: Vec<Effect>,
+    pub effects: Effects,
     /// Rounds left; `None` for the whole fight.
     pub rounds: Option<u32>,
     /// The round it started in (to tell a whole-fight effect carried into later rounds).
