@@ -292,12 +292,21 @@ impl KeridwynFight {
     /// Who should hold the token: the highest Fame among the living; a tie rolls off,
     /// unless it includes a living holder and the holder keeps it (`priority-recheck-tie`).
     pub(crate) fn token_winner(&self, s: &State) -> TokenWinner {
-        let Some(top) = self.turn_order(s).map(|i| s.fighter(i).fame).max() else {
+        // One pass for the top Fame, its first holder in turn order and whether it is tied
+        // (asked after every change of Fame); the tied list only when there is a tie.
+        let mut best: Option<(i32, Seat, bool)> = None;
+        for i in self.turn_order(s) {
+            let fame = s.fighter(i).fame;
+            best = match best {
+                Some((top, w, _)) if fame == top => Some((top, w, true)),
+                Some((top, _, _)) if fame < top => best,
+                _ => Some((fame, i, false)),
+            };
+        }
+        let Some((top, w, tie)) = best else {
             return TokenWinner::Unchanged;
         };
-        let mut tied = self.turn_order(s).filter(|&i| s.fighter(i).fame == top);
-        let first = tied.next();
-        if let (Some(w), None) = (first, tied.next()) {
+        if !tie {
             return if s.holder == Some(w) { TokenWinner::Unchanged } else { TokenWinner::To(w) };
         }
         let tied: Vec<Seat> = self.turn_order(s).filter(|&i| s.fighter(i).fame == top).collect();
