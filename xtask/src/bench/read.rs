@@ -199,7 +199,7 @@ fn measure_store<G: Game>(run: &mut Run<G>, kind: Kind) -> Fallible<Measured> {
         None => Ok((median(verifies), verify_ratios)),
     });
     let whole = match store.journal() {
-        Some(journal) => Some(database::verify_all(journal, corpus, &options)?),
+        Some(journal) => Some(database::verify_all(journal, corpus)?),
         None => None,
     };
     let disk = store.disk_bytes()?;
