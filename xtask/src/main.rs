@@ -23,7 +23,10 @@ tasks:
   bench    measure arbiter against SQLite and JSONL on every game; prints one table and
            writes docs/PERFORMANCE.md
              --events N      corpus size per game (default 1000000)
-             --quick         a small corpus (100000 events), a quick look; writes nothing
+             --quick         a small corpus (100000 events), one run, a quick look;
+                             writes nothing
+             --runs N        whole runs of each game (default 3): each figure is their
+                             median with the range, a target met only if met in every run
              --no-write      print the table only
              --game ID       one game only (default: every game of the registry)
              --snapshot-every K

@@ -18,6 +18,15 @@ pub fn generated(opts: &Options, run: &Measured, targets: &str) -> String {
     for (k, v) in machine::describe() {
         let _ = writeln!(out, "- {k}: {v}");
     }
+    if opts.runs > 1 {
+        let _ = writeln!(
+            out,
+            "\nEach game was measured in {} whole runs, one after the other. A figure is the median \
+             of the runs, arbiter's lowest and highest in parentheses; the baselines' are medians. \
+             A target is met only when every run met it.",
+            opts.runs
+        );
+    }
     let _ = writeln!(out, "\n{}", report::render_markdown(&run.rows));
     let _ = writeln!(
         out,

@@ -26,6 +26,7 @@ mod profile;
 mod read;
 mod report;
 pub mod rss;
+mod runs;
 mod sqlite;
 mod store;
 mod stores;
@@ -56,6 +57,8 @@ pub struct Options {
     pub file_events: u64,
     /// The release `arbiter` binary, for the command-latency rows (`None`: not measured).
     pub arbiter_bin: Option<PathBuf>,
+    /// Whole runs of each game (`--runs N`); each figure is their median, with the range.
+    pub runs: u64,
     /// `--profile LOOP`: run one loop once, for callgrind, instead of the table.
     pub profile: Option<String>,
     /// The arguments as given, to print the command that produced the numbers.
@@ -71,6 +74,7 @@ fn parse(args: &[String]) -> Fallible<Options> {
         rss_child: true,
         file_events: 0,
         arbiter_bin: None,
+        runs: 3,
         profile: None,
         command: format!("cargo xtask bench {}", args.join(" ")).trim_end().to_string(),
     };
@@ -95,7 +99,14 @@ fn parse(args: &[String]) -> Fallible<Options> {
             }
             "--quick" => {
                 opts.events = 100_000;
+                opts.runs = 1;
                 opts.write = false;
+            }
+            "--runs" => {
+                opts.runs = number("--runs", it.next())?;
+                if opts.runs == 0 {
+                    return Err("--runs: a positive number".into());
+                }
             }
             "--no-write" => opts.write = false,
             "--snapshot-every" => {
@@ -146,11 +157,21 @@ pub fn run(args: &[String]) -> Fallible {
     let mut all = Measured { rows: Vec::new(), raw: Vec::new() };
     let mut unmeasured = Vec::new();
     for game in &games {
-        eprintln!("xtask bench: === {game} ===");
-        let result = dispatch(game, Bench { opts: opts.clone() })
-            .ok_or_else(|| format!("unknown game `{game}`"))
-            .map_err(|e| e.into())
-            .and_then(|r| r);
+        let mut runs = Vec::new();
+        let mut result = Ok(());
+        for r in 1..=opts.runs {
+            eprintln!("xtask bench: === {game}, run {r} of {} ===", opts.runs);
+            match dispatch(game, Bench { opts: opts.clone() }).ok_or_else(|| format!("unknown game `{game}`"))
+            {
+                Ok(Ok(measured)) => runs.push(measured),
+                Ok(Err(e)) => result = Err(e),
+                Err(e) => result = Err(e.into()),
+            }
+            if result.is_err() {
+                break;
+            }
+        }
+        let result = result.and_then(|()| runs::combine(runs));
         match result {
             Ok(measured) => {
                 all.rows.extend(measured.rows.into_iter().map(|r| Row { game: game.clone(), ..r }));
@@ -351,6 +372,7 @@ mod tests {
             rss_child: false,
             file_events: 5_000,
             arbiter_bin: None,
+            runs: 1,
             profile: None,
             command: "test".into(),
         }
@@ -432,13 +454,15 @@ mod tests {
     #[test]
     fn options_default_to_every_game_and_narrow_with_game() {
         let all = parse(&[]).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!((all.game, all.events, all.file_events), (None, 1_000_000, 10_000_000));
+        assert_eq!((all.game, all.events, all.file_events, all.runs), (None, 1_000_000, 10_000_000, 3));
         let one = parse(&["--game".into(), "keridwyn-fight".into(), "--quick".into()])
             .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(
             (one.game.as_deref(), one.events, one.file_events),
             (Some("keridwyn-fight"), 100_000, 1_000_000)
         );
+        assert_eq!(parse(&["--runs".into(), "5".into()]).map(|o| o.runs).ok(), Some(5));
+        assert!(parse(&["--runs".into(), "0".into()]).is_err());
         assert!(parse(&["--game".into(), "chess".into()]).is_err());
         assert!(parse(&["--profile".into(), "nothing".into()]).is_err());
     }

@@ -71,6 +71,9 @@ pub struct Row {
     pub measure: String,
     pub unit: Unit,
     pub arbiter: Option<f64>,
+    /// The lowest and highest of arbiter's figure over several runs (`--runs N`), when the
+    /// figure is their median.
+    pub spread: Option<(f64, f64)>,
     pub sqlite: Option<f64>,
     pub jsonl: Option<f64>,
     pub targets: Vec<Target>,
@@ -85,6 +88,7 @@ impl Row {
             measure: measure.into(),
             unit,
             arbiter: None,
+            spread: None,
             sqlite: None,
             jsonl: None,
             targets: Vec::new(),
@@ -163,7 +167,12 @@ impl Row {
             self.section.to_string(),
             self.game.clone(),
             self.measure.clone(),
-            show(self.arbiter),
+            match (self.arbiter, self.spread) {
+                (Some(v), Some((lo, hi))) => {
+                    format!("{} ({}-{})", self.unit.show(v), self.unit.show(lo), self.unit.show(hi))
+                }
+                _ => show(self.arbiter),
+            },
             show(self.sqlite),
             show(self.jsonl),
             ratio(self.advantage(self.sqlite)),
