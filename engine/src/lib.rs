@@ -26,6 +26,7 @@ pub mod testkit;
 pub mod flame_and_forge;
 pub mod keridwyn;
 pub mod proving_grounds;
+pub mod wild_assent;
 
 pub use catalog::{GameInfo, ParamKind, ParamSpec, RuleInfo};
 pub use digest::{digest, Digest};

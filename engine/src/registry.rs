@@ -8,6 +8,7 @@ use crate::flame_and_forge::FlameAndForge;
 use crate::game::Game;
 use crate::keridwyn::KeridwynFight;
 use crate::proving_grounds::ProvingGrounds;
+use crate::wild_assent::WildAssent;
 
 /// Generic code run on whichever game an id names.
 pub trait GameVisitor {
@@ -23,6 +24,8 @@ pub fn dispatch<V: GameVisitor>(id: &str, visitor: V) -> Option<V::Output> {
         Some(visitor.visit::<KeridwynFight>())
     } else if id == FlameAndForge::info().id {
         Some(visitor.visit::<FlameAndForge>())
+    } else if id == WildAssent::info().id {
+        Some(visitor.visit::<WildAssent>())
     } else {
         None
     }
@@ -30,7 +33,7 @@ pub fn dispatch<V: GameVisitor>(id: &str, visitor: V) -> Option<V::Output> {
 
 /// Every game this build supports.
 pub fn games() -> Vec<GameInfo> {
-    vec![ProvingGrounds::info(), KeridwynFight::info(), FlameAndForge::info()]
+    vec![ProvingGrounds::info(), KeridwynFight::info(), WildAssent::info(), FlameAndForge::info()]
 }
 
 /// The ids of every game, for "unknown game" messages.
