@@ -20,14 +20,20 @@ tasks:
   crash    the storage reliability tests at full size: writers killed at random points,
            damaged copies of a database, racing creators, a full disk
              (cargo xtask crash --help for the counts)
-  bench    measure arbiter against SQLite and JSONL; prints one table and writes
-           docs/PERFORMANCE.md
-             --events N      corpus size (default 1000000)
-             --quick         a small corpus (100000 events), a quick look; writes nothing
+  bench    measure arbiter against SQLite and JSONL on every game; prints one table and
+           writes docs/PERFORMANCE.md
+             --events N      corpus size per game (default 1000000)
+             --quick         a small corpus (100000 events), one run, a quick look;
+                             writes nothing
+             --runs N        whole runs of each game (default 3): each figure is their
+                             median with the range, a target met only if met in every run
              --no-write      print the table only
-             --game ID       the game to simulate (default proving-grounds)
+             --game ID       one game only (default: every game of the registry)
              --snapshot-every K
                              records between snapshots of the long session (default 1000)
+             --file-events N events in the long log files of section 8 (default 10 x --events)
+             --profile LOOP  run one loop once for callgrind (step, decode, text, scan,
+                             replay) instead of the table; see xtask/src/bench/profile.rs
   man [DIR]  write the man pages of arbiter (arbiter.1, arbiter-COMMAND.1) to DIR
              (default target/man), from the command line's clap definition";
 

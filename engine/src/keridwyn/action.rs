@@ -8,7 +8,7 @@ use super::compute::Targets;
 use super::effect::{Effect, Skill};
 use super::fact::{Acting, Due};
 use super::rules::{self, Alternation, BalanceScope, ImmunityVsAttack};
-use super::state::{Action, ActionKind, Current, Ongoing, Phase, Seat, Source, State, Token};
+use super::state::{Action, ActionKind, Current, Effects, Ongoing, Phase, Seat, Seats, Source, State, Token};
 use super::KeridwynFight;
 use crate::kit::dice::Roll;
 use crate::kit::effect::unverified;
@@ -52,7 +52,7 @@ impl KeridwynFight {
             action: token.action,
             kind: ActionKind::Lure,
             skill: Skill::Wit,
-            targets: Vec::new(),
+            targets: Seats::new(),
             second: token.second,
             dice: Roll::default(),
             bonus: 0,
@@ -66,7 +66,7 @@ impl KeridwynFight {
             Action::Lure => {
                 match s.monster().filter(|&m| !s.fighter(m).defeated) {
                     Some(m) => {
-                        current.targets = vec![m];
+                        current.targets = smallvec::smallvec![m];
                         s.phase = Phase::AwaitRoll;
                     }
                     // Nothing Breakable to lure in a fight between characters: done at once.
@@ -91,7 +91,7 @@ impl KeridwynFight {
                 s.fighter_mut(on).taint_with(ordinal);
             }
         }
-        let lasting: Vec<Effect> = k.self_effects.iter().copied().filter(|e| !e.is_instant()).collect();
+        let lasting: Effects = k.self_effects.iter().copied().filter(|e| !e.is_instant()).collect();
         if !lasting.is_empty() {
             // Attacker-only benefits take place even if the attack fails.
             self.start_ongoing(s, who, Source::SelfBenefit { by: who, card }, lasting, k.rounds);
@@ -112,7 +112,7 @@ impl KeridwynFight {
                     };
                 match targets {
                     Targets::Balance(b) => {
-                        current.targets = vec![b];
+                        current.targets = smallvec::smallvec![b];
                         s.phase = Phase::AwaitRoll;
                     }
                     Targets::Chosen(t) => {
@@ -135,12 +135,13 @@ impl KeridwynFight {
             }
             None if k.kind == CardKind::Spell => {
                 current.kind = ActionKind::SupportSpell;
-                current.targets = vec![token.on.unwrap_or(who)];
+                current.targets = smallvec::smallvec![token.on.unwrap_or(who)];
                 s.phase = Phase::AwaitRoll;
             }
             None => {
                 // "Gear cards that do not attack do not require any roll."
-                self.start_ongoing(s, who, Source::Card { by: who, card }, k.effects.clone(), k.rounds);
+                let effects = Effects::from_slice(&k.effects);
+                self.start_ongoing(s, who, Source::Card { by: who, card }, effects, k.rounds);
                 self.no_roll(s, &mut current);
             }
         }
@@ -190,7 +191,7 @@ impl KeridwynFight {
                     // Immune to what the attack causes: it has no effect on this target.
                     return next(s);
                 }
-                let lasting: Vec<Effect> = k.effects.iter().copied().filter(|e| !e.is_instant()).collect();
+                let lasting: Effects = k.effects.iter().copied().filter(|e| !e.is_instant()).collect();
                 if !lasting.is_empty() {
                     self.start_ongoing(s, target, Source::Card { by: who, card: id }, lasting, k.rounds);
                 }
@@ -203,7 +204,7 @@ impl KeridwynFight {
                     s,
                     target,
                     Source::Card { by: who, card: id },
-                    k.effects.clone(),
+                    Effects::from_slice(&k.effects),
                     k.rounds,
                 );
                 next(s);
@@ -224,7 +225,7 @@ impl KeridwynFight {
         s: &mut State,
         on: Seat,
         source: Source,
-        effects: Vec<Effect>,
+        effects: Effects,
         rounds: Option<u32>,
     ) {
         let since = s.round;

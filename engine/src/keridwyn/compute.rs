@@ -6,7 +6,7 @@
 use super::cards::{Area, CardKind, Condition};
 use super::effect::{Ailment, DamageBase, Effect, Skill};
 use super::rules::{LureRoll, RecheckTie};
-use super::state::{Action, ActionKind, Current, Seat, State, Token, Who};
+use super::state::{Action, ActionKind, Current, Seat, Seats, State, Token, Who};
 use super::KeridwynFight;
 
 /// Defense = 6 + tier ("HOW TO FIGHT").
@@ -24,9 +24,9 @@ pub enum Targets {
     /// Balance's player.
     Balance(Seat),
     /// Chosen by the monster's conditions (or the character's foe, or everyone).
-    Chosen(Vec<Seat>),
+    Chosen(Seats),
     /// Neither condition chose: at random among these.
-    Random(Vec<Seat>),
+    Random(Seats),
 }
 
 /// Who should hold the Priority token.
@@ -90,8 +90,11 @@ impl KeridwynFight {
     /// Living participants in turn order: clockwise from the token holder.
     pub(crate) fn turn_order<'a>(&self, s: &'a State) -> impl DoubleEndedIterator<Item = Seat> + 'a {
         let n = s.fighters.len();
-        let start = self.first(s);
-        (0..n).map(move |k| Seat::of((start + k) % n.max(1))).filter(move |&i| !s.fighter(i).defeated)
+        let start = self.first(s) % n.max(1);
+        // The seats from the holder on, wrapping round: a subtraction, not a division, per seat.
+        (start..start + n)
+            .map(move |k| Seat::of(if k >= n { k - n } else { k }))
+            .filter(move |&i| !s.fighter(i).defeated)
     }
 
     /// Living characters in turn order.
@@ -101,7 +104,15 @@ impl KeridwynFight {
 
     /// Who reveals next: living characters in reverse turn order.
     pub(crate) fn next_revealer(&self, s: &State) -> Option<Seat> {
-        self.characters(s).rev().find(|&i| !s.fighter(i).revealed)
+        // `characters(s).rev().find(..)`, written as one loop: it runs twice per reveal.
+        let n = s.fighters.len();
+        let start = self.first(s) % n.max(1);
+        (0..n).rev().map(|k| if start + k >= n { start + k - n } else { start + k }).map(Seat::of).find(
+            |&i| {
+                let f = s.fighter(i);
+                !f.defeated && !f.is_monster() && !f.revealed
+            },
+        )
     }
 
     /// The Priority a token goes on: the card's, + priority effects, -6 while Slow, and for
@@ -129,13 +140,20 @@ impl KeridwynFight {
     /// The token that resolves next: highest Priority, ties in turn order, a player's two
     /// tokens on one number in the order they were placed.
     pub(crate) fn next_token(&self, s: &State) -> Option<(usize, Token)> {
+        // `turn_pos` without its divisions: the holder's seat is found once.
+        let n = s.fighters.len().max(1);
+        let first = self.first(s) % n;
+        let pos = |i: Seat| match i.i() + n - first {
+            p if p < n => p,
+            p if p < 2 * n => p - n,
+            p => p % n,
+        };
         let mut best: Option<(usize, &Token)> = None;
         for (k, t) in s.track.iter().enumerate() {
             let better = match best {
                 None => true,
                 Some((_, b)) => {
-                    t.priority > b.priority
-                        || (t.priority == b.priority && self.turn_pos(s, t.who) < self.turn_pos(s, b.who))
+                    t.priority > b.priority || (t.priority == b.priority && pos(t.who) < pos(b.who))
                 }
             };
             if better {
@@ -232,10 +250,20 @@ impl KeridwynFight {
         let Who::Monster(monster) = attacker.who else {
             // A character's attack goes to the monster, or to the other character.
             let monster_in = s.monster().is_some();
-            let foes = self.turn_order(s).filter(|&i| i != who && (s.fighter(i).is_monster() || !monster_in));
-            return Targets::Chosen(foes.collect());
+            let mut foes = Seats::new();
+            // Pushed one by one: `collect` through a filtered iterator cost more than the rest
+            // of starting the action.
+            for i in self.turn_order(s) {
+                if i != who && (s.fighter(i).is_monster() || !monster_in) {
+                    foes.push(i);
+                }
+            }
+            return Targets::Chosen(foes);
         };
-        let chars: Vec<Seat> = self.characters(s).collect();
+        let mut chars = Seats::new();
+        for i in self.characters(s) {
+            chars.push(i);
+        }
         if area == Area::All {
             return Targets::Chosen(chars);
         }
@@ -255,7 +283,7 @@ impl KeridwynFight {
             };
             let mut meet = chars.iter().copied().filter(|&i| Some(key(i)) == best);
             if let (Some(one), None) = (meet.next(), meet.next()) {
-                return Targets::Chosen(vec![one]);
+                return Targets::Chosen(smallvec::smallvec![one]);
             }
         }
         Targets::Random(chars)
@@ -264,12 +292,21 @@ impl KeridwynFight {
     /// Who should hold the token: the highest Fame among the living; a tie rolls off,
     /// unless it includes a living holder and the holder keeps it (`priority-recheck-tie`).
     pub(crate) fn token_winner(&self, s: &State) -> TokenWinner {
-        let Some(top) = self.turn_order(s).map(|i| s.fighter(i).fame).max() else {
+        // One pass for the top Fame, its first holder in turn order and whether it is tied
+        // (asked after every change of Fame); the tied list only when there is a tie.
+        let mut best: Option<(i32, Seat, bool)> = None;
+        for i in self.turn_order(s) {
+            let fame = s.fighter(i).fame;
+            best = match best {
+                Some((top, w, _)) if fame == top => Some((top, w, true)),
+                Some((top, _, _)) if fame < top => best,
+                _ => Some((fame, i, false)),
+            };
+        }
+        let Some((top, w, tie)) = best else {
             return TokenWinner::Unchanged;
         };
-        let mut tied = self.turn_order(s).filter(|&i| s.fighter(i).fame == top);
-        let first = tied.next();
-        if let (Some(w), None) = (first, tied.next()) {
+        if !tie {
             return if s.holder == Some(w) { TokenWinner::Unchanged } else { TokenWinner::To(w) };
         }
         let tied: Vec<Seat> = self.turn_order(s).filter(|&i| s.fighter(i).fame == top).collect();

@@ -8,12 +8,13 @@
 //! `check_recorded` pairs a recorded consequence with what is due here, `flush` reports
 //! what a log left out, and `next_consequence` writes the head of the chain back as notation.
 
+use super::cards::ActionCard;
 use super::compute::TokenWinner;
 use super::effect::{Ailment, Effect};
 use super::event::Event;
 use super::fact::{Acting, Cause, Due, Fact};
 use super::rules::{self, FameOnDefeat};
-use super::state::{Action, ActionKind, Phase, Recheck, Seat, State, Who};
+use super::state::{Action, ActionKind, Current, Phase, Recheck, Seat, State, Who};
 use super::KeridwynFight;
 use crate::kit::due::{Consequences, Pairing};
 use crate::{Findings, StepError};
@@ -24,12 +25,31 @@ impl KeridwynFight {
         match s.phase {
             Phase::Joining | Phase::TieBreak { .. } => None,
             Phase::Over => self.award_due(s),
-            _ => self
-                .defeat_due(s)
-                .or_else(|| self.token_due(s))
-                .or_else(|| self.cure_due(s))
-                .or_else(|| self.start_due(s))
-                .or_else(|| self.phase_due(s)),
+            // The interrupts are gated here on the flags that make them possible, so the
+            // common step (none of them owed) pays a few loads, not a call each.
+            _ => {
+                if s.fighters.iter().any(|f| f.grit <= 0 && !f.defeated) {
+                    if let Some(d) = self.defeat_due(s) {
+                        return Some(d);
+                    }
+                }
+                if s.recheck.is_some() {
+                    if let Some(d) = self.token_due(s) {
+                        return Some(d);
+                    }
+                }
+                if s.cure_check {
+                    if let Some(d) = self.cure_due(s) {
+                        return Some(d);
+                    }
+                }
+                if s.starting {
+                    if let Some(d) = self.start_due(s) {
+                        return Some(d);
+                    }
+                }
+                self.phase_due(s)
+            }
         }
     }
 
@@ -137,10 +157,20 @@ impl KeridwynFight {
     }
 
     /// The acting fighter's own ailments from its card, as the action starts.
+    #[inline]
     fn self_due(&self, s: &State) -> Option<Due> {
         let c = s.current.as_ref()?;
         let Action::Card(id) = c.action else { return None };
         let card = self.catalog.cards.get(id)?;
+        // Asked on every step of an action; most cards have no effect on their user.
+        if card.self_effects.len() <= usize::from(c.self_next) {
+            return None;
+        }
+        self.self_ailment_due(s, c, card)
+    }
+
+    #[inline(never)]
+    fn self_ailment_due(&self, s: &State, c: &Current, card: &ActionCard) -> Option<Due> {
         let f = s.fighter(c.who);
         if f.defeated {
             return None;
@@ -294,11 +324,21 @@ impl KeridwynFight {
     }
 
     /// Make the moves no record stands for, until something is due or a decision is awaited.
+    #[inline]
     pub(crate) fn advance(&self, s: &mut State) {
+        // Only three moves need no record: the token's re-check settling, the start effects
+        // running out, an action ending. Most steps have none to make, and pay this test
+        // in line rather than a call.
+        if s.recheck.is_none() && !s.starting && !s.cure_check && s.phase != Phase::Rolled {
+            return;
+        }
+        self.advance_moves(s);
+    }
+
+    #[inline(never)]
+    fn advance_moves(&self, s: &mut State) {
         // Each pass changes the state towards a due or a decision; bounded all the same.
         for _ in 0..64 {
-            // Only three moves need no record: the token's re-check settling, the start
-            // effects running out, an action ending. Most steps have none to make.
             if s.recheck.is_none() && !s.starting && !s.cure_check && s.phase != Phase::Rolled {
                 return;
             }

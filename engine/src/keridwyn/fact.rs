@@ -102,19 +102,42 @@ pub struct Due {
     pub cause: Cause,
 }
 
+/// `a == b` for the short names of a fight (`A`, `wyvern`): lengths, then the bytes in
+/// line. Every recorded consequence names a fighter, and the call to `memcmp` that `==`
+/// makes cost more than the comparison.
+pub(crate) fn same(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    a.len() == b.len() && if a.len() <= 16 { a.iter().zip(b).all(|(x, y)| x == y) } else { a == b }
+}
+
+/// Why a recorded consequence could not be resolved: it names someone not in the fight, or
+/// it is no consequence at all.
+#[cold]
+fn unresolved(ev: &Event) -> StepError {
+    let name = match ev {
+        Event::TokenGained { who }
+        | Event::Afflicted { who, .. }
+        | Event::Cured { who, .. }
+        | Event::Acted { who, .. }
+        | Event::DamageDealt { who, .. }
+        | Event::Ticked { who, .. }
+        | Event::Defeated { who }
+        | Event::FameGained { who, .. }
+        | Event::TrophyTaken { who, .. } => who,
+        Event::Outcome { target, .. } => target,
+        _ => return StepError::new(format!("`{ev}` is not a consequence")),
+    };
+    StepError::new(format!("`{ev}` names `{name}`, who is not in the fight"))
+}
+
 impl KeridwynFight {
     /// A participant as an event names them: seat label, else character or monster id.
     pub(crate) fn seat(&self, s: &State, name: &str) -> Option<Seat> {
         s.fighters
             .iter()
-            .position(|f| f.label == name)
-            .or_else(|| s.fighters.iter().position(|f| self.card_name(f) == name))
+            .position(|f| same(&f.label, name))
+            .or_else(|| s.fighters.iter().position(|f| same(self.card_name(f), name)))
             .map(Seat::of)
-    }
-
-    fn seat_or_err(&self, s: &State, ev: &Event, name: &str) -> Result<Seat, StepError> {
-        self.seat(s, name)
-            .ok_or_else(|| StepError::new(format!("`{ev}` names `{name}`, who is not in the fight")))
     }
 
     /// What `act WHO NAME` names. A catalog card may share a hand card's name (`lure`):
@@ -122,7 +145,7 @@ impl KeridwynFight {
     fn acting(&self, s: &State, who: Seat, name: &str) -> Acting {
         // The common case: the token due is the one named.
         if let Some((_, t)) = self.next_token(s).filter(|(_, t)| t.who == who) {
-            if self.action_name(t.action) == name {
+            if same(self.action_name(t.action), name) {
                 return Acting::Token(t.action);
             }
         }
@@ -147,36 +170,45 @@ impl KeridwynFight {
 
     /// Resolve a recorded consequence's names.
     pub(crate) fn resolve_fact(&self, s: &State, ev: &Event) -> Result<Fact, StepError> {
-        let seat = |name: &str| self.seat_or_err(s, ev, name);
-        Ok(match ev {
-            Event::TokenGained { who } => Fact::TokenGained { who: seat(who)? },
+        // Names are looked up as options and the error is built only when one fails: every
+        // recorded consequence comes through here.
+        let seat = |name: &str| self.seat(s, name);
+        let fact = match ev {
+            Event::TokenGained { who } => seat(who).map(|who| Fact::TokenGained { who }),
             Event::Afflicted { who, ailment, add, total } => {
-                Fact::Afflicted { who: seat(who)?, ailment: *ailment, add: *add, total: *total }
+                seat(who).map(|who| Fact::Afflicted { who, ailment: *ailment, add: *add, total: *total })
             }
             Event::Cured { who, ailment, from } => {
-                Fact::Cured { who: seat(who)?, ailment: *ailment, from: *from }
+                seat(who).map(|who| Fact::Cured { who, ailment: *ailment, from: *from })
             }
             Event::Acted { who, card } => {
-                let who = seat(who)?;
-                Fact::Acted { who, action: self.acting(s, who, card) }
+                seat(who).map(|who| Fact::Acted { who, action: self.acting(s, who, card) })
             }
-            Event::Outcome { target, hit } => Fact::Outcome { target: seat(target)?, hit: *hit },
-            Event::DamageDealt { who, damage, block, injury } => {
-                Fact::DamageDealt { who: seat(who)?, damage: *damage, block: *block, injury: *injury }
-            }
-            Event::Ticked { who, ailment, from, to, injury } => {
-                Fact::Ticked { who: seat(who)?, ailment: *ailment, from: *from, to: *to, injury: *injury }
-            }
-            Event::RoundEnded { round } => Fact::RoundEnded { round: *round },
-            Event::Defeated { who } => Fact::Defeated { who: seat(who)? },
+            Event::Outcome { target, hit } => seat(target).map(|target| Fact::Outcome { target, hit: *hit }),
+            Event::DamageDealt { who, damage, block, injury } => seat(who).map(|who| Fact::DamageDealt {
+                who,
+                damage: *damage,
+                block: *block,
+                injury: *injury,
+            }),
+            Event::Ticked { who, ailment, from, to, injury } => seat(who).map(|who| Fact::Ticked {
+                who,
+                ailment: *ailment,
+                from: *from,
+                to: *to,
+                injury: *injury,
+            }),
+            Event::RoundEnded { round } => Some(Fact::RoundEnded { round: *round }),
+            Event::Defeated { who } => seat(who).map(|who| Fact::Defeated { who }),
             Event::FameGained { who, delta, total } => {
-                Fact::FameGained { who: seat(who)?, delta: *delta, total: *total }
+                seat(who).map(|who| Fact::FameGained { who, delta: *delta, total: *total })
             }
             Event::TrophyTaken { who, monster } => {
-                Fact::TrophyTaken { who: seat(who)?, monster: self.catalog.monsters.id(monster) }
+                seat(who).map(|who| Fact::TrophyTaken { who, monster: self.catalog.monsters.id(monster) })
             }
-            _ => return Err(StepError::new(format!("`{ev}` is not a consequence"))),
-        })
+            _ => None,
+        };
+        fact.ok_or_else(|| unresolved(ev))
     }
 
     /// A seat's label (`?` for a seat the table does not have).

@@ -133,12 +133,13 @@ pub fn parse_event(line: &str) -> Result<Event, ParseError> {
         "roll" => {
             let who = id(&mut w, "a fighter")?;
             let skill = w.named::<Skill>()?;
-            let mut dice = Vec::with_capacity(4);
+            // Read inline (no allocation for a roll of up to 16 dice), as `Roll` keeps them.
+            let mut dice = smallvec::SmallVec::<[u8; 16]>::new();
             dice.push(w.number::<u8>("a die value")?);
             while !w.at_end() {
                 dice.push(w.number("a die value")?);
             }
-            Event::Rolled { who, skill, dice: Roll::new(dice) }
+            Event::Rolled { who, skill, dice: dice.into_iter().collect::<Roll>() }
         }
         "reroll" => {
             let payer = id(&mut w, "the character paying Fame")?;

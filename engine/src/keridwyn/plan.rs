@@ -5,6 +5,7 @@
 use super::cards::CardKind;
 use super::effect::Effect;
 use super::event::{Event, Play};
+use super::fact::same;
 use super::rules::{self, FocusRefresh, ManeuverOptions};
 use super::setup::out_of_sequence;
 use super::state::{Action, HandCard, Ongoing, Phase, Seat, Source, State, Token};
@@ -102,7 +103,7 @@ impl KeridwynFight {
                     fi.effects.retain(|o| o.source != source);
                     fi.effects.push(Ongoing {
                         source,
-                        effects: vec![Effect::Immunity(*a)],
+                        effects: smallvec::smallvec![Effect::Immunity(*a)],
                         rounds: Some(1),
                         since,
                     });
@@ -127,7 +128,10 @@ impl KeridwynFight {
 
     /// Primary, Secondary or Maneuver declaring a card: check it and put its token down.
     fn choose(&self, s: &mut State, i: Seat, card: &str, on: Option<&str>, maneuver: bool, f: &mut Findings) {
-        let owned = self.catalog.cards.id(card).filter(|&c| self.cards_of(s.fighter(i)).contains(&c));
+        // Among the fighter's own cards by name (ids are unique), not the catalog's index:
+        // a hand holds a few cards, the catalog many.
+        let owned =
+            self.cards_of(s.fighter(i)).iter().copied().find(|&c| same(self.catalog.cards.name(c), card));
         let Some((id, k)) = owned.and_then(|c| self.catalog.cards.get(c).map(|k| (c, k))) else {
             f.violate(Violation::new(rules::CHOICE, format!("{} has no card `{card}`", self.label(s, i))));
             return;

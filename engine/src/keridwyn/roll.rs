@@ -82,7 +82,7 @@ impl KeridwynFight {
         let attacker = s.current.as_ref().map(|c| c.who).ok_or_else(|| out_of_sequence(ev, s))?;
         let candidates = match self.targets(s, attacker, Area::Single) {
             Targets::Chosen(t) | Targets::Random(t) => t,
-            Targets::Balance(b) => vec![b],
+            Targets::Balance(b) => smallvec::smallvec![b],
         };
         if !candidates.contains(&t) {
             f.violate(Violation::new(
@@ -91,7 +91,7 @@ impl KeridwynFight {
             ));
         }
         if let Some(c) = s.current.as_mut() {
-            c.targets = vec![t];
+            c.targets = smallvec::smallvec![t];
         }
         s.phase = Phase::AwaitRoll;
         Ok(())

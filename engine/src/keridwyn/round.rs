@@ -15,7 +15,9 @@ impl KeridwynFight {
         for f in &mut s.fighters {
             if f.focus_played {
                 if !on_reveal {
-                    f.hand = HandCard::ALL.to_vec();
+                    // Refilled in place: the hand keeps its allocation round after round.
+                    f.hand.clear();
+                    f.hand.extend_from_slice(HandCard::ALL);
                     f.discarded.clear();
                 }
                 f.focus_played = false;

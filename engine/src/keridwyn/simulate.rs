@@ -141,7 +141,7 @@ impl KeridwynFight {
                 let c = s.current.as_ref()?;
                 let candidates = match self.targets(s, c.who, super::cards::Area::Single) {
                     Targets::Chosen(t) | Targets::Random(t) => t,
-                    Targets::Balance(b) => vec![b],
+                    Targets::Balance(b) => smallvec::smallvec![b],
                 };
                 let t = *rng.pick(&candidates)?;
                 Some(Event::TargetPicked { who: self.label(s, t).to_string() })

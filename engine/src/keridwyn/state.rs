@@ -17,6 +17,11 @@ pub type CharacterId = Id<CharacterCard>;
 pub type MonsterId = Id<MonsterCard>;
 pub type MercId = Id<MercCard>;
 
+/// Seats kept inline (a fight seats a handful; more than 16 spill to the heap): the
+/// targets of an action are set for every action, and allocating them cost more than the
+/// rest of taking a token. Encoded as a sequence, exactly as a `Vec<Seat>`.
+pub type Seats = smallvec::SmallVec<[Seat; 16]>;
+
 /// A place at the table: an index into `State::fighters` (seating order, clockwise).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct Seat(pub u8);
@@ -66,11 +71,15 @@ pub enum Source {
     Maneuver { by: Seat },
 }
 
+/// The effects of one ongoing effect: a card grants one or two, kept inline (starting an
+/// ongoing effect was the last allocation of a hit). Encoded exactly as a `Vec<Effect>`.
+pub type Effects = smallvec::SmallVec<[Effect; 2]>;
+
 /// An ongoing effect on a fighter.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Ongoing {
     pub source: Source,
-    pub effects: Vec<Effect>,
+    pub effects: Effects,
     /// Rounds left; `None` for the whole fight.
     pub rounds: Option<u32>,
     /// The round it started in (to tell a whole-fight effect carried into later rounds).
@@ -164,7 +173,7 @@ pub struct Current {
     pub action: Action,
     pub kind: ActionKind,
     pub skill: Skill,
-    pub targets: Vec<Seat>,
+    pub targets: Seats,
     pub second: bool,
     /// Dice as rolled (after rerolls), before modifiers; highest first.
     pub dice: Roll,

@@ -13,10 +13,19 @@ use crate::kit::due;
 use crate::{Findings, StepError, Violation};
 
 impl KeridwynFight {
+    #[inline]
     pub(crate) fn step_event(&self, s: &mut State, ev: &Event, f: &mut Findings) -> Result<(), StepError> {
         if ev.is_consequence() {
-            return due::check_recorded(self, s, ev, f);
+            due::check_recorded(self, s, ev, f)
+        } else {
+            self.step_decision(s, ev, f)
         }
+    }
+
+    /// A decision or a random outcome (kept out of line, so that a consequence's step does
+    /// not pay for this path's frame).
+    #[inline(never)]
+    fn step_decision(&self, s: &mut State, ev: &Event, f: &mut Findings) -> Result<(), StepError> {
         // Decisions the rules rule out altogether are reported and ignored before the
         // owed consequences are flushed (they do not show those are missing).
         if let Some(v) = self.needless(s, ev) {

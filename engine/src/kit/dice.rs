@@ -11,24 +11,54 @@
 //! a modifier (an ailment's -1, a bonus) cannot be forgotten at one use and applied at another.
 
 use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
 use std::cmp::Ordering;
 use std::fmt;
 
-/// Numeric dice, highest first.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(from = "Vec<u8>", into = "Vec<u8>")]
-pub struct Roll(Vec<u8>);
+/// The dice of a roll, kept inline up to 16 (no allocation to decode, copy or drop a roll;
+/// a longer recorded roll spills to the heap). Encoded as a sequence, exactly as a `Vec<u8>`.
+type Dice = SmallVec<[u8; 16]>;
 
-impl From<Vec<u8>> for Roll {
-    fn from(mut dice: Vec<u8>) -> Roll {
+/// Numeric dice, highest first.
+#[derive(Debug, PartialEq, Eq, Hash, Default, Deserialize)]
+#[serde(from = "Dice")]
+pub struct Roll(Dice);
+
+impl Clone for Roll {
+    /// A copy of the bytes (`SmallVec`'s own `clone` goes die by die).
+    fn clone(&self) -> Roll {
+        Roll(Dice::from_slice(&self.0))
+    }
+}
+
+impl Serialize for Roll {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(s)
+    }
+}
+
+impl From<Dice> for Roll {
+    fn from(mut dice: Dice) -> Roll {
         dice.sort_unstable_by(|a, b| b.cmp(a));
         Roll(dice)
     }
 }
 
+impl From<Vec<u8>> for Roll {
+    fn from(dice: Vec<u8>) -> Roll {
+        Roll::from(Dice::from_slice(&dice))
+    }
+}
+
+impl FromIterator<u8> for Roll {
+    fn from_iter<I: IntoIterator<Item = u8>>(dice: I) -> Roll {
+        Roll::from(dice.into_iter().collect::<Dice>())
+    }
+}
+
 impl From<Roll> for Vec<u8> {
     fn from(r: Roll) -> Vec<u8> {
-        r.0
+        r.0.into_vec()
     }
 }
 
@@ -157,6 +187,15 @@ mod tests {
         let bytes = bincode::serde::encode_to_vec(vec![1u8, 5, 3], config).unwrap();
         let (decoded, _): (Roll, usize) = bincode::serde::decode_from_slice(&bytes, config).unwrap();
         assert_eq!(decoded.dice(), &[5, 3, 1]);
+        // Encoded exactly as the dice as a `Vec<u8>` (highest first), inline or spilled.
+        assert_eq!(bincode::serde::encode_to_vec(&decoded, config).unwrap(), {
+            bincode::serde::encode_to_vec(vec![5u8, 3, 1], config).unwrap()
+        });
+        let many: Roll = (0..40u8).collect();
+        let bytes = bincode::serde::encode_to_vec(&many, config).unwrap();
+        assert_eq!(bytes, bincode::serde::encode_to_vec(Vec::from(many.clone()), config).unwrap());
+        let (back, _): (Roll, usize) = bincode::serde::decode_from_slice(&bytes, config).unwrap();
+        assert_eq!((back.len(), back.dice()[0], back), (40, 39, many));
     }
 
     #[test]

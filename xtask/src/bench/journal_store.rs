@@ -80,4 +80,8 @@ impl<E: Serialize + DeserializeOwned> Store<E> for JournalStore {
         self.journal.flush()?;
         dir_bytes(&self.dir)
     }
+
+    fn journal(&self) -> Option<&Journal> {
+        Some(&self.journal)
+    }
 }

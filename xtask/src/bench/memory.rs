@@ -44,6 +44,79 @@ pub fn in_memory<G: Game>(run: &mut Run<G>) -> Fallible {
     Ok(())
 }
 
+/// The engine's own loops beside verify, as the criterion benches in `engine/benches/`
+/// time them: `next_consequence` (what `verify --derive` and the recorder ask) before each
+/// step, and notation alone, parsed and printed. No targets; they show where a game's time
+/// goes.
+pub fn engine_loops<G: Game>(run: &mut Run<G>) -> Fallible {
+    let corpus = run.corpus;
+    let texts = notation(run);
+    let best = |f: &mut dyn FnMut() -> Fallible<u64>| -> Fallible<f64> {
+        let mut best = f64::INFINITY;
+        for _ in 0..PASSES {
+            let start = Instant::now();
+            let n = f()?;
+            best = best.min(start.elapsed().as_secs_f64());
+            if n != corpus.events {
+                return Err(format!("a loop went over {n} events of {}", corpus.events).into());
+            }
+        }
+        Ok(rate(corpus.events, best))
+    };
+    let derived = best(&mut || {
+        let (mut findings, mut n, mut derived) = (Findings::default(), 0, 0usize);
+        for (_, events) in &corpus.sessions {
+            let mut state = corpus.game.initial_state();
+            for e in events {
+                derived += corpus.game.next_consequence(&state).is_some() as usize;
+                findings.clear();
+                corpus.game.step(&mut state, e, &mut findings)?;
+                n += 1;
+            }
+        }
+        std::hint::black_box(derived);
+        Ok(n)
+    })?;
+    let parse = best(&mut || {
+        let mut n = 0;
+        for text in &texts {
+            for line in text.lines() {
+                std::hint::black_box(corpus.game.parse_event(line)?);
+                n += 1;
+            }
+        }
+        Ok(n)
+    })?;
+    let mut out = String::new();
+    let print = best(&mut || {
+        let mut n = 0;
+        for (_, events) in &corpus.sessions {
+            for e in events {
+                out.clear();
+                let _ = write!(out, "{e}");
+                std::hint::black_box(&out);
+                n += 1;
+            }
+        }
+        Ok(n)
+    })?;
+    run.raw(format!(
+        "engine loops (best of {PASSES}): step with next_consequence {derived:.0}/s, parse {parse:.0}/s, \
+         print {print:.0}/s"
+    ));
+    run.rows.extend([
+        Row::new(
+            "4",
+            "verify in memory, with derived consequences (`next_consequence` before each step)",
+            Unit::Rate,
+        )
+        .arbiter(derived),
+        Row::new("4", "notation: parse only", Unit::Rate).arbiter(parse),
+        Row::new("4", "notation: print only", Unit::Rate).arbiter(print),
+    ]);
+    Ok(())
+}
+
 /// The corpus printed as notation, one text per session, the way a file holds it.
 fn notation<G: Game>(run: &Run<G>) -> Vec<String> {
     run.corpus

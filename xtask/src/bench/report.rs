@@ -1,4 +1,6 @@
-//! The one table: rows of figures for arbiter and its baselines, ratios, and the targets.
+//! The one table: rows of figures for arbiter and its baselines, per game, with ratios and
+//! the targets; and the verdict of each target over every game (met only when it holds for
+//! every one of them).
 
 use std::fmt::Write as _;
 
@@ -39,21 +41,39 @@ impl Unit {
     }
 }
 
-/// A target from the issue and whether this run met it.
+/// A target from the issue and whether this run met it. `text` is the target itself, the
+/// same for every game (`≤ 1.5× the scan's time`); `figure` is what this row measured
+/// against it (`1.34×, 1.31-1.38× over 5 rounds`).
 #[derive(Debug, Clone)]
 pub struct Target {
     pub text: String,
+    pub figure: String,
     pub met: bool,
 }
 
+impl Target {
+    fn shown(&self) -> String {
+        if self.figure.is_empty() {
+            self.text.clone()
+        } else {
+            format!("{} ({})", self.text, self.figure)
+        }
+    }
+}
+
 /// One line of the table. `arbiter` is `None` when arbiter could not be measured (an API
-/// it needs is missing); the reason is then in `note`.
+/// it needs is missing, a command failed); the reason is then in `note`.
 #[derive(Debug, Clone)]
 pub struct Row {
     pub section: &'static str,
+    /// The game whose corpus the row measured (set by the driver for each game's rows).
+    pub game: String,
     pub measure: String,
     pub unit: Unit,
     pub arbiter: Option<f64>,
+    /// The lowest and highest of arbiter's figure over several runs (`--runs N`), when the
+    /// figure is their median.
+    pub spread: Option<(f64, f64)>,
     pub sqlite: Option<f64>,
     pub jsonl: Option<f64>,
     pub targets: Vec<Target>,
@@ -64,9 +84,11 @@ impl Row {
     pub fn new(section: &'static str, measure: impl Into<String>, unit: Unit) -> Row {
         Row {
             section,
+            game: String::new(),
             measure: measure.into(),
             unit,
             arbiter: None,
+            spread: None,
             sqlite: None,
             jsonl: None,
             targets: Vec::new(),
@@ -85,8 +107,13 @@ impl Row {
         self.jsonl = Some(v);
         self
     }
-    pub fn target(mut self, text: impl Into<String>, met: bool) -> Row {
-        self.targets.push(Target { text: text.into(), met });
+    /// A target with no figure beside the row's own value (`≥ 1 M/s`).
+    pub fn target(self, text: impl Into<String>, met: bool) -> Row {
+        self.target_with(text, "", met)
+    }
+    /// A target judged on a figure of its own (a ratio, a range).
+    pub fn target_with(mut self, text: impl Into<String>, figure: impl Into<String>, met: bool) -> Row {
+        self.targets.push(Target { text: text.into(), figure: figure.into(), met });
         self
     }
     pub fn note(mut self, note: impl Into<String>) -> Row {
@@ -101,22 +128,51 @@ impl Row {
         r.is_finite().then_some(r)
     }
 
-    fn cells(&self) -> [String; 8] {
+    /// What the row measures whatever the game and the corpus size: its numbers replaced by
+    /// `N`, so that the same measure of two games (and its targets) can be grouped.
+    pub fn key(&self) -> String {
+        let mut out = String::new();
+        let mut in_number = false;
+        for c in self.measure.chars() {
+            if c.is_ascii_digit() {
+                if !in_number {
+                    out.push('N');
+                }
+                in_number = true;
+            } else {
+                in_number = false;
+                out.push(c);
+            }
+        }
+        format!("{} {out}", self.section)
+    }
+
+    fn cells(&self) -> [String; 9] {
         let show = |v: Option<f64>| v.map(|v| self.unit.show(v)).unwrap_or_else(|| "—".into());
         let ratio = |r: Option<f64>| r.map(|r| format!("{r:.2}×")).unwrap_or_else(|| "—".into());
         let targets = if self.targets.is_empty() {
-            "—".to_string()
+            if self.arbiter.is_none() && !self.note.is_empty() {
+                format!("NOT MEASURED: {}", self.note)
+            } else {
+                "—".to_string()
+            }
         } else {
             self.targets
                 .iter()
-                .map(|t| format!("{} {}", if t.met { "MET" } else { "MISSED" }, t.text))
+                .map(|t| format!("{} {}", if t.met { "MET" } else { "MISSED" }, t.shown()))
                 .collect::<Vec<_>>()
                 .join("; ")
         };
         [
             self.section.to_string(),
+            self.game.clone(),
             self.measure.clone(),
-            show(self.arbiter),
+            match (self.arbiter, self.spread) {
+                (Some(v), Some((lo, hi))) => {
+                    format!("{} ({}-{})", self.unit.show(v), self.unit.show(lo), self.unit.show(hi))
+                }
+                _ => show(self.arbiter),
+            },
             show(self.sqlite),
             show(self.jsonl),
             ratio(self.advantage(self.sqlite)),
@@ -126,12 +182,31 @@ impl Row {
     }
 }
 
-const HEADER: [&str; 8] =
-    ["#", "measure", "arbiter", "sqlite", "jsonl", "arbiter vs sqlite", "arbiter vs jsonl", "target"];
+const HEADER: [&str; 9] =
+    ["#", "game", "measure", "arbiter", "sqlite", "jsonl", "arbiter vs sqlite", "arbiter vs jsonl", "target"];
+
+/// The rows in table order: by section, each measure with its games side by side (in the
+/// order the games were measured), so one measure of every game reads as one block.
+pub fn ordered(rows: &[Row]) -> Vec<&Row> {
+    let mut first_seen: Vec<String> = Vec::new();
+    for r in rows {
+        let k = r.key();
+        if !first_seen.contains(&k) {
+            first_seen.push(k);
+        }
+    }
+    let mut out: Vec<&Row> = rows.iter().collect();
+    out.sort_by_key(|r| {
+        let section: u32 = r.section.parse().unwrap_or(u32::MAX);
+        let measure = first_seen.iter().position(|k| *k == r.key()).unwrap_or(usize::MAX);
+        (section, measure)
+    });
+    out
+}
 
 /// The table for a terminal: aligned columns.
 pub fn render_text(rows: &[Row]) -> String {
-    let cells: Vec<[String; 8]> = rows.iter().map(Row::cells).collect();
+    let cells: Vec<[String; 9]> = ordered(rows).into_iter().map(Row::cells).collect();
     let mut widths = HEADER.map(|h| h.chars().count());
     for row in &cells {
         for (w, c) in widths.iter_mut().zip(row) {
@@ -143,7 +218,7 @@ pub fn render_text(rows: &[Row]) -> String {
         for (i, (c, w)) in row.iter().zip(widths).enumerate() {
             let pad = w - c.chars().count();
             // Figures right-aligned so digits line up; words left-aligned.
-            if (2..=6).contains(&i) {
+            if (3..=7).contains(&i) {
                 let _ = write!(out, "{}{}  ", " ".repeat(pad), c);
             } else {
                 let _ = write!(out, "{}{}  ", c, " ".repeat(pad));
@@ -166,29 +241,62 @@ pub fn render_text(rows: &[Row]) -> String {
 pub fn render_markdown(rows: &[Row]) -> String {
     let mut out = format!("| {} |\n", HEADER.join(" | "));
     out.push_str(&format!("|{}\n", " --- |".repeat(HEADER.len())));
-    for row in rows {
-        out.push_str(&format!("| {} |\n", row.cells().join(" | ")));
+    for row in ordered(rows) {
+        let cells = row.cells().map(|c| c.replace('|', "\\|"));
+        out.push_str(&format!("| {} |\n", cells.join(" | ")));
     }
     out
 }
 
-/// Every target with its verdict and the figure, one line each (the close note's list).
-pub fn render_targets(rows: &[Row]) -> String {
+/// Every target once, with its verdict over every game: **MET** only when every game
+/// measured met it and no game went unmeasured; then each game's figure. Games that could
+/// not be measured at all (`unmeasured`: game and reason) are listed first.
+pub fn render_targets(rows: &[Row], games: &[String], unmeasured: &[(String, String)]) -> String {
     let mut out = String::new();
-    for row in rows {
+    for (game, why) in unmeasured {
+        let _ = writeln!(out, "- **NOT MEASURED** {game}: {why}");
+    }
+    // (row key, target text) in first-appearance order, with every game's row and target.
+    let mut groups: Vec<((String, String), Vec<(&Row, &Target)>)> = Vec::new();
+    for row in ordered(rows) {
         for t in &row.targets {
-            let figure = row.arbiter.map(|v| row.unit.show(v)).unwrap_or_else(|| "not measured".into());
+            let key = (row.key(), t.text.clone());
+            match groups.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, members)) => members.push((row, t)),
+                None => groups.push((key, vec![(row, t)])),
+            }
+        }
+    }
+    for ((_, text), members) in &groups {
+        let (row, _) = members[0];
+        let missing: Vec<&String> =
+            games.iter().filter(|g| !members.iter().any(|(r, _)| &r.game == *g)).collect();
+        let all_met = missing.is_empty() && unmeasured.is_empty() && members.iter().all(|(_, t)| t.met);
+        let per_game = members
+            .iter()
+            .map(|(r, t)| {
+                let figure = r.arbiter.map(|v| r.unit.show(v)).unwrap_or_else(|| "not measured".into());
+                let extra = if t.figure.is_empty() { String::new() } else { format!(", {}", t.figure) };
+                format!("{} {} ({figure}{extra})", r.game, if t.met { "met" } else { "missed" })
+            })
+            .chain(missing.iter().map(|g| format!("{g} not measured")))
+            .collect::<Vec<_>>()
+            .join("; ");
+        let _ = writeln!(
+            out,
+            "- **{}** {text} — {} {}: {per_game}",
+            if all_met { "MET" } else { "MISSED" },
+            row.section,
+            row.measure
+        );
+    }
+    for row in rows {
+        if row.arbiter.is_none() && !row.note.is_empty() && row.targets.is_empty() {
             let _ = writeln!(
                 out,
-                "- **{}** {} — {} {}: {figure}",
-                if t.met { "MET" } else { "MISSED" },
-                t.text,
-                row.section,
-                row.measure
+                "- **NOT MEASURED** {} {} ({}): {}",
+                row.section, row.measure, row.game, row.note
             );
-        }
-        if row.arbiter.is_none() && !row.note.is_empty() {
-            let _ = writeln!(out, "- **NOT MEASURED** {} {}: {}", row.section, row.measure, row.note);
         }
     }
     out
@@ -207,17 +315,54 @@ mod tests {
         assert_eq!(latency.advantage(None), None);
     }
 
+    fn of(game: &str, row: Row) -> Row {
+        Row { game: game.into(), ..row }
+    }
+
     #[test]
     fn text_table_has_one_line_per_row_and_aligned_columns() {
         let rows = vec![
-            Row::new("1", "append", Unit::Rate).arbiter(2.5e6).jsonl(1e3).target("≥ 1 M/s", true),
-            Row::new("2", "memory", Unit::MiB).arbiter(12.0).note("x"),
+            of("g", Row::new("1", "append", Unit::Rate).arbiter(2.5e6).jsonl(1e3).target("≥ 1 M/s", true)),
+            of("g", Row::new("2", "memory", Unit::MiB).arbiter(12.0).note("x")),
         ];
         let text = render_text(&rows);
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), 5, "{text}");
         assert!(lines[2].contains("2.50 M/s") && lines[2].contains("2500.00×"), "{text}");
         assert!(lines[2].contains("MET ≥ 1 M/s"), "{text}");
-        assert!(render_targets(&rows).contains("**MET** ≥ 1 M/s"));
+        assert!(render_targets(&rows, &["g".into()], &[]).contains("**MET** ≥ 1 M/s"));
+    }
+
+    #[test]
+    fn a_target_is_met_only_when_every_game_meets_it() {
+        let row = |game: &str, events: u32, v: f64| {
+            of(game, Row::new("3", format!("scan ({events} events)"), Unit::Rate).arbiter(v)).target_with(
+                "≤ 1.5× the scan's time",
+                format!("{:.2}×", v),
+                v <= 1.5,
+            )
+        };
+        let games = vec!["a".to_string(), "b".to_string()];
+        let both = render_targets(&[row("a", 100, 1.2), row("b", 200, 1.4)], &games, &[]);
+        assert!(both.starts_with("- **MET** ≤ 1.5× the scan's time"), "{both}");
+        assert_eq!(both.lines().count(), 1, "one verdict for the two games: {both}");
+        let one_missed = render_targets(&[row("a", 100, 1.2), row("b", 200, 1.7)], &games, &[]);
+        assert!(one_missed.starts_with("- **MISSED**") && one_missed.contains("b missed"), "{one_missed}");
+        let one_absent = render_targets(&[row("a", 100, 1.2)], &games, &[]);
+        assert!(
+            one_absent.starts_with("- **MISSED**") && one_absent.contains("b not measured"),
+            "{one_absent}"
+        );
+        let unmeasured =
+            render_targets(&[row("a", 100, 1.2)], &games[..1], &[("c".into(), "no simulator".into())]);
+        assert!(unmeasured.contains("**NOT MEASURED** c: no simulator") && unmeasured.contains("**MISSED**"));
+        // The table puts one measure of both games side by side.
+        let table = render_markdown(&[
+            row("a", 100, 1.2),
+            of("a", Row::new("4", "x", Unit::Rate)),
+            row("b", 200, 1.4),
+        ]);
+        let order: Vec<&str> = table.lines().skip(2).map(|l| l.split(" | ").nth(1).unwrap_or("")).collect();
+        assert_eq!(order, ["a", "b", "a"], "{table}");
     }
 }

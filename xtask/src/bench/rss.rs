@@ -1,13 +1,24 @@
-//! Section 7's memory half: the peak RSS of replaying the long session from each store,
-//! measured in a child process (this binary again, with a hidden command) so that the
-//! parent's corpus in memory does not count.
+//! The peak RSS rows: replaying the long session from each store (section 7) and replaying
+//! a long log file (section 8), each measured in a child process (this binary again, with a
+//! hidden command) so that the parent's corpus in memory does not count.
 
-use super::campaign::Campaign;
+use super::campaign::{Campaign, CampaignGames};
 use super::stores::{self, Kind};
 use crate::Fallible;
 use arbiter_engine::{dispatch, Findings, Game, GameVisitor};
 use std::path::{Path, PathBuf};
 use std::process::Command;
+
+/// What the child replays.
+#[derive(Debug, Clone)]
+pub enum Replay {
+    /// The campaign session `session` of the store of this kind in this directory (which
+    /// the parent must have closed: the journal takes a lock).
+    Store(Kind, PathBuf, String),
+    /// A campaign log file (notation or JSONL), through the verify crate's `replay`, as
+    /// `arbiter replay FILE` runs it.
+    File(PathBuf),
+}
 
 /// The hidden command the parent spawns.
 pub const CHILD_COMMAND: &str = "__replay-rss";
@@ -30,17 +41,16 @@ pub fn peak_kib() -> Fallible<u64> {
     Ok(kib.parse()?)
 }
 
-/// Parent side: run the child on `session` of the store of `kind` in `store_dir` (which the
-/// parent must have closed: the journal takes a lock).
-pub fn measure(game: &str, kind: Kind, store_dir: &Path, session: &str) -> Fallible<Peak> {
+/// Parent side: run the child on `what`, a replay of a campaign of `game`.
+pub fn measure(game: &str, what: &Replay) -> Fallible<Peak> {
     let exe = std::env::current_exe()?;
-    let out = Command::new(exe)
-        .arg(CHILD_COMMAND)
-        .arg(game)
-        .arg(kind.name())
-        .arg(store_dir)
-        .arg(session)
-        .output()?;
+    let mut cmd = Command::new(exe);
+    cmd.arg(CHILD_COMMAND).arg(game);
+    match what {
+        Replay::Store(kind, dir, session) => cmd.arg("store").arg(kind.name()).arg(dir).arg(session),
+        Replay::File(path) => cmd.arg("file").arg(path),
+    };
+    let out = cmd.output()?;
     let stdout = String::from_utf8_lossy(&out.stdout);
     if !out.status.success() {
         return Err(
@@ -65,47 +75,70 @@ fn parse(line: &str) -> Option<Peak> {
     (peak.peak_kib > 0).then_some(peak)
 }
 
-/// Child side: `__replay-rss GAME KIND STORE_DIR SESSION`, replay the campaign session
-/// from that store with the rules and print `start_kib=A peak_kib=B events=N`.
+/// Child side: `__replay-rss GAME store KIND STORE_DIR SESSION` or `__replay-rss GAME file
+/// PATH`: replay the campaign with the rules and print `start_kib=A peak_kib=B events=N`.
 pub fn child(args: &[String]) -> Fallible {
-    let [game, kind, dir, session] = args else {
-        return Err(format!("usage: xtask {CHILD_COMMAND} GAME KIND STORE_DIR SESSION").into());
+    let (game, what) = match args {
+        [game, how, kind, dir, session] if how == "store" => {
+            let kind = Kind::from_name(kind).ok_or_else(|| format!("unknown store `{kind}`"))?;
+            (game, Replay::Store(kind, PathBuf::from(dir), session.clone()))
+        }
+        [game, how, path] if how == "file" => (game, Replay::File(PathBuf::from(path))),
+        _ => {
+            return Err(format!(
+                "usage: xtask {CHILD_COMMAND} GAME store KIND STORE_DIR SESSION | GAME file PATH"
+            )
+            .into())
+        }
     };
-    let kind = Kind::from_name(kind).ok_or_else(|| format!("unknown store `{kind}`"))?;
     let start_kib = peak_kib()?;
-    let visitor = Child { kind, dir: PathBuf::from(dir), session: session.clone() };
-    let events = dispatch(game, visitor).ok_or_else(|| format!("unknown game `{game}`"))??;
+    let events = dispatch(game, Child { what }).ok_or_else(|| format!("unknown game `{game}`"))??;
     println!("start_kib={start_kib} peak_kib={} events={events}", peak_kib()?);
     Ok(())
 }
 
 struct Child {
-    kind: Kind,
-    dir: PathBuf,
-    session: String,
+    what: Replay,
 }
 
 impl GameVisitor for Child {
     type Output = Fallible<u64>;
 
     fn visit<G: Game>(self) -> Fallible<u64> {
-        let game = Campaign { inner: super::corpus::default_game::<G>()? };
-        let mut store = stores::open::<Campaign<G>>(self.kind, &self.dir)?;
-        let mut state = game.initial_state();
-        let mut findings = Findings::default();
-        let mut violations = 0usize;
-        let events = store.scan(&self.session, &mut |e| {
-            findings.clear();
-            game.step(&mut state, &e, &mut findings)?;
-            violations += findings.violations.len();
-            Ok(())
-        })?;
-        std::hint::black_box(&state);
-        if violations > 0 {
-            return Err(format!("the campaign replayed with {violations} violations").into());
+        match self.what {
+            Replay::Store(kind, dir, session) => replay_store::<G>(kind, &dir, &session),
+            Replay::File(path) => replay_file::<G>(&path),
         }
-        Ok(events)
     }
+}
+
+fn replay_store<G: Game>(kind: Kind, dir: &Path, session: &str) -> Fallible<u64> {
+    let game = Campaign { inner: super::corpus::default_game::<G>()? };
+    let mut store = stores::open::<Campaign<G>>(kind, dir)?;
+    let mut state = game.initial_state();
+    let mut findings = Findings::default();
+    let mut violations = 0usize;
+    let events = store.scan(session, &mut |e| {
+        findings.clear();
+        game.step(&mut state, &e, &mut findings)?;
+        violations += findings.violations.len();
+        Ok(())
+    })?;
+    std::hint::black_box(&state);
+    if violations > 0 {
+        return Err(format!("the campaign replayed with {violations} violations").into());
+    }
+    Ok(events)
+}
+
+fn replay_file<G: Game>(path: &Path) -> Fallible<u64> {
+    let ctx = arbiter_verify::Context::with_games(CampaignGames::<G>::default(), None);
+    let report = arbiter_verify::replay(&ctx, &arbiter_verify::Source::file(path), None, &[])
+        .map_err(|e| format!("replay {}: {e}", path.display()))?;
+    if !report.violations.is_empty() || report.error.is_some() {
+        return Err(format!("the campaign file {} does not replay clean", path.display()).into());
+    }
+    Ok(report.replayed)
 }
 
 #[cfg(test)]

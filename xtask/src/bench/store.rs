@@ -15,6 +15,11 @@ pub trait Store<E> {
     /// Bytes the store occupies on disk now (every file it owns), after making sure
     /// everything written is on the disk.
     fn disk_bytes(&mut self) -> Fallible<u64>;
+    /// arbiter's journal, for the rows that run the verify crate on it (`None` for the
+    /// baselines).
+    fn journal(&self) -> Option<&arbiter_journal::Journal> {
+        None
+    }
 }
 
 /// Total size of the regular files under a directory, recursively.

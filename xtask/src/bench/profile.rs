@@ -1,0 +1,194 @@
+//! `cargo xtask bench --profile LOOP --game ID --events N`: one of the table's loops, run
+//! once over N simulated events, for an instruction count that repeats where wall-clock time
+//! on a shared machine does not. The loop is a function of its own (`profiled_LOOP`), so
+//! callgrind can count it alone:
+//!
+//! ```text
+//! cargo build --release -p xtask
+//! valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*profiled_*' \
+//!     target/release/xtask bench --profile step --game keridwyn-fight --events 20000
+//! ```
+//!
+//! and divide the total (`callgrind_annotate`'s PROGRAM TOTALS) by N. The loops: `step`
+//! (the rules over decoded events, verify in memory), `decode` (the journal's codec on each
+//! record's bytes), `text` (parse each notation line, then step), `scan` (the journal's
+//! stream of a stored corpus, decoded) and `replay` (that stream, stepped).
+
+use super::corpus::{self, Corpus};
+use super::journal_store::meta;
+use crate::Fallible;
+use arbiter_engine::{dispatch, Findings, Game, GameVisitor};
+use arbiter_journal::{codec, Journal, Record};
+use std::fmt::Write as _;
+use std::hint::black_box;
+
+/// The loops `--profile` runs.
+pub const LOOPS: [&str; 5] = ["step", "decode", "text", "scan", "replay"];
+
+pub fn check_name(what: &str) -> Fallible {
+    if LOOPS.contains(&what) {
+        Ok(())
+    } else {
+        Err(format!("--profile: `{what}` is not a loop (one of {})", LOOPS.join(", ")).into())
+    }
+}
+
+pub fn run(game: &str, what: &str, events: u64) -> Fallible {
+    dispatch(game, Profile { what: what.to_string(), events })
+        .ok_or_else(|| format!("unknown game `{game}`"))?
+}
+
+struct Profile {
+    what: String,
+    events: u64,
+}
+
+impl GameVisitor for Profile {
+    type Output = Fallible;
+
+    fn visit<G: Game>(self) -> Fallible {
+        let corpus = corpus::build::<G>(self.events)?;
+        let n = match self.what.as_str() {
+            "step" => profiled_step(&corpus),
+            "decode" => {
+                let bytes = corpus
+                    .sessions
+                    .iter()
+                    .flat_map(|(_, events)| events.iter())
+                    .map(|e| codec::encode(&Record::Event(e)))
+                    .collect::<Result<Vec<_>, _>>()?;
+                profiled_decode::<G>(&bytes)?
+            }
+            "text" => {
+                let texts: Vec<String> = corpus
+                    .sessions
+                    .iter()
+                    .map(|(_, events)| {
+                        let mut text = String::new();
+                        for e in events {
+                            let _ = writeln!(text, "{e}");
+                        }
+                        text
+                    })
+                    .collect();
+                profiled_text(&corpus.game, &texts)?
+            }
+            "scan" | "replay" => {
+                let dir = tempfile::tempdir()?;
+                let journal = Journal::open(dir.path().join("journal.db"))?;
+                for (name, events) in &corpus.sessions {
+                    let records: Vec<Record<&G::Event>> = events.iter().map(Record::Event).collect();
+                    journal.import(name, &meta::<G>(), &records)?;
+                }
+                // Once untimed, as the table's reads run on a warm journal.
+                scan(&journal, &corpus)?;
+                if self.what == "scan" {
+                    profiled_scan(&journal, &corpus)?
+                } else {
+                    profiled_replay(&journal, &corpus)?
+                }
+            }
+            other => return Err(format!("--profile: `{other}` is not a loop").into()),
+        };
+        if n != corpus.events {
+            return Err(format!("the loop went over {n} events of {}", corpus.events).into());
+        }
+        println!(
+            "{}: `{}` over {n} events in {} sessions; divide callgrind's total by {n}",
+            G::info().id,
+            self.what,
+            corpus.sessions.len()
+        );
+        Ok(())
+    }
+}
+
+#[inline(never)]
+fn profiled_step<G: Game>(corpus: &Corpus<G>) -> u64 {
+    let mut findings = Findings::default();
+    let mut n = 0;
+    for (_, events) in &corpus.sessions {
+        let mut state = corpus.game.initial_state();
+        for e in events {
+            findings.clear();
+            if corpus.game.step(&mut state, e, &mut findings).is_err() {
+                break;
+            }
+            n += 1;
+        }
+        black_box(&state);
+    }
+    n
+}
+
+#[inline(never)]
+fn profiled_decode<G: Game>(bytes: &[Vec<u8>]) -> Fallible<u64> {
+    for b in bytes {
+        black_box(codec::decode::<Record<G::Event>>(b)?);
+    }
+    Ok(bytes.len() as u64)
+}
+
+#[inline(never)]
+fn profiled_text<G: Game>(game: &G, texts: &[String]) -> Fallible<u64> {
+    let mut findings = Findings::default();
+    let mut n = 0;
+    for text in texts {
+        let mut state = game.initial_state();
+        for line in text.lines() {
+            let e = game.parse_event(line)?;
+            findings.clear();
+            game.step(&mut state, &e, &mut findings)?;
+            n += 1;
+        }
+        black_box(&state);
+    }
+    Ok(n)
+}
+
+fn scan<G: Game>(journal: &Journal, corpus: &Corpus<G>) -> Fallible<u64> {
+    let mut n = 0;
+    for (name, _) in &corpus.sessions {
+        for item in journal.events::<G::Event>(name, 0)? {
+            black_box(item?);
+            n += 1;
+        }
+    }
+    Ok(n)
+}
+
+#[inline(never)]
+fn profiled_scan<G: Game>(journal: &Journal, corpus: &Corpus<G>) -> Fallible<u64> {
+    scan(journal, corpus)
+}
+
+#[inline(never)]
+fn profiled_replay<G: Game>(journal: &Journal, corpus: &Corpus<G>) -> Fallible<u64> {
+    let mut findings = Findings::default();
+    let mut n = 0;
+    for (name, _) in &corpus.sessions {
+        let mut state = corpus.game.initial_state();
+        for item in journal.events::<G::Event>(name, 0)? {
+            if let (_, Record::Event(e)) = item? {
+                findings.clear();
+                corpus.game.step(&mut state, &e, &mut findings)?;
+            }
+            n += 1;
+        }
+        black_box(&state);
+    }
+    Ok(n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_loop_runs_over_the_whole_corpus() {
+        for what in LOOPS {
+            run("proving-grounds", what, 1_000).unwrap_or_else(|e| panic!("{what}: {e}"));
+        }
+        assert!(check_name("nothing").is_err());
+    }
+}
