@@ -40,6 +40,19 @@ pub const TILES: usize = 21;
 const LINE_START: [u8; 7] = [0, 4, 7, 11, 14, 18, 21];
 /// The Castle's line.
 pub const CASTLE_LINE: u8 = 7;
+/// The line of each tile, the Castle's last (built from `LINE_START` at compile time).
+const LINE_OF: [u8; TILES + 1] = {
+    let mut out = [CASTLE_LINE; TILES + 1];
+    let (mut t, mut line) = (0, 0);
+    while t < TILES {
+        while LINE_START[line + 1] as usize <= t {
+            line += 1;
+        }
+        out[t] = line as u8 + 1;
+        t += 1;
+    }
+    out
+};
 
 /// A city tile (0-20) or the Castle (21). Read back from storage only within that range.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -77,10 +90,8 @@ impl Tile {
     }
     /// Its line, 1 (the Outskirts' bottom) to 7 (the Castle).
     pub fn line(self) -> u8 {
-        if self.is_castle() {
-            return CASTLE_LINE;
-        }
-        LINE_START.iter().rposition(|&s| s <= self.0).map_or(1, |i| i as u8 + 1)
+        // A table, not a search: the step asks for lines on every raid, fire and spot.
+        LINE_OF.get(self.index()).copied().unwrap_or(CASTLE_LINE)
     }
     /// Its position in its line from the left, 0-based.
     pub fn position(self) -> u8 {

@@ -24,7 +24,6 @@ use crate::{Findings, StepError};
 
 impl FlameAndForge {
     pub(super) fn step_event(&self, s: &mut State, e: &Event, f: &mut Findings) -> Result<(), StepError> {
-        let in_block = self.in_spot_block(s);
         let free = matches!(
             e,
             Event::Pick { .. }
@@ -33,6 +32,7 @@ impl FlameAndForge {
                 | Event::Use { .. }
                 | Event::Activate { .. }
         );
+        let in_block = !free && self.in_spot_block(s);
         if e.is_consequence() {
             if let Event::Pick { who, tile } = *e {
                 if self.early_pick(s, f, who, tile) {
@@ -47,7 +47,7 @@ impl FlameAndForge {
             self.decide(s, e, f)?;
             self.settle(s, f);
         }
-        if in_block && !free {
+        if in_block {
             if let Some(p) = s.placement_mut() {
                 if p.stage == PStage::Spots {
                     p.begun = true;
