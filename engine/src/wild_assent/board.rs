@@ -106,6 +106,11 @@ impl WildAssent {
         for i in s.indices() {
             let _ = writeln!(out, "  {} {}", tags[usize::from(i)], self.legend(s, i));
         }
+        for (side, pool) in ["red", "blue"].iter().zip(s.momentum.iter()) {
+            if pool.rolled && pool.dice.count() > 0 {
+                let _ = writeln!(out, "momentum dice of {side} to assign: {}", pool.dice);
+            }
+        }
         if let Some(a) = s.act.as_ref() {
             let u = s.unit(a.unit);
             let mut line = format!("activation: {}", u.name);
@@ -178,6 +183,14 @@ impl WildAssent {
             super::effect::Status::ALL.iter().filter(|st| u.has(**st)).map(|st| st.name()).collect();
         if !statuses.is_empty() {
             let _ = write!(line, " [{}]", statuses.join(" "));
+        }
+        let momentum: Vec<&str> = super::momentum::Face::ALL
+            .iter()
+            .filter(|m| u.momentum & m.bit() != 0)
+            .map(|m| m.name())
+            .collect();
+        if !momentum.is_empty() {
+            let _ = write!(line, " momentum {{{}}}", momentum.join(" "));
         }
         if u.in_pit {
             line.push_str(" in a Pit");

@@ -93,6 +93,10 @@ impl WildAssent {
             Event::Capture { unit, creature } => self.capture(s, unit, creature, f),
             Event::Summon { unit, at, facing } => self.summon(s, unit, at.0, facing, f),
             Event::Pass { unit } => self.pass(s, unit, f),
+            Event::Momentum { side, dice } => self.momentum_roll(s, side, dice, f),
+            Event::MomentumReroll { side, from, to } => self.momentum_reroll(s, side, from, to, f),
+            Event::MomentumAssign { unit, dice } => self.momentum_assign(s, unit, dice, f),
+            Event::MomentumDiscard { side, dice } => self.momentum_discard(s, side, dice, f),
             _ => Err(StepError::new(format!("`{ev}` is a consequence"))),
         }
     }
@@ -347,6 +351,8 @@ impl WildAssent {
             in_pit: s.obstacle(at) == Some(Obstacle::Pit),
             capture: None,
             dropped: false,
+            momentum: 0,
+            momentum_dice: 0,
         });
         Ok(())
     }
@@ -1700,6 +1706,8 @@ impl WildAssent {
             in_pit: s.obstacle(at) == Some(Obstacle::Pit),
             capture: None,
             dropped: true,
+            momentum: 0,
+            momentum_dice: 0,
         };
         match existing {
             Some(e) => *s.unit_mut(e) = fresh,

@@ -93,6 +93,8 @@ pub enum Cause {
     CaptureMark,
     /// An Instinct card drawn for a Creature with capture tokens: this Seeker's 2 damage.
     CaptureCard(UnitIx),
+    /// The healing of Healing dice just assigned.
+    Momentum,
 }
 
 /// A consequence the rules owe: its fact, the rule it carries out, what it advances.
@@ -125,6 +127,7 @@ impl WildAssent {
             return None;
         }
         self.removal_due(s)
+            .or_else(|| self.momentum_due(s))
             .or_else(|| self.attack_due(s))
             .or_else(|| self.skill_due(s))
             .or_else(|| self.capture_due(s))
@@ -619,6 +622,9 @@ impl WildAssent {
     /// applied ends (and with it the action); a Creature turn that drew its second dead card,
     /// or whose capture damage left every Creature with a token, is over.
     pub(crate) fn settle(&self, s: &mut State) {
+        if s.momentum_heal.is_some() && self.momentum_due(s).is_none() {
+            s.momentum_heal = None;
+        }
         if s.attack.as_ref().is_some_and(|a| a.roll.is_some()) && !self.attack_pending(s) {
             if let Some(a) = s.attack.take() {
                 s.last_attack = Some((a.attacker, a.source));
@@ -756,6 +762,7 @@ impl Consequences for WildAssent {
                     a.stage = next;
                 }
             }
+            Cause::Momentum => s.momentum_heal = None,
             Cause::Skill { next } => {
                 if let Some(k) = s.skill.as_mut() {
                     k.next = next + 1;
@@ -838,7 +845,7 @@ impl Consequences for WildAssent {
             (Fact::Bleed(t, n), Fact::Bleed(_, m)) => {
                 (rules::BLEED_TICK, format!("{} bleeds {n}, not {m}", name(t)))
             }
-            (Fact::Heal(t, n), Fact::Heal(_, m)) => (rules::HEAL, format!("{} heals {n}, not {m}", name(t))),
+            (Fact::Heal(t, n), Fact::Heal(_, m)) => (d.rule, format!("{} heals {n}, not {m}", name(t))),
             (Fact::Cure(t), Fact::Heal(..)) => (
                 rules::BLEED_HEAL,
                 format!("{} is Bleeding: the healing removes the Bleed and restores no Health", name(t)),
@@ -981,7 +988,10 @@ impl WildAssent {
             )
         };
         let back = if p.back { " + 2 from behind" } else { "" };
-        let bonus = if p.bonus != 0 { format!(" + {} from skills", p.bonus) } else { String::new() };
+        let mut bonus = if p.bonus != 0 { format!(" + {} from skills", p.bonus) } else { String::new() };
+        if p.surge {
+            bonus.push_str(" + 1 Damage die");
+        }
         (
             rule,
             format!(
@@ -989,7 +999,12 @@ impl WildAssent {
                 p.base,
                 p.successes,
                 p.specials,
-                if p.cover { " (Partial Cover +1 Defense)" } else { "" }
+                match (p.cover, p.guard) {
+                    (true, true) => " (Partial Cover +1 Defense, Defense die +1)",
+                    (true, false) => " (Partial Cover +1 Defense)",
+                    (false, true) => " (Defense die +1)",
+                    (false, false) => "",
+                }
             ),
         )
     }

@@ -4,6 +4,7 @@
 //! event is `Copy`: names are kept inline, so decoding a stored log allocates nothing.
 
 use super::effect::Status;
+use super::momentum::Dice;
 use super::state::{Faces, Obstacle, Removal, Side};
 use crate::kit::grid::{Facing, Pos, Rel, Turn};
 use crate::kit::name::Name;
@@ -188,6 +189,14 @@ pub enum Event {
     Summon { unit: Name, at: Field, facing: Facing },
     /// `pass UNIT`: the activation ends without (another) action.
     Pass { unit: Name },
+    /// `momentum SIDE DIE...`: random, a side's Momentum roll (`dmg def spd heal blank`).
+    Momentum { side: Side, dice: Dice },
+    /// `momentum-reroll SIDE DIE... -> DIE...`: some of them rerolled, and the new results.
+    MomentumReroll { side: Side, from: Dice, to: Dice },
+    /// `momentum-assign UNIT DIE...`: dice of its side's roll given to a Gladiator.
+    MomentumAssign { unit: Name, dice: Dice },
+    /// `momentum-discard SIDE DIE...`: dice no Gladiator may take.
+    MomentumDiscard { side: Side, dice: Dice },
     // ---- consequences
     /// `round N`
     Round { n: u16 },
@@ -336,6 +345,10 @@ impl fmt::Display for Event {
             Event::Capture { unit, creature } => write!(f, "capture {unit} {creature}"),
             Event::Summon { unit, at, facing } => write!(f, "summon {unit} {at} {facing}"),
             Event::Pass { unit } => write!(f, "pass {unit}"),
+            Event::Momentum { side, dice } => write!(f, "momentum {side} {dice}"),
+            Event::MomentumReroll { side, from, to } => write!(f, "momentum-reroll {side} {from} -> {to}"),
+            Event::MomentumAssign { unit, dice } => write!(f, "momentum-assign {unit} {dice}"),
+            Event::MomentumDiscard { side, dice } => write!(f, "momentum-discard {side} {dice}"),
             Event::Round { n } => write!(f, "round {n}"),
             Event::Bleed { unit, amount } => write!(f, "bleed {unit} {amount}"),
             Event::Stunned { unit } => write!(f, "stunned {unit}"),

@@ -51,6 +51,14 @@ impl WildAssent {
                 s.hunt.deck.discard.iter().map(|c| self.catalog.instincts.name(*c)),
             );
         }
+        if self.params.mode == Mode::Arena {
+            for (side, pool) in ["red", "blue"].iter().zip(s.momentum.iter()) {
+                f.put(
+                    format!("momentum.{side}"),
+                    if pool.dice.count() == 0 { "-".to_string() } else { pool.dice.to_string() },
+                );
+            }
+        }
         f.put_list("obstacles", s.obstacles.iter().map(|(p, o)| format!("{}:{o}", p.algebraic())));
         f.put("active", value_or_dash(s.act.as_ref().map(|a| s.unit(a.unit).name)));
         if let Some(a) = s.act.as_ref() {
@@ -124,6 +132,11 @@ impl WildAssent {
         }
         if card.kind == UnitKind::Seeker {
             f.put_of(n, "exhausted", if u.exhausted { "yes" } else { "no" });
+        }
+        if self.params.mode == Mode::Arena {
+            let held =
+                super::momentum::Face::ALL.iter().filter(|m| u.momentum & m.bit() != 0).map(|m| m.name());
+            f.put_list(format!("{n}.momentum"), held);
         }
         f.put_of(n, "pit", if u.in_pit { "yes" } else { "no" });
         f.put_of(n, "cover", if u.on_board() && self.by_partial_cover(s, u.at) { "yes" } else { "no" });

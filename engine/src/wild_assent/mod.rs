@@ -20,6 +20,7 @@ mod effect;
 mod event;
 mod facts;
 mod geometry;
+mod momentum;
 mod notation;
 mod rules;
 mod simulate;
@@ -29,6 +30,7 @@ mod taint;
 pub use cards::{Catalog, DamageKind, Instinct, Movement, Profile, Skill, SkillKind, UnitCard, UnitKind};
 pub use effect::{Effect, Status};
 pub use event::{Event, Path, Step};
+pub use momentum::{Dice as MomentumDice, Face as MomentumFace};
 pub use state::{Faces, Obstacle, Side, State};
 
 use crate::kit::due as due_loop;
@@ -107,6 +109,8 @@ impl Game for WildAssent {
             outcome: None,
             ended: false,
             unverified: Default::default(),
+            momentum: Default::default(),
+            momentum_heal: None,
             memo: state::Memo::default(),
         }
     }

@@ -313,6 +313,40 @@ rules! {
     RESOURCE_ESCAPE = "wa.hunt.resource.escape",
         "An escaped Creature drops nothing",
         "Hunt: Keywords (Escape)";
+    // ---- the Arena: Momentum dice
+    MOMENTUM_BETWEEN = "wa.arena.momentum.between",
+        "Momentum dice are rolled, rerolled and assigned at a round's start, between activations",
+        "Arena: Playing the Game (Roll Momentum Dice), Momentum Dice";
+    MOMENTUM_COUNT = "wa.arena.momentum.count",
+        "Each player rolls five Momentum dice (unless the Assent or its Skills change it)",
+        "Arena: Playing the Game (Roll Momentum Dice), Momentum Dice (Example)";
+    MOMENTUM_POOL = "wa.arena.momentum.pool",
+        "Only the side's own rolled dice, not yet assigned or discarded, are rerolled, assigned or discarded",
+        "Arena: Playing the Game (Roll Momentum Dice)";
+    MOMENTUM_REROLL = "wa.arena.momentum.reroll",
+        "Any number of Momentum dice may be rerolled, once; the second result must be used (interpretation `momentum-reroll-timing`)",
+        "Arena: Playing the Game (Roll Momentum Dice), Momentum Dice (Example)";
+    MOMENTUM_ASSENT_HEAL = "wa.arena.momentum.assent-heal",
+        "Only Healing dice may be assigned to an Assent",
+        "Arena: Playing the Game (Roll Momentum Dice), Momentum Dice";
+    MOMENTUM_DISTINCT = "wa.arena.momentum.distinct",
+        "A Creature holds at most one Momentum die of each type (Healing excepted)",
+        "Arena: Momentum Dice, Example";
+    MOMENTUM_TWO = "wa.arena.momentum.two",
+        "A Creature holds at most two Momentum dice (interpretation `momentum-heal-cap`)",
+        "Arena: Playing the Game (Roll Momentum Dice), Momentum Dice";
+    MOMENTUM_HEAL = "wa.arena.momentum.heal-combined",
+        "Healing dice assigned to a Gladiator heal it at once, combined: N dice heal N (a Bleeding one is cured instead)",
+        "Arena: Momentum Dice (Healing), Example";
+    MOMENTUM_EFFECTS = "wa.arena.momentum.effects",
+        "For the round: a Damage die gives +1 damage to all attacks, a Defense die +1 Physical and Magical Defense, a Speed die +1 Speed",
+        "Arena: Momentum Dice";
+    MOMENTUM_DISCARD = "wa.arena.momentum.discard",
+        "Only a die that cannot legally be assigned is discarded",
+        "Arena: Momentum Dice (Example)";
+    SUMMON_NOT_CREATURE = "wa.arena.summon.not-creature",
+        "Summons are not Creatures: no Momentum die is assigned to one",
+        "Arena: Summons";
 }
 
 named_enum! {
@@ -380,6 +414,16 @@ named_enum! {
     pub enum DoubleImmobilize ("a reading") { StunReplaces = "stun-replaces", StunAdds = "stun-adds" }
 }
 
+named_enum! {
+    /// Whether Healing dice count toward a Creature's two Momentum dice.
+    pub enum HealCap ("a reading") { HealExempt = "heal-exempt", HealCounts = "heal-counts" }
+}
+
+named_enum! {
+    /// When Momentum dice may be rerolled.
+    pub enum RerollTiming ("a reading") { AnyTime = "any-time", BeforeAssign = "before-assign" }
+}
+
 pub const P_MODE: &str = "mode";
 pub const P_SCOPE: &str = "scope";
 pub const P_BOARD: &str = "board";
@@ -393,6 +437,8 @@ pub const P_STUN: &str = "stun-consumes";
 pub const P_BLEED_SKIP: &str = "bleed-on-skip";
 pub const P_BLEED_STACK: &str = "bleed-stack";
 pub const P_IMMOBILIZE: &str = "double-immobilize";
+pub const P_HEAL_CAP: &str = "momentum-heal-cap";
+pub const P_REROLL: &str = "momentum-reroll-timing";
 
 /// The default board: the book prints no size for either side of the board.
 pub const DEFAULT_BOARD: &str = "10x10";
@@ -531,6 +577,29 @@ pub static PARAMS: &[ParamSpec] = &[
               miniature keeps its Immobilize token and gains Stun.",
         section: "Hunt: Status Effects (Immobilize)",
     },
+    ParamSpec {
+        name: P_HEAL_CAP,
+        kind: ParamKind::Interpretation,
+        allowed: HealCap::NAMES,
+        default: HealCap::HealExempt.name(),
+        doc: "\"Creatures can only have 2 dice total\" (Playing the Game) against \"With the exception of Healing \
+              dice (and Blanks), the results are assigned to Creatures with a limit of one type per Creature and \
+              no more than two dice per Creature ... As for Healing dice, there is no limit\" (Momentum Dice). \
+              Default `heal-exempt`: the Momentum section's detailed rule, Healing dice do not count toward the \
+              two. `heal-counts`: every die counts.",
+        section: "Arena: Playing the Game (Roll Momentum Dice), Momentum Dice",
+    },
+    ParamSpec {
+        name: P_REROLL,
+        kind: ParamKind::Interpretation,
+        allowed: RerollTiming::NAMES,
+        default: RerollTiming::AnyTime.name(),
+        doc: "\"distributes them among their Gladiators ... Players may select any number of Momentum dice to \
+              reroll\": the example assigns three dice, then rerolls the two Blanks. Default `any-time`: the \
+              unassigned dice may be rerolled (once) after some are assigned, as the example does. \
+              `before-assign`: the reroll comes before any die is assigned.",
+        section: "Arena: Playing the Game (Roll Momentum Dice), Momentum Dice (Example)",
+    },
 ];
 
 /// The setup and interpretations, resolved once.
@@ -551,6 +620,8 @@ pub struct Params {
     pub bleed_skip: BleedOnSkip,
     pub bleed_stack: BleedStack,
     pub immobilize: DoubleImmobilize,
+    pub heal_cap: HealCap,
+    pub reroll: RerollTiming,
 }
 
 impl Params {
@@ -586,6 +657,8 @@ impl Params {
             bleed_skip: r.get(P_BLEED_SKIP, BleedOnSkip::Tick),
             bleed_stack: r.get(P_BLEED_STACK, BleedStack::Single),
             immobilize: r.get(P_IMMOBILIZE, DoubleImmobilize::StunReplaces),
+            heal_cap: r.get(P_HEAL_CAP, HealCap::HealExempt),
+            reroll: r.get(P_REROLL, RerollTiming::AnyTime),
         }
     }
 }
@@ -617,6 +690,8 @@ mod tests {
         check_reading::<BleedOnSkip>(PARAMS, P_BLEED_SKIP).unwrap();
         check_reading::<BleedStack>(PARAMS, P_BLEED_STACK).unwrap();
         check_reading::<DoubleImmobilize>(PARAMS, P_IMMOBILIZE).unwrap();
+        check_reading::<HealCap>(PARAMS, P_HEAL_CAP).unwrap();
+        check_reading::<RerollTiming>(PARAMS, P_REROLL).unwrap();
         let mut ids: Vec<&str> = RULES.iter().map(|r| r.id).collect();
         ids.sort_unstable();
         ids.dedup();
