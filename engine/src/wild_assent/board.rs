@@ -139,6 +139,9 @@ impl WildAssent {
         let mode = self.params.mode;
         match s.phase {
             Phase::Setup => format!("Wild Assent ({mode}), setting up"),
+            Phase::Over if s.winner.is_some() => {
+                format!("Wild Assent ({mode}), match won by {}", s.winner.map(|w| w.name()).unwrap_or("-"))
+            }
             Phase::Over => format!(
                 "Wild Assent ({mode}), encounter {}",
                 match s.outcome {

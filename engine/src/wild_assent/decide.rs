@@ -46,9 +46,10 @@ impl WildAssent {
         }
         due::flush(self, s, f)?;
         if s.phase == Phase::Over {
+            let what = if self.params.mode == Mode::Arena { "match" } else { "encounter" };
             f.violate(Violation::new(
-                rules::END_ENCOUNTER,
-                format!("the encounter is over: `{ev}` comes after its end"),
+                self.over_rule(),
+                format!("the {what} is over: `{ev}` comes after its end"),
             ));
             return Ok(());
         }

@@ -46,6 +46,7 @@ pub enum Fact {
     End(UnitIx),
     Reshuffle,
     Ended(bool),
+    Victory(Side),
 }
 
 impl Fact {
@@ -70,7 +71,7 @@ impl Fact {
             | Fact::CaptureCancel(u, _)
             | Fact::Captured(u)
             | Fact::End(u) => Some(u),
-            Fact::Round(_) | Fact::Reshuffle | Fact::Ended(_) => None,
+            Fact::Round(_) | Fact::Reshuffle | Fact::Ended(_) | Fact::Victory(_) => None,
         }
     }
 }
@@ -127,6 +128,7 @@ impl WildAssent {
             return None;
         }
         self.removal_due(s)
+            .or_else(|| self.victory_due(s))
             .or_else(|| self.momentum_due(s))
             .or_else(|| self.attack_due(s))
             .or_else(|| self.skill_due(s))
@@ -566,6 +568,10 @@ impl WildAssent {
                 s.hunt.deck.discard.retain(|c| !gone.contains(&catalog.instincts[*c].creature));
                 s.hunt.deck.reshuffle();
             }
+            Fact::Victory(side) => {
+                s.winner = Some(side);
+                s.phase = Phase::Over;
+            }
             Fact::Ended(won) => {
                 s.ended = true;
                 s.phase = Phase::Over;
@@ -696,6 +702,7 @@ impl Consequences for WildAssent {
             Event::End { unit } => Fact::End(u(unit)?),
             Event::Reshuffle => Fact::Reshuffle,
             Event::Ended { won } => Fact::Ended(*won),
+            Event::Victory { side } => Fact::Victory(*side),
             other => return Err(StepError::new(format!("`{other}` is not a consequence"))),
         })
     }
@@ -874,7 +881,7 @@ impl Consequences for WildAssent {
 
     fn unexpected(&self, s: &State, recorded: &Fact, event: &Event, f: &mut Findings) {
         let rule = if s.phase == Phase::Over {
-            rules::END_ENCOUNTER
+            self.over_rule()
         } else {
             match *recorded {
                 Fact::Round(_) => rules::ROUND_END,
@@ -903,6 +910,10 @@ impl Consequences for WildAssent {
                 Fact::End(_) => rules::ONE_AT_A_TIME,
                 Fact::Reshuffle => rules::RESHUFFLE,
                 Fact::Ended(_) => rules::END_ENCOUNTER,
+                Fact::Victory(_) if self.params.victory == super::rules::Victory::LastStanding => {
+                    rules::VICTORY_LAST
+                }
+                Fact::Victory(_) => rules::VICTORY_DEATHMATCH,
             }
         };
         let v = Violation::new(
@@ -936,6 +947,7 @@ impl Consequences for WildAssent {
             Fact::End(u) => Event::End { unit: n(u) },
             Fact::Reshuffle => Event::Reshuffle,
             Fact::Ended(won) => Event::Ended { won },
+            Fact::Victory(side) => Event::Victory { side },
         }
     }
 

@@ -240,6 +240,8 @@ pub enum Event {
     Reshuffle,
     /// `encounter won` / `encounter lost`
     Ended { won: bool },
+    /// `victory SIDE`: the Arena match is won.
+    Victory { side: Side },
 }
 
 impl Event {
@@ -267,6 +269,7 @@ impl Event {
                 | Event::End { .. }
                 | Event::Reshuffle
                 | Event::Ended { .. }
+                | Event::Victory { .. }
         )
     }
 }
@@ -371,6 +374,7 @@ impl fmt::Display for Event {
             Event::End { unit } => write!(f, "end {unit}"),
             Event::Reshuffle => f.write_str("reshuffle"),
             Event::Ended { won } => write!(f, "encounter {}", if *won { "won" } else { "lost" }),
+            Event::Victory { side } => write!(f, "victory {side}"),
         }
     }
 }

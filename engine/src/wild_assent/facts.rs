@@ -52,6 +52,7 @@ impl WildAssent {
             );
         }
         if self.params.mode == Mode::Arena {
+            f.put("winner", value_or_dash(s.winner));
             for (side, pool) in ["red", "blue"].iter().zip(s.momentum.iter()) {
                 f.put(
                     format!("momentum.{side}"),

@@ -26,6 +26,7 @@ mod rules;
 mod simulate;
 mod state;
 mod taint;
+mod victory;
 
 pub use cards::{Catalog, DamageKind, Instinct, Movement, Profile, Skill, SkillKind, UnitCard, UnitKind};
 pub use effect::{Effect, Status};
@@ -111,6 +112,7 @@ impl Game for WildAssent {
             unverified: Default::default(),
             momentum: Default::default(),
             momentum_heal: None,
+            winner: None,
             memo: state::Memo::default(),
         }
     }

@@ -171,6 +171,7 @@ pub fn parse_event(line: &str) -> Result<Event, ParseError> {
             facing: w.named::<Facing>()?,
         },
         "pass" => Event::Pass { unit: name(&mut w, "a miniature")? },
+        "victory" => Event::Victory { side: arena_side(&mut w)? },
         "momentum" => Event::Momentum { side: arena_side(&mut w)?, dice: momentum_dice(&mut w, false)? },
         "momentum-reroll" => {
             let side = arena_side(&mut w)?;
@@ -330,6 +331,7 @@ mod tests {
             "reshuffle",
             "encounter won",
             "encounter lost",
+            "victory blue",
         ] {
             let e = parse_event(line).unwrap_or_else(|e| panic!("{line}: {e}"));
             assert_eq!(e.to_string(), line);

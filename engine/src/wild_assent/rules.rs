@@ -344,6 +344,16 @@ rules! {
     MOMENTUM_DISCARD = "wa.arena.momentum.discard",
         "Only a die that cannot legally be assigned is discarded",
         "Arena: Momentum Dice (Example)";
+    // ---- the Arena: victory
+    VICTORY_DEATHMATCH = "wa.arena.victory.deathmatch",
+        "Deathmatch (the default): as soon as a side's Assent (a team's last Assent) falls, the other side wins (interpretation `deathmatch-escape`)",
+        "Arena: Victory Conditions (Deathmatch)";
+    VICTORY_LAST = "wa.arena.victory.last-standing",
+        "Last Man Standing: a side wins when every enemy Assent and Creature is slain (Summons are not Creatures)",
+        "Arena: Victory Conditions (Last Man Standing), Summons";
+    GAME_OVER = "wa.arena.end.game-over",
+        "Nothing happens after the victory condition is met (fixed reading)",
+        "Arena: Playing the Game (Resolution: rounds continue until the victory condition is met)";
     SUMMON_NOT_CREATURE = "wa.arena.summon.not-creature",
         "Summons are not Creatures: no Momentum die is assigned to one",
         "Arena: Summons";
@@ -415,6 +425,16 @@ named_enum! {
 }
 
 named_enum! {
+    /// The Arena's victory condition.
+    pub enum Victory ("a victory condition") { Deathmatch = "deathmatch", LastStanding = "last-standing" }
+}
+
+named_enum! {
+    /// Whether an Escaped Assent has fallen (Deathmatch).
+    pub enum DeathmatchEscape ("a reading") { Falls = "falls", SlainOnly = "slain-only" }
+}
+
+named_enum! {
     /// Whether Healing dice count toward a Creature's two Momentum dice.
     pub enum HealCap ("a reading") { HealExempt = "heal-exempt", HealCounts = "heal-counts" }
 }
@@ -437,6 +457,8 @@ pub const P_STUN: &str = "stun-consumes";
 pub const P_BLEED_SKIP: &str = "bleed-on-skip";
 pub const P_BLEED_STACK: &str = "bleed-stack";
 pub const P_IMMOBILIZE: &str = "double-immobilize";
+pub const P_VICTORY: &str = "victory";
+pub const P_ESCAPE: &str = "deathmatch-escape";
 pub const P_HEAL_CAP: &str = "momentum-heal-cap";
 pub const P_REROLL: &str = "momentum-reroll-timing";
 
@@ -473,6 +495,16 @@ pub static PARAMS: &[ParamSpec] = &[
         doc: "The board's columns and rows (fields `a1` to the far corner). The book prints neither side's \
               size (the Arena's start zones are columns 1-10); 10x10 is assumed.",
         section: "Hunt: Components; Arena: Obstacle and Gladiator Placement",
+    },
+    ParamSpec {
+        name: P_VICTORY,
+        kind: ParamKind::Setup,
+        allowed: Victory::NAMES,
+        default: Victory::Deathmatch.name(),
+        doc: "The Arena's victory condition, agreed before the match: `deathmatch` (the default: a side wins as \
+              soon as the enemy's Assent, or a team's last Assent, falls) or `last-standing` (every enemy Assent \
+              and Creature slain). A side counts once it has had such a miniature on the table.",
+        section: "Arena: Victory Conditions",
     },
     ParamSpec {
         name: P_HAZARD,
@@ -578,6 +610,16 @@ pub static PARAMS: &[ParamSpec] = &[
         section: "Hunt: Status Effects (Immobilize)",
     },
     ParamSpec {
+        name: P_ESCAPE,
+        kind: ParamKind::Interpretation,
+        allowed: DeathmatchEscape::NAMES,
+        default: DeathmatchEscape::Falls.name(),
+        doc: "\"As soon as a player's Assent (or the last Assent on a team) falls, the other player/team wins\"; \
+              an Escaped miniature \"is removed from the board\" and takes no further part. Default `falls`: an \
+              Escaped Assent is out of the match, so it has fallen. `slain-only`: only a slain Assent falls.",
+        section: "Arena: Victory Conditions (Deathmatch), Keywords (Escape)",
+    },
+    ParamSpec {
         name: P_HEAL_CAP,
         kind: ParamKind::Interpretation,
         allowed: HealCap::NAMES,
@@ -620,6 +662,8 @@ pub struct Params {
     pub bleed_skip: BleedOnSkip,
     pub bleed_stack: BleedStack,
     pub immobilize: DoubleImmobilize,
+    pub victory: Victory,
+    pub escape: DeathmatchEscape,
     pub heal_cap: HealCap,
     pub reroll: RerollTiming,
 }
@@ -657,6 +701,8 @@ impl Params {
             bleed_skip: r.get(P_BLEED_SKIP, BleedOnSkip::Tick),
             bleed_stack: r.get(P_BLEED_STACK, BleedStack::Single),
             immobilize: r.get(P_IMMOBILIZE, DoubleImmobilize::StunReplaces),
+            victory: r.get(P_VICTORY, Victory::Deathmatch),
+            escape: r.get(P_ESCAPE, DeathmatchEscape::Falls),
             heal_cap: r.get(P_HEAL_CAP, HealCap::HealExempt),
             reroll: r.get(P_REROLL, RerollTiming::AnyTime),
         }
@@ -691,6 +737,8 @@ mod tests {
         check_reading::<BleedStack>(PARAMS, P_BLEED_STACK).unwrap();
         check_reading::<DoubleImmobilize>(PARAMS, P_IMMOBILIZE).unwrap();
         check_reading::<HealCap>(PARAMS, P_HEAL_CAP).unwrap();
+        check_reading::<Victory>(PARAMS, P_VICTORY).unwrap();
+        check_reading::<DeathmatchEscape>(PARAMS, P_ESCAPE).unwrap();
         check_reading::<RerollTiming>(PARAMS, P_REROLL).unwrap();
         let mut ids: Vec<&str> = RULES.iter().map(|r| r.id).collect();
         ids.sort_unstable();

@@ -370,6 +370,8 @@ pub struct State {
     /// The outcome has been recorded.
     pub ended: bool,
     pub unverified: Unverified,
+    /// The Arena side that has won.
+    pub winner: Option<Side>,
     /// Each side's Momentum dice this round (red, blue).
     pub momentum: [super::momentum::Pool; 2],
     /// Healing dice just assigned: the Gladiator and how many (its healing is due).
