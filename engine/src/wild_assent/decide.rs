@@ -81,6 +81,8 @@ impl WildAssent {
             }
             Event::Obstacle { at, kind } => self.obstacle(s, at.0, kind, f),
             Event::ObstacleRoll { at, face } => self.obstacle_roll(s, at.0, face, f),
+            Event::DraftRoll { side, faces } => self.draft_roll(s, side, faces, f),
+            Event::Draft { side, card } => self.draft_pick(s, side, card, f),
             Event::Begin => self.begin(s, f),
             _ if s.phase == Phase::Setup => Err(StepError::new(format!("`{ev}` comes after `begin`"))),
             Event::Activate { unit, free } => self.activate(s, unit, free, f),

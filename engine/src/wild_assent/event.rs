@@ -164,6 +164,10 @@ pub enum Event {
     Obstacle { at: Field, kind: Obstacle },
     /// `obstacle-roll FIELD D`: random, the 1D6 for an X of the Hunt setup.
     ObstacleRoll { at: Field, face: u8 },
+    /// `draft-roll SIDE FACE...`: random, a side's five Attack Dice deciding Player 1.
+    DraftRoll { side: Side, faces: Faces },
+    /// `draft SIDE CARD`: a pick of the Arena draft (a Creature, an Assent, an Equipment card).
+    Draft { side: Side, card: Name },
     /// `begin`: the setup is complete.
     Begin,
     // ---- playing
@@ -310,6 +314,8 @@ impl fmt::Display for Event {
             }
             Event::Obstacle { at, kind } => write!(f, "obstacle {at} {kind}"),
             Event::ObstacleRoll { at, face } => write!(f, "obstacle-roll {at} {face}"),
+            Event::DraftRoll { side, faces } => write!(f, "draft-roll {side} {faces}"),
+            Event::Draft { side, card } => write!(f, "draft {side} {card}"),
             Event::Begin => f.write_str("begin"),
             Event::Activate { unit, free } => {
                 write!(f, "activate {unit}{}", if *free { " free" } else { "" })

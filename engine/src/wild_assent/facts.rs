@@ -53,6 +53,20 @@ impl WildAssent {
         }
         if self.params.mode == Mode::Arena {
             f.put("winner", value_or_dash(s.winner));
+            f.put("draft.player1", value_or_dash(s.draft.first));
+            f.put("draft.picks", s.draft.picks.len());
+            let order = self.draft_order();
+            let next = s.draft.first.zip(order.get(s.draft.picks.len())).map(|(first, &(p1, pick))| {
+                let side = if p1 {
+                    first
+                } else if first == Side::Red {
+                    Side::Blue
+                } else {
+                    Side::Red
+                };
+                format!("{side}:{pick}")
+            });
+            f.put("draft.next", value_or_dash(next));
             for (side, pool) in ["red", "blue"].iter().zip(s.momentum.iter()) {
                 f.put(
                     format!("momentum.{side}"),

@@ -15,6 +15,7 @@ mod board;
 mod cards;
 mod combat;
 mod decide;
+mod draft;
 mod due;
 mod effect;
 mod event;
@@ -113,6 +114,7 @@ impl Game for WildAssent {
             momentum: Default::default(),
             momentum_heal: None,
             winner: None,
+            draft: Default::default(),
             memo: state::Memo::default(),
         }
     }

@@ -171,6 +171,8 @@ pub fn parse_event(line: &str) -> Result<Event, ParseError> {
             facing: w.named::<Facing>()?,
         },
         "pass" => Event::Pass { unit: name(&mut w, "a miniature")? },
+        "draft-roll" => Event::DraftRoll { side: arena_side(&mut w)?, faces: faces(&mut w)? },
+        "draft" => Event::Draft { side: arena_side(&mut w)?, card: name(&mut w, "a card")? },
         "victory" => Event::Victory { side: arena_side(&mut w)? },
         "momentum" => Event::Momentum { side: arena_side(&mut w)?, dice: momentum_dice(&mut w, false)? },
         "momentum-reroll" => {
@@ -283,6 +285,8 @@ mod tests {
             "place daemonspawn-2 b2 w t1 blue",
             "obstacle d5 spinning-blades",
             "obstacle-roll e5 3",
+            "draft-roll red x s s b b",
+            "draft blue river-guardian",
             "begin",
             "activate zaxos",
             "activate illithena free",

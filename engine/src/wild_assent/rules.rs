@@ -313,6 +313,25 @@ rules! {
     RESOURCE_ESCAPE = "wa.hunt.resource.escape",
         "An escaped Creature drops nothing",
         "Hunt: Keywords (Escape)";
+    // ---- the Arena: the draft
+    DRAFT_ROLL = "wa.arena.draft.roll",
+        "Each side rolls five Attack Dice; the most symbols (Successes and Specials) is Player 1, a tie is rolled again; the roll comes before the first pick",
+        "Arena: Drafting (Creatures)";
+    DRAFT_LARGE = "wa.arena.draft.large",
+        "Large Creatures are drafted first: Player 1 one, Player 2 two, Player 1 one",
+        "Arena: Drafting (Creatures), draft tables";
+    DRAFT_MEDIUM = "wa.arena.draft.medium",
+        "Medium Creatures next: Player 1 one, Player 2 two, Player 1 two, Player 2 two, Player 1 one (interpretation `draft-medium-2p`)",
+        "Arena: Drafting (Creatures), draft tables";
+    DRAFT_ASSENT = "wa.arena.draft.assent",
+        "Assents next, Player 2 first, one per player (in 2v2, P2 one, P1 two, P2 one)",
+        "Arena: Drafting (Assents), draft tables";
+    DRAFT_EQUIPMENT = "wa.arena.draft.equipment",
+        "Equipment last, Player 2 first in the 1 / 2 pattern, two cards per Assent (interpretation `draft-equipment-4p`)",
+        "Arena: Drafting (Equipment), draft tables";
+    DRAFT_ONCE = "wa.arena.draft.once",
+        "Each card is drafted once",
+        "Arena: Drafting";
     // ---- the Arena: Momentum dice
     MOMENTUM_BETWEEN = "wa.arena.momentum.between",
         "Momentum dice are rolled, rerolled and assigned at a round's start, between activations",
@@ -425,6 +444,21 @@ named_enum! {
 }
 
 named_enum! {
+    /// Players of an Arena match (four play as two teams).
+    pub enum Players ("a number of players (2, 4)") { Two = "2", Four = "4" }
+}
+
+named_enum! {
+    /// The two-player medium Creature draft.
+    pub enum DraftMedium ("a reading") { Text = "text", Table = "table" }
+}
+
+named_enum! {
+    /// The four-player Equipment draft.
+    pub enum DraftEquipment ("a reading") { TwoPerAssent = "two-per-assent", Table = "table" }
+}
+
+named_enum! {
     /// The Arena's victory condition.
     pub enum Victory ("a victory condition") { Deathmatch = "deathmatch", LastStanding = "last-standing" }
 }
@@ -458,6 +492,9 @@ pub const P_BLEED_SKIP: &str = "bleed-on-skip";
 pub const P_BLEED_STACK: &str = "bleed-stack";
 pub const P_IMMOBILIZE: &str = "double-immobilize";
 pub const P_VICTORY: &str = "victory";
+pub const P_PLAYERS: &str = "players";
+pub const P_DRAFT_MEDIUM: &str = "draft-medium-2p";
+pub const P_DRAFT_EQUIPMENT: &str = "draft-equipment-4p";
 pub const P_ESCAPE: &str = "deathmatch-escape";
 pub const P_HEAL_CAP: &str = "momentum-heal-cap";
 pub const P_REROLL: &str = "momentum-reroll-timing";
@@ -495,6 +532,14 @@ pub static PARAMS: &[ParamSpec] = &[
         doc: "The board's columns and rows (fields `a1` to the far corner). The book prints neither side's \
               size (the Arena's start zones are columns 1-10); 10x10 is assumed.",
         section: "Hunt: Components; Arena: Obstacle and Gladiator Placement",
+    },
+    ParamSpec {
+        name: P_PLAYERS,
+        kind: ParamKind::Setup,
+        allowed: Players::NAMES,
+        default: Players::Two.name(),
+        doc: "Players of an Arena match: 2, or 4 in two teams of two (a team drafts and plays as one side).",
+        section: "Arena: Victory Conditions",
     },
     ParamSpec {
         name: P_VICTORY,
@@ -610,6 +655,27 @@ pub static PARAMS: &[ParamSpec] = &[
         section: "Hunt: Status Effects (Immobilize)",
     },
     ParamSpec {
+        name: P_DRAFT_MEDIUM,
+        kind: ParamKind::Interpretation,
+        allowed: DraftMedium::NAMES,
+        default: DraftMedium::Text.name(),
+        doc: "Two players' medium Creatures: the text \"Player 1 selects one medium Creature followed by Player 2 \
+              selecting two medium Creatures. Player 1 then selects two more medium Creatures, Player 2 selects two \
+              medium Creatures and finally Player 1 selects one more\" (4 each; the four-player table agrees) \
+              against the two-player table \"1 2 2 1\" (3 each). Default `text`; `table`: P1 1, P2 2, P1 2, P2 1.",
+        section: "Arena: Drafting (Creatures), 2-Player draft table",
+    },
+    ParamSpec {
+        name: P_DRAFT_EQUIPMENT,
+        kind: ParamKind::Interpretation,
+        allowed: DraftEquipment::NAMES,
+        default: DraftEquipment::TwoPerAssent.name(),
+        doc: "Four players' Equipment: \"Each Assent needs two Equipment cards\" (4 per team) against the \
+              four-player table \"_ 1 2 2 1\" (3 per team). Default `two-per-assent`: P2 1, P1 2, P2 2, P1 2, P2 1; \
+              `table`: P2 1, P1 2, P2 2, P1 1.",
+        section: "Arena: Drafting (Equipment), 4-Player draft table",
+    },
+    ParamSpec {
         name: P_ESCAPE,
         kind: ParamKind::Interpretation,
         allowed: DeathmatchEscape::NAMES,
@@ -662,6 +728,9 @@ pub struct Params {
     pub bleed_skip: BleedOnSkip,
     pub bleed_stack: BleedStack,
     pub immobilize: DoubleImmobilize,
+    pub players: u8,
+    pub draft_medium: DraftMedium,
+    pub draft_equipment: DraftEquipment,
     pub victory: Victory,
     pub escape: DeathmatchEscape,
     pub heal_cap: HealCap,
@@ -701,6 +770,9 @@ impl Params {
             bleed_skip: r.get(P_BLEED_SKIP, BleedOnSkip::Tick),
             bleed_stack: r.get(P_BLEED_STACK, BleedStack::Single),
             immobilize: r.get(P_IMMOBILIZE, DoubleImmobilize::StunReplaces),
+            players: if r.get(P_PLAYERS, Players::Two) == Players::Four { 4 } else { 2 },
+            draft_medium: r.get(P_DRAFT_MEDIUM, DraftMedium::Text),
+            draft_equipment: r.get(P_DRAFT_EQUIPMENT, DraftEquipment::TwoPerAssent),
             victory: r.get(P_VICTORY, Victory::Deathmatch),
             escape: r.get(P_ESCAPE, DeathmatchEscape::Falls),
             heal_cap: r.get(P_HEAL_CAP, HealCap::HealExempt),
@@ -738,6 +810,9 @@ mod tests {
         check_reading::<DoubleImmobilize>(PARAMS, P_IMMOBILIZE).unwrap();
         check_reading::<HealCap>(PARAMS, P_HEAL_CAP).unwrap();
         check_reading::<Victory>(PARAMS, P_VICTORY).unwrap();
+        check_reading::<Players>(PARAMS, P_PLAYERS).unwrap();
+        check_reading::<DraftMedium>(PARAMS, P_DRAFT_MEDIUM).unwrap();
+        check_reading::<DraftEquipment>(PARAMS, P_DRAFT_EQUIPMENT).unwrap();
         check_reading::<DeathmatchEscape>(PARAMS, P_ESCAPE).unwrap();
         check_reading::<RerollTiming>(PARAMS, P_REROLL).unwrap();
         let mut ids: Vec<&str> = RULES.iter().map(|r| r.id).collect();

@@ -370,6 +370,8 @@ pub struct State {
     /// The outcome has been recorded.
     pub ended: bool,
     pub unverified: Unverified,
+    /// The Arena draft.
+    pub draft: super::draft::Draft,
     /// The Arena side that has won.
     pub winner: Option<Side>,
     /// Each side's Momentum dice this round (red, blue).
