@@ -23,6 +23,7 @@ mod violation;
 pub mod kit;
 pub mod testkit;
 
+pub mod flame_and_forge;
 pub mod keridwyn;
 pub mod proving_grounds;
 pub mod wild_assent;

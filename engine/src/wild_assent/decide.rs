@@ -714,7 +714,13 @@ impl WildAssent {
                     "the Instinct deck is empty: it is reshuffled first",
                 ));
             }
-            Err(crate::kit::deck::Misdraw::NotInDeck) => {
+            // The Instinct deck has no layers and nothing put at the bottom: a card that
+            // cannot come out is simply not in it.
+            Err(
+                crate::kit::deck::Misdraw::NotInDeck
+                | crate::kit::deck::Misdraw::Buried
+                | crate::kit::deck::Misdraw::Spent,
+            ) => {
                 let why = if s.hunt.creatures.iter().any(|(c, _)| *c == creature_card) {
                     "is not in the Instinct deck (drawn already)"
                 } else {
