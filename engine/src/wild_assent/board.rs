@@ -106,6 +106,10 @@ impl WildAssent {
         for i in s.indices() {
             let _ = writeln!(out, "  {} {}", tags[usize::from(i)], self.legend(s, i));
         }
+        let active = self.silvestrem_active(s);
+        if !active.is_empty() {
+            let _ = writeln!(out, "silvestrem cards in force: {}", active.join(", "));
+        }
         for (side, pool) in ["red", "blue"].iter().zip(s.momentum.iter()) {
             if pool.rolled && pool.dice.count() > 0 {
                 let _ = writeln!(out, "momentum dice of {side} to assign: {}", pool.dice);

@@ -96,6 +96,7 @@ impl WildAssent {
             Event::Capture { unit, creature } => self.capture(s, unit, creature, f),
             Event::Summon { unit, at, facing } => self.summon(s, unit, at.0, facing, f),
             Event::Pass { unit } => self.pass(s, unit, f),
+            Event::Silvestrem { card } => self.silvestrem_draw(s, card, f),
             Event::Momentum { side, dice } => self.momentum_roll(s, side, dice, f),
             Event::MomentumReroll { side, from, to } => self.momentum_reroll(s, side, from, to, f),
             Event::MomentumAssign { unit, dice } => self.momentum_assign(s, unit, dice, f),

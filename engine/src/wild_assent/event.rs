@@ -193,6 +193,8 @@ pub enum Event {
     Summon { unit: Name, at: Field, facing: Facing },
     /// `pass UNIT`: the activation ends without (another) action.
     Pass { unit: Name },
+    /// `silvestrem CARD`: random, the Silvestrem card drawn for the round.
+    Silvestrem { card: Name },
     /// `momentum SIDE DIE...`: random, a side's Momentum roll (`dmg def spd heal blank`).
     Momentum { side: Side, dice: Dice },
     /// `momentum-reroll SIDE DIE... -> DIE...`: some of them rerolled, and the new results.
@@ -354,6 +356,7 @@ impl fmt::Display for Event {
             Event::Capture { unit, creature } => write!(f, "capture {unit} {creature}"),
             Event::Summon { unit, at, facing } => write!(f, "summon {unit} {at} {facing}"),
             Event::Pass { unit } => write!(f, "pass {unit}"),
+            Event::Silvestrem { card } => write!(f, "silvestrem {card}"),
             Event::Momentum { side, dice } => write!(f, "momentum {side} {dice}"),
             Event::MomentumReroll { side, from, to } => write!(f, "momentum-reroll {side} {from} -> {to}"),
             Event::MomentumAssign { unit, dice } => write!(f, "momentum-assign {unit} {dice}"),

@@ -53,6 +53,8 @@ impl WildAssent {
         }
         if self.params.mode == Mode::Arena {
             f.put("winner", value_or_dash(s.winner));
+            f.put_list("silvestrem.active", self.silvestrem_active(s));
+            f.put("silvestrem.drawn", s.silvestrem.drawn.len());
             f.put("draft.player1", value_or_dash(s.draft.first));
             f.put("draft.picks", s.draft.picks.len());
             let order = self.draft_order();

@@ -24,6 +24,7 @@ mod geometry;
 mod momentum;
 mod notation;
 mod rules;
+mod silvestrem;
 mod simulate;
 mod state;
 mod taint;
@@ -115,6 +116,7 @@ impl Game for WildAssent {
             momentum_heal: None,
             winner: None,
             draft: Default::default(),
+            silvestrem: Default::default(),
             memo: state::Memo::default(),
         }
     }

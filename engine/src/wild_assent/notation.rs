@@ -173,6 +173,7 @@ pub fn parse_event(line: &str) -> Result<Event, ParseError> {
         "pass" => Event::Pass { unit: name(&mut w, "a miniature")? },
         "draft-roll" => Event::DraftRoll { side: arena_side(&mut w)?, faces: faces(&mut w)? },
         "draft" => Event::Draft { side: arena_side(&mut w)?, card: name(&mut w, "a card")? },
+        "silvestrem" => Event::Silvestrem { card: name(&mut w, "a Silvestrem card")? },
         "victory" => Event::Victory { side: arena_side(&mut w)? },
         "momentum" => Event::Momentum { side: arena_side(&mut w)?, dice: momentum_dice(&mut w, false)? },
         "momentum-reroll" => {
@@ -298,6 +299,7 @@ mod tests {
             "move gurantev hop hop-l hop-fr b bl br tl r l",
             "exit illithena c3",
             "attack river-guardian with tidal-wave",
+            "silvestrem blood-moon",
             "momentum red dmg dmg heal blank blank",
             "momentum-reroll blue blank blank -> dmg spd",
             "momentum-assign phoenix dmg heal",

@@ -332,6 +332,13 @@ rules! {
     DRAFT_ONCE = "wa.arena.draft.once",
         "Each card is drafted once",
         "Arena: Drafting";
+    // ---- the Arena: the Silvestrem deck
+    SILVESTREM_DRAW = "wa.arena.silvestrem.draw",
+        "One Silvestrem card is drawn at a round's start, between activations; the deck holds each card once",
+        "Arena: Playing the Game (Draw a Silvestrem Deck card), The Silvestrem Deck";
+    SILVESTREM_DAY_OFF = "wa.arena.silvestrem.day-off",
+        "With the deck left in the box by agreement (setup silvestrem=off), no card is drawn",
+        "Arena: The Silvestrem Deck (Vareclea's Day Off)";
     // ---- the Arena: Momentum dice
     MOMENTUM_BETWEEN = "wa.arena.momentum.between",
         "Momentum dice are rolled, rerolled and assigned at a round's start, between activations",
@@ -459,6 +466,11 @@ named_enum! {
 }
 
 named_enum! {
+    /// Whether the Silvestrem deck is used.
+    pub enum SilvestremUse ("on or off") { On = "on", Off = "off" }
+}
+
+named_enum! {
     /// The Arena's victory condition.
     pub enum Victory ("a victory condition") { Deathmatch = "deathmatch", LastStanding = "last-standing" }
 }
@@ -492,6 +504,7 @@ pub const P_BLEED_SKIP: &str = "bleed-on-skip";
 pub const P_BLEED_STACK: &str = "bleed-stack";
 pub const P_IMMOBILIZE: &str = "double-immobilize";
 pub const P_VICTORY: &str = "victory";
+pub const P_SILVESTREM: &str = "silvestrem";
 pub const P_PLAYERS: &str = "players";
 pub const P_DRAFT_MEDIUM: &str = "draft-medium-2p";
 pub const P_DRAFT_EQUIPMENT: &str = "draft-equipment-4p";
@@ -540,6 +553,15 @@ pub static PARAMS: &[ParamSpec] = &[
         default: Players::Two.name(),
         doc: "Players of an Arena match: 2, or 4 in two teams of two (a team drafts and plays as one side).",
         section: "Arena: Victory Conditions",
+    },
+    ParamSpec {
+        name: P_SILVESTREM,
+        kind: ParamKind::Setup,
+        allowed: SilvestremUse::NAMES,
+        default: SilvestremUse::On.name(),
+        doc: "(Arena) Whether the Silvestrem deck is used: `off` is Vareclea's Day Off, the deck left in the box \
+              by agreement.",
+        section: "Arena: The Silvestrem Deck (Vareclea's Day Off)",
     },
     ParamSpec {
         name: P_VICTORY,
@@ -729,6 +751,7 @@ pub struct Params {
     pub bleed_stack: BleedStack,
     pub immobilize: DoubleImmobilize,
     pub players: u8,
+    pub silvestrem: bool,
     pub draft_medium: DraftMedium,
     pub draft_equipment: DraftEquipment,
     pub victory: Victory,
@@ -770,6 +793,7 @@ impl Params {
             bleed_skip: r.get(P_BLEED_SKIP, BleedOnSkip::Tick),
             bleed_stack: r.get(P_BLEED_STACK, BleedStack::Single),
             immobilize: r.get(P_IMMOBILIZE, DoubleImmobilize::StunReplaces),
+            silvestrem: r.get(P_SILVESTREM, SilvestremUse::On) == SilvestremUse::On,
             players: if r.get(P_PLAYERS, Players::Two) == Players::Four { 4 } else { 2 },
             draft_medium: r.get(P_DRAFT_MEDIUM, DraftMedium::Text),
             draft_equipment: r.get(P_DRAFT_EQUIPMENT, DraftEquipment::TwoPerAssent),
@@ -811,6 +835,7 @@ mod tests {
         check_reading::<HealCap>(PARAMS, P_HEAL_CAP).unwrap();
         check_reading::<Victory>(PARAMS, P_VICTORY).unwrap();
         check_reading::<Players>(PARAMS, P_PLAYERS).unwrap();
+        check_reading::<SilvestremUse>(PARAMS, P_SILVESTREM).unwrap();
         check_reading::<DraftMedium>(PARAMS, P_DRAFT_MEDIUM).unwrap();
         check_reading::<DraftEquipment>(PARAMS, P_DRAFT_EQUIPMENT).unwrap();
         check_reading::<DeathmatchEscape>(PARAMS, P_ESCAPE).unwrap();

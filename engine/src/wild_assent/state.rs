@@ -370,6 +370,8 @@ pub struct State {
     /// The outcome has been recorded.
     pub ended: bool,
     pub unverified: Unverified,
+    /// The Silvestrem deck's cards out of it.
+    pub silvestrem: super::silvestrem::Deck,
     /// The Arena draft.
     pub draft: super::draft::Draft,
     /// The Arena side that has won.
