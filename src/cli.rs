@@ -14,6 +14,10 @@ const DEFAULT_SNAPSHOT_EVERY: u64 = arbiter_verify::SNAPSHOT_EVERY;
 /// The database used when `--db` is not given and `ARBITER_DB` is not set.
 pub const DEFAULT_DB: &str = "arbiter.db";
 
+/// Where `arbiter serve` listens unless told otherwise (`arbiter_server::DEFAULT_LISTEN`,
+/// said here too so that this file needs clap and `arbiter-verify` only).
+pub const DEFAULT_LISTEN: &str = "127.0.0.1:7878";
+
 const ABOUT: &str = "Record tabletop game sessions as event logs, replay them, check every event against the rules and name the rule broken, and show where two replays split.";
 
 /// What every command's SOURCE means, said once for `arbiter --help`.
@@ -28,6 +32,9 @@ SOURCES:
 DATABASE:
   Commands that read or write sessions take --db PATH; without it they use $ARBITER_DB, else
   ./arbiter.db. A command pointed at files only never opens (or creates) a database.
+  Most of them also take --server URL (or $ARBITER_SERVER, unless --db is given): they then
+  work through a running `arbiter serve` with the same output and exit status; files are
+  still read here, and a command that needs the database itself says so.
 
 EXIT STATUS:
   0  clean, identical, done
@@ -46,6 +53,17 @@ pub struct Db {
     /// The database: a directory arbiter creates and owns [default: $ARBITER_DB, else ./arbiter.db]
     #[arg(long = "db", value_name = "PATH")]
     pub path: Option<PathBuf>,
+}
+
+/// The server option of every command that can work through `arbiter serve`: described once,
+/// here (`crate::remote` is the client).
+#[derive(Debug, Clone, Args)]
+pub struct Server {
+    /// Work through a running `arbiter serve` at URL (http://HOST:PORT) instead of a database
+    /// here: the same output and exit status. Files are still read here; writes carry
+    /// $ARBITER_TOKEN [default: $ARBITER_SERVER, unless --db is given]
+    #[arg(long = "server", value_name = "URL", conflicts_with = "path")]
+    pub url: Option<String>,
 }
 
 /// Interpretations replayed under, shared by the commands that replay.
@@ -67,6 +85,10 @@ pub struct Cli {
     /// The database, for scripts that name it before the command (`arbiter --db PATH verify S`)
     #[arg(long = "db", value_name = "PATH", hide = true)]
     pub db: Option<PathBuf>,
+
+    /// The server, for scripts that name it before the command (`arbiter --server URL verify S`)
+    #[arg(long = "server", value_name = "URL", hide = true, conflicts_with = "db")]
+    pub server: Option<String>,
 
     #[command(subcommand)]
     pub command: Command,
@@ -139,6 +161,8 @@ Exit status: 0; 2 when there is no database.")]
         json: bool,
         #[command(flatten)]
         db: Db,
+        #[command(flatten)]
+        server: Server,
     },
 
     /// Create an empty session, to record into with `arbiter record`.
@@ -166,6 +190,8 @@ Exit status: 0; 2 for a taken or invalid name, an unknown game or a bad setup.")
         title: String,
         #[command(flatten)]
         db: Db,
+        #[command(flatten)]
+        server: Server,
     },
 
     /// Record events one line at a time, each checked as it is entered.
@@ -194,6 +220,8 @@ lines before it are stored, and stderr says exactly which).")]
         strict: bool,
         #[command(flatten)]
         db: Db,
+        #[command(flatten)]
+        server: Server,
     },
 
     /// Import a notation or JSONL file as a new session.
@@ -217,6 +245,8 @@ Exit status: 0; 2 for an unreadable or malformed file, or a session name already
         snapshot_every: u64,
         #[command(flatten)]
         db: Db,
+        #[command(flatten)]
+        server: Server,
     },
 
     /// (Re)build a session's snapshots, the state every K records.
@@ -237,6 +267,8 @@ Exit status: 0; 2 for an unknown session.")]
         every: u64,
         #[command(flatten)]
         db: Db,
+        #[command(flatten)]
+        server: Server,
     },
 
     /// Print a log as notation or JSONL, written as it is read.
@@ -254,6 +286,8 @@ Exit status: 0; 2 for an unknown source or a failed write.")]
         format: Format,
         #[command(flatten)]
         db: Db,
+        #[command(flatten)]
+        server: Server,
     },
 
     /// List a log's records with their numbers and retraction marks.
@@ -271,6 +305,8 @@ Exit status: 0; 2 for an unknown or malformed source.")]
         json: bool,
         #[command(flatten)]
         db: Db,
+        #[command(flatten)]
+        server: Server,
     },
 
     /// Print the table after the first N records of a log.
@@ -297,6 +333,8 @@ Exit status: 0; 2 for an unknown source or N past the end of the log.")]
         variants: Variants,
         #[command(flatten)]
         db: Db,
+        #[command(flatten)]
+        server: Server,
     },
 
     /// Check every event of a log against the rules, or audit the whole database.
@@ -351,6 +389,8 @@ clean); violations a session was recorded with are listed, not failures. 2 unusa
         strict: bool,
         #[command(flatten)]
         db: Db,
+        #[command(flatten)]
+        server: Server,
     },
 
     /// The auditor's view of one record.
@@ -375,6 +415,8 @@ Exit status: 0; 2 for an unknown source or a record the log does not hold.")]
         variants: Variants,
         #[command(flatten)]
         db: Db,
+        #[command(flatten)]
+        server: Server,
     },
 
     /// Show where two replays split, and why.
@@ -406,6 +448,8 @@ Exit status: 0 identical; 1 the logs split; 2 unusable input.")]
         variants: Variants,
         #[command(flatten)]
         db: Db,
+        #[command(flatten)]
+        server: Server,
     },
 
     /// Branch a session at record N for a counterfactual.
@@ -431,6 +475,8 @@ Exit status: 0; 2 for an unknown session, N past its end or a taken name.")]
         snapshot_every: u64,
         #[command(flatten)]
         db: Db,
+        #[command(flatten)]
+        server: Server,
     },
 
     /// Run a suite of fixtures: logs that say what replaying them must produce.
@@ -494,6 +540,8 @@ does not hold; 2 unknown session.")]
         accept_loss: bool,
         #[command(flatten)]
         db: Db,
+        #[command(flatten)]
+        server: Server,
     },
 
     /// Sign a receipt of a session's head with a referee's key.
@@ -527,6 +575,35 @@ Exit status: 0; 2 for an unknown session, an unreadable key or an existing --out
         /// overwritten) and print its public half, the one to publish
         #[arg(long, value_name = "FILE", conflicts_with_all = ["session", "out"])]
         new_key: Option<PathBuf>,
+        #[command(flatten)]
+        db: Db,
+    },
+
+    /// Serve the database over HTTP: a JSON API and a web app.
+    ///
+    /// One process owns the database; any number of browsers and `arbiter --server URL ...`
+    /// clients read while someone records. It listens on loopback only unless given a token,
+    /// which every write must then carry. Ctrl-C stops it.
+    #[command(after_help = "\
+EXAMPLES:
+  arbiter serve                                   # ./arbiter.db at http://127.0.0.1:7878/
+  arbiter serve --db league.db --listen 127.0.0.1:8080
+  arbiter serve --listen 0.0.0.0:7878 --token-file ~/.arbiter-token   # the whole club's network
+  arbiter verify friday --server http://127.0.0.1:7878                 # a client
+
+Exit status: 0 when stopped; 2 for an address that cannot be listened on, a missing or short
+token off loopback, or a database another process holds.")]
+    Serve {
+        /// The address to listen on, IP:PORT (port 0: any free port, printed on start)
+        #[arg(long, value_name = "IP:PORT", default_value = DEFAULT_LISTEN)]
+        listen: String,
+        /// The token every write must carry (Authorization: Bearer TOKEN); needed to listen
+        /// beyond loopback, at least 16 characters [env: ARBITER_TOKEN]
+        #[arg(long, value_name = "TOKEN", env = "ARBITER_TOKEN", hide_env = true, hide_env_values = true)]
+        token: Option<String>,
+        /// A file whose first line is the token (kept out of the process list)
+        #[arg(long, value_name = "FILE")]
+        token_file: Option<PathBuf>,
         #[command(flatten)]
         db: Db,
     },
@@ -629,10 +706,40 @@ impl Command {
             | Command::Fork { db, .. }
             | Command::Check { db, .. }
             | Command::Seal { db, .. }
+            | Command::Serve { db, .. }
             | Command::Simulate { db, .. } => Some(db),
             Command::Games { .. }
             | Command::Rules { .. }
             | Command::Fixtures { .. }
+            | Command::Completions { .. } => None,
+        }
+    }
+}
+
+impl Command {
+    /// The command's own `--server`, for the commands that can work through a server.
+    pub fn server(&self) -> Option<&Server> {
+        match self {
+            Command::Sessions { server, .. }
+            | Command::New { server, .. }
+            | Command::Record { server, .. }
+            | Command::Import { server, .. }
+            | Command::Snapshot { server, .. }
+            | Command::Export { server, .. }
+            | Command::Log { server, .. }
+            | Command::Replay { server, .. }
+            | Command::Verify { server, .. }
+            | Command::Explain { server, .. }
+            | Command::Diff { server, .. }
+            | Command::Fork { server, .. }
+            | Command::Check { server, .. } => Some(server),
+            Command::Demo { .. }
+            | Command::Games { .. }
+            | Command::Rules { .. }
+            | Command::Fixtures { .. }
+            | Command::Seal { .. }
+            | Command::Serve { .. }
+            | Command::Simulate { .. }
             | Command::Completions { .. } => None,
         }
     }

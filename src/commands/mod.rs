@@ -6,9 +6,10 @@ mod audit;
 mod catalog;
 mod completions;
 mod demo;
-mod fixtures;
-mod record;
+pub mod fixtures;
+pub mod record;
 mod seal;
+mod serve;
 mod sessions;
 mod simulate;
 mod table;
@@ -23,7 +24,13 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
-    let db = database(cli.command.db().and_then(|d| d.path.clone()), cli.db.clone());
+    let own_db = cli.command.db().and_then(|d| d.path.clone());
+    if let Some(url) = server(&cli, own_db.is_some() || cli.db.is_some())? {
+        if let Some(code) = crate::remote::run(&url, &cli.command)? {
+            return Ok(code);
+        }
+    }
+    let db = database(own_db, cli.db.clone());
     let db = db.as_path();
     match cli.command {
         Command::Demo { .. } => demo::demo(db),
@@ -78,12 +85,30 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Fixtures { dir, junit, coverage, require_full_coverage, json } => {
             fixtures::fixtures(&dir, junit.as_deref(), coverage, require_full_coverage, json)
         }
+        Command::Serve { listen, token, token_file, .. } => {
+            serve::serve(db, &listen, token.as_deref(), token_file.as_deref())
+        }
         Command::Simulate { game, setup, seed, events, games, into, out, force, snapshot_every, .. } => {
             let target =
                 simulate::Target { into: into.as_deref(), out: out.as_deref(), force, snapshot_every };
             simulate::simulate(db, &game, &setup, seed, events, games, target)
         }
         Command::Completions { shell } => completions::completions(shell),
+    }
+}
+
+/// The server a command works through: its own `--server`, else one named before the
+/// command, else `$ARBITER_SERVER` (when set and not empty) unless a `--db` was given: a
+/// database named on the command line is the one meant.
+fn server(cli: &Cli, db_given: bool) -> Result<Option<String>, CliError> {
+    let given = cli.command.server().and_then(|s| s.url.clone()).or_else(|| cli.server.clone());
+    match given {
+        Some(_) if db_given => Err(CliError::input(
+            "give --db PATH (a database here) or --server URL (a running `arbiter serve`), not both",
+        )),
+        Some(url) => Ok(Some(url)),
+        None if db_given => Ok(None),
+        None => Ok(std::env::var("ARBITER_SERVER").ok().filter(|v| !v.trim().is_empty())),
     }
 }
 
