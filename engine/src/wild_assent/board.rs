@@ -106,6 +106,15 @@ impl WildAssent {
         for i in s.indices() {
             let _ = writeln!(out, "  {} {}", tags[usize::from(i)], self.legend(s, i));
         }
+        let active = self.silvestrem_active(s);
+        if !active.is_empty() {
+            let _ = writeln!(out, "silvestrem cards in force: {}", active.join(", "));
+        }
+        for (side, pool) in ["red", "blue"].iter().zip(s.momentum.iter()) {
+            if pool.rolled && pool.dice.count() > 0 {
+                let _ = writeln!(out, "momentum dice of {side} to assign: {}", pool.dice);
+            }
+        }
         if let Some(a) = s.act.as_ref() {
             let u = s.unit(a.unit);
             let mut line = format!("activation: {}", u.name);
@@ -134,6 +143,9 @@ impl WildAssent {
         let mode = self.params.mode;
         match s.phase {
             Phase::Setup => format!("Wild Assent ({mode}), setting up"),
+            Phase::Over if s.winner.is_some() => {
+                format!("Wild Assent ({mode}), match won by {}", s.winner.map(|w| w.name()).unwrap_or("-"))
+            }
             Phase::Over => format!(
                 "Wild Assent ({mode}), encounter {}",
                 match s.outcome {
@@ -178,6 +190,14 @@ impl WildAssent {
             super::effect::Status::ALL.iter().filter(|st| u.has(**st)).map(|st| st.name()).collect();
         if !statuses.is_empty() {
             let _ = write!(line, " [{}]", statuses.join(" "));
+        }
+        let momentum: Vec<&str> = super::momentum::Face::ALL
+            .iter()
+            .filter(|m| u.momentum & m.bit() != 0)
+            .map(|m| m.name())
+            .collect();
+        if !momentum.is_empty() {
+            let _ = write!(line, " momentum {{{}}}", momentum.join(" "));
         }
         if u.in_pit {
             line.push_str(" in a Pit");

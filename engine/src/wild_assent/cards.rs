@@ -195,6 +195,20 @@ pub struct Scout {
     pub text: Vec<String>,
 }
 
+named_enum! {
+    /// A Silvestrem card's type.
+    pub enum SilvestremKind ("a Silvestrem type (whim, edict, demand)") {
+        Whim = "whim", Edict = "edict", Demand = "demand"
+    }
+}
+
+/// A Silvestrem card (Arena): its type and its text (never expressible: reported unverified).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Silvestrem {
+    pub kind: SilvestremKind,
+    pub text: Vec<String>,
+}
+
 /// Everything an encounter's events can name. The Hunt and the Arena have stat blocks of
 /// their own (a Streamcaller is a Hunt Creature with three Threats and an Arena Gladiator):
 /// each mode reads its own table.
@@ -208,6 +222,7 @@ pub struct Catalog {
     pub equipment: Table<Skill>,
     pub instincts: Table<Instinct>,
     pub scouts: Table<Scout>,
+    pub silvestrem: Table<Silvestrem>,
 }
 
 /// The built-in catalog, parsed once per process.
@@ -265,12 +280,13 @@ impl Catalog {
                 "skill" | "equipment" => names.skills.insert(id.to_string()),
                 "instinct" => names.instincts.insert(id.to_string()),
                 "scout" => names.scouts.insert(id.to_string()),
+                "silvestrem" => names.silvestrem.insert(id.to_string()),
                 _ => {
                     p.at(
                         head.number,
                         format!(
                             "a block (seeker, assent, gladiator, creature, summon, skill, equipment, \
-                             instinct, scout), found `{kind}`"
+                             instinct, scout, silvestrem), found `{kind}`"
                         ),
                     );
                     continue;
@@ -330,6 +346,11 @@ impl Catalog {
                 let _ = cat.scouts.insert(head.rest(), card);
             }
         }
+        for (head, props) in blocks.iter().filter(|(h, _)| h.head() == "silvestrem") {
+            if let Some(card) = read_silvestrem(head, props, &mut p) {
+                let _ = cat.silvestrem.insert(head.rest(), card);
+            }
+        }
         // Summon effects name summons.
         for (_, name, skill) in cat.skills.iter().chain(cat.equipment.iter()) {
             for e in &skill.effects.effects {
@@ -366,6 +387,7 @@ struct Names {
     skills: std::collections::BTreeSet<String>,
     instincts: std::collections::BTreeSet<String>,
     scouts: std::collections::BTreeSet<String>,
+    silvestrem: std::collections::BTreeSet<String>,
 }
 
 /// Which table a summon block belongs to (`mode arena`), `None` when it does not say.
@@ -829,4 +851,26 @@ blob x
         );
         assert!(read_profile("magical range 1 damage 0/0/0 dice 4/5/6", false).is_err());
     }
+}
+
+/// A `silvestrem ID` block: `type whim|edict|demand` and `text` lines.
+fn read_silvestrem(head: &Line<'_>, props: &[Line<'_>], p: &mut Problems) -> Option<Silvestrem> {
+    let mut kind = None;
+    let mut text = Vec::new();
+    for line in props {
+        match line.head() {
+            "type" => kind = p.check(line.number, line.rest().parse::<SilvestremKind>()),
+            "text" => text.push(line.rest().to_string()),
+            other => p.at(
+                line.number,
+                format!(
+                    "a property of a Silvestrem card (`type whim|edict|demand`, `text`), found `{other}`"
+                ),
+            ),
+        }
+    }
+    if kind.is_none() {
+        p.at(head.number, format!("silvestrem `{}` needs a `type` line", head.rest()));
+    }
+    Some(Silvestrem { kind: kind?, text })
 }

@@ -8,6 +8,7 @@
 
 use super::cards::{DamageKind, Movement, Skill, SkillKind, Stats, UnitCard, UnitKind};
 use super::effect::{Against, Effect, Status};
+use super::momentum::Face;
 use super::rules;
 use super::state::{Activation, Attack, Faces, Obstacle, Source, State, UnitIx};
 use super::WildAssent;
@@ -34,17 +35,25 @@ pub struct DamageParts {
     pub cover: bool,
     /// The damage ignores defense (assigned, or a skill's ignore-defense).
     pub ignore: bool,
+    /// Momentum: the attacker's Damage die (+1), the target's Defense die (+1).
+    pub surge: bool,
+    pub guard: bool,
 }
 
 impl DamageParts {
     /// The attack's total before defense.
     pub fn total(&self) -> i32 {
-        self.base + self.successes + self.specials + if self.back { 2 } else { 0 } + self.bonus
+        self.base
+            + self.successes
+            + self.specials
+            + if self.back { 2 } else { 0 }
+            + self.bonus
+            + i32::from(self.surge)
     }
     /// The defense subtracted.
     pub fn defense(&self) -> i32 {
         let d = if self.kind == DamageKind::Physical { self.pdef } else { self.mdef };
-        d + i32::from(self.cover)
+        d + i32::from(self.cover) + i32::from(self.guard)
     }
     /// What is dealt: all of it when assigned, else what the defense leaves (never below 0).
     pub fn dealt(&self) -> i32 {
@@ -76,6 +85,7 @@ enum Part {
     Assign,
     Specials,
     EachOnce,
+    Momentum,
 }
 
 impl Part {
@@ -87,6 +97,7 @@ impl Part {
             Part::Assign => rules::ASSIGN,
             Part::Specials => rules::DICE_FACES,
             Part::EachOnce => rules::SPECIAL_EACH,
+            Part::Momentum => rules::MOMENTUM_EFFECTS,
         }
     }
 }
@@ -170,7 +181,8 @@ impl WildAssent {
                 i32::from(self.card(s, act.unit).speed) + bonus
             }
         };
-        let mut speed = base.clamp(0, 30);
+        let momentum = i32::from(act.card.is_none() && self.holds(s, act.unit, Face::Speed));
+        let mut speed = (base + momentum).clamp(0, 30);
         if statuses && act.held & Status::Fatigue.bit() != 0 && speed > 1 {
             speed = (speed - 2).max(1);
         }
@@ -268,6 +280,8 @@ impl WildAssent {
             mdef,
             cover: self.by_partial_cover(s, s.unit(t).at),
             ignore,
+            surge: self.holds(s, a.attacker, Face::Damage),
+            guard: self.holds(s, t, Face::Defense),
         }
     }
 
@@ -277,6 +291,7 @@ impl WildAssent {
             Part::Specials,
             Part::EachOnce,
             Part::Back,
+            Part::Momentum,
             Part::Cover,
             Part::Assign,
             Part::NoDefense,
@@ -287,6 +302,10 @@ impl WildAssent {
             match r {
                 Part::Back => q.back = !q.back,
                 Part::Cover => q.cover = !q.cover,
+                Part::Momentum if q.surge || q.guard => {
+                    q.surge = false;
+                    q.guard = false;
+                }
                 Part::DefenseKind if !q.ignore => {
                     q.kind = if q.kind == DamageKind::Physical {
                         DamageKind::Magical

@@ -46,9 +46,10 @@ impl WildAssent {
         }
         due::flush(self, s, f)?;
         if s.phase == Phase::Over {
+            let what = if self.params.mode == Mode::Arena { "match" } else { "encounter" };
             f.violate(Violation::new(
-                rules::END_ENCOUNTER,
-                format!("the encounter is over: `{ev}` comes after its end"),
+                self.over_rule(),
+                format!("the {what} is over: `{ev}` comes after its end"),
             ));
             return Ok(());
         }
@@ -80,6 +81,8 @@ impl WildAssent {
             }
             Event::Obstacle { at, kind } => self.obstacle(s, at.0, kind, f),
             Event::ObstacleRoll { at, face } => self.obstacle_roll(s, at.0, face, f),
+            Event::DraftRoll { side, faces } => self.draft_roll(s, side, faces, f),
+            Event::Draft { side, card } => self.draft_pick(s, side, card, f),
             Event::Begin => self.begin(s, f),
             _ if s.phase == Phase::Setup => Err(StepError::new(format!("`{ev}` comes after `begin`"))),
             Event::Activate { unit, free } => self.activate(s, unit, free, f),
@@ -93,6 +96,11 @@ impl WildAssent {
             Event::Capture { unit, creature } => self.capture(s, unit, creature, f),
             Event::Summon { unit, at, facing } => self.summon(s, unit, at.0, facing, f),
             Event::Pass { unit } => self.pass(s, unit, f),
+            Event::Silvestrem { card } => self.silvestrem_draw(s, card, f),
+            Event::Momentum { side, dice } => self.momentum_roll(s, side, dice, f),
+            Event::MomentumReroll { side, from, to } => self.momentum_reroll(s, side, from, to, f),
+            Event::MomentumAssign { unit, dice } => self.momentum_assign(s, unit, dice, f),
+            Event::MomentumDiscard { side, dice } => self.momentum_discard(s, side, dice, f),
             _ => Err(StepError::new(format!("`{ev}` is a consequence"))),
         }
     }
@@ -347,6 +355,8 @@ impl WildAssent {
             in_pit: s.obstacle(at) == Some(Obstacle::Pit),
             capture: None,
             dropped: false,
+            momentum: 0,
+            momentum_dice: 0,
         });
         Ok(())
     }
@@ -1706,6 +1716,8 @@ impl WildAssent {
             in_pit: s.obstacle(at) == Some(Obstacle::Pit),
             capture: None,
             dropped: true,
+            momentum: 0,
+            momentum_dice: 0,
         };
         match existing {
             Some(e) => *s.unit_mut(e) = fresh,

@@ -46,6 +46,7 @@ pub enum Fact {
     End(UnitIx),
     Reshuffle,
     Ended(bool),
+    Victory(Side),
 }
 
 impl Fact {
@@ -70,7 +71,7 @@ impl Fact {
             | Fact::CaptureCancel(u, _)
             | Fact::Captured(u)
             | Fact::End(u) => Some(u),
-            Fact::Round(_) | Fact::Reshuffle | Fact::Ended(_) => None,
+            Fact::Round(_) | Fact::Reshuffle | Fact::Ended(_) | Fact::Victory(_) => None,
         }
     }
 }
@@ -93,6 +94,8 @@ pub enum Cause {
     CaptureMark,
     /// An Instinct card drawn for a Creature with capture tokens: this Seeker's 2 damage.
     CaptureCard(UnitIx),
+    /// The healing of Healing dice just assigned.
+    Momentum,
 }
 
 /// A consequence the rules owe: its fact, the rule it carries out, what it advances.
@@ -125,6 +128,8 @@ impl WildAssent {
             return None;
         }
         self.removal_due(s)
+            .or_else(|| self.victory_due(s))
+            .or_else(|| self.momentum_due(s))
             .or_else(|| self.attack_due(s))
             .or_else(|| self.skill_due(s))
             .or_else(|| self.capture_due(s))
@@ -563,6 +568,10 @@ impl WildAssent {
                 s.hunt.deck.discard.retain(|c| !gone.contains(&catalog.instincts[*c].creature));
                 s.hunt.deck.reshuffle();
             }
+            Fact::Victory(side) => {
+                s.winner = Some(side);
+                s.phase = Phase::Over;
+            }
             Fact::Ended(won) => {
                 s.ended = true;
                 s.phase = Phase::Over;
@@ -619,6 +628,9 @@ impl WildAssent {
     /// applied ends (and with it the action); a Creature turn that drew its second dead card,
     /// or whose capture damage left every Creature with a token, is over.
     pub(crate) fn settle(&self, s: &mut State) {
+        if s.momentum_heal.is_some() && self.momentum_due(s).is_none() {
+            s.momentum_heal = None;
+        }
         if s.attack.as_ref().is_some_and(|a| a.roll.is_some()) && !self.attack_pending(s) {
             if let Some(a) = s.attack.take() {
                 s.last_attack = Some((a.attacker, a.source));
@@ -690,6 +702,7 @@ impl Consequences for WildAssent {
             Event::End { unit } => Fact::End(u(unit)?),
             Event::Reshuffle => Fact::Reshuffle,
             Event::Ended { won } => Fact::Ended(*won),
+            Event::Victory { side } => Fact::Victory(*side),
             other => return Err(StepError::new(format!("`{other}` is not a consequence"))),
         })
     }
@@ -756,6 +769,7 @@ impl Consequences for WildAssent {
                     a.stage = next;
                 }
             }
+            Cause::Momentum => s.momentum_heal = None,
             Cause::Skill { next } => {
                 if let Some(k) = s.skill.as_mut() {
                     k.next = next + 1;
@@ -838,7 +852,7 @@ impl Consequences for WildAssent {
             (Fact::Bleed(t, n), Fact::Bleed(_, m)) => {
                 (rules::BLEED_TICK, format!("{} bleeds {n}, not {m}", name(t)))
             }
-            (Fact::Heal(t, n), Fact::Heal(_, m)) => (rules::HEAL, format!("{} heals {n}, not {m}", name(t))),
+            (Fact::Heal(t, n), Fact::Heal(_, m)) => (d.rule, format!("{} heals {n}, not {m}", name(t))),
             (Fact::Cure(t), Fact::Heal(..)) => (
                 rules::BLEED_HEAL,
                 format!("{} is Bleeding: the healing removes the Bleed and restores no Health", name(t)),
@@ -867,7 +881,7 @@ impl Consequences for WildAssent {
 
     fn unexpected(&self, s: &State, recorded: &Fact, event: &Event, f: &mut Findings) {
         let rule = if s.phase == Phase::Over {
-            rules::END_ENCOUNTER
+            self.over_rule()
         } else {
             match *recorded {
                 Fact::Round(_) => rules::ROUND_END,
@@ -896,6 +910,10 @@ impl Consequences for WildAssent {
                 Fact::End(_) => rules::ONE_AT_A_TIME,
                 Fact::Reshuffle => rules::RESHUFFLE,
                 Fact::Ended(_) => rules::END_ENCOUNTER,
+                Fact::Victory(_) if self.params.victory == super::rules::Victory::LastStanding => {
+                    rules::VICTORY_LAST
+                }
+                Fact::Victory(_) => rules::VICTORY_DEATHMATCH,
             }
         };
         let v = Violation::new(
@@ -929,6 +947,7 @@ impl Consequences for WildAssent {
             Fact::End(u) => Event::End { unit: n(u) },
             Fact::Reshuffle => Event::Reshuffle,
             Fact::Ended(won) => Event::Ended { won },
+            Fact::Victory(side) => Event::Victory { side },
         }
     }
 
@@ -981,7 +1000,10 @@ impl WildAssent {
             )
         };
         let back = if p.back { " + 2 from behind" } else { "" };
-        let bonus = if p.bonus != 0 { format!(" + {} from skills", p.bonus) } else { String::new() };
+        let mut bonus = if p.bonus != 0 { format!(" + {} from skills", p.bonus) } else { String::new() };
+        if p.surge {
+            bonus.push_str(" + 1 Damage die");
+        }
         (
             rule,
             format!(
@@ -989,7 +1011,12 @@ impl WildAssent {
                 p.base,
                 p.successes,
                 p.specials,
-                if p.cover { " (Partial Cover +1 Defense)" } else { "" }
+                match (p.cover, p.guard) {
+                    (true, true) => " (Partial Cover +1 Defense, Defense die +1)",
+                    (true, false) => " (Partial Cover +1 Defense)",
+                    (false, true) => " (Defense die +1)",
+                    (false, false) => "",
+                }
             ),
         )
     }

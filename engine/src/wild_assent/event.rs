@@ -4,6 +4,7 @@
 //! event is `Copy`: names are kept inline, so decoding a stored log allocates nothing.
 
 use super::effect::Status;
+use super::momentum::Dice;
 use super::state::{Faces, Obstacle, Removal, Side};
 use crate::kit::grid::{Facing, Pos, Rel, Turn};
 use crate::kit::name::Name;
@@ -163,6 +164,10 @@ pub enum Event {
     Obstacle { at: Field, kind: Obstacle },
     /// `obstacle-roll FIELD D`: random, the 1D6 for an X of the Hunt setup.
     ObstacleRoll { at: Field, face: u8 },
+    /// `draft-roll SIDE FACE...`: random, a side's five Attack Dice deciding Player 1.
+    DraftRoll { side: Side, faces: Faces },
+    /// `draft SIDE CARD`: a pick of the Arena draft (a Creature, an Assent, an Equipment card).
+    Draft { side: Side, card: Name },
     /// `begin`: the setup is complete.
     Begin,
     // ---- playing
@@ -188,6 +193,16 @@ pub enum Event {
     Summon { unit: Name, at: Field, facing: Facing },
     /// `pass UNIT`: the activation ends without (another) action.
     Pass { unit: Name },
+    /// `silvestrem CARD`: random, the Silvestrem card drawn for the round.
+    Silvestrem { card: Name },
+    /// `momentum SIDE DIE...`: random, a side's Momentum roll (`dmg def spd heal blank`).
+    Momentum { side: Side, dice: Dice },
+    /// `momentum-reroll SIDE DIE... -> DIE...`: some of them rerolled, and the new results.
+    MomentumReroll { side: Side, from: Dice, to: Dice },
+    /// `momentum-assign UNIT DIE...`: dice of its side's roll given to a Gladiator.
+    MomentumAssign { unit: Name, dice: Dice },
+    /// `momentum-discard SIDE DIE...`: dice no Gladiator may take.
+    MomentumDiscard { side: Side, dice: Dice },
     // ---- consequences
     /// `round N`
     Round { n: u16 },
@@ -231,6 +246,8 @@ pub enum Event {
     Reshuffle,
     /// `encounter won` / `encounter lost`
     Ended { won: bool },
+    /// `victory SIDE`: the Arena match is won.
+    Victory { side: Side },
 }
 
 impl Event {
@@ -258,6 +275,7 @@ impl Event {
                 | Event::End { .. }
                 | Event::Reshuffle
                 | Event::Ended { .. }
+                | Event::Victory { .. }
         )
     }
 }
@@ -298,6 +316,8 @@ impl fmt::Display for Event {
             }
             Event::Obstacle { at, kind } => write!(f, "obstacle {at} {kind}"),
             Event::ObstacleRoll { at, face } => write!(f, "obstacle-roll {at} {face}"),
+            Event::DraftRoll { side, faces } => write!(f, "draft-roll {side} {faces}"),
+            Event::Draft { side, card } => write!(f, "draft {side} {card}"),
             Event::Begin => f.write_str("begin"),
             Event::Activate { unit, free } => {
                 write!(f, "activate {unit}{}", if *free { " free" } else { "" })
@@ -336,6 +356,11 @@ impl fmt::Display for Event {
             Event::Capture { unit, creature } => write!(f, "capture {unit} {creature}"),
             Event::Summon { unit, at, facing } => write!(f, "summon {unit} {at} {facing}"),
             Event::Pass { unit } => write!(f, "pass {unit}"),
+            Event::Silvestrem { card } => write!(f, "silvestrem {card}"),
+            Event::Momentum { side, dice } => write!(f, "momentum {side} {dice}"),
+            Event::MomentumReroll { side, from, to } => write!(f, "momentum-reroll {side} {from} -> {to}"),
+            Event::MomentumAssign { unit, dice } => write!(f, "momentum-assign {unit} {dice}"),
+            Event::MomentumDiscard { side, dice } => write!(f, "momentum-discard {side} {dice}"),
             Event::Round { n } => write!(f, "round {n}"),
             Event::Bleed { unit, amount } => write!(f, "bleed {unit} {amount}"),
             Event::Stunned { unit } => write!(f, "stunned {unit}"),
@@ -358,6 +383,7 @@ impl fmt::Display for Event {
             Event::End { unit } => write!(f, "end {unit}"),
             Event::Reshuffle => f.write_str("reshuffle"),
             Event::Ended { won } => write!(f, "encounter {}", if *won { "won" } else { "lost" }),
+            Event::Victory { side } => write!(f, "victory {side}"),
         }
     }
 }

@@ -51,6 +51,31 @@ impl WildAssent {
                 s.hunt.deck.discard.iter().map(|c| self.catalog.instincts.name(*c)),
             );
         }
+        if self.params.mode == Mode::Arena {
+            f.put("winner", value_or_dash(s.winner));
+            f.put_list("silvestrem.active", self.silvestrem_active(s));
+            f.put("silvestrem.drawn", s.silvestrem.drawn.len());
+            f.put("draft.player1", value_or_dash(s.draft.first));
+            f.put("draft.picks", s.draft.picks.len());
+            let order = self.draft_order();
+            let next = s.draft.first.zip(order.get(s.draft.picks.len())).map(|(first, &(p1, pick))| {
+                let side = if p1 {
+                    first
+                } else if first == Side::Red {
+                    Side::Blue
+                } else {
+                    Side::Red
+                };
+                format!("{side}:{pick}")
+            });
+            f.put("draft.next", value_or_dash(next));
+            for (side, pool) in ["red", "blue"].iter().zip(s.momentum.iter()) {
+                f.put(
+                    format!("momentum.{side}"),
+                    if pool.dice.count() == 0 { "-".to_string() } else { pool.dice.to_string() },
+                );
+            }
+        }
         f.put_list("obstacles", s.obstacles.iter().map(|(p, o)| format!("{}:{o}", p.algebraic())));
         f.put("active", value_or_dash(s.act.as_ref().map(|a| s.unit(a.unit).name)));
         if let Some(a) = s.act.as_ref() {
@@ -124,6 +149,11 @@ impl WildAssent {
         }
         if card.kind == UnitKind::Seeker {
             f.put_of(n, "exhausted", if u.exhausted { "yes" } else { "no" });
+        }
+        if self.params.mode == Mode::Arena {
+            let held =
+                super::momentum::Face::ALL.iter().filter(|m| u.momentum & m.bit() != 0).map(|m| m.name());
+            f.put_list(format!("{n}.momentum"), held);
         }
         f.put_of(n, "pit", if u.in_pit { "yes" } else { "no" });
         f.put_of(n, "cover", if u.on_board() && self.by_partial_cover(s, u.at) { "yes" } else { "no" });

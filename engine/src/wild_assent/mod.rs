@@ -15,20 +15,25 @@ mod board;
 mod cards;
 mod combat;
 mod decide;
+mod draft;
 mod due;
 mod effect;
 mod event;
 mod facts;
 mod geometry;
+mod momentum;
 mod notation;
 mod rules;
+mod silvestrem;
 mod simulate;
 mod state;
 mod taint;
+mod victory;
 
 pub use cards::{Catalog, DamageKind, Instinct, Movement, Profile, Skill, SkillKind, UnitCard, UnitKind};
 pub use effect::{Effect, Status};
 pub use event::{Event, Path, Step};
+pub use momentum::{Dice as MomentumDice, Face as MomentumFace};
 pub use state::{Faces, Obstacle, Side, State};
 
 use crate::kit::due as due_loop;
@@ -107,6 +112,11 @@ impl Game for WildAssent {
             outcome: None,
             ended: false,
             unverified: Default::default(),
+            momentum: Default::default(),
+            momentum_heal: None,
+            winner: None,
+            draft: Default::default(),
+            silvestrem: Default::default(),
             memo: state::Memo::default(),
         }
     }

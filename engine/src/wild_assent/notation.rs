@@ -3,6 +3,7 @@
 
 use super::effect::Status;
 use super::event::{Event, Field, Path, Step};
+use super::momentum::{Dice as MomentumDice, Face as MomentumFace};
 use super::state::{Faces, Obstacle, Removal, Side};
 use crate::kit::grid::{Facing, Pos};
 use crate::kit::name::Name;
@@ -47,6 +48,35 @@ fn faces(w: &mut Words<'_>) -> Result<Faces, ParseError> {
         return Err(w.err("a die face (x Special, s Success, b Blank)"));
     }
     Ok(f)
+}
+
+fn arena_side(w: &mut Words<'_>) -> Result<Side, ParseError> {
+    match w.peek().and_then(Side::parse) {
+        Some(s @ (Side::Red | Side::Blue)) => {
+            w.skip();
+            Ok(s)
+        }
+        _ => Err(w.err("a side (red, blue)")),
+    }
+}
+
+/// Momentum dice up to the end of the line (or up to `->` when `arrow`).
+fn momentum_dice(w: &mut Words<'_>, arrow: bool) -> Result<MomentumDice, ParseError> {
+    let mut d = MomentumDice::default();
+    while let Some(word) = w.peek() {
+        if arrow && word == "->" {
+            break;
+        }
+        let face = w.named::<MomentumFace>()?;
+        d.add(face);
+        if d.count() > MomentumDice::MAX {
+            return Err(w.err(format!("at most {} dice", MomentumDice::MAX)));
+        }
+    }
+    if d.count() == 0 {
+        return Err(w.err("a Momentum die (dmg, def, spd, heal, blank)"));
+    }
+    Ok(d)
 }
 
 /// Parse one line of notation.
@@ -141,6 +171,25 @@ pub fn parse_event(line: &str) -> Result<Event, ParseError> {
             facing: w.named::<Facing>()?,
         },
         "pass" => Event::Pass { unit: name(&mut w, "a miniature")? },
+        "draft-roll" => Event::DraftRoll { side: arena_side(&mut w)?, faces: faces(&mut w)? },
+        "draft" => Event::Draft { side: arena_side(&mut w)?, card: name(&mut w, "a card")? },
+        "silvestrem" => Event::Silvestrem { card: name(&mut w, "a Silvestrem card")? },
+        "victory" => Event::Victory { side: arena_side(&mut w)? },
+        "momentum" => Event::Momentum { side: arena_side(&mut w)?, dice: momentum_dice(&mut w, false)? },
+        "momentum-reroll" => {
+            let side = arena_side(&mut w)?;
+            let from = momentum_dice(&mut w, true)?;
+            if !w.optional("->") {
+                return Err(w.err("`->` and the new results"));
+            }
+            Event::MomentumReroll { side, from, to: momentum_dice(&mut w, false)? }
+        }
+        "momentum-assign" => {
+            Event::MomentumAssign { unit: name(&mut w, "a Gladiator")?, dice: momentum_dice(&mut w, false)? }
+        }
+        "momentum-discard" => {
+            Event::MomentumDiscard { side: arena_side(&mut w)?, dice: momentum_dice(&mut w, false)? }
+        }
         "round" => Event::Round { n: w.number_in(1..=9999u16, "a round number")? },
         "bleed" => {
             Event::Bleed { unit: name(&mut w, "a miniature")?, amount: w.number_in(1..=9u8, "a damage 1-9")? }
@@ -237,6 +286,8 @@ mod tests {
             "place daemonspawn-2 b2 w t1 blue",
             "obstacle d5 spinning-blades",
             "obstacle-roll e5 3",
+            "draft-roll red x s s b b",
+            "draft blue river-guardian",
             "begin",
             "activate zaxos",
             "activate illithena free",
@@ -248,6 +299,11 @@ mod tests {
             "move gurantev hop hop-l hop-fr b bl br tl r l",
             "exit illithena c3",
             "attack river-guardian with tidal-wave",
+            "silvestrem blood-moon",
+            "momentum red dmg dmg heal blank blank",
+            "momentum-reroll blue blank blank -> dmg spd",
+            "momentum-assign phoenix dmg heal",
+            "momentum-discard red dmg",
             "attack illithena streamcaller",
             "attack zaxos gryphon with maim",
             "roll berlyne x s s b",
@@ -281,6 +337,7 @@ mod tests {
             "reshuffle",
             "encounter won",
             "encounter lost",
+            "victory blue",
         ] {
             let e = parse_event(line).unwrap_or_else(|e| panic!("{line}: {e}"));
             assert_eq!(e.to_string(), line);
@@ -291,6 +348,10 @@ mod tests {
         }
         // Dice order is not a fact.
         assert_eq!(parse_event("roll a b s x").unwrap().to_string(), "roll a x s b");
+        assert_eq!(
+            parse_event("momentum red blank heal dmg").unwrap().to_string(),
+            "momentum red dmg heal blank"
+        );
     }
 
     #[test]
@@ -304,6 +365,10 @@ mod tests {
         assert!(parse_event("damage zaxos 2 extra").unwrap_err().expected.contains("end of line"));
         assert!(parse_event("fly zaxos").unwrap_err().found.contains("fly"));
         assert!(parse_event("encounter maybe").is_err());
+        assert!(parse_event("momentum seekers dmg").unwrap_err().expected.contains("red, blue"));
+        assert!(parse_event("momentum red").is_err());
+        assert!(parse_event("momentum-reroll red blank spd").is_err());
+        assert!(parse_event("momentum-assign phoenix fire").unwrap_err().expected.contains("Momentum die"));
         let long = format!("move zaxos {}", ["f"; 17].join(" "));
         assert!(parse_event(&long).is_err());
     }

@@ -313,6 +313,76 @@ rules! {
     RESOURCE_ESCAPE = "wa.hunt.resource.escape",
         "An escaped Creature drops nothing",
         "Hunt: Keywords (Escape)";
+    // ---- the Arena: the draft
+    DRAFT_ROLL = "wa.arena.draft.roll",
+        "Each side rolls five Attack Dice; the most symbols (Successes and Specials) is Player 1, a tie is rolled again; the roll comes before the first pick",
+        "Arena: Drafting (Creatures)";
+    DRAFT_LARGE = "wa.arena.draft.large",
+        "Large Creatures are drafted first: Player 1 one, Player 2 two, Player 1 one",
+        "Arena: Drafting (Creatures), draft tables";
+    DRAFT_MEDIUM = "wa.arena.draft.medium",
+        "Medium Creatures next: Player 1 one, Player 2 two, Player 1 two, Player 2 two, Player 1 one (interpretation `draft-medium-2p`)",
+        "Arena: Drafting (Creatures), draft tables";
+    DRAFT_ASSENT = "wa.arena.draft.assent",
+        "Assents next, Player 2 first, one per player (in 2v2, P2 one, P1 two, P2 one)",
+        "Arena: Drafting (Assents), draft tables";
+    DRAFT_EQUIPMENT = "wa.arena.draft.equipment",
+        "Equipment last, Player 2 first in the 1 / 2 pattern, two cards per Assent (interpretation `draft-equipment-4p`)",
+        "Arena: Drafting (Equipment), draft tables";
+    DRAFT_ONCE = "wa.arena.draft.once",
+        "Each card is drafted once",
+        "Arena: Drafting";
+    // ---- the Arena: the Silvestrem deck
+    SILVESTREM_DRAW = "wa.arena.silvestrem.draw",
+        "One Silvestrem card is drawn at a round's start, between activations; the deck holds each card once",
+        "Arena: Playing the Game (Draw a Silvestrem Deck card), The Silvestrem Deck";
+    SILVESTREM_DAY_OFF = "wa.arena.silvestrem.day-off",
+        "With the deck left in the box by agreement (setup silvestrem=off), no card is drawn",
+        "Arena: The Silvestrem Deck (Vareclea's Day Off)";
+    // ---- the Arena: Momentum dice
+    MOMENTUM_BETWEEN = "wa.arena.momentum.between",
+        "Momentum dice are rolled, rerolled and assigned at a round's start, between activations",
+        "Arena: Playing the Game (Roll Momentum Dice), Momentum Dice";
+    MOMENTUM_COUNT = "wa.arena.momentum.count",
+        "Each player rolls five Momentum dice (unless the Assent or its Skills change it)",
+        "Arena: Playing the Game (Roll Momentum Dice), Momentum Dice (Example)";
+    MOMENTUM_POOL = "wa.arena.momentum.pool",
+        "Only the side's own rolled dice, not yet assigned or discarded, are rerolled, assigned or discarded",
+        "Arena: Playing the Game (Roll Momentum Dice)";
+    MOMENTUM_REROLL = "wa.arena.momentum.reroll",
+        "Any number of Momentum dice may be rerolled, once; the second result must be used (interpretation `momentum-reroll-timing`)",
+        "Arena: Playing the Game (Roll Momentum Dice), Momentum Dice (Example)";
+    MOMENTUM_ASSENT_HEAL = "wa.arena.momentum.assent-heal",
+        "Only Healing dice may be assigned to an Assent",
+        "Arena: Playing the Game (Roll Momentum Dice), Momentum Dice";
+    MOMENTUM_DISTINCT = "wa.arena.momentum.distinct",
+        "A Creature holds at most one Momentum die of each type (Healing excepted)",
+        "Arena: Momentum Dice, Example";
+    MOMENTUM_TWO = "wa.arena.momentum.two",
+        "A Creature holds at most two Momentum dice (interpretation `momentum-heal-cap`)",
+        "Arena: Playing the Game (Roll Momentum Dice), Momentum Dice";
+    MOMENTUM_HEAL = "wa.arena.momentum.heal-combined",
+        "Healing dice assigned to a Gladiator heal it at once, combined: N dice heal N (a Bleeding one is cured instead)",
+        "Arena: Momentum Dice (Healing), Example";
+    MOMENTUM_EFFECTS = "wa.arena.momentum.effects",
+        "For the round: a Damage die gives +1 damage to all attacks, a Defense die +1 Physical and Magical Defense, a Speed die +1 Speed",
+        "Arena: Momentum Dice";
+    MOMENTUM_DISCARD = "wa.arena.momentum.discard",
+        "Only a die that cannot legally be assigned is discarded",
+        "Arena: Momentum Dice (Example)";
+    // ---- the Arena: victory
+    VICTORY_DEATHMATCH = "wa.arena.victory.deathmatch",
+        "Deathmatch (the default): as soon as a side's Assent (a team's last Assent) falls, the other side wins (interpretation `deathmatch-escape`)",
+        "Arena: Victory Conditions (Deathmatch)";
+    VICTORY_LAST = "wa.arena.victory.last-standing",
+        "Last Man Standing: a side wins when every enemy Assent and Creature is slain (Summons are not Creatures)",
+        "Arena: Victory Conditions (Last Man Standing), Summons";
+    GAME_OVER = "wa.arena.end.game-over",
+        "Nothing happens after the victory condition is met (fixed reading)",
+        "Arena: Playing the Game (Resolution: rounds continue until the victory condition is met)";
+    SUMMON_NOT_CREATURE = "wa.arena.summon.not-creature",
+        "Summons are not Creatures: no Momentum die is assigned to one",
+        "Arena: Summons";
 }
 
 named_enum! {
@@ -380,6 +450,46 @@ named_enum! {
     pub enum DoubleImmobilize ("a reading") { StunReplaces = "stun-replaces", StunAdds = "stun-adds" }
 }
 
+named_enum! {
+    /// Players of an Arena match (four play as two teams).
+    pub enum Players ("a number of players (2, 4)") { Two = "2", Four = "4" }
+}
+
+named_enum! {
+    /// The two-player medium Creature draft.
+    pub enum DraftMedium ("a reading") { Text = "text", Table = "table" }
+}
+
+named_enum! {
+    /// The four-player Equipment draft.
+    pub enum DraftEquipment ("a reading") { TwoPerAssent = "two-per-assent", Table = "table" }
+}
+
+named_enum! {
+    /// Whether the Silvestrem deck is used.
+    pub enum SilvestremUse ("on or off") { On = "on", Off = "off" }
+}
+
+named_enum! {
+    /// The Arena's victory condition.
+    pub enum Victory ("a victory condition") { Deathmatch = "deathmatch", LastStanding = "last-standing" }
+}
+
+named_enum! {
+    /// Whether an Escaped Assent has fallen (Deathmatch).
+    pub enum DeathmatchEscape ("a reading") { Falls = "falls", SlainOnly = "slain-only" }
+}
+
+named_enum! {
+    /// Whether Healing dice count toward a Creature's two Momentum dice.
+    pub enum HealCap ("a reading") { HealExempt = "heal-exempt", HealCounts = "heal-counts" }
+}
+
+named_enum! {
+    /// When Momentum dice may be rerolled.
+    pub enum RerollTiming ("a reading") { AnyTime = "any-time", BeforeAssign = "before-assign" }
+}
+
 pub const P_MODE: &str = "mode";
 pub const P_SCOPE: &str = "scope";
 pub const P_BOARD: &str = "board";
@@ -393,6 +503,14 @@ pub const P_STUN: &str = "stun-consumes";
 pub const P_BLEED_SKIP: &str = "bleed-on-skip";
 pub const P_BLEED_STACK: &str = "bleed-stack";
 pub const P_IMMOBILIZE: &str = "double-immobilize";
+pub const P_VICTORY: &str = "victory";
+pub const P_SILVESTREM: &str = "silvestrem";
+pub const P_PLAYERS: &str = "players";
+pub const P_DRAFT_MEDIUM: &str = "draft-medium-2p";
+pub const P_DRAFT_EQUIPMENT: &str = "draft-equipment-4p";
+pub const P_ESCAPE: &str = "deathmatch-escape";
+pub const P_HEAL_CAP: &str = "momentum-heal-cap";
+pub const P_REROLL: &str = "momentum-reroll-timing";
 
 /// The default board: the book prints no size for either side of the board.
 pub const DEFAULT_BOARD: &str = "10x10";
@@ -427,6 +545,33 @@ pub static PARAMS: &[ParamSpec] = &[
         doc: "The board's columns and rows (fields `a1` to the far corner). The book prints neither side's \
               size (the Arena's start zones are columns 1-10); 10x10 is assumed.",
         section: "Hunt: Components; Arena: Obstacle and Gladiator Placement",
+    },
+    ParamSpec {
+        name: P_PLAYERS,
+        kind: ParamKind::Setup,
+        allowed: Players::NAMES,
+        default: Players::Two.name(),
+        doc: "Players of an Arena match: 2, or 4 in two teams of two (a team drafts and plays as one side).",
+        section: "Arena: Victory Conditions",
+    },
+    ParamSpec {
+        name: P_SILVESTREM,
+        kind: ParamKind::Setup,
+        allowed: SilvestremUse::NAMES,
+        default: SilvestremUse::On.name(),
+        doc: "(Arena) Whether the Silvestrem deck is used: `off` is Vareclea's Day Off, the deck left in the box \
+              by agreement.",
+        section: "Arena: The Silvestrem Deck (Vareclea's Day Off)",
+    },
+    ParamSpec {
+        name: P_VICTORY,
+        kind: ParamKind::Setup,
+        allowed: Victory::NAMES,
+        default: Victory::Deathmatch.name(),
+        doc: "The Arena's victory condition, agreed before the match: `deathmatch` (the default: a side wins as \
+              soon as the enemy's Assent, or a team's last Assent, falls) or `last-standing` (every enemy Assent \
+              and Creature slain). A side counts once it has had such a miniature on the table.",
+        section: "Arena: Victory Conditions",
     },
     ParamSpec {
         name: P_HAZARD,
@@ -531,6 +676,60 @@ pub static PARAMS: &[ParamSpec] = &[
               miniature keeps its Immobilize token and gains Stun.",
         section: "Hunt: Status Effects (Immobilize)",
     },
+    ParamSpec {
+        name: P_DRAFT_MEDIUM,
+        kind: ParamKind::Interpretation,
+        allowed: DraftMedium::NAMES,
+        default: DraftMedium::Text.name(),
+        doc: "Two players' medium Creatures: the text \"Player 1 selects one medium Creature followed by Player 2 \
+              selecting two medium Creatures. Player 1 then selects two more medium Creatures, Player 2 selects two \
+              medium Creatures and finally Player 1 selects one more\" (4 each; the four-player table agrees) \
+              against the two-player table \"1 2 2 1\" (3 each). Default `text`; `table`: P1 1, P2 2, P1 2, P2 1.",
+        section: "Arena: Drafting (Creatures), 2-Player draft table",
+    },
+    ParamSpec {
+        name: P_DRAFT_EQUIPMENT,
+        kind: ParamKind::Interpretation,
+        allowed: DraftEquipment::NAMES,
+        default: DraftEquipment::TwoPerAssent.name(),
+        doc: "Four players' Equipment: \"Each Assent needs two Equipment cards\" (4 per team) against the \
+              four-player table \"_ 1 2 2 1\" (3 per team). Default `two-per-assent`: P2 1, P1 2, P2 2, P1 2, P2 1; \
+              `table`: P2 1, P1 2, P2 2, P1 1.",
+        section: "Arena: Drafting (Equipment), 4-Player draft table",
+    },
+    ParamSpec {
+        name: P_ESCAPE,
+        kind: ParamKind::Interpretation,
+        allowed: DeathmatchEscape::NAMES,
+        default: DeathmatchEscape::Falls.name(),
+        doc: "\"As soon as a player's Assent (or the last Assent on a team) falls, the other player/team wins\"; \
+              an Escaped miniature \"is removed from the board\" and takes no further part. Default `falls`: an \
+              Escaped Assent is out of the match, so it has fallen. `slain-only`: only a slain Assent falls.",
+        section: "Arena: Victory Conditions (Deathmatch), Keywords (Escape)",
+    },
+    ParamSpec {
+        name: P_HEAL_CAP,
+        kind: ParamKind::Interpretation,
+        allowed: HealCap::NAMES,
+        default: HealCap::HealExempt.name(),
+        doc: "\"Creatures can only have 2 dice total\" (Playing the Game) against \"With the exception of Healing \
+              dice (and Blanks), the results are assigned to Creatures with a limit of one type per Creature and \
+              no more than two dice per Creature ... As for Healing dice, there is no limit\" (Momentum Dice). \
+              Default `heal-exempt`: the Momentum section's detailed rule, Healing dice do not count toward the \
+              two. `heal-counts`: every die counts.",
+        section: "Arena: Playing the Game (Roll Momentum Dice), Momentum Dice",
+    },
+    ParamSpec {
+        name: P_REROLL,
+        kind: ParamKind::Interpretation,
+        allowed: RerollTiming::NAMES,
+        default: RerollTiming::AnyTime.name(),
+        doc: "\"distributes them among their Gladiators ... Players may select any number of Momentum dice to \
+              reroll\": the example assigns three dice, then rerolls the two Blanks. Default `any-time`: the \
+              unassigned dice may be rerolled (once) after some are assigned, as the example does. \
+              `before-assign`: the reroll comes before any die is assigned.",
+        section: "Arena: Playing the Game (Roll Momentum Dice), Momentum Dice (Example)",
+    },
 ];
 
 /// The setup and interpretations, resolved once.
@@ -551,6 +750,14 @@ pub struct Params {
     pub bleed_skip: BleedOnSkip,
     pub bleed_stack: BleedStack,
     pub immobilize: DoubleImmobilize,
+    pub players: u8,
+    pub silvestrem: bool,
+    pub draft_medium: DraftMedium,
+    pub draft_equipment: DraftEquipment,
+    pub victory: Victory,
+    pub escape: DeathmatchEscape,
+    pub heal_cap: HealCap,
+    pub reroll: RerollTiming,
 }
 
 impl Params {
@@ -586,6 +793,14 @@ impl Params {
             bleed_skip: r.get(P_BLEED_SKIP, BleedOnSkip::Tick),
             bleed_stack: r.get(P_BLEED_STACK, BleedStack::Single),
             immobilize: r.get(P_IMMOBILIZE, DoubleImmobilize::StunReplaces),
+            silvestrem: r.get(P_SILVESTREM, SilvestremUse::On) == SilvestremUse::On,
+            players: if r.get(P_PLAYERS, Players::Two) == Players::Four { 4 } else { 2 },
+            draft_medium: r.get(P_DRAFT_MEDIUM, DraftMedium::Text),
+            draft_equipment: r.get(P_DRAFT_EQUIPMENT, DraftEquipment::TwoPerAssent),
+            victory: r.get(P_VICTORY, Victory::Deathmatch),
+            escape: r.get(P_ESCAPE, DeathmatchEscape::Falls),
+            heal_cap: r.get(P_HEAL_CAP, HealCap::HealExempt),
+            reroll: r.get(P_REROLL, RerollTiming::AnyTime),
         }
     }
 }
@@ -617,6 +832,14 @@ mod tests {
         check_reading::<BleedOnSkip>(PARAMS, P_BLEED_SKIP).unwrap();
         check_reading::<BleedStack>(PARAMS, P_BLEED_STACK).unwrap();
         check_reading::<DoubleImmobilize>(PARAMS, P_IMMOBILIZE).unwrap();
+        check_reading::<HealCap>(PARAMS, P_HEAL_CAP).unwrap();
+        check_reading::<Victory>(PARAMS, P_VICTORY).unwrap();
+        check_reading::<Players>(PARAMS, P_PLAYERS).unwrap();
+        check_reading::<SilvestremUse>(PARAMS, P_SILVESTREM).unwrap();
+        check_reading::<DraftMedium>(PARAMS, P_DRAFT_MEDIUM).unwrap();
+        check_reading::<DraftEquipment>(PARAMS, P_DRAFT_EQUIPMENT).unwrap();
+        check_reading::<DeathmatchEscape>(PARAMS, P_ESCAPE).unwrap();
+        check_reading::<RerollTiming>(PARAMS, P_REROLL).unwrap();
         let mut ids: Vec<&str> = RULES.iter().map(|r| r.id).collect();
         ids.sort_unstable();
         ids.dedup();

@@ -145,6 +145,10 @@ pub struct Unit {
     pub capture: Option<(UnitIx, bool)>,
     /// A slain Creature's Resources have been dropped.
     pub dropped: bool,
+    /// The Momentum dice it holds this round (`momentum::Face::bit`), and how many count
+    /// toward the two a Creature may hold.
+    pub momentum: u8,
+    pub momentum_dice: u8,
 }
 
 impl Unit {
@@ -366,6 +370,16 @@ pub struct State {
     /// The outcome has been recorded.
     pub ended: bool,
     pub unverified: Unverified,
+    /// The Silvestrem deck's cards out of it.
+    pub silvestrem: super::silvestrem::Deck,
+    /// The Arena draft.
+    pub draft: super::draft::Draft,
+    /// The Arena side that has won.
+    pub winner: Option<Side>,
+    /// Each side's Momentum dice this round (red, blue).
+    pub momentum: [super::momentum::Pool; 2],
+    /// Healing dice just assigned: the Gladiator and how many (its healing is due).
+    pub momentum_heal: Option<(UnitIx, u8)>,
     /// A Creature activation's reach, kept between its records.
     pub(crate) memo: Memo<super::ai::Reach>,
 }

@@ -1,0 +1,347 @@
+//! Momentum dice (Arena): each side rolls five at a round's start, may reroll any of them
+//! once, and assigns them to its Gladiators: Healing to anyone (combined: N dice heal N at
+//! once), the others to Creatures only, one die of a type and two dice at most per Creature
+//! (interpretation `momentum-heal-cap`); a die that cannot legally be assigned is
+//! discarded. What a die gives lasts for the round: Damage +1 to every attack, Defense +1
+//! to both defenses, Speed +1.
+//!
+//! In `scope=combat` the round's start is not recorded: a side's next `momentum` roll is
+//! the next round's, and it ends the bonuses of the last.
+
+use super::cards::UnitKind;
+use super::due::{Cause, Due, Fact};
+use super::effect::Status;
+use super::rules::{self, HealCap, Mode, RerollTiming};
+use super::state::{Side, State, UnitIx};
+use super::WildAssent;
+use crate::kit::name::Name;
+use crate::kit::named::named_enum;
+use crate::{Findings, StepError, Violation};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+named_enum! {
+    /// A Momentum die's result.
+    pub enum Face ("a Momentum die (dmg, def, spd, heal, blank)") {
+        Damage = "dmg", Defense = "def", Speed = "spd", Heal = "heal", Blank = "blank"
+    }
+}
+
+impl Face {
+    /// The face's bit in a Gladiator's set of held dice.
+    pub const fn bit(self) -> u8 {
+        1 << (self as u8)
+    }
+}
+
+/// Momentum dice as counts per face (order is not a fact).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Dice(pub [u8; 5]);
+
+impl Dice {
+    /// The most dice one event names.
+    pub const MAX: u8 = 30;
+
+    pub fn of(&self, f: Face) -> u8 {
+        self.0[f as usize]
+    }
+    pub fn add(&mut self, f: Face) {
+        self.0[f as usize] = self.0[f as usize].saturating_add(1);
+    }
+    pub fn count(&self) -> u8 {
+        self.0.iter().fold(0u8, |a, &n| a.saturating_add(n))
+    }
+    /// Every die of `other` is among these.
+    pub fn holds(&self, other: &Dice) -> bool {
+        self.0.iter().zip(other.0).all(|(&a, b)| a >= b)
+    }
+    pub fn minus(&self, other: &Dice) -> Dice {
+        let mut d = *self;
+        d.0.iter_mut().zip(other.0).for_each(|(a, b)| *a = a.saturating_sub(b));
+        d
+    }
+    pub fn plus(&self, other: &Dice) -> Dice {
+        let mut d = *self;
+        d.0.iter_mut().zip(other.0).for_each(|(a, b)| *a = a.saturating_add(b));
+        d
+    }
+    /// The faces present, each once.
+    fn faces(&self) -> impl Iterator<Item = Face> + '_ {
+        Face::ALL.iter().copied().filter(|f| self.of(*f) > 0)
+    }
+}
+
+impl fmt::Display for Dice {
+    /// `dmg dmg heal blank`: faces in a fixed order.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut first = true;
+        for face in Face::ALL {
+            for _ in 0..self.of(*face) {
+                if !first {
+                    f.write_str(" ")?;
+                }
+                first = false;
+                f.write_str(face.name())?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// One side's Momentum dice this round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Pool {
+    /// Rolled and not yet assigned, rerolled away or discarded.
+    pub dice: Dice,
+    pub rolled: bool,
+    /// The one reroll is used.
+    pub rerolled: bool,
+    /// A die has been assigned since the roll.
+    pub assigned: bool,
+}
+
+/// The pool's index of a side (red 0, blue 1).
+fn slot(side: Side) -> Option<usize> {
+    match side {
+        Side::Red => Some(0),
+        Side::Blue => Some(1),
+        _ => None,
+    }
+}
+
+impl WildAssent {
+    /// Whether the Gladiator holds a Momentum die of this face this round.
+    pub(crate) fn holds(&self, s: &State, i: UnitIx, f: Face) -> bool {
+        s.unit(i).momentum & f.bit() != 0
+    }
+
+    /// Momentum is the Arena's, rolled between activations.
+    fn momentum_time(&self, s: &State, what: &str, f: &mut Findings) -> Result<bool, StepError> {
+        if self.params.mode != Mode::Arena {
+            return Err(StepError::new(format!("`{what}`: Momentum dice are the Arena's (mode=arena)")));
+        }
+        if s.act.is_some() || s.attack.is_some() || s.skill.is_some() {
+            f.violate(Violation::new(
+                rules::MOMENTUM_BETWEEN,
+                format!("`{what}` comes during an activation: Momentum dice are rolled and assigned at a round's start"),
+            ));
+            return Ok(false);
+        }
+        Ok(true)
+    }
+
+    fn pool_of(&self, side: Side) -> Result<usize, StepError> {
+        slot(side).ok_or_else(|| {
+            StepError::new(format!("Momentum dice belong to a side, red or blue (not {side})"))
+        })
+    }
+
+    /// `momentum SIDE DICE`: a new roll; the side's bonuses of the last round end.
+    pub(crate) fn momentum_roll(
+        &self,
+        s: &mut State,
+        side: Side,
+        dice: Dice,
+        f: &mut Findings,
+    ) -> Result<(), StepError> {
+        let p = self.pool_of(side)?;
+        if !self.momentum_time(s, "momentum", f)? {
+            return Ok(());
+        }
+        if dice.count() != 5 {
+            f.violate(Violation::new(
+                rules::MOMENTUM_COUNT,
+                format!("{side} rolls 5 Momentum dice, not {}", dice.count()),
+            ));
+        }
+        for u in s.units.iter_mut().filter(|u| u.side == side) {
+            u.momentum = 0;
+            u.momentum_dice = 0;
+        }
+        s.momentum[p] = Pool { dice, rolled: true, rerolled: false, assigned: false };
+        Ok(())
+    }
+
+    /// The dice must be among the side's unassigned ones.
+    fn from_pool(&self, s: &State, p: usize, side: Side, dice: &Dice, f: &mut Findings) -> bool {
+        let pool = s.momentum[p];
+        if !pool.rolled || !pool.dice.holds(dice) {
+            f.violate(Violation::new(
+                rules::MOMENTUM_POOL,
+                format!("{side} has no unassigned Momentum dice `{dice}` (it has `{}`)", pool.dice),
+            ));
+            return false;
+        }
+        true
+    }
+
+    /// `momentum-reroll SIDE OLD -> NEW`.
+    pub(crate) fn momentum_reroll(
+        &self,
+        s: &mut State,
+        side: Side,
+        from: Dice,
+        to: Dice,
+        f: &mut Findings,
+    ) -> Result<(), StepError> {
+        let p = self.pool_of(side)?;
+        if !self.momentum_time(s, "momentum-reroll", f)? || !self.from_pool(s, p, side, &from, f) {
+            return Ok(());
+        }
+        let pool = s.momentum[p];
+        if pool.rerolled {
+            f.violate(Violation::new(
+                rules::MOMENTUM_REROLL,
+                format!("{side} has rerolled once already: the second result stands"),
+            ));
+        } else if pool.assigned && self.params.reroll == RerollTiming::BeforeAssign {
+            f.violate(Violation::new(
+                rules::MOMENTUM_REROLL,
+                format!("{side} has assigned dice: the reroll comes before (momentum-reroll-timing=before-assign)"),
+            ));
+        }
+        if to.count() != from.count() {
+            f.violate(Violation::new(
+                rules::MOMENTUM_REROLL,
+                format!(
+                    "{} dice are rerolled, so {} results, not {}",
+                    from.count(),
+                    from.count(),
+                    to.count()
+                ),
+            ));
+        }
+        let pool = &mut s.momentum[p];
+        pool.dice = pool.dice.minus(&from).plus(&to);
+        pool.rerolled = true;
+        Ok(())
+    }
+
+    /// Why `dice` may not go to `i` now (the first rule broken), if any.
+    fn assign_refusal(&self, s: &State, i: UnitIx, dice: &Dice) -> Option<(&'static str, String)> {
+        let u = s.unit(i);
+        let name = u.name;
+        if u.kind == UnitKind::Summon {
+            return Some((
+                rules::SUMMON_NOT_CREATURE,
+                format!("{name} is a Summon, not a Creature: no Momentum dice"),
+            ));
+        }
+        let effects = dice.of(Face::Damage) + dice.of(Face::Defense) + dice.of(Face::Speed);
+        if u.kind == UnitKind::Assent && effects > 0 {
+            return Some((
+                rules::MOMENTUM_ASSENT_HEAL,
+                format!("{name} is an Assent: only Healing dice go to an Assent"),
+            ));
+        }
+        for face in [Face::Damage, Face::Defense, Face::Speed] {
+            let n = dice.of(face) + u8::from(u.momentum & face.bit() != 0);
+            if n > 1 {
+                return Some((
+                    rules::MOMENTUM_DISTINCT,
+                    format!("{name} would hold {n} {face} dice: one of each type"),
+                ));
+            }
+        }
+        let counted = match self.params.heal_cap {
+            HealCap::HealExempt => effects,
+            HealCap::HealCounts => effects + dice.of(Face::Heal),
+        };
+        let held = u.momentum_dice;
+        if held.saturating_add(counted) > 2 {
+            return Some((
+                rules::MOMENTUM_TWO,
+                format!("{name} would hold {} Momentum dice: two at most", held.saturating_add(counted)),
+            ));
+        }
+        None
+    }
+
+    /// `momentum-assign UNIT DICE`.
+    pub(crate) fn momentum_assign(
+        &self,
+        s: &mut State,
+        unit: Name,
+        dice: Dice,
+        f: &mut Findings,
+    ) -> Result<(), StepError> {
+        let i = s.find(&unit).ok_or_else(|| StepError::new(format!("`{unit}` is not on the table")))?;
+        let side = s.unit(i).side;
+        let p = self.pool_of(side)?;
+        if !s.unit(i).on_board() {
+            return Err(StepError::new(format!("{unit} is not on the board")));
+        }
+        if !self.momentum_time(s, "momentum-assign", f)? || !self.from_pool(s, p, side, &dice, f) {
+            return Ok(());
+        }
+        if let Some((rule, msg)) = self.assign_refusal(s, i, &dice) {
+            f.violate(Violation::new(rule, msg));
+        }
+        let pool = &mut s.momentum[p];
+        pool.dice = pool.dice.minus(&dice);
+        pool.assigned = true;
+        let counted = match self.params.heal_cap {
+            HealCap::HealExempt => dice.count() - dice.of(Face::Heal) - dice.of(Face::Blank),
+            HealCap::HealCounts => dice.count() - dice.of(Face::Blank),
+        };
+        let u = s.unit_mut(i);
+        for face in dice.faces().filter(|f| *f != Face::Blank) {
+            u.momentum |= face.bit();
+        }
+        u.momentum_dice = u.momentum_dice.saturating_add(counted);
+        if dice.of(Face::Heal) > 0 {
+            s.momentum_heal = Some((i, dice.of(Face::Heal)));
+        }
+        Ok(())
+    }
+
+    /// `momentum-discard SIDE DICE`: only a die no Gladiator of the side may take.
+    pub(crate) fn momentum_discard(
+        &self,
+        s: &mut State,
+        side: Side,
+        dice: Dice,
+        f: &mut Findings,
+    ) -> Result<(), StepError> {
+        let p = self.pool_of(side)?;
+        if !self.momentum_time(s, "momentum-discard", f)? || !self.from_pool(s, p, side, &dice, f) {
+            return Ok(());
+        }
+        for face in dice.faces().filter(|f| *f != Face::Blank) {
+            let mut one = Dice::default();
+            one.add(face);
+            let taker = s.indices().find(|&i| {
+                s.unit(i).on_board() && s.unit(i).side == side && self.assign_refusal(s, i, &one).is_none()
+            });
+            if let Some(t) = taker {
+                f.violate(Violation::new(
+                    rules::MOMENTUM_DISCARD,
+                    format!(
+                        "the {face} die can still go to {}: only a die no Gladiator may take is discarded",
+                        s.unit(t).name
+                    ),
+                ));
+                break;
+            }
+        }
+        let pool = &mut s.momentum[p];
+        pool.dice = pool.dice.minus(&dice);
+        Ok(())
+    }
+
+    /// The healing of Healing dice just assigned, combined (a Bleeding Gladiator is cured
+    /// instead).
+    pub(crate) fn momentum_due(&self, s: &State) -> Option<Due> {
+        let (i, n) = s.momentum_heal?;
+        let u = s.unit(i);
+        if !u.on_board() {
+            return None;
+        }
+        let cause = Cause::Momentum;
+        if u.has(Status::Bleed) {
+            return Some(Due { fact: Fact::Cure(i), rule: rules::BLEED_HEAL, cause });
+        }
+        let amount = i32::from(n).min(u.damage).max(0);
+        (amount > 0).then_some(Due { fact: Fact::Heal(i, amount), rule: rules::MOMENTUM_HEAL, cause })
+    }
+}

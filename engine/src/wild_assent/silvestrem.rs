@@ -1,0 +1,93 @@
+//! The Silvestrem deck (Arena): one card drawn at each round's start, never a card twice
+//! (the book describes no reshuffle). A Whim is resolved and discarded at once, an Edict
+//! stays for the rest of the match, a Demand is resolved and discarded at the end of its
+//! round. Every card's text is reported unverified when drawn (the book prints none of
+//! them), and may touch every miniature. With the deck left in the box (`silvestrem=off`,
+//! Vareclea's Day Off) no card is drawn.
+//!
+//! In `scope=combat` the round's end is not recorded: a Demand stays until the next draw
+//! (the next round's).
+
+use super::cards::{Silvestrem, SilvestremKind};
+use super::rules::{self, Mode};
+use super::state::{Phase, State, UnitIx};
+use super::WildAssent;
+use crate::kit::catalog::Id;
+use crate::kit::name::Name;
+use crate::{Findings, StepError, Violation};
+use serde::{Deserialize, Serialize};
+
+/// The deck's cards out of it.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Deck {
+    /// Every card drawn, in order.
+    pub drawn: Vec<Id<Silvestrem>>,
+    /// Edicts in force.
+    pub edicts: Vec<Id<Silvestrem>>,
+    /// This round's Demand.
+    pub demand: Option<Id<Silvestrem>>,
+}
+
+impl WildAssent {
+    /// `silvestrem CARD`.
+    pub(crate) fn silvestrem_draw(
+        &self,
+        s: &mut State,
+        card: Name,
+        f: &mut Findings,
+    ) -> Result<(), StepError> {
+        if self.params.mode != Mode::Arena {
+            return Err(StepError::new("`silvestrem`: the Silvestrem deck is the Arena's (mode=arena)"));
+        }
+        let id = self
+            .catalog
+            .silvestrem
+            .id(card.as_str())
+            .ok_or_else(|| StepError::new(format!("no Silvestrem card `{card}` in the catalog")))?;
+        if s.phase != Phase::Play {
+            return Err(StepError::new("`silvestrem` comes after `begin`"));
+        }
+        if !self.params.silvestrem {
+            f.violate(Violation::new(
+                rules::SILVESTREM_DAY_OFF,
+                "the Silvestrem deck is left in the box (silvestrem=off): no card is drawn",
+            ));
+            return Ok(());
+        }
+        if s.act.is_some() {
+            f.violate(Violation::new(
+                rules::SILVESTREM_DRAW,
+                "a Silvestrem card is drawn at a round's start, not during an activation",
+            ));
+        }
+        if s.silvestrem.drawn.contains(&id) {
+            f.violate(Violation::new(
+                rules::SILVESTREM_DRAW,
+                format!("{card} was drawn already: the deck holds each card once"),
+            ));
+        }
+        // A new round: last round's Demand has been resolved and discarded.
+        s.silvestrem.demand = None;
+        s.silvestrem.drawn.push(id);
+        match self.catalog.silvestrem[id].kind {
+            SilvestremKind::Whim => {}
+            SilvestremKind::Edict => s.silvestrem.edicts.push(id),
+            SilvestremKind::Demand => s.silvestrem.demand = Some(id),
+        }
+        let everyone: Vec<UnitIx> = s.indices().collect();
+        for t in self.catalog.silvestrem[id].text.clone() {
+            self.report_text(s, f, Name::literal("the-arena"), card.as_str(), &t, &everyone);
+        }
+        Ok(())
+    }
+
+    /// The cards in force: the Edicts, then this round's Demand.
+    pub(crate) fn silvestrem_active(&self, s: &State) -> Vec<String> {
+        s.silvestrem
+            .edicts
+            .iter()
+            .chain(s.silvestrem.demand.iter())
+            .map(|&c| self.catalog.silvestrem.name(c).to_string())
+            .collect()
+    }
+}
