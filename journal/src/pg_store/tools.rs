@@ -10,7 +10,8 @@ pub fn fresh_schema(url: &str, schema: &str) -> Result<(), String> {
         scope
             .spawn(|| -> Result<(), postgres::Error> {
                 let mut client = postgres::Client::connect(url, postgres::NoTls)?;
-                client.batch_execute(&format!("DROP SCHEMA IF EXISTS {schema} CASCADE; CREATE SCHEMA {schema}"))
+                client
+                    .batch_execute(&format!("DROP SCHEMA IF EXISTS {schema} CASCADE; CREATE SCHEMA {schema}"))
             })
             .join()
     });
