@@ -17,7 +17,8 @@ const DEFAULT_SNAPSHOT_EVERY: u64 = arbiter_verify::SNAPSHOT_EVERY;
 #[derive(Debug, Parser)]
 #[command(name = "arbiter", version, about, long_about = None)]
 pub struct Cli {
-    /// The database (a sled directory). Default: $ARBITER_DB, else ./arbiter.db.
+    /// The database: a directory (sled), or a PostgreSQL database as a URL
+    /// (postgres://USER@HOST/DBNAME). Default: $ARBITER_DB, else ./arbiter.db.
     #[arg(long, global = true, env = "ARBITER_DB", default_value = "arbiter.db")]
     pub db: PathBuf,
 
@@ -202,6 +203,19 @@ pub enum Command {
         /// overwritten) and print its public half, the one to publish.
         #[arg(long, value_name = "FILE", conflicts_with_all = ["session", "out"])]
         new_key: Option<PathBuf>,
+    },
+    /// Copy every session of one database into another (a directory or a postgres:// URL,
+    /// either way), each with its chain intact and checked on the far side.
+    Migrate {
+        /// The database to copy from (it is only read).
+        #[arg(long, value_name = "PATH|URL")]
+        from: PathBuf,
+        /// The database to copy into (made when missing).
+        #[arg(long, value_name = "PATH|URL")]
+        to: PathBuf,
+        /// Cache the state every K records in the copies (0: none).
+        #[arg(long, value_name = "K", default_value_t = DEFAULT_SNAPSHOT_EVERY)]
+        snapshot_every: u64,
     },
     /// Play a seeded random legal session.
     Simulate {

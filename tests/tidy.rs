@@ -157,6 +157,7 @@ const JOURNAL_LAYERS: &[(&str, u32)] = &[
     ("walk", 4),
     ("events", 5),
     ("check", 5),
+    ("copy", 5),
     // The sled backend: formats and files, its state, its operations, its `Store`.
     ("sled_store/layout", 10),
     ("sled_store/block", 11),

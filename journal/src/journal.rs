@@ -5,6 +5,7 @@
 use crate::batch::Batch;
 use crate::chain::{self, Hash};
 use crate::check::{self, CheckReport};
+use crate::copy::{self, Copied};
 use crate::error::{ErrorKind, JournalError};
 use crate::events::{Events, SessionReader};
 use crate::location;
@@ -374,6 +375,17 @@ impl Journal {
                 receipt.records
             ))),
         }
+    }
+
+    /// Copy session `name` into the journal `to` (another database, of either backend) with
+    /// its chain intact: its metadata and the stored bytes of its records, verified against
+    /// the chain on the way, in one all-or-nothing write. A session `to` already holds is
+    /// left as it is when it is the same history and continued when it is a prefix of it
+    /// (an earlier copy); anything else there is refused. Snapshots are not copied (they are
+    /// a cache).
+    pub fn copy_session(&self, name: &str, to: &Journal) -> Result<Copied, JournalError> {
+        let found = self.lookup(name)?;
+        copy::copy(self.store.as_ref(), to.store.as_ref(), name, &found)
     }
 
     /// A session by name, or the error for an unknown one (suggesting a close name).

@@ -23,6 +23,14 @@ pub fn is_server(location: &Path) -> bool {
     server_url(location).is_some()
 }
 
+/// A location as messages show it: a directory as it is, a server URL through `shown`.
+pub fn display(location: &Path) -> String {
+    match server_url(location) {
+        Some(url) => shown(url),
+        None => location.display().to_string(),
+    }
+}
+
 /// A server URL as messages show it: a password in it (`user:PASSWORD@` or
 /// `password=PASSWORD`) is replaced by `***`.
 pub fn shown(url: &str) -> String {

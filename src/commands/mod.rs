@@ -6,6 +6,7 @@ mod audit;
 mod catalog;
 mod demo;
 mod fixtures;
+mod migrate;
 mod record;
 mod seal;
 mod sessions;
@@ -62,6 +63,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Fixtures { dir, junit, coverage, require_full_coverage, json } => {
             fixtures::fixtures(&dir, junit.as_deref(), coverage, require_full_coverage, json)
         }
+        Command::Migrate { from, to, snapshot_every } => migrate::migrate(&from, &to, snapshot_every),
         Command::Simulate { game, setup, seed, events, into, out, snapshot_every } => {
             let target = simulate::Target { into: into.as_deref(), out: out.as_deref(), snapshot_every };
             simulate::simulate(db, &game, &setup, seed, events, target)
@@ -88,7 +90,8 @@ pub fn open_reader(db: &Path) -> Result<Journal, CliError> {
 }
 
 fn must_exist(db: &Path) -> Result<(), CliError> {
-    if db.exists() {
+    // A server's database is not on this disk: opening it says whether it is there.
+    if db.exists() || arbiter_journal::is_server(db) {
         return Ok(());
     }
     Err(CliError::input(format!(
@@ -108,10 +111,12 @@ pub fn with_new_journal<T>(
     db: &Path,
     work: impl FnOnce(&Journal) -> Result<T, CliError>,
 ) -> Result<T, CliError> {
-    if let Some(parent) = db.parent().filter(|p| !p.as_os_str().is_empty()) {
+    // A server's database is neither made nor removed here (its tables are made on opening).
+    let server = arbiter_journal::is_server(db);
+    if let Some(parent) = db.parent().filter(|p| !p.as_os_str().is_empty() && !server) {
         let _ = std::fs::create_dir_all(parent);
     }
-    let made_here = std::fs::create_dir(db).is_ok();
+    let made_here = !server && std::fs::create_dir(db).is_ok();
     let journal = match open_journal(db, true) {
         Ok(journal) => journal,
         Err(e) => {
@@ -138,7 +143,7 @@ pub fn sources(db: &Path, specs: &[&str]) -> Result<(Vec<Source>, Option<Journal
         Origin::File(_) => None,
     });
     let journal = match session {
-        Some(name) if !db.exists() => {
+        Some(name) if !db.exists() && !arbiter_journal::is_server(db) => {
             return Err(CliError::input(format!(
                 "`{}` is neither a file nor a session: there is no database at `{}` (give --db PATH or set ARBITER_DB)",
                 arbiter_verify::shown(&name),

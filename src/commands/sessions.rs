@@ -13,7 +13,7 @@ pub fn list(db: &Path) -> Result<ExitCode, CliError> {
     let sessions = journal.sessions()?;
     let mut text = String::new();
     if sessions.is_empty() {
-        text.push_str(&format!("no sessions in `{}`\n", db.display()));
+        text.push_str(&format!("no sessions in `{}`\n", arbiter_journal::display_location(db)));
     }
     for (name, meta) in sessions {
         let len = journal.len(&name)?;
