@@ -47,8 +47,13 @@ pub fn fresh(label: &str) -> Result<Option<String>, String> {
     let n = COUNTER.fetch_add(1, Ordering::Relaxed);
     let clean: String = label.chars().filter(|c| c.is_ascii_alphanumeric()).take(24).collect();
     let schema = format!("t{}_{n}_{}", std::process::id(), clean.to_ascii_lowercase());
-    crate::pg_store::tools::fresh_schema(server, &schema).map_err(|e| format!("{e} on {VAR}"))?;
+    fresh_schema(server, &schema).map_err(|e| format!("{e} on {VAR}"))?;
     Ok(Some(with_search_path(server, &schema)))
+}
+
+/// Make `schema` on the server at `url`, empty.
+pub fn fresh_schema(url: &str, schema: &str) -> Result<(), String> {
+    crate::pg_store::tools::fresh_schema(url, schema)
 }
 
 /// `url` with `options=-c search_path=SCHEMA` added to its query.
@@ -57,8 +62,23 @@ pub fn with_search_path(url: &str, schema: &str) -> String {
     format!("{url}{glue}options=-c%20search_path%3D{schema}")
 }
 
-/// Start a throwaway cluster for this process (see `.ci/postgres`).
+/// A throwaway cluster for this process with fsync on, as a server in use runs (for the
+/// benchmark: the tests' cluster may run without it).
+pub fn start_durable() -> Result<String, String> {
+    start_cluster(true)
+}
+
+/// The median round trip and the median commit of one row on the server at `url`, seconds.
+pub fn costs(url: &str, n: usize) -> Result<(f64, f64), String> {
+    crate::pg_store::tools::round_trip_and_commit(url, n)
+}
+
 fn start() -> Result<String, String> {
+    start_cluster(false)
+}
+
+/// Start a throwaway cluster for this process (see `.ci/postgres`).
+fn start_cluster(fsync: bool) -> Result<String, String> {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../.ci/postgres");
     if !script.exists() {
         return Err(format!("{VAR} is not set and {} is not there to start a cluster", script.display()));
@@ -67,6 +87,7 @@ fn start() -> Result<String, String> {
         .arg(&script)
         .arg("--watch")
         .arg(std::process::id().to_string())
+        .env("ARBITER_PG_FSYNC", if fsync { "on" } else { "off" })
         .output()
         .map_err(|e| format!("{VAR} is not set and {} could not run: {e}", script.display()))?;
     let stdout = String::from_utf8_lossy(&output.stdout);

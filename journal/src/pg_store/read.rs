@@ -10,7 +10,7 @@
 use super::fail::Failure;
 use super::pool::Pool;
 use super::schema;
-use super::state::{from_sql, hash_of, to_sql, PgStore};
+use super::state::{from_sql, hash_of, to_sql, Known, PgStore};
 use crate::chain::{self, Hash};
 use crate::codec;
 use crate::error::{ErrorKind, JournalError};
@@ -44,8 +44,12 @@ impl PgStore {
         rows.into_iter().map(|(name, meta)| Ok((meta_of(&name, &meta)?, name)).map(|(m, n)| (n, m))).collect()
     }
 
-    /// A session by name, remembering its genesis and head for the calls that follow.
+    /// A session by name: from what an earlier lookup read, else from the server,
+    /// remembering its genesis, and its head for the call that follows.
     pub fn find_session(&self, name: &str) -> Result<Option<Found>, JournalError> {
+        if let Some(known) = self.known(name) {
+            return Ok(Some(Found { id: known.id, meta: known.meta }));
+        }
         let what = format!("looking up session `{name}`");
         let row = self.pool.run(&what, true, |conn| {
             let statement = conn.prepared(schema::FIND)?;
@@ -67,7 +71,7 @@ impl PgStore {
             (Ok(len), Ok(last)) => Some(Head { len, last }),
             _ => None,
         };
-        self.remember(id, genesis, head);
+        self.remember(name, Known { id, meta: meta.clone(), genesis }, head);
         Ok(Some(Found { id, meta }))
     }
 
@@ -101,7 +105,7 @@ impl PgStore {
             session: name.to_string(),
             id: to_sql(id)?,
             next: from,
-            before: if from == 0 { self.seen_genesis(id) } else { None },
+            before: if from == 0 { self.known_genesis(id) } else { None },
             done: false,
         })
     }

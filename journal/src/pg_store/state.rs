@@ -11,6 +11,7 @@ use super::pool::Pool;
 use super::schema;
 use crate::chain::Hash;
 use crate::error::{ErrorKind, JournalError};
+use crate::meta::SessionMeta;
 use crate::store::Head;
 use postgres::config::SslMode;
 use std::collections::HashMap;
@@ -21,17 +22,26 @@ use std::time::Duration;
 /// How long a connection attempt may take unless the URL says (`connect_timeout=`).
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// What a lookup by name read of a session, kept for the calls that follow it (the head,
-/// the genesis a scan from 0 starts at), so a read or an append does not ask again.
-pub struct Seen {
+/// A session as a lookup by name read it. Its id, metadata and genesis never change (a
+/// session is never renamed, deleted or given other metadata through the journal), so a
+/// later lookup of the name is answered from here, without asking the server.
+#[derive(Clone)]
+pub struct Known {
+    pub id: u64,
+    pub meta: SessionMeta,
     pub genesis: Hash,
-    pub head: Option<Head>,
 }
 
 pub struct PgStore {
     pub pool: Arc<Pool>,
     pub read_only: bool,
-    pub seen: Mutex<HashMap<u64, Seen>>,
+    /// Sessions looked up so far, by name.
+    pub known: Mutex<HashMap<String, Known>>,
+    /// The head a lookup that asked the server read with the session, for the call right
+    /// after it (a read's or an append's), taken once.
+    pub heads: Mutex<HashMap<u64, Head>>,
+    /// The genesis of each session in `known`, by id (what a scan from record 0 starts at).
+    pub geneses: Mutex<HashMap<u64, Hash>>,
 }
 
 impl PgStore {
@@ -63,7 +73,13 @@ impl PgStore {
             config.connect_timeout(CONNECT_TIMEOUT);
         }
         let pool = Pool::connect(config, shown)?;
-        let store = PgStore { pool: Arc::new(pool), read_only, seen: Mutex::new(HashMap::new()) };
+        let store = PgStore {
+            pool: Arc::new(pool),
+            read_only,
+            known: Mutex::new(HashMap::new()),
+            heads: Mutex::new(HashMap::new()),
+            geneses: Mutex::new(HashMap::new()),
+        };
         store.check_format()?;
         Ok(store)
     }
@@ -130,22 +146,36 @@ impl PgStore {
         })
     }
 
-    /// What the last lookup of session `id` read, taking its head (a head is used once:
-    /// the next call reads it afresh).
+    /// The head the lookup of session `id` just read, if it asked the server (taken: the
+    /// next call reads the head afresh).
     pub fn take_seen_head(&self, id: u64) -> Option<Head> {
-        let mut seen = self.seen.lock().unwrap_or_else(PoisonError::into_inner);
-        seen.get_mut(&id).and_then(|s| s.head.take())
+        self.heads.lock().unwrap_or_else(PoisonError::into_inner).remove(&id)
     }
 
-    /// The genesis the last lookup of session `id` read.
-    pub fn seen_genesis(&self, id: u64) -> Option<Hash> {
-        let seen = self.seen.lock().unwrap_or_else(PoisonError::into_inner);
-        seen.get(&id).map(|s| s.genesis)
+    /// The genesis stored with session `id`, as its lookup read it.
+    pub fn known_genesis(&self, id: u64) -> Option<Hash> {
+        self.geneses.lock().unwrap_or_else(PoisonError::into_inner).get(&id).copied()
     }
 
-    pub fn remember(&self, id: u64, genesis: Hash, head: Option<Head>) {
-        let mut seen = self.seen.lock().unwrap_or_else(PoisonError::into_inner);
-        seen.insert(id, Seen { genesis, head });
+    /// A session looked up before, by name. Its head is read afresh by the next call.
+    pub fn known(&self, name: &str) -> Option<Known> {
+        let found = self.known.lock().unwrap_or_else(PoisonError::into_inner).get(name).cloned();
+        if let Some(known) = &found {
+            self.take_seen_head(known.id);
+        }
+        found
+    }
+
+    /// Remember a session the server was asked for, with the head it read (if whole).
+    pub fn remember(&self, name: &str, known: Known, head: Option<Head>) {
+        let mut heads = self.heads.lock().unwrap_or_else(PoisonError::into_inner);
+        match head {
+            Some(head) => heads.insert(known.id, head),
+            None => heads.remove(&known.id),
+        };
+        drop(heads);
+        self.geneses.lock().unwrap_or_else(PoisonError::into_inner).insert(known.id, known.genesis);
+        self.known.lock().unwrap_or_else(PoisonError::into_inner).insert(name.to_string(), known);
     }
 }
 

@@ -17,6 +17,7 @@ mod machine;
 mod measure;
 mod memory;
 mod positions;
+mod postgres;
 mod read;
 mod report;
 pub mod rss;
@@ -212,6 +213,8 @@ fn measure<G: Game>(opts: &Options) -> Fallible<Measured> {
     ));
     positions::state_at(&mut run, &long)?;
     positions::diff(&mut run, &long, &splits)?;
+    eprintln!("xtask bench: 8. the journal on PostgreSQL");
+    postgres::rows(&mut run, &long)?;
     drop(long);
 
     eprintln!("xtask bench: 7. peak memory of replaying the long session, disk per event");
@@ -269,9 +272,11 @@ mod tests {
         };
         let measured = measure::<ProvingGrounds>(&opts).unwrap_or_else(|e| panic!("the driver failed: {e}"));
         let sections: std::collections::BTreeSet<&str> = measured.rows.iter().map(|r| r.section).collect();
-        assert_eq!(sections.into_iter().collect::<Vec<_>>(), ["1", "2", "3", "4", "5", "6", "7"]);
+        assert_eq!(sections.into_iter().collect::<Vec<_>>(), ["1", "2", "3", "4", "5", "6", "7", "8"]);
         for row in &measured.rows {
-            let missing_ok = row.section == "7" && row.measure.starts_with("peak RSS");
+            // Without a PostgreSQL server, section 8 is one row saying why.
+            let missing_ok = (row.section == "7" && row.measure.starts_with("peak RSS"))
+                || (row.section == "8" && row.measure == "journal on PostgreSQL");
             assert!(
                 row.arbiter.is_some() || missing_ok,
                 "no arbiter figure for `{}`: {}",
