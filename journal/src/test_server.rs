@@ -73,6 +73,11 @@ pub fn costs(url: &str, n: usize) -> Result<(f64, f64), String> {
     crate::pg_store::tools::round_trip_and_commit(url, n)
 }
 
+/// Bytes the journal's tables take on the server at `url`, indexes included.
+pub fn table_bytes(url: &str) -> Result<u64, String> {
+    crate::pg_store::tools::table_bytes(url)
+}
+
 fn start() -> Result<String, String> {
     start_cluster(false)
 }

@@ -62,3 +62,26 @@ fn median(mut samples: Vec<f64>) -> f64 {
     samples.sort_by(f64::total_cmp);
     samples.get(samples.len() / 2).copied().unwrap_or(f64::NAN)
 }
+
+/// Bytes the journal's tables take on the server at `url` (the schema its `search_path`
+/// names), indexes and TOAST included: `pg_total_relation_size` of each.
+pub fn table_bytes(url: &str) -> Result<u64, String> {
+    let measured = std::thread::scope(|scope| {
+        scope
+            .spawn(|| -> Result<i64, postgres::Error> {
+                let mut client = postgres::Client::connect(url, postgres::NoTls)?;
+                let row = client.query_one(
+                    "SELECT (pg_total_relation_size('arbiter_sessions') + pg_total_relation_size('arbiter_records') \
+                     + pg_total_relation_size('arbiter_snapshots'))::bigint",
+                    &[],
+                )?;
+                row.try_get(0)
+            })
+            .join()
+    });
+    match measured {
+        Ok(Ok(bytes)) => Ok(u64::try_from(bytes).unwrap_or(0)),
+        Ok(Err(e)) => Err(format!("cannot measure the tables: {e}")),
+        Err(_) => Err("the PostgreSQL client failed".to_string()),
+    }
+}

@@ -157,6 +157,12 @@ fn verify_sessions<G: Game>(run: &mut Run<G>, db: &PathBuf) -> Fallible {
     }
     let loaded = start.elapsed().as_secs_f64();
     drop(sled);
+    let url = db.to_str().ok_or("a URL")?;
+    let bytes = arbiter_journal::test_server::table_bytes(url)?;
+    run.raw(format!(
+        "postgres: the corpus's tables take {bytes} bytes with their indexes, {:.1} bytes per event",
+        bytes as f64 / run.corpus.events as f64
+    ));
     let ctx = Context::new(&journal);
     let options = arbiter_verify::VerifyOptions { skip_final_facts: true, ..Default::default() };
     let (mut best, mut records) = (f64::INFINITY, 0);
@@ -232,7 +238,8 @@ fn state_at<G: Game>(run: &mut Run<G>, long: &Long<G>, db: &PathBuf) -> Fallible
     };
     let mut n = 1_000u64;
     while n <= long.len {
-        let (plain, plain_secs) = replay(&here, PLAIN, n, 1)?;
+        // From the start: three times (one at 10^6, where once takes seconds).
+        let (plain, plain_secs) = replay(&here, PLAIN, n, if n < 1_000_000 { 3 } else { 1 })?;
         let (snap_n, n_secs) = replay(&here, SNAPPED, n, 11)?;
         let (snap_w, w_secs) = replay(&here, SNAPPED, n - 1, 11)?;
         let (sled_n, _) = replay(&there, PLAIN, n, 1)?;
