@@ -366,3 +366,27 @@ fn a_journal_opened_and_dropped_on_an_async_runtime_is_used_from_blocking_thread
     drop(runtime);
     Ok(())
 }
+
+#[test]
+fn batches_larger_than_one_statement_are_one_transaction() -> TestResult {
+    let Some(url) = fresh("large")? else { return Ok(()) };
+    let record = |i: u64| match i {
+        i if i % 997 == 5 => Record::Retract(i - 1),
+        i => Record::Event(Ev::Roll(vec![(i % 6) as u8 + 1; (i % 5) as usize + 1])),
+    };
+    let j = Journal::open(&url)?;
+    let first: Vec<Record<Ev>> = (0..10_000).map(record).collect();
+    assert_eq!(j.import("big", &common::meta(), &first)?, 10_000);
+    let more: Vec<Record<Ev>> = (10_000..15_000).map(record).collect();
+    assert_eq!(j.append("big", 10_000, &more)?, 15_000);
+    // A large append at a stale length writes nothing, not even its first chunk.
+    let stale = j.append("big", 10_000, &more).err().map(|e| e.kind());
+    assert_eq!(stale, Some(ErrorKind::Conflict));
+    assert_eq!(j.len("big")?, 15_000);
+    let read: Vec<(u64, Record<Ev>)> = j.events("big", 0)?.collect::<Result<_, _>>()?;
+    assert_eq!(read, (0..15_000).map(|i| (i, record(i))).collect::<Vec<_>>());
+    let retracted: Vec<u64> = (0..15_000).filter(|i| i % 997 == 5).map(|i| i - 1).collect();
+    assert_eq!(j.retracted("big")?.into_iter().collect::<Vec<_>>(), retracted);
+    assert!(j.check::<Ev>("big")?.is_ok());
+    Ok(())
+}

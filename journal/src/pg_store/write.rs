@@ -71,10 +71,10 @@ impl<'b> Rows<'b> {
         self.seqs.len()
     }
 
-    /// Insert rows `CHUNK..` of a batch, chunk by chunk, inside a transaction.
-    fn insert_rest(&self, tx: &mut postgres::Transaction<'_>, id: i64) -> Result<(), postgres::Error> {
+    /// Insert the rows, `CHUNK` at a time, inside a transaction.
+    fn insert_chunks(&self, tx: &mut postgres::Transaction<'_>, id: i64) -> Result<(), postgres::Error> {
         let statement = tx.prepare(schema::INSERT_RECORDS)?;
-        let mut start = CHUNK.min(self.len());
+        let mut start = 0;
         while start < self.len() {
             let end = (start + CHUNK).min(self.len());
             let (seqs, links, bodies, retracts) = self.arrays(start..end);
@@ -83,13 +83,6 @@ impl<'b> Rows<'b> {
         }
         Ok(())
     }
-}
-
-/// Of a write, what the server said when it refused: the head had moved (or a row of the
-/// batch already existed), or the name was taken.
-enum Refused {
-    Moved,
-    Taken,
 }
 
 impl PgStore {
@@ -127,10 +120,7 @@ impl PgStore {
             else {
                 return Ok(false);
             };
-            let id: i64 = row.try_get(0)?;
-            let (seqs, links, bodies, retracts) = rows.arrays(0..CHUNK);
-            tx.execute(schema::INSERT_RECORDS, &[&id, &seqs, &links, &bodies, &retracts])?;
-            rows.insert_rest(&mut tx, id)?;
+            rows.insert_chunks(&mut tx, row.try_get(0)?)?;
             tx.commit()?;
             Ok(true)
         });
@@ -162,9 +152,9 @@ impl PgStore {
             if batch.is_empty() {
                 return Ok(from);
             }
-            match self.try_append(name, id, from, batch)? {
-                Ok(head) => return Ok(head),
-                Err(Refused::Moved | Refused::Taken) => {}
+            // `None`: the head had moved, or a row of the batch was already there.
+            if let Some(head) = self.try_append(name, id, from, batch)? {
+                return Ok(head);
             }
             let now = self.stored_head(name, id)?;
             if now == from {
@@ -186,14 +176,15 @@ impl PgStore {
         Err(conflict(name, from.len, expected))
     }
 
-    /// One attempt to append `batch` after the head `from`.
+    /// One attempt to append `batch` after the head `from`: the new head, or `None` when the
+    /// server found the head elsewhere (and wrote nothing).
     fn try_append(
         &self,
         name: &str,
         id: u64,
         from: Head,
         batch: &Batch,
-    ) -> Result<Result<Head, Refused>, JournalError> {
+    ) -> Result<Option<Head>, JournalError> {
         let (rows, head) = Rows::new(batch, from.len, from.last)?;
         let (key, old_len, new_len) = (to_sql(id)?, to_sql(from.len)?, to_sql(head.len)?);
         let what = format!("appending to session `{name}`");
@@ -205,9 +196,9 @@ impl PgStore {
                 append_in_chunks(conn, &rows, &[&key, &old_len, &old_last, &new_len, &new_last])
             };
             match moved {
-                Ok(true) => Ok(Ok(head)),
-                Ok(false) => Ok(Err(Refused::Moved)),
-                Err(e) if code(&e) == Some(UNIQUE_VIOLATION) => Ok(Err(Refused::Taken)),
+                Ok(true) => Ok(Some(head)),
+                Ok(false) => Ok(None),
+                Err(e) if code(&e) == Some(UNIQUE_VIOLATION) => Ok(None),
                 Err(e) => Err(Failure::Pg(e)),
             }
         })
@@ -277,10 +268,7 @@ fn append_in_chunks(conn: &mut Conn, rows: &Rows<'_>, head: &Move<'_>) -> Result
     let Some(row) = tx.query_opt(schema::MOVE_HEAD, head)? else {
         return Ok(false);
     };
-    let id: i64 = row.try_get(0)?;
-    let (seqs, links, bodies, retracts) = rows.arrays(0..CHUNK);
-    tx.execute(schema::INSERT_RECORDS, &[&id, &seqs, &links, &bodies, &retracts])?;
-    rows.insert_rest(&mut tx, id)?;
+    rows.insert_chunks(&mut tx, row.try_get(0)?)?;
     tx.commit()?;
     Ok(true)
 }
