@@ -11,6 +11,8 @@ mod cli;
 mod commands;
 mod error;
 mod output;
+mod progress;
+mod style;
 
 use clap::Parser;
 use std::process::ExitCode;
@@ -55,6 +57,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    output::init_color(cli.color);
     let json = cli.command.json();
     match commands::run(cli) {
         Ok(code) => code,

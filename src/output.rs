@@ -5,9 +5,45 @@
 //! the process quietly with the status a SIGPIPE death would give, 141), and no input can
 //! drive the reader's terminal: control and escape characters that reached a report from a
 //! log (a title, a path) are escaped on the way out.
+//!
+//! Colour (`crate::style`) is added to text for people only, after that escaping, and only
+//! when [`init_color`] decided standard output gets it; JSON never has colour.
 
 use crate::error::CliError;
+use crate::style::Painter;
 use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Whether text for people is coloured: set once by [`init_color`].
+static COLOR: AtomicBool = AtomicBool::new(false);
+
+/// Decide once whether standard output gets colour: `--color always|never`, or on `auto` a
+/// terminal without NO_COLOR (anstream's reading of NO_COLOR, CLICOLOR, CLICOLOR_FORCE and
+/// TERM, the conventions cargo and ripgrep follow).
+pub fn init_color(when: crate::cli::ColorWhen) {
+    use crate::cli::ColorWhen;
+    let on = match when {
+        ColorWhen::Always => true,
+        ColorWhen::Never => false,
+        ColorWhen::Auto => anstream::AutoStream::choice(&std::io::stdout()) != anstream::ColorChoice::Never,
+    };
+    COLOR.store(on, Ordering::Relaxed);
+}
+
+/// Whether text for people is coloured.
+pub fn colored() -> bool {
+    COLOR.load(Ordering::Relaxed)
+}
+
+/// Text for people as it reaches the terminal: controls escaped, then coloured if on.
+fn for_people<'a>(text: &'a str, painter: &mut Painter) -> std::borrow::Cow<'a, str> {
+    let safe = arbiter_verify::escape_controls(text, true);
+    if colored() {
+        std::borrow::Cow::Owned(painter.text(&safe))
+    } else {
+        safe
+    }
+}
 
 /// The status of a process killed by SIGPIPE, which a closed pipe ends us with.
 pub const EXIT_BROKEN_PIPE: u8 = 141;
@@ -21,11 +57,19 @@ pub fn write_error(e: &std::io::Error) -> CliError {
     }
 }
 
-/// Write text for people: hostile characters escaped, line breaks and tabs kept.
+/// Write text for people: hostile characters escaped, line breaks and tabs kept, coloured
+/// when colour is on.
 pub fn print(text: &str) -> Result<(), CliError> {
-    let safe = arbiter_verify::escape_controls(text, true);
+    let safe = for_people(text, &mut Painter::default());
     let mut out = std::io::stdout().lock();
     out.write_all(safe.as_bytes()).and_then(|()| out.flush()).map_err(|e| write_error(&e))
+}
+
+/// Write text the tool generated itself from no input (a completion script, a man page):
+/// as it is, with the same handling of write errors.
+pub fn print_raw(bytes: &[u8]) -> Result<(), CliError> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(bytes).and_then(|()| out.flush()).map_err(|e| write_error(&e))
 }
 
 /// Write JSON text. serde escapes C0 controls already; the other characters a terminal
@@ -68,13 +112,19 @@ pub struct Buffered {
     out: std::io::BufWriter<std::io::StdoutLock<'static>>,
     /// A person watching a terminal sees each piece as it comes; a pipe gets full buffers.
     terminal: bool,
+    /// Colour across pieces (a board may span two).
+    painter: Painter,
 }
 
 impl Buffered {
     pub fn new() -> Buffered {
         use std::io::IsTerminal;
         let terminal = std::io::stdout().is_terminal();
-        Buffered { out: std::io::BufWriter::with_capacity(64 * 1024, std::io::stdout().lock()), terminal }
+        Buffered {
+            out: std::io::BufWriter::with_capacity(64 * 1024, std::io::stdout().lock()),
+            terminal,
+            painter: Painter::default(),
+        }
     }
 
     fn write(&mut self, bytes: &[u8]) -> Result<(), CliError> {
@@ -85,7 +135,7 @@ impl Buffered {
 
     /// Text for people.
     pub fn text(&mut self, text: &str) -> Result<(), CliError> {
-        let safe = arbiter_verify::escape_controls(text, true);
+        let safe = for_people(text, &mut self.painter);
         self.write(safe.as_bytes())
     }
 

@@ -214,6 +214,26 @@ fn fixtures_log_check_rules_and_error_outputs_match_their_schemas() {
 }
 
 #[test]
+fn games_sessions_and_audit_outputs_match_their_schemas() {
+    let (s, schemas) = (Sandbox::new(), Schemas::new());
+    schemas.check("games.json", &json(&s, &["games", "--json"], 0));
+    s.run(&["import", WON, "--session", "won"]).expect(0);
+    s.run(&["import", BREAKS, "--session", "breaks"]).expect(0);
+    s.run(&["fork", "won", "--at", "5", "--into", "branch"]).expect(0);
+    s.run(&["new", "empty", "--game", "keridwyn-fight", "--title", "nothing yet"]).expect(0);
+    schemas.check("sessions.json", &json(&s, &["sessions", "--json"], 0));
+    let first = json(&s, &["verify", "--all", "--json"], 0);
+    assert!(first["sessions"]
+        .as_array()
+        .is_some_and(|l| l.iter().any(|x| x["verdict"]["verdict"] == "violations")));
+    schemas.check("audit.json", &first);
+    // Another reading: a changed verdict, with its sentences.
+    let changed = json(&s, &["verify", "--all", "--json", "--no-save", "--variant", "modules=shields"], 1);
+    assert!(changed["summary"]["changed"].as_u64().is_some_and(|n| n > 0), "{changed}");
+    schemas.check("audit.json", &changed);
+}
+
+#[test]
 fn exported_jsonl_lines_match_the_log_file_schemas() {
     let (s, schemas) = (Sandbox::new(), Schemas::new());
     let undone = undone(&s);

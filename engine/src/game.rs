@@ -68,6 +68,20 @@ pub trait Game: Sized + Clone + Send + Sync + 'static {
         false
     }
 
+    /// The notation at a glance, for a recorder's `help`: one event form a line, its words
+    /// then what it means (`draw SLOT CARD   the top card goes to an empty slot`). The first
+    /// word of each line is an event word, which a recorder completes. Default: none (the
+    /// recorder then points to the game's notation document).
+    fn notation_summary() -> &'static str {
+        ""
+    }
+
+    /// The names a line may use in `state`, for a recorder's completion: the loaded
+    /// catalog's card ids, the names at the table. Default: none.
+    fn names(&self, _state: &Self::State) -> Vec<String> {
+        Vec::new()
+    }
+
     /// A readable board for people (several lines).
     fn board(&self, state: &Self::State) -> String;
     /// A flat, stable `key = value` view of the whole state, in a fixed order: what fixtures

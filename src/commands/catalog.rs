@@ -5,7 +5,21 @@ use crate::output;
 use arbiter_engine::{dispatch, game_ids, games as all_games, Game, GameVisitor, ParamKind};
 use std::process::ExitCode;
 
-pub fn games() -> Result<ExitCode, CliError> {
+/// The games, as text or as JSON (`schemas/games.json`: `{"games": [{id, name,
+/// rules_version, rulebook}]}`).
+pub fn games(json: bool) -> Result<ExitCode, CliError> {
+    if json {
+        let games: Vec<_> = all_games()
+            .iter()
+            .map(|g| {
+                serde_json::json!({
+                    "id": g.id, "name": g.name, "rules_version": g.rules_version, "rulebook": g.rulebook,
+                })
+            })
+            .collect();
+        output::print_json(&format!("{:#}\n", serde_json::json!({ "games": games })))?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let mut text = String::new();
     for g in all_games() {
         text.push_str(&format!(

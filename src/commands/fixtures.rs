@@ -15,7 +15,11 @@ pub fn fixtures(
     json: bool,
 ) -> Result<ExitCode, CliError> {
     let options = FixtureOptions { coverage: coverage || require_full, require_full_coverage: require_full };
-    let report = arbiter_verify::run_fixtures(&Context::files(), dir, &options)?;
+    let progress = crate::progress::Progress::new(0, "fixtures");
+    let report = arbiter_verify::run_fixtures_with(&Context::files(), dir, &options, &mut |done, total| {
+        progress.at(done as u64, total as u64)
+    })?;
+    progress.finish();
     if let Some(path) = junit {
         write_report(path, &report.junit())?;
     }
@@ -28,7 +32,7 @@ pub fn fixtures(
 /// would be read by CI as a different result. Anything else (`/dev/stdout`, a FIFO a CI
 /// collector reads, a symbolic link someone placed on purpose) is written through, never
 /// replaced: renaming over it would turn a device or link into a plain file.
-fn write_report(path: &Path, text: &str) -> Result<(), CliError> {
+pub fn write_report(path: &Path, text: &str) -> Result<(), CliError> {
     let shown = arbiter_verify::shown(&path.display().to_string()).into_owned();
     let fail = |e: std::io::Error| CliError::input(format!("could not write `{shown}`: {e}")).with_kind("io");
     match std::fs::symlink_metadata(path) {

@@ -4,6 +4,7 @@
 
 mod audit;
 mod catalog;
+mod completions;
 mod demo;
 mod fixtures;
 mod migrate;
@@ -11,64 +12,107 @@ mod record;
 mod seal;
 mod sessions;
 mod simulate;
+mod table;
+mod verify_all;
 
-use crate::cli::{Cli, Command};
+use crate::cli::{Cli, Command, DEFAULT_DB};
 use crate::error::CliError;
 use crate::output;
 use arbiter_verify::{Journal, Origin, Source};
 use serde::Serialize;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
-    let db = cli.db.as_path();
+    let db = database(cli.command.db().and_then(|d| d.path.clone()), cli.db.clone());
+    let db = db.as_path();
     match cli.command {
-        Command::Demo => demo::demo(db),
-        Command::Games => catalog::games(),
+        Command::Demo { .. } => demo::demo(db),
+        Command::Games { json } => catalog::games(json),
         Command::Rules { game, json } => catalog::rules(&game, json),
-        Command::Sessions => sessions::list(db),
-        Command::New { session, game, setup, catalog, title } => {
+        Command::Sessions { json, .. } => sessions::list(db, json),
+        Command::New { session, game, setup, catalog, title, .. } => {
             sessions::new(db, &session, &game, &setup, catalog.as_deref(), &title)
         }
-        Command::Record { session, strict } => record::record(db, &session, strict),
-        Command::Import { file, session, snapshot_every } => {
+        Command::Record { session, strict, .. } => record::record(db, &session, strict),
+        Command::Import { file, session, snapshot_every, .. } => {
             sessions::import(db, &file, session.as_deref(), snapshot_every)
         }
-        Command::Snapshot { session, every } => sessions::snapshot(db, &session, every),
-        Command::Export { source, format } => sessions::export(db, &source, format),
-        Command::Log { source, json } => sessions::log(db, &source, json),
-        Command::Check { session, json, receipt: None, signer: _, accept_loss: false } => {
+        Command::Snapshot { session, every, .. } => sessions::snapshot(db, &session, every),
+        Command::Export { source, format, .. } => sessions::export(db, &source, format),
+        Command::Log { source, json, .. } => sessions::log(db, &source, json),
+        Command::Check { session, json, receipt: None, accept_loss: false, .. } => {
             sessions::check(db, &session, json)
         }
-        Command::Check { session, json: _, receipt, signer, accept_loss } => {
+        Command::Check { session, receipt, signer, accept_loss, .. } => {
             seal::check(db, &session, receipt.as_deref(), signer.as_deref(), accept_loss)
         }
-        Command::Seal { session, key, out, new_key } => {
+        Command::Seal { session, key, out, new_key, .. } => {
             seal::seal(db, session.as_deref(), key.as_deref(), out.as_deref(), new_key.as_deref())
         }
-        Command::Fork { session, at, into, snapshot_every } => {
+        Command::Fork { session, at, into, snapshot_every, .. } => {
             sessions::fork(db, &session, at, &into, snapshot_every)
         }
-        Command::Replay { source, to, json, variant } => audit::replay(db, &source, to, json, &variant),
-        Command::Verify { source, json, variant, derive, max_findings, strict } => {
+        Command::Replay { source, to, json, variants, .. } => {
+            audit::replay(db, &source, to, json, &variants.items)
+        }
+        Command::Verify { source, all: true, json, junit, no_save, variants, strict, .. } => {
+            debug_assert!(source.is_none());
+            let how = verify_all::How { json, junit, save: !no_save, strict };
+            verify_all::verify_all(db, &variants.items, how)
+        }
+        Command::Verify { source, json, junit, no_save, variants, derive, max_findings, strict, .. } => {
+            // (clap's `requires` counts a flag's default as given, so this is said here.)
+            if junit.is_some() || no_save {
+                return Err(CliError::input("--junit and --no-save go with --all (a whole-database audit)"));
+            }
+            let source = source.ok_or_else(|| CliError::input("say which log to verify, or --all"))?;
             let how = audit::VerifyHow { json, derive, max_findings, strict };
-            audit::verify(db, &source, &variant, how)
+            audit::verify(db, &source, &variants.items, how)
         }
-        Command::Explain { source, index, json, variant } => {
-            audit::explain(db, &source, index, json, &variant)
+        Command::Explain { source, index, json, variants, .. } => {
+            audit::explain(db, &source, index, json, &variants.items)
         }
-        Command::Diff { a, b, context, all, json, variant } => {
-            audit::diff(db, &a, &b, context, all, json, &variant)
+        Command::Diff { a, b, context, all, json, variants, .. } => {
+            audit::diff(db, &a, &b, context, all, json, &variants.items)
         }
         Command::Fixtures { dir, junit, coverage, require_full_coverage, json } => {
             fixtures::fixtures(&dir, junit.as_deref(), coverage, require_full_coverage, json)
         }
         Command::Migrate { from, to, snapshot_every } => migrate::migrate(&from, &to, snapshot_every),
-        Command::Simulate { game, setup, seed, events, into, out, snapshot_every } => {
-            let target = simulate::Target { into: into.as_deref(), out: out.as_deref(), snapshot_every };
-            simulate::simulate(db, &game, &setup, seed, events, target)
+        Command::Simulate { game, setup, seed, events, games, into, out, force, snapshot_every, .. } => {
+            let target =
+                simulate::Target { into: into.as_deref(), out: out.as_deref(), force, snapshot_every };
+            simulate::simulate(db, &game, &setup, seed, events, games, target)
         }
+        Command::Completions { shell } => completions::completions(shell),
     }
+}
+
+/// The database a command uses: its own `--db`, else one named before the command, else
+/// `$ARBITER_DB` (when set and not empty), else `./arbiter.db`.
+fn database(own: Option<PathBuf>, before: Option<PathBuf>) -> PathBuf {
+    own.or(before)
+        .or_else(|| std::env::var_os("ARBITER_DB").filter(|v| !v.is_empty()).map(PathBuf::from))
+        .unwrap_or_else(|| PathBuf::from(DEFAULT_DB))
+}
+
+/// A file kept beside the database (never inside it: the journal owns that directory):
+/// `arbiter.db` + `.verdicts.json` -> `arbiter.db.verdicts.json`.
+pub fn beside(db: &Path, suffix: &str) -> PathBuf {
+    // A PostgreSQL database has no directory to sit beside: the file goes in the current
+    // directory, named after the URL (password hidden) in characters safe in a file name.
+    if arbiter_journal::is_server(db) {
+        let name: String = arbiter_journal::display_location(db)
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_') { c } else { '_' })
+            .collect();
+        return PathBuf::from(name + suffix);
+    }
+    // `arbiter.db/` names the same directory as `arbiter.db`: what is beside it stays beside.
+    let mut name = db.components().as_path().as_os_str().to_os_string();
+    name.push(suffix);
+    PathBuf::from(name)
 }
 
 /// Open the database. Commands that only read refuse to create one: a missing database is

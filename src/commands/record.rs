@@ -4,15 +4,16 @@
 //! The database is held only while a line is written (`Recorder::open_detached`): between
 //! lines, `sessions`, `log`, `verify` and every other command can open it.
 //!
-//! On a terminal it prompts and keeps going after a bad line, since the player is there to
-//! retype it. From a pipe it stops at the first line it cannot read (exit 2): later lines
+//! On a terminal it is the line editor of `table.rs`, which keeps going after a bad line,
+//! since the player is there to retype it. From a pipe it stops at the first line it cannot
+//! read (exit 2): later lines
 //! were written after that one and may depend on it. Every line before it is already
 //! stored (each was acknowledged as it was written), and stderr says exactly which records
 //! were stored from which lines and which lines were not.
 
 use crate::error::CliError;
 use crate::output;
-use arbiter_verify::{EngineGames, ErrorKind, Recorder};
+use arbiter_verify::{EngineGames, Recorder};
 use std::io::{BufRead, IsTerminal};
 use std::path::Path;
 use std::process::ExitCode;
@@ -57,7 +58,7 @@ impl Account {
 }
 
 /// `0-3, 5, 7-9` for a sorted list of numbers.
-fn ranges(numbers: impl Iterator<Item = u64>) -> String {
+pub fn ranges(numbers: impl Iterator<Item = u64>) -> String {
     let mut runs: Vec<(u64, u64)> = Vec::new();
     for n in numbers {
         match runs.last_mut() {
@@ -74,25 +75,22 @@ pub fn record(db: &Path, session: &str, strict: bool) -> Result<ExitCode, CliErr
     if !db.exists() {
         super::open_journal(db, false)?;
     }
-    let mut recorder = Recorder::open_detached(EngineGames, db, session)?;
-    let interactive = std::io::stdin().is_terminal();
-    if interactive {
-        output::print(&format!(
-            "recording `{session}` ({}), {} records so far. One event a line; `undo` retracts the last; `board` shows the table; Ctrl-D ends.\n",
-            recorder.game(),
-            recorder.len()
-        ))?;
+    let recorder = Recorder::open_detached(EngineGames, db, session)?;
+    if std::io::stdin().is_terminal() {
+        return super::table::record_at_the_table(db, session, strict, recorder);
     }
+    piped(session, strict, recorder)
+}
+
+/// `record` fed from a pipe or a file: every line in order, stopping at the first that cannot
+/// be read, with the account of what was stored on stderr.
+fn piped(_session: &str, strict: bool, mut recorder: Recorder<'static>) -> Result<ExitCode, CliError> {
     let mut broke_a_rule = false;
     let mut account = Account::default();
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let mut line_no = 0usize;
-    loop {
-        if interactive {
-            output::print(&format!("{session} #{}> ", recorder.len()))?;
-        }
-        let Some(line) = lines.next() else { break };
+    while let Some(line) = lines.next() {
         line_no += 1;
         let line =
             line.map_err(|e| CliError::input(format!("stdin line {line_no}: could not read it ({e})")))?;
@@ -117,16 +115,6 @@ pub fn record(db: &Path, session: &str, strict: bool) -> Result<ExitCode, CliErr
                 }
                 output::print(&submitted.to_string())?;
             }
-            // At the table a busy database (another command holding it for a moment) or a
-            // mistyped line costs only that line: say so and let the player type it again.
-            Err(e) if interactive && e.kind == ErrorKind::Busy => eprintln!(
-                "{}; the line was not recorded: type it again",
-                arbiter_verify::escape_controls(&e.message, false)
-            ),
-            Err(e) if interactive && e.kind != ErrorKind::Journal => {
-                eprintln!("{}", arbiter_verify::escape_controls(&e.message, false))
-            }
-            Err(e) if interactive => return Err(e.into()),
             Err(e) => {
                 let after = lines.by_ref().count();
                 let sentence = account.sentence(Some((line_no, after)));
@@ -136,7 +124,7 @@ pub fn record(db: &Path, session: &str, strict: bool) -> Result<ExitCode, CliErr
             }
         }
     }
-    if !interactive && !account.refused.is_empty() {
+    if !account.refused.is_empty() {
         eprintln!("arbiter: {}", account.sentence(None));
     }
     Ok(if broke_a_rule { ExitCode::from(1) } else { ExitCode::SUCCESS })

@@ -8,15 +8,42 @@ use arbiter_verify::Context;
 use std::path::Path;
 use std::process::ExitCode;
 
-pub fn list(db: &Path) -> Result<ExitCode, CliError> {
+/// List the sessions, as text or as JSON (`schemas/sessions.json`).
+pub fn list(db: &Path, json: bool) -> Result<ExitCode, CliError> {
     let journal = open_reader(db)?;
     let sessions = journal.sessions()?;
-    let mut text = String::new();
-    if sessions.is_empty() {
-        text.push_str(&format!("no sessions in `{}`\n", arbiter_journal::display_location(db)));
-    }
+    let mut rows = Vec::with_capacity(sessions.len());
     for (name, meta) in sessions {
         let len = journal.len(&name)?;
+        rows.push((name, meta, len));
+    }
+    drop(journal);
+    if json {
+        let list: Vec<_> = rows
+            .iter()
+            .map(|(name, meta, len)| {
+                serde_json::json!({
+                    "name": name,
+                    "game": meta.game,
+                    "records": len,
+                    "title": meta.title,
+                    "rules_version": meta.rules_version,
+                    "created": meta.created,
+                    "setup": meta.setup,
+                    "catalog": meta.catalog,
+                    "parent": meta.parent.as_ref().map(|p| serde_json::json!({ "session": p.session, "at": p.at })),
+                })
+            })
+            .collect();
+        let doc = serde_json::json!({ "database": arbiter_journal::display_location(db), "sessions": list });
+        output::print_json(&format!("{doc:#}\n"))?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut text = String::new();
+    if rows.is_empty() {
+        text.push_str(&format!("no sessions in `{}`\n", arbiter_journal::display_location(db)));
+    }
+    for (name, meta, len) in rows {
         let parent = meta
             .parent
             .as_ref()
@@ -26,7 +53,6 @@ pub fn list(db: &Path) -> Result<ExitCode, CliError> {
         let title = arbiter_verify::shown(&meta.title);
         text.push_str(&format!("{name:<24} {:<16} {len:>8} records  {title}{parent}\n", meta.game));
     }
-    drop(journal);
     output::print(&text)?;
     Ok(ExitCode::SUCCESS)
 }
@@ -63,7 +89,14 @@ pub fn import(
     }
     with_new_journal(db, |journal| {
         let ctx = Context::new(journal);
-        let created = arbiter_verify::import_file(&ctx, file, session)?;
+        let progress = crate::progress::Progress::new(0, "importing");
+        let created = arbiter_verify::import_file_with(
+            &ctx,
+            file,
+            session,
+            Some(&mut |line, lines| progress.at(line, lines)),
+        )?;
+        progress.finish();
         output::print(&created.to_string())?;
         if created.expectations_not_stored > 0 {
             eprintln!(

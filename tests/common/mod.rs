@@ -30,12 +30,22 @@ impl Sandbox {
     }
 
     pub fn run_with_stdin(&self, args: &[&str], stdin: &str) -> Run {
+        self.run_full(args, stdin, &[])
+    }
+
+    /// Run with extra environment variables.
+    pub fn run_with_env(&self, args: &[&str], env: &[(&str, &str)]) -> Run {
+        self.run_full(args, "", env)
+    }
+
+    fn run_full(&self, args: &[&str], stdin: &str, env: &[(&str, &str)]) -> Run {
         let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
             .current_dir(env!("CARGO_MANIFEST_DIR"))
             .arg("--db")
             .arg(self.db())
             .args(args)
             .env_remove("ARBITER_DB")
+            .envs(env.iter().copied())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())

@@ -23,6 +23,9 @@ pub enum Expectation {
     Error { record: u64 },
     /// `@expect unverified N`.
     Unverified { record: u64 },
+    /// `@expect uncertain N RULE`: record N has a finding of RULE that may follow from an
+    /// earlier unverified effect (reported, not counted as a violation).
+    Uncertain { record: u64, rule: String },
     /// `@assert N KEY = VALUE`.
     Assert { at: At, key: String, value: String },
     /// `@expect split N NAME=VALUE`: replayed under `NAME=VALUE` as well, the log first
@@ -41,6 +44,7 @@ impl fmt::Display for Expectation {
             Expectation::Violation { record, rule } => write!(f, "@expect violation {record} {rule}"),
             Expectation::Error { record } => write!(f, "@expect error {record}"),
             Expectation::Unverified { record } => write!(f, "@expect unverified {record}"),
+            Expectation::Uncertain { record, rule } => write!(f, "@expect uncertain {record} {rule}"),
             Expectation::Split { record, name, value } => write!(f, "@expect split {record} {name}={value}"),
             Expectation::Incomplete { owed: None } => f.write_str("@expect incomplete"),
             Expectation::Incomplete { owed: Some(c) } => write!(f, "@expect incomplete {c}"),
@@ -63,6 +67,10 @@ pub(crate) fn parse_expect(rest: &str, last: Option<u64>) -> Result<Expectation,
             Ok(Expectation::Violation { record: record(words.get(1))?, rule: words[2].to_string() })
         }
         Some("violation") => Err("`violation RECORD RULE`".into()),
+        Some("uncertain") if words.len() == 3 => {
+            Ok(Expectation::Uncertain { record: record(words.get(1))?, rule: words[2].to_string() })
+        }
+        Some("uncertain") => Err("`uncertain RECORD RULE`".into()),
         Some("here") if words.len() == 2 => match last {
             Some(record) => Ok(Expectation::Violation { record, rule: words[1].to_string() }),
             None => Err("`@expect here RULE` right after the record it names (there is no record before it)".into()),
@@ -85,7 +93,7 @@ pub(crate) fn parse_expect(rest: &str, last: Option<u64>) -> Result<Expectation,
             _ => Err("`split RECORD NAME=VALUE`".into()),
         },
         _ => Err(
-            "`clean`, `violation N RULE`, `here RULE`, `error N`, `unverified N`, `split N NAME=VALUE` or `incomplete [CONSEQUENCE]`"
+            "`clean`, `violation N RULE`, `here RULE`, `error N`, `unverified N`, `uncertain N RULE`, `split N NAME=VALUE` or `incomplete [CONSEQUENCE]`"
                 .into(),
         ),
     }
@@ -118,6 +126,7 @@ mod tests {
             "violation 7 toy.roll.range",
             "error 3",
             "unverified 0",
+            "uncertain 5 toy.roll.range",
             "split 4 double=yes",
             "incomplete",
             "incomplete add 3",
@@ -135,5 +144,6 @@ mod tests {
         assert!(parse_expect("here toy.roll.range", None).is_err());
         assert!(parse_assert("3 count").is_err());
         assert!(parse_expect("split 4 double", None).is_err());
+        assert!(parse_expect("uncertain 4", None).is_err());
     }
 }

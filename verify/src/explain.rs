@@ -3,7 +3,9 @@
 use crate::error::VerifyError;
 use crate::open::{open, with_game, Peeked, WithGame};
 use crate::replay::{Outcome, Replayer};
-use crate::report::{views_of, RecordView, StateView, StepErrorView, UnverifiedView, ViolationView};
+use crate::report::{
+    views_of, RecordView, StateView, StepErrorView, Taints, UncertainView, UnverifiedView, ViolationView,
+};
 use crate::source::Source;
 use crate::{Context, Games};
 use arbiter_engine::Game;
@@ -18,7 +20,8 @@ use std::fmt;
 /// record retracts), `consequence` (`is_consequence`: whether the record is a consequence
 /// the rules derive), `rules_say` (null or the consequence the rules require at this point,
 /// in notation), `before` and `after` (`{board, facts, digest}`; `after` is null when the
-/// record cannot be applied), `violations`, `unverified`, `error` as in `verify --json`.
+/// record cannot be applied), `violations`, `unverified`, `uncertain`, `error` as in
+/// `verify --json`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ExplainReport {
     pub source: String,
@@ -32,6 +35,8 @@ pub struct ExplainReport {
     pub after: Option<StateView>,
     pub violations: Vec<ViolationView>,
     pub unverified: Vec<UnverifiedView>,
+    /// Findings that may follow from an earlier unverified effect (not violations).
+    pub uncertain: Vec<UncertainView>,
     pub error: Option<StepErrorView>,
 }
 
@@ -42,7 +47,7 @@ pub fn explain<R: Games>(
     n: u64,
     variants: &[(String, String)],
 ) -> Result<ExplainReport, VerifyError> {
-    with_game(ctx, source, Work { ctx, source, n, variants })
+    with_game(ctx, source, Work { ctx, source, n, variants, cached: true })
 }
 
 struct Work<'c, 'a, R: Games> {
@@ -50,25 +55,33 @@ struct Work<'c, 'a, R: Games> {
     source: &'c Source,
     n: u64,
     variants: &'c [(String, String)],
+    /// Whether a snapshot may be the starting point.
+    cached: bool,
 }
 
 impl<'c, 'a, R: Games> WithGame<'a> for Work<'c, 'a, R> {
     type Output = ExplainReport;
     fn run<G: Game>(self, peeked: Peeked) -> Result<ExplainReport, VerifyError> {
         // A session replayed as recorded starts from its nearest snapshot at or before N.
-        let snapshot = match (&peeked, self.variants.is_empty() && self.source.variants.is_empty()) {
+        let as_recorded = self.variants.is_empty() && self.source.variants.is_empty();
+        let snapshot = match (&peeked, as_recorded && self.cached) {
             (Peeked::Session(name, header, _), true) => {
                 crate::state::snapshot::<R, G>(self.ctx, name, header, Some(self.n))?
             }
             _ => None,
         };
-        let (mut replay, mut seen) = match snapshot {
+        // The unverified effects so far, which an uncertain finding names; unknown when the
+        // snapshot replay starts from kept no findings.
+        let (mut replay, mut seen, mut taints) = match snapshot {
             Some(s) => {
+                let taints = s.findings.as_deref().map(crate::snapshots::taints);
                 let mut replay = Replayer::new(s.opened);
                 replay.state = s.state;
-                (replay, s.at)
+                (replay, s.at, taints)
             }
-            None => (Replayer::new(open::<G>(self.source, peeked, self.variants)?), 0),
+            None => {
+                (Replayer::new(open::<G>(self.source, peeked, self.variants)?), 0, Some(Taints::default()))
+            }
         };
         loop {
             let before = replay.state.clone();
@@ -84,11 +97,24 @@ impl<'c, 'a, R: Games> WithGame<'a> for Work<'c, 'a, R> {
             };
             let step = step?;
             seen += 1;
+            if let (Outcome::Applied(f), Some(t)) = (&step.outcome, taints.as_mut()) {
+                t.saw(step.index, f);
+            }
             if step.index != self.n {
                 continue;
             }
             let game = replay.game();
-            let views = views_of::<G>(&step);
+            let mut views = views_of::<G>(&step);
+            match &taints {
+                Some(t) => t.resolve(&mut views.uncertain),
+                None if !views.uncertain.is_empty() => {
+                    // Naming the effect needs every record before: replay from record 0, so
+                    // the answer does not depend on the cache.
+                    let peeked = crate::open::peek(self.ctx, self.source)?;
+                    return Work { cached: false, ..self }.run::<G>(peeked);
+                }
+                None => {}
+            }
             let (status, retracts) = match &step.outcome {
                 Outcome::Applied(_) => ("applied", None),
                 Outcome::Retracted => ("retracted", None),
@@ -111,6 +137,7 @@ impl<'c, 'a, R: Games> WithGame<'a> for Work<'c, 'a, R> {
                 after,
                 violations: views.violations,
                 unverified: views.unverified,
+                uncertain: views.uncertain,
                 error: views.error,
             });
         }
@@ -133,7 +160,9 @@ impl fmt::Display for ExplainReport {
         match self.status.as_str() {
             "retracted" => writeln!(f, "verdict: retracted by a later record; replay skips it")?,
             "retraction" => writeln!(f, "verdict: retracts record {}", self.retracts.unwrap_or_default())?,
-            _ if self.violations.is_empty() && self.error.is_none() => writeln!(f, "verdict: legal")?,
+            _ if self.violations.is_empty() && self.error.is_none() && self.uncertain.is_empty() => {
+                writeln!(f, "verdict: legal")?
+            }
             _ => writeln!(f, "verdict:")?,
         }
         for v in &self.violations {
@@ -141,6 +170,9 @@ impl fmt::Display for ExplainReport {
         }
         for u in &self.unverified {
             writeln!(f, "  unverified: {}", u.effect)?;
+        }
+        for u in &self.uncertain {
+            write!(f, "  {u}")?;
         }
         if let Some(e) = &self.error {
             writeln!(f, "  {e}")?;

@@ -73,6 +73,8 @@ impl fmt::Display for FixtureResult {
 #[derive(Default)]
 struct Actual {
     violations: Vec<(u64, String, String)>,
+    /// Findings that may follow from an unverified effect: (record, rule, message).
+    uncertain: Vec<(u64, String, String)>,
     unverified: Vec<u64>,
     error: Option<(u64, String)>,
     /// The consequences still owed at the end (empty when none, or after an error).
@@ -109,6 +111,9 @@ impl<'a> WithGame<'a> for Work<'_> {
                 Outcome::Applied(f) => {
                     for v in &f.violations {
                         actual.violations.push((step.index, v.rule.to_string(), v.message.clone()));
+                    }
+                    for v in &f.uncertain {
+                        actual.uncertain.push((step.index, v.rule.to_string(), v.message.clone()));
                     }
                     if !f.unverified.is_empty() {
                         actual.unverified.push(step.index);
@@ -216,6 +221,10 @@ fn judge(expectations: &[(usize, Expectation)], actual: &Actual, result: &mut Fi
             _ => None,
         })
         .collect();
+    // Uncertain findings are claimed like violations (`@expect uncertain N RULE` must be met)
+    // but, like unverified effects, one no line claims does not fail a fixture: an uncertain
+    // finding is not a violation (`verify` does not count it), so a log the book calls legal
+    // stays a passing fixture while the engine cannot check the effect it follows from.
     for (line, e) in expectations {
         match e {
             Expectation::Clean => {
@@ -240,6 +249,20 @@ fn judge(expectations: &[(usize, Expectation)], actual: &Actual, result: &mut Fi
                     fail.push(format!(
                         "line {line}: `{e}` not found; record {record} has {}",
                         if there.is_empty() { "no violation".to_string() } else { there.join(", ") }
+                    ));
+                }
+            }
+            Expectation::Uncertain { record, rule } => {
+                if !actual.uncertain.iter().any(|(r, id, _)| r == record && id == rule) {
+                    let there: Vec<String> = actual
+                        .uncertain
+                        .iter()
+                        .filter(|(r, _, _)| r == record)
+                        .map(|(_, id, m)| format!("{id} ({m})"))
+                        .collect();
+                    fail.push(format!(
+                        "line {line}: `{e}` not found; record {record} has {}",
+                        if there.is_empty() { "no uncertain finding".to_string() } else { there.join(", ") }
                     ));
                 }
             }

@@ -10,6 +10,7 @@
 //! Exit codes, shared by every command: **0** clean / identical, **1** violations / split /
 //! failing fixtures, **2** unusable input ([`VerifyError`]).
 
+mod audit;
 mod context;
 mod coverage;
 mod diff;
@@ -39,6 +40,9 @@ mod suite;
 mod transfer;
 mod verify;
 
+pub use audit::{
+    audit, audit_junit, AuditOptions, AuditReport, AuditSummary, Comparison, SessionAudit, Verdict, Verdicts,
+};
 pub use context::Context;
 pub use coverage::{rule_ids, GameCoverage};
 pub use diff::{diff, Agreement, ContextPair, DiffOptions, DiffReport, Divergence, FieldDiff, SplitReason};
@@ -66,10 +70,10 @@ pub use simulate::{simulate, SimulateInto, Simulated};
 pub use snapshots::{snapshot, snapshot_bytes, snapshot_state, Snapshotted, MAX_CACHED_FINDINGS};
 pub use source::{parse_variants, Origin, Source};
 pub use state::{replay, ReplayReport};
-pub use suite::{fixture_files, run_fixtures, FixtureOptions, FixtureReport};
+pub use suite::{fixture_files, run_fixtures, run_fixtures_with, FixtureOptions, FixtureReport};
 pub use transfer::{
-    check, export, export_string, import_file, log, log_streaming, new_session, CheckView, Created, Format,
-    LogEntry, LogReport, LogSink, ProblemView,
+    check, export, export_string, import_file, import_file_with, log, log_streaming, new_session, CheckView,
+    Created, Format, LogEntry, LogReport, LogSink, ProblemView,
 };
 pub use verify::{
     verify, verify_streaming, Finding, FindingSink, RuleCount, RulesChange, Summary, VerifyOptions,

@@ -347,13 +347,13 @@ impl LogReader {
         let path = self.path.as_path();
         if !self.seen_game {
             self.header =
-                crate::jsonl::header(obj).map_err(|what| err(&path, line_no, 1, &what, "something else"))?;
+                crate::jsonl::header(obj).map_err(|what| err(path, line_no, 1, &what, "something else"))?;
             self.seen_game = true;
             return Ok(None);
         }
         let index = self.next_index;
         let body =
-            match crate::jsonl::line(obj).map_err(|what| err(&path, line_no, 1, &what, "something else"))? {
+            match crate::jsonl::line(obj).map_err(|what| err(path, line_no, 1, &what, "something else"))? {
                 crate::jsonl::Line::Event(event) => {
                     self.live.push(index);
                     RawBody::Json(event.clone())
@@ -361,7 +361,7 @@ impl LogReader {
                 crate::jsonl::Line::Retract(target) => {
                     if !self.live.remove(target) {
                         return Err(err(
-                            &path,
+                            path,
                             line_no,
                             1,
                             "the index of an earlier event not yet retracted",
@@ -373,7 +373,7 @@ impl LogReader {
                 crate::jsonl::Line::Directive(d) => {
                     let d = d.trim_start();
                     if !d.starts_with('@') {
-                        return Err(err(&path, line_no, 1, "a directive starting with `@`", &found(d)));
+                        return Err(err(path, line_no, 1, "a directive starting with `@`", &found(d)));
                     }
                     self.directive(d, 1)?;
                     return Ok(None);
@@ -552,6 +552,23 @@ pub(crate) fn count_records(path: &Path) -> Result<u64, VerifyError> {
         }
     }
     Ok(n)
+}
+
+/// The number of lines of a file (line breaks, plus a last line without one), read in chunks
+/// and never parsed: the total a progress bar counts toward.
+pub(crate) fn count_lines(path: &Path) -> Result<u64, VerifyError> {
+    const CHUNK: usize = 1 << 17;
+    let mut file = open_regular(path, "log file")?;
+    let mut buf = vec![0u8; CHUNK];
+    let (mut lines, mut last) = (0u64, b'\n');
+    loop {
+        let n = file.read(&mut buf).map_err(|e| VerifyError::io(&shown(&path.display().to_string()), &e))?;
+        if n == 0 {
+            return Ok(lines + u64::from(last != b'\n'));
+        }
+        lines += memchr::memchr_iter(b'\n', &buf[..n]).count() as u64;
+        last = buf[n - 1];
+    }
 }
 
 /// Whether a file holds any of `needles`, read in chunks and never parsed.

@@ -9,7 +9,10 @@
 
 use crate::error::{ErrorKind, VerifyError};
 use crate::open::{build_game, with_game, Peeked, WithGame};
-use crate::report::{RecordView, StateView, StepErrorView, UnverifiedView, ViolationView};
+use crate::report::{
+    uncertain_view, RecordView, StateView, StepErrorView, Taints, UncertainView, UnverifiedView,
+    ViolationView,
+};
 use crate::session::{from_journal, journal, Journal};
 use crate::shown::shown;
 use crate::snapshots::{cache_findings, CachedFinding};
@@ -36,6 +39,8 @@ pub struct Submitted {
     pub written: bool,
     pub violations: Vec<ViolationView>,
     pub unverified: Vec<UnverifiedView>,
+    /// Findings that may follow from an earlier unverified effect (not violations).
+    pub uncertain: Vec<UncertainView>,
     /// Set when the event cannot be applied to the table; it is never written.
     pub error: Option<StepErrorView>,
     /// For an `undo`: the record it retracted.
@@ -53,6 +58,9 @@ impl fmt::Display for Submitted {
             write!(f, "{v}")?;
         }
         for u in &self.unverified {
+            write!(f, "{u}")?;
+        }
+        for u in &self.uncertain {
             write!(f, "{u}")?;
         }
         match (self.written, self.retracted) {
@@ -74,12 +82,15 @@ trait Recording {
     fn undo(&mut self) -> Result<Submitted, VerifyError>;
     fn state(&self) -> StateView;
     fn len(&self) -> u64;
+    fn next_consequence(&self) -> Option<String>;
+    fn names(&self) -> Vec<String>;
 }
 
 /// A session opened for recording, holding its replayed state.
 pub struct Recorder<'j> {
     inner: Box<dyn Recording + 'j>,
     game: String,
+    summary: &'static str,
 }
 
 impl<'j> Recorder<'j> {
@@ -144,6 +155,34 @@ impl<'j> Recorder<'j> {
     pub fn game(&self) -> &str {
         &self.game
     }
+
+    /// The consequence the rules require next, in notation, when the table determines one.
+    pub fn next_consequence(&self) -> Option<String> {
+        self.inner.next_consequence()
+    }
+
+    /// The game's notation at a glance (`Game::notation_summary`; empty when it gives none).
+    pub fn notation_summary(&self) -> &'static str {
+        self.summary
+    }
+
+    /// The event words of the notation: the first word of each line of the summary.
+    pub fn event_words(&self) -> Vec<String> {
+        let mut words: Vec<String> = Vec::new();
+        for line in self.summary.lines() {
+            let Some(word) = line.split_whitespace().next() else { continue };
+            let plain = word.bytes().all(|b| b.is_ascii_lowercase() || b == b'-');
+            if plain && !words.iter().any(|w| w == word) {
+                words.push(word.to_string());
+            }
+        }
+        words
+    }
+
+    /// The names a line may use now: card ids of the catalog, names at the table.
+    pub fn names(&self) -> Vec<String> {
+        self.inner.names()
+    }
 }
 
 /// Where a recorder writes: a journal its caller holds open, or a database it opens for
@@ -178,6 +217,8 @@ struct Typed<'j, G: Game> {
     live: Vec<(u64, G::Event)>,
     /// The findings of the events in force, for the snapshots (which carry them).
     findings: Vec<CachedFinding>,
+    /// The unverified effects of the events in force, which uncertain findings name.
+    taints: Taints,
 }
 
 impl<'j, G: Game> Typed<'j, G> {
@@ -185,6 +226,7 @@ impl<'j, G: Game> Typed<'j, G> {
         let mut state = self.game.initial_state();
         let mut findings = Findings::default();
         let mut cached = Vec::new();
+        let mut taints = Taints::default();
         for (seq, e) in &self.live {
             self.game.step(&mut state, e, &mut findings).map_err(|err| {
                 VerifyError::new(
@@ -195,7 +237,8 @@ impl<'j, G: Game> Typed<'j, G> {
                     ),
                 )
             })?;
-            if !findings.violations.is_empty() || !findings.unverified.is_empty() {
+            if !findings.is_empty() {
+                taints.saw(*seq, &findings);
                 let record = RecordView { index: *seq, line: None, notation: e.to_string() };
                 cache_findings::<G>(&record, &findings, &mut cached);
                 findings.clear();
@@ -203,6 +246,7 @@ impl<'j, G: Game> Typed<'j, G> {
         }
         self.state = state;
         self.findings = cached;
+        self.taints = taints;
         Ok(())
     }
 
@@ -271,11 +315,16 @@ impl<'j, G: Game> Recording for Typed<'j, G> {
             .iter()
             .map(|u| UnverifiedView { record: record.clone(), effect: u.clone() })
             .collect();
+        let mut taints = self.taints.clone();
+        taints.saw(record.index, &findings);
+        let uncertain =
+            findings.uncertain.iter().map(|v| uncertain_view::<G>(&record, v, taints.records())).collect();
         let mut out = Submitted {
             record: record.clone(),
             written: false,
             violations,
             unverified,
+            uncertain,
             error: None,
             retracted: None,
             next_consequence: None,
@@ -292,6 +341,7 @@ impl<'j, G: Game> Recording for Typed<'j, G> {
         self.append(Record::Event(event.clone()), &next_state, &cached)?;
         self.state = next_state;
         self.findings = cached;
+        self.taints = taints;
         self.live.push((record.index, event));
         out.written = true;
         out.next_consequence = self.game.next_consequence(&self.state).map(|e| e.to_string());
@@ -317,6 +367,7 @@ impl<'j, G: Game> Recording for Typed<'j, G> {
             written: true,
             violations: Vec::new(),
             unverified: Vec::new(),
+            uncertain: Vec::new(),
             error: None,
             retracted: Some(target),
             next_consequence: self.game.next_consequence(&self.state).map(|e| e.to_string()),
@@ -329,6 +380,17 @@ impl<'j, G: Game> Recording for Typed<'j, G> {
 
     fn len(&self) -> u64 {
         self.next
+    }
+
+    fn next_consequence(&self) -> Option<String> {
+        self.game.next_consequence(&self.state).map(|e| e.to_string())
+    }
+
+    fn names(&self) -> Vec<String> {
+        let mut names = self.game.names(&self.state);
+        names.sort();
+        names.dedup();
+        names
     }
 }
 
@@ -366,8 +428,13 @@ impl<'c, 'a, 'j, R: Games> WithGame<'a> for Open<'c, 'a, 'j, R> {
             head,
             live,
             findings: Vec::new(),
+            taints: Taints::default(),
         };
         typed.rebuild()?;
-        Ok(Recorder { inner: Box::new(typed), game: G::info().id.to_string() })
+        Ok(Recorder {
+            inner: Box::new(typed),
+            game: G::info().id.to_string(),
+            summary: G::notation_summary(),
+        })
     }
 }

@@ -105,7 +105,10 @@ impl fmt::Display for UnverifiedView {
 
 /// A finding that may follow from an earlier unverified effect (`Violation::uncertain`):
 /// shown, never counted as a violation, so it never changes an exit status.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+///
+/// JSON: `{finding: {record, rule, text, section, message, expected, recorded}, after,
+/// after_record}` (in `verify --json` with `"kind": "uncertain"` beside them).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct UncertainView {
     pub finding: ViolationView,
     /// The unverified effect's ordinal: its position among the unverified effects the
@@ -155,14 +158,66 @@ pub struct RetractedView {
 }
 
 /// One `key = value` of a state.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+///
+/// JSON: `{"key": ..., "value": ...}`, the value a number when it is one (an integer written
+/// the canonical way, `3`, `-1`, never `03`), else the game's word as a string.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Fact {
     pub key: String,
     pub value: String,
 }
 
+impl Fact {
+    /// The value as JSON: a number where the game wrote one.
+    pub fn typed(&self) -> serde_json::Value {
+        typed(&self.value)
+    }
+}
+
+/// A fact's value as JSON: an integer when the text is one in canonical form (so the text
+/// round-trips: `3` -> 3 -> `3`), else the text.
+fn typed(text: &str) -> serde_json::Value {
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    let canonical = !digits.is_empty()
+        && digits.bytes().all(|b| b.is_ascii_digit())
+        && (digits == "0" || !digits.starts_with('0'))
+        && text != "-0";
+    match text.parse::<i64>() {
+        Ok(n) if canonical => serde_json::Value::from(n),
+        _ => serde_json::Value::from(text),
+    }
+}
+
+impl Serialize for Fact {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut s = serializer.serialize_struct("Fact", 2)?;
+        s.serialize_field("key", &self.key)?;
+        s.serialize_field("value", &self.typed())?;
+        s.end()
+    }
+}
+
+/// Facts as one JSON object, `{"key": value, ...}` in the game's order: the table as
+/// structured data (`jq '.state.values.health'`).
+struct Values<'a>(&'a [Fact]);
+
+impl Serialize for Values<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for f in self.0 {
+            map.serialize_entry(&f.key, &f.typed())?;
+        }
+        map.end()
+    }
+}
+
 /// A state as people and scripts read it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+///
+/// JSON: `board` (the text people read), `facts` (`[{key, value}]` in the game's order, typed
+/// values), `values` (the same facts as one object, key to typed value) and `digest`.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StateView {
     /// The game's readable board (several lines).
     pub board: String,
@@ -170,6 +225,18 @@ pub struct StateView {
     pub facts: Vec<Fact>,
     /// SHA-256 of the state's canonical encoding, hex.
     pub digest: String,
+}
+
+impl Serialize for StateView {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut s = serializer.serialize_struct("StateView", 4)?;
+        s.serialize_field("board", &self.board)?;
+        s.serialize_field("facts", &self.facts)?;
+        s.serialize_field("values", &Values(&self.facts))?;
+        s.serialize_field("digest", &self.digest)?;
+        s.end()
+    }
 }
 
 impl StateView {
@@ -252,6 +319,34 @@ pub(crate) fn step_error_view<E: fmt::Display>(
     }
 }
 
+/// Which record reported each unverified effect so far, in order: what an uncertain finding's
+/// ordinal (`UncertainView::after`) indexes.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Taints(Vec<u64>);
+
+impl Taints {
+    /// Count the unverified effects of record `index`.
+    pub fn saw(&mut self, index: u64, f: &arbiter_engine::Findings) {
+        self.0.extend(std::iter::repeat_n(index, f.unverified.len()));
+    }
+
+    /// Count a reported unverified effect.
+    pub fn saw_one(&mut self, index: u64) {
+        self.0.push(index);
+    }
+
+    /// Name the record of each view's effect.
+    pub fn resolve(&self, views: &mut [UncertainView]) {
+        for v in views {
+            v.after_record = self.0.get(v.after as usize).copied();
+        }
+    }
+
+    pub fn records(&self) -> &[u64] {
+        &self.0
+    }
+}
+
 pub(crate) fn views_of<G: Game>(s: &Stepped<G::Event>) -> StepViews {
     let mut out = StepViews::default();
     // The common case, a clean record, needs no view: its notation is not printed.
@@ -284,6 +379,36 @@ pub(crate) fn views_of<G: Game>(s: &Stepped<G::Event>) -> StepViews {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_fact_is_a_number_exactly_when_its_text_is_one() {
+        for (text, json) in [
+            ("3", "3"),
+            ("0", "0"),
+            ("-2", "-2"),
+            ("03", "\"03\""),
+            ("-0", "\"-0\""),
+            ("+1", "\"+1\""),
+            ("2g", "\"2g\""),
+            ("", "\"\""),
+            ("99999999999999999999", "\"99999999999999999999\""),
+        ] {
+            assert_eq!(typed(text).to_string(), json, "{text}");
+        }
+        let view = StateView {
+            board: String::new(),
+            facts: vec![
+                Fact { key: "health".into(), value: "7".into() },
+                Fact { key: "pool".into(), value: "1 2".into() },
+            ],
+            digest: "d".into(),
+        };
+        let json = serde_json::to_string(&view).unwrap_or_default();
+        assert_eq!(
+            json,
+            r#"{"board":"","facts":[{"key":"health","value":7},{"key":"pool","value":"1 2"}],"values":{"health":7,"pool":"1 2"},"digest":"d"}"#
+        );
+    }
 
     #[test]
     fn digest_of_prints_what_the_digest_displays() {

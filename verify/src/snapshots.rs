@@ -13,7 +13,7 @@
 use crate::error::VerifyError;
 use crate::open::{open, with_game, Peeked, WithGame};
 use crate::replay::{Outcome, Replayer};
-use crate::report::{UnverifiedView, ViolationView};
+use crate::report::{UncertainView, UnverifiedView, ViolationView};
 use crate::session::{from_journal, journal};
 use crate::source::Source;
 use crate::{Context, Games};
@@ -26,13 +26,28 @@ pub const MAX_CACHED_FINDINGS: usize = 256;
 
 /// Tells this layout from the older one (a bare state): an older snapshot fails to decode
 /// and is ignored, as any undecodable cache is.
-const LAYOUT: u32 = 0x5341_4632;
+/// (Layout 3 keeps uncertain findings too: a layout-2 snapshot, which dropped them, is
+/// ignored rather than trusted.)
+const LAYOUT: u32 = 0x5341_4633;
 
 /// A finding of a record before the snapshot, as a replay report shows it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) enum CachedFinding {
     Violation(ViolationView),
     Unverified(UnverifiedView),
+    Uncertain(UncertainView),
+}
+
+/// The unverified effects among cached findings, in order (what an uncertain finding's
+/// ordinal indexes).
+pub(crate) fn taints(findings: &[CachedFinding]) -> crate::report::Taints {
+    let mut taints = crate::report::Taints::default();
+    for f in findings {
+        if let CachedFinding::Unverified(u) = f {
+            taints.saw_one(u.record.index);
+        }
+    }
+    taints
 }
 
 /// The findings a snapshot carries: `None` when there were too many to keep.
@@ -90,6 +105,12 @@ pub(crate) fn cache_findings<G: Game>(
             .iter()
             .map(|u| CachedFinding::Unverified(UnverifiedView { record: record.clone(), effect: u.clone() })),
     );
+    if !f.uncertain.is_empty() {
+        let taints = taints(out);
+        out.extend(f.uncertain.iter().map(|v| {
+            CachedFinding::Uncertain(crate::report::uncertain_view::<G>(record, v, taints.records()))
+        }));
+    }
 }
 
 /// What `snapshot` stored.
@@ -133,7 +154,7 @@ impl<'c, 'a, R: Games> WithGame<'a> for Work<'c, 'a, R> {
             let step = step?;
             match &step.outcome {
                 Outcome::Failed(_) => break,
-                Outcome::Applied(f) if !f.violations.is_empty() || !f.unverified.is_empty() => {
+                Outcome::Applied(f) if !f.is_empty() => {
                     cache_findings::<G>(&crate::report::RecordView::of(&step), f, &mut findings)
                 }
                 _ => {}

@@ -3,7 +3,7 @@
 use crate::error::VerifyError;
 use crate::open::{open, with_game, Peeked, WithGame};
 use crate::replay::{Outcome, Replayer};
-use crate::report::{views_of, StateView, StepErrorView, UnverifiedView, ViolationView};
+use crate::report::{views_of, StateView, StepErrorView, UncertainView, UnverifiedView, ViolationView};
 use crate::snapshots::{CachedFinding, CachedFindings};
 use crate::source::Source;
 use crate::{Context, Games};
@@ -16,8 +16,8 @@ use std::fmt;
 /// Its JSON form (`arbiter replay --json`) is `schemas/replay.json`: `source`, `game`,
 /// `replayed` (records replayed, retracted ones and retractions included), `total` (the
 /// number of records in the log, however far replay went), `state` (`{board, facts: [{key,
-/// value}], digest}`), `violations`, `unverified` and `error` (the findings of the records
-/// replayed, as in `verify --json`).
+/// value}], digest}`), `violations`, `unverified`, `uncertain` and `error` (the findings of
+/// the records replayed, as in `verify --json`).
 ///
 /// The report is the same whether replay started at record 0 or from a snapshot cached in
 /// the journal: a snapshot carries the findings before it.
@@ -34,6 +34,8 @@ pub struct ReplayReport {
     pub from_snapshot: Option<u64>,
     pub violations: Vec<ViolationView>,
     pub unverified: Vec<UnverifiedView>,
+    /// Findings that may follow from an earlier unverified effect (not violations).
+    pub uncertain: Vec<UncertainView>,
     /// Findings past the first [`MAX_LISTED`], counted only (`verify` lists them all).
     pub omitted: u64,
     pub error: Option<StepErrorView>,
@@ -93,17 +95,20 @@ impl<'c, 'a, R: Games> WithGame<'a> for Work<'c, 'a, R> {
             state: StateView::of(replay.game(), &replay.state),
             violations: Vec::new(),
             unverified: Vec::new(),
+            uncertain: Vec::new(),
             omitted: 0,
             error: None,
         };
+        let mut taints = crate::snapshots::taints(&cached);
         for finding in cached {
-            if report.violations.len() + report.unverified.len() >= MAX_LISTED {
+            if report.listed() >= MAX_LISTED {
                 report.omitted += 1;
                 continue;
             }
             match finding {
                 CachedFinding::Violation(v) => report.violations.push(v),
                 CachedFinding::Unverified(u) => report.unverified.push(u),
+                CachedFinding::Uncertain(u) => report.uncertain.push(u),
             }
         }
         while self.to.is_none_or(|to| report.replayed < to) {
@@ -111,15 +116,18 @@ impl<'c, 'a, R: Games> WithGame<'a> for Work<'c, 'a, R> {
             let step = step?;
             report.replayed += 1;
             if let Outcome::Applied(f) = &step.outcome {
-                let found = (f.violations.len() + f.unverified.len()) as u64;
-                if report.violations.len() + report.unverified.len() >= MAX_LISTED {
+                taints.saw(step.index, f);
+                let found = (f.violations.len() + f.unverified.len() + f.uncertain.len()) as u64;
+                if report.listed() >= MAX_LISTED {
                     report.omitted += found;
                     continue;
                 }
             }
-            let views = views_of::<G>(&step);
+            let mut views = views_of::<G>(&step);
+            taints.resolve(&mut views.uncertain);
             report.violations.extend(views.violations);
             report.unverified.extend(views.unverified);
+            report.uncertain.extend(views.uncertain);
             if views.error.is_some() {
                 report.error = views.error;
             }
@@ -180,6 +188,13 @@ pub(crate) fn snapshot<'a, R: Games, G: Game>(
     Ok(Some(Snapshot { at, opened, state, findings }))
 }
 
+impl ReplayReport {
+    /// Findings listed so far.
+    fn listed(&self) -> usize {
+        self.violations.len() + self.unverified.len() + self.uncertain.len()
+    }
+}
+
 impl fmt::Display for ReplayReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "{}: {} after {} of {} record(s)", self.source, self.game, self.replayed, self.total)?;
@@ -188,6 +203,9 @@ impl fmt::Display for ReplayReport {
             write!(f, "{v}")?;
         }
         for u in &self.unverified {
+            write!(f, "{u}")?;
+        }
+        for u in &self.uncertain {
             write!(f, "{u}")?;
         }
         if self.omitted > 0 {

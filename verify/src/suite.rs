@@ -97,6 +97,17 @@ pub fn run_fixtures<R: Games>(
     dir: &Path,
     options: &FixtureOptions,
 ) -> Result<FixtureReport, VerifyError> {
+    run_fixtures_with(ctx, dir, options, &mut |_, _| {})
+}
+
+/// [`run_fixtures`], telling `progress` (fixtures run, fixtures found) after each fixture,
+/// for a progress bar.
+pub fn run_fixtures_with<R: Games>(
+    ctx: &Context<'_, R>,
+    dir: &Path,
+    options: &FixtureOptions,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<FixtureReport, VerifyError> {
     let (files, root) = if dir.is_file() {
         (vec![dir.to_path_buf()], dir.parent().unwrap_or(Path::new("")).to_path_buf())
     } else {
@@ -104,9 +115,11 @@ pub fn run_fixtures<R: Games>(
     };
     let mut fixtures: Vec<FixtureResult> = files
         .iter()
-        .map(|p| {
+        .enumerate()
+        .map(|(i, p)| {
             let mut result = run_fixture(ctx, p);
             result.name = p.strip_prefix(&root).unwrap_or(p).display().to_string();
+            progress(i + 1, files.len());
             result
         })
         .collect();

@@ -114,12 +114,16 @@ pub fn new_session<R: Games>(
         .unwrap_or_else(|| Err(unknown_game(ctx, name, game)))
 }
 
-struct Import<'c, 'a, R: Games> {
+struct Import<'c, 'a, 'p, R: Games> {
     ctx: &'c Context<'a, R>,
     name: &'c str,
+    progress: Option<&'p mut dyn FnMut(u64, u64)>,
 }
 
-impl<'c, 'a, R: Games> WithGame<'a> for Import<'c, 'a, R> {
+/// How often (in records) an import reports its progress.
+const PROGRESS_EVERY: u64 = 4096;
+
+impl<'c, 'a, R: Games> WithGame<'a> for Import<'c, 'a, '_, R> {
     type Output = Created;
     fn run<G: Game>(self, peeked: Peeked) -> Result<Created, VerifyError> {
         let Peeked::File(file) = peeked else {
@@ -140,8 +144,16 @@ impl<'c, 'a, R: Games> WithGame<'a> for Import<'c, 'a, R> {
         // record that breaks a rule is stored, to be reported by `verify`).
         let mut replay = Replayer::new(open::<G>(&source, Peeked::File(file), &[])?);
         let mut records = Vec::new();
+        let mut progress = self.progress;
+        let lines = match progress {
+            Some(_) => crate::logfile::count_lines(&path)?,
+            None => 0,
+        };
         while let Some(step) = replay.step() {
             let step = step?;
+            if let Some(report) = progress.as_mut().filter(|_| step.index % PROGRESS_EVERY == 0) {
+                report(step.line.unwrap_or(0) as u64, lines);
+            }
             if let Outcome::Failed(e) = &step.outcome {
                 return Err(VerifyError::new(
                     ErrorKind::Parse,
@@ -189,6 +201,17 @@ pub fn import_file<R: Games>(
     path: &Path,
     session: Option<&str>,
 ) -> Result<Created, VerifyError> {
+    import_file_with(ctx, path, session, None)
+}
+
+/// [`import_file`], telling `progress` now and then how far it read: (line, lines in the
+/// file), for a progress bar.
+pub fn import_file_with<R: Games>(
+    ctx: &Context<'_, R>,
+    path: &Path,
+    session: Option<&str>,
+    progress: Option<&mut dyn FnMut(u64, u64)>,
+) -> Result<Created, VerifyError> {
     let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
     let name = session.map(str::to_string).unwrap_or(stem);
     if !path.is_file() {
@@ -197,7 +220,7 @@ pub fn import_file<R: Games>(
             format!("no such file: {}", shown(&path.display().to_string())),
         ));
     }
-    with_game(ctx, &Source::file(path), Import { ctx, name: &name })
+    with_game(ctx, &Source::file(path), Import { ctx, name: &name, progress })
 }
 
 /// The two log formats.
@@ -219,6 +242,29 @@ fn write_error(e: std::io::Error) -> VerifyError {
     VerifyError::new(ErrorKind::Io, format!("cannot write the export: {e}"))
 }
 
+/// A header whose setup holds interpretations (as a session's does), split the way a reader
+/// expects: setup parameters stay in `@setup`, interpretations become `@variant` lines, then
+/// `overrides` (later ones win on import and replay, as they did here).
+pub(crate) fn split_interpretations<G: Game>(
+    header: Header,
+    overrides: &[(String, String)],
+) -> (Header, Vec<(String, String)>) {
+    let is_interpretation = |name: &str| {
+        G::params().iter().any(|p| p.name == name && p.kind == arbiter_engine::ParamKind::Interpretation)
+    };
+    let mut variants: Vec<(String, String)> = Vec::new();
+    let mut setup = BTreeMap::new();
+    for (k, v) in &header.setup {
+        if is_interpretation(k) {
+            variants.push((k.clone(), v.clone()));
+        } else {
+            setup.insert(k.clone(), v.clone());
+        }
+    }
+    variants.extend(overrides.iter().cloned());
+    (Header { setup, ..header }, variants)
+}
+
 impl<'a> WithGame<'a> for Export<'_> {
     type Output = ();
     fn run<G: Game>(self, peeked: Peeked) -> Result<(), VerifyError> {
@@ -228,22 +274,7 @@ impl<'a> WithGame<'a> for Export<'_> {
             Peeked::Session(..) => Vec::new(),
         };
         let opened = open::<G>(self.source, peeked, &[])?;
-        // Setup parameters go to `@setup`, interpretations to `@variant` lines (the same
-        // values, said the way a reader expects); both come back into the setup on import.
-        let is_interpretation = |name: &str| {
-            G::params().iter().any(|p| p.name == name && p.kind == arbiter_engine::ParamKind::Interpretation)
-        };
-        let mut variants: Vec<(String, String)> = Vec::new();
-        let mut setup = BTreeMap::new();
-        for (k, v) in &header.setup {
-            if is_interpretation(k) {
-                variants.push((k.clone(), v.clone()));
-            } else {
-                setup.insert(k.clone(), v.clone());
-            }
-        }
-        variants.extend(file_variants);
-        let header = Header { setup, ..header };
+        let (header, variants) = split_interpretations::<G>(header, &file_variants);
         let out = self.out;
         match self.format {
             Format::Notation => {

@@ -133,7 +133,8 @@ pub struct Summary {
 /// differing from their default), `rules_version` (the version this build replayed it
 /// under), `findings` (violations, unverified effects and retracted records in log order,
 /// each with a `kind`; at most `--max-findings`), `records` (records read, retractions
-/// included), `error` (the record replay stopped at), `incomplete` (the consequences still
+/// included), `total` (records in the log: more than `records` when replay stopped early),
+/// `error` (the record replay stopped at), `incomplete` (the consequences still
 /// owed at the end), `completed` (`--derive`), `rules_change`, `final_facts`,
 /// `final_digest`, `summary` and `exit_code`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -148,6 +149,9 @@ pub struct VerifyReport {
     /// [`verify_streaming`], which hands them to its sink instead.
     pub findings: Vec<Finding>,
     pub records: u64,
+    /// Records in the whole log: more than `records` when replay stopped at a record that
+    /// cannot be applied (the rest were not checked).
+    pub total: u64,
     pub error: Option<StepErrorView>,
     pub incomplete: Option<IncompleteView>,
     pub completed: Option<String>,
@@ -212,6 +216,7 @@ impl VerifyReport {
 
     fn tail_fields<S: SerializeStruct>(&self, s: &mut S) -> Result<(), S::Error> {
         s.serialize_field("records", &self.records)?;
+        s.serialize_field("total", &self.total)?;
         s.serialize_field("error", &self.error)?;
         s.serialize_field("incomplete", &self.incomplete)?;
         s.serialize_field("completed", &self.completed)?;
@@ -293,12 +298,21 @@ impl VerifyReport {
             }
             out.push('\n');
         } else {
-            out.push_str(&format!(
-                "{} violation(s) in {} records{}\n",
-                s.violations,
-                self.records,
-                if self.error.is_some() { ", replay stopped at an unapplicable record" } else { "" }
-            ));
+            match &self.error {
+                None => out.push_str(&format!("{} violation(s) in {} records\n", s.violations, self.records)),
+                Some(e) if self.total > self.records => out.push_str(&format!(
+                    "{} violation(s) in the first {} of {} records: replay stopped at #{}, which cannot be applied; the {} record(s) after it were not checked\n",
+                    s.violations,
+                    self.records,
+                    self.total,
+                    e.record.index,
+                    self.total - self.records
+                )),
+                Some(e) => out.push_str(&format!(
+                    "{} violation(s) in {} records: replay stopped at the last, #{}, which cannot be applied\n",
+                    s.violations, self.records, e.record.index
+                )),
+            }
         }
         out
     }
@@ -398,10 +412,27 @@ impl<'c, 'a, R: Games> WithGame<'a> for Work<'c, 'a, R> {
         let recorded_version = peeked.header().rules_version;
         let current = G::info().rules_version;
         let (mut report, keys) = run_one::<G>(self.source, peeked, self.options, self.sink)?;
+        report.total = match &report.error {
+            None => report.records,
+            // Counting is best effort: a file whose unread rest does not even read as records
+            // still gets the report of what was checked.
+            Some(_) => total_records(self.ctx, self.source).unwrap_or(0).max(report.records),
+        };
         if let Some(old) = recorded_version.filter(|v| *v != current) {
             report.rules_change = Some(rules_change::<R, G>(self.ctx, self.source, old, &report, keys)?);
         }
         Ok(report)
+    }
+}
+
+/// The number of records in a whole log (a session's length, or a file's records counted
+/// syntax only): what a replay that stopped early did not reach.
+fn total_records<R: Games>(ctx: &Context<'_, R>, source: &Source) -> Result<u64, VerifyError> {
+    match &source.origin {
+        crate::source::Origin::Session(name) => {
+            crate::session::journal(ctx, name)?.len(name).map_err(crate::session::from_journal)
+        }
+        crate::source::Origin::File(path) => crate::logfile::count_records(path),
     }
 }
 
@@ -568,6 +599,14 @@ fn run_one<G: Game>(
     options: &VerifyOptions,
     sink: &mut dyn FindingSink,
 ) -> Result<(VerifyReport, u64), VerifyError> {
+    // The overrides this run replays under, in the order they apply: what `--derive` writes
+    // back as `@variant` lines so the completed log replays the same way.
+    let mut overrides = match &peeked {
+        Peeked::File(file) => file.variants.clone(),
+        Peeked::Session(..) => Vec::new(),
+    };
+    overrides.extend(source.variants.iter().cloned());
+    overrides.extend(options.variants.iter().cloned());
     let opened = open::<G>(source, peeked, &options.variants)?;
     let (setup, interpretations) = describe_setup(&opened.game);
     let given = &opened.game.setup().params;
@@ -585,6 +624,7 @@ fn run_one<G: Game>(
         rules_version: G::info().rules_version,
         findings: Vec::new(),
         records: 0,
+        total: 0,
         error: None,
         incomplete: None,
         completed: None,
@@ -606,7 +646,7 @@ fn run_one<G: Game>(
         unverified_at: Vec::new(),
     };
     if options.derive {
-        completing(opened, &mut report, &mut emitter, options)?;
+        completing(opened, &mut report, &mut emitter, options, &overrides)?;
     } else {
         checking(opened, &mut report, &mut emitter, options)?;
     }
@@ -709,8 +749,9 @@ fn completing<G: Game>(
     report: &mut VerifyReport,
     emitter: &mut Emitter<'_>,
     options: &VerifyOptions,
+    overrides: &[(String, String)],
 ) -> Result<(), VerifyError> {
-    let header = opened.header.clone();
+    let (header, variants) = crate::transfer::split_interpretations::<G>(opened.header.clone(), overrides);
     let mut replay = Replayer::new(opened);
     replay.derive = true;
     let mut completed = String::new();
@@ -735,6 +776,10 @@ fn completing<G: Game>(
         }
     }
     finish::<G>(replay.game(), &replay.state, report, options);
-    report.completed = Some(format!("{}{completed}", crate::logfile::header_to_notation(&header)));
+    let mut head = crate::logfile::header_to_notation(&header);
+    for (name, value) in &variants {
+        head.push_str(&format!("@variant {name}={value}\n"));
+    }
+    report.completed = Some(format!("{head}{completed}"));
     Ok(())
 }

@@ -121,7 +121,7 @@ fn replay_starts_from_a_snapshot_unless_a_later_undo_reaches_behind_it() {
     let p = toy::log(&d, "long.arb", &"roll 1\nadd 1\n".repeat(10));
     import_file(&ctx, &p, None).unwrap();
     // A deliberately different cached state proves the snapshot is what replay starts from.
-    let cached = toy::State { count: 100, pending: None };
+    let cached = toy::State { count: 100, pending: None, notes: 0, taint: None };
     j.put_snapshot("long", 10, 2, &arbiter_verify::snapshot_bytes(&cached).unwrap()).unwrap();
     let r = replay(&ctx, &Source::session("long"), Some(12), &[]).unwrap();
     assert_eq!(r.from_snapshot, Some(10));

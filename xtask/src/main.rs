@@ -1,5 +1,5 @@
-//! Project automation (the cargo-xtask pattern): `cargo xtask ci`, `cargo xtask bench` and
-//! `cargo xtask crash`.
+//! Project automation (the cargo-xtask pattern): `cargo xtask ci`, `cargo xtask bench`,
+//! `cargo xtask crash` and `cargo xtask man`.
 //!
 //! CI and a person run the same commands, so nothing here is needed by users at run time.
 //! `bench` re-runs itself in the release profile (numbers from a debug build mean nothing)
@@ -8,6 +8,7 @@
 mod bench;
 mod ci;
 mod crash;
+mod man;
 
 use std::process::ExitCode;
 
@@ -26,7 +27,9 @@ tasks:
              --no-write      print the table only
              --game ID       the game to simulate (default proving-grounds)
              --snapshot-every K
-                             records between snapshots of the long session (default 1000)";
+                             records between snapshots of the long session (default 1000)
+  man [DIR]  write the man pages of arbiter (arbiter.1, arbiter-COMMAND.1) to DIR
+             (default target/man), from the command line's clap definition";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -34,6 +37,7 @@ fn main() -> ExitCode {
         Some("ci") => ci::run(),
         Some("crash") => crash::run(&args[1..]),
         Some("bench") => bench::run(&args[1..]),
+        Some("man") => man::run(&args[1..]),
         Some(bench::rss::CHILD_COMMAND) => bench::rss::child(&args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");

@@ -177,6 +177,21 @@ impl Game for KeridwynFight {
     fn precedes_consequences(&self, state: &State, event: &Event) -> bool {
         self.may_precede(state, event)
     }
+    fn notation_summary() -> &'static str {
+        notation::SUMMARY
+    }
+
+    /// The catalog's characters, monsters, cards and mercenaries, and the seats at the table.
+    fn names(&self, state: &State) -> Vec<String> {
+        let c = &self.catalog;
+        let mut names: Vec<String> = state.fighters.iter().map(|f| f.label.clone()).collect();
+        names.extend(c.characters.names().map(str::to_string));
+        names.extend(c.monsters.names().map(str::to_string));
+        names.extend(c.cards.names().map(str::to_string));
+        names.extend(c.mercs.names().map(str::to_string));
+        names
+    }
+
     fn board(&self, state: &State) -> String {
         self.render_board(state)
     }

@@ -8,6 +8,32 @@ use crate::kit::dice::Roll;
 use crate::kit::words::{is_id, Words};
 use crate::ParseError;
 
+/// The notation at a glance (`Game::notation_summary`); docs/notation/keridwyn-fight.md has
+/// the whole of it. WHO is a seat (`A`) or the monster's id.
+pub const SUMMARY: &str = "\
+join SEAT CHARACTER [worn GEAR] [merc MERC]...   a character joins
+monster MONSTER cage|zone N                      the monster of the fight and where it is
+begin                                            everyone is in
+reveal SEAT CARD CARD [immune:AILMENT]           a player's two cards (lure, balance, focus, primary:CARD, secondary:CARD, maneuver[:GEAR])
+action MONSTER FACE                              the monster's d6
+target SEAT                                      the random pick of the monster's target
+roll WHO SKILL DIE...                            the dice of the action (1-10 each)
+reroll SEAT DIE -> DIE fame N                    Fame spent to reroll one die
+recall SEAT MERC +N                              a mercenary recalled for its bonus
+priority WHO                                     the Priority token changes hands
+afflict WHO AILMENT +N -> TOTAL                  an ailment gained
+cure WHO AILMENT N -> 0                          Immunity removes an ailment
+act WHO CARD                                     the next action on the Priority track
+hit WHO                                          the roll's outcome against a target: a hit
+miss WHO                                         ... or a miss
+damage WHO D block B injury I                    damage, the Block that applied, the Injury
+tick WHO AILMENT F -> T [injury 1]               an ailment's duration drops at the round's end
+end round N                                      the round ends
+defeated WHO                                     0 Grit
+fame SEAT +N -> TOTAL                            Fame for a monster's defeat
+trophy SEAT MONSTER                              the monster card, to the last successful attacker
+";
+
 const EVENTS: &str =
     "an event (join, monster, begin, reveal, action, target, roll, reroll, recall, priority, \
                       afflict, cure, act, hit, miss, damage, tick, end, defeated, fame, trophy)";

@@ -253,6 +253,20 @@ impl Game for ProvingGrounds {
         )
     }
 
+    fn notation_summary() -> &'static str {
+        notation::SUMMARY
+    }
+
+    /// Every card id of the catalog: enemies, conspirators, chariots, inspirations.
+    fn names(&self, _state: &State) -> Vec<String> {
+        let c = &self.cards;
+        let ids = c.enemies.iter().map(|e| &e.id).chain(c.conspirators.iter().map(|x| &x.id));
+        ids.chain(c.chariots.iter().map(|x| &x.id))
+            .chain(c.inspirations.iter().map(|x| &x.id))
+            .cloned()
+            .collect()
+    }
+
     fn board(&self, state: &State) -> String {
         self.board_text(state)
     }

@@ -11,6 +11,36 @@ use super::event::{Action, Event};
 use crate::kit::words::Words;
 use crate::ParseError;
 
+/// The notation at a glance (`Game::notation_summary`); docs/notation/proving-grounds.md has
+/// the whole of it. Slots are 1-6, dice a value 1-6 with an optional color g, y or b.
+pub const SUMMARY: &str = "\
+draw SLOT CARD               the top card goes to an empty slot
+roll DIE...                  step 1: the whole pool, one value a die (`roll 1g 1 2y 4 4 6 6 6b`)
+reroll FACE... -> DIE...     the whole set showing FACE is rerolled (`reroll 6 -> 2 5b`)
+stop                         rolling is over
+up SLOT [SPACES]             the marker moves up (one space unless SPACES)
+down SLOT                    the marker moves down one space
+hold SLOT                    the marker does not move
+defeat SLOT                  the enemy is defeated
+wound SLOT exhaust COLOR     a die of COLOR (w g y b) to the exhaustion track, health down one
+replace COLOR -> COLOR       on the stack's space: a die leaves the pool, a colored one comes in
+recover                      step 3: dice back to the pool, exhaustion track down one
+shield SLOT                  (shields) an incorrect set gave the enemy a shield
+unshield SLOT                (shields) a single removed the enemy's shield
+face SLOT                    (sun-moon) Maia faces this slot
+borrow COLOR                 (sun-moon) a hit on the sun enemy borrows a die from the dial
+moon SLOT                    (sun-moon) the moon enemy moves down one
+conspire N                   (conspirators) the conspirator die showed N
+reveal CARD                  (conspirators) a conspirator card is revealed
+dragon N                     (dragonling) the dragonling die showed N
+chariot CARD                 (chariots) this chariot comes into play
+load DIE...                  (chariots) these dice go on the chariot
+chariot-met                  (chariots) the chariot's condition was met
+chariot-unmet                (chariots) it was not: its effect activates
+inspire CARD [SLOT]          (inspiration) an inspiration card is played
+Any line may end with t=SECONDS, the clock reading.
+";
+
 /// A slot number 1-6.
 fn slot(w: &mut Words<'_>) -> Result<u8, ParseError> {
     w.number_in(1..=6, "a slot number 1-6")

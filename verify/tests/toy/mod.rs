@@ -2,8 +2,10 @@
 //!
 //! `roll N` is a random outcome, `add N` the consequence the rules require after it (the
 //! roll's value, doubled under the `double=yes` interpretation, and a 6 adds nothing under
-//! the old `rules=1`), `note TEXT` an effect the engine cannot check. A roll above 100 names
-//! a die that does not exist: it cannot be applied.
+//! the old `rules=1`), `note TEXT` an effect the engine cannot check. A wrong `add` after a
+//! note since the roll may follow from the note (it could have turned the die): it is
+//! uncertain, not a violation. A roll above 100 names a die that does not exist: it cannot
+//! be applied.
 #![allow(dead_code)]
 
 use arbiter_engine::{
@@ -28,6 +30,10 @@ pub struct Toy {
 pub struct State {
     pub count: i64,
     pub pending: Option<i64>,
+    /// Unverified effects so far (notes).
+    pub notes: u32,
+    /// The ordinal of the latest note since the roll, which taints its `add`.
+    pub taint: Option<u32>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -138,7 +144,7 @@ impl Game for Toy {
         &self.setup
     }
     fn initial_state(&self) -> State {
-        State { count: self.start, pending: None }
+        State { count: self.start, pending: None, notes: 0, taint: None }
     }
     fn parse_event(&self, line: &str) -> Result<Event, ParseError> {
         let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
@@ -164,13 +170,18 @@ impl Game for Toy {
                     f.violate(Violation::new("toy.roll.pending", "rolled again before adding"));
                 }
                 s.pending = Some(*n);
+                s.taint = None;
             }
             Event::Add(n) => {
                 match s.pending {
-                    Some(r) if self.expected_add(r) != *n => f.violate(
-                        Violation::new("toy.add.matches-roll", format!("the roll was {r}"))
-                            .expected_recorded(format!("add {}", self.expected_add(r)), e.to_string()),
-                    ),
+                    Some(r) if self.expected_add(r) != *n => {
+                        let v = Violation::new("toy.add.matches-roll", format!("the roll was {r}"))
+                            .expected_recorded(format!("add {}", self.expected_add(r)), e.to_string());
+                        f.violate(match s.taint {
+                            Some(ordinal) => v.uncertain_after(ordinal),
+                            None => v,
+                        })
+                    }
                     Some(_) => {}
                     None => f.violate(Violation::new("toy.add.without-roll", "nothing was rolled")),
                 }
@@ -180,7 +191,11 @@ impl Game for Toy {
                 }
                 s.pending = None;
             }
-            Event::Note(t) => f.unverified.push(format!("note `{t}`")),
+            Event::Note(t) => {
+                f.unverified.push(format!("note `{t}`"));
+                s.taint = Some(s.notes);
+                s.notes += 1;
+            }
         }
         Ok(())
     }
