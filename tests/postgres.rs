@@ -104,6 +104,23 @@ fn every_command_answers_on_postgres_as_on_a_directory() {
             "",
         ),
         (vec!["check".into(), "won".into(), "--receipt".into(), "RECEIPT".into()], 0, ""),
+        (vec!["sessions".into(), "--json".into()], 0, ""),
+        (vec!["verify".into(), "--all".into(), "--no-save".into()], 0, ""),
+        (
+            vec![
+                "simulate".into(),
+                "proving-grounds".into(),
+                "--seed".into(),
+                "3".into(),
+                "--games".into(),
+                "2".into(),
+                "--into".into(),
+                "sim".into(),
+            ],
+            0,
+            "",
+        ),
+        (vec!["verify".into(), "sim-1".into()], 0, ""),
     ];
     let db_path = path.display().to_string();
     for (args, code, stdin) in &script {
@@ -122,6 +139,9 @@ fn every_command_answers_on_postgres_as_on_a_directory() {
             let shown = stdout.replace(db, "DB").replace(&receipt(db).display().to_string(), "RECEIPT");
             answers.push(if args[0] == "seal" || args.contains(&"--receipt") {
                 scrub_times(&shown)
+            } else if args[0] == "sessions" {
+                // The sessions were created a moment apart on the two databases.
+                shown.lines().filter(|l| !l.contains("\"created\"")).collect::<Vec<_>>().join("\n")
             } else {
                 shown
             });
@@ -211,4 +231,44 @@ fn migrate_moves_every_session_to_postgres_and_back_with_its_chain() {
     assert_eq!(refused.status.code(), Some(2), "{said}");
     assert!(said.contains("session `won-2` is already in the destination with other metadata"), "{said}");
     assert!(Path::new(&back).is_dir());
+}
+
+/// `verify --all` keeps its verdicts beside a directory; a server has no directory to sit
+/// beside, so they go in the current directory, named after the URL (no password in it), and
+/// the next audit compares with them.
+#[test]
+fn verify_all_on_a_server_keeps_its_verdicts_in_the_current_directory() {
+    let Some(url) = fresh_server("verify_all") else { return };
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let disputed = Path::new(env!("CARGO_MANIFEST_DIR")).join(DISPUTED);
+    let in_dir = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .args(args)
+            .arg("--db")
+            .arg(&url)
+            .current_dir(dir.path())
+            .env_remove("ARBITER_DB")
+            .output()
+            .unwrap_or_else(|e| panic!("cannot run arbiter: {e}"));
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "arbiter {args:?}:\n{stdout}\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        stdout
+    };
+    in_dir(&["import", disputed.to_str().unwrap_or_default()]);
+    let first = in_dir(&["verify", "--all"]);
+    assert!(first.contains("1 new"), "{first}");
+    let files: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap_or_else(|e| panic!("{e}"))
+        .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned()))
+        .collect();
+    assert_eq!(files.len(), 1, "{files:?}");
+    assert!(files[0].starts_with("postgres") && files[0].ends_with(".verdicts.json"), "{files:?}");
+    assert!(files[0].chars().all(|c| c.is_ascii_alphanumeric() || "._-".contains(c)), "{files:?}");
+    let second = in_dir(&["verify", "--all"]);
+    assert!(second.contains("0 changed, 0 new"), "{second}");
 }
