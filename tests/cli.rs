@@ -225,7 +225,7 @@ fn diff_exit_codes_and_split_points() {
     )
     .expect("write");
     let greedy = greedy.to_string_lossy().into_owned();
-    let out = s.run(&["diff", &greedy, &format!("{greedy}@multi-space=optional")]).expect(1).out();
+    let out = s.run(&["diff", &greedy, &format!("{greedy}@multi-space=required")]).expect(1).out();
     assert!(out.contains("first split") && out.contains("#8"), "{out}");
     assert!(out.contains("verdict"), "the split is a verdict difference:\n{out}");
 

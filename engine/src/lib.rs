@@ -23,8 +23,10 @@ mod violation;
 pub mod kit;
 pub mod testkit;
 
+pub mod flame_and_forge;
 pub mod keridwyn;
 pub mod proving_grounds;
+pub mod wild_assent;
 
 pub use catalog::{GameInfo, ParamKind, ParamSpec, RuleInfo};
 pub use digest::{digest, Digest};

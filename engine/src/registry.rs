@@ -4,9 +4,11 @@
 //! calls `dispatch`; adding a game means adding one line here and nothing anywhere else.
 
 use crate::catalog::GameInfo;
+use crate::flame_and_forge::FlameAndForge;
 use crate::game::Game;
 use crate::keridwyn::KeridwynFight;
 use crate::proving_grounds::ProvingGrounds;
+use crate::wild_assent::WildAssent;
 
 /// Generic code run on whichever game an id names.
 pub trait GameVisitor {
@@ -20,6 +22,10 @@ pub fn dispatch<V: GameVisitor>(id: &str, visitor: V) -> Option<V::Output> {
         Some(visitor.visit::<ProvingGrounds>())
     } else if id == KeridwynFight::info().id {
         Some(visitor.visit::<KeridwynFight>())
+    } else if id == FlameAndForge::info().id {
+        Some(visitor.visit::<FlameAndForge>())
+    } else if id == WildAssent::info().id {
+        Some(visitor.visit::<WildAssent>())
     } else {
         None
     }
@@ -27,7 +33,7 @@ pub fn dispatch<V: GameVisitor>(id: &str, visitor: V) -> Option<V::Output> {
 
 /// Every game this build supports.
 pub fn games() -> Vec<GameInfo> {
-    vec![ProvingGrounds::info(), KeridwynFight::info()]
+    vec![ProvingGrounds::info(), KeridwynFight::info(), WildAssent::info(), FlameAndForge::info()]
 }
 
 /// The ids of every game, for "unknown game" messages.

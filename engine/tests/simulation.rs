@@ -16,7 +16,9 @@
 //! itself: it is flagged at or after its record (where the consequences recorded after it
 //! stop matching), or the log is another legal log, recording exactly the consequences
 //! `next_consequence` owes.
-//! Every simulated log records exactly the consequences `next_consequence` owes.
+//! Every simulated log records exactly the consequences `next_consequence` owes. Mutations
+//! run under the strict value of a reading that makes a consequence one of several legal
+//! records (`ONE_LEGAL_CONSEQUENCE`).
 
 use arbiter_engine::{digest, dispatch, game_ids, Findings, Game, GameVisitor, Setup};
 
@@ -385,6 +387,22 @@ fn change_a_digit<G: Game>(game: &G, event: &G::Event, pick: u64) -> Option<G::E
 #[derive(Clone, Copy)]
 struct Mutations;
 
+/// Readings under which a consequence is one of several legal records (how far a marker
+/// moves when "you may" move it several spaces): the mutations run under the strict value,
+/// where the rules owe exactly one record, so that a log departing from `next_consequence`
+/// is a real finding. The permissive defaults are simulated under every reading above.
+const ONE_LEGAL_CONSEQUENCE: &[(&str, &str)] = &[("proving-grounds", "multi-space=required")];
+
+/// The game under the readings of `ONE_LEGAL_CONSEQUENCE`, if it has a simulator.
+fn strict<G: Game>() -> Option<G> {
+    let id = G::info().id;
+    let pairs = ONE_LEGAL_CONSEQUENCE.iter().filter(|(g, _)| *g == id).map(|(_, p)| *p);
+    let setup = Setup::from_pairs(pairs).unwrap_or_else(|e| panic!("{id}: {e}"));
+    let catalog = G::builtin_catalog(G::default_catalog())?;
+    let game = G::new(&setup, catalog).unwrap_or_else(|e| panic!("{id}: {e}"));
+    game.simulate(1, 1).is_some().then_some(game)
+}
+
 /// What the mutations of one game came to.
 #[derive(Debug, Default)]
 struct Tally {
@@ -440,7 +458,7 @@ impl Tally {
 impl GameVisitor for Mutations {
     type Output = bool;
     fn visit<G: Game>(self) -> bool {
-        let Some(game) = simulated::<G>() else { return false };
+        let Some(game) = strict::<G>() else { return false };
         let id = G::info().id;
         let mut t = Tally::default();
         for seed in 1..=SEEDS {

@@ -509,6 +509,13 @@ impl Consequences for KeridwynFight {
         self.compare_fact(s, due, recorded, event, f)
     }
     fn unexpected(&self, s: &State, recorded: &Fact, event: &Event, f: &mut Findings) {
+        // `damage X 0 block 0 injury 0` where no damage to X is due is how a table writes
+        // that a hit did nothing (an Immunity that protects against the whole attack): it
+        // changes nothing and says what the rules say, so it is no finding. (Where damage to
+        // X is due, a recorded 0 pairs with it and is judged by `compare`.)
+        if let Fact::DamageDealt { damage: 0, block: 0, injury: 0, .. } = *recorded {
+            return;
+        }
         let v = self.not_due(s, recorded, event);
         let taint = self.taint_of(s, recorded.subject().map(|(w, _)| w));
         f.violate(match taint {

@@ -302,10 +302,11 @@ pub static PARAMS: &[ParamSpec] = &[
         name: P_RECHECK,
         kind: ParamKind::Interpretation,
         allowed: RecheckTie::NAMES,
-        default: RecheckTie::HolderKeeps.name(),
+        default: RecheckTie::Roll.name(),
         doc: "\"each time after Fame changes, the participant with the highest Fame gains the Priority token. \
-              If participants are tied, they each roll Finesse\": silent on a tie that includes the current \
-              holder after a re-check. Default: the holder keeps the token. `roll`: the tied roll Finesse.",
+              If participants are tied, they each roll Finesse\". Default, the plain words: a tie after a \
+              re-check is rolled off in Finesse like any other, the holder included. `holder-keeps`: a \
+              tie that includes the current holder leaves the token where it is.",
         section: "STARTING THE FIGHT",
     },
     ParamSpec {
@@ -390,7 +391,7 @@ impl Params {
             maneuver: r.get(P_MANEUVER, ManeuverOptions::GearAndImmunity),
             balance: r.get(P_BALANCE, BalanceScope::Round),
             immunity: r.get(P_IMMUNITY, ImmunityVsAttack::WholeAttack),
-            recheck: r.get(P_RECHECK, RecheckTie::HolderKeeps),
+            recheck: r.get(P_RECHECK, RecheckTie::Roll),
             focus: r.get(P_FOCUS, FocusRefresh::EndOfRound),
             reroll_cost: r.number(P_REROLL, 0, MAX_REROLL_COST, 2),
             alternation: r.get(P_ALTERNATION, Alternation::SingleTarget),

@@ -229,11 +229,12 @@ pub static PARAMS: &[ParamSpec] = &[
         name: MULTI_SPACE,
         kind: ParamKind::Interpretation,
         allowed: MultiSpace::NAMES,
-        default: MultiSpace::Required.name(),
+        default: MultiSpace::Optional.name(),
         doc: "A set with separate dice for several spaces: \"If there are enough dice in the set to move \
-              up multiple spaces, you may do so, but each space requires separate dice.\" `required` \
-              reads \"may\" as permission every player takes (the marker goes as far as the set \
-              reaches); `optional` lets the player stop after any number of spaces, at least one.",
+              up multiple spaces, you may do so, but each space requires separate dice.\" \"May\" grants a permission: \
+              `optional` = the player may stop after any number of spaces, at least one (the \
+              marker may go as far as the set's separate dice reach); `required` = the marker \
+              must go as far as the set reaches.",
         section: "A. Move Battle Markers (Multiple Spaces)",
     },
     ParamSpec {
@@ -462,7 +463,7 @@ impl Config {
             exhaust_from: r.get(EXHAUST_FROM, ExhaustFrom::Any),
             replace_without_white: r.get(REPLACE_WITHOUT_WHITE, ReplaceWithoutWhite::Skip),
             replacement: r.get(REPLACEMENT, Replacement::Optional),
-            multi_space: r.get(MULTI_SPACE, MultiSpace::Required),
+            multi_space: r.get(MULTI_SPACE, MultiSpace::Optional),
             last_reroll_second,
             modules,
             rolls: r.number(ROLLS_SIZE, 0, 30, 10) as u8,

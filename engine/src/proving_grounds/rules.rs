@@ -44,7 +44,7 @@ rules! {
         "An enemy attacked with a single moves its battle marker down one space",
         "A. Move Battle Markers (Single)";
     SET_UP = "pg.resolve.set-moves-up",
-        "A set meeting the requirement of the space above moves the marker up, as far as its separate dice reach",
+        "A set meeting the requirement of the space above moves the marker up, at least one space and as far as its separate dice reach (see interpretation multi-space)",
         "A. Move Battle Markers (Set; Multiple Spaces)";
     SEPARATE_DICE = "pg.resolve.separate-dice",
         "Each space moved up requires separate dice meeting that space's requirement",

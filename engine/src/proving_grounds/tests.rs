@@ -177,9 +177,10 @@ fn several_spaces_need_separate_dice_and_may_be_optional() {
         assert_eq!(got, then, "{when} under {p:?}");
     };
     hound(&[], "up 1 2", &[]);
-    hound(&[], "up 1", &[rules::SET_UP]);
-    hound(&["multi-space=optional"], "up 1", &[]);
-    hound(&["multi-space=optional"], "up 1 3", &[rules::SEPARATE_DICE]);
+    hound(&[], "up 1", &[]);
+    hound(&[], "up 1 3", &[rules::SEPARATE_DICE]);
+    hound(&["multi-space=required"], "up 1 2", &[]);
+    hound(&["multi-space=required"], "up 1", &[rules::SET_UP]);
 }
 
 #[test]

@@ -1,0 +1,205 @@
+//! The city's geometry: 21 tiles in 6 lines and the Dragon's Castle above them.
+//!
+//! Tiles are named by territory, line within the territory and position from the left:
+//! `O1a`-`O1d` (the Outskirts' bottom line of 4), `O2a`-`O2c` (its line of 3), then `V1`,
+//! `V2`, `W1`, `W2` the same way, and `castle`. Counted from the bottom the lines are 1 to 6
+//! and the Castle is line 7. Line sizes alternate 4, 3 (the book pins only the Wastelands'
+//! upper line of 3, l.176): a tile of a line of 4 at position i touches the tiles i-1 and i
+//! of the line of 3 above it, a tile of a line of 3 at position j touches the tiles j and
+//! j+1 of the line of 4 above it, and neighbours in a line touch. The Castle touches the 3
+//! upper Wastelands tiles (l.176).
+
+use crate::kit::named::named_enum;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+named_enum! {
+    /// The three territories, bottom up.
+    pub enum Territory ("a territory") { Outskirts = "outskirts", Valley = "valley", Wastelands = "wastelands" }
+}
+
+impl Territory {
+    /// The letter of its tile names.
+    pub const fn letter(self) -> char {
+        match self {
+            Territory::Outskirts => 'O',
+            Territory::Valley => 'V',
+            Territory::Wastelands => 'W',
+        }
+    }
+    /// Its 7 tiles, bottom line first.
+    pub fn tiles(self) -> impl Iterator<Item = Tile> {
+        let first = self.index() as u8 * 7;
+        (first..first + 7).map(Tile)
+    }
+}
+
+/// The number of city tiles.
+pub const TILES: usize = 21;
+/// The first tile of each line (1-6), and the end.
+const LINE_START: [u8; 7] = [0, 4, 7, 11, 14, 18, 21];
+/// The Castle's line.
+pub const CASTLE_LINE: u8 = 7;
+
+/// A city tile (0-20) or the Castle (21). Read back from storage only within that range.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(try_from = "u8", into = "u8")]
+pub struct Tile(pub u8);
+
+impl TryFrom<u8> for Tile {
+    type Error = String;
+    fn try_from(n: u8) -> Result<Tile, String> {
+        if usize::from(n) <= TILES {
+            Ok(Tile(n))
+        } else {
+            Err(format!("{n} is no tile (0-{TILES})"))
+        }
+    }
+}
+
+impl From<Tile> for u8 {
+    fn from(t: Tile) -> u8 {
+        t.0
+    }
+}
+
+impl Tile {
+    pub const CASTLE: Tile = Tile(TILES as u8);
+
+    pub fn all() -> impl Iterator<Item = Tile> {
+        (0..TILES as u8).map(Tile)
+    }
+    pub fn is_castle(self) -> bool {
+        self == Tile::CASTLE
+    }
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+    /// Its line, 1 (the Outskirts' bottom) to 7 (the Castle).
+    pub fn line(self) -> u8 {
+        if self.is_castle() {
+            return CASTLE_LINE;
+        }
+        LINE_START.iter().rposition(|&s| s <= self.0).map_or(1, |i| i as u8 + 1)
+    }
+    /// Its position in its line from the left, 0-based.
+    pub fn position(self) -> u8 {
+        if self.is_castle() {
+            return 0;
+        }
+        self.0 - LINE_START[self.line() as usize - 1]
+    }
+    pub fn territory(self) -> Option<Territory> {
+        (!self.is_castle()).then(|| Territory::ALL[(self.line() as usize - 1) / 2])
+    }
+    /// The tiles of a line (1-6), left to right; the Castle for line 7.
+    pub fn line_tiles(line: u8) -> impl Iterator<Item = Tile> {
+        let (a, b) = match line {
+            1..=6 => (LINE_START[line as usize - 1], LINE_START[line as usize]),
+            7 => (TILES as u8, TILES as u8 + 1),
+            _ => (0, 0),
+        };
+        (a..b).map(Tile)
+    }
+    /// The tile at a Retaliation card's relative position (`1a`: the territory's bottom line,
+    /// first tile).
+    pub fn relative(territory: Territory, row: u8, position: u8) -> Option<Tile> {
+        let line = territory.index() as u8 * 2 + row;
+        Tile::line_tiles(line).nth(position as usize)
+    }
+    /// Whether `above` is in the next line up and touches this tile.
+    pub fn touches_above(self, above: Tile) -> bool {
+        let line = self.line();
+        if above.line() != line + 1 {
+            return false;
+        }
+        if above.is_castle() {
+            return line == 6;
+        }
+        let (i, j) = (self.position() as i16, above.position() as i16);
+        if line % 2 == 1 {
+            // A line of 4 under a line of 3.
+            j == i - 1 || j == i
+        } else {
+            j == i || j == i + 1
+        }
+    }
+    /// Whether two tiles touch: neighbours in a line, or one above the other.
+    pub fn adjacent(self, other: Tile) -> bool {
+        if self == other {
+            return false;
+        }
+        if self.line() == other.line() {
+            return !self.is_castle() && self.position().abs_diff(other.position()) == 1;
+        }
+        self.touches_above(other) || other.touches_above(self)
+    }
+    pub fn name(self) -> String {
+        self.to_string()
+    }
+    /// Read a tile name.
+    pub fn parse(word: &str) -> Option<Tile> {
+        if word == "castle" {
+            return Some(Tile::CASTLE);
+        }
+        let mut c = word.chars();
+        let territory = match c.next()? {
+            'O' => Territory::Outskirts,
+            'V' => Territory::Valley,
+            'W' => Territory::Wastelands,
+            _ => return None,
+        };
+        let row = match c.next()? {
+            '1' => 1,
+            '2' => 2,
+            _ => return None,
+        };
+        let position = c.next()?;
+        if c.next().is_some() || !position.is_ascii_lowercase() {
+            return None;
+        }
+        Tile::relative(territory, row, position as u8 - b'a')
+    }
+}
+
+impl fmt::Display for Tile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.territory() {
+            None => f.write_str("castle"),
+            Some(t) => {
+                let row = (self.line() - 1) % 2 + 1;
+                write!(f, "{}{}{}", t.letter(), row, (b'a' + self.position()) as char)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_lines_and_adjacency() {
+        for t in Tile::all().chain([Tile::CASTLE]) {
+            assert_eq!(Tile::parse(&t.to_string()), Some(t));
+        }
+        assert_eq!(Tile::parse("O1e"), None);
+        assert_eq!(Tile::parse("O2d"), None);
+        let t = |s: &str| Tile::parse(s).unwrap();
+        assert_eq!((t("O1a").line(), t("O2c").line(), t("W2b").line(), Tile::CASTLE.line()), (1, 2, 6, 7));
+        assert_eq!(t("V1c").territory(), Some(Territory::Valley));
+        // FE1: the Outskirts' top-left tile sits on the two bottom-left tiles.
+        assert!(t("O1a").touches_above(t("O2a")) && t("O1b").touches_above(t("O2a")));
+        assert!(!t("O1c").touches_above(t("O2a")));
+        assert!(t("O2c").touches_above(t("V1d")) && t("O2c").touches_above(t("V1c")));
+        assert!(t("W2a").touches_above(Tile::CASTLE) && !t("W1a").touches_above(Tile::CASTLE));
+        assert!(t("O1a").adjacent(t("O1b")) && t("O2a").adjacent(t("O1b")) && !t("O1a").adjacent(t("O1c")));
+        assert_eq!(Tile::line_tiles(5).count(), 4);
+        assert_eq!(Tile::relative(Territory::Valley, 2, 0), Some(t("V2a")));
+        // From storage: only tiles that exist.
+        let config = bincode::config::standard();
+        let read = |n: u8| bincode::serde::decode_from_slice::<Tile, _>(&[n], config).map(|(t, _)| t);
+        assert_eq!(read(21).ok(), Some(Tile::CASTLE));
+        assert!(read(22).is_err());
+    }
+}

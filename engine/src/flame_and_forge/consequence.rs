@@ -1,0 +1,1467 @@
+//! The consequences the rules owe, derived from the settled state by the kit's consequence
+//! loop (`kit::due`): the top frame of the stack (or the phase, when nothing is being
+//! resolved) says what is owed next. A recorded consequence is paired with it, a wrong one
+//! reported with the rule it breaks and applied as played, a left-out one reported under its
+//! own rule and applied as the rules say.
+
+use super::catalog::{CardId, Condition, EventIcon, EventId, RetItem, Subject};
+use super::city::Tile;
+use super::event::{Colour, Event, Label, Rank};
+use super::flow::{first, has, tiles_of, Tiles};
+use super::icon::{Gem, Icon};
+use super::params::EndTiming;
+use super::rules as r;
+use super::state::{
+    Adversary, CStage, End, FStage, Frame, PStage, Phase, Src, State, MAX_HEALTH, SCORCHED_LOSS,
+};
+use super::FlameAndForge;
+use crate::kit::due::{Consequences, Pairing};
+use crate::{Findings, StepError, Violation};
+
+/// Where a health change or a success comes from (the rule it carries out).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Why {
+    Icons(Src),
+    Beast,
+    Campfire,
+    ForgeEvent,
+    WinEvent,
+}
+
+/// A consequence owed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Due {
+    Bonus {
+        seat: u8,
+        n: u8,
+    },
+    Turn {
+        seat: u8,
+    },
+    /// An event action's icon: a fire (or a gem) on one of `tiles`.
+    EventIcon {
+        fire: bool,
+        gem: Gem,
+        tiles: Tiles,
+    },
+    RetIcon {
+        fire: bool,
+        gem: Gem,
+        tile: Tile,
+    },
+    Scorch {
+        tile: Tile,
+    },
+    Horde {
+        tile: Tile,
+        monster: CardId,
+    },
+    Retreat {
+        seat: u8,
+    },
+    Health {
+        seat: u8,
+        delta: i8,
+        to: u8,
+        why: Why,
+    },
+    Burn {
+        seat: u8,
+        n: u8,
+        to: u8,
+    },
+    Gain {
+        seat: u8,
+        gem: Gem,
+        src: Src,
+    },
+    Pick {
+        seat: u8,
+        tile: Tile,
+    },
+    Haste {
+        seat: u8,
+        src: Src,
+    },
+    Footprint {
+        seat: u8,
+        src: Src,
+    },
+    Extinguish {
+        seat: u8,
+        tiles: Tiles,
+        src: Src,
+        warrior: bool,
+    },
+    Success {
+        seat: u8,
+        add: u8,
+        to: u8,
+        why: Why,
+    },
+    Frenzy {
+        seat: u8,
+        to: u8,
+        src: Src,
+    },
+    Pay {
+        seat: u8,
+        gem: Gem,
+        missing: Option<u8>,
+        src: Src,
+    },
+    Won {
+        seat: u8,
+    },
+    PassedOut {
+        seat: u8,
+    },
+    Shuffle {
+        seat: u8,
+    },
+    DiscardEvent {
+        seat: u8,
+        forge: bool,
+        first: EventId,
+        left: [u8; 3],
+    },
+    Drop {
+        seat: u8,
+        gem: Gem,
+    },
+    GameOver {
+        won: bool,
+    },
+    ScoreDragon {
+        n: u16,
+    },
+    ScorePlayer {
+        seat: u8,
+        n: i16,
+    },
+    ScoreTeam {
+        n: i16,
+        rank: Rank,
+    },
+}
+
+fn label(name: &str) -> Label {
+    Label::new(name).unwrap_or(Label::UNKNOWN)
+}
+
+/// A due with the colour of the player it concerns (for its notation).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Owed {
+    pub due: Due,
+    pub who: Colour,
+}
+
+impl Due {
+    /// The seat a due concerns, if one.
+    pub fn seat(&self) -> Option<u8> {
+        match *self {
+            Due::Bonus { seat, .. }
+            | Due::Turn { seat }
+            | Due::Retreat { seat }
+            | Due::Health { seat, .. }
+            | Due::Burn { seat, .. }
+            | Due::Gain { seat, .. }
+            | Due::Pick { seat, .. }
+            | Due::Haste { seat, .. }
+            | Due::Footprint { seat, .. }
+            | Due::Extinguish { seat, .. }
+            | Due::Success { seat, .. }
+            | Due::Frenzy { seat, .. }
+            | Due::Pay { seat, .. }
+            | Due::Won { seat }
+            | Due::PassedOut { seat }
+            | Due::Shuffle { seat }
+            | Due::DiscardEvent { seat, .. }
+            | Due::Drop { seat, .. }
+            | Due::ScorePlayer { seat, .. } => Some(seat),
+            _ => None,
+        }
+    }
+}
+
+impl FlameAndForge {
+    fn colour(&self, s: &State, seat: u8) -> Colour {
+        s.seats.get(seat as usize).map_or(Colour::Blue, |p| p.colour)
+    }
+
+    /// A finding that rests on a seat's resources (health, gems, cards, successes): uncertain
+    /// when that seat's state (or the running challenge) may be wrong after an unverified
+    /// effect. Findings about order and placement rest on no resource and are never tainted.
+    pub(super) fn finding(&self, s: &State, seat: Option<u8>, rule: &'static str, msg: String) -> Violation {
+        let v = Violation::new(rule, msg);
+        let taint = seat
+            .and_then(|k| s.seats.get(k as usize))
+            .and_then(|p| p.taint)
+            .or_else(|| s.challenges.last().and_then(|c| c.taint));
+        match taint {
+            Some(o) => v.uncertain_after(o),
+            None => v,
+        }
+    }
+
+    /// The successes a success owed brings the count to (the running challenge's, or the
+    /// placement's bank).
+    fn success_target(&self, s: &State) -> u8 {
+        match self.running(s) {
+            Some(k) => s.challenges[k].successes,
+            None => s.placement().map_or(0, |p| p.bank),
+        }
+    }
+
+    /// Whether the game's end is checked now rather than in Phase 4.
+    fn immediate_end(&self, s: &State) -> Option<bool> {
+        if self.config.end_timing != EndTiming::Immediate || s.over() || s.seats.is_empty() {
+            return None;
+        }
+        if s.slayer_seat.is_some() {
+            Some(true)
+        } else if s.scorched() >= SCORCHED_LOSS {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
+    fn icons_due(&self, s: &State, seat: u8, src: Src, next: u8) -> Option<Due> {
+        let p = s.player(seat);
+        if matches!(src, Src::Card(_)) && self.running(s).is_some() && p.health.value == 0 {
+            return Some(Due::PassedOut { seat });
+        }
+        let sym = self.icon_at(s, src, next as usize)?;
+        let health = p.health.value;
+        let heal = |n: i32| Due::Health {
+            seat,
+            delta: n as i8,
+            to: (health + n).clamp(0, MAX_HEALTH) as u8,
+            why: Why::Icons(src),
+        };
+        Some(match sym.icon {
+            Icon::Gem(gem) => Due::Gain { seat, gem, src },
+            Icon::Heal(n) => heal(i32::from(n)),
+            Icon::Burst => heal(-1),
+            Icon::Footprint => Due::Footprint { seat, src },
+            Icon::Haste => Due::Haste { seat, src },
+            Icon::Axe => Due::Success {
+                seat,
+                add: 1,
+                to: self.success_target(s).saturating_add(1),
+                why: Why::Icons(src),
+            },
+            Icon::Frenzy => {
+                let k = self.running(s)?;
+                Due::Frenzy { seat, to: s.challenges[k].frenzy.saturating_add(1), src }
+            }
+            Icon::Extinguish => {
+                Due::Extinguish { seat, tiles: self.fire_range(s, false), src, warrior: false }
+            }
+            Icon::Douse(_) => Due::Extinguish { seat, tiles: self.fire_range(s, true), src, warrior: true },
+            Icon::Pay(gem) => {
+                let missing = (p.gem(gem) == 0).then(|| (health - 1).clamp(0, MAX_HEALTH) as u8);
+                Due::Pay { seat, gem, missing, src }
+            }
+            _ => return None,
+        })
+    }
+
+    /// The score owed at the end (`scored` of them done).
+    fn score_due(&self, s: &State, scored: u8) -> Option<Due> {
+        let n = s.seats.len() as u8;
+        match scored {
+            0 => Some(Due::ScoreDragon { n: self.dragon_score(s) }),
+            k if k <= n => Some(Due::ScorePlayer { seat: k - 1, n: self.player_score(s, k - 1).total() }),
+            k if k == n + 1 => {
+                let team = self.team_score(s);
+                Some(Due::ScoreTeam { n: team, rank: self.rank(team) })
+            }
+            _ => None,
+        }
+    }
+
+    /// The rule a left-out icon consequence breaks, by where the icon is printed.
+    fn icon_rule(&self, s: &State, src: Src, icon_rule: &'static str) -> &'static str {
+        match src {
+            Src::Card(_) => r::CHALLENGE_RESOLVE_ALL,
+            Src::Pending(k) => match s.challenges.get(k as usize).and_then(|c| c.end) {
+                Some(End::Won) => r::CHALLENGE_WIN_PENDING,
+                _ => r::CHALLENGE_PENDING,
+            },
+            Src::Special(d) => match d {
+                super::catalog::Dwarf::Guardian => r::SPECIAL_GUARDIAN,
+                super::catalog::Dwarf::Warrior => r::SPECIAL_WARRIOR,
+                super::catalog::Dwarf::King => r::SPECIAL_KING,
+                super::catalog::Dwarf::Alchemist => r::SPECIAL_ALCHEMIST,
+                _ => r::SPECIAL_TIMING,
+            },
+            Src::Token(_) => r::RESEARCH_ADVANCED_USE,
+            Src::Slayer(_) => r::PACKA_USE,
+            Src::Spot { .. } => {
+                let _ = icon_rule;
+                let zero = s.placement().is_some_and(|p| s.player(p.seat).health.value == 0);
+                if zero {
+                    r::RAID_ZERO_CONTINUES
+                } else {
+                    r::RAID_SPOTS
+                }
+            }
+            Src::Board { .. } => r::REGROUP_SEQUENCE,
+        }
+    }
+
+    fn why_rule(&self, s: &State, why: Why, delta: i8) -> &'static str {
+        match why {
+            Why::Beast => r::S01_BORED_BEAST,
+            Why::Campfire => r::RETREAT_CAMPFIRE,
+            Why::ForgeEvent => r::FORGE_EVENTS,
+            Why::WinEvent => r::CHALLENGE_WIN_EVENT,
+            Why::Icons(src) => {
+                let own = if delta < 0 { r::ICON_BURST } else { r::ICON_HEART };
+                self.icon_rule(s, src, own)
+            }
+        }
+    }
+
+    /// The rule a wrong health change breaks: the bounds (a total past 0 or 7), the start (the
+    /// right change on a total that assumes another starting health), or its source.
+    fn health_blame(&self, s: &State, seat: u8, delta: i8, recorded: (i8, u8), why: Why) -> &'static str {
+        let p = s.player(seat);
+        let (rec_delta, rec_to) = recorded;
+        if rec_delta == delta {
+            let unclamped = p.health.value + i32::from(delta);
+            if i32::from(rec_to) == unclamped || i32::from(rec_to) > MAX_HEALTH {
+                return r::HEALTH_BOUNDS;
+            }
+            if !p.health_changed {
+                return r::SETUP_HEALTH;
+            }
+        }
+        if why == Why::Campfire {
+            return self.campfire_blame(s, seat, i32::from(rec_to) - p.health.value);
+        }
+        match why {
+            Why::Icons(Src::Special(super::catalog::Dwarf::Guardian)) => r::SPECIAL_GUARDIAN,
+            Why::Icons(src) => {
+                let own = if delta < 0 { r::ICON_BURST } else { r::ICON_HEART };
+                match src {
+                    Src::Spot { .. } | Src::Board { .. } | Src::Card(_) | Src::Pending(_) => own,
+                    _ => self.icon_rule(s, src, own),
+                }
+            }
+            _ => self.why_rule(s, why, delta),
+        }
+    }
+
+    /// Which part of a retreat's heal a wrong recorded heal left out: Scenario 01's start,
+    /// the Healing track's progress, or the campfire as a whole.
+    fn campfire_blame(&self, s: &State, seat: u8, healed: i32) -> &'static str {
+        use super::params::{Scenario, WellRested};
+        let p = s.player(seat);
+        let room = MAX_HEALTH - p.health.value;
+        let heal = |n: i32| n.min(room);
+        let level_heal = |level: u8| -> i32 {
+            (1..=level)
+                .rev()
+                .find_map(|l| match self.catalog.level(Subject::Healing, l).map(|l| l.reward) {
+                    Some(super::catalog::Reward::Campfire(n)) => Some(i32::from(n)),
+                    _ => None,
+                })
+                .unwrap_or(0)
+        };
+        let token =
+            p.active_token.and_then(|t| self.catalog.tokens.get(t)).map_or(0, |t| i32::from(t.campfire));
+        let level = p.books[Subject::Healing.index()];
+        if self.config.scenario == Scenario::S01 {
+            let without = match self.config.well_rested {
+                WellRested::AdvancedToken => level_heal(level) + token,
+                WellRested::HealingLevel if level == self.catalog.scenario01.rested_level => {
+                    level_heal(1) + token + i32::from(p.rested)
+                }
+                WellRested::HealingLevel => -1,
+            };
+            if without >= 0 && heal(without) == healed {
+                return r::S01_WELL_RESTED;
+            }
+        }
+        if level > 1 && heal(level_heal(1) + token + i32::from(p.rested)) == healed {
+            return r::RESEARCH_HEALING;
+        }
+        r::RETREAT_CAMPFIRE
+    }
+
+    /// Which rule a fire (or gem) put on the wrong tile neglected.
+    fn event_tile_blame(&self, s: &State, tile: Tile, fire: bool) -> &'static str {
+        if tile.is_castle() {
+            return r::SETUP_CITY;
+        }
+        if fire && s.tile(tile).scorched {
+            return r::FIRE_SCORCHED_TILE;
+        }
+        let Some(Frame::EventIcons { card, action, .. }) = s.stack.last().copied() else {
+            return r::RETALIATION_RESOLVE;
+        };
+        let Some(e) = self.catalog.events.get(card) else { return r::EVENT_TILE };
+        // Another action of the same card: the counter.
+        let other_action = e
+            .actions
+            .iter()
+            .enumerate()
+            .any(|(i, _)| i as u8 != action && has(self.event_targets(s, card, i as u8, fire), tile));
+        if other_action {
+            return r::EVENT_COUNTER;
+        }
+        // An action of another active event: the top rule.
+        let other_card = s.events.iter().rev().skip(1).any(|&ev| {
+            self.catalog.events.get(ev).is_some_and(|c| {
+                (0..c.actions.len()).any(|i| has(self.event_targets(s, ev, i as u8, fire), tile))
+            })
+        });
+        if other_card {
+            return r::EVENT_TOP;
+        }
+        let a = &e.actions[action as usize];
+        let right_building = match a.target {
+            super::catalog::Target::Building(b) => self.catalog.building_of(tile) == b,
+            super::catalog::Target::Monster => s.monster_on(tile).is_some(),
+        };
+        if right_building && a.territory.is_some_and(|t| tile.territory() != Some(t)) {
+            r::EVENT_TERRITORY
+        } else {
+            r::EVENT_TILE
+        }
+    }
+}
+
+impl Consequences for FlameAndForge {
+    type State = State;
+    type Due = Owed;
+    type Fact = Event;
+    type Event = Event;
+
+    fn resolve(&self, _s: &State, recorded: &Event) -> Result<Event, StepError> {
+        Ok(*recorded)
+    }
+
+    fn due(&self, s: &State) -> Option<Owed> {
+        let due = self.due_here(s)?;
+        Some(Owed { due, who: self.colour(s, due.seat().unwrap_or(0)) })
+    }
+
+    fn fact(&self, owed: &Owed) -> Event {
+        self.fact_of(owed.who, &owed.due)
+    }
+
+    fn pairing(&self, due: &Event, recorded: &Event) -> Pairing {
+        use std::mem::discriminant;
+        if discriminant(due) != discriminant(recorded) {
+            return Pairing::None;
+        }
+        match (due.who(), recorded.who()) {
+            (Some(a), Some(b)) if a != b => Pairing::Kind,
+            _ => match (due, recorded) {
+                (Event::Scorch { tile: a }, Event::Scorch { tile: b }) if a != b => Pairing::Kind,
+                (Event::Horde { monster: a }, Event::Horde { monster: b }) if a != b => Pairing::Kind,
+                _ => Pairing::Subject,
+            },
+        }
+    }
+
+    fn rule(&self, s: &State, owed: &Owed) -> &'static str {
+        self.rule_of(s, &owed.due)
+    }
+
+    fn apply(&self, s: &mut State, owed: &Owed, played: &Event, f: &mut Findings) -> Result<(), StepError> {
+        self.apply_due(s, &owed.due, played, f);
+        self.settle(s, f);
+        Ok(())
+    }
+
+    fn compare(&self, s: &State, owed: &Owed, recorded: &Event, event: &Event, f: &mut Findings) {
+        self.compare_due(s, &owed.due, recorded, event, f);
+    }
+
+    fn unexpected(&self, s: &State, recorded: &Event, event: &Event, f: &mut Findings) {
+        self.report_unexpected(s, recorded, event, f);
+    }
+
+    fn event(&self, _s: &State, owed: &Owed) -> Event {
+        self.fact_of(owed.who, &owed.due)
+    }
+
+    fn uncertain(&self, s: &State, owed: &Owed) -> Option<u32> {
+        let seat = owed.due.seat().filter(|_| {
+            matches!(
+                owed.due,
+                Due::Health { .. }
+                    | Due::Burn { .. }
+                    | Due::Gain { .. }
+                    | Due::Success { .. }
+                    | Due::Frenzy { .. }
+                    | Due::Pay { .. }
+                    | Due::Won { .. }
+                    | Due::PassedOut { .. }
+                    | Due::Drop { .. }
+                    | Due::ScorePlayer { .. }
+            )
+        });
+        seat.and_then(|k| s.seats.get(k as usize))
+            .and_then(|p| p.taint)
+            .or_else(|| s.challenges.last().and_then(|c| c.taint))
+    }
+}
+
+impl FlameAndForge {
+    /// The consequence owed now: the phase's when nothing is being resolved, else the top
+    /// frame's.
+    pub(super) fn due_here(&self, s: &State) -> Option<Due> {
+        if self.config.end_timing == EndTiming::Immediate {
+            if let Some(won) = self.immediate_end(s) {
+                return Some(Due::GameOver { won });
+            }
+        }
+        let Some(top) = s.stack.last().copied() else {
+            return match s.phase {
+                Phase::TurnStart => Some(Due::Turn { seat: 0 }),
+                Phase::Place if s.placements > 0 && (!self.can_place(s, s.active)) => {
+                    Some(Due::Retreat { seat: s.active })
+                }
+                Phase::End => {
+                    if s.slayer_seat.is_some() {
+                        Some(Due::GameOver { won: true })
+                    } else if s.scorched() >= SCORCHED_LOSS {
+                        Some(Due::GameOver { won: false })
+                    } else {
+                        Some(Due::Turn { seat: (s.active + 1) % (s.seats.len().max(1) as u8) })
+                    }
+                }
+                Phase::Over { won: true, scored } => self.score_due(s, scored),
+                _ => None,
+            };
+        };
+        match top {
+            Frame::Bonus { seat } => Some(Due::Bonus { seat, n: seat.min(3) }),
+            Frame::EventIcons { card, action, next } => {
+                let icon =
+                    *self.catalog.events.get(card)?.actions.get(action as usize)?.icons.get(next as usize)?;
+                match icon {
+                    EventIcon::Fire => Some(Due::EventIcon {
+                        fire: true,
+                        gem: Gem::Y,
+                        tiles: self.event_targets(s, card, action, true),
+                    }),
+                    EventIcon::Gem(gem) => Some(Due::EventIcon {
+                        fire: false,
+                        gem,
+                        tiles: self.event_targets(s, card, action, false),
+                    }),
+                    EventIcon::Text(_) => None,
+                }
+            }
+            Frame::AfterFire { tile, stage: 0, .. } => Some(Due::Scorch { tile }),
+            Frame::AfterFire { tile, stage: 1, .. } => {
+                s.monster_on(tile).map(|(monster, _)| Due::Horde { tile, monster })
+            }
+            Frame::AfterFire { .. } => None,
+            Frame::Retaliation { territory, card: Some(card), monster: true, next } => {
+                match *self.catalog.retaliations.get(card)?.items.get(next as usize)? {
+                    RetItem::Fire(row, pos) => Some(Due::RetIcon {
+                        fire: true,
+                        gem: Gem::Y,
+                        tile: Tile::relative(territory, row, pos)?,
+                    }),
+                    RetItem::Gem(gem, row, pos) => {
+                        Some(Due::RetIcon { fire: false, gem, tile: Tile::relative(territory, row, pos)? })
+                    }
+                    RetItem::Text(_) => None,
+                }
+            }
+            Frame::Retaliation { .. } => None,
+            Frame::Placement(p) => {
+                let health = s.player(p.seat).health.value;
+                match p.stage {
+                    PStage::BeastDamage => Some(Due::Health {
+                        seat: p.seat,
+                        delta: -1,
+                        to: (health - 1).clamp(0, MAX_HEALTH) as u8,
+                        why: Why::Beast,
+                    }),
+                    PStage::BeastSuccess => Some(Due::Success {
+                        seat: p.seat,
+                        add: 1,
+                        to: p.bank.saturating_add(1),
+                        why: Why::Beast,
+                    }),
+                    PStage::Burn => {
+                        let super::state::At::Tile { tile, .. } = p.at else { return None };
+                        let n = (s.tile(tile).fire as i32).min(health) as u8;
+                        Some(Due::Burn { seat: p.seat, n, to: (health - i32::from(n)) as u8 })
+                    }
+                    PStage::Pick => match p.at {
+                        super::state::At::Tile { tile, .. } => Some(Due::Pick { seat: p.seat, tile }),
+                        _ => None,
+                    },
+                    _ => None,
+                }
+            }
+            Frame::Icons { seat, src, next, .. } => self.icons_due(s, seat, src, next),
+            Frame::Challenge => {
+                let c = s.challenges.last()?;
+                let p = s.player(c.seat);
+                match c.stage {
+                    CStage::Running => {
+                        let exhausted = p.deck.is_empty() && p.deck.discard.is_empty();
+                        if p.health.value == 0 {
+                            Some(Due::PassedOut { seat: c.seat })
+                        } else if c.successes >= c.strength && (c.frenzy == 0 || exhausted) {
+                            Some(Due::Won { seat: c.seat })
+                        } else if p.deck.is_empty() && !p.deck.discard.is_empty() {
+                            Some(Due::Shuffle { seat: c.seat })
+                        } else {
+                            None
+                        }
+                    }
+                    CStage::Events { heal: true, .. } => Some(Due::Health {
+                        seat: c.seat,
+                        delta: 1,
+                        to: (p.health.value + 1).min(MAX_HEALTH) as u8,
+                        why: Why::WinEvent,
+                    }),
+                    CStage::Events { .. } => self.win_event(s).map(|first| Due::DiscardEvent {
+                        seat: c.seat,
+                        forge: false,
+                        first,
+                        left: [0; 3],
+                    }),
+                    _ => None,
+                }
+            }
+            Frame::Forge { seat, stage: FStage::Events { heal: true, .. }, .. } => Some(Due::Health {
+                seat,
+                delta: 1,
+                to: (s.player(seat).health.value + 1).min(MAX_HEALTH) as u8,
+                why: Why::ForgeEvent,
+            }),
+            Frame::Forge { seat, stage: FStage::Events { left, .. }, .. } => {
+                self.forge_event(s, left).map(|first| Due::DiscardEvent { seat, forge: true, first, left })
+            }
+            Frame::Forge { .. } => None,
+            Frame::Research { .. } => None,
+            Frame::Retreat { seat, healed: false } => {
+                let h = s.player(seat).health.value;
+                let n = self.retreat_heal(s, seat);
+                Some(Due::Health {
+                    seat,
+                    delta: n as i8,
+                    to: (h + i32::from(n)).min(MAX_HEALTH) as u8,
+                    why: Why::Campfire,
+                })
+            }
+            Frame::Retreat { seat, healed: true } => {
+                Some(Due::Drop { seat, gem: self.drop_default(s, seat) })
+            }
+            _ => None,
+        }
+    }
+}
+
+impl FlameAndForge {
+    /// The rule a due carries out (what leaving it out breaks).
+    pub(super) fn rule_of(&self, s: &State, due: &Due) -> &'static str {
+        match *due {
+            Due::Bonus { .. } => r::SETUP_BONUS_GEMS,
+            Due::Turn { .. } => r::TURN_ORDER,
+            Due::EventIcon { fire: true, .. } => r::EVENT_FIRE,
+            Due::EventIcon { .. } => r::EVENT_GEM,
+            Due::RetIcon { .. } => r::RETALIATION_RESOLVE,
+            Due::Scorch { .. } => r::FIRE_SCORCH,
+            Due::Horde { .. } => r::FIRE_MONSTER,
+            Due::Retreat { .. } => r::RETREAT_TRIGGER,
+            Due::Health { why, delta, .. } => self.why_rule(s, why, delta),
+            Due::Burn { .. } => r::RAID_SEQUENCE,
+            Due::Gain { src, .. } => self.icon_rule(s, src, r::ICON_GEM),
+            Due::Pick { .. } => r::RAID_GEMS,
+            Due::Haste { src, .. } => self.icon_rule(s, src, r::ICON_HASTE),
+            Due::Footprint { src, .. } => self.icon_rule(s, src, r::ICON_FOOTPRINT),
+            Due::Extinguish { src, .. } => self.icon_rule(s, src, r::ICON_EXTINGUISH),
+            Due::Success { why: Why::Beast, .. } => r::S01_BORED_BEAST,
+            Due::Success { why: Why::Icons(src), .. } => self.icon_rule(s, src, r::ICON_AXE),
+            Due::Success { .. } => r::ICON_AXE,
+            Due::Frenzy { src, .. } => self.icon_rule(s, src, r::FRENZY_OWE),
+            Due::Pay { src, .. } => self.icon_rule(s, src, r::ICON_GEM_EXCHANGE),
+            Due::Won { .. } => r::CHALLENGE_WIN,
+            Due::PassedOut { .. } => r::CHALLENGE_PASS_OUT,
+            Due::Shuffle { .. } => r::CHALLENGE_RESHUFFLE,
+            Due::DiscardEvent { forge: true, .. } => r::FORGE_EVENTS,
+            Due::DiscardEvent { .. } => r::CHALLENGE_WIN_EVENT,
+            Due::Drop { .. } => r::RETREAT_GEM_LIMIT,
+            Due::GameOver { won: true } => r::END_DRAGON_WIN,
+            Due::GameOver { won: false } => r::END_SCORCHED_LOSS,
+            Due::ScoreDragon { .. } => r::SCORE_DRAGON,
+            Due::ScorePlayer { .. } => r::SCORE_STRENGTH,
+            Due::ScoreTeam { .. } => r::SCORE_TEAM,
+        }
+    }
+
+    /// The event a due is recorded as (colours from the state when there is one).
+    pub(super) fn fact_of(&self, colour: Colour, due: &Due) -> Event {
+        let c = &*self.catalog;
+        let who = |_seat: u8| colour;
+        match *due {
+            Due::Bonus { seat, n } => Event::Bonus { who: who(seat), n },
+            Due::Turn { seat } => Event::Turn { who: who(seat) },
+            Due::EventIcon { fire: true, tiles, .. } => Event::Fire { tile: first(tiles).unwrap_or(Tile(0)) },
+            Due::EventIcon { gem, tiles, .. } => {
+                Event::PlaceGem { gem, tile: first(tiles).unwrap_or(Tile(0)) }
+            }
+            Due::RetIcon { fire: true, tile, .. } => Event::Fire { tile },
+            Due::RetIcon { gem, tile, .. } => Event::PlaceGem { gem, tile },
+            Due::Scorch { tile } => Event::Scorch { tile },
+            Due::Horde { monster, .. } => Event::Horde { monster: label(c.cards.name(monster)) },
+            Due::Retreat { seat } => Event::Retreat { who: who(seat) },
+            Due::Health { seat, delta, to, .. } => Event::Health { who: who(seat), delta, to },
+            Due::Burn { seat, n, to } => Event::Burn { who: who(seat), n, to },
+            Due::Gain { seat, gem, .. } => Event::Gain { who: who(seat), gem },
+            Due::Pick { seat, tile } => Event::Pick { who: who(seat), tile },
+            Due::Haste { seat, .. } => Event::Haste { who: who(seat) },
+            Due::Footprint { seat, .. } => Event::Footprint { who: who(seat) },
+            Due::Extinguish { seat, tiles, .. } => {
+                Event::Extinguish { who: who(seat), tile: first(tiles).unwrap_or(Tile(0)) }
+            }
+            Due::Success { seat, add, to, .. } => Event::Success { who: who(seat), add, to },
+            Due::Frenzy { seat, to, .. } => Event::Frenzy { who: who(seat), add: 1, to },
+            Due::Pay { seat, gem, missing, .. } => Event::Pay { who: who(seat), gem, missing },
+            Due::Won { seat } => Event::Won { who: who(seat) },
+            Due::PassedOut { seat } => Event::PassedOut { who: who(seat) },
+            Due::Shuffle { seat } => Event::Shuffle { who: who(seat) },
+            Due::DiscardEvent { seat, first, .. } => {
+                Event::DiscardEvent { who: who(seat), card: label(c.events.name(first)) }
+            }
+            Due::Drop { seat, gem } => Event::Drop { who: who(seat), gem },
+            Due::GameOver { won } => Event::GameOver { won },
+            Due::ScoreDragon { n } => Event::ScoreDragon { n },
+            Due::ScorePlayer { seat, n } => Event::ScorePlayer { who: who(seat), n },
+            Due::ScoreTeam { n, rank } => Event::ScoreTeam { n, rank },
+        }
+    }
+
+    /// Advance the icons frame on top (after one of its icons was applied).
+    fn next_icon(s: &mut State, repeat: bool) {
+        if let Some(Frame::Icons { next, sub, .. }) = s.stack.last_mut() {
+            if repeat {
+                *sub += 1;
+            } else {
+                *next += 1;
+                *sub = 0;
+            }
+        }
+    }
+
+    /// Put a fire on a tile (an event's or a Retaliation's) and owe what follows it.
+    fn place_fire(&self, s: &mut State, tile: Tile, protect: bool) {
+        if tile.is_castle() || s.tile(tile).scorched || s.fire_supply == 0 {
+            return;
+        }
+        s.fire_supply -= 1;
+        s.tiles[tile.index()].fire += 1;
+        s.last_fire = Some(tile);
+        s.stack.push(Frame::AfterFire { tile, stage: 0, protect });
+    }
+
+    fn set_health(s: &mut State, seat: u8, to: u8) {
+        let p = s.player_mut(seat);
+        let moved = p.health.set(i32::from(to));
+        p.health_changed |= moved.to != moved.from;
+    }
+
+    fn apply_due(&self, s: &mut State, due: &Due, played: &Event, f: &mut Findings) {
+        let _ = f;
+        match (*due, *played) {
+            (Due::Bonus { seat, .. }, Event::Bonus { n, .. }) => {
+                let n = n.min(s.supply[0]);
+                s.supply[0] -= n;
+                s.player_mut(seat).gems[0] += n;
+                s.stack.pop();
+            }
+            (Due::Turn { seat }, Event::Turn { who }) => {
+                let seat = s.seat_of(who).unwrap_or(seat);
+                s.active = seat;
+                s.turns += 1;
+                s.placements = 1;
+                s.placed = 0;
+                s.retreated = false;
+                s.player_mut(seat).token_used = false;
+                s.phase = Phase::Resolve;
+                if let Some(&top) = s.events.last() {
+                    if let Some(action) = self.event_action(top, s.events.len()) {
+                        s.stack.push(Frame::EventIcons { card: top, action, next: 0 });
+                    }
+                }
+            }
+            (
+                Due::EventIcon { .. } | Due::RetIcon { .. },
+                Event::Fire { tile } | Event::PlaceGem { tile, .. },
+            ) => {
+                let protect = match *due {
+                    Due::RetIcon { .. } => s.monster_on(tile).is_some(),
+                    _ => false,
+                };
+                match s.stack.last_mut() {
+                    Some(Frame::EventIcons { next, .. }) | Some(Frame::Retaliation { next, .. }) => {
+                        *next += 1
+                    }
+                    _ => {}
+                }
+                match *played {
+                    Event::Fire { tile } => self.place_fire(s, tile, protect),
+                    Event::PlaceGem { gem, tile } if s.supply[gem.index()] > 0 && !tile.is_castle() => {
+                        s.supply[gem.index()] -= 1;
+                        s.tiles[tile.index()].gems[gem.index()] += 1;
+                    }
+                    _ => {}
+                }
+            }
+            (Due::Scorch { tile }, _) => {
+                let t = &mut s.tiles[tile.index()];
+                s.fire_supply = s.fire_supply.saturating_add(t.fire);
+                t.fire = 0;
+                t.scorched = true;
+                if let Some(Frame::AfterFire { stage, .. }) = s.stack.last_mut() {
+                    *stage = 1;
+                }
+            }
+            (Due::Horde { tile, monster }, _) => {
+                if let Some(t) = tile.territory() {
+                    s.monsters[t.index()] = None;
+                }
+                s.horde.push(monster);
+                if let Some(Frame::AfterFire { stage, .. }) = s.stack.last_mut() {
+                    *stage = 2;
+                }
+            }
+            (Due::Retreat { seat }, _) => {
+                self.retreat(s, seat);
+                s.stack.push(Frame::Retreat { seat, healed: false });
+            }
+            (Due::Health { seat, why, .. }, Event::Health { to, .. }) => {
+                Self::set_health(s, seat, to);
+                match why {
+                    Why::Icons(_) => Self::next_icon(s, false),
+                    Why::Beast => {
+                        if let Some(Frame::Placement(p)) = s.stack.last_mut() {
+                            p.stage = PStage::BeastSuccess;
+                        }
+                    }
+                    Why::Campfire => {
+                        if let Some(Frame::Retreat { healed, .. }) = s.stack.last_mut() {
+                            *healed = true;
+                        }
+                    }
+                    Why::ForgeEvent => {
+                        if let Some(Frame::Forge { stage: FStage::Events { heal, .. }, .. }) =
+                            s.stack.last_mut()
+                        {
+                            *heal = false;
+                        }
+                    }
+                    Why::WinEvent => {
+                        if let Some(c) = s.challenges.last_mut() {
+                            if let CStage::Events { done, .. } = c.stage {
+                                c.stage = CStage::Events { heal: false, done };
+                            }
+                        }
+                    }
+                }
+            }
+            (Due::Burn { seat, .. }, Event::Burn { n, to, .. }) => {
+                if let Some(super::state::At::Tile { tile, .. }) = s.placement().map(|p| p.at) {
+                    let t = &mut s.tiles[tile.index()];
+                    let n = n.min(t.fire);
+                    t.fire -= n;
+                    s.fire_supply = s.fire_supply.saturating_add(n);
+                }
+                Self::set_health(s, seat, to);
+                if let Some(Frame::Placement(p)) = s.stack.last_mut() {
+                    p.stage = PStage::Spots;
+                }
+            }
+            (Due::Gain { seat, .. }, Event::Gain { gem, .. }) => {
+                if s.supply[gem.index()] > 0 {
+                    s.supply[gem.index()] -= 1;
+                    s.player_mut(seat).gems[gem.index()] += 1;
+                }
+                Self::next_icon(s, false);
+            }
+            (Due::Pick { seat, tile }, _) => {
+                let gems = std::mem::take(&mut s.tiles[tile.index()].gems);
+                for (held, got) in s.player_mut(seat).gems.iter_mut().zip(gems) {
+                    *held += got;
+                }
+                if let Some(p) = s.placement_mut() {
+                    p.picked = true;
+                }
+            }
+            (Due::Haste { .. }, _) => {
+                s.placements = s.placements.saturating_add(1);
+                Self::next_icon(s, false);
+            }
+            (Due::Footprint { seat, .. }, _) => {
+                s.player_mut(seat).footprint = true;
+                Self::next_icon(s, false);
+            }
+            (Due::Extinguish { warrior, .. }, Event::Extinguish { tile, .. }) => {
+                if !tile.is_castle() && s.tile(tile).fire > 0 {
+                    s.tiles[tile.index()].fire -= 1;
+                    s.fire_supply = s.fire_supply.saturating_add(1);
+                }
+                Self::next_icon(s, warrior);
+            }
+            (Due::Success { why, .. }, Event::Success { to, .. }) => {
+                match self.running(s) {
+                    Some(k) => s.challenges[k].successes = to,
+                    None => {
+                        if let Some(p) = s.placement_mut() {
+                            p.bank = to;
+                        }
+                    }
+                }
+                match why {
+                    Why::Beast => {
+                        if let Some(Frame::Placement(p)) = s.stack.last_mut() {
+                            p.stage = PStage::Ability;
+                        }
+                    }
+                    _ => Self::next_icon(s, false),
+                }
+            }
+            (Due::Frenzy { .. }, Event::Frenzy { to, .. }) => {
+                if let Some(k) = self.running(s) {
+                    s.challenges[k].frenzy = to;
+                }
+                Self::next_icon(s, false);
+            }
+            (Due::Pay { seat, gem, .. }, Event::Pay { missing, .. }) => {
+                match missing {
+                    None => {
+                        let p = s.player_mut(seat);
+                        if p.gems[gem.index()] > 0 {
+                            p.gems[gem.index()] -= 1;
+                            s.supply[gem.index()] += 1;
+                        }
+                    }
+                    Some(to) => Self::set_health(s, seat, to),
+                }
+                Self::next_icon(s, false);
+            }
+            (Due::Won { seat }, _) => self.win(s, seat),
+            (Due::PassedOut { .. }, _) => {
+                while s.stack.last().is_some_and(|f| *f != Frame::Challenge) {
+                    s.stack.pop();
+                }
+                if let Some(c) = s.challenges.last_mut() {
+                    c.end = Some(End::PassedOut);
+                    c.stage = CStage::Close;
+                }
+            }
+            (Due::Shuffle { seat }, _) => s.player_mut(seat).deck.reshuffle(),
+            (Due::DiscardEvent { forge, first, left, .. }, Event::DiscardEvent { card, .. }) => {
+                let chosen =
+                    self.catalog.names.events.get(card).filter(|e| s.events.contains(e)).unwrap_or(first);
+                let colour = match self.catalog.events.get(chosen).map(|e| e.discard) {
+                    Some(Condition::Gem(g)) if left[g.index()] > 0 => Some(g),
+                    _ => None,
+                };
+                if let Some(i) = s.events.iter().position(|&e| e == chosen) {
+                    s.events.remove(i);
+                    s.event_deck.to_bottom(chosen);
+                }
+                if forge {
+                    if let Some(Frame::Forge { stage: FStage::Events { left, heal }, .. }) =
+                        s.stack.last_mut()
+                    {
+                        let g = colour.or_else(|| (0..3).find(|&i| left[i] > 0).map(|i| Gem::ALL[i]));
+                        if let Some(g) = g {
+                            left[g.index()] -= 1;
+                        }
+                        *heal = true;
+                    }
+                } else if let Some(c) = s.challenges.last_mut() {
+                    if let CStage::Events { done, .. } = c.stage {
+                        c.stage = CStage::Events { heal: true, done: done.saturating_add(1) };
+                    }
+                }
+            }
+            (Due::Drop { seat, .. }, Event::Drop { gem, .. }) => {
+                let p = s.player_mut(seat);
+                let gem = if p.gems[gem.index()] > 0 { gem } else { self.drop_default(s, seat) };
+                let p = s.player_mut(seat);
+                if p.gems[gem.index()] > 0 {
+                    p.gems[gem.index()] -= 1;
+                    s.supply[gem.index()] += 1;
+                }
+            }
+            (Due::GameOver { .. }, Event::GameOver { won }) => {
+                s.stack.clear();
+                s.challenges.clear();
+                s.phase = Phase::Over { won, scored: 0 };
+            }
+            (Due::ScoreDragon { .. } | Due::ScorePlayer { .. } | Due::ScoreTeam { .. }, _) => {
+                // The score as recorded (a wrong one is reported, and kept as the log has it).
+                match (*due, *played) {
+                    (Due::ScoreDragon { .. }, Event::ScoreDragon { n }) => s.score_dragon = Some(n),
+                    (Due::ScorePlayer { seat, n: own }, Event::ScorePlayer { who, n }) => {
+                        // Another player's score (a wrong subject) leaves this one the rules'.
+                        let n = if s.seat_of(who) == Some(seat) { n } else { own };
+                        s.player_mut(seat).score = Some(n)
+                    }
+                    (Due::ScoreTeam { .. }, Event::ScoreTeam { n, rank }) => s.score_team = Some((n, rank)),
+                    _ => {}
+                }
+                if let Phase::Over { won, scored } = s.phase {
+                    s.phase = Phase::Over { won, scored: scored + 1 };
+                }
+            }
+            // A recorded fact of another shape than the due (paired by kind): the rules' own.
+            (due, _) => {
+                let own = self.fact_of(self.colour(s, due.seat().unwrap_or(0)), &due);
+                if own != *played {
+                    self.apply_due(s, &due, &own, f);
+                }
+            }
+        }
+    }
+
+    /// A retreat: every dwarf of the player back to the campfire.
+    pub(super) fn retreat(&self, s: &mut State, seat: u8) {
+        s.retreated = true;
+        let city = s.player(seat).city;
+        for d in city.iter().flatten() {
+            if !d.tile.is_castle() {
+                if let Some(spot) = s.tiles[d.tile.index()].spots.get_mut(d.spot as usize) {
+                    *spot = super::state::EMPTY;
+                }
+            }
+        }
+        let p = s.player_mut(seat);
+        p.path_reset = p.city.iter().any(Option::is_some);
+        for d in p.city.iter_mut() {
+            if let Some(cd) = d.take() {
+                p.campfire[cd.dwarf.index()] += 1;
+            }
+        }
+        for b in p.board.iter_mut() {
+            if let Some(d) = b.take() {
+                p.campfire[d.index()] += 1;
+            }
+        }
+    }
+
+    /// A challenge won: its end begins.
+    fn win(&self, s: &mut State, seat: u8) {
+        let Some(k) = s.challenges.len().checked_sub(1) else { return };
+        let foe = s.challenges[k].foe;
+        s.challenges[k].end = Some(End::Won);
+        s.challenges[k].stage = self.after(CStage::Running, Some(End::Won), foe == Adversary::Dragon);
+        match foe {
+            Adversary::Monster { card, territory } => {
+                if s.monsters[territory.index()].is_some_and(|(c, _)| c == card) {
+                    s.monsters[territory.index()] = None;
+                }
+                s.player_mut(seat).deck.discard(card);
+            }
+            Adversary::Dragon => {
+                if s.slayer_seat.is_none() {
+                    s.slayer_seat = Some(seat);
+                }
+            }
+        }
+    }
+
+    fn compare_due(&self, s: &State, due: &Due, recorded: &Event, event: &Event, f: &mut Findings) {
+        let expected = self.fact_of(self.colour(s, due.seat().unwrap_or(0)), due);
+        let resource = resource_event(&expected);
+        let say = |rule: &'static str, seat: Option<u8>, msg: String, f: &mut Findings| {
+            let v = if resource { self.finding(s, seat, rule, msg) } else { Violation::new(rule, msg) };
+            f.violate(v.expected_recorded(expected.to_string(), event.to_string()));
+        };
+        match (*due, *recorded) {
+            (Due::EventIcon { fire, tiles, .. }, Event::Fire { tile } | Event::PlaceGem { tile, .. }) => {
+                if let (Event::PlaceGem { gem, .. }, Due::EventIcon { gem: want, fire: false, .. }) =
+                    (*recorded, *due)
+                {
+                    if gem != want {
+                        say(r::EVENT_GEM, None, format!("the event's gem icon is {want}, not {gem}"), f);
+                    }
+                }
+                if !has(tiles, tile) {
+                    let options: Vec<String> = tiles_of(tiles).map(|t| t.to_string()).collect();
+                    let rule = self.event_tile_blame(s, tile, fire);
+                    say(rule, None, format!("the icon goes to one of {} (not {tile})", options.join(" ")), f);
+                }
+            }
+            (Due::RetIcon { tile: want, gem, .. }, Event::Fire { tile } | Event::PlaceGem { tile, .. }) => {
+                let wrong_gem = matches!(*recorded, Event::PlaceGem { gem: g, .. } if g != gem);
+                if tile != want || wrong_gem {
+                    say(r::RETALIATION_RESOLVE, None, format!("the Retaliation card marks {want}"), f);
+                }
+            }
+            (Due::Turn { seat }, _) => {
+                say(r::TURN_ORDER, None, format!("the turn passes clockwise to {}", self.colour(s, seat)), f);
+            }
+            (Due::Bonus { seat, n }, _) => {
+                say(r::SETUP_BONUS_GEMS, Some(seat), format!("seat {} gets {n} yellow gem(s)", seat + 1), f);
+            }
+            (Due::Health { seat, delta, why, .. }, Event::Health { delta: rec, to, .. }) => {
+                let rule = self.health_blame(s, seat, delta, (rec, to), why);
+                say(
+                    rule,
+                    Some(seat),
+                    format!(
+                        "health {} {delta:+} comes to {}",
+                        s.player(seat).health.value,
+                        expected_to(&expected)
+                    ),
+                    f,
+                );
+            }
+            (Due::Burn { seat, n, .. }, Event::Burn { .. }) => {
+                say(
+                    r::RAID_FIRE_DAMAGE,
+                    Some(seat),
+                    format!("one damage per fire on the tile, at most the health left: {n}, and one fire removed per damage"),
+                    f,
+                );
+            }
+            (Due::Gain { seat, .. }, Event::Gain { gem: got, .. }) if s.supply[got.index()] == 0 => {
+                say(r::SETUP_SUPPLY, Some(seat), format!("the Supply has no {got} gem left"), f);
+            }
+            (Due::Gain { seat, gem, .. }, Event::Gain { gem: got, .. }) => {
+                let covered = self.covered_gem(s, seat, got);
+                let rule = if covered { r::RAID_SPOTS } else { r::ICON_GEM };
+                let why = if covered { ", not the one of a spot under another player's dwarf" } else { "" };
+                say(rule, Some(seat), format!("the icon gives a {gem} gem{why}"), f);
+            }
+            (Due::Extinguish { seat, tiles, warrior, .. }, Event::Extinguish { tile, .. }) => {
+                if !has(tiles, tile) {
+                    let rule = if tile.is_castle() {
+                        r::SETUP_CITY
+                    } else if warrior {
+                        r::SPECIAL_WARRIOR
+                    } else {
+                        r::ICON_EXTINGUISH
+                    };
+                    let options: Vec<String> = tiles_of(tiles).map(|t| t.to_string()).collect();
+                    say(
+                        rule,
+                        Some(seat),
+                        format!("a fire within reach: {} (not {tile})", options.join(" ")),
+                        f,
+                    );
+                }
+            }
+            (Due::Success { seat, why, .. }, Event::Success { .. }) => {
+                let rule = match why {
+                    Why::Beast => r::S01_BORED_BEAST,
+                    Why::Icons(Src::Special(super::catalog::Dwarf::Warrior)) => r::SPECIAL_WARRIOR,
+                    _ => r::ICON_AXE,
+                };
+                say(rule, Some(seat), format!("one success: {} + 1", self.success_target(s)), f);
+            }
+            (Due::Frenzy { seat, .. }, _) => {
+                say(r::FRENZY_OWE, Some(seat), "each Battle Frenzy icon owes one card".into(), f);
+            }
+            (Due::Pay { seat, gem, missing, src }, Event::Pay { .. }) => {
+                let rule =
+                    if matches!(src, Src::Card(_)) { r::CHALLENGE_MISSING_GEM } else { r::ICON_GEM_EXCHANGE };
+                let msg = match missing {
+                    None => format!("the player holds a {gem} gem: it is paid"),
+                    Some(_) => format!("the player has no {gem} gem: 1 damage instead"),
+                };
+                say(rule, Some(seat), msg, f);
+            }
+            (Due::DiscardEvent { seat, forge, left, .. }, Event::DiscardEvent { card, .. }) => {
+                let id = self.catalog.names.events.get(card);
+                let ok = id.is_some_and(|e| {
+                    s.events.contains(&e)
+                        && match self.catalog.events[e].discard {
+                            Condition::Gem(g) => forge && left[g.index()] > 0,
+                            Condition::Win => !forge,
+                        }
+                });
+                if !ok {
+                    let rule = if forge { r::FORGE_EVENTS } else { r::CHALLENGE_WIN_EVENT };
+                    let what = if forge { "a forged gem's colour" } else { "Win a Challenge" };
+                    say(
+                        rule,
+                        Some(seat),
+                        format!("`{card}` is not an active event whose condition is {what}"),
+                        f,
+                    );
+                }
+            }
+            (Due::Drop { seat, .. }, Event::Drop { gem, .. }) => {
+                if s.player(seat).gem(gem) == 0 {
+                    say(r::RETREAT_GEM_LIMIT, Some(seat), format!("no {gem} gem to discard"), f);
+                }
+            }
+            (Due::GameOver { won }, _) => {
+                let msg = if won {
+                    "the Dragon was beaten this turn: checked first"
+                } else {
+                    "7 tiles are scorched"
+                };
+                say(r::END_CHECK_ORDER, None, msg.into(), f);
+            }
+            (Due::ScoreDragon { .. }, _) => say(r::SCORE_DRAGON, None, self.dragon_breakdown(s), f),
+            (Due::ScorePlayer { seat, .. }, Event::ScorePlayer { n, .. }) => {
+                let rule = self.player_score_blame(s, seat, n);
+                say(rule, Some(seat), self.player_score(s, seat).to_string(), f);
+            }
+            (Due::ScoreTeam { n, rank }, Event::ScoreTeam { n: got, rank: got_rank }) => {
+                if got != n {
+                    say(r::SCORE_TEAM, None, "the players' scores minus the Dragon's".into(), f);
+                } else if got_rank != rank {
+                    say(r::SCORE_RANK, None, format!("a team score of {n} ranks {rank}"), f);
+                }
+            }
+            (due, _) => {
+                let rule = self.rule_of(s, &due);
+                say(rule, None, "not what the rules require here".into(), f);
+            }
+        }
+    }
+
+    fn report_unexpected(&self, s: &State, recorded: &Event, event: &Event, f: &mut Findings) {
+        use super::flow::Await;
+        let seat = recorded.who().and_then(|c| s.seat_of(c));
+        let msg = |why: &str| format!("`{event}` is not due: {why}");
+        let (rule, why): (&'static str, String) = if let Phase::Over { won, .. } = s.phase {
+            match recorded {
+                Event::ScoreDragon { .. } | Event::ScorePlayer { .. } | Event::ScoreTeam { .. } if !won => {
+                    (r::SCORE_WHEN, "scores are computed only when the Dragon was beaten".into())
+                }
+                _ => (r::END_GAME_OVER, "the game is over".into()),
+            }
+        } else {
+            match (*recorded, self.awaited(s)) {
+                (_, Await::Research { alchemist: true, .. }) => {
+                    (r::SPECIAL_TIMING, "the Alchemist's research action comes first".into())
+                }
+                (Event::Health { who, .. }, _) if s.last_fire.is_some_and(|t| self.on_tile(s, who, t)) => {
+                    (r::FIRE_PRESENT_DWARF, "a dwarf already on a tile takes no damage from a fire placed there".into())
+                }
+                (Event::Health { .. } | Event::Success { .. } | Event::Haste { .. }, _)
+                    if s.placement().is_some_and(|p| p.dwarf != super::catalog::Dwarf::Plain && p.stage > PStage::Ability) =>
+                {
+                    (r::SPECIAL_TIMING, "a special dwarf's ability is resolved before the tile".into())
+                }
+                (Event::Fire { .. } | Event::PlaceGem { .. }, _)
+                    if matches!(s.phase, Phase::Resolve | Phase::Draw) && s.events.is_empty() =>
+                {
+                    (r::EVENT_NONE, "with no active event Phase 1 is skipped".into())
+                }
+                (Event::Fire { tile }, _) if s.tile(tile).scorched => {
+                    // The top event's action aimed there: its fire is ignored, not placed.
+                    let aimed = s.events.last().copied().is_some_and(|top| {
+                        self.event_action(top, s.events.len()).is_some_and(|a| {
+                            s.phase == Phase::Draw && super::flow::has(self.event_targets_any(s, top, a), tile)
+                        })
+                    });
+                    if aimed {
+                        (r::EVENT_FIRE, format!("{tile} is scorched: the event's fire icon is ignored"))
+                    } else {
+                        (r::FIRE_SCORCHED_TILE, format!("{tile} is scorched: no fire is placed on it"))
+                    }
+                }
+                (Event::Horde { monster }, _) if self.won_monster(s, monster) => {
+                    (r::CHALLENGE_WIN_CARD, "a monster beaten in a challenge goes to the winner's discard pile, not the horde".into())
+                }
+                (Event::Pick { .. }, _) if s.placement().is_some_and(|p| p.stage == PStage::Spots) => {
+                    (r::RAID_STEP3_ORDER, "the spots are resolved as one block: no pick in the middle".into())
+                }
+                (Event::DiscardEvent { .. }, _) => {
+                    (r::EVENT_PERSIST, "an event leaves only by a discard condition met now".into())
+                }
+                (Event::Shuffle { who }, _)
+                    if s.seat_of(who).is_some_and(|k| s.player(k).deck.discard.is_empty() && !s.player(k).retired.is_empty()) =>
+                {
+                    (r::RETIRE_SHUFFLE, "the Retire already shuffled the discard pile into the deck".into())
+                }
+                (Event::Shuffle { .. }, _) => (
+                    r::CHALLENGE_NO_SHUFFLE,
+                    "a deck is shuffled only at setup, on a Retire, or when it runs out during a challenge".into(),
+                ),
+                (Event::Retreat { .. }, _) => {
+                    (r::RETREAT_TRIGGER, "a player retreats only with no dwarf on the campfire or no legal placement".into())
+                }
+                (Event::Won { who }, _) if s.challenges.last().is_some_and(|c| c.frenzy > 0 && c.successes >= c.strength) && self.cards_left(s, who) => {
+                    (r::FRENZY_EXHAUSTED, "Battle Frenzy is excused only with no card left (the discard pile is shuffled in first)".into())
+                }
+                (Event::Won { .. }, _) if s.challenges.last().is_some_and(|c| c.frenzy > 0 && c.successes >= c.strength) => {
+                    (r::FRENZY_OWE, "no winning while Battle Frenzy is owed".into())
+                }
+                (Event::Won { .. }, _) => (r::CHALLENGE_WIN, "the successes do not reach the adversary's strength".into()),
+                (Event::GameOver { .. }, _) if !matches!(self.due_here(s), Some(Due::GameOver { .. })) => {
+                    (r::END_CHECK_ORDER, "the end is checked in Phase 4: a Dragon beaten this turn, then 7 scorched tiles".into())
+                }
+                (_, _) if self.due_here(s).is_some() => {
+                    let due = self.due_here(s).unwrap_or(Due::Turn { seat: 0 });
+                    let owed = self.fact_of(self.colour(s, due.seat().unwrap_or(0)), &due);
+                    (self.rule_of(s, &due), format!("the rules require `{owed}` here"))
+                }
+                (Event::Fire { .. } | Event::PlaceGem { .. }, _) => {
+                    (r::EVENT_ICONS, "every icon of the action has been placed".into())
+                }
+                (Event::Gain { gem, .. }, _) if s.supply[gem.index()] == 0 => {
+                    (r::SETUP_SUPPLY, format!("the Supply has no {gem} gem left"))
+                }
+                (Event::Gain { .. }, _) if s.placement().is_some_and(|p| matches!(p.at, super::state::At::Board { .. })) => {
+                    (r::REGROUP_SEQUENCE, "a regroup performs its spot and the spots to its right, once".into())
+                }
+                (Event::Gain { .. }, _) => (r::RAID_SPOTS, "no spot still to resolve gives it".into()),
+                (Event::Turn { .. }, Await::Placement(_)) if s.placed == 0 && s.retreated => {
+                    (r::RETREAT_FREE, "retreating is not an action: the placement still follows".into())
+                }
+                (Event::Turn { .. }, Await::Placement(_)) => (r::PLACE_MAIN_ACTION, "a dwarf is placed first".into()),
+                (Event::Turn { .. }, Await::EventDraw) => (r::TURN_PHASES, "Phase 2 draws an event first".into()),
+                (Event::PassedOut { .. }, _) => (r::CHALLENGE_PASS_OUT, "the player is not at 0 health".into()),
+                (Event::Pick { .. }, _) => (r::RAID_GEMS, "no gems to pick up here".into()),
+                (Event::Burn { .. }, _) => (r::RAID_FIRE_DAMAGE, "no fire damage is owed".into()),
+                (Event::Scorch { .. }, _) => (r::FIRE_SCORCH, "a tile is scorched at its third fire".into()),
+                (Event::Horde { .. }, _) => (r::FIRE_MONSTER, "only a fire on a monster's tile defeats it".into()),
+                (Event::Frenzy { .. }, _) => (r::FRENZY_OWE, "no Battle Frenzy icon is being resolved".into()),
+                (Event::Drop { .. }, _) => (r::RETREAT_GEM_LIMIT, "gems are discarded at a retreat, down to 7".into()),
+                (Event::Haste { .. }, _) => (r::ICON_HASTE, "no haste icon is being resolved".into()),
+                (Event::Footprint { .. }, _) => (r::ICON_FOOTPRINT, "no footprint icon is being resolved".into()),
+                (Event::Extinguish { .. }, _) => (r::ICON_EXTINGUISH, "no grey fire icon is being resolved".into()),
+                (Event::Pay { .. }, _) => (r::ICON_GEM_EXCHANGE, "no gem exchange icon is being resolved".into()),
+                (Event::Success { .. }, _) => (r::ICON_AXE, "no axe icon is being resolved".into()),
+                (Event::Health { .. }, _) => (r::ICON_HEART, "no heart, burst or heal is being resolved".into()),
+                (Event::Bonus { .. }, _) => (r::SETUP_BONUS_GEMS, "bonus gems come with a seat after the first".into()),
+                (Event::GameOver { .. }, _) => (r::END_CHECK_ORDER, "the end is checked in Phase 4".into()),
+                (Event::ScoreDragon { .. } | Event::ScorePlayer { .. } | Event::ScoreTeam { .. }, _) => {
+                    (r::SCORE_WHEN, "scores are computed only at the end, when the Dragon was beaten".into())
+                }
+                (_, a) => (self.await_rule(s, a), format!("the table awaits {}", self.await_text(s, a))),
+            }
+        };
+        let v = if resource_event(recorded) {
+            self.finding(s, seat, rule, msg(&why))
+        } else {
+            Violation::new(rule, msg(&why))
+        };
+        f.violate(v);
+    }
+
+    /// Whether a spot of the raided tile under another player's dwarf gives this gem.
+    fn covered_gem(&self, s: &State, seat: u8, gem: Gem) -> bool {
+        let Some(super::state::At::Tile { tile, .. }) = s.placement().map(|p| p.at) else { return false };
+        let ts = s.tile(tile);
+        (0..self.catalog.spots(tile, ts.scorched).min(ts.spots.len())).any(|i| {
+            let d = ts.spots[i];
+            d != super::state::EMPTY
+                && d != seat
+                && self.catalog.spot(tile, ts.scorched, i).iter().any(|sym| sym.icon == Icon::Gem(gem))
+        })
+    }
+
+    /// Whether a seat still has cards to reveal after a shuffle (its discard pile).
+    fn cards_left(&self, s: &State, who: Colour) -> bool {
+        s.seat_of(who).is_some_and(|k| !s.player(k).deck.discard.is_empty())
+    }
+
+    /// Whether a monster is in a player's discard pile (beaten in a challenge).
+    fn won_monster(&self, s: &State, monster: Label) -> bool {
+        let Some(id) = self.catalog.names.cards.get(monster) else { return false };
+        s.seats.iter().any(|p| p.deck.discard.contains(&id))
+    }
+
+    /// Whether a player's dwarf is on a tile.
+    pub(super) fn on_tile(&self, s: &State, who: Colour, t: Tile) -> bool {
+        s.seat_of(who).is_some_and(|k| s.player(k).city.iter().flatten().any(|d| d.tile == t))
+    }
+
+    /// The rule of what the table awaits (what an event out of turn skipped).
+    pub(super) fn await_rule(&self, s: &State, a: super::flow::Await) -> &'static str {
+        use super::flow::Await;
+        let below = s.stack.len().checked_sub(2).and_then(|i| s.stack.get(i)).copied();
+        match a {
+            Await::RetaliationCard(_) if below == Some(Frame::Challenge) => r::CHALLENGE_WIN_RETALIATION,
+            Await::Forge { .. } if matches!(s.stack.last(), Some(Frame::Forge { free, .. }) if *free > 0) => {
+                r::RESEARCH_RELICS
+            }
+            Await::Nothing => r::END_GAME_OVER,
+            Await::Market(_) => r::SETUP_FORGE,
+            Await::RetaliationCard(_) => r::RETALIATION_REPLACE,
+            Await::MonsterCard => r::RETALIATION_RESOLVE,
+            Await::Seat => r::SETUP_FIRST_PLAYER,
+            Await::Deal(_) | Await::KeepSlayer(_) => r::PACKA_DEAL,
+            Await::EventDraw => r::TURN_PHASES,
+            Await::Placement(_) => r::PLACE_MAIN_ACTION,
+            Await::Forge { .. } => r::ICON_ANVIL,
+            Await::Research { alchemist: true, .. } => r::SPECIAL_TIMING,
+            Await::Research { .. } => r::ICON_RESEARCH,
+            Await::Upgrade { optional: true, .. } => r::ICON_UPGRADE,
+            Await::Upgrade { .. } => r::RESEARCH_LEGENDS,
+            Await::Bow(_) => r::ICON_BOW,
+            Await::Retire(_) => r::ICON_TANKARD,
+            Await::ChallengeOption(_) => r::RAID_CHALLENGE_OPTION,
+            Await::Reveal(_) => r::CHALLENGE_REVEAL,
+            Await::AdvancedDraw(..) | Await::KeepToken(_) => r::RESEARCH_ADVANCED_DRAW,
+        }
+    }
+
+    pub(super) fn await_text(&self, s: &State, a: super::flow::Await) -> String {
+        use super::flow::Await;
+        let who = |k: u8| self.colour(s, k).to_string();
+        match a {
+            Await::Nothing => "nothing: the game is over".into(),
+            Await::Market(n) => format!("{n} item(s) revealed into the Forge (`market ...`)"),
+            Await::RetaliationCard(t) => format!("a Retaliation card on the {t} (`retaliation CARD {t}`)"),
+            Await::MonsterCard => "the monster drawn for the Retaliation (`monster CARD`)".into(),
+            Await::Seat => "a player's seat (`seat COLOUR SIDE`)".into(),
+            Await::Deal(k) => format!("{}'s two dragonslayer cards (`deal`)", who(k)),
+            Await::KeepSlayer(k) => format!("the dragonslayer card {} keeps (`slayer`)", who(k)),
+            Await::EventDraw => "Phase 2's event card (`event CARD`)".into(),
+            Await::Placement(k) => format!("{}'s placement (`raid` or `regroup`)", who(k)),
+            Await::Forge { seat, .. } => format!("{}'s forge (`forge`, `refresh` or `pass`)", who(seat)),
+            Await::Research { seat, .. } => format!("{}'s research action (`research` or `pass`)", who(seat)),
+            Await::Upgrade { seat, .. } => format!("{}'s upgrade (`upgrade`)", who(seat)),
+            Await::Bow(k) => {
+                format!("{}'s challenge of any monster or the Dragon (`challenge` or `pass`)", who(k))
+            }
+            Await::Retire(k) => format!("the card {} retires (`retire`)", who(k)),
+            Await::ChallengeOption(k) => format!("whether {} challenges (`challenge` or `pass`)", who(k)),
+            Await::Reveal(k) => format!("{}'s next card (`reveal`) or flight (`flee`)", who(k)),
+            Await::AdvancedDraw(k, sub) => format!("the 3 {sub} tokens {} draws (`advanced`)", who(k)),
+            Await::KeepToken(k) => format!("the token {} keeps (`keep`)", who(k)),
+        }
+    }
+}
+
+/// Whether an event is about a seat's resources (what an unverified effect may have changed).
+pub(super) fn resource_event(e: &Event) -> bool {
+    matches!(
+        e,
+        Event::Health { .. }
+            | Event::Burn { .. }
+            | Event::Gain { .. }
+            | Event::Success { .. }
+            | Event::Frenzy { .. }
+            | Event::Pay { .. }
+            | Event::Won { .. }
+            | Event::PassedOut { .. }
+            | Event::Drop { .. }
+            | Event::ScorePlayer { .. }
+            | Event::ScoreTeam { .. }
+    )
+}
+
+fn expected_to(e: &Event) -> String {
+    match e {
+        Event::Health { to, .. } => to.to_string(),
+        _ => String::new(),
+    }
+}

@@ -1,0 +1,1645 @@
+//! The step function, and the decisions and random outcomes (reveals) it judges.
+//!
+//! A consequence goes to the kit's consequence loop. A decision or a reveal first flushes
+//! the consequences the log left out (each a finding), unless the rules let it come before
+//! them (a dragonslayer card, an advanced token, a challenge before the tile's spots); it is
+//! then checked against what the table awaits and applied as played when it can be.
+
+use super::catalog::{CardId, CardKind, Dwarf, Subject};
+use super::city::Tile;
+use super::event::{Colour, Event, Foe, Label};
+use super::flow::Await;
+use super::icon::Gem;
+use super::params::{ChallengeAtZero, FrenzyCards, Packs, Scenario, TwoPlayerSpot};
+use super::rules as r;
+use super::state::{
+    Adversary, At, CStage, Challenge, CityDwarf, End, FStage, Frame, PStage, Phase, Placement, Player,
+    RStage, Src, State, EMPTY, MAX_SPOTS,
+};
+use super::FlameAndForge;
+use crate::kit::deck::Misdraw;
+use crate::kit::due;
+use crate::kit::track::Track;
+use crate::{Findings, StepError};
+
+impl FlameAndForge {
+    pub(super) fn step_event(&self, s: &mut State, e: &Event, f: &mut Findings) -> Result<(), StepError> {
+        let in_block = self.in_spot_block(s);
+        let free = matches!(
+            e,
+            Event::Pick { .. }
+                | Event::Challenge { .. }
+                | Event::Hero { .. }
+                | Event::Use { .. }
+                | Event::Activate { .. }
+        );
+        if e.is_consequence() {
+            if let Event::Pick { who, tile } = *e {
+                if self.early_pick(s, f, who, tile) {
+                    return Ok(());
+                }
+            }
+            due::check_recorded(self, s, e, f)?;
+        } else {
+            if !self.may_jump(s, e) {
+                due::flush(self, s, f)?;
+            }
+            self.decide(s, e, f)?;
+            self.settle(s, f);
+        }
+        if in_block && !free {
+            if let Some(p) = s.placement_mut() {
+                if p.stage == PStage::Spots {
+                    p.begun = true;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether the innermost activity is the placement's spot block (not a challenge begun
+    /// inside it).
+    fn in_spot_block(&self, s: &State) -> bool {
+        for frame in s.stack.iter().rev() {
+            match frame {
+                Frame::Challenge => return false,
+                Frame::Icons { src: Src::Spot { .. } | Src::Board { .. }, .. } => return true,
+                Frame::Placement(_) => return false,
+                _ => {}
+            }
+        }
+        false
+    }
+
+    /// Whether step 3 has not begun its spots (so its gems or its challenge may come first).
+    fn step3_open(&self, s: &State) -> bool {
+        s.placement().is_some_and(|p| (p.stage == PStage::Spots && !p.begun) || p.stage == PStage::Pick)
+    }
+
+    /// The gems of the tile picked up before its spots (step 3 in the player's order); in the
+    /// middle of them they are picked up too, and the order reported.
+    fn early_pick(&self, s: &mut State, f: &mut Findings, who: Colour, tile: Tile) -> bool {
+        let Some(p) = s.placement().copied() else { return false };
+        let ok = p.stage == PStage::Spots
+            && !p.picked
+            && p.at == At::Tile { tile, spot: self.placed_spot(s, p.seat, tile) }
+            && s.seat_of(who) == Some(p.seat)
+            && s.tile(tile).gem_count() > 0;
+        if !ok {
+            return false;
+        }
+        if p.begun && self.in_spot_block(s) {
+            self.report(
+                s,
+                f,
+                Some(p.seat),
+                r::RAID_STEP3_ORDER,
+                "the spots are resolved as one block: the gems are picked up before or after them".into(),
+            );
+        }
+        let gems = std::mem::take(&mut s.tiles[tile.index()].gems);
+        for (held, got) in s.player_mut(p.seat).gems.iter_mut().zip(gems) {
+            *held += got;
+        }
+        if let Some(pm) = s.placement_mut() {
+            pm.picked = true;
+        }
+        true
+    }
+
+    fn placed_spot(&self, s: &State, seat: u8, tile: Tile) -> u8 {
+        s.player(seat).city.iter().flatten().find(|d| d.tile == tile).map_or(0, |d| d.spot)
+    }
+
+    /// Whether a decision may come before the consequences owed (the rules let it happen at
+    /// any moment, or step 3 is in the player's order).
+    pub(super) fn may_jump(&self, s: &State, e: &Event) -> bool {
+        if s.over() {
+            return false;
+        }
+        match *e {
+            Event::Hero { .. } | Event::Use { .. } | Event::Activate { .. } => true,
+            // A placement more than the turn gives is judged as such, not as a turn left out.
+            Event::Raid { who, .. } | Event::Regroup { who, .. } => {
+                // (Alone at the table, the next placement is the next turn's.)
+                s.phase == Phase::End && s.placed > 0 && s.seats.len() > 1 && s.seat_of(who) == Some(s.active)
+            }
+            Event::Challenge { who, foe } => {
+                self.step3_open(s)
+                    && s.placement().is_some_and(|p| {
+                        !p.challenged
+                            && s.seat_of(who) == Some(p.seat)
+                            && self.raid_foe(s, p) == Some(foe_key(s, self, foe))
+                    })
+            }
+            _ => false,
+        }
+    }
+
+    /// What a placement may challenge: the monster on its tile, or the Dragon in the Castle.
+    fn raid_foe(&self, s: &State, p: &Placement) -> Option<FoeKey> {
+        match p.at {
+            At::Tile { tile, .. } => s.monster_on(tile).map(|(c, _)| FoeKey::Monster(c)),
+            At::Castle => Some(FoeKey::Dragon),
+            At::Board { .. } => None,
+        }
+    }
+
+    /// A finding about order, placement or cards: never uncertain.
+    fn report(&self, _s: &State, f: &mut Findings, _seat: Option<u8>, rule: &'static str, msg: String) {
+        f.violate(crate::Violation::new(rule, msg));
+    }
+
+    /// A finding that rests on the seat's health, gems or successes (uncertain after an
+    /// unverified effect of theirs).
+    fn report_res(&self, s: &State, f: &mut Findings, seat: Option<u8>, rule: &'static str, msg: String) {
+        f.violate(self.finding(s, seat, rule, msg));
+    }
+
+    fn seat(&self, s: &State, who: Colour) -> Result<u8, StepError> {
+        s.seat_of(who).ok_or_else(|| StepError::rule(r::SETUP_FIRST_PLAYER, format!("no player plays {who}")))
+    }
+
+    fn card(&self, l: Label) -> Result<CardId, StepError> {
+        self.catalog
+            .names
+            .cards
+            .get(l)
+            .ok_or_else(|| StepError::new(format!("the catalog has no card `{l}`")))
+    }
+
+    /// Judge and apply a decision or a reveal.
+    fn decide(&self, s: &mut State, e: &Event, f: &mut Findings) -> Result<(), StepError> {
+        let a = self.awaited(s);
+        if s.over() {
+            self.report(s, f, None, r::END_GAME_OVER, format!("`{e}`: the game is over"));
+            return Ok(());
+        }
+        let blocks = matches!(a, Await::RetaliationCard(_) | Await::MonsterCard);
+        let fits = matches!(
+            e,
+            Event::Retaliation { .. }
+                | Event::Monster { .. }
+                | Event::Hero { .. }
+                | Event::Use { .. }
+                | Event::Activate { .. }
+        );
+        if blocks && !fits {
+            let rule = self.await_rule(s, a);
+            self.report(s, f, None, rule, format!("`{e}`: the table awaits {}", self.await_text(s, a)));
+            return Ok(());
+        }
+        match *e {
+            Event::Seat { who, side, books } => self.seat_player(s, f, who, side, books),
+            Event::Market { items } => self.market(s, f, a, items),
+            Event::Retaliation { card, territory } => {
+                let Some(id) = self.catalog.names.retaliations.get(card) else {
+                    return Err(StepError::new(format!("the catalog has no Retaliation card `{card}`")));
+                };
+                let Await::RetaliationCard(owed) = a else {
+                    self.report(
+                        s,
+                        f,
+                        None,
+                        r::RETALIATION_REPLACE,
+                        format!("`{e}`: no Retaliation is owed (no monster was defeated)"),
+                    );
+                    return Ok(());
+                };
+                if territory != owed {
+                    let rule = if matches!(s.phase, Phase::Retaliations(_)) {
+                        r::SETUP_RETALIATION_ORDER
+                    } else {
+                        r::RETALIATION_REPLACE
+                    };
+                    self.report(
+                        s,
+                        f,
+                        None,
+                        rule,
+                        format!("this Retaliation is resolved on the {owed}, not the {territory}"),
+                    );
+                }
+                match s.dragon_deck.reveal(id) {
+                    Ok(()) => {}
+                    Err(m) => {
+                        let sleeping_left = self
+                            .catalog
+                            .scenario01
+                            .sleeping
+                            .iter()
+                            .any(|&x| s.dragon_deck.remaining().contains(&x));
+                        let rule = match m {
+                            Misdraw::Buried if sleeping_left && self.config.scenario == Scenario::S01 => {
+                                r::S01_SLEEPING_DRAGON
+                            }
+                            Misdraw::Buried => r::RETALIATION_BOTTOM,
+                            _ => r::SETUP_RETALIATION_DECK,
+                        };
+                        self.report(
+                            s,
+                            f,
+                            None,
+                            rule,
+                            format!("`{card}` cannot come off the Retaliation deck now ({m:?})"),
+                        );
+                        s.dragon_deck.take(id);
+                    }
+                }
+                if let Some(Frame::Retaliation { card: slot, .. }) = s.stack.last_mut() {
+                    *slot = Some(id);
+                }
+                Ok(())
+            }
+            Event::Monster { card, tile: recorded } => {
+                let id = self.card(card)?;
+                if !self.is_monster(id) {
+                    return Err(StepError::rule(r::SETUP_MONSTER_DECK, format!("`{card}` is not a monster")));
+                }
+                let Some(Frame::Retaliation { territory, card: Some(ret), monster: false, next }) =
+                    s.stack.last().copied()
+                else {
+                    self.report(
+                        s,
+                        f,
+                        None,
+                        r::RETALIATION_RESOLVE,
+                        format!("`{e}`: no Retaliation card is placing a monster"),
+                    );
+                    return Ok(());
+                };
+                if let Err(m) = s.monster_deck.reveal(id) {
+                    self.report(
+                        s,
+                        f,
+                        None,
+                        r::SETUP_MONSTER_DECK,
+                        format!("`{card}` cannot come off the monster deck now ({m:?})"),
+                    );
+                }
+                let (row, pos) = self.catalog.retaliations.get(ret).map_or((1, 0), |c| c.monster);
+                let tile = Tile::relative(territory, row, pos).unwrap_or(Tile(0));
+                if recorded != tile {
+                    let name = self.catalog.retaliations.name(ret);
+                    self.report(
+                        s,
+                        f,
+                        None,
+                        r::RETALIATION_RESOLVE,
+                        format!("`{name}` on the {territory} marks {tile} for the monster, not {recorded}"),
+                    );
+                }
+                s.monsters[territory.index()] = Some((id, tile));
+                if let Some(fr) = s.stack.last_mut() {
+                    *fr = Frame::Retaliation { territory, card: Some(ret), monster: true, next };
+                }
+                Ok(())
+            }
+            Event::Deal { who, cards } => {
+                if self.config.packs != Packs::A {
+                    self.report(
+                        s,
+                        f,
+                        None,
+                        r::UNLOCK_APPLY_ALL,
+                        "Pack A is not unlocked at this table (`packs=a`)".into(),
+                    );
+                    return Ok(());
+                }
+                let seat = self.seat(s, who)?;
+                if a != Await::Deal(seat) {
+                    self.report(s, f, Some(seat), r::PACKA_DEAL, format!("`{e}`: each player is dealt two cards once, in seat order, before the first turn"));
+                    return Ok(());
+                }
+                let mut dealt = Vec::new();
+                for l in cards {
+                    let Some(id) = self.catalog.names.slayers.get(l) else {
+                        return Err(StepError::new(format!("the catalog has no dragonslayer card `{l}`")));
+                    };
+                    if let Err(m) = s.slayers.reveal(id) {
+                        self.report(
+                            s,
+                            f,
+                            Some(seat),
+                            r::PACKA_DEAL,
+                            format!("`{l}` is not in the dragonslayer deck ({m:?})"),
+                        );
+                    }
+                    dealt.push(id);
+                }
+                s.player_mut(seat).dealt = dealt;
+                Ok(())
+            }
+            Event::Slayer { who, card } => {
+                if self.config.packs != Packs::A {
+                    self.report(
+                        s,
+                        f,
+                        None,
+                        r::UNLOCK_APPLY_ALL,
+                        "Pack A is not unlocked at this table (`packs=a`)".into(),
+                    );
+                    return Ok(());
+                }
+                let seat = self.seat(s, who)?;
+                let id = self.catalog.names.slayers.get(card);
+                let ok =
+                    a == Await::KeepSlayer(seat) && id.is_some_and(|id| s.player(seat).dealt.contains(&id));
+                if !ok {
+                    self.report(
+                        s,
+                        f,
+                        Some(seat),
+                        r::PACKA_DEAL,
+                        format!("`{e}`: a player keeps one of the two cards dealt to them"),
+                    );
+                    return Ok(());
+                }
+                s.player_mut(seat).slayer = id;
+                if let Phase::Deal(k) = s.phase {
+                    s.phase = Phase::Deal(k + 1);
+                }
+                Ok(())
+            }
+            Event::Draw { card } => {
+                let Some(id) = self.catalog.names.events.get(card) else {
+                    return Err(StepError::new(format!("the catalog has no event card `{card}`")));
+                };
+                if a != Await::EventDraw {
+                    self.report(
+                        s,
+                        f,
+                        None,
+                        r::TURN_PHASES,
+                        format!("`{e}`: the event is drawn in Phase 2 ({})", self.await_text(s, a)),
+                    );
+                    return Ok(());
+                }
+                if let Err(m) = s.event_deck.reveal(id) {
+                    let rule = if m == Misdraw::Spent { r::SETUP_EVENT_DECK } else { r::EVENT_DRAW };
+                    self.report(
+                        s,
+                        f,
+                        None,
+                        rule,
+                        format!("`{card}` cannot come off the event deck now ({m:?})"),
+                    );
+                }
+                if !s.events.contains(&id) {
+                    s.events.push(id);
+                }
+                s.phase = Phase::Place;
+                Ok(())
+            }
+            Event::Raid { who, dwarf, tile, spot } => self.raid(s, f, a, who, dwarf, tile, spot),
+            Event::Regroup { who, dwarf, spot } => self.regroup(s, f, a, who, dwarf, spot),
+            Event::Challenge { who, foe } => self.challenge(s, f, a, who, foe),
+            Event::Reveal { who, card } => self.reveal(s, f, a, who, card),
+            Event::Flee { who } => {
+                let seat = self.seat(s, who)?;
+                if a != Await::Reveal(seat) {
+                    self.report(
+                        s,
+                        f,
+                        Some(seat),
+                        r::CHALLENGE_FLEE,
+                        format!("`{e}`: {who} is not in a challenge they can flee"),
+                    );
+                    return Ok(());
+                }
+                let p = s.player(seat);
+                let exhausted = p.deck.is_empty() && p.deck.discard.is_empty();
+                let (frenzy, dragon) =
+                    s.challenges.last().map_or((0, false), |c| (c.frenzy, c.foe == Adversary::Dragon));
+                if frenzy > 0 && !exhausted {
+                    let rule = if p.deck.is_empty() { r::FRENZY_EXHAUSTED } else { r::FRENZY_OWE };
+                    self.report_res(
+                        s,
+                        f,
+                        Some(seat),
+                        rule,
+                        format!("{frenzy} Battle Frenzy card(s) still owed: no fleeing while a card is left"),
+                    );
+                }
+                let next = self.after(CStage::Running, Some(End::Fled), dragon);
+                if let Some(c) = s.challenges.last_mut() {
+                    c.end = Some(End::Fled);
+                    c.stage = next;
+                }
+                Ok(())
+            }
+            Event::Forge { who, item } => self.forge(s, f, a, who, item),
+            Event::Refresh { who } => {
+                let seat = self.seat(s, who)?;
+                match a {
+                    Await::Forge { seat: k, refreshed: false } if k == seat => {
+                        s.market.clear_to_bottom(&mut s.items);
+                        if let Some(Frame::Forge { stage, item, .. }) = s.stack.last_mut() {
+                            *stage = FStage::Refill;
+                            *item = None;
+                        }
+                    }
+                    Await::Forge { .. } => self.report(
+                        s,
+                        f,
+                        Some(seat),
+                        r::FORGE_REFRESH,
+                        "the Forge is refreshed once per forge action".into(),
+                    ),
+                    _ => self.report(
+                        s,
+                        f,
+                        Some(seat),
+                        r::ICON_ANVIL,
+                        format!("`{e}`: no forge action ({})", self.await_text(s, a)),
+                    ),
+                }
+                Ok(())
+            }
+            Event::Retire { who, card } => {
+                let seat = self.seat(s, who)?;
+                let id = self.card(card)?;
+                if a != Await::Retire(seat) {
+                    self.report(
+                        s,
+                        f,
+                        Some(seat),
+                        r::ICON_TANKARD,
+                        format!("`{e}`: a retire comes from a tankard icon ({})", self.await_text(s, a)),
+                    );
+                    return Ok(());
+                }
+                let p = s.player_mut(seat);
+                p.deck.reshuffle();
+                if !p.deck.take(id) {
+                    self.report(
+                        s,
+                        f,
+                        Some(seat),
+                        r::RETIRE_PICK,
+                        format!("`{card}` is neither in {who}'s deck nor their discard pile"),
+                    );
+                    return Ok(());
+                }
+                s.player_mut(seat).retired.push(id);
+                s.stack.pop();
+                Ok(())
+            }
+            Event::Research { who, subject, exchange } => self.research(s, f, a, who, subject, exchange),
+            Event::Upgrade { who, dwarf } => {
+                let seat = self.seat(s, who)?;
+                let Await::Upgrade { seat: k, optional } = a else {
+                    self.report(
+                        s,
+                        f,
+                        Some(seat),
+                        r::ICON_UPGRADE,
+                        format!("`{e}`: no upgrade is owed ({})", self.await_text(s, a)),
+                    );
+                    return Ok(());
+                };
+                let rule = if optional { r::ICON_UPGRADE } else { r::RESEARCH_LEGENDS };
+                let p = s.player(seat);
+                if k != seat
+                    || dwarf == Dwarf::Plain
+                    || !p.stash[dwarf.index()]
+                    || p.campfire[Dwarf::Plain.index()] == 0
+                {
+                    self.report(
+                        s,
+                        f,
+                        Some(seat),
+                        rule,
+                        format!("`{e}`: a dwarf on the campfire becomes a special dwarf still in the stash"),
+                    );
+                    return Ok(());
+                }
+                let p = s.player_mut(seat);
+                p.campfire[Dwarf::Plain.index()] -= 1;
+                p.campfire[dwarf.index()] += 1;
+                p.stash[dwarf.index()] = false;
+                s.stack.pop();
+                Ok(())
+            }
+            Event::Advanced { who, tokens } => {
+                let seat = self.seat(s, who)?;
+                let Await::AdvancedDraw(k, subject) = a else {
+                    self.report(
+                        s,
+                        f,
+                        Some(seat),
+                        r::RESEARCH_ADVANCED_DRAW,
+                        format!("`{e}`: tokens are drawn on reaching a subject's top level"),
+                    );
+                    return Ok(());
+                };
+                let pile = s.advanced[subject.index()].len().min(3);
+                let n = tokens.iter().flatten().count();
+                if k != seat || n != pile {
+                    self.report(
+                        s,
+                        f,
+                        Some(seat),
+                        r::RESEARCH_ADVANCED_DRAW,
+                        format!("{} draws the top {pile} {subject} tokens", s.player(k).colour),
+                    );
+                }
+                let mut drawn = [None; 3];
+                for (slot, l) in drawn.iter_mut().zip(tokens.iter().flatten()) {
+                    let Some(id) = self.catalog.names.tokens.get(*l) else {
+                        return Err(StepError::new(format!("the catalog has no token `{l}`")));
+                    };
+                    if let Err(m) = s.advanced[subject.index()].reveal(id) {
+                        let other = self.catalog.tokens[id].subject != subject;
+                        let rule = if other { r::SETUP_LIBRARY } else { r::RESEARCH_ADVANCED_DRAW };
+                        self.report(
+                            s,
+                            f,
+                            Some(seat),
+                            rule,
+                            format!("`{l}` is not in the {subject} pile ({m:?})"),
+                        );
+                    }
+                    *slot = Some(id);
+                }
+                if let Some(Frame::Advanced { drawn: d, .. }) = s.stack.last_mut() {
+                    *d = drawn;
+                }
+                Ok(())
+            }
+            Event::Keep { who, token } => {
+                let seat = self.seat(s, who)?;
+                let id = self.catalog.names.tokens.get(token);
+                let Some(Frame::Advanced { subject, drawn, .. }) =
+                    s.stack.last().copied().filter(|_| a == Await::KeepToken(seat))
+                else {
+                    self.report(
+                        s,
+                        f,
+                        Some(seat),
+                        r::RESEARCH_ADVANCED_DRAW,
+                        format!("`{e}`: no tokens drawn to keep from"),
+                    );
+                    return Ok(());
+                };
+                let Some(id) = id.filter(|id| drawn.contains(&Some(*id))) else {
+                    self.report(
+                        s,
+                        f,
+                        Some(seat),
+                        r::RESEARCH_ADVANCED_DRAW,
+                        format!("`{token}` is not one of the tokens drawn"),
+                    );
+                    return Ok(());
+                };
+                for other in drawn.iter().flatten().filter(|&&t| t != id) {
+                    s.advanced[subject.index()].to_bottom(*other);
+                }
+                let p = s.player_mut(seat);
+                if p.active_token.is_none() {
+                    p.active_token = Some(id);
+                } else {
+                    p.tokens.push(id);
+                }
+                s.stack.pop();
+                Ok(())
+            }
+            Event::Use { who, token } => {
+                let seat = self.seat(s, who)?;
+                let id = self.catalog.names.tokens.get(token);
+                let p = s.player(seat);
+                if id.is_none() || p.active_token != id {
+                    self.report(
+                        s,
+                        f,
+                        Some(seat),
+                        r::RESEARCH_ADVANCED_ACTIVE,
+                        format!("`{token}` is not {who}'s active token"),
+                    );
+                    return Ok(());
+                }
+                if p.token_used {
+                    self.report(
+                        s,
+                        f,
+                        Some(seat),
+                        r::RESEARCH_ADVANCED_USE,
+                        format!("`{token}` was used this turn: it is face down"),
+                    );
+                    return Ok(());
+                }
+                let Some(id) = id else { return Ok(()) };
+                s.player_mut(seat).token_used = true;
+                if let Some(when) = self.catalog.tokens[id].when {
+                    // When it may be used is card text: not checked.
+                    let text = crate::kit::effect::unverified(
+                        &who.to_string(),
+                        token.as_str(),
+                        self.catalog.text(when),
+                    );
+                    let o = s.unverified.report(f, text);
+                    s.player_mut(seat).taint = Some(o);
+                }
+                if !self.catalog.tokens[id].effect.is_empty() {
+                    s.stack.push(Frame::Icons { seat, src: Src::Token(id), next: 0, sub: 0 });
+                }
+                Ok(())
+            }
+            Event::Activate { who, token } => {
+                let seat = self.seat(s, who)?;
+                let id = self.catalog.names.tokens.get(token);
+                let regroup =
+                    s.placement().is_some_and(|p| p.seat == seat && matches!(p.at, At::Board { .. }));
+                let retreat =
+                    s.stack.iter().any(|f| matches!(f, Frame::Retreat { seat: k, .. } if *k == seat));
+                let p = s.player_mut(seat);
+                match id.and_then(|id| p.tokens.iter().position(|&t| t == id)) {
+                    Some(i) if regroup || retreat => {
+                        let new = p.tokens.remove(i);
+                        if let Some(old) = p.active_token.replace(new) {
+                            p.tokens.push(old);
+                        }
+                    }
+                    Some(_) => self.report(
+                        s,
+                        f,
+                        Some(seat),
+                        r::RESEARCH_ADVANCED_ACTIVE,
+                        "the active token is switched only on a regroup or a retreat".into(),
+                    ),
+                    None => self.report(
+                        s,
+                        f,
+                        Some(seat),
+                        r::RESEARCH_ADVANCED_ACTIVE,
+                        format!("`{token}` is not in {who}'s stash of tokens"),
+                    ),
+                }
+                Ok(())
+            }
+            Event::Hero { who } => {
+                let seat = self.seat(s, who)?;
+                if self.config.packs != Packs::A {
+                    self.report(
+                        s,
+                        f,
+                        Some(seat),
+                        r::UNLOCK_APPLY_ALL,
+                        "Pack A is not unlocked at this table (`packs=a`)".into(),
+                    );
+                    return Ok(());
+                }
+                let p = s.player(seat);
+                let Some(card) = p.slayer.filter(|_| !p.slayer_used) else {
+                    self.report(
+                        s,
+                        f,
+                        Some(seat),
+                        r::PACKA_USE,
+                        format!("{who} has no unused dragonslayer card"),
+                    );
+                    return Ok(());
+                };
+                s.player_mut(seat).slayer_used = true;
+                let active = s.active;
+                s.stack.push(Frame::Icons { seat: active, src: Src::Slayer(card), next: 0, sub: 0 });
+                Ok(())
+            }
+            Event::Pass { who } => self.pass(s, f, a, who),
+            _ => Ok(()),
+        }
+    }
+
+    fn seat_player(
+        &self,
+        s: &mut State,
+        f: &mut Findings,
+        who: Colour,
+        side: Label,
+        books: Option<Subject>,
+    ) -> Result<(), StepError> {
+        if s.seat_of(who).is_some()
+            || s.seats.len() >= usize::from(self.config.players)
+            || !matches!(s.phase, Phase::Seats | Phase::Market | Phase::Retaliations(_))
+        {
+            self.report(
+                s,
+                f,
+                None,
+                r::SETUP_FIRST_PLAYER,
+                format!(
+                    "`seat {who}`: {} players take one colour each, before the first turn",
+                    self.config.players
+                ),
+            );
+            return Ok(());
+        }
+        if s.phase != Phase::Seats {
+            self.report(
+                s,
+                f,
+                None,
+                r::SETUP_FIRST_PLAYER,
+                "the dwarfs are seated after the city, the Forge and the opening Retaliations (Game Setup 7)"
+                    .into(),
+            );
+        }
+        let board = match self.catalog.names.boards.get(side) {
+            Some(b) => b,
+            None => {
+                self.report(
+                    s,
+                    f,
+                    None,
+                    r::SETUP_BOARD_SIDE,
+                    format!("the catalog has no board side `{side}`: the Miner side is used"),
+                );
+                self.catalog
+                    .boards
+                    .id("miner")
+                    .ok_or_else(|| StepError::new("the catalog has no Miner board"))?
+            }
+        };
+        if books.is_some() && self.config.book_tokens == super::params::BookTokens::OnePerSubject {
+            self.report(
+                s,
+                f,
+                None,
+                r::SETUP_BOOK,
+                "with a book token on every subject (`book-tokens=one-per-subject`) no subject is named"
+                    .into(),
+            );
+        }
+        let seat = s.seats.len() as u8;
+        let start = self.starting_books(books);
+        let rested = if self.config.scenario == Scenario::S01
+            && self.config.well_rested == super::params::WellRested::AdvancedToken
+        {
+            self.catalog.scenario01.rested_heal
+        } else {
+            0
+        };
+        let mut campfire = [0; 6];
+        campfire[Dwarf::Plain.index()] = 7;
+        s.seats.push(Player {
+            colour: who,
+            side: board,
+            health: Track::new(super::state::MAX_HEALTH, 0, super::state::MAX_HEALTH),
+            health_changed: false,
+            gems: [0; 3],
+            campfire,
+            stash: [false, true, true, true, true, true],
+            board: [None; MAX_SPOTS],
+            city: [None; 7],
+            deck: crate::kit::deck::Deck::new(self.catalog.gang.clone()),
+            retired: Vec::new(),
+            books: start,
+            best: start,
+            active_token: None,
+            tokens: Vec::new(),
+            token_used: false,
+            rested,
+            footprint: false,
+            dealt: Vec::new(),
+            slayer: None,
+            slayer_used: false,
+            taint: None,
+            path_reset: false,
+            score: None,
+        });
+        if seat > 0 {
+            s.stack.push(Frame::Bonus { seat });
+        }
+        // A guild side's abilities are text: the player's later numbers rest on them.
+        Ok(())
+    }
+
+    fn market(
+        &self,
+        s: &mut State,
+        f: &mut Findings,
+        a: Await,
+        items: [Option<Label>; 3],
+    ) -> Result<(), StepError> {
+        let mut named = [None; 3];
+        for (slot, &l) in named.iter_mut().zip(items.iter().flatten()) {
+            *slot = Some(self.card(l)?);
+        }
+        let ids = named.into_iter().flatten();
+        let (rule, want) = match (a, s.phase) {
+            (Await::Market(n), Phase::Market) => (r::SETUP_FORGE, n),
+            (Await::Market(n), _) => {
+                let refresh = matches!(s.stack.last(), Some(Frame::Forge { item: None, .. }));
+                (if refresh { r::FORGE_REFRESH } else { r::FORGE_REFILL }, n)
+            }
+            _ => {
+                self.report(s, f, None, r::FORGE_REFILL, "no Forge spot is waiting to be refilled".into());
+                return Ok(());
+            }
+        };
+        let count = ids.clone().count();
+        if count != usize::from(want) {
+            self.report(s, f, None, rule, format!("{want} item(s) are revealed into the Forge, not {count}"));
+        }
+        for id in ids {
+            if self.catalog.cards.get(id).is_none_or(|c| c.kind != CardKind::Item) {
+                return Err(StepError::rule(
+                    rule,
+                    format!("`{}` is not an item", self.catalog.cards.name(id)),
+                ));
+            }
+            let slot = s.market.slots.iter().position(Option::is_none);
+            let Some(slot) = slot else {
+                self.report(s, f, None, rule, "the Forge holds 3 items".into());
+                break;
+            };
+            if let Err(m) = s.market.refill(slot, id, &mut s.items) {
+                self.report(
+                    s,
+                    f,
+                    None,
+                    rule,
+                    format!("`{}` cannot come off the item deck now ({m:?})", self.catalog.cards.name(id)),
+                );
+                s.market.slots[slot] = Some(id);
+            }
+        }
+        if s.phase == Phase::Market {
+            s.phase = Phase::Retaliations(0);
+        }
+        Ok(())
+    }
+
+    /// Check that it is this player's turn to place a dwarf now.
+    fn placement_turn(&self, s: &mut State, f: &mut Findings, a: Await, seat: u8) -> bool {
+        if s.seats.is_empty()
+            || matches!(
+                s.phase,
+                Phase::Market | Phase::Retaliations(_) | Phase::Seats | Phase::Deal(_) | Phase::TurnStart
+            )
+        {
+            self.report(
+                s,
+                f,
+                Some(seat),
+                r::TURN_PHASES,
+                format!("no turn has begun ({})", self.await_text(s, a)),
+            );
+            return false;
+        }
+        if seat != s.active {
+            self.report(
+                s,
+                f,
+                Some(seat),
+                r::TURN_ORDER,
+                format!("it is {}'s turn", s.player(s.active).colour),
+            );
+            return false;
+        }
+        match a {
+            Await::Placement(_) => true,
+            Await::EventDraw => {
+                self.report(
+                    s,
+                    f,
+                    Some(seat),
+                    r::TURN_PHASES,
+                    "Phase 2 draws an event before the dwarf is placed".into(),
+                );
+                s.phase = Phase::Place;
+                true
+            }
+            _ if !s.stack.is_empty() && s.placed > 0 => {
+                let rule = if s.placements > 0 { r::HASTE_AFTER } else { r::PLACE_MAIN_ACTION };
+                self.report(
+                    s,
+                    f,
+                    Some(seat),
+                    rule,
+                    format!("the placement being resolved comes first ({})", self.await_text(s, a)),
+                );
+                false
+            }
+            _ if s.phase == Phase::End || (s.phase == Phase::Place && s.placements == 0) => {
+                let rule = if s.placed >= 2 { r::HASTE_REPEAT } else { r::PLACE_MAIN_ACTION };
+                self.report(s, f, Some(seat), rule, "one dwarf a turn, one more per Haste".into());
+                s.phase = Phase::Place;
+                s.placements = 1;
+                true
+            }
+            _ => {
+                self.report(s, f, Some(seat), r::TURN_PHASES, format!("not now ({})", self.await_text(s, a)));
+                false
+            }
+        }
+    }
+
+    /// Take a dwarf off the campfire (reporting one that is not there).
+    fn take_dwarf(&self, s: &mut State, f: &mut Findings, seat: u8, dwarf: Dwarf) {
+        let p = s.player(seat);
+        if p.campfire[dwarf.index()] == 0 {
+            let rule = if dwarf != Dwarf::Plain && p.stash[dwarf.index()] {
+                r::SETUP_PLAYER_KIT
+            } else {
+                r::PLACE_MAIN_ACTION
+            };
+            let why = if rule == r::SETUP_PLAYER_KIT {
+                "is still in the stash (an upgrade brings it out)"
+            } else {
+                "is not on the campfire"
+            };
+            self.report(s, f, Some(seat), rule, format!("{}'s {dwarf} {why}", p.colour));
+        }
+        let p = s.player_mut(seat);
+        p.campfire[dwarf.index()] = p.campfire[dwarf.index()].saturating_sub(1);
+        s.placements = s.placements.saturating_sub(1);
+        s.placed = s.placed.saturating_add(1);
+    }
+
+    /// The spot a raid on a tile takes (none in the Castle).
+    pub(super) fn spot_for(&self, s: &State, seat: u8, tile: Tile) -> Option<u8> {
+        if tile.is_castle() {
+            None
+        } else {
+            self.raid_spot(s, seat, tile, true)
+        }
+    }
+
+    /// The spot a raid takes: the leftmost empty one (with two players, the leftmost empty
+    /// one with an available action, `two-player-spot`).
+    fn raid_spot(&self, s: &State, seat: u8, tile: Tile, two_player: bool) -> Option<u8> {
+        let scorched = s.tile(tile).scorched;
+        let n = self.catalog.spots(tile, scorched).min(MAX_SPOTS);
+        let spots = s.tile(tile).spots;
+        let empty = (0..n).filter(move |&i| spots[i] == EMPTY);
+        let plain = empty.clone().next().map(|i| i as u8);
+        if !two_player || self.config.players != 2 {
+            return plain;
+        }
+        let available = |i: usize| -> bool {
+            let icons = self.catalog.spot(tile, scorched, i);
+            match self.config.two_player_spot {
+                TwoPlayerSpot::SkipBlank => !icons.is_empty(),
+                TwoPlayerSpot::SkipBlocked => {
+                    !icons.is_empty()
+                        && !matches!(icons.first().map(|s| s.icon), Some(super::icon::Icon::Pay(g)) if s.player(seat).gem(g) == 0)
+                }
+            }
+        };
+        empty.clone().find(|&i| available(i)).map(|i| i as u8).or(plain)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn raid(
+        &self,
+        s: &mut State,
+        f: &mut Findings,
+        a: Await,
+        who: Colour,
+        dwarf: Dwarf,
+        tile: Tile,
+        spot: Option<u8>,
+    ) -> Result<(), StepError> {
+        let seat = self.seat(s, who)?;
+        if !self.placement_turn(s, f, a, seat) {
+            return Ok(());
+        }
+        let (zero_health, top, path_reset, footprint) = {
+            let p = s.player(seat);
+            (p.health.value == 0, p.top(), p.path_reset, p.footprint)
+        };
+        if zero_health {
+            self.report_res(
+                s,
+                f,
+                Some(seat),
+                r::PLACE_ZERO_HEALTH,
+                format!("{who} is at 0 health: the placement must be a Regroup"),
+            );
+        }
+        // The line and the adjacency.
+        let line = tile.line();
+        let rider = self.rider(s, seat, dwarf);
+        match top {
+            None if line != 1 => {
+                let rule = if path_reset { r::RETREAT_RETURN } else { r::RAID_FIRST_LINE };
+                let why = if path_reset {
+                    "the retreat brought every dwarf home: the raid starts again"
+                } else {
+                    "a player's first city dwarf"
+                };
+                self.report(
+                    s,
+                    f,
+                    Some(seat),
+                    rule,
+                    format!("{why} goes on the Outskirts' bottom line, not {tile}"),
+                );
+            }
+            None => {}
+            Some(top) if top.tile.is_castle() => {
+                self.report(s, f, Some(seat), r::RAID_CASTLE, "nothing is above the Castle".into());
+            }
+            Some(top) if line <= top.tile.line() => {
+                self.report(
+                    s,
+                    f,
+                    Some(seat),
+                    r::RAID_NO_SAME_LINE,
+                    format!(
+                        "{who} has a dwarf on line {} ({}): never a second in a line or one below",
+                        top.tile.line(),
+                        top.tile
+                    ),
+                );
+            }
+            Some(top) if line > top.tile.line() + 1 => {
+                let rule = if rider {
+                    r::SPECIAL_DRAGONRIDER
+                } else if footprint {
+                    r::ICON_FOOTPRINT
+                } else if tile.is_castle() {
+                    r::RAID_CASTLE
+                } else {
+                    r::RAID_ADVANCE
+                };
+                self.report(
+                    s,
+                    f,
+                    Some(seat),
+                    rule,
+                    format!(
+                        "the next raid goes exactly one line above {} (line {})",
+                        top.tile,
+                        top.tile.line()
+                    ),
+                );
+            }
+            Some(top) if !rider && !footprint && !top.tile.touches_above(tile) => {
+                let rule = if tile.is_castle() { r::RAID_CASTLE } else { r::RAID_ADVANCE };
+                self.report(
+                    s,
+                    f,
+                    Some(seat),
+                    rule,
+                    format!("{tile} does not touch {}, {who}'s topmost dwarf", top.tile),
+                );
+            }
+            Some(_) => {}
+        }
+        // The spot.
+        let at = if tile.is_castle() {
+            At::Castle
+        } else {
+            let Some(derived) = self.raid_spot(s, seat, tile, true) else {
+                self.report(s, f, Some(seat), r::RAID_LEFTMOST, format!("{tile} has no empty spot"));
+                return Ok(());
+            };
+            let mut chosen = derived;
+            if let Some(given) = spot.filter(|&g| g != derived) {
+                let plain = self.raid_spot(s, seat, tile, false);
+                let rule = if self.config.players == 2 && plain == Some(given) {
+                    r::RAID_TWO_PLAYER
+                } else {
+                    r::RAID_LEFTMOST
+                };
+                self.report(
+                    s,
+                    f,
+                    Some(seat),
+                    rule,
+                    format!("the dwarf takes spot {} of {tile}, not spot {}", derived + 1, given + 1),
+                );
+                let n = self.catalog.spots(tile, s.tile(tile).scorched).min(MAX_SPOTS);
+                if (given as usize) < n && s.tile(tile).spots[given as usize] == EMPTY {
+                    chosen = given;
+                }
+            }
+            At::Tile { tile, spot: chosen }
+        };
+        self.take_dwarf(s, f, seat, dwarf);
+        let spot_index = match at {
+            At::Tile { spot, .. } => spot,
+            _ => 0,
+        };
+        if let At::Tile { tile, spot } = at {
+            s.tiles[tile.index()].spots[spot as usize] = seat;
+        }
+        let pl = s.player_mut(seat);
+        let idx = (line as usize).clamp(1, 7) - 1;
+        if let Some(old) = pl.city[idx] {
+            // A second dwarf in a line (already reported): the earlier one goes home.
+            pl.campfire[old.dwarf.index()] += 1;
+        }
+        pl.city[idx] = Some(CityDwarf { tile, dwarf, spot: spot_index });
+        pl.footprint = false;
+        pl.path_reset = false;
+        s.stack.push(Frame::Placement(Placement {
+            seat,
+            dwarf,
+            at,
+            stage: PStage::BeastDamage,
+            spot: spot_index,
+            begun: false,
+            picked: false,
+            challenged: false,
+            bank: 0,
+        }));
+        Ok(())
+    }
+
+    fn regroup(
+        &self,
+        s: &mut State,
+        f: &mut Findings,
+        a: Await,
+        who: Colour,
+        dwarf: Dwarf,
+        given: Option<u8>,
+    ) -> Result<(), StepError> {
+        let seat = self.seat(s, who)?;
+        if !self.placement_turn(s, f, a, seat) {
+            return Ok(());
+        }
+        let Some(spot) = self.free_board_spot(s, seat) else {
+            self.report(s, f, Some(seat), r::REGROUP_LEFTMOST, format!("{who}'s board has no free spot"));
+            return Ok(());
+        };
+        if let Some(g) = given.filter(|&g| g != spot) {
+            self.report(
+                s,
+                f,
+                Some(seat),
+                r::REGROUP_LEFTMOST,
+                format!("the dwarf takes the leftmost free spot, {}, not {}", spot + 1, g + 1),
+            );
+        }
+        self.take_dwarf(s, f, seat, dwarf);
+        s.player_mut(seat).board[spot as usize] = Some(dwarf);
+        s.stack.push(Frame::Placement(Placement {
+            seat,
+            dwarf,
+            at: At::Board { spot },
+            stage: PStage::Ability,
+            spot,
+            begun: false,
+            picked: false,
+            challenged: false,
+            bank: 0,
+        }));
+        Ok(())
+    }
+
+    fn challenge(
+        &self,
+        s: &mut State,
+        f: &mut Findings,
+        a: Await,
+        who: Colour,
+        foe: Foe,
+    ) -> Result<(), StepError> {
+        let seat = self.seat(s, who)?;
+        let key = foe_key(s, self, foe);
+        let (bow, raid) = match a {
+            Await::Bow(k) if k == seat => (true, false),
+            Await::ChallengeOption(k) if k == seat => (false, true),
+            _ if self.may_jump(s, &Event::Challenge { who, foe }) => (false, true),
+            _ => {
+                self.report(
+                    s,
+                    f,
+                    Some(seat),
+                    r::RAID_CHALLENGE_OPTION,
+                    format!("`challenge {who} {foe}` is not open now ({})", self.await_text(s, a)),
+                );
+                return Ok(());
+            }
+        };
+        let adversary = match key {
+            FoeKey::Dragon => Adversary::Dragon,
+            FoeKey::Monster(card) => match s.monster_territory(card) {
+                Some(territory) => Adversary::Monster { card, territory },
+                None => {
+                    let rule = if bow { r::ICON_BOW } else { r::CHALLENGE_TARGET };
+                    self.report(s, f, Some(seat), rule, format!("`{foe}` is not a monster in the city"));
+                    return Ok(());
+                }
+            },
+            FoeKey::Unknown => return Err(StepError::new(format!("the catalog has no monster `{foe}`"))),
+        };
+        if raid {
+            let p = s.placement().copied();
+            let allowed = p.and_then(|p| self.raid_foe(s, &p));
+            if allowed != Some(key) {
+                self.report(
+                    s,
+                    f,
+                    Some(seat),
+                    r::CHALLENGE_TARGET,
+                    "a raid challenges the monster on its own tile (the Dragon in the Castle)".into(),
+                );
+            }
+        }
+        if s.player(seat).health.value == 0 && self.config.challenge_at_zero == ChallengeAtZero::Forbidden {
+            self.report_res(
+                s,
+                f,
+                Some(seat),
+                r::CHALLENGE_PASS_OUT,
+                "at 0 health no challenge can be begun (`challenge-at-zero=forbidden`)".into(),
+            );
+            if bow {
+                s.stack.pop();
+            } else if let Some(p) = s.placement_mut() {
+                p.challenged = true;
+            }
+            return Ok(());
+        }
+        let mut bank = 0;
+        if bow {
+            s.stack.pop();
+        }
+        if let Some(p) = s.placement_mut() {
+            if raid {
+                p.challenged = true;
+            }
+            bank = std::mem::take(&mut p.bank);
+        }
+        let strength = match adversary {
+            Adversary::Dragon => match self.config.scenario {
+                Scenario::S01 => self.catalog.scenario01.dragon.strength,
+                Scenario::Free => self.catalog.dragon.strength,
+            },
+            Adversary::Monster { card, .. } => self.catalog.cards.get(card).map_or(1, |c| c.strength),
+        };
+        let taint = s.player(seat).taint;
+        s.challenges.push(Challenge {
+            seat,
+            foe: adversary,
+            strength,
+            successes: bank,
+            frenzy: 0,
+            played: Vec::new(),
+            pending: Vec::new(),
+            end: None,
+            stage: CStage::Running,
+            taint,
+        });
+        s.stack.push(Frame::Challenge);
+        Ok(())
+    }
+
+    fn reveal(
+        &self,
+        s: &mut State,
+        f: &mut Findings,
+        a: Await,
+        who: Colour,
+        card: Label,
+    ) -> Result<(), StepError> {
+        let seat = self.seat(s, who)?;
+        let id = self.card(card)?;
+        if a != Await::Reveal(seat) {
+            self.report(
+                s,
+                f,
+                Some(seat),
+                r::CHALLENGE_REVEAL,
+                format!("`reveal {who} {card}`: {who} is not revealing cards ({})", self.await_text(s, a)),
+            );
+            return Ok(());
+        }
+        if let Err(m) = s.player_mut(seat).deck.reveal(id) {
+            let p = s.player(seat);
+            let forged = p.deck.discard.contains(&id)
+                && self.catalog.cards.get(id).is_some_and(|c| c.kind == CardKind::Item);
+            let rule = if forged { r::FORGE_TO_DISCARD } else { r::CHALLENGE_REVEAL };
+            let why = if forged {
+                "a forged item goes to the discard pile, not the deck"
+            } else {
+                "not in the deck"
+            };
+            self.report(
+                s,
+                f,
+                Some(seat),
+                rule,
+                format!("`{card}` cannot be revealed from {who}'s challenge deck: {why} ({m:?})"),
+            );
+        }
+        let set_aside = self.config.frenzy_cards == FrenzyCards::SetAside;
+        let Some(c) = s.challenges.last_mut() else { return Ok(()) };
+        c.played.push(id);
+        let paying = c.frenzy > 0;
+        if paying {
+            c.frenzy -= 1;
+        }
+        if !(paying && set_aside) {
+            s.stack.push(Frame::Icons { seat, src: Src::Card(id), next: 0, sub: 0 });
+        }
+        Ok(())
+    }
+
+    fn forge(
+        &self,
+        s: &mut State,
+        f: &mut Findings,
+        a: Await,
+        who: Colour,
+        item: Label,
+    ) -> Result<(), StepError> {
+        let seat = self.seat(s, who)?;
+        let id = self.card(item)?;
+        let Await::Forge { seat: k, .. } = a else {
+            self.report(
+                s,
+                f,
+                Some(seat),
+                r::ICON_ANVIL,
+                format!(
+                    "`forge {who} {item}`: a forge comes from an anvil icon or a Relics reward ({})",
+                    self.await_text(s, a)
+                ),
+            );
+            return Ok(());
+        };
+        if k != seat {
+            self.report(
+                s,
+                f,
+                Some(seat),
+                r::ICON_ANVIL,
+                format!("the forge action is {}'s", s.player(k).colour),
+            );
+            return Ok(());
+        }
+        let Some(slot) = s.market.slot_of(id) else {
+            self.report(s, f, Some(seat), r::FORGE_CHOOSE, format!("`{item}` is not face up in the Forge"));
+            return Ok(());
+        };
+        let free = match s.stack.last() {
+            Some(Frame::Forge { free, .. }) => *free,
+            _ => 0,
+        };
+        // Multicolour gems first, then the stash, gem for gem.
+        let mut need = [0u8; 3];
+        for g in &self.catalog.cards[id].cost {
+            need[g.index()] += 1;
+        }
+        let mut multi = free;
+        let mut short = Vec::new();
+        for g in Gem::ALL {
+            let mut n = need[g.index()];
+            let covered = n.min(multi);
+            multi -= covered;
+            n -= covered;
+            let have = s.player(seat).gem(*g);
+            if have < n {
+                short.push(format!("{} {g}", n - have));
+            }
+            let paid = n.min(have);
+            s.player_mut(seat).gems[g.index()] -= paid;
+            s.supply[g.index()] += paid;
+        }
+        if !short.is_empty() {
+            self.report_res(
+                s,
+                f,
+                Some(seat),
+                r::FORGE_EXACT,
+                format!(
+                    "`{item}` costs {}: {who} lacks {}",
+                    gems_text(&self.catalog.cards[id].cost),
+                    short.join(", ")
+                ),
+            );
+        }
+        s.market.take(slot);
+        s.player_mut(seat).deck.discard(id);
+        if let Some(Frame::Forge { stage, item, .. }) = s.stack.last_mut() {
+            *stage = FStage::Refill;
+            *item = Some(id);
+        }
+        Ok(())
+    }
+
+    fn research(
+        &self,
+        s: &mut State,
+        f: &mut Findings,
+        a: Await,
+        who: Colour,
+        subject: Option<(Subject, u8)>,
+        exchange: Option<(Gem, Gem, Gem)>,
+    ) -> Result<(), StepError> {
+        let seat = self.seat(s, who)?;
+        let Await::Research { seat: k, .. } = a else {
+            let rule = match a {
+                Await::Forge { .. } if exchange.is_some() => r::FORGE_NO_EXCHANGE,
+                _ if s
+                    .placement()
+                    .is_some_and(|p| p.dwarf == Dwarf::Alchemist && p.stage > PStage::Ability) =>
+                {
+                    r::SPECIAL_ALCHEMIST
+                }
+                _ => r::ICON_RESEARCH,
+            };
+            self.report(
+                s,
+                f,
+                Some(seat),
+                rule,
+                format!("no research action is open ({})", self.await_text(s, a)),
+            );
+            return Ok(());
+        };
+        if k != seat {
+            self.report(
+                s,
+                f,
+                Some(seat),
+                r::ICON_RESEARCH,
+                format!("the research action is {}'s", s.player(k).colour),
+            );
+            return Ok(());
+        }
+        if let Some((x, y, z)) = exchange {
+            let mut give = [x, y];
+            give.sort_unstable();
+            let rule = self.catalog.exchanges.iter().find(|e| e.give == give && e.get == z);
+            let mut need = [0u8; 3];
+            need[x.index()] += 1;
+            need[y.index()] += 1;
+            let held = (0..3).all(|i| s.player(seat).gems[i] >= need[i]);
+            match rule {
+                Some(_) if held => {
+                    let p = s.player_mut(seat);
+                    for (held, n) in p.gems.iter_mut().zip(need) {
+                        *held -= n;
+                    }
+                    p.gems[z.index()] += 1;
+                    for (pile, n) in s.supply.iter_mut().zip(need) {
+                        *pile += n;
+                    }
+                    s.supply[z.index()] = s.supply[z.index()].saturating_sub(1);
+                }
+                Some(_) => self.report_res(
+                    s,
+                    f,
+                    Some(seat),
+                    r::RESEARCH_TRANSMUTE,
+                    format!("{who} does not hold {x} and {y}"),
+                ),
+                None => self.report_res(
+                    s,
+                    f,
+                    Some(seat),
+                    r::RESEARCH_TRANSMUTE,
+                    format!("the Library has no exchange {x}+{y}->{z}"),
+                ),
+            }
+        }
+        let Some((subject, recorded)) = subject else {
+            s.stack.pop();
+            return Ok(());
+        };
+        let level = s.player(seat).books[subject.index()];
+        let top = self.catalog.top_level(subject);
+        if level >= top {
+            self.report(
+                s,
+                f,
+                Some(seat),
+                r::RESEARCH_FUND,
+                format!("{who}'s book token is at the top of {subject}"),
+            );
+            s.stack.pop();
+            return Ok(());
+        }
+        // From no token (`book-tokens=single`) a research brings one to the first level, for
+        // the subject's first funding cost.
+        let next = level + 1;
+        let cost = self.catalog.level(subject, next.max(2)).and_then(|l| l.cost);
+        if let Some(g) = cost {
+            if s.player(seat).gem(g) == 0 {
+                self.report_res(
+                    s,
+                    f,
+                    Some(seat),
+                    r::RESEARCH_FUND,
+                    format!("the step to {subject} level {next} is funded with a {g} gem, which {who} lacks"),
+                );
+            } else {
+                s.player_mut(seat).gems[g.index()] -= 1;
+                s.supply[g.index()] += 1;
+            }
+        }
+        let mut reached = next;
+        if recorded != next {
+            // A log that never moved this token but records another level assumes another start.
+            let start = self.starting_books(None)[subject.index()];
+            let never = s.player(seat).best[subject.index()] == level && (level == start || level == 0);
+            let rule = if never && recorded != next { r::SETUP_BOOK } else { r::RESEARCH_FUND };
+            self.report(
+                s,
+                f,
+                Some(seat),
+                rule,
+                format!("one step up {subject} from level {level} reaches level {next}, not {recorded}"),
+            );
+            reached = recorded.clamp(1, top);
+        }
+        let p = s.player_mut(seat);
+        p.books[subject.index()] = reached;
+        p.best[subject.index()] = p.best[subject.index()].max(reached);
+        if let Some(Frame::Research { stage, .. }) = s.stack.last_mut() {
+            *stage = RStage::Reward { subject, level: reached };
+        }
+        Ok(())
+    }
+
+    fn pass(&self, s: &mut State, f: &mut Findings, a: Await, who: Colour) -> Result<(), StepError> {
+        let seat = self.seat(s, who)?;
+        let mine = |k: u8| k == seat;
+        let free_forge = matches!(s.stack.last(), Some(Frame::Forge { free, .. }) if *free > 0);
+        match a {
+            Await::Forge { seat: k, .. } if mine(k) && free_forge => {
+                self.report(
+                    s,
+                    f,
+                    Some(seat),
+                    r::RESEARCH_RELICS,
+                    "a Relics forge spot gives a forge at once, with its multicolour gems".into(),
+                );
+                s.stack.pop();
+            }
+            Await::Forge { seat: k, .. }
+            | Await::Research { seat: k, .. }
+            | Await::Bow(k)
+            | Await::Upgrade { seat: k, optional: true }
+                if mine(k) =>
+            {
+                s.stack.pop();
+            }
+            Await::ChallengeOption(k) if mine(k) => {
+                if let Some(p) = s.placement_mut() {
+                    p.challenged = true;
+                }
+            }
+            Await::Upgrade { seat: k, optional: false } if mine(k) => {
+                self.report(
+                    s,
+                    f,
+                    Some(seat),
+                    r::RESEARCH_LEGENDS,
+                    "a Legends upgrade spot replaces a campfire dwarf at once".into(),
+                );
+                s.stack.pop();
+            }
+            Await::Retire(k) if mine(k) => {
+                self.report(s, f, Some(seat), r::ICON_TANKARD, "a tankard retires a card".into());
+                s.stack.pop();
+            }
+            Await::Reveal(k) if mine(k) => {
+                self.report(
+                    s,
+                    f,
+                    Some(seat),
+                    r::CHALLENGE_REVEAL,
+                    "a challenge goes on until the player flees, passes out or wins (`flee`)".into(),
+                );
+            }
+            _ => {
+                let rule = self.await_rule(s, a);
+                self.report(
+                    s,
+                    f,
+                    Some(seat),
+                    rule,
+                    format!("`pass {who}`: nothing {who} may decline is open ({})", self.await_text(s, a)),
+                );
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A challenge's adversary, resolved against the catalog.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum FoeKey {
+    Monster(CardId),
+    Dragon,
+    Unknown,
+}
+
+fn foe_key(_s: &State, g: &FlameAndForge, foe: Foe) -> FoeKey {
+    match foe {
+        Foe::Dragon => FoeKey::Dragon,
+        Foe::Monster(l) => g.catalog.names.cards.get(l).map_or(FoeKey::Unknown, FoeKey::Monster),
+    }
+}
+
+fn gems_text(gems: &[Gem]) -> String {
+    gems.iter().map(|g| g.name()).collect::<Vec<_>>().join(" ")
+}

@@ -1,0 +1,952 @@
+//! Moving the table on: after every event the stack is *settled* (finished activities
+//! popped, the next stage of each entered, icons that need no record applied), so that its
+//! top says exactly what comes next: a consequence (`consequence.rs` derives it) or a
+//! decision or reveal ([`Await`]). Also the read-only questions both share: which tiles an
+//! event's fire may go to, where a dwarf may raid, what a fire icon may reach.
+
+use super::catalog::{CardKind, Dwarf, EventIcon, RetItem, Reward, Subject, Target};
+use super::city::{Territory, Tile, TILES};
+use super::icon::{Icon, Sym};
+use super::params::{BookTokens, Packs, WarriorFire};
+use super::state::{At, CStage, End, FStage, Frame, PStage, Phase, RStage, Src, State, GEM_LIMIT};
+use super::FlameAndForge;
+use crate::kit::effect::unverified;
+use crate::Findings;
+
+/// A set of tiles (bit per tile, bit 21 the Castle).
+pub type Tiles = u32;
+
+pub fn tiles_of(mask: Tiles) -> impl Iterator<Item = Tile> {
+    let mut left = mask & ((1 << (TILES + 1)) - 1);
+    std::iter::from_fn(move || {
+        let t = first(left)?;
+        left &= left - 1;
+        Some(t)
+    })
+}
+/// The tiles of a territory (its two lines).
+pub fn territory_tiles(terr: Territory) -> Tiles {
+    let line = terr.index() as u8 * 2 + 1;
+    Tile::line_tiles(line).chain(Tile::line_tiles(line + 1)).fold(0, |m, t| m | 1 << t.0)
+}
+pub fn first(mask: Tiles) -> Option<Tile> {
+    (mask != 0).then(|| Tile(mask.trailing_zeros() as u8))
+}
+pub fn has(mask: Tiles, t: Tile) -> bool {
+    t.0 <= TILES as u8 && mask & (1 << t.0) != 0
+}
+
+/// What the table waits for when no consequence is owed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Await {
+    /// The game is over.
+    Nothing,
+    /// Items revealed into the Forge (how many).
+    Market(u8),
+    RetaliationCard(Territory),
+    MonsterCard,
+    Seat,
+    Deal(u8),
+    KeepSlayer(u8),
+    EventDraw,
+    Placement(u8),
+    Forge {
+        seat: u8,
+        refreshed: bool,
+    },
+    Research {
+        seat: u8,
+        alchemist: bool,
+    },
+    Upgrade {
+        seat: u8,
+        optional: bool,
+    },
+    Bow(u8),
+    Retire(u8),
+    ChallengeOption(u8),
+    Reveal(u8),
+    AdvancedDraw(u8, Subject),
+    KeepToken(u8),
+}
+
+/// The territories of the opening Retaliations, in order (l.57).
+pub const OPENING: [Territory; 3] = [Territory::Wastelands, Territory::Valley, Territory::Outskirts];
+
+impl FlameAndForge {
+    /// The icon at `i` of a source, with whether it bears the hourglass.
+    pub(super) fn icon_at(&self, s: &State, src: Src, i: usize) -> Option<Sym> {
+        let c = &self.catalog;
+        match src {
+            Src::Spot { tile, spot } => c.spot(tile, s.tile(tile).scorched, spot as usize).get(i).copied(),
+            Src::Board { spot } => {
+                let seat = self.icons_seat(s)?;
+                c.boards.get(s.player(seat).side)?.regroup.get(spot as usize)?.get(i).copied()
+            }
+            Src::Special(d) => {
+                let seat = self.icons_seat(s)?;
+                c.boards.get(s.player(seat).side)?.specials[d.index()].get(i).copied()
+            }
+            Src::Card(card) => c.cards.get(card)?.symbols.get(i).copied(),
+            Src::Pending(k) => {
+                let (card, at) = *s.challenges.get(k as usize)?.pending.get(i)?;
+                c.cards.get(card)?.symbols.get(at as usize).map(|sym| Sym { icon: sym.icon, wait: false })
+            }
+            Src::Token(t) => c.tokens.get(t)?.effect.get(i).copied(),
+            Src::Slayer(sl) => c.slayers.get(sl)?.effect.get(i).copied(),
+        }
+    }
+
+    /// The seat of the innermost icons frame.
+    fn icons_seat(&self, s: &State) -> Option<u8> {
+        s.stack.iter().rev().find_map(|f| match f {
+            Frame::Icons { seat, .. } => Some(*seat),
+            _ => None,
+        })
+    }
+
+    /// A name for where icons come from, for reports.
+    pub(super) fn src_name(&self, s: &State, src: Src) -> String {
+        let c = &self.catalog;
+        match src {
+            Src::Spot { tile, spot } => format!("{tile} spot {}", spot + 1),
+            Src::Board { spot } => format!("board spot {}", spot + 1),
+            Src::Special(d) => d.to_string(),
+            Src::Card(card) => c.cards.name(card).to_string(),
+            Src::Pending(k) => {
+                let card = s.challenges.get(k as usize).and_then(|ch| ch.pending.first()).map(|p| p.0);
+                card.map_or("pending".to_string(), |card| c.cards.name(card).to_string())
+            }
+            Src::Token(t) => c.tokens.name(t).to_string(),
+            Src::Slayer(sl) => c.slayers.name(sl).to_string(),
+        }
+    }
+
+    /// Report card text the engine cannot apply, and mark what depends on it.
+    #[inline(never)]
+    fn report_text(&self, s: &mut State, f: &mut Findings, seat: Option<u8>, source: &str, text: u16) {
+        let who = seat.map_or("the city".to_string(), |k| s.player(k).colour.to_string());
+        let ordinal = s.unverified.report(f, unverified(&who, source, self.catalog.text(text)));
+        if let Some(k) = seat {
+            s.player_mut(k).taint = Some(ordinal);
+        }
+        if let Some(ch) = s.challenges.last_mut() {
+            if ch.stage == CStage::Running {
+                ch.taint = Some(ordinal);
+            }
+        }
+    }
+
+    /// The running challenge (cards being revealed), if any.
+    pub(super) fn running(&self, s: &State) -> Option<usize> {
+        let ch = s.challenges.last()?;
+        (ch.stage == CStage::Running && s.stack.iter().any(|f| matches!(f, Frame::Challenge)))
+            .then(|| s.challenges.len() - 1)
+    }
+
+    /// The tiles an event action's icon may go to.
+    pub(super) fn event_targets(
+        &self,
+        s: &State,
+        card: super::catalog::EventId,
+        action: u8,
+        fire: bool,
+    ) -> Tiles {
+        let Some(a) = self.catalog.events.get(card).and_then(|e| e.actions.get(action as usize)) else {
+            return 0;
+        };
+        let mut mask = match a.target {
+            Target::Building(b) => self.catalog.building_tiles.get(b as usize).copied().unwrap_or(0),
+            Target::Monster => s.monsters.iter().flatten().fold(0, |m, &(_, t)| m | 1 << t.0),
+        };
+        if let Some(terr) = a.territory {
+            mask &= territory_tiles(terr);
+        }
+        if fire {
+            for t in tiles_of(mask) {
+                if s.tile(t).scorched {
+                    mask &= !(1 << t.0);
+                }
+            }
+        }
+        mask
+    }
+
+    /// The tiles an event action aims at, scorched ones included.
+    pub(super) fn event_targets_any(&self, s: &State, card: super::catalog::EventId, action: u8) -> Tiles {
+        self.event_targets(s, card, action, false)
+    }
+
+    /// The action of an event resolved with `count` active events: the one whose Event
+    /// Counter holds the count; above every range, the highest.
+    pub(super) fn event_action(&self, card: super::catalog::EventId, count: usize) -> Option<u8> {
+        let e = self.catalog.events.get(card)?;
+        let count = count.min(255) as u8;
+        e.actions
+            .iter()
+            .position(|a| a.lo <= count && count <= a.hi)
+            .or_else(|| {
+                e.actions
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, a)| a.hi < count)
+                    .max_by_key(|(_, a)| a.hi)
+                    .map(|(i, _)| i)
+            })
+            .map(|i| i as u8)
+    }
+
+    /// The tile of the innermost placement, when it is in the city.
+    pub(super) fn current_tile(&self, s: &State) -> Option<Tile> {
+        match s.placement()?.at {
+            At::Tile { tile, .. } => Some(tile),
+            At::Castle => Some(Tile::CASTLE),
+            At::Board { .. } => None,
+        }
+    }
+
+    /// The tiles with fire a grey fire icon (or the Warrior, `warrior`) may reach.
+    #[inline(never)]
+    pub(super) fn fire_range(&self, s: &State, warrior: bool) -> Tiles {
+        let cur = self.current_tile(s);
+        let mut mask = 0;
+        for t in Tile::all() {
+            if s.tile(t).fire == 0 {
+                continue;
+            }
+            let ok = match cur {
+                None => true,
+                Some(c) if warrior => {
+                    t.adjacent(c) || (t == c && self.config.warrior_fire == WarriorFire::TileOrAdjacent)
+                }
+                Some(c) => t == c || t.adjacent(c),
+            };
+            if ok {
+                mask |= 1 << t.0;
+            }
+        }
+        mask
+    }
+
+    /// The first free regroup spot of a player's board.
+    pub(super) fn free_board_spot(&self, s: &State, seat: u8) -> Option<u8> {
+        let p = s.player(seat);
+        let n = self.catalog.boards.get(p.side).map_or(0, |b| b.regroup.len()).min(p.board.len());
+        p.board[..n].iter().position(Option::is_none).map(|i| i as u8)
+    }
+
+    /// Whether a dwarf of this kind may raid non-adjacent tiles (the Dragonrider).
+    pub(super) fn rider(&self, s: &State, seat: u8, dwarf: Dwarf) -> bool {
+        self.catalog.boards.get(s.player(seat).side).is_some_and(|b| b.riders.contains(&dwarf))
+    }
+
+    /// The tiles (and the Castle) a dwarf may raid now, ignoring health.
+    pub(super) fn raid_tiles(&self, s: &State, seat: u8, dwarf: Dwarf) -> Tiles {
+        let p = s.player(seat);
+        let free = |t: Tile| -> bool {
+            t.is_castle() || {
+                let n = self.catalog.spots(t, s.tile(t).scorched).min(s.tile(t).spots.len());
+                s.tile(t).spots[..n].contains(&super::state::EMPTY)
+            }
+        };
+        let mut mask = 0;
+        match p.top() {
+            None => {
+                for t in Tile::line_tiles(1).filter(|&t| free(t)) {
+                    mask |= 1 << t.0;
+                }
+            }
+            Some(top) => {
+                let open = p.footprint || self.rider(s, seat, dwarf);
+                for t in Tile::line_tiles(top.tile.line() + 1).filter(|&t| free(t)) {
+                    if open || top.tile.touches_above(t) {
+                        mask |= 1 << t.0;
+                    }
+                }
+            }
+        }
+        mask
+    }
+
+    /// Whether a player has a legal placement for some dwarf of their campfire.
+    pub(super) fn can_place(&self, s: &State, seat: u8) -> bool {
+        let p = s.player(seat);
+        if p.campfire_count() == 0 {
+            return false;
+        }
+        if self.free_board_spot(s, seat).is_some() {
+            return true;
+        }
+        p.health.value > 0
+            && Dwarf::ALL.iter().any(|&d| p.campfire[d.index()] > 0 && self.raid_tiles(s, seat, d) != 0)
+    }
+
+    /// Whether an upgrade can be made: a plain dwarf on the campfire and a special in the stash.
+    pub(super) fn can_upgrade(&self, s: &State, seat: u8) -> bool {
+        let p = s.player(seat);
+        p.campfire[Dwarf::Plain.index()] > 0 && p.stash.iter().any(|&x| x)
+    }
+
+    /// The retreat's heal: the topmost Healing level's campfire reward, an active token's
+    /// campfire icon, and Scenario 01's token (`well-rested=advanced-token`).
+    pub(super) fn retreat_heal(&self, s: &State, seat: u8) -> u8 {
+        let p = s.player(seat);
+        let level = p.books[Subject::Healing.index()];
+        let track = (1..=level)
+            .rev()
+            .find_map(|l| match self.catalog.level(Subject::Healing, l).map(|l| l.reward) {
+                Some(Reward::Campfire(n)) => Some(n),
+                _ => None,
+            })
+            .unwrap_or(0);
+        let token = p.active_token.and_then(|t| self.catalog.tokens.get(t)).map_or(0, |t| t.campfire);
+        track.saturating_add(token).saturating_add(p.rested)
+    }
+
+    /// The gem-limit's default discard: the commonest colour (yellow first on a tie).
+    pub(super) fn drop_default(&self, s: &State, seat: u8) -> super::icon::Gem {
+        let g = s.player(seat).gems;
+        let i = (0..3).max_by_key(|&i| (g[i], std::cmp::Reverse(i))).unwrap_or(0);
+        super::icon::Gem::ALL[i]
+    }
+
+    /// Settle the table: pop what is finished, enter the next stage of what is not, apply
+    /// what needs no record, until a consequence is owed or a decision awaited.
+    pub(super) fn settle(&self, s: &mut State, f: &mut Findings) {
+        for _ in 0..10_000 {
+            if !self.settle_once(s, f) {
+                return;
+            }
+        }
+    }
+
+    /// One move; `false` when the table stands still.
+    fn settle_once(&self, s: &mut State, f: &mut Findings) -> bool {
+        let c = &*self.catalog;
+        let Some(top) = s.stack.last().copied() else { return self.settle_phase(s) };
+        let last = s.stack.len() - 1;
+        match top {
+            Frame::Bonus { seat } => {
+                if seat == 0 {
+                    s.stack.pop();
+                    return true;
+                }
+                false
+            }
+            Frame::EventIcons { card, action, next } => {
+                let icon = c
+                    .events
+                    .get(card)
+                    .and_then(|e| e.actions.get(action as usize))
+                    .and_then(|a| a.icons.get(next as usize))
+                    .copied();
+                match icon {
+                    None => {
+                        s.stack.pop();
+                        true
+                    }
+                    Some(EventIcon::Fire)
+                        if self.event_targets(s, card, action, true) == 0 || s.fire_supply == 0 =>
+                    {
+                        s.stack[last] = Frame::EventIcons { card, action, next: next + 1 };
+                        true
+                    }
+                    Some(EventIcon::Gem(g))
+                        if self.event_targets(s, card, action, false) == 0 || s.supply[g.index()] == 0 =>
+                    {
+                        s.stack[last] = Frame::EventIcons { card, action, next: next + 1 };
+                        true
+                    }
+                    Some(EventIcon::Text(t)) => {
+                        let name = c.events.name(card).to_string();
+                        self.report_text(s, f, None, &name, t);
+                        s.stack[last] = Frame::EventIcons { card, action, next: next + 1 };
+                        true
+                    }
+                    Some(_) => false,
+                }
+            }
+            Frame::AfterFire { tile, stage, protect } => match stage {
+                0 if s.tile(tile).fire >= 3 => false,
+                0 => {
+                    s.stack[last] = Frame::AfterFire { tile, stage: 1, protect };
+                    true
+                }
+                1 if !protect && s.monster_on(tile).is_some() => false,
+                1 => {
+                    s.stack.pop();
+                    true
+                }
+                _ => {
+                    // The monster went to the horde: a Retaliation on its territory.
+                    let territory = tile.territory().unwrap_or(Territory::Outskirts);
+                    s.stack[last] = Frame::Retaliation { territory, card: None, monster: false, next: 0 };
+                    true
+                }
+            },
+            Frame::Retaliation { territory, card, monster, next } => {
+                let Some(card) = card else { return false };
+                if !monster {
+                    if s.monster_deck.is_empty() || s.monsters[territory.index()].is_some() {
+                        s.stack[last] =
+                            Frame::Retaliation { territory, card: Some(card), monster: true, next };
+                        return true;
+                    }
+                    return false;
+                }
+                match c.retaliations.get(card).and_then(|r| r.items.get(next as usize)).copied() {
+                    None => {
+                        s.stack.pop();
+                        s.dragon_deck.to_bottom(card);
+                        true
+                    }
+                    Some(RetItem::Fire(row, pos)) => {
+                        let t = Tile::relative(territory, row, pos);
+                        if t.is_none_or(|t| s.tile(t).scorched) || s.fire_supply == 0 {
+                            s.stack[last] =
+                                Frame::Retaliation { territory, card: Some(card), monster, next: next + 1 };
+                            return true;
+                        }
+                        false
+                    }
+                    Some(RetItem::Gem(g, row, pos)) => {
+                        if Tile::relative(territory, row, pos).is_none() || s.supply[g.index()] == 0 {
+                            s.stack[last] =
+                                Frame::Retaliation { territory, card: Some(card), monster, next: next + 1 };
+                            return true;
+                        }
+                        false
+                    }
+                    Some(RetItem::Text(t)) => {
+                        let name = c.retaliations.name(card).to_string();
+                        self.report_text(s, f, None, &name, t);
+                        s.stack[last] =
+                            Frame::Retaliation { territory, card: Some(card), monster, next: next + 1 };
+                        true
+                    }
+                }
+            }
+            Frame::Placement(mut p) => {
+                // Its stages in a row, while nothing is pushed above it.
+                let mut moved = false;
+                while s.stack.len() == last + 1 && p.stage != PStage::Done && self.settle_placement(s, &mut p)
+                {
+                    moved = true;
+                }
+                s.stack[last] = Frame::Placement(p);
+                if p.stage == PStage::Done && s.stack.len() == last + 1 {
+                    s.stack.pop();
+                    return true;
+                }
+                moved
+            }
+            Frame::Icons { seat, src, next, sub } => self.settle_icons(s, f, last, seat, src, next, sub),
+            Frame::Forge { seat, free, refreshed, item, stage } => match stage {
+                FStage::Choose => {
+                    if s.market.cards().next().is_none() && s.items.is_empty() {
+                        s.stack.pop();
+                        return true;
+                    }
+                    false
+                }
+                FStage::Refill => {
+                    if s.market.refill_due(&s.items).is_some() {
+                        return false;
+                    }
+                    s.stack[last] = match item {
+                        Some(card) => {
+                            let mut left = [0u8; 3];
+                            for g in &c.cards[card].cost {
+                                left[g.index()] += 1;
+                            }
+                            Frame::Forge {
+                                seat,
+                                free,
+                                refreshed,
+                                item,
+                                stage: FStage::Events { left, heal: false },
+                            }
+                        }
+                        None => Frame::Forge { seat, free, refreshed: true, item, stage: FStage::Choose },
+                    };
+                    true
+                }
+                FStage::Events { left, heal } => {
+                    if heal || self.forge_event(s, left).is_some() {
+                        return false;
+                    }
+                    s.stack.pop();
+                    true
+                }
+            },
+            Frame::Research { seat, stage, alchemist } => match stage {
+                RStage::Choose => false,
+                RStage::Reward { subject, level } => {
+                    s.stack.pop();
+                    let reward = c.level(subject, level).map_or(Reward::None, |l| l.reward);
+                    if level == c.top_level(subject) && level > 1 {
+                        s.stack.push(Frame::Advanced { seat, subject, drawn: [None; 3] });
+                    }
+                    match reward {
+                        Reward::Upgrade if self.can_upgrade(s, seat) => {
+                            s.stack.push(Frame::Upgrade { seat, optional: false })
+                        }
+                        Reward::ForgeFree(n) => s.stack.push(Frame::Forge {
+                            seat,
+                            free: n,
+                            refreshed: false,
+                            item: None,
+                            stage: FStage::Choose,
+                        }),
+                        _ => {}
+                    }
+                    let _ = alchemist;
+                    true
+                }
+            },
+            Frame::Upgrade { seat, .. } => {
+                if self.can_upgrade(s, seat) {
+                    return false;
+                }
+                s.stack.pop();
+                true
+            }
+            Frame::Bow { .. } => false,
+            Frame::Retire { seat } => {
+                let p = s.player(seat);
+                if p.deck.is_empty() && p.deck.discard.is_empty() {
+                    s.stack.pop();
+                    return true;
+                }
+                false
+            }
+            Frame::Challenge => self.settle_challenge(s),
+            Frame::Retreat { seat, healed } => {
+                if !healed {
+                    if self.retreat_heal(s, seat) > 0 {
+                        return false;
+                    }
+                    s.stack[last] = Frame::Retreat { seat, healed: true };
+                    return true;
+                }
+                if s.player(seat).gem_count() > GEM_LIMIT {
+                    return false;
+                }
+                s.stack.pop();
+                true
+            }
+            Frame::Advanced { subject, drawn, .. } => {
+                if drawn[0].is_none() && s.advanced[subject.index()].is_empty() {
+                    s.stack.pop();
+                    return true;
+                }
+                false
+            }
+        }
+    }
+
+    /// The active event (the top one) a forge may discard for one of the colours left.
+    pub(super) fn forge_event(&self, s: &State, left: [u8; 3]) -> Option<super::catalog::EventId> {
+        s.events.iter().rev().copied().find(|&e| {
+            matches!(self.catalog.events.get(e).map(|e| e.discard), Some(super::catalog::Condition::Gem(g)) if left[g.index()] > 0)
+        })
+    }
+
+    /// An active Win-a-Challenge event (the top one).
+    pub(super) fn win_event(&self, s: &State) -> Option<super::catalog::EventId> {
+        s.events.iter().rev().copied().find(|&e| {
+            self.catalog.events.get(e).is_some_and(|e| e.discard == super::catalog::Condition::Win)
+        })
+    }
+
+    fn settle_placement(&self, s: &mut State, p: &mut super::state::Placement) -> bool {
+        let c = &*self.catalog;
+        let scenario01 = self.config.scenario == super::params::Scenario::S01;
+        match p.stage {
+            PStage::BeastDamage => {
+                if p.at == At::Castle && scenario01 {
+                    return false;
+                }
+                p.stage = PStage::Ability;
+                true
+            }
+            PStage::BeastSuccess => false,
+            PStage::Ability => {
+                p.stage = PStage::Burn;
+                let has = c
+                    .boards
+                    .get(s.player(p.seat).side)
+                    .is_some_and(|b| !b.specials[p.dwarf.index()].is_empty());
+                if p.dwarf != Dwarf::Plain && has {
+                    s.stack.push(Frame::Icons { seat: p.seat, src: Src::Special(p.dwarf), next: 0, sub: 0 });
+                }
+                true
+            }
+            PStage::Burn => {
+                if let At::Tile { tile, .. } = p.at {
+                    if s.tile(tile).fire > 0 && s.player(p.seat).health.value > 0 {
+                        return false;
+                    }
+                }
+                p.stage = PStage::Spots;
+                true
+            }
+            PStage::Spots => {
+                let next = match p.at {
+                    At::Tile { tile, .. } => {
+                        let scorched = s.tile(tile).scorched;
+                        let n = c.spots(tile, scorched).min(super::state::MAX_SPOTS);
+                        (p.spot as usize..n)
+                            .find(|&i| {
+                                let d = s.tile(tile).spots[i];
+                                !c.spot(tile, scorched, i).is_empty()
+                                    && (d == super::state::EMPTY || d == p.seat)
+                            })
+                            .map(|i| (Src::Spot { tile, spot: i as u8 }, i))
+                    }
+                    At::Board { .. } => {
+                        let n = c.boards.get(s.player(p.seat).side).map_or(0, |b| b.regroup.len());
+                        (p.spot as usize..n)
+                            .find(|&i| {
+                                c.boards.get(s.player(p.seat).side).is_some_and(|b| !b.regroup[i].is_empty())
+                            })
+                            .map(|i| (Src::Board { spot: i as u8 }, i))
+                    }
+                    At::Castle => None,
+                };
+                match next {
+                    Some((src, i)) => {
+                        p.spot = i as u8 + 1;
+                        s.stack.push(Frame::Icons { seat: p.seat, src, next: 0, sub: 0 });
+                    }
+                    None => p.stage = PStage::Pick,
+                }
+                true
+            }
+            PStage::Pick => {
+                if let At::Tile { tile, .. } = p.at {
+                    if !p.picked && s.tile(tile).gem_count() > 0 {
+                        return false;
+                    }
+                }
+                p.stage = PStage::Challenge;
+                true
+            }
+            PStage::Challenge => {
+                let foe = match p.at {
+                    At::Tile { tile, .. } => s.monster_on(tile).is_some(),
+                    At::Castle => true,
+                    At::Board { .. } => false,
+                };
+                if foe && !p.challenged {
+                    return false;
+                }
+                p.stage = PStage::Done;
+                true
+            }
+            PStage::Done => false,
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn settle_icons(
+        &self,
+        s: &mut State,
+        f: &mut Findings,
+        last: usize,
+        seat: u8,
+        src: Src,
+        next: u8,
+        sub: u8,
+    ) -> bool {
+        let Some(sym) = self.icon_at(s, src, next as usize) else {
+            s.stack.pop();
+            return true;
+        };
+        let advance = |s: &mut State| s.stack[last] = Frame::Icons { seat, src, next: next + 1, sub: 0 };
+        let running = |s: &State| self.running(s).is_some();
+        if sym.wait {
+            // The hourglass: kept for the end of the challenge.
+            if let (Src::Card(card), Some(k)) = (src, self.running(s)) {
+                s.challenges[k].pending.push((card, next));
+            }
+            advance(s);
+            return true;
+        }
+        match sym.icon {
+            Icon::Gem(g) => {
+                if s.supply[g.index()] == 0 {
+                    advance(s);
+                    return true;
+                }
+                false
+            }
+            Icon::Heal(_) | Icon::Burst | Icon::Footprint | Icon::Haste | Icon::Pay(_) => false,
+            Icon::Axe => {
+                if running(s) || s.placement().is_some() {
+                    return false;
+                }
+                advance(s);
+                true
+            }
+            Icon::Frenzy => {
+                if running(s) {
+                    return false;
+                }
+                advance(s);
+                true
+            }
+            Icon::Extinguish => {
+                if self.fire_range(s, false) != 0 {
+                    return false;
+                }
+                advance(s);
+                true
+            }
+            Icon::Douse(n) => {
+                if sub < n && self.fire_range(s, true) != 0 {
+                    return false;
+                }
+                advance(s);
+                true
+            }
+            Icon::Tankard => {
+                advance(s);
+                s.stack.push(Frame::Retire { seat });
+                true
+            }
+            Icon::Anvil => {
+                advance(s);
+                s.stack.push(Frame::Forge {
+                    seat,
+                    free: 0,
+                    refreshed: false,
+                    item: None,
+                    stage: FStage::Choose,
+                });
+                true
+            }
+            Icon::ForgeFree(n) => {
+                advance(s);
+                s.stack.push(Frame::Forge {
+                    seat,
+                    free: n,
+                    refreshed: false,
+                    item: None,
+                    stage: FStage::Choose,
+                });
+                true
+            }
+            Icon::Research => {
+                advance(s);
+                if s.player(seat).gem_count() > 0 {
+                    let alchemist = src == Src::Special(Dwarf::Alchemist);
+                    s.stack.push(Frame::Research { seat, stage: RStage::Choose, alchemist });
+                }
+                true
+            }
+            Icon::Bow => {
+                advance(s);
+                s.stack.push(Frame::Bow { seat });
+                true
+            }
+            Icon::Upgrade => {
+                advance(s);
+                if self.can_upgrade(s, seat) {
+                    s.stack.push(Frame::Upgrade { seat, optional: true });
+                }
+                true
+            }
+            Icon::Text(t) => {
+                let name = self.src_name(s, src);
+                self.report_text(s, f, Some(seat), &name, t);
+                advance(s);
+                true
+            }
+        }
+    }
+
+    #[inline(never)]
+    fn settle_challenge(&self, s: &mut State) -> bool {
+        let Some(k) = s.challenges.len().checked_sub(1) else {
+            s.stack.pop();
+            return true;
+        };
+        let stage = s.challenges[k].stage;
+        let end = s.challenges[k].end;
+        let dragon = s.challenges[k].foe == super::state::Adversary::Dragon;
+        match stage {
+            CStage::Running => false,
+            CStage::Events { heal, done } => {
+                let more = match self.config.win_events {
+                    super::params::WinEvents::One => done == 0,
+                    super::params::WinEvents::All => true,
+                };
+                if heal || (more && self.win_event(s).is_some()) {
+                    return false;
+                }
+                s.challenges[k].stage = self.after(CStage::Events { heal, done }, end, dragon);
+                true
+            }
+            CStage::Retaliation => {
+                s.challenges[k].stage = self.after(stage, end, dragon);
+                if let super::state::Adversary::Monster { territory, .. } = s.challenges[k].foe {
+                    s.stack.push(Frame::Retaliation { territory, card: None, monster: false, next: 0 });
+                }
+                true
+            }
+            CStage::Pending => {
+                // The pending icons are resolved above the challenge, which then goes on.
+                s.challenges[k].stage = self.after(stage, end, dragon);
+                if !s.challenges[k].pending.is_empty() {
+                    s.stack.push(Frame::Icons {
+                        seat: s.challenges[k].seat,
+                        src: Src::Pending(k as u8),
+                        next: 0,
+                        sub: 0,
+                    });
+                }
+                true
+            }
+            CStage::Close => {
+                let ch = s.challenges.remove(k);
+                let p = s.player_mut(ch.seat);
+                for card in ch.played {
+                    p.deck.discard(card);
+                }
+                s.stack.pop();
+                true
+            }
+        }
+    }
+
+    /// The stage after `stage` in the end of a challenge that ended so (`win-order`).
+    pub(super) fn after(&self, stage: CStage, end: Option<End>, dragon: bool) -> CStage {
+        use super::params::WinOrder;
+        let events = CStage::Events { heal: false, done: 0 };
+        let order: &[CStage] = match (end, self.config.win_order) {
+            (Some(End::Won), WinOrder::Text) => {
+                &[events, CStage::Retaliation, CStage::Pending, CStage::Close]
+            }
+            (Some(End::Won), WinOrder::Caption) => {
+                &[CStage::Pending, events, CStage::Retaliation, CStage::Close]
+            }
+            (Some(End::Fled), _) => &[CStage::Pending, CStage::Close],
+            _ => &[CStage::Close],
+        };
+        let same = |a: CStage, b: CStage| std::mem::discriminant(&a) == std::mem::discriminant(&b);
+        let i = match stage {
+            CStage::Running => 0,
+            _ => order.iter().position(|&x| same(x, stage)).map_or(order.len(), |i| i + 1),
+        };
+        let mut next = order.get(i).copied().unwrap_or(CStage::Close);
+        if dragon && next == CStage::Retaliation {
+            next = order.get(i + 1).copied().unwrap_or(CStage::Close);
+        }
+        next
+    }
+
+    fn settle_phase(&self, s: &mut State) -> bool {
+        match s.phase {
+            Phase::Retaliations(k) if (k as usize) < OPENING.len() => {
+                s.stack.push(Frame::Retaliation {
+                    territory: OPENING[k as usize],
+                    card: None,
+                    monster: false,
+                    next: 0,
+                });
+                s.phase = Phase::Retaliations(k + 1);
+                true
+            }
+            Phase::Retaliations(_) => {
+                s.phase = Phase::Seats;
+                true
+            }
+            Phase::Seats if s.seats.len() >= usize::from(self.config.players) => {
+                s.phase = if self.config.packs == Packs::A { Phase::Deal(0) } else { Phase::TurnStart };
+                true
+            }
+            Phase::Deal(k) if usize::from(k) >= s.seats.len() => {
+                s.phase = Phase::TurnStart;
+                true
+            }
+            Phase::Resolve => {
+                s.phase = Phase::Draw;
+                true
+            }
+            Phase::Draw if s.event_deck.is_empty() => {
+                s.phase = Phase::Place;
+                true
+            }
+            Phase::Place if s.placements == 0 => {
+                s.phase = Phase::End;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// What the table awaits (when no consequence is owed).
+    pub(super) fn awaited(&self, s: &State) -> Await {
+        let Some(top) = s.stack.last() else {
+            return match s.phase {
+                Phase::Market => Await::Market(3),
+                Phase::Seats => Await::Seat,
+                Phase::Deal(k) if s.seats.get(k as usize).is_some_and(|p| p.dealt.is_empty()) => {
+                    Await::Deal(k)
+                }
+                Phase::Deal(k) => Await::KeepSlayer(k),
+                Phase::Draw => Await::EventDraw,
+                Phase::Place => Await::Placement(s.active),
+                _ => Await::Nothing,
+            };
+        };
+        match *top {
+            Frame::Retaliation { territory, card: None, .. } => Await::RetaliationCard(territory),
+            Frame::Retaliation { .. } => Await::MonsterCard,
+            Frame::Placement(p) => Await::ChallengeOption(p.seat),
+            Frame::Forge { stage: FStage::Refill, .. } => {
+                Await::Market(s.market.slots.iter().filter(|x| x.is_none()).count().min(s.items.len()) as u8)
+            }
+            Frame::Forge { seat, refreshed, .. } => Await::Forge { seat, refreshed },
+            Frame::Research { seat, alchemist, .. } => Await::Research { seat, alchemist },
+            Frame::Upgrade { seat, optional } => Await::Upgrade { seat, optional },
+            Frame::Bow { seat } => Await::Bow(seat),
+            Frame::Retire { seat } => Await::Retire(seat),
+            Frame::Challenge => s.challenges.last().map_or(Await::Nothing, |c| Await::Reveal(c.seat)),
+            Frame::Advanced { seat, subject, drawn } => {
+                if drawn[0].is_none() {
+                    Await::AdvancedDraw(seat, subject)
+                } else {
+                    Await::KeepToken(seat)
+                }
+            }
+            _ => Await::Nothing,
+        }
+    }
+
+    /// Whether the book tokens' starting levels apply (`book-tokens`): the level a subject
+    /// starts on for a player who named `first` at their seat.
+    pub(super) fn starting_books(&self, first: Option<Subject>) -> [u8; 3] {
+        let mut books = match self.config.book_tokens {
+            BookTokens::OnePerSubject => [1; 3],
+            BookTokens::Single => {
+                let mut b = [0; 3];
+                b[first.unwrap_or(Subject::Legends).index()] = 1;
+                b
+            }
+        };
+        if self.config.scenario == super::params::Scenario::S01
+            && self.config.well_rested == super::params::WellRested::HealingLevel
+        {
+            books[Subject::Healing.index()] =
+                self.catalog.scenario01.rested_level.min(self.catalog.top_level(Subject::Healing));
+        }
+        books
+    }
+
+    /// Whether a card id names a monster.
+    pub(super) fn is_monster(&self, card: super::catalog::CardId) -> bool {
+        self.catalog.cards.get(card).is_some_and(|c| c.kind == CardKind::Monster)
+    }
+}

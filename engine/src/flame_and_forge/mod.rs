@@ -1,0 +1,239 @@
+//! Flame & Forge: 1-4 dwarfs raid a burning city toward the Dragon's Castle, fight monsters
+//! with their own challenge decks, forge items and research, and must beat the Dragon before
+//! 7 city tiles are scorched.
+//!
+//! The rulebook prints no component, so this is a catalog game: the engine checks the
+//! procedure (order, legality, bounds, counts, every reveal against its deck) and applies
+//! the effects the catalog declares; card text the catalog's form cannot express is
+//! reported unverified and marks what depends on it uncertain.
+//!
+//! Files, one concept each: `rules` (the rule catalog), `params` (setup and
+//! interpretations), `city` (tiles, lines, adjacency), `icon` (the action icons in the
+//! kit's effect form), `catalog` (components as data), `event` and `notation` (what a log
+//! holds), `state` (the table and the stack of activities being resolved), `flow` (the
+//! stack moved on to the next thing owed, and what the table awaits), `consequence` (the
+//! kit's consequence loop: what is owed, derived from the state), `decide` (decisions and
+//! reveals), `score` (end-game arithmetic), `facts` and `board` (views), `simulate` (a
+//! seeded random player).
+
+mod board;
+mod catalog;
+mod city;
+mod consequence;
+mod decide;
+mod event;
+mod facts;
+mod flow;
+mod icon;
+mod notation;
+mod params;
+mod rules;
+mod score;
+mod simulate;
+mod state;
+
+#[cfg(test)]
+mod tests;
+
+pub use catalog::{parse_catalog, Catalog, Dwarf, Subject, ILLUSTRATIVE};
+pub use city::{Territory, Tile};
+pub use event::{Colour, Event, Foe, Label, Rank};
+pub use icon::Gem;
+pub use params::{Config, PARAMS};
+pub use rules::RULES;
+pub use state::{Phase, State};
+
+use crate::kit::catalog::Builtin;
+use crate::kit::deck::{Deck, Market};
+use crate::kit::taint::Unverified;
+use crate::{Findings, Game, GameInfo, ParamSpec, ParseError, RuleInfo, Setup, SetupError, StepError};
+use city::TILES;
+use state::TileState;
+use std::sync::Arc;
+
+/// The game, configured: setup read, catalog parsed.
+#[derive(Debug, Clone)]
+pub struct FlameAndForge {
+    setup: Arc<Setup>,
+    config: Config,
+    catalog: Arc<Catalog>,
+}
+
+static BUILTIN: Builtin<Catalog> = Builtin::new();
+
+impl FlameAndForge {
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+    pub fn catalog(&self) -> &Catalog {
+        &self.catalog
+    }
+
+    /// The table before the first event: the Supply, the shuffled decks (their order
+    /// unknown), no seat yet.
+    fn initial(c: &Catalog, config: &Config) -> State {
+        let pools = &c.pools;
+        // Game Setup 5: 3 per player of the 1VP monsters on top of all the 2VP ones.
+        let mut monster_deck =
+            Deck::sampled(vec![(pools.monsters[0].clone(), 3 * usize::from(config.players))]);
+        monster_deck.add_layer_below(vec![(pools.monsters[1].clone(), usize::MAX)]);
+        // Game Setup 6: the Dragon cards; Scenario 01 puts its Sleeping Dragon cards on top.
+        let mut dragon_deck = Deck::new(pools.dragon.clone());
+        if config.scenario == params::Scenario::S01 {
+            dragon_deck.put_on_top(c.scenario01.sleeping.clone());
+        }
+        // Game Setup 8: so many S, T and D cards chosen at random and shuffled together.
+        let mix = config.event_mix();
+        let event_deck = Deck::sampled(vec![
+            (pools.events[0].clone(), mix[0]),
+            (pools.events[1].clone(), mix[1]),
+            (pools.events[2].clone(), mix[2]),
+        ]);
+        let items = Deck::new(pools.items.clone());
+        let pile = |s: Subject| Deck::new(pools.tokens[s.index()].clone());
+        let advanced = [pile(Subject::Legends), pile(Subject::Relics), pile(Subject::Healing)];
+        State {
+            phase: Phase::Market,
+            seats: Vec::new(),
+            active: 0,
+            turns: 0,
+            tiles: [TileState::NEW; TILES],
+            monsters: [None; 3],
+            horde: Vec::new(),
+            supply: c.supply,
+            fire_supply: c.fire,
+            events: Vec::new(),
+            event_deck,
+            items,
+            market: Market::new(3),
+            monster_deck,
+            dragon_deck,
+            advanced,
+            slayers: Deck::new(pools.slayers.clone()),
+            stack: Vec::new(),
+            challenges: Vec::new(),
+            placements: 0,
+            placed: 0,
+            retreated: false,
+            slayer_seat: None,
+            unverified: Unverified::default(),
+            last_fire: None,
+            score_dragon: None,
+            score_team: None,
+        }
+    }
+}
+
+impl Game for FlameAndForge {
+    type State = State;
+    type Event = Event;
+
+    fn info() -> GameInfo {
+        GameInfo {
+            id: "flame-and-forge",
+            name: "Flame & Forge",
+            rulebook: "flame-and-forge.txt",
+            rules_version: 1,
+        }
+    }
+
+    fn rules() -> &'static [RuleInfo] {
+        RULES
+    }
+
+    fn params() -> &'static [ParamSpec] {
+        PARAMS
+    }
+
+    fn default_catalog() -> &'static str {
+        "illustrative"
+    }
+
+    fn builtin_catalog(name: &str) -> Option<&'static str> {
+        (name == "illustrative").then_some(ILLUSTRATIVE)
+    }
+
+    fn new(setup: &Setup, catalog_text: &str) -> Result<Self, SetupError> {
+        let (config, mut readings) = Config::read(setup);
+        let catalog = BUILTIN.parse(ILLUSTRATIVE, catalog_text, parse_catalog);
+        let catalog = match catalog {
+            Ok(c) => Some(c),
+            Err(problems) => {
+                readings.problems(problems);
+                None
+            }
+        };
+        if let Some(c) = &catalog {
+            let monsters1 = c.pools.monsters[0].len();
+            if monsters1 < 3 * usize::from(config.players) {
+                readings.problem(format!(
+                    "the catalog has {monsters1} 1VP monsters; {} players need {}",
+                    config.players,
+                    3 * config.players
+                ));
+            }
+            let mix = config.event_mix();
+            for (i, kind) in catalog::EventKind::ALL.iter().enumerate() {
+                let have = c.pools.events[kind.index()].len();
+                if have < mix[i] {
+                    readings
+                        .problem(format!("the catalog has {have} {kind} events; the table takes {}", mix[i]));
+                }
+            }
+            if config.packs == params::Packs::A && c.slayers.len() < 2 * usize::from(config.players) {
+                readings.problem(format!(
+                    "Pack A needs 2 dragonslayer cards per player; the catalog has {}",
+                    c.slayers.len()
+                ));
+            }
+        }
+        // Record the defaults too, so the setup names every reading in force.
+        let mut full = setup.clone();
+        for spec in PARAMS {
+            full.params.entry(spec.name.to_string()).or_insert_with(|| spec.default.to_string());
+        }
+        let catalog = readings.finish(catalog)?;
+        let catalog = catalog.ok_or_else(|| SetupError::new("the catalog cannot be read"))?;
+        Ok(FlameAndForge { setup: Arc::new(full), config, catalog })
+    }
+
+    fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    fn initial_state(&self) -> State {
+        FlameAndForge::initial(&self.catalog, &self.config)
+    }
+
+    fn parse_event(&self, line: &str) -> Result<Event, ParseError> {
+        notation::parse_event(line)
+    }
+
+    fn step(&self, state: &mut State, event: &Event, findings: &mut Findings) -> Result<(), StepError> {
+        self.step_event(state, event, findings)
+    }
+
+    fn next_consequence(&self, state: &State) -> Option<Event> {
+        crate::kit::due::next_consequence(self, state)
+    }
+
+    fn is_consequence(event: &Event) -> bool {
+        event.is_consequence()
+    }
+
+    fn precedes_consequences(&self, state: &State, event: &Event) -> bool {
+        self.may_jump(state, event)
+    }
+
+    fn board(&self, state: &State) -> String {
+        self.board_text(state)
+    }
+
+    fn facts(&self, state: &State) -> Vec<(String, String)> {
+        self.fact_list(state)
+    }
+
+    fn simulate(&self, seed: u64, events: usize) -> Option<Vec<Event>> {
+        Some(self.simulate_log(seed, events))
+    }
+}

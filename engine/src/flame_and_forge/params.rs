@@ -1,0 +1,331 @@
+//! Setup parameters and interpretations, and their typed form (`Config`).
+//!
+//! Every reading of a passage the rulebook leaves silent or contradicts is a named parameter
+//! with a default that follows the plain words and the book's own worked examples.
+
+use crate::kit::named::named_enum;
+use crate::kit::rules::Readings;
+use crate::{ParamKind, ParamSpec, Setup};
+
+named_enum! {
+    /// The table's difficulty (the event deck's composition).
+    pub enum Difficulty ("a difficulty") { Easy = "easy", Medium = "medium", Hard = "hard" }
+}
+named_enum! {
+    /// The scenario played: 01 (The Dragon Sleeps) or none (the base rules alone).
+    pub enum Scenario ("a scenario") { S01 = "01", Free = "none" }
+}
+named_enum! {
+    /// Unlockable packs in play.
+    pub enum Packs ("a pack list") { Locked = "none", A = "a" }
+}
+named_enum! {
+    /// `win-order`: when a won challenge's pending actions come.
+    pub enum WinOrder ("a win order") { Text = "text", Caption = "caption" }
+}
+named_enum! {
+    /// `win-events`: how many Win-a-Challenge events a win discards.
+    pub enum WinEvents ("a count") { One = "one", All = "all" }
+}
+named_enum! {
+    /// `frenzy-cards`: whether a card revealed to pay Battle Frenzy is resolved.
+    pub enum FrenzyCards ("a reading") { Resolve = "resolve", SetAside = "set-aside" }
+}
+named_enum! {
+    /// `end-timing`: when the game's end is checked.
+    pub enum EndTiming ("a timing") { Phase4 = "phase4", Immediate = "immediate" }
+}
+named_enum! {
+    /// `book-tokens`: where the book tokens start.
+    pub enum BookTokens ("a reading") { OnePerSubject = "one-per-subject", Single = "single" }
+}
+named_enum! {
+    /// `two-player-spot`: which spots a two-player raid skips.
+    pub enum TwoPlayerSpot ("a reading") { SkipBlank = "skip-blank", SkipBlocked = "skip-blocked" }
+}
+named_enum! {
+    /// `well-rested`: what Scenario 01's starting "Heal 2" token is.
+    pub enum WellRested ("a reading") { HealingLevel = "healing-level", AdvancedToken = "advanced-token" }
+}
+named_enum! {
+    /// `strength-scope`: which cards Strength counts.
+    pub enum StrengthScope ("a scope") { AllCards = "all-cards", DeckOnly = "deck-only" }
+}
+named_enum! {
+    /// `rank-boundary`: which rank a score on a boundary (10, 20, 30, 40) gets.
+    pub enum RankBoundary ("a reading") { LowerInclusive = "lower-inclusive", UpperInclusive = "upper-inclusive" }
+}
+named_enum! {
+    /// `warrior-fire`: where the Warrior's two fires come from.
+    pub enum WarriorFire ("a reading") { AdjacentTiles = "adjacent-tiles", TileOrAdjacent = "tile-or-adjacent" }
+}
+named_enum! {
+    /// `challenge-at-zero`: a challenge begun at 0 health.
+    pub enum ChallengeAtZero ("a reading") { PassesOut = "passes-out", Forbidden = "forbidden" }
+}
+
+pub const PLAYERS: &str = "players";
+pub const DIFFICULTY: &str = "difficulty";
+pub const SCENARIO: &str = "scenario";
+pub const PACKS: &str = "packs";
+
+/// Every parameter the game accepts.
+pub static PARAMS: &[ParamSpec] = &[
+    ParamSpec {
+        name: PLAYERS,
+        kind: ParamKind::Setup,
+        allowed: &["1", "2", "3", "4"],
+        default: "2",
+        doc: "How many dwarfs' bands play (1-4): the event deck's size, 3 one-VP monsters per player, \
+              the bonus gems and the Dragon's score depend on it.",
+        section: "Game Setup 5, 7.6, 8; End Game Scoring",
+    },
+    ParamSpec {
+        name: DIFFICULTY,
+        kind: ParamKind::Setup,
+        allowed: Difficulty::NAMES,
+        default: Difficulty::Medium.name(),
+        doc: "The row of the event table used: how many S, T and D cards make the event deck.",
+        section: "Game Setup 8 (l.111-115)",
+    },
+    ParamSpec {
+        name: SCENARIO,
+        kind: ParamKind::Setup,
+        allowed: Scenario::NAMES,
+        default: Scenario::S01.name(),
+        doc: "The scenario: `01` (The Dragon Sleeps: Bored Beast, Sleeping Dragon, Well Rested, the \
+              catalog's scenario 01 city) or `none` (the base rules alone, the catalog's Dragon).",
+        section: "Game Setup 1; Scenario 01",
+    },
+    ParamSpec {
+        name: PACKS,
+        kind: ParamKind::Setup,
+        allowed: Packs::NAMES,
+        default: Packs::Locked.name(),
+        doc: "Unlocked packs: `a` once the Dragon has been beaten (Pack A's dragonslayer cards, in every \
+              scenario from then on: \"Once unlocked the cards (and rules) should be applied to ALL \
+              scenarios\").",
+        section: "Warning (l.44-48); When You Defeat the Dragon, Open Pack A",
+    },
+    ParamSpec {
+        name: "win-order",
+        kind: ParamKind::Interpretation,
+        allowed: WinOrder::NAMES,
+        default: WinOrder::Text.name(),
+        doc: "The text (l.255) orders a won challenge: the monster to the discard pile, one Win-a-Challenge \
+              event discarded (+1 health), \"immediately draw the top of the Dragon deck and resolve it\", \
+              \"Then finally you may resolve all the cards that you played\". The caption (l.257) says \
+              \"Add the defeated monster ... Then resolve any pending actions. Discard resolved events ... \
+              Draw and resolve a Reaction card\". `text`: events, Retaliation, then pending actions; \
+              `caption`: pending actions, events, then Retaliation.",
+        section: "Resolving a Challenge (l.255, l.257)",
+    },
+    ParamSpec {
+        name: "win-events",
+        kind: ParamKind::Interpretation,
+        allowed: WinEvents::NAMES,
+        default: WinEvents::One.name(),
+        doc: "l.255: \"remove one active event card that has a discard condition Win a Challenge. If there \
+              are more than one such events active, you choose which one\" against the caption (l.257): \
+              \"Discard resolved events to the bottom of the event deck. Gain one health for each event \
+              discarded this way.\" `one`: one event (the text's plain words); `all`: every such event.",
+        section: "Resolving a Challenge (l.255, l.257)",
+    },
+    ParamSpec {
+        name: "frenzy-cards",
+        kind: ParamKind::Interpretation,
+        allowed: FrenzyCards::NAMES,
+        default: FrenzyCards::Resolve.name(),
+        doc: "l.247: \"you place the revealed card in a separate pile\" against l.237 \"you MUST resolve \
+              ... ALL symbols on it\" and the example (l.245), where the two cards revealed for the \
+              Frenzy win the fight. `resolve`: a card revealed to pay Battle Frenzy pays one and is \
+              resolved like any other; `set-aside`: it pays one and its symbols are not resolved.",
+        section: "Battle Frenzy (l.245-247)",
+    },
+    ParamSpec {
+        name: "end-timing",
+        kind: ParamKind::Interpretation,
+        allowed: EndTiming::NAMES,
+        default: EndTiming::Phase4.name(),
+        doc: "l.154: \"If at any point you have 7 scorched tiles in the city, you lose the game\" against \
+              Phase 4 (l.342-346), which checks in order \"Was the dragon defeated this turn?\" then \
+              \"Are 7 city tiles scorched?\". `phase4`: the turn is finished and Phase 4 decides, a Dragon \
+              beaten in the same turn winning; `immediate`: a 7th scorched tile loses at once and a \
+              beaten Dragon wins at once.",
+        section: "Anytime you are placing fire (l.154); Phase 4 (l.342-346)",
+    },
+    ParamSpec {
+        name: "book-tokens",
+        kind: ParamKind::Interpretation,
+        allowed: BookTokens::NAMES,
+        default: BookTokens::OnePerSubject.name(),
+        doc: "l.99: \"Each player places one of their book tokens at the first level on the Library \
+              board\" (each has 3, l.67), while the research example (l.292-298) advances one player on \
+              all three subjects. `one-per-subject`: a token on the first level of each subject; \
+              `single`: one token, on the first level of the subject named at the seat \
+              (`seat blue miner books legends`); a research on a subject without a token brings a \
+              reserve token to its first level.",
+        section: "Game Setup 7.5 (l.99); Research (l.292-298)",
+    },
+    ParamSpec {
+        name: "two-player-spot",
+        kind: ParamKind::Interpretation,
+        allowed: TwoPlayerSpot::NAMES,
+        default: TwoPlayerSpot::SkipBlank.name(),
+        doc: "l.178, two players: \"place it on the leftmost empty spot with an available action to \
+              constrict you\". `skip-blank`: skip empty spots with no action icon; `skip-blocked`: also \
+              skip a spot whose action begins with a gem exchange the player cannot pay. With no such \
+              spot, the leftmost empty one.",
+        section: "City Raid (l.178)",
+    },
+    ParamSpec {
+        name: "well-rested",
+        kind: ParamKind::Interpretation,
+        allowed: WellRested::NAMES,
+        default: WellRested::HealingLevel.name(),
+        doc: "Scenario 01, l.409: \"all players start with a research token on slot 4 'Heal 2 when you \
+              retreat to your campfire'\". `healing-level`: the player's Healing book token starts on \
+              level 4 (Prestige and later research count from there); `advanced-token`: an active token \
+              \"campfire heal 2\", as an advanced research token, added to the campfire's own heal.",
+        section: "Scenario 01, Additional Rules (l.409)",
+    },
+    ParamSpec {
+        name: "strength-scope",
+        kind: ParamKind::Interpretation,
+        allowed: StrengthScope::NAMES,
+        default: StrengthScope::AllCards.name(),
+        doc: "l.366: \"Add all the VP from cards in their Challenge Deck\". `all-cards`: every card the \
+              player owns and did not retire (deck and discard pile: the deck is the cards they fight \
+              with); `deck-only`: only the face-down deck pile.",
+        section: "End Game Scoring (l.366)",
+    },
+    ParamSpec {
+        name: "rank-boundary",
+        kind: ParamKind::Interpretation,
+        allowed: RankBoundary::NAMES,
+        default: RankBoundary::LowerInclusive.name(),
+        doc: "The rank table (l.381-385) lists \"0 to 10\", \"10 to 20\", ... \"40+\". `lower-inclusive`: \
+              10 is Guardian; `upper-inclusive`: 10 is Rookie. A negative team score has no rank (`-`).",
+        section: "End Game Scoring (l.380-385)",
+    },
+    ParamSpec {
+        name: "warrior-fire",
+        kind: ParamKind::Interpretation,
+        allowed: WarriorFire::NAMES,
+        default: WarriorFire::AdjacentTiles.name(),
+        doc:
+            "l.311, the Warrior \"removes two adjacent fire tokens\". `adjacent-tiles`: from tiles adjacent \
+              to the Warrior's tile; `tile-or-adjacent`: from its own tile too (before the fire damage of \
+              step 2). From a Regroup, any tile.",
+        section: "Legends Track (l.311)",
+    },
+    ParamSpec {
+        name: "challenge-at-zero",
+        kind: ParamKind::Interpretation,
+        allowed: ChallengeAtZero::NAMES,
+        default: ChallengeAtZero::PassesOut.name(),
+        doc: "l.183 lets a raid go on at 0 health and l.253 ends a challenge \"immediately\" at 0 health. \
+              `passes-out`: a challenge begun at 0 health is lost at once, with no pending actions; \
+              `forbidden`: it cannot be begun.",
+        section: "City Raid (l.183); Resolving a Challenge (l.253)",
+    },
+];
+
+/// The setup, read and typed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Config {
+    pub players: u8,
+    pub difficulty: Difficulty,
+    pub scenario: Scenario,
+    pub packs: Packs,
+    pub win_order: WinOrder,
+    pub win_events: WinEvents,
+    pub frenzy_cards: FrenzyCards,
+    pub end_timing: EndTiming,
+    pub book_tokens: BookTokens,
+    pub two_player_spot: TwoPlayerSpot,
+    pub well_rested: WellRested,
+    pub strength_scope: StrengthScope,
+    pub rank_boundary: RankBoundary,
+    pub warrior_fire: WarriorFire,
+    pub challenge_at_zero: ChallengeAtZero,
+}
+
+impl Config {
+    /// Read a setup; every problem goes to `r`.
+    pub fn read(setup: &Setup) -> (Config, Readings) {
+        let mut r = Readings::new(setup, PARAMS);
+        let config = Config {
+            players: r.number(PLAYERS, 1, 4, 2) as u8,
+            difficulty: r.get(DIFFICULTY, Difficulty::Medium),
+            scenario: r.get(SCENARIO, Scenario::S01),
+            packs: r.get(PACKS, Packs::Locked),
+            win_order: r.get("win-order", WinOrder::Text),
+            win_events: r.get("win-events", WinEvents::One),
+            frenzy_cards: r.get("frenzy-cards", FrenzyCards::Resolve),
+            end_timing: r.get("end-timing", EndTiming::Phase4),
+            book_tokens: r.get("book-tokens", BookTokens::OnePerSubject),
+            two_player_spot: r.get("two-player-spot", TwoPlayerSpot::SkipBlank),
+            well_rested: r.get("well-rested", WellRested::HealingLevel),
+            strength_scope: r.get("strength-scope", StrengthScope::AllCards),
+            rank_boundary: r.get("rank-boundary", RankBoundary::LowerInclusive),
+            warrior_fire: r.get("warrior-fire", WarriorFire::AdjacentTiles),
+            challenge_at_zero: r.get("challenge-at-zero", ChallengeAtZero::PassesOut),
+        };
+        (config, r)
+    }
+
+    /// The event table (l.111-115): S, T and D cards for this player count and difficulty.
+    pub fn event_mix(&self) -> [usize; 3] {
+        let row: [[usize; 3]; 3] = match self.players {
+            1 => [[10, 6, 2], [12, 4, 3], [12, 2, 4]],
+            2 => [[10, 6, 1], [12, 4, 2], [12, 2, 3]],
+            3 => [[9, 6, 1], [10, 4, 2], [10, 3, 3]],
+            _ => [[8, 6, 1], [10, 6, 2], [10, 4, 2]],
+        };
+        row[self.difficulty.index()]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kit::rules::check_reading;
+
+    #[test]
+    fn every_reading_parses_and_the_event_table_is_the_books() {
+        check_reading::<Difficulty>(PARAMS, DIFFICULTY).unwrap();
+        check_reading::<Scenario>(PARAMS, SCENARIO).unwrap();
+        check_reading::<Packs>(PARAMS, PACKS).unwrap();
+        check_reading::<WinOrder>(PARAMS, "win-order").unwrap();
+        check_reading::<WinEvents>(PARAMS, "win-events").unwrap();
+        check_reading::<FrenzyCards>(PARAMS, "frenzy-cards").unwrap();
+        check_reading::<EndTiming>(PARAMS, "end-timing").unwrap();
+        check_reading::<BookTokens>(PARAMS, "book-tokens").unwrap();
+        check_reading::<TwoPlayerSpot>(PARAMS, "two-player-spot").unwrap();
+        check_reading::<WellRested>(PARAMS, "well-rested").unwrap();
+        check_reading::<StrengthScope>(PARAMS, "strength-scope").unwrap();
+        check_reading::<RankBoundary>(PARAMS, "rank-boundary").unwrap();
+        check_reading::<WarriorFire>(PARAMS, "warrior-fire").unwrap();
+        check_reading::<ChallengeAtZero>(PARAMS, "challenge-at-zero").unwrap();
+        // Totals per row as the spec reads the table: 1 player 18/19/18 ... 4 players 15/18/16.
+        let totals = |players: u8| -> Vec<usize> {
+            Difficulty::ALL
+                .iter()
+                .map(|&difficulty| {
+                    let (mut c, _) = Config::read(&Setup::default());
+                    c.players = players;
+                    c.difficulty = difficulty;
+                    c.event_mix().iter().sum()
+                })
+                .collect()
+        };
+        assert_eq!(totals(1), [18, 19, 18]);
+        assert_eq!(totals(2), [17, 18, 17]);
+        assert_eq!(totals(3), [16, 16, 16]);
+        assert_eq!(totals(4), [15, 18, 16]);
+        let (c, r) = Config::read(&Setup::default().with("players", "5"));
+        assert!(r.finish(()).is_err());
+        assert_eq!(c.players, 2);
+    }
+}

@@ -1,0 +1,426 @@
+//! What is on the table: the city, the decks, the players, and where the turn stands.
+//!
+//! Where the turn stands is a stack of **frames** (the innermost activity on top: a raid, the
+//! icons of one spot being resolved, a challenge, a forge, a Retaliation...), each a cursor
+//! into catalog data. What the rules require next is derived from the top frame
+//! (`consequence.rs`), never queued: a frame says where an activity is, not what comes next.
+//! Plain data (no floats, no hash maps) so that the digest is stable.
+
+use super::catalog::{BoardId, CardId, Dwarf, EventId, RetId, SlayerId, Subject, TokenId};
+use super::city::{Territory, Tile, TILES};
+use super::event::{Colour, Rank};
+use super::icon::Gem;
+use crate::kit::deck::{Deck, Market};
+use crate::kit::taint::Unverified;
+use crate::kit::track::Track;
+use serde::{Deserialize, Serialize};
+
+/// The most spots a tile or a board has.
+pub const MAX_SPOTS: usize = 6;
+/// No dwarf on a spot.
+pub const EMPTY: u8 = u8::MAX;
+/// Health's bounds (l.93).
+pub const MAX_HEALTH: i32 = 7;
+/// Gems kept at a retreat (l.207).
+pub const GEM_LIMIT: u8 = 7;
+/// Scorched tiles that lose the game.
+pub const SCORCHED_LOSS: usize = 7;
+
+/// One city tile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TileState {
+    pub fire: u8,
+    pub gems: [u8; 3],
+    pub scorched: bool,
+    /// The seat of the dwarf on each spot, `EMPTY` for none.
+    pub spots: [u8; MAX_SPOTS],
+}
+
+impl TileState {
+    pub const NEW: TileState =
+        TileState { fire: 0, gems: [0; 3], scorched: false, spots: [EMPTY; MAX_SPOTS] };
+    pub fn gem_count(&self) -> u8 {
+        self.gems.iter().sum()
+    }
+}
+
+/// Where one of a player's dwarfs is in the city.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CityDwarf {
+    pub tile: Tile,
+    pub dwarf: Dwarf,
+    /// The spot on the tile (0 in the Castle).
+    pub spot: u8,
+}
+
+/// A player.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    pub colour: Colour,
+    pub side: BoardId,
+    pub health: Track,
+    /// Whether health has changed since setup (to name a log that assumes another start).
+    pub health_changed: bool,
+    pub gems: [u8; 3],
+    /// Dwarfs on the campfire, by kind (`Dwarf` index).
+    pub campfire: [u8; 6],
+    /// Special dwarfs still in the stash (index 1-5).
+    pub stash: [bool; 6],
+    /// The regroup spots: the dwarf on each.
+    pub board: [Option<Dwarf>; MAX_SPOTS],
+    /// The player's city dwarfs by line (index 0 = line 1, 6 = the Castle).
+    pub city: [Option<CityDwarf>; 7],
+    /// The challenge deck and its discard pile.
+    pub deck: Deck<CardId>,
+    pub retired: Vec<CardId>,
+    /// The level of the book token on each subject (0: none there).
+    pub books: [u8; 3],
+    /// The highest level reached on each subject (Prestige).
+    pub best: [u8; 3],
+    pub active_token: Option<TokenId>,
+    pub tokens: Vec<TokenId>,
+    /// The active token is face down (used this turn).
+    pub token_used: bool,
+    /// Scenario 01's starting heal as a token (`well-rested=advanced-token`).
+    pub rested: u8,
+    /// The next raid may go to any tile of the next line (a footprint).
+    pub footprint: bool,
+    /// The dragonslayer cards dealt, the one kept, and whether it was used.
+    pub dealt: Vec<SlayerId>,
+    pub slayer: Option<SlayerId>,
+    pub slayer_used: bool,
+    /// The unverified effect (ordinal) the player's state may be wrong after, if any.
+    pub taint: Option<u32>,
+    /// The player's city dwarfs went home at their last retreat (to name a raid that
+    /// continues the old path).
+    pub path_reset: bool,
+    /// The score recorded for the player at the end (`score P N`), once it is.
+    pub score: Option<i16>,
+}
+
+impl Player {
+    pub fn campfire_count(&self) -> u8 {
+        self.campfire.iter().sum()
+    }
+    pub fn gem_count(&self) -> u8 {
+        self.gems.iter().sum()
+    }
+    pub fn gem(&self, g: Gem) -> u8 {
+        self.gems[g.index()]
+    }
+    /// The player's topmost city dwarf.
+    pub fn top(&self) -> Option<CityDwarf> {
+        self.city.iter().rev().flatten().next().copied()
+    }
+}
+
+/// Where a placed dwarf went.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum At {
+    Tile { tile: Tile, spot: u8 },
+    Castle,
+    Board { spot: u8 },
+}
+
+/// The stages of a placement, in order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum PStage {
+    /// Scenario 01's Bored Beast: the damage, then the success.
+    BeastDamage,
+    BeastSuccess,
+    /// The special dwarf's bonus action (pushed as icons).
+    Ability,
+    /// Step 2: fire damage.
+    Burn,
+    /// Step 3: the spots, from `spot` to the right.
+    Spots,
+    /// The gems on the tile.
+    Pick,
+    /// The optional challenge.
+    Challenge,
+    Done,
+}
+
+/// A dwarf placement being resolved (a City Raid or a Regroup).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Placement {
+    pub seat: u8,
+    pub dwarf: Dwarf,
+    pub at: At,
+    pub stage: PStage,
+    /// The next spot to resolve.
+    pub spot: u8,
+    /// Whether a spot was resolved yet (the block has begun).
+    pub begun: bool,
+    pub picked: bool,
+    pub challenged: bool,
+    /// Successes banked for a challenge of this placement (Warrior, axe, Bored Beast).
+    pub bank: u8,
+}
+
+/// Where a list of icons comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Src {
+    Spot {
+        tile: Tile,
+        spot: u8,
+    },
+    Board {
+        spot: u8,
+    },
+    Special(Dwarf),
+    Card(CardId),
+    /// The pending actions of the challenge at this index of `State::challenges`.
+    Pending(u8),
+    Token(TokenId),
+    Slayer(SlayerId),
+}
+
+/// What is being forged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum FStage {
+    /// Awaiting `forge`, `refresh` or `pass`.
+    Choose,
+    /// Awaiting the Forge's refill (after a forge or a refresh).
+    Refill,
+    /// Discarding one matching event per cost gem: the colours still to match, and whether
+    /// the health of the event just discarded is owed.
+    Events { left: [u8; 3], heal: bool },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RStage {
+    Choose,
+    Reward { subject: Subject, level: u8 },
+}
+
+/// Where the end of a challenge stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CStage {
+    /// Cards are being revealed.
+    Running,
+    /// A win's Win-a-Challenge events: whether the health of the one just discarded is owed.
+    Events {
+        heal: bool,
+        done: u8,
+    },
+    Retaliation,
+    Pending,
+    Close,
+}
+
+/// How a challenge ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum End {
+    Won,
+    Fled,
+    PassedOut,
+}
+
+/// What a challenge is against: a monster of a territory, or the Dragon.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Adversary {
+    Monster { card: CardId, territory: Territory },
+    Dragon,
+}
+
+/// A challenge.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Challenge {
+    pub seat: u8,
+    pub foe: Adversary,
+    pub strength: u8,
+    pub successes: u8,
+    pub frenzy: u8,
+    pub played: Vec<CardId>,
+    /// Pending (hourglass) icons, by the card and the icon's index on it.
+    pub pending: Vec<(CardId, u8)>,
+    pub end: Option<End>,
+    pub stage: CStage,
+    /// The unverified effect the count may be wrong after.
+    pub taint: Option<u32>,
+}
+
+/// A frame of the stack: one activity being resolved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Frame {
+    /// Setup: the bonus gems of a seat.
+    Bonus {
+        seat: u8,
+    },
+    /// Phase 1: the icons of the top event's action.
+    EventIcons {
+        card: EventId,
+        action: u8,
+        next: u8,
+    },
+    /// A fire just placed: the scorch, then the monster's defeat, then its Retaliation.
+    AfterFire {
+        tile: Tile,
+        stage: u8,
+        protect: bool,
+    },
+    /// A Retaliation card on a territory: the card, the monster, then its items.
+    Retaliation {
+        territory: Territory,
+        card: Option<RetId>,
+        monster: bool,
+        next: u8,
+    },
+    Placement(Placement),
+    /// Icons resolved left to right; `sub` counts repeats of a `douse N`.
+    Icons {
+        seat: u8,
+        src: Src,
+        next: u8,
+        sub: u8,
+    },
+    Forge {
+        seat: u8,
+        free: u8,
+        refreshed: bool,
+        item: Option<CardId>,
+        stage: FStage,
+    },
+    Research {
+        seat: u8,
+        stage: RStage,
+        alchemist: bool,
+    },
+    Upgrade {
+        seat: u8,
+        optional: bool,
+    },
+    Bow {
+        seat: u8,
+    },
+    Retire {
+        seat: u8,
+    },
+    /// The challenge on top of `State::challenges`.
+    Challenge,
+    Retreat {
+        seat: u8,
+        healed: bool,
+    },
+    /// An advanced research draw: the tokens drawn, awaiting the one kept.
+    Advanced {
+        seat: u8,
+        subject: Subject,
+        drawn: [Option<TokenId>; 3],
+    },
+}
+
+/// Where the game stands when nothing is being resolved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    /// Setup step: the initial Forge.
+    Market,
+    /// The three opening Retaliations (0 Wastelands, 1 Valley, 2 Outskirts).
+    Retaliations(u8),
+    /// Players taking their seats.
+    Seats,
+    /// Pack A: dealing (and keeping) dragonslayer cards, seat by seat.
+    Deal(u8),
+    /// A turn is owed to the seat.
+    TurnStart,
+    /// Phase 1 (the event's icons are on the stack).
+    Resolve,
+    /// Phase 2.
+    Draw,
+    /// Phase 3.
+    Place,
+    /// Phase 4.
+    End,
+    /// Game over: scoring (0 Dragon, 1..=players each player, then the team), then nothing.
+    Over { won: bool, scored: u8 },
+}
+
+/// The table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct State {
+    pub phase: Phase,
+    pub seats: Vec<Player>,
+    /// Whose turn it is (a seat).
+    pub active: u8,
+    pub turns: u32,
+    pub tiles: [TileState; TILES],
+    /// The monster of each territory and its tile.
+    pub monsters: [Option<(CardId, Tile)>; 3],
+    pub horde: Vec<CardId>,
+    pub supply: [u8; 3],
+    pub fire_supply: u8,
+    /// Active events, left to right (the top is the last).
+    pub events: Vec<EventId>,
+    pub event_deck: Deck<EventId>,
+    pub items: Deck<CardId>,
+    pub market: Market<CardId>,
+    pub monster_deck: Deck<CardId>,
+    pub dragon_deck: Deck<RetId>,
+    pub advanced: [Deck<TokenId>; 3],
+    pub slayers: Deck<SlayerId>,
+    pub stack: Vec<Frame>,
+    pub challenges: Vec<Challenge>,
+    /// Placements still owed this turn (1, plus one per Haste).
+    pub placements: u8,
+    /// Placements made this turn.
+    pub placed: u8,
+    /// The active player retreated this turn.
+    pub retreated: bool,
+    /// The seat that beat the Dragon (this game).
+    pub slayer_seat: Option<u8>,
+    pub unverified: Unverified,
+    /// The last tile a fire was placed on (to name a damage recorded for it).
+    pub last_fire: Option<Tile>,
+    /// The Dragon's and the team's scores as recorded at the end, once they are.
+    pub score_dragon: Option<u16>,
+    pub score_team: Option<(i16, Rank)>,
+}
+
+impl State {
+    pub fn scorched(&self) -> usize {
+        self.tiles.iter().filter(|t| t.scorched).count()
+    }
+    pub fn tile(&self, t: Tile) -> &TileState {
+        &self.tiles[t.index().min(TILES - 1)]
+    }
+    pub fn seat_of(&self, c: Colour) -> Option<u8> {
+        self.seats.iter().position(|p| p.colour == c).map(|i| i as u8)
+    }
+    pub fn player(&self, seat: u8) -> &Player {
+        &self.seats[seat as usize]
+    }
+    pub fn player_mut(&mut self, seat: u8) -> &mut Player {
+        &mut self.seats[seat as usize]
+    }
+    pub fn top(&self) -> Option<&Frame> {
+        self.stack.last()
+    }
+    pub fn over(&self) -> bool {
+        matches!(self.phase, Phase::Over { .. })
+    }
+    /// The territory whose monster is `card`, if it is in the city.
+    pub fn monster_territory(&self, card: CardId) -> Option<Territory> {
+        self.monsters.iter().position(|m| m.is_some_and(|(c, _)| c == card)).map(|i| Territory::ALL[i])
+    }
+    /// The monster on a tile.
+    pub fn monster_on(&self, t: Tile) -> Option<(CardId, Territory)> {
+        self.monsters
+            .iter()
+            .enumerate()
+            .find_map(|(i, m)| m.filter(|(_, at)| *at == t).map(|(c, _)| (c, Territory::ALL[i])))
+    }
+    /// The placement being resolved (the innermost one), if any.
+    pub fn placement(&self) -> Option<&Placement> {
+        self.stack.iter().rev().find_map(|f| match f {
+            Frame::Placement(p) => Some(p),
+            _ => None,
+        })
+    }
+    pub fn placement_mut(&mut self) -> Option<&mut Placement> {
+        self.stack.iter_mut().rev().find_map(|f| match f {
+            Frame::Placement(p) => Some(p),
+            _ => None,
+        })
+    }
+}

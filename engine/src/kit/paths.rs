@@ -1,0 +1,708 @@
+//! Shortest movement of a figure that has a facing, on a square grid: steps relative to the
+//! facing (which keep it), turns on the spot, and hops over a field to the one beyond, each
+//! with its cost. What may be passed, ended on, hopped over, and what ends a move when
+//! entered, are sets of fields the game fills in ([`Mover`]): the game's rules as data, so
+//! that checking one recorded move ([`Mover::apply`]) and searching every path
+//! ([`Mover::from`], [`Mover::to`]) cannot disagree.
+//!
+//! Boards are at most [`Cells::SIDE`] fields a side, and a set of fields is a 256-bit board
+//! (16 bits a row), so a search moves every place of one cost at once: layer `k` holds, per
+//! facing, the fields first reached at cost `k`, built from the layers a turn, a step or a
+//! hop before it by shifting whole boards (a breadth-first search by cost, with costs the
+//! small integers movement has).
+
+use super::grid::{Board, Facing, Pos, Rel, Turn};
+use std::fmt;
+
+/// A set of fields of a board of at most [`Cells::SIDE`] x [`Cells::SIDE`]: bit `16 y + x`.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Cells([u64; 4]);
+
+impl Cells {
+    /// The longest side of a board a set (and a search) covers.
+    pub const SIDE: i16 = 16;
+
+    #[inline]
+    fn index(p: Pos) -> Option<usize> {
+        ((0..Cells::SIDE).contains(&p.x) && (0..Cells::SIDE).contains(&p.y))
+            .then(|| p.y as usize * Cells::SIDE as usize + p.x as usize)
+    }
+    #[inline]
+    pub const fn new() -> Cells {
+        Cells([0; 4])
+    }
+    /// Every field of `board`.
+    pub fn all(board: Board) -> Cells {
+        let mut c = Cells::new();
+        let width = board.width.clamp(0, Cells::SIDE) as u32;
+        let row = if width == 16 { 0xFFFF } else { (1u64 << width) - 1 };
+        for y in 0..board.height.clamp(0, Cells::SIDE) as usize {
+            c.0[y / 4] |= row << (16 * (y % 4));
+        }
+        c
+    }
+    #[inline]
+    pub fn insert(&mut self, p: Pos) {
+        if let Some(i) = Cells::index(p) {
+            self.0[i / 64] |= 1 << (i % 64);
+        }
+    }
+    #[inline]
+    pub fn remove(&mut self, p: Pos) {
+        if let Some(i) = Cells::index(p) {
+            self.0[i / 64] &= !(1 << (i % 64));
+        }
+    }
+    #[inline]
+    pub fn contains(&self, p: Pos) -> bool {
+        Cells::index(p).is_some_and(|i| self.0[i / 64] & (1 << (i % 64)) != 0)
+    }
+    /// The fields in `self` and not in `other`.
+    #[inline]
+    pub fn minus(self, other: Cells) -> Cells {
+        Cells([0, 1, 2, 3].map(|i| self.0[i] & !other.0[i]))
+    }
+    /// The fields in either.
+    #[inline]
+    pub fn union(self, other: Cells) -> Cells {
+        Cells([0, 1, 2, 3].map(|i| self.0[i] | other.0[i]))
+    }
+    /// The fields in both.
+    #[inline]
+    pub fn and(self, other: Cells) -> Cells {
+        Cells([0, 1, 2, 3].map(|i| self.0[i] & other.0[i]))
+    }
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.0 == [0; 4]
+    }
+    pub fn count(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+    /// Every field, row by row.
+    pub fn iter(self) -> impl Iterator<Item = Pos> {
+        (0..4).flat_map(move |w| {
+            let mut bits = self.0[w];
+            std::iter::from_fn(move || {
+                if bits == 0 {
+                    return None;
+                }
+                let b = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let i = w * 64 + b;
+                Some(Pos::new((i % 16) as i16, (i / 16) as i16))
+            })
+        })
+    }
+    /// Every field moved by `(dx, dy)`; what leaves the 16 x 16 square is dropped.
+    /// The columns that would wrap into the next row are masked off first; then the whole
+    /// 256-bit board shifts at once (a row is 16 bits). Straight-line code for the moves of
+    /// a search, which shifts whole boards many times.
+    #[inline]
+    pub fn shifted(self, dx: i16, dy: i16) -> Cells {
+        if (-2..=2).contains(&dx) && (-2..=2).contains(&dy) {
+            SHIFTS[((dx + 2) * 5 + dy + 2) as usize](self)
+        } else {
+            shift_by(self, dx, dy)
+        }
+    }
+}
+
+/// [`Cells::shifted`] for each offset of a step or a hop, its numbers known to the compiler.
+static SHIFTS: [fn(Cells) -> Cells; 25] = {
+    macro_rules! row {
+        ($dx:literal) => {
+            [
+                |c| shift_by(c, $dx, -2),
+                |c| shift_by(c, $dx, -1),
+                |c| shift_by(c, $dx, 0),
+                |c| shift_by(c, $dx, 1),
+                |c| shift_by(c, $dx, 2),
+            ]
+        };
+    }
+    let rows: [[fn(Cells) -> Cells; 5]; 5] = [row!(-2), row!(-1), row!(0), row!(1), row!(2)];
+    let mut out: [fn(Cells) -> Cells; 25] = [|c| c; 25];
+    let mut i = 0;
+    while i < 25 {
+        out[i] = rows[i / 5][i % 5];
+        i += 1;
+    }
+    out
+};
+
+/// [`Cells::shifted`], worked out.
+#[inline(always)]
+fn shift_by(c: Cells, dx: i16, dy: i16) -> Cells {
+    const ROWS: u64 = 0x0001_0001_0001_0001;
+    let d = u32::from(dx.unsigned_abs().min(16));
+    let keep = if dx >= 0 { (0xFFFF_u64 >> d) * ROWS } else { ((0xFFFF_u64 << d) & 0xFFFF) * ROWS };
+    let a = c.0.map(|w| w & keep);
+    Cells(shift_bits(a, i32::from(dx) + 16 * i32::from(dy)))
+}
+
+/// A 256-bit shift by `n` bits toward the high end (`n < 0`: toward the low end), carrying
+/// between the words.
+#[inline(always)]
+fn shift_bits(a: [u64; 4], n: i32) -> [u64; 4] {
+    match n {
+        0 => a,
+        1..=63 => {
+            let (l, r) = (n as u32, 64 - n as u32);
+            [a[0] << l, a[1] << l | a[0] >> r, a[2] << l | a[1] >> r, a[3] << l | a[2] >> r]
+        }
+        -63..=-1 => {
+            let (r, l) = (n.unsigned_abs(), 64 - n.unsigned_abs());
+            [a[0] >> r | a[1] << l, a[1] >> r | a[2] << l, a[2] >> r | a[3] << l, a[3] >> r]
+        }
+        _ => shift_far(a, n),
+    }
+}
+
+/// [`shift_bits`] by 64 bits or more, a bit at a time (no search moves this far).
+fn shift_far(a: [u64; 4], n: i32) -> [u64; 4] {
+    let mut out = [0u64; 4];
+    for from in 0..256i32 {
+        let to = from + n;
+        if (0..256).contains(&to) && a[from as usize / 64] & (1 << (from % 64)) != 0 {
+            out[to as usize / 64] |= 1 << (to % 64);
+        }
+    }
+    out
+}
+
+impl fmt::Debug for Cells {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
+    }
+}
+
+/// Where a figure stands and where it faces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
+pub struct Place {
+    pub at: Pos,
+    pub facing: Facing,
+}
+
+impl Place {
+    pub const fn new(at: Pos, facing: Facing) -> Place {
+        Place { at, facing }
+    }
+}
+
+/// A set of places: per facing, a set of fields.
+pub type Places = [Cells; 4];
+
+/// One move of a path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Move {
+    /// One field in a direction relative to the facing; the facing is kept.
+    Step(Rel),
+    /// A turn on the spot.
+    Turn(Turn),
+    /// Over the next field in that direction (one that may be hopped over) to the field
+    /// beyond it.
+    Hop(Rel),
+}
+
+/// Why a move cannot be made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refusal {
+    /// Not a step this figure may take (a direction its rules do not allow).
+    NotAStep(Rel),
+    /// It cannot hop at all, or not over that field.
+    NoHop(Pos),
+    /// Off the board.
+    OffBoard(Pos),
+    /// A field it may not enter or pass.
+    Blocked(Pos),
+    /// It stands on a field that ended its move.
+    Stopped(Pos),
+}
+
+/// How a figure moves: the game's movement rules as data.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Mover<'a> {
+    pub board: Board,
+    /// The directions of a step (cost 1, facing kept).
+    pub steps: &'a [Rel],
+    /// The cost of a turn, whatever its angle.
+    pub turn_cost: u8,
+    /// The cost of a hop over a `hop_over` field, in a step direction; `None`: no hops.
+    pub hop_cost: Option<u8>,
+    /// Fields it may be on during the move (its own field included).
+    pub pass: Cells,
+    /// Fields it may end its move on.
+    pub end: Cells,
+    /// Fields a hop may cross.
+    pub hop_over: Cells,
+    /// Fields that end the move when entered (nothing follows from them).
+    pub stop: Cells,
+}
+
+/// The cost of every place a search reached, up to its bound: layer `k` holds the places of
+/// cost `k`.
+#[derive(Clone, Default)]
+pub struct Distances {
+    layers: Vec<Places>,
+}
+
+impl Distances {
+    /// The cost at `place`, when the search reached it.
+    pub fn get(&self, place: Place) -> Option<u8> {
+        let f = place.facing.index();
+        self.layers.iter().position(|l| l[f].contains(place.at)).map(|k| k as u8)
+    }
+    /// The places of cost `k`.
+    pub fn layer(&self, k: u8) -> Option<&Places> {
+        self.layers.get(usize::from(k))
+    }
+    /// The lowest cost of a place in `goal`.
+    pub fn first_in(&self, goal: &Places) -> Option<u8> {
+        self.layers.iter().position(|l| (0..4).any(|f| !l[f].and(goal[f]).is_empty())).map(|k| k as u8)
+    }
+    /// Every place reached, with its cost, cheapest first.
+    pub fn reached(&self) -> impl Iterator<Item = (Place, u8)> + '_ {
+        self.layers.iter().enumerate().flat_map(|(k, l)| {
+            Facing::ALL
+                .iter()
+                .flat_map(move |&f| l[f.index()].iter().map(move |at| (Place::new(at, f), k as u8)))
+        })
+    }
+    /// Every place reached, per facing, whatever its cost.
+    pub fn all(&self) -> Places {
+        let mut all = [Cells::new(); 4];
+        for l in &self.layers {
+            for f in 0..4 {
+                all[f] = all[f].union(l[f]);
+            }
+        }
+        all
+    }
+}
+
+impl fmt::Debug for Distances {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_map().entries(self.reached()).finish()
+    }
+}
+
+/// The world offset of a relative direction for each facing, `times` over.
+fn offsets(rel: Rel, times: i16) -> [(i16, i16); 4] {
+    [Facing::N, Facing::E, Facing::S, Facing::W].map(|f| {
+        let (dx, dy) = f.toward(rel);
+        (dx * times, dy * times)
+    })
+}
+
+impl Mover<'_> {
+    /// Check one move from `from`: where it leads and what it costs.
+    pub fn apply(&self, from: Place, m: Move) -> Result<(Place, u8), Refusal> {
+        if self.stop.contains(from.at) {
+            return Err(Refusal::Stopped(from.at));
+        }
+        match m {
+            Move::Turn(t) => Ok((Place::new(from.at, from.facing.turned(t)), self.turn_cost)),
+            Move::Step(r) => {
+                if !self.steps.contains(&r) {
+                    return Err(Refusal::NotAStep(r));
+                }
+                let (dx, dy) = from.facing.toward(r);
+                let to = from.at.offset(dx, dy);
+                if !self.board.contains(to) {
+                    Err(Refusal::OffBoard(to))
+                } else if !self.pass.contains(to) {
+                    Err(Refusal::Blocked(to))
+                } else {
+                    Ok((Place::new(to, from.facing), 1))
+                }
+            }
+            Move::Hop(r) => {
+                if !self.steps.contains(&r) {
+                    return Err(Refusal::NotAStep(r));
+                }
+                let (dx, dy) = from.facing.toward(r);
+                let over = from.at.offset(dx, dy);
+                let (Some(cost), true) = (self.hop_cost, self.hop_over.contains(over)) else {
+                    return Err(Refusal::NoHop(over));
+                };
+                let to = from.at.offset(2 * dx, 2 * dy);
+                if !self.board.contains(to) {
+                    Err(Refusal::OffBoard(to))
+                } else if !self.pass.contains(to) {
+                    Err(Refusal::Blocked(to))
+                } else {
+                    Ok((Place::new(to, from.facing), cost))
+                }
+            }
+        }
+    }
+
+    /// Every move that can be made from `from`, with where it leads and its cost.
+    pub fn moves(&self, from: Place) -> impl Iterator<Item = (Move, Place, u8)> + '_ {
+        let turns = Turn::ALL.iter().map(|&t| Move::Turn(t));
+        let steps = self.steps.iter().flat_map(|&r| [Move::Step(r), Move::Hop(r)]);
+        turns.chain(steps).filter_map(move |m| self.apply(from, m).ok().map(|(p, c)| (m, p, c)))
+    }
+
+    /// The largest cost of a single move.
+    fn longest(&self) -> u8 {
+        self.turn_cost.max(1).max(self.hop_cost.unwrap_or(1))
+    }
+
+    /// The cheapest cost of reaching each place from `start`, up to `bound`.
+    pub fn from(&self, start: Place, bound: u8) -> Distances {
+        let mut first = [Cells::new(); 4];
+        first[start.facing.index()].insert(start.at);
+        let movable = self.pass.minus(self.stop);
+        let hops = self.hop_cost.filter(|_| !self.hop_over.is_empty());
+        let (steps, n) = self.offsets();
+        let steps = &steps[..n];
+        self.layered(first, bound, None, |d, k, new| {
+            let layers = &d.layers;
+            if let Some(prev) = k.checked_sub(usize::from(self.turn_cost)).map(|j| &layers[j]) {
+                let src = prev.map(|c| c.and(movable));
+                for f in 0..4 {
+                    new[f] = new[f].union(src[(f + 1) % 4]).union(src[(f + 2) % 4]).union(src[(f + 3) % 4]);
+                }
+            }
+            let prev = &layers[k - 1];
+            for f in 0..4 {
+                let src = prev[f].and(movable);
+                if src.is_empty() {
+                    continue;
+                }
+                for o in steps {
+                    let (dx, dy) = o[f];
+                    new[f] = new[f].union(src.shifted(dx, dy).and(self.pass));
+                }
+            }
+            if let Some(h) = hops {
+                if let Some(prev) = k.checked_sub(usize::from(h)).map(|j| &layers[j]) {
+                    for f in 0..4 {
+                        let src = prev[f].and(movable);
+                        if src.is_empty() {
+                            continue;
+                        }
+                        for o in steps {
+                            let (dx, dy) = o[f];
+                            let over = src.and(self.hop_over.shifted(-dx, -dy));
+                            if !over.is_empty() {
+                                new[f] = new[f].union(over.shifted(2 * dx, 2 * dy).and(self.pass));
+                            }
+                        }
+                    }
+                }
+            }
+        })
+    }
+
+    /// The cheapest cost from each place to some place `goal` accepts that the figure may
+    /// end on, up to `bound`: the distances to the goal, for checking that a path is a
+    /// shortest one and for walking one.
+    pub fn to(&self, goal: impl Fn(Place) -> bool, bound: u8) -> Distances {
+        let mut set = [Cells::new(); 4];
+        for at in self.end.iter().filter(|p| self.board.contains(*p)) {
+            for &f in Facing::ALL {
+                if goal(Place::new(at, f)) {
+                    set[f.index()].insert(at);
+                }
+            }
+        }
+        self.to_set(set, bound)
+    }
+
+    /// As [`Mover::to`], the goal given as a set of places.
+    pub fn to_set(&self, goal: Places, bound: u8) -> Distances {
+        self.to_set_until(goal, bound, None)
+    }
+
+    /// As [`Mover::to_set`], stopping once `until` is reached: every place no farther from
+    /// the goal than it is then known (what checking a path from `until` needs).
+    pub fn to_set_until(&self, goal: Places, bound: u8, until: Option<Place>) -> Distances {
+        let first = goal.map(|c| c.and(self.end).and(self.pass));
+        let movable = self.pass.minus(self.stop);
+        let hops = self.hop_cost.filter(|_| !self.hop_over.is_empty());
+        let (steps, n) = self.offsets();
+        let steps = &steps[..n];
+        self.layered(first, bound, until, |d, k, new| {
+            let layers = &d.layers;
+            // The places one move before those of the layers already made.
+            if let Some(prev) = k.checked_sub(usize::from(self.turn_cost)).map(|j| &layers[j]) {
+                let src = prev.map(|c| c.and(movable));
+                for f in 0..4 {
+                    new[f] = new[f].union(src[(f + 1) % 4]).union(src[(f + 2) % 4]).union(src[(f + 3) % 4]);
+                }
+            }
+            let prev = &layers[k - 1];
+            for f in 0..4 {
+                let src = prev[f].and(self.pass);
+                if src.is_empty() {
+                    continue;
+                }
+                for o in steps {
+                    let (dx, dy) = o[f];
+                    new[f] = new[f].union(src.shifted(-dx, -dy).and(movable));
+                }
+            }
+            if let Some(h) = hops {
+                if let Some(prev) = k.checked_sub(usize::from(h)).map(|j| &layers[j]) {
+                    for f in 0..4 {
+                        let src = prev[f].and(self.pass);
+                        if src.is_empty() {
+                            continue;
+                        }
+                        for o in steps {
+                            let (dx, dy) = o[f];
+                            let landing = src.and(self.hop_over.shifted(dx, dy));
+                            if !landing.is_empty() {
+                                new[f] = new[f].union(landing.shifted(-2 * dx, -2 * dy).and(movable));
+                            }
+                        }
+                    }
+                }
+            }
+        })
+    }
+
+    /// The world offsets of the step directions, per facing (at most 8 directions).
+    fn offsets(&self) -> ([[(i16, i16); 4]; 8], usize) {
+        let mut out = [[(0, 0); 4]; 8];
+        let n = self.steps.len().min(8);
+        for (slot, &r) in out.iter_mut().zip(self.steps) {
+            *slot = offsets(r, 1);
+        }
+        (out, n)
+    }
+
+    /// Layers of cost 0..=bound from `first`: `grow` adds to `new` the places one move from
+    /// the layers made so far; a place stays in the first layer that has it. It stops early
+    /// once `until` is in a layer.
+    fn layered(
+        &self,
+        first: Places,
+        bound: u8,
+        until: Option<Place>,
+        grow: impl Fn(&Distances, usize, &mut Places),
+    ) -> Distances {
+        let mut d = Distances { layers: Vec::with_capacity(usize::from(bound.min(24)) + 1) };
+        let mut seen = first;
+        d.layers.push(first);
+        let found = |l: &Places| until.is_some_and(|p| l[p.facing.index()].contains(p.at));
+        if found(&first) {
+            return d;
+        }
+        let mut quiet = 0;
+        for k in 1..=usize::from(bound) {
+            let mut new = [Cells::new(); 4];
+            grow(&d, k, &mut new);
+            let mut any = false;
+            for f in 0..4 {
+                new[f] = new[f].minus(seen[f]);
+                seen[f] = seen[f].union(new[f]);
+                any |= !new[f].is_empty();
+            }
+            d.layers.push(new);
+            if found(&new) {
+                break;
+            }
+            quiet = if any { 0 } else { quiet + 1 };
+            if quiet >= self.longest() {
+                break; // no layer to come can grow from empty ones
+            }
+        }
+        // Trailing empty layers say nothing.
+        while d.layers.len() > 1 && d.layers.last().is_some_and(|l| l.iter().all(Cells::is_empty)) {
+            d.layers.pop();
+        }
+        d
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kit::rng::SplitMix64;
+
+    const WALK: &[Rel] = &[Rel::F, Rel::L, Rel::R];
+    const SWIFT: &[Rel] = &[Rel::F, Rel::L, Rel::R, Rel::Fl, Rel::Fr];
+
+    fn mover(board: Board, blocked: &[(i16, i16)]) -> Mover<'static> {
+        let mut pass = Cells::all(board);
+        for &(x, y) in blocked {
+            pass.remove(Pos::new(x, y));
+        }
+        Mover {
+            board,
+            steps: WALK,
+            turn_cost: 1,
+            hop_cost: None,
+            pass,
+            end: pass,
+            hop_over: Cells::new(),
+            stop: Cells::new(),
+        }
+    }
+
+    /// The plain search the layered one must agree with: Dijkstra over the places, one move
+    /// at a time through `apply`.
+    fn reference(m: &Mover<'_>, start: Place, bound: u8) -> Vec<(Place, u8)> {
+        let mut best: std::collections::BTreeMap<Place, u8> = Default::default();
+        let mut queue = std::collections::BinaryHeap::new();
+        best.insert(start, 0);
+        queue.push(std::cmp::Reverse((0u8, start)));
+        while let Some(std::cmp::Reverse((c, p))) = queue.pop() {
+            if best.get(&p) != Some(&c) {
+                continue;
+            }
+            for (_, q, k) in m.moves(p) {
+                let nc = c + k;
+                if nc <= bound && best.get(&q).is_none_or(|&b| nc < b) {
+                    best.insert(q, nc);
+                    queue.push(std::cmp::Reverse((nc, q)));
+                }
+            }
+        }
+        best.into_iter().collect()
+    }
+
+    #[test]
+    fn cells_are_a_set_of_fields_and_shift_without_wrapping() {
+        let mut c = Cells::new();
+        c.insert(Pos::new(15, 15));
+        c.insert(Pos::new(16, 0));
+        assert!(c.contains(Pos::new(15, 15)) && !c.contains(Pos::new(16, 0)));
+        assert!(!c.contains(Pos::new(-1, 0)));
+        c.remove(Pos::new(15, 15));
+        assert!(c.is_empty());
+        let b = Board { width: 3, height: 2 };
+        assert_eq!(Cells::all(b).count(), 6);
+        assert_eq!(Cells::all(Board { width: 16, height: 16 }).count(), 256);
+        let mut c = Cells::new();
+        c.insert(Pos::new(15, 3));
+        c.insert(Pos::new(0, 4));
+        assert_eq!(c.shifted(1, 0).iter().collect::<Vec<_>>(), [Pos::new(1, 4)], "the east edge drops off");
+        assert_eq!(c.shifted(-1, 0).iter().collect::<Vec<_>>(), [Pos::new(14, 3)], "the west edge drops off");
+        assert_eq!(c.shifted(0, -4).iter().collect::<Vec<_>>(), [Pos::new(0, 0)]);
+        assert_eq!(c.shifted(-2, 12).iter().collect::<Vec<_>>(), [Pos::new(13, 15)]);
+        let all = Cells::all(Board { width: 16, height: 16 });
+        assert_eq!(all.shifted(0, 5).count(), 16 * 11);
+        assert_eq!(all.shifted(2, -1).count(), 14 * 15);
+    }
+
+    #[test]
+    fn a_shift_moves_each_field_on_its_own() {
+        let mut rng = SplitMix64::new(11);
+        for _ in 0..20 {
+            let mut c = Cells::new();
+            for _ in 0..60 {
+                c.insert(Pos::new((rng.next_u64() % 16) as i16, (rng.next_u64() % 16) as i16));
+            }
+            for dx in -16..=16 {
+                for dy in -16..=16 {
+                    let mut want = Cells::new();
+                    for p in c.iter() {
+                        want.insert(p.offset(dx, dy));
+                    }
+                    assert_eq!(c.shifted(dx, dy), want, "shifted by ({dx}, {dy})");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn moves_are_checked_one_at_a_time() {
+        let m = mover(Board { width: 5, height: 5 }, &[(2, 3)]);
+        let at = Place::new(Pos::new(2, 2), Facing::N);
+        assert_eq!(m.apply(at, Move::Step(Rel::F)), Err(Refusal::Blocked(Pos::new(2, 3))));
+        assert_eq!(m.apply(at, Move::Step(Rel::L)), Ok((Place::new(Pos::new(1, 2), Facing::N), 1)));
+        assert_eq!(m.apply(at, Move::Step(Rel::Fl)), Err(Refusal::NotAStep(Rel::Fl)));
+        assert_eq!(m.apply(at, Move::Hop(Rel::F)), Err(Refusal::NoHop(Pos::new(2, 3))));
+        assert_eq!(m.apply(at, Move::Turn(Turn::About)), Ok((Place::new(Pos::new(2, 2), Facing::S), 1)));
+        let edge = Place::new(Pos::new(0, 0), Facing::W);
+        assert_eq!(m.apply(edge, Move::Step(Rel::F)), Err(Refusal::OffBoard(Pos::new(-1, 0))));
+        assert_eq!(m.moves(at).count(), 5, "three turns, left and right");
+    }
+
+    #[test]
+    fn walking_round_a_figure_costs_six_hunt_example_1() {
+        // Fani (2,1) facing N wants the Back field (2,4) of the Golem at (2,3), facing S.
+        let m = mover(Board { width: 6, height: 6 }, &[(2, 3)]);
+        let from = m.from(Place::new(Pos::new(2, 1), Facing::N), 20);
+        assert_eq!(from.get(Place::new(Pos::new(2, 4), Facing::S)), Some(6));
+        let to = m.to(|p| p == Place::new(Pos::new(2, 4), Facing::S), 20);
+        assert_eq!(to.get(Place::new(Pos::new(2, 1), Facing::N)), Some(6));
+        // Forward and reverse agree everywhere.
+        for (p, c) in from.reached() {
+            let back = m.to(|q| q == p, 20);
+            assert_eq!(back.get(Place::new(Pos::new(2, 1), Facing::N)), Some(c), "{p:?}");
+        }
+    }
+
+    #[test]
+    fn hops_cross_a_field_and_stops_end_the_move() {
+        let mut m = mover(Board { width: 5, height: 5 }, &[(2, 2)]);
+        m.hop_cost = Some(3);
+        m.hop_over.insert(Pos::new(2, 2));
+        let start = Place::new(Pos::new(2, 1), Facing::N);
+        assert_eq!(m.apply(start, Move::Hop(Rel::F)), Ok((Place::new(Pos::new(2, 3), Facing::N), 3)));
+        assert_eq!(m.from(start, 9).get(Place::new(Pos::new(2, 3), Facing::N)), Some(3));
+        m.stop.insert(Pos::new(1, 1));
+        let d = m.from(start, 20);
+        assert_eq!(d.get(Place::new(Pos::new(1, 1), Facing::N)), Some(1));
+        let stop = Place::new(Pos::new(1, 1), Facing::N);
+        assert_eq!(m.apply(stop, Move::Turn(Turn::Left)), Err(Refusal::Stopped(Pos::new(1, 1))));
+        // (0,1) is two side-steps away, but only through the stop field: the way round is longer.
+        let beyond = Facing::ALL.iter().filter_map(|&f| d.get(Place::new(Pos::new(0, 1), f))).min();
+        assert_eq!(beyond, Some(5));
+        let to = m.to(|p| p.at == Pos::new(0, 1), 20);
+        assert_eq!(to.get(start), beyond, "forward and reverse agree");
+        let mut goal = [Cells::new(); 4];
+        goal[0].insert(Pos::new(0, 1));
+        assert_eq!(d.first_in(&goal), d.get(Place::new(Pos::new(0, 1), Facing::N)));
+    }
+
+    #[test]
+    fn the_layered_search_agrees_with_a_plain_one_on_random_boards() {
+        let mut rng = SplitMix64::new(11);
+        for round in 0..60 {
+            let board = Board { width: 4 + rng.below(12) as i16, height: 4 + rng.below(12) as i16 };
+            let all = Cells::all(board);
+            let mut blocked = Cells::new();
+            let mut over = Cells::new();
+            let mut stop = Cells::new();
+            for p in all.iter() {
+                match rng.below(10) {
+                    0 | 1 => blocked.insert(p),
+                    2 => over.insert(p),
+                    3 => stop.insert(p),
+                    _ => {}
+                }
+            }
+            let pass = all.minus(blocked).minus(over);
+            let m = Mover {
+                board,
+                steps: if round % 2 == 0 { WALK } else { SWIFT },
+                turn_cost: 1,
+                hop_cost: Some(3 + (round % 2) as u8),
+                pass,
+                end: pass.minus(stop),
+                hop_over: over,
+                stop,
+            };
+            let Some(at) = pass.minus(stop).iter().nth(rng.below(pass.count() as usize)) else { continue };
+            let start = Place::new(at, Facing::ALL[rng.below(4)]);
+            let bound = 2 + rng.below(20) as u8;
+            let want = reference(&m, start, bound);
+            let got: std::collections::BTreeMap<Place, u8> = m.from(start, bound).reached().collect();
+            assert_eq!(got, want.into_iter().collect(), "round {round}: forward");
+            // Reverse: the cost to a random goal place, from everywhere, as a forward search
+            // from there finds it.
+            let goal = Place::new(pass.iter().nth(rng.below(pass.count() as usize)).unwrap_or(at), Facing::N);
+            let to = m.to(|p| p == goal, 40);
+            for (p, c) in to.reached().take(40) {
+                assert_eq!(m.from(p, 40).get(goal), Some(c), "round {round}: reverse at {p:?}");
+            }
+        }
+    }
+}

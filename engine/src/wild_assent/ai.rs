@@ -1,0 +1,762 @@
+//! The Creature AI of the Hunt, as checks: which miniatures an Instinct card may target
+//! (the kind, those it can perform its action on this activation, the card's keywords in
+//! order, else the closest), and whether a recorded movement is one the card requires
+//! (Halt; Advance along a shortest path until adjacent or out of Speed, then facing the
+//! target; Careful Advance until in range, or away while staying in range), by searching
+//! the board with the kit's paths. The simulator walks the same searches to play a card.
+//!
+//! "In range" for a Creature is able to attack: the target in its frontal arc, in line of
+//! sight and within the card's Range (docs/notation/wild-assent.md, fixed readings).
+
+use super::cards::{Criterion, Instinct, Moving, Pool, Stat};
+use super::rules::{self, TargetCriteria};
+use super::state::{Activation, Side, State, UnitIx};
+use super::WildAssent;
+use crate::kit::grid::{Facing, Pos};
+use crate::kit::paths::{Cells, Distances, Move, Mover, Place, Places};
+use std::sync::OnceLock;
+
+/// What a recorded Creature movement breaks: the rule and one sentence.
+pub(crate) type Breach = (&'static str, String);
+
+/// The searches one Creature activation's checks share.
+#[derive(Clone)]
+pub(crate) struct Reach {
+    pub mover: Mover<'static>,
+    /// Where the activation began.
+    pub start: Place,
+    pub speed: u8,
+    /// Cheapest cost from where the activation began, up to its Speed (searched when first
+    /// asked: some checks need only the mover).
+    costs: OnceLock<(Distances, Cells)>,
+}
+
+impl Reach {
+    /// The cheapest cost of each place from where the activation began, up to its Speed.
+    pub fn costs(&self) -> &Distances {
+        &self.searched().0
+    }
+    /// Every field the Creature can reach, whatever the facing.
+    pub fn fields(&self) -> Cells {
+        self.searched().1
+    }
+    fn searched(&self) -> &(Distances, Cells) {
+        self.costs.get_or_init(|| {
+            let d = self.mover.from(self.start, self.speed);
+            let fields = fields_of(&d);
+            (d, fields)
+        })
+    }
+}
+
+/// The miniatures of a set (bit `i`: miniature `i`).
+pub(crate) fn members(mask: u32) -> impl Iterator<Item = UnitIx> {
+    let mut m = mask;
+    std::iter::from_fn(move || {
+        let i = m.trailing_zeros();
+        (m != 0).then(|| {
+            m &= m - 1;
+            i as UnitIx
+        })
+    })
+}
+
+impl WildAssent {
+    fn card_of_act(&self, act: &Activation) -> Option<&Instinct> {
+        act.card.map(|c| &self.catalog.instincts[c])
+    }
+
+    /// The Range of the card's attack at the Creature's Threat (1 for a card without one).
+    pub(crate) fn card_range(&self, s: &State, act: &Activation) -> u8 {
+        let t = usize::from(s.unit(act.unit).threat.clamp(1, 3)) - 1;
+        self.card_of_act(act).and_then(|c| c.attack).map_or(1, |a| a[t].range)
+    }
+
+    /// Whether two miniatures are enemies.
+    pub(crate) fn enemies(&self, s: &State, a: UnitIx, b: UnitIx) -> bool {
+        let (x, y) = (s.unit(a).side, s.unit(b).side);
+        match (x, y) {
+            (Side::Seekers, Side::Creatures) | (Side::Creatures, Side::Seekers) => true,
+            (Side::Red, Side::Blue) | (Side::Blue, Side::Red) => true,
+            _ => false,
+        }
+    }
+
+    /// The miniatures of the card's first word.
+    pub(crate) fn pool(&self, s: &State, act: &Activation) -> Vec<UnitIx> {
+        members(self.pool_mask(s, act)).collect()
+    }
+
+    /// As [`WildAssent::pool`], as a set.
+    pub(crate) fn pool_mask(&self, s: &State, act: &Activation) -> u32 {
+        let Some(card) = self.card_of_act(act) else { return 0 };
+        let me = act.unit;
+        let side = s.unit(me).side;
+        let mut mask = 0;
+        for (i, u) in s.units.iter().enumerate() {
+            let i = i as UnitIx;
+            let inside = u.on_board()
+                && match card.pool {
+                    Pool::Itself => i == me,
+                    Pool::Ally => i != me && !self.enemies(s, me, i) && u.side == side,
+                    Pool::Enemy | Pool::Enemies => self.enemies(s, me, i),
+                };
+            if inside {
+                mask |= 1 << i;
+            }
+        }
+        mask
+    }
+
+    /// The searches for a Creature activation: how it moves and where it can get.
+    pub(crate) fn reach(&self, s: &State, act: &Activation) -> Reach {
+        let movement = self.movement_of(s, act);
+        let mover = self.mover(s, act.unit, movement, true);
+        let speed = self.speed_of(s, act);
+        Reach { mover, start: act.start, speed, costs: OnceLock::new() }
+    }
+
+    /// The reach kept in the state (taken out of it), when it was made for this activation
+    /// on the board as it is now.
+    pub(crate) fn kept_reach(&self, s: &mut State, act: &Activation) -> Option<Reach> {
+        let r = s.memo.0.take()?;
+        let mover = self.mover(s, act.unit, self.movement_of(s, act), true);
+        (r.mover == mover && r.start == act.start && r.speed == self.speed_of(s, act)).then_some(r)
+    }
+
+    /// As [`WildAssent::reach`], the kept one when it is still right.
+    pub(crate) fn reach_now(&self, s: &mut State, act: &Activation) -> Reach {
+        match self.kept_reach(s, act) {
+            Some(r) => r,
+            None => self.reach(s, act),
+        }
+    }
+
+    /// Whether the Creature standing at `place` could attack `target` (arc, line of sight,
+    /// Range), its own field left empty.
+    pub(crate) fn ready(&self, s: &State, act: &Activation, place: Place, target: UnitIx) -> bool {
+        let range = self.card_range(s, act);
+        self.can_see(s, place, s.unit(target).at, range, &[act.unit])
+    }
+
+    /// As [`WildAssent::ready`], the blockers (every miniature but the Creature) known.
+    fn ready_through(&self, b: &Cells, s: &State, act: &Activation, place: Place, target: UnitIx) -> bool {
+        self.can_see_through(b, place, s.unit(target).at, self.card_range(s, act))
+    }
+
+    /// Whether some facing at `place`'s field would let it attack `target`.
+    fn can_face(&self, s: &State, act: &Activation, place: Place, target: UnitIx) -> bool {
+        let t = s.unit(target).at;
+        place.at.distance(t) <= u32::from(self.card_range(s, act))
+            && Facing::ALL.iter().any(|&f| f.in_arc(place.at, t))
+            && self.clear_line(s, place.at, t, &[act.unit])
+    }
+
+    /// The cheapest cost, within Speed, of a place of `goal` it may end on.
+    fn nearest_within(r: &Reach, goal: &Places) -> Option<u8> {
+        r.costs().first_in(&goal.map(|c| c.and(r.mover.end)))
+    }
+
+    /// Whether the Creature can perform its action on `target` this activation, moving as
+    /// its card requires. The search (`reach`) is made only when a cheap test cannot tell.
+    pub(crate) fn actionable(
+        &self,
+        s: &State,
+        act: &Activation,
+        reach: &mut Option<Reach>,
+        target: UnitIx,
+    ) -> bool {
+        let Some(card) = self.card_of_act(act) else { return false };
+        if card.attack.is_none() {
+            // A card whose action is no attack: only its reach can be judged.
+            return true;
+        }
+        let range = self.card_range(s, act);
+        match card.moving {
+            Moving::Halt => self.ready(s, act, act.start, target),
+            Moving::Careful => {
+                if self.ready(s, act, act.start, target) {
+                    return true;
+                }
+                let r = reach.get_or_insert_with(|| self.reach(s, act));
+                let goal = self.goal_within(s, act, target, Some(&r.fields())).unwrap_or_default();
+                Self::nearest_within(r, &goal).is_some()
+            }
+            Moving::Advance => {
+                let away = act.start.at.distance(s.unit(target).at);
+                let speed = self.speed_of(s, act);
+                if away <= 1 {
+                    // Adjacent already: it attacks facing the target, or after one turn.
+                    return self.ready(s, act, act.start, target)
+                        || (speed > 0 && self.can_face(s, act, act.start, target));
+                }
+                if range <= 1 && away - 1 > u32::from(speed) {
+                    return false; // no step brings it next to the target
+                }
+                let goal = self.goal_places(s, act, target).unwrap_or_default();
+                let r = reach.get_or_insert_with(|| self.reach(s, act));
+                match Self::nearest_within(r, &goal) {
+                    // It ends adjacent at that cost; it attacks if it arrives facing the target,
+                    // or has a rotation left and a facing that sees it.
+                    Some(d) => {
+                        let b = self.blockers(s, &[act.unit]);
+                        let Some(layer) = r.costs().layer(d) else { return false };
+                        Facing::ALL.iter().any(|&f| {
+                            let i = f.index();
+                            layer[i].and(goal[i]).and(r.mover.end).iter().any(|at| {
+                                let p = Place::new(at, f);
+                                self.ready_through(&b, s, act, p, target)
+                                    || (d < r.speed && self.can_face(s, act, p, target))
+                            })
+                        })
+                    }
+                    // Short of adjacent, only a ranged attack can be made.
+                    None if range <= 1 => false,
+                    None => {
+                        self.toward_ends(s, act, r, &goal).into_iter().any(|p| self.ready(s, act, p, target))
+                    }
+                }
+            }
+        }
+    }
+
+    /// Where a Creature that cannot reach its goal this activation may end: on a shortest
+    /// path toward it, on a field it may end on, as far along as its Speed allows.
+    fn toward_ends(&self, _s: &State, act: &Activation, r: &Reach, goal: &Places) -> Vec<Place> {
+        let h = r.mover.to_set_until(*goal, u8::MAX - 1, Some(act.start));
+        let Some(total) = h.get(act.start) else { return vec![act.start] };
+        // A place reached for k that is total - k from the goal is on a shortest path; the
+        // farthest along (largest k) that it may end on is where it stops.
+        let mut start = [Cells::new(); 4];
+        start[act.start.facing.index()].insert(act.start.at);
+        for k in (0..=r.speed.min(total)).rev() {
+            let (Some(fwd), Some(back)) = (r.costs().layer(k), h.layer(total - k)) else { continue };
+            let ends: Vec<Place> = Facing::ALL
+                .iter()
+                .flat_map(|&f| {
+                    let i = f.index();
+                    fwd[i]
+                        .and(back[i])
+                        .and(r.mover.end.union(start[i]))
+                        .iter()
+                        .map(move |at| Place::new(at, f))
+                        .collect::<Vec<_>>()
+                })
+                .collect();
+            if !ends.is_empty() {
+                return ends;
+            }
+        }
+        vec![act.start]
+    }
+
+    /// The targets an Instinct card allows: the pool, those actionable, and the best of those
+    /// by the card's keywords (or, when none is actionable, the closest of the pool).
+    pub(crate) fn legal_targets(
+        &self,
+        s: &State,
+        act: &Activation,
+    ) -> (Vec<UnitIx>, Vec<UnitIx>, Vec<UnitIx>) {
+        let pool = self.pool(s, act);
+        let Some(card) = self.card_of_act(act) else { return (pool, Vec::new(), Vec::new()) };
+        let mut reach = None;
+        let able: Vec<UnitIx> =
+            pool.iter().copied().filter(|&t| self.actionable(s, act, &mut reach, t)).collect();
+        let best = if able.is_empty() {
+            let at = s.unit(act.unit).at;
+            let d = pool.iter().map(|&t| at.distance(s.unit(t).at)).min();
+            pool.iter().copied().filter(|&t| Some(at.distance(s.unit(t).at)) == d).collect()
+        } else {
+            self.by_criteria(s, act, &card.criteria, able.clone())
+        };
+        (pool, able, best)
+    }
+
+    /// Whether `t` is a target the card allows: what [`WildAssent::legal_targets`] says,
+    /// searching only as far as that takes (the others are searched only when they would
+    /// rank before `t`, or when `t` is out of reach).
+    pub(crate) fn target_allowed(
+        &self,
+        s: &State,
+        act: &Activation,
+        reach: &mut Option<Reach>,
+        pool: u32,
+        t: UnitIx,
+    ) -> bool {
+        if pool & (1 << t) == 0 {
+            return false;
+        }
+        let Some(card) = self.card_of_act(act) else { return true };
+        let others = pool & !(1 << t);
+        if others == 0 {
+            return true;
+        }
+        if self.actionable(s, act, reach, t) {
+            members(others).all(|u| {
+                !self.ranks_before(s, act, &card.criteria, u, t) || !self.actionable(s, act, reach, u)
+            })
+        } else {
+            let at = s.unit(act.unit).at;
+            let away = |u: UnitIx| at.distance(s.unit(u).at);
+            // Out of its reach: it goes for the closest, when it can reach none.
+            members(others).all(|u| away(u) >= away(t))
+                && members(others).all(|u| !self.actionable(s, act, reach, u))
+        }
+    }
+
+    /// One keyword's key for a target (the smallest ranks first), `None` for a keyword that
+    /// ranks nothing under this reading. `lowest`: a bare stat keyword ranks the lowest first
+    /// (it follows the last Lowest or Highest before it, [`after`]).
+    fn criterion_key(&self, s: &State, at: Pos, c: Criterion, lowest: bool, t: UnitIx) -> Option<i32> {
+        let stat = |st: Stat| -> i32 {
+            match st {
+                Stat::Hp => self.remaining(s, t),
+                Stat::Pdef => self.defenses(s, t).0,
+                Stat::Mdef => self.defenses(s, t).1,
+            }
+        };
+        Some(match c {
+            Criterion::Lowest(st) => stat(st),
+            Criterion::Highest(st) => -stat(st),
+            Criterion::Bare(_) if self.params.criteria == TargetCriteria::SkipStatTies => return None,
+            Criterion::Bare(st) if lowest => stat(st),
+            Criterion::Bare(st) => -stat(st),
+            Criterion::Nearest => at.distance(s.unit(t).at) as i32,
+            Criterion::Farthest => -(at.distance(s.unit(t).at) as i32),
+            Criterion::HighestMissing => -s.unit(t).damage,
+            Criterion::MostAdjacent => return None,
+        })
+    }
+
+    /// Whether the card's keywords rank `u` strictly before `t`.
+    fn ranks_before(
+        &self,
+        s: &State,
+        act: &Activation,
+        criteria: &[Criterion],
+        u: UnitIx,
+        t: UnitIx,
+    ) -> bool {
+        let at = s.unit(act.unit).at;
+        let mut lowest = true;
+        for &c in criteria {
+            let keys = (self.criterion_key(s, at, c, lowest, u), self.criterion_key(s, at, c, lowest, t));
+            lowest = after(c, lowest);
+            if let (Some(a), Some(b)) = keys {
+                if a != b {
+                    return a < b;
+                }
+            }
+        }
+        false
+    }
+
+    /// Apply the card's keywords in order, each breaking the previous one's tie.
+    fn by_criteria(
+        &self,
+        s: &State,
+        act: &Activation,
+        criteria: &[Criterion],
+        mut left: Vec<UnitIx>,
+    ) -> Vec<UnitIx> {
+        let at = s.unit(act.unit).at;
+        let mut lowest = true;
+        for &c in criteria {
+            let key = |t: UnitIx| self.criterion_key(s, at, c, lowest, t);
+            if let Some(best) = left.iter().filter_map(|&t| key(t)).min() {
+                left.retain(|&t| key(t) == Some(best));
+            }
+            lowest = after(c, lowest);
+        }
+        left
+    }
+
+    /// The places a card's movement heads for with this target (`None` for Halt): next to
+    /// it for Advance; for Careful Advance, able to attack it (in range, line of sight and
+    /// frontal arc).
+    pub(crate) fn goal_places(&self, s: &State, act: &Activation, target: UnitIx) -> Option<Places> {
+        self.goal_within(s, act, target, None)
+    }
+
+    /// As [`WildAssent::goal_places`], only on the fields of `within` (those the Creature can
+    /// reach, say: line of sight is checked for those alone).
+    pub(crate) fn goal_within(
+        &self,
+        s: &State,
+        act: &Activation,
+        target: UnitIx,
+        within: Option<&Cells>,
+    ) -> Option<Places> {
+        let card = self.card_of_act(act)?;
+        let t = s.unit(target).at;
+        let board = self.params.board;
+        match card.moving {
+            Moving::Halt => None,
+            Moving::Advance => {
+                let mut c = Cells::new();
+                for n in t.neighbours() {
+                    if board.contains(n) {
+                        c.insert(n);
+                    }
+                }
+                Some([c; 4])
+            }
+            Moving::Careful => {
+                let r = i16::from(self.card_range(s, act));
+                let blockers = self.blockers(s, &[act.unit]);
+                let mut g = [Cells::new(); 4];
+                for dx in -r..=r {
+                    for dy in -r..=r {
+                        let p = t.offset(dx, dy);
+                        if p == t
+                            || !board.contains(p)
+                            || within.is_some_and(|w| !w.contains(p))
+                            || !self.clear_through(&blockers, p, t)
+                        {
+                            continue;
+                        }
+                        for &f in Facing::ALL {
+                            if f.in_arc(p, t) {
+                                g[f.index()].insert(p);
+                            }
+                        }
+                    }
+                }
+                Some(g)
+            }
+        }
+    }
+
+    /// Check one recorded stretch of a Creature's movement: `places` are where each step led,
+    /// with the Speed spent since the activation began.
+    pub(crate) fn check_creature_path(
+        &self,
+        s: &State,
+        act: &Activation,
+        r: &Reach,
+        goal: Option<&Places>,
+        before: (Place, u8),
+        places: &[(Place, u8)],
+    ) -> Option<Breach> {
+        let card = self.card_of_act(act)?;
+        if places.is_empty() {
+            return None;
+        }
+        if card.pool == Pool::Enemies {
+            return None; // judged where it stops
+        }
+        let target = act.target?;
+        let Some(goal) = goal else {
+            return Some((
+                rules::CMOVE_HALT,
+                format!("its card says Halt: `{}` does not move", s.unit(act.unit).name),
+            ));
+        };
+        let name = s.unit(act.unit).name;
+        let tname = s.unit(target).name;
+        if card.moving == Moving::Careful && in_goal(goal, act.start) {
+            return None; // moving away while staying in range: judged where it stops
+        }
+        match Self::nearest_within(r, goal) {
+            Some(d) => {
+                // Reached: Advance only turns where it stands, Careful Advance stops.
+                let mut reached = in_goal(goal, before.0).then_some(before.0.at);
+                for &(p, c) in places {
+                    match reached {
+                        Some(at) if card.moving == Moving::Careful || p.at != at => {
+                            let rule = if card.moving == Moving::Careful {
+                                rules::CMOVE_CAREFUL
+                            } else {
+                                rules::CMOVE_ADVANCE
+                            };
+                            return Some((
+                                rule,
+                                format!("`{name}` moves on after reaching {tname} (it stops there)"),
+                            ));
+                        }
+                        Some(_) => {}
+                        None if in_goal(goal, p) && r.mover.end.contains(p.at) => {
+                            reached = Some(p.at);
+                            if c != d {
+                                return Some((
+                                    rules::CMOVE_SHORTEST,
+                                    format!(
+                                        "`{name}` reaches {tname} for {c} Speed; a shortest path costs {d}"
+                                    ),
+                                ));
+                            }
+                        }
+                        None => {}
+                    }
+                }
+                None
+            }
+            None => {
+                // Out of reach this activation: it heads for the goal along a shortest path;
+                // where it stops is judged at its action. Here: each field reached is reached
+                // as cheaply as it can be (a cheapest path to a field on a shortest path is part
+                // of one).
+                for &(p, c) in places {
+                    if r.costs().get(p).is_some_and(|d| d < c) {
+                        let d = r.costs().get(p).unwrap_or(c);
+                        return Some((
+                            rules::CMOVE_SHORTEST,
+                            format!(
+                                "`{name}` reaches {} for {c} Speed; a shortest path costs {d}",
+                                p.at.algebraic()
+                            ),
+                        ));
+                    }
+                }
+                None
+            }
+        }
+    }
+
+    /// Where the card's movement heads with its target, on the fields the Creature can reach
+    /// (`None`: a Halt card, or no target).
+    pub(crate) fn creature_goal(&self, s: &State, act: &Activation, r: &Reach) -> Option<Places> {
+        let careful = self.card_of_act(act)?.moving == Moving::Careful;
+        // Only Careful Advance's goal (line of sight checked field by field) is worth cutting
+        // down to the fields it can reach.
+        self.goal_within(s, act, act.target?, careful.then(|| r.fields()).as_ref())
+    }
+
+    /// Check where a Creature's movement stopped (before its action, or as it passes).
+    pub(crate) fn check_creature_stop(
+        &self,
+        s: &State,
+        act: &Activation,
+        r: &Reach,
+        goal: Option<&Places>,
+        here: Place,
+        spent: u8,
+    ) -> Option<Breach> {
+        let card = self.card_of_act(act)?;
+        let name = s.unit(act.unit).name;
+        if card.pool == Pool::Enemies {
+            let enemies: Vec<Pos> = members(self.pool_mask(s, act)).map(|e| s.unit(e).at).collect();
+            let count = |p: Place| enemies.iter().filter(|e| e.adjacent(p.at)).count();
+            let best = r
+                .fields()
+                .and(r.mover.end)
+                .iter()
+                .map(|at| count(Place::new(at, act.start.facing)))
+                .max()
+                .unwrap_or(0)
+                .max(count(act.start));
+            return (count(here) < best).then(|| {
+                (
+                    rules::TARGET_CRITERIA,
+                    format!("`{name}` ends next to {} enemies; {best} was possible", count(here)),
+                )
+            });
+        }
+        let target = act.target?;
+        let tname = s.unit(target).name;
+        let goal = goal?;
+        let left = r.speed.saturating_sub(spent);
+        if card.moving == Moving::Careful && in_goal(&goal, act.start) {
+            // In range at the start: as far from the target (then from the other Seekers) as
+            // possible, still in range.
+            let tat = s.unit(target).at;
+            let others: Vec<Pos> =
+                members(self.pool_mask(s, act) & !(1 << target)).map(|e| s.unit(e).at).collect();
+            let score = |p: Place| {
+                let rest = others.iter().map(|&e| p.at.distance(e)).min().unwrap_or(u32::MAX);
+                (p.at.distance(tat), rest)
+            };
+            let all = r.costs().all();
+            let best = Facing::ALL
+                .iter()
+                .flat_map(|&f| {
+                    let i = f.index();
+                    all[i].and(goal[i]).and(r.mover.end).iter().map(move |at| Place::new(at, f))
+                })
+                .map(score)
+                .chain(std::iter::once(score(act.start)))
+                .max();
+            return (!in_goal(&goal, here) || Some(score(here)) < best).then(|| {
+                (
+                    rules::CMOVE_CAREFUL,
+                    format!("`{name}` was in range of {tname}: it moves as far away as it can while staying in range"),
+                )
+            });
+        }
+        // Standing still where it began, on its goal, it has reached it (no search needed).
+        let stays = here == act.start && r.mover.end.contains(here.at);
+        let nearest = if stays && in_goal(goal, here) { Some(0) } else { Self::nearest_within(r, goal) };
+        match nearest {
+            Some(_) if in_goal(goal, here) => {
+                // At the destination: Advance faces the target when Speed is left.
+                {
+                    let turn =
+                        left > 0 && !self.ready(s, act, here, target) && self.can_face(s, act, here, target);
+                    card.moving == Moving::Advance && turn
+                }
+                .then(|| {
+                    (rules::CMOVE_FACE, format!("`{name}` has {left} Speed left to turn toward {tname}"))
+                })
+            }
+            Some(d) => {
+                let rule =
+                    if card.moving == Moving::Careful { rules::CMOVE_CAREFUL } else { rules::CMOVE_ADVANCE };
+                Some((
+                    rule,
+                    format!(
+                        "`{name}` stops short of {tname}, which it reaches for {d} of its {} Speed",
+                        r.speed
+                    ),
+                ))
+            }
+            None => {
+                let full = self.goal_places(s, act, target).unwrap_or_default();
+                let ends = self.toward_ends(s, act, r, &full);
+                let rule =
+                    if card.moving == Moving::Careful { rules::CMOVE_CAREFUL } else { rules::CMOVE_ADVANCE };
+                (!ends.contains(&here))
+                    .then(|| (rule, format!("`{name}` stops with {left} Speed left on its way to {tname}")))
+            }
+        }
+    }
+
+    /// A movement the card allows (for the simulator): the moves, in order.
+    pub(crate) fn creature_moves(
+        &self,
+        s: &State,
+        act: &Activation,
+        pick: &mut dyn FnMut(usize) -> usize,
+    ) -> Vec<Move> {
+        let Some(card) = self.card_of_act(act) else { return Vec::new() };
+        let r = self.reach(s, act);
+        let end_ok = |p: Place| r.mover.end.contains(p.at) || p == act.start;
+        let choose = |cands: Vec<Place>, pick: &mut dyn FnMut(usize) -> usize| -> Option<Place> {
+            if cands.is_empty() {
+                None
+            } else {
+                Some(cands[pick(cands.len())])
+            }
+        };
+        let dest = if card.pool == Pool::Enemies {
+            let count = |p: Place| self.pool(s, act).iter().filter(|&&e| s.unit(e).at.adjacent(p.at)).count();
+            let places: Vec<Place> =
+                r.costs().reached().filter(|(p, _)| end_ok(*p)).map(|(p, _)| p).collect();
+            let best = places.iter().map(|&p| count(p)).max().unwrap_or(0).max(count(act.start));
+            if count(act.start) == best {
+                None
+            } else {
+                choose(places.into_iter().filter(|&p| count(p) == best).collect(), pick)
+            }
+        } else {
+            let Some(target) = act.target else { return Vec::new() };
+            let Some(goal) = self.goal_places(s, act, target) else { return Vec::new() };
+            if card.moving == Moving::Careful && in_goal(&goal, act.start) {
+                let enemies = self.pool(s, act);
+                let score = |p: Place| {
+                    let t = p.at.distance(s.unit(target).at);
+                    let o = enemies
+                        .iter()
+                        .filter(|&&e| e != target)
+                        .map(|&e| p.at.distance(s.unit(e).at))
+                        .min()
+                        .unwrap_or(u32::MAX);
+                    (t, o)
+                };
+                let places: Vec<Place> = r
+                    .costs()
+                    .reached()
+                    .filter(|(p, _)| end_ok(*p) && in_goal(&goal, *p))
+                    .map(|(p, _)| p)
+                    .collect();
+                let best = places.iter().map(|&p| score(p)).max();
+                if best.is_none() || best == Some(score(act.start)) {
+                    None
+                } else {
+                    choose(places.into_iter().filter(|&p| Some(score(p)) == best).collect(), pick)
+                }
+            } else {
+                match Self::nearest_within(&r, &goal) {
+                    Some(d) => {
+                        let mut ends: Vec<Place> = r
+                            .costs()
+                            .reached()
+                            .filter(|&(p, c)| c == d && in_goal(&goal, p) && end_ok(p))
+                            .map(|(p, _)| p)
+                            .collect();
+                        // Arrive already facing the target when a rotation cannot be afforded.
+                        if card.moving == Moving::Advance && d == r.speed {
+                            let facing: Vec<Place> =
+                                ends.iter().copied().filter(|&p| self.ready(s, act, p, target)).collect();
+                            if !facing.is_empty() {
+                                ends = facing;
+                            }
+                        }
+                        let end = choose(ends, pick);
+                        match end {
+                            Some(e)
+                                if card.moving == Moving::Advance
+                                    && !self.ready(s, act, e, target)
+                                    && d < r.speed =>
+                            {
+                                let mut path = self.path_to(&r, act.start, e);
+                                if let Some(f) = crate::kit::grid::Facing::ALL.iter().copied().find(|&f| {
+                                    self.ready(s, act, crate::kit::paths::Place::new(e.at, f), target)
+                                }) {
+                                    if let Some(t) = e.facing.turn_to(f) {
+                                        path.push(Move::Turn(t));
+                                    }
+                                }
+                                return path;
+                            }
+                            other => other,
+                        }
+                    }
+                    None => choose(self.toward_ends(s, act, &r, &goal), pick),
+                }
+            }
+        };
+        match dest {
+            Some(e) if e != act.start => self.path_to(&r, act.start, e),
+            _ => Vec::new(),
+        }
+    }
+
+    /// A cheapest path from `from` to `to`.
+    fn path_to(&self, r: &Reach, from: Place, to: Place) -> Vec<Move> {
+        let mut goal = [Cells::new(); 4];
+        goal[to.facing.index()].insert(to.at);
+        let h = r.mover.to_set(goal, u8::MAX - 1);
+        let mut at = from;
+        let mut path = Vec::new();
+        while let Some(hp) = h.get(at).filter(|&h| h > 0) {
+            let Some((m, q, k)) = r.mover.moves(at).find(|&(_, q, k)| hp >= k && h.get(q) == Some(hp - k))
+            else {
+                break;
+            };
+            path.push(m);
+            at = q;
+            let _ = k;
+        }
+        path
+    }
+}
+
+/// Whether a bare stat keyword ranks the lowest first after keyword `c`.
+fn after(c: Criterion, lowest: bool) -> bool {
+    match c {
+        Criterion::Lowest(_) => true,
+        Criterion::Highest(_) => false,
+        _ => lowest,
+    }
+}
+
+/// Whether a place is in a set of places.
+fn in_goal(goal: &Places, p: Place) -> bool {
+    goal[p.facing.index()].contains(p.at)
+}
+
+/// Every field a search reached, whatever the facing.
+fn fields_of(d: &Distances) -> Cells {
+    let all = d.all();
+    all[0].union(all[1]).union(all[2]).union(all[3])
+}

@@ -1,0 +1,258 @@
+//! The board as a player sees it: the grid with columns `a`.. and rows 1.. (row 1 at the
+//! bottom), each miniature as a two-letter tag with an arrow for its facing, the obstacles,
+//! and under it a legend (Health, statuses, capture tokens), the activation in progress and
+//! the attack being resolved with the line of sight and the range it checked (the line's
+//! fields marked `*` on the grid).
+
+use super::cards::{DamageKind, UnitKind};
+use super::geometry::Blocker;
+use super::state::{Obstacle, Phase, Side, State, UnitIx};
+use super::WildAssent;
+use crate::kit::facts::list_or_dash;
+use crate::kit::grid::{Facing, Pos};
+use std::fmt::Write as _;
+
+fn arrow(f: Facing) -> char {
+    match f {
+        Facing::N => '^',
+        Facing::E => '>',
+        Facing::S => 'v',
+        Facing::W => '<',
+    }
+}
+
+fn obstacle_cell(o: Obstacle) -> &'static str {
+    match o {
+        Obstacle::Partial => "%%%",
+        Obstacle::Full => "###",
+        Obstacle::Thornbrush | Obstacle::Blades => "xxx",
+        Obstacle::Pit => "(_)",
+    }
+}
+
+impl WildAssent {
+    /// A two-letter tag per miniature: a Seeker's or the red side's starts upper case.
+    pub(crate) fn tags(&self, s: &State) -> Vec<String> {
+        let mut tags: Vec<String> = Vec::with_capacity(s.units.len());
+        for u in &s.units {
+            let name = u.name.as_str();
+            let parts: Vec<&str> = name.split('-').collect();
+            let first = name.chars().next().unwrap_or('?');
+            let second = match parts.as_slice() {
+                [_, last] if last.chars().all(|c| c.is_ascii_digit()) => last.chars().next().unwrap_or('?'),
+                [_, next, ..] => next.chars().next().unwrap_or('?'),
+                _ => name.chars().nth(1).unwrap_or('?'),
+            };
+            let upper = matches!(u.side, Side::Seekers | Side::Red);
+            let first = if upper { first.to_ascii_uppercase() } else { first };
+            let mut tag = format!("{first}{second}");
+            let mut k = 1;
+            while tags.contains(&tag) {
+                tag = format!("{first}{k}");
+                k += 1;
+            }
+            tags.push(tag);
+        }
+        tags
+    }
+
+    pub(crate) fn render_board(&self, s: &State) -> String {
+        let b = self.params.board;
+        let tags = self.tags(s);
+        let mut out = String::new();
+        let _ = writeln!(out, "{}", self.headline(s));
+        // The attack's line of sight, marked on the grid.
+        let line: Vec<Pos> = s
+            .attack
+            .as_ref()
+            .filter(|a| !a.profile.area)
+            .and_then(|a| a.targets.first().map(|&t| (a.attacker, t)))
+            .map(|(a, t)| {
+                self.sight(s, s.unit(a).place(), s.unit(t).at, &[]).line.into_iter().map(|(p, _)| p).collect()
+            })
+            .unwrap_or_default();
+        let _ = write!(out, "   ");
+        for x in 0..b.width {
+            let _ = write!(out, " {} ", (b'a' + x as u8) as char);
+        }
+        out.push('\n');
+        for y in (0..b.height).rev() {
+            let _ = write!(out, "{:>2} ", y + 1);
+            for x in 0..b.width {
+                let p = Pos::new(x, y);
+                let cell = match (s.at(p), s.obstacle(p)) {
+                    (Some(u), _) => format!("{}{}", tags[usize::from(u)], arrow(s.unit(u).facing)),
+                    (None, Some(o)) => obstacle_cell(o).to_string(),
+                    (None, None) if line.contains(&p) => " * ".to_string(),
+                    (None, None) => " . ".to_string(),
+                };
+                out.push_str(&cell);
+            }
+            let _ = writeln!(out, " {}", y + 1);
+        }
+        let _ = write!(out, "   ");
+        for x in 0..b.width {
+            let _ = write!(out, " {} ", (b'a' + x as u8) as char);
+        }
+        out.push('\n');
+        if !s.obstacles.is_empty() {
+            let obs = s.obstacles.iter().map(|(p, o)| format!("{} {o}", p.algebraic()));
+            let _ = writeln!(
+                out,
+                "obstacles: {}  (%%% partial cover, ### full cover, xxx hazard, (_) pit)",
+                list_or_dash(obs, ", ")
+            );
+        }
+        for i in s.indices() {
+            let _ = writeln!(out, "  {} {}", tags[usize::from(i)], self.legend(s, i));
+        }
+        if let Some(a) = s.act.as_ref() {
+            let u = s.unit(a.unit);
+            let mut line = format!("activation: {}", u.name);
+            if let Some(c) = a.card {
+                let _ = write!(line, " with Instinct card {}", self.catalog.instincts.name(c));
+            }
+            if let Some(t) = a.target {
+                let _ = write!(line, ", target {}", s.unit(t).name);
+            }
+            let _ = write!(line, ", Speed {} of {} spent", a.spent, self.speed_of(s, a));
+            if a.acted {
+                line.push_str(", action used");
+            }
+            if a.free {
+                line.push_str(" (free activation)");
+            }
+            let _ = writeln!(out, "{line}");
+        }
+        if let Some(text) = self.attack_text(s) {
+            out.push_str(&text);
+        }
+        out
+    }
+
+    fn headline(&self, s: &State) -> String {
+        let mode = self.params.mode;
+        match s.phase {
+            Phase::Setup => format!("Wild Assent ({mode}), setting up"),
+            Phase::Over => format!(
+                "Wild Assent ({mode}), encounter {}",
+                match s.outcome {
+                    Some(super::state::Outcome::Won) => "won",
+                    _ => "lost",
+                }
+            ),
+            Phase::Play if self.params.scope == super::rules::Scope::Encounter => {
+                let turn = match self.next_side(s) {
+                    Some(Side::Seekers) => "the Seekers' turn",
+                    Some(_) => "the Creatures' turn",
+                    None => "the round is over",
+                };
+                format!("Wild Assent ({mode}), round {}, {turn}", s.round)
+            }
+            Phase::Play => format!("Wild Assent ({mode}), combat"),
+        }
+    }
+
+    /// One miniature's line: where, Health, statuses, tokens.
+    fn legend(&self, s: &State, i: UnitIx) -> String {
+        let u = s.unit(i);
+        let card = self.card(s, i);
+        let mut line = u.name.to_string();
+        if card.kind == UnitKind::Creature {
+            let _ = write!(line, " (Threat {})", u.threat);
+        }
+        if !u.on_board() {
+            let _ = write!(line, ": {}", u.presence);
+            return line;
+        }
+        let (pdef, mdef) = self.defenses(s, i);
+        let _ = write!(
+            line,
+            " {} facing {}, Health {}/{}, PDEF {pdef} MDEF {mdef}",
+            u.at.algebraic(),
+            u.facing,
+            self.remaining(s, i),
+            self.stats(s, i).health
+        );
+        let statuses: Vec<&str> =
+            super::effect::Status::ALL.iter().filter(|st| u.has(**st)).map(|st| st.name()).collect();
+        if !statuses.is_empty() {
+            let _ = write!(line, " [{}]", statuses.join(" "));
+        }
+        if u.in_pit {
+            line.push_str(" in a Pit");
+        }
+        if let Some((c, flipped)) = u.capture {
+            let _ = write!(
+                line,
+                ", {} {}",
+                if flipped { "captured token on" } else { "capturing" },
+                s.unit(c).name
+            );
+        }
+        if u.exhausted {
+            line.push_str(", exhausted");
+        }
+        line
+    }
+
+    /// The attack being resolved: what its line of sight crossed, the range, the back
+    /// attack, the dice, and each target's damage once rolled.
+    fn attack_text(&self, s: &State) -> Option<String> {
+        let a = s.attack.as_ref()?;
+        let me = s.unit(a.attacker);
+        let kind = if a.profile.kind == DamageKind::Physical { "physical" } else { "magical" };
+        let mut out = format!(
+            "attack: {} ({kind}, Range {}, Base Damage {}), {} Attack Dice",
+            me.name, a.profile.range, a.profile.damage, a.dice
+        );
+        if let Some(r) = a.roll {
+            let _ = write!(out, ", rolled {r}");
+        }
+        out.push('\n');
+        for (k, &t) in a.targets.iter().enumerate() {
+            let tu = s.unit(t);
+            let sight = self.sight(s, me.place(), tu.at, &[]);
+            let crossed: Vec<String> = sight
+                .line
+                .iter()
+                .map(|(p, touch)| match touch {
+                    crate::kit::grid::Touch::Through => p.algebraic().to_string(),
+                    crate::kit::grid::Touch::Corner => format!("{} (corner)", p.algebraic()),
+                })
+                .collect();
+            let blocked = match sight.blocked {
+                None => "clear".to_string(),
+                Some((p, Blocker::Miniature(o), _)) => {
+                    format!("blocked by {} on {}", s.unit(o).name, p.algebraic())
+                }
+                Some((p, Blocker::Obstacle(o), _)) => format!("blocked by {o} on {}", p.algebraic()),
+            };
+            let _ = write!(
+                out,
+                "  -> {} on {}: frontal arc {}, line of sight from {} crosses {} ({blocked}), range {} of {}{}",
+                tu.name,
+                tu.at.algebraic(),
+                if sight.arc { "yes" } else { "no" },
+                me.at.algebraic(),
+                list_or_dash(crossed, " "),
+                sight.range,
+                a.profile.range,
+                if a.back.get(k).copied().unwrap_or(false) { ", from behind (+2)" } else { "" }
+            );
+            if let Some(faces) = a.roll {
+                let p = self.damage_parts(s, a, k, faces);
+                let _ = write!(
+                    out,
+                    "; damage {} ({} against defense {}{})",
+                    p.dealt(),
+                    p.total(),
+                    p.defense(),
+                    if p.ignore { ", ignored" } else { "" }
+                );
+            }
+            out.push('\n');
+        }
+        Some(out)
+    }
+}

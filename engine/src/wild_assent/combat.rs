@@ -1,0 +1,377 @@
+//! The read-only arithmetic checking and applying share: stats by Threat, Speed after
+//! statuses, the Attack Dice an attack rolls, its damage against each target's defense, the
+//! statuses it inflicts and where Knockback sends a miniature.
+//!
+//! A damage is computed from [`DamageParts`], the numbers that feed it, so that a wrong
+//! recorded damage can be recomputed with one part undone (`blame`) to name the rule a log
+//! neglected.
+
+use super::cards::{DamageKind, Movement, Skill, SkillKind, Stats, UnitCard, UnitKind};
+use super::effect::{Against, Effect, Status};
+use super::rules;
+use super::state::{Activation, Attack, Faces, Obstacle, Source, State, UnitIx};
+use super::WildAssent;
+use crate::kit::blame::first_explaining;
+use crate::kit::grid::Pos;
+
+/// The numbers one damage is made of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DamageParts {
+    pub base: i32,
+    pub successes: i32,
+    pub specials: i32,
+    /// +2 from behind.
+    pub back: bool,
+    /// Skill modifiers (`damage +N`, triggered ones counted as many times as they occur).
+    pub bonus: i32,
+    /// The part of `bonus` that an On Each Special effect gives, and the Specials it counted.
+    pub each: i32,
+    pub kind: DamageKind,
+    /// The target's Physical and Magical Defense (with skills and Equipment).
+    pub pdef: i32,
+    pub mdef: i32,
+    /// +1 Defense next to Partial Cover.
+    pub cover: bool,
+    /// The damage ignores defense (assigned, or a skill's ignore-defense).
+    pub ignore: bool,
+}
+
+impl DamageParts {
+    /// The attack's total before defense.
+    pub fn total(&self) -> i32 {
+        self.base + self.successes + self.specials + if self.back { 2 } else { 0 } + self.bonus
+    }
+    /// The defense subtracted.
+    pub fn defense(&self) -> i32 {
+        let d = if self.kind == DamageKind::Physical { self.pdef } else { self.mdef };
+        d + i32::from(self.cover)
+    }
+    /// What is dealt: all of it when assigned, else what the defense leaves (never below 0).
+    pub fn dealt(&self) -> i32 {
+        if self.ignore {
+            self.total().max(0)
+        } else {
+            (self.total() - self.defense()).max(0)
+        }
+    }
+}
+
+/// Where Knockback sends a miniature.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Knock {
+    To(Pos),
+    /// It stays: the field is off the board, covered, or taken.
+    Stays,
+    /// It stays, pushed against Thornbrush / Spinning Blades.
+    Hazard,
+}
+
+/// A rule whose part in a damage can be undone, to explain a wrong recorded damage.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Part {
+    Back,
+    Cover,
+    DefenseKind,
+    NoDefense,
+    Assign,
+    Specials,
+    EachOnce,
+}
+
+impl Part {
+    fn rule(self) -> &'static str {
+        match self {
+            Part::Back => rules::BACK,
+            Part::Cover => rules::PARTIAL_DEFENSE,
+            Part::DefenseKind | Part::NoDefense => rules::DEFENSE,
+            Part::Assign => rules::ASSIGN,
+            Part::Specials => rules::DICE_FACES,
+            Part::EachOnce => rules::SPECIAL_EACH,
+        }
+    }
+}
+
+impl WildAssent {
+    pub(crate) fn card(&self, s: &State, i: UnitIx) -> &UnitCard {
+        &self.units()[s.unit(i).card]
+    }
+
+    /// Health and defenses at the miniature's Threat.
+    pub(crate) fn stats(&self, s: &State, i: UnitIx) -> Stats {
+        let u = s.unit(i);
+        self.units()[u.card].stats[usize::from(u.threat.clamp(1, 3)) - 1]
+    }
+
+    /// Health left.
+    pub(crate) fn remaining(&self, s: &State, i: UnitIx) -> i32 {
+        self.stats(s, i).health - s.unit(i).damage
+    }
+
+    /// The miniature's own skills and its Equipment, each with whether it is Equipment.
+    pub(crate) fn skills_of<'a>(
+        &'a self,
+        s: &State,
+        i: UnitIx,
+    ) -> impl Iterator<Item = (&'a Skill, bool)> + 'a {
+        let u = s.unit(i);
+        let card = &self.units()[u.card];
+        let equipment = u.equipment;
+        card.skills
+            .iter()
+            .map(move |&k| (&self.catalog.skills[k], false))
+            .chain(equipment.into_iter().flatten().map(move |k| (&self.catalog.equipment[k], true)))
+    }
+
+    /// Effects that are always on for the miniature (Passive and Defensive skills, Equipment
+    /// that is not used as an action).
+    pub(crate) fn standing<'a>(&'a self, s: &State, i: UnitIx) -> impl Iterator<Item = &'a Effect> + 'a {
+        self.skills_of(s, i)
+            .filter(|(k, eq)| {
+                matches!(k.kind, SkillKind::Passive | SkillKind::Defensive | SkillKind::Special)
+                    || (*eq && k.attack.is_none() && !matches!(k.kind, SkillKind::Active | SkillKind::Free))
+            })
+            .flat_map(|(k, _)| k.effects.effects.iter())
+    }
+
+    /// Defense skills and Equipment add to both defenses.
+    fn defense_bonus(&self, s: &State, i: UnitIx) -> i32 {
+        self.standing(s, i).map(|e| if let Effect::Defense(n) = e { *n } else { 0 }).sum()
+    }
+
+    /// The Physical and Magical Defense of a miniature, with skills and Equipment.
+    pub(crate) fn defenses(&self, s: &State, i: UnitIx) -> (i32, i32) {
+        let st = self.stats(s, i);
+        let b = self.defense_bonus(s, i);
+        (st.pdef + b, st.mdef + b)
+    }
+
+    /// How an activation moves: its Instinct card's type for a Hunt Creature.
+    pub(crate) fn movement_of(&self, s: &State, act: &Activation) -> Movement {
+        match act.card {
+            Some(c) => self.catalog.instincts[c].movement,
+            None => self.card(s, act.unit).movement,
+        }
+    }
+
+    /// The Speed of this activation: the card's (a Creature's Instinct card at its Threat),
+    /// skills, then Fatigue (-2, never below 1) and Immobilize (none) held at its start.
+    pub(crate) fn speed_of(&self, s: &State, act: &Activation) -> u8 {
+        self.speed_with(s, act, true)
+    }
+
+    /// The Speed with or without the statuses (for naming a rule a log neglected).
+    pub(crate) fn speed_with(&self, s: &State, act: &Activation, statuses: bool) -> u8 {
+        let u = s.unit(act.unit);
+        let base = match act.card {
+            Some(c) => i32::from(self.catalog.instincts[c].speed[usize::from(u.threat.clamp(1, 3)) - 1]),
+            None => {
+                let bonus: i32 =
+                    self.standing(s, act.unit).map(|e| if let Effect::Speed(n) = e { *n } else { 0 }).sum();
+                i32::from(self.card(s, act.unit).speed) + bonus
+            }
+        };
+        let mut speed = base.clamp(0, 30);
+        if statuses && act.held & Status::Fatigue.bit() != 0 && speed > 1 {
+            speed = (speed - 2).max(1);
+        }
+        if statuses && act.held & Status::Immobilize.bit() != 0 {
+            speed = 0;
+        }
+        speed as u8
+    }
+
+    /// Every effect that shapes an attack: its source's (skill, Equipment, Instinct card) and
+    /// the attacker's standing ones.
+    pub(crate) fn attack_effects<'a>(
+        &'a self,
+        s: &State,
+        attacker: UnitIx,
+        source: Source,
+    ) -> impl Iterator<Item = &'a Effect> + 'a {
+        let own: &'a [Effect] = match source {
+            Source::Default => &[],
+            Source::Skill(k) => &self.catalog.skills[k].effects.effects,
+            Source::Equipment(k) => &self.catalog.equipment[k].effects.effects,
+            Source::Instinct(c) => &self.catalog.instincts[c].effects.effects,
+        };
+        own.iter().chain(self.standing(s, attacker)).filter(|e| e.is_attack())
+    }
+
+    /// Whether a `vs` modifier counts against this target.
+    fn against(&self, s: &State, target: UnitIx, a: Against) -> bool {
+        let kind = self.card(s, target).kind;
+        match a {
+            Against::Creatures => matches!(kind, UnitKind::Creature | UnitKind::Gladiator),
+            Against::Seekers => kind == UnitKind::Seeker,
+        }
+    }
+
+    /// The Attack Dice the attack rolls: its own, skill and Equipment modifiers (a `vs`
+    /// modifier when every target is of that kind), then Blind held at the activation's
+    /// start (-2, never below 1).
+    pub(crate) fn dice_for(&self, s: &State, a: &Attack, blind: bool) -> u8 {
+        let mut n = i32::from(a.profile.dice);
+        for e in self.attack_effects(s, a.attacker, a.source) {
+            if let Effect::Dice(d, vs) = e {
+                let counts = match vs {
+                    None => true,
+                    Some(v) => !a.targets.is_empty() && a.targets.iter().all(|&t| self.against(s, t, *v)),
+                };
+                if counts {
+                    n += d;
+                }
+            }
+        }
+        n = n.max(0);
+        if blind && n > 1 {
+            n = (n - 2).max(1);
+        }
+        n.clamp(0, 30) as u8
+    }
+
+    /// The numbers of the damage to the attack's target `k`, from its roll.
+    pub(crate) fn damage_parts(&self, s: &State, a: &Attack, k: usize, faces: Faces) -> DamageParts {
+        let t = a.targets[k];
+        let specials = faces.specials;
+        let (mut bonus, mut each, mut ignore) = (0, 0, false);
+        for e in self.attack_effects(s, a.attacker, a.source) {
+            match e {
+                Effect::Damage(n) => bonus += n,
+                Effect::IgnoreDefense => ignore = true,
+                Effect::AssignIfDamaged => ignore |= s.unit(t).damage > 0,
+                Effect::On(trigger, inner) => {
+                    let times = i32::from(trigger.times(specials));
+                    match **inner {
+                        Effect::Damage(n) => {
+                            bonus += n * times;
+                            if *trigger == super::effect::Trigger::OnEachSpecial {
+                                each += n * times;
+                            }
+                        }
+                        Effect::IgnoreDefense => ignore |= times > 0,
+                        _ => {}
+                    }
+                }
+                _ => {}
+            }
+        }
+        let (pdef, mdef) = self.defenses(s, t);
+        DamageParts {
+            base: a.profile.damage,
+            successes: i32::from(faces.successes),
+            specials: i32::from(specials),
+            back: a.back.get(k).copied().unwrap_or(false),
+            bonus,
+            each,
+            kind: a.profile.kind,
+            pdef,
+            mdef,
+            cover: self.by_partial_cover(s, s.unit(t).at),
+            ignore,
+        }
+    }
+
+    /// The rule a wrong recorded damage neglected: the first part whose undoing gives it.
+    pub(crate) fn damage_blame(&self, p: DamageParts, recorded: i32, specials: u8) -> &'static str {
+        let parts = [
+            Part::Specials,
+            Part::EachOnce,
+            Part::Back,
+            Part::Cover,
+            Part::Assign,
+            Part::NoDefense,
+            Part::DefenseKind,
+        ];
+        let without = |p: &DamageParts, r: Part| -> Option<DamageParts> {
+            let mut q = *p;
+            match r {
+                Part::Back => q.back = !q.back,
+                Part::Cover => q.cover = !q.cover,
+                Part::DefenseKind if !q.ignore => {
+                    q.kind = if q.kind == DamageKind::Physical {
+                        DamageKind::Magical
+                    } else {
+                        DamageKind::Physical
+                    }
+                }
+                Part::NoDefense if !q.ignore => q.ignore = true,
+                Part::Assign if q.ignore => q.ignore = false,
+                Part::Specials if q.specials > 0 => q.specials = 0,
+                Part::EachOnce if q.each != 0 && specials > 1 => {
+                    q.bonus -= q.each - q.each / i32::from(specials)
+                }
+                _ => return None,
+            }
+            Some(q)
+        };
+        first_explaining(&p, &parts, &recorded, without, |q| Some(q.dealt()))
+            .map_or(rules::ATTACK_TOTAL, Part::rule)
+    }
+
+    /// The `k`-th status an attack inflicts on each target, in card order, each as many times
+    /// as its trigger occurs, with its rule.
+    pub(crate) fn attack_status(
+        &self,
+        s: &State,
+        a: &Attack,
+        specials: u8,
+        k: u8,
+    ) -> Option<(Status, &'static str)> {
+        let mut left = usize::from(k);
+        for e in self.attack_effects(s, a.attacker, a.source) {
+            let (st, rule, times) = match e {
+                Effect::Status(st) => (*st, status_rule(*st), 1),
+                Effect::On(t, inner) => {
+                    let Effect::Status(st) = **inner else { continue };
+                    let rule = match t {
+                        super::effect::Trigger::OnSpecial => rules::SPECIAL_ONCE,
+                        super::effect::Trigger::OnEachSpecial => rules::SPECIAL_EACH,
+                        super::effect::Trigger::OnSpecials(_) => rules::SPECIAL_THRESHOLD,
+                    };
+                    (st, rule, usize::from(t.times(specials)))
+                }
+                _ => continue,
+            };
+            if left < times {
+                return Some((st, rule));
+            }
+            left -= times;
+        }
+        None
+    }
+
+    /// Whether the attack knocks its targets back.
+    pub(crate) fn knocks(&self, s: &State, a: &Attack, specials: u8) -> bool {
+        self.attack_effects(s, a.attacker, a.source).any(|e| match e {
+            Effect::Knockback => true,
+            Effect::On(t, inner) => **inner == Effect::Knockback && t.times(specials) > 0,
+            _ => false,
+        })
+    }
+
+    /// Where Knockback from `source` sends the miniature `t`: one field directly away.
+    pub(crate) fn knock_dest(&self, s: &State, source: Pos, t: UnitIx) -> Knock {
+        let at = s.unit(t).at;
+        let (dx, dy) = source.delta(at);
+        let to = at.offset(dx.signum() as i16, dy.signum() as i16);
+        if !self.params.board.contains(to) || s.at(to).is_some() {
+            return Knock::Stays;
+        }
+        match s.obstacle(to) {
+            Some(o) if o.is_hazard() => Knock::Hazard,
+            Some(Obstacle::Full | Obstacle::Partial) => Knock::Stays,
+            _ => Knock::To(to),
+        }
+    }
+}
+
+/// The rule of a status an attack inflicts.
+pub(crate) fn status_rule(st: Status) -> &'static str {
+    match st {
+        Status::Immobilize => rules::IMMOBILIZE,
+        Status::Bleed => rules::BLEED_TICK,
+        Status::Fatigue => rules::FATIGUE,
+        Status::Blind => rules::BLIND,
+        Status::Stun => rules::STUN,
+    }
+}

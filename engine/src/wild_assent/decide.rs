@@ -1,0 +1,1764 @@
+//! The step function's decisions and random outcomes: setting up (Scout card, draws, setup
+//! and obstacle rolls, placements, Equipment, `begin`), activations (a Seeker's, a Creature's
+//! Instinct card, a free one, a Summon's within its summoner's), the target, a move checked
+//! step by step, a Pit exit, an attack checked against arc, line of sight and range, its
+//! roll, a skill, a capture, a Summon entering, a pass.
+//!
+//! A decision first flushes the consequences the log left out (each one a finding). It is
+//! applied as played when it can be; one that makes no sense on this table (an action
+//! outside the actor's activation) is reported and ignored.
+
+use super::cards::{Movement, Pool, SkillKind, UnitKind};
+use super::effect::{Effect, Status};
+use super::event::{Event, Path, Step, StepKind};
+use super::geometry::Blocker;
+use super::rules::{self, Mode, Scope};
+use super::state::{
+    Activation, Attack, CaptureUse, Faces, Obstacle, Phase, Presence, Side, SkillRef, SkillUse, Source,
+    Stage, State, Unit, UnitIx,
+};
+use super::WildAssent;
+use crate::kit::catalog::Id;
+use crate::kit::due;
+use crate::kit::grid::{Facing, Pos, Rel};
+use crate::kit::name::Name;
+use crate::kit::paths::{Move, Mover, Place, Refusal};
+use crate::{Findings, StepError, Violation};
+
+impl WildAssent {
+    pub(crate) fn step_event(&self, s: &mut State, ev: &Event, f: &mut Findings) -> Result<(), StepError> {
+        if ev.is_consequence() {
+            return due::check_recorded(self, s, ev, f);
+        }
+        // A second roll for an attack already rolled: nothing to decide (and it does not
+        // show that the first roll's consequences are missing).
+        if let (Event::Roll { unit, .. }, Some(a)) = (ev, s.attack.as_ref()) {
+            if a.roll.is_some() && s.find(unit) == Some(a.attacker) {
+                let v = self.v(
+                    s,
+                    rules::ONE_ROLL,
+                    "the attack is rolled once, for all its targets",
+                    &[a.attacker],
+                );
+                f.violate(v);
+                return Ok(());
+            }
+        }
+        due::flush(self, s, f)?;
+        if s.phase == Phase::Over {
+            f.violate(Violation::new(
+                rules::END_ENCOUNTER,
+                format!("the encounter is over: `{ev}` comes after its end"),
+            ));
+            return Ok(());
+        }
+        self.decide(s, ev, f)?;
+        self.settle(s);
+        Ok(())
+    }
+
+    fn v(&self, s: &State, rule: &'static str, msg: impl Into<String>, units: &[UnitIx]) -> Violation {
+        let units: Vec<Option<UnitIx>> = units.iter().map(|&u| Some(u)).collect();
+        self.taint(s, Violation::new(rule, msg), &units)
+    }
+
+    fn unit_named(&self, s: &State, n: &Name) -> Result<UnitIx, StepError> {
+        s.find(n).ok_or_else(|| {
+            StepError::new(format!("`{n}` is not on the table (no miniature of that name was placed)"))
+        })
+    }
+
+    fn decide(&self, s: &mut State, ev: &Event, f: &mut Findings) -> Result<(), StepError> {
+        match *ev {
+            Event::Scout { card } => self.scout(s, card, f),
+            Event::Draw { threat, creature } => self.draw(s, threat, creature, f),
+            Event::SetupRoll { face } => self.setup_roll(s, face, f),
+            Event::SetupChoice { setup } => self.setup_choice(s, setup, f),
+            Event::Equip { unit, card } => self.equip(s, unit, card, f),
+            Event::Place { unit, at, facing, threat, side } => {
+                self.place(s, unit, at.0, facing, threat, side, f)
+            }
+            Event::Obstacle { at, kind } => self.obstacle(s, at.0, kind, f),
+            Event::ObstacleRoll { at, face } => self.obstacle_roll(s, at.0, face, f),
+            Event::Begin => self.begin(s, f),
+            _ if s.phase == Phase::Setup => Err(StepError::new(format!("`{ev}` comes after `begin`"))),
+            Event::Activate { unit, free } => self.activate(s, unit, free, f),
+            Event::Instinct { card } => self.instinct(s, card, f),
+            Event::Target { unit } => self.target(s, unit, f),
+            Event::Move { unit, path, to } => self.do_move(s, unit, &path, to.map(|t| t.0), f),
+            Event::Exit { unit, to } => self.exit(s, unit, to.0, f),
+            Event::Attack { unit, target, with } => self.attack(s, unit, target, with, f),
+            Event::Roll { unit, faces } => self.roll(s, unit, faces, f),
+            Event::Skill { unit, skill, target } => self.skill(s, unit, skill, target, f),
+            Event::Capture { unit, creature } => self.capture(s, unit, creature, f),
+            Event::Summon { unit, at, facing } => self.summon(s, unit, at.0, facing, f),
+            Event::Pass { unit } => self.pass(s, unit, f),
+            _ => Err(StepError::new(format!("`{ev}` is a consequence"))),
+        }
+    }
+
+    fn setup_only(&self, s: &State, what: &str) -> Result<(), StepError> {
+        if s.phase == Phase::Setup {
+            Ok(())
+        } else {
+            Err(StepError::new(format!("`{what}` belongs to the setup, before `begin`")))
+        }
+    }
+
+    fn encounter_only(&self, what: &str) -> Result<(), StepError> {
+        if self.params.scope == Scope::Encounter {
+            Ok(())
+        } else {
+            Err(StepError::new(format!("`{what}` belongs to a Hunt encounter (scope=encounter)")))
+        }
+    }
+
+    // ---- setting up
+
+    fn scout(&self, s: &mut State, card: Name, f: &mut Findings) -> Result<(), StepError> {
+        self.setup_only(s, "scout")?;
+        self.encounter_only("scout")?;
+        let id = self
+            .catalog
+            .scouts
+            .id(card.as_str())
+            .ok_or_else(|| StepError::new(format!("no Scout card `{card}`")))?;
+        if s.hunt.scout.is_some() {
+            f.violate(Violation::new(rules::NAMED, "the encounter already has its Scout card"));
+            return Ok(());
+        }
+        let sc = &self.catalog.scouts[id];
+        s.hunt.scout = Some(id);
+        s.hunt.owed = sc.draw;
+        s.hunt.creatures = sc.prey.clone();
+        // The Environment is reported at `begin`, when it concerns every miniature.
+        Ok(())
+    }
+
+    fn draw(&self, s: &mut State, threat: u8, creature: Name, f: &mut Findings) -> Result<(), StepError> {
+        self.setup_only(s, "draw")?;
+        self.encounter_only("draw")?;
+        let id = self
+            .units()
+            .id(creature.as_str())
+            .filter(|&c| self.units()[c].kind == UnitKind::Creature)
+            .ok_or_else(|| StepError::new(format!("`{creature}` is no Hunt creature")))?;
+        let t = usize::from(threat) - 1;
+        let scout = s.hunt.scout.map(|sc| &self.catalog.scouts[sc]);
+        if s.hunt.owed[t] == 0 {
+            f.violate(Violation::new(rules::DRAW, format!("the Scout card owes no Threat {threat} draw")));
+            return Ok(());
+        }
+        if scout.is_some_and(|sc| sc.prey.iter().any(|(c, _)| *c == id)) {
+            f.violate(Violation::new(
+                rules::DRAW,
+                format!("`{creature}` is the Scout card's named Creature: its cards were set aside"),
+            ));
+            return Ok(());
+        }
+        if s.hunt.creatures.iter().any(|(c, _)| *c == id) {
+            return Ok(()); // a duplicate: discarded, another card is drawn
+        }
+        s.hunt.creatures.push((id, threat));
+        s.hunt.owed[t] -= 1;
+        Ok(())
+    }
+
+    fn setup_roll(&self, s: &mut State, face: u8, f: &mut Findings) -> Result<(), StepError> {
+        self.setup_only(s, "setup-roll")?;
+        self.encounter_only("setup-roll")?;
+        if s.hunt.setup_roll.is_some() {
+            f.violate(Violation::new(rules::SETUP_ROLL, "the setup is rolled once"));
+            return Ok(());
+        }
+        s.hunt.setup_roll = Some(face);
+        s.hunt.setup = (face <= 5).then_some(face);
+        Ok(())
+    }
+
+    fn setup_choice(&self, s: &mut State, setup: u8, f: &mut Findings) -> Result<(), StepError> {
+        self.setup_only(s, "setup-choice")?;
+        self.encounter_only("setup-choice")?;
+        if s.hunt.setup_roll != Some(6) {
+            f.violate(Violation::new(
+                rules::SETUP_ROLL,
+                format!(
+                    "the players choose the setup only on a 6 (the roll is {})",
+                    s.hunt.setup_roll.map_or("not made".to_string(), |r| r.to_string())
+                ),
+            ));
+        }
+        s.hunt.setup = Some(setup);
+        Ok(())
+    }
+
+    fn equip(&self, s: &mut State, unit: Name, card: Name, f: &mut Findings) -> Result<(), StepError> {
+        self.setup_only(s, "equip")?;
+        let u = self
+            .unit_named(s, &unit)
+            .map_err(|_| StepError::new(format!("place `{unit}` before equipping it")))?;
+        let id = self
+            .catalog
+            .equipment
+            .id(card.as_str())
+            .ok_or_else(|| StepError::new(format!("no Equipment card `{card}`")))?;
+        if !matches!(self.card(s, u).kind, UnitKind::Seeker | UnitKind::Assent) {
+            return Err(StepError::new(format!("`{unit}` carries no Equipment (Seekers and Assents do)")));
+        }
+        let slots = s.unit(u).equipment;
+        let Some(free) = slots.iter().position(Option::is_none) else {
+            return Err(StepError::new(format!("`{unit}` already carries two Equipment cards")));
+        };
+        if self.params.mode == Mode::Hunt && free > 0 {
+            f.violate(self.v(
+                s,
+                rules::EQUIP_ONE,
+                format!("`{unit}` already brings an Equipment card"),
+                &[u],
+            ));
+        }
+        s.unit_mut(u).equipment[free] = Some(id);
+        Ok(())
+    }
+
+    /// A miniature's id: a stat block's, or a Summon's copy (`daemonspawn-2`).
+    fn card_of_name(&self, n: &Name) -> Option<Id<super::cards::UnitCard>> {
+        if let Some(id) = self.units().id(n.as_str()) {
+            return (self.units()[id].kind != UnitKind::Summon).then_some(id);
+        }
+        let (base, copy) = n.as_str().rsplit_once('-')?;
+        let copy: u8 = copy.parse().ok()?;
+        let id = self.units().id(base)?;
+        let card = &self.units()[id];
+        (card.kind == UnitKind::Summon && (1..=card.copies).contains(&copy)).then_some(id)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn place(
+        &self,
+        s: &mut State,
+        unit: Name,
+        at: Pos,
+        facing: Facing,
+        threat: Option<u8>,
+        side: Option<Side>,
+        f: &mut Findings,
+    ) -> Result<(), StepError> {
+        if s.phase != Phase::Setup {
+            return Err(StepError::new(
+                "miniatures are placed before `begin` (a Summon enters with `summon`)",
+            ));
+        }
+        let card = self.card_of_name(&unit).ok_or_else(|| {
+            StepError::new(format!("`{unit}` is no miniature of the catalog (a Summon is named with its copy, like `daemonspawn-1`)"))
+        })?;
+        if s.find(&unit).is_some() {
+            return Err(StepError::new(format!("`{unit}` is already on the table")));
+        }
+        let c = &self.units()[card];
+        let hunt = self.params.mode == Mode::Hunt;
+        let fits = match c.kind {
+            UnitKind::Seeker | UnitKind::Creature => hunt,
+            UnitKind::Assent | UnitKind::Gladiator => !hunt,
+            UnitKind::Summon => true,
+        };
+        if !fits {
+            return Err(StepError::new(format!(
+                "a {} does not take part in the {}",
+                c.kind, self.params.mode
+            )));
+        }
+        let summoner = match c.summoner {
+            Some(sc) => Some(
+                s.indices()
+                    .find(|&i| s.unit(i).card == sc)
+                    .ok_or_else(|| StepError::new(format!("place `{unit}`'s summoner before it")))?,
+            ),
+            None => None,
+        };
+        let side = match (hunt, side, c.kind, summoner) {
+            (_, _, _, Some(sm)) => s.unit(sm).side,
+            (true, None, UnitKind::Seeker, _) => Side::Seekers,
+            (true, None, _, _) => Side::Creatures,
+            (true, Some(_), _, _) => return Err(StepError::new("Hunt miniatures have no side to name")),
+            (false, Some(sd), _, _) => sd,
+            (false, None, _, _) => return Err(StepError::new(format!("name `{unit}`'s side (red or blue)"))),
+        };
+        let threat = match (c.kind, threat) {
+            (UnitKind::Creature, _) if self.params.scope == Scope::Encounter => {
+                let drawn = s.hunt.creatures.iter().find(|(k, _)| *k == card).map(|(_, t)| *t);
+                match drawn {
+                    None => {
+                        f.violate(Violation::new(
+                            rules::NAMED,
+                            format!("`{unit}` is not one of the encounter's Creatures"),
+                        ));
+                        threat.unwrap_or(1)
+                    }
+                    Some(t) => {
+                        if threat.is_some_and(|g| g != t) {
+                            f.violate(Violation::new(
+                                rules::NAMED,
+                                format!("`{unit}` is in this encounter at Threat {t}"),
+                            ));
+                        }
+                        threat.unwrap_or(t)
+                    }
+                }
+            }
+            (UnitKind::Creature, Some(t)) => t,
+            (UnitKind::Creature, None) => {
+                return Err(StepError::new(format!("give `{unit}`'s Threat (t1, t2, t3)")));
+            }
+            (_, Some(_)) => return Err(StepError::new("only a Hunt Creature has a Threat")),
+            (_, None) => 1,
+        };
+        if !self.params.board.contains(at) {
+            f.violate(Violation::new(rules::BOUNDS, format!("{} is off the board", at.algebraic())));
+        } else if let Some(o) = s.at(at) {
+            f.violate(Violation::new(
+                rules::FIELD,
+                format!("{} already holds `{}`", at.algebraic(), s.unit(o).name),
+            ));
+        } else if let Some(o) = s.obstacle(at).filter(|o| *o != Obstacle::Pit) {
+            f.violate(Violation::new(rules::FIELD, format!("{} holds {o}", at.algebraic())));
+        }
+        if s.units.len() >= super::state::MAX_UNITS {
+            return Err(StepError::new(format!(
+                "at most {} miniatures are on the table",
+                super::state::MAX_UNITS
+            )));
+        }
+        s.units.push(Unit {
+            name: unit,
+            card,
+            kind: c.kind,
+            side,
+            threat,
+            at,
+            facing,
+            presence: Presence::OnBoard,
+            damage: 0,
+            statuses: 0,
+            bleed: 0,
+            equipment: [None; 2],
+            taint: Default::default(),
+            exhausted: false,
+            in_pit: s.obstacle(at) == Some(Obstacle::Pit),
+            capture: None,
+            dropped: false,
+        });
+        Ok(())
+    }
+
+    fn place_obstacle(&self, s: &mut State, at: Pos, kind: Obstacle, f: &mut Findings) {
+        if !self.params.board.contains(at) {
+            f.violate(Violation::new(rules::BOUNDS, format!("{} is off the board", at.algebraic())));
+            return;
+        }
+        if let Some(o) = s.obstacle(at) {
+            f.violate(Violation::new(rules::FIELD, format!("{} already holds {o}", at.algebraic())));
+            return;
+        }
+        if let Some(u) = s.at(at) {
+            f.violate(Violation::new(rules::FIELD, format!("{} holds `{}`", at.algebraic(), s.unit(u).name)));
+        }
+        s.obstacles.push((at, kind));
+    }
+
+    fn obstacle(&self, s: &mut State, at: Pos, kind: Obstacle, f: &mut Findings) -> Result<(), StepError> {
+        self.setup_only(s, "obstacle")?;
+        if self.params.scope == Scope::Encounter {
+            f.violate(Violation::new(
+                rules::OBSTACLE_ROLL,
+                "a Hunt encounter's obstacles come from a 1D6 for each X (`obstacle-roll`)",
+            ));
+        }
+        self.place_obstacle(s, at, kind, f);
+        Ok(())
+    }
+
+    fn obstacle_roll(&self, s: &mut State, at: Pos, face: u8, f: &mut Findings) -> Result<(), StepError> {
+        self.setup_only(s, "obstacle-roll")?;
+        self.encounter_only("obstacle-roll")?;
+        if let Some(p) = s.hunt.reroll.filter(|p| *p != at) {
+            f.violate(Violation::new(
+                rules::OBSTACLE_ROLL,
+                format!(
+                    "the X on {} is rolled again first (its obstacle came up a third time)",
+                    p.algebraic()
+                ),
+            ));
+        }
+        let (kind, k) = match face {
+            1 | 2 => (Obstacle::Partial, 0),
+            3 | 4 => (Obstacle::Full, 1),
+            5 => (Obstacle::Thornbrush, 2),
+            _ => (Obstacle::Pit, 3),
+        };
+        if s.hunt.kinds[k] >= 2 {
+            s.hunt.reroll = Some(at);
+            return Ok(());
+        }
+        s.hunt.reroll = None;
+        s.hunt.kinds[k] += 1;
+        self.place_obstacle(s, at, kind, f);
+        Ok(())
+    }
+
+    fn begin(&self, s: &mut State, f: &mut Findings) -> Result<(), StepError> {
+        self.setup_only(s, "begin")?;
+        if self.params.scope == Scope::Encounter {
+            let h = &s.hunt;
+            if h.scout.is_none() {
+                f.violate(Violation::new(rules::NAMED, "no Scout card was chosen"));
+            }
+            if h.owed != [0; 3] {
+                f.violate(Violation::new(
+                    rules::DRAW,
+                    format!(
+                        "Creatures are still to be drawn (Threat 1/2/3: {}/{}/{})",
+                        h.owed[0], h.owed[1], h.owed[2]
+                    ),
+                ));
+            }
+            if h.setup.is_none() {
+                f.violate(Violation::new(
+                    rules::SETUP_ROLL,
+                    "the setup is not known (roll 1D6; on a 6, choose)",
+                ));
+            }
+            if let Some(p) = h.reroll {
+                f.violate(Violation::new(
+                    rules::OBSTACLE_ROLL,
+                    format!("the X on {} is still to be rolled again", p.algebraic()),
+                ));
+            }
+            let seekers = s.units.iter().filter(|u| u.kind == UnitKind::Seeker).count();
+            if seekers != 4 {
+                f.violate(Violation::new(
+                    rules::FOUR_SEEKERS,
+                    format!("{seekers} Seekers are placed; the Hunt is played with four"),
+                ));
+            }
+            for (c, _) in &h.creatures {
+                if !s.units.iter().any(|u| u.card == *c) {
+                    f.violate(Violation::new(
+                        rules::NAMED,
+                        format!("`{}` is in the encounter but not placed", self.units().name(*c)),
+                    ));
+                }
+            }
+            let creatures: Vec<_> = h.creatures.iter().map(|(c, _)| *c).collect();
+            let mut cards: Vec<_> = self
+                .catalog
+                .instincts
+                .iter()
+                .filter(|(_, _, card)| creatures.contains(&card.creature))
+                .map(|(id, _, _)| id)
+                .collect();
+            cards.sort_unstable();
+            s.hunt.deck = crate::kit::deck::Deck::new(cards);
+        }
+        // Standing text (Passive skills, Equipment) may touch anything its owner does, in its
+        // scope: reported once, its owner marked from here. The Environment concerns everyone.
+        for i in s.indices() {
+            let texts: Vec<(String, String)> = self
+                .skills_of(s, i)
+                .filter(|(k, eq)| {
+                    k.kind == SkillKind::Passive || (*eq && k.attack.is_none() && k.kind != SkillKind::Active)
+                })
+                .flat_map(|(k, _)| k.effects.text.iter().map(move |t| (self.skill_name(k), t.clone())))
+                .collect();
+            for (name, t) in texts {
+                let who = s.unit(i).name;
+                self.report_text(s, f, who, &name, &t, &[i]);
+            }
+        }
+        if let Some(sc) = s.hunt.scout {
+            let everyone: Vec<UnitIx> = s.indices().collect();
+            let name = self.catalog.scouts.name(sc).to_string();
+            for t in self.catalog.scouts[sc].text.clone() {
+                self.report_text(s, f, Name::literal("the-encounter"), &name, &t, &everyone);
+            }
+        }
+        s.phase = Phase::Play;
+        Ok(())
+    }
+
+    /// The id a skill or Equipment card is known by.
+    pub(crate) fn skill_name(&self, k: &super::cards::Skill) -> String {
+        let by = |t: &crate::kit::catalog::Table<super::cards::Skill>| {
+            t.iter().find(|(_, _, x)| std::ptr::eq(*x, k)).map(|(_, n, _)| n.to_string())
+        };
+        by(&self.catalog.skills).or_else(|| by(&self.catalog.equipment)).unwrap_or_else(|| "?".into())
+    }
+
+    // ---- activations
+
+    /// An activation still open when another begins: reported once, then ended as if passed.
+    fn close_open(
+        &self,
+        s: &mut State,
+        what: &dyn std::fmt::Display,
+        f: &mut Findings,
+    ) -> Result<(), StepError> {
+        let Some(a) = s.act.as_ref() else { return Ok(()) };
+        let name = s.unit(a.unit).name;
+        f.violate(self.v(
+            s,
+            rules::ONE_AT_A_TIME,
+            format!("`{name}`'s activation is not over (`pass {name}`) when {what}"),
+            &[a.unit],
+        ));
+        if let Some(a) = s.act.as_mut() {
+            a.done = true;
+        }
+        s.attack = None;
+        s.skill = None;
+        s.capture = None;
+        let mut quiet = Findings::default();
+        due::flush(self, s, &mut quiet)
+    }
+
+    fn new_activation(
+        &self,
+        s: &State,
+        u: UnitIx,
+        free: bool,
+        card: Option<Id<super::cards::Instinct>>,
+    ) -> Activation {
+        let unit = s.unit(u);
+        Activation {
+            unit: u,
+            free,
+            card,
+            target: None,
+            start: unit.place(),
+            held: unit.statuses,
+            bled: false,
+            skipped: false,
+            spent: 0,
+            moved: false,
+            acted: false,
+            free_action: false,
+            captured: false,
+            done: false,
+            expired: 0,
+            pit: unit.in_pit,
+            checked: false,
+        }
+    }
+
+    /// A miniature that has left the board: the rule that says it takes no further part.
+    fn gone_rule(&self, s: &State, u: UnitIx) -> &'static str {
+        match s.unit(u).presence {
+            Presence::Injured => rules::INJURED,
+            Presence::Escaped => rules::ESCAPE,
+            Presence::Captured => rules::CAPTURE_COMPLETE,
+            _ => rules::SLAIN,
+        }
+    }
+
+    fn activate(&self, s: &mut State, unit: Name, free: bool, f: &mut Findings) -> Result<(), StepError> {
+        let u = self.unit_named(s, &unit)?;
+        if !s.unit(u).on_board() {
+            let how = s.unit(u).presence;
+            f.violate(self.v(
+                s,
+                self.gone_rule(s, u),
+                format!("`{unit}` is {how}: it takes no further part"),
+                &[u],
+            ));
+            return Ok(());
+        }
+        let kind = self.card(s, u).kind;
+        if self.params.mode == Mode::Hunt && kind == UnitKind::Creature {
+            f.violate(self.v(
+                s,
+                rules::INSTINCT_DRAW,
+                format!("a Creature activates by an Instinct card, not `activate {unit}`"),
+                &[u],
+            ));
+            return Ok(());
+        }
+        // A Summon activates inside its summoner's activation, before the summoner moves or acts.
+        let summoner = self.card(s, u).summoner;
+        let nested = kind == UnitKind::Summon
+            && s.act.as_ref().is_some_and(|a| {
+                Some(s.unit(a.unit).card) == summoner && !a.moved && !a.acted && !a.done && s.outer.is_none()
+            });
+        if kind == UnitKind::Summon && !nested {
+            f.violate(self.v(
+                s,
+                rules::SUMMON_ACTIVATION,
+                format!("`{unit}` activates only within its summoner's activation, before the summoner moves or acts"),
+                &[u],
+            ));
+        }
+        if nested {
+            let mut a = self.new_activation(s, u, free, None);
+            a.free = true;
+            s.outer = s.act.take();
+            s.act = Some(a);
+            return Ok(());
+        }
+        self.close_open(s, &format_args!("`{unit}` activates"), f)?;
+        if free && s.grant != Some(u) {
+            f.violate(self.v(
+                s,
+                rules::FREE_ACTIVATION,
+                format!("no skill grants `{unit}` a free activation"),
+                &[u],
+            ));
+        }
+        if !free && self.params.scope == Scope::Encounter && kind == UnitKind::Seeker {
+            match self.next_side(s) {
+                Some(Side::Seekers) => {}
+                _ => {
+                    let rule = if s.hunt.drawing && s.hunt.dead_draws == 1 {
+                        rules::INSTINCT_DEAD
+                    } else if s.hunt.seekers_done == 0 && s.hunt.creatures_done == 0 {
+                        if s.round <= 1 {
+                            rules::FIRST_SIDE
+                        } else {
+                            rules::SAME_START
+                        }
+                    } else {
+                        rules::ALTERNATE
+                    };
+                    let why = if rule == rules::INSTINCT_DEAD {
+                        "the card drawn was a slain or captured Creature's: another is drawn"
+                    } else {
+                        "a Creature activation comes next (`instinct`)"
+                    };
+                    f.violate(self.v(s, rule, why, &[u]));
+                }
+            }
+            if s.unit(u).exhausted {
+                f.violate(self.v(
+                    s,
+                    rules::SEEKER_ONCE,
+                    format!("`{unit}` has activated this round (Exhaust token)"),
+                    &[u],
+                ));
+            }
+            s.unit_mut(u).exhausted = true;
+            s.hunt.seekers_done += 1;
+        }
+        s.grant = None;
+        s.act = Some(self.new_activation(s, u, free, None));
+        Ok(())
+    }
+
+    fn instinct(&self, s: &mut State, card: Name, f: &mut Findings) -> Result<(), StepError> {
+        if self.params.mode != Mode::Hunt {
+            return Err(StepError::new("Instinct cards belong to the Hunt"));
+        }
+        let id = self
+            .catalog
+            .instincts
+            .id(card.as_str())
+            .ok_or_else(|| StepError::new(format!("no Instinct card `{card}`")))?;
+        let creature_card = self.catalog.instincts[id].creature;
+        let creature = s.indices().find(|&i| s.unit(i).card == creature_card);
+        self.close_open(s, &format_args!("`instinct {card}` is drawn"), f)?;
+        s.grant = None;
+        if self.params.scope == Scope::Combat {
+            let u = creature.filter(|&u| s.unit(u).on_board()).ok_or_else(|| {
+                StepError::new(format!("`{}` is not on the board", self.units().name(creature_card)))
+            })?;
+            if s.units.iter().any(|o| o.on_board() && o.capture.is_some_and(|(c, _)| c == u)) {
+                f.violate(self.v(
+                    s,
+                    rules::CAPTURE_FROZEN,
+                    "a Creature with a capture token cannot activate",
+                    &[u],
+                ));
+                return Ok(());
+            }
+            self.begin_creature(s, u, id, f);
+            return Ok(());
+        }
+        if self.next_side(s) != Some(Side::Creatures) {
+            let rule = if !s.hunt.drawing
+                && s.hunt.dead_draws >= 2
+                && s.hunt.creatures_done > s.hunt.seekers_done.saturating_sub(1)
+            {
+                rules::INSTINCT_DEAD
+            } else if s.hunt.seekers_done == 0 && s.hunt.creatures_done == 0 {
+                if s.round <= 1 {
+                    rules::FIRST_SIDE
+                } else {
+                    rules::SAME_START
+                }
+            } else {
+                rules::ALTERNATE
+            };
+            f.violate(Violation::new(rule, "a Seeker activation comes next"));
+        }
+        match s.hunt.deck.reveal(id) {
+            Ok(()) => {}
+            Err(crate::kit::deck::Misdraw::Empty) => {
+                f.violate(Violation::new(
+                    rules::RESHUFFLE,
+                    "the Instinct deck is empty: it is reshuffled first",
+                ));
+            }
+            // The Instinct deck has no layers and nothing put at the bottom: a card that
+            // cannot come out is simply not in it.
+            Err(
+                crate::kit::deck::Misdraw::NotInDeck
+                | crate::kit::deck::Misdraw::Buried
+                | crate::kit::deck::Misdraw::Spent,
+            ) => {
+                let why = if s.hunt.creatures.iter().any(|(c, _)| *c == creature_card) {
+                    "is not in the Instinct deck (drawn already)"
+                } else {
+                    "belongs to a Creature outside this encounter"
+                };
+                f.violate(Violation::new(rules::INSTINCT_DECK, format!("`{card}` {why}")));
+            }
+        }
+        if !s.hunt.drawing {
+            s.hunt.drawing = true;
+            s.hunt.dead_draws = 0;
+            s.hunt.creatures_done += 1;
+        }
+        let Some(u) = creature.filter(|&u| s.unit(u).on_board()) else {
+            // A slain or captured Creature's card: discarded; a second one ends the turn.
+            s.hunt.deck.discard(id);
+            s.hunt.dead_draws += 1;
+            return Ok(());
+        };
+        let capturers: u32 = s
+            .indices()
+            .filter(|&i| s.unit(i).on_board() && s.unit(i).capture.is_some_and(|(c, _)| c == u))
+            .fold(0, |m, i| m | (1 << i));
+        if capturers != 0 {
+            s.hunt.deck.discard(id);
+            s.hunt.capture_card = Some((u, capturers));
+            return Ok(());
+        }
+        self.begin_creature(s, u, id, f);
+        Ok(())
+    }
+
+    fn begin_creature(&self, s: &mut State, u: UnitIx, card: Id<super::cards::Instinct>, f: &mut Findings) {
+        let c = &self.catalog.instincts[card];
+        let who = s.unit(u).name;
+        let name = self.catalog.instincts.name(card);
+        for t in &c.effects.text {
+            self.report_text(s, f, who, name, t, &[u]);
+        }
+        s.act = Some(self.new_activation(s, u, false, Some(card)));
+        s.memo.0 = None;
+    }
+
+    /// The active miniature is `u`; otherwise report it (the action is then ignored).
+    fn acting(&self, s: &State, u: UnitIx, what: &str, f: &mut Findings) -> bool {
+        match s.act.as_ref() {
+            Some(a) if a.unit == u => true,
+            _ => {
+                let name = s.unit(u).name;
+                let rule = if s.unit(u).on_board() { rules::OWN } else { self.gone_rule(s, u) };
+                f.violate(self.v(s, rule, format!("`{name}` {what} outside its own activation"), &[u]));
+                false
+            }
+        }
+    }
+
+    /// A miniature in a Pit spends its activation climbing out.
+    fn in_pit(&self, s: &State, u: UnitIx, f: &mut Findings) -> bool {
+        let pit = s.act.as_ref().is_some_and(|a| a.pit) && s.unit(u).in_pit;
+        if pit {
+            let name = s.unit(u).name;
+            f.violate(self.v(
+                s,
+                rules::PIT_EXIT,
+                format!("`{name}` is in a Pit: its activation is spent climbing out (`exit`)"),
+                &[u],
+            ));
+        }
+        pit
+    }
+
+    /// Why a target the card does not allow is wrong (`target_allowed` said it is).
+    fn explain_target(
+        &self,
+        s: &State,
+        a: &Activation,
+        card: Option<&super::cards::Instinct>,
+        unit: Name,
+        t: UnitIx,
+        f: &mut Findings,
+    ) {
+        // One candidate is the target whether the Creature can reach it or not.
+        let (pool, able, best) = match self.pool(s, a).as_slice() {
+            &[only] => (vec![only], Vec::new(), vec![only]),
+            _ => self.legal_targets(s, a),
+        };
+        let mut taint = pool.clone();
+        taint.push(a.unit);
+        let names =
+            |v: &[UnitIx]| v.iter().map(|&i| s.unit(i).name.to_string()).collect::<Vec<_>>().join(", ");
+        if !pool.contains(&t) {
+            let kind = card.map_or("", |c| c.pool.name());
+            f.violate(self.v(
+                s,
+                rules::TARGET_KIND,
+                format!("`{unit}` is no `{kind}` of this Creature"),
+                &taint,
+            ));
+        } else if !able.is_empty() && !able.contains(&t) {
+            f.violate(self.v(
+                s,
+                rules::TARGET_ACTIONABLE,
+                format!(
+                    "it cannot perform its action on `{unit}` this activation; it can on {}",
+                    names(&able)
+                ),
+                &taint,
+            ));
+        } else if !best.contains(&t) {
+            let rule = if able.is_empty() { rules::TARGET_UNREACHABLE } else { rules::TARGET_CRITERIA };
+            let why = if able.is_empty() {
+                "it can reach none of its targets: it goes for the closest".to_string()
+            } else {
+                format!("its card's keywords pick {}", names(&best))
+            };
+            f.violate(self.v(s, rule, format!("{why}, not `{unit}`"), &taint));
+        } else {
+            debug_assert!(false, "`target_allowed` and `legal_targets` disagree on `{unit}`");
+        }
+    }
+
+    fn target(&self, s: &mut State, unit: Name, f: &mut Findings) -> Result<(), StepError> {
+        let t = self.unit_named(s, &unit)?;
+        let Some(a) = s.act.clone().filter(|a| a.card.is_some()) else {
+            f.violate(Violation::new(rules::SEQUENCE, "no Instinct card is being resolved"));
+            return Ok(());
+        };
+        let card = a.card.map(|c| &self.catalog.instincts[c]);
+        if a.target.is_some() || a.moved || a.acted {
+            f.violate(self.v(
+                s,
+                rules::SEQUENCE,
+                "the target comes first, before the movement and the action",
+                &[a.unit],
+            ));
+        }
+        let taint = [a.unit, t];
+        if card.is_some_and(|c| c.pool == Pool::Enemies) {
+            f.violate(self.v(
+                s,
+                rules::TARGET_KIND,
+                "the card targets every enemy in melee range: it names none",
+                &taint,
+            ));
+        } else {
+            let pool = self.pool_mask(s, &a);
+            let mut reach = self.kept_reach(s, &a);
+            let allowed = self.target_allowed(s, &a, &mut reach, pool, t);
+            s.memo.0 = reach;
+            if !allowed {
+                self.explain_target(s, &a, card, unit, t, f);
+            }
+        }
+        if let Some(a) = s.act.as_mut() {
+            a.target = Some(t);
+        }
+        Ok(())
+    }
+
+    /// What stands on a field, as a rule a step into it breaks.
+    fn blocked_rule(&self, s: &State, p: Pos) -> (&'static str, String) {
+        if let Some(u) = s.at(p) {
+            return (rules::OCCUPIED, format!("{} is occupied by `{}`", p.algebraic(), s.unit(u).name));
+        }
+        match s.obstacle(p) {
+            Some(Obstacle::Partial) => (
+                rules::PARTIAL_CROSS,
+                format!("{} is Partial Cover: it is crossed with a hop (`hop`)", p.algebraic()),
+            ),
+            Some(o) if o.is_hazard() => {
+                (rules::HAZARD_IS_FULL, format!("{} is {o}, impassable as Full Cover", p.algebraic()))
+            }
+            _ => (rules::FULL_IMPASSABLE, format!("{} is Full Cover", p.algebraic())),
+        }
+    }
+
+    /// Where a step lands, whatever the rules say (to apply an illegal step as played).
+    fn raw_step(place: Place, kind: StepKind) -> (Place, i16) {
+        match kind {
+            StepKind::Turn(t) => (Place::new(place.at, place.facing.turned(t)), 0),
+            StepKind::Step(r) => {
+                let (dx, dy) = place.facing.toward(r);
+                (Place::new(place.at.offset(dx, dy), place.facing), 1)
+            }
+            StepKind::Hop(r) => {
+                let (dx, dy) = place.facing.toward(r);
+                (Place::new(place.at.offset(2 * dx, 2 * dy), place.facing), 2)
+            }
+            StepKind::Leap => {
+                let (dx, dy) = place.facing.forward();
+                (Place::new(place.at.offset(2 * dx, 2 * dy), place.facing), 2)
+            }
+        }
+    }
+
+    /// The Speed a movement skill's leap costs this miniature.
+    fn leap_cost(&self, s: &State, u: UnitIx) -> Option<u8> {
+        self.skills_of(s, u)
+            .filter(|(k, _)| k.kind == SkillKind::Movement)
+            .flat_map(|(k, _)| k.effects.effects.iter())
+            .find_map(|e| if let Effect::Leap(n) = e { Some(*n) } else { None })
+    }
+
+    fn do_move(
+        &self,
+        s: &mut State,
+        unit: Name,
+        path: &Path,
+        to: Option<Pos>,
+        f: &mut Findings,
+    ) -> Result<(), StepError> {
+        let u = self.unit_named(s, &unit)?;
+        if !self.acting(s, u, "moves", f) || self.in_pit(s, u, f) {
+            return Ok(());
+        }
+        let Some(act) = s.act.clone() else { return Ok(()) };
+        let creature = act.card.map(|c| &self.catalog.instincts[c]);
+        if act.acted || act.free_action {
+            f.violate(self.v(
+                s,
+                rules::ACTION_ENDS,
+                format!("`{unit}` has acted: its movement is over"),
+                &[u],
+            ));
+        }
+        if creature.is_some_and(|c| c.pool != Pool::Enemies) && act.target.is_none() {
+            f.violate(self.v(s, rules::SEQUENCE, "the Creature's target comes first (`target`)", &[u]));
+        }
+        let immobile = act.held & Status::Immobilize.bit() != 0;
+        if immobile {
+            f.violate(self.v(
+                s,
+                rules::IMMOBILIZE,
+                format!("`{unit}` is Immobilized: it may not use Speed"),
+                &[u],
+            ));
+        }
+        let movement = self.movement_of(s, &act);
+        let mover = self.mover(s, u, movement, false);
+        let leap_cost = self.leap_cost(s, u);
+        let mut leaper: Mover<'static> = mover;
+        leaper.hop_over = self.occupied(s, &[u]);
+        leaper.hop_cost = leap_cost;
+        leaper.steps = &[Rel::F];
+        let before = (s.unit(u).place(), act.spent);
+        let mut place = before.0;
+        let mut spent = act.spent;
+        let (mut turns, mut hops) = (0u8, 0u8);
+        let mut places: Vec<(Place, u8)> = Vec::new();
+        let mut pit = false;
+        let steps: Vec<Step> = path.steps().collect();
+        for (k, &step) in steps.iter().enumerate() {
+            if pit {
+                f.violate(self.v(
+                    s,
+                    rules::PIT_STOP,
+                    format!("`{unit}` entered a Pit: its activation ended there"),
+                    &[u],
+                ));
+                let _ = k;
+                break;
+            }
+            let kind = step.kind();
+            let result = match kind {
+                StepKind::Turn(t) => mover.apply(place, Move::Turn(t)),
+                StepKind::Step(r) => mover.apply(place, Move::Step(r)),
+                StepKind::Hop(r) => mover.apply(place, Move::Hop(r)),
+                StepKind::Leap => match leap_cost {
+                    None => Err(Refusal::NotAStep(Rel::F)),
+                    Some(_) => leaper.apply(place, Move::Hop(Rel::F)),
+                },
+            };
+            let (next, cost) = match result {
+                Ok(x) => x,
+                Err(refusal) => {
+                    let (rule, msg) = match (refusal, kind) {
+                        (Refusal::OffBoard(p), _) => {
+                            (rules::BOUNDS, format!("`{step}` leads off the board, to {}", p.algebraic()))
+                        }
+                        (Refusal::Stopped(p), _) => (
+                            rules::PIT_STOP,
+                            format!(
+                                "`{unit}` entered the Pit on {}: its activation ended there",
+                                p.algebraic()
+                            ),
+                        ),
+                        (Refusal::NotAStep(_), StepKind::Leap) => {
+                            (rules::DIRECTIONS, format!("`{unit}` has no skill to leap with"))
+                        }
+                        (Refusal::NotAStep(r), _) => {
+                            let back = matches!(r, Rel::B | Rel::Bl | Rel::Br);
+                            if movement == Movement::Swift && matches!(r, Rel::Bl | Rel::Br) {
+                                (
+                                    rules::SWIFT,
+                                    format!("Swift steps diagonally forward, never back (`{step}`)"),
+                                )
+                            } else if back {
+                                (rules::DIRECTIONS, format!("`{step}` steps backwards: turn first"))
+                            } else {
+                                (
+                                    rules::DIRECTIONS,
+                                    format!("`{step}` is a diagonal step: only Swift takes it"),
+                                )
+                            }
+                        }
+                        (Refusal::NoHop(p), StepKind::Leap) => (
+                            rules::DIRECTIONS,
+                            format!("a leap goes over a miniature; {} holds none", p.algebraic()),
+                        ),
+                        (Refusal::NoHop(p), _) => match s.obstacle(p) {
+                            Some(o) if o.is_full() => self.blocked_rule(s, p),
+                            _ if s.at(p).is_some() => self.blocked_rule(s, p),
+                            _ => (
+                                rules::PARTIAL_CROSS,
+                                format!("a hop crosses Partial Cover; {} is none", p.algebraic()),
+                            ),
+                        },
+                        (Refusal::Blocked(p), _) => self.blocked_rule(s, p),
+                    };
+                    f.violate(self.v(s, rule, msg, &[u]));
+                    if matches!(refusal, Refusal::OffBoard(_) | Refusal::Stopped(_)) {
+                        break;
+                    }
+                    let (next, _) = Self::raw_step(place, kind);
+                    let cost = match kind {
+                        StepKind::Hop(_) => mover.hop_cost.unwrap_or(3),
+                        StepKind::Leap => leap_cost.unwrap_or(3),
+                        _ => 1,
+                    };
+                    (next, cost)
+                }
+            };
+            match kind {
+                StepKind::Turn(_) => turns += 1,
+                StepKind::Hop(_) => hops += 1,
+                _ => {}
+            }
+            spent = spent.saturating_add(cost);
+            place = next;
+            places.push((place, spent));
+            if mover.stop.contains(place.at) {
+                pit = true;
+            }
+        }
+        // Where the movement ends, and where the log says it ends.
+        let end = place.at;
+        if let Some(to) = to.filter(|&t| t != end) {
+            return Err(StepError::new(format!(
+                "`{unit}`'s steps lead to {}, not {}: the record contradicts itself",
+                end.algebraic(),
+                to.algebraic()
+            )));
+        }
+        if !pit && end != before.0.at {
+            if s.obstacle(end) == Some(Obstacle::Partial) {
+                f.violate(self.v(
+                    s,
+                    rules::PARTIAL_NO_END,
+                    format!("`{unit}` ends its movement on Partial Cover ({})", end.algebraic()),
+                    &[u],
+                ));
+            } else if movement == Movement::Flying {
+                if let Some(o) = s.at(end).filter(|&o| o != u) {
+                    f.violate(self.v(
+                        s,
+                        rules::FLYING_END,
+                        format!("`{unit}` ends its flight on `{}`'s field", s.unit(o).name),
+                        &[u],
+                    ));
+                } else if let Some(o) = s.obstacle(end).filter(|o| o.is_full()) {
+                    let rule = if o.is_hazard() { rules::HAZARD_IS_FULL } else { rules::FULL_IMPASSABLE };
+                    f.violate(self.v(s, rule, format!("`{unit}` ends its flight on {o}"), &[u]));
+                }
+            }
+            if movement == Movement::Flying && s.obstacle(end) == Some(Obstacle::Pit) {
+                pit = true;
+            }
+        }
+        let speed = self.speed_of(s, &act);
+        // A Halt card's Creature does not move at all: that rule says so, not its Speed.
+        let halt = creature.is_some_and(|c| c.moving == super::cards::Moving::Halt);
+        if spent > speed && !immobile && !halt {
+            let fatigue_speed = self.speed_with(s, &act, false);
+            let rule = if act.held & Status::Fatigue.bit() != 0 && spent <= fatigue_speed {
+                rules::FATIGUE
+            } else if hops > 0
+                && spent.saturating_sub(hops * (mover.hop_cost.unwrap_or(3).saturating_sub(2))) <= speed
+            {
+                rules::PARTIAL_CROSS
+            } else if spent.saturating_sub(turns) <= speed && turns > 0 {
+                rules::ROTATE
+            } else {
+                rules::SPEED
+            };
+            f.violate(self.v(s, rule, format!("`{unit}` spends {spent} Speed of its {speed}"), &[u]));
+        }
+        // A Creature's movement is one record: its path, then where it stops, are judged here.
+        if creature.is_some() {
+            let r = self.reach_now(s, &act);
+            let goal = self.creature_goal(s, &act, &r);
+            let breach = self
+                .check_creature_path(s, &act, &r, goal.as_ref(), before, &places)
+                .or_else(|| self.check_creature_stop(s, &act, &r, goal.as_ref(), place, spent));
+            if let Some((rule, msg)) = breach {
+                f.violate(self.v(s, rule, msg, &[u]));
+            }
+        }
+        let unit_mut = s.unit_mut(u);
+        unit_mut.at = place.at;
+        unit_mut.facing = place.facing;
+        unit_mut.in_pit = pit;
+        if let Some(a) = s.act.as_mut() {
+            a.spent = spent;
+            a.moved = true;
+            a.checked |= a.card.is_some();
+            if pit {
+                a.done = true;
+            }
+        }
+        Ok(())
+    }
+
+    fn exit(&self, s: &mut State, unit: Name, to: Pos, f: &mut Findings) -> Result<(), StepError> {
+        let u = self.unit_named(s, &unit)?;
+        if !self.acting(s, u, "climbs out", f) {
+            return Ok(());
+        }
+        if !s.unit(u).in_pit {
+            f.violate(self.v(s, rules::PIT_EXIT, format!("`{unit}` is not in a Pit"), &[u]));
+            return Ok(());
+        }
+        let from = s.unit(u).at;
+        if !self.params.board.contains(to) {
+            f.violate(self.v(s, rules::BOUNDS, format!("{} is off the board", to.algebraic()), &[u]));
+            return Ok(());
+        }
+        if !from.adjacent(to) {
+            f.violate(self.v(
+                s,
+                rules::PIT_EXIT,
+                format!("out of a Pit to an adjacent field; {} is not", to.algebraic()),
+                &[u],
+            ));
+        } else if s.at(to).is_some() || s.obstacle(to).is_some() {
+            let (rule, msg) = self.blocked_rule(s, to);
+            let rule = if rule == rules::PARTIAL_CROSS { rules::PARTIAL_NO_END } else { rule };
+            f.violate(self.v(s, rule, msg, &[u]));
+        }
+        let x = s.unit_mut(u);
+        x.at = to;
+        x.in_pit = false;
+        if let Some(a) = s.act.as_mut() {
+            a.moved = true;
+            a.done = true;
+        }
+        Ok(())
+    }
+
+    /// Judge where a Creature stopped, at its action or pass, when it did not move (a move
+    /// is judged as it is recorded).
+    fn creature_stop(&self, s: &mut State, f: &mut Findings) {
+        let Some(a) = s.act.clone().filter(|a| a.card.is_some() && !a.checked) else { return };
+        let r = self.reach_now(s, &a);
+        let goal = self.creature_goal(s, &a, &r);
+        let here = s.unit(a.unit).place();
+        if let Some((rule, msg)) = self.check_creature_stop(s, &a, &r, goal.as_ref(), here, a.spent) {
+            f.violate(self.v(s, rule, msg, &[a.unit]));
+        }
+        if let Some(a) = s.act.as_mut() {
+            a.checked = true;
+        }
+    }
+
+    /// A skill or Equipment card of the miniature, by its id.
+    fn own_skill(&self, s: &State, u: UnitIx, name: &Name) -> Option<SkillRef> {
+        let card = self.card(s, u);
+        if let Some(id) = self.catalog.skills.id(name.as_str()).filter(|id| card.skills.contains(id)) {
+            return Some(SkillRef::Skill(id));
+        }
+        let id = self.catalog.equipment.id(name.as_str())?;
+        s.unit(u).equipment.contains(&Some(id)).then_some(SkillRef::Equipment(id))
+    }
+
+    fn attack(
+        &self,
+        s: &mut State,
+        unit: Name,
+        target: Option<Name>,
+        with: Option<Name>,
+        f: &mut Findings,
+    ) -> Result<(), StepError> {
+        let u = self.unit_named(s, &unit)?;
+        if !self.acting(s, u, "attacks", f) || self.in_pit(s, u, f) {
+            return Ok(());
+        }
+        self.creature_stop(s, f);
+        let Some(act) = s.act.clone() else { return Ok(()) };
+        let threat = usize::from(s.unit(u).threat.clamp(1, 3)) - 1;
+        let named = target.map(|t| self.unit_named(s, &t)).transpose()?;
+        // What the attack is made with.
+        let (profile, source) = match (act.card, with) {
+            (Some(c), w) => {
+                let card = &self.catalog.instincts[c];
+                if w.is_some() {
+                    f.violate(self.v(s, rules::CACTION, "a Creature performs its card's action", &[u]));
+                }
+                let Some(p) = card.attack else {
+                    f.violate(self.v(s, rules::CACTION, "its card's action is not an attack", &[u]));
+                    return Ok(());
+                };
+                if card.pool != Pool::Enemies {
+                    match act.target {
+                        None => f.violate(self.v(
+                            s,
+                            rules::SEQUENCE,
+                            "the Creature's target comes first (`target`)",
+                            &[u],
+                        )),
+                        Some(t) if named.is_some_and(|n| n != t) => {
+                            let tn = s.unit(t).name;
+                            f.violate(self.v(
+                                s,
+                                rules::CACTION,
+                                format!("its card's action is on its target, `{tn}`"),
+                                &[u, t],
+                            ));
+                        }
+                        _ => {}
+                    }
+                }
+                (p[threat], Source::Instinct(c))
+            }
+            (None, None) => {
+                let p = self
+                    .card(s, u)
+                    .attack
+                    .ok_or_else(|| StepError::new(format!("`{unit}` has no default attack")))?;
+                (p, Source::Default)
+            }
+            (None, Some(w)) => match self.own_skill(s, u, &w) {
+                None => {
+                    f.violate(self.v(
+                        s,
+                        rules::ACTIVE_SKILL,
+                        format!("`{unit}` has no skill or Equipment `{w}`"),
+                        &[u],
+                    ));
+                    return Ok(());
+                }
+                Some(SkillRef::Skill(k)) => {
+                    let skill = &self.catalog.skills[k];
+                    match skill.attack {
+                        Some(p) if matches!(skill.kind, SkillKind::Active | SkillKind::Free) => {
+                            (p, Source::Skill(k))
+                        }
+                        _ => {
+                            f.violate(self.v(
+                                s,
+                                rules::ACTIVE_SKILL,
+                                format!("`{w}` is no attack {unit} makes as an action"),
+                                &[u],
+                            ));
+                            return Ok(());
+                        }
+                    }
+                }
+                Some(SkillRef::Instinct(_)) => return Ok(()),
+                Some(SkillRef::Equipment(k)) => match self.catalog.equipment[k].attack {
+                    Some(p) => (p, Source::Equipment(k)),
+                    None => {
+                        f.violate(self.v(s, rules::ACTIVE_SKILL, format!("`{w}` makes no attack"), &[u]));
+                        return Ok(());
+                    }
+                },
+            },
+        };
+        let free = matches!(source, Source::Skill(k) if self.catalog.skills[k].kind == SkillKind::Free);
+        if act.acted && !free {
+            f.violate(self.v(s, rules::ACTION_ONE, format!("`{unit}` has used its action"), &[u]));
+        }
+        let me = s.unit(u).place();
+        let targets: Vec<UnitIx> = if profile.area {
+            let around: Vec<UnitIx> = s
+                .indices()
+                .filter(|&i| s.unit(i).on_board() && self.enemies(s, u, i) && s.unit(i).at.adjacent(me.at))
+                .collect();
+            if let Some(t) = named.filter(|t| !around.contains(t)) {
+                let tn = s.unit(t).name;
+                f.violate(self.v(
+                    s,
+                    rules::RANGE,
+                    format!("`{tn}` is not an enemy next to `{unit}`"),
+                    &[u, t],
+                ));
+            }
+            around
+        } else {
+            let t = named.or(act.target.filter(|_| act.card.is_some()));
+            let Some(t) = t else { return Err(StepError::new("name the target of the attack")) };
+            let tn = s.unit(t).name;
+            if !s.unit(t).on_board() {
+                f.violate(self.v(
+                    s,
+                    self.gone_rule(s, t),
+                    format!("`{tn}` is no longer on the board"),
+                    &[u, t],
+                ));
+                return Ok(());
+            }
+            if !self.enemies(s, u, t) {
+                f.violate(self.v(
+                    s,
+                    rules::NO_ALLY_TARGET,
+                    format!("`{tn}` is an ally of `{unit}`"),
+                    &[u, t],
+                ));
+            }
+            let sight = self.sight_judged(s, me, s.unit(t).at, &[]);
+            if !sight.arc {
+                f.violate(self.v(
+                    s,
+                    rules::ARC,
+                    format!("`{tn}` on {} is outside `{unit}`'s frontal arc", s.unit(t).at.algebraic()),
+                    &[u, t],
+                ));
+            }
+            if let Some((p, b, _)) = sight.blocked {
+                let (rule, what) = match b {
+                    Blocker::Miniature(o) => (rules::BLOCKED, format!("`{}`", s.unit(o).name)),
+                    Blocker::Obstacle(o) if o.is_hazard() => (rules::HAZARD_IS_FULL, o.name().to_string()),
+                    Blocker::Obstacle(o) => (rules::FULL_BLOCKS_LOS, o.name().to_string()),
+                };
+                f.violate(self.v(
+                    s,
+                    rule,
+                    format!("the line of sight to `{tn}` crosses {what} on {}", p.algebraic()),
+                    &[u, t],
+                ));
+            }
+            if sight.range > u32::from(profile.range) {
+                f.violate(self.v(
+                    s,
+                    rules::RANGE,
+                    format!("`{tn}` is {} fields away; the attack's Range is {}", sight.range, profile.range),
+                    &[u, t],
+                ));
+            }
+            vec![t]
+        };
+        let back = targets.iter().map(|&t| self.from_behind(s.unit(t).at, s.unit(t).facing, me.at)).collect();
+        // Text the form cannot express: the skill's own, and each target's Defensive skills.
+        let mut texts: Vec<(UnitIx, String, String)> = Vec::new();
+        if let Source::Skill(k) | Source::Equipment(k) = source {
+            let sk = match source {
+                Source::Equipment(_) => &self.catalog.equipment[k],
+                _ => &self.catalog.skills[k],
+            };
+            for t in &sk.effects.text {
+                texts.push((u, self.skill_name(sk), t.clone()));
+            }
+        }
+        for &t in &targets {
+            for (k, _) in self.skills_of(s, t).filter(|(k, _)| k.kind == SkillKind::Defensive) {
+                for x in &k.effects.text {
+                    texts.push((t, self.skill_name(k), x.clone()));
+                }
+            }
+        }
+        for (who, name, t) in texts {
+            let wn = s.unit(who).name;
+            self.report_text(s, f, wn, &name, &t, &[who, u]);
+        }
+        let mut a = Attack {
+            attacker: u,
+            source,
+            profile,
+            targets,
+            back,
+            dice: 0,
+            roll: None,
+            at: 0,
+            stage: Stage::Damage,
+        };
+        a.dice = self.dice_for(s, &a, act.held & Status::Blind.bit() != 0);
+        s.attack = Some(a);
+        if let Some(x) = s.act.as_mut() {
+            if free {
+                x.free_action = true;
+            } else {
+                x.acted = true;
+            }
+        }
+        Ok(())
+    }
+
+    fn roll(&self, s: &mut State, unit: Name, faces: Faces, f: &mut Findings) -> Result<(), StepError> {
+        let u = self.unit_named(s, &unit)?;
+        let Some(a) = s.attack.clone().filter(|a| a.attacker == u) else {
+            return Err(StepError::new(format!("no attack of `{unit}` awaits a roll")));
+        };
+        if a.roll.is_some() {
+            f.violate(self.v(s, rules::ONE_ROLL, "the attack is rolled once, for all its targets", &[u]));
+            return Ok(());
+        }
+        let n = faces.count();
+        if n != a.dice {
+            let blind_held = s.act.as_ref().is_some_and(|x| x.held & Status::Blind.bit() != 0);
+            let rule = if blind_held && n == self.dice_for(s, &a, false) {
+                rules::BLIND
+            } else if let Source::Instinct(c) = a.source {
+                let card = &self.catalog.instincts[c];
+                let other =
+                    card.attack.is_some_and(|p| p.iter().any(|pr| pr.dice != a.profile.dice && pr.dice == n));
+                if other {
+                    rules::THREAT
+                } else {
+                    rules::DICE_COUNT
+                }
+            } else {
+                rules::DICE_COUNT
+            };
+            f.violate(self.v(s, rule, format!("the attack rolls {} Attack Dice, not {n}", a.dice), &[u]));
+        }
+        if faces.specials > 0 {
+            let texts: Vec<(String, String)> = self
+                .skills_of(s, u)
+                .filter(|(k, _)| k.kind == SkillKind::Special)
+                .flat_map(|(k, _)| k.effects.text.iter().map(move |t| (self.skill_name(k), t.clone())))
+                .collect();
+            for (name, t) in texts {
+                let mut who = a.targets.clone();
+                who.push(u);
+                self.report_text(s, f, unit, &name, &t, &who);
+            }
+        }
+        if let Some(x) = s.attack.as_mut() {
+            x.roll = Some(faces);
+        }
+        Ok(())
+    }
+
+    fn skill(
+        &self,
+        s: &mut State,
+        unit: Name,
+        skill: Name,
+        target: Option<Name>,
+        f: &mut Findings,
+    ) -> Result<(), StepError> {
+        let u = self.unit_named(s, &unit)?;
+        if !self.acting(s, u, "uses a skill", f) || self.in_pit(s, u, f) {
+            return Ok(());
+        }
+        self.creature_stop(s, f);
+        let card = s.act.as_ref().and_then(|a| a.card);
+        let r = match card {
+            // A Creature's action is its Instinct card's.
+            Some(c) if self.catalog.instincts.name(c) == skill.as_str() => {
+                if self.catalog.instincts[c].attack.is_some() {
+                    f.violate(self.v(s, rules::CACTION, "its card's action is an attack (`attack`)", &[u]));
+                    return Ok(());
+                }
+                SkillRef::Instinct(c)
+            }
+            Some(_) => {
+                f.violate(self.v(s, rules::CACTION, "a Creature performs its card's action", &[u]));
+                return Ok(());
+            }
+            None => match self.own_skill(s, u, &skill) {
+                Some(r) => r,
+                None => {
+                    let msg = format!("`{unit}` has no skill or Equipment `{skill}`");
+                    f.violate(self.v(s, rules::ACTIVE_SKILL, msg, &[u]));
+                    return Ok(());
+                }
+            },
+        };
+        let (kind, attack) = match r {
+            SkillRef::Skill(id) => (self.catalog.skills[id].kind, self.catalog.skills[id].attack.is_some()),
+            SkillRef::Equipment(id) => {
+                (self.catalog.equipment[id].kind, self.catalog.equipment[id].attack.is_some())
+            }
+            SkillRef::Instinct(_) => (SkillKind::Active, false),
+        };
+        if !matches!(kind, SkillKind::Active | SkillKind::Free) || attack {
+            let why = if attack { "an attack (`attack ... with`)" } else { "not used as an action" };
+            f.violate(self.v(s, rules::ACTIVE_SKILL, format!("`{skill}` is {why} ({kind})"), &[u]));
+            return Ok(());
+        }
+        let (uses, _) = self.use_of(r);
+        let free = kind == SkillKind::Free;
+        let Some(act) = s.act.clone() else { return Ok(()) };
+        if act.acted && !free {
+            f.violate(self.v(s, rules::ACTION_ONE, format!("`{unit}` has used its action"), &[u]));
+        }
+        let t = match target {
+            Some(t) => self.unit_named(s, &t)?,
+            None => act.target.filter(|_| card.is_some()).unwrap_or(u),
+        };
+        let hostile = uses.effects.iter().any(|e| matches!(e, Effect::Status(_)));
+        if hostile && !self.enemies(s, u, t) {
+            let tn = s.unit(t).name;
+            f.violate(self.v(s, rules::NO_ALLY_TARGET, format!("`{tn}` is an ally of `{unit}`"), &[u, t]));
+        }
+        if uses.effects.contains(&Effect::FreeActivation) {
+            s.grant = Some(t);
+        }
+        // An Instinct card's text was reported as it was drawn.
+        if !matches!(r, SkillRef::Instinct(_)) {
+            for text in uses.text.clone() {
+                self.report_text(s, f, unit, skill.as_str(), &text, &[u, t]);
+            }
+        }
+        s.skill = Some(SkillUse { user: u, skill: r, target: t, next: 0 });
+        if let Some(x) = s.act.as_mut() {
+            if free {
+                x.free_action = true;
+            } else {
+                x.acted = true;
+            }
+        }
+        Ok(())
+    }
+
+    fn capture(&self, s: &mut State, unit: Name, creature: Name, f: &mut Findings) -> Result<(), StepError> {
+        if self.params.mode != Mode::Hunt {
+            return Err(StepError::new("capturing belongs to the Hunt"));
+        }
+        let u = self.unit_named(s, &unit)?;
+        let c = self.unit_named(s, &creature)?;
+        if !self.acting(s, u, "captures", f) || self.in_pit(s, u, f) {
+            return Ok(());
+        }
+        let taint = [u, c];
+        if self.card(s, u).kind != UnitKind::Seeker {
+            f.violate(self.v(s, rules::CAPTURE_START, "only a Seeker captures", &taint));
+            return Ok(());
+        }
+        if !s.unit(c).on_board() {
+            f.violate(self.v(
+                s,
+                self.gone_rule(s, c),
+                format!("`{creature}` is no longer on the board"),
+                &taint,
+            ));
+            return Ok(());
+        }
+        match self.card(s, c).kind {
+            UnitKind::Summon => {
+                f.violate(self.v(s, rules::CAPTURE_NO_SUMMON, "Summons cannot be captured", &taint));
+                return Ok(());
+            }
+            UnitKind::Creature => {}
+            _ => {
+                f.violate(self.v(s, rules::CAPTURE_START, format!("`{creature}` is no Creature"), &taint));
+                return Ok(());
+            }
+        }
+        let Some(act) = s.act.clone() else { return Ok(()) };
+        if act.acted {
+            f.violate(self.v(s, rules::ACTION_ONE, format!("`{unit}` has used its action"), &taint));
+        }
+        if !s.unit(u).at.adjacent(s.unit(c).at) {
+            f.violate(self.v(
+                s,
+                rules::CAPTURE_START,
+                format!("`{unit}` is not adjacent to `{creature}`"),
+                &taint,
+            ));
+        }
+        let token = s.unit(u).capture;
+        if token.is_none() {
+            let health = self.stats(s, c).health;
+            let half = match self.params.capture {
+                super::rules::CaptureHalf::Down => health / 2,
+                super::rules::CaptureHalf::Up => (health + 1) / 2,
+            };
+            let left = self.remaining(s, c);
+            if left > half {
+                f.violate(self.v(
+                    s,
+                    rules::CAPTURE_ELIGIBLE,
+                    format!("`{creature}` has {left} of {health} Health; it is captured at {half} or less"),
+                    &taint,
+                ));
+            }
+        }
+        if token.is_some_and(|(x, _)| x != c) {
+            // Capturing another Creature is a different action: the old part is cancelled.
+            s.unit_mut(u).capture = None;
+        }
+        s.capture = Some(CaptureUse { seeker: u, creature: c, hurt: false, marked: false });
+        if let Some(x) = s.act.as_mut() {
+            x.acted = true;
+            x.captured = true;
+        }
+        Ok(())
+    }
+
+    fn summon(
+        &self,
+        s: &mut State,
+        unit: Name,
+        at: Pos,
+        facing: Facing,
+        f: &mut Findings,
+    ) -> Result<(), StepError> {
+        let card = self
+            .card_of_name(&unit)
+            .filter(|&c| self.units()[c].kind == UnitKind::Summon)
+            .ok_or_else(|| {
+                StepError::new(format!(
+                    "`{unit}` is no Summon of the catalog (name its copy, like `daemonspawn-1`)"
+                ))
+            })?;
+        let existing = s.find(&unit);
+        if existing.is_some_and(|e| s.unit(e).on_board()) {
+            return Err(StepError::new(format!("`{unit}` is already on the board")));
+        }
+        let c = &self.units()[card];
+        let Some(act) = s.act.clone() else {
+            f.violate(Violation::new(
+                rules::SUMMON_ENTER,
+                "a Summon enters during its summoner's activation",
+            ));
+            return Ok(());
+        };
+        let summoner = act.unit;
+        let sname = s.unit(summoner).name;
+        if Some(s.unit(summoner).card) != c.summoner {
+            f.violate(self.v(
+                s,
+                rules::SUMMON_ENTER,
+                format!("`{sname}` is not `{unit}`'s summoner"),
+                &[summoner],
+            ));
+            return Ok(());
+        }
+        let skill = self.skills_of(s, summoner).any(|(k, _)| {
+            k.effects
+                .effects
+                .iter()
+                .any(|e| matches!(e, Effect::Summon(n) if self.units().id(n.as_str()) == Some(card)))
+        });
+        if !skill {
+            f.violate(self.v(
+                s,
+                rules::SUMMON_ENTER,
+                format!("`{sname}` has no skill that summons `{unit}`"),
+                &[summoner],
+            ));
+        }
+        if act.moved || act.acted {
+            f.violate(self.v(
+                s,
+                rules::SUMMON_ENTER,
+                format!("a Summon enters before `{sname}` moves or acts"),
+                &[summoner],
+            ));
+        }
+        if !self.params.board.contains(at) {
+            f.violate(self.v(s, rules::BOUNDS, format!("{} is off the board", at.algebraic()), &[summoner]));
+            return Ok(());
+        }
+        if !s.unit(summoner).at.adjacent(at) {
+            f.violate(self.v(
+                s,
+                rules::SUMMON_ENTER,
+                format!("a Summon enters next to its summoner; {} is not", at.algebraic()),
+                &[summoner],
+            ));
+        }
+        if s.at(at).is_some() || s.obstacle(at).is_some_and(|o| o != Obstacle::Pit) {
+            f.violate(self.v(s, rules::FIELD, format!("{} is taken", at.algebraic()), &[summoner]));
+        }
+        let side = s.unit(summoner).side;
+        let fresh = Unit {
+            name: unit,
+            card,
+            kind: UnitKind::Summon,
+            side,
+            threat: 1,
+            at,
+            facing,
+            presence: Presence::OnBoard,
+            damage: 0,
+            statuses: 0,
+            bleed: 0,
+            equipment: [None; 2],
+            taint: s.unit(summoner).taint,
+            exhausted: false,
+            in_pit: s.obstacle(at) == Some(Obstacle::Pit),
+            capture: None,
+            dropped: true,
+        };
+        match existing {
+            Some(e) => *s.unit_mut(e) = fresh,
+            None if s.units.len() >= super::state::MAX_UNITS => {
+                return Err(StepError::new(format!(
+                    "at most {} miniatures are on the table",
+                    super::state::MAX_UNITS
+                )));
+            }
+            None => s.units.push(fresh),
+        }
+        Ok(())
+    }
+
+    fn pass(&self, s: &mut State, unit: Name, f: &mut Findings) -> Result<(), StepError> {
+        let u = self.unit_named(s, &unit)?;
+        if !self.acting(s, u, "passes", f) {
+            return Ok(());
+        }
+        self.in_pit(s, u, f);
+        self.creature_stop(s, f);
+        if let Some(act) = s.act.clone().filter(|a| a.card.is_some() && !a.acted) {
+            let card = act.card.map(|c| &self.catalog.instincts[c]);
+            if let Some(c) = act.card.filter(|&c| {
+                let k = &self.catalog.instincts[c];
+                k.attack.is_none() && !k.effects.effects.is_empty()
+            }) {
+                let name = self.catalog.instincts.name(c);
+                let msg = format!("`{unit}` performs its card's action (`skill {unit} {name}`)");
+                f.violate(self.v(s, rules::CACTION, msg, &[u]));
+            }
+            if let Some(card) = card.filter(|c| c.attack.is_some()) {
+                let here = s.unit(u).place();
+                let can = if card.pool == Pool::Enemies {
+                    s.indices().any(|i| {
+                        s.unit(i).on_board() && self.enemies(s, u, i) && s.unit(i).at.adjacent(here.at)
+                    })
+                } else {
+                    act.target.is_some_and(|t| s.unit(t).on_board() && self.ready(s, &act, here, t))
+                };
+                if can {
+                    f.violate(self.v(
+                        s,
+                        rules::CACTION,
+                        format!("`{unit}` can perform its card's attack: it does"),
+                        &[u],
+                    ));
+                }
+            }
+        }
+        if let Some(a) = s.act.as_mut() {
+            a.done = true;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,1019 @@
+//! What the rules require next, derived from the state: the ordered chain of "is X due?"
+//! predicates. Interrupts first (a miniature at no Health leaves, a slain Creature drops its
+//! Resources, a Summon whose summoner left is destroyed, a Creature with enough captured
+//! tokens is captured), then the attack being resolved (per target: damage, statuses,
+//! Knockback, a hazard), a skill's effects, a capture's damage and token, the Bleed and Stun
+//! that begin an activation, the end of an activation (a capture cancelled, statuses
+//! expired, `end`), then a Hunt encounter's bookkeeping (capture damage from an Instinct
+//! card, a reshuffle, the next round, the end).
+//!
+//! This is the game's side of the kit's consequence loop (`kit::due::Consequences`):
+//! `check_recorded` pairs a recorded consequence with what is due here, `flush` reports
+//! what a log left out, and `next_consequence` writes the head of the chain as notation.
+
+use super::cards::UnitKind;
+use super::combat::Knock;
+use super::effect::{Effect, Status};
+use super::event::{Event, Field};
+use super::rules::{self, BleedOnSkip, BleedStack, DoubleImmobilize, HazardPush, Scope, StunConsumes};
+use super::state::{Outcome, Phase, Presence, Removal, Side, Source, Stage, State, UnitIx};
+use super::WildAssent;
+use crate::kit::due::{Consequences, Pairing};
+use crate::kit::grid::Pos;
+use crate::{Findings, StepError, Violation};
+
+/// A consequence as a typed fact: miniatures by index.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fact {
+    Round(u16),
+    Bleed(UnitIx, u8),
+    Stunned(UnitIx),
+    Damage(UnitIx, i32),
+    Afflict(UnitIx, Status),
+    Expire(UnitIx, Status),
+    Knock(UnitIx, Option<Pos>),
+    Hazard(UnitIx, i32),
+    Removed(UnitIx, Removal),
+    Resources(UnitIx, u8),
+    Heal(UnitIx, i32),
+    Cure(UnitIx),
+    Escaped(UnitIx),
+    CaptureDamage(UnitIx, i32),
+    CaptureToken(UnitIx, UnitIx),
+    CaptureFlip(UnitIx, UnitIx),
+    CaptureCancel(UnitIx, UnitIx),
+    Captured(UnitIx),
+    End(UnitIx),
+    Reshuffle,
+    Ended(bool),
+}
+
+impl Fact {
+    /// The miniature the fact is about.
+    fn subject(&self) -> Option<UnitIx> {
+        match *self {
+            Fact::Bleed(u, _)
+            | Fact::Stunned(u)
+            | Fact::Damage(u, _)
+            | Fact::Afflict(u, _)
+            | Fact::Expire(u, _)
+            | Fact::Knock(u, _)
+            | Fact::Hazard(u, _)
+            | Fact::Removed(u, _)
+            | Fact::Resources(u, _)
+            | Fact::Heal(u, _)
+            | Fact::Cure(u)
+            | Fact::Escaped(u)
+            | Fact::CaptureDamage(u, _)
+            | Fact::CaptureToken(u, _)
+            | Fact::CaptureFlip(u, _)
+            | Fact::CaptureCancel(u, _)
+            | Fact::Captured(u)
+            | Fact::End(u) => Some(u),
+            Fact::Round(_) | Fact::Reshuffle | Fact::Ended(_) => None,
+        }
+    }
+}
+
+/// What a due consequence advances once applied.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cause {
+    Plain,
+    Bleed,
+    /// The attack's target `at`, at `stage`.
+    Attack {
+        at: u8,
+        stage: Stage,
+    },
+    /// The skill's effect `next`.
+    Skill {
+        next: u8,
+    },
+    CaptureHurt,
+    CaptureMark,
+    /// An Instinct card drawn for a Creature with capture tokens: this Seeker's 2 damage.
+    CaptureCard(UnitIx),
+}
+
+/// A consequence the rules owe: its fact, the rule it carries out, what it advances.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Due {
+    pub fact: Fact,
+    pub rule: &'static str,
+    pub cause: Cause,
+}
+
+fn due(fact: Fact, rule: &'static str) -> Due {
+    Due { fact, rule, cause: Cause::Plain }
+}
+
+/// The stage after `stage` for one target.
+fn next_stage(stage: Stage) -> Stage {
+    match stage {
+        Stage::Damage => Stage::Status(0),
+        Stage::Status(k) => Stage::Status(k + 1),
+        Stage::Knock => Stage::Done,
+        Stage::Hazard => Stage::HazardBleed,
+        Stage::HazardBleed | Stage::Done => Stage::Done,
+    }
+}
+
+impl WildAssent {
+    /// The head of the chain.
+    pub(crate) fn next_due(&self, s: &State) -> Option<Due> {
+        if s.phase != Phase::Play {
+            return None;
+        }
+        self.removal_due(s)
+            .or_else(|| self.attack_due(s))
+            .or_else(|| self.skill_due(s))
+            .or_else(|| self.capture_due(s))
+            .or_else(|| self.card_capture_due(s))
+            .or_else(|| self.start_due(s))
+            .or_else(|| self.cancel_due(s))
+            .or_else(|| self.end_due(s))
+            .or_else(|| self.encounter_due(s))
+    }
+
+    /// A miniature at no Health leaves; a slain Creature drops its Resources; a Summon
+    /// whose summoner left is destroyed; a Creature with enough captured tokens is captured.
+    fn removal_due(&self, s: &State) -> Option<Due> {
+        // One pass over the table (this runs before every record): who is at no Health, and
+        // what the later checks need.
+        let (mut summons, mut drop, mut tokens) = (0u32, None, false);
+        let mut flipped = [0u8; super::state::MAX_UNITS];
+        for (i, u) in s.units.iter().enumerate() {
+            if u.on_board() {
+                if u.damage > 0 && u.damage >= self.stats(s, i as UnitIx).health {
+                    let (how, rule) = match u.kind {
+                        UnitKind::Seeker => (Removal::Injured, rules::INJURED),
+                        UnitKind::Summon => (Removal::Destroyed, rules::SLAIN),
+                        _ => (Removal::Slain, rules::SLAIN),
+                    };
+                    return Some(due(Fact::Removed(i as UnitIx, how), rule));
+                }
+                if u.kind == UnitKind::Summon {
+                    summons |= 1 << i;
+                }
+                if let Some((c, true)) = u.capture {
+                    flipped[usize::from(c)] += 1;
+                    tokens = true;
+                }
+            } else if drop.is_none()
+                && u.presence == Presence::Slain
+                && !u.dropped
+                && u.kind == UnitKind::Creature
+            {
+                drop = Some((i as UnitIx, u.threat));
+            }
+        }
+        if let Some((i, threat)) = drop.filter(|_| self.params.scope == Scope::Encounter) {
+            return Some(due(Fact::Resources(i, threat), rules::RESOURCE_DROP));
+        }
+        for i in super::ai::members(summons) {
+            let summoner = self.units()[s.unit(i).card].summoner;
+            if !s.units.iter().any(|o| Some(o.card) == summoner && o.on_board()) {
+                return Some(due(Fact::Removed(i, Removal::Destroyed), rules::SUMMON_DESTROYED));
+            }
+        }
+        if tokens {
+            for (i, u) in s.units.iter().enumerate() {
+                if u.on_board() && u.kind == UnitKind::Creature && flipped[i] > u.threat {
+                    return Some(due(Fact::Captured(i as UnitIx), rules::CAPTURE_COMPLETE));
+                }
+            }
+        }
+        None
+    }
+
+    /// The attack's consequences, target by target, from where its cursor stands.
+    pub(crate) fn attack_due(&self, s: &State) -> Option<Due> {
+        self.attack_next(s, true)
+    }
+
+    /// Whether the attack has a consequence left (its damage not worked out).
+    fn attack_pending(&self, s: &State) -> bool {
+        self.attack_next(s, false).is_some()
+    }
+
+    /// [`WildAssent::attack_due`]; without `damage`, a damage due is 0.
+    fn attack_next(&self, s: &State, damage: bool) -> Option<Due> {
+        let a = s.attack.as_ref()?;
+        let faces = a.roll?;
+        let source = s.unit(a.attacker).at;
+        let mut at = usize::from(a.at);
+        let mut stage = a.stage;
+        while let Some(&t) = a.targets.get(at) {
+            let u = s.unit(t);
+            if !u.on_board() {
+                at += 1;
+                stage = Stage::Damage;
+                continue;
+            }
+            let cause = Cause::Attack { at: at as u8, stage };
+            match stage {
+                Stage::Damage => {
+                    let dealt = if damage { self.damage_parts(s, a, at, faces).dealt() } else { 0 };
+                    return Some(Due { fact: Fact::Damage(t, dealt), rule: rules::ATTACK_TOTAL, cause });
+                }
+                Stage::Status(k) => match self.attack_status(s, a, faces.specials, k) {
+                    None => stage = Stage::Knock,
+                    Some((st, rule)) => match self.affliction(s, t, st) {
+                        Some((st, r)) => {
+                            let rule = if r == rules::IMMOBILIZE_STUN { r } else { rule };
+                            return Some(Due { fact: Fact::Afflict(t, st), rule, cause });
+                        }
+                        None => stage = Stage::Status(k + 1),
+                    },
+                },
+                Stage::Knock => {
+                    if self.knocks(s, a, faces.specials) {
+                        let to = match self.knock_dest(s, source, t) {
+                            Knock::To(p) => Some(p),
+                            Knock::Stays | Knock::Hazard => None,
+                        };
+                        return Some(Due { fact: Fact::Knock(t, to), rule: rules::KNOCK_ON_ATTACK, cause });
+                    }
+                    stage = Stage::Done;
+                }
+                Stage::Hazard => {
+                    let n = if self.params.hazard == HazardPush::Rule { 2 } else { 1 };
+                    return Some(Due { fact: Fact::Hazard(t, n), rule: rules::HAZARD_PUSH, cause });
+                }
+                Stage::HazardBleed => {
+                    if self.params.hazard != HazardPush::Example {
+                        if let Some((st, _)) = self.affliction(s, t, Status::Bleed) {
+                            return Some(Due { fact: Fact::Afflict(t, st), rule: rules::HAZARD_PUSH, cause });
+                        }
+                    }
+                    stage = Stage::Done;
+                }
+                Stage::Done => {
+                    at += 1;
+                    stage = Stage::Damage;
+                }
+            }
+        }
+        None
+    }
+
+    /// The token a status becomes on this miniature (Immobilize on Immobilize is a Stun; a
+    /// second Bleed adds nothing under `bleed-stack=single`), or `None` when it adds nothing.
+    pub(crate) fn affliction(&self, s: &State, t: UnitIx, st: Status) -> Option<(Status, &'static str)> {
+        let u = s.unit(t);
+        match st {
+            Status::Immobilize if u.has(Status::Immobilize) => {
+                (!u.has(Status::Stun)).then_some((Status::Stun, rules::IMMOBILIZE_STUN))
+            }
+            Status::Bleed if u.has(Status::Bleed) && self.params.bleed_stack == BleedStack::Single => None,
+            Status::Bleed => Some((st, rules::BLEED_TICK)),
+            _ if u.has(st) => None,
+            _ => Some((st, super::combat::status_rule(st))),
+        }
+    }
+
+    /// A non-attack skill's effects on its target, in card order.
+    fn skill_due(&self, s: &State) -> Option<Due> {
+        let k = s.skill.as_ref()?;
+        let (effects, _) = self.use_of(k.skill);
+        let t = k.target;
+        for (j, e) in effects.effects.iter().enumerate().skip(usize::from(k.next)) {
+            let cause = Cause::Skill { next: j as u8 };
+            let fact = match e {
+                Effect::Heal(n) if s.unit(t).has(Status::Bleed) => {
+                    return Some(Due { fact: Fact::Cure(t), rule: rules::BLEED_HEAL, cause })
+                }
+                Effect::Heal(n) => Fact::Heal(t, (*n).min(s.unit(t).damage).max(0)),
+                Effect::Escape => Fact::Escaped(k.user),
+                Effect::Status(st) => match self.affliction(s, t, *st) {
+                    Some((st, _)) => Fact::Afflict(t, st),
+                    None => continue,
+                },
+                _ => continue,
+            };
+            let rule = match fact {
+                Fact::Heal(..) => rules::HEAL,
+                Fact::Escaped(_) => rules::ESCAPE,
+                Fact::Afflict(_, st) => super::combat::status_rule(st),
+                _ => rules::HEAL,
+            };
+            if matches!(fact, Fact::Heal(_, 0)) {
+                continue;
+            }
+            return Some(Due { fact, rule, cause });
+        }
+        None
+    }
+
+    /// A capture action: the Seeker's 2 damage, then its token placed or flipped.
+    fn capture_due(&self, s: &State) -> Option<Due> {
+        let c = s.capture?;
+        if !s.unit(c.seeker).on_board() {
+            return None;
+        }
+        let token = s.unit(c.seeker).capture.filter(|(cr, _)| *cr == c.creature);
+        if !c.hurt {
+            let rule = match token {
+                None => rules::CAPTURE_START,
+                Some((_, false)) => rules::CAPTURE_FLIP,
+                Some((_, true)) => rules::CAPTURE_MAINTAIN,
+            };
+            return Some(Due { fact: Fact::CaptureDamage(c.seeker, 2), rule, cause: Cause::CaptureHurt });
+        }
+        if !c.marked {
+            return match token {
+                None => Some(Due {
+                    fact: Fact::CaptureToken(c.seeker, c.creature),
+                    rule: rules::CAPTURE_START,
+                    cause: Cause::CaptureMark,
+                }),
+                Some((_, false)) => Some(Due {
+                    fact: Fact::CaptureFlip(c.seeker, c.creature),
+                    rule: rules::CAPTURE_FLIP,
+                    cause: Cause::CaptureMark,
+                }),
+                Some((_, true)) => None,
+            };
+        }
+        None
+    }
+
+    /// An Instinct card drawn for a Creature with capture tokens: 2 damage to each Seeker
+    /// capturing it.
+    fn card_capture_due(&self, s: &State) -> Option<Due> {
+        let (_, mask) = s.hunt.capture_card?;
+        let seeker = (0..32u8).find(|&i| mask & (1 << i) != 0)?;
+        Some(Due {
+            fact: Fact::CaptureDamage(seeker, 2),
+            rule: rules::INSTINCT_CAPTURE,
+            cause: Cause::CaptureCard(seeker),
+        })
+    }
+
+    /// As an activation begins: Bleed's damage, then a Stun skipping it.
+    fn start_due(&self, s: &State) -> Option<Due> {
+        let a = s.act.as_ref()?;
+        let u = s.unit(a.unit);
+        let stunned = a.held & Status::Stun.bit() != 0;
+        if !a.bled && u.has(Status::Bleed) && !(stunned && self.params.bleed_skip == BleedOnSkip::NoTick) {
+            let n = if self.params.bleed_stack == BleedStack::Stack { u.bleed.max(1) } else { 1 };
+            return Some(Due { fact: Fact::Bleed(a.unit, n), rule: rules::BLEED_TICK, cause: Cause::Bleed });
+        }
+        if stunned && !a.skipped && u.has(Status::Stun) {
+            return Some(due(Fact::Stunned(a.unit), rules::STUN));
+        }
+        None
+    }
+
+    /// A capturing Seeker that moved, did something else, or ends its activation without
+    /// capturing cancels its part.
+    fn cancel_due(&self, s: &State) -> Option<Due> {
+        let a = s.act.as_ref()?;
+        let (creature, _) = s.unit(a.unit).capture?;
+        let busy = s.capture.is_some();
+        let cancel = !a.captured && !busy && (a.moved || a.acted || a.done || a.free_action);
+        cancel.then(|| due(Fact::CaptureCancel(a.unit, creature), rules::CAPTURE_CANCEL))
+    }
+
+    /// The end of an activation: its statuses expire, then `end`.
+    fn end_due(&self, s: &State) -> Option<Due> {
+        let a = s.act.as_ref()?;
+        if !a.done || s.attack.is_some() || s.skill.is_some() || s.capture.is_some() {
+            return None;
+        }
+        let u = s.unit(a.unit);
+        let mut expiring = a.held & u.statuses & !a.expired & !Status::Bleed.bit();
+        if a.skipped && self.params.stun == StunConsumes::StunOnly {
+            expiring &= Status::Stun.bit();
+        }
+        if let Some(&st) = Status::ALL.iter().find(|st| expiring & st.bit() != 0) {
+            return Some(due(Fact::Expire(a.unit, st), rules::EXPIRE));
+        }
+        Some(due(Fact::End(a.unit), rules::ONE_AT_A_TIME))
+    }
+
+    /// A Hunt encounter's bookkeeping between activations.
+    fn encounter_due(&self, s: &State) -> Option<Due> {
+        if self.params.scope != Scope::Encounter || s.act.is_some() || s.attack.is_some() {
+            return None;
+        }
+        if let Some(o) = self.outcome(s) {
+            return (!s.ended).then(|| match o {
+                Outcome::Won => due(Fact::Ended(true), rules::END_ENCOUNTER),
+                Outcome::Lost => due(Fact::Ended(false), rules::CAMPAIGN_LOST),
+            });
+        }
+        if s.round == 0 {
+            return Some(due(Fact::Round(1), rules::ROUND_END));
+        }
+        match self.next_side(s) {
+            None => Some(due(Fact::Round(s.round + 1), rules::ROUND_END)),
+            Some(Side::Creatures) if s.hunt.deck.is_empty() && s.hunt.capture_card.is_none() => {
+                Some(due(Fact::Reshuffle, rules::RESHUFFLE))
+            }
+            _ => None,
+        }
+    }
+
+    /// How the encounter has ended, if it has.
+    pub(crate) fn outcome(&self, s: &State) -> Option<Outcome> {
+        let side_left = |side: Side| {
+            s.units
+                .iter()
+                .any(|u| u.side == side && u.on_board() && self.units()[u.card].kind != UnitKind::Summon)
+        };
+        if !side_left(Side::Seekers) {
+            Some(Outcome::Lost)
+        } else if !side_left(Side::Creatures) {
+            Some(Outcome::Won)
+        } else {
+            None
+        }
+    }
+
+    /// Whose activation comes next in a Hunt round (`None`: the round is over). A Creature
+    /// turn in progress (cards being drawn) is the Creatures'.
+    pub(crate) fn next_side(&self, s: &State) -> Option<Side> {
+        let h = &s.hunt;
+        if h.drawing {
+            return Some(Side::Creatures);
+        }
+        let remaining = s
+            .units
+            .iter()
+            .filter(|u| u.side == Side::Seekers && u.on_board() && !u.exhausted)
+            .filter(|u| u.kind == UnitKind::Seeker)
+            .count();
+        if self.seekers_first(s) {
+            if h.creatures_done < h.seekers_done {
+                Some(Side::Creatures)
+            } else if remaining > 0 {
+                Some(Side::Seekers)
+            } else {
+                None
+            }
+        } else if remaining == 0 {
+            None
+        } else if h.creatures_done <= h.seekers_done {
+            Some(Side::Creatures)
+        } else {
+            Some(Side::Seekers)
+        }
+    }
+
+    /// Setups 3 and 4 let the Seekers go first.
+    pub(crate) fn seekers_first(&self, s: &State) -> bool {
+        matches!(s.hunt.setup, Some(3 | 4))
+    }
+
+    /// What a skill, an Equipment card or an Instinct card's action does, and its kind.
+    pub(crate) fn use_of(
+        &self,
+        k: super::state::SkillRef,
+    ) -> (&crate::kit::effect::CardEffects<Effect>, super::cards::SkillKind) {
+        match k {
+            super::state::SkillRef::Skill(id) => {
+                (&self.catalog.skills[id].effects, self.catalog.skills[id].kind)
+            }
+            super::state::SkillRef::Equipment(id) => {
+                (&self.catalog.equipment[id].effects, self.catalog.equipment[id].kind)
+            }
+            super::state::SkillRef::Instinct(id) => {
+                (&self.catalog.instincts[id].effects, super::cards::SkillKind::Active)
+            }
+        }
+    }
+
+    /// Apply a fact to the state as played.
+    fn apply_fact(&self, s: &mut State, fact: &Fact) {
+        match *fact {
+            Fact::Round(n) => {
+                s.round = n;
+                for u in &mut s.units {
+                    u.exhausted = false;
+                }
+                s.hunt.seekers_done = 0;
+                s.hunt.creatures_done = 0;
+            }
+            Fact::Bleed(u, n) => s.unit_mut(u).damage += i32::from(n),
+            Fact::Stunned(_) => {
+                if let Some(a) = s.act.as_mut() {
+                    a.skipped = true;
+                    a.done = true;
+                }
+            }
+            Fact::Damage(u, n) | Fact::Hazard(u, n) | Fact::CaptureDamage(u, n) => s.unit_mut(u).damage += n,
+            Fact::Afflict(u, st) => {
+                let immobilize = self.params.immobilize;
+                let unit = s.unit_mut(u);
+                if st == Status::Stun
+                    && unit.has(Status::Immobilize)
+                    && immobilize == DoubleImmobilize::StunReplaces
+                {
+                    unit.statuses &= !Status::Immobilize.bit();
+                }
+                if st == Status::Bleed {
+                    unit.bleed = unit.bleed.saturating_add(1);
+                }
+                unit.statuses |= st.bit();
+            }
+            Fact::Expire(u, st) => {
+                let unit = s.unit_mut(u);
+                unit.statuses &= !st.bit();
+                if st == Status::Bleed {
+                    unit.bleed = 0;
+                }
+                if let Some(a) = s.act.as_mut().filter(|a| a.unit == u) {
+                    a.expired |= st.bit();
+                }
+            }
+            Fact::Knock(u, Some(p)) => {
+                let pit = s.obstacle(p) == Some(super::state::Obstacle::Pit);
+                let unit = s.unit_mut(u);
+                unit.at = p;
+                unit.in_pit = pit;
+            }
+            Fact::Knock(_, None) => {}
+            Fact::Removed(u, how) => self.remove(s, u, how.presence()),
+            Fact::Escaped(u) => {
+                self.remove(s, u, Presence::Escaped);
+                s.unit_mut(u).dropped = true;
+            }
+            Fact::Captured(u) => {
+                self.remove(s, u, Presence::Captured);
+                s.unit_mut(u).dropped = true;
+            }
+            Fact::Resources(u, _) => s.unit_mut(u).dropped = true,
+            Fact::Heal(u, n) => {
+                let unit = s.unit_mut(u);
+                unit.damage = (unit.damage - n).max(0);
+            }
+            Fact::Cure(u) => {
+                let unit = s.unit_mut(u);
+                unit.statuses &= !Status::Bleed.bit();
+                unit.bleed = 0;
+            }
+            Fact::CaptureToken(u, c) => s.unit_mut(u).capture = Some((c, false)),
+            Fact::CaptureFlip(u, c) => s.unit_mut(u).capture = Some((c, true)),
+            Fact::CaptureCancel(u, _) => s.unit_mut(u).capture = None,
+            Fact::End(_) => self.finish_activation(s),
+            Fact::Reshuffle => {
+                let gone: Vec<_> = s.units.iter().filter(|u| !u.on_board()).map(|u| u.card).collect();
+                let catalog = &self.catalog;
+                s.hunt.deck.discard.retain(|c| !gone.contains(&catalog.instincts[*c].creature));
+                s.hunt.deck.reshuffle();
+            }
+            Fact::Ended(won) => {
+                s.ended = true;
+                s.phase = Phase::Over;
+                s.outcome = Some(if won { Outcome::Won } else { Outcome::Lost });
+            }
+        }
+    }
+
+    /// A miniature leaves the board: its activation, attack and tokens go with it.
+    pub(crate) fn remove(&self, s: &mut State, u: UnitIx, how: Presence) {
+        s.unit_mut(u).presence = how;
+        s.unit_mut(u).capture = None;
+        for o in &mut s.units {
+            if o.capture.is_some_and(|(c, _)| c == u) {
+                o.capture = None;
+            }
+        }
+        if s.attack.as_ref().is_some_and(|a| a.attacker == u) {
+            s.attack = None;
+        }
+        if s.skill.as_ref().is_some_and(|k| k.user == u) {
+            s.skill = None;
+        }
+        if s.capture.is_some_and(|c| c.seeker == u || c.creature == u) {
+            s.capture = None;
+        }
+        if s.act.as_ref().is_some_and(|a| a.unit == u) {
+            self.finish_activation(s);
+        }
+        if s.outer.as_ref().is_some_and(|a| a.unit == u) {
+            s.outer = None;
+        }
+        if let Some((c, mask)) = s.hunt.capture_card {
+            let mask = mask & !(1u32 << u);
+            s.hunt.capture_card = if c == u || mask == 0 { None } else { Some((c, mask)) };
+        }
+    }
+
+    /// The activation in progress is over: its Instinct card to the discard pile, a paused
+    /// summoner's activation resumed, a Creature turn done.
+    fn finish_activation(&self, s: &mut State) {
+        let Some(a) = s.act.take() else { return };
+        s.last_attack = None;
+        if let Some(card) = a.card {
+            if self.params.scope == Scope::Encounter {
+                s.hunt.deck.discard(card);
+                s.hunt.drawing = false;
+            }
+        }
+        s.act = s.outer.take();
+    }
+
+    /// Moves that need no record: an attack, skill or capture whose consequences are all
+    /// applied ends (and with it the action); a Creature turn that drew its second dead card,
+    /// or whose capture damage left every Creature with a token, is over.
+    pub(crate) fn settle(&self, s: &mut State) {
+        if s.attack.as_ref().is_some_and(|a| a.roll.is_some()) && !self.attack_pending(s) {
+            if let Some(a) = s.attack.take() {
+                s.last_attack = Some((a.attacker, a.source));
+                let free = matches!(a.source, Source::Skill(k) if self.catalog.skills[k].kind == super::cards::SkillKind::Free);
+                if let Some(act) = s.act.as_mut().filter(|x| x.unit == a.attacker) {
+                    if !free {
+                        act.done = true;
+                    }
+                }
+            }
+        }
+        if s.skill.is_some() && self.skill_due(s).is_none() {
+            if let Some(k) = s.skill.take() {
+                let free = self.use_of(k.skill).1 == super::cards::SkillKind::Free;
+                if let Some(act) = s.act.as_mut().filter(|x| x.unit == k.user) {
+                    if !free {
+                        act.done = true;
+                    }
+                }
+            }
+        }
+        if let Some(c) = s.capture {
+            if !s.unit(c.seeker).on_board() {
+                s.capture = None;
+            } else if c.hurt && (c.marked || self.capture_due(s).is_none()) {
+                s.capture = None;
+                if let Some(act) = s.act.as_mut() {
+                    act.done = true;
+                }
+            }
+        }
+        if s.hunt.drawing && s.act.is_none() && s.hunt.capture_card.is_none() && s.hunt.dead_draws >= 2 {
+            s.hunt.drawing = false;
+        }
+    }
+}
+
+impl Consequences for WildAssent {
+    type State = State;
+    type Due = Due;
+    type Fact = Fact;
+    type Event = Event;
+
+    fn resolve(&self, s: &State, e: &Event) -> Result<Fact, StepError> {
+        let u = |n: &crate::kit::name::Name| {
+            s.find(n).ok_or_else(|| {
+                StepError::new(format!("`{n}` is not on the table (no miniature of that name was placed)"))
+            })
+        };
+        Ok(match e {
+            Event::Round { n } => Fact::Round(*n),
+            Event::Bleed { unit, amount } => Fact::Bleed(u(unit)?, *amount),
+            Event::Stunned { unit } => Fact::Stunned(u(unit)?),
+            Event::Damage { unit, amount } => Fact::Damage(u(unit)?, *amount),
+            Event::Afflict { unit, status } => Fact::Afflict(u(unit)?, *status),
+            Event::Expire { unit, status } => Fact::Expire(u(unit)?, *status),
+            Event::Knock { unit, to } => Fact::Knock(u(unit)?, to.map(|f| f.0)),
+            Event::Hazard { unit, amount } => Fact::Hazard(u(unit)?, *amount),
+            Event::Removed { unit, how } => Fact::Removed(u(unit)?, *how),
+            Event::Resources { unit, n } => Fact::Resources(u(unit)?, *n),
+            Event::Heal { unit, amount } => Fact::Heal(u(unit)?, *amount),
+            Event::Cure { unit } => Fact::Cure(u(unit)?),
+            Event::Escaped { unit } => Fact::Escaped(u(unit)?),
+            Event::CaptureDamage { unit, amount } => Fact::CaptureDamage(u(unit)?, *amount),
+            Event::CaptureToken { unit, creature } => Fact::CaptureToken(u(unit)?, u(creature)?),
+            Event::CaptureFlip { unit, creature } => Fact::CaptureFlip(u(unit)?, u(creature)?),
+            Event::CaptureCancel { unit, creature } => Fact::CaptureCancel(u(unit)?, u(creature)?),
+            Event::Captured { creature } => Fact::Captured(u(creature)?),
+            Event::End { unit } => Fact::End(u(unit)?),
+            Event::Reshuffle => Fact::Reshuffle,
+            Event::Ended { won } => Fact::Ended(*won),
+            other => return Err(StepError::new(format!("`{other}` is not a consequence"))),
+        })
+    }
+
+    fn due(&self, s: &State) -> Option<Due> {
+        self.next_due(s)
+    }
+
+    fn fact(&self, d: &Due) -> Fact {
+        d.fact
+    }
+
+    fn pairing(&self, due: &Fact, recorded: &Fact) -> Pairing {
+        // Healing a Bleeding miniature cures instead: the same healing, a wrong value.
+        if let (Fact::Cure(a), Fact::Heal(b, _)) | (Fact::Heal(a, _), Fact::Cure(b)) = (due, recorded) {
+            return if a == b { Pairing::Subject } else { Pairing::Kind };
+        }
+        if std::mem::discriminant(due) != std::mem::discriminant(recorded) {
+            return Pairing::None;
+        }
+        if due.subject() == recorded.subject() {
+            Pairing::Subject
+        } else {
+            Pairing::Kind
+        }
+    }
+
+    fn rule(&self, _s: &State, d: &Due) -> &'static str {
+        d.rule
+    }
+
+    fn apply(&self, s: &mut State, d: &Due, played: &Fact, _f: &mut Findings) -> Result<(), StepError> {
+        self.apply_fact(s, played);
+        match d.cause {
+            Cause::Plain => {}
+            Cause::Bleed => {
+                if let Some(a) = s.act.as_mut() {
+                    a.bled = true;
+                }
+            }
+            Cause::Attack { at, stage } => {
+                let next = match (stage, played) {
+                    (Stage::Knock, Fact::Knock(t, None)) if d.fact == *played => {
+                        let hazard = s
+                            .attack
+                            .as_ref()
+                            .is_some_and(|a| self.knock_dest(s, s.unit(a.attacker).at, *t) == Knock::Hazard);
+                        if hazard {
+                            Stage::Hazard
+                        } else {
+                            Stage::Done
+                        }
+                    }
+                    (Stage::Knock, Fact::Knock(t, None)) => {
+                        // Recorded as staying although due elsewhere: the hazard still counts
+                        // only where the rules put one.
+                        let _ = t;
+                        Stage::Done
+                    }
+                    _ => next_stage(stage),
+                };
+                if let Some(a) = s.attack.as_mut() {
+                    a.at = at;
+                    a.stage = next;
+                }
+            }
+            Cause::Skill { next } => {
+                if let Some(k) = s.skill.as_mut() {
+                    k.next = next + 1;
+                }
+            }
+            Cause::CaptureHurt => {
+                if let Some(c) = s.capture.as_mut() {
+                    c.hurt = true;
+                }
+            }
+            Cause::CaptureMark => {
+                if let Some(c) = s.capture.as_mut() {
+                    c.marked = true;
+                }
+            }
+            Cause::CaptureCard(seeker) => {
+                if let Some((c, mask)) = s.hunt.capture_card {
+                    let mask = mask & !(1u32 << seeker);
+                    if mask == 0 {
+                        s.hunt.capture_card = None;
+                        // Every Creature left has a token: no card is drawn again.
+                        let all_held = s.units.iter().enumerate().all(|(i, u)| {
+                            u.side != Side::Creatures
+                                || !u.on_board()
+                                || u.kind == UnitKind::Summon
+                                || s.units.iter().any(|o| {
+                                    o.on_board() && o.capture.is_some_and(|(x, _)| usize::from(x) == i)
+                                })
+                        });
+                        if all_held {
+                            s.hunt.drawing = false;
+                        }
+                        let _ = c;
+                    } else {
+                        s.hunt.capture_card = Some((c, mask));
+                    }
+                }
+            }
+        }
+        self.settle(s);
+        Ok(())
+    }
+
+    fn compare(&self, s: &State, d: &Due, recorded: &Fact, event: &Event, f: &mut Findings) {
+        let expected = self.event(s, d);
+        let name = |i: UnitIx| s.unit(i).name;
+        let (rule, msg) = match (d.fact, *recorded) {
+            (a, b) if a.subject() != b.subject() => match (a.subject(), b.subject()) {
+                (Some(x), Some(_)) => {
+                    (d.rule, format!("the rules call for `{expected}` here (about {})", name(x)))
+                }
+                _ => (d.rule, format!("the rules call for `{expected}` here")),
+            },
+            (Fact::Damage(t, n), Fact::Damage(_, m)) => self.damage_mismatch(s, d, t, n, m),
+            (Fact::Knock(t, None), Fact::Knock(_, Some(p))) => (
+                rules::KNOCK_BLOCKED,
+                format!("{} cannot be knocked to {}: it stays where it is", name(t), p.algebraic()),
+            ),
+            (Fact::Knock(t, Some(p)), Fact::Knock(_, None)) => {
+                (rules::KNOCK_AWAY, format!("{} is knocked one field away, to {}", name(t), p.algebraic()))
+            }
+            (Fact::Knock(t, Some(p)), Fact::Knock(_, Some(q))) => (
+                rules::KNOCK_AWAY,
+                format!(
+                    "{} is knocked one field directly away, to {}, not {}",
+                    name(t),
+                    p.algebraic(),
+                    q.algebraic()
+                ),
+            ),
+            (Fact::Afflict(t, st), Fact::Afflict(_, other)) => {
+                (d.rule, format!("{} gains {st}, not {other}", name(t)))
+            }
+            (Fact::Hazard(t, n), Fact::Hazard(_, m)) => {
+                (rules::HAZARD_PUSH, format!("{} pushed into a hazard is assigned {n}, not {m}", name(t)))
+            }
+            (Fact::Removed(t, how), Fact::Removed(_, other)) => {
+                (d.rule, format!("{} is {how}, not {other}", name(t)))
+            }
+            (Fact::Bleed(t, n), Fact::Bleed(_, m)) => {
+                (rules::BLEED_TICK, format!("{} bleeds {n}, not {m}", name(t)))
+            }
+            (Fact::Heal(t, n), Fact::Heal(_, m)) => (rules::HEAL, format!("{} heals {n}, not {m}", name(t))),
+            (Fact::Cure(t), Fact::Heal(..)) => (
+                rules::BLEED_HEAL,
+                format!("{} is Bleeding: the healing removes the Bleed and restores no Health", name(t)),
+            ),
+            (Fact::Resources(t, n), Fact::Resources(_, m)) => {
+                (rules::RESOURCE_DROP, format!("{} drops {n} Resource cards (its Threat), not {m}", name(t)))
+            }
+            (Fact::CaptureDamage(t, n), Fact::CaptureDamage(_, m)) => {
+                (d.rule, format!("{} is assigned {n} capture damage, not {m}", name(t)))
+            }
+            (Fact::Round(n), Fact::Round(m)) => {
+                (rules::ROUND_END, format!("round {n} begins here, not round {m}"))
+            }
+            (Fact::Ended(w), Fact::Ended(_)) => {
+                (d.rule, format!("the encounter is {}", if w { "won" } else { "lost" }))
+            }
+            _ => (d.rule, format!("the rules call for `{expected}` here")),
+        };
+        let v = Violation::new(rule, msg).expected_recorded(expected.to_string(), event.to_string());
+        f.violate(self.taint(
+            s,
+            v,
+            &[d.fact.subject(), recorded.subject(), s.attack.as_ref().map(|a| a.attacker)],
+        ));
+    }
+
+    fn unexpected(&self, s: &State, recorded: &Fact, event: &Event, f: &mut Findings) {
+        let rule = if s.phase == Phase::Over {
+            rules::END_ENCOUNTER
+        } else {
+            match *recorded {
+                Fact::Round(_) => rules::ROUND_END,
+                Fact::Bleed(..) => rules::BLEED_TICK,
+                Fact::Stunned(_) => rules::STUN,
+                Fact::Damage(..) => rules::ATTACK_TOTAL,
+                Fact::Afflict(u, st) => self.unexpected_status(s, u, st),
+                Fact::Expire(_, Status::Bleed) => rules::BLEED_PERSIST,
+                Fact::Expire(..) => rules::EXPIRE,
+                Fact::Knock(..) => rules::KNOCK_AWAY,
+                Fact::Hazard(..) => rules::HAZARD_PUSH,
+                Fact::Removed(u, _) if s.unit(u).kind == UnitKind::Seeker => rules::INJURED,
+                Fact::Removed(..) => rules::SLAIN,
+                Fact::Resources(u, _) if s.unit(u).presence == Presence::Escaped => rules::RESOURCE_ESCAPE,
+                Fact::Resources(..) => rules::RESOURCE_DROP,
+                Fact::Heal(..) => rules::HEAL,
+                Fact::Cure(_) => rules::BLEED_HEAL,
+                Fact::Escaped(_) => rules::ESCAPE,
+                Fact::CaptureDamage(..) | Fact::CaptureToken(..) => rules::CAPTURE_START,
+                Fact::CaptureFlip(..) => rules::CAPTURE_FLIP,
+                Fact::CaptureCancel(..) => rules::CAPTURE_CANCEL,
+                Fact::Captured(_) => rules::CAPTURE_REQUIRED,
+                Fact::End(u) if s.act.as_ref().is_some_and(|a| a.unit == u && a.free_action && !a.done) => {
+                    rules::ACTION_FREE
+                }
+                Fact::End(_) => rules::ONE_AT_A_TIME,
+                Fact::Reshuffle => rules::RESHUFFLE,
+                Fact::Ended(_) => rules::END_ENCOUNTER,
+            }
+        };
+        let v = Violation::new(
+            rule,
+            format!("`{event}` is not what the rules call for here (nothing of the kind is due)"),
+        );
+        f.violate(self.taint(s, v, &[recorded.subject(), s.attack.as_ref().map(|a| a.attacker)]));
+    }
+
+    fn event(&self, s: &State, d: &Due) -> Event {
+        let n = |i: UnitIx| s.unit(i).name;
+        match d.fact {
+            Fact::Round(k) => Event::Round { n: k },
+            Fact::Bleed(u, a) => Event::Bleed { unit: n(u), amount: a },
+            Fact::Stunned(u) => Event::Stunned { unit: n(u) },
+            Fact::Damage(u, a) => Event::Damage { unit: n(u), amount: a },
+            Fact::Afflict(u, st) => Event::Afflict { unit: n(u), status: st },
+            Fact::Expire(u, st) => Event::Expire { unit: n(u), status: st },
+            Fact::Knock(u, to) => Event::Knock { unit: n(u), to: to.map(Field) },
+            Fact::Hazard(u, a) => Event::Hazard { unit: n(u), amount: a },
+            Fact::Removed(u, how) => Event::Removed { unit: n(u), how },
+            Fact::Resources(u, k) => Event::Resources { unit: n(u), n: k },
+            Fact::Heal(u, a) => Event::Heal { unit: n(u), amount: a },
+            Fact::Cure(u) => Event::Cure { unit: n(u) },
+            Fact::Escaped(u) => Event::Escaped { unit: n(u) },
+            Fact::CaptureDamage(u, a) => Event::CaptureDamage { unit: n(u), amount: a },
+            Fact::CaptureToken(u, c) => Event::CaptureToken { unit: n(u), creature: n(c) },
+            Fact::CaptureFlip(u, c) => Event::CaptureFlip { unit: n(u), creature: n(c) },
+            Fact::CaptureCancel(u, c) => Event::CaptureCancel { unit: n(u), creature: n(c) },
+            Fact::Captured(c) => Event::Captured { creature: n(c) },
+            Fact::End(u) => Event::End { unit: n(u) },
+            Fact::Reshuffle => Event::Reshuffle,
+            Fact::Ended(won) => Event::Ended { won },
+        }
+    }
+
+    fn uncertain(&self, s: &State, d: &Due) -> Option<u32> {
+        [d.fact.subject(), s.attack.as_ref().map(|a| a.attacker)]
+            .into_iter()
+            .flatten()
+            .filter_map(|u| s.unit(u).taint.for_rule(d.rule))
+            .max()
+    }
+}
+
+impl WildAssent {
+    /// A wrong damage: the rule whose neglect explains it, and the arithmetic.
+    fn damage_mismatch(&self, s: &State, d: &Due, t: UnitIx, n: i32, m: i32) -> (&'static str, String) {
+        let name = s.unit(t).name;
+        let Some((a, faces, at)) = s.attack.as_ref().and_then(|a| {
+            let Cause::Attack { at, .. } = d.cause else { return None };
+            Some((a, a.roll?, usize::from(at)))
+        }) else {
+            return (rules::ATTACK_TOTAL, format!("{name} takes {n}, not {m}"));
+        };
+        let p = self.damage_parts(s, a, at, faces);
+        let mut rule = self.damage_blame(p, m, faces.specials);
+        // An Instinct card read at another Threat.
+        if rule == rules::ATTACK_TOTAL {
+            if let Source::Instinct(c) = a.source {
+                let card = &self.catalog.instincts[c];
+                if let Some(profiles) = card.attack {
+                    let other = profiles.iter().any(|pr| {
+                        let mut q = p;
+                        q.base = pr.damage;
+                        pr.damage != a.profile.damage && q.dealt() == m
+                    });
+                    if other {
+                        rule = rules::THREAT;
+                    }
+                }
+            }
+        }
+        let how = if p.ignore {
+            format!("{} ignoring defense", p.total())
+        } else {
+            format!(
+                "{} - {} {} = {}",
+                p.total(),
+                if p.kind == super::cards::DamageKind::Physical { "PDEF" } else { "MDEF" },
+                p.defense(),
+                p.dealt()
+            )
+        };
+        let back = if p.back { " + 2 from behind" } else { "" };
+        let bonus = if p.bonus != 0 { format!(" + {} from skills", p.bonus) } else { String::new() };
+        (
+            rule,
+            format!(
+                "{name} takes {n}, not {m}: Base Damage {} + {} Successes + {} Specials{back}{bonus}, {how}{}",
+                p.base,
+                p.successes,
+                p.specials,
+                if p.cover { " (Partial Cover +1 Defense)" } else { "" }
+            ),
+        )
+    }
+
+    /// The rule a status recorded where none is due breaks: a Special trigger counted wrong,
+    /// Bleed on Bleed, or the status's own rule.
+    fn unexpected_status(&self, s: &State, u: UnitIx, st: Status) -> &'static str {
+        let last = s.attack.as_ref().map(|a| (a.attacker, a.source)).or(s.last_attack);
+        if let Some((attacker, source)) = last {
+            for e in self.attack_effects(s, attacker, source) {
+                if let Effect::On(t, inner) = e {
+                    if **inner == Effect::Status(st) {
+                        return match t {
+                            super::effect::Trigger::OnSpecial => rules::SPECIAL_ONCE,
+                            super::effect::Trigger::OnEachSpecial => rules::SPECIAL_EACH,
+                            super::effect::Trigger::OnSpecials(_) => rules::SPECIAL_THRESHOLD,
+                        };
+                    }
+                }
+            }
+        }
+        if st == Status::Stun && s.unit(u).has(Status::Immobilize) {
+            return rules::IMMOBILIZE_STUN;
+        }
+        super::combat::status_rule(st)
+    }
+}

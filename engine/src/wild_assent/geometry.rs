@@ -1,0 +1,206 @@
+//! The board as the rules see it, built on the kit's grid and paths: how a miniature may move
+//! (a `Mover` whose sets of fields are the obstacles and the other miniatures), what an
+//! attack's line of sight crosses, and whether it comes from behind. Checking a recorded
+//! move and searching a Creature's paths use the same `Mover`, so they cannot disagree.
+
+use super::cards::Movement;
+use super::rules::{BackDiagonal, LosCorner, PartialCross};
+use super::state::{Obstacle, State, UnitIx};
+use super::WildAssent;
+use crate::kit::grid::{sight_line, Facing, Pos, Rel, Touch};
+use crate::kit::paths::{Cells, Mover, Place};
+
+/// The step directions of a movement type.
+const WALK: &[Rel] = &[Rel::F, Rel::L, Rel::R];
+const SWIFT: &[Rel] = &[Rel::F, Rel::L, Rel::R, Rel::Fl, Rel::Fr];
+
+/// What stops a line of sight.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Blocker {
+    Miniature(UnitIx),
+    Obstacle(Obstacle),
+}
+
+/// A line of sight whatever the reading of a corner touch.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LineStatus {
+    Clear,
+    /// It only touches a blocker's corner: clear or blocked by `los-corner`.
+    Corner(Pos),
+    Blocked(Pos),
+}
+
+/// A line of sight from a place to a field, as an attack checks it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sight {
+    /// The target is in the frontal arc.
+    pub arc: bool,
+    /// The first field on the line that blocks it, and what is there.
+    pub blocked: Option<(Pos, Blocker, Touch)>,
+    /// Fields counted with diagonal steps.
+    pub range: u32,
+    /// Every field the line crosses or touches, in order.
+    pub line: Vec<(Pos, Touch)>,
+}
+
+impl WildAssent {
+    /// Fields holding a miniature on the board, but `except`.
+    pub(crate) fn occupied(&self, s: &State, except: &[UnitIx]) -> Cells {
+        let mut c = Cells::new();
+        for (i, u) in s.units.iter().enumerate() {
+            if u.on_board() && !except.contains(&(i as UnitIx)) {
+                c.insert(u.at);
+            }
+        }
+        c
+    }
+
+    /// Fields holding an obstacle of a kind `which` accepts.
+    pub(crate) fn obstacles(&self, s: &State, which: impl Fn(Obstacle) -> bool) -> Cells {
+        let mut c = Cells::new();
+        for (p, o) in &s.obstacles {
+            if which(*o) {
+                c.insert(*p);
+            }
+        }
+        c
+    }
+
+    /// How `unit` moves with `movement`: everything it may pass, end on, hop over, and the
+    /// Pits that end a walk. `avoid_pits` leaves Pits out of a Creature's search (a path
+    /// into a Pit reaches no destination).
+    pub(crate) fn mover(
+        &self,
+        s: &State,
+        unit: UnitIx,
+        movement: Movement,
+        avoid_pits: bool,
+    ) -> Mover<'static> {
+        let board = self.params.board;
+        let all = self.params.fields;
+        let others = self.occupied(s, &[unit]);
+        let cover = self.obstacles(s, |o| o != Obstacle::Pit);
+        let partial = self.obstacles(s, |o| o == Obstacle::Partial);
+        let pits = self.obstacles(s, |o| o == Obstacle::Pit);
+        let hop_cost = match self.params.partial {
+            PartialCross::Hop3 => 3,
+            PartialCross::Enter3 => 4,
+        };
+        let mut m = Mover {
+            board,
+            steps: if movement == Movement::Swift { SWIFT } else { WALK },
+            turn_cost: 1,
+            hop_cost: Some(hop_cost),
+            pass: all.minus(others).minus(cover),
+            end: all.minus(others).minus(cover),
+            hop_over: partial,
+            stop: pits,
+        };
+        if movement == Movement::Flying {
+            // "ignores other miniatures and obstacles while moving": Pits too, until it ends.
+            m.pass = all;
+            m.stop = Cells::new();
+        }
+        if avoid_pits {
+            m.pass = m.pass.minus(pits);
+            m.end = m.end.minus(pits);
+            m.stop = Cells::new();
+        }
+        m
+    }
+
+    /// The line of sight from `from` (a miniature standing there with that facing) to `to`.
+    /// `ignore`: miniatures that are not where the state says (a Creature considering a
+    /// field it has not moved to yet leaves its own field empty).
+    pub(crate) fn sight(&self, s: &State, from: Place, to: Pos, ignore: &[UnitIx]) -> Sight {
+        self.sight_with(s, from, to, ignore, true)
+    }
+
+    /// As [`WildAssent::sight`], without the fields of the line (left empty): what judging
+    /// an attack needs.
+    pub(crate) fn sight_judged(&self, s: &State, from: Place, to: Pos, ignore: &[UnitIx]) -> Sight {
+        self.sight_with(s, from, to, ignore, false)
+    }
+
+    fn sight_with(&self, s: &State, from: Place, to: Pos, ignore: &[UnitIx], keep_line: bool) -> Sight {
+        let arc = from.facing.in_arc(from.at, to);
+        let mut blocked = None;
+        let mut line = Vec::new();
+        for (p, touch) in sight_line(from.at, to) {
+            if keep_line {
+                line.push((p, touch));
+            } else if blocked.is_some() {
+                break;
+            }
+            if blocked.is_some() || (touch == Touch::Corner && self.params.corner == LosCorner::Clear) {
+                continue;
+            }
+            if let Some(o) = s.obstacle(p).filter(|o| o.is_full()) {
+                blocked = Some((p, Blocker::Obstacle(o), touch));
+            } else if let Some(u) = s.at(p).filter(|u| !ignore.contains(u)) {
+                blocked = Some((p, Blocker::Miniature(u), touch));
+            }
+        }
+        Sight { arc, blocked, range: from.at.distance(to), line }
+    }
+
+    /// How the line from `from` to `to` fares whatever the reading of a corner touch: clear,
+    /// only touching a blocker's corner (the first such field), or blocked through a field.
+    pub(crate) fn line_status(&self, s: &State, from: Pos, to: Pos) -> LineStatus {
+        let mut corner = None;
+        for (p, touch) in sight_line(from, to) {
+            let blocker = s.obstacle(p).is_some_and(|o| o.is_full()) || s.at(p).is_some();
+            match (blocker, touch) {
+                (true, Touch::Through) => return LineStatus::Blocked(p),
+                (true, Touch::Corner) if corner.is_none() => corner = Some(p),
+                _ => {}
+            }
+        }
+        corner.map_or(LineStatus::Clear, LineStatus::Corner)
+    }
+
+    /// The fields that block a line of sight: Full Cover, the hazards, and every miniature
+    /// but `ignore`.
+    pub(crate) fn blockers(&self, s: &State, ignore: &[UnitIx]) -> Cells {
+        self.occupied(s, ignore).union(self.obstacles(s, Obstacle::is_full))
+    }
+
+    /// Whether the line from `from` to `to` crosses no field of `blockers` (a corner touched
+    /// as `los-corner` says).
+    pub(crate) fn clear_through(&self, blockers: &Cells, from: Pos, to: Pos) -> bool {
+        let corner_clear = self.params.corner == LosCorner::Clear;
+        sight_line(from, to)
+            .all(|(p, touch)| (touch == Touch::Corner && corner_clear) || !blockers.contains(p))
+    }
+
+    /// Whether the line from `from` to `to` is clear, `ignore` standing elsewhere.
+    pub(crate) fn clear_line(&self, s: &State, from: Pos, to: Pos, ignore: &[UnitIx]) -> bool {
+        self.clear_through(&self.blockers(s, ignore), from, to)
+    }
+
+    /// Whether a miniature at `from` could attack a target on `to` with `range`: arc, line
+    /// of sight and range.
+    pub(crate) fn can_see(&self, s: &State, from: Place, to: Pos, range: u8, ignore: &[UnitIx]) -> bool {
+        from.at.distance(to) <= u32::from(range)
+            && from.facing.in_arc(from.at, to)
+            && self.clear_line(s, from.at, to, ignore)
+    }
+
+    /// As [`WildAssent::can_see`], the blockers already known.
+    pub(crate) fn can_see_through(&self, blockers: &Cells, from: Place, to: Pos, range: u8) -> bool {
+        from.at.distance(to) <= u32::from(range)
+            && from.facing.in_arc(from.at, to)
+            && self.clear_through(blockers, from.at, to)
+    }
+
+    /// Whether an attack from `from` on a miniature at `at` facing `facing` crosses its Back.
+    pub(crate) fn from_behind(&self, at: Pos, facing: Facing, from: Pos) -> bool {
+        let (x, y) = facing.to_frame(at.delta(from));
+        y <= -1 && (x.abs() < y.abs() || (x.abs() == y.abs() && self.params.back == BackDiagonal::Yes))
+    }
+
+    /// Whether a field is next to Partial Cover (+1 Defense).
+    pub(crate) fn by_partial_cover(&self, s: &State, at: Pos) -> bool {
+        s.obstacles.iter().any(|(p, o)| *o == Obstacle::Partial && p.adjacent(at))
+    }
+}

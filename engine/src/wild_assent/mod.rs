@@ -1,0 +1,137 @@
+//! Wild Assent (`wild-assent`): grid skirmishes on a board of fields, in two modes sharing
+//! one combat core: the Hunt (four Seekers against Creatures driven by Instinct cards, a
+//! co-operative encounter) and the Arena (two sides of Gladiators). Rulebook:
+//! wild-assent.txt; notation, catalog format and fact keys: docs/notation/wild-assent.md.
+//!
+//! **Invariant:** every number a log records as a consequence (damage after defense and
+//! back attacks, Knockback destinations, statuses, Bleed, capture damage, Resources) is
+//! recomputed here from the catalog, the positions and the recorded dice, and compared; a
+//! recorded move is walked step by step against the Speed budget and the fields it crosses,
+//! an attack against arc, line of sight and range, and a Creature's target and movement
+//! against what its Instinct card requires.
+
+mod ai;
+mod board;
+mod cards;
+mod combat;
+mod decide;
+mod due;
+mod effect;
+mod event;
+mod facts;
+mod geometry;
+mod notation;
+mod rules;
+mod simulate;
+mod state;
+mod taint;
+
+pub use cards::{Catalog, DamageKind, Instinct, Movement, Profile, Skill, SkillKind, UnitCard, UnitKind};
+pub use effect::{Effect, Status};
+pub use event::{Event, Path, Step};
+pub use state::{Faces, Obstacle, Side, State};
+
+use crate::kit::due as due_loop;
+use crate::kit::rules::Readings;
+use crate::{Findings, Game, GameInfo, ParamSpec, ParseError, RuleInfo, Setup, SetupError, StepError};
+use rules::Params;
+use std::sync::Arc;
+
+/// The illustrative catalog shipped for the fixtures (invented numbers except those the
+/// book prints; see its header).
+pub const ILLUSTRATIVE: &str = include_str!("../../catalogs/wild-assent/illustrative.cat");
+
+/// The game, configured: setup, catalog and interpretations.
+#[derive(Debug, Clone)]
+pub struct WildAssent {
+    setup: Setup,
+    pub(crate) catalog: Arc<Catalog>,
+    pub(crate) params: Params,
+}
+
+impl WildAssent {
+    /// The catalog this game was built with.
+    pub fn catalog(&self) -> &Catalog {
+        &self.catalog
+    }
+    /// The stat blocks of the mode being played.
+    pub(crate) fn units(&self) -> &crate::kit::catalog::Table<UnitCard> {
+        self.catalog.units(self.params.mode == rules::Mode::Arena)
+    }
+}
+
+impl Game for WildAssent {
+    type State = State;
+    type Event = Event;
+
+    fn info() -> GameInfo {
+        GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 1 }
+    }
+    fn rules() -> &'static [RuleInfo] {
+        rules::RULES
+    }
+    fn params() -> &'static [ParamSpec] {
+        rules::PARAMS
+    }
+    fn default_catalog() -> &'static str {
+        "illustrative"
+    }
+    fn builtin_catalog(name: &str) -> Option<&'static str> {
+        (name == "illustrative").then_some(ILLUSTRATIVE)
+    }
+
+    fn new(setup: &Setup, catalog_text: &str) -> Result<Self, SetupError> {
+        let mut r = Readings::new(setup, rules::PARAMS);
+        let board = setup.params.get(rules::P_BOARD).map(String::as_str).unwrap_or(rules::DEFAULT_BOARD);
+        let params = Params::read(&mut r, board);
+        let catalog = Catalog::load(catalog_text).map_err(|e| r.problems(e)).unwrap_or_default();
+        r.finish(WildAssent { setup: setup.clone(), catalog, params })
+    }
+    fn setup(&self) -> &Setup {
+        &self.setup
+    }
+    fn initial_state(&self) -> State {
+        State {
+            phase: state::Phase::Setup,
+            units: Vec::new(),
+            obstacles: Vec::new(),
+            round: 0,
+            act: None,
+            outer: None,
+            attack: None,
+            last_attack: None,
+            skill: None,
+            capture: None,
+            grant: None,
+            hunt: state::Encounter::default(),
+            outcome: None,
+            ended: false,
+            unverified: Default::default(),
+            memo: state::Memo::default(),
+        }
+    }
+    fn parse_event(&self, line: &str) -> Result<Event, ParseError> {
+        notation::parse_event(line)
+    }
+    fn step(&self, state: &mut State, event: &Event, findings: &mut Findings) -> Result<(), StepError> {
+        self.step_event(state, event, findings)
+    }
+    fn next_consequence(&self, state: &State) -> Option<Event> {
+        due_loop::next_consequence(self, state)
+    }
+    fn is_consequence(event: &Event) -> bool {
+        event.is_consequence()
+    }
+    fn board(&self, state: &State) -> String {
+        self.render_board(state)
+    }
+    fn facts(&self, state: &State) -> Vec<(String, String)> {
+        self.state_facts(state)
+    }
+    fn simulate(&self, seed: u64, events: usize) -> Option<Vec<Event>> {
+        Some(self.random_encounter(seed, events))
+    }
+}
+
+#[cfg(test)]
+mod tests;

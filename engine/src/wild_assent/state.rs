@@ -1,0 +1,399 @@
+//! What is on the table: the miniatures (in placement order), the obstacles, the activation
+//! in progress, the attack being resolved, and for a Hunt encounter the Scout card, the
+//! draws, the round's count of activations and the Instinct deck. Plain data (vectors, no
+//! hash maps, no floats) so the digest is stable.
+//!
+//! What the rules require next is never kept as a queue: it is derived from this state
+//! (due.rs); the state holds only where each agenda stands (which target of the attack,
+//! which of its effects, whether the Bleed has ticked).
+
+use super::cards::{Instinct, Profile, Scout, Skill, UnitCard, UnitKind};
+use super::effect::Status;
+use crate::kit::catalog::Id;
+use crate::kit::deck::Deck;
+use crate::kit::grid::{Facing, Pos};
+use crate::kit::name::Name;
+use crate::kit::named::named_enum;
+use crate::kit::paths::Place;
+use crate::kit::taint::Unverified;
+use serde::{Deserialize, Serialize};
+
+/// A miniature's index in `State::units`.
+pub type UnitIx = u8;
+
+/// The most miniatures a table holds (sets of them are bits of a `u32`).
+pub const MAX_UNITS: usize = 32;
+
+/// A search kept from one event of an activation to the next (a Creature's reach, made for
+/// its target and used again for its movement). It is derived from the rest of the state and
+/// checked against it before use, so it is no part of the state's identity: two states
+/// compare equal, and serialize the same, with or without it.
+#[derive(Clone)]
+pub struct Memo<T>(pub(crate) Option<T>);
+
+impl<T> Default for Memo<T> {
+    fn default() -> Self {
+        Memo(None)
+    }
+}
+
+impl<T> PartialEq for Memo<T> {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl<T> Eq for Memo<T> {}
+
+impl<T> std::fmt::Debug for Memo<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Memo")
+    }
+}
+
+impl<T> Serialize for Memo<T> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_unit()
+    }
+}
+
+impl<'de, T> Deserialize<'de> for Memo<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        <()>::deserialize(d).map(|()| Memo(None))
+    }
+}
+
+named_enum! {
+    /// Who a miniature fights for.
+    pub enum Side ("a side (red, blue)") {
+        Seekers = "seekers", Creatures = "creatures", Red = "red", Blue = "blue"
+    }
+}
+
+named_enum! {
+    /// The obstacles, by their name on each side of the board.
+    pub enum Obstacle ("an obstacle (partial-cover, full-cover, thornbrush, spinning-blades, pit)") {
+        Partial = "partial-cover", Full = "full-cover", Thornbrush = "thornbrush",
+        Blades = "spinning-blades", Pit = "pit"
+    }
+}
+
+impl Obstacle {
+    /// Thornbrush and Spinning Blades: Full Cover that hurts when pushed into.
+    pub fn is_hazard(self) -> bool {
+        matches!(self, Obstacle::Thornbrush | Obstacle::Blades)
+    }
+    /// Full Cover and the hazards: impassable, block line of sight.
+    pub fn is_full(self) -> bool {
+        self == Obstacle::Full || self.is_hazard()
+    }
+}
+
+named_enum! {
+    /// Whether a miniature is on the board, and how it left.
+    pub enum Presence ("a presence") {
+        OnBoard = "on-board", Slain = "slain", Injured = "injured", Destroyed = "destroyed",
+        Captured = "captured", Escaped = "escaped"
+    }
+}
+
+named_enum! {
+    /// How a miniature at no Health leaves: a Creature or Gladiator is slain, a Seeker
+    /// injured, a Summon destroyed.
+    pub enum Removal ("slain, injured or destroyed") {
+        Slain = "slain", Injured = "injured", Destroyed = "destroyed"
+    }
+}
+
+impl Removal {
+    pub fn presence(self) -> Presence {
+        match self {
+            Removal::Slain => Presence::Slain,
+            Removal::Injured => Presence::Injured,
+            Removal::Destroyed => Presence::Destroyed,
+        }
+    }
+}
+
+/// A miniature.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Unit {
+    pub name: Name,
+    pub card: Id<UnitCard>,
+    /// Its stat block's kind (kept here: the rules ask it on every step).
+    pub kind: UnitKind,
+    pub side: Side,
+    /// A Hunt Creature's Threat (1-3); 1 for everything else.
+    pub threat: u8,
+    pub at: Pos,
+    pub facing: Facing,
+    pub presence: Presence,
+    /// Damage received.
+    pub damage: i32,
+    /// Status tokens (`Status::bit`).
+    pub statuses: u8,
+    /// Bleed tokens (more than one only under `bleed-stack=stack`).
+    pub bleed: u8,
+    pub equipment: [Option<Id<Skill>>; 2],
+    /// The unverified texts that may have changed it, by scope: findings about it in
+    /// those scopes are uncertain from then on.
+    pub taint: super::taint::Taints,
+    pub exhausted: bool,
+    /// It is in a Pit: its next activation is spent climbing out.
+    pub in_pit: bool,
+    /// A Seeker's capture token: the Creature it is on, and whether it shows "captured".
+    pub capture: Option<(UnitIx, bool)>,
+    /// A slain Creature's Resources have been dropped.
+    pub dropped: bool,
+}
+
+impl Unit {
+    pub fn on_board(&self) -> bool {
+        self.presence == Presence::OnBoard
+    }
+    pub fn has(&self, s: Status) -> bool {
+        self.statuses & s.bit() != 0
+    }
+    pub fn place(&self) -> Place {
+        Place::new(self.at, self.facing)
+    }
+}
+
+/// A miniature's activation in progress.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Activation {
+    pub unit: UnitIx,
+    /// A free activation (granted by a skill): no Exhaust token.
+    pub free: bool,
+    /// A Creature's Instinct card.
+    pub card: Option<Id<Instinct>>,
+    /// The Instinct card's target, once chosen.
+    pub target: Option<UnitIx>,
+    /// Where it stood when the activation began.
+    pub start: Place,
+    /// The status tokens it held as the activation began (they expire at its end).
+    pub held: u8,
+    /// The start-of-activation Bleed has been dealt with.
+    pub bled: bool,
+    /// Stunned: the activation is skipped.
+    pub skipped: bool,
+    /// Speed spent so far.
+    pub spent: u8,
+    pub moved: bool,
+    /// Its action is used (an attack, a skill, a capture).
+    pub acted: bool,
+    /// A free action was used: movement is over, the action still available.
+    pub free_action: bool,
+    /// The action was a capture (so its token stays).
+    pub captured: bool,
+    /// It is over: the end-of-activation consequences are due.
+    pub done: bool,
+    /// It began in a Pit: it is spent climbing out.
+    pub pit: bool,
+    /// A Creature's stopping place has been judged (at its action or pass).
+    pub checked: bool,
+    /// The statuses already expired at its end.
+    pub expired: u8,
+}
+
+/// Where an attack came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Source {
+    Default,
+    Skill(Id<Skill>),
+    Equipment(Id<Skill>),
+    Instinct(Id<Instinct>),
+}
+
+/// Attack dice as rolled: how many of each face (order is not a fact).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Faces {
+    pub specials: u8,
+    pub successes: u8,
+    pub blanks: u8,
+}
+
+impl Faces {
+    pub fn count(&self) -> u8 {
+        self.specials.saturating_add(self.successes).saturating_add(self.blanks)
+    }
+}
+
+/// Where one target's consequences stand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Stage {
+    Damage,
+    /// The k-th status of the attack's list.
+    Status(u8),
+    Knock,
+    /// Knocked into a hazard: its damage, then its Bleed.
+    Hazard,
+    HazardBleed,
+    Done,
+}
+
+/// The attack being resolved.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Attack {
+    pub attacker: UnitIx,
+    pub source: Source,
+    pub profile: Profile,
+    /// The targets, in resolution order.
+    pub targets: Vec<UnitIx>,
+    /// Per target: the line of sight crosses its Back.
+    pub back: Vec<bool>,
+    /// The Attack Dice the roll must have.
+    pub dice: u8,
+    pub roll: Option<Faces>,
+    /// The target being resolved and where its consequences stand.
+    pub at: u8,
+    pub stage: Stage,
+}
+
+/// A skill of a miniature's card, or one of its Equipment cards.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SkillRef {
+    Skill(Id<Skill>),
+    Equipment(Id<Skill>),
+    /// A Creature's Instinct card whose action is no attack.
+    Instinct(Id<Instinct>),
+}
+
+/// A non-attack skill being resolved: its effects on its target, one after the other.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SkillUse {
+    pub user: UnitIx,
+    pub skill: SkillRef,
+    pub target: UnitIx,
+    /// The next effect to resolve.
+    pub next: u8,
+}
+
+/// A capture action being resolved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CaptureUse {
+    pub seeker: UnitIx,
+    pub creature: UnitIx,
+    /// The 2 damage has been assigned.
+    pub hurt: bool,
+    /// The token was placed or flipped.
+    pub marked: bool,
+}
+
+/// Where play is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    Setup,
+    Play,
+    Over,
+}
+
+/// How the Hunt encounter ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Outcome {
+    Won,
+    Lost,
+}
+
+/// The bookkeeping of a Hunt encounter (`scope=encounter`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Encounter {
+    pub scout: Option<Id<Scout>>,
+    /// Creatures still to be drawn, per Threat (index Threat - 1).
+    pub owed: [u8; 3],
+    /// The encounter's Creatures with their Threat, named ones first, then in draw order.
+    pub creatures: Vec<(Id<UnitCard>, u8)>,
+    pub setup_roll: Option<u8>,
+    /// The setup in use (1-5), once known.
+    pub setup: Option<u8>,
+    /// Obstacles placed by the rolls: Partial, Full, Thornbrush, Pit.
+    pub kinds: [u8; 4],
+    /// A roll owed again at this field (its obstacle came up a third time).
+    pub reroll: Option<Pos>,
+    pub deck: Deck<Id<Instinct>>,
+    /// Activations of this round.
+    pub seekers_done: u8,
+    pub creatures_done: u8,
+    /// Cards of slain or captured Creatures drawn in this Creature turn.
+    pub dead_draws: u8,
+    /// A card was drawn for this Creature while it carries capture tokens: the Seekers
+    /// still owed their 2 damage (a bit per unit index).
+    pub capture_card: Option<(UnitIx, u32)>,
+    /// The Creature turn in progress has drawn at least one card.
+    pub drawing: bool,
+}
+
+impl Default for Encounter {
+    fn default() -> Self {
+        Encounter {
+            scout: None,
+            owed: [0; 3],
+            creatures: Vec::new(),
+            setup_roll: None,
+            setup: None,
+            kinds: [0; 4],
+            reroll: None,
+            deck: Deck::new(Vec::new()),
+            seekers_done: 0,
+            creatures_done: 0,
+            dead_draws: 0,
+            capture_card: None,
+            drawing: false,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct State {
+    pub phase: Phase,
+    pub units: Vec<Unit>,
+    pub obstacles: Vec<(Pos, Obstacle)>,
+    /// The round being played (0 before the first).
+    pub round: u16,
+    pub act: Option<Activation>,
+    /// A summoner's activation, paused while its Summon activates.
+    pub outer: Option<Activation>,
+    pub attack: Option<Attack>,
+    /// The attacker and source of the last attack resolved, for naming the rule an effect
+    /// recorded after it breaks (cleared as its activation ends).
+    pub last_attack: Option<(UnitIx, Source)>,
+    pub skill: Option<SkillUse>,
+    pub capture: Option<CaptureUse>,
+    /// A free activation granted and not yet taken.
+    pub grant: Option<UnitIx>,
+    pub hunt: Encounter,
+    pub outcome: Option<Outcome>,
+    /// The outcome has been recorded.
+    pub ended: bool,
+    pub unverified: Unverified,
+    /// A Creature activation's reach, kept between its records.
+    pub(crate) memo: Memo<super::ai::Reach>,
+}
+
+impl State {
+    pub fn unit(&self, i: UnitIx) -> &Unit {
+        &self.units[usize::from(i)]
+    }
+    pub fn unit_mut(&mut self, i: UnitIx) -> &mut Unit {
+        &mut self.units[usize::from(i)]
+    }
+    /// The miniature with this name.
+    pub fn find(&self, name: &Name) -> Option<UnitIx> {
+        self.units.iter().position(|u| u.name == *name).map(|i| i as UnitIx)
+    }
+    /// The miniature standing on `p`.
+    pub fn at(&self, p: Pos) -> Option<UnitIx> {
+        self.units.iter().position(|u| u.on_board() && u.at == p).map(|i| i as UnitIx)
+    }
+    pub fn obstacle(&self, p: Pos) -> Option<Obstacle> {
+        self.obstacles.iter().find(|(q, _)| *q == p).map(|(_, o)| *o)
+    }
+    /// Indices of every miniature, in placement order.
+    pub fn indices(&self) -> impl Iterator<Item = UnitIx> {
+        0..self.units.len() as UnitIx
+    }
+    /// The miniature whose activation is in progress.
+    pub fn active(&self) -> Option<UnitIx> {
+        self.act.as_ref().map(|a| a.unit)
+    }
+}
