@@ -235,7 +235,7 @@ fn migrate_moves_every_session_to_postgres_and_back_with_its_chain() {
 
 /// `verify --all` keeps its verdicts beside a directory; a server has no directory to sit
 /// beside, so they go in the current directory, named after the URL (no password in it), and
-/// the next audit compares with them.
+/// the next audit compares with them. `ARBITER_DB` names a server as `--db` does.
 #[test]
 fn verify_all_on_a_server_keeps_its_verdicts_in_the_current_directory() {
     let Some(url) = fresh_server("verify_all") else { return };
@@ -271,4 +271,15 @@ fn verify_all_on_a_server_keeps_its_verdicts_in_the_current_directory() {
     assert!(files[0].chars().all(|c| c.is_ascii_alphanumeric() || "._-".contains(c)), "{files:?}");
     let second = in_dir(&["verify", "--all"]);
     assert!(second.contains("0 changed, 0 new"), "{second}");
+
+    // ARBITER_DB names the server as --db does.
+    let listed = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .arg("sessions")
+        .current_dir(dir.path())
+        .env("ARBITER_DB", &url)
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run arbiter: {e}"));
+    let stdout = String::from_utf8_lossy(&listed.stdout);
+    assert_eq!(listed.status.code(), Some(0), "{stdout}{}", String::from_utf8_lossy(&listed.stderr));
+    assert!(stdout.starts_with("disputed-wound"), "{stdout}");
 }
