@@ -139,6 +139,10 @@ fn every_command_answers_on_postgres_as_on_a_directory() {
             let shown = stdout.replace(db, "DB").replace(&receipt(db).display().to_string(), "RECEIPT");
             answers.push(if args[0] == "seal" || args.contains(&"--receipt") {
                 scrub_times(&shown)
+            } else if args[..] == ["check", "table"] {
+                // `new` stamps the time into the metadata the chain starts from, and the two
+                // databases' `table` may be made in different seconds: the hash may differ.
+                shown.split(", chain hash ").next().unwrap_or_default().to_string()
             } else if args[0] == "sessions" {
                 // The sessions were created a moment apart on the two databases.
                 shown.lines().filter(|l| !l.contains("\"created\"")).collect::<Vec<_>>().join("\n")
