@@ -10,7 +10,7 @@ use super::city::Tile;
 use super::event::{Colour, Event, Foe, Label};
 use super::flow::Await;
 use super::icon::Gem;
-use super::params::{ChallengeAtZero, FrenzyCards, Packs, Scenario, TwoPlayerSpot};
+use super::params::{ChallengeAtZero, FrenzyCards, Packs, Scenario, TwoPlayerSpot, WinPending};
 use super::rules as r;
 use super::state::{
     Adversary, At, CStage, Challenge, CityDwarf, End, FStage, Frame, PStage, Phase, Placement, Player,
@@ -119,6 +119,8 @@ impl FlameAndForge {
         }
         match *e {
             Event::Hero { .. } | Event::Use { .. } | Event::Activate { .. } => true,
+            // Declining a won challenge's pending actions comes before the ones owed.
+            Event::Pass { who } => self.won_pending(s).is_some_and(|seat| s.seat_of(who) == Some(seat)),
             // A placement more than the turn gives is judged as such, not as a turn left out.
             Event::Raid { who, .. } | Event::Regroup { who, .. } => {
                 // (Alone at the table, the next placement is the next turn's.)
@@ -133,6 +135,17 @@ impl FlameAndForge {
                     })
             }
             _ => false,
+        }
+    }
+
+    /// The seat whose won challenge's pending actions are being resolved, when the next one
+    /// is owed (the top of the stack is their list of icons).
+    fn won_pending(&self, s: &State) -> Option<u8> {
+        match s.stack.last() {
+            Some(&Frame::Icons { seat, src: Src::Pending(k), .. }) => {
+                s.challenges.get(k as usize).filter(|ch| ch.end == Some(End::Won)).map(|_| seat)
+            }
+            _ => None,
         }
     }
 
@@ -241,7 +254,7 @@ impl FlameAndForge {
                             f,
                             None,
                             rule,
-                            format!("`{card}` cannot come off the Retaliation deck now ({m:?})"),
+                            format!("`{card}` cannot come off the Retaliation deck now: {m}"),
                         );
                         s.dragon_deck.take(id);
                     }
@@ -274,7 +287,7 @@ impl FlameAndForge {
                         f,
                         None,
                         r::SETUP_MONSTER_DECK,
-                        format!("`{card}` cannot come off the monster deck now ({m:?})"),
+                        format!("`{card}` cannot come off the monster deck now: {m}"),
                     );
                 }
                 let (row, pos) = self.catalog.retaliations.get(ret).map_or((1, 0), |c| c.monster);
@@ -322,7 +335,7 @@ impl FlameAndForge {
                             f,
                             Some(seat),
                             r::PACKA_DEAL,
-                            format!("`{l}` is not in the dragonslayer deck ({m:?})"),
+                            format!("`{l}` is not in the dragonslayer deck: {m}"),
                         );
                     }
                     dealt.push(id);
@@ -382,7 +395,7 @@ impl FlameAndForge {
                         f,
                         None,
                         rule,
-                        format!("`{card}` cannot come off the event deck now ({m:?})"),
+                        format!("`{card}` cannot come off the event deck now: {m}"),
                     );
                 }
                 if !s.events.contains(&id) {
@@ -557,7 +570,7 @@ impl FlameAndForge {
                             f,
                             Some(seat),
                             rule,
-                            format!("`{l}` is not in the {subject} pile ({m:?})"),
+                            format!("`{l}` is not in the {subject} pile: {m}"),
                         );
                     }
                     *slot = Some(id);
@@ -859,7 +872,7 @@ impl FlameAndForge {
                     f,
                     None,
                     rule,
-                    format!("`{}` cannot come off the item deck now ({m:?})", self.catalog.cards.name(id)),
+                    format!("`{}` cannot come off the item deck now: {m}", self.catalog.cards.name(id)),
                 );
                 s.market.slots[slot] = Some(id);
             }
@@ -1315,17 +1328,27 @@ impl FlameAndForge {
             let forged = p.deck.discard.contains(&id)
                 && self.catalog.cards.get(id).is_some_and(|c| c.kind == CardKind::Item);
             let rule = if forged { r::FORGE_TO_DISCARD } else { r::CHALLENGE_REVEAL };
+            let played = s.challenges.last().is_some_and(|c| c.played.contains(&id));
+            // Where the card is instead, so the reader sees why it could not come out.
             let why = if forged {
                 "a forged item goes to the discard pile, not the deck"
+            } else if m == Misdraw::Empty {
+                "the deck is empty"
+            } else if played {
+                "it was revealed already in this challenge"
+            } else if p.deck.discard.contains(&id) {
+                "it is in the discard pile, which becomes the deck only when the deck runs out in a challenge"
+            } else if p.retired.contains(&id) {
+                "it is retired"
             } else {
-                "not in the deck"
+                "it is not in the deck"
             };
             self.report(
                 s,
                 f,
                 Some(seat),
                 rule,
-                format!("`{card}` cannot be revealed from {who}'s challenge deck: {why} ({m:?})"),
+                format!("`{card}` cannot be revealed from {who}'s challenge deck: {why}"),
             );
         }
         let set_aside = self.config.frenzy_cards == FrenzyCards::SetAside;
@@ -1563,6 +1586,22 @@ impl FlameAndForge {
         let seat = self.seat(s, who)?;
         let mine = |k: u8| k == seat;
         let free_forge = matches!(s.stack.last(), Some(Frame::Forge { free, .. }) if *free > 0);
+        if self.won_pending(s) == Some(seat) {
+            // "Then finally you may resolve all the cards that you played" (l.255).
+            match self.config.win_pending {
+                WinPending::May => {
+                    s.stack.pop();
+                }
+                WinPending::Must => self.report(
+                    s,
+                    f,
+                    Some(seat),
+                    r::CHALLENGE_WIN_PENDING,
+                    "a won challenge's pending actions are resolved (`win-pending=must`)".into(),
+                ),
+            }
+            return Ok(());
+        }
         match a {
             Await::Forge { seat: k, .. } if mine(k) && free_forge => {
                 self.report(

@@ -24,6 +24,10 @@ named_enum! {
     pub enum WinOrder ("a win order") { Text = "text", Caption = "caption" }
 }
 named_enum! {
+    /// `win-pending`: whether a won challenge's pending actions may be declined.
+    pub enum WinPending ("a reading") { May = "may", Must = "must" }
+}
+named_enum! {
     /// `win-events`: how many Win-a-Challenge events a win discards.
     pub enum WinEvents ("a count") { One = "one", All = "all" }
 }
@@ -130,6 +134,17 @@ pub static PARAMS: &[ParamSpec] = &[
               \"Discard resolved events to the bottom of the event deck. Gain one health for each event \
               discarded this way.\" `one`: one event (the text's plain words); `all`: every such event.",
         section: "Resolving a Challenge (l.255, l.257)",
+    },
+    ParamSpec {
+        name: "win-pending",
+        kind: ParamKind::Interpretation,
+        allowed: WinPending::NAMES,
+        default: WinPending::May.name(),
+        doc: "After a win the text (l.255) says \"Then finally you may resolve all the cards that you \
+              played\"; its caption (l.257) says \"Then resolve any pending actions\", as fleeing does \
+              (l.251 \"Resolve all the pending actions\"). `may`: the winner may decline the pending \
+              actions still to come (`pass`), the text's plain words; `must`: they are resolved.",
+        section: "Resolving a Challenge (l.251, l.255, l.257)",
     },
     ParamSpec {
         name: "frenzy-cards",
@@ -240,6 +255,7 @@ pub struct Config {
     pub packs: Packs,
     pub win_order: WinOrder,
     pub win_events: WinEvents,
+    pub win_pending: WinPending,
     pub frenzy_cards: FrenzyCards,
     pub end_timing: EndTiming,
     pub book_tokens: BookTokens,
@@ -262,6 +278,7 @@ impl Config {
             packs: r.get(PACKS, Packs::Locked),
             win_order: r.get("win-order", WinOrder::Text),
             win_events: r.get("win-events", WinEvents::One),
+            win_pending: r.get("win-pending", WinPending::May),
             frenzy_cards: r.get("frenzy-cards", FrenzyCards::Resolve),
             end_timing: r.get("end-timing", EndTiming::Phase4),
             book_tokens: r.get("book-tokens", BookTokens::OnePerSubject),

@@ -95,7 +95,7 @@ rules! {
     CHALLENGE_WIN_CARD = "ff.challenge.win-card", "The defeated monster's card goes to the winner's discard pile", "Resolving a Challenge (l.255, l.257)";
     CHALLENGE_WIN_EVENT = "ff.challenge.win-event", "An active event with the Win-a-Challenge condition, of the player's choice, goes to the bottom of the event deck, +1 health (see interpretation win-events)", "Resolving a Challenge (l.255)";
     CHALLENGE_WIN_RETALIATION = "ff.challenge.win-retaliation", "After a monster is beaten the top Dragon card is resolved on its territory", "Resolving a Challenge (l.255, l.257)";
-    CHALLENGE_WIN_PENDING = "ff.challenge.win-pending", "After a win the pending actions are resolved and the played cards discarded (order: interpretation win-order)", "Resolving a Challenge (l.255, l.257)";
+    CHALLENGE_WIN_PENDING = "ff.challenge.win-pending", "After a win the pending actions are resolved (interpretations win-order, win-pending) and the played cards discarded", "Resolving a Challenge (l.255, l.257)";
     CHALLENGE_TARGET = "ff.challenge.target", "A raid challenges the monster on its tile (the Dragon in the Castle); a bow icon any monster or the Dragon", "City Raid (l.187); Actions Overview (l.224)";
     // Forge, Retire, Research.
     FORGE_CHOOSE = "ff.forge.choose", "A forge takes one of the items face up in the Forge", "Forge (l.263)";

@@ -33,6 +33,18 @@ pub enum Misdraw {
     Spent,
 }
 
+impl std::fmt::Display for Misdraw {
+    /// What went wrong, in words a finding can quote.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Misdraw::Empty => "the deck is empty",
+            Misdraw::NotInDeck => "the card is not in the deck (in play, discarded or drawn already)",
+            Misdraw::Buried => "the card is in the deck, under cards that come out before it",
+            Misdraw::Spent => "the card was left out when the deck was made (its group is drawn out)",
+        })
+    }
+}
+
 /// Candidates of which `left` are still in the deck, their order unknown. Kept sorted so
 /// the state is canonical; duplicates are separate copies.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
