@@ -14,6 +14,10 @@ const DEFAULT_SNAPSHOT_EVERY: u64 = arbiter_verify::SNAPSHOT_EVERY;
 /// The database used when `--db` is not given and `ARBITER_DB` is not set.
 pub const DEFAULT_DB: &str = "arbiter.db";
 
+/// Where `arbiter serve` listens unless told otherwise (`arbiter_server::DEFAULT_LISTEN`,
+/// said here too so that this file needs clap and `arbiter-verify` only).
+pub const DEFAULT_LISTEN: &str = "127.0.0.1:7878";
+
 const ABOUT: &str = "Record tabletop game sessions as event logs, replay them, check every event against the rules and name the rule broken, and show where two replays split.";
 
 /// What every command's SOURCE means, said once for `arbiter --help`.
@@ -27,8 +31,12 @@ SOURCES:
 
 DATABASE:
   Commands that read or write sessions take --db PATH (a directory) or --db postgres://USER@HOST/DBNAME
-  (a PostgreSQL database); without it they use $ARBITER_DB, else ./arbiter.db. A command pointed at
-  files only never opens (or creates) a database. `arbiter migrate` copies one into the other.
+  (a PostgreSQL database); without it they use $ARBITER_DB, else ./arbiter.db. A command
+  pointed at files only never opens (or creates) a database; `arbiter migrate` copies one
+  database into another.
+  Most of them also take --server URL (or $ARBITER_SERVER, unless --db is given): they then
+  work through a running `arbiter serve` with the same output and exit status; files are
+  still read here, and a command that needs the database itself says so.
 
 EXIT STATUS:
   0  clean, identical, done
@@ -50,6 +58,17 @@ pub struct Db {
     pub path: Option<PathBuf>,
 }
 
+/// The server option of every command that can work through `arbiter serve`: described once,
+/// here (`crate::remote` is the client).
+#[derive(Debug, Clone, Args)]
+pub struct Server {
+    /// Work through a running `arbiter serve` at URL (http://HOST:PORT) instead of a database
+    /// here: the same output and exit status. Files are still read here; writes carry
+    /// $ARBITER_TOKEN [default: $ARBITER_SERVER, unless --db is given]
+    #[arg(long = "server", value_name = "URL", conflicts_with = "path")]
+    pub url: Option<String>,
+}
+
 /// Interpretations replayed under, shared by the commands that replay.
 #[derive(Debug, Clone, Args)]
 pub struct Variants {
@@ -69,6 +88,10 @@ pub struct Cli {
     /// The database, for scripts that name it before the command (`arbiter --db PATH verify S`)
     #[arg(long = "db", value_name = "PATH", hide = true)]
     pub db: Option<PathBuf>,
+
+    /// The server, for scripts that name it before the command (`arbiter --server URL verify S`)
+    #[arg(long = "server", value_name = "URL", hide = true, conflicts_with = "db")]
+    pub server: Option<String>,
 
     #[command(subcommand)]
     pub command: Command,
@@ -141,6 +164,8 @@ Exit status: 0; 2 when there is no database.")]
         json: bool,
         #[command(flatten)]
         db: Db,
+        #[command(flatten)]
+        server: Server,
     },
 
     /// Create an empty session, to record into with `arbiter record`.
@@ -168,6 +193,8 @@ Exit status: 0; 2 for a taken or invalid name, an unknown game or a bad setup.")
         title: String,
         #[command(flatten)]
         db: Db,
+        #[command(flatten)]
+        server: Server,
     },
 
     /// Record events one line at a time, each checked as it is entered.
@@ -196,6 +223,8 @@ lines before it are stored, and stderr says exactly which).")]
         strict: bool,
         #[command(flatten)]
         db: Db,
+        #[command(flatten)]
+        server: Server,
     },
 
     /// Import a notation or JSONL file as a new session.
@@ -219,6 +248,8 @@ Exit status: 0; 2 for an unreadable or malformed file, or a session name already
         snapshot_every: u64,
         #[command(flatten)]
         db: Db,
+        #[command(flatten)]
+        server: Server,
     },
 
     /// (Re)build a session's snapshots, the state every K records.
@@ -239,6 +270,8 @@ Exit status: 0; 2 for an unknown session.")]
         every: u64,
         #[command(flatten)]
         db: Db,
+        #[command(flatten)]
+        server: Server,
     },
 
     /// Print a log as notation or JSONL, written as it is read.
@@ -256,6 +289,8 @@ Exit status: 0; 2 for an unknown source or a failed write.")]
         format: Format,
         #[command(flatten)]
         db: Db,
+        #[command(flatten)]
+        server: Server,
     },
 
     /// List a log's records with their numbers and retraction marks.
@@ -273,6 +308,8 @@ Exit status: 0; 2 for an unknown or malformed source.")]
         json: bool,
         #[command(flatten)]
         db: Db,
+        #[command(flatten)]
+        server: Server,
     },
 
     /// Print the table after the first N records of a log.
@@ -299,6 +336,8 @@ Exit status: 0; 2 for an unknown source or N past the end of the log.")]
         variants: Variants,
         #[command(flatten)]
         db: Db,
+        #[command(flatten)]
+        server: Server,
     },
 
     /// Check every event of a log against the rules, or audit the whole database.
@@ -353,6 +392,8 @@ clean); violations a session was recorded with are listed, not failures. 2 unusa
         strict: bool,
         #[command(flatten)]
         db: Db,
+        #[command(flatten)]
+        server: Server,
     },
 
     /// The auditor's view of one record.
@@ -377,6 +418,8 @@ Exit status: 0; 2 for an unknown source or a record the log does not hold.")]
         variants: Variants,
         #[command(flatten)]
         db: Db,
+        #[command(flatten)]
+        server: Server,
     },
 
     /// Show where two replays split, and why.
@@ -408,6 +451,8 @@ Exit status: 0 identical; 1 the logs split; 2 unusable input.")]
         variants: Variants,
         #[command(flatten)]
         db: Db,
+        #[command(flatten)]
+        server: Server,
     },
 
     /// Branch a session at record N for a counterfactual.
@@ -433,6 +478,8 @@ Exit status: 0; 2 for an unknown session, N past its end or a taken name.")]
         snapshot_every: u64,
         #[command(flatten)]
         db: Db,
+        #[command(flatten)]
+        server: Server,
     },
 
     /// Run a suite of fixtures: logs that say what replaying them must produce.
@@ -496,6 +543,8 @@ does not hold; 2 unknown session.")]
         accept_loss: bool,
         #[command(flatten)]
         db: Db,
+        #[command(flatten)]
+        server: Server,
     },
 
     /// Sign a receipt of a session's head with a referee's key.
@@ -555,6 +604,35 @@ with another history, or a copy that does not check on the far side.")]
         /// Cache the state every K records in the copies (0: none)
         #[arg(long, value_name = "K", default_value_t = DEFAULT_SNAPSHOT_EVERY)]
         snapshot_every: u64,
+    },
+
+    /// Serve the database over HTTP: a JSON API and a web app.
+    ///
+    /// One process owns the database; any number of browsers and `arbiter --server URL ...`
+    /// clients read while someone records. It listens on loopback only unless given a token,
+    /// which every write must then carry. Ctrl-C stops it.
+    #[command(after_help = "\
+EXAMPLES:
+  arbiter serve                                   # ./arbiter.db at http://127.0.0.1:7878/
+  arbiter serve --db league.db --listen 127.0.0.1:8080
+  arbiter serve --listen 0.0.0.0:7878 --token-file ~/.arbiter-token   # the whole club's network
+  arbiter verify friday --server http://127.0.0.1:7878                 # a client
+
+Exit status: 0 when stopped; 2 for an address that cannot be listened on, a missing or short
+token off loopback, or a database another process holds.")]
+    Serve {
+        /// The address to listen on, IP:PORT (port 0: any free port, printed on start)
+        #[arg(long, value_name = "IP:PORT", default_value = DEFAULT_LISTEN)]
+        listen: String,
+        /// The token every write must carry (Authorization: Bearer TOKEN); needed to listen
+        /// beyond loopback, at least 16 characters [env: ARBITER_TOKEN]
+        #[arg(long, value_name = "TOKEN", env = "ARBITER_TOKEN", hide_env = true, hide_env_values = true)]
+        token: Option<String>,
+        /// A file whose first line is the token (kept out of the process list)
+        #[arg(long, value_name = "FILE")]
+        token_file: Option<PathBuf>,
+        #[command(flatten)]
+        db: Db,
     },
 
     /// Play seeded random legal sessions.
@@ -655,11 +733,42 @@ impl Command {
             | Command::Fork { db, .. }
             | Command::Check { db, .. }
             | Command::Seal { db, .. }
+            | Command::Serve { db, .. }
             | Command::Simulate { db, .. } => Some(db),
             Command::Games { .. }
             | Command::Rules { .. }
             | Command::Fixtures { .. }
             | Command::Migrate { .. }
+            | Command::Completions { .. } => None,
+        }
+    }
+}
+
+impl Command {
+    /// The command's own `--server`, for the commands that can work through a server.
+    pub fn server(&self) -> Option<&Server> {
+        match self {
+            Command::Sessions { server, .. }
+            | Command::New { server, .. }
+            | Command::Record { server, .. }
+            | Command::Import { server, .. }
+            | Command::Snapshot { server, .. }
+            | Command::Export { server, .. }
+            | Command::Log { server, .. }
+            | Command::Replay { server, .. }
+            | Command::Verify { server, .. }
+            | Command::Explain { server, .. }
+            | Command::Diff { server, .. }
+            | Command::Fork { server, .. }
+            | Command::Check { server, .. } => Some(server),
+            Command::Demo { .. }
+            | Command::Games { .. }
+            | Command::Rules { .. }
+            | Command::Fixtures { .. }
+            | Command::Seal { .. }
+            | Command::Migrate { .. }
+            | Command::Serve { .. }
+            | Command::Simulate { .. }
             | Command::Completions { .. } => None,
         }
     }

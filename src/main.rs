@@ -12,6 +12,7 @@ mod commands;
 mod error;
 mod output;
 mod progress;
+mod remote;
 mod style;
 
 use clap::Parser;

@@ -97,10 +97,55 @@ fn readme_session() -> (Vec<String>, Vec<Step>, Vec<String>) {
 #[test]
 fn the_readme_table_session_is_what_a_player_sees() {
     let s = friday();
-    let (args, steps, banner) = readme_session();
-    assert!(steps.len() >= 5, "the README's session has only {} lines", steps.len());
+    let (args, _, _) = readme_session();
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let mut p = spawn(&s, &args, &[], true);
+    play_the_readme_session(&mut p);
+    // What the transcript says was stored is what the session holds.
+    let log = s.run(&["log", "rematch"]).expect(0).out();
+    assert!(log.contains("   10  up 4   [retracted by 11]") && log.contains("   12  hold 4"), "{log}");
+}
+
+/// The same sitting through `arbiter serve` (`--server URL`): the same screen, line for
+/// line, and the same records stored.
+#[test]
+fn the_readme_table_session_is_the_same_through_a_server() {
+    use std::io::BufRead;
+    let s = friday();
+    let mut server = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["serve", "--listen", "127.0.0.1:0", "--db"])
+        .arg(s.db())
+        .env_remove("ARBITER_TOKEN")
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("arbiter serve starts");
+    let mut first = String::new();
+    std::io::BufReader::new(server.stdout.take().expect("stdout"))
+        .read_line(&mut first)
+        .expect("its address");
+    let url = first
+        .split_whitespace()
+        .find(|w| w.starts_with("http://"))
+        .map(|w| w.trim_end_matches(|c: char| !c.is_ascii_digit()).to_string())
+        .expect("serve prints its address");
+    let (args, _, _) = readme_session();
+    let mut remote = vec!["--server", url.as_str()];
+    remote.extend(args.iter().map(String::as_str));
+    let state = s.path("state");
+    let mut p = spawn(&s, &remote, &[("XDG_STATE_HOME", state.to_str().expect("utf-8"))], true);
+    play_the_readme_session(&mut p);
+    let _ = server.kill();
+    let _ = server.wait();
+    let log = s.run(&["log", "rematch"]).expect(0).out();
+    assert!(log.contains("   10  up 4   [retracted by 11]") && log.contains("   12  hold 4"), "{log}");
+    // The line history is kept on this machine, per server and session.
+    assert!(std::fs::read_dir(state.join("arbiter").join("history")).is_ok_and(|mut d| d.next().is_some()));
+}
+
+/// Type the README's table session at `p`, checking every line it shows, to the end.
+fn play_the_readme_session(p: &mut PtySession) {
+    let (_, steps, banner) = readme_session();
+    assert!(steps.len() >= 5, "the README's session has only {} lines", steps.len());
     for line in &banner {
         p.exp_string(line).unwrap_or_else(|e| panic!("banner line `{line}` not shown: {e}"));
     }
@@ -114,10 +159,7 @@ fn the_readme_table_session_is_what_a_player_sees() {
         }
     }
     p.exp_eof().expect("the recorder ends after quit");
-    assert_eq!(status(&mut p), 1, "a line broke a rule");
-    // What the transcript says was stored is what the session holds.
-    let log = s.run(&["log", "rematch"]).expect(0).out();
-    assert!(log.contains("   10  up 4   [retracted by 11]") && log.contains("   12  hold 4"), "{log}");
+    assert_eq!(status(p), 1, "a line broke a rule");
 }
 
 #[test]

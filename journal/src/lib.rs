@@ -95,7 +95,7 @@ pub use error::{ErrorKind, JournalError};
 pub use events::{Events, SessionReader};
 pub use journal::Journal;
 pub use limits::MAX_RECORD_BYTES;
-pub use location::{display as display_location, is_server};
+pub use location::{beside, display as display_location, is_server};
 pub use meta::{Parent, SessionMeta};
 pub use name::{validate_name, MAX_NAME_LEN};
 pub use problem::{Problem, ProblemKind};

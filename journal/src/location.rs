@@ -5,7 +5,7 @@
 //!
 //! A URL may carry a password; `shown` is the form every message uses, with it hidden.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The prefixes that make a location a PostgreSQL server rather than a directory. A
 /// directory whose name starts so is still reachable as `./postgres:...`.
@@ -29,6 +29,24 @@ pub fn display(location: &Path) -> String {
         Some(url) => shown(url),
         None => location.display().to_string(),
     }
+}
+
+/// A file kept beside the database, never inside it: `arbiter.db` + `.verdicts.json` ->
+/// `arbiter.db.verdicts.json`. A PostgreSQL database has no directory to sit beside, so its
+/// file goes in the current directory, named after the URL as messages show it (no password)
+/// with every character but letters, digits, `.`, `-` and `_` made `_`.
+pub fn beside(location: &Path, suffix: &str) -> PathBuf {
+    if let Some(url) = server_url(location) {
+        let name: String = shown(url)
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_') { c } else { '_' })
+            .collect();
+        return PathBuf::from(name + suffix);
+    }
+    // `arbiter.db/` names the same directory as `arbiter.db`: what is beside it stays beside.
+    let mut name = location.components().as_path().as_os_str().to_os_string();
+    name.push(suffix);
+    PathBuf::from(name)
 }
 
 /// A server URL as messages show it: a password in it (`user:PASSWORD@` or
@@ -76,6 +94,15 @@ mod tests {
         for path in ["arbiter.db", "./postgres://x", "/tmp/postgres", "postgres:/x", ""] {
             assert!(!is_server(Path::new(path)), "{path}");
         }
+    }
+
+    #[test]
+    fn files_beside_a_server_are_named_after_it_without_its_password() {
+        assert_eq!(beside(Path::new("arbiter.db/"), ".v"), PathBuf::from("arbiter.db.v"));
+        assert_eq!(
+            beside(Path::new("postgres://league:s3cr@t@db/league"), ".v"),
+            PathBuf::from("postgres___league_____db_league.v")
+        );
     }
 
     #[test]

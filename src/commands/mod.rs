@@ -6,10 +6,11 @@ mod audit;
 mod catalog;
 mod completions;
 mod demo;
-mod fixtures;
+pub mod fixtures;
 mod migrate;
-mod record;
+pub mod record;
 mod seal;
+mod serve;
 mod sessions;
 mod simulate;
 mod table;
@@ -24,7 +25,13 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
-    let db = database(cli.command.db().and_then(|d| d.path.clone()), cli.db.clone());
+    let own_db = cli.command.db().and_then(|d| d.path.clone());
+    if let Some(url) = server(&cli, own_db.is_some() || cli.db.is_some())? {
+        if let Some(code) = crate::remote::run(&url, &cli.command)? {
+            return Ok(code);
+        }
+    }
+    let db = database(own_db, cli.db.clone());
     let db = db.as_path();
     match cli.command {
         Command::Demo { .. } => demo::demo(db),
@@ -80,12 +87,30 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
             fixtures::fixtures(&dir, junit.as_deref(), coverage, require_full_coverage, json)
         }
         Command::Migrate { from, to, snapshot_every } => migrate::migrate(&from, &to, snapshot_every),
+        Command::Serve { listen, token, token_file, .. } => {
+            serve::serve(db, &listen, token.as_deref(), token_file.as_deref())
+        }
         Command::Simulate { game, setup, seed, events, games, into, out, force, snapshot_every, .. } => {
             let target =
                 simulate::Target { into: into.as_deref(), out: out.as_deref(), force, snapshot_every };
             simulate::simulate(db, &game, &setup, seed, events, games, target)
         }
         Command::Completions { shell } => completions::completions(shell),
+    }
+}
+
+/// The server a command works through: its own `--server`, else one named before the
+/// command, else `$ARBITER_SERVER` (when set and not empty) unless a `--db` was given: a
+/// database named on the command line is the one meant.
+fn server(cli: &Cli, db_given: bool) -> Result<Option<String>, CliError> {
+    let given = cli.command.server().and_then(|s| s.url.clone()).or_else(|| cli.server.clone());
+    match given {
+        Some(_) if db_given => Err(CliError::input(
+            "give --db PATH (a database here) or --server URL (a running `arbiter serve`), not both",
+        )),
+        Some(url) => Ok(Some(url)),
+        None if db_given => Ok(None),
+        None => Ok(std::env::var("ARBITER_SERVER").ok().filter(|v| !v.trim().is_empty())),
     }
 }
 
@@ -98,21 +123,10 @@ fn database(own: Option<PathBuf>, before: Option<PathBuf>) -> PathBuf {
 }
 
 /// A file kept beside the database (never inside it: the journal owns that directory):
-/// `arbiter.db` + `.verdicts.json` -> `arbiter.db.verdicts.json`.
+/// `arbiter.db` + `.verdicts.json` -> `arbiter.db.verdicts.json`; for a PostgreSQL database,
+/// in the current directory (`arbiter_journal::beside`).
 pub fn beside(db: &Path, suffix: &str) -> PathBuf {
-    // A PostgreSQL database has no directory to sit beside: the file goes in the current
-    // directory, named after the URL (password hidden) in characters safe in a file name.
-    if arbiter_journal::is_server(db) {
-        let name: String = arbiter_journal::display_location(db)
-            .chars()
-            .map(|c| if c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_') { c } else { '_' })
-            .collect();
-        return PathBuf::from(name + suffix);
-    }
-    // `arbiter.db/` names the same directory as `arbiter.db`: what is beside it stays beside.
-    let mut name = db.components().as_path().as_os_str().to_os_string();
-    name.push(suffix);
-    PathBuf::from(name)
+    arbiter_journal::beside(db, suffix)
 }
 
 /// Open the database. Commands that only read refuse to create one: a missing database is

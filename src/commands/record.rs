@@ -10,10 +10,14 @@
 //! were written after that one and may depend on it. Every line before it is already
 //! stored (each was acknowledged as it was written), and stderr says exactly which records
 //! were stored from which lines and which lines were not.
+//!
+//! Both loops write through a [`Recording`]: the journal's `Recorder`, or a running
+//! `arbiter serve` (`--server`, `crate::remote`), so a session recorded through a server
+//! behaves line for line as one recorded here.
 
 use crate::error::CliError;
 use crate::output;
-use arbiter_verify::{EngineGames, Recorder};
+use arbiter_verify::{EngineGames, Recorder, Submitted, VerifyError};
 use std::io::{BufRead, IsTerminal};
 use std::path::Path;
 use std::process::ExitCode;
@@ -71,20 +75,81 @@ pub fn ranges(numbers: impl Iterator<Item = u64>) -> String {
     parts.join(", ")
 }
 
+/// A session being recorded: what both loops (at the table and from a pipe) need of it.
+pub trait Recording {
+    fn game(&self) -> &str;
+    /// The session's length: the sequence of the next record.
+    fn len(&self) -> u64;
+    fn submit(&mut self, line: &str, strict: bool) -> Result<Submitted, VerifyError>;
+    fn undo(&mut self) -> Result<Submitted, VerifyError>;
+    /// The table now, as `board` prints it.
+    fn board(&self) -> Result<String, VerifyError>;
+    /// The consequence the rules require next, in notation, when the table determines one.
+    fn next_consequence(&self) -> Option<String>;
+    /// The names a line may use now (cards of the catalog, names at the table).
+    fn names(&self) -> Vec<String>;
+    /// The event words of the game's notation.
+    fn event_words(&self) -> Vec<String>;
+    /// The game's notation at a glance (empty when it gives none).
+    fn notation_summary(&self) -> String;
+}
+
+impl Recording for Recorder<'_> {
+    fn game(&self) -> &str {
+        Recorder::game(self)
+    }
+    fn len(&self) -> u64 {
+        Recorder::len(self)
+    }
+    fn submit(&mut self, line: &str, strict: bool) -> Result<Submitted, VerifyError> {
+        Recorder::submit(self, line, strict)
+    }
+    fn undo(&mut self) -> Result<Submitted, VerifyError> {
+        Recorder::undo(self)
+    }
+    fn board(&self) -> Result<String, VerifyError> {
+        Ok(self.state().to_string())
+    }
+    fn next_consequence(&self) -> Option<String> {
+        Recorder::next_consequence(self)
+    }
+    fn names(&self) -> Vec<String> {
+        Recorder::names(self)
+    }
+    fn event_words(&self) -> Vec<String> {
+        Recorder::event_words(self)
+    }
+    fn notation_summary(&self) -> String {
+        Recorder::notation_summary(self).to_string()
+    }
+}
+
 pub fn record(db: &Path, session: &str, strict: bool) -> Result<ExitCode, CliError> {
     if !db.exists() {
         super::open_journal(db, false)?;
     }
-    let recorder = Recorder::open_detached(EngineGames, db, session)?;
+    let mut recorder = Recorder::open_detached(EngineGames, db, session)?;
+    let history = super::table::history_path(db, session);
+    record_on(&mut recorder, Some(&history), session, strict)
+}
+
+/// Record into `recorder`: at the table on a terminal (its line history kept in `history`,
+/// if given), else line by line from the pipe.
+pub fn record_on(
+    recorder: &mut dyn Recording,
+    history: Option<&Path>,
+    session: &str,
+    strict: bool,
+) -> Result<ExitCode, CliError> {
     if std::io::stdin().is_terminal() {
-        return super::table::record_at_the_table(db, session, strict, recorder);
+        return super::table::record_at_the_table(history, session, strict, recorder);
     }
     piped(session, strict, recorder)
 }
 
 /// `record` fed from a pipe or a file: every line in order, stopping at the first that cannot
 /// be read, with the account of what was stored on stderr.
-fn piped(_session: &str, strict: bool, mut recorder: Recorder<'static>) -> Result<ExitCode, CliError> {
+fn piped(_session: &str, strict: bool, recorder: &mut dyn Recording) -> Result<ExitCode, CliError> {
     let mut broke_a_rule = false;
     let mut account = Account::default();
     let stdin = std::io::stdin();
@@ -99,7 +164,7 @@ fn piped(_session: &str, strict: bool, mut recorder: Recorder<'static>) -> Resul
             continue;
         }
         if text == "board" {
-            output::print(&recorder.state().to_string())?;
+            output::print(&recorder.board()?)?;
             continue;
         }
         let result = if text == "undo" { recorder.undo() } else { recorder.submit(text, strict) };

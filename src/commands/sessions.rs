@@ -11,49 +11,9 @@ use std::process::ExitCode;
 /// List the sessions, as text or as JSON (`schemas/sessions.json`).
 pub fn list(db: &Path, json: bool) -> Result<ExitCode, CliError> {
     let journal = open_reader(db)?;
-    let sessions = journal.sessions()?;
-    let mut rows = Vec::with_capacity(sessions.len());
-    for (name, meta) in sessions {
-        let len = journal.len(&name)?;
-        rows.push((name, meta, len));
-    }
+    let list = arbiter_verify::session_list(&journal, &arbiter_journal::display_location(db))?;
     drop(journal);
-    if json {
-        let list: Vec<_> = rows
-            .iter()
-            .map(|(name, meta, len)| {
-                serde_json::json!({
-                    "name": name,
-                    "game": meta.game,
-                    "records": len,
-                    "title": meta.title,
-                    "rules_version": meta.rules_version,
-                    "created": meta.created,
-                    "setup": meta.setup,
-                    "catalog": meta.catalog,
-                    "parent": meta.parent.as_ref().map(|p| serde_json::json!({ "session": p.session, "at": p.at })),
-                })
-            })
-            .collect();
-        let doc = serde_json::json!({ "database": arbiter_journal::display_location(db), "sessions": list });
-        output::print_json(&format!("{doc:#}\n"))?;
-        return Ok(ExitCode::SUCCESS);
-    }
-    let mut text = String::new();
-    if rows.is_empty() {
-        text.push_str(&format!("no sessions in `{}`\n", arbiter_journal::display_location(db)));
-    }
-    for (name, meta, len) in rows {
-        let parent = meta
-            .parent
-            .as_ref()
-            .map(|p| format!(", forked from {} at {}", p.session, p.at))
-            .unwrap_or_default();
-        // A title is free text: one line of it, escaped, cut.
-        let title = arbiter_verify::shown(&meta.title);
-        text.push_str(&format!("{name:<24} {:<16} {len:>8} records  {title}{parent}\n", meta.game));
-    }
-    output::print(&text)?;
+    super::print_report(&list, json)?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -9,11 +9,16 @@
 //!
 //! **History** is kept per session beside the database, never in it: `PATH.history/SESSION`
 //! (`arbiter.db.history/friday`), one line a typed entry, appended as each is entered. It is
-//! what was typed, mistakes included; the session is what was stored.
+//! what was typed, mistakes included; the session is what was stored. Recording through a
+//! server (`--server`), there is no database here: the history is kept in the user's state
+//! directory instead (`crate::remote::history_path`).
+//!
+//! The editor works on any [`Recording`]: the journal's recorder, or a server's.
 
+use super::record::Recording;
 use crate::error::CliError;
 use crate::output;
-use arbiter_verify::{ErrorKind, Recorder};
+use arbiter_verify::ErrorKind;
 use rustyline::completion::{Completer, Pair};
 use rustyline::error::ReadlineError;
 use rustyline::highlight::{CmdKind, Highlighter};
@@ -41,7 +46,7 @@ pub struct Assist {
 }
 
 impl Assist {
-    fn of(recorder: &Recorder<'_>, color: bool) -> Assist {
+    fn of(recorder: &dyn Recording, color: bool) -> Assist {
         let mut words = recorder.event_words();
         words.extend(COMMANDS.iter().map(|c| c.to_string()));
         Assist { words, names: recorder.names(), next: recorder.next_consequence(), color }
@@ -143,10 +148,10 @@ enum Leaving {
 }
 
 pub fn record_at_the_table(
-    db: &Path,
+    history: Option<&Path>,
     session: &str,
     strict: bool,
-    mut recorder: Recorder<'static>,
+    recorder: &mut dyn Recording,
 ) -> Result<ExitCode, CliError> {
     let color = output::colored();
     let config = Config::builder()
@@ -159,10 +164,11 @@ pub fn record_at_the_table(
         .build();
     let mut editor: Editor<Assist, DefaultHistory> =
         Editor::with_config(config).map_err(|e| CliError::input(format!("cannot use the terminal: {e}")))?;
-    editor.set_helper(Some(Assist::of(&recorder, color)));
-    let history = history_path(db, session);
+    editor.set_helper(Some(Assist::of(recorder, color)));
     // A missing history (the first sitting) is normal; an unreadable one only costs recall.
-    let _ = editor.load_history(&history);
+    if let Some(history) = history {
+        let _ = editor.load_history(history);
+    }
     let first = recorder.len();
     output::print(&format!(
         "recording `{session}` ({}), {first} records so far: one event a line. Tab completes, `help` shows the notation, `board` the table, `undo` retracts the last event, `quit` or Ctrl-D ends.\n",
@@ -183,16 +189,22 @@ pub fn record_at_the_table(
             continue;
         }
         if editor.add_history_entry(line.as_str()).unwrap_or(false) {
-            keep_history(&mut editor, &history);
+            if let Some(history) = history {
+                keep_history(&mut editor, history);
+            }
         }
         match text {
             "quit" | "exit" => break Leaving::Quit,
             "help" => {
-                output::print(&help(&recorder))?;
+                output::print(&help(recorder))?;
                 continue;
             }
             "board" => {
-                output::print(&format!("board:\n{}", recorder.state()))?;
+                // A board a server could not send costs only the board, as a bad line does.
+                match recorder.board() {
+                    Ok(board) => output::print(&format!("board:\n{board}"))?,
+                    Err(e) => eprintln!("{}", arbiter_verify::escape_controls(&e.message, false)),
+                }
                 continue;
             }
             _ => {}
@@ -227,7 +239,7 @@ pub fn record_at_the_table(
             }
         }
         if let Some(assist) = editor.helper_mut() {
-            *assist = Assist::of(&recorder, color);
+            *assist = Assist::of(recorder, color);
         }
     };
     // The editor ends the prompt's line itself, Ctrl-D and Ctrl-C included, and the word
@@ -250,7 +262,7 @@ fn keep_history(editor: &mut Editor<Assist, DefaultHistory>, path: &Path) {
 }
 
 /// `help`: the game's notation and the recorder's own words.
-fn help(recorder: &Recorder<'_>) -> String {
+fn help(recorder: &dyn Recording) -> String {
     let summary = recorder.notation_summary();
     let mut out = if summary.is_empty() {
         format!(

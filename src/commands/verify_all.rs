@@ -4,11 +4,10 @@
 //! recorded with.
 //!
 //! **Where previous verdicts are kept:** in a JSON file beside the database,
-//! `PATH.verdicts.json` (`arbiter.db.verdicts.json`), never inside it: the journal owns that
-//! directory and its hash chains, and a verdict is a cache of a replay, not a record of the
-//! table. Each audit replaces the file whole (through a temporary file and a rename) unless
-//! `--no-save`; a missing or unreadable file means no previous verdicts (every session is
-//! new), with a warning when it exists but does not read.
+//! `PATH.verdicts.json` (`arbiter.db.verdicts.json`; `arbiter_verify::verdicts_path`, the
+//! file `arbiter serve` keeps for audits through it too). Each audit replaces the file whole
+//! unless `--no-save`; a missing or unreadable file means no previous verdicts (every session
+//! is new), with a warning when it exists but does not read.
 
 use super::open_reader;
 use crate::error::CliError;
@@ -27,32 +26,13 @@ pub struct How {
     pub strict: bool,
 }
 
-/// The verdict file of a database.
-pub fn verdicts_path(db: &Path) -> PathBuf {
-    super::beside(db, ".verdicts.json")
-}
-
-/// The stored verdicts, with the file format's version.
-#[derive(serde::Serialize, serde::Deserialize)]
-struct Stored {
-    format: u32,
-    verdicts: Verdicts,
-}
-
-const FORMAT: u32 = 1;
-
+/// The stored verdicts (`arbiter_verify::load_verdicts`), with a warning on stderr when the
+/// file is there but does not read.
 fn load(path: &Path) -> Verdicts {
-    let Ok(text) = std::fs::read_to_string(path) else { return Verdicts::new() };
-    match serde_json::from_str::<Stored>(&text) {
-        Ok(stored) if stored.format == FORMAT => stored.verdicts,
-        _ => {
-            eprintln!(
-                "arbiter: warning: `{}` is not a verdict file this version reads; every session counts as new",
-                arbiter_verify::shown(&path.display().to_string())
-            );
-            Verdicts::new()
-        }
-    }
+    arbiter_verify::load_verdicts(path).unwrap_or_else(|warning| {
+        eprintln!("arbiter: warning: {warning}");
+        Verdicts::new()
+    })
 }
 
 pub fn verify_all(db: &Path, variant: &[String], how: How) -> Result<ExitCode, CliError> {
@@ -60,7 +40,7 @@ pub fn verify_all(db: &Path, variant: &[String], how: How) -> Result<ExitCode, C
     // An audit writes nothing to the database (its verdicts go beside it).
     let journal = open_reader(db)?;
     let ctx = Context::new(&journal);
-    let path = verdicts_path(db);
+    let path = arbiter_verify::verdicts_path(db);
     let previous = load(&path);
     let total = journal.sessions()?.len() as u64;
     let progress = Progress::new(total, "auditing");
@@ -74,10 +54,7 @@ pub fn verify_all(db: &Path, variant: &[String], how: How) -> Result<ExitCode, C
         super::fixtures::write_report(junit, &arbiter_verify::audit_junit(&report))?;
     }
     if how.save {
-        let stored = Stored { format: FORMAT, verdicts: report.verdicts(&previous) };
-        let text = serde_json::to_string(&stored)
-            .map_err(|e| CliError::input(format!("could not write the verdicts: {e}")))?;
-        super::fixtures::write_report(&path, &format!("{text}\n"))?;
+        arbiter_verify::save_verdicts(&path, &report.verdicts(&previous))?;
     }
     super::print_report(&report, how.json)?;
     if !how.json && !how.save {

@@ -29,15 +29,19 @@ mod quoting;
 mod recorder;
 mod replay;
 mod report;
+mod report_file;
 mod retraction;
 mod session;
+mod session_list;
 mod shown;
 mod simulate;
 mod snapshots;
 mod source;
 mod state;
+mod suggest;
 mod suite;
 mod transfer;
+mod verdict_file;
 mod verify;
 
 pub use audit::{
@@ -64,17 +68,21 @@ pub use recorder::{Recorder, Submitted, SNAPSHOT_EVERY};
 pub use report::{
     Fact, RecordView, RetractedView, StateView, StepErrorView, UncertainView, UnverifiedView, ViolationView,
 };
+pub use report_file::write_report_file;
 pub use session::{header_of, Journal};
+pub use session_list::{session_list, ListedParent, ListedSession, SessionList};
 pub use shown::{escape_controls, is_hostile, shown, MAX_SHOWN_CHARS};
 pub use simulate::{simulate, SimulateInto, Simulated};
 pub use snapshots::{snapshot, snapshot_bytes, snapshot_state, Snapshotted, MAX_CACHED_FINDINGS};
 pub use source::{parse_variants, Origin, Source};
 pub use state::{replay, ReplayReport};
+pub use suggest::{suggest, Suggestions};
 pub use suite::{fixture_files, run_fixtures, run_fixtures_with, FixtureOptions, FixtureReport};
 pub use transfer::{
     check, export, export_string, import_file, import_file_with, log, log_streaming, new_session, CheckView,
     Created, Format, LogEntry, LogReport, LogSink, ProblemView,
 };
+pub use verdict_file::{load_verdicts, save_verdicts, verdicts_path};
 pub use verify::{
     verify, verify_streaming, Finding, FindingSink, RuleCount, RulesChange, Summary, VerifyOptions,
     VerifyReport,

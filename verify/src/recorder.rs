@@ -28,8 +28,9 @@ use std::path::{Path, PathBuf};
 /// `replay --to N` on a long session starts near N.
 pub const SNAPSHOT_EVERY: u64 = 256;
 
-/// What became of one submitted line.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+/// What became of one submitted line. `Deserialize` too: a client of `arbiter serve` reads
+/// it back from the server's answer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Submitted {
     /// The record as understood (`undo` for a retraction), with the sequence it has or
     /// would have had.
@@ -88,7 +89,7 @@ trait Recording {
 
 /// A session opened for recording, holding its replayed state.
 pub struct Recorder<'j> {
-    inner: Box<dyn Recording + 'j>,
+    inner: Box<dyn Recording + Send + 'j>,
     game: String,
     summary: &'static str,
 }
@@ -122,6 +123,19 @@ impl<'j> Recorder<'j> {
         )?;
         drop(journal);
         Ok(opened)
+    }
+
+    /// Open `session` in a journal shared with other threads (a server's) and replay it.
+    /// Every write checks the head first, as [`Recorder::open_detached`]'s do, so another
+    /// writer on the same journal is detected, never overwritten.
+    pub fn open_shared<R: Games>(
+        games: R,
+        journal: std::sync::Arc<Journal>,
+        session: &str,
+    ) -> Result<Recorder<'static>, VerifyError> {
+        let ctx = Context::with_games(games, Some(&*journal));
+        let store = Store::Shared(std::sync::Arc::clone(&journal));
+        with_game(&ctx, &Source::session(session), Open { ctx: &ctx, name: session, store })
     }
 
     /// Parse one notation line, check it on a copy of the table, and append it unless
@@ -168,15 +182,7 @@ impl<'j> Recorder<'j> {
 
     /// The event words of the notation: the first word of each line of the summary.
     pub fn event_words(&self) -> Vec<String> {
-        let mut words: Vec<String> = Vec::new();
-        for line in self.summary.lines() {
-            let Some(word) = line.split_whitespace().next() else { continue };
-            let plain = word.bytes().all(|b| b.is_ascii_lowercase() || b == b'-');
-            if plain && !words.iter().any(|w| w == word) {
-                words.push(word.to_string());
-            }
-        }
-        words
+        event_words(self.summary)
     }
 
     /// The names a line may use now: card ids of the catalog, names at the table.
@@ -185,17 +191,34 @@ impl<'j> Recorder<'j> {
     }
 }
 
+/// The event words of a notation summary (`Game::notation_summary`): the first word of each
+/// of its lines.
+pub(crate) fn event_words(summary: &str) -> Vec<String> {
+    let mut words: Vec<String> = Vec::new();
+    for line in summary.lines() {
+        let Some(word) = line.split_whitespace().next() else { continue };
+        let plain = word.bytes().all(|b| b.is_ascii_lowercase() || b == b'-');
+        if plain && !words.iter().any(|w| w == word) {
+            words.push(word.to_string());
+        }
+    }
+    words
+}
+
 /// Where a recorder writes: a journal its caller holds open, or a database it opens for
 /// each write and closes again.
 enum Store<'j> {
     Open(&'j Journal),
     Path(PathBuf),
+    /// A journal shared with other threads (`open_shared`).
+    Shared(std::sync::Arc<Journal>),
 }
 
 impl Store<'_> {
     fn with<T>(&self, work: impl FnOnce(&Journal) -> Result<T, VerifyError>) -> Result<T, VerifyError> {
         match self {
             Store::Open(journal) => work(journal),
+            Store::Shared(journal) => work(journal),
             Store::Path(db) => {
                 let journal = Journal::open(db).map_err(from_journal)?;
                 work(&journal)

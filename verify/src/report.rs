@@ -132,7 +132,7 @@ impl fmt::Display for UncertainView {
 }
 
 /// A record that cannot be applied: replay stopped there.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StepErrorView {
     pub record: RecordView,
     /// The rule involved, when the game names one.
