@@ -30,8 +30,10 @@ SOURCES:
   (s1@a=x@b=y); `--variant NAME=VALUE` does the same for every source of a command.
 
 DATABASE:
-  Commands that read or write sessions take --db PATH; without it they use $ARBITER_DB, else
-  ./arbiter.db. A command pointed at files only never opens (or creates) a database.
+  Commands that read or write sessions take --db PATH (a directory) or --db postgres://USER@HOST/DBNAME
+  (a PostgreSQL database); without it they use $ARBITER_DB, else ./arbiter.db. A command
+  pointed at files only never opens (or creates) a database; `arbiter migrate` copies one
+  database into another.
   Most of them also take --server URL (or $ARBITER_SERVER, unless --db is given): they then
   work through a running `arbiter serve` with the same output and exit status; files are
   still read here, and a command that needs the database itself says so.
@@ -50,8 +52,9 @@ Colour: on a terminal unless NO_COLOR is set or --color never; never in a pipe u
 /// The database option of every command that opens one: described once, here.
 #[derive(Debug, Clone, Args)]
 pub struct Db {
-    /// The database: a directory arbiter creates and owns [default: $ARBITER_DB, else ./arbiter.db]
-    #[arg(long = "db", value_name = "PATH")]
+    /// The database: a directory arbiter creates and owns, or a PostgreSQL database as a URL
+    /// (postgres://USER@HOST/DBNAME) [default: $ARBITER_DB, else ./arbiter.db]
+    #[arg(long = "db", value_name = "PATH|URL")]
     pub path: Option<PathBuf>,
 }
 
@@ -579,6 +582,30 @@ Exit status: 0; 2 for an unknown session, an unreadable key or an existing --out
         db: Db,
     },
 
+    /// Copy every session of one database into another.
+    ///
+    /// Either database may be a directory or a postgres:// URL, either way; each session
+    /// arrives with its chain intact and is checked on the far side before the next. Run again
+    /// after an interruption, it skips what arrived and continues what arrived in part.
+    #[command(after_help = "\
+EXAMPLES:
+  arbiter migrate --from arbiter.db --to postgres://league@db.example/league
+  arbiter migrate --from postgres://league@db.example/league --to backup.db
+
+Exit status: 0; 2 for a database that cannot be opened, a session the destination holds
+with another history, or a copy that does not check on the far side.")]
+    Migrate {
+        /// The database to copy from (it is only read)
+        #[arg(long, value_name = "PATH|URL")]
+        from: PathBuf,
+        /// The database to copy into (made when missing)
+        #[arg(long, value_name = "PATH|URL")]
+        to: PathBuf,
+        /// Cache the state every K records in the copies (0: none)
+        #[arg(long, value_name = "K", default_value_t = DEFAULT_SNAPSHOT_EVERY)]
+        snapshot_every: u64,
+    },
+
     /// Serve the database over HTTP: a JSON API and a web app.
     ///
     /// One process owns the database; any number of browsers and `arbiter --server URL ...`
@@ -711,6 +738,7 @@ impl Command {
             Command::Games { .. }
             | Command::Rules { .. }
             | Command::Fixtures { .. }
+            | Command::Migrate { .. }
             | Command::Completions { .. } => None,
         }
     }
@@ -738,6 +766,7 @@ impl Command {
             | Command::Rules { .. }
             | Command::Fixtures { .. }
             | Command::Seal { .. }
+            | Command::Migrate { .. }
             | Command::Serve { .. }
             | Command::Simulate { .. }
             | Command::Completions { .. } => None,

@@ -259,6 +259,8 @@ pub fn run(url: &str, command: &Command) -> Result<Option<ExitCode>, CliError> {
         Command::Games { .. } | Command::Rules { .. } | Command::Fixtures { .. } | Command::Completions { .. } => {
             return Ok(None)
         }
+        // Its two databases are named by --from and --to, never the server's.
+        Command::Migrate { .. } => return Ok(None),
         Command::Simulate { into: None, .. } => return Ok(None),
         Command::Simulate { into: Some(_), .. } => {
             return Err(local_only(

@@ -2,7 +2,8 @@
 //! every Rust file starts with a `//!` module doc; no test is ignored or expects a panic;
 //! library code does not unwrap or expect (user input must never take the process down);
 //! the engine does no I/O; only the journal touches sled, and inside it only its sled
-//! backend; the journal's modules import one way, by layers; verify names no game.
+//! backend (and PostgreSQL's client only its PostgreSQL backend); the journal's modules
+//! import one way, by layers; verify names no game.
 
 use std::path::{Path, PathBuf};
 
@@ -82,6 +83,7 @@ fn the_engine_does_no_io_and_only_the_journal_touches_sled() {
     }
     for (path, code) in library_code().into_iter().filter(|(p, _)| !p.starts_with("journal/")) {
         assert!(!code.contains("sled::"), "{path} touches sled; only journal/ may");
+        assert!(!code.contains("postgres::"), "{path} talks to PostgreSQL; only journal/ may");
     }
 }
 
@@ -138,8 +140,8 @@ fn a_game_imports_the_kernel_and_the_kit_never_another_game() {
 }
 
 /// The journal's modules by layer. A module may name (through `crate::` or `super::`) only
-/// modules of a lower layer, so imports run one way; `sled_store/`'s files are layered the
-/// same way inside it. A new module must be given a layer here.
+/// modules of a lower layer, so imports run one way; each backend's files (`sled_store/`,
+/// `pg_store/`) are layered the same way inside it. A new module must be given a layer here.
 const JOURNAL_LAYERS: &[(&str, u32)] = &[
     // Pure, no storage.
     ("error", 0),
@@ -147,6 +149,7 @@ const JOURNAL_LAYERS: &[(&str, u32)] = &[
     ("record", 0),
     ("meta", 0),
     ("limits", 0),
+    ("location", 0),
     ("problem", 1),
     ("name", 1),
     ("chain", 1),
@@ -157,6 +160,7 @@ const JOURNAL_LAYERS: &[(&str, u32)] = &[
     ("walk", 4),
     ("events", 5),
     ("check", 5),
+    ("copy", 5),
     // The sled backend: formats and files, its state, its operations, its `Store`.
     ("sled_store/layout", 10),
     ("sled_store/block", 11),
@@ -172,17 +176,30 @@ const JOURNAL_LAYERS: &[(&str, u32)] = &[
     ("sled_store/recover", 14),
     ("sled_store/compare", 14),
     ("sled_store", 15),
-    // The facade.
+    // The PostgreSQL backend, layered the same way.
+    ("pg_store/schema", 10),
+    ("pg_store/fail", 10),
+    ("pg_store/pool", 11),
+    ("pg_store/state", 12),
+    ("pg_store/tools", 12),
+    ("pg_store/read", 13),
+    ("pg_store/write", 13),
+    ("pg_store", 15),
+    // The facade, and a server for the tests above it.
     ("journal", 20),
+    ("test_server", 21),
 ];
+
+/// The backends: directories of `journal/src/` whose files are layered inside them, and the
+/// crate only they may name.
+const BACKENDS: &[(&str, &str)] = &[("sled_store", "sled::"), ("pg_store", "postgres::")];
 
 /// The module a journal file is (`sled_store/wal`), `None` for the crate root.
 fn journal_module(path: &str) -> Option<String> {
     let rel = path.strip_prefix("journal/src/")?.strip_suffix(".rs")?;
     match rel {
         "lib" => None,
-        "sled_store/mod" => Some("sled_store".to_string()),
-        other => Some(other.to_string()),
+        other => Some(other.strip_suffix("/mod").unwrap_or(other).to_string()),
     }
 }
 
@@ -239,13 +256,13 @@ fn segments_after<'a>(code: &'a str, prefix: &str) -> Vec<(&'a str, Option<&'a s
 #[test]
 fn the_journals_modules_import_one_way() {
     let layer = |m: &str| JOURNAL_LAYERS.iter().find(|(name, _)| *name == m).map(|(_, l)| *l);
-    let sled_modules: Vec<&str> =
-        JOURNAL_LAYERS.iter().filter_map(|(m, _)| m.strip_prefix("sled_store/")).collect();
-    let in_sled = |segment: &str| {
-        if sled_modules.contains(&segment) {
-            format!("sled_store/{segment}")
+    // `segment` of a backend's directory as a module: one of its files, else the directory.
+    let in_backend = |backend: &str, segment: &str| {
+        let file = format!("{backend}/{segment}");
+        if layer(&file).is_some() {
+            file
         } else {
-            "sled_store".to_string()
+            backend.to_string()
         }
     };
     let mut checked = 0;
@@ -255,16 +272,17 @@ fn the_journals_modules_import_one_way() {
             .unwrap_or_else(|| panic!("{path}: module `{module}` has no layer in JOURNAL_LAYERS"));
         let code: String =
             code.lines().filter(|l| !l.trim_start().starts_with("//")).collect::<Vec<_>>().join("\n");
+        let home = BACKENDS.iter().map(|(dir, _)| *dir).find(|dir| module.starts_with(dir));
         let mut targets = Vec::new();
         for (first, second) in segments_after(&code, "crate::") {
-            match (first, second) {
-                ("sled_store", Some(second)) => targets.push(in_sled(second)),
-                (first, _) => targets.push(first.to_string()),
+            match (BACKENDS.iter().find(|(dir, _)| *dir == first), second) {
+                (Some((dir, _)), Some(second)) => targets.push(in_backend(dir, second)),
+                _ => targets.push(first.to_string()),
             }
         }
-        if module.starts_with("sled_store") {
+        if let Some(dir) = home {
             for (first, _) in segments_after(&code, "super::") {
-                targets.push(in_sled(first));
+                targets.push(in_backend(dir, first));
             }
         }
         for target in targets {
@@ -276,8 +294,10 @@ fn the_journals_modules_import_one_way() {
             );
             checked += 1;
         }
-        if !module.starts_with("sled_store") {
-            assert!(!code.contains("sled::"), "{path} names sled; only journal/src/sled_store/ may");
+        for (dir, client) in BACKENDS {
+            if home != Some(*dir) {
+                assert!(!code.contains(client), "{path} names `{client}`; only journal/src/{dir}/ may");
+            }
         }
     }
     assert!(checked > 50, "only {checked} imports found: is the parser still right?");

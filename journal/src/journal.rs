@@ -1,13 +1,17 @@
 //! The `Journal`: the typed facade every caller uses. It names, encodes, chains and
-//! verifies; the store behind it (`store::Store`, sled today) only keeps bytes.
+//! verifies; the store behind it (`store::Store`: sled in a directory, or a PostgreSQL
+//! database) only keeps bytes.
 
 use crate::batch::Batch;
 use crate::chain::{self, Hash};
 use crate::check::{self, CheckReport};
+use crate::copy::{self, Copied};
 use crate::error::{ErrorKind, JournalError};
 use crate::events::{Events, SessionReader};
+use crate::location;
 use crate::meta::SessionMeta;
 use crate::name::{closest, validate_name};
+use crate::pg_store::PgStore;
 use crate::receipt::{Receipt, SealKey};
 use crate::record::Record;
 use crate::sled_store::{Durability, SledStore};
@@ -26,19 +30,26 @@ pub struct Journal {
 }
 
 impl Journal {
-    /// Open (or create) the database at `path`, a directory, for reading and writing.
+    /// Open (or create) the database at `path` for reading and writing: a directory (the
+    /// embedded sled backend), or a PostgreSQL database named by a `postgres://` URL
+    /// (`location::is_server`), whose tables are made on first use.
     ///
-    /// Fails with `ErrorKind::InUse` when another process has it open, and with one sentence
-    /// naming the damage when its files are damaged.
+    /// Fails with `ErrorKind::InUse` when another process has a directory open, and with
+    /// one sentence naming the damage when its files are damaged or the server cannot be
+    /// used.
     pub fn open(path: impl AsRef<Path>) -> Result<Journal, JournalError> {
         Journal::open_with(path, Durability::default())
     }
 
-    /// `open` with a chosen durability for appends.
+    /// `open` with a chosen durability for appends. A PostgreSQL database ignores it: every
+    /// append there is acknowledged after a commit the server has flushed.
     pub fn open_with(path: impl AsRef<Path>, durability: Durability) -> Result<Journal, JournalError> {
         let path = path.as_ref();
-        let store = SledStore::open(path, durability)?;
-        Ok(Journal { store: Box::new(store), path: path.to_path_buf(), read_only: false })
+        let store: Box<dyn Store> = match location::server_url(path) {
+            Some(url) => Box::new(PgStore::open(url, false)?),
+            None => Box::new(SledStore::open(path, durability)?),
+        };
+        Ok(Journal { store, path: path.to_path_buf(), read_only: false })
     }
 
     /// Open an existing database only to read it: nothing is written to its directory, not
@@ -46,13 +57,20 @@ impl Journal {
     /// Writes fail with `ErrorKind::ReadOnly`. What commands that only read should use; it
     /// is also the cheaper open (no write-ahead log is made or started afresh, nothing is
     /// flushed or synced on close).
+    ///
+    /// On PostgreSQL, the server itself refuses writes on the journal's connections
+    /// (`default_transaction_read_only`), and a database without a journal's tables is an
+    /// error rather than made.
     pub fn open_read_only(path: impl AsRef<Path>) -> Result<Journal, JournalError> {
         let path = path.as_ref();
-        let store = SledStore::open_read_only(path)?;
-        Ok(Journal { store: Box::new(store), path: path.to_path_buf(), read_only: true })
+        let store: Box<dyn Store> = match location::server_url(path) {
+            Some(url) => Box::new(PgStore::open(url, true)?),
+            None => Box::new(SledStore::open_read_only(path)?),
+        };
+        Ok(Journal { store, path: path.to_path_buf(), read_only: true })
     }
 
-    /// The database directory.
+    /// The database: its directory, or its server's URL as given.
     pub fn path(&self) -> &Path {
         &self.path
     }
@@ -357,6 +375,17 @@ impl Journal {
                 receipt.records
             ))),
         }
+    }
+
+    /// Copy session `name` into the journal `to` (another database, of either backend) with
+    /// its chain intact: its metadata and the stored bytes of its records, verified against
+    /// the chain on the way, in one all-or-nothing write. A session `to` already holds is
+    /// left as it is when it is the same history and continued when it is a prefix of it
+    /// (an earlier copy); anything else there is refused. Snapshots are not copied (they are
+    /// a cache).
+    pub fn copy_session(&self, name: &str, to: &Journal) -> Result<Copied, JournalError> {
+        let found = self.lookup(name)?;
+        copy::copy(self.store.as_ref(), to.store.as_ref(), name, &found)
     }
 
     /// A session by name, or the error for an unknown one (suggesting a close name).

@@ -61,33 +61,41 @@
 // 0 pure: error, codec, record, meta, limits, problem
 // 1 pure: name, chain, batch, receipt
 // 2 the storage boundary: store
-// 3 shared over any store: walk, then events, check
-// 4 backends: sled_store/ (its own files layered inside, see its module doc)
+// 3 shared over any store: walk, then events, check, copy
+// 4 backends: sled_store/ and pg_store/ (their own files layered inside, see their
+//   module docs)
 // 5 the facade: journal
 mod batch;
 mod chain;
 mod check;
 pub mod codec;
+mod copy;
 mod error;
 mod events;
 mod journal;
 mod limits;
+mod location;
 mod meta;
 mod name;
+mod pg_store;
 mod problem;
 mod receipt;
 mod record;
 mod sled_store;
 mod store;
+#[doc(hidden)]
+pub mod test_server;
 mod walk;
 
 pub use chain::{genesis, hex, link, Hash, TAG_LEN};
 pub use check::CheckReport;
 pub use codec::{CodecError, CodecErrorKind};
+pub use copy::Copied;
 pub use error::{ErrorKind, JournalError};
 pub use events::{Events, SessionReader};
 pub use journal::Journal;
 pub use limits::MAX_RECORD_BYTES;
+pub use location::{beside, display as display_location, is_server};
 pub use meta::{Parent, SessionMeta};
 pub use name::{validate_name, MAX_NAME_LEN};
 pub use problem::{Problem, ProblemKind};

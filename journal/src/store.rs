@@ -9,12 +9,13 @@
 //!
 //! A backend hands records back a **page** at a time: a run of consecutive records with the
 //! chain hash it stored before the first and after the last (a sled block; a page of rows).
-//! The walk above verifies each record's link against its stored tag and the page's hashes
-//! against the records, so no backend can return a changed record unnoticed.
+//! The walk above verifies each record's link against its stored tag (and its stored full
+//! link, where a backend keeps one per record) and the page's hashes against the records,
+//! so no backend can return a changed record unnoticed.
 
 use crate::batch::Batch;
 use crate::chain::{Hash, TAG_LEN};
-use crate::error::JournalError;
+use crate::error::{ErrorKind, JournalError};
 use crate::meta::SessionMeta;
 use crate::problem::ProblemKind;
 
@@ -92,6 +93,10 @@ pub(crate) struct Page {
     /// The records' bytes, each at its span.
     pub bytes: Vec<u8>,
     pub spans: Vec<Span>,
+    /// Each record's full stored link, for a backend that keeps one per record (empty for
+    /// one that keeps only the tags and the page's hashes): the walk holds each record to
+    /// it in full.
+    pub links: Vec<Hash>,
     /// Why the records after `spans` cannot be read (broken framing), when they cannot.
     pub broken: Option<String>,
 }
@@ -201,4 +206,27 @@ pub(crate) trait Store: Send + Sync {
     /// Remove the whole store if it holds no session, with no other writer able to store
     /// one in between; whether it was removed.
     fn remove_if_empty(self: Box<Self>) -> Result<bool, JournalError>;
+}
+
+/// The refusal of an append that expected another length: nothing was written. Every
+/// backend says it in these words.
+pub(crate) fn conflict(name: &str, len: u64, expected_next: u64) -> JournalError {
+    JournalError::new(
+        ErrorKind::Conflict,
+        format!(
+            "session `{name}` has {len} records, but the append expected {expected_next}; \
+             nothing was written (someone else appended first?)"
+        ),
+    )
+    .in_session(name)
+    .at(len)
+}
+
+/// The refusal of a new session whose name is taken: nothing was written.
+pub(crate) fn exists(name: &str) -> JournalError {
+    JournalError::new(
+        ErrorKind::SessionExists,
+        format!("session `{name}` already exists; choose another name"),
+    )
+    .in_session(name)
 }

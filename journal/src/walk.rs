@@ -104,7 +104,7 @@ impl Walk {
             }
             let bytes = page.record(i);
             let link = chain::link(&self.last, seq, bytes);
-            if chain::tag(&link) != span.tag {
+            if chain::tag(&link) != span.tag || page.links.get(i).is_some_and(|stored| *stored != link) {
                 return Err(self.problem(
                     seq,
                     ProblemKind::HashMismatch,

@@ -7,6 +7,10 @@ use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 
+mod common;
+
+type TestResult = Result<(), Box<dyn std::error::Error>>;
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 enum Ev {
     Roll(Vec<u8>),
@@ -46,181 +50,196 @@ fn kind<T: std::fmt::Debug>(r: Result<T, JournalError>) -> ErrorKind {
 }
 
 #[test]
-fn sessions_are_created_listed_and_refused_twice() -> Result<(), JournalError> {
-    let dir = tempfile::tempdir().map_err(|e| panic!("{e}"))?;
-    let j = Journal::open(dir.path().join("db"))?;
-    j.create_session("carter", &meta("proving-grounds"))?;
-    j.create_session("league-final", &meta("keridwyn"))?;
-    assert_eq!(j.session("carter")?, meta("proving-grounds"));
-    let names: Vec<String> = j.sessions()?.into_iter().map(|(n, _)| n).collect();
-    assert_eq!(names, ["carter", "league-final"]);
-    assert_eq!(j.len("carter")?, 0);
+fn sessions_are_created_listed_and_refused_twice() -> TestResult {
+    common::on_each_backend("sessions_are_created_listed_and_refused_twice", |db| {
+        let j = Journal::open(db)?;
+        j.create_session("carter", &meta("proving-grounds"))?;
+        j.create_session("league-final", &meta("keridwyn"))?;
+        assert_eq!(j.session("carter")?, meta("proving-grounds"));
+        let names: Vec<String> = j.sessions()?.into_iter().map(|(n, _)| n).collect();
+        assert_eq!(names, ["carter", "league-final"]);
+        assert_eq!(j.len("carter")?, 0);
 
-    let again = j.create_session("carter", &meta("x"));
-    assert_eq!(kind(again), ErrorKind::SessionExists);
-    assert_eq!(j.session("carter")?.game, "proving-grounds", "the refused create changed nothing");
+        let again = j.create_session("carter", &meta("x"));
+        assert_eq!(kind(again), ErrorKind::SessionExists);
+        assert_eq!(j.session("carter")?.game, "proving-grounds", "the refused create changed nothing");
 
-    let missing = j.session("cartr").err().map(|e| (e.kind(), e.message().to_string()));
-    assert_eq!(
-        missing,
-        Some((ErrorKind::SessionNotFound, "session `cartr` not found; did you mean `carter`?".to_string()))
-    );
-    let far = j.len("zzz").err().map(|e| e.message().to_string());
-    assert_eq!(far.as_deref(), Some("session `zzz` not found"));
-    assert_eq!(kind(j.create_session("a b", &meta("x"))), ErrorKind::InvalidName);
-    Ok(())
+        let missing = j.session("cartr").err().map(|e| (e.kind(), e.message().to_string()));
+        assert_eq!(
+            missing,
+            Some((
+                ErrorKind::SessionNotFound,
+                "session `cartr` not found; did you mean `carter`?".to_string()
+            ))
+        );
+        let far = j.len("zzz").err().map(|e| e.message().to_string());
+        assert_eq!(far.as_deref(), Some("session `zzz` not found"));
+        assert_eq!(kind(j.create_session("a b", &meta("x"))), ErrorKind::InvalidName);
+        Ok(())
+    })
 }
 
 #[test]
-fn appends_are_conditional_and_read_back_across_blocks() -> Result<(), JournalError> {
-    let dir = tempfile::tempdir().map_err(|e| panic!("{e}"))?;
-    let path = dir.path().join("db");
-    let n = BLOCK_RECORDS * 2 + 5;
-    let all: Vec<Record<Ev>> = (0..n).map(ev).collect();
-    {
-        let j = Journal::open(&path)?;
-        j.create_session("s", &meta("g"))?;
-        assert_eq!(j.append("s", 0, &all[..1])?, 1);
-        // One by one across the first block boundary, then a batch across the second.
-        for i in 1..BLOCK_RECORDS + 3 {
-            assert_eq!(j.append("s", i, &all[i as usize..i as usize + 1])?, i + 1);
+fn appends_are_conditional_and_read_back_across_blocks() -> TestResult {
+    common::on_each_backend("appends_are_conditional_and_read_back_across_blocks", |db| {
+        let path = db;
+        let n = BLOCK_RECORDS * 2 + 5;
+        let all: Vec<Record<Ev>> = (0..n).map(ev).collect();
+        {
+            let j = Journal::open(&path)?;
+            j.create_session("s", &meta("g"))?;
+            assert_eq!(j.append("s", 0, &all[..1])?, 1);
+            // One by one across the first block boundary, then a batch across the second.
+            for i in 1..BLOCK_RECORDS + 3 {
+                assert_eq!(j.append("s", i, &all[i as usize..i as usize + 1])?, i + 1);
+            }
+            let len = j.append("s", BLOCK_RECORDS + 3, &all[(BLOCK_RECORDS + 3) as usize..])?;
+            assert_eq!(len, n);
+
+            let stale = j.append("s", 3, &[ev(99)]);
+            let err = stale.err();
+            assert_eq!(err.as_ref().map(|e| e.kind()), Some(ErrorKind::Conflict));
+            assert_eq!(err.as_ref().and_then(|e| e.seq()), Some(n));
+            assert!(err.map(|e| e.message().contains(&format!("has {n} records"))).unwrap_or(false));
+            assert_eq!(kind(j.append("s", n + 1, &[ev(1)])), ErrorKind::Conflict);
+            assert_eq!(j.len("s")?, n, "conflicting appends wrote nothing");
         }
-        let len = j.append("s", BLOCK_RECORDS + 3, &all[(BLOCK_RECORDS + 3) as usize..])?;
-        assert_eq!(len, n);
-
-        let stale = j.append("s", 3, &[ev(99)]);
-        let err = stale.err();
-        assert_eq!(err.as_ref().map(|e| e.kind()), Some(ErrorKind::Conflict));
-        assert_eq!(err.as_ref().and_then(|e| e.seq()), Some(n));
-        assert!(err.map(|e| e.message().contains(&format!("has {n} records"))).unwrap_or(false));
-        assert_eq!(kind(j.append("s", n + 1, &[ev(1)])), ErrorKind::Conflict);
-        assert_eq!(j.len("s")?, n, "conflicting appends wrote nothing");
-    }
-    // Reopen: everything acknowledged is there, in order, readable from any position.
-    let j = Journal::open(&path)?;
-    let expected: Vec<(u64, Record<Ev>)> = (0..n).zip(all.iter().cloned()).collect();
-    assert_eq!(read_all(&j, "s", 0)?, expected);
-    for from in [1, BLOCK_RECORDS - 1, BLOCK_RECORDS, BLOCK_RECORDS + 1, n - 1, n, n + 7] {
-        let start = from.min(n) as usize;
-        assert_eq!(read_all(&j, "s", from)?, expected[start..], "from {from}");
-    }
-    assert!(j.check::<Ev>("s")?.is_ok());
-    Ok(())
+        // Reopen: everything acknowledged is there, in order, readable from any position.
+        let j = Journal::open(&path)?;
+        let expected: Vec<(u64, Record<Ev>)> = (0..n).zip(all.iter().cloned()).collect();
+        assert_eq!(read_all(&j, "s", 0)?, expected);
+        for from in [1, BLOCK_RECORDS - 1, BLOCK_RECORDS, BLOCK_RECORDS + 1, n - 1, n, n + 7] {
+            let start = from.min(n) as usize;
+            assert_eq!(read_all(&j, "s", from)?, expected[start..], "from {from}");
+        }
+        assert!(j.check::<Ev>("s")?.is_ok());
+        Ok(())
+    })
 }
 
 #[test]
-fn the_hash_chain_is_the_same_however_records_were_batched() -> Result<(), JournalError> {
-    let dir = tempfile::tempdir().map_err(|e| panic!("{e}"))?;
-    let j = Journal::open(dir.path().join("db"))?;
-    let all: Vec<Record<Ev>> = (0..300).map(ev).collect();
-    j.import("batched", &meta("g"), &all)?;
-    // Genesis binds the name, so compare against a session whose only difference is batching.
-    j.create_session("single", &meta("g"))?;
-    for (i, r) in all.iter().enumerate() {
-        j.append("single", i as u64, std::slice::from_ref(r))?;
-    }
-    assert_ne!(j.hash_at("batched", 0)?, j.hash_at("single", 0)?, "genesis differs by name");
-    let mut previous = j.hash_at("single", 0)?;
-    for at in 1..=300u64 {
-        let h = j.hash_at("single", at)?;
-        assert_ne!(h, previous);
-        let record = arbiter_journal::codec::encode(&all[at as usize - 1]).map_err(|e| panic!("{e}"))?;
-        assert_eq!(h, arbiter_journal::link(&previous, at - 1, &record), "link of record {}", at - 1);
-        previous = h;
-    }
-    assert_eq!(kind(j.hash_at("single", 301)), ErrorKind::OutOfRange);
-    let report = j.check::<Ev>("single")?;
-    assert!(report.is_ok(), "{report:?}");
-    assert_eq!((report.verified, report.hash), (300, j.hash_at("single", 300)?));
-    Ok(())
+fn the_hash_chain_is_the_same_however_records_were_batched() -> TestResult {
+    common::on_each_backend("the_hash_chain_is_the_same_however_records_were_batched", |db| {
+        let j = Journal::open(db)?;
+        let all: Vec<Record<Ev>> = (0..300).map(ev).collect();
+        j.import("batched", &meta("g"), &all)?;
+        // Genesis binds the name, so compare against a session whose only difference is batching.
+        j.create_session("single", &meta("g"))?;
+        for (i, r) in all.iter().enumerate() {
+            j.append("single", i as u64, std::slice::from_ref(r))?;
+        }
+        assert_ne!(j.hash_at("batched", 0)?, j.hash_at("single", 0)?, "genesis differs by name");
+        let mut previous = j.hash_at("single", 0)?;
+        for at in 1..=300u64 {
+            let h = j.hash_at("single", at)?;
+            assert_ne!(h, previous);
+            let record = arbiter_journal::codec::encode(&all[at as usize - 1])?;
+            assert_eq!(h, arbiter_journal::link(&previous, at - 1, &record), "link of record {}", at - 1);
+            previous = h;
+        }
+        assert_eq!(kind(j.hash_at("single", 301)), ErrorKind::OutOfRange);
+        let report = j.check::<Ev>("single")?;
+        assert!(report.is_ok(), "{report:?}");
+        assert_eq!((report.verified, report.hash), (300, j.hash_at("single", 300)?));
+        Ok(())
+    })
 }
 
 #[test]
-fn import_is_all_or_nothing() -> Result<(), JournalError> {
-    let dir = tempfile::tempdir().map_err(|e| panic!("{e}"))?;
-    let j = Journal::open(dir.path().join("db"))?;
-    // Record 2 retracts record 5, which is not before it: the import fails whole.
-    let bad = vec![ev(0), ev(1), Record::Retract(5), ev(3)];
-    let err = j.import("s", &meta("g"), &bad).err();
-    assert_eq!(err.as_ref().map(|e| (e.kind(), e.seq())), Some((ErrorKind::InvalidRecord, Some(2))));
-    assert_eq!(kind(j.session("s")), ErrorKind::SessionNotFound);
-    assert!(j.sessions()?.is_empty());
+fn import_is_all_or_nothing() -> TestResult {
+    common::on_each_backend("import_is_all_or_nothing", |db| {
+        let j = Journal::open(db)?;
+        // Record 2 retracts record 5, which is not before it: the import fails whole.
+        let bad = vec![ev(0), ev(1), Record::Retract(5), ev(3)];
+        let err = j.import("s", &meta("g"), &bad).err();
+        assert_eq!(err.as_ref().map(|e| (e.kind(), e.seq())), Some((ErrorKind::InvalidRecord, Some(2))));
+        assert_eq!(kind(j.session("s")), ErrorKind::SessionNotFound);
+        assert!(j.sessions()?.is_empty());
 
-    let good: Vec<Record<Ev>> = (0..500).map(ev).collect();
-    assert_eq!(j.import("s", &meta("g"), &good)?, 500);
-    assert_eq!(kind(j.import("s", &meta("g"), &good)), ErrorKind::SessionExists);
-    assert_eq!(j.len("s")?, 500);
-    Ok(())
+        let good: Vec<Record<Ev>> = (0..500).map(ev).collect();
+        assert_eq!(j.import("s", &meta("g"), &good)?, 500);
+        assert_eq!(kind(j.import("s", &meta("g"), &good)), ErrorKind::SessionExists);
+        assert_eq!(j.len("s")?, 500);
+        Ok(())
+    })
 }
 
 #[test]
-fn retractions_are_indexed_and_kept_in_the_history() -> Result<(), JournalError> {
-    let dir = tempfile::tempdir().map_err(|e| panic!("{e}"))?;
-    let j = Journal::open(dir.path().join("db"))?;
-    j.import("s", &meta("g"), &[ev(0), ev(1), Record::Retract(1)])?;
-    j.append("s", 3, &[ev(3), Record::Retract(3), Record::Retract(0)])?;
-    assert_eq!(j.retractions("s")?, vec![(2, 1), (4, 3), (5, 0)]);
-    assert_eq!(j.retracted("s")?.into_iter().collect::<Vec<_>>(), vec![0, 1, 3]);
-    let history = read_all(&j, "s", 0)?;
-    assert_eq!(history.len(), 6);
-    assert_eq!(history[4], (4, Record::Retract(3)));
-    assert_eq!(kind(j.append("s", 6, &[Record::<Ev>::Retract(6)])), ErrorKind::InvalidRecord);
-    Ok(())
+fn retractions_are_indexed_and_kept_in_the_history() -> TestResult {
+    common::on_each_backend("retractions_are_indexed_and_kept_in_the_history", |db| {
+        let j = Journal::open(db)?;
+        j.import("s", &meta("g"), &[ev(0), ev(1), Record::Retract(1)])?;
+        j.append("s", 3, &[ev(3), Record::Retract(3), Record::Retract(0)])?;
+        assert_eq!(j.retractions("s")?, vec![(2, 1), (4, 3), (5, 0)]);
+        assert_eq!(j.retracted("s")?.into_iter().collect::<Vec<_>>(), vec![0, 1, 3]);
+        let history = read_all(&j, "s", 0)?;
+        assert_eq!(history.len(), 6);
+        assert_eq!(history[4], (4, Record::Retract(3)));
+        assert_eq!(kind(j.append("s", 6, &[Record::<Ev>::Retract(6)])), ErrorKind::InvalidRecord);
+        Ok(())
+    })
 }
 
 #[test]
-fn read_session_gives_metadata_retractions_and_records_in_one_call() -> Result<(), JournalError> {
-    let dir = tempfile::tempdir().map_err(|e| panic!("{e}"))?;
-    let j = Journal::open(dir.path().join("db"))?;
-    let records: Vec<Record<Ev>> = (0..BLOCK_RECORDS + 5).map(ev).chain([Record::Retract(2)]).collect();
-    j.import("s", &meta("g"), &records)?;
-    let whole = j.read_session::<Ev>("s", 0)?;
-    assert_eq!(whole.meta, j.session("s")?);
-    assert_eq!(whole.retractions, j.retractions("s")?);
-    assert_eq!(whole.events.collect::<Result<Vec<_>, _>>()?, read_all(&j, "s", 0)?);
-    let tail = j.read_session::<Ev>("s", BLOCK_RECORDS + 1)?;
-    assert_eq!(tail.events.collect::<Result<Vec<_>, _>>()?, read_all(&j, "s", BLOCK_RECORDS + 1)?);
-    assert_eq!(kind(j.read_session::<Ev>("nope", 0).map(|r| r.meta)), ErrorKind::SessionNotFound);
-    Ok(())
+fn read_session_gives_metadata_retractions_and_records_in_one_call() -> TestResult {
+    common::on_each_backend("read_session_gives_metadata_retractions_and_records_in_one_call", |db| {
+        let j = Journal::open(db)?;
+        let records: Vec<Record<Ev>> = (0..BLOCK_RECORDS + 5).map(ev).chain([Record::Retract(2)]).collect();
+        j.import("s", &meta("g"), &records)?;
+        let whole = j.read_session::<Ev>("s", 0)?;
+        assert_eq!(whole.meta, j.session("s")?);
+        assert_eq!(whole.retractions, j.retractions("s")?);
+        assert_eq!(whole.events.collect::<Result<Vec<_>, _>>()?, read_all(&j, "s", 0)?);
+        let tail = j.read_session::<Ev>("s", BLOCK_RECORDS + 1)?;
+        assert_eq!(tail.events.collect::<Result<Vec<_>, _>>()?, read_all(&j, "s", BLOCK_RECORDS + 1)?);
+        assert_eq!(kind(j.read_session::<Ev>("nope", 0).map(|r| r.meta)), ErrorKind::SessionNotFound);
+        Ok(())
+    })
 }
 
 #[test]
-fn snapshots_are_found_by_position_and_rules_version() -> Result<(), JournalError> {
-    let dir = tempfile::tempdir().map_err(|e| panic!("{e}"))?;
-    let j = Journal::open(dir.path().join("db"))?;
-    let all: Vec<Record<Ev>> = (0..50).map(ev).collect();
-    j.import("s", &meta("g"), &all)?;
-    j.import("other", &meta("g"), &all)?;
-    j.put_snapshot("s", 10, 1, b"ten")?;
-    j.put_snapshot("s", 20, 1, b"twenty")?;
-    j.put_snapshot("s", 30, 2, b"thirty-v2")?;
-    j.put_snapshot("other", 5, 1, b"other")?;
-    assert_eq!(j.snapshot_before("s", 9, 1)?, None);
-    assert_eq!(j.snapshot_before("s", 10, 1)?, Some((10, b"ten".to_vec())));
-    assert_eq!(j.snapshot_before("s", 19, 1)?, Some((10, b"ten".to_vec())));
-    assert_eq!(j.snapshot_before("s", 50, 1)?, Some((20, b"twenty".to_vec())), "version 2 ignored");
-    assert_eq!(j.snapshot_before("s", 50, 2)?, Some((30, b"thirty-v2".to_vec())));
-    assert_eq!(j.snapshot_before("s", 29, 2)?, None);
-    assert_eq!(kind(j.put_snapshot("s", 51, 1, b"past the end")), ErrorKind::InvalidRecord);
-    assert_eq!(j.discard_snapshots("s", 2)?, 2);
-    assert_eq!(j.snapshot_before("s", 50, 1)?, None);
-    assert_eq!(j.snapshot_before("other", 50, 1)?, Some((5, b"other".to_vec())), "other sessions untouched");
-    assert!(j.check::<Ev>("s")?.is_ok(), "snapshots are not part of the chain");
-    Ok(())
+fn snapshots_are_found_by_position_and_rules_version() -> TestResult {
+    common::on_each_backend("snapshots_are_found_by_position_and_rules_version", |db| {
+        let j = Journal::open(db)?;
+        let all: Vec<Record<Ev>> = (0..50).map(ev).collect();
+        j.import("s", &meta("g"), &all)?;
+        j.import("other", &meta("g"), &all)?;
+        j.put_snapshot("s", 10, 1, b"ten")?;
+        j.put_snapshot("s", 20, 1, b"twenty")?;
+        j.put_snapshot("s", 30, 2, b"thirty-v2")?;
+        j.put_snapshot("other", 5, 1, b"other")?;
+        assert_eq!(j.snapshot_before("s", 9, 1)?, None);
+        assert_eq!(j.snapshot_before("s", 10, 1)?, Some((10, b"ten".to_vec())));
+        assert_eq!(j.snapshot_before("s", 19, 1)?, Some((10, b"ten".to_vec())));
+        assert_eq!(j.snapshot_before("s", 50, 1)?, Some((20, b"twenty".to_vec())), "version 2 ignored");
+        assert_eq!(j.snapshot_before("s", 50, 2)?, Some((30, b"thirty-v2".to_vec())));
+        assert_eq!(j.snapshot_before("s", 29, 2)?, None);
+        assert_eq!(kind(j.put_snapshot("s", 51, 1, b"past the end")), ErrorKind::InvalidRecord);
+        assert_eq!(j.discard_snapshots("s", 2)?, 2);
+        assert_eq!(j.snapshot_before("s", 50, 1)?, None);
+        assert_eq!(
+            j.snapshot_before("other", 50, 1)?,
+            Some((5, b"other".to_vec())),
+            "other sessions untouched"
+        );
+        assert!(j.check::<Ev>("s")?.is_ok(), "snapshots are not part of the chain");
+        Ok(())
+    })
 }
 
 #[test]
-fn forks_record_their_parent() -> Result<(), JournalError> {
-    let dir = tempfile::tempdir().map_err(|e| panic!("{e}"))?;
-    let j = Journal::open(dir.path().join("db"))?;
-    let all: Vec<Record<Ev>> = (0..40).map(ev).collect();
-    j.import("main", &meta("g"), &all)?;
-    let mut fork_meta = meta("g");
-    fork_meta.parent = Some(Parent { session: "main".to_string(), at: 25, hash: j.hash_at("main", 25)? });
-    j.import("what-if", &fork_meta, &all[..25])?;
-    assert_eq!(j.session("what-if")?.parent, fork_meta.parent);
-    assert_eq!(read_all(&j, "what-if", 0)?, read_all(&j, "main", 0)?[..25]);
-    Ok(())
+fn forks_record_their_parent() -> TestResult {
+    common::on_each_backend("forks_record_their_parent", |db| {
+        let j = Journal::open(db)?;
+        let all: Vec<Record<Ev>> = (0..40).map(ev).collect();
+        j.import("main", &meta("g"), &all)?;
+        let mut fork_meta = meta("g");
+        fork_meta.parent = Some(Parent { session: "main".to_string(), at: 25, hash: j.hash_at("main", 25)? });
+        j.import("what-if", &fork_meta, &all[..25])?;
+        assert_eq!(j.session("what-if")?.parent, fork_meta.parent);
+        assert_eq!(read_all(&j, "what-if", 0)?, read_all(&j, "main", 0)?[..25]);
+        Ok(())
+    })
 }
 
 /// Env var that turns this test binary into the child that holds the database open.
@@ -270,7 +289,8 @@ fn a_second_process_gets_database_in_use() -> Result<(), Box<dyn std::error::Err
 }
 
 /// As the parent: kill a child in the middle of appending; the reopened log holds at least
-/// every append the child acknowledged and passes `check`. As the child (`CRASH` set):
+/// every append the child acknowledged and passes `check` (on each backend: on PostgreSQL
+/// the child is a client killed mid-transaction). As the child (`CRASH` set):
 /// append single records and batches forever, printing each acknowledged length.
 #[test]
 fn a_killed_writer_leaves_an_intact_prefix() -> Result<(), Box<dyn std::error::Error>> {
@@ -285,9 +305,11 @@ fn a_killed_writer_leaves_an_intact_prefix() -> Result<(), Box<dyn std::error::E
             out.flush()?;
         }
     }
-    let dir = tempfile::tempdir()?;
-    let path = dir.path().join("db");
-    Journal::open(&path)?.create_session("s", &meta("g"))?;
+    common::on_each_backend("a_killed_writer_leaves_an_intact_prefix", |path| killed_writer_on(path))
+}
+
+fn killed_writer_on(path: &std::path::Path) -> Result<(), Box<dyn std::error::Error>> {
+    Journal::open(path)?.create_session("s", &meta("g"))?;
     let mut child = Command::new(std::env::current_exe()?)
         .args(["--exact", "a_killed_writer_leaves_an_intact_prefix", "--nocapture", "--test-threads=1"])
         .env(CRASH, &path)
@@ -306,7 +328,7 @@ fn a_killed_writer_leaves_an_intact_prefix() -> Result<(), Box<dyn std::error::E
     }
     child.wait()?;
     assert!(acknowledged >= 600, "the child stopped early at {acknowledged}");
-    let j = Journal::open(&path)?;
+    let j = Journal::open(path)?;
     let len = j.len("s")?;
     assert!(len >= acknowledged, "lost acknowledged records: {len} < {acknowledged}");
     let report = j.check::<Ev>("s")?;
@@ -319,85 +341,87 @@ fn a_killed_writer_leaves_an_intact_prefix() -> Result<(), Box<dyn std::error::E
 /// Two threads race for the same sequence numbers: each append either lands whole or fails
 /// with `Conflict`, so every record is stored exactly once and none is overwritten.
 #[test]
-fn racing_writers_never_overwrite_each_other() -> Result<(), JournalError> {
-    let dir = tempfile::tempdir().map_err(|e| panic!("{e}"))?;
-    let j = Journal::open_with(dir.path().join("db"), arbiter_journal::Durability::SledFlush)?;
-    j.create_session("s", &meta("g"))?;
-    const EACH: u64 = 150;
-    std::thread::scope(|scope| {
-        let writers: Vec<_> = (0..2u8)
-            .map(|writer| {
-                let j = &j;
-                scope.spawn(move || -> Result<(), JournalError> {
-                    let mut written = 0;
-                    while written < EACH {
-                        let len = j.len("s")?;
-                        let moves = 1 + written % 3;
-                        let note = Record::Event(Ev::Note(format!("{writer}:{written}:{moves}")));
-                        let batch: Vec<Record<Ev>> = std::iter::once(note)
-                            .chain((0..moves).map(|k| {
-                                Record::Event(Ev::Move { slot: writer, up: (written + k) & 1 == 0 })
-                            }))
-                            .collect();
-                        match j.append("s", len, &batch) {
-                            Ok(_) => written += 1,
-                            // Lost the race: nothing was written; read the new length, retry.
-                            Err(e) if e.kind() == ErrorKind::Conflict => {}
-                            Err(e) => return Err(e),
+fn racing_writers_never_overwrite_each_other() -> TestResult {
+    common::on_each_backend("racing_writers_never_overwrite_each_other", |db| {
+        let j = Journal::open_with(db, arbiter_journal::Durability::SledFlush)?;
+        j.create_session("s", &meta("g"))?;
+        const EACH: u64 = 150;
+        std::thread::scope(|scope| {
+            let writers: Vec<_> = (0..2u8)
+                .map(|writer| {
+                    let j = &j;
+                    scope.spawn(move || -> Result<(), JournalError> {
+                        let mut written = 0;
+                        while written < EACH {
+                            let len = j.len("s")?;
+                            let moves = 1 + written % 3;
+                            let note = Record::Event(Ev::Note(format!("{writer}:{written}:{moves}")));
+                            let batch: Vec<Record<Ev>> = std::iter::once(note)
+                                .chain((0..moves).map(|k| {
+                                    Record::Event(Ev::Move { slot: writer, up: (written + k) & 1 == 0 })
+                                }))
+                                .collect();
+                            match j.append("s", len, &batch) {
+                                Ok(_) => written += 1,
+                                // Lost the race: nothing was written; read the new length, retry.
+                                Err(e) if e.kind() == ErrorKind::Conflict => {}
+                                Err(e) => return Err(e),
+                            }
                         }
-                    }
-                    Ok(())
+                        Ok(())
+                    })
                 })
-            })
-            .collect();
-        writers.into_iter().try_for_each(|w| w.join().unwrap_or_else(|_| panic!("writer panicked")))
-    })?;
-    // Every batch is a note naming its writer, index and size, followed by exactly that many
-    // moves of that writer: a torn or overwritten batch breaks the pattern.
-    let records = read_all(&j, "s", 0)?;
-    let mut seen = [0u64; 2];
-    let mut i = 0;
-    while i < records.len() {
-        let Record::Event(Ev::Note(note)) = &records[i].1 else { panic!("record {i} starts no batch") };
-        let parts: Vec<u64> = note.split(':').filter_map(|p| p.parse().ok()).collect();
-        let (writer, index, size) = (parts[0] as usize, parts[1], parts[2] as usize);
-        assert_eq!(index, seen[writer], "writer {writer}'s batches in order, none lost or repeated");
-        seen[writer] += 1;
-        for k in 1..=size {
-            assert!(
-                matches!(&records[i + k].1, Record::Event(Ev::Move { slot, .. }) if *slot as usize == writer)
-            );
+                .collect();
+            writers.into_iter().try_for_each(|w| w.join().unwrap_or_else(|_| panic!("writer panicked")))
+        })?;
+        // Every batch is a note naming its writer, index and size, followed by exactly that many
+        // moves of that writer: a torn or overwritten batch breaks the pattern.
+        let records = read_all(&j, "s", 0)?;
+        let mut seen = [0u64; 2];
+        let mut i = 0;
+        while i < records.len() {
+            let Record::Event(Ev::Note(note)) = &records[i].1 else { panic!("record {i} starts no batch") };
+            let parts: Vec<u64> = note.split(':').filter_map(|p| p.parse().ok()).collect();
+            let (writer, index, size) = (parts[0] as usize, parts[1], parts[2] as usize);
+            assert_eq!(index, seen[writer], "writer {writer}'s batches in order, none lost or repeated");
+            seen[writer] += 1;
+            for k in 1..=size {
+                assert!(
+                    matches!(&records[i + k].1, Record::Event(Ev::Move { slot, .. }) if *slot as usize == writer)
+                );
+            }
+            i += size + 1;
         }
-        i += size + 1;
-    }
-    assert_eq!(seen, [EACH, EACH]);
-    assert!(j.check::<Ev>("s")?.is_ok());
-    Ok(())
+        assert_eq!(seen, [EACH, EACH]);
+        assert!(j.check::<Ev>("s")?.is_ok());
+        Ok(())
+    })
 }
 
 #[test]
-fn large_records_split_blocks_and_oversized_ones_are_refused() -> Result<(), JournalError> {
-    let dir = tempfile::tempdir().map_err(|e| panic!("{e}"))?;
-    let j = Journal::open(dir.path().join("db"))?;
-    // 3 KB notes: a block closes by size long before it has BLOCK_RECORDS of them.
-    let big: Vec<Record<Ev>> =
-        (0..40).map(|i| Record::Event(Ev::Note(format!("{i:03}").repeat(1000)))).collect();
-    j.import("s", &meta("g"), &big[..20])?;
-    for (i, r) in big.iter().enumerate().skip(20) {
-        j.append("s", i as u64, std::slice::from_ref(r))?;
-    }
-    let expected: Vec<(u64, Record<Ev>)> = (0..40).zip(big.iter().cloned()).collect();
-    assert_eq!(read_all(&j, "s", 0)?, expected);
-    assert_eq!(read_all(&j, "s", 33)?, expected[33..]);
-    assert!(j.check::<Ev>("s")?.is_ok());
+fn large_records_split_blocks_and_oversized_ones_are_refused() -> TestResult {
+    common::on_each_backend("large_records_split_blocks_and_oversized_ones_are_refused", |db| {
+        let j = Journal::open(db)?;
+        // 3 KB notes: a block closes by size long before it has BLOCK_RECORDS of them.
+        let big: Vec<Record<Ev>> =
+            (0..40).map(|i| Record::Event(Ev::Note(format!("{i:03}").repeat(1000)))).collect();
+        j.import("s", &meta("g"), &big[..20])?;
+        for (i, r) in big.iter().enumerate().skip(20) {
+            j.append("s", i as u64, std::slice::from_ref(r))?;
+        }
+        let expected: Vec<(u64, Record<Ev>)> = (0..40).zip(big.iter().cloned()).collect();
+        assert_eq!(read_all(&j, "s", 0)?, expected);
+        assert_eq!(read_all(&j, "s", 33)?, expected[33..]);
+        assert!(j.check::<Ev>("s")?.is_ok());
 
-    let huge = Record::Event(Ev::Note("x".repeat(arbiter_journal::MAX_RECORD_BYTES + 1)));
-    let err = j.append("s", 40, &[ev(40), huge.clone()]).err();
-    assert_eq!(err.as_ref().map(|e| (e.kind(), e.seq())), Some((ErrorKind::InvalidRecord, Some(41))));
-    assert_eq!(j.len("s")?, 40, "the whole append was refused");
-    assert_eq!(kind(j.import("t", &meta("g"), &[huge])), ErrorKind::InvalidRecord);
-    assert_eq!(kind(j.session("t")), ErrorKind::SessionNotFound);
-    Ok(())
+        let huge = Record::Event(Ev::Note("x".repeat(arbiter_journal::MAX_RECORD_BYTES + 1)));
+        let err = j.append("s", 40, &[ev(40), huge.clone()]).err();
+        assert_eq!(err.as_ref().map(|e| (e.kind(), e.seq())), Some((ErrorKind::InvalidRecord, Some(41))));
+        assert_eq!(j.len("s")?, 40, "the whole append was refused");
+        assert_eq!(kind(j.import("t", &meta("g"), &[huge])), ErrorKind::InvalidRecord);
+        assert_eq!(kind(j.session("t")), ErrorKind::SessionNotFound);
+        Ok(())
+    })
 }
 
 #[test]

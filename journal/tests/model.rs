@@ -4,17 +4,17 @@
 //! each one found is kept below as a regression test (`journal_bug_NN`) with a postmortem.
 //!
 //! `cargo test` runs a few dozen cases; `PROPTEST_CASES=2000 cargo test -p arbiter-journal
-//! --test model` runs more. The suite runs once per backend (`BACKENDS`): a second store
-//! (issue 18's PostgreSQL) adds a line there and passes the same operations.
+//! --test model` runs more. The suite runs once per backend (`common::backends`): sled, and
+//! PostgreSQL when a server is there, each case on a fresh database.
 
 mod common;
 
 use arbiter_journal::{codec, link, ErrorKind, Journal, JournalError, Record, SessionMeta};
+use common::Backend;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, FileFailurePersistence, TestCaseError, TestRunner};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
 
 /// An event: the journal does not look inside it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -69,9 +69,6 @@ enum Op {
 }
 
 const SESSIONS: [&str; 2] = ["alpha", "beta"];
-
-/// The stores the suite runs on: a name and how to open one at a path.
-const BACKENDS: &[(&str, fn(&Path) -> Result<Journal, JournalError>)] = &[("sled", |p| Journal::open(p))];
 
 fn meta(title: &str) -> SessionMeta {
     SessionMeta { title: title.to_string(), ..common::meta() }
@@ -169,11 +166,11 @@ fn fail(e: impl std::fmt::Display) -> TestCaseError {
     TestCaseError::fail(e.to_string())
 }
 
-/// Run `ops` on a fresh database of the backend `open`, comparing with the model after
-/// every step.
-fn run(open: fn(&Path) -> Result<Journal, JournalError>, ops: &[Op]) -> Result<(), TestCaseError> {
-    let dir = tempfile::tempdir().map_err(fail)?;
-    let path = dir.path().join("db");
+/// Run `ops` on a fresh database of `backend`, comparing with the model after every step.
+fn run(backend: Backend, ops: &[Op]) -> Result<(), TestCaseError> {
+    let fresh = backend.fresh("model").map_err(fail)?;
+    let path = fresh.location.clone();
+    let open = |p: &std::path::Path| -> Result<Journal, JournalError> { Journal::open(p) };
     let mut j = Some(open(&path).map_err(fail)?);
     let mut model: Model = BTreeMap::new();
     for name in SESSIONS {
@@ -270,20 +267,31 @@ fn pick(model: &mut Model, session: usize) -> Result<(&'static str, &mut Session
     Ok((name, m))
 }
 
-#[test]
-fn the_journal_behaves_like_a_vec_per_session() {
+/// Run the generated cases on `backend`.
+fn behaves_like_a_vec(backend: Backend) {
     // A few dozen cases keep `cargo test` fast; PROPTEST_CASES runs more.
     let cases = std::env::var("PROPTEST_CASES").ok().and_then(|c| c.parse().ok()).unwrap_or(16);
-    for (backend, open) in BACKENDS {
-        let config = Config {
-            cases,
-            failure_persistence: Some(Box::new(FileFailurePersistence::Off)),
-            ..Config::default()
-        };
-        let mut runner = TestRunner::new(config);
-        let result = runner.run(&prop::collection::vec(op(), 0..48), |ops| run(*open, &ops));
-        if let Err(e) = result {
-            panic!("{backend}: {e}");
-        }
+    let config = Config {
+        cases,
+        failure_persistence: Some(Box::new(FileFailurePersistence::Off)),
+        ..Config::default()
+    };
+    let mut runner = TestRunner::new(config);
+    let result = runner.run(&prop::collection::vec(op(), 0..48), |ops| run(backend, &ops));
+    if let Err(e) = result {
+        panic!("{}: {e}", backend.name());
+    }
+}
+
+#[test]
+fn the_journal_behaves_like_a_vec_per_session_on_sled() {
+    behaves_like_a_vec(Backend::Sled);
+}
+
+/// The same cases on PostgreSQL (a test of its own, so the two backends run side by side).
+#[test]
+fn the_journal_behaves_like_a_vec_per_session_on_postgres() {
+    if common::backends("the model test").contains(&Backend::Postgres) {
+        behaves_like_a_vec(Backend::Postgres);
     }
 }

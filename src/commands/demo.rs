@@ -19,7 +19,10 @@ pub fn demo(db: &Path) -> Result<ExitCode, CliError> {
     let journal = open_journal(db, true)?;
     let ctx = Context::new(&journal);
     if journal.sessions()?.iter().any(|(name, _)| name == SESSION) {
-        print(&format!("== using session `{SESSION}` already in `{}`\n\n", db.display()))?;
+        print(&format!(
+            "== using session `{SESSION}` already in `{}`\n\n",
+            arbiter_journal::display_location(db)
+        ))?;
     } else {
         let dir = tempfile_dir()?;
         let file = dir.join(format!("{SESSION}.arb"));

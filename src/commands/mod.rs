@@ -7,6 +7,7 @@ mod catalog;
 mod completions;
 mod demo;
 pub mod fixtures;
+mod migrate;
 pub mod record;
 mod seal;
 mod serve;
@@ -85,6 +86,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Fixtures { dir, junit, coverage, require_full_coverage, json } => {
             fixtures::fixtures(&dir, junit.as_deref(), coverage, require_full_coverage, json)
         }
+        Command::Migrate { from, to, snapshot_every } => migrate::migrate(&from, &to, snapshot_every),
         Command::Serve { listen, token, token_file, .. } => {
             serve::serve(db, &listen, token.as_deref(), token_file.as_deref())
         }
@@ -121,12 +123,10 @@ fn database(own: Option<PathBuf>, before: Option<PathBuf>) -> PathBuf {
 }
 
 /// A file kept beside the database (never inside it: the journal owns that directory):
-/// `arbiter.db` + `.verdicts.json` -> `arbiter.db.verdicts.json`.
+/// `arbiter.db` + `.verdicts.json` -> `arbiter.db.verdicts.json`; for a PostgreSQL database,
+/// in the current directory (`arbiter_journal::beside`).
 pub fn beside(db: &Path, suffix: &str) -> PathBuf {
-    // `arbiter.db/` names the same directory as `arbiter.db`: what is beside it stays beside.
-    let mut name = db.components().as_path().as_os_str().to_os_string();
-    name.push(suffix);
-    PathBuf::from(name)
+    arbiter_journal::beside(db, suffix)
 }
 
 /// Open the database. Commands that only read refuse to create one: a missing database is
@@ -148,7 +148,8 @@ pub fn open_reader(db: &Path) -> Result<Journal, CliError> {
 }
 
 fn must_exist(db: &Path) -> Result<(), CliError> {
-    if db.exists() {
+    // A server's database is not on this disk: opening it says whether it is there.
+    if db.exists() || arbiter_journal::is_server(db) {
         return Ok(());
     }
     Err(CliError::input(format!(
@@ -168,10 +169,12 @@ pub fn with_new_journal<T>(
     db: &Path,
     work: impl FnOnce(&Journal) -> Result<T, CliError>,
 ) -> Result<T, CliError> {
-    if let Some(parent) = db.parent().filter(|p| !p.as_os_str().is_empty()) {
+    // A server's database is neither made nor removed here (its tables are made on opening).
+    let server = arbiter_journal::is_server(db);
+    if let Some(parent) = db.parent().filter(|p| !p.as_os_str().is_empty() && !server) {
         let _ = std::fs::create_dir_all(parent);
     }
-    let made_here = std::fs::create_dir(db).is_ok();
+    let made_here = !server && std::fs::create_dir(db).is_ok();
     let journal = match open_journal(db, true) {
         Ok(journal) => journal,
         Err(e) => {
@@ -198,7 +201,7 @@ pub fn sources(db: &Path, specs: &[&str]) -> Result<(Vec<Source>, Option<Journal
         Origin::File(_) => None,
     });
     let journal = match session {
-        Some(name) if !db.exists() => {
+        Some(name) if !db.exists() && !arbiter_journal::is_server(db) => {
             return Err(CliError::input(format!(
                 "`{}` is neither a file nor a session: there is no database at `{}` (give --db PATH or set ARBITER_DB)",
                 arbiter_verify::shown(&name),

@@ -11,7 +11,7 @@ use std::process::ExitCode;
 /// List the sessions, as text or as JSON (`schemas/sessions.json`).
 pub fn list(db: &Path, json: bool) -> Result<ExitCode, CliError> {
     let journal = open_reader(db)?;
-    let list = arbiter_verify::session_list(&journal, &db.display().to_string())?;
+    let list = arbiter_verify::session_list(&journal, &arbiter_journal::display_location(db))?;
     drop(journal);
     super::print_report(&list, json)?;
     Ok(ExitCode::SUCCESS)

@@ -25,11 +25,9 @@ struct Stored {
 }
 
 /// The verdict file of the database at `db`: `arbiter.db` -> `arbiter.db.verdicts.json`.
+/// (For a PostgreSQL database, in the current directory: `arbiter_journal::beside`.)
 pub fn verdicts_path(db: &Path) -> PathBuf {
-    // `arbiter.db/` names the same directory as `arbiter.db`: what is beside it stays beside.
-    let mut name = db.components().as_path().as_os_str().to_os_string();
-    name.push(".verdicts.json");
-    PathBuf::from(name)
+    arbiter_journal::beside(db, ".verdicts.json")
 }
 
 /// The verdicts kept at `path`: none when there is no file. `Err` carries the warning to

@@ -22,7 +22,7 @@ use crate::chain::{self, Hash};
 use crate::codec;
 use crate::error::{ErrorKind, JournalError};
 use crate::meta::SessionMeta;
-use crate::store::{Ack, Head};
+use crate::store::{conflict, exists, Ack, Head};
 use sled::transaction::{ConflictableTransactionError, TransactionError, TransactionalTree};
 use sled::Transactional;
 use std::sync::atomic::Ordering;
@@ -55,13 +55,7 @@ impl SledStore {
         let tail = trees
             .transaction(|(sessions, heads, events, retractions)| {
                 if sessions.get(name)?.is_some() {
-                    return abort(
-                        JournalError::new(
-                            ErrorKind::SessionExists,
-                            format!("session `{name}` already exists; choose another name"),
-                        )
-                        .in_session(name),
-                    );
+                    return abort(exists(name));
                 }
                 if heads.get(id.to_be_bytes())?.is_some() {
                     return abort(corrupt(name, &format!("session id {id} is already in use")));
@@ -222,19 +216,6 @@ fn tx_error(what: &str, e: TransactionError<JournalError>) -> JournalError {
         TransactionError::Abort(e) => e,
         TransactionError::Storage(e) => storage(what, e),
     }
-}
-
-/// The sentence for an append that expected another length.
-fn conflict(name: &str, len: u64, expected_next: u64) -> JournalError {
-    JournalError::new(
-        ErrorKind::Conflict,
-        format!(
-            "session `{name}` has {len} records, but the append expected {expected_next}; \
-             nothing was written (someone else appended first?)"
-        ),
-    )
-    .in_session(name)
-    .at(len)
 }
 
 /// A writer continuing the last block, `None` when it is full. Only ever add after what

@@ -54,3 +54,67 @@ impl Rng {
         self.next() % n.max(1)
     }
 }
+
+/// A backend the behavioural tests run on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sled,
+    Postgres,
+}
+
+/// A fresh, empty database of one backend: a directory, or a schema of its own on the test
+/// server, as the location `Journal::open` takes.
+pub struct Fresh {
+    pub location: std::path::PathBuf,
+    _dir: Option<tempfile::TempDir>,
+}
+
+impl Backend {
+    pub fn name(self) -> &'static str {
+        match self {
+            Backend::Sled => "sled",
+            Backend::Postgres => "postgres",
+        }
+    }
+
+    /// A fresh database; `label` names a PostgreSQL schema after the test.
+    pub fn fresh(self, label: &str) -> Result<Fresh, String> {
+        match self {
+            Backend::Sled => {
+                let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
+                Ok(Fresh { location: dir.path().join("db"), _dir: Some(dir) })
+            }
+            Backend::Postgres => match arbiter_journal::test_server::fresh(label)? {
+                Some(url) => Ok(Fresh { location: url.into(), _dir: None }),
+                None => Err("no PostgreSQL server".to_string()),
+            },
+        }
+    }
+}
+
+/// The backends to run a test on: sled always; PostgreSQL when a server is there (the
+/// test server's module says how one is found). Without one, `test` is reported on the
+/// terminal as not run on PostgreSQL, never passed silently.
+pub fn backends(test: &str) -> Vec<Backend> {
+    let mut out = vec![Backend::Sled];
+    if arbiter_journal::test_server::server().is_some() {
+        out.push(Backend::Postgres);
+    } else {
+        arbiter_journal::test_server::not_run(test);
+    }
+    out
+}
+
+/// Run `body` on a fresh database of every backend (`backends`), given its location; an
+/// error says which backend it came from.
+pub fn on_each_backend(
+    test: &str,
+    body: impl Fn(&Path) -> Result<(), Box<dyn std::error::Error>>,
+) -> Result<(), Box<dyn std::error::Error>> {
+    for backend in backends(test) {
+        eprintln!("{test}: on {}", backend.name());
+        let fresh = backend.fresh(test)?;
+        body(&fresh.location).map_err(|e| format!("on {}: {e}", backend.name()))?;
+    }
+    Ok(())
+}

@@ -22,6 +22,7 @@ mod machine;
 mod measure;
 mod memory;
 mod positions;
+mod postgres;
 mod profile;
 mod read;
 mod report;
@@ -313,6 +314,8 @@ fn measure<G: Game>(opts: &Options) -> Fallible<Measured> {
     ));
     positions::state_at(&mut run, &long)?;
     positions::diff(&mut run, &long, &splits)?;
+    eprintln!("xtask bench: 10. the journal on PostgreSQL");
+    postgres::rows(&mut run, &long)?;
     drop(long);
 
     eprintln!("xtask bench: 7. peak memory of replaying the long session, disk per event");
@@ -385,10 +388,16 @@ mod tests {
         let measured =
             measure::<ProvingGrounds>(&small()).unwrap_or_else(|e| panic!("the driver failed: {e}"));
         let sections: std::collections::BTreeSet<&str> = measured.rows.iter().map(|r| r.section).collect();
-        assert_eq!(sections.into_iter().collect::<Vec<_>>(), ["1", "2", "3", "4", "5", "6", "7", "8", "9"]);
+        assert_eq!(
+            sections.into_iter().collect::<Vec<_>>(),
+            ["1", "10", "2", "3", "4", "5", "6", "7", "8", "9"]
+        );
         for row in &measured.rows {
-            // Measured in child processes or by spawning the release binary: not in a test.
-            let elsewhere = row.measure.starts_with("peak RSS") || row.section == "9";
+            // Measured in child processes or by spawning the release binary: not in a test;
+            // without a PostgreSQL server, section 10 is one row saying why.
+            let elsewhere = row.measure.starts_with("peak RSS")
+                || row.section == "9"
+                || (row.section == "10" && row.measure == "journal on PostgreSQL");
             assert!(
                 row.arbiter.is_some() || elsewhere,
                 "no arbiter figure for `{}`: {}",
