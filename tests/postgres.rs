@@ -287,3 +287,85 @@ fn verify_all_on_a_server_keeps_its_verdicts_in_the_current_directory() {
     assert_eq!(listed.status.code(), Some(0), "{stdout}{}", String::from_utf8_lossy(&listed.stderr));
     assert!(stdout.starts_with("disputed-wound"), "{stdout}");
 }
+
+/// `arbiter serve --db postgres://...` owns a PostgreSQL journal as it owns a directory: the
+/// commands a client runs through it answer exactly as they do on the database directly, and
+/// what a client records through it is in the database afterwards.
+#[test]
+fn serve_on_postgres_answers_as_the_database_does() {
+    use std::io::{BufRead, BufReader};
+    let Some(url) = fresh_server("serve_on_postgres") else { return };
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    run(&url, &["import", DISPUTED], 0);
+    // The server, on an ephemeral loopback port, in a directory of its own (files it keeps
+    // beside a URL go in the current directory).
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["serve", "--db", &url, "--listen", "127.0.0.1:0"])
+        .current_dir(dir.path())
+        .env_remove("ARBITER_DB")
+        .env_remove("ARBITER_SERVER")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot run arbiter serve: {e}"));
+    struct Killed(std::process::Child);
+    impl Drop for Killed {
+        fn drop(&mut self) {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+    let mut first = String::new();
+    if let Some(out) = child.stdout.take() {
+        let _ = BufReader::new(out).read_line(&mut first);
+    }
+    let _server = Killed(child);
+    let server = first
+        .find("http://")
+        .and_then(|at| first[at + "http://".len()..].split('/').next().map(|host| format!("http://{host}")))
+        .unwrap_or_else(|| panic!("serve said {first:?}"));
+    let through = |args: &[&str], stdin: &str| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .arg("--server")
+            .arg(&server)
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .env_remove("ARBITER_DB")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot run arbiter: {e}"));
+        if let Some(mut input) = child.stdin.take() {
+            use std::io::Write;
+            let _ = input.write_all(stdin.as_bytes());
+        }
+        child.wait_with_output().unwrap_or_else(|e| panic!("arbiter did not finish: {e}"))
+    };
+    for (args, code) in [
+        (&["verify", "disputed-wound"][..], 1),
+        (&["explain", "disputed-wound", "10"][..], 0),
+        (&["replay", "disputed-wound", "--to", "12"][..], 0),
+        (&["log", "disputed-wound"][..], 0),
+        (&["export", "disputed-wound"][..], 0),
+        (&["check", "disputed-wound"][..], 0),
+    ] {
+        let direct = arbiter(&url, args, "");
+        let served = through(args, "");
+        assert_eq!(served.status.code(), Some(code), "{args:?}: {}", String::from_utf8_lossy(&served.stderr));
+        assert_eq!(direct.status.code(), served.status.code(), "{args:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&direct.stdout),
+            String::from_utf8_lossy(&served.stdout),
+            "{args:?}: through the server and on the database"
+        );
+    }
+    // Written through the server, read from the database.
+    let made = through(&["new", "table", "--game", "proving-grounds"], "");
+    assert_eq!(made.status.code(), Some(0), "{}", String::from_utf8_lossy(&made.stderr));
+    let recorded = through(&["record", "table"], "draw 1 pit-brawler\n");
+    assert_eq!(recorded.status.code(), Some(0), "{}", String::from_utf8_lossy(&recorded.stderr));
+    let log = run(&url, &["log", "table"], 0);
+    assert!(log.contains("draw 1 pit-brawler"), "{log}");
+    run(&url, &["check", "table"], 0);
+}
