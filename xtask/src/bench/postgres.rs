@@ -89,9 +89,12 @@ fn same_run(
 /// A section-10 row: PostgreSQL's figure beside the same run's baselines and sled's.
 fn row(run: &Run<impl Game>, what: &str, unit: Unit, pg: f64, like: Option<(&str, &str)>) -> Row {
     let earlier = like.and_then(|(section, measure)| same_run(run, section, measure));
-    let sled =
-        earlier.and_then(|(a, _, _)| a).map(|v| format!(" (sled: {})", unit.show(v))).unwrap_or_default();
-    let mut row = Row::new("10", format!("PostgreSQL: {what}{sled}"), unit).arbiter(pg);
+    // The sled figure goes in the note, not the name: a row is matched across runs by its
+    // name, and the figure differs from run to run.
+    let mut row = Row::new("10", format!("PostgreSQL: {what}"), unit).arbiter(pg);
+    if let Some(v) = earlier.and_then(|(a, _, _)| a) {
+        row = row.note(format!("sled: {}", unit.show(v)));
+    }
     if let Some((_, sqlite, jsonl)) = earlier {
         if let Some(v) = sqlite {
             row = row.sqlite(v);
