@@ -163,6 +163,18 @@ impl FlameAndForge {
         f.violate(crate::Violation::new(rule, msg));
     }
 
+    /// A Pack A event at a table that has not unlocked Pack A: reported, and nothing applied.
+    fn pack_a_locked(&self, f: &mut Findings) -> bool {
+        let locked = self.config.packs != Packs::A;
+        if locked {
+            f.violate(crate::Violation::new(
+                r::UNLOCK_APPLY_ALL,
+                "Pack A is not unlocked at this table (`packs=a`)",
+            ));
+        }
+        locked
+    }
+
     /// A finding that rests on the seat's health, gems or successes (uncertain after an
     /// unverified effect of theirs).
     fn report_res(&self, s: &State, f: &mut Findings, seat: Option<u8>, rule: &'static str, msg: String) {
@@ -309,14 +321,7 @@ impl FlameAndForge {
                 Ok(())
             }
             Event::Deal { who, cards } => {
-                if self.config.packs != Packs::A {
-                    self.report(
-                        s,
-                        f,
-                        None,
-                        r::UNLOCK_APPLY_ALL,
-                        "Pack A is not unlocked at this table (`packs=a`)".into(),
-                    );
+                if self.pack_a_locked(f) {
                     return Ok(());
                 }
                 let seat = self.seat(s, who)?;
@@ -344,14 +349,7 @@ impl FlameAndForge {
                 Ok(())
             }
             Event::Slayer { who, card } => {
-                if self.config.packs != Packs::A {
-                    self.report(
-                        s,
-                        f,
-                        None,
-                        r::UNLOCK_APPLY_ALL,
-                        "Pack A is not unlocked at this table (`packs=a`)".into(),
-                    );
+                if self.pack_a_locked(f) {
                     return Ok(());
                 }
                 let seat = self.seat(s, who)?;
@@ -692,14 +690,7 @@ impl FlameAndForge {
             }
             Event::Hero { who } => {
                 let seat = self.seat(s, who)?;
-                if self.config.packs != Packs::A {
-                    self.report(
-                        s,
-                        f,
-                        Some(seat),
-                        r::UNLOCK_APPLY_ALL,
-                        "Pack A is not unlocked at this table (`packs=a`)".into(),
-                    );
+                if self.pack_a_locked(f) {
                     return Ok(());
                 }
                 let p = s.player(seat);

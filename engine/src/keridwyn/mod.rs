@@ -104,8 +104,9 @@ impl Game for KeridwynFight {
             id: "keridwyn-fight",
             name: "Keridwyn tourney fights",
             rulebook: "keridwyn-tourney-fights.txt",
-            // 2: obligations derived from the state (a new state shape), the book's
-            // readings of issue 10 (trophy, tie-break modifiers, replacement, immunity).
+            // 2: obligations derived from the state (a new state shape), the book's readings
+            // of the trophy, tie-break modifiers, replacement and immunity, and a re-check tie
+            // rolled off by default (`priority-recheck-tie=roll`).
             rules_version: 2,
         }
     }

@@ -167,7 +167,8 @@ impl Game for ProvingGrounds {
             rulebook: "proving-grounds.txt",
             // 2: the replacement may be declined (`replacement`), the timer runs from the roll's
             // own time and times may not run backwards, a wound and a borrow are derived as
-            // consequences, targeted card effects are applied.
+            // consequences, targeted card effects are applied, a set may stop short of the
+            // spaces it reaches (`multi-space=optional` by default).
             rules_version: 2,
         }
     }

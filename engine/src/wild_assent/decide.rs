@@ -1408,11 +1408,7 @@ impl WildAssent {
         a.dice = self.dice_for(s, &a, act.held & Status::Blind.bit() != 0);
         s.attack = Some(a);
         if let Some(x) = s.act.as_mut() {
-            if free {
-                x.free_action = true;
-            } else {
-                x.acted = true;
-            }
+            x.use_action(free);
         }
         Ok(())
     }
@@ -1537,11 +1533,7 @@ impl WildAssent {
         }
         s.skill = Some(SkillUse { user: u, skill: r, target: t, next: 0 });
         if let Some(x) = s.act.as_mut() {
-            if free {
-                x.free_action = true;
-            } else {
-                x.acted = true;
-            }
+            x.use_action(free);
         }
         Ok(())
     }

@@ -200,6 +200,18 @@ pub struct Activation {
     pub expired: u8,
 }
 
+impl Activation {
+    /// An attack or a skill is used: as a free action (movement is over, the action still
+    /// available) or as the activation's action.
+    pub fn use_action(&mut self, free: bool) {
+        if free {
+            self.free_action = true;
+        } else {
+            self.acted = true;
+        }
+    }
+}
+
 /// Where an attack came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Source {
