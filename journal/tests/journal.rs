@@ -438,7 +438,7 @@ fn a_path_that_is_not_a_database_is_a_clear_error() -> Result<(), Box<dyn std::e
 /// The body kind of the tail block of the only session in the database at `path` (the byte
 /// after the header), read with sled alone once the journal is closed.
 fn tail_kind(path: &std::path::Path) -> Result<u8, Box<dyn std::error::Error>> {
-    let db = sled::open(path)?;
+    let db = common::open_raw(path)?;
     let events = db.open_tree(arbiter_journal::layout::EVENTS_TREE)?;
     let (_, tail) = events.last()?.ok_or("no block")?;
     Ok(*tail.get(arbiter_journal::layout::BODY_KIND_AT).ok_or("short block")?)
@@ -484,7 +484,7 @@ type RawValue = (String, Vec<u8>, Vec<u8>);
 /// Every value of the database's heads and events trees at `path`, read with sled alone
 /// once the journal is closed.
 fn raw_values(path: &std::path::Path) -> Result<Vec<RawValue>, Box<dyn std::error::Error>> {
-    let db = sled::open(path)?;
+    let db = common::open_raw(path)?;
     let mut out = Vec::new();
     for tree in [arbiter_journal::layout::HEADS_TREE, arbiter_journal::layout::EVENTS_TREE] {
         for item in db.open_tree(tree)?.iter() {
