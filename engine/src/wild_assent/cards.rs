@@ -281,6 +281,8 @@ impl Catalog {
                 "instinct" => names.instincts.insert(id.to_string()),
                 "scout" => names.scouts.insert(id.to_string()),
                 "silvestrem" => names.silvestrem.insert(id.to_string()),
+                // The Encampment's blocks, read by campaign/catalog.rs.
+                "building" | "worker" => true,
                 _ => {
                     p.at(
                         head.number,

@@ -149,105 +149,241 @@ impl fmt::Display for Field {
 pub enum Event {
     // ---- setting up
     /// `scout CARD`: the Scout card chosen for a Hunt encounter.
-    Scout { card: Name },
+    Scout {
+        card: Name,
+    },
     /// `draw T CREATURE`: random, a Creature from the Threat T stack.
-    Draw { threat: u8, creature: Name },
+    Draw {
+        threat: u8,
+        creature: Name,
+    },
     /// `setup-roll D`: random, the 1D6 picking the setup.
-    SetupRoll { face: u8 },
+    SetupRoll {
+        face: u8,
+    },
     /// `setup-choice N`: after a 6, the setup the players choose.
-    SetupChoice { setup: u8 },
+    SetupChoice {
+        setup: u8,
+    },
     /// `equip UNIT CARD`: an Equipment card a Seeker brings.
-    Equip { unit: Name, card: Name },
+    Equip {
+        unit: Name,
+        card: Name,
+    },
     /// `place UNIT FIELD FACING [t1|t2|t3] [red|blue]`.
-    Place { unit: Name, at: Field, facing: Facing, threat: Option<u8>, side: Option<Side> },
+    Place {
+        unit: Name,
+        at: Field,
+        facing: Facing,
+        threat: Option<u8>,
+        side: Option<Side>,
+    },
     /// `obstacle FIELD KIND`: an obstacle placed (the Arena, or a combat's layout).
-    Obstacle { at: Field, kind: Obstacle },
+    Obstacle {
+        at: Field,
+        kind: Obstacle,
+    },
     /// `obstacle-roll FIELD D`: random, the 1D6 for an X of the Hunt setup.
-    ObstacleRoll { at: Field, face: u8 },
+    ObstacleRoll {
+        at: Field,
+        face: u8,
+    },
     /// `draft-roll SIDE FACE...`: random, a side's five Attack Dice deciding Player 1.
-    DraftRoll { side: Side, faces: Faces },
+    DraftRoll {
+        side: Side,
+        faces: Faces,
+    },
     /// `draft SIDE CARD`: a pick of the Arena draft (a Creature, an Assent, an Equipment card).
-    Draft { side: Side, card: Name },
+    Draft {
+        side: Side,
+        card: Name,
+    },
     /// `begin`: the setup is complete.
     Begin,
     // ---- playing
     /// `activate UNIT [free]`.
-    Activate { unit: Name, free: bool },
+    Activate {
+        unit: Name,
+        free: bool,
+    },
     /// `instinct CARD`: random in an encounter (a draw), a decision in a combat.
-    Instinct { card: Name },
+    Instinct {
+        card: Name,
+    },
     /// `target UNIT`: the Instinct card's target.
-    Target { unit: Name },
+    Target {
+        unit: Name,
+    },
     /// `move UNIT STEP... [-> FIELD]`: the steps, and where they lead when written.
-    Move { unit: Name, path: Path, to: Option<Field> },
+    Move {
+        unit: Name,
+        path: Path,
+        to: Option<Field>,
+    },
     /// `exit UNIT FIELD`: out of a Pit to an adjacent field.
-    Exit { unit: Name, to: Field },
+    Exit {
+        unit: Name,
+        to: Field,
+    },
     /// `attack UNIT [TARGET] [with SKILL]` (an area attack names no target).
-    Attack { unit: Name, target: Option<Name>, with: Option<Name> },
+    Attack {
+        unit: Name,
+        target: Option<Name>,
+        with: Option<Name>,
+    },
     /// `roll UNIT FACE...`: random, the Attack Dice (`x` Special, `s` Success, `b` Blank).
-    Roll { unit: Name, faces: Faces },
+    Roll {
+        unit: Name,
+        faces: Faces,
+    },
     /// `skill UNIT SKILL [TARGET]`: an Active or free-action skill that is no attack.
-    Skill { unit: Name, skill: Name, target: Option<Name> },
+    Skill {
+        unit: Name,
+        skill: Name,
+        target: Option<Name>,
+    },
     /// `capture UNIT CREATURE`: a capture action.
-    Capture { unit: Name, creature: Name },
+    Capture {
+        unit: Name,
+        creature: Name,
+    },
     /// `summon UNIT FIELD FACING`: a Summon enters.
-    Summon { unit: Name, at: Field, facing: Facing },
+    Summon {
+        unit: Name,
+        at: Field,
+        facing: Facing,
+    },
     /// `pass UNIT`: the activation ends without (another) action.
-    Pass { unit: Name },
+    Pass {
+        unit: Name,
+    },
     /// `silvestrem CARD`: random, the Silvestrem card drawn for the round.
-    Silvestrem { card: Name },
+    Silvestrem {
+        card: Name,
+    },
     /// `momentum SIDE DIE...`: random, a side's Momentum roll (`dmg def spd heal blank`).
-    Momentum { side: Side, dice: Dice },
+    Momentum {
+        side: Side,
+        dice: Dice,
+    },
     /// `momentum-reroll SIDE DIE... -> DIE...`: some of them rerolled, and the new results.
-    MomentumReroll { side: Side, from: Dice, to: Dice },
+    MomentumReroll {
+        side: Side,
+        from: Dice,
+        to: Dice,
+    },
     /// `momentum-assign UNIT DIE...`: dice of its side's roll given to a Gladiator.
-    MomentumAssign { unit: Name, dice: Dice },
+    MomentumAssign {
+        unit: Name,
+        dice: Dice,
+    },
     /// `momentum-discard SIDE DIE...`: dice no Gladiator may take.
-    MomentumDiscard { side: Side, dice: Dice },
+    MomentumDiscard {
+        side: Side,
+        dice: Dice,
+    },
     // ---- consequences
     /// `round N`
-    Round { n: u16 },
+    Round {
+        n: u16,
+    },
     /// `bleed UNIT N`: Bleed's assigned damage as an activation begins.
-    Bleed { unit: Name, amount: u8 },
+    Bleed {
+        unit: Name,
+        amount: u8,
+    },
     /// `stunned UNIT`: the activation is skipped.
-    Stunned { unit: Name },
+    Stunned {
+        unit: Name,
+    },
     /// `damage UNIT N`: an attack's damage after defense (or assigned).
-    Damage { unit: Name, amount: i32 },
+    Damage {
+        unit: Name,
+        amount: i32,
+    },
     /// `afflict UNIT STATUS`
-    Afflict { unit: Name, status: Status },
+    Afflict {
+        unit: Name,
+        status: Status,
+    },
     /// `expire UNIT STATUS`
-    Expire { unit: Name, status: Status },
+    Expire {
+        unit: Name,
+        status: Status,
+    },
     /// `knock UNIT FIELD` / `knock UNIT stays`
-    Knock { unit: Name, to: Option<Field> },
+    Knock {
+        unit: Name,
+        to: Option<Field>,
+    },
     /// `hazard UNIT N`: pushed into Thornbrush / Spinning Blades.
-    Hazard { unit: Name, amount: i32 },
+    Hazard {
+        unit: Name,
+        amount: i32,
+    },
     /// `slain UNIT` / `injured UNIT` / `destroyed UNIT`
-    Removed { unit: Name, how: Removal },
+    Removed {
+        unit: Name,
+        how: Removal,
+    },
     /// `resources UNIT N`: a slain Creature's Resource cards.
-    Resources { unit: Name, n: u8 },
+    Resources {
+        unit: Name,
+        n: u8,
+    },
     /// `heal UNIT N`
-    Heal { unit: Name, amount: i32 },
+    Heal {
+        unit: Name,
+        amount: i32,
+    },
     /// `cure UNIT`: healing removed Bleed instead.
-    Cure { unit: Name },
+    Cure {
+        unit: Name,
+    },
     /// `escaped UNIT`
-    Escaped { unit: Name },
+    Escaped {
+        unit: Name,
+    },
     /// `capture-damage UNIT N`
-    CaptureDamage { unit: Name, amount: i32 },
+    CaptureDamage {
+        unit: Name,
+        amount: i32,
+    },
     /// `capture-token UNIT CREATURE`
-    CaptureToken { unit: Name, creature: Name },
+    CaptureToken {
+        unit: Name,
+        creature: Name,
+    },
     /// `capture-flip UNIT CREATURE`
-    CaptureFlip { unit: Name, creature: Name },
+    CaptureFlip {
+        unit: Name,
+        creature: Name,
+    },
     /// `capture-cancel UNIT CREATURE`
-    CaptureCancel { unit: Name, creature: Name },
+    CaptureCancel {
+        unit: Name,
+        creature: Name,
+    },
     /// `captured CREATURE`
-    Captured { creature: Name },
+    Captured {
+        creature: Name,
+    },
     /// `end UNIT`: the activation ends.
-    End { unit: Name },
+    End {
+        unit: Name,
+    },
     /// `reshuffle`: a new Instinct deck.
     Reshuffle,
     /// `encounter won` / `encounter lost`
-    Ended { won: bool },
+    Ended {
+        won: bool,
+    },
     /// `victory SIDE`: the Arena match is won.
-    Victory { side: Side },
+    Victory {
+        side: Side,
+    },
+    // ---- the Hunt campaign between encounters (campaign/event.rs)
+    Camp(super::campaign::CampEvent),
 }
 
 impl Event {
@@ -276,7 +412,7 @@ impl Event {
                 | Event::Reshuffle
                 | Event::Ended { .. }
                 | Event::Victory { .. }
-        )
+        ) || matches!(self, Event::Camp(c) if c.is_consequence())
     }
 }
 
@@ -384,6 +520,7 @@ impl fmt::Display for Event {
             Event::Reshuffle => f.write_str("reshuffle"),
             Event::Ended { won } => write!(f, "encounter {}", if *won { "won" } else { "lost" }),
             Event::Victory { side } => write!(f, "victory {side}"),
+            Event::Camp(c) => write!(f, "{c}"),
         }
     }
 }

@@ -12,6 +12,7 @@
 
 mod ai;
 mod board;
+mod campaign;
 mod cards;
 mod combat;
 mod decide;
@@ -30,6 +31,7 @@ mod state;
 mod taint;
 mod victory;
 
+pub use campaign::{Building, CampEvent};
 pub use cards::{Catalog, DamageKind, Instinct, Movement, Profile, Skill, SkillKind, UnitCard, UnitKind};
 pub use effect::{Effect, Status};
 pub use event::{Event, Path, Step};
@@ -52,6 +54,8 @@ pub struct WildAssent {
     setup: Setup,
     pub(crate) catalog: Arc<Catalog>,
     pub(crate) params: Params,
+    /// The Encampment's buildings and Workers (`building` and `worker` blocks).
+    pub(crate) camp_catalog: Arc<campaign::catalog::Catalog>,
 }
 
 impl WildAssent {
@@ -90,7 +94,12 @@ impl Game for WildAssent {
         let board = setup.params.get(rules::P_BOARD).map(String::as_str).unwrap_or(rules::DEFAULT_BOARD);
         let params = Params::read(&mut r, board);
         let catalog = Catalog::load(catalog_text).map_err(|e| r.problems(e)).unwrap_or_default();
-        r.finish(WildAssent { setup: setup.clone(), catalog, params })
+        let camp_catalog = Arc::new(
+            campaign::catalog::Catalog::parse(catalog_text, &catalog)
+                .map_err(|e| r.problems(e))
+                .unwrap_or_default(),
+        );
+        r.finish(WildAssent { setup: setup.clone(), catalog, params, camp_catalog })
     }
     fn setup(&self) -> &Setup {
         &self.setup
@@ -118,27 +127,42 @@ impl Game for WildAssent {
             draft: Default::default(),
             silvestrem: Default::default(),
             memo: state::Memo::default(),
+            camp: self.params.campaign.then(|| Box::new(campaign::Camp::new())),
         }
     }
     fn parse_event(&self, line: &str) -> Result<Event, ParseError> {
         notation::parse_event(line)
     }
     fn step(&self, state: &mut State, event: &Event, findings: &mut Findings) -> Result<(), StepError> {
+        if self.params.campaign || matches!(event, Event::Camp(_)) {
+            return self.campaign_step(state, event, findings);
+        }
         self.step_event(state, event, findings)
     }
     fn next_consequence(&self, state: &State) -> Option<Event> {
+        if self.params.campaign {
+            return self.campaign_next(state);
+        }
         due_loop::next_consequence(self, state)
     }
     fn is_consequence(event: &Event) -> bool {
         event.is_consequence()
     }
     fn board(&self, state: &State) -> String {
+        if self.params.campaign {
+            return self.campaign_header(state) + &self.render_board(state);
+        }
         self.render_board(state)
     }
     fn facts(&self, state: &State) -> Vec<(String, String)> {
-        self.state_facts(state)
+        let mut facts = self.state_facts(state);
+        facts.extend(self.campaign_facts(state));
+        facts
     }
     fn simulate(&self, seed: u64, events: usize) -> Option<Vec<Event>> {
+        if self.params.campaign {
+            return Some(self.random_campaign(seed, events));
+        }
         Some(self.random_encounter(seed, events))
     }
 }

@@ -254,6 +254,9 @@ pub fn parse_event(line: &str) -> Result<Event, ParseError> {
                 ))
             }
         },
+        v if super::campaign::event::VERBS.contains(&v) => {
+            return super::campaign::event::parse(v, &mut w).map(Event::Camp)
+        }
         other => return Err(ParseError::new(
             1,
             "an event (scout, draw, setup-roll, setup-choice, equip, place, obstacle, obstacle-roll, begin, \

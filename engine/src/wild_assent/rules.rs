@@ -383,6 +383,73 @@ rules! {
     SUMMON_NOT_CREATURE = "wa.arena.summon.not-creature",
         "Summons are not Creatures: no Momentum die is assigned to one",
         "Arena: Summons";
+    // ---- the Hunt campaign between encounters (scope=campaign; campaign/)
+    SETUP_ENCAMPMENT = "wa.hunt.setup.encampment",
+        "The Encampment starts with the Barracks and two buildings of the players' choice, all at level 1",
+        "Hunt: Setup (Create the Encampment)";
+    SETUP_WORKERS = "wa.hunt.setup.workers",
+        "At setup three Workers are drawn from those that do not cost 2 gold, and one of them is kept",
+        "Hunt: Setup (Create the Encampment)";
+    SETUP_SEASON = "wa.hunt.setup.season",
+        "The Season token starts on 1",
+        "Hunt: Setup (Create the Encampment)";
+    SETUP_FIRST_SCOUT = "wa.hunt.setup.first-scout",
+        "The first encounter: two Threat 1 Scout cards are drawn and one of them is picked",
+        "Hunt: Setup (Create the Encampment)";
+    SEASON_SEQUENCE = "wa.hunt.season.sequence",
+        "A Season is an Encounter phase followed by an Encampment phase; the next Season starts when Scouting ends the Encampment phase",
+        "Hunt: Playing the Game";
+    SEASON_VICTORY = "wa.hunt.season.victory",
+        "Surviving the 10 Seasons (Survival) wins the campaign, and nothing follows",
+        "Hunt: Victory Conditions (Survival); Modes of Play (The Hunt)";
+    CAMP_ACTIONS = "wa.hunt.camp.actions",
+        "Each Seeker has five actions in an Encampment phase, and actions are spent only in it",
+        "Hunt: Playing the Game; Encampment Actions";
+    CAMP_ORDER = "wa.hunt.camp.order",
+        "Actions are spent one at a time: a Scouting under way (its draw and pick) is finished before another action",
+        "Hunt: Encampment Actions";
+    CAMP_HEAL = "wa.hunt.camp.heal",
+        "A Seeker spends 1 action at the Temple of Vil to heal by the Temple's level, as many Seekers as its level admits",
+        "Hunt: Actions requiring specific buildings (Heal at the Temple of Vil); Encampment (Temple of Vil)";
+    CAMP_CRAFT = "wa.hunt.camp.craft",
+        "Crafting takes 1 action, the Workshop, a hired Worker with the recipe and its Resources (discarded); the Equipment goes to the Encampment",
+        "Hunt: Actions requiring specific buildings (Craft at the Workshop); Encampment (Workshop)";
+    CRAFT_SHARED = "wa.hunt.equip.craft-shared",
+        "An Equipment card stored in the Encampment may be taken by any one Seeker to the next encounter",
+        "Hunt: Equipment Cards; Craft at the Workshop";
+    UPGRADE_COST = "wa.hunt.camp.upgrade-cost",
+        "Upgrading a building costs 2 gold (level 1 to 2) or 3 gold (2 to 3) and no action; level 3 is the top",
+        "Hunt: Actions always available (Upgrade a Building)";
+    UPGRADE_TIMING = "wa.hunt.camp.upgrade-timing",
+        "An upgrade takes effect next Encampment phase; a building is not upgraded in the phase it was bought (nor twice in one phase)",
+        "Hunt: Actions always available (Upgrade a Building)";
+    MARKET_COST = "wa.hunt.camp.market-cost",
+        "Visiting the Markets costs two Seekers 3 actions each; selling, hiring and buying happen during a visit",
+        "Hunt: Actions always available (Visit the Silvestrem's Markets)";
+    MARKET_SELL = "wa.hunt.market.sell",
+        "A housed Creature sells for gold equal to its Threat (plus the Creature Pens' bonus)",
+        "Hunt: Visit the Silvestrem's Markets (Sell Creatures); Encampment (Creature Pens)";
+    MARKET_HIRE = "wa.hunt.market.hire",
+        "One hiring attempt per visit: two Workers drawn from the Worker deck, any of them hired at their cost",
+        "Hunt: Visit the Silvestrem's Markets (Hire Workers); Workers";
+    MARKET_BUY = "wa.hunt.market.buy",
+        "A new building costs 2 gold, enters at level 1 and is usable from the next Encampment phase",
+        "Hunt: Visit the Silvestrem's Markets (Purchase Buildings)";
+    WORKER_SLOTS = "wa.hunt.worker.slots",
+        "Workers fill the Encampment's slots (two, more with the Barracks, six at most); hiring into a full Encampment discards a Worker to the box",
+        "Hunt: Workers; Encampment (Worker Slots)";
+    WORKER_BUILDING = "wa.hunt.worker.building",
+        "A Worker whose building is missing may be hired, but its Skill and Crafting Recipes are unusable",
+        "Hunt: Workers";
+    SCOUT_COST = "wa.hunt.scout.cost",
+        "Scouting takes two Seekers, 2 actions each (interpretation `scout-actions`); two Scout cards (more with the Seeker's Den) are drawn, one picked, and the Encampment phase ends",
+        "Hunt: Actions always available (Scouting); Encampment Actions";
+    SCOUT_DERELICT = "wa.hunt.scout.derelict",
+        "When two Seekers can no longer Scout, a new Encampment phase begins and the Encampment becomes Derelict",
+        "Hunt: Encampment Actions";
+    HOUSING = "wa.hunt.encampment.housing",
+        "Captured Creatures are housed: 1 in the Barracks, more in the Creature Pens by level; the surplus is sold or released before the Encampment phase ends",
+        "Hunt: Encampment (Barracks, Creature Pens); End the Encounter";
 }
 
 named_enum! {
@@ -396,7 +463,10 @@ named_enum! {
         /// A Hunt encounter: scouting, draws, setup rolls, rounds, the Instinct deck.
         Encounter = "encounter",
         /// The combat core alone: placements as recorded, activations in any order.
-        Combat = "combat"
+        Combat = "combat",
+        /// A Hunt campaign: the Encampment's setup, then Seasons of an encounter (the
+        /// `encounter` rules) and an Encampment phase (campaign/).
+        Campaign = "campaign"
     }
 }
 
@@ -511,6 +581,13 @@ pub const P_DRAFT_EQUIPMENT: &str = "draft-equipment-4p";
 pub const P_ESCAPE: &str = "deathmatch-escape";
 pub const P_HEAL_CAP: &str = "momentum-heal-cap";
 pub const P_REROLL: &str = "momentum-reroll-timing";
+pub const P_SCOUT_ACTIONS: &str = "scout-actions";
+pub const P_SEASONS: &str = "seasons";
+
+named_enum! {
+    /// What Scouting asks of each of its two Seekers.
+    pub enum ScoutActions ("a reading") { TwoEach = "two-each", OneEach = "one-each" }
+}
 
 /// The default board: the book prints no size for either side of the board.
 pub const DEFAULT_BOARD: &str = "10x10";
@@ -730,6 +807,27 @@ pub static PARAMS: &[ParamSpec] = &[
               `before-assign`: the reroll comes before any die is assigned.",
         section: "Arena: Playing the Game (Roll Momentum Dice), Momentum Dice (Example)",
     },
+    // ---- the Hunt campaign (scope=campaign)
+    ParamSpec {
+        name: P_SEASONS,
+        kind: ParamKind::Setup,
+        allowed: &["<1-10>"],
+        default: "10",
+        doc: "(scope=campaign) The Seasons the Seekers must survive: Survival's 10, the default victory \
+              condition; fewer is a customized, shorter campaign.",
+        section: "Hunt: Victory Conditions (Survival)",
+    },
+    ParamSpec {
+        name: P_SCOUT_ACTIONS,
+        kind: ParamKind::Interpretation,
+        allowed: ScoutActions::NAMES,
+        default: ScoutActions::TwoEach.name(),
+        doc: "\"Scouting cost 2 actions per Seeker\" (Scouting) against \"Two Seekers must each have at least \
+              one action each remaining to Scout\" (Encampment Actions). Default `two-each`: Scouting costs two \
+              Seekers 2 actions each, so a Seeker with one action left cannot scout. `one-each`: one action left \
+              is enough, and Scouting costs 1 action each.",
+        section: "Hunt: Encampment Actions; Actions always available (Scouting)",
+    },
 ];
 
 /// The setup and interpretations, resolved once.
@@ -758,6 +856,10 @@ pub struct Params {
     pub escape: DeathmatchEscape,
     pub heal_cap: HealCap,
     pub reroll: RerollTiming,
+    /// `scope=campaign`: `scope` then reads `encounter` (each Season's encounter is one).
+    pub campaign: bool,
+    pub seasons: u8,
+    pub scout_actions: ScoutActions,
 }
 
 impl Params {
@@ -765,6 +867,12 @@ impl Params {
     pub fn read(r: &mut Readings, board: &str) -> Params {
         let mode = r.get(P_MODE, Mode::Hunt);
         let scope = r.get(P_SCOPE, Scope::Encounter);
+        let campaign = scope == Scope::Campaign;
+        if campaign && mode == Mode::Arena {
+            r.problem("`scope=campaign` is the Hunt's (`mode=hunt`)");
+        }
+        let scope = if campaign { Scope::Encounter } else { scope };
+        let seasons = r.number(P_SEASONS, 1, 10, 10) as u8;
         if mode == Mode::Arena && scope == Scope::Encounter {
             r.problem(
                 "`mode=arena` needs `scope=combat`: an encounter is the Hunt's (the Arena match is not \
@@ -801,6 +909,9 @@ impl Params {
             escape: r.get(P_ESCAPE, DeathmatchEscape::Falls),
             heal_cap: r.get(P_HEAL_CAP, HealCap::HealExempt),
             reroll: r.get(P_REROLL, RerollTiming::AnyTime),
+            campaign,
+            seasons,
+            scout_actions: r.get(P_SCOUT_ACTIONS, ScoutActions::TwoEach),
         }
     }
 }
@@ -840,6 +951,7 @@ mod tests {
         check_reading::<DraftEquipment>(PARAMS, P_DRAFT_EQUIPMENT).unwrap();
         check_reading::<DeathmatchEscape>(PARAMS, P_ESCAPE).unwrap();
         check_reading::<RerollTiming>(PARAMS, P_REROLL).unwrap();
+        check_reading::<ScoutActions>(PARAMS, P_SCOUT_ACTIONS).unwrap();
         let mut ids: Vec<&str> = RULES.iter().map(|r| r.id).collect();
         ids.sort_unstable();
         ids.dedup();

@@ -20,25 +20,38 @@ use crate::kit::rng::SplitMix64;
 use crate::{Findings, Game};
 
 /// A log being played, stopping at its length.
-struct Play<'g> {
-    game: &'g WildAssent,
-    state: State,
-    log: Vec<Event>,
-    want: usize,
-    rng: SplitMix64,
+pub(super) struct Play<'g> {
+    pub(super) game: &'g WildAssent,
+    pub(super) state: State,
+    pub(super) log: Vec<Event>,
+    pub(super) want: usize,
+    pub(super) rng: SplitMix64,
     /// The activation the player last decided about (its index in the log), and whether it
     /// chose not to move in it.
     current: Option<usize>,
     stayed: Option<UnitIx>,
 }
 
-impl Play<'_> {
-    fn full(&self) -> bool {
+impl<'g> Play<'g> {
+    /// A log to play from the game's initial state.
+    pub(super) fn new(game: &'g WildAssent, seed: u64, events: usize) -> Play<'g> {
+        Play {
+            game,
+            state: game.initial_state(),
+            log: Vec::new(),
+            want: events,
+            rng: SplitMix64::new(seed),
+            current: None,
+            stayed: None,
+        }
+    }
+
+    pub(super) fn full(&self) -> bool {
         self.log.len() >= self.want
     }
 
     /// Record an event (the player only plays legal ones; a debug build checks it).
-    fn push(&mut self, e: Event) {
+    pub(super) fn push(&mut self, e: Event) {
         if self.full() {
             return;
         }
@@ -53,7 +66,7 @@ impl Play<'_> {
     }
 
     /// Every consequence owed.
-    fn settle(&mut self) {
+    pub(super) fn settle(&mut self) {
         while !self.full() {
             match self.game.next_consequence(&self.state) {
                 Some(c) => self.push(c),
@@ -62,11 +75,11 @@ impl Play<'_> {
         }
     }
 
-    fn pick(&mut self, n: usize) -> usize {
+    pub(super) fn pick(&mut self, n: usize) -> usize {
         self.rng.below(n)
     }
 
-    fn chance(&mut self, percent: usize) -> bool {
+    pub(super) fn chance(&mut self, percent: usize) -> bool {
         self.rng.below(100) < percent
     }
 
@@ -82,7 +95,7 @@ impl Play<'_> {
 
 /// A catalog id as a name (the catalog reader accepts only ids a `Name` holds, so the
 /// placeholder is never used with a catalog that loaded).
-fn name(s: &str) -> Name {
+pub(super) fn name(s: &str) -> Name {
     Name::new(s).unwrap_or(Name::literal("x"))
 }
 
@@ -98,7 +111,7 @@ impl WildAssent {
             stayed: None,
         };
         match self.params.scope {
-            Scope::Encounter => self.setup_encounter(&mut p),
+            Scope::Encounter | Scope::Campaign => self.setup_encounter(&mut p),
             Scope::Combat => self.setup_combat(&mut p),
         }
         let mut guard = 0;
@@ -127,11 +140,14 @@ impl WildAssent {
         v
     }
 
-    fn setup_encounter(&self, p: &mut Play<'_>) {
+    pub(super) fn setup_encounter(&self, p: &mut Play<'_>) {
         let scouts: Vec<&str> =
             self.catalog.scouts.iter().filter(|(_, _, c)| c.text.is_empty()).map(|(_, n, _)| n).collect();
         let Some(&scout) = scouts.get(p.pick(scouts.len().max(1))) else { return };
-        p.push(Event::Scout { card: name(scout) });
+        // A campaign's Season has its Scout card already (the Scouting picked it).
+        if p.state.hunt.scout.is_none() {
+            p.push(Event::Scout { card: name(scout) });
+        }
         let creatures: Vec<&str> =
             self.units().iter().filter(|(_, _, u)| u.kind == UnitKind::Creature).map(|(_, n, _)| n).collect();
         for _ in 0..40 {
@@ -176,7 +192,8 @@ impl WildAssent {
             .map(|(_, n, _)| n)
             .collect();
         for sk in &seekers {
-            if !equipment.is_empty() && p.chance(40) {
+            // A campaign's Seekers take only what the Encampment stores (campaign/simulate.rs).
+            if !equipment.is_empty() && p.state.camp.is_none() && p.chance(40) {
                 let e = equipment[p.pick(equipment.len())];
                 p.push(Event::Equip { unit: name(sk), card: name(e) });
             }
@@ -267,7 +284,7 @@ impl WildAssent {
     }
 
     /// One decision or random outcome.
-    fn play_one(&self, p: &mut Play<'_>) {
+    pub(super) fn play_one(&self, p: &mut Play<'_>) {
         let s = p.state.clone();
         if let Some(a) = s.attack.as_ref().filter(|a| a.roll.is_none()) {
             let mut faces = Faces::default();

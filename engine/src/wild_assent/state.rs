@@ -394,6 +394,8 @@ pub struct State {
     pub momentum_heal: Option<(UnitIx, u8)>,
     /// A Creature activation's reach, kept between its records.
     pub(crate) memo: Memo<super::ai::Reach>,
+    /// `scope=campaign`: what lives from one encounter to the next (campaign/).
+    pub camp: Option<Box<super::campaign::Camp>>,
 }
 
 impl State {

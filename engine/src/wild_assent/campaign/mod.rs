@@ -1,0 +1,367 @@
+//! The Hunt campaign (`scope=campaign`): one log spanning many encounters. The Encampment's
+//! setup (the Barracks and two buildings, the Worker deck, the first Scout choice), then
+//! Seasons: an Encounter phase played by the encounter's own rules (the rest of this game's
+//! folder, unchanged), then an Encampment phase of five actions per Seeker (the Temple, the
+//! Workshop, upgrades, the Markets, Scouting) that Scouting ends; the Derelict rule when no
+//! two Seekers can Scout; victory after the last Season's encounter.
+//!
+//! **Invariant:** the campaign's part of the state ([`Camp`]) is the only thing that lives
+//! from one encounter to the next; as a Season begins the encounter's part is the initial
+//! state again, and a Seeker placed in it carries the damage the Encampment left it with.
+//!
+//! One concept per file: [`season`] (what the rules require next: Seasons, the phase's
+//! start, Temple healing, the Derelict rule, victory), [`encampment`] (buildings, upgrades,
+//! the Temple, the Workshop, housing), [`market`], [`workers`], [`scouting`], [`view`] (facts
+//! and the board's header), [`simulate`].
+
+pub mod catalog;
+mod encampment;
+pub mod event;
+mod market;
+mod scouting;
+mod season;
+mod simulate;
+mod view;
+mod workers;
+
+#[cfg(test)]
+mod tests;
+
+pub use catalog::Building;
+pub use event::CampEvent;
+
+use super::cards::{Scout, Skill, UnitCard, UnitKind};
+use super::event::Event;
+use super::rules;
+use super::state::{Outcome, Phase, State};
+use super::WildAssent;
+use crate::kit::catalog::Id;
+use crate::kit::name::Name;
+use crate::{Findings, StepError, Violation};
+use catalog::Worker;
+use serde::{Deserialize, Serialize};
+
+/// Where the campaign is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Stage {
+    /// The Encampment being set up, the first Scout card not yet picked.
+    Setup,
+    /// A Season's encounter.
+    Encounter,
+    /// A Season's Encampment phase.
+    Encampment,
+    Won,
+    Lost,
+}
+
+/// A building of the Encampment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Built {
+    pub building: Building,
+    /// The level in effect this phase (0: bought this phase, not usable yet).
+    pub level: u8,
+    /// The level once the next Encampment phase begins.
+    pub next: u8,
+    /// Bought or upgraded in this phase.
+    pub bought: bool,
+    pub upgraded: bool,
+}
+
+/// A Seeker as the campaign knows it between encounters.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Member {
+    pub name: Name,
+    pub card: Id<UnitCard>,
+    pub damage: i32,
+    /// Actions left in this Encampment phase.
+    pub actions: u8,
+    /// Healed at the Temple this phase.
+    pub visited: bool,
+}
+
+/// The Markets' visit under way.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Visit {
+    /// Workers drawn so far in the visit's one hiring attempt.
+    pub drawn: u8,
+}
+
+/// The campaign's part of the state: what lives from one encounter to the next.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Camp {
+    pub stage: Stage,
+    /// The Season on the token (0 before the first begins).
+    pub season: u8,
+    pub buildings: Vec<Built>,
+    /// Hired Workers, in hiring order.
+    pub workers: Vec<Id<Worker>>,
+    /// Workers discarded to the box (out of the deck for good).
+    pub boxed: Vec<Id<Worker>>,
+    /// Workers of the draw under way (at setup, or the Markets' hiring attempt).
+    pub drawn: Vec<Id<Worker>>,
+    /// The Worker kept at setup.
+    pub kept: bool,
+    pub gold: u32,
+    /// Equipment cards stored in the Encampment.
+    pub equipment: Vec<Id<Skill>>,
+    /// Stored Equipment taken by a Seeker to the encounter under way.
+    pub taken: Vec<Id<Skill>>,
+    /// Housed Creatures (card, Threat).
+    pub creatures: Vec<(Id<UnitCard>, u8)>,
+    /// Resource cards, by type (`Resource::index`).
+    pub resources: [u16; 6],
+    pub seekers: Vec<Member>,
+    /// The Scouting under way: Scout cards owed, cards drawn.
+    pub scouting: Option<u8>,
+    pub scouts: Vec<Id<Scout>>,
+    /// The next encounter's Scout card.
+    pub pick: Option<Id<Scout>>,
+    pub market: Option<Visit>,
+    /// Seekers (bits by `seekers` index) whose Barracks healing of this phase is settled.
+    pub rested: u8,
+    /// A Temple healing owed: the Seeker (index in `seekers`) and the amount.
+    pub heal: Option<(u8, i32)>,
+    /// Times the Encampment became Derelict.
+    pub derelict: u8,
+}
+
+impl Camp {
+    pub fn new() -> Camp {
+        Camp {
+            stage: Stage::Setup,
+            season: 0,
+            buildings: vec![Built {
+                building: Building::Barracks,
+                level: 1,
+                next: 1,
+                bought: false,
+                upgraded: false,
+            }],
+            workers: Vec::new(),
+            boxed: Vec::new(),
+            drawn: Vec::new(),
+            kept: false,
+            gold: 0,
+            equipment: Vec::new(),
+            taken: Vec::new(),
+            creatures: Vec::new(),
+            resources: [0; 6],
+            seekers: Vec::new(),
+            scouting: None,
+            scouts: Vec::new(),
+            pick: None,
+            market: None,
+            rested: 0,
+            heal: None,
+            derelict: 0,
+        }
+    }
+
+    pub fn built(&self, b: Building) -> Option<&Built> {
+        self.buildings.iter().find(|x| x.building == b)
+    }
+    /// The level in effect this phase (0: missing, or not usable yet).
+    pub fn level(&self, b: Building) -> u8 {
+        self.built(b).map_or(0, |x| x.level)
+    }
+    pub fn seeker(&self, n: &Name) -> Option<usize> {
+        self.seekers.iter().position(|m| m.name == *n)
+    }
+}
+
+impl Default for Camp {
+    fn default() -> Self {
+        Camp::new()
+    }
+}
+
+/// A per-level number of a building in effect (0 when it is not usable).
+pub(super) fn at_level(levels: [u8; 3], level: u8) -> u8 {
+    match level {
+        1..=3 => levels[usize::from(level) - 1],
+        _ => 0,
+    }
+}
+
+impl WildAssent {
+    /// The step function of a campaign: the campaign's own events here, the encounter's
+    /// passed to the encounter's step function while a Season's encounter is played.
+    pub(crate) fn campaign_step(&self, s: &mut State, ev: &Event, f: &mut Findings) -> Result<(), StepError> {
+        let result = self.campaign_event(s, ev, f);
+        // An encounter lost is the campaign lost.
+        if let Some(camp) = s.camp.as_deref_mut() {
+            if camp.stage == Stage::Encounter && s.ended && s.outcome == Some(Outcome::Lost) {
+                camp.stage = Stage::Lost;
+            }
+        }
+        result
+    }
+
+    fn campaign_event(&self, s: &mut State, ev: &Event, f: &mut Findings) -> Result<(), StepError> {
+        let Some(stage) = s.camp.as_ref().map(|c| c.stage) else {
+            if matches!(ev, Event::Camp(_)) {
+                return Err(StepError::new(format!("`{ev}` belongs to a Hunt campaign (scope=campaign)")));
+            }
+            return self.step_event(s, ev, f);
+        };
+        let ours = match ev {
+            Event::Camp(_) => true,
+            Event::Heal { .. } => stage != Stage::Encounter,
+            _ => false,
+        };
+        if !ours {
+            if stage != Stage::Encounter {
+                self.flush_campaign(s, f)?;
+                let now = s.camp.as_ref().map_or(stage, |c| c.stage);
+                if now != Stage::Encounter {
+                    f.violate(self.outside_encounter(now, ev));
+                    return Ok(());
+                }
+            }
+            return self.encounter_event(s, ev, f);
+        }
+        // The encounter's consequences first: what its log left out is its own finding.
+        if stage == Stage::Encounter && s.phase != Phase::Over {
+            crate::kit::due::flush(self, s, f)?;
+        }
+        match ev {
+            Event::Camp(c) if !c.is_consequence() => {
+                self.flush_campaign(s, f)?;
+                self.camp_decide(s, c, f)
+            }
+            _ => crate::kit::due::check_recorded(&season::Rules(self), s, ev, f),
+        }
+    }
+
+    fn outside_encounter(&self, stage: Stage, ev: &Event) -> Violation {
+        match stage {
+            Stage::Won => Violation::new(rules::SEASON_VICTORY, format!("the campaign is won: `{ev}` comes after it")),
+            Stage::Lost => {
+                Violation::new(rules::CAMPAIGN_LOST, format!("the campaign is lost: `{ev}` comes after it"))
+            }
+            _ => Violation::new(
+                rules::SEASON_SEQUENCE,
+                format!("`{ev}` belongs to an encounter, and no Season's encounter is under way (a Scout card is picked first)"),
+            ),
+        }
+    }
+
+    /// An encounter's event, with what the campaign adds to it: a Seeker placed carries its
+    /// damage, and an Equipment card it takes must be stored in the Encampment.
+    fn encounter_event(&self, s: &mut State, ev: &Event, f: &mut Findings) -> Result<(), StepError> {
+        if let Event::Equip { unit, card } = ev {
+            self.take_equipment(s, unit, card, f);
+        }
+        let before = s.units.len();
+        self.step_event(s, ev, f)?;
+        if let (Event::Place { unit, .. }, Some(camp)) = (ev, s.camp.as_ref()) {
+            if s.units.len() > before {
+                if let Some(m) = camp.seekers.iter().find(|m| m.name == *unit) {
+                    let damage = m.damage;
+                    if let Some(u) = s.units.last_mut().filter(|u| u.kind == UnitKind::Seeker) {
+                        u.damage = damage;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The consequences the campaign owes that the log left out.
+    pub(super) fn flush_campaign(&self, s: &mut State, f: &mut Findings) -> Result<(), StepError> {
+        crate::kit::due::flush(&season::Rules(self), s, f)
+    }
+
+    /// The next consequence of a campaign: the encounter's while it owes one, else the
+    /// campaign's.
+    pub(crate) fn campaign_next(&self, s: &State) -> Option<Event> {
+        if s.camp.as_ref().is_some_and(|c| c.stage == Stage::Encounter) {
+            if let Some(e) = crate::kit::due::next_consequence(self, s) {
+                return Some(e);
+            }
+        }
+        crate::kit::due::next_consequence(&season::Rules(self), s)
+    }
+
+    fn camp_decide(&self, s: &mut State, ev: &CampEvent, f: &mut Findings) -> Result<(), StepError> {
+        let stage = s.camp.as_ref().map_or(Stage::Setup, |c| c.stage);
+        if matches!(stage, Stage::Won | Stage::Lost) {
+            f.violate(self.outside_encounter(stage, &Event::Camp(*ev)));
+            return Ok(());
+        }
+        if stage == Stage::Encounter && !matches!(ev, CampEvent::Build { .. }) {
+            f.violate(Violation::new(
+                rules::CAMP_ACTIONS,
+                format!("`{ev}` belongs to the Encampment phase, and a Season's encounter is under way"),
+            ));
+            return Ok(());
+        }
+        // A Scouting under way is finished (its cards drawn and one picked) first.
+        let scouting = s.camp.as_ref().is_some_and(|c| c.scouting.is_some() && stage == Stage::Encampment);
+        if scouting && !matches!(ev, CampEvent::ScoutDraw { .. } | CampEvent::ScoutPick { .. }) {
+            f.violate(Violation::new(
+                rules::CAMP_ORDER,
+                format!("`{ev}` comes while the Scouting is under way: its Scout cards are drawn and one picked first"),
+            ));
+            return Ok(());
+        }
+        match *ev {
+            CampEvent::Build { building } => self.build(s, building, f),
+            CampEvent::WorkerDraw { cards } => self.worker_draw(s, &cards, f),
+            CampEvent::Hire { worker, replacing } => self.hire(s, worker, replacing, f),
+            CampEvent::Scout { a, b } => self.go_scouting(s, a, b, f),
+            CampEvent::ScoutDraw { cards } => self.scout_draw(s, &cards, f),
+            CampEvent::ScoutPick { card } => self.scout_pick(s, card, f),
+            CampEvent::Temple { seeker } => self.temple(s, seeker, f),
+            CampEvent::Craft { seeker, card } => self.craft(s, seeker, card, f),
+            CampEvent::Upgrade { building } => self.upgrade(s, building, f),
+            CampEvent::Market { a, b } => self.market(s, a, b, f),
+            CampEvent::Sell { creature } => self.sell(s, creature, f),
+            CampEvent::Buy { building } => self.buy(s, building, f),
+            CampEvent::Release { creature } => self.release(s, creature, f),
+            _ => Err(StepError::new(format!("`{ev}` is a consequence"))),
+        }
+    }
+
+    /// The campaign's part, for a decision that needs it.
+    pub(super) fn camp<'s>(&self, s: &'s mut State) -> Result<&'s mut Camp, StepError> {
+        s.camp.as_deref_mut().ok_or_else(|| StepError::new("the campaign's events need `scope=campaign`"))
+    }
+
+    /// Whether the phase is the Encampment's, else the finding under `rule`.
+    pub(super) fn in_encampment(&self, s: &State, rule: &'static str, ev: &str, f: &mut Findings) -> bool {
+        let ok = s.camp.as_ref().is_some_and(|c| c.stage == Stage::Encampment);
+        if !ok {
+            f.violate(Violation::new(rule, format!("`{ev}` belongs to an Encampment phase")));
+        }
+        ok
+    }
+
+    /// Spend `n` actions of a Seeker (reported under `rule` when it has fewer left).
+    pub(super) fn spend(
+        &self,
+        s: &mut State,
+        seeker: &Name,
+        n: u8,
+        rule: &'static str,
+        f: &mut Findings,
+    ) -> Option<usize> {
+        let camp = s.camp.as_deref_mut()?;
+        let Some(i) = camp.seeker(seeker) else {
+            f.violate(Violation::new(rule, format!("`{seeker}` is none of the campaign's Seekers")));
+            return None;
+        };
+        let m = &mut camp.seekers[i];
+        if m.actions < n {
+            f.violate(Violation::new(
+                rule,
+                format!("{seeker} has {} of its five actions left, and this takes {n}", m.actions),
+            ));
+            return None;
+        }
+        m.actions -= n;
+        // Any other action ends a visit to the Markets.
+        camp.market = None;
+        Some(i)
+    }
+}

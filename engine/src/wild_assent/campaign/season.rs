@@ -1,0 +1,330 @@
+//! What the campaign requires next, derived from the state (the kit's consequence loop, as
+//! the encounter's due.rs): the first Season once the first Scout card is picked; as an
+//! encounter is won, the Encampment phase (or, after the last Season's encounter, victory);
+//! in the phase, the Barracks' passive healing, a Temple healing owed, the Derelict rule when
+//! no two Seekers can Scout any more; once Scouting picks a card, the next Season.
+
+use super::{at_level, Building, CampEvent, Member, Stage};
+use crate::kit::due::{Consequences, Pairing};
+use crate::wild_assent::cards::UnitKind;
+use crate::wild_assent::event::Event;
+use crate::wild_assent::rules::{self, ScoutActions};
+use crate::wild_assent::state::{Outcome, Presence, State};
+use crate::wild_assent::WildAssent;
+use crate::{Findings, StepError, Violation};
+
+/// The campaign's side of the consequence loop.
+pub struct Rules<'g>(pub &'g WildAssent);
+
+/// A campaign consequence as recorded, Seekers by their index in `Camp::seekers`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fact {
+    Season(u8),
+    Encampment,
+    Heal(u8, i32),
+    Derelict,
+    Won,
+}
+
+/// A consequence the campaign owes (two kinds of healing are recorded alike).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Due {
+    Season(u8),
+    Encampment,
+    /// The Barracks' passive healing as the phase begins.
+    Rest(u8, i32),
+    /// The Temple's healing after a `temple` action.
+    Temple(u8, i32),
+    Derelict,
+    Won,
+}
+
+impl WildAssent {
+    /// Actions a Seeker needs left to go Scouting.
+    pub(super) fn scout_need(&self) -> u8 {
+        match self.params.scout_actions {
+            ScoutActions::TwoEach => 2,
+            ScoutActions::OneEach => 1,
+        }
+    }
+
+    /// As the Encampment phase begins: each Seeker's five actions, the upgrades and
+    /// purchases of the last phase in effect, nothing visited.
+    pub(super) fn start_phase(&self, s: &mut State, f: &mut Findings) {
+        let Some(camp) = s.camp.as_deref_mut() else { return };
+        for m in &mut camp.seekers {
+            m.actions = 5;
+            m.visited = false;
+        }
+        for b in &mut camp.buildings {
+            b.level = b.next;
+            b.bought = false;
+            b.upgraded = false;
+        }
+        camp.rested = 0;
+        camp.market = None;
+        camp.scouting = None;
+        camp.scouts.clear();
+        camp.drawn.clear();
+        let mut texts = Vec::new();
+        for b in &camp.buildings {
+            for t in &self.camp_catalog.building(b.building).text {
+                texts.push(format!("{}: \"{t}\" (not applied)", b.building));
+            }
+        }
+        for &w in &camp.workers {
+            let worker = &self.camp_catalog.workers[w];
+            if camp.buildings.iter().any(|b| b.building == worker.building && b.level > 0) {
+                for t in &worker.text {
+                    texts
+                        .push(format!("Worker {}: \"{t}\" (not applied)", self.camp_catalog.workers.name(w)));
+                }
+            }
+        }
+        for t in texts {
+            s.unverified.report(f, t);
+        }
+    }
+
+    /// The Seekers' damage, the captured Creatures and the Resources of the encounter just
+    /// won, kept by the campaign.
+    fn keep_encounter(&self, s: &mut State) {
+        let units = &s.units;
+        let Some(camp) = s.camp.as_deref_mut() else { return };
+        for u in units {
+            match u.kind {
+                UnitKind::Seeker => {
+                    let health = self.units()[u.card].stats[0].health;
+                    // An injured Seeker returns from the Wilds with 1 Health left (fixed reading).
+                    let damage = u.damage.min(health - 1).max(0);
+                    match camp.seekers.iter_mut().find(|m| m.name == u.name) {
+                        Some(m) => m.damage = damage,
+                        None => camp.seekers.push(Member {
+                            name: u.name,
+                            card: u.card,
+                            damage,
+                            actions: 0,
+                            visited: false,
+                        }),
+                    }
+                }
+                UnitKind::Creature if u.presence == Presence::Captured => {
+                    camp.creatures.push((u.card, u.threat))
+                }
+                UnitKind::Creature if u.presence == Presence::Slain && u.dropped => {
+                    if let Some(r) = self.units()[u.card].resource {
+                        camp.resources[r.index()] += u16::from(u.threat);
+                    }
+                }
+                _ => {}
+            }
+        }
+        camp.taken.clear();
+    }
+
+    /// How many Seekers can still go Scouting.
+    fn scouts_able(&self, s: &State) -> usize {
+        let need = self.scout_need();
+        s.camp.as_ref().map_or(0, |c| c.seekers.iter().filter(|m| m.actions >= need).count())
+    }
+}
+
+impl Consequences for Rules<'_> {
+    type State = State;
+    type Due = Due;
+    type Fact = Fact;
+    type Event = Event;
+
+    fn resolve(&self, s: &State, e: &Event) -> Result<Fact, StepError> {
+        let camp =
+            s.camp.as_ref().ok_or_else(|| StepError::new("the campaign's events need `scope=campaign`"))?;
+        Ok(match e {
+            Event::Camp(CampEvent::Season { n }) => Fact::Season(*n),
+            Event::Camp(CampEvent::Encampment) => Fact::Encampment,
+            Event::Camp(CampEvent::Derelict) => Fact::Derelict,
+            Event::Camp(CampEvent::Won) => Fact::Won,
+            Event::Heal { unit, amount } => {
+                let i = camp
+                    .seeker(unit)
+                    .ok_or_else(|| StepError::new(format!("`{unit}` is none of the campaign's Seekers")))?;
+                Fact::Heal(i as u8, *amount)
+            }
+            _ => return Err(StepError::new(format!("`{e}` is no campaign consequence"))),
+        })
+    }
+
+    fn due(&self, s: &State) -> Option<Due> {
+        let g = self.0;
+        let camp = s.camp.as_ref()?;
+        match camp.stage {
+            Stage::Setup => camp.pick.map(|_| Due::Season(1)),
+            Stage::Encounter => match (s.ended, s.outcome) {
+                (true, Some(Outcome::Won)) if camp.season >= g.params.seasons => Some(Due::Won),
+                (true, Some(Outcome::Won)) => Some(Due::Encampment),
+                _ => None,
+            },
+            Stage::Encampment => {
+                if camp.pick.is_some() {
+                    return Some(Due::Season(camp.season.saturating_add(1)));
+                }
+                let rest = at_level(
+                    g.camp_catalog.building(Building::Barracks).rest,
+                    camp.level(Building::Barracks),
+                );
+                for (i, m) in camp.seekers.iter().enumerate() {
+                    if camp.rested & (1 << i) == 0 && rest > 0 && m.damage > 0 {
+                        return Some(Due::Rest(i as u8, m.damage.min(i32::from(rest))));
+                    }
+                }
+                if let Some((i, n)) = camp.heal {
+                    return Some(Due::Temple(i, n));
+                }
+                (camp.scouting.is_none() && g.scouts_able(s) < 2).then_some(Due::Derelict)
+            }
+            Stage::Won | Stage::Lost => None,
+        }
+    }
+
+    fn fact(&self, due: &Due) -> Fact {
+        match *due {
+            Due::Season(n) => Fact::Season(n),
+            Due::Encampment => Fact::Encampment,
+            Due::Rest(i, n) | Due::Temple(i, n) => Fact::Heal(i, n),
+            Due::Derelict => Fact::Derelict,
+            Due::Won => Fact::Won,
+        }
+    }
+
+    fn pairing(&self, due: &Fact, recorded: &Fact) -> Pairing {
+        match (due, recorded) {
+            (Fact::Season(_), Fact::Season(_)) => Pairing::Subject,
+            (Fact::Heal(a, _), Fact::Heal(b, _)) if a == b => Pairing::Subject,
+            (Fact::Heal(..), Fact::Heal(..)) => Pairing::Kind,
+            _ => Pairing::None,
+        }
+    }
+
+    fn rule(&self, _s: &State, due: &Due) -> &'static str {
+        match due {
+            Due::Season(1) => rules::SETUP_SEASON,
+            Due::Season(_) | Due::Encampment => rules::SEASON_SEQUENCE,
+            Due::Rest(..) | Due::Temple(..) => rules::CAMP_HEAL,
+            Due::Derelict => rules::SCOUT_DERELICT,
+            Due::Won => rules::SEASON_VICTORY,
+        }
+    }
+
+    fn apply(&self, s: &mut State, due: &Due, played: &Fact, f: &mut Findings) -> Result<(), StepError> {
+        let g = self.0;
+        match *due {
+            Due::Season(n) => {
+                let Some(mut camp) = s.camp.take() else { return Ok(()) };
+                let card = camp.pick.take();
+                camp.season = n;
+                camp.stage = Stage::Encounter;
+                camp.scouting = None;
+                camp.scouts.clear();
+                camp.drawn.clear();
+                camp.market = None;
+                let unverified = s.unverified;
+                *s = crate::Game::initial_state(g);
+                s.unverified = unverified;
+                s.camp = Some(camp);
+                if let Some(card) = card {
+                    let name = crate::kit::name::Name::new(g.catalog.scouts.name(card))
+                        .ok_or_else(|| StepError::new("a Scout card's id is no name"))?;
+                    g.step_event(s, &Event::Scout { card: name }, f)?;
+                }
+            }
+            Due::Encampment => {
+                g.keep_encounter(s);
+                if let Some(camp) = s.camp.as_deref_mut() {
+                    camp.stage = Stage::Encampment;
+                }
+                g.start_phase(s, f);
+            }
+            Due::Rest(i, _) | Due::Temple(i, _) => {
+                let amount = match played {
+                    Fact::Heal(_, n) => *n,
+                    _ => 0,
+                };
+                let Some(camp) = s.camp.as_deref_mut() else { return Ok(()) };
+                if matches!(due, Due::Rest(..)) {
+                    camp.rested |= 1 << i;
+                } else {
+                    camp.heal = None;
+                }
+                // Healing never takes a Seeker above its printed Health.
+                let target = match played {
+                    Fact::Heal(j, _) => usize::from(*j),
+                    _ => usize::from(i),
+                };
+                if let Some(m) = camp.seekers.get_mut(target) {
+                    m.damage = (m.damage - amount.max(0)).max(0);
+                }
+            }
+            Due::Derelict => {
+                if let Some(camp) = s.camp.as_deref_mut() {
+                    camp.derelict = camp.derelict.saturating_add(1);
+                }
+                s.unverified.report(
+                    f,
+                    "Derelict Encampment: its effects are not printed (\"increases the danger to the Encampment\"); \
+                     not applied"
+                        .to_string(),
+                );
+                g.start_phase(s, f);
+            }
+            Due::Won => {
+                if let Some(camp) = s.camp.as_deref_mut() {
+                    camp.stage = Stage::Won;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn compare(&self, s: &State, due: &Due, recorded: &Fact, event: &Event, f: &mut Findings) {
+        let expected = self.event(s, due);
+        f.violate(
+            Violation::new(
+                self.rule(s, due),
+                format!("`{event}` is recorded where the rules require `{expected}`"),
+            )
+            .expected_recorded(expected.to_string(), event.to_string()),
+        );
+        let _ = recorded;
+    }
+
+    fn unexpected(&self, s: &State, recorded: &Fact, event: &Event, f: &mut Findings) {
+        let rule = match recorded {
+            Fact::Season(_) | Fact::Encampment => rules::SEASON_SEQUENCE,
+            Fact::Heal(..) => rules::CAMP_HEAL,
+            Fact::Derelict => rules::SCOUT_DERELICT,
+            Fact::Won => rules::SEASON_VICTORY,
+        };
+        let why = match s.camp.as_ref().map(|c| c.stage) {
+            Some(Stage::Won) => "the campaign is already won".to_string(),
+            Some(Stage::Lost) => "the campaign is lost".to_string(),
+            _ => "nothing of the kind is due here".to_string(),
+        };
+        f.violate(Violation::new(rule, format!("`{event}` is not due: {why}")));
+    }
+
+    fn event(&self, s: &State, due: &Due) -> Event {
+        match *due {
+            Due::Season(n) => Event::Camp(CampEvent::Season { n }),
+            Due::Encampment => Event::Camp(CampEvent::Encampment),
+            Due::Derelict => Event::Camp(CampEvent::Derelict),
+            Due::Won => Event::Camp(CampEvent::Won),
+            Due::Rest(i, amount) | Due::Temple(i, amount) => {
+                let unit = s
+                    .camp
+                    .as_ref()
+                    .and_then(|c| c.seekers.get(usize::from(i)))
+                    .map_or(crate::kit::name::Name::literal("x"), |m| m.name);
+                Event::Heal { unit, amount }
+            }
+        }
+    }
+}

@@ -1,0 +1,148 @@
+//! Workers: the setup's draw of three (none of the 2-gold ones) and the one kept; the
+//! Markets' one hiring attempt of two cards; the slots (two, more with the Barracks, six
+//! at most) and the Worker discarded to the box when they are full. The deck is every
+//! Worker not hired and not in the box: its order is hidden, so only membership is checked,
+//! and a drawn Worker left unhired goes back into it (fixed reading: the book is silent).
+
+use super::event::Cards;
+use super::{at_level, Building, Stage};
+use crate::kit::name::Name;
+use crate::wild_assent::rules;
+use crate::wild_assent::state::State;
+use crate::wild_assent::WildAssent;
+use crate::{Findings, StepError, Violation};
+
+impl WildAssent {
+    /// Worker slots this phase.
+    pub(super) fn slots(&self, camp: &super::Camp) -> usize {
+        let card = self.camp_catalog.building(Building::Barracks);
+        usize::from(at_level(card.slots, camp.level(Building::Barracks).max(1)).clamp(2, 6))
+    }
+
+    /// `worker-draw W...`: at setup three, at the Markets two (the visit's one attempt).
+    pub(super) fn worker_draw(
+        &self,
+        s: &mut State,
+        cards: &Cards,
+        f: &mut Findings,
+    ) -> Result<(), StepError> {
+        let stage = s.camp.as_ref().map_or(Stage::Setup, |c| c.stage);
+        let (rule, want) =
+            if stage == Stage::Setup { (rules::SETUP_WORKERS, 3) } else { (rules::MARKET_HIRE, 2) };
+        if stage != Stage::Setup && !self.at_market(s, &format!("worker-draw {cards}"), f) {
+            return Ok(());
+        }
+        let mut ids = Vec::new();
+        for n in cards.iter() {
+            let id = self
+                .camp_catalog
+                .workers
+                .id(n.as_str())
+                .ok_or_else(|| StepError::new(format!("no Worker card `{n}`")))?;
+            ids.push(id);
+        }
+        let camp = self.camp(s)?;
+        let so_far = if stage == Stage::Setup {
+            camp.drawn.len()
+        } else {
+            camp.market.map_or(0, |v| usize::from(v.drawn))
+        };
+        let mut why = None;
+        if stage == Stage::Setup && camp.kept {
+            why = Some("the setup's three Workers are drawn once".to_string());
+        } else if so_far + ids.len() > want {
+            why = Some(if stage == Stage::Setup {
+                "the setup draws three Workers".to_string()
+            } else {
+                "a visit makes one hiring attempt: two Workers drawn".to_string()
+            });
+        }
+        for &id in &ids {
+            if why.is_some() {
+                break;
+            }
+            let n = self.camp_catalog.workers.name(id);
+            if camp.workers.contains(&id) || camp.boxed.contains(&id) || camp.drawn.contains(&id) {
+                why = Some(format!("`{n}` is not in the Worker deck (hired, drawn or in the box)"));
+            } else if stage == Stage::Setup && self.camp_catalog.workers[id].cost >= 2 {
+                why = Some(format!("`{n}` costs 2 gold: those are set aside until the setup's draw is done"));
+            }
+        }
+        if let Some(why) = why {
+            f.violate(Violation::new(rule, format!("`worker-draw {cards}`: {why}")));
+            return Ok(());
+        }
+        camp.drawn.extend(ids.iter().copied());
+        if let Some(v) = camp.market.as_mut() {
+            v.drawn += ids.len() as u8;
+        }
+        Ok(())
+    }
+
+    /// `hire W [replacing V]`: a drawn Worker kept at setup (free), or hired at the Markets
+    /// at its cost; into full slots only by discarding a hired Worker to the box.
+    pub(super) fn hire(
+        &self,
+        s: &mut State,
+        worker: Name,
+        replacing: Option<Name>,
+        f: &mut Findings,
+    ) -> Result<(), StepError> {
+        let stage = s.camp.as_ref().map_or(Stage::Setup, |c| c.stage);
+        let rule = if stage == Stage::Setup { rules::SETUP_WORKERS } else { rules::MARKET_HIRE };
+        if stage != Stage::Setup && !self.at_market(s, &format!("hire {worker}"), f) {
+            return Ok(());
+        }
+        let id = self
+            .camp_catalog
+            .workers
+            .id(worker.as_str())
+            .ok_or_else(|| StepError::new(format!("no Worker card `{worker}`")))?;
+        let slots = s.camp.as_ref().map_or(2, |c| self.slots(c));
+        let camp = self.camp(s)?;
+        let cost = if stage == Stage::Setup { 0 } else { u32::from(self.camp_catalog.workers[id].cost) };
+        let why = if !camp.drawn.contains(&id) {
+            Some(format!("`{worker}` is not among the Workers drawn"))
+        } else if stage == Stage::Setup && camp.kept {
+            Some("one of the setup's three Workers is kept".to_string())
+        } else if camp.gold < cost {
+            Some(format!("`{worker}` costs {cost} gold; the Encampment has {}", camp.gold))
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            f.violate(Violation::new(rule, format!("`hire {worker}`: {why}")));
+            return Ok(());
+        }
+        let out = match replacing {
+            Some(v) => match self.camp_catalog.workers.id(v.as_str()).filter(|w| camp.workers.contains(w)) {
+                Some(w) => Some(w),
+                None => {
+                    f.violate(Violation::new(rules::WORKER_SLOTS, format!("`{v}` is no hired Worker")));
+                    return Ok(());
+                }
+            },
+            None if camp.workers.len() >= slots => {
+                f.violate(Violation::new(
+                    rules::WORKER_SLOTS,
+                    format!("the Encampment's {slots} Worker slots are full: hiring `{worker}` discards a Worker (`replacing`)"),
+                ));
+                return Ok(());
+            }
+            None => None,
+        };
+        if let Some(w) = out {
+            camp.workers.retain(|x| *x != w);
+            camp.boxed.push(w);
+        }
+        camp.gold -= cost;
+        camp.drawn.retain(|x| *x != id);
+        camp.workers.push(id);
+        if stage == Stage::Setup {
+            camp.kept = true;
+            // The other two go back, shuffled with the 2-gold ones, into the deck.
+            camp.drawn.clear();
+        }
+        Ok(())
+    }
+}
