@@ -105,8 +105,6 @@ impl WildAssent {
             Some(format!("`{worker}` is not among the Workers drawn"))
         } else if stage == Stage::Setup && camp.kept {
             Some("one of the setup's three Workers is kept".to_string())
-        } else if camp.gold < cost {
-            Some(format!("`{worker}` costs {cost} gold; the Encampment has {}", camp.gold))
         } else {
             None
         };
@@ -131,6 +129,13 @@ impl WildAssent {
             }
             None => None,
         };
+        if camp.gold < cost {
+            f.violate(Violation::new(
+                rule,
+                format!("`hire {worker}`: it costs {cost} gold; the Encampment has {}", camp.gold),
+            ));
+            return Ok(());
+        }
         if let Some(w) = out {
             camp.workers.retain(|x| *x != w);
             camp.boxed.push(w);
