@@ -168,7 +168,7 @@ impl WildAssent {
             }
         }
         // Creatures the Encampment cannot house go before the phase ends.
-        if c.creatures.len() > self.housing(c) && !c.market.is_some() && !self.market_possible(c) {
+        if c.creatures.len() > self.housing(c) && c.market.is_none() {
             return push(p, CampEvent::Release { creature: name(self.units().name(c.creatures[0].0)) });
         }
         // Actions, keeping two Seekers able to Scout (unless the planner lets it go Derelict).
