@@ -55,3 +55,110 @@ fn a_simulated_campaign_verifies_clean_and_replays_to_the_simulators_state() {
     }
     assert!(seasons_played > 12, "the campaigns play several Seasons ({seasons_played})");
 }
+
+/// The state after the records of a shipped fixture up to (and with) the first `until`.
+fn replayed(g: &WildAssent, fixture: &str, until: &str) -> crate::wild_assent::State {
+    let text =
+        std::fs::read_to_string(format!("{}/../fixtures/wild-assent/{fixture}", env!("CARGO_MANIFEST_DIR")))
+            .expect("fixture");
+    let mut s = g.initial_state();
+    for line in text.lines().map(|l| l.split('#').next().unwrap_or("").trim()) {
+        if line.is_empty() || line.starts_with('@') {
+            continue;
+        }
+        let e = g.parse_event(line).expect("an event");
+        let mut f = Findings::default();
+        g.step(&mut s, &e, &mut f).expect("applies");
+        assert!(f.is_clean(), "`{line}`: {:?}", f.violations);
+        if line == until {
+            return s;
+        }
+    }
+    panic!("`{until}` not in {fixture}");
+}
+
+/// Step one line; the rules it breaks.
+fn step(g: &WildAssent, s: &mut crate::wild_assent::State, line: &str) -> Vec<&'static str> {
+    let mut f = Findings::default();
+    g.step(s, &g.parse_event(line).expect("an event"), &mut f).expect("applies");
+    f.violations.iter().map(|v| v.rule).collect()
+}
+
+fn fact(g: &WildAssent, s: &crate::wild_assent::State, key: &str) -> String {
+    g.campaign_facts(s).into_iter().find(|(k, _)| k == key).map(|(_, v)| v).unwrap_or_default()
+}
+
+#[test]
+fn an_upgrade_takes_effect_next_phase_and_a_new_building_is_not_upgraded_in_its_phase() {
+    use crate::wild_assent::rules;
+    let g = game(&["scope=campaign", "seasons=3"]);
+    // Given the Encampment phase of campaign-two-seasons with 9 gold (set by hand).
+    let mut s = replayed(&g, "campaign-two-seasons.arb", "encampment");
+    s.camp.as_deref_mut().expect("camp").gold = 9;
+    // When the Workshop is upgraded: 2 gold, level 2 only from the next phase.
+    assert_eq!(step(&g, &mut s, "upgrade workshop"), Vec::<&str>::new());
+    assert_eq!(fact(&g, &s, "camp.gold"), "7");
+    assert_eq!(fact(&g, &s, "camp.buildings"), "barracks:1 seekers-den:1 workshop:1->2");
+    // Not twice in a phase.
+    assert_eq!(step(&g, &mut s, "upgrade workshop"), vec![rules::UPGRADE_TIMING]);
+    // A building bought at the Markets (2 gold) is level 1 from the next phase, and not
+    // upgraded in this one.
+    assert!(step(&g, &mut s, "market zaxos fani").is_empty());
+    assert!(step(&g, &mut s, "buy temple").is_empty());
+    assert_eq!(fact(&g, &s, "camp.gold"), "5");
+    assert_eq!(step(&g, &mut s, "upgrade temple"), vec![rules::UPGRADE_TIMING]);
+    // Bought this phase: its healing waits for the next one.
+    assert_eq!(step(&g, &mut s, "temple illithena"), vec![rules::MARKET_BUY]);
+    // The next Season: the two changes are in effect in its Encampment phase.
+    for line in
+        ["scouting illithena berlyne", "scout-draw twin-hollow ash-nest", "scout-pick ash-nest", "season 2"]
+    {
+        assert!(step(&g, &mut s, line).is_empty(), "{line}");
+    }
+    assert_eq!(fact(&g, &s, "camp.buildings"), "barracks:1 seekers-den:1 workshop:1->2 temple:0->1");
+    for line in
+        ["setup-roll 1", "place zaxos i2 n", "place fani b1 n", "place illithena d2 n", "place berlyne a2 n"]
+    {
+        assert!(step(&g, &mut s, line).is_empty(), "{line}");
+    }
+    for line in ["place phoenix f9 s", "obstacle-roll c5 1", "obstacle-roll b5 1", "obstacle-roll e4 1"] {
+        assert!(step(&g, &mut s, line).is_empty(), "{line}");
+    }
+    for line in ["obstacle-roll e4 6", "obstacle-roll c6 6", "begin", "round 1", "instinct phoenix-3"] {
+        assert!(step(&g, &mut s, line).is_empty(), "{line}");
+    }
+    for line in
+        ["target phoenix", "skill phoenix phoenix-3", "escaped phoenix", "encounter won", "encampment"]
+    {
+        assert!(step(&g, &mut s, line).is_empty(), "{line}");
+    }
+    assert_eq!(fact(&g, &s, "camp.buildings"), "barracks:1 seekers-den:1 workshop:2 temple:1");
+    // And a level 3 upgrade costs 3.
+    assert!(step(&g, &mut s, "upgrade workshop").is_empty());
+    assert_eq!(fact(&g, &s, "camp.gold"), "2");
+    assert_eq!(fact(&g, &s, "camp.buildings"), "barracks:1 seekers-den:1 workshop:2->3 temple:1");
+}
+
+#[test]
+fn a_full_encampment_discards_a_worker_to_the_box_and_the_housing_is_checked_as_the_phase_ends() {
+    use crate::wild_assent::rules;
+    let g = game(&["scope=campaign", "seasons=4"]);
+    // Given seed 109's second Encampment phase: the Alchemist hired, a Phoenix housed.
+    let mut s = replayed(&g, "campaign-market.arb", "market zaxos fani");
+    s.camp.as_deref_mut().expect("camp").gold = 3;
+    assert!(step(&g, &mut s, "worker-draw tracker veterinarian").is_empty());
+    assert!(step(&g, &mut s, "hire tracker").is_empty());
+    // Slots full (two): the Veterinarian (2 gold) replaces the Alchemist, who goes to the box.
+    assert!(step(&g, &mut s, "hire veterinarian replacing alchemist").is_empty());
+    assert_eq!(fact(&g, &s, "camp.workers"), "tracker veterinarian");
+    assert_eq!(fact(&g, &s, "camp.gold"), "0");
+    // A boxed Worker is out of the deck for good (and a visit draws once anyway).
+    assert_eq!(step(&g, &mut s, "worker-draw alchemist"), vec![rules::MARKET_HIRE]);
+    // A second Creature in an Encampment housing one (the Barracks'): kept to the end of the
+    // phase, it breaks the housing rule as Scouting picks the next card.
+    let phoenix = s.camp.as_ref().expect("camp").creatures[0];
+    s.camp.as_deref_mut().expect("camp").creatures.push(phoenix);
+    assert!(step(&g, &mut s, "scouting illithena berlyne").is_empty());
+    assert!(step(&g, &mut s, "scout-draw ember-ridge misty-glade").is_empty());
+    assert_eq!(step(&g, &mut s, "scout-pick misty-glade"), vec![rules::HOUSING]);
+}
