@@ -127,9 +127,12 @@ impl WildAssent {
         let u = s.unit(i);
         let card = &self.units()[u.card];
         let equipment = u.equipment;
+        let chosen = self.chosen_skills(s, i);
         card.skills
             .iter()
-            .map(move |&k| (&self.catalog.skills[k], false))
+            .copied()
+            .chain(chosen)
+            .map(move |k| (&self.catalog.skills[k], false))
             .chain(equipment.into_iter().flatten().map(move |k| (&self.catalog.equipment[k], true)))
     }
 

@@ -138,6 +138,7 @@ impl WildAssent {
             .or_else(|| self.cancel_due(s))
             .or_else(|| self.end_due(s))
             .or_else(|| self.encounter_due(s))
+            .or_else(|| self.round_due(s))
     }
 
     /// A miniature at no Health leaves; a slain Creature drops its Resources; a Summon
@@ -499,6 +500,7 @@ impl WildAssent {
                 }
                 s.hunt.seekers_done = 0;
                 s.hunt.creatures_done = 0;
+                self.new_round(s, n);
             }
             Fact::Bleed(u, n) => s.unit_mut(u).damage += i32::from(n),
             Fact::Stunned(_) => {

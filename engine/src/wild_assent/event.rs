@@ -168,6 +168,10 @@ pub enum Event {
     DraftRoll { side: Side, faces: Faces },
     /// `draft SIDE CARD`: a pick of the Arena draft (a Creature, an Assent, an Equipment card).
     Draft { side: Side, card: Name },
+    /// `troupe SIDE ASSENT CREATURE...`: (Arena match) a troupe in activation order.
+    Troupe { side: Side, cards: super::troupe::Lineup },
+    /// `skills ASSENT SKILL...`: (Arena match) the Skill cards an Assent takes.
+    Skills { unit: Name, skills: super::troupe::Lineup },
     /// `begin`: the setup is complete.
     Begin,
     // ---- playing
@@ -318,6 +322,8 @@ impl fmt::Display for Event {
             Event::ObstacleRoll { at, face } => write!(f, "obstacle-roll {at} {face}"),
             Event::DraftRoll { side, faces } => write!(f, "draft-roll {side} {faces}"),
             Event::Draft { side, card } => write!(f, "draft {side} {card}"),
+            Event::Troupe { side, cards } => write!(f, "troupe {side} {cards}"),
+            Event::Skills { unit, skills } => write!(f, "skills {unit} {skills}"),
             Event::Begin => f.write_str("begin"),
             Event::Activate { unit, free } => {
                 write!(f, "activate {unit}{}", if *free { " free" } else { "" })

@@ -29,6 +29,11 @@ mod simulate;
 mod state;
 mod taint;
 mod victory;
+// The Arena match (scope=match).
+mod placement;
+mod round;
+mod simulate_match;
+mod troupe;
 
 pub use cards::{Catalog, DamageKind, Instinct, Movement, Profile, Skill, SkillKind, UnitCard, UnitKind};
 pub use effect::{Effect, Status};
@@ -118,6 +123,8 @@ impl Game for WildAssent {
             draft: Default::default(),
             silvestrem: Default::default(),
             memo: state::Memo::default(),
+            troupes: Default::default(),
+            arena: Default::default(),
         }
     }
     fn parse_event(&self, line: &str) -> Result<Event, ParseError> {

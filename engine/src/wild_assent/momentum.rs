@@ -112,7 +112,7 @@ fn slot(side: Side) -> Option<usize> {
 impl WildAssent {
     /// Whether the Gladiator holds a Momentum die of this face this round.
     pub(crate) fn holds(&self, s: &State, i: UnitIx, f: Face) -> bool {
-        s.unit(i).momentum & f.bit() != 0
+        self.bonus_dice(s, i) & f.bit() != 0
     }
 
     /// Momentum is the Arena's, rolled between activations.
@@ -148,6 +148,7 @@ impl WildAssent {
         if !self.momentum_time(s, "momentum", f)? {
             return Ok(());
         }
+        self.round_start(s, Some(side), f);
         if dice.count() != 5 {
             f.violate(Violation::new(
                 rules::MOMENTUM_COUNT,
@@ -165,6 +166,16 @@ impl WildAssent {
     /// The dice must be among the side's unassigned ones.
     fn from_pool(&self, s: &State, p: usize, side: Side, dice: &Dice, f: &mut Findings) -> bool {
         let pool = s.momentum[p];
+        if !pool.rolled && s.round > 1 && self.params.scope == super::rules::Scope::Match {
+            f.violate(Violation::new(
+                rules::MOMENTUM_DURATION,
+                format!(
+                    "{side} has not rolled this round: the dice of round {} lasted that round",
+                    s.round - 1
+                ),
+            ));
+            return false;
+        }
         if !pool.rolled || !pool.dice.holds(dice) {
             f.violate(Violation::new(
                 rules::MOMENTUM_POOL,
@@ -218,7 +229,7 @@ impl WildAssent {
     }
 
     /// Why `dice` may not go to `i` now (the first rule broken), if any.
-    fn assign_refusal(&self, s: &State, i: UnitIx, dice: &Dice) -> Option<(&'static str, String)> {
+    pub(crate) fn assign_refusal(&self, s: &State, i: UnitIx, dice: &Dice) -> Option<(&'static str, String)> {
         let u = s.unit(i);
         let name = u.name;
         if u.kind == UnitKind::Summon {

@@ -383,6 +383,55 @@ rules! {
     SUMMON_NOT_CREATURE = "wa.arena.summon.not-creature",
         "Summons are not Creatures: no Momentum die is assigned to one",
         "Arena: Summons";
+    // ---- the Arena match (scope=match): troupes, placement, rounds, activation order
+    TROUPE_ORDER = "wa.arena.troupe.order",
+        "A troupe's activation order is fixed at setup for the whole match: its Assent first, then its Creatures left to right, each once",
+        "Arena: Game Overview (Troupe Building), Final Setup (Board, Tokens and Cards)";
+    TROUPE_SKILLS = "wa.arena.troupe.skills",
+        "Each Assent takes exactly two of its own five Skill cards",
+        "Arena: Game Overview (Troupe Building), Assents (Skill Slots), Final Setup";
+    TROUPE_DRAFTED = "wa.arena.troupe.drafted",
+        "A troupe is made of its side's drafted cards (when the draft is recorded), and only its miniatures and Equipment are placed",
+        "Arena: Game Overview (Troupe Building), Drafting, Final Setup";
+    EQUIP_SLOT = "wa.arena.equip.slot",
+        "An Assent has two Equipment slots; a card goes in a slot whose symbol matches its type, a slot without symbol takes any",
+        "Arena: Assents (Equipment Slots), Equipment";
+    OBSTACLE_ZONE = "wa.arena.place.obstacle-zone",
+        "A side's obstacles go in its half: lines 3-5 (red) or 6-8 (blue)",
+        "Arena: Obstacle and Gladiator Placement";
+    OBSTACLE_TURNS = "wa.arena.place.obstacle-turns",
+        "Each side places one obstacle of each kind, the sides alternating, Player 1 first, all before any Gladiator (setup placement=alternate)",
+        "Arena: Game Overview (Placement), Obstacle and Gladiator Placement";
+    OBSTACLE_SPACING = "wa.arena.place.obstacle-spacing",
+        "No obstacle is placed adjacent to another, on either half of the board",
+        "Arena: Obstacle and Gladiator Placement";
+    GLADIATOR_ZONE = "wa.arena.place.gladiator-zone",
+        "Gladiators start on their side's two start lines: 1-2 (red) or 9-10 (blue)",
+        "Arena: Obstacle and Gladiator Placement";
+    GLADIATOR_TURNS = "wa.arena.place.gladiator-turns",
+        "After the obstacles, Player 2 places a Gladiator, then Player 1, alternating until all are placed (setup placement=alternate)",
+        "Arena: Obstacle and Gladiator Placement";
+    ROUND_SEQUENCE = "wa.arena.round.sequence",
+        "A round: the Silvestrem card and each side's Momentum roll (interpretation `round-start-order`), once each, before the first activation; then Assents, Creatures, resolution",
+        "Arena: Playing the Game, The Silvestrem Deck, Momentum Dice";
+    ORDER_ASSENTS = "wa.arena.order.assents",
+        "Assents activate first, alternating sides: in round 1 the drafting-roll winner's first, later the side whose Assent went second last round",
+        "Arena: Playing the Game (Activate Assents, Begin a new round)";
+    ORDER_CREATURES = "wa.arena.order.creatures",
+        "Creatures activate one at a time in troupe order, alternating sides, the side whose Assent went second first; a side with none left is skipped",
+        "Arena: Playing the Game (Activate Creatures)";
+    ORDER_TEAMS = "wa.arena.order.teams",
+        "Four players: every player activates one Creature before any player activates a second",
+        "Arena: Playing the Game (Activate Creatures)";
+    ORDER_ONCE = "wa.arena.order.once",
+        "Each Gladiator activates once per round unless a Skill says otherwise",
+        "Arena: Playing the Game (Resolution), Actions";
+    MOMENTUM_DURATION = "wa.arena.momentum.duration",
+        "Momentum dice and their bonuses last for the round they are rolled in (interpretation `momentum-duration`); dice left over are lost",
+        "Arena: Momentum Dice; Keywords (Damage Dice, Defense Dice)";
+    SILVESTREM_DEMAND = "wa.arena.silvestrem.demand",
+        "At the round's end a Demand is judged for each side: its Success when it met the Condition, its Failure otherwise; then it is discarded",
+        "Arena: Playing the Game (Resolution), The Silvestrem Deck (Demand), Keywords (Failure)";
 }
 
 named_enum! {
@@ -396,7 +445,9 @@ named_enum! {
         /// A Hunt encounter: scouting, draws, setup rolls, rounds, the Instinct deck.
         Encounter = "encounter",
         /// The combat core alone: placements as recorded, activations in any order.
-        Combat = "combat"
+        Combat = "combat",
+        /// A whole Arena match: draft, troupes, placement, rounds, victory.
+        Match = "match"
     }
 }
 
@@ -486,6 +537,21 @@ named_enum! {
 }
 
 named_enum! {
+    /// How the Arena's obstacles and Gladiators are placed.
+    pub enum Placement ("a placement (alternate, simultaneous)") { Alternate = "alternate", Simultaneous = "simultaneous" }
+}
+
+named_enum! {
+    /// Which comes first at a round's start.
+    pub enum RoundStart ("a reading") { SilvestremFirst = "silvestrem-first", MomentumFirst = "momentum-first" }
+}
+
+named_enum! {
+    /// Which round the Momentum bonuses count in.
+    pub enum MomentumDuration ("a reading") { ThisRound = "this-round", NextRound = "next-round" }
+}
+
+named_enum! {
     /// When Momentum dice may be rerolled.
     pub enum RerollTiming ("a reading") { AnyTime = "any-time", BeforeAssign = "before-assign" }
 }
@@ -511,6 +577,9 @@ pub const P_DRAFT_EQUIPMENT: &str = "draft-equipment-4p";
 pub const P_ESCAPE: &str = "deathmatch-escape";
 pub const P_HEAL_CAP: &str = "momentum-heal-cap";
 pub const P_REROLL: &str = "momentum-reroll-timing";
+pub const P_PLACEMENT: &str = "placement";
+pub const P_ROUND_START: &str = "round-start-order";
+pub const P_DURATION: &str = "momentum-duration";
 
 /// The default board: the book prints no size for either side of the board.
 pub const DEFAULT_BOARD: &str = "10x10";
@@ -534,7 +603,8 @@ pub static PARAMS: &[ParamSpec] = &[
               Scout card and the setup rolls through rounds of alternating activations and the Instinct deck to \
               its end. `combat`: the combat core alone, both modes: miniatures and obstacles placed as \
               recorded, any miniature activated at any time (a Hunt Creature by naming the Instinct card it \
-              follows), no rounds; for the book's combat examples.",
+              follows), no rounds; for the book's combat examples. `match` (Arena only): a whole Arena match, from the \
+              draft through troupes, placement and rounds in the book's activation order to the victory.",
         section: "Hunt: Playing the Game",
     },
     ParamSpec {
@@ -730,6 +800,41 @@ pub static PARAMS: &[ParamSpec] = &[
               `before-assign`: the reroll comes before any die is assigned.",
         section: "Arena: Playing the Game (Roll Momentum Dice), Momentum Dice (Example)",
     },
+    ParamSpec {
+        name: P_PLACEMENT,
+        kind: ParamKind::Setup,
+        allowed: Placement::NAMES,
+        default: Placement::Alternate.name(),
+        doc: "(Arena, scope=match) `alternate`: obstacles and then Gladiators are placed in turns (Player 1's \
+              obstacle first, Player 2's Gladiator first). `simultaneous`: \"players can forego alternating Gladiator \
+              and obstacle placement and place everything simultaneously\", by agreement; zones and spacing still \
+              hold.",
+        section: "Arena: Obstacle and Gladiator Placement",
+    },
+    ParamSpec {
+        name: P_ROUND_START,
+        kind: ParamKind::Interpretation,
+        allowed: RoundStart::NAMES,
+        default: RoundStart::SilvestremFirst.name(),
+        doc: "The Game Overview lists \"Roll Momentum Dice\" before \"Draw a Silvestrem Deck card\"; The Silvestrem \
+              Deck says \"The first step of a new round is drawing a card from the Silvestrem deck\" and Momentum \
+              Dice says they \"are rolled at the beginning of each round after the Silvestrem card is drawn\". \
+              Default `silvestrem-first` (two detailed passages against the overview's list): the card, then the \
+              Momentum rolls. `momentum-first`: the rolls (and their assignment), then the card.",
+        section: "Arena: Playing the Game, The Silvestrem Deck, Momentum Dice",
+    },
+    ParamSpec {
+        name: P_DURATION,
+        kind: ParamKind::Interpretation,
+        allowed: MomentumDuration::NAMES,
+        default: MomentumDuration::ThisRound.name(),
+        doc: "\"The bonuses the dice provide persist for the entire round\" (Momentum Dice) against the Keywords \
+              \"Damage Dice: Momentum dice that give a Gladiator +1 Damage for the next round\" (Defense Dice \
+              alike). Rolled at a round's start, \"the next round\" is most plainly the round about to be played: \
+              default `this-round`, the Damage, Defense and Speed bonuses count in the round the dice are rolled \
+              in. `next-round`: they count in the round after it (Healing is at once either way).",
+        section: "Arena: Momentum Dice; Keywords (Damage Dice, Defense Dice)",
+    },
 ];
 
 /// The setup and interpretations, resolved once.
@@ -758,6 +863,9 @@ pub struct Params {
     pub escape: DeathmatchEscape,
     pub heal_cap: HealCap,
     pub reroll: RerollTiming,
+    pub placement: Placement,
+    pub round_start: RoundStart,
+    pub duration: MomentumDuration,
 }
 
 impl Params {
@@ -766,10 +874,10 @@ impl Params {
         let mode = r.get(P_MODE, Mode::Hunt);
         let scope = r.get(P_SCOPE, Scope::Encounter);
         if mode == Mode::Arena && scope == Scope::Encounter {
-            r.problem(
-                "`mode=arena` needs `scope=combat`: an encounter is the Hunt's (the Arena match is not \
-                 implemented yet)",
-            );
+            r.problem("`mode=arena` needs `scope=match` or `scope=combat`: an encounter is the Hunt's");
+        }
+        if mode == Mode::Hunt && scope == Scope::Match {
+            r.problem("`scope=match` is the Arena's (`mode=arena`): the Hunt plays `scope=encounter`");
         }
         let board = match parse_board(board) {
             Some(b) => b,
@@ -801,6 +909,9 @@ impl Params {
             escape: r.get(P_ESCAPE, DeathmatchEscape::Falls),
             heal_cap: r.get(P_HEAL_CAP, HealCap::HealExempt),
             reroll: r.get(P_REROLL, RerollTiming::AnyTime),
+            placement: r.get(P_PLACEMENT, Placement::Alternate),
+            round_start: r.get(P_ROUND_START, RoundStart::SilvestremFirst),
+            duration: r.get(P_DURATION, MomentumDuration::ThisRound),
         }
     }
 }
@@ -840,6 +951,9 @@ mod tests {
         check_reading::<DraftEquipment>(PARAMS, P_DRAFT_EQUIPMENT).unwrap();
         check_reading::<DeathmatchEscape>(PARAMS, P_ESCAPE).unwrap();
         check_reading::<RerollTiming>(PARAMS, P_REROLL).unwrap();
+        check_reading::<Placement>(PARAMS, P_PLACEMENT).unwrap();
+        check_reading::<RoundStart>(PARAMS, P_ROUND_START).unwrap();
+        check_reading::<MomentumDuration>(PARAMS, P_DURATION).unwrap();
         let mut ids: Vec<&str> = RULES.iter().map(|r| r.id).collect();
         ids.sort_unstable();
         ids.dedup();

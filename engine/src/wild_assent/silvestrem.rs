@@ -54,6 +54,7 @@ impl WildAssent {
             ));
             return Ok(());
         }
+        self.round_start(s, None, f);
         if s.act.is_some() {
             f.violate(Violation::new(
                 rules::SILVESTREM_DRAW,

@@ -20,12 +20,12 @@ use crate::kit::rng::SplitMix64;
 use crate::{Findings, Game};
 
 /// A log being played, stopping at its length.
-struct Play<'g> {
+pub(super) struct Play<'g> {
     game: &'g WildAssent,
-    state: State,
+    pub(super) state: State,
     log: Vec<Event>,
     want: usize,
-    rng: SplitMix64,
+    pub(super) rng: SplitMix64,
     /// The activation the player last decided about (its index in the log), and whether it
     /// chose not to move in it.
     current: Option<usize>,
@@ -33,12 +33,12 @@ struct Play<'g> {
 }
 
 impl Play<'_> {
-    fn full(&self) -> bool {
+    pub(super) fn full(&self) -> bool {
         self.log.len() >= self.want
     }
 
     /// Record an event (the player only plays legal ones; a debug build checks it).
-    fn push(&mut self, e: Event) {
+    pub(super) fn push(&mut self, e: Event) {
         if self.full() {
             return;
         }
@@ -53,7 +53,7 @@ impl Play<'_> {
     }
 
     /// Every consequence owed.
-    fn settle(&mut self) {
+    pub(super) fn settle(&mut self) {
         while !self.full() {
             match self.game.next_consequence(&self.state) {
                 Some(c) => self.push(c),
@@ -62,15 +62,15 @@ impl Play<'_> {
         }
     }
 
-    fn pick(&mut self, n: usize) -> usize {
+    pub(super) fn pick(&mut self, n: usize) -> usize {
         self.rng.below(n)
     }
 
-    fn chance(&mut self, percent: usize) -> bool {
+    pub(super) fn chance(&mut self, percent: usize) -> bool {
         self.rng.below(100) < percent
     }
 
-    fn face(&mut self) -> u8 {
+    pub(super) fn face(&mut self) -> u8 {
         // 0 Special, 1-2 Success, 3-5 Blank.
         match self.rng.below(6) {
             0 => 0,
@@ -82,7 +82,7 @@ impl Play<'_> {
 
 /// A catalog id as a name (the catalog reader accepts only ids a `Name` holds, so the
 /// placeholder is never used with a catalog that loaded).
-fn name(s: &str) -> Name {
+pub(super) fn name(s: &str) -> Name {
     Name::new(s).unwrap_or(Name::literal("x"))
 }
 
@@ -100,6 +100,7 @@ impl WildAssent {
         match self.params.scope {
             Scope::Encounter => self.setup_encounter(&mut p),
             Scope::Combat => self.setup_combat(&mut p),
+            Scope::Match => self.setup_match(&mut p),
         }
         let mut guard = 0;
         while !p.full() && guard < events * 4 + 100 {
@@ -111,13 +112,21 @@ impl WildAssent {
             if self.params.scope == Scope::Combat && self.combat_over(&p.state) {
                 break;
             }
+            if self.params.scope == Scope::Match && self.match_round_start(&mut p) {
+                continue;
+            }
             self.play_one(&mut p);
         }
         p.log
     }
 
     /// Free fields in rows `rows`, shuffled.
-    fn free_fields(&self, s: &State, rows: std::ops::Range<i16>, rng: &mut SplitMix64) -> Vec<Pos> {
+    pub(super) fn free_fields(
+        &self,
+        s: &State,
+        rows: std::ops::Range<i16>,
+        rng: &mut SplitMix64,
+    ) -> Vec<Pos> {
         let b = self.params.board;
         let mut v: Vec<Pos> = rows
             .flat_map(|y| (0..b.width).map(move |x| Pos::new(x, y)))
@@ -311,6 +320,13 @@ impl WildAssent {
         let s = p.state.clone();
         if let Some(g) = s.grant.filter(|&g| s.unit(g).on_board()) {
             p.push(Event::Activate { unit: s.unit(g).name, free: true });
+            return;
+        }
+        if self.params.scope == Scope::Match {
+            if let Some((legal, _)) = self.next_up(&s) {
+                let u = legal[p.pick(legal.len())];
+                p.push(Event::Activate { unit: s.unit(u).name, free: false });
+            }
             return;
         }
         if self.params.scope == Scope::Encounter {

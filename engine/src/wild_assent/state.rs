@@ -394,6 +394,10 @@ pub struct State {
     pub momentum_heal: Option<(UnitIx, u8)>,
     /// A Creature activation's reach, kept between its records.
     pub(crate) memo: Memo<super::ai::Reach>,
+    /// The Arena match's troupes and chosen Skill cards (`scope=match`).
+    pub troupes: super::troupe::Troupes,
+    /// Where the Arena match's round stands (`scope=match`).
+    pub arena: super::round::Match,
 }
 
 impl State {
