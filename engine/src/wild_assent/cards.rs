@@ -211,6 +211,12 @@ named_enum! {
 }
 
 named_enum! {
+    /// A Demand's Condition the engine judges: `slay-creature`, a side slays an enemy
+    /// Creature during the round.
+    pub enum Condition ("a Condition (slay-creature)") { SlayCreature = "slay-creature" }
+}
+
+named_enum! {
     /// A Silvestrem card's type.
     pub enum SilvestremKind ("a Silvestrem type (whim, edict, demand)") {
         Whim = "whim", Edict = "edict", Demand = "demand"
@@ -221,6 +227,8 @@ named_enum! {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Silvestrem {
     pub kind: SilvestremKind,
+    /// (Demand) A Condition the engine can judge from the state; `None`: text only.
+    pub condition: Option<Condition>,
     pub text: Vec<String>,
 }
 
@@ -898,14 +906,16 @@ blob x
 fn read_silvestrem(head: &Line<'_>, props: &[Line<'_>], p: &mut Problems) -> Option<Silvestrem> {
     let mut kind = None;
     let mut text = Vec::new();
+    let mut condition = None;
     for line in props {
         match line.head() {
             "type" => kind = p.check(line.number, line.rest().parse::<SilvestremKind>()),
+            "condition" => condition = p.check(line.number, line.rest().parse::<Condition>()),
             "text" => text.push(line.rest().to_string()),
             other => p.at(
                 line.number,
                 format!(
-                    "a property of a Silvestrem card (`type whim|edict|demand`, `text`), found `{other}`"
+                    "a property of a Silvestrem card (`type whim|edict|demand`, `condition`, `text`), found `{other}`"
                 ),
             ),
         }
@@ -913,5 +923,5 @@ fn read_silvestrem(head: &Line<'_>, props: &[Line<'_>], p: &mut Problems) -> Opt
     if kind.is_none() {
         p.at(head.number, format!("silvestrem `{}` needs a `type` line", head.rest()));
     }
-    Some(Silvestrem { kind: kind?, text })
+    Some(Silvestrem { kind: kind?, condition, text })
 }

@@ -47,6 +47,8 @@ pub enum Fact {
     Reshuffle,
     Ended(bool),
     Victory(Side),
+    /// (Arena match) A side's Demand judged at the round's end: met or not.
+    Demand(Side, bool),
 }
 
 impl Fact {
@@ -71,7 +73,7 @@ impl Fact {
             | Fact::CaptureCancel(u, _)
             | Fact::Captured(u)
             | Fact::End(u) => Some(u),
-            Fact::Round(_) | Fact::Reshuffle | Fact::Ended(_) | Fact::Victory(_) => None,
+            Fact::Round(_) | Fact::Reshuffle | Fact::Ended(_) | Fact::Victory(_) | Fact::Demand(..) => None,
         }
     }
 }
@@ -570,6 +572,7 @@ impl WildAssent {
                 s.hunt.deck.discard.retain(|c| !gone.contains(&catalog.instincts[*c].creature));
                 s.hunt.deck.reshuffle();
             }
+            Fact::Demand(side, _) => self.judged(s, side),
             Fact::Victory(side) => {
                 s.winner = Some(side);
                 s.phase = Phase::Over;
@@ -705,6 +708,7 @@ impl Consequences for WildAssent {
             Event::Reshuffle => Fact::Reshuffle,
             Event::Ended { won } => Fact::Ended(*won),
             Event::Victory { side } => Fact::Victory(*side),
+            Event::Demand { side, met } => Fact::Demand(*side, *met),
             other => return Err(StepError::new(format!("`{other}` is not a consequence"))),
         })
     }
@@ -916,6 +920,7 @@ impl Consequences for WildAssent {
                     rules::VICTORY_LAST
                 }
                 Fact::Victory(_) => rules::VICTORY_DEATHMATCH,
+                Fact::Demand(..) => rules::SILVESTREM_DEMAND,
             }
         };
         let v = Violation::new(
@@ -950,6 +955,7 @@ impl Consequences for WildAssent {
             Fact::Reshuffle => Event::Reshuffle,
             Fact::Ended(won) => Event::Ended { won },
             Fact::Victory(side) => Event::Victory { side },
+            Fact::Demand(side, met) => Event::Demand { side, met },
         }
     }
 

@@ -252,6 +252,8 @@ pub enum Event {
     Ended { won: bool },
     /// `victory SIDE`: the Arena match is won.
     Victory { side: Side },
+    /// `demand SIDE success|failure`: (Arena match) the round's Demand judged for a side.
+    Demand { side: Side, met: bool },
 }
 
 impl Event {
@@ -280,6 +282,7 @@ impl Event {
                 | Event::Reshuffle
                 | Event::Ended { .. }
                 | Event::Victory { .. }
+                | Event::Demand { .. }
         )
     }
 }
@@ -390,6 +393,9 @@ impl fmt::Display for Event {
             Event::Reshuffle => f.write_str("reshuffle"),
             Event::Ended { won } => write!(f, "encounter {}", if *won { "won" } else { "lost" }),
             Event::Victory { side } => write!(f, "victory {side}"),
+            Event::Demand { side, met } => {
+                write!(f, "demand {side} {}", if *met { "success" } else { "failure" })
+            }
         }
     }
 }

@@ -192,6 +192,16 @@ pub fn parse_event(line: &str) -> Result<Event, ParseError> {
         "draft" => Event::Draft { side: arena_side(&mut w)?, card: name(&mut w, "a card")? },
         "silvestrem" => Event::Silvestrem { card: name(&mut w, "a Silvestrem card")? },
         "victory" => Event::Victory { side: arena_side(&mut w)? },
+        "demand" => {
+            let side = arena_side(&mut w)?;
+            let met = match w.peek() {
+                Some("success") => true,
+                Some("failure") => false,
+                _ => return Err(w.err("`success` or `failure`")),
+            };
+            w.skip();
+            Event::Demand { side, met }
+        }
         "momentum" => Event::Momentum { side: arena_side(&mut w)?, dice: momentum_dice(&mut w, false)? },
         "momentum-reroll" => {
             let side = arena_side(&mut w)?;

@@ -8,14 +8,18 @@
 //! players every player activates one Creature before any activates a second). When no
 //! Assent or Creature is left to activate the round is over: the next `round` is due.
 //!
+//! At the round's end (resolution) the round's Demand is judged for each side when its
+//! Condition is one the engine can check (`demand SIDE success|failure`); its Success and
+//! Failure text stay unverified.
+//!
 //! Who may activate next is derived from the state, never kept as a queue: the Exhaust
 //! tokens, the troupes' order, and the counts of this round's activations.
 
-use super::cards::UnitKind;
+use super::cards::{Condition, UnitKind};
 use super::due::{Due, Fact};
 use super::momentum::Pool;
 use super::rules::{self, MomentumDuration, RoundStart, Scope};
-use super::state::{Phase, Side, State, UnitIx};
+use super::state::{Phase, Presence, Side, State, UnitIx};
 use super::WildAssent;
 use crate::{Findings, Violation};
 use serde::{Deserialize, Serialize};
@@ -40,6 +44,10 @@ pub struct Match {
     /// The Momentum dice each miniature held last round (`momentum-duration=next-round`:
     /// their bonuses count in this round).
     pub carried: Vec<u8>,
+    /// Each side's slain Creatures as the round began (red, blue), for a Demand's Condition.
+    pub slain_at_start: [u8; 2],
+    /// The round's Demand has been judged for the side (red, blue).
+    pub judged: [bool; 2],
 }
 
 fn other(side: Side) -> Side {
@@ -266,6 +274,9 @@ impl WildAssent {
             });
         }
         if s.arena.started && self.next_up(s).is_none() {
+            if let Some(d) = self.demand_due(s) {
+                return Some(d);
+            }
             return Some(Due {
                 fact: Fact::Round(s.round.saturating_add(1)),
                 rule: rules::ROUND_SEQUENCE,
@@ -283,13 +294,45 @@ impl WildAssent {
         }
         let first = if n <= 1 { s.draft.first } else { s.arena.first.map(other) };
         let carried: Vec<u8> = s.units.iter().map(|u| u.momentum).collect();
-        s.arena = Match { first, carried, ..Match::default() };
+        let slain_at_start = [self.slain(s, Side::Red), self.slain(s, Side::Blue)];
+        s.arena = Match { first, carried, slain_at_start, ..Match::default() };
         for u in &mut s.units {
             u.momentum = 0;
             u.momentum_dice = 0;
         }
         s.momentum = [Pool::default(); 2];
         s.silvestrem.demand = None;
+    }
+
+    /// The side's Creatures slain so far.
+    fn slain(&self, s: &State, side: Side) -> u8 {
+        let n = s.units.iter().filter(|u| u.side == side && u.kind == UnitKind::Gladiator);
+        n.filter(|u| u.presence == Presence::Slain).count() as u8
+    }
+
+    /// At the round's end, the round's Demand judged for each side in turn (red, blue), when
+    /// its Condition is one the engine judges (`condition` in the catalog); a Demand of text
+    /// alone was reported unverified as it was drawn and is judged by nobody here.
+    fn demand_due(&self, s: &State) -> Option<Due> {
+        let id = s.silvestrem.demand?;
+        let condition = self.catalog.silvestrem[id].condition?;
+        let side = [Side::Red, Side::Blue].into_iter().find(|&x| !s.arena.judged[slot(x)])?;
+        let met = match condition {
+            Condition::SlayCreature => {
+                let enemy = other(side);
+                self.slain(s, enemy) > s.arena.slain_at_start[slot(enemy)]
+            }
+        };
+        Some(Due {
+            fact: Fact::Demand(side, met),
+            rule: rules::SILVESTREM_DEMAND,
+            cause: super::due::Cause::Plain,
+        })
+    }
+
+    /// A side's Demand has been judged.
+    pub(crate) fn judged(&self, s: &mut State, side: Side) {
+        s.arena.judged[slot(side)] = true;
     }
 
     /// Whether the Silvestrem deck still holds a card (it holds each once and the book

@@ -41,6 +41,7 @@ fn simulated_encounters_verify_clean() {
 
 #[test]
 fn simulated_arena_matches_play_to_victory_verify_clean_and_replay_from_text() {
+    let mut demands = 0;
     for pairs in [
         &["mode=arena", "scope=match"][..],
         &["mode=arena", "scope=match", "players=4"][..],
@@ -75,8 +76,11 @@ fn simulated_arena_matches_play_to_victory_verify_clean_and_replay_from_text() {
                 g.step(&mut from_text, &read, &mut f).unwrap_or_else(|err| panic!("{err}"));
             }
             assert_eq!(direct, from_text);
+            demands += log.iter().filter(|e| matches!(e, Event::Demand { .. })).count();
             assert_eq!(direct.phase, state::Phase::Over);
             assert!(direct.winner.is_some());
         }
     }
+    // Trial of Valor's Condition is judged at the end of its round.
+    assert!(demands > 0);
 }
