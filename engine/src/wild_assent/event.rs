@@ -168,10 +168,6 @@ pub enum Event {
     DraftRoll { side: Side, faces: Faces },
     /// `draft SIDE CARD`: a pick of the Arena draft (a Creature, an Assent, an Equipment card).
     Draft { side: Side, card: Name },
-    /// `troupe SIDE ASSENT CREATURE...`: (Arena match) a troupe in activation order.
-    Troupe { side: Side, cards: super::troupe::Lineup },
-    /// `skills ASSENT SKILL...`: (Arena match) the Skill cards an Assent takes.
-    Skills { unit: Name, skills: super::troupe::Lineup },
     /// `begin`: the setup is complete.
     Begin,
     // ---- playing
@@ -252,8 +248,13 @@ pub enum Event {
     Ended { won: bool },
     /// `victory SIDE`: the Arena match is won.
     Victory { side: Side },
-    /// `demand SIDE success|failure`: (Arena match) the round's Demand judged for a side.
+    // ---- the Arena match (scope=match), appended so earlier variants keep their place
+    /// `demand SIDE success|failure`: (consequence) the round's Demand judged for a side.
     Demand { side: Side, met: bool },
+    /// `troupe SIDE ASSENT CREATURE...`: a troupe laid out in activation order.
+    Troupe { side: Side, cards: super::troupe::Lineup },
+    /// `skills ASSENT SKILL...`: the Skill cards an Assent takes.
+    Skills { unit: Name, skills: super::troupe::Lineup },
 }
 
 impl Event {
@@ -325,8 +326,6 @@ impl fmt::Display for Event {
             Event::ObstacleRoll { at, face } => write!(f, "obstacle-roll {at} {face}"),
             Event::DraftRoll { side, faces } => write!(f, "draft-roll {side} {faces}"),
             Event::Draft { side, card } => write!(f, "draft {side} {card}"),
-            Event::Troupe { side, cards } => write!(f, "troupe {side} {cards}"),
-            Event::Skills { unit, skills } => write!(f, "skills {unit} {skills}"),
             Event::Begin => f.write_str("begin"),
             Event::Activate { unit, free } => {
                 write!(f, "activate {unit}{}", if *free { " free" } else { "" })
@@ -396,6 +395,8 @@ impl fmt::Display for Event {
             Event::Demand { side, met } => {
                 write!(f, "demand {side} {}", if *met { "success" } else { "failure" })
             }
+            Event::Troupe { side, cards } => write!(f, "troupe {side} {cards}"),
+            Event::Skills { unit, skills } => write!(f, "skills {unit} {skills}"),
         }
     }
 }

@@ -120,10 +120,11 @@ impl WildAssent {
         if self.params.mode != Mode::Arena {
             return Err(StepError::new(format!("`{what}`: Momentum dice are the Arena's (mode=arena)")));
         }
-        if s.act.is_some() || s.attack.is_some() || s.skill.is_some() {
+        let late = self.params.scope == super::rules::Scope::Match && s.arena.started;
+        if s.act.is_some() || s.attack.is_some() || s.skill.is_some() || late {
             f.violate(Violation::new(
                 rules::MOMENTUM_BETWEEN,
-                format!("`{what}` comes during an activation: Momentum dice are rolled and assigned at a round's start"),
+                format!("`{what}` comes during the round's activations: Momentum dice are rolled and assigned at its start"),
             ));
             return Ok(false);
         }
