@@ -1453,6 +1453,8 @@ impl WildAssent {
                 } else {
                     rules::DICE_COUNT
                 }
+            } else if self.weapon_dice_mistaken(s, &a, n) {
+                rules::EQUIP_WEAPON
             } else {
                 rules::DICE_COUNT
             };

@@ -432,6 +432,12 @@ rules! {
     SILVESTREM_DEMAND = "wa.arena.silvestrem.demand",
         "At the round's end a Demand is judged for each side: its Success when it met the Condition, its Failure otherwise; then it is discarded",
         "Arena: Playing the Game (Resolution), The Silvestrem Deck (Demand), Keywords (Failure)";
+    EQUIP_WEAPON = "wa.arena.equip.weapon",
+        "An attack with a weapon uses the weapon's Range, Base Damage, damage type and Attack Dice, not the wielder's",
+        "Arena: Equipment (Range, Base Damage and Damage Type, Attack Dice)";
+    EQUIP_ARMOR = "wa.arena.equip.armor",
+        "Armor adds its Physical and Magical Defense to the wearer's",
+        "Arena: Equipment (Physical Defense, Magical Defense)";
 }
 
 named_enum! {

@@ -4,11 +4,16 @@
 //! cards (`skills ASSENT S1 S2`) and its Equipment in slots whose symbols match (`equip`).
 //! When the draft is recorded, a troupe holds only its side's drafted cards, and every
 //! drafted Creature is in a troupe by `begin`. Four players lay out two troupes a side.
+//! An attack with a weapon uses the weapon's numbers and armor adds to both defenses (the
+//! combat core computes them from the card); a recorded number that the wielder's own Base
+//! Damage or Attack Dice, or the armor left out, explains is reported under the Equipment
+//! rule.
 
 use super::cards::{EquipType, UnitKind};
 use super::draft::Pick;
+use super::effect::Effect;
 use super::rules::{self, Mode, Scope};
-use super::state::{Phase, Side, State, UnitIx};
+use super::state::{Attack, Phase, Side, Source, State, UnitIx};
 use super::WildAssent;
 use crate::kit::catalog::Id;
 use crate::kit::name::Name;
@@ -248,6 +253,35 @@ impl WildAssent {
                 ),
             ));
         }
+    }
+
+    /// (Arena) A weapon's attack: the wielder's own Base Damage (a damage recorded with it
+    /// instead of the weapon's breaks `wa.arena.equip.weapon`).
+    pub(crate) fn weapon_base(&self, s: &State, a: &Attack) -> Option<i32> {
+        let Source::Equipment(id) = a.source else { return None };
+        if self.params.mode != Mode::Arena || self.catalog.equipment[id].attack.is_none() {
+            return None;
+        }
+        self.catalog.units(true)[s.unit(a.attacker).card].attack.map(|p| p.damage)
+    }
+
+    /// (Arena) A weapon's attack rolled with the wielder's own Attack Dice.
+    pub(crate) fn weapon_dice_mistaken(&self, s: &State, a: &Attack, n: u8) -> bool {
+        self.weapon_base(s, a).is_some()
+            && self.catalog.units(true)[s.unit(a.attacker).card].attack.is_some_and(|p| p.dice == n)
+    }
+
+    /// (Arena) The defense the miniature's armor (Equipment of type `armor`) adds to both.
+    pub(crate) fn armor_bonus(&self, s: &State, i: UnitIx) -> i32 {
+        if self.params.mode != Mode::Arena {
+            return 0;
+        }
+        let armor = s.unit(i).equipment.into_iter().flatten().map(|id| &self.catalog.equipment[id]);
+        armor
+            .filter(|k| k.equip_type == Some(EquipType::Armor))
+            .flat_map(|k| k.effects.effects.iter())
+            .map(|e| if let Effect::Defense(n) = e { *n } else { 0 })
+            .sum()
     }
 
     /// At `begin`: every troupe laid out, every drafted Creature in one, every Assent's
