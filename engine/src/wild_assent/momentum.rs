@@ -6,7 +6,8 @@
 //! to both defenses, Speed +1.
 //!
 //! In `scope=combat` the round's start is not recorded: a side's next `momentum` roll is
-//! the next round's, and it ends the bonuses of the last.
+//! the next round's, and it ends the bonuses of the last. In `scope=match` the `round`
+//! ends them (round.rs, interpretation `momentum-duration`).
 
 use super::cards::UnitKind;
 use super::due::{Cause, Due, Fact};

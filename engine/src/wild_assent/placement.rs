@@ -69,7 +69,7 @@ impl WildAssent {
     }
 
     /// Player 1: the drafting roll's winner, or else the side of the first obstacle placed.
-    fn player_one(&self, s: &State) -> Option<Side> {
+    pub(crate) fn player_one(&self, s: &State) -> Option<Side> {
         s.draft.first.or_else(|| s.obstacles.first().and_then(|(p, _)| self.obstacle_zone(p.y)))
     }
 
@@ -175,7 +175,7 @@ impl WildAssent {
         }
         let last = s.units.iter().rev().find(|u| u.kind != UnitKind::Summon).map(|u| u.side);
         let due = match last {
-            None => s.draft.first.map(other),
+            None => self.player_one(s).map(other),
             Some(l) if self.unplaced(s, other(l)) == Some(0) => Some(l),
             Some(l) => Some(other(l)),
         };

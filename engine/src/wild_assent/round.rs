@@ -27,8 +27,8 @@ use serde::{Deserialize, Serialize};
 /// Where the Arena round stands.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Match {
-    /// The side whose Assent goes first this round (round 1 without a recorded draft: the
-    /// side of the first Assent to activate).
+    /// The side whose Assent goes first this round (round 1: Player 1; without a recorded
+    /// draft or obstacles, the side of the first Assent to activate).
     pub first: Option<Side>,
     /// Assent activations this round.
     pub assents: u8,
@@ -292,7 +292,7 @@ impl WildAssent {
         if !self.is_match() {
             return;
         }
-        let first = if n <= 1 { s.draft.first } else { s.arena.first.map(other) };
+        let first = if n <= 1 { self.player_one(s) } else { s.arena.first.map(other) };
         let carried: Vec<u8> = s.units.iter().map(|u| u.momentum).collect();
         let slain_at_start = [self.slain(s, Side::Red), self.slain(s, Side::Blue)];
         s.arena = Match { first, carried, slain_at_start, ..Match::default() };
