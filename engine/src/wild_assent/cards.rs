@@ -157,12 +157,18 @@ pub struct UnitCard {
     /// A Summon's summoner and how many copies of it there are.
     pub summoner: Option<Id<UnitCard>>,
     pub copies: u8,
+    /// (Arena) An Assent's five Skill cards, two of which it takes into a match.
+    pub skill_cards: Vec<Id<Skill>>,
+    /// (Arena) An Assent's two Equipment slots, by symbol (`Any` when none is known).
+    pub slots: [EquipType; 2],
 }
 
 /// A skill or an Equipment card (the same shape: Equipment is "activated the same as Skills").
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Skill {
     pub kind: SkillKind,
+    /// (Arena) An Equipment card's type (`None`: not given by the catalog).
+    pub equip_type: Option<EquipType>,
     /// An attack made with it (`attack ... with SKILL`).
     pub attack: Option<Profile>,
     pub effects: CardEffects<Effect>,
@@ -196,6 +202,21 @@ pub struct Scout {
 }
 
 named_enum! {
+    /// An Arena Equipment card's type, and the symbol of the Equipment slot that takes it
+    /// (`any`: a slot without symbol).
+    pub enum EquipType ("an Equipment type (armor, weapon-magical, weapon-physical, consumable, accessory, any)") {
+        Armor = "armor", WeaponMagical = "weapon-magical", WeaponPhysical = "weapon-physical",
+        Consumable = "consumable", Accessory = "accessory", Any = "any"
+    }
+}
+
+named_enum! {
+    /// A Demand's Condition the engine judges: `slay-creature`, a side slays an enemy
+    /// Creature during the round.
+    pub enum Condition ("a Condition (slay-creature)") { SlayCreature = "slay-creature" }
+}
+
+named_enum! {
     /// A Silvestrem card's type.
     pub enum SilvestremKind ("a Silvestrem type (whim, edict, demand)") {
         Whim = "whim", Edict = "edict", Demand = "demand"
@@ -206,6 +227,8 @@ named_enum! {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Silvestrem {
     pub kind: SilvestremKind,
+    /// (Demand) A Condition the engine can judge from the state; `None`: text only.
+    pub condition: Option<Condition>,
     pub text: Vec<String>,
 }
 
@@ -488,9 +511,11 @@ fn read_skill(head: &Line<'_>, props: &[Line<'_>], p: &mut Problems) -> Skill {
     let mut attack = None;
     let mut effects: Vec<(usize, Effect)> = Vec::new();
     let mut text = Vec::new();
+    let mut equip_type = None;
     for line in props {
         match line.head() {
             "kind" => kind = p.check(line.number, line.rest().parse::<SkillKind>()),
+            "type" if equipment => equip_type = p.check(line.number, line.rest().parse::<EquipType>()),
             "attack" => attack = p.check(line.number, read_profile(line.rest(), false)).map(|a| a[0]),
             "effect" => {
                 if let Some(e) = p.check(line.number, parse::<Effect>(line.rest())) {
@@ -523,6 +548,7 @@ fn read_skill(head: &Line<'_>, props: &[Line<'_>], p: &mut Problems) -> Skill {
     }
     Skill {
         kind,
+        equip_type,
         attack,
         effects: CardEffects { effects: effects.into_iter().map(|(_, e)| e).collect(), text },
     }
@@ -547,6 +573,8 @@ fn read_unit(
         size: None,
         summoner: None,
         copies: 1,
+        skill_cards: Vec::new(),
+        slots: [EquipType::Any; 2],
     };
     let (mut speed, mut health, mut def, mut threats) = (false, false, false, [false; 3]);
     let mut summoner = None;
@@ -604,6 +632,27 @@ fn read_unit(
                     if let Some(sid) = refer(&cat.skills, s, &format!("`{id}`"), "skill", p) {
                         u.skills.push(sid);
                     }
+                }
+            }
+            "skill-cards" if kind == UnitKind::Assent => {
+                for s in rest.split_whitespace() {
+                    if let Some(sid) = refer(&cat.skills, s, &format!("`{id}`"), "skill", p) {
+                        u.skill_cards.push(sid);
+                    }
+                }
+            }
+            "slots" if kind == UnitKind::Assent => {
+                let w: Vec<&str> = rest.split_whitespace().collect();
+                match w.as_slice() {
+                    [a, b] => {
+                        let a = p.check(line.number, a.parse::<EquipType>()).unwrap_or(EquipType::Any);
+                        let b = p.check(line.number, b.parse::<EquipType>()).unwrap_or(EquipType::Any);
+                        u.slots = [a, b];
+                    }
+                    _ => p.at(
+                        line.number,
+                        "`slots TYPE TYPE`: the two Equipment slots' symbols (`any` for none)",
+                    ),
                 }
             }
             other => p.at(line.number, format!("`{other}` is not a property of a {kind} block")),
@@ -859,14 +908,16 @@ blob x
 fn read_silvestrem(head: &Line<'_>, props: &[Line<'_>], p: &mut Problems) -> Option<Silvestrem> {
     let mut kind = None;
     let mut text = Vec::new();
+    let mut condition = None;
     for line in props {
         match line.head() {
             "type" => kind = p.check(line.number, line.rest().parse::<SilvestremKind>()),
+            "condition" => condition = p.check(line.number, line.rest().parse::<Condition>()),
             "text" => text.push(line.rest().to_string()),
             other => p.at(
                 line.number,
                 format!(
-                    "a property of a Silvestrem card (`type whim|edict|demand`, `text`), found `{other}`"
+                    "a property of a Silvestrem card (`type whim|edict|demand`, `condition`, `text`), found `{other}`"
                 ),
             ),
         }
@@ -874,5 +925,5 @@ fn read_silvestrem(head: &Line<'_>, props: &[Line<'_>], p: &mut Problems) -> Opt
     if kind.is_none() {
         p.at(head.number, format!("silvestrem `{}` needs a `type` line", head.rest()));
     }
-    Some(Silvestrem { kind: kind?, text })
+    Some(Silvestrem { kind: kind?, condition, text })
 }

@@ -38,6 +38,10 @@ pub struct DamageParts {
     /// Momentum: the attacker's Damage die (+1), the target's Defense die (+1).
     pub surge: bool,
     pub guard: bool,
+    /// (Arena) A weapon's attack: the wielder's own Base Damage, which the weapon's replaces.
+    pub weapon_base: Option<i32>,
+    /// (Arena) The part of both defenses the target's armor gives.
+    pub armor: i32,
 }
 
 impl DamageParts {
@@ -86,6 +90,8 @@ enum Part {
     Specials,
     EachOnce,
     Momentum,
+    Weapon,
+    Armor,
 }
 
 impl Part {
@@ -98,6 +104,8 @@ impl Part {
             Part::Specials => rules::DICE_FACES,
             Part::EachOnce => rules::SPECIAL_EACH,
             Part::Momentum => rules::MOMENTUM_EFFECTS,
+            Part::Weapon => rules::EQUIP_WEAPON,
+            Part::Armor => rules::EQUIP_ARMOR,
         }
     }
 }
@@ -127,9 +135,12 @@ impl WildAssent {
         let u = s.unit(i);
         let card = &self.units()[u.card];
         let equipment = u.equipment;
+        let chosen = self.chosen_skills(s, i);
         card.skills
             .iter()
-            .map(move |&k| (&self.catalog.skills[k], false))
+            .copied()
+            .chain(chosen)
+            .map(move |k| (&self.catalog.skills[k], false))
             .chain(equipment.into_iter().flatten().map(move |k| (&self.catalog.equipment[k], true)))
     }
 
@@ -282,6 +293,8 @@ impl WildAssent {
             ignore,
             surge: self.holds(s, a.attacker, Face::Damage),
             guard: self.holds(s, t, Face::Defense),
+            weapon_base: self.weapon_base(s, a),
+            armor: self.armor_bonus(s, t),
         }
     }
 
@@ -292,6 +305,8 @@ impl WildAssent {
             Part::EachOnce,
             Part::Back,
             Part::Momentum,
+            Part::Weapon,
+            Part::Armor,
             Part::Cover,
             Part::Assign,
             Part::NoDefense,
@@ -315,6 +330,13 @@ impl WildAssent {
                 }
                 Part::NoDefense if !q.ignore => q.ignore = true,
                 Part::Assign if q.ignore => q.ignore = false,
+                Part::Weapon if q.weapon_base.is_some_and(|b| b != q.base) => {
+                    q.base = q.weapon_base.unwrap_or(q.base)
+                }
+                Part::Armor if q.armor != 0 => {
+                    q.pdef -= q.armor;
+                    q.mdef -= q.armor;
+                }
                 Part::Specials if q.specials > 0 => q.specials = 0,
                 Part::EachOnce if q.each != 0 && specials > 1 => {
                     q.bonus -= q.each - q.each / i32::from(specials)

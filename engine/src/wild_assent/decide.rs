@@ -83,6 +83,8 @@ impl WildAssent {
             Event::ObstacleRoll { at, face } => self.obstacle_roll(s, at.0, face, f),
             Event::DraftRoll { side, faces } => self.draft_roll(s, side, faces, f),
             Event::Draft { side, card } => self.draft_pick(s, side, card, f),
+            Event::Troupe { side, cards } => self.troupe(s, side, cards, f),
+            Event::Skills { unit, skills } => self.choose_skills(s, unit, skills, f),
             Event::Begin => self.begin(s, f),
             _ if s.phase == Phase::Setup => Err(StepError::new(format!("`{ev}` comes after `begin`"))),
             Event::Activate { unit, free } => self.activate(s, unit, free, f),
@@ -225,6 +227,7 @@ impl WildAssent {
                 &[u],
             ));
         }
+        self.check_equip(s, u, card, f);
         s.unit_mut(u).equipment[free] = Some(id);
         Ok(())
     }
@@ -331,6 +334,9 @@ impl WildAssent {
         } else if let Some(o) = s.obstacle(at).filter(|o| *o != Obstacle::Pit) {
             f.violate(Violation::new(rules::FIELD, format!("{} holds {o}", at.algebraic())));
         }
+        if c.kind != UnitKind::Summon && !hunt {
+            self.check_gladiator(s, unit, side, at, f);
+        }
         if s.units.len() >= super::state::MAX_UNITS {
             return Err(StepError::new(format!(
                 "at most {} miniatures are on the table",
@@ -384,6 +390,7 @@ impl WildAssent {
                 "a Hunt encounter's obstacles come from a 1D6 for each X (`obstacle-roll`)",
             ));
         }
+        self.check_obstacle(s, at, kind, f);
         self.place_obstacle(s, at, kind, f);
         Ok(())
     }
@@ -470,6 +477,8 @@ impl WildAssent {
             cards.sort_unstable();
             s.hunt.deck = crate::kit::deck::Deck::new(cards);
         }
+        self.troupes_complete(s, f);
+        self.placement_complete(s, f);
         // Standing text (Passive skills, Equipment) may touch anything its owner does, in its
         // scope: reported once, its owner marked from here. The Environment concerns everyone.
         for i in s.indices() {
@@ -655,6 +664,9 @@ impl WildAssent {
             }
             s.unit_mut(u).exhausted = true;
             s.hunt.seekers_done += 1;
+        }
+        if !free {
+            self.match_activation(s, u, f);
         }
         s.grant = None;
         s.act = Some(self.new_activation(s, u, free, None));
@@ -1198,7 +1210,12 @@ impl WildAssent {
     /// A skill or Equipment card of the miniature, by its id.
     fn own_skill(&self, s: &State, u: UnitIx, name: &Name) -> Option<SkillRef> {
         let card = self.card(s, u);
-        if let Some(id) = self.catalog.skills.id(name.as_str()).filter(|id| card.skills.contains(id)) {
+        if let Some(id) = self
+            .catalog
+            .skills
+            .id(name.as_str())
+            .filter(|id| card.skills.contains(id) || self.chosen_skills(s, u).contains(id))
+        {
             return Some(SkillRef::Skill(id));
         }
         let id = self.catalog.equipment.id(name.as_str())?;
@@ -1436,6 +1453,8 @@ impl WildAssent {
                 } else {
                     rules::DICE_COUNT
                 }
+            } else if self.weapon_dice_mistaken(s, &a, n) {
+                rules::EQUIP_WEAPON
             } else {
                 rules::DICE_COUNT
             };

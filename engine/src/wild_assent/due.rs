@@ -47,6 +47,8 @@ pub enum Fact {
     Reshuffle,
     Ended(bool),
     Victory(Side),
+    /// (Arena match) A side's Demand judged at the round's end: met or not.
+    Demand(Side, bool),
 }
 
 impl Fact {
@@ -71,7 +73,7 @@ impl Fact {
             | Fact::CaptureCancel(u, _)
             | Fact::Captured(u)
             | Fact::End(u) => Some(u),
-            Fact::Round(_) | Fact::Reshuffle | Fact::Ended(_) | Fact::Victory(_) => None,
+            Fact::Round(_) | Fact::Reshuffle | Fact::Ended(_) | Fact::Victory(_) | Fact::Demand(..) => None,
         }
     }
 }
@@ -138,6 +140,7 @@ impl WildAssent {
             .or_else(|| self.cancel_due(s))
             .or_else(|| self.end_due(s))
             .or_else(|| self.encounter_due(s))
+            .or_else(|| self.round_due(s))
     }
 
     /// A miniature at no Health leaves; a slain Creature drops its Resources; a Summon
@@ -499,6 +502,7 @@ impl WildAssent {
                 }
                 s.hunt.seekers_done = 0;
                 s.hunt.creatures_done = 0;
+                self.new_round(s, n);
             }
             Fact::Bleed(u, n) => s.unit_mut(u).damage += i32::from(n),
             Fact::Stunned(_) => {
@@ -568,6 +572,7 @@ impl WildAssent {
                 s.hunt.deck.discard.retain(|c| !gone.contains(&catalog.instincts[*c].creature));
                 s.hunt.deck.reshuffle();
             }
+            Fact::Demand(side, _) => self.judged(s, side),
             Fact::Victory(side) => {
                 s.winner = Some(side);
                 s.phase = Phase::Over;
@@ -703,6 +708,7 @@ impl Consequences for WildAssent {
             Event::Reshuffle => Fact::Reshuffle,
             Event::Ended { won } => Fact::Ended(*won),
             Event::Victory { side } => Fact::Victory(*side),
+            Event::Demand { side, met } => Fact::Demand(*side, *met),
             other => return Err(StepError::new(format!("`{other}` is not a consequence"))),
         })
     }
@@ -914,6 +920,7 @@ impl Consequences for WildAssent {
                     rules::VICTORY_LAST
                 }
                 Fact::Victory(_) => rules::VICTORY_DEATHMATCH,
+                Fact::Demand(..) => rules::SILVESTREM_DEMAND,
             }
         };
         let v = Violation::new(
@@ -948,6 +955,7 @@ impl Consequences for WildAssent {
             Fact::Reshuffle => Event::Reshuffle,
             Fact::Ended(won) => Event::Ended { won },
             Fact::Victory(side) => Event::Victory { side },
+            Fact::Demand(side, met) => Event::Demand { side, met },
         }
     }
 

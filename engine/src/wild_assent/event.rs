@@ -384,6 +384,22 @@ pub enum Event {
     },
     // ---- the Hunt campaign between encounters (campaign/event.rs)
     Camp(super::campaign::CampEvent),
+    // ---- the Arena match (scope=match), appended so earlier variants keep their place
+    /// `demand SIDE success|failure`: (consequence) the round's Demand judged for a side.
+    Demand {
+        side: Side,
+        met: bool,
+    },
+    /// `troupe SIDE ASSENT CREATURE...`: a troupe laid out in activation order.
+    Troupe {
+        side: Side,
+        cards: super::troupe::Lineup,
+    },
+    /// `skills ASSENT SKILL...`: the Skill cards an Assent takes.
+    Skills {
+        unit: Name,
+        skills: super::troupe::Lineup,
+    },
 }
 
 impl Event {
@@ -412,6 +428,7 @@ impl Event {
                 | Event::Reshuffle
                 | Event::Ended { .. }
                 | Event::Victory { .. }
+                | Event::Demand { .. }
         ) || matches!(self, Event::Camp(c) if c.is_consequence())
     }
 }
@@ -521,6 +538,11 @@ impl fmt::Display for Event {
             Event::Ended { won } => write!(f, "encounter {}", if *won { "won" } else { "lost" }),
             Event::Victory { side } => write!(f, "victory {side}"),
             Event::Camp(c) => write!(f, "{c}"),
+            Event::Demand { side, met } => {
+                write!(f, "demand {side} {}", if *met { "success" } else { "failure" })
+            }
+            Event::Troupe { side, cards } => write!(f, "troupe {side} {cards}"),
+            Event::Skills { unit, skills } => write!(f, "skills {unit} {skills}"),
         }
     }
 }

@@ -51,6 +51,17 @@ impl WildAssent {
                 s.hunt.deck.discard.iter().map(|c| self.catalog.instincts.name(*c)),
             );
         }
+        if self.params.scope == Scope::Match {
+            // The Arena round: whose Assent goes first, who may activate next.
+            f.put("round.first", value_or_dash(s.arena.first));
+            let next = match (s.phase, s.act.is_some(), self.next_up(s)) {
+                (Phase::Play, false, Some((legal, _))) => {
+                    legal.iter().map(|&i| s.unit(i).name.to_string()).collect()
+                }
+                _ => Vec::new(),
+            };
+            f.put_list("round.next", next);
+        }
         if self.params.mode == Mode::Arena {
             f.put("winner", value_or_dash(s.winner));
             f.put_list("silvestrem.active", self.silvestrem_active(s));

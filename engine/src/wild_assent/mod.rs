@@ -30,6 +30,11 @@ mod simulate;
 mod state;
 mod taint;
 mod victory;
+// The Arena match (scope=match).
+mod placement;
+mod round;
+mod simulate_match;
+mod troupe;
 
 pub use campaign::{Building, CampEvent};
 pub use cards::{Catalog, DamageKind, Instinct, Movement, Profile, Skill, SkillKind, UnitCard, UnitKind};
@@ -128,6 +133,8 @@ impl Game for WildAssent {
             silvestrem: Default::default(),
             memo: state::Memo::default(),
             camp: self.params.campaign.then(|| Box::new(campaign::Camp::new())),
+            troupes: Default::default(),
+            arena: Default::default(),
         }
     }
     fn parse_event(&self, line: &str) -> Result<Event, ParseError> {

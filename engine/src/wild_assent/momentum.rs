@@ -6,7 +6,8 @@
 //! to both defenses, Speed +1.
 //!
 //! In `scope=combat` the round's start is not recorded: a side's next `momentum` roll is
-//! the next round's, and it ends the bonuses of the last.
+//! the next round's, and it ends the bonuses of the last. In `scope=match` the `round`
+//! ends them (round.rs, interpretation `momentum-duration`).
 
 use super::cards::UnitKind;
 use super::due::{Cause, Due, Fact};
@@ -112,7 +113,7 @@ fn slot(side: Side) -> Option<usize> {
 impl WildAssent {
     /// Whether the Gladiator holds a Momentum die of this face this round.
     pub(crate) fn holds(&self, s: &State, i: UnitIx, f: Face) -> bool {
-        s.unit(i).momentum & f.bit() != 0
+        self.bonus_dice(s, i) & f.bit() != 0
     }
 
     /// Momentum is the Arena's, rolled between activations.
@@ -120,10 +121,11 @@ impl WildAssent {
         if self.params.mode != Mode::Arena {
             return Err(StepError::new(format!("`{what}`: Momentum dice are the Arena's (mode=arena)")));
         }
-        if s.act.is_some() || s.attack.is_some() || s.skill.is_some() {
+        let late = self.params.scope == super::rules::Scope::Match && s.arena.started;
+        if s.act.is_some() || s.attack.is_some() || s.skill.is_some() || late {
             f.violate(Violation::new(
                 rules::MOMENTUM_BETWEEN,
-                format!("`{what}` comes during an activation: Momentum dice are rolled and assigned at a round's start"),
+                format!("`{what}` comes during the round's activations: Momentum dice are rolled and assigned at its start"),
             ));
             return Ok(false);
         }
@@ -148,6 +150,7 @@ impl WildAssent {
         if !self.momentum_time(s, "momentum", f)? {
             return Ok(());
         }
+        self.round_start(s, Some(side), f);
         if dice.count() != 5 {
             f.violate(Violation::new(
                 rules::MOMENTUM_COUNT,
@@ -165,6 +168,16 @@ impl WildAssent {
     /// The dice must be among the side's unassigned ones.
     fn from_pool(&self, s: &State, p: usize, side: Side, dice: &Dice, f: &mut Findings) -> bool {
         let pool = s.momentum[p];
+        if !pool.rolled && s.round > 1 && self.params.scope == super::rules::Scope::Match {
+            f.violate(Violation::new(
+                rules::MOMENTUM_DURATION,
+                format!(
+                    "{side} has not rolled this round: the dice of round {} lasted that round",
+                    s.round - 1
+                ),
+            ));
+            return false;
+        }
         if !pool.rolled || !pool.dice.holds(dice) {
             f.violate(Violation::new(
                 rules::MOMENTUM_POOL,
@@ -218,7 +231,7 @@ impl WildAssent {
     }
 
     /// Why `dice` may not go to `i` now (the first rule broken), if any.
-    fn assign_refusal(&self, s: &State, i: UnitIx, dice: &Dice) -> Option<(&'static str, String)> {
+    pub(crate) fn assign_refusal(&self, s: &State, i: UnitIx, dice: &Dice) -> Option<(&'static str, String)> {
         let u = s.unit(i);
         let name = u.name;
         if u.kind == UnitKind::Summon {

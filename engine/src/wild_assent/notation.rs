@@ -80,6 +80,21 @@ fn momentum_dice(w: &mut Words<'_>, arrow: bool) -> Result<MomentumDice, ParseEr
 }
 
 /// Parse one line of notation.
+/// One to eight names to the end of the line.
+fn lineup(w: &mut Words<'_>, what: &str) -> Result<super::troupe::Lineup, ParseError> {
+    let mut names = Vec::new();
+    while !w.at_end() {
+        if names.len() == super::troupe::Lineup::MAX {
+            return Err(w.err("the end of the line (at most 8 names)"));
+        }
+        names.push(name(w, what)?);
+    }
+    if names.is_empty() {
+        return Err(w.err(Name::expected(what)));
+    }
+    super::troupe::Lineup::new(&names).ok_or_else(|| w.err("at most 8 names"))
+}
+
 pub fn parse_event(line: &str) -> Result<Event, ParseError> {
     let mut w = Words::new(line);
     let verb = w.word("an event")?;
@@ -121,6 +136,8 @@ pub fn parse_event(line: &str) -> Result<Event, ParseError> {
         "obstacle-roll" => {
             Event::ObstacleRoll { at: field(&mut w)?, face: w.number_in(1..=6u8, "a die 1-6")? }
         }
+        "troupe" => Event::Troupe { side: arena_side(&mut w)?, cards: lineup(&mut w, "a card")? },
+        "skills" => Event::Skills { unit: name(&mut w, "an Assent")?, skills: lineup(&mut w, "a Skill card")? },
         "begin" => Event::Begin,
         "activate" => Event::Activate { unit: name(&mut w, "a miniature")?, free: w.optional("free") },
         "instinct" => Event::Instinct { card: name(&mut w, "an Instinct card")? },
@@ -175,6 +192,16 @@ pub fn parse_event(line: &str) -> Result<Event, ParseError> {
         "draft" => Event::Draft { side: arena_side(&mut w)?, card: name(&mut w, "a card")? },
         "silvestrem" => Event::Silvestrem { card: name(&mut w, "a Silvestrem card")? },
         "victory" => Event::Victory { side: arena_side(&mut w)? },
+        "demand" => {
+            let side = arena_side(&mut w)?;
+            let met = match w.peek() {
+                Some("success") => true,
+                Some("failure") => false,
+                _ => return Err(w.err("`success` or `failure`")),
+            };
+            w.skip();
+            Event::Demand { side, met }
+        }
         "momentum" => Event::Momentum { side: arena_side(&mut w)?, dice: momentum_dice(&mut w, false)? },
         "momentum-reroll" => {
             let side = arena_side(&mut w)?;
@@ -259,7 +286,7 @@ pub fn parse_event(line: &str) -> Result<Event, ParseError> {
         }
         other => return Err(ParseError::new(
             1,
-            "an event (scout, draw, setup-roll, setup-choice, equip, place, obstacle, obstacle-roll, begin, \
+            "an event (scout, draw, setup-roll, setup-choice, equip, place, obstacle, obstacle-roll, troupe, skills, begin, \
                  activate, instinct, target, move, exit, attack, roll, skill, capture, summon, pass, or a \
                  consequence: round, bleed, stunned, damage, afflict, expire, knock, hazard, slain, injured, \
                  destroyed, resources, heal, cure, escaped, capture-damage, capture-token, capture-flip, \
@@ -291,6 +318,10 @@ mod tests {
             "obstacle-roll e5 3",
             "draft-roll red x s s b b",
             "draft blue river-guardian",
+            "troupe red gurantev horned-golem gryphon",
+            "skills gurantev stone-skin searing-strike",
+            "demand blue failure",
+            "demand red success",
             "begin",
             "activate zaxos",
             "activate illithena free",

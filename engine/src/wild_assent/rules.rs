@@ -450,6 +450,61 @@ rules! {
     HOUSING = "wa.hunt.encampment.housing",
         "Captured Creatures are housed: 1 in the Barracks, more in the Creature Pens by level; the surplus is sold or released before the Encampment phase ends",
         "Hunt: Encampment (Barracks, Creature Pens); End the Encounter";
+    // ---- the Arena match (scope=match): troupes, placement, rounds, activation order
+    TROUPE_ORDER = "wa.arena.troupe.order",
+        "A troupe's activation order is fixed at setup for the whole match: its Assent first, then its Creatures left to right, each once",
+        "Arena: Game Overview (Troupe Building), Final Setup (Board, Tokens and Cards)";
+    TROUPE_SKILLS = "wa.arena.troupe.skills",
+        "Each Assent takes exactly two of its own five Skill cards",
+        "Arena: Game Overview (Troupe Building), Assents (Skill Slots), Final Setup";
+    TROUPE_DRAFTED = "wa.arena.troupe.drafted",
+        "A troupe is made of its side's drafted cards (when the draft is recorded), and only its miniatures and Equipment are placed",
+        "Arena: Game Overview (Troupe Building), Drafting, Final Setup";
+    EQUIP_SLOT = "wa.arena.equip.slot",
+        "An Assent has two Equipment slots; a card goes in a slot whose symbol matches its type, a slot without symbol takes any",
+        "Arena: Assents (Equipment Slots), Equipment";
+    OBSTACLE_ZONE = "wa.arena.place.obstacle-zone",
+        "A side's obstacles go in its half: lines 3-5 (red) or 6-8 (blue)",
+        "Arena: Obstacle and Gladiator Placement";
+    OBSTACLE_TURNS = "wa.arena.place.obstacle-turns",
+        "Each side places one obstacle of each kind, the sides alternating, Player 1 first, all before any Gladiator (setup placement=alternate)",
+        "Arena: Game Overview (Placement), Obstacle and Gladiator Placement";
+    OBSTACLE_SPACING = "wa.arena.place.obstacle-spacing",
+        "No obstacle is placed adjacent to another, on either half of the board",
+        "Arena: Obstacle and Gladiator Placement";
+    GLADIATOR_ZONE = "wa.arena.place.gladiator-zone",
+        "Gladiators start on their side's two start lines: 1-2 (red) or 9-10 (blue)",
+        "Arena: Obstacle and Gladiator Placement";
+    GLADIATOR_TURNS = "wa.arena.place.gladiator-turns",
+        "After the obstacles, Player 2 places a Gladiator, then Player 1, alternating until all are placed (setup placement=alternate)",
+        "Arena: Obstacle and Gladiator Placement";
+    ROUND_SEQUENCE = "wa.arena.round.sequence",
+        "A round: the Silvestrem card and each side's Momentum roll (interpretation `round-start-order`), once each, before the first activation; then Assents, Creatures, resolution",
+        "Arena: Playing the Game, The Silvestrem Deck, Momentum Dice";
+    ORDER_ASSENTS = "wa.arena.order.assents",
+        "Assents activate first, alternating sides: in round 1 the drafting-roll winner's first, later the side whose Assent went second last round",
+        "Arena: Playing the Game (Activate Assents, Begin a new round)";
+    ORDER_CREATURES = "wa.arena.order.creatures",
+        "Creatures activate one at a time in troupe order, alternating sides, the side whose Assent went second first; a side with none left is skipped",
+        "Arena: Playing the Game (Activate Creatures)";
+    ORDER_TEAMS = "wa.arena.order.teams",
+        "Four players: every player activates one Creature before any player activates a second",
+        "Arena: Playing the Game (Activate Creatures)";
+    ORDER_ONCE = "wa.arena.order.once",
+        "Each Gladiator activates once per round unless a Skill says otherwise",
+        "Arena: Playing the Game (Resolution), Actions";
+    MOMENTUM_DURATION = "wa.arena.momentum.duration",
+        "Momentum dice and their bonuses last for the round they are rolled in (interpretation `momentum-duration`); dice left over are lost",
+        "Arena: Momentum Dice; Keywords (Damage Dice, Defense Dice)";
+    SILVESTREM_DEMAND = "wa.arena.silvestrem.demand",
+        "At the round's end a Demand is judged for each side: its Success when it met the Condition, its Failure otherwise; then it is discarded",
+        "Arena: Playing the Game (Resolution), The Silvestrem Deck (Demand), Keywords (Failure)";
+    EQUIP_WEAPON = "wa.arena.equip.weapon",
+        "An attack with a weapon uses the weapon's Range, Base Damage, damage type and Attack Dice, not the wielder's",
+        "Arena: Equipment (Range, Base Damage and Damage Type, Attack Dice)";
+    EQUIP_ARMOR = "wa.arena.equip.armor",
+        "Armor adds its Physical and Magical Defense to the wearer's",
+        "Arena: Equipment (Physical Defense, Magical Defense)";
 }
 
 named_enum! {
@@ -466,7 +521,9 @@ named_enum! {
         Combat = "combat",
         /// A Hunt campaign: the Encampment's setup, then Seasons of an encounter (the
         /// `encounter` rules) and an Encampment phase (campaign/).
-        Campaign = "campaign"
+        Campaign = "campaign",
+        /// A whole Arena match: draft, troupes, placement, rounds, victory.
+        Match = "match"
     }
 }
 
@@ -556,6 +613,21 @@ named_enum! {
 }
 
 named_enum! {
+    /// How the Arena's obstacles and Gladiators are placed.
+    pub enum Placement ("a placement (alternate, simultaneous)") { Alternate = "alternate", Simultaneous = "simultaneous" }
+}
+
+named_enum! {
+    /// Which comes first at a round's start.
+    pub enum RoundStart ("a reading") { SilvestremFirst = "silvestrem-first", MomentumFirst = "momentum-first" }
+}
+
+named_enum! {
+    /// Which round the Momentum bonuses count in.
+    pub enum MomentumDuration ("a reading") { ThisRound = "this-round", NextRound = "next-round" }
+}
+
+named_enum! {
     /// When Momentum dice may be rerolled.
     pub enum RerollTiming ("a reading") { AnyTime = "any-time", BeforeAssign = "before-assign" }
 }
@@ -588,6 +660,9 @@ named_enum! {
     /// What Scouting asks of each of its two Seekers.
     pub enum ScoutActions ("a reading") { TwoEach = "two-each", OneEach = "one-each" }
 }
+pub const P_PLACEMENT: &str = "placement";
+pub const P_ROUND_START: &str = "round-start-order";
+pub const P_DURATION: &str = "momentum-duration";
 
 /// The default board: the book prints no size for either side of the board.
 pub const DEFAULT_BOARD: &str = "10x10";
@@ -611,7 +686,10 @@ pub static PARAMS: &[ParamSpec] = &[
               Scout card and the setup rolls through rounds of alternating activations and the Instinct deck to \
               its end. `combat`: the combat core alone, both modes: miniatures and obstacles placed as \
               recorded, any miniature activated at any time (a Hunt Creature by naming the Instinct card it \
-              follows), no rounds; for the book's combat examples.",
+              follows), no rounds; for the book's combat examples. `match` (Arena only): a whole Arena match, from the \
+              draft through troupes, placement and rounds in the book's activation order to the victory. \
+              `campaign` (Hunt only): a whole campaign, the Encampment's setup then Seasons of an encounter and \
+              an Encampment phase.",
         section: "Hunt: Playing the Game",
     },
     ParamSpec {
@@ -828,6 +906,41 @@ pub static PARAMS: &[ParamSpec] = &[
               is enough, and Scouting costs 1 action each.",
         section: "Hunt: Encampment Actions; Actions always available (Scouting)",
     },
+    ParamSpec {
+        name: P_PLACEMENT,
+        kind: ParamKind::Setup,
+        allowed: Placement::NAMES,
+        default: Placement::Alternate.name(),
+        doc: "(Arena, scope=match) `alternate`: obstacles and then Gladiators are placed in turns (Player 1's \
+              obstacle first, Player 2's Gladiator first). `simultaneous`: \"players can forego alternating Gladiator \
+              and obstacle placement and place everything simultaneously\", by agreement; zones and spacing still \
+              hold.",
+        section: "Arena: Obstacle and Gladiator Placement",
+    },
+    ParamSpec {
+        name: P_ROUND_START,
+        kind: ParamKind::Interpretation,
+        allowed: RoundStart::NAMES,
+        default: RoundStart::SilvestremFirst.name(),
+        doc: "The Game Overview lists \"Roll Momentum Dice\" before \"Draw a Silvestrem Deck card\"; The Silvestrem \
+              Deck says \"The first step of a new round is drawing a card from the Silvestrem deck\" and Momentum \
+              Dice says they \"are rolled at the beginning of each round after the Silvestrem card is drawn\". \
+              Default `silvestrem-first` (two detailed passages against the overview's list): the card, then the \
+              Momentum rolls. `momentum-first`: the rolls (and their assignment), then the card.",
+        section: "Arena: Playing the Game, The Silvestrem Deck, Momentum Dice",
+    },
+    ParamSpec {
+        name: P_DURATION,
+        kind: ParamKind::Interpretation,
+        allowed: MomentumDuration::NAMES,
+        default: MomentumDuration::ThisRound.name(),
+        doc: "\"The bonuses the dice provide persist for the entire round\" (Momentum Dice) against the Keywords \
+              \"Damage Dice: Momentum dice that give a Gladiator +1 Damage for the next round\" (Defense Dice \
+              alike). Rolled at a round's start, \"the next round\" is most plainly the round about to be played: \
+              default `this-round`, the Damage, Defense and Speed bonuses count in the round the dice are rolled \
+              in. `next-round`: they count in the round after it (Healing is at once either way).",
+        section: "Arena: Momentum Dice; Keywords (Damage Dice, Defense Dice)",
+    },
 ];
 
 /// The setup and interpretations, resolved once.
@@ -860,6 +973,9 @@ pub struct Params {
     pub campaign: bool,
     pub seasons: u8,
     pub scout_actions: ScoutActions,
+    pub placement: Placement,
+    pub round_start: RoundStart,
+    pub duration: MomentumDuration,
 }
 
 impl Params {
@@ -874,10 +990,10 @@ impl Params {
         let scope = if campaign { Scope::Encounter } else { scope };
         let seasons = r.number(P_SEASONS, 1, 10, 10) as u8;
         if mode == Mode::Arena && scope == Scope::Encounter {
-            r.problem(
-                "`mode=arena` needs `scope=combat`: an encounter is the Hunt's (the Arena match is not \
-                 implemented yet)",
-            );
+            r.problem("`mode=arena` needs `scope=match` or `scope=combat`: an encounter is the Hunt's");
+        }
+        if mode == Mode::Hunt && scope == Scope::Match {
+            r.problem("`scope=match` is the Arena's (`mode=arena`): the Hunt plays `scope=encounter`");
         }
         let board = match parse_board(board) {
             Some(b) => b,
@@ -912,6 +1028,9 @@ impl Params {
             campaign,
             seasons,
             scout_actions: r.get(P_SCOUT_ACTIONS, ScoutActions::TwoEach),
+            placement: r.get(P_PLACEMENT, Placement::Alternate),
+            round_start: r.get(P_ROUND_START, RoundStart::SilvestremFirst),
+            duration: r.get(P_DURATION, MomentumDuration::ThisRound),
         }
     }
 }
@@ -952,6 +1071,9 @@ mod tests {
         check_reading::<DeathmatchEscape>(PARAMS, P_ESCAPE).unwrap();
         check_reading::<RerollTiming>(PARAMS, P_REROLL).unwrap();
         check_reading::<ScoutActions>(PARAMS, P_SCOUT_ACTIONS).unwrap();
+        check_reading::<Placement>(PARAMS, P_PLACEMENT).unwrap();
+        check_reading::<RoundStart>(PARAMS, P_ROUND_START).unwrap();
+        check_reading::<MomentumDuration>(PARAMS, P_DURATION).unwrap();
         let mut ids: Vec<&str> = RULES.iter().map(|r| r.id).collect();
         ids.sort_unstable();
         ids.dedup();

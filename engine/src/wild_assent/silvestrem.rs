@@ -6,7 +6,8 @@
 //! Vareclea's Day Off) no card is drawn.
 //!
 //! In `scope=combat` the round's end is not recorded: a Demand stays until the next draw
-//! (the next round's).
+//! (the next round's). In `scope=match` it is judged and discarded at its round's end
+//! (round.rs).
 
 use super::cards::{Silvestrem, SilvestremKind};
 use super::rules::{self, Mode};
@@ -54,6 +55,7 @@ impl WildAssent {
             ));
             return Ok(());
         }
+        self.round_start(s, None, f);
         if s.act.is_some() {
             f.violate(Violation::new(
                 rules::SILVESTREM_DRAW,

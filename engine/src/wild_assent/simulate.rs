@@ -83,7 +83,7 @@ impl<'g> Play<'g> {
         self.rng.below(100) < percent
     }
 
-    fn face(&mut self) -> u8 {
+    pub(super) fn face(&mut self) -> u8 {
         // 0 Special, 1-2 Success, 3-5 Blank.
         match self.rng.below(6) {
             0 => 0,
@@ -113,6 +113,7 @@ impl WildAssent {
         match self.params.scope {
             Scope::Encounter | Scope::Campaign => self.setup_encounter(&mut p),
             Scope::Combat => self.setup_combat(&mut p),
+            Scope::Match => self.setup_match(&mut p),
         }
         let mut guard = 0;
         while !p.full() && guard < events * 4 + 100 {
@@ -124,13 +125,21 @@ impl WildAssent {
             if self.params.scope == Scope::Combat && self.combat_over(&p.state) {
                 break;
             }
+            if self.params.scope == Scope::Match && self.match_round_start(&mut p) {
+                continue;
+            }
             self.play_one(&mut p);
         }
         p.log
     }
 
     /// Free fields in rows `rows`, shuffled.
-    fn free_fields(&self, s: &State, rows: std::ops::Range<i16>, rng: &mut SplitMix64) -> Vec<Pos> {
+    pub(super) fn free_fields(
+        &self,
+        s: &State,
+        rows: std::ops::Range<i16>,
+        rng: &mut SplitMix64,
+    ) -> Vec<Pos> {
         let b = self.params.board;
         let mut v: Vec<Pos> = rows
             .flat_map(|y| (0..b.width).map(move |x| Pos::new(x, y)))
@@ -328,6 +337,13 @@ impl WildAssent {
         let s = p.state.clone();
         if let Some(g) = s.grant.filter(|&g| s.unit(g).on_board()) {
             p.push(Event::Activate { unit: s.unit(g).name, free: true });
+            return;
+        }
+        if self.params.scope == Scope::Match {
+            if let Some((legal, _)) = self.next_up(&s) {
+                let u = legal[p.pick(legal.len())];
+                p.push(Event::Activate { unit: s.unit(u).name, free: false });
+            }
             return;
         }
         if self.params.scope == Scope::Encounter {

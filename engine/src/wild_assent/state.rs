@@ -396,6 +396,10 @@ pub struct State {
     pub(crate) memo: Memo<super::ai::Reach>,
     /// `scope=campaign`: what lives from one encounter to the next (campaign/).
     pub camp: Option<Box<super::campaign::Camp>>,
+    /// The Arena match's troupes and chosen Skill cards (`scope=match`).
+    pub troupes: super::troupe::Troupes,
+    /// Where the Arena match's round stands (`scope=match`).
+    pub arena: super::round::Match,
 }
 
 impl State {

@@ -46,7 +46,11 @@ pub fn scope_of(rule: &str) -> TextScope {
         | rules::FREE_ACTIVATION
         | rules::ROUND_END
         | rules::INSTINCT_DRAW
-        | rules::SUMMON_ACTIVATION => TextScope::Activation,
+        | rules::SUMMON_ACTIVATION
+        | rules::ORDER_ASSENTS
+        | rules::ORDER_CREATURES
+        | rules::ORDER_TEAMS
+        | rules::ORDER_ONCE => TextScope::Activation,
         rules::TARGET_KIND
         | rules::TARGET_ACTIONABLE
         | rules::TARGET_CRITERIA

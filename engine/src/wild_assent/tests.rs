@@ -36,3 +36,51 @@ fn simulated_encounters_verify_clean() {
         }
     }
 }
+
+// ---- the Arena match (scope=match)
+
+#[test]
+fn simulated_arena_matches_play_to_victory_verify_clean_and_replay_from_text() {
+    let mut demands = 0;
+    for pairs in [
+        &["mode=arena", "scope=match"][..],
+        &["mode=arena", "scope=match", "players=4"][..],
+        &["mode=arena", "scope=match", "victory=last-standing", "round-start-order=momentum-first"][..],
+        &["mode=arena", "scope=match", "silvestrem=off", "momentum-duration=next-round"][..],
+    ] {
+        let g = game(pairs);
+        for seed in 1..=6 {
+            let log = g.random_encounter(seed, 20_000);
+            if let Some((i, why)) = first_flag(&g, &log) {
+                let ctx: Vec<String> = log[i.saturating_sub(16)..=i].iter().map(|e| e.to_string()).collect();
+                panic!("{pairs:?} seed {seed}: record {i} flagged: {why}\n{}", ctx.join("\n"));
+            }
+            // The whole match: from the drafting roll to the victory.
+            assert!(matches!(log.first(), Some(Event::DraftRoll { .. })), "{pairs:?} seed {seed}");
+            assert!(
+                matches!(log.last(), Some(Event::Victory { .. })),
+                "{pairs:?} seed {seed}: {:?}",
+                log.last()
+            );
+            assert!(
+                log.iter().any(|e| matches!(e, Event::Round { n: 2 })),
+                "{pairs:?} seed {seed}: one round only"
+            );
+            // Written as notation and read back, the log replays to the simulator's state.
+            let mut direct = g.initial_state();
+            let mut from_text = g.initial_state();
+            for e in &log {
+                let mut f = Findings::default();
+                g.step(&mut direct, e, &mut f).unwrap_or_else(|err| panic!("{err}"));
+                let read = g.parse_event(&e.to_string()).unwrap_or_else(|err| panic!("`{e}`: {err:?}"));
+                g.step(&mut from_text, &read, &mut f).unwrap_or_else(|err| panic!("{err}"));
+            }
+            assert_eq!(direct, from_text);
+            demands += log.iter().filter(|e| matches!(e, Event::Demand { .. })).count();
+            assert_eq!(direct.phase, state::Phase::Over);
+            assert!(direct.winner.is_some());
+        }
+    }
+    // Trial of Valor's Condition is judged at the end of its round.
+    assert!(demands > 0);
+}

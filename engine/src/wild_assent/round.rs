@@ -1,0 +1,352 @@
+//! The Arena round (`scope=match`): `round N` starts it (Exhaust cleared, the last round's
+//! Momentum dice and bonuses gone, interpretation `momentum-duration`); the Silvestrem card
+//! and each side's Momentum roll come next, once each, in the order of interpretation
+//! `round-start-order`, before the first activation; then the Assents activate, alternating
+//! sides (round 1: the drafting roll's winner first; later: the side whose Assent went
+//! second last round), then the Creatures one at a time in troupe order, alternating sides
+//! from the side whose Assent went second (a side with none left is skipped; with four
+//! players every player activates one Creature before any activates a second). When no
+//! Assent or Creature is left to activate the round is over: the next `round` is due.
+//!
+//! At the round's end (resolution) the round's Demand is judged for each side when its
+//! Condition is one the engine can check (`demand SIDE success|failure`); its Success and
+//! Failure text stay unverified.
+//!
+//! Who may activate next is derived from the state, never kept as a queue: the Exhaust
+//! tokens, the troupes' order, and the counts of this round's activations.
+
+use super::cards::{Condition, UnitKind};
+use super::due::{Due, Fact};
+use super::momentum::Pool;
+use super::rules::{self, MomentumDuration, RoundStart, Scope};
+use super::state::{Phase, Presence, Side, State, UnitIx};
+use super::WildAssent;
+use crate::{Findings, Violation};
+use serde::{Deserialize, Serialize};
+
+/// Where the Arena round stands.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Match {
+    /// The side whose Assent goes first this round (round 1: Player 1; without a recorded
+    /// draft or obstacles, the side of the first Assent to activate).
+    pub first: Option<Side>,
+    /// Assent activations this round.
+    pub assents: u8,
+    /// Creature activations this round, per side (red, blue).
+    pub turns: [u8; 2],
+    /// Creature activations this round, per troupe.
+    pub per_troupe: Vec<u8>,
+    /// This round's Silvestrem card is drawn; each side's Momentum dice are rolled.
+    pub drawn: bool,
+    pub rolled: [bool; 2],
+    /// An activation of this round has begun.
+    pub started: bool,
+    /// The Momentum dice each miniature held last round (`momentum-duration=next-round`:
+    /// their bonuses count in this round).
+    pub carried: Vec<u8>,
+    /// Each side's slain Creatures as the round began (red, blue), for a Demand's Condition.
+    pub slain_at_start: [u8; 2],
+    /// The round's Demand has been judged for the side (red, blue).
+    pub judged: [bool; 2],
+}
+
+fn other(side: Side) -> Side {
+    if side == Side::Red {
+        Side::Blue
+    } else {
+        Side::Red
+    }
+}
+
+fn slot(side: Side) -> usize {
+    usize::from(side == Side::Blue)
+}
+
+impl WildAssent {
+    fn is_match(&self) -> bool {
+        self.params.scope == Scope::Match
+    }
+
+    /// An Assent or Creature that may still activate this round.
+    fn may_activate(&self, s: &State, i: UnitIx) -> bool {
+        let u = s.unit(i);
+        u.on_board() && !u.exhausted && matches!(u.kind, UnitKind::Assent | UnitKind::Gladiator)
+    }
+
+    /// The side's Creatures that may activate next: per troupe, the first ready one in its
+    /// order, from the troupes with the fewest Creature activations this round (paired
+    /// with their troupe).
+    fn creature_candidates(&self, s: &State, side: Side) -> Vec<(UnitIx, Option<usize>)> {
+        let mut out: Vec<(UnitIx, Option<usize>, u8)> = Vec::new();
+        for (t, troupe) in s.troupes.troupes.iter().enumerate().filter(|(_, t)| t.side == side) {
+            let next =
+                troupe.cards.iter().skip(1).filter_map(|c| s.find(c)).find(|&i| self.may_activate(s, i));
+            if let Some(i) = next {
+                out.push((i, Some(t), s.arena.per_troupe.get(t).copied().unwrap_or(0)));
+            }
+        }
+        if !s.troupes.troupes.iter().any(|t| t.side == side) {
+            // No troupe laid out: placement order.
+            let next = s.indices().find(|&i| {
+                s.unit(i).side == side && s.unit(i).kind == UnitKind::Gladiator && self.may_activate(s, i)
+            });
+            out.extend(next.map(|i| (i, None, 0)));
+        }
+        let least = out.iter().map(|c| c.2).min().unwrap_or(0);
+        out.into_iter().filter(|c| c.2 == least).map(|c| (c.0, c.1)).collect()
+    }
+
+    /// Who may activate next this round, and the rule an activation out of order breaks
+    /// (`None`: the round is over).
+    pub(crate) fn next_up(&self, s: &State) -> Option<(Vec<UnitIx>, &'static str)> {
+        let m = &s.arena;
+        let assents: Vec<UnitIx> =
+            s.indices().filter(|&i| self.may_activate(s, i) && s.unit(i).kind == UnitKind::Assent).collect();
+        if !assents.is_empty() {
+            let side = m.first.map(|f| if m.assents % 2 == 0 { f } else { other(f) });
+            let of_side: Vec<UnitIx> =
+                assents.iter().copied().filter(|&i| side.is_none_or(|x| s.unit(i).side == x)).collect();
+            return Some((if of_side.is_empty() { assents } else { of_side }, rules::ORDER_ASSENTS));
+        }
+        let c0 = m.first.map(other).unwrap_or(Side::Red);
+        let c1 = other(c0);
+        let a = self.creature_candidates(s, c0);
+        let b = self.creature_candidates(s, c1);
+        let pick = if !a.is_empty() && (b.is_empty() || m.turns[slot(c0)] <= m.turns[slot(c1)]) {
+            a
+        } else if !b.is_empty() {
+            b
+        } else {
+            return None;
+        };
+        Some((pick.into_iter().map(|c| c.0).collect(), rules::ORDER_CREATURES))
+    }
+
+    /// A (not free) activation of an Assent or Creature in a match: the round's start is
+    /// complete, it is its turn, it has not activated this round.
+    pub(crate) fn match_activation(&self, s: &mut State, u: UnitIx, f: &mut Findings) {
+        if !self.is_match() || !matches!(s.unit(u).kind, UnitKind::Assent | UnitKind::Gladiator) {
+            return;
+        }
+        let name = s.unit(u).name;
+        if !s.arena.started {
+            let mut missing = Vec::new();
+            if self.params.silvestrem && !s.arena.drawn && self.silvestrem_left(s) {
+                missing.push("the Silvestrem card".to_string());
+            }
+            for side in [Side::Red, Side::Blue] {
+                let playing = s.units.iter().any(|x| x.side == side && x.on_board());
+                if playing && !s.arena.rolled[slot(side)] {
+                    missing.push(format!("{side}'s Momentum roll"));
+                }
+            }
+            if !missing.is_empty() {
+                f.violate(Violation::new(
+                    rules::ROUND_SEQUENCE,
+                    format!(
+                        "round {} begins with {} before the first activation",
+                        s.round,
+                        missing.join(" and ")
+                    ),
+                ));
+            }
+        }
+        s.arena.started = true;
+        if s.unit(u).exhausted {
+            f.violate(self.taint(
+                s,
+                Violation::new(rules::ORDER_ONCE, format!("`{name}` has activated this round")),
+                &[Some(u)],
+            ));
+        } else if let Some((legal, rule)) = self.next_up(s) {
+            if !legal.contains(&u) {
+                let names: Vec<String> = legal.iter().map(|&i| s.unit(i).name.to_string()).collect();
+                let mut rule = rule;
+                let side = s.unit(u).side;
+                if rule == rules::ORDER_CREATURES && self.params.players == 4 {
+                    // The right side, a Creature of a player who has activated more.
+                    let mine = self.creature_candidates_all(s, side);
+                    if legal.iter().any(|&i| s.unit(i).side == side) && mine.contains(&u) {
+                        rule = rules::ORDER_TEAMS;
+                    }
+                }
+                f.violate(self.taint(
+                    s,
+                    Violation::new(
+                        rule,
+                        format!("`{name}` activates out of order: next is {}", names.join(" or ")),
+                    ),
+                    &[Some(u)],
+                ));
+            }
+        }
+        let side = s.unit(u).side;
+        let m = &mut s.arena;
+        if s.units[usize::from(u)].kind == UnitKind::Assent {
+            if m.first.is_none() {
+                m.first = Some(side);
+            }
+            m.assents = m.assents.saturating_add(1);
+        } else {
+            m.turns[slot(side)] = m.turns[slot(side)].saturating_add(1);
+            if let Some(t) = s.troupes.of(&s.units[usize::from(u)].name) {
+                if m.per_troupe.len() <= t {
+                    m.per_troupe.resize(t + 1, 0);
+                }
+                m.per_troupe[t] = m.per_troupe[t].saturating_add(1);
+            }
+        }
+        s.unit_mut(u).exhausted = true;
+    }
+
+    /// Every troupe's next ready Creature (whatever its count this round).
+    fn creature_candidates_all(&self, s: &State, side: Side) -> Vec<UnitIx> {
+        s.troupes
+            .troupes
+            .iter()
+            .filter(|t| t.side == side)
+            .filter_map(|t| {
+                t.cards.iter().skip(1).filter_map(|c| s.find(c)).find(|&i| self.may_activate(s, i))
+            })
+            .collect()
+    }
+
+    /// A Silvestrem draw (`card`) or a side's Momentum roll (`roll`) at a round's start.
+    pub(crate) fn round_start(&self, s: &mut State, roll: Option<Side>, f: &mut Findings) {
+        if !self.is_match() {
+            return;
+        }
+        let what = match roll {
+            Some(side) => format!("{side}'s Momentum roll"),
+            None => "the Silvestrem card".to_string(),
+        };
+        if s.arena.started {
+            f.violate(Violation::new(
+                rules::ROUND_SEQUENCE,
+                format!("{what} comes at round {}'s start, before its first activation", s.round),
+            ));
+        }
+        let again = match roll {
+            Some(side) => s.arena.rolled[slot(side)],
+            None => s.arena.drawn,
+        };
+        if again {
+            f.violate(Violation::new(rules::ROUND_SEQUENCE, format!("{what} comes once a round")));
+        }
+        let rolled = s.arena.rolled.iter().any(|r| *r);
+        match (self.params.round_start, roll) {
+            (RoundStart::SilvestremFirst, Some(_)) if self.params.silvestrem && !s.arena.drawn && self.silvestrem_left(s) => {
+                f.violate(Violation::new(
+                    rules::ROUND_SEQUENCE,
+                    format!("{what} comes after the Silvestrem card is drawn (round-start-order=silvestrem-first)"),
+                ))
+            }
+            (RoundStart::MomentumFirst, None) if s.arena.rolled != [true, true] => f.violate(Violation::new(
+                rules::ROUND_SEQUENCE,
+                format!(
+                    "the Silvestrem card comes after {} Momentum roll (round-start-order=momentum-first)",
+                    if rolled { "the other side's" } else { "both sides'" }
+                ),
+            )),
+            _ => {}
+        }
+        match roll {
+            Some(side) => s.arena.rolled[slot(side)] = true,
+            None => s.arena.drawn = true,
+        }
+    }
+
+    /// The next round, once no Assent or Creature is left to activate in this one.
+    pub(crate) fn round_due(&self, s: &State) -> Option<Due> {
+        if !self.is_match()
+            || s.phase != Phase::Play
+            || s.act.is_some()
+            || s.attack.is_some()
+            || s.skill.is_some()
+        {
+            return None;
+        }
+        if s.round == 0 {
+            return Some(Due {
+                fact: Fact::Round(1),
+                rule: rules::ROUND_SEQUENCE,
+                cause: super::due::Cause::Plain,
+            });
+        }
+        if s.arena.started && self.next_up(s).is_none() {
+            if let Some(d) = self.demand_due(s) {
+                return Some(d);
+            }
+            return Some(Due {
+                fact: Fact::Round(s.round.saturating_add(1)),
+                rule: rules::ROUND_SEQUENCE,
+                cause: super::due::Cause::Plain,
+            });
+        }
+        None
+    }
+
+    /// `round N` in a match: the round's bookkeeping starts over; the Momentum dice of the
+    /// last round are gone (their bonuses carried into this one under `next-round`).
+    pub(crate) fn new_round(&self, s: &mut State, n: u16) {
+        if !self.is_match() {
+            return;
+        }
+        let first = if n <= 1 { self.player_one(s) } else { s.arena.first.map(other) };
+        let carried: Vec<u8> = s.units.iter().map(|u| u.momentum).collect();
+        let slain_at_start = [self.slain(s, Side::Red), self.slain(s, Side::Blue)];
+        s.arena = Match { first, carried, slain_at_start, ..Match::default() };
+        for u in &mut s.units {
+            u.momentum = 0;
+            u.momentum_dice = 0;
+        }
+        s.momentum = [Pool::default(); 2];
+        s.silvestrem.demand = None;
+    }
+
+    /// The side's Creatures slain so far.
+    fn slain(&self, s: &State, side: Side) -> u8 {
+        let n = s.units.iter().filter(|u| u.side == side && u.kind == UnitKind::Gladiator);
+        n.filter(|u| u.presence == Presence::Slain).count() as u8
+    }
+
+    /// At the round's end, the round's Demand judged for each side in turn (red, blue), when
+    /// its Condition is one the engine judges (`condition` in the catalog); a Demand of text
+    /// alone was reported unverified as it was drawn and is judged by nobody here.
+    fn demand_due(&self, s: &State) -> Option<Due> {
+        let id = s.silvestrem.demand?;
+        let condition = self.catalog.silvestrem[id].condition?;
+        let side = [Side::Red, Side::Blue].into_iter().find(|&x| !s.arena.judged[slot(x)])?;
+        let met = match condition {
+            Condition::SlayCreature => {
+                let enemy = other(side);
+                self.slain(s, enemy) > s.arena.slain_at_start[slot(enemy)]
+            }
+        };
+        Some(Due {
+            fact: Fact::Demand(side, met),
+            rule: rules::SILVESTREM_DEMAND,
+            cause: super::due::Cause::Plain,
+        })
+    }
+
+    /// A side's Demand has been judged.
+    pub(crate) fn judged(&self, s: &mut State, side: Side) {
+        s.arena.judged[slot(side)] = true;
+    }
+
+    /// Whether the Silvestrem deck still holds a card (it holds each once and the book
+    /// describes no reshuffle: once empty, no card is owed).
+    pub(crate) fn silvestrem_left(&self, s: &State) -> bool {
+        s.silvestrem.drawn.len() < self.catalog.silvestrem.iter().count()
+    }
+
+    /// The Momentum dice whose bonuses count now for miniature `i` (`momentum::Face::bit`).
+    pub(crate) fn bonus_dice(&self, s: &State, i: UnitIx) -> u8 {
+        if self.is_match() && self.params.duration == MomentumDuration::NextRound {
+            s.arena.carried.get(usize::from(i)).copied().unwrap_or(0)
+        } else {
+            s.unit(i).momentum
+        }
+    }
+}

@@ -1,0 +1,334 @@
+//! Troupe building (Arena, `scope=match`): each player lays out a troupe, its Assent on the
+//! far left and its Creatures to the right in the order they will activate for the whole
+//! match (`troupe SIDE ASSENT CREATURE...`); each Assent takes two of its own five Skill
+//! cards (`skills ASSENT S1 S2`) and its Equipment in slots whose symbols match (`equip`).
+//! When the draft is recorded, a troupe holds only its side's drafted cards, and every
+//! drafted Creature is in a troupe by `begin`. Four players lay out two troupes a side.
+//! An attack with a weapon uses the weapon's numbers and armor adds to both defenses (the
+//! combat core computes them from the card); a recorded number that the wielder's own Base
+//! Damage or Attack Dice, or the armor left out, explains is reported under the Equipment
+//! rule.
+
+use super::cards::{EquipType, UnitKind};
+use super::draft::Pick;
+use super::effect::Effect;
+use super::rules::{self, Mode, Scope};
+use super::state::{Attack, Phase, Side, Source, State, UnitIx};
+use super::WildAssent;
+use crate::kit::catalog::Id;
+use crate::kit::name::Name;
+use crate::{Findings, StepError, Violation};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Up to eight card names in one event (a troupe, an Assent's Skill cards).
+#[derive(Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Lineup {
+    names: [Option<Name>; 8],
+}
+
+impl Lineup {
+    pub const MAX: usize = 8;
+    /// A lineup of these names (`None` when there are too many).
+    pub fn new(names: &[Name]) -> Option<Lineup> {
+        if names.len() > Lineup::MAX {
+            return None;
+        }
+        let mut l = Lineup::default();
+        for (slot, n) in l.names.iter_mut().zip(names) {
+            *slot = Some(*n);
+        }
+        Some(l)
+    }
+    pub fn iter(&self) -> impl Iterator<Item = Name> + '_ {
+        self.names.iter().flatten().copied()
+    }
+    pub fn len(&self) -> usize {
+        self.iter().count()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+impl fmt::Debug for Lineup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl fmt::Display for Lineup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, n) in self.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{n}")?;
+        }
+        Ok(())
+    }
+}
+
+/// One player's troupe: its side and its cards in activation order (the Assent first).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Troupe {
+    pub side: Side,
+    pub cards: Vec<Name>,
+}
+
+/// The troupes laid out, and the Skill cards each Assent took.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Troupes {
+    pub troupes: Vec<Troupe>,
+    pub skills: Vec<(Name, Vec<Id<super::cards::Skill>>)>,
+}
+
+impl Troupes {
+    /// The troupe (player) a card belongs to.
+    pub fn of(&self, card: &Name) -> Option<usize> {
+        self.troupes.iter().position(|t| t.cards.contains(card))
+    }
+}
+
+impl WildAssent {
+    fn troupe_time(&self, s: &State, what: &str) -> Result<(), StepError> {
+        if self.params.mode != Mode::Arena || self.params.scope != Scope::Match {
+            return Err(StepError::new(format!("`{what}` builds an Arena troupe (mode=arena scope=match)")));
+        }
+        if s.phase != Phase::Setup {
+            return Err(StepError::new(format!("`{what}` belongs to the setup, before `begin`")));
+        }
+        Ok(())
+    }
+
+    /// The side that drafted `card`, when the draft is recorded and it was picked.
+    pub(crate) fn drafted_by(&self, s: &State, card: &Name) -> Option<Side> {
+        let first = s.draft.first?;
+        let n = s.draft.picks.iter().position(|p| p == card)?;
+        let (p1, _) = *self.draft_order().get(n)?;
+        Some(if p1 { first } else { other(first) })
+    }
+
+    /// Whether a draft was recorded (its roll at least).
+    pub(crate) fn drafting(&self, s: &State) -> bool {
+        s.draft.first.is_some() || !s.draft.picks.is_empty()
+    }
+
+    /// `troupe SIDE ASSENT CREATURE...`.
+    pub(crate) fn troupe(
+        &self,
+        s: &mut State,
+        side: Side,
+        cards: Lineup,
+        f: &mut Findings,
+    ) -> Result<(), StepError> {
+        self.troupe_time(s, "troupe")?;
+        let units = self.catalog.units(true);
+        let mut names = Vec::new();
+        for (k, n) in cards.iter().enumerate() {
+            let id = units
+                .id(n.as_str())
+                .ok_or_else(|| StepError::new(format!("no Assent or Gladiator `{n}` in the catalog")))?;
+            let kind = units[id].kind;
+            let want = if k == 0 { UnitKind::Assent } else { UnitKind::Gladiator };
+            if kind != want {
+                let msg = if k == 0 {
+                    format!("a troupe's Assent is on the far left: `{n}` is no Assent")
+                } else {
+                    format!("`{n}` is a {kind}: only Creatures follow the Assent")
+                };
+                f.violate(Violation::new(rules::TROUPE_ORDER, msg));
+            }
+            if s.troupes.of(&n).is_some() || names.contains(&n) {
+                f.violate(Violation::new(rules::TROUPE_ORDER, format!("`{n}` is in a troupe already")));
+            }
+            if self.drafting(s) && self.drafted_by(s, &n) != Some(side) {
+                f.violate(Violation::new(
+                    rules::TROUPE_DRAFTED,
+                    format!("`{n}` is not one of {side}'s drafted cards"),
+                ));
+            }
+            names.push(n);
+        }
+        let per_side = usize::from(self.params.players / 2);
+        if s.troupes.troupes.iter().filter(|t| t.side == side).count() >= per_side {
+            f.violate(Violation::new(
+                rules::TROUPE_ORDER,
+                format!(
+                    "{side} has laid out its {per_side} troupe(s) already: the order is kept for the match"
+                ),
+            ));
+        }
+        s.troupes.troupes.push(Troupe { side, cards: names });
+        Ok(())
+    }
+
+    /// `skills ASSENT S1 S2`.
+    pub(crate) fn choose_skills(
+        &self,
+        s: &mut State,
+        unit: Name,
+        skills: Lineup,
+        f: &mut Findings,
+    ) -> Result<(), StepError> {
+        self.troupe_time(s, "skills")?;
+        let units = self.catalog.units(true);
+        let id = units
+            .id(unit.as_str())
+            .filter(|&i| units[i].kind == UnitKind::Assent)
+            .ok_or_else(|| StepError::new(format!("`{unit}` is no Assent of the catalog")))?;
+        let card = &units[id];
+        let mut chosen = Vec::new();
+        for k in skills.iter() {
+            let sid = self
+                .catalog
+                .skills
+                .id(k.as_str())
+                .ok_or_else(|| StepError::new(format!("no skill `{k}` in the catalog")))?;
+            if !card.skill_cards.contains(&sid) {
+                f.violate(Violation::new(
+                    rules::TROUPE_SKILLS,
+                    format!("`{k}` is not one of {unit}'s Skill cards"),
+                ));
+            }
+            if chosen.contains(&sid) {
+                f.violate(Violation::new(rules::TROUPE_SKILLS, format!("`{k}` is taken twice")));
+            }
+            chosen.push(sid);
+        }
+        if chosen.len() != 2 {
+            f.violate(Violation::new(
+                rules::TROUPE_SKILLS,
+                format!("{unit} takes exactly two of its Skill cards, not {}", chosen.len()),
+            ));
+        }
+        if s.troupes.skills.iter().any(|(n, _)| *n == unit) {
+            f.violate(Violation::new(
+                rules::TROUPE_SKILLS,
+                format!("{unit} has chosen its Skill cards already"),
+            ));
+            return Ok(());
+        }
+        s.troupes.skills.push((unit, chosen));
+        Ok(())
+    }
+
+    /// The Skill cards an Assent took into the match.
+    pub(crate) fn chosen_skills(&self, s: &State, i: UnitIx) -> Vec<Id<super::cards::Skill>> {
+        let name = s.unit(i).name;
+        s.troupes.skills.iter().find(|(n, _)| *n == name).map(|(_, k)| k.clone()).unwrap_or_default()
+    }
+
+    /// An Arena match's `equip`: the card is the Assent's side's, and fits a free slot.
+    pub(crate) fn check_equip(&self, s: &State, u: UnitIx, card: Name, f: &mut Findings) {
+        if self.params.scope != Scope::Match {
+            return;
+        }
+        let unit = s.unit(u);
+        if self.drafting(s) && self.drafted_by(s, &card) != Some(unit.side) {
+            f.violate(Violation::new(
+                rules::TROUPE_DRAFTED,
+                format!("`{card}` is not one of {}'s drafted Equipment cards", unit.side),
+            ));
+        }
+        let Some(eq) = self.catalog.equipment.id(card.as_str()) else { return };
+        let Some(kind) = self.catalog.equipment[eq].equip_type else { return };
+        let slots = self.catalog.units(true)[unit.card].slots;
+        // The cards already carried and this one must each find a slot of their own.
+        let mut types: Vec<EquipType> =
+            unit.equipment.iter().flatten().filter_map(|e| self.catalog.equipment[*e].equip_type).collect();
+        types.push(kind);
+        let fit = |t: EquipType, k: usize| slots[k] == EquipType::Any || slots[k] == t;
+        let fits = match types.as_slice() {
+            [a] => fit(*a, 0) || fit(*a, 1),
+            [a, b] => (fit(*a, 0) && fit(*b, 1)) || (fit(*a, 1) && fit(*b, 0)),
+            _ => true,
+        };
+        if !fits {
+            f.violate(Violation::new(
+                rules::EQUIP_SLOT,
+                format!(
+                    "{} has no free slot for {kind} Equipment (its slots: {}, {})",
+                    unit.name, slots[0], slots[1]
+                ),
+            ));
+        }
+    }
+
+    /// (Arena) A weapon's attack: the wielder's own Base Damage (a damage recorded with it
+    /// instead of the weapon's breaks `wa.arena.equip.weapon`).
+    pub(crate) fn weapon_base(&self, s: &State, a: &Attack) -> Option<i32> {
+        let Source::Equipment(id) = a.source else { return None };
+        if self.params.mode != Mode::Arena || self.catalog.equipment[id].attack.is_none() {
+            return None;
+        }
+        self.catalog.units(true)[s.unit(a.attacker).card].attack.map(|p| p.damage)
+    }
+
+    /// (Arena) A weapon's attack rolled with the wielder's own Attack Dice.
+    pub(crate) fn weapon_dice_mistaken(&self, s: &State, a: &Attack, n: u8) -> bool {
+        self.weapon_base(s, a).is_some()
+            && self.catalog.units(true)[s.unit(a.attacker).card].attack.is_some_and(|p| p.dice == n)
+    }
+
+    /// (Arena) The defense the miniature's armor (Equipment of type `armor`) adds to both.
+    pub(crate) fn armor_bonus(&self, s: &State, i: UnitIx) -> i32 {
+        if self.params.mode != Mode::Arena {
+            return 0;
+        }
+        let armor = s.unit(i).equipment.into_iter().flatten().map(|id| &self.catalog.equipment[id]);
+        armor
+            .filter(|k| k.equip_type == Some(EquipType::Armor))
+            .flat_map(|k| k.effects.effects.iter())
+            .map(|e| if let Effect::Defense(n) = e { *n } else { 0 })
+            .sum()
+    }
+
+    /// At `begin`: every troupe laid out, every drafted Creature in one, every Assent's
+    /// Skill cards chosen.
+    pub(crate) fn troupes_complete(&self, s: &State, f: &mut Findings) {
+        if self.params.scope != Scope::Match {
+            return;
+        }
+        let per_side = usize::from(self.params.players / 2);
+        for side in [Side::Red, Side::Blue] {
+            let n = s.troupes.troupes.iter().filter(|t| t.side == side).count();
+            if n != per_side {
+                f.violate(Violation::new(
+                    rules::TROUPE_ORDER,
+                    format!("{side} lays out {per_side} troupe(s) (`troupe`), not {n}"),
+                ));
+            }
+        }
+        if self.drafting(s) {
+            let order = self.draft_order();
+            for (k, card) in s.draft.picks.iter().enumerate() {
+                let creature = matches!(order.get(k), Some((_, Pick::Large | Pick::Medium | Pick::Assent)));
+                if creature && s.troupes.of(card).is_none() {
+                    f.violate(Violation::new(
+                        rules::TROUPE_DRAFTED,
+                        format!("the drafted `{card}` is in no troupe"),
+                    ));
+                }
+            }
+        }
+        for t in &s.troupes.troupes {
+            if let Some(a) = t.cards.first() {
+                if !s.troupes.skills.iter().any(|(n, _)| n == a) {
+                    f.violate(Violation::new(
+                        rules::TROUPE_SKILLS,
+                        format!("{a} has not chosen its two Skill cards"),
+                    ));
+                }
+            }
+        }
+    }
+}
+
+fn other(side: Side) -> Side {
+    if side == Side::Red {
+        Side::Blue
+    } else {
+        Side::Red
+    }
+}
