@@ -347,8 +347,25 @@ fn later_entry(bytes: &[u8], from: usize, expected: u64, trailer: bool) -> Optio
             at += 8;
             continue;
         }
+        // In a log under 16 MiB an entry's length (below the rest of the file) starts with a
+        // zero byte: offsets of any other byte are passed over, eight at a time when none of
+        // eight bytes is zero.
+        if bytes.len() < 1 << 24 {
+            if let Some(word) = bytes.get(at..at + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()) {
+                let word = u64::from_ne_bytes(word);
+                if word.wrapping_sub(0x0101_0101_0101_0101) & !word & 0x8080_8080_8080_8080 == 0 {
+                    at += 8;
+                    continue;
+                }
+            }
+            if bytes[at] != 0 {
+                at += 1;
+                continue;
+            }
+        }
+        let room = bytes.len() - at - FRAME;
         let len = u32::from_be_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]) as usize;
-        if len >= MIN_BODY && len <= bytes.len() - at - FRAME {
+        if len >= MIN_BODY && len <= room {
             let mut number = [0u8; 8];
             number.copy_from_slice(&bytes[at + FRAME..at + FRAME + 8]);
             let lsn = u64::from_be_bytes(number);
