@@ -87,6 +87,42 @@ fn lost_sessions_are_reported_until_the_loss_is_accepted() -> Result<(), Box<dyn
     Ok(())
 }
 
+/// A read-only open looks a session's head up in the record of heads without putting the
+/// whole record in a map until many sessions are asked for: a lost session is named either
+/// way, the first session a command reads as much as the fortieth.
+#[test]
+fn a_lost_session_is_named_among_many_by_a_read_only_open() -> Result<(), Box<dyn std::error::Error>> {
+    let dir = tempfile::tempdir()?;
+    let path = dir.path().join("db");
+    let meta = common::meta();
+    let names: Vec<String> = (0..40).map(|i| format!("s{i}")).collect();
+    {
+        let j = Journal::open(&path)?;
+        for name in &names {
+            j.import(name, &meta, &[arbiter_journal::Record::Event(format!("roll {name}"))])?;
+        }
+    }
+    {
+        let db = common::open_raw(&path)?;
+        db.open_tree(arbiter_journal::layout::SESSIONS_TREE)?.remove("s7")?;
+        db.flush()?;
+    }
+    // The session a command reads first.
+    let j = Journal::open_read_only(&path)?;
+    let err = j.session("s7").err().ok_or("read a lost session as if nothing happened")?;
+    assert_eq!(err.kind(), ErrorKind::Lost);
+    assert!(err.message().contains("session `s7` should hold 1 records"), "{err}");
+    drop(j);
+    // After every other session was read.
+    let j = Journal::open_read_only(&path)?;
+    for name in names.iter().filter(|n| *n != "s7") {
+        assert_eq!(j.len(name)?, 1, "{name}");
+    }
+    assert_eq!(j.session("s7").err().map(|e| e.kind()), Some(ErrorKind::Lost));
+    assert_eq!(j.losses()?.len(), 1);
+    Ok(())
+}
+
 #[test]
 fn a_directory_of_other_files_is_not_turned_into_a_database() -> Result<(), Box<dyn std::error::Error>> {
     let dir = tempfile::tempdir()?;

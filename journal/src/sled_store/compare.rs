@@ -26,14 +26,14 @@ impl SledStore {
     /// session found shorter (or different) becomes a loss.
     pub(super) fn compared(&self, name: &str, id: u64, head: Head) -> Result<HeadClaim, JournalError> {
         let recorded = {
-            let record = self.lock_record();
+            let mut record = self.lock_record();
             if let Some(loss) = record.losses.get(name) {
                 return Ok(HeadClaim::Lost(loss.clone()));
             }
             if record.checked.contains(name) {
                 return Ok(HeadClaim::Known(head));
             }
-            record.file.recorded.heads.get(name).copied()
+            record.file.recorded.get(name)
         };
         let holds = match recorded {
             None => true,
@@ -104,7 +104,7 @@ impl SledStore {
     /// Compare every session with the record of heads: after a data file was found to have
     /// lost writes the record covers.
     pub(super) fn compare_all(&self) -> Result<(), JournalError> {
-        let recorded = self.lock_record().file.recorded.heads.clone();
+        let recorded = self.lock_record().file.recorded.heads().clone();
         for (name, rec) in recorded {
             match self.entry(&name)? {
                 None => {

@@ -39,6 +39,7 @@ use crate::store::Head;
 use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
 use std::io::Write;
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 const MAGIC: &[u8; 8] = b"arbhds\x00\x01";
@@ -51,17 +52,79 @@ const GIVEN_UP: u64 = u64::MAX;
 const REWRITE_ABOVE: u64 = 64 << 10;
 const REWRITE_FACTOR: u64 = 4;
 
+/// Lookups answered from the file's bytes before the heads are put in a map: a command on
+/// one or two sessions never pays for the map (about 2 µs per session of the database),
+/// one that reads many pays for it once.
+const LOOKUPS_BEFORE_MAP: u32 = 16;
+
 /// The heads recorded so far.
 #[derive(Debug, Default)]
 pub struct Recorded {
-    /// Every session's acknowledged head at the last checkpoint recorded.
-    pub heads: BTreeMap<String, Head>,
+    /// Every session's acknowledged head at the last checkpoint recorded, once the entries
+    /// read from the file are applied (`pending`).
+    heads: BTreeMap<String, Head>,
+    /// The entries read from the file and not yet applied to `heads`: a command that reads
+    /// one session looks it up in them instead (see `get`).
+    pending: Option<Pending>,
+    /// Lookups answered from `pending` so far.
+    lookups: u32,
     /// The generation of that checkpoint (0 when none is recorded).
     pub generation: u64,
     /// Bytes of the file up to the end of its last whole entry (where the next one goes).
     good_len: u64,
     /// Bytes of the file as found (more than `good_len` after a torn last entry).
     file_len: u64,
+}
+
+/// A record's bytes, every entry checked whole, and where each entry's heads are, oldest
+/// first.
+#[derive(Debug, Default)]
+struct Pending {
+    bytes: Vec<u8>,
+    entries: Vec<Range<usize>>,
+}
+
+impl Recorded {
+    /// The head recorded for session `name`: `None` when it has none (never recorded, or
+    /// given up).
+    pub fn get(&mut self, name: &str) -> Option<Head> {
+        if let Some(pending) = self.pending.as_ref().filter(|_| self.lookups < LOOKUPS_BEFORE_MAP) {
+            self.lookups += 1;
+            // The newest entry naming the session holds its head (the last mention in it).
+            for range in pending.entries.iter().rev() {
+                let mut found = None;
+                for (n, head) in Items(&pending.bytes[range.clone()]) {
+                    if n == name {
+                        found = Some(head);
+                    }
+                }
+                if let Some(head) = found {
+                    return head;
+                }
+            }
+            return None;
+        }
+        self.heads().get(name).copied()
+    }
+
+    /// Every recorded head, by session name.
+    pub fn heads(&mut self) -> &BTreeMap<String, Head> {
+        self.apply_pending();
+        &self.heads
+    }
+
+    /// Apply the entries read from the file, in order, to the map of heads.
+    fn apply_pending(&mut self) {
+        let Some(pending) = self.pending.take() else { return };
+        for range in &pending.entries {
+            for (name, head) in Items(&pending.bytes[range.clone()]) {
+                match head {
+                    Some(head) => self.heads.insert(name.to_string(), head),
+                    None => self.heads.remove(name),
+                };
+            }
+        }
+    }
 }
 
 /// The record of a database directory, `None` when it has none (a new database, or one
@@ -73,7 +136,7 @@ pub fn read(dir: &Path) -> Result<Option<Recorded>, JournalError> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(io_error("read", &path, e)),
     };
-    parse(&bytes).map(Some).map_err(|what| {
+    parse(bytes).map(Some).map_err(|what| {
         JournalError::new(
             ErrorKind::Storage,
             format!(
@@ -87,22 +150,19 @@ pub fn read(dir: &Path) -> Result<Option<Recorded>, JournalError> {
     })
 }
 
-/// Parse a record's bytes.
-fn parse(bytes: &[u8]) -> Result<Recorded, String> {
+/// Parse a record's bytes: every entry is checked whole here (so damage is found at once,
+/// whatever is looked up later); the heads in them are read when asked for.
+fn parse(bytes: Vec<u8>) -> Result<Recorded, String> {
     if bytes.get(..MAGIC.len()) != Some(&MAGIC[..]) {
         return Err("does not start as one does".to_string());
     }
     let mut recorded = Recorded { file_len: bytes.len() as u64, ..Recorded::default() };
+    let mut entries = Vec::new();
     let mut at = MAGIC.len();
     while at < bytes.len() {
-        match entry_at(bytes, at) {
+        match entry_at(&bytes, at) {
             Some((generation, heads, next)) if generation > recorded.generation => {
-                for (name, head) in heads {
-                    match head {
-                        Some(head) => recorded.heads.insert(name, head),
-                        None => recorded.heads.remove(&name),
-                    };
-                }
+                entries.push(heads);
                 recorded.generation = generation;
                 at = next;
             }
@@ -112,7 +172,7 @@ fn parse(bytes: &[u8]) -> Result<Recorded, String> {
             None => {
                 // A torn last entry, unless a whole one follows it.
                 if (at + 1..bytes.len()).any(|later| {
-                    entry_at(bytes, later).is_some_and(|(generation, ..)| generation > recorded.generation)
+                    entry_at(&bytes, later).is_some_and(|(generation, ..)| generation > recorded.generation)
                 }) {
                     return Err(format!("is damaged at byte {at}, with whole entries after it"));
                 }
@@ -121,14 +181,38 @@ fn parse(bytes: &[u8]) -> Result<Recorded, String> {
         }
     }
     recorded.good_len = at as u64;
+    recorded.pending = Some(Pending { bytes, entries });
     Ok(recorded)
 }
 
-type Heads = Vec<(String, Option<Head>)>;
+/// The heads of one entry, checked whole by `entry_at`: `(name, None)` for a session given
+/// up. Stops at anything malformed (which `entry_at` tells by what is left).
+struct Items<'a>(&'a [u8]);
 
-/// The entry at `at`: its generation, heads (`None` for a session given up) and where the
-/// next one starts; `None` when there is no whole, valid entry there.
-fn entry_at(bytes: &[u8], at: usize) -> Option<(u64, Heads, usize)> {
+impl<'a> Items<'a> {
+    fn take(&mut self, n: usize) -> Option<&'a [u8]> {
+        let rest: &'a [u8] = self.0;
+        let (part, rest) = rest.split_at_checked(n)?;
+        self.0 = rest;
+        Some(part)
+    }
+}
+
+impl<'a> Iterator for Items<'a> {
+    type Item = (&'a str, Option<Head>);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let name_len = u16::from_be_bytes(self.take(2)?.try_into().ok()?) as usize;
+        let name = std::str::from_utf8(self.take(name_len)?).ok()?;
+        let len = u64::from_be_bytes(self.take(8)?.try_into().ok()?);
+        let last: Hash = self.take(32)?.try_into().ok()?;
+        Some((name, (len != GIVEN_UP).then_some(Head { len, last })))
+    }
+}
+
+/// The entry at `at`: its generation, where its heads are in `bytes` and where the next
+/// entry starts; `None` when there is no whole, valid entry there.
+fn entry_at(bytes: &[u8], at: usize) -> Option<(u64, Range<usize>, usize)> {
     let frame = bytes.get(at..at.checked_add(FRAME)?)?;
     let len = u32::from_be_bytes(frame[..4].try_into().ok()?) as usize;
     let crc = u32::from_be_bytes(frame[4..].try_into().ok()?);
@@ -137,23 +221,13 @@ fn entry_at(bytes: &[u8], at: usize) -> Option<(u64, Heads, usize)> {
     if len < 12 || crc32fast::hash(body) != crc {
         return None;
     }
-    let mut pos = 0usize;
-    let mut take = |n: usize| -> Option<&[u8]> {
-        let part = body.get(pos..pos.checked_add(n)?)?;
-        pos += n;
-        Some(part)
-    };
-    let generation = u64::from_be_bytes(take(8)?.try_into().ok()?);
-    let count = u32::from_be_bytes(take(4)?.try_into().ok()?);
-    let mut heads = Vec::new();
+    let generation = u64::from_be_bytes(body[..8].try_into().ok()?);
+    let count = u32::from_be_bytes(body[8..12].try_into().ok()?);
+    let mut items = Items(&body[12..]);
     for _ in 0..count {
-        let name_len = u16::from_be_bytes(take(2)?.try_into().ok()?) as usize;
-        let name = std::str::from_utf8(take(name_len)?).ok()?.to_string();
-        let len = u64::from_be_bytes(take(8)?.try_into().ok()?);
-        let last: Hash = take(32)?.try_into().ok()?;
-        heads.push((name, (len != GIVEN_UP).then_some(Head { len, last })));
+        items.next()?;
     }
-    (pos == body.len()).then_some((generation, heads, end))
+    items.0.is_empty().then_some((generation, at + FRAME + 12..end, end))
 }
 
 /// One entry's bytes.
@@ -192,6 +266,7 @@ impl Writer {
     /// Record `changes` as the checkpoint `generation`, durably. A torn entry left by an
     /// earlier crash is cut off first; a record grown large is rewritten whole instead.
     pub fn record(&mut self, generation: u64, changes: &[(&str, Option<Head>)]) -> Result<(), JournalError> {
+        self.recorded.apply_pending();
         for (name, head) in changes {
             match head {
                 Some(head) => self.recorded.heads.insert(name.to_string(), *head),
@@ -242,6 +317,7 @@ impl Writer {
     /// Write every recorded head as one entry to a new file, synced and renamed over the
     /// old one, the directory synced so the new name survives a power cut.
     fn rewrite(&mut self) -> std::io::Result<()> {
+        self.recorded.apply_pending();
         let all: Vec<(&str, Option<Head>)> =
             self.recorded.heads.iter().map(|(name, head)| (name.as_str(), Some(*head))).collect();
         let entry = encode(self.recorded.generation, &all);
@@ -281,22 +357,31 @@ mod tests {
         w.record(1, &[("a", head(3)), ("b", head(0))])?;
         w.record(2, &[("a", head(9))])?;
         w.record(3, &[("b", None), ("c", head(1))])?;
-        let read = read(dir.path())?.ok_or("no record")?;
+        let mut read = read(dir.path())?.ok_or("no record")?;
         assert_eq!(read.generation, 3);
-        assert_eq!(read.heads.keys().collect::<Vec<_>>(), ["a", "c"]);
-        assert_eq!(Some(read.heads["a"]), head(9));
+        // Looked up from the bytes, then from the map: the same answers.
+        assert_eq!(
+            (read.get("a"), read.get("b"), read.get("c"), read.get("d")),
+            (head(9), None, head(1), None)
+        );
+        assert_eq!(read.heads().keys().collect::<Vec<_>>(), ["a", "c"]);
+        assert_eq!(Some(read.heads()["a"]), head(9));
+        assert_eq!(
+            (read.get("a"), read.get("b"), read.get("c"), read.get("d")),
+            (head(9), None, head(1), None)
+        );
         // A torn fourth entry: the record lags, nothing more.
         let path = dir.path().join(HEADS_FILE);
         let whole = std::fs::read(&path)?;
         let mut torn = whole.clone();
         torn.extend_from_slice(&encode(4, &[("a", head(10))])[..20]);
         std::fs::write(&path, &torn)?;
-        let read = super::read(dir.path())?.ok_or("no record")?;
-        assert_eq!((read.generation, read.heads["a"].len), (3, 9));
+        let mut read = super::read(dir.path())?.ok_or("no record")?;
+        assert_eq!((read.generation, read.get("a").map(|h| h.len)), (3, Some(9)));
         // The next entry goes where the torn one began.
         let mut w = Writer::new(dir.path(), read);
         w.record(4, &[("a", head(11))])?;
-        assert_eq!(super::read(dir.path())?.map(|r| r.heads["a"].len), Some(11));
+        assert_eq!(super::read(dir.path())?.and_then(|mut r| r.get("a")).map(|h| h.len), Some(11));
         Ok(())
     }
 
@@ -315,7 +400,7 @@ mod tests {
         for at in 0..whole.len() {
             let mut damaged = whole.clone();
             damaged[at] ^= 0x10;
-            match parse(&damaged) {
+            match parse(damaged) {
                 Ok(r) => assert!(at >= last && r.generation == 2, "byte {at}: read as {}", r.generation),
                 Err(_) => {}
             }
@@ -335,9 +420,14 @@ mod tests {
         }
         let size = std::fs::metadata(dir.path().join(HEADS_FILE))?.len();
         assert!(size < 4 * REWRITE_ABOVE, "{size} bytes");
-        let read = read(dir.path())?.ok_or("no record")?;
-        assert_eq!((read.generation, read.heads.len()), (400, 50));
-        assert!(read.heads.values().all(|h| h.len == 400));
+        let mut read = read(dir.path())?.ok_or("no record")?;
+        assert_eq!(read.generation, 400);
+        assert!(names
+            .iter()
+            .take(LOOKUPS_BEFORE_MAP as usize + 2)
+            .all(|n| read.get(n).map(|h| h.len) == Some(400)));
+        assert_eq!(read.heads().len(), 50);
+        assert!(read.heads().values().all(|h| h.len == 400));
         Ok(())
     }
 }

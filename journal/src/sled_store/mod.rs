@@ -65,9 +65,10 @@ impl Store for SledStore {
         }
         // Sessions acknowledged and gone are not left out without a word.
         let vanished: Vec<Loss> = {
-            let record = self.lock_record();
+            let mut guard = self.lock_record();
+            let record = &mut *guard;
             let mut gone: Vec<Loss> = record.losses.values().filter(|l| l.vanished).cloned().collect();
-            for (name, rec) in &record.file.recorded.heads {
+            for (name, rec) in record.file.recorded.heads() {
                 let listed = out.binary_search_by(|(n, _)| n.as_str().cmp(name)).is_ok();
                 if !listed && !record.losses.contains_key(name) {
                     gone.push(self.loss(name, rec.len, None));
@@ -99,7 +100,7 @@ impl Store for SledStore {
                 let mut record = self.lock_record();
                 let expected = match record.losses.get(name) {
                     Some(loss) => Some(loss.expected),
-                    None => record.file.recorded.heads.get(name).map(|h| h.len),
+                    None => record.file.recorded.get(name).map(|h| h.len),
                 };
                 match expected {
                     None => Ok(None),
@@ -246,7 +247,7 @@ impl Store for SledStore {
     }
 
     fn remove_if_empty(self: Box<Self>) -> Result<bool, JournalError> {
-        let empty = self.sessions.is_empty() && self.lock_record().file.recorded.heads.is_empty();
+        let empty = self.sessions.is_empty() && self.lock_record().file.recorded.heads().is_empty();
         if !empty || self.opened.mode == Mode::ReadOnly {
             return Ok(false);
         }

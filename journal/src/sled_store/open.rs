@@ -234,18 +234,20 @@ impl SledStore {
     /// A database made by an earlier build kept only a count of its sessions: sled giving
     /// back fewer is damage.
     fn check_legacy_marker(&self, marked: Option<u64>) -> Result<(), JournalError> {
+        // Counting the sessions walks the whole tree: only for a database that has the marker.
+        let Some(held) = marked else { return Ok(()) };
         let found = self.sessions.len() as u64;
-        match marked {
-            Some(held) if found < held => Err(JournalError::new(
-                ErrorKind::Storage,
-                format!(
-                    "database `{}` is damaged: it held {held} sessions but only {found} could be read back \
-                     (its data file was cut short or corrupted)",
-                    self.shown()
-                ),
-            )),
-            _ => Ok(()),
+        if found >= held {
+            return Ok(());
         }
+        Err(JournalError::new(
+            ErrorKind::Storage,
+            format!(
+                "database `{}` is damaged: it held {held} sessions but only {found} could be read back \
+                 (its data file was cut short or corrupted)",
+                self.shown()
+            ),
+        ))
     }
 }
 

@@ -233,6 +233,26 @@ fn salvage(bytes: &[u8], at: usize, expected: u64) -> Result<Option<(Entry, usiz
     // A damaged head: look for a trailer giving the length from `at` and the body's CRC.
     let mut p = body_start + MIN_BODY;
     while p + TRAILER <= bytes.len() {
+        // In a log under 16 MiB a trailer's length (at least `MIN_BODY`, below the file's
+        // size) starts with a zero byte and is not all zeros: eight offsets are passed over
+        // at once when none of their first bytes is zero or all their lengths are, so the
+        // zeros and older entries after the end of the live log cost little to look through.
+        if bytes.len() < 1 << 24 {
+            if let Some(word) = bytes.get(p..p + 12) {
+                let first = u64::from_ne_bytes([
+                    word[0], word[1], word[2], word[3], word[4], word[5], word[6], word[7],
+                ]);
+                let no_zero = first.wrapping_sub(0x0101_0101_0101_0101) & !first & 0x8080_8080_8080_8080 == 0;
+                if no_zero || word.iter().all(|&b| b == 0) {
+                    p += 8;
+                    continue;
+                }
+            }
+            if bytes[p] != 0 {
+                p += 1;
+                continue;
+            }
+        }
         let len = u32::from_be_bytes([bytes[p], bytes[p + 1], bytes[p + 2], bytes[p + 3]]) as usize;
         if len == p - body_start {
             let crc = u32::from_be_bytes([bytes[p + 4], bytes[p + 5], bytes[p + 6], bytes[p + 7]]);
@@ -347,8 +367,25 @@ fn later_entry(bytes: &[u8], from: usize, expected: u64, trailer: bool) -> Optio
             at += 8;
             continue;
         }
+        // In a log under 16 MiB an entry's length (below the rest of the file) starts with a
+        // zero byte: offsets of any other byte are passed over, eight at a time when none of
+        // eight bytes is zero.
+        if bytes.len() < 1 << 24 {
+            if let Some(word) = bytes.get(at..at + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()) {
+                let word = u64::from_ne_bytes(word);
+                if word.wrapping_sub(0x0101_0101_0101_0101) & !word & 0x8080_8080_8080_8080 == 0 {
+                    at += 8;
+                    continue;
+                }
+            }
+            if bytes[at] != 0 {
+                at += 1;
+                continue;
+            }
+        }
+        let room = bytes.len() - at - FRAME;
         let len = u32::from_be_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]) as usize;
-        if len >= MIN_BODY && len <= bytes.len() - at - FRAME {
+        if len >= MIN_BODY && len <= room {
             let mut number = [0u8; 8];
             number.copy_from_slice(&bytes[at + FRAME..at + FRAME + 8]);
             let lsn = u64::from_be_bytes(number);
