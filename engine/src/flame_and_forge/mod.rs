@@ -43,23 +43,28 @@ pub use params::{Config, PARAMS};
 pub use rules::RULES;
 pub use state::{Phase, State};
 
-use crate::kit::catalog::Builtin;
+use crate::kit::catalog::{is_builtin, Builtin};
 use crate::kit::deck::{Deck, Market};
+use crate::kit::memo::LastBuilt;
 use crate::kit::taint::Unverified;
 use crate::{Findings, Game, GameInfo, ParamSpec, ParseError, RuleInfo, Setup, SetupError, StepError};
 use city::TILES;
 use state::TileState;
 use std::sync::Arc;
 
-/// The game, configured: setup read, catalog parsed.
+/// The game, configured: setup read, catalog parsed, the table before the first event laid
+/// out once.
 #[derive(Debug, Clone)]
 pub struct FlameAndForge {
     setup: Arc<Setup>,
     config: Config,
     catalog: Arc<Catalog>,
+    /// `initial(catalog, config)`, built with the game: each session clones it.
+    initial: Arc<State>,
 }
 
 static BUILTIN: Builtin<Catalog> = Builtin::new();
+static LAST: LastBuilt<FlameAndForge> = LastBuilt::new();
 
 impl FlameAndForge {
     pub fn config(&self) -> &Config {
@@ -122,38 +127,9 @@ impl FlameAndForge {
             score_team: None,
         }
     }
-}
 
-impl Game for FlameAndForge {
-    type State = State;
-    type Event = Event;
-
-    fn info() -> GameInfo {
-        GameInfo {
-            id: "flame-and-forge",
-            name: "Flame & Forge",
-            rulebook: "flame-and-forge.txt",
-            rules_version: 1,
-        }
-    }
-
-    fn rules() -> &'static [RuleInfo] {
-        RULES
-    }
-
-    fn params() -> &'static [ParamSpec] {
-        PARAMS
-    }
-
-    fn default_catalog() -> &'static str {
-        "illustrative"
-    }
-
-    fn builtin_catalog(name: &str) -> Option<&'static str> {
-        (name == "illustrative").then_some(ILLUSTRATIVE)
-    }
-
-    fn new(setup: &Setup, catalog_text: &str) -> Result<Self, SetupError> {
+    /// The game a setup and catalog text describe, or every reason they are refused.
+    fn build(setup: &Setup, catalog_text: &str) -> Result<Self, SetupError> {
         let (config, mut readings) = Config::read(setup);
         let catalog = BUILTIN.parse(ILLUSTRATIVE, catalog_text, parse_catalog);
         let catalog = match catalog {
@@ -194,7 +170,44 @@ impl Game for FlameAndForge {
         }
         let catalog = readings.finish(catalog)?;
         let catalog = catalog.ok_or_else(|| SetupError::new("the catalog cannot be read"))?;
-        Ok(FlameAndForge { setup: Arc::new(full), config, catalog })
+        let initial = Arc::new(FlameAndForge::initial(&catalog, &config));
+        Ok(FlameAndForge { setup: Arc::new(full), config, catalog, initial })
+    }
+}
+
+impl Game for FlameAndForge {
+    type State = State;
+    type Event = Event;
+
+    fn info() -> GameInfo {
+        GameInfo {
+            id: "flame-and-forge",
+            name: "Flame & Forge",
+            rulebook: "flame-and-forge.txt",
+            rules_version: 1,
+        }
+    }
+
+    fn rules() -> &'static [RuleInfo] {
+        RULES
+    }
+
+    fn params() -> &'static [ParamSpec] {
+        PARAMS
+    }
+
+    fn default_catalog() -> &'static str {
+        "illustrative"
+    }
+
+    fn builtin_catalog(name: &str) -> Option<&'static str> {
+        (name == "illustrative").then_some(ILLUSTRATIVE)
+    }
+
+    fn new(setup: &Setup, catalog_text: &str) -> Result<Self, SetupError> {
+        LAST.get_or_build(setup, is_builtin(catalog_text, ILLUSTRATIVE), || {
+            FlameAndForge::build(setup, catalog_text)
+        })
     }
 
     fn setup(&self) -> &Setup {
@@ -202,7 +215,7 @@ impl Game for FlameAndForge {
     }
 
     fn initial_state(&self) -> State {
-        FlameAndForge::initial(&self.catalog, &self.config)
+        State::clone(&self.initial)
     }
 
     fn parse_event(&self, line: &str) -> Result<Event, ParseError> {

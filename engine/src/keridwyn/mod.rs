@@ -54,6 +54,8 @@ pub use effect::{Ailment, DamageBase, Effect, Skill};
 pub use event::{Event, Place, Play};
 pub use state::{Fighter, HandCard, Phase, Seat, State};
 
+use crate::kit::catalog::is_builtin;
+use crate::kit::memo::LastBuilt;
 use crate::kit::rules::Readings;
 use crate::kit::taint::Unverified;
 use crate::{Findings, Game, GameInfo, ParamSpec, ParseError, RuleInfo, Setup, SetupError, StepError};
@@ -62,17 +64,36 @@ use state::{CardId, Who};
 use std::sync::Arc;
 
 /// The illustrative catalog shipped for the fixtures (invented cards; see its header).
-pub const ILLUSTRATIVE: &str = include_str!("../../catalogs/keridwyn-fight/illustrative.cat");
+/// A static, not a const: one address, so the text `builtin_catalog` hands out is recognised
+/// as the built-in catalog without comparing its bytes (`kit::catalog::is_builtin`).
+pub static ILLUSTRATIVE: &str = include_str!("../../catalogs/keridwyn-fight/illustrative.cat");
 
 /// The game, configured: setup, catalog and interpretations.
 #[derive(Debug, Clone)]
 pub struct KeridwynFight {
-    setup: Setup,
+    setup: Arc<Setup>,
     pub(crate) catalog: Arc<Catalog>,
     pub(crate) params: Params,
 }
 
+/// The last game built from the built-in catalog (verifying a league builds one per session).
+static LAST: LastBuilt<KeridwynFight> = LastBuilt::new();
+
 impl KeridwynFight {
+    /// The game a setup and catalog text describe, or every reason they are refused.
+    fn build(setup: &Setup, catalog_text: &str) -> Result<Self, SetupError> {
+        let mut readings = Readings::new(setup, rules::PARAMS);
+        let params = Params::read(&mut readings);
+        let catalog = match cards::shared(ILLUSTRATIVE, catalog_text) {
+            Ok(c) => c,
+            Err(problems) => {
+                readings.problems(problems);
+                Arc::new(Catalog::default())
+            }
+        };
+        readings.finish(KeridwynFight { setup: Arc::new(setup.clone()), catalog, params })
+    }
+
     /// The catalog this game was built with.
     pub fn catalog(&self) -> &Catalog {
         &self.catalog
@@ -124,16 +145,9 @@ impl Game for KeridwynFight {
     }
 
     fn new(setup: &Setup, catalog_text: &str) -> Result<Self, SetupError> {
-        let mut readings = Readings::new(setup, rules::PARAMS);
-        let params = Params::read(&mut readings);
-        let catalog = match cards::shared(ILLUSTRATIVE, catalog_text) {
-            Ok(c) => c,
-            Err(problems) => {
-                readings.problems(problems);
-                Arc::new(Catalog::default())
-            }
-        };
-        readings.finish(KeridwynFight { setup: setup.clone(), catalog, params })
+        LAST.get_or_build(setup, is_builtin(catalog_text, ILLUSTRATIVE), || {
+            KeridwynFight::build(setup, catalog_text)
+        })
     }
     fn setup(&self) -> &Setup {
         &self.setup

@@ -256,12 +256,18 @@ impl<T> Builtin<T> {
         text: &str,
         parse: impl Fn(&str) -> Result<T, Vec<String>>,
     ) -> Result<Arc<T>, Vec<String>> {
-        if text == builtin {
+        if is_builtin(text, builtin) {
             self.cell.get_or_init(|| parse(builtin).map(Arc::new)).clone()
         } else {
             parse(text).map(Arc::new)
         }
     }
+}
+
+/// Whether `text` is the built-in catalog `builtin`: the same bytes, which a caller that
+/// borrowed the built-in text (the usual case) shows without comparing them.
+pub fn is_builtin(text: &str, builtin: &str) -> bool {
+    std::ptr::eq(text, builtin) || text == builtin
 }
 
 impl<T> Default for Builtin<T> {

@@ -12,18 +12,21 @@
 //! and divide the total (`callgrind_annotate`'s PROGRAM TOTALS) by N. The loops: `step`
 //! (the rules over decoded events, verify in memory), `decode` (the journal's codec on each
 //! record's bytes), `text` (parse each notation line, then step), `scan` (the journal's
-//! stream of a stored corpus, decoded) and `replay` (that stream, stepped).
+//! stream of a stored corpus, decoded), `replay` (that stream, stepped) and `setup` (what
+//! `arbiter verify SESSION` builds once per session before its first event: the game from
+//! the session's setup and built-in catalog, then its initial state; divide by the number
+//! of sessions for the cost per session).
 
 use super::corpus::{self, Corpus};
 use super::journal_store::meta;
 use crate::Fallible;
-use arbiter_engine::{dispatch, Findings, Game, GameVisitor};
+use arbiter_engine::{dispatch, Findings, Game, GameVisitor, Setup};
 use arbiter_journal::{codec, Journal, Record};
 use std::fmt::Write as _;
 use std::hint::black_box;
 
 /// The loops `--profile` runs.
-pub const LOOPS: [&str; 5] = ["step", "decode", "text", "scan", "replay"];
+pub const LOOPS: [&str; 6] = ["step", "decode", "text", "scan", "replay", "setup"];
 
 pub fn check_name(what: &str) -> Fallible {
     if LOOPS.contains(&what) {
@@ -88,6 +91,7 @@ impl GameVisitor for Profile {
                     profiled_replay(&journal, &corpus)?
                 }
             }
+            "setup" => profiled_setup::<G>(&corpus)?,
             other => return Err(format!("--profile: `{other}` is not a loop").into()),
         };
         if n != corpus.events {
@@ -119,6 +123,24 @@ fn profiled_step<G: Game>(corpus: &Corpus<G>) -> u64 {
         black_box(&state);
     }
     n
+}
+
+/// One game and one initial state per session, built as the verify crate builds them (the
+/// session's setup, the built-in catalog's text); the events of the sessions it built for.
+#[inline(never)]
+fn profiled_setup<G: Game>(corpus: &Corpus<G>) -> Fallible<u64> {
+    let meta = meta::<G>();
+    let setup = Setup { params: meta.setup.clone(), catalog: meta.catalog.clone() };
+    let name = G::default_catalog();
+    let text = G::builtin_catalog(name).ok_or_else(|| format!("no built-in catalog `{name}`"))?;
+    let mut n = 0;
+    for (_, events) in &corpus.sessions {
+        let game = G::new(&setup, text).map_err(|e| format!("{}: {e}", G::info().id))?;
+        black_box(game.initial_state());
+        black_box(&game);
+        n += events.len() as u64;
+    }
+    Ok(n)
 }
 
 #[inline(never)]
