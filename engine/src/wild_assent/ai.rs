@@ -29,6 +29,8 @@ pub(crate) struct Reach {
     /// Cheapest cost from where the activation began, up to its Speed (searched when first
     /// asked: some checks need only the mover).
     costs: OnceLock<(Distances, Cells)>,
+    /// The last goal headed for out of reach, and where on the way the Creature may end.
+    toward: Option<(Places, Option<Places>)>,
 }
 
 impl Reach {
@@ -113,7 +115,7 @@ impl WildAssent {
         let movement = self.movement_of(s, act);
         let mover = self.mover(s, act.unit, movement, true);
         let speed = self.speed_of(s, act);
-        Reach { mover, start: act.start, speed, costs: OnceLock::new() }
+        Reach { mover, start: act.start, speed, costs: OnceLock::new(), toward: None }
     }
 
     /// The reach kept in the state (taken out of it), when it was made for this activation
@@ -222,32 +224,47 @@ impl WildAssent {
 
     /// Where a Creature that cannot reach its goal this activation may end: on a shortest
     /// path toward it, on a field it may end on, as far along as its Speed allows.
-    fn toward_ends(&self, _s: &State, act: &Activation, r: &Reach, goal: &Places) -> Vec<Place> {
+    fn toward_ends(&self, _s: &State, act: &Activation, r: &mut Reach, goal: &Places) -> Vec<Place> {
+        match Self::toward_set(act, r, goal) {
+            Some(ends) => places_in(&ends).collect(),
+            None => vec![act.start],
+        }
+    }
+
+    /// [`WildAssent::toward_ends`] as a set of places (`None`: where the activation began),
+    /// searched once per goal and kept with the reach (the target's check and the movement's
+    /// ask the same).
+    fn toward_set(act: &Activation, r: &mut Reach, goal: &Places) -> Option<Places> {
+        if let Some((g, ends)) = r.toward {
+            if g == *goal {
+                return ends;
+            }
+        }
+        let ends = Self::toward_search(act, r, goal);
+        r.toward = Some((*goal, ends));
+        ends
+    }
+
+    fn toward_search(act: &Activation, r: &Reach, goal: &Places) -> Option<Places> {
         let h = r.mover.to_set_until(*goal, u8::MAX - 1, Some(act.start));
-        let Some(total) = h.get(act.start) else { return vec![act.start] };
+        let total = h.get(act.start)?;
         // A place reached for k that is total - k from the goal is on a shortest path; the
         // farthest along (largest k) that it may end on is where it stops.
         let mut start = [Cells::new(); 4];
         start[act.start.facing.index()].insert(act.start.at);
         for k in (0..=r.speed.min(total)).rev() {
             let (Some(fwd), Some(back)) = (r.costs().layer(k), h.layer(total - k)) else { continue };
-            let ends: Vec<Place> = Facing::ALL
-                .iter()
-                .flat_map(|&f| {
-                    let i = f.index();
-                    fwd[i]
-                        .and(back[i])
-                        .and(r.mover.end.union(start[i]))
-                        .iter()
-                        .map(move |at| Place::new(at, f))
-                        .collect::<Vec<_>>()
-                })
-                .collect();
-            if !ends.is_empty() {
-                return ends;
+            let mut ends = [Cells::new(); 4];
+            let mut any = false;
+            for i in 0..4 {
+                ends[i] = fwd[i].and(back[i]).and(r.mover.end.union(start[i]));
+                any |= !ends[i].is_empty();
+            }
+            if any {
+                return Some(ends);
             }
         }
-        vec![act.start]
+        None
     }
 
     /// The targets an Instinct card allows: the pool, those actionable, and the best of those
@@ -527,7 +544,7 @@ impl WildAssent {
         &self,
         s: &State,
         act: &Activation,
-        r: &Reach,
+        r: &mut Reach,
         goal: Option<&Places>,
         here: Place,
         spent: u8,
@@ -611,10 +628,13 @@ impl WildAssent {
             }
             None => {
                 let full = self.goal_places(s, act, target).unwrap_or_default();
-                let ends = self.toward_ends(s, act, r, &full);
+                let on_way = match Self::toward_set(act, r, &full) {
+                    Some(ends) => in_goal(&ends, here),
+                    None => here == act.start,
+                };
                 let rule =
                     if card.moving == Moving::Careful { rules::CMOVE_CAREFUL } else { rules::CMOVE_ADVANCE };
-                (!ends.contains(&here))
+                (!on_way)
                     .then(|| (rule, format!("`{name}` stops with {left} Speed left on its way to {tname}")))
             }
         }
@@ -628,7 +648,7 @@ impl WildAssent {
         pick: &mut dyn FnMut(usize) -> usize,
     ) -> Vec<Move> {
         let Some(card) = self.card_of_act(act) else { return Vec::new() };
-        let r = self.reach(s, act);
+        let mut r = self.reach(s, act);
         let end_ok = |p: Place| r.mover.end.contains(p.at) || p == act.start;
         let choose = |cands: Vec<Place>, pick: &mut dyn FnMut(usize) -> usize| -> Option<Place> {
             if cands.is_empty() {
@@ -711,7 +731,7 @@ impl WildAssent {
                             other => other,
                         }
                     }
-                    None => choose(self.toward_ends(s, act, &r, &goal), pick),
+                    None => choose(self.toward_ends(s, act, &mut r, &goal), pick),
                 }
             }
         };
@@ -753,6 +773,11 @@ fn after(c: Criterion, lowest: bool) -> bool {
 /// Whether a place is in a set of places.
 fn in_goal(goal: &Places, p: Place) -> bool {
     goal[p.facing.index()].contains(p.at)
+}
+
+/// Every place of a set, facing by facing.
+fn places_in(set: &Places) -> impl Iterator<Item = Place> + '_ {
+    Facing::ALL.iter().flat_map(move |&f| set[f.index()].iter().map(move |at| Place::new(at, f)))
 }
 
 /// Every field a search reached, whatever the facing.
