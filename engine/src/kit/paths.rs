@@ -364,6 +364,7 @@ impl Mover<'_> {
         let hops = self.hop_cost.filter(|_| !self.hop_over.is_empty());
         let (steps, n) = self.offsets();
         let steps = &steps[..n];
+        let masks = self.hop_masks(steps, -1);
         self.layered(first, bound, None, |d, k, new| {
             let layers = &d.layers;
             if let Some(prev) = k.checked_sub(usize::from(self.turn_cost)).map(|j| &layers[j]) {
@@ -390,9 +391,9 @@ impl Mover<'_> {
                         if src.is_empty() {
                             continue;
                         }
-                        for o in steps {
+                        for (j, o) in steps.iter().enumerate() {
                             let (dx, dy) = o[f];
-                            let over = src.and(self.hop_over.shifted(-dx, -dy));
+                            let over = src.and(masks[j][f]);
                             if !over.is_empty() {
                                 new[f] = new[f].union(over.shifted(2 * dx, 2 * dy).and(self.pass));
                             }
@@ -431,6 +432,7 @@ impl Mover<'_> {
         let hops = self.hop_cost.filter(|_| !self.hop_over.is_empty());
         let (steps, n) = self.offsets();
         let steps = &steps[..n];
+        let masks = self.hop_masks(steps, 1);
         self.layered(first, bound, until, |d, k, new| {
             let layers = &d.layers;
             // The places one move before those of the layers already made.
@@ -458,9 +460,9 @@ impl Mover<'_> {
                         if src.is_empty() {
                             continue;
                         }
-                        for o in steps {
+                        for (j, o) in steps.iter().enumerate() {
                             let (dx, dy) = o[f];
-                            let landing = src.and(self.hop_over.shifted(dx, dy));
+                            let landing = src.and(masks[j][f]);
                             if !landing.is_empty() {
                                 new[f] = new[f].union(landing.shifted(-2 * dx, -2 * dy).and(movable));
                             }
@@ -469,6 +471,23 @@ impl Mover<'_> {
                 }
             }
         })
+    }
+
+    /// The fields that may be hopped over, moved by each step direction (`sign` 1) or
+    /// against it (`sign` -1), per facing: the same for every layer of a search, so shifted
+    /// once rather than once a layer.
+    fn hop_masks(&self, steps: &[[(i16, i16); 4]], sign: i16) -> [[Cells; 4]; 8] {
+        let mut out = [[Cells::new(); 4]; 8];
+        if self.hop_cost.is_none() || self.hop_over.is_empty() {
+            return out;
+        }
+        for (slot, o) in out.iter_mut().zip(steps) {
+            for f in 0..4 {
+                let (dx, dy) = o[f];
+                slot[f] = self.hop_over.shifted(sign * dx, sign * dy);
+            }
+        }
+        out
     }
 
     /// The world offsets of the step directions, per facing (at most 8 directions).

@@ -31,6 +31,9 @@ pub(crate) struct Reach {
     costs: OnceLock<(Distances, Cells)>,
     /// The last goal headed for out of reach, and where on the way the Creature may end.
     toward: Option<(Places, Option<Places>)>,
+    /// The goals worked out with this reach, per target ([`WildAssent::reach_goal`]): the
+    /// target's check and the movement's ask for the same one.
+    goals: Vec<((UnitIx, Pos), Option<Places>)>,
 }
 
 impl Reach {
@@ -115,7 +118,7 @@ impl WildAssent {
         let movement = self.movement_of(s, act);
         let mover = self.mover(s, act.unit, movement, true);
         let speed = self.speed_of(s, act);
-        Reach { mover, start: act.start, speed, costs: OnceLock::new(), toward: None }
+        Reach { mover, start: act.start, speed, costs: OnceLock::new(), toward: None, goals: Vec::new() }
     }
 
     /// The reach kept in the state (taken out of it), when it was made for this activation
@@ -181,7 +184,7 @@ impl WildAssent {
                     return true;
                 }
                 let r = reach.get_or_insert_with(|| self.reach(s, act));
-                let goal = self.goal_within(s, act, target, Some(&r.fields())).unwrap_or_default();
+                let goal = self.reach_goal(s, act, r, target).unwrap_or_default();
                 Self::nearest_within(r, &goal).is_some()
             }
             Moving::Advance => {
@@ -195,8 +198,8 @@ impl WildAssent {
                 if range <= 1 && away - 1 > u32::from(speed) {
                     return false; // no step brings it next to the target
                 }
-                let goal = self.goal_places(s, act, target).unwrap_or_default();
                 let r = reach.get_or_insert_with(|| self.reach(s, act));
+                let goal = self.reach_goal(s, act, r, target).unwrap_or_default();
                 match Self::nearest_within(r, &goal) {
                     // It ends adjacent at that cost; it attacks if it arrives facing the target,
                     // or has a rotation left and a facing that sees it.
@@ -532,11 +535,26 @@ impl WildAssent {
 
     /// Where the card's movement heads with its target, on the fields the Creature can reach
     /// (`None`: a Halt card, or no target).
-    pub(crate) fn creature_goal(&self, s: &State, act: &Activation, r: &Reach) -> Option<Places> {
+    pub(crate) fn creature_goal(&self, s: &State, act: &Activation, r: &mut Reach) -> Option<Places> {
+        self.reach_goal(s, act, r, act.target?)
+    }
+
+    /// Where the card's movement heads with `target`, on the fields the Creature can reach
+    /// (Careful Advance) or wherever (Advance); `None` for Halt. Worked out once per target
+    /// and kept with the reach, which is made for this activation on this board.
+    fn reach_goal(&self, s: &State, act: &Activation, r: &mut Reach, target: UnitIx) -> Option<Places> {
+        // The reach pins the board (every other miniature's field, the obstacles); the
+        // target's own field completes the key.
+        let key = (target, s.unit(target).at);
+        if let Some(&(_, goal)) = r.goals.iter().find(|(k, _)| *k == key) {
+            return goal;
+        }
         let careful = self.card_of_act(act)?.moving == Moving::Careful;
         // Only Careful Advance's goal (line of sight checked field by field) is worth cutting
         // down to the fields it can reach.
-        self.goal_within(s, act, act.target?, careful.then(|| r.fields()).as_ref())
+        let goal = self.goal_within(s, act, target, careful.then(|| r.fields()).as_ref());
+        r.goals.push((key, goal));
+        goal
     }
 
     /// Check where a Creature's movement stopped (before its action, or as it passes).

@@ -962,11 +962,15 @@ impl WildAssent {
         }
         let movement = self.movement_of(s, &act);
         let mover = self.mover(s, u, movement, false);
-        let leap_cost = self.leap_cost(s, u);
+        // A leap's cost and mover are worked out only for a path that leaps.
+        let leaps = path.steps().any(|st| st.kind() == StepKind::Leap);
+        let leap_cost = if leaps { self.leap_cost(s, u) } else { None };
         let mut leaper: Mover<'static> = mover;
-        leaper.hop_over = self.occupied(s, &[u]);
-        leaper.hop_cost = leap_cost;
-        leaper.steps = &[Rel::F];
+        if leaps {
+            leaper.hop_over = self.occupied(s, &[u]);
+            leaper.hop_cost = leap_cost;
+            leaper.steps = &[Rel::F];
+        }
         let before = (s.unit(u).place(), act.spent);
         let mut place = before.0;
         let mut spent = act.spent;
@@ -1122,7 +1126,7 @@ impl WildAssent {
         // A Creature's movement is one record: its path, then where it stops, are judged here.
         if creature.is_some() {
             let mut r = self.reach_now(s, &act);
-            let goal = self.creature_goal(s, &act, &r);
+            let goal = self.creature_goal(s, &act, &mut r);
             let breach = self
                 .check_creature_path(s, &act, &r, goal.as_ref(), before, &places)
                 .or_else(|| self.check_creature_stop(s, &act, &mut r, goal.as_ref(), place, spent));
@@ -1186,7 +1190,7 @@ impl WildAssent {
     fn creature_stop(&self, s: &mut State, f: &mut Findings) {
         let Some(a) = s.act.clone().filter(|a| a.card.is_some() && !a.checked) else { return };
         let mut r = self.reach_now(s, &a);
-        let goal = self.creature_goal(s, &a, &r);
+        let goal = self.creature_goal(s, &a, &mut r);
         let here = s.unit(a.unit).place();
         if let Some((rule, msg)) = self.check_creature_stop(s, &a, &mut r, goal.as_ref(), here, a.spent) {
             f.violate(self.v(s, rule, msg, &[a.unit]));
