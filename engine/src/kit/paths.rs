@@ -60,21 +60,27 @@ impl Cells {
     /// The fields in `self` and not in `other`.
     #[inline]
     pub fn minus(self, other: Cells) -> Cells {
-        Cells([0, 1, 2, 3].map(|i| self.0[i] & !other.0[i]))
+        // Word by word, written out: `[0, 1, 2, 3].map(..)` is left as a loop by the
+        // compiler, and the searches combine sets many times per layer.
+        let (a, b) = (self.0, other.0);
+        Cells([a[0] & !b[0], a[1] & !b[1], a[2] & !b[2], a[3] & !b[3]])
     }
     /// The fields in either.
     #[inline]
     pub fn union(self, other: Cells) -> Cells {
-        Cells([0, 1, 2, 3].map(|i| self.0[i] | other.0[i]))
+        let (a, b) = (self.0, other.0);
+        Cells([a[0] | b[0], a[1] | b[1], a[2] | b[2], a[3] | b[3]])
     }
     /// The fields in both.
     #[inline]
     pub fn and(self, other: Cells) -> Cells {
-        Cells([0, 1, 2, 3].map(|i| self.0[i] & other.0[i]))
+        let (a, b) = (self.0, other.0);
+        Cells([a[0] & b[0], a[1] & b[1], a[2] & b[2], a[3] & b[3]])
     }
     #[inline]
     pub fn is_empty(&self) -> bool {
-        self.0 == [0; 4]
+        let a = self.0;
+        (a[0] | a[1] | a[2] | a[3]) == 0
     }
     pub fn count(&self) -> u32 {
         self.0.iter().map(|w| w.count_ones()).sum()
@@ -137,7 +143,7 @@ fn shift_by(c: Cells, dx: i16, dy: i16) -> Cells {
     const ROWS: u64 = 0x0001_0001_0001_0001;
     let d = u32::from(dx.unsigned_abs().min(16));
     let keep = if dx >= 0 { (0xFFFF_u64 >> d) * ROWS } else { ((0xFFFF_u64 << d) & 0xFFFF) * ROWS };
-    let a = c.0.map(|w| w & keep);
+    let a = [c.0[0] & keep, c.0[1] & keep, c.0[2] & keep, c.0[3] & keep];
     Cells(shift_bits(a, i32::from(dx) + 16 * i32::from(dy)))
 }
 
@@ -358,6 +364,7 @@ impl Mover<'_> {
         let hops = self.hop_cost.filter(|_| !self.hop_over.is_empty());
         let (steps, n) = self.offsets();
         let steps = &steps[..n];
+        let masks = self.hop_masks(steps, -1);
         self.layered(first, bound, None, |d, k, new| {
             let layers = &d.layers;
             if let Some(prev) = k.checked_sub(usize::from(self.turn_cost)).map(|j| &layers[j]) {
@@ -384,9 +391,9 @@ impl Mover<'_> {
                         if src.is_empty() {
                             continue;
                         }
-                        for o in steps {
+                        for (j, o) in steps.iter().enumerate() {
                             let (dx, dy) = o[f];
-                            let over = src.and(self.hop_over.shifted(-dx, -dy));
+                            let over = src.and(masks[j][f]);
                             if !over.is_empty() {
                                 new[f] = new[f].union(over.shifted(2 * dx, 2 * dy).and(self.pass));
                             }
@@ -425,6 +432,7 @@ impl Mover<'_> {
         let hops = self.hop_cost.filter(|_| !self.hop_over.is_empty());
         let (steps, n) = self.offsets();
         let steps = &steps[..n];
+        let masks = self.hop_masks(steps, 1);
         self.layered(first, bound, until, |d, k, new| {
             let layers = &d.layers;
             // The places one move before those of the layers already made.
@@ -452,9 +460,9 @@ impl Mover<'_> {
                         if src.is_empty() {
                             continue;
                         }
-                        for o in steps {
+                        for (j, o) in steps.iter().enumerate() {
                             let (dx, dy) = o[f];
-                            let landing = src.and(self.hop_over.shifted(dx, dy));
+                            let landing = src.and(masks[j][f]);
                             if !landing.is_empty() {
                                 new[f] = new[f].union(landing.shifted(-2 * dx, -2 * dy).and(movable));
                             }
@@ -463,6 +471,23 @@ impl Mover<'_> {
                 }
             }
         })
+    }
+
+    /// The fields that may be hopped over, moved by each step direction (`sign` 1) or
+    /// against it (`sign` -1), per facing: the same for every layer of a search, so shifted
+    /// once rather than once a layer.
+    fn hop_masks(&self, steps: &[[(i16, i16); 4]], sign: i16) -> [[Cells; 4]; 8] {
+        let mut out = [[Cells::new(); 4]; 8];
+        if self.hop_cost.is_none() || self.hop_over.is_empty() {
+            return out;
+        }
+        for (slot, o) in out.iter_mut().zip(steps) {
+            for f in 0..4 {
+                let (dx, dy) = o[f];
+                slot[f] = self.hop_over.shifted(sign * dx, sign * dy);
+            }
+        }
+        out
     }
 
     /// The world offsets of the step directions, per facing (at most 8 directions).

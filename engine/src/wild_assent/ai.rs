@@ -29,6 +29,11 @@ pub(crate) struct Reach {
     /// Cheapest cost from where the activation began, up to its Speed (searched when first
     /// asked: some checks need only the mover).
     costs: OnceLock<(Distances, Cells)>,
+    /// The last goal headed for out of reach, and where on the way the Creature may end.
+    toward: Option<(Places, Option<Places>)>,
+    /// The goals worked out with this reach, per target ([`WildAssent::reach_goal`]): the
+    /// target's check and the movement's ask for the same one.
+    goals: Vec<((UnitIx, Pos), Option<Places>)>,
 }
 
 impl Reach {
@@ -113,7 +118,7 @@ impl WildAssent {
         let movement = self.movement_of(s, act);
         let mover = self.mover(s, act.unit, movement, true);
         let speed = self.speed_of(s, act);
-        Reach { mover, start: act.start, speed, costs: OnceLock::new() }
+        Reach { mover, start: act.start, speed, costs: OnceLock::new(), toward: None, goals: Vec::new() }
     }
 
     /// The reach kept in the state (taken out of it), when it was made for this activation
@@ -179,7 +184,7 @@ impl WildAssent {
                     return true;
                 }
                 let r = reach.get_or_insert_with(|| self.reach(s, act));
-                let goal = self.goal_within(s, act, target, Some(&r.fields())).unwrap_or_default();
+                let goal = self.reach_goal(s, act, r, target).unwrap_or_default();
                 Self::nearest_within(r, &goal).is_some()
             }
             Moving::Advance => {
@@ -193,8 +198,8 @@ impl WildAssent {
                 if range <= 1 && away - 1 > u32::from(speed) {
                     return false; // no step brings it next to the target
                 }
-                let goal = self.goal_places(s, act, target).unwrap_or_default();
                 let r = reach.get_or_insert_with(|| self.reach(s, act));
+                let goal = self.reach_goal(s, act, r, target).unwrap_or_default();
                 match Self::nearest_within(r, &goal) {
                     // It ends adjacent at that cost; it attacks if it arrives facing the target,
                     // or has a rotation left and a facing that sees it.
@@ -222,32 +227,47 @@ impl WildAssent {
 
     /// Where a Creature that cannot reach its goal this activation may end: on a shortest
     /// path toward it, on a field it may end on, as far along as its Speed allows.
-    fn toward_ends(&self, _s: &State, act: &Activation, r: &Reach, goal: &Places) -> Vec<Place> {
+    fn toward_ends(&self, _s: &State, act: &Activation, r: &mut Reach, goal: &Places) -> Vec<Place> {
+        match Self::toward_set(act, r, goal) {
+            Some(ends) => places_in(&ends).collect(),
+            None => vec![act.start],
+        }
+    }
+
+    /// [`WildAssent::toward_ends`] as a set of places (`None`: where the activation began),
+    /// searched once per goal and kept with the reach (the target's check and the movement's
+    /// ask the same).
+    fn toward_set(act: &Activation, r: &mut Reach, goal: &Places) -> Option<Places> {
+        if let Some((g, ends)) = r.toward {
+            if g == *goal {
+                return ends;
+            }
+        }
+        let ends = Self::toward_search(act, r, goal);
+        r.toward = Some((*goal, ends));
+        ends
+    }
+
+    fn toward_search(act: &Activation, r: &Reach, goal: &Places) -> Option<Places> {
         let h = r.mover.to_set_until(*goal, u8::MAX - 1, Some(act.start));
-        let Some(total) = h.get(act.start) else { return vec![act.start] };
+        let total = h.get(act.start)?;
         // A place reached for k that is total - k from the goal is on a shortest path; the
         // farthest along (largest k) that it may end on is where it stops.
         let mut start = [Cells::new(); 4];
         start[act.start.facing.index()].insert(act.start.at);
         for k in (0..=r.speed.min(total)).rev() {
             let (Some(fwd), Some(back)) = (r.costs().layer(k), h.layer(total - k)) else { continue };
-            let ends: Vec<Place> = Facing::ALL
-                .iter()
-                .flat_map(|&f| {
-                    let i = f.index();
-                    fwd[i]
-                        .and(back[i])
-                        .and(r.mover.end.union(start[i]))
-                        .iter()
-                        .map(move |at| Place::new(at, f))
-                        .collect::<Vec<_>>()
-                })
-                .collect();
-            if !ends.is_empty() {
-                return ends;
+            let mut ends = [Cells::new(); 4];
+            let mut any = false;
+            for i in 0..4 {
+                ends[i] = fwd[i].and(back[i]).and(r.mover.end.union(start[i]));
+                any |= !ends[i].is_empty();
+            }
+            if any {
+                return Some(ends);
             }
         }
-        vec![act.start]
+        None
     }
 
     /// The targets an Instinct card allows: the pool, those actionable, and the best of those
@@ -515,11 +535,26 @@ impl WildAssent {
 
     /// Where the card's movement heads with its target, on the fields the Creature can reach
     /// (`None`: a Halt card, or no target).
-    pub(crate) fn creature_goal(&self, s: &State, act: &Activation, r: &Reach) -> Option<Places> {
+    pub(crate) fn creature_goal(&self, s: &State, act: &Activation, r: &mut Reach) -> Option<Places> {
+        self.reach_goal(s, act, r, act.target?)
+    }
+
+    /// Where the card's movement heads with `target`, on the fields the Creature can reach
+    /// (Careful Advance) or wherever (Advance); `None` for Halt. Worked out once per target
+    /// and kept with the reach, which is made for this activation on this board.
+    fn reach_goal(&self, s: &State, act: &Activation, r: &mut Reach, target: UnitIx) -> Option<Places> {
+        // The reach pins the board (every other miniature's field, the obstacles); the
+        // target's own field completes the key.
+        let key = (target, s.unit(target).at);
+        if let Some(&(_, goal)) = r.goals.iter().find(|(k, _)| *k == key) {
+            return goal;
+        }
         let careful = self.card_of_act(act)?.moving == Moving::Careful;
         // Only Careful Advance's goal (line of sight checked field by field) is worth cutting
         // down to the fields it can reach.
-        self.goal_within(s, act, act.target?, careful.then(|| r.fields()).as_ref())
+        let goal = self.goal_within(s, act, target, careful.then(|| r.fields()).as_ref());
+        r.goals.push((key, goal));
+        goal
     }
 
     /// Check where a Creature's movement stopped (before its action, or as it passes).
@@ -527,7 +562,7 @@ impl WildAssent {
         &self,
         s: &State,
         act: &Activation,
-        r: &Reach,
+        r: &mut Reach,
         goal: Option<&Places>,
         here: Place,
         spent: u8,
@@ -611,10 +646,13 @@ impl WildAssent {
             }
             None => {
                 let full = self.goal_places(s, act, target).unwrap_or_default();
-                let ends = self.toward_ends(s, act, r, &full);
+                let on_way = match Self::toward_set(act, r, &full) {
+                    Some(ends) => in_goal(&ends, here),
+                    None => here == act.start,
+                };
                 let rule =
                     if card.moving == Moving::Careful { rules::CMOVE_CAREFUL } else { rules::CMOVE_ADVANCE };
-                (!ends.contains(&here))
+                (!on_way)
                     .then(|| (rule, format!("`{name}` stops with {left} Speed left on its way to {tname}")))
             }
         }
@@ -628,7 +666,7 @@ impl WildAssent {
         pick: &mut dyn FnMut(usize) -> usize,
     ) -> Vec<Move> {
         let Some(card) = self.card_of_act(act) else { return Vec::new() };
-        let r = self.reach(s, act);
+        let mut r = self.reach(s, act);
         let end_ok = |p: Place| r.mover.end.contains(p.at) || p == act.start;
         let choose = |cands: Vec<Place>, pick: &mut dyn FnMut(usize) -> usize| -> Option<Place> {
             if cands.is_empty() {
@@ -711,7 +749,7 @@ impl WildAssent {
                             other => other,
                         }
                     }
-                    None => choose(self.toward_ends(s, act, &r, &goal), pick),
+                    None => choose(self.toward_ends(s, act, &mut r, &goal), pick),
                 }
             }
         };
@@ -753,6 +791,11 @@ fn after(c: Criterion, lowest: bool) -> bool {
 /// Whether a place is in a set of places.
 fn in_goal(goal: &Places, p: Place) -> bool {
     goal[p.facing.index()].contains(p.at)
+}
+
+/// Every place of a set, facing by facing.
+fn places_in(set: &Places) -> impl Iterator<Item = Place> + '_ {
+    Facing::ALL.iter().flat_map(move |&f| set[f.index()].iter().map(move |at| Place::new(at, f)))
 }
 
 /// Every field a search reached, whatever the facing.

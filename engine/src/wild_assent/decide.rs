@@ -10,7 +10,7 @@
 
 use super::cards::{Movement, Pool, SkillKind, UnitKind};
 use super::effect::{Effect, Status};
-use super::event::{Event, Path, Step, StepKind};
+use super::event::{Event, Path, StepKind};
 use super::geometry::Blocker;
 use super::rules::{self, Mode, Scope};
 use super::state::{
@@ -24,6 +24,7 @@ use crate::kit::grid::{Facing, Pos, Rel};
 use crate::kit::name::Name;
 use crate::kit::paths::{Move, Mover, Place, Refusal};
 use crate::{Findings, StepError, Violation};
+use smallvec::SmallVec;
 
 impl WildAssent {
     pub(crate) fn step_event(&self, s: &mut State, ev: &Event, f: &mut Findings) -> Result<(), StepError> {
@@ -973,19 +974,23 @@ impl WildAssent {
         }
         let movement = self.movement_of(s, &act);
         let mover = self.mover(s, u, movement, false);
-        let leap_cost = self.leap_cost(s, u);
+        // A leap's cost and mover are worked out only for a path that leaps.
+        let leaps = path.steps().any(|st| st.kind() == StepKind::Leap);
+        let leap_cost = if leaps { self.leap_cost(s, u) } else { None };
         let mut leaper: Mover<'static> = mover;
-        leaper.hop_over = self.occupied(s, &[u]);
-        leaper.hop_cost = leap_cost;
-        leaper.steps = &[Rel::F];
+        if leaps {
+            leaper.hop_over = self.occupied(s, &[u]);
+            leaper.hop_cost = leap_cost;
+            leaper.steps = &[Rel::F];
+        }
         let before = (s.unit(u).place(), act.spent);
         let mut place = before.0;
         let mut spent = act.spent;
         let (mut turns, mut hops) = (0u8, 0u8);
-        let mut places: Vec<(Place, u8)> = Vec::new();
+        // Inline: a recorded move has a handful of steps, so checking it allocates nothing.
+        let mut places: SmallVec<[(Place, u8); 16]> = SmallVec::new();
         let mut pit = false;
-        let steps: Vec<Step> = path.steps().collect();
-        for (k, &step) in steps.iter().enumerate() {
+        for (k, step) in path.steps().enumerate() {
             if pit {
                 f.violate(self.v(
                     s,
@@ -1132,11 +1137,11 @@ impl WildAssent {
         }
         // A Creature's movement is one record: its path, then where it stops, are judged here.
         if creature.is_some() {
-            let r = self.reach_now(s, &act);
-            let goal = self.creature_goal(s, &act, &r);
+            let mut r = self.reach_now(s, &act);
+            let goal = self.creature_goal(s, &act, &mut r);
             let breach = self
                 .check_creature_path(s, &act, &r, goal.as_ref(), before, &places)
-                .or_else(|| self.check_creature_stop(s, &act, &r, goal.as_ref(), place, spent));
+                .or_else(|| self.check_creature_stop(s, &act, &mut r, goal.as_ref(), place, spent));
             if let Some((rule, msg)) = breach {
                 f.violate(self.v(s, rule, msg, &[u]));
             }
@@ -1196,10 +1201,10 @@ impl WildAssent {
     /// is judged as it is recorded).
     fn creature_stop(&self, s: &mut State, f: &mut Findings) {
         let Some(a) = s.act.clone().filter(|a| a.card.is_some() && !a.checked) else { return };
-        let r = self.reach_now(s, &a);
-        let goal = self.creature_goal(s, &a, &r);
+        let mut r = self.reach_now(s, &a);
+        let goal = self.creature_goal(s, &a, &mut r);
         let here = s.unit(a.unit).place();
-        if let Some((rule, msg)) = self.check_creature_stop(s, &a, &r, goal.as_ref(), here, a.spent) {
+        if let Some((rule, msg)) = self.check_creature_stop(s, &a, &mut r, goal.as_ref(), here, a.spent) {
             f.violate(self.v(s, rule, msg, &[a.unit]));
         }
         if let Some(a) = s.act.as_mut() {
@@ -1320,8 +1325,8 @@ impl WildAssent {
             f.violate(self.v(s, rules::ACTION_ONE, format!("`{unit}` has used its action"), &[u]));
         }
         let me = s.unit(u).place();
-        let targets: Vec<UnitIx> = if profile.area {
-            let around: Vec<UnitIx> = s
+        let targets: SmallVec<[UnitIx; 4]> = if profile.area {
+            let around: SmallVec<[UnitIx; 4]> = s
                 .indices()
                 .filter(|&i| s.unit(i).on_board() && self.enemies(s, u, i) && s.unit(i).at.adjacent(me.at))
                 .collect();
@@ -1386,7 +1391,7 @@ impl WildAssent {
                     &[u, t],
                 ));
             }
-            vec![t]
+            smallvec::smallvec![t]
         };
         let back = targets.iter().map(|&t| self.from_behind(s.unit(t).at, s.unit(t).facing, me.at)).collect();
         // Text the form cannot express: the skill's own, and each target's Defensive skills.
@@ -1432,7 +1437,8 @@ impl WildAssent {
 
     fn roll(&self, s: &mut State, unit: Name, faces: Faces, f: &mut Findings) -> Result<(), StepError> {
         let u = self.unit_named(s, &unit)?;
-        let Some(a) = s.attack.clone().filter(|a| a.attacker == u) else {
+        // Borrowed, not cloned: the attack's lists are copied only for a Special's texts.
+        let Some(a) = s.attack.as_ref().filter(|a| a.attacker == u) else {
             return Err(StepError::new(format!("no attack of `{unit}` awaits a roll")));
         };
         if a.roll.is_some() {
@@ -1442,7 +1448,7 @@ impl WildAssent {
         let n = faces.count();
         if n != a.dice {
             let blind_held = s.act.as_ref().is_some_and(|x| x.held & Status::Blind.bit() != 0);
-            let rule = if blind_held && n == self.dice_for(s, &a, false) {
+            let rule = if blind_held && n == self.dice_for(s, a, false) {
                 rules::BLIND
             } else if let Source::Instinct(c) = a.source {
                 let card = &self.catalog.instincts[c];
@@ -1461,13 +1467,14 @@ impl WildAssent {
             f.violate(self.v(s, rule, format!("the attack rolls {} Attack Dice, not {n}", a.dice), &[u]));
         }
         if faces.specials > 0 {
+            let targets = a.targets.clone();
             let texts: Vec<(String, String)> = self
                 .skills_of(s, u)
                 .filter(|(k, _)| k.kind == SkillKind::Special)
                 .flat_map(|(k, _)| k.effects.text.iter().map(move |t| (self.skill_name(k), t.clone())))
                 .collect();
             for (name, t) in texts {
-                let mut who = a.targets.clone();
+                let mut who = targets.clone();
                 who.push(u);
                 self.report_text(s, f, unit, &name, &t, &who);
             }

@@ -150,9 +150,13 @@ impl WildAssent {
         // what the later checks need.
         let (mut summons, mut drop, mut tokens) = (0u32, None, false);
         let mut flipped = [0u8; super::state::MAX_UNITS];
+        let cards = self.units();
         for (i, u) in s.units.iter().enumerate() {
             if u.on_board() {
-                if u.damage > 0 && u.damage >= self.stats(s, i as UnitIx).health {
+                // `stats`, with the mode's table looked up once for the whole pass.
+                if u.damage > 0
+                    && u.damage >= cards[u.card].stats[usize::from(u.threat.clamp(1, 3)) - 1].health
+                {
                     let (how, rule) = match u.kind {
                         UnitKind::Seeker => (Removal::Injured, rules::INJURED),
                         UnitKind::Summon => (Removal::Destroyed, rules::SLAIN),
@@ -160,9 +164,7 @@ impl WildAssent {
                     };
                     return Some(due(Fact::Removed(i as UnitIx, how), rule));
                 }
-                if u.kind == UnitKind::Summon {
-                    summons |= 1 << i;
-                }
+                summons |= u32::from(u.kind == UnitKind::Summon) << i;
                 if let Some((c, true)) = u.capture {
                     flipped[usize::from(c)] += 1;
                     tokens = true;

@@ -79,9 +79,18 @@ impl WildAssent {
         let board = self.params.board;
         let all = self.params.fields;
         let others = self.occupied(s, &[unit]);
-        let cover = self.obstacles(s, |o| o != Obstacle::Pit);
-        let partial = self.obstacles(s, |o| o == Obstacle::Partial);
-        let pits = self.obstacles(s, |o| o == Obstacle::Pit);
+        // The three sets of obstacles in one pass (this runs for every move checked).
+        let (mut cover, mut partial, mut pits) = (Cells::new(), Cells::new(), Cells::new());
+        for &(p, o) in &s.obstacles {
+            if o == Obstacle::Pit {
+                pits.insert(p);
+            } else {
+                cover.insert(p);
+                if o == Obstacle::Partial {
+                    partial.insert(p);
+                }
+            }
+        }
         let hop_cost = match self.params.partial {
             PartialCross::Hop3 => 3,
             PartialCross::Enter3 => 4,

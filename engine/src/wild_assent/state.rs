@@ -17,6 +17,7 @@ use crate::kit::named::named_enum;
 use crate::kit::paths::Place;
 use crate::kit::taint::Unverified;
 use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
 
 /// A miniature's index in `State::units`.
 pub type UnitIx = u8;
@@ -254,10 +255,11 @@ pub struct Attack {
     pub attacker: UnitIx,
     pub source: Source,
     pub profile: Profile,
-    /// The targets, in resolution order.
-    pub targets: Vec<UnitIx>,
+    /// The targets, in resolution order (inline: encoded as the `Vec` it replaces, so the
+    /// state's bytes and digest are the same, and an attack allocates nothing).
+    pub targets: SmallVec<[UnitIx; 4]>,
     /// Per target: the line of sight crosses its Back.
-    pub back: Vec<bool>,
+    pub back: SmallVec<[bool; 4]>,
     /// The Attack Dice the roll must have.
     pub dice: u8,
     pub roll: Option<Faces>,
