@@ -186,6 +186,25 @@ pub(crate) fn open<'a, G: Game>(
     peeked: Peeked,
     extra: &[(String, String)],
 ) -> Result<Opened<'a, G>, VerifyError> {
+    open_scanned(source, peeked, extra, None)
+}
+
+/// The file a peeked source reads, `None` for a session.
+pub(crate) fn file_path(peeked: &Peeked) -> Option<PathBuf> {
+    match peeked {
+        Peeked::File(file) => Some(file.path().to_path_buf()),
+        Peeked::Session(..) => None,
+    }
+}
+
+/// [`open`], with a file's retractions already scanned (`logfile::retracted_records`) when
+/// given.
+pub(crate) fn open_scanned<'a, G: Game>(
+    source: &Source,
+    peeked: Peeked,
+    extra: &[(String, String)],
+    scanned: Option<Retracted>,
+) -> Result<Opened<'a, G>, VerifyError> {
     let label = source.to_string();
     match peeked {
         Peeked::File(file) => {
@@ -195,7 +214,10 @@ pub(crate) fn open<'a, G: Game>(
             let path = file.path().to_path_buf();
             let base = path.parent().map(Path::to_path_buf);
             let game: G = build_game(&label, &file.header, &overrides, base.as_deref())?;
-            let retracted = crate::logfile::retracted_records(&path)?;
+            let retracted = match scanned {
+                Some(r) => r,
+                None => crate::logfile::retracted_records(&path)?,
+            };
             let header = file.header.clone();
             let parser = game.clone();
             let known = retracted.clone();
