@@ -54,6 +54,21 @@ pub struct RawRecord {
     pub body: RawBody,
 }
 
+/// A record as [`LogReader::read_raw`] finds it: an event line by where it lies in the line
+/// buffer, anything else owned.
+enum Raw {
+    Event { from: usize, to: usize, column: usize },
+    Owned(RawBody),
+}
+
+/// A record as [`LogReader::next_with`] hands it out.
+pub(crate) enum Lent<'a> {
+    /// A notation event line and the column it starts at, borrowed from the reader.
+    Notation(&'a str, usize),
+    /// Any other record.
+    Other(RawBody),
+}
+
 /// The two text formats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FileFormat {
@@ -250,6 +265,56 @@ impl LogReader {
 
     /// Read lines until the next record (directives on the way are taken in).
     fn read_record(&mut self) -> Result<Option<RawRecord>, VerifyError> {
+        Ok(self.read_raw()?.map(|(line, raw)| {
+            let body = match raw {
+                Raw::Event { from, to, column } => {
+                    RawBody::Notation(String::from_utf8_lossy(&self.buf[from..to]).into_owned(), column)
+                }
+                Raw::Owned(body) => body,
+            };
+            RawRecord { line, body }
+        }))
+    }
+
+    /// The next record handed to `f` with a notation event line lent, not copied: replay
+    /// parses it straight from the line buffer.
+    pub(crate) fn next_with<T>(
+        &mut self,
+        f: impl FnOnce(usize, Lent<'_>) -> Result<T, VerifyError>,
+    ) -> Option<Result<T, VerifyError>> {
+        if let Some(first) = self.first.take() {
+            return Some(match first.body {
+                RawBody::Notation(text, column) => f(first.line, Lent::Notation(&text, column)),
+                body => f(first.line, Lent::Other(body)),
+            });
+        }
+        if self.finished {
+            return None;
+        }
+        match self.read_raw() {
+            Ok(Some((line, Raw::Event { from, to, column }))) => {
+                Some(match std::str::from_utf8(&self.buf[from..to]) {
+                    Ok(text) => f(line, Lent::Notation(text, column)),
+                    Err(_) => Err(VerifyError::parse(format!(
+                        "{}:{line}: the line is not UTF-8 text",
+                        shown(&self.path.display().to_string())
+                    ))),
+                })
+            }
+            Ok(Some((line, Raw::Owned(body)))) => Some(f(line, Lent::Other(body))),
+            Ok(None) => {
+                self.finished = true;
+                None
+            }
+            Err(e) => {
+                self.finished = true;
+                Some(Err(e))
+            }
+        }
+    }
+
+    /// Read lines until the next record; an event line stays in `self.buf`.
+    fn read_raw(&mut self) -> Result<Option<(usize, Raw)>, VerifyError> {
         loop {
             if !self.read_line()? {
                 return Ok(None);
@@ -260,9 +325,17 @@ impl LogReader {
                     // Editors on some systems start a UTF-8 file with a byte-order mark.
                     let text =
                         if self.line_no == 1 { text.strip_prefix('\u{feff}').unwrap_or(text) } else { text };
+                    let base = buf.len() - text.len();
                     match self.format {
-                        FileFormat::Notation => self.notation_line(text),
-                        FileFormat::Jsonl => self.jsonl_line(text),
+                        FileFormat::Notation => self.notation_line(text).map(|r| {
+                            r.map(|raw| match raw {
+                                Raw::Event { from, to, column } => {
+                                    Raw::Event { from: base + from, to: base + to, column }
+                                }
+                                owned => owned,
+                            })
+                        }),
+                        FileFormat::Jsonl => self.jsonl_line(text).map(|r| r.map(|r| Raw::Owned(r.body))),
                     }
                 }
                 Err(e) => Err(VerifyError::parse(format!(
@@ -273,14 +346,14 @@ impl LogReader {
                 ))),
             };
             self.buf = buf;
-            if let Some(record) = result? {
-                return Ok(Some(record));
+            if let Some(raw) = result? {
+                return Ok(Some((self.line_no, raw)));
             }
         }
     }
 
     /// One notation line: a record, or `None` for a directive, comment or blank line.
-    fn notation_line(&mut self, raw: &str) -> Result<Option<RawRecord>, VerifyError> {
+    fn notation_line(&mut self, raw: &str) -> Result<Option<Raw>, VerifyError> {
         // Every line of every verified file passes here, so the common case is kept cheap: a
         // byte search for the comment (`#` is ASCII, so the cut is a character boundary) and
         // no character count when the line starts with a visible ASCII character.
@@ -313,7 +386,7 @@ impl LogReader {
         let index = self.next_index;
         let body = if trimmed == "undo" {
             match self.live.pop() {
-                Some(target) => RawBody::Retract(target),
+                Some(target) => Raw::Owned(RawBody::Retract(target)),
                 None => {
                     return Err(err(
                         &self.path,
@@ -326,10 +399,12 @@ impl LogReader {
             }
         } else {
             self.live.push(index);
-            RawBody::Notation(trimmed.to_string(), column)
+            // Where the event lies in the line (`trimmed` is a slice of `raw`).
+            let from = trimmed.as_ptr() as usize - raw.as_ptr() as usize;
+            Raw::Event { from, to: from + trimmed.len(), column }
         };
         self.next_index += 1;
-        Ok(Some(RawRecord { line: self.line_no, body }))
+        Ok(Some(body))
     }
 
     /// One JSONL line: the header, a record, or `None` for a directive or blank line.
@@ -608,21 +683,36 @@ fn contains(path: &Path, finder: &memchr::memmem::Finder<'_>, also: Option<u8>) 
     const CHUNK: usize = 1 << 17;
     let overlap = finder.needle().len().saturating_sub(1);
     let mut file = open_regular(path, "log file")?;
+    let io = |e: std::io::Error| VerifyError::io(&shown(&path.display().to_string()), &e);
+    let found = |bytes: &[u8]| {
+        also.is_some_and(|b| memchr::memchr(b, bytes).is_some()) || finder.find(bytes).is_some()
+    };
+    // A short file (a session of a few hundred records) is read whole into a buffer of its
+    // size, not zeroed: clearing a chunk-sized buffer cost more than verifying such a file.
+    let len = file.metadata().map_err(io)?.len();
+    let mut start: Vec<u8> = Vec::new();
+    if len < CHUNK as u64 {
+        start.reserve_exact(len as usize + 1);
+        (&mut file).take(CHUNK as u64).read_to_end(&mut start).map_err(io)?;
+        if start.len() < CHUNK || found(&start) {
+            return Ok(found(&start));
+        }
+        // The file grew meanwhile: go on in chunks after what was read.
+    }
     let mut buf = vec![0u8; CHUNK + overlap];
-    let mut kept = 0;
+    let mut kept = overlap.min(start.len());
+    buf[..kept].copy_from_slice(&start[start.len() - kept..]);
     loop {
         let n = match file.read(&mut buf[kept..]) {
             Ok(n) => n,
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(VerifyError::io(&shown(&path.display().to_string()), &e)),
+            Err(e) => return Err(io(e)),
         };
         if n == 0 {
             return Ok(false);
         }
         let filled = kept + n;
-        if also.is_some_and(|b| memchr::memchr(b, &buf[kept..filled]).is_some())
-            || finder.find(&buf[..filled]).is_some()
-        {
+        if found(&buf[..filled]) {
             return Ok(true);
         }
         kept = overlap.min(filled);

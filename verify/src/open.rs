@@ -6,7 +6,7 @@
 //! journal, so a retracted record is skipped when replay reaches it.
 
 use crate::error::{ErrorKind, VerifyError};
-use crate::logfile::{Header, LogReader, RawBody};
+use crate::logfile::{Header, Lent, LogReader, RawBody};
 use crate::retraction::Retracted;
 use crate::shown::shown;
 use crate::source::{Origin, Source};
@@ -221,36 +221,34 @@ pub(crate) fn open_scanned<'a, G: Game>(
             let header = file.header.clone();
             let parser = game.clone();
             let known = retracted.clone();
-            let records = file.enumerate().map(move |(i, r)| {
-                let r = r?;
-                let body = match r.body {
-                    RawBody::Retract(t) => {
-                        // The scan before replay must have seen every retraction.
-                        if !known.contains(t) {
-                            return Err(VerifyError::parse(format!(
-                                "{}:{}: a retraction the scan for retractions did not find",
-                                shown(&path.display().to_string()),
-                                r.line
-                            )));
+            let mut file = file;
+            let mut index = 0u64;
+            let records = std::iter::from_fn(move || {
+                let i = index;
+                index += 1;
+                file.next_with(|line, raw| {
+                    let body = match raw {
+                        Lent::Other(RawBody::Retract(t)) => {
+                            // The scan before replay must have seen every retraction.
+                            if !known.contains(t) {
+                                return Err(VerifyError::parse(format!(
+                                    "{}:{line}: a retraction the scan for retractions did not find",
+                                    shown(&path.display().to_string()),
+                                )));
+                            }
+                            Body::Retract(t)
                         }
-                        Body::Retract(t)
-                    }
-                    RawBody::Notation(text, column) => {
-                        let e = parser.parse_event(&text).map_err(|e| {
-                            VerifyError::parse(format!(
-                                "{}:{}:{}: expected {}, found {}",
-                                shown(&path.display().to_string()),
-                                r.line,
-                                column + e.column.saturating_sub(1),
-                                e.expected,
-                                shown(&e.found)
-                            ))
-                        })?;
-                        Body::Event(e)
-                    }
-                    RawBody::Json(value) => Body::Event(json_event(&parser, value, &path, r.line)?),
-                };
-                Ok(Record { index: i as u64, line: Some(r.line), body })
+                        Lent::Notation(text, column) => parse_line(&parser, &path, text, column, line)?,
+                        // `next_with` lends every event line; an owned one parses the same.
+                        Lent::Other(RawBody::Notation(text, column)) => {
+                            parse_line(&parser, &path, &text, column, line)?
+                        }
+                        Lent::Other(RawBody::Json(value)) => {
+                            Body::Event(json_event(&parser, value, &path, line)?)
+                        }
+                    };
+                    Ok(Record { index: i, line: Some(line), body })
+                })
             });
             Ok(Opened { header, game, retracted, records: RecordStream::File(Box::new(records)) })
         }
@@ -262,6 +260,27 @@ pub(crate) fn open_scanned<'a, G: Game>(
             Ok(Opened { header, game, retracted, records: RecordStream::Session(reader.events.cast()) })
         }
     }
+}
+
+/// A notation event line of a file, parsed by the game; an error names file, line and
+/// column.
+fn parse_line<G: Game>(
+    game: &G,
+    path: &Path,
+    text: &str,
+    column: usize,
+    line: usize,
+) -> Result<Body<G::Event>, VerifyError> {
+    let e = game.parse_event(text).map_err(|e| {
+        VerifyError::parse(format!(
+            "{}:{line}:{}: expected {}, found {}",
+            shown(&path.display().to_string()),
+            column + e.column.saturating_sub(1),
+            e.expected,
+            shown(&e.found)
+        ))
+    })?;
+    Ok(Body::Event(e))
 }
 
 /// A JSONL event, held to the same rules as a notation line: every key it holds must be one
