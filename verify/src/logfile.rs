@@ -54,8 +54,7 @@ pub struct RawRecord {
     pub body: RawBody,
 }
 
-/// A record as [`LogReader::read_raw`] finds it: an event line by where it lies in the line
-/// buffer, anything else owned.
+/// A record as a line holds it: an event by where it lies in the line, anything else owned.
 enum Raw {
     Event { from: usize, to: usize, column: usize },
     Owned(RawBody),
@@ -152,7 +151,9 @@ const HEADER_DIRECTIVES: &[&str] = &["game", "setup", "catalog", "title", "rules
 pub struct LogReader {
     path: PathBuf,
     format: FileFormat,
-    input: Box<dyn BufRead + Send>,
+    // A concrete `BufReader`, so that taking a line out of its buffer (every line of every
+    // verified file) is not a dynamic call; only refilling it is.
+    input: BufReader<Box<dyn Read + Send>>,
     buf: Vec<u8>,
     line_no: usize,
     pub header: Header,
@@ -172,20 +173,20 @@ impl LogReader {
     /// Open a file and read its header.
     pub fn open(path: &Path) -> Result<LogReader, VerifyError> {
         let file = open_regular(path, "log file")?;
-        let input = Box::new(BufReader::with_capacity(64 * 1024, file));
-        LogReader::from_reader(path, FileFormat::of(path), input)
+        LogReader::from_reader(path, FileFormat::of(path), file)
     }
 
-    /// Read a log from any buffered input, named `path` in messages.
-    pub fn from_reader(
+    /// Read a log from any input, named `path` in messages.
+    pub fn from_reader<R: Read + Send + 'static>(
         path: &Path,
         format: FileFormat,
-        input: Box<dyn BufRead + Send>,
+        input: R,
     ) -> Result<LogReader, VerifyError> {
+        let input: Box<dyn Read + Send> = Box::new(input);
         let mut reader = LogReader {
             path: path.to_path_buf(),
             format,
-            input,
+            input: BufReader::with_capacity(64 * 1024, input),
             buf: Vec::new(),
             line_no: 0,
             header: Header::default(),
@@ -265,15 +266,13 @@ impl LogReader {
 
     /// Read lines until the next record (directives on the way are taken in).
     fn read_record(&mut self) -> Result<Option<RawRecord>, VerifyError> {
-        Ok(self.read_raw()?.map(|(line, raw)| {
-            let body = match raw {
-                Raw::Event { from, to, column } => {
-                    RawBody::Notation(String::from_utf8_lossy(&self.buf[from..to]).into_owned(), column)
-                }
-                Raw::Owned(body) => body,
+        self.read_with(|line, lent| {
+            let body = match lent {
+                Lent::Notation(text, column) => RawBody::Notation(text.to_string(), column),
+                Lent::Other(body) => body,
             };
-            RawRecord { line, body }
-        }))
+            Ok(RawRecord { line, body })
+        })
     }
 
     /// The next record handed to `f` with a notation event line lent, not copied: replay
@@ -291,17 +290,8 @@ impl LogReader {
         if self.finished {
             return None;
         }
-        match self.read_raw() {
-            Ok(Some((line, Raw::Event { from, to, column }))) => {
-                Some(match std::str::from_utf8(&self.buf[from..to]) {
-                    Ok(text) => f(line, Lent::Notation(text, column)),
-                    Err(_) => Err(VerifyError::parse(format!(
-                        "{}:{line}: the line is not UTF-8 text",
-                        shown(&self.path.display().to_string())
-                    ))),
-                })
-            }
-            Ok(Some((line, Raw::Owned(body)))) => Some(f(line, Lent::Other(body))),
+        match self.read_with(f) {
+            Ok(Some(r)) => Some(Ok(r)),
             Ok(None) => {
                 self.finished = true;
                 None
@@ -313,41 +303,47 @@ impl LogReader {
         }
     }
 
-    /// Read lines until the next record; an event line stays in `self.buf`.
-    fn read_raw(&mut self) -> Result<Option<(usize, Raw)>, VerifyError> {
+    /// Read lines until the next record and hand it to `f` (`None` at the end). The line is
+    /// checked as UTF-8 once, and an event line is lent to `f` from the line buffer.
+    fn read_with<T>(
+        &mut self,
+        f: impl FnOnce(usize, Lent<'_>) -> Result<T, VerifyError>,
+    ) -> Result<Option<T>, VerifyError> {
+        // Called once, for the record the loop ends at.
+        let mut f = Some(f);
         loop {
             if !self.read_line()? {
                 return Ok(None);
             }
             let buf = std::mem::take(&mut self.buf);
-            let result = match std::str::from_utf8(&buf) {
-                Ok(text) => {
-                    // Editors on some systems start a UTF-8 file with a byte-order mark.
-                    let text =
-                        if self.line_no == 1 { text.strip_prefix('\u{feff}').unwrap_or(text) } else { text };
-                    let base = buf.len() - text.len();
-                    match self.format {
-                        FileFormat::Notation => self.notation_line(text).map(|r| {
-                            r.map(|raw| match raw {
-                                Raw::Event { from, to, column } => {
-                                    Raw::Event { from: base + from, to: base + to, column }
-                                }
-                                owned => owned,
-                            })
-                        }),
-                        FileFormat::Jsonl => self.jsonl_line(text).map(|r| r.map(|r| Raw::Owned(r.body))),
-                    }
+            let text = match std::str::from_utf8(&buf) {
+                // Editors on some systems start a UTF-8 file with a byte-order mark.
+                Ok(text) if self.line_no == 1 => text.strip_prefix('\u{feff}').unwrap_or(text),
+                Ok(text) => text,
+                Err(e) => {
+                    return Err(VerifyError::parse(format!(
+                        "{}:{}: the line is not UTF-8 text (invalid byte at offset {})",
+                        shown(&self.path.display().to_string()),
+                        self.line_no,
+                        e.valid_up_to()
+                    )))
                 }
-                Err(e) => Err(VerifyError::parse(format!(
-                    "{}:{}: the line is not UTF-8 text (invalid byte at offset {})",
-                    shown(&self.path.display().to_string()),
-                    self.line_no,
-                    e.valid_up_to()
-                ))),
+            };
+            let found = match self.format {
+                FileFormat::Notation => self.notation_line(text),
+                FileFormat::Jsonl => self.jsonl_line(text).map(|r| r.map(|r| Raw::Owned(r.body))),
+            };
+            let result = match found {
+                Ok(Some(Raw::Event { from, to, column })) => {
+                    f.take().map(|f| f(self.line_no, Lent::Notation(&text[from..to], column)))
+                }
+                Ok(Some(Raw::Owned(body))) => f.take().map(|f| f(self.line_no, Lent::Other(body))),
+                Ok(None) => None,
+                Err(e) => Some(Err(e)),
             };
             self.buf = buf;
-            if let Some(raw) = result? {
-                return Ok(Some((self.line_no, raw)));
+            if let Some(result) = result {
+                return result.map(Some);
             }
         }
     }

@@ -135,7 +135,7 @@ pub(crate) fn build_game<G: Game>(
     let name = setup.catalog.clone().unwrap_or_else(|| G::default_catalog().to_string());
     // A built-in catalog is borrowed, not copied: the game may recognise it and reuse its parse.
     let text: std::borrow::Cow<'static, str> = match G::builtin_catalog(&name) {
-        Some(t) => t.into(),
+        Some(t) => return built_in::<G>(label, setup, t),
         None => {
             let path = match base_dir {
                 Some(dir) if Path::new(&name).is_relative() => dir.join(&name),
@@ -153,6 +153,30 @@ pub(crate) fn build_game<G: Game>(
         }
     };
     G::new(&setup, &text).map_err(|e| VerifyError::setup(format!("{label}: {e}")))
+}
+
+/// The last game built on a built-in catalog, with its type and setup: `Game::new` is a
+/// pure function of the setup and the catalog's text, and a built-in catalog's text never
+/// changes, so verifying a league's thousands of sessions recorded under one setup builds
+/// the game once and clones it (reading the setup again cost as much per session as
+/// stepping a dozen events). A poisoned lock only skips it.
+type Built = Option<(TypeId, Setup, Box<dyn std::any::Any + Send>)>;
+static LAST_BUILT: Mutex<Built> = Mutex::new(None);
+
+fn built_in<G: Game>(label: &str, setup: Setup, text: &'static str) -> Result<G, VerifyError> {
+    let id = TypeId::of::<G>();
+    if let Ok(last) = LAST_BUILT.lock() {
+        if let Some((_, _, game)) = last.as_ref().filter(|(g, s, _)| *g == id && *s == setup) {
+            if let Some(game) = game.downcast_ref::<G>() {
+                return Ok(game.clone());
+            }
+        }
+    }
+    let game = G::new(&setup, text).map_err(|e| VerifyError::setup(format!("{label}: {e}")))?;
+    if let Ok(mut last) = LAST_BUILT.lock() {
+        *last = Some((id, setup, Box::new(game.clone())));
+    }
+    Ok(game)
 }
 
 /// The largest catalog file read. The shipped catalogs are a few kilobytes; the bound keeps
