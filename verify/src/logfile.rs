@@ -167,13 +167,21 @@ pub struct LogReader {
     next_index: u64,
     live: Live,
     finished: bool,
+    /// Bytes taken from the input so far, and the file's length when it was opened: when the
+    /// reader's buffer holds all the rest, the search for retractions looks there instead of
+    /// opening the file again.
+    consumed: u64,
+    length: Option<u64>,
 }
 
 impl LogReader {
     /// Open a file and read its header.
     pub fn open(path: &Path) -> Result<LogReader, VerifyError> {
         let file = open_regular(path, "log file")?;
-        LogReader::from_reader(path, FileFormat::of(path), file)
+        let length = file.metadata().ok().map(|m| m.len());
+        let mut reader = LogReader::from_reader(path, FileFormat::of(path), file)?;
+        reader.length = length;
+        Ok(reader)
     }
 
     /// Read a log from any input, named `path` in messages.
@@ -197,6 +205,8 @@ impl LogReader {
             next_index: 0,
             live: Live::default(),
             finished: false,
+            consumed: 0,
+            length: None,
         };
         reader.first = reader.read_record()?;
         if !reader.seen_game {
@@ -214,6 +224,13 @@ impl LogReader {
 
     pub fn format(&self) -> FileFormat {
         self.format
+    }
+
+    /// The rest of the file when the reader's buffer holds all of it (a short file, read
+    /// in the first fill): everything after the header and the first record.
+    fn rest_if_buffered(&self) -> Option<&[u8]> {
+        let rest = self.input.buffer();
+        (self.length? == self.consumed + rest.len() as u64).then_some(rest)
     }
 
     /// The next line into `self.buf`, without its line break; `false` at the end.
@@ -243,6 +260,7 @@ impl LogReader {
                 }
             };
             self.input.consume(taken);
+            self.consumed += taken as u64;
             if ended || self.buf.len() > MAX_LINE_BYTES {
                 break ended;
             }
@@ -362,7 +380,7 @@ impl LogReader {
             self.directive(start, column)?;
             return Ok(None);
         }
-        let content = match start.as_bytes().iter().position(|&b| b == b'#') {
+        let content = match memchr::memchr(b'#', start.as_bytes()) {
             Some(p) => &start[..p],
             None => start,
         };
@@ -578,6 +596,20 @@ pub(crate) fn retracted_records(path: &Path) -> Result<Retracted, VerifyError> {
     Ok(retracted)
 }
 
+/// [`retracted_records`] for an opened file: when the reader holds all of the rest of it,
+/// and no retraction text is there, it retracts nothing and is not opened again (the
+/// header and the first record, already read, hold no retraction: `undo` and `retract`
+/// need an earlier event).
+pub(crate) fn retracted_records_of(reader: &LogReader) -> Result<Retracted, VerifyError> {
+    if let Some(rest) = reader.rest_if_buffered() {
+        let (finder, also) = retraction_search(reader.format);
+        if !(also.is_some_and(|b| memchr::memchr(b, rest).is_some()) || finder.find(rest).is_some()) {
+            return Ok(Retracted::default());
+        }
+    }
+    retracted_records(&reader.path)
+}
+
 /// Call `found(by, target)` for every retraction of a file, in file order, with the same
 /// byte search first as [`retracted_records`].
 pub(crate) fn each_retraction(path: &Path, mut found: impl FnMut(u64, u64)) -> Result<(), VerifyError> {
@@ -597,13 +629,18 @@ pub(crate) fn each_retraction(path: &Path, mut found: impl FnMut(u64, u64)) -> R
 /// escapes reads as `retract` too, and any backslash is taken as a candidate rather than
 /// look further).
 pub(crate) fn may_retract(path: &Path) -> Result<bool, VerifyError> {
-    match FileFormat::of(path) {
-        FileFormat::Notation => contains(path, &memchr::memmem::Finder::new(b"undo"), None),
-        FileFormat::Jsonl => {
-            let finder =
-                memchr::memmem::FinderBuilder::new().build_forward_with_ranker(JsonRank, b"\"retract\"");
-            contains(path, &finder, Some(b'\\'))
-        }
+    let (finder, also) = retraction_search(FileFormat::of(path));
+    contains(path, &finder, also)
+}
+
+/// The needle, and a single byte, whose presence may mean a retraction in a format.
+fn retraction_search(format: FileFormat) -> (memchr::memmem::Finder<'static>, Option<u8>) {
+    match format {
+        FileFormat::Notation => (memchr::memmem::Finder::new(b"undo"), None),
+        FileFormat::Jsonl => (
+            memchr::memmem::FinderBuilder::new().build_forward_with_ranker(JsonRank, b"\"retract\""),
+            Some(b'\\'),
+        ),
     }
 }
 
@@ -869,6 +906,29 @@ mod tests {
             let none = dir.path().join("none.arb");
             std::fs::write(&none, text.replace("undo", "add 1")).unwrap();
             assert!(!may_retract(&none).unwrap(), "{start}");
+        }
+    }
+
+    #[test]
+    fn a_short_file_is_searched_for_retractions_in_the_readers_buffer() {
+        let dir = tempfile::tempdir().unwrap();
+        let cases = [
+            ("a.arb", "@game toy\nroll 1\nadd 1\n", None),
+            ("b.arb", "@game toy\nroll 1\nadd 1\nundo\n", Some(1)),
+            ("c.jsonl", "{\"game\":\"toy\"}\n{\"event\":{\"Roll\":1}}\n{\"event\":{\"Add\":1}}\n", None),
+            ("d.jsonl", "{\"game\":\"toy\"}\n{\"event\":{\"Roll\":1}}\n{\"\\u0072etract\":0}\n", Some(0)),
+        ];
+        for (name, text, retracted) in cases {
+            let path = dir.path().join(name);
+            std::fs::write(&path, text).unwrap();
+            let reader = LogReader::open(&path).unwrap();
+            assert!(reader.rest_if_buffered().is_some(), "{name}");
+            let found = retracted_records_of(&reader).unwrap();
+            assert_eq!(found, retracted_records(&path).unwrap(), "{name}");
+            assert_eq!(found.is_empty(), retracted.is_none(), "{name}");
+            if let Some(r) = retracted {
+                assert!(found.contains(r), "{name}");
+            }
         }
     }
 

@@ -240,7 +240,7 @@ pub(crate) fn open_scanned<'a, G: Game>(
             let game: G = build_game(&label, &file.header, &overrides, base.as_deref())?;
             let retracted = match scanned {
                 Some(r) => r,
-                None => crate::logfile::retracted_records(&path)?,
+                None => crate::logfile::retracted_records_of(&file)?,
             };
             let header = file.header.clone();
             let parser = game.clone();
