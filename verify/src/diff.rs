@@ -7,7 +7,7 @@
 //! skipped on both sides, so logs that differ only by an undone mistake are the same game.
 
 use crate::error::VerifyError;
-use crate::open::{open, peek, unknown_game, with_game, Opened, Peeked, WithGame};
+use crate::open::{file_path, open_scanned, peek, unknown_game, with_game, Opened, Peeked, WithGame};
 use crate::replay::{Outcome, Replayer, Stepped};
 use crate::report::{facts_of, Fact, RecordView};
 use crate::source::Source;
@@ -16,6 +16,7 @@ use arbiter_engine::Game;
 use serde::Serialize;
 use std::collections::VecDeque;
 use std::fmt;
+use std::path::PathBuf;
 
 /// How to diff.
 #[derive(Debug, Clone, Default)]
@@ -270,11 +271,42 @@ impl<'c, 'a, R: Games> WithGame<'a> for Work<'c, 'a, R> {
                 rb.state = state_b;
                 (ra, rb, Some(at))
             }
-            None => (
-                Replayer::new(open::<G>(self.a, peeked_a, &self.options.variants)?),
-                Replayer::new(open::<G>(self.b, peeked_b, &self.options.variants)?),
-                None,
-            ),
+            None => {
+                // A retraction anywhere later in a file can withdraw a record before the
+                // split, so both files are scanned to their ends before replay (a byte
+                // search, see `logfile::retracted_records`): the two scans run side by side.
+                let scan = |path: Option<PathBuf>| path.map(|p| crate::logfile::retracted_records(&p));
+                let (path_a, path_b) = (file_path(&peeked_a), file_path(&peeked_b));
+                let (scanned_a, scanned_b) = match (&path_a, &path_b) {
+                    (Some(_), Some(_)) => std::thread::scope(|scope| {
+                        let b = scope.spawn(|| scan(path_b));
+                        let a = scan(path_a);
+                        (a, b.join())
+                    }),
+                    _ => (scan(path_a), Ok(scan(path_b))),
+                };
+                let scanned_b = scanned_b.map_err(|_| {
+                    VerifyError::new(
+                        crate::ErrorKind::Io,
+                        format!("{}: the scan for retractions failed", self.b),
+                    )
+                })?;
+                (
+                    Replayer::new(open_scanned::<G>(
+                        self.a,
+                        peeked_a,
+                        &self.options.variants,
+                        scanned_a.transpose()?,
+                    )?),
+                    Replayer::new(open_scanned::<G>(
+                        self.b,
+                        peeked_b,
+                        &self.options.variants,
+                        scanned_b.transpose()?,
+                    )?),
+                    None,
+                )
+            }
         };
         let mut report = DiffReport {
             a: self.a.to_string(),

@@ -54,6 +54,20 @@ pub struct RawRecord {
     pub body: RawBody,
 }
 
+/// A record as a line holds it: an event by where it lies in the line, anything else owned.
+enum Raw {
+    Event { from: usize, to: usize, column: usize },
+    Owned(RawBody),
+}
+
+/// A record as [`LogReader::next_with`] hands it out.
+pub(crate) enum Lent<'a> {
+    /// A notation event line and the column it starts at, borrowed from the reader.
+    Notation(&'a str, usize),
+    /// Any other record.
+    Other(RawBody),
+}
+
 /// The two text formats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FileFormat {
@@ -137,7 +151,9 @@ const HEADER_DIRECTIVES: &[&str] = &["game", "setup", "catalog", "title", "rules
 pub struct LogReader {
     path: PathBuf,
     format: FileFormat,
-    input: Box<dyn BufRead + Send>,
+    // A concrete `BufReader`, so that taking a line out of its buffer (every line of every
+    // verified file) is not a dynamic call; only refilling it is.
+    input: BufReader<Box<dyn Read + Send>>,
     buf: Vec<u8>,
     line_no: usize,
     pub header: Header,
@@ -151,26 +167,34 @@ pub struct LogReader {
     next_index: u64,
     live: Live,
     finished: bool,
+    /// Bytes taken from the input so far, and the file's length when it was opened: when the
+    /// reader's buffer holds all the rest, the search for retractions looks there instead of
+    /// opening the file again.
+    consumed: u64,
+    length: Option<u64>,
 }
 
 impl LogReader {
     /// Open a file and read its header.
     pub fn open(path: &Path) -> Result<LogReader, VerifyError> {
         let file = open_regular(path, "log file")?;
-        let input = Box::new(BufReader::with_capacity(64 * 1024, file));
-        LogReader::from_reader(path, FileFormat::of(path), input)
+        let length = file.metadata().ok().map(|m| m.len());
+        let mut reader = LogReader::from_reader(path, FileFormat::of(path), file)?;
+        reader.length = length;
+        Ok(reader)
     }
 
-    /// Read a log from any buffered input, named `path` in messages.
-    pub fn from_reader(
+    /// Read a log from any input, named `path` in messages.
+    pub fn from_reader<R: Read + Send + 'static>(
         path: &Path,
         format: FileFormat,
-        input: Box<dyn BufRead + Send>,
+        input: R,
     ) -> Result<LogReader, VerifyError> {
+        let input: Box<dyn Read + Send> = Box::new(input);
         let mut reader = LogReader {
             path: path.to_path_buf(),
             format,
-            input,
+            input: BufReader::with_capacity(64 * 1024, input),
             buf: Vec::new(),
             line_no: 0,
             header: Header::default(),
@@ -181,6 +205,8 @@ impl LogReader {
             next_index: 0,
             live: Live::default(),
             finished: false,
+            consumed: 0,
+            length: None,
         };
         reader.first = reader.read_record()?;
         if !reader.seen_game {
@@ -198,6 +224,13 @@ impl LogReader {
 
     pub fn format(&self) -> FileFormat {
         self.format
+    }
+
+    /// The rest of the file when the reader's buffer holds all of it (a short file, read
+    /// in the first fill): everything after the header and the first record.
+    fn rest_if_buffered(&self) -> Option<&[u8]> {
+        let rest = self.input.buffer();
+        (self.length? == self.consumed + rest.len() as u64).then_some(rest)
     }
 
     /// The next line into `self.buf`, without its line break; `false` at the end.
@@ -227,6 +260,7 @@ impl LogReader {
                 }
             };
             self.input.consume(taken);
+            self.consumed += taken as u64;
             if ended || self.buf.len() > MAX_LINE_BYTES {
                 break ended;
             }
@@ -250,37 +284,90 @@ impl LogReader {
 
     /// Read lines until the next record (directives on the way are taken in).
     fn read_record(&mut self) -> Result<Option<RawRecord>, VerifyError> {
+        self.read_with(|line, lent| {
+            let body = match lent {
+                Lent::Notation(text, column) => RawBody::Notation(text.to_string(), column),
+                Lent::Other(body) => body,
+            };
+            Ok(RawRecord { line, body })
+        })
+    }
+
+    /// The next record handed to `f` with a notation event line lent, not copied: replay
+    /// parses it straight from the line buffer.
+    pub(crate) fn next_with<T>(
+        &mut self,
+        f: impl FnOnce(usize, Lent<'_>) -> Result<T, VerifyError>,
+    ) -> Option<Result<T, VerifyError>> {
+        if let Some(first) = self.first.take() {
+            return Some(match first.body {
+                RawBody::Notation(text, column) => f(first.line, Lent::Notation(&text, column)),
+                body => f(first.line, Lent::Other(body)),
+            });
+        }
+        if self.finished {
+            return None;
+        }
+        match self.read_with(f) {
+            Ok(Some(r)) => Some(Ok(r)),
+            Ok(None) => {
+                self.finished = true;
+                None
+            }
+            Err(e) => {
+                self.finished = true;
+                Some(Err(e))
+            }
+        }
+    }
+
+    /// Read lines until the next record and hand it to `f` (`None` at the end). The line is
+    /// checked as UTF-8 once, and an event line is lent to `f` from the line buffer.
+    fn read_with<T>(
+        &mut self,
+        f: impl FnOnce(usize, Lent<'_>) -> Result<T, VerifyError>,
+    ) -> Result<Option<T>, VerifyError> {
+        // Called once, for the record the loop ends at.
+        let mut f = Some(f);
         loop {
             if !self.read_line()? {
                 return Ok(None);
             }
             let buf = std::mem::take(&mut self.buf);
-            let result = match std::str::from_utf8(&buf) {
-                Ok(text) => {
-                    // Editors on some systems start a UTF-8 file with a byte-order mark.
-                    let text =
-                        if self.line_no == 1 { text.strip_prefix('\u{feff}').unwrap_or(text) } else { text };
-                    match self.format {
-                        FileFormat::Notation => self.notation_line(text),
-                        FileFormat::Jsonl => self.jsonl_line(text),
-                    }
+            let text = match std::str::from_utf8(&buf) {
+                // Editors on some systems start a UTF-8 file with a byte-order mark.
+                Ok(text) if self.line_no == 1 => text.strip_prefix('\u{feff}').unwrap_or(text),
+                Ok(text) => text,
+                Err(e) => {
+                    return Err(VerifyError::parse(format!(
+                        "{}:{}: the line is not UTF-8 text (invalid byte at offset {})",
+                        shown(&self.path.display().to_string()),
+                        self.line_no,
+                        e.valid_up_to()
+                    )))
                 }
-                Err(e) => Err(VerifyError::parse(format!(
-                    "{}:{}: the line is not UTF-8 text (invalid byte at offset {})",
-                    shown(&self.path.display().to_string()),
-                    self.line_no,
-                    e.valid_up_to()
-                ))),
+            };
+            let found = match self.format {
+                FileFormat::Notation => self.notation_line(text),
+                FileFormat::Jsonl => self.jsonl_line(text).map(|r| r.map(|r| Raw::Owned(r.body))),
+            };
+            let result = match found {
+                Ok(Some(Raw::Event { from, to, column })) => {
+                    f.take().map(|f| f(self.line_no, Lent::Notation(&text[from..to], column)))
+                }
+                Ok(Some(Raw::Owned(body))) => f.take().map(|f| f(self.line_no, Lent::Other(body))),
+                Ok(None) => None,
+                Err(e) => Some(Err(e)),
             };
             self.buf = buf;
-            if let Some(record) = result? {
-                return Ok(Some(record));
+            if let Some(result) = result {
+                return result.map(Some);
             }
         }
     }
 
     /// One notation line: a record, or `None` for a directive, comment or blank line.
-    fn notation_line(&mut self, raw: &str) -> Result<Option<RawRecord>, VerifyError> {
+    fn notation_line(&mut self, raw: &str) -> Result<Option<Raw>, VerifyError> {
         // Every line of every verified file passes here, so the common case is kept cheap: a
         // byte search for the comment (`#` is ASCII, so the cut is a character boundary) and
         // no character count when the line starts with a visible ASCII character.
@@ -293,7 +380,7 @@ impl LogReader {
             self.directive(start, column)?;
             return Ok(None);
         }
-        let content = match start.as_bytes().iter().position(|&b| b == b'#') {
+        let content = match memchr::memchr(b'#', start.as_bytes()) {
             Some(p) => &start[..p],
             None => start,
         };
@@ -313,7 +400,7 @@ impl LogReader {
         let index = self.next_index;
         let body = if trimmed == "undo" {
             match self.live.pop() {
-                Some(target) => RawBody::Retract(target),
+                Some(target) => Raw::Owned(RawBody::Retract(target)),
                 None => {
                     return Err(err(
                         &self.path,
@@ -326,10 +413,12 @@ impl LogReader {
             }
         } else {
             self.live.push(index);
-            RawBody::Notation(trimmed.to_string(), column)
+            // Where the event lies in the line (`trimmed` is a slice of `raw`).
+            let from = trimmed.as_ptr() as usize - raw.as_ptr() as usize;
+            Raw::Event { from, to: from + trimmed.len(), column }
         };
         self.next_index += 1;
-        Ok(Some(RawRecord { line: self.line_no, body }))
+        Ok(Some(body))
     }
 
     /// One JSONL line: the header, a record, or `None` for a directive or blank line.
@@ -507,14 +596,24 @@ pub(crate) fn retracted_records(path: &Path) -> Result<Retracted, VerifyError> {
     Ok(retracted)
 }
 
+/// [`retracted_records`] for an opened file: when the reader holds all of the rest of it,
+/// and no retraction text is there, it retracts nothing and is not opened again (the
+/// header and the first record, already read, hold no retraction: `undo` and `retract`
+/// need an earlier event).
+pub(crate) fn retracted_records_of(reader: &LogReader) -> Result<Retracted, VerifyError> {
+    if let Some(rest) = reader.rest_if_buffered() {
+        let (finder, also) = retraction_search(reader.format);
+        if !(also.is_some_and(|b| memchr::memchr(b, rest).is_some()) || finder.find(rest).is_some()) {
+            return Ok(Retracted::default());
+        }
+    }
+    retracted_records(&reader.path)
+}
+
 /// Call `found(by, target)` for every retraction of a file, in file order, with the same
 /// byte search first as [`retracted_records`].
 pub(crate) fn each_retraction(path: &Path, mut found: impl FnMut(u64, u64)) -> Result<(), VerifyError> {
-    let needles: &[&[u8]] = match FileFormat::of(path) {
-        FileFormat::Notation => &[b"undo"],
-        FileFormat::Jsonl => &[b"\"retract\"", b"\\u"],
-    };
-    if !contains_any(path, needles)? {
+    if !may_retract(path)? {
         return Ok(());
     }
     for (index, record) in LogReader::open(path)?.enumerate() {
@@ -523,6 +622,45 @@ pub(crate) fn each_retraction(path: &Path, mut found: impl FnMut(u64, u64)) -> R
         }
     }
     Ok(())
+}
+
+/// Whether a file may hold a retraction: the byte search of [`retracted_records`]. Notation
+/// looks for `undo`; JSONL for `"retract"` and for a backslash (a key spelt with `\u`
+/// escapes reads as `retract` too, and any backslash is taken as a candidate rather than
+/// look further).
+pub(crate) fn may_retract(path: &Path) -> Result<bool, VerifyError> {
+    let (finder, also) = retraction_search(FileFormat::of(path));
+    contains(path, &finder, also)
+}
+
+/// The needle, and a single byte, whose presence may mean a retraction in a format.
+fn retraction_search(format: FileFormat) -> (memchr::memmem::Finder<'static>, Option<u8>) {
+    match format {
+        FileFormat::Notation => (memchr::memmem::Finder::new(b"undo"), None),
+        FileFormat::Jsonl => (
+            memchr::memmem::FinderBuilder::new().build_forward_with_ranker(JsonRank, b"\"retract\""),
+            Some(b'\\'),
+        ),
+    }
+}
+
+/// How common a byte is in a JSONL log, for the byte search's prefilter. memchr's default
+/// table is tuned for prose, where `"` is rare, so it picks the quotes of `"retract"` and
+/// stops at nearly every key of every line; here quotes, punctuation and digits are the most
+/// common bytes and the search keys on the letters instead.
+struct JsonRank;
+
+impl memchr::arch::all::packedpair::HeuristicFrequencyRank for JsonRank {
+    fn rank(&self, byte: u8) -> u8 {
+        match byte {
+            b'"' | b'{' | b'}' | b'[' | b']' | b':' | b',' | b' ' | b'\n' | b'0'..=b'9' => 255,
+            b'e' | b't' | b'a' => 200,
+            b'r' => 160,
+            b'c' => 120,
+            b'a'..=b'z' => 150,
+            _ => 100,
+        }
+    }
 }
 
 /// The number of records of a file, read syntax only: `replay`'s `total` when it stopped
@@ -571,24 +709,43 @@ pub(crate) fn count_lines(path: &Path) -> Result<u64, VerifyError> {
     }
 }
 
-/// Whether a file holds any of `needles`, read in chunks and never parsed.
-fn contains_any(path: &Path, needles: &[&[u8]]) -> Result<bool, VerifyError> {
+/// Whether a file holds `finder`'s needle (or the byte `also`), read in chunks and never
+/// parsed.
+fn contains(path: &Path, finder: &memchr::memmem::Finder<'_>, also: Option<u8>) -> Result<bool, VerifyError> {
     // Small enough to stay in a core's L2 cache between the kernel's copy and the search.
     const CHUNK: usize = 1 << 17;
-    let finders: Vec<memchr::memmem::Finder<'_>> = needles.iter().map(memchr::memmem::Finder::new).collect();
-    let overlap = needles.iter().map(|n| n.len()).max().unwrap_or(1) - 1;
+    let overlap = finder.needle().len().saturating_sub(1);
     let mut file = open_regular(path, "log file")?;
+    let io = |e: std::io::Error| VerifyError::io(&shown(&path.display().to_string()), &e);
+    let found = |bytes: &[u8]| {
+        also.is_some_and(|b| memchr::memchr(b, bytes).is_some()) || finder.find(bytes).is_some()
+    };
+    // A short file (a session of a few hundred records) is read whole into a buffer of its
+    // size, not zeroed: clearing a chunk-sized buffer cost more than verifying such a file.
+    let len = file.metadata().map_err(io)?.len();
+    let mut start: Vec<u8> = Vec::new();
+    if len < CHUNK as u64 {
+        start.reserve_exact(len as usize + 1);
+        (&mut file).take(CHUNK as u64).read_to_end(&mut start).map_err(io)?;
+        if start.len() < CHUNK || found(&start) {
+            return Ok(found(&start));
+        }
+        // The file grew meanwhile: go on in chunks after what was read.
+    }
     let mut buf = vec![0u8; CHUNK + overlap];
-    let mut kept = 0;
+    let mut kept = overlap.min(start.len());
+    buf[..kept].copy_from_slice(&start[start.len() - kept..]);
     loop {
-        let n = file
-            .read(&mut buf[kept..])
-            .map_err(|e| VerifyError::io(&shown(&path.display().to_string()), &e))?;
+        let n = match file.read(&mut buf[kept..]) {
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(io(e)),
+        };
         if n == 0 {
             return Ok(false);
         }
         let filled = kept + n;
-        if finders.iter().any(|f| f.find(&buf[..filled]).is_some()) {
+        if found(&buf[..filled]) {
             return Ok(true);
         }
         kept = overlap.min(filled);
@@ -745,10 +902,33 @@ mod tests {
             text.push_str(&"#".repeat(start - text.len()));
             text.push_str("\nundo\n");
             std::fs::write(&path, &text).unwrap();
-            assert!(contains_any(&path, &[b"undo"]).unwrap(), "{start}");
+            assert!(may_retract(&path).unwrap(), "{start}");
             let none = dir.path().join("none.arb");
             std::fs::write(&none, text.replace("undo", "add 1")).unwrap();
-            assert!(!contains_any(&none, &[b"undo"]).unwrap(), "{start}");
+            assert!(!may_retract(&none).unwrap(), "{start}");
+        }
+    }
+
+    #[test]
+    fn a_short_file_is_searched_for_retractions_in_the_readers_buffer() {
+        let dir = tempfile::tempdir().unwrap();
+        let cases = [
+            ("a.arb", "@game toy\nroll 1\nadd 1\n", None),
+            ("b.arb", "@game toy\nroll 1\nadd 1\nundo\n", Some(1)),
+            ("c.jsonl", "{\"game\":\"toy\"}\n{\"event\":{\"Roll\":1}}\n{\"event\":{\"Add\":1}}\n", None),
+            ("d.jsonl", "{\"game\":\"toy\"}\n{\"event\":{\"Roll\":1}}\n{\"\\u0072etract\":0}\n", Some(0)),
+        ];
+        for (name, text, retracted) in cases {
+            let path = dir.path().join(name);
+            std::fs::write(&path, text).unwrap();
+            let reader = LogReader::open(&path).unwrap();
+            assert!(reader.rest_if_buffered().is_some(), "{name}");
+            let found = retracted_records_of(&reader).unwrap();
+            assert_eq!(found, retracted_records(&path).unwrap(), "{name}");
+            assert_eq!(found.is_empty(), retracted.is_none(), "{name}");
+            if let Some(r) = retracted {
+                assert!(found.contains(r), "{name}");
+            }
         }
     }
 

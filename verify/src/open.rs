@@ -6,7 +6,7 @@
 //! journal, so a retracted record is skipped when replay reaches it.
 
 use crate::error::{ErrorKind, VerifyError};
-use crate::logfile::{Header, LogReader, RawBody};
+use crate::logfile::{Header, Lent, LogReader, RawBody};
 use crate::retraction::Retracted;
 use crate::shown::shown;
 use crate::source::{Origin, Source};
@@ -135,7 +135,7 @@ pub(crate) fn build_game<G: Game>(
     let name = setup.catalog.clone().unwrap_or_else(|| G::default_catalog().to_string());
     // A built-in catalog is borrowed, not copied: the game may recognise it and reuse its parse.
     let text: std::borrow::Cow<'static, str> = match G::builtin_catalog(&name) {
-        Some(t) => t.into(),
+        Some(t) => return built_in::<G>(label, setup, t),
         None => {
             let path = match base_dir {
                 Some(dir) if Path::new(&name).is_relative() => dir.join(&name),
@@ -153,6 +153,30 @@ pub(crate) fn build_game<G: Game>(
         }
     };
     G::new(&setup, &text).map_err(|e| VerifyError::setup(format!("{label}: {e}")))
+}
+
+/// The last game built on a built-in catalog, with its type and setup: `Game::new` is a
+/// pure function of the setup and the catalog's text, and a built-in catalog's text never
+/// changes, so verifying a league's thousands of sessions recorded under one setup builds
+/// the game once and clones it (reading the setup again cost as much per session as
+/// stepping a dozen events). A poisoned lock only skips it.
+type Built = Option<(TypeId, Setup, Box<dyn std::any::Any + Send>)>;
+static LAST_BUILT: Mutex<Built> = Mutex::new(None);
+
+fn built_in<G: Game>(label: &str, setup: Setup, text: &'static str) -> Result<G, VerifyError> {
+    let id = TypeId::of::<G>();
+    if let Ok(last) = LAST_BUILT.lock() {
+        if let Some((_, _, game)) = last.as_ref().filter(|(g, s, _)| *g == id && *s == setup) {
+            if let Some(game) = game.downcast_ref::<G>() {
+                return Ok(game.clone());
+            }
+        }
+    }
+    let game = G::new(&setup, text).map_err(|e| VerifyError::setup(format!("{label}: {e}")))?;
+    if let Ok(mut last) = LAST_BUILT.lock() {
+        *last = Some((id, setup, Box::new(game.clone())));
+    }
+    Ok(game)
 }
 
 /// The largest catalog file read. The shipped catalogs are a few kilobytes; the bound keeps
@@ -186,6 +210,25 @@ pub(crate) fn open<'a, G: Game>(
     peeked: Peeked,
     extra: &[(String, String)],
 ) -> Result<Opened<'a, G>, VerifyError> {
+    open_scanned(source, peeked, extra, None)
+}
+
+/// The file a peeked source reads, `None` for a session.
+pub(crate) fn file_path(peeked: &Peeked) -> Option<PathBuf> {
+    match peeked {
+        Peeked::File(file) => Some(file.path().to_path_buf()),
+        Peeked::Session(..) => None,
+    }
+}
+
+/// [`open`], with a file's retractions already scanned (`logfile::retracted_records`) when
+/// given.
+pub(crate) fn open_scanned<'a, G: Game>(
+    source: &Source,
+    peeked: Peeked,
+    extra: &[(String, String)],
+    scanned: Option<Retracted>,
+) -> Result<Opened<'a, G>, VerifyError> {
     let label = source.to_string();
     match peeked {
         Peeked::File(file) => {
@@ -195,40 +238,41 @@ pub(crate) fn open<'a, G: Game>(
             let path = file.path().to_path_buf();
             let base = path.parent().map(Path::to_path_buf);
             let game: G = build_game(&label, &file.header, &overrides, base.as_deref())?;
-            let retracted = crate::logfile::retracted_records(&path)?;
+            let retracted = match scanned {
+                Some(r) => r,
+                None => crate::logfile::retracted_records_of(&file)?,
+            };
             let header = file.header.clone();
             let parser = game.clone();
             let known = retracted.clone();
-            let records = file.enumerate().map(move |(i, r)| {
-                let r = r?;
-                let body = match r.body {
-                    RawBody::Retract(t) => {
-                        // The scan before replay must have seen every retraction.
-                        if !known.contains(t) {
-                            return Err(VerifyError::parse(format!(
-                                "{}:{}: a retraction the scan for retractions did not find",
-                                shown(&path.display().to_string()),
-                                r.line
-                            )));
+            let mut file = file;
+            let mut index = 0u64;
+            let records = std::iter::from_fn(move || {
+                let i = index;
+                index += 1;
+                file.next_with(|line, raw| {
+                    let body = match raw {
+                        Lent::Other(RawBody::Retract(t)) => {
+                            // The scan before replay must have seen every retraction.
+                            if !known.contains(t) {
+                                return Err(VerifyError::parse(format!(
+                                    "{}:{line}: a retraction the scan for retractions did not find",
+                                    shown(&path.display().to_string()),
+                                )));
+                            }
+                            Body::Retract(t)
                         }
-                        Body::Retract(t)
-                    }
-                    RawBody::Notation(text, column) => {
-                        let e = parser.parse_event(&text).map_err(|e| {
-                            VerifyError::parse(format!(
-                                "{}:{}:{}: expected {}, found {}",
-                                shown(&path.display().to_string()),
-                                r.line,
-                                column + e.column.saturating_sub(1),
-                                e.expected,
-                                shown(&e.found)
-                            ))
-                        })?;
-                        Body::Event(e)
-                    }
-                    RawBody::Json(value) => Body::Event(json_event(&parser, value, &path, r.line)?),
-                };
-                Ok(Record { index: i as u64, line: Some(r.line), body })
+                        Lent::Notation(text, column) => parse_line(&parser, &path, text, column, line)?,
+                        // `next_with` lends every event line; an owned one parses the same.
+                        Lent::Other(RawBody::Notation(text, column)) => {
+                            parse_line(&parser, &path, &text, column, line)?
+                        }
+                        Lent::Other(RawBody::Json(value)) => {
+                            Body::Event(json_event(&parser, value, &path, line)?)
+                        }
+                    };
+                    Ok(Record { index: i, line: Some(line), body })
+                })
             });
             Ok(Opened { header, game, retracted, records: RecordStream::File(Box::new(records)) })
         }
@@ -240,6 +284,27 @@ pub(crate) fn open<'a, G: Game>(
             Ok(Opened { header, game, retracted, records: RecordStream::Session(reader.events.cast()) })
         }
     }
+}
+
+/// A notation event line of a file, parsed by the game; an error names file, line and
+/// column.
+fn parse_line<G: Game>(
+    game: &G,
+    path: &Path,
+    text: &str,
+    column: usize,
+    line: usize,
+) -> Result<Body<G::Event>, VerifyError> {
+    let e = game.parse_event(text).map_err(|e| {
+        VerifyError::parse(format!(
+            "{}:{line}:{}: expected {}, found {}",
+            shown(&path.display().to_string()),
+            column + e.column.saturating_sub(1),
+            e.expected,
+            shown(&e.found)
+        ))
+    })?;
+    Ok(Body::Event(e))
 }
 
 /// A JSONL event, held to the same rules as a notation line: every key it holds must be one

@@ -32,8 +32,10 @@ pub struct VerifyOptions {
     /// Complete the log: insert the consequences the rules derive (`next_consequence`)
     /// before each decision or random outcome and at the end, and print the completed log.
     pub derive: bool,
-    /// Leave `final_facts` empty: `arbiter verify` prints no facts unless asked for JSON,
-    /// and building them is most of what a short session costs beyond stepping it.
+    /// Leave `final_facts` and `final_digest` empty: `arbiter verify` prints neither unless
+    /// asked for JSON, and building them is most of what a short session costs beyond
+    /// stepping it. (The digest is still computed when a log recorded under an older rules
+    /// version is compared with its replay under this one.)
     pub skip_final_facts: bool,
     /// Report at most this many findings; the rest are counted in the summary only.
     pub max_findings: Option<u64>,
@@ -157,7 +159,7 @@ pub struct VerifyReport {
     pub completed: Option<String>,
     pub rules_change: Option<RulesChange>,
     pub final_facts: Vec<Fact>,
-    /// Hex SHA-256 of the final state (always set).
+    /// Hex SHA-256 of the final state (empty under `skip_final_facts`, see there).
     pub final_digest: String,
     pub summary: Summary,
     /// 0 clean; 1 violations, an unapplicable record, or (`--strict`) an incomplete log.
@@ -411,7 +413,9 @@ impl<'c, 'a, R: Games> WithGame<'a> for Work<'c, 'a, R> {
     fn run<G: Game>(self, peeked: Peeked) -> Result<VerifyReport, VerifyError> {
         let recorded_version = peeked.header().rules_version;
         let current = G::info().rules_version;
-        let (mut report, keys) = run_one::<G>(self.source, peeked, self.options, self.sink)?;
+        // The digest is compared with the older rules version's when they differ.
+        let digest = !self.options.skip_final_facts || recorded_version.is_some_and(|v| v != current);
+        let (mut report, keys) = run_one::<G>(self.source, peeked, self.options, self.sink, digest)?;
         report.total = match &report.error {
             None => report.records,
             // Counting is best effort: a file whose unread rest does not even read as records
@@ -475,7 +479,7 @@ fn rules_change<R: Games, G: Game>(
     let old_source = source.clone().with_variant("rules", &old.to_string());
     let peeked = crate::open::peek(ctx, &old_source)?;
     let options = VerifyOptions { skip_final_facts: true, max_findings: Some(0), ..VerifyOptions::default() };
-    let (then, then_keys) = run_one::<G>(&old_source, peeked, &options, &mut Discard)?;
+    let (then, then_keys) = run_one::<G>(&old_source, peeked, &options, &mut Discard, true)?;
     // The violations are compared by a hash of their (record, rule) sequence, so that the
     // comparison holds no more than the reports do.
     let changed = then_keys != now_keys || then.final_digest != now.final_digest || then.error != now.error;
@@ -598,6 +602,7 @@ fn run_one<G: Game>(
     peeked: Peeked,
     options: &VerifyOptions,
     sink: &mut dyn FindingSink,
+    digest: bool,
 ) -> Result<(VerifyReport, u64), VerifyError> {
     // The overrides this run replays under, in the order they apply: what `--derive` writes
     // back as `@variant` lines so the completed log replays the same way.
@@ -646,9 +651,9 @@ fn run_one<G: Game>(
         unverified_at: Vec::new(),
     };
     if options.derive {
-        completing(opened, &mut report, &mut emitter, options, &overrides)?;
+        completing(opened, &mut report, &mut emitter, options, &overrides, digest)?;
     } else {
-        checking(opened, &mut report, &mut emitter, options)?;
+        checking(opened, &mut report, &mut emitter, options, digest)?;
     }
     let (summary, keys) = emitter.finish();
     report.summary = summary;
@@ -667,14 +672,21 @@ fn checking<G: Game>(
     report: &mut VerifyReport,
     emitter: &mut Emitter<'_>,
     options: &VerifyOptions,
+    digest: bool,
 ) -> Result<(), VerifyError> {
     let Opened { game, retracted, records, .. } = opened;
     // The loop is compiled once for a session's stream and once for the rest.
     match records {
-        RecordStream::Session(events) => {
-            check_records(&game, &retracted, events.map(crate::session::record), report, emitter, options)
-        }
-        records => check_records(&game, &retracted, records, report, emitter, options),
+        RecordStream::Session(events) => check_records(
+            &game,
+            &retracted,
+            events.map(crate::session::record),
+            report,
+            emitter,
+            options,
+            digest,
+        ),
+        records => check_records(&game, &retracted, records, report, emitter, options, digest),
     }
 }
 
@@ -685,6 +697,7 @@ fn check_records<G: Game>(
     report: &mut VerifyReport,
     emitter: &mut Emitter<'_>,
     options: &VerifyOptions,
+    digest: bool,
 ) -> Result<(), VerifyError> {
     let mut state = game.initial_state();
     let mut findings = Findings::default();
@@ -724,12 +737,18 @@ fn check_records<G: Game>(
             }
         }
     }
-    finish::<G>(game, &state, report, options);
+    finish::<G>(game, &state, report, options, digest);
     Ok(())
 }
 
 /// What every loop reports about the final state.
-fn finish<G: Game>(game: &G, state: &G::State, report: &mut VerifyReport, options: &VerifyOptions) {
+fn finish<G: Game>(
+    game: &G,
+    state: &G::State,
+    report: &mut VerifyReport,
+    options: &VerifyOptions,
+    digest: bool,
+) {
     if report.error.is_none() {
         let owed = owed(game, state);
         if !owed.is_empty() {
@@ -739,7 +758,9 @@ fn finish<G: Game>(game: &G, state: &G::State, report: &mut VerifyReport, option
     if !options.skip_final_facts {
         report.final_facts = crate::report::facts_of(game, state);
     }
-    report.final_digest = crate::report::digest_of(state);
+    if digest {
+        report.final_digest = crate::report::digest_of(state);
+    }
 }
 
 /// The loop of `--derive`: the [`Replayer`] inserts the consequences the rules derive, and
@@ -750,6 +771,7 @@ fn completing<G: Game>(
     emitter: &mut Emitter<'_>,
     options: &VerifyOptions,
     overrides: &[(String, String)],
+    digest: bool,
 ) -> Result<(), VerifyError> {
     let (header, variants) = crate::transfer::split_interpretations::<G>(opened.header.clone(), overrides);
     let mut replay = Replayer::new(opened);
@@ -775,7 +797,7 @@ fn completing<G: Game>(
             _ => {}
         }
     }
-    finish::<G>(replay.game(), &replay.state, report, options);
+    finish::<G>(replay.game(), &replay.state, report, options, digest);
     let mut head = crate::logfile::header_to_notation(&header);
     for (name, value) in &variants {
         head.push_str(&format!("@variant {name}={value}\n"));

@@ -191,3 +191,52 @@ fn an_early_split_in_long_logs_steps_only_up_to_the_split() {
     assert_eq!(r.compared, 2, "stepped only the two pairs up to the split");
     assert_eq!(r.divergences[0].a.as_ref().unwrap().index, 1);
 }
+
+#[test]
+fn a_retraction_far_past_the_split_still_changes_the_answer() {
+    // A and B split at record 1 (`add 1` against `add 5`); far later (past the first chunks
+    // the retraction scan reads) B withdraws `add 5`, and then the two split elsewhere.
+    let d = toy::dir("diff-late-retract");
+    let pairs = 10_000;
+    let json = |body: &str| format!("{{\"event\":{body}}}\n");
+    let mut a = String::from("{\"game\":\"toy\"}\n");
+    let mut b = a.clone();
+    a.push_str(&json("{\"Roll\":1}"));
+    a.push_str(&json("{\"Add\":1}"));
+    b.push_str(&json("{\"Roll\":1}"));
+    b.push_str(&json("{\"Add\":5}"));
+    for _ in 0..pairs {
+        a.push_str(&json("{\"Roll\":2}"));
+        a.push_str(&json("{\"Add\":2}"));
+    }
+    let (pa, pb) = (d.join("a.jsonl"), d.join("b.jsonl"));
+    std::fs::write(&pa, &a).unwrap();
+    let early = |b: &str| {
+        std::fs::write(&pb, b).unwrap();
+        diff(&toy::ctx(), &Source::file(&pa), &Source::file(&pb), &DiffOptions::default()).unwrap()
+    };
+    let tail: String = (0..pairs).map(|_| json("{\"Roll\":2}") + &json("{\"Add\":2}")).collect();
+    // Without a retraction: the split is the changed record.
+    let r = early(&format!("{b}{tail}"));
+    assert_eq!(r.divergences[0].a.as_ref().unwrap().index, 1, "{r}");
+    assert!(b.len() + tail.len() > 1 << 18, "the retraction lies past the scan's first chunks");
+    // Retracting `add 5` at the end (the key spelt plainly, then with escapes): B's record 1
+    // is gone, so B's `roll 2` now meets A's `add 1`.
+    for key in ["retract", "\\u0072etract"] {
+        let r = early(&format!("{b}{tail}{{\"{key}\":1}}\n"));
+        let first = &r.divergences[0];
+        assert_eq!(first.reason, SplitReason::EventsDiffer, "{key}: {r}");
+        assert_eq!((first.a.as_ref().unwrap().index, first.b.as_ref().unwrap().index), (1, 2), "{key}: {r}");
+    }
+    // The same in notation: an `undo` of every later record and then of `add 5`.
+    let na = toy::log(&d, "a.arb", &format!("roll 1\nadd 1\n{}", "roll 2\nadd 2\n".repeat(pairs)));
+    let nb = toy::log(
+        &d,
+        "b.arb",
+        &format!("roll 1\nadd 5\n{}{}", "roll 2\nadd 2\n".repeat(pairs), "undo\n".repeat(2 * pairs + 1)),
+    );
+    let r = diff(&toy::ctx(), &Source::file(&na), &Source::file(&nb), &DiffOptions::default()).unwrap();
+    let first = &r.divergences[0];
+    assert_eq!(first.reason, SplitReason::Prefix, "{r}");
+    assert_eq!(first.a.as_ref().unwrap().index, 1, "B ends after `roll 1`: {r}");
+}

@@ -43,9 +43,8 @@ pub use params::{Config, PARAMS};
 pub use rules::RULES;
 pub use state::{Phase, State};
 
-use crate::kit::catalog::{is_builtin, Builtin};
+use crate::kit::catalog::Builtin;
 use crate::kit::deck::{Deck, Market};
-use crate::kit::memo::LastBuilt;
 use crate::kit::taint::Unverified;
 use crate::{Findings, Game, GameInfo, ParamSpec, ParseError, RuleInfo, Setup, SetupError, StepError};
 use city::TILES;
@@ -64,7 +63,6 @@ pub struct FlameAndForge {
 }
 
 static BUILTIN: Builtin<Catalog> = Builtin::new();
-static LAST: LastBuilt<FlameAndForge> = LastBuilt::new();
 
 impl FlameAndForge {
     pub fn config(&self) -> &Config {
@@ -205,9 +203,7 @@ impl Game for FlameAndForge {
     }
 
     fn new(setup: &Setup, catalog_text: &str) -> Result<Self, SetupError> {
-        LAST.get_or_build(setup, is_builtin(catalog_text, ILLUSTRATIVE), || {
-            FlameAndForge::build(setup, catalog_text)
-        })
+        FlameAndForge::build(setup, catalog_text)
     }
 
     fn setup(&self) -> &Setup {

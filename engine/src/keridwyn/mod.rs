@@ -54,8 +54,6 @@ pub use effect::{Ailment, DamageBase, Effect, Skill};
 pub use event::{Event, Place, Play};
 pub use state::{Fighter, HandCard, Phase, Seat, State};
 
-use crate::kit::catalog::is_builtin;
-use crate::kit::memo::LastBuilt;
 use crate::kit::rules::Readings;
 use crate::kit::taint::Unverified;
 use crate::{Findings, Game, GameInfo, ParamSpec, ParseError, RuleInfo, Setup, SetupError, StepError};
@@ -75,9 +73,6 @@ pub struct KeridwynFight {
     pub(crate) catalog: Arc<Catalog>,
     pub(crate) params: Params,
 }
-
-/// The last game built from the built-in catalog (verifying a league builds one per session).
-static LAST: LastBuilt<KeridwynFight> = LastBuilt::new();
 
 impl KeridwynFight {
     /// The game a setup and catalog text describe, or every reason they are refused.
@@ -145,9 +140,7 @@ impl Game for KeridwynFight {
     }
 
     fn new(setup: &Setup, catalog_text: &str) -> Result<Self, SetupError> {
-        LAST.get_or_build(setup, is_builtin(catalog_text, ILLUSTRATIVE), || {
-            KeridwynFight::build(setup, catalog_text)
-        })
+        KeridwynFight::build(setup, catalog_text)
     }
     fn setup(&self) -> &Setup {
         &self.setup

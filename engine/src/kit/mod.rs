@@ -9,7 +9,6 @@
 //! - [`words`]: the one notation tokenizer (char columns, ids, numbers in range, named words).
 //! - [`catalog`]: the one catalog reader (lines, every problem at once, interned [`catalog::Id`]s,
 //!   the built-in catalog parsed once).
-//! - [`memo`]: the last game built from the built-in catalog, kept for the next session.
 //! - [`named`]: `named_enum!`, closed sets of words written once.
 //! - [`rules`]: `rules!` (a game's rule catalog) and typed interpretation readings.
 //! - [`effect`]: the declarative card-effect form and the unverified-text convention.
@@ -28,7 +27,6 @@ pub mod due;
 pub mod effect;
 pub mod facts;
 pub mod grid;
-pub mod memo;
 pub mod name;
 pub mod named;
 pub mod paths;

@@ -62,7 +62,7 @@ pub use rules::RULES;
 pub use state::{ModState, Outcome, Phase, Slot, State};
 
 use crate::{Findings, Game, GameInfo, ParamSpec, ParseError, RuleInfo, Setup, SetupError, StepError};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 /// The training game, configured: setup validated, catalog parsed.
 #[derive(Debug, Clone)]
@@ -190,26 +190,7 @@ impl Game for ProvingGrounds {
     }
 
     fn new(setup: &Setup, catalog_text: &str) -> Result<Self, SetupError> {
-        // Verifying a league builds one game per session, nearly always from the same setup
-        // and the built-in catalog. The game is a pure function of the two, so the last one
-        // built from the built-in catalog is kept and cloned (reference counts only) when it
-        // is asked for again. A poisoned lock only skips the cache.
-        static LAST: Mutex<Option<(Setup, ProvingGrounds)>> = Mutex::new(None);
-        let builtin = catalog_text == ILLUSTRATIVE;
-        if builtin {
-            if let Ok(last) = LAST.lock() {
-                if let Some((_, game)) = last.as_ref().filter(|(seen, _)| seen == setup) {
-                    return Ok(game.clone());
-                }
-            }
-        }
-        let built = Self::build(setup, catalog_text);
-        if let (true, Ok(game)) = (builtin, &built) {
-            if let Ok(mut last) = LAST.lock() {
-                *last = Some((setup.clone(), game.clone()));
-            }
-        }
-        built
+        Self::build(setup, catalog_text)
     }
 
     fn setup(&self) -> &Setup {

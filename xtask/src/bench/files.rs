@@ -23,7 +23,7 @@ use std::path::Path;
 use std::time::Instant;
 
 /// The record the diff's second file changes.
-const SPLIT_AT: u64 = 10;
+pub const SPLIT_AT: u64 = 10;
 /// Timed diffs per format; the median counts.
 const DIFFS: usize = 11;
 

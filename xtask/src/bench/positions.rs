@@ -108,9 +108,11 @@ pub fn state_at<G: Game>(run: &mut Run<G>, long: &Long<G>) -> Fallible {
         .arbiter(ms);
         if n == 1_000_000 {
             let growth = ms / first;
-            row = row
-                .target("< 1 ms at N = 10^6", ms < 1.0)
-                .target(format!("flat in N: ≤ 2× the time at 10^3 ({growth:.2}×)"), growth <= 2.0);
+            row = row.target("< 1 ms at N = 10^6", ms < 1.0).target_with(
+                "flat in N: ≤ 2× the time at 10^3",
+                format!("{growth:.2}×"),
+                growth <= 2.0,
+            );
         }
         run.rows.push(row);
     }

@@ -12,10 +12,14 @@
 //! and divide the total (`callgrind_annotate`'s PROGRAM TOTALS) by N. The loops: `step`
 //! (the rules over decoded events, verify in memory), `decode` (the journal's codec on each
 //! record's bytes), `text` (parse each notation line, then step), `scan` (the journal's
-//! stream of a stored corpus, decoded), `replay` (that stream, stepped) and `setup` (what
-//! `arbiter verify SESSION` builds once per session before its first event: the game from
-//! the session's setup and built-in catalog, then its initial state; divide by the number
-//! of sessions for the cost per session).
+//! stream of a stored corpus, decoded), `replay` (that stream, stepped), `verify-sessions`
+//! (the verify crate on every session of that journal, as `arbiter verify SESSION` runs it),
+//! `arb-files` (the verify crate on every session written as a `.arb` file, as `arbiter
+//! verify FILE` runs it), `file-diff` (the verify crate's diff of two `.jsonl` files of N
+//! events that split at record 10, as `arbiter diff A B` runs it; its wall time is printed
+//! too, the median of 11) and `setup` (what `arbiter verify SESSION` builds once per
+//! session before its first event: the game from the session's setup and built-in catalog,
+//! then its initial state; divide by the number of sessions for the cost per session).
 
 use super::corpus::{self, Corpus};
 use super::journal_store::meta;
@@ -26,7 +30,8 @@ use std::fmt::Write as _;
 use std::hint::black_box;
 
 /// The loops `--profile` runs.
-pub const LOOPS: [&str; 6] = ["step", "decode", "text", "scan", "replay", "setup"];
+pub const LOOPS: [&str; 9] =
+    ["step", "decode", "text", "scan", "replay", "verify-sessions", "arb-files", "file-diff", "setup"];
 
 pub fn check_name(what: &str) -> Fallible {
     if LOOPS.contains(&what) {
@@ -76,7 +81,43 @@ impl GameVisitor for Profile {
                     .collect();
                 profiled_text(&corpus.game, &texts)?
             }
-            "scan" | "replay" => {
+            "arb-files" => {
+                let dir = tempfile::tempdir()?;
+                let mut files = Vec::with_capacity(corpus.sessions.len());
+                for (name, events) in &corpus.sessions {
+                    let mut text = format!("@game {}\n", G::info().id);
+                    for e in events {
+                        let _ = writeln!(text, "{e}");
+                    }
+                    let path = dir.path().join(format!("{name}.arb"));
+                    std::fs::write(&path, text)?;
+                    files.push(path);
+                }
+                profiled_arb_files(&files)?
+            }
+            "file-diff" => {
+                let dir = tempfile::tempdir()?;
+                let (a, b) = (dir.path().join("a.jsonl"), dir.path().join("b.jsonl"));
+                let inner = corpus.game.clone();
+                super::files::write_campaign(&inner, self.events, &a, None)?;
+                super::files::write_campaign(&inner, self.events, &b, Some(super::files::SPLIT_AT))?;
+                let ctx =
+                    arbiter_verify::Context::with_games(super::campaign::CampaignGames::<G>::default(), None);
+                let mut samples = Vec::new();
+                for _ in 0..11 {
+                    let start = std::time::Instant::now();
+                    profiled_file_diff(&ctx, &a, &b)?;
+                    samples.push(start.elapsed().as_secs_f64());
+                }
+                println!(
+                    "diff of two {}-event .jsonl files splitting at {}: median {:.3} ms of 11",
+                    self.events,
+                    super::files::SPLIT_AT,
+                    super::measure::median(samples) * 1e3
+                );
+                corpus.events
+            }
+            "scan" | "replay" | "verify-sessions" => {
                 let dir = tempfile::tempdir()?;
                 let journal = Journal::open(dir.path().join("journal.db"))?;
                 for (name, events) in &corpus.sessions {
@@ -85,10 +126,10 @@ impl GameVisitor for Profile {
                 }
                 // Once untimed, as the table's reads run on a warm journal.
                 scan(&journal, &corpus)?;
-                if self.what == "scan" {
-                    profiled_scan(&journal, &corpus)?
-                } else {
-                    profiled_replay(&journal, &corpus)?
+                match self.what.as_str() {
+                    "scan" => profiled_scan(&journal, &corpus)?,
+                    "replay" => profiled_replay(&journal, &corpus)?,
+                    _ => profiled_verify_sessions(&journal, &corpus)?,
                 }
             }
             "setup" => profiled_setup::<G>(&corpus)?,
@@ -182,6 +223,60 @@ fn scan<G: Game>(journal: &Journal, corpus: &Corpus<G>) -> Fallible<u64> {
 #[inline(never)]
 fn profiled_scan<G: Game>(journal: &Journal, corpus: &Corpus<G>) -> Fallible<u64> {
     scan(journal, corpus)
+}
+
+/// As `arbiter verify` runs without `--json`: no final facts.
+fn verify_options() -> arbiter_verify::VerifyOptions {
+    arbiter_verify::VerifyOptions { skip_final_facts: true, ..Default::default() }
+}
+
+#[inline(never)]
+fn profiled_verify_sessions<G: Game>(journal: &Journal, corpus: &Corpus<G>) -> Fallible<u64> {
+    let ctx = arbiter_verify::Context::new(journal);
+    let options = verify_options();
+    let mut n = 0;
+    for (name, _) in &corpus.sessions {
+        let report = arbiter_verify::verify(&ctx, &arbiter_verify::Source::session(name), &options)?;
+        if !report.is_clean() {
+            return Err(format!("verify {name}: the simulated session is not clean").into());
+        }
+        n += report.records;
+    }
+    Ok(n)
+}
+
+#[inline(never)]
+fn profiled_arb_files(files: &[std::path::PathBuf]) -> Fallible<u64> {
+    let ctx = arbiter_verify::Context::files();
+    let options = verify_options();
+    let mut n = 0;
+    for path in files {
+        let report = arbiter_verify::verify(&ctx, &arbiter_verify::Source::file(path), &options)?;
+        if !report.is_clean() {
+            return Err(format!("verify {}: the simulated session is not clean", path.display()).into());
+        }
+        n += report.records;
+    }
+    Ok(n)
+}
+
+#[inline(never)]
+fn profiled_file_diff<G: Game>(
+    ctx: &arbiter_verify::Context<'_, super::campaign::CampaignGames<G>>,
+    a: &std::path::Path,
+    b: &std::path::Path,
+) -> Fallible {
+    let report = arbiter_verify::diff(
+        ctx,
+        &arbiter_verify::Source::file(a),
+        &arbiter_verify::Source::file(b),
+        &arbiter_verify::DiffOptions::default(),
+    )?;
+    let split = report.divergences.first().and_then(|d| d.a.as_ref()).map(|r| r.index);
+    if split != Some(super::files::SPLIT_AT) {
+        return Err(format!("the diff split at {split:?}, not at {}", super::files::SPLIT_AT).into());
+    }
+    Ok(())
 }
 
 #[inline(never)]
