@@ -9,6 +9,13 @@ pub use super::layout::{
 };
 pub use super::wal::DAMAGED_SUFFIX;
 
+/// sled's configuration for the database directory `path`, as the journal opens it: a
+/// database is refused under any other segment size than the one it was made with, so open
+/// it with `sled_config(path).open()`, not `sled::open`.
+pub fn sled_config(path: &std::path::Path) -> sled::Config {
+    super::open::sled_config(path)
+}
+
 /// How many live entries (appends not yet checkpointed into sled) a write-ahead log file's
 /// bytes hold; an error says what is damaged.
 pub fn wal_entries(bytes: &[u8]) -> Result<usize, String> {
