@@ -20,7 +20,7 @@
 //! of the journal's). Reads then work on a full disk and on a read-only copy.
 
 use super::heads::{self, Recorded};
-use super::layout::{self, SLED_CONF_FILE, SLED_SNAPSHOT_PREFIX, SLED_UNFINISHED_SUFFIX};
+use super::layout::{self, SLED_SNAPSHOT_PREFIX, SLED_UNFINISHED_SUFFIX};
 use super::state::{Durability, Mode, Opened, Record, SledStore};
 use super::tail::storage;
 use super::wal::{self, Wal};
@@ -254,7 +254,7 @@ impl SledStore {
 /// Open sled on `path`, retrying briefly while its lock may still be held by this process's
 /// previous handle (sled's background threads release it lazily).
 fn open_sled(path: &Path, shown: &str) -> Result<sled::Db, JournalError> {
-    let config = sled_config(path);
+    let config = layout::sled_config(path);
     let started = Instant::now();
     loop {
         match config.open() {
@@ -268,45 +268,6 @@ fn open_sled(path: &Path, shown: &str) -> Result<sled::Db, JournalError> {
             }
         }
     }
-}
-
-/// sled's configuration for the database at `path` (which sled refuses to open with a
-/// segment size other than the one it was made with).
-pub(super) fn sled_config(path: &Path) -> sled::Config {
-    sled::Config::new()
-        .path(path)
-        // Replays stream; a large page cache would only raise memory use.
-        .cache_capacity(32 << 20)
-        .segment_size(segment_size(path))
-}
-
-/// The segment size of sled's log in a new database: sled reclaims space a segment at a
-/// time, once less than half of it is live, and keeps a few free and partly written
-/// segments at the end of its file, so a smaller segment holds less dead and unused space
-/// (sled's default of 512 KiB left a loaded corpus at 1.9x its live data). It stays large
-/// enough that a full block (`BLOCK_BYTES`, 16 KiB) and sled's tree nodes are written
-/// inline: sled moves any write above a quarter of a segment to a file of its own in
-/// `blobs/`, which a block holding a record larger than about 32 KiB now is (above 128 KiB
-/// before).
-const NEW_SEGMENT_SIZE: usize = 128 << 10;
-
-/// The segment size to open `path` with: the one its `conf` file records (sled refuses any
-/// other, and a database made before `NEW_SEGMENT_SIZE` has sled's default), or
-/// `NEW_SEGMENT_SIZE` for a new database. A `conf` that cannot be read or parsed is left to
-/// sled, which reports it.
-fn segment_size(path: &Path) -> usize {
-    let Ok(conf) = std::fs::read(path.join(SLED_CONF_FILE)) else {
-        return NEW_SEGMENT_SIZE;
-    };
-    // Text lines, then a binary checksum.
-    String::from_utf8_lossy(&conf)
-        .lines()
-        .find_map(|line| line.strip_prefix("segment_size: "))
-        .and_then(|size| size.trim().parse::<usize>().ok())
-        // sled only accepts a power of two from 256 bytes to 16 MiB; anything else is damage
-        // that sled itself reports when it reads the file.
-        .filter(|size| size.is_power_of_two() && (256..=1 << 24).contains(size))
-        .unwrap_or(NEW_SEGMENT_SIZE)
 }
 
 /// Take the directory's lock: one process at a time has a database open. A holder that

@@ -3,18 +3,11 @@
 //! `arbiter_journal::layout`.
 
 pub use super::layout::{
-    key_seq, seq_key, tail_first, tail_pointer, EVENTS_TREE, FORMAT_KEY, FORMAT_VERSION, GENERATION_KEY,
-    HEADS_FILE, HEADS_TREE, LEGACY_MARKER_FILE, RETRACTIONS_TREE, SESSIONS_TREE, SLED_DATA_FILE,
-    SNAPSHOTS_TREE, WAL_FILE,
+    key_seq, seq_key, sled_config, tail_first, tail_pointer, EVENTS_TREE, FORMAT_KEY, FORMAT_VERSION,
+    GENERATION_KEY, HEADS_FILE, HEADS_TREE, LEGACY_MARKER_FILE, RETRACTIONS_TREE, SESSIONS_TREE,
+    SLED_DATA_FILE, SNAPSHOTS_TREE, WAL_FILE,
 };
 pub use super::wal::DAMAGED_SUFFIX;
-
-/// sled's configuration for the database directory `path`, as the journal opens it: a
-/// database is refused under any other segment size than the one it was made with, so open
-/// it with `sled_config(path).open()`, not `sled::open`.
-pub fn sled_config(path: &std::path::Path) -> sled::Config {
-    super::open::sled_config(path)
-}
 
 /// How many live entries (appends not yet checkpointed into sled) a write-ahead log file's
 /// bytes hold; an error says what is damaged.
