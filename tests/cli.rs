@@ -380,7 +380,7 @@ fn check_finds_a_tampered_record_and_reads_refuse_it() {
     assert!(intact.contains("won"), "{intact}");
     {
         // Change one byte of the stored events, as a hand edit of the database would.
-        let db = sled::open(s.db()).expect("open the database directly");
+        let db = arbiter_journal::layout::sled_config(&s.db()).open().expect("open the database directly");
         let tree = db.open_tree(arbiter_journal::layout::EVENTS_TREE).expect("events tree");
         let (key, value) = tree.iter().next().expect("a block").expect("read the block");
         let mut bytes = value.to_vec();

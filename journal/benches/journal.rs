@@ -58,7 +58,7 @@ fn corpus_disk(path: &Path, events: u64) -> Result<(u64, u64, u64), Box<dyn std:
     j.flush()?;
     drop(j);
     let disk = dir_size(path);
-    let db = sled::open(path)?;
+    let db = arbiter_journal::layout::sled_config(path).open()?;
     let live: usize =
         db.open_tree(arbiter_journal::layout::EVENTS_TREE)?.iter().values().flatten().map(|v| v.len()).sum();
     if std::env::var_os("JOURNAL_BENCH_FILES").is_some() {
@@ -127,7 +127,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let disk = dir_size(&dir.path().join("db"));
     let (corpus_disk, corpus_raw, corpus_live) = corpus_disk(&dir.path().join("db-corpus"), events)?;
     if std::env::var_os("JOURNAL_BENCH_FILES").is_some() {
-        let db = sled::open(dir.path().join("db"))?;
+        let db = arbiter_journal::layout::sled_config(&dir.path().join("db")).open()?;
         let live: usize = db
             .open_tree(arbiter_journal::layout::EVENTS_TREE)?
             .iter()

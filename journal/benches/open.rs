@@ -81,7 +81,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     drop(Journal::open(&path)?);
     println!("opening a database of {events} + 200,000 events (2,001 sessions); medians of {RUNS} runs\n");
     println!("| what | median |\n| --- | --- |");
-    let config = sled::Config::new().path(&path).cache_capacity(32 << 20);
+    let config = arbiter_journal::layout::sled_config(&path);
     row("sled's own open and close (its recovery)", time(|| Ok(drop(config.open()?)))?);
     row("`Journal::open` and close (read-write)", time(|| Ok(drop(Journal::open(&path)?)))?);
     row("`Journal::open_read_only` and close", time(|| Ok(drop(Journal::open_read_only(&path)?)))?);

@@ -592,3 +592,42 @@ fn appends_acknowledged_through_the_log_survive_a_kill() -> Result<(), Box<dyn s
     assert_eq!(live(&log)?, 0, "redone, then started afresh");
     Ok(())
 }
+
+/// A new database uses the journal's segment size, and one made with sled's default segment
+/// size (every database made before) still opens, takes appends and reads back.
+#[test]
+fn a_database_keeps_the_segment_size_it_was_made_with() -> TestResult {
+    let dir = tempfile::tempdir()?;
+    let new = dir.path().join("new");
+    Journal::open(&new)?.create_session("s", &meta("g"))?;
+    let conf = String::from_utf8_lossy(&std::fs::read(new.join("conf"))?).into_owned();
+    assert!(conf.contains("segment_size: 131072"), "{conf}");
+
+    // sled's default, recorded in its `conf` file when sled first opens the directory.
+    let old = dir.path().join("old");
+    drop(sled::Config::new().path(&old).open()?);
+    for round in 0..2u64 {
+        let j = Journal::open(&old)?;
+        if round == 0 {
+            j.create_session("s", &meta("g"))?;
+        }
+        j.append("s", round, &[ev(round)])?;
+        let read: Vec<_> = j.events::<Ev>("s", 0)?.collect::<Result<_, _>>()?;
+        assert_eq!(read.len() as u64, round + 1);
+    }
+    let conf = String::from_utf8_lossy(&std::fs::read(old.join("conf"))?).into_owned();
+    assert!(conf.contains("segment_size: 524288"), "{conf}");
+
+    // Without its `conf`, sled cannot tell how the data file is laid out: the open refuses
+    // before sled starts, and putting `conf` back opens the database as it was.
+    let saved = std::fs::read(old.join("conf"))?;
+    std::fs::remove_file(old.join("conf"))?;
+    for attempt in [Journal::open(&old).map(drop), Journal::open_read_only(&old).map(drop)] {
+        let e = attempt.err().ok_or("opened without sled's conf")?;
+        assert!(e.to_string().contains("`conf` file is missing"), "{e}");
+    }
+    std::fs::write(old.join("conf"), saved)?;
+    let read: Vec<_> = Journal::open(&old)?.events::<Ev>("s", 0)?.collect::<Result<_, _>>()?;
+    assert_eq!(read.len(), 2);
+    Ok(())
+}

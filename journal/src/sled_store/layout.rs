@@ -18,7 +18,11 @@
 //! finding the last block by key would silently take the one before it.
 //!
 //! Beside sled's own files (`db`, `conf`, `snap.*`, `blobs/`) the directory holds the
-//! write-ahead log (`wal`) and the record of heads (`heads`).
+//! write-ahead log (`wal`) and the record of heads (`heads`). sled's log is written in
+//! segments of `NEW_SEGMENT_SIZE` in a database made now, of sled's default in one made
+//! before: whoever opens the directory with sled takes the size from `conf` (`sled_config`).
+
+use std::path::Path;
 
 pub const SESSIONS_TREE: &str = "sessions";
 pub const HEADS_TREE: &str = "heads";
@@ -82,4 +86,43 @@ pub fn tail_pointer(tail_first: u64) -> [u8; 8] {
 /// The first sequence of the last block a `heads` value points to; `None` when malformed.
 pub fn tail_first(value: &[u8]) -> Option<u64> {
     Some(u64::from_be_bytes(value.try_into().ok()?))
+}
+
+/// sled's configuration for the database at `path` (which sled refuses to open with a
+/// segment size other than the one it was made with).
+pub fn sled_config(path: &Path) -> sled::Config {
+    sled::Config::new()
+        .path(path)
+        // Replays stream; a large page cache would only raise memory use.
+        .cache_capacity(32 << 20)
+        .segment_size(segment_size(path))
+}
+
+/// The segment size of sled's log in a new database: sled reclaims space a segment at a
+/// time, once less than half of it is live, and keeps a few free and partly written
+/// segments at the end of its file, so a smaller segment holds less dead and unused space
+/// (sled's default of 512 KiB left a loaded corpus at 1.9x its live data). It stays large
+/// enough that a full block (`BLOCK_BYTES`, 16 KiB) and sled's tree nodes are written
+/// inline: sled moves any write above a quarter of a segment to a file of its own in
+/// `blobs/`, which a block holding a record larger than about 32 KiB now is (above 128 KiB
+/// before).
+const NEW_SEGMENT_SIZE: usize = 128 << 10;
+
+/// The segment size to open `path` with: the one its `conf` file records (sled refuses any
+/// other, and a database made before `NEW_SEGMENT_SIZE` has sled's default), or
+/// `NEW_SEGMENT_SIZE` for a new database. A `conf` that cannot be read or parsed is left to
+/// sled, which reports it.
+fn segment_size(path: &Path) -> usize {
+    let Ok(conf) = std::fs::read(path.join(SLED_CONF_FILE)) else {
+        return NEW_SEGMENT_SIZE;
+    };
+    // Text lines, then a binary checksum.
+    String::from_utf8_lossy(&conf)
+        .lines()
+        .find_map(|line| line.strip_prefix("segment_size: "))
+        .and_then(|size| size.trim().parse::<usize>().ok())
+        // sled only accepts a power of two from 256 bytes to 16 MiB; anything else is damage
+        // that sled itself reports when it reads the file.
+        .filter(|size| size.is_power_of_two() && (256..=1 << 24).contains(size))
+        .unwrap_or(NEW_SEGMENT_SIZE)
 }

@@ -254,10 +254,20 @@ impl SledStore {
 /// Open sled on `path`, retrying briefly while its lock may still be held by this process's
 /// previous handle (sled's background threads release it lazily).
 fn open_sled(path: &Path, shown: &str) -> Result<sled::Db, JournalError> {
-    let config = sled::Config::new()
-        .path(path)
-        // Replays stream; a large page cache would only raise memory use.
-        .cache_capacity(32 << 20);
+    // Without `conf`, sled would take the data file to have the segment size it is given
+    // and, when the file was written with another (a database made before the current
+    // size), damage it past repair on starting. A data file with contents always has one.
+    let has_data = std::fs::metadata(path.join(layout::SLED_DATA_FILE)).is_ok_and(|m| m.len() > 0);
+    if has_data && !path.join(layout::SLED_CONF_FILE).exists() {
+        return Err(JournalError::new(
+            ErrorKind::Storage,
+            format!(
+                "database `{shown}` is damaged: sled's `conf` file is missing (it records how \
+                 the data file is laid out); restore the directory from a backup"
+            ),
+        ));
+    }
+    let config = layout::sled_config(path);
     let started = Instant::now();
     loop {
         match config.open() {

@@ -3,9 +3,9 @@
 //! `arbiter_journal::layout`.
 
 pub use super::layout::{
-    key_seq, seq_key, tail_first, tail_pointer, EVENTS_TREE, FORMAT_KEY, FORMAT_VERSION, GENERATION_KEY,
-    HEADS_FILE, HEADS_TREE, LEGACY_MARKER_FILE, RETRACTIONS_TREE, SESSIONS_TREE, SLED_DATA_FILE,
-    SNAPSHOTS_TREE, WAL_FILE,
+    key_seq, seq_key, sled_config, tail_first, tail_pointer, EVENTS_TREE, FORMAT_KEY, FORMAT_VERSION,
+    GENERATION_KEY, HEADS_FILE, HEADS_TREE, LEGACY_MARKER_FILE, RETRACTIONS_TREE, SESSIONS_TREE,
+    SLED_DATA_FILE, SNAPSHOTS_TREE, WAL_FILE,
 };
 pub use super::wal::DAMAGED_SUFFIX;
 

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 pub fn open_raw(path: &Path) -> sled::Result<sled::Db> {
     let started = Instant::now();
     loop {
-        match sled::open(path) {
+        match arbiter_journal::layout::sled_config(path).open() {
             Err(sled::Error::Io(e))
                 if e.to_string().contains("could not acquire lock")
                     && started.elapsed() < Duration::from_secs(2) =>
