@@ -618,10 +618,22 @@ fn a_database_keeps_the_segment_size_it_was_made_with() -> TestResult {
     let conf = String::from_utf8_lossy(&std::fs::read(old.join("conf"))?).into_owned();
     assert!(conf.contains("segment_size: 524288"), "{conf}");
 
-    // Without its `conf`, sled cannot tell how the data file is laid out: the open refuses
-    // before sled starts, and putting `conf` back opens the database as it was.
+    // A read-write open keeps a copy of `conf`; a lost `conf` is put back from it (in a
+    // scratch copy for a read-only open, which writes nothing in place).
     let saved = std::fs::read(old.join("conf"))?;
+    assert_eq!(std::fs::read(old.join("arbiter-sled-conf"))?, saved);
     std::fs::remove_file(old.join("conf"))?;
+    let read: Vec<_> = Journal::open_read_only(&old)?.events::<Ev>("s", 0)?.collect::<Result<_, _>>()?;
+    assert_eq!(read.len(), 2);
+    assert!(!old.join("conf").exists(), "a read-only open wrote in place");
+    let read: Vec<_> = Journal::open(&old)?.events::<Ev>("s", 0)?.collect::<Result<_, _>>()?;
+    assert_eq!(read.len(), 2);
+    assert_eq!(std::fs::read(old.join("conf"))?, saved);
+
+    // Without `conf` and its copy, sled cannot tell how the data file is laid out: the open
+    // refuses before sled starts, and putting `conf` back opens the database as it was.
+    std::fs::remove_file(old.join("conf"))?;
+    std::fs::remove_file(old.join("arbiter-sled-conf"))?;
     for attempt in [Journal::open(&old).map(drop), Journal::open_read_only(&old).map(drop)] {
         let e = attempt.err().ok_or("opened without sled's conf")?;
         assert!(e.to_string().contains("`conf` file is missing"), "{e}");

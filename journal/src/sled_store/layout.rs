@@ -46,6 +46,11 @@ pub const SLED_UNFINISHED_SUFFIX: &str = ".generating";
 /// The write-ahead log beside sled's files (see `wal`).
 pub const WAL_FILE: &str = "arbiter-wal";
 
+/// A copy of sled's `conf`, kept so that a lost `conf` is put back rather than guessed: sled
+/// takes a data file without `conf` to have the segment size it is given, and starting on a
+/// file written with another size damages it past repair (`open::open_sled`).
+pub const SLED_CONF_COPY: &str = "arbiter-sled-conf";
+
 /// The record of every session's acknowledged head, kept outside sled (see `heads`).
 pub const HEADS_FILE: &str = "arbiter-heads";
 

@@ -66,6 +66,7 @@ impl SledStore {
         remove_unfinished_snapshots(path, &shown)?;
         let legacy = legacy_marker(path);
         let db = open_sled(path, &shown)?;
+        keep_conf_copy(path, &shown)?;
         let made = stamp_format(&db, &shown, legacy.is_some() || path.join(layout::WAL_FILE).exists())?;
         let (wal, logged) = Wal::open(path, made)?;
         let recorded = heads::read(path)?;
@@ -102,7 +103,9 @@ impl SledStore {
         let room = fs2::available_space(path).is_ok_and(|free| free >= ROOM_IN_PLACE);
         let small = std::fs::metadata(path.join(layout::SLED_DATA_FILE)).is_ok_and(|m| m.len() < COPY_BELOW);
         let mut scratch = None;
-        let in_place = if left_over || to_redo || !room || small {
+        // A lost `conf` is put back from its copy, which writes: only in a scratch copy.
+        let conf_lost = !path.join(layout::SLED_CONF_FILE).exists();
+        let in_place = if left_over || to_redo || !room || small || conf_lost {
             None
         } else {
             match open_sled(path, &shown) {
@@ -257,15 +260,26 @@ fn open_sled(path: &Path, shown: &str) -> Result<sled::Db, JournalError> {
     // Without `conf`, sled would take the data file to have the segment size it is given
     // and, when the file was written with another (a database made before the current
     // size), damage it past repair on starting. A data file with contents always has one.
+    // Its copy (`SLED_CONF_COPY`, kept by every read-write open) is put back instead.
     let has_data = std::fs::metadata(path.join(layout::SLED_DATA_FILE)).is_ok_and(|m| m.len() > 0);
-    if has_data && !path.join(layout::SLED_CONF_FILE).exists() {
-        return Err(JournalError::new(
-            ErrorKind::Storage,
-            format!(
-                "database `{shown}` is damaged: sled's `conf` file is missing (it records how \
-                 the data file is laid out); restore the directory from a backup"
-            ),
-        ));
+    let conf = path.join(layout::SLED_CONF_FILE);
+    if has_data && !conf.exists() {
+        let copy = path.join(layout::SLED_CONF_COPY);
+        if !copy.exists() {
+            return Err(JournalError::new(
+                ErrorKind::Storage,
+                format!(
+                    "database `{shown}` is damaged: sled's `conf` file is missing (it records how \
+                     the data file is laid out) and so is its copy; restore the directory from a backup"
+                ),
+            ));
+        }
+        write_durably(&copy, &conf).map_err(|e| {
+            JournalError::new(
+                ErrorKind::Storage,
+                format!("database `{shown}`: cannot put sled's lost `conf` back from its copy: {e}"),
+            )
+        })?;
     }
     let config = layout::sled_config(path);
     let started = Instant::now();
@@ -281,6 +295,36 @@ fn open_sled(path: &Path, shown: &str) -> Result<sled::Db, JournalError> {
             }
         }
     }
+}
+
+/// Keep a copy of sled's `conf` beside it (written once, and again only if it differs), so
+/// that `open_sled` can put a lost `conf` back.
+fn keep_conf_copy(path: &Path, shown: &str) -> Result<(), JournalError> {
+    let conf = path.join(layout::SLED_CONF_FILE);
+    let copy = path.join(layout::SLED_CONF_COPY);
+    let fail = |e: std::io::Error| {
+        JournalError::new(
+            ErrorKind::Storage,
+            format!("database `{shown}`: cannot keep a copy of sled's `conf`: {e}"),
+        )
+    };
+    let bytes = std::fs::read(&conf).map_err(fail)?;
+    if std::fs::read(&copy).is_ok_and(|kept| kept == bytes) {
+        return Ok(());
+    }
+    write_durably(&conf, &copy).map_err(fail)
+}
+
+/// Copy `from` to `to` whole or not at all: written beside it, synced, renamed into place,
+/// and the directory synced, so a crash leaves the old file or the new one.
+fn write_durably(from: &Path, to: &Path) -> std::io::Result<()> {
+    let bytes = std::fs::read(from)?;
+    let dir = to.parent().unwrap_or(Path::new("."));
+    let mut part = tempfile::NamedTempFile::new_in(dir)?;
+    std::io::Write::write_all(&mut part, &bytes)?;
+    part.as_file().sync_all()?;
+    part.persist(to).map_err(|e| e.error)?;
+    File::open(dir)?.sync_all()
 }
 
 /// Take the directory's lock: one process at a time has a database open. A holder that
@@ -435,6 +479,7 @@ fn scratch_copy(path: &Path, shown: &str) -> Result<tempfile::TempDir, JournalEr
         let text = name.to_string_lossy();
         let sled_file = text == layout::SLED_DATA_FILE
             || text == layout::SLED_CONF_FILE
+            || text == layout::SLED_CONF_COPY
             || (text.starts_with(SLED_SNAPSHOT_PREFIX) && !text.ends_with(SLED_UNFINISHED_SUFFIX));
         let target = scratch.path().join(&name);
         if sled_file {
