@@ -31,12 +31,17 @@ pub fn round_trip_and_commit(url: &str, n: usize) -> Result<(f64, f64), String> 
         scope
             .spawn(|| -> Result<(f64, f64), postgres::Error> {
                 let mut client = postgres::Client::connect(url, postgres::NoTls)?;
-                client.batch_execute(
-                    "SET synchronous_commit = on; \
-                     CREATE TABLE IF NOT EXISTS arbiter_probe_commits (n bigint)",
-                )?;
+                // A table of this call's own (a logged one: a temporary table's commit would
+                // not wait for the server's log), so two measurements at once do not drop
+                // each other's.
+                static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+                let n_call = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let table = format!("arbiter_probe_commits_{}_{n_call}", std::process::id());
+                client.batch_execute(&format!(
+                    "SET synchronous_commit = on; CREATE TABLE IF NOT EXISTS {table} (n bigint)"
+                ))?;
                 let ping = client.prepare("SELECT 1")?;
-                let insert = client.prepare("INSERT INTO arbiter_probe_commits VALUES ($1)")?;
+                let insert = client.prepare(&format!("INSERT INTO {table} VALUES ($1)"))?;
                 let (mut trips, mut commits) = (Vec::with_capacity(n), Vec::with_capacity(n));
                 for i in 0..n {
                     let t = std::time::Instant::now();
@@ -46,7 +51,7 @@ pub fn round_trip_and_commit(url: &str, n: usize) -> Result<(f64, f64), String> 
                     client.execute(&insert, &[&(i as i64)])?;
                     commits.push(t.elapsed().as_secs_f64());
                 }
-                client.batch_execute("DROP TABLE arbiter_probe_commits")?;
+                client.batch_execute(&format!("DROP TABLE {table}"))?;
                 Ok((median(trips), median(commits)))
             })
             .join()

@@ -66,9 +66,13 @@ fn server() -> Result<String, String> {
     }
 }
 
-/// A schema of this run's own on the server, as the location a journal opens.
+/// A schema of this run's own on the server, as the location a journal opens: numbered
+/// within the process too, since the driver's tests measure two games at once on the tests'
+/// one server (a schema shared by both was dropped under the other's feet).
 fn fresh(url: &str) -> Fallible<PathBuf> {
-    let schema = format!("bench_{}", std::process::id());
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let schema = format!("bench_{}_{n}", std::process::id());
     arbiter_journal::test_server::fresh_schema(url, &schema)?;
     Ok(arbiter_journal::test_server::with_search_path(url, &schema).into())
 }
