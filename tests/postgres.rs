@@ -26,9 +26,14 @@ fn fresh_server(test: &str) -> Option<String> {
 
 /// `arbiter --db DB ARGS` from the repository root, with `stdin`.
 fn arbiter(db: &str, args: &[&str], stdin: &str) -> Output {
+    arbiter_on("--db", db, args, stdin)
+}
+
+/// `arbiter FLAG TARGET ARGS...` (`--db PATH|URL` or `--server URL`) with `stdin` piped in.
+fn arbiter_on(flag: &str, target: &str, args: &[&str], stdin: &str) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .arg("--db")
-        .arg(db)
+        .arg(flag)
+        .arg(target)
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .env_remove("ARBITER_DB")
@@ -324,24 +329,7 @@ fn serve_on_postgres_answers_as_the_database_does() {
         .find("http://")
         .and_then(|at| first[at + "http://".len()..].split('/').next().map(|host| format!("http://{host}")))
         .unwrap_or_else(|| panic!("serve said {first:?}"));
-    let through = |args: &[&str], stdin: &str| {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-            .arg("--server")
-            .arg(&server)
-            .args(args)
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .env_remove("ARBITER_DB")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap_or_else(|e| panic!("cannot run arbiter: {e}"));
-        if let Some(mut input) = child.stdin.take() {
-            use std::io::Write;
-            let _ = input.write_all(stdin.as_bytes());
-        }
-        child.wait_with_output().unwrap_or_else(|e| panic!("arbiter did not finish: {e}"))
-    };
+    let through = |args: &[&str], stdin: &str| arbiter_on("--server", &server, args, stdin);
     for (args, code) in [
         (&["verify", "disputed-wound"][..], 1),
         (&["explain", "disputed-wound", "10"][..], 0),

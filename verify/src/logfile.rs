@@ -308,17 +308,8 @@ impl LogReader {
         if self.finished {
             return None;
         }
-        match self.read_with(f) {
-            Ok(Some(r)) => Some(Ok(r)),
-            Ok(None) => {
-                self.finished = true;
-                None
-            }
-            Err(e) => {
-                self.finished = true;
-                Some(Err(e))
-            }
-        }
+        let read = self.read_with(f);
+        self.fuse(read)
     }
 
     /// Read lines until the next record and hand it to `f` (`None` at the end). The line is
@@ -557,6 +548,18 @@ impl LogReader {
     }
 }
 
+impl LogReader {
+    /// A read's result as the iterator hands it out: after the end or an error, nothing more
+    /// is read.
+    fn fuse<T>(&mut self, read: Result<Option<T>, VerifyError>) -> Option<Result<T, VerifyError>> {
+        let out = read.transpose();
+        if !matches!(out, Some(Ok(_))) {
+            self.finished = true;
+        }
+        out
+    }
+}
+
 impl Iterator for LogReader {
     type Item = Result<RawRecord, VerifyError>;
 
@@ -567,17 +570,8 @@ impl Iterator for LogReader {
         if self.finished {
             return None;
         }
-        match self.read_record() {
-            Ok(Some(r)) => Some(Ok(r)),
-            Ok(None) => {
-                self.finished = true;
-                None
-            }
-            Err(e) => {
-                self.finished = true;
-                Some(Err(e))
-            }
-        }
+        let read = self.read_record();
+        self.fuse(read)
     }
 }
 

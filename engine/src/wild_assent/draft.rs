@@ -38,14 +38,6 @@ fn slot(side: Side) -> Option<usize> {
     }
 }
 
-fn other(side: Side) -> Side {
-    if side == Side::Red {
-        Side::Blue
-    } else {
-        Side::Red
-    }
-}
-
 impl Pick {
     fn rule(self) -> &'static str {
         match self {
@@ -183,7 +175,7 @@ impl WildAssent {
                 format!("the draft is complete ({} picks)", order.len()),
             )),
             Some(&(p1, due)) => {
-                let turn = if p1 { first } else { other(first) };
+                let turn = if p1 { first } else { first.other() };
                 let player = if p1 { 1 } else { 2 };
                 if turn != side || due != what {
                     f.violate(Violation::new(

@@ -393,12 +393,12 @@ pub enum Event {
     /// `troupe SIDE ASSENT CREATURE...`: a troupe laid out in activation order.
     Troupe {
         side: Side,
-        cards: super::troupe::Lineup,
+        cards: Lineup,
     },
     /// `skills ASSENT SKILL...`: the Skill cards an Assent takes.
     Skills {
         unit: Name,
-        skills: super::troupe::Lineup,
+        skills: Lineup,
     },
 }
 
@@ -544,5 +544,53 @@ impl fmt::Display for Event {
             Event::Troupe { side, cards } => write!(f, "troupe {side} {cards}"),
             Event::Skills { unit, skills } => write!(f, "skills {unit} {skills}"),
         }
+    }
+}
+
+/// Up to eight card names in one event (a troupe, an Assent's Skill cards, a campaign's draw).
+#[derive(Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Lineup {
+    names: [Option<Name>; 8],
+}
+
+impl Lineup {
+    pub const MAX: usize = 8;
+    /// A lineup of these names (`None` when there are too many).
+    pub fn new(names: &[Name]) -> Option<Lineup> {
+        if names.len() > Lineup::MAX {
+            return None;
+        }
+        let mut l = Lineup::default();
+        for (slot, n) in l.names.iter_mut().zip(names) {
+            *slot = Some(*n);
+        }
+        Some(l)
+    }
+    pub fn iter(&self) -> impl Iterator<Item = Name> + '_ {
+        self.names.iter().flatten().copied()
+    }
+    pub fn len(&self) -> usize {
+        self.iter().count()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+impl fmt::Debug for Lineup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl fmt::Display for Lineup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, n) in self.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{n}")?;
+        }
+        Ok(())
     }
 }

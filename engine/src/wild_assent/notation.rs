@@ -2,7 +2,7 @@
 //! kit's tokenizer: every error names its column and what was expected there.
 
 use super::effect::Status;
-use super::event::{Event, Field, Path, Step};
+use super::event::{Event, Field, Lineup, Path, Step};
 use super::momentum::{Dice as MomentumDice, Face as MomentumFace};
 use super::state::{Faces, Obstacle, Removal, Side};
 use crate::kit::grid::{Facing, Pos};
@@ -10,7 +10,7 @@ use crate::kit::name::Name;
 use crate::kit::words::Words;
 use crate::ParseError;
 
-fn name(w: &mut Words<'_>, what: &str) -> Result<Name, ParseError> {
+pub(super) fn name(w: &mut Words<'_>, what: &str) -> Result<Name, ParseError> {
     match w.peek().and_then(Name::new) {
         Some(n) => {
             w.skip();
@@ -80,19 +80,20 @@ fn momentum_dice(w: &mut Words<'_>, arrow: bool) -> Result<MomentumDice, ParseEr
 }
 
 /// Parse one line of notation.
-/// One to eight names to the end of the line.
-fn lineup(w: &mut Words<'_>, what: &str) -> Result<super::troupe::Lineup, ParseError> {
+/// One to `max` names (at most [`Lineup::MAX`]) to the end of the line; `more` says what
+/// to do with a longer list.
+pub(super) fn lineup(w: &mut Words<'_>, what: &str, max: usize, more: &str) -> Result<Lineup, ParseError> {
     let mut names = Vec::new();
     while !w.at_end() {
-        if names.len() == super::troupe::Lineup::MAX {
-            return Err(w.err("the end of the line (at most 8 names)"));
+        if names.len() == max.min(Lineup::MAX) {
+            return Err(w.err(format!("the end of the line ({more})")));
         }
         names.push(name(w, what)?);
     }
     if names.is_empty() {
         return Err(w.err(Name::expected(what)));
     }
-    super::troupe::Lineup::new(&names).ok_or_else(|| w.err("at most 8 names"))
+    Lineup::new(&names).ok_or_else(|| w.err(more))
 }
 
 pub fn parse_event(line: &str) -> Result<Event, ParseError> {
@@ -136,8 +137,8 @@ pub fn parse_event(line: &str) -> Result<Event, ParseError> {
         "obstacle-roll" => {
             Event::ObstacleRoll { at: field(&mut w)?, face: w.number_in(1..=6u8, "a die 1-6")? }
         }
-        "troupe" => Event::Troupe { side: arena_side(&mut w)?, cards: lineup(&mut w, "a card")? },
-        "skills" => Event::Skills { unit: name(&mut w, "an Assent")?, skills: lineup(&mut w, "a Skill card")? },
+        "troupe" => Event::Troupe { side: arena_side(&mut w)?, cards: lineup(&mut w, "a card", Lineup::MAX, "at most 8 names")? },
+        "skills" => Event::Skills { unit: name(&mut w, "an Assent")?, skills: lineup(&mut w, "a Skill card", Lineup::MAX, "at most 8 names")? },
         "begin" => Event::Begin,
         "activate" => Event::Activate { unit: name(&mut w, "a miniature")?, free: w.optional("free") },
         "instinct" => Event::Instinct { card: name(&mut w, "an Instinct card")? },

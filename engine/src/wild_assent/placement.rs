@@ -20,14 +20,6 @@ use crate::{Findings, Violation};
 /// The Arena's obstacle kinds: each side places one of each.
 const KINDS: [Obstacle; 4] = [Obstacle::Partial, Obstacle::Full, Obstacle::Blades, Obstacle::Pit];
 
-fn other(side: Side) -> Side {
-    if side == Side::Red {
-        Side::Blue
-    } else {
-        Side::Red
-    }
-}
-
 impl WildAssent {
     fn matching(&self) -> bool {
         self.params.scope == Scope::Match
@@ -80,7 +72,7 @@ impl WildAssent {
         }
         let k = s.obstacles.len();
         let due = if self.alternate() {
-            self.player_one(s).map(|p1| if k % 2 == 0 { p1 } else { other(p1) })
+            self.player_one(s).map(|p1| if k % 2 == 0 { p1 } else { p1.other() })
         } else {
             None
         };
@@ -175,9 +167,9 @@ impl WildAssent {
         }
         let last = s.units.iter().rev().find(|u| u.kind != UnitKind::Summon).map(|u| u.side);
         let due = match last {
-            None => self.player_one(s).map(other),
-            Some(l) if self.unplaced(s, other(l)) == Some(0) => Some(l),
-            Some(l) => Some(other(l)),
+            None => self.player_one(s).map(Side::other),
+            Some(l) if self.unplaced(s, l.other()) == Some(0) => Some(l),
+            Some(l) => Some(l.other()),
         };
         if let Some(due) = due.filter(|d| *d != side) {
             let why =

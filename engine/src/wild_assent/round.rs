@@ -50,14 +50,6 @@ pub struct Match {
     pub judged: [bool; 2],
 }
 
-fn other(side: Side) -> Side {
-    if side == Side::Red {
-        Side::Blue
-    } else {
-        Side::Red
-    }
-}
-
 fn slot(side: Side) -> usize {
     usize::from(side == Side::Blue)
 }
@@ -103,13 +95,13 @@ impl WildAssent {
         let assents: Vec<UnitIx> =
             s.indices().filter(|&i| self.may_activate(s, i) && s.unit(i).kind == UnitKind::Assent).collect();
         if !assents.is_empty() {
-            let side = m.first.map(|f| if m.assents % 2 == 0 { f } else { other(f) });
+            let side = m.first.map(|f| if m.assents % 2 == 0 { f } else { f.other() });
             let of_side: Vec<UnitIx> =
                 assents.iter().copied().filter(|&i| side.is_none_or(|x| s.unit(i).side == x)).collect();
             return Some((if of_side.is_empty() { assents } else { of_side }, rules::ORDER_ASSENTS));
         }
-        let c0 = m.first.map(other).unwrap_or(Side::Red);
-        let c1 = other(c0);
+        let c0 = m.first.map(Side::other).unwrap_or(Side::Red);
+        let c1 = c0.other();
         let a = self.creature_candidates(s, c0);
         let b = self.creature_candidates(s, c1);
         let pick = if !a.is_empty() && (b.is_empty() || m.turns[slot(c0)] <= m.turns[slot(c1)]) {
@@ -292,7 +284,7 @@ impl WildAssent {
         if !self.is_match() {
             return;
         }
-        let first = if n <= 1 { self.player_one(s) } else { s.arena.first.map(other) };
+        let first = if n <= 1 { self.player_one(s) } else { s.arena.first.map(Side::other) };
         let carried: Vec<u8> = s.units.iter().map(|u| u.momentum).collect();
         let slain_at_start = [self.slain(s, Side::Red), self.slain(s, Side::Blue)];
         s.arena = Match { first, carried, slain_at_start, ..Match::default() };
@@ -319,7 +311,7 @@ impl WildAssent {
         let side = [Side::Red, Side::Blue].into_iter().find(|&x| !s.arena.judged[slot(x)])?;
         let met = match condition {
             Condition::SlayCreature => {
-                let enemy = other(side);
+                let enemy = side.other();
                 self.slain(s, enemy) > s.arena.slain_at_start[slot(enemy)]
             }
         };

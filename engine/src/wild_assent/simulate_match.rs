@@ -8,23 +8,15 @@
 
 use super::cards::{Size, UnitKind};
 use super::draft::Pick;
+use super::event::Lineup;
 use super::event::{Event, Field};
 use super::momentum::{Dice, Face};
 use super::rules::RoundStart;
 use super::simulate::{name, Play};
 use super::state::{Faces, Obstacle, Side};
-use super::troupe::Lineup;
 use super::WildAssent;
 use crate::kit::grid::{Facing, Pos};
 use crate::kit::name::Name;
-
-fn other(side: Side) -> Side {
-    if side == Side::Red {
-        Side::Blue
-    } else {
-        Side::Red
-    }
-}
 
 impl WildAssent {
     fn attack_faces(p: &mut Play<'_>, n: u8) -> Faces {
@@ -68,7 +60,7 @@ impl WildAssent {
         let Some(first) = p.state.draft.first else { return };
         let mut mine: [Vec<(Pick, Name)>; 2] = [Vec::new(), Vec::new()];
         for (p1, pick) in self.draft_order() {
-            let side = if p1 { first } else { other(first) };
+            let side = if p1 { first } else { first.other() };
             let taken = &p.state.draft.picks;
             let free: Vec<String> = self
                 .draft_pool(pick)
@@ -129,7 +121,7 @@ impl WildAssent {
             vec![Obstacle::Partial, Obstacle::Full, Obstacle::Blades, Obstacle::Pit],
         ];
         for k in 0..8 {
-            let side = if k % 2 == 0 { first } else { other(first) };
+            let side = if k % 2 == 0 { first } else { first.other() };
             let lines = if side == Side::Red { 2..5 } else { h - 5..h - 2 };
             let fields: Vec<Pos> = self
                 .free_fields(&p.state, lines, &mut p.rng)
@@ -145,10 +137,10 @@ impl WildAssent {
         for (side, n) in &placed_units {
             left[usize::from(*side == Side::Blue)].push(*n);
         }
-        let mut side = other(first);
+        let mut side = first.other();
         while !left[0].is_empty() || !left[1].is_empty() {
             if left[usize::from(side == Side::Blue)].is_empty() {
-                side = other(side);
+                side = side.other();
             }
             let Some(unit) = left[usize::from(side == Side::Blue)].pop() else { break };
             let lines = if side == Side::Red { 0..2 } else { h - 2..h };
@@ -156,7 +148,7 @@ impl WildAssent {
             let facing = if side == Side::Red { Facing::N } else { Facing::S };
             p.push(Event::Place { unit, at: Field(at), facing, threat: None, side: Some(side) });
             self.equip_fitting(p, unit, side);
-            side = other(side);
+            side = side.other();
         }
         p.push(Event::Begin);
     }

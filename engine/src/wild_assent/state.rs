@@ -71,6 +71,17 @@ named_enum! {
     }
 }
 
+impl Side {
+    /// The Arena's other side: Blue for Red, Red for Blue (the Arena has only those two).
+    pub fn other(self) -> Side {
+        if self == Side::Red {
+            Side::Blue
+        } else {
+            Side::Red
+        }
+    }
+}
+
 named_enum! {
     /// The obstacles, by their name on each side of the board.
     pub enum Obstacle ("an obstacle (partial-cover, full-cover, thornbrush, spinning-blades, pit)") {

@@ -12,6 +12,7 @@
 use super::cards::{EquipType, UnitKind};
 use super::draft::Pick;
 use super::effect::Effect;
+use super::event::Lineup;
 use super::rules::{self, Mode, Scope};
 use super::state::{Attack, Phase, Side, Source, State, UnitIx};
 use super::WildAssent;
@@ -19,55 +20,6 @@ use crate::kit::catalog::Id;
 use crate::kit::name::Name;
 use crate::{Findings, StepError, Violation};
 use serde::{Deserialize, Serialize};
-use std::fmt;
-
-/// Up to eight card names in one event (a troupe, an Assent's Skill cards).
-#[derive(Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub struct Lineup {
-    names: [Option<Name>; 8],
-}
-
-impl Lineup {
-    pub const MAX: usize = 8;
-    /// A lineup of these names (`None` when there are too many).
-    pub fn new(names: &[Name]) -> Option<Lineup> {
-        if names.len() > Lineup::MAX {
-            return None;
-        }
-        let mut l = Lineup::default();
-        for (slot, n) in l.names.iter_mut().zip(names) {
-            *slot = Some(*n);
-        }
-        Some(l)
-    }
-    pub fn iter(&self) -> impl Iterator<Item = Name> + '_ {
-        self.names.iter().flatten().copied()
-    }
-    pub fn len(&self) -> usize {
-        self.iter().count()
-    }
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-}
-
-impl fmt::Debug for Lineup {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.iter()).finish()
-    }
-}
-
-impl fmt::Display for Lineup {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, n) in self.iter().enumerate() {
-            if i > 0 {
-                f.write_str(" ")?;
-            }
-            write!(f, "{n}")?;
-        }
-        Ok(())
-    }
-}
 
 /// One player's troupe: its side and its cards in activation order (the Assent first).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -106,7 +58,7 @@ impl WildAssent {
         let first = s.draft.first?;
         let n = s.draft.picks.iter().position(|p| p == card)?;
         let (p1, _) = *self.draft_order().get(n)?;
-        Some(if p1 { first } else { other(first) })
+        Some(if p1 { first } else { first.other() })
     }
 
     /// Whether a draft was recorded (its roll at least).
@@ -322,13 +274,5 @@ impl WildAssent {
                 }
             }
         }
-    }
-}
-
-fn other(side: Side) -> Side {
-    if side == Side::Red {
-        Side::Blue
-    } else {
-        Side::Red
     }
 }

@@ -3,6 +3,8 @@
 //! it is). Cards drawn are written several to an event (`worker-draw a b c`); a longer draw
 //! is written as several events, so every event stays `Copy` and small.
 
+use super::super::event::Lineup;
+use super::super::notation::{lineup, name};
 use super::catalog::Building;
 use crate::kit::name::Name;
 use crate::kit::words::Words;
@@ -10,39 +12,9 @@ use crate::ParseError;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// Up to [`Cards::MAX`] card names drawn at once.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Cards {
-    len: u8,
-    names: [Name; Cards::MAX],
-}
-
-impl Cards {
-    pub const MAX: usize = 3;
-    pub fn new(names: &[Name]) -> Option<Cards> {
-        if names.is_empty() || names.len() > Cards::MAX {
-            return None;
-        }
-        let mut c = Cards { len: names.len() as u8, names: [Name::literal("x"); Cards::MAX] };
-        c.names[..names.len()].copy_from_slice(names);
-        Some(c)
-    }
-    pub fn iter(&self) -> impl Iterator<Item = Name> + '_ {
-        self.names[..usize::from(self.len)].iter().copied()
-    }
-}
-
-impl fmt::Display for Cards {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, n) in self.iter().enumerate() {
-            if i > 0 {
-                f.write_str(" ")?;
-            }
-            write!(f, "{n}")?;
-        }
-        Ok(())
-    }
-}
+/// The most card names one draw event holds (`worker-draw a b c`; a longer draw is written
+/// as several events).
+pub const DRAW_MAX: usize = 3;
 
 /// One fact of the campaign outside an encounter. The last group are consequences.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -50,13 +22,13 @@ pub enum CampEvent {
     /// `build BUILDING`: at setup, one of the two buildings of the players' choice.
     Build { building: Building },
     /// `worker-draw W...`: random, Workers drawn (three at setup, two at the Markets).
-    WorkerDraw { cards: Cards },
+    WorkerDraw { cards: Lineup },
     /// `hire W [replacing V]`: a drawn Worker kept (at setup) or hired (at the Markets).
     Hire { worker: Name, replacing: Option<Name> },
     /// `scouting SEEKER SEEKER`: two Seekers go Scouting.
     Scout { a: Name, b: Name },
     /// `scout-draw C...`: random, Scout cards drawn.
-    ScoutDraw { cards: Cards },
+    ScoutDraw { cards: Lineup },
     /// `scout-pick C`: the Scout card of the next encounter.
     ScoutPick { card: Name },
     /// `temple SEEKER`: 1 action to heal at the Temple of Vil.
@@ -118,27 +90,9 @@ impl fmt::Display for CampEvent {
     }
 }
 
-fn name(w: &mut Words<'_>, what: &str) -> Result<Name, ParseError> {
-    match w.peek().and_then(Name::new) {
-        Some(n) => {
-            w.skip();
-            Ok(n)
-        }
-        None => Err(w.err(Name::expected(what))),
-    }
-}
-
-fn cards(w: &mut Words<'_>, what: &str) -> Result<Cards, ParseError> {
-    let mut v = Vec::new();
-    while !w.at_end() {
-        if v.len() == Cards::MAX {
-            return Err(
-                w.err(format!("the end of the line (at most {} cards an event; write two)", Cards::MAX))
-            );
-        }
-        v.push(name(w, what)?);
-    }
-    Cards::new(&v).ok_or_else(|| w.err(Name::expected(what)))
+/// One to [`DRAW_MAX`] card names to the end of the line.
+fn cards(w: &mut Words<'_>, what: &str) -> Result<Lineup, ParseError> {
+    lineup(w, what, DRAW_MAX, &format!("at most {DRAW_MAX} cards an event; write two"))
 }
 
 /// The campaign's verbs.

@@ -3,7 +3,7 @@
 //! phase; the next Season's encounter is played on it. At setup, the first Scouting draws
 //! two Threat 1 cards, and the setup's other choices must be made by then.
 
-use super::event::Cards;
+use super::super::event::Lineup;
 use super::{at_level, Building, Stage};
 use crate::kit::name::Name;
 use crate::wild_assent::rules;
@@ -37,7 +37,12 @@ impl WildAssent {
     }
 
     /// `scout-draw C...`.
-    pub(super) fn scout_draw(&self, s: &mut State, cards: &Cards, f: &mut Findings) -> Result<(), StepError> {
+    pub(super) fn scout_draw(
+        &self,
+        s: &mut State,
+        cards: &Lineup,
+        f: &mut Findings,
+    ) -> Result<(), StepError> {
         let mut ids = Vec::new();
         for n in cards.iter() {
             ids.push(

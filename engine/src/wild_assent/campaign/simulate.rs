@@ -4,7 +4,8 @@
 //! keeping two Seekers able to Scout (now and then it lets the Encampment go Derelict).
 //! Every event is legal; every consequence is taken from `next_consequence`.
 
-use super::event::Cards;
+use super::super::event::Lineup;
+use super::event::DRAW_MAX;
 use super::{at_level, Building, CampEvent, Stage};
 use crate::kit::name::Name;
 use crate::wild_assent::event::Event;
@@ -44,10 +45,10 @@ impl WildAssent {
 
     fn cards_event(names: &[&str], scout: bool) -> Vec<Event> {
         names
-            .chunks(Cards::MAX)
+            .chunks(DRAW_MAX)
             .filter_map(|c| {
                 let v: Vec<Name> = c.iter().map(|n| name(n)).collect();
-                Cards::new(&v)
+                Lineup::new(&v)
             })
             .map(|cards| {
                 Event::Camp(if scout {
@@ -109,7 +110,7 @@ impl WildAssent {
                     .map(|(_, n, _)| n)
                     .collect();
                 p.rng.shuffle(&mut pool);
-                pool.truncate((usize::from(owed) - c.scouts.len()).min(Cards::MAX));
+                pool.truncate((usize::from(owed) - c.scouts.len()).min(DRAW_MAX));
                 match Self::cards_event(&pool, true).into_iter().next() {
                     Some(e) => p.push(e),
                     None => p.want = p.log.len(), // no card left to draw: stop here

@@ -4,7 +4,7 @@
 //! Worker not hired and not in the box: its order is hidden, so only membership is checked,
 //! and a drawn Worker left unhired goes back into it (fixed reading: the book is silent).
 
-use super::event::Cards;
+use super::super::event::Lineup;
 use super::{at_level, Building, Stage};
 use crate::kit::name::Name;
 use crate::wild_assent::rules;
@@ -23,7 +23,7 @@ impl WildAssent {
     pub(super) fn worker_draw(
         &self,
         s: &mut State,
-        cards: &Cards,
+        cards: &Lineup,
         f: &mut Findings,
     ) -> Result<(), StepError> {
         let stage = s.camp.as_ref().map_or(Stage::Setup, |c| c.stage);
