@@ -93,8 +93,10 @@ impl Recorded {
             // The newest entry naming the session holds its head (the last mention in it).
             for range in pending.entries.iter().rev() {
                 let mut found = None;
-                for (n, head) in Items(&pending.bytes[range.clone()]) {
-                    if n == name {
+                // Names compared as bytes: every one was checked to be UTF-8 when the file
+                // was read (`entry_at`), so the check is not paid again per lookup.
+                for (n, head) in RawItems(&pending.bytes[range.clone()]) {
+                    if n == name.as_bytes() {
                         found = Some(head);
                     }
                 }
@@ -189,25 +191,39 @@ fn parse(bytes: Vec<u8>) -> Result<Recorded, String> {
 /// up. Stops at anything malformed (which `entry_at` tells by what is left).
 struct Items<'a>(&'a [u8]);
 
-impl<'a> Items<'a> {
-    fn take(&mut self, n: usize) -> Option<&'a [u8]> {
-        let rest: &'a [u8] = self.0;
-        let (part, rest) = rest.split_at_checked(n)?;
-        self.0 = rest;
-        Some(part)
-    }
-}
-
 impl<'a> Iterator for Items<'a> {
     type Item = (&'a str, Option<Head>);
 
     fn next(&mut self) -> Option<Self::Item> {
-        let name_len = u16::from_be_bytes(self.take(2)?.try_into().ok()?) as usize;
-        let name = std::str::from_utf8(self.take(name_len)?).ok()?;
-        let len = u64::from_be_bytes(self.take(8)?.try_into().ok()?);
-        let last: Hash = self.take(32)?.try_into().ok()?;
-        Some((name, (len != GIVEN_UP).then_some(Head { len, last })))
+        let (name, head) = raw_item(&mut self.0)?;
+        Some((std::str::from_utf8(name).ok()?, head))
     }
+}
+
+/// The heads of one entry already checked whole by `entry_at`, names as bytes.
+struct RawItems<'a>(&'a [u8]);
+
+impl<'a> Iterator for RawItems<'a> {
+    type Item = (&'a [u8], Option<Head>);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        raw_item(&mut self.0)
+    }
+}
+
+/// The next head in `rest` (name bytes, head), moving `rest` past it.
+fn raw_item<'a>(rest: &mut &'a [u8]) -> Option<(&'a [u8], Option<Head>)> {
+    let mut take = |n: usize| -> Option<&'a [u8]> {
+        let whole: &'a [u8] = rest;
+        let (part, after) = whole.split_at_checked(n)?;
+        *rest = after;
+        Some(part)
+    };
+    let name_len = u16::from_be_bytes(take(2)?.try_into().ok()?) as usize;
+    let name = take(name_len)?;
+    let len = u64::from_be_bytes(take(8)?.try_into().ok()?);
+    let last: Hash = take(32)?.try_into().ok()?;
+    Some((name, (len != GIVEN_UP).then_some(Head { len, last })))
 }
 
 /// The entry at `at`: its generation, where its heads are in `bytes` and where the next

@@ -103,6 +103,16 @@ pub fn sled_config(path: &Path) -> sled::Config {
         .segment_size(segment_size(path))
 }
 
+/// sled's configuration for a read-only open of the database at `path`: without sled's
+/// periodic flusher. That thread, on starting, rolls sled's write buffer, runs sled's
+/// segment cleaning (which may rewrite live pages elsewhere in the file) and `fsync`s the
+/// data file, and again every half second: work and writes a command that only reads has
+/// no use for (it writes nothing through sled to flush). The journal never relies on it:
+/// its writes are made durable by its own flushes (`SledStore::checkpoint`).
+pub fn sled_config_read_only(path: &Path) -> sled::Config {
+    sled_config(path).flush_every_ms(None)
+}
+
 /// The segment size of sled's log in a new database: sled reclaims space a segment at a
 /// time, once less than half of it is live, and keeps a few free and partly written
 /// segments at the end of its file, so a smaller segment holds less dead and unused space

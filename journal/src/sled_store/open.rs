@@ -65,7 +65,7 @@ impl SledStore {
         refuse_foreign_directory(path, &shown)?;
         remove_unfinished_snapshots(path, &shown)?;
         let legacy = legacy_marker(path);
-        let db = open_sled(path, &shown)?;
+        let db = open_sled(path, &shown, Access::ReadWrite)?;
         keep_conf_copy(path, &shown)?;
         let made = stamp_format(&db, &shown, legacy.is_some() || path.join(layout::WAL_FILE).exists())?;
         let (wal, logged) = Wal::open(path, made)?;
@@ -96,6 +96,34 @@ impl SledStore {
         }
         let lock = lock_directory(path, &shown, false)?;
         refuse_foreign_directory(path, &shown)?;
+        // The record of heads is read and checked whole (every entry's CRC and shape: on a
+        // database of thousands of sessions, a third of the journal's own work in opening)
+        // on a thread of its own while the log is read and sled starts: they read different
+        // files, and a command that reads one session waits on all three.
+        std::thread::scope(|scope| {
+            let reader = std::thread::Builder::new().spawn_scoped(scope, || heads::read(path));
+            let record = || match reader {
+                Ok(reader) => reader.join().unwrap_or_else(|_| {
+                    Err(JournalError::new(
+                        ErrorKind::Storage,
+                        format!("cannot read the record of heads of database `{shown}`"),
+                    ))
+                }),
+                // No thread to be had: read it here.
+                Err(_) => heads::read(path),
+            };
+            SledStore::open_read_only_locked(path, &shown, lock, record)
+        })
+    }
+
+    /// `open_read_only` once the directory is locked; `record` gives the record of heads.
+    fn open_read_only_locked(
+        path: &Path,
+        shown: &str,
+        lock: File,
+        record: impl FnOnce() -> Result<Option<Recorded>, JournalError>,
+    ) -> Result<SledStore, JournalError> {
+        let shown = shown.to_string();
         let left_over = unfinished_snapshots(path).map(|v| !v.is_empty()).unwrap_or(true);
         let log = wal::read_file(path)?;
         let parsed = wal::parse(log.as_deref());
@@ -108,7 +136,7 @@ impl SledStore {
         let in_place = if left_over || to_redo || !room || small || conf_lost {
             None
         } else {
-            match open_sled(path, &shown) {
+            match open_sled(path, &shown, Access::ReadOnly) {
                 Ok(db) => Some(db),
                 Err(e) if e.kind() == ErrorKind::InUse => return Err(e),
                 Err(_) => {
@@ -122,7 +150,7 @@ impl SledStore {
             Some(db) => db,
             None => {
                 let copy = scratch_copy(path, &shown)?;
-                let db = open_sled(copy.path(), &shown)?;
+                let db = open_sled(copy.path(), &shown, Access::ReadOnly)?;
                 scratch = Some(copy);
                 db
             }
@@ -135,7 +163,7 @@ impl SledStore {
             Err(e) => return Err(storage(&format!("opening database `{shown}`"), e)),
         };
         let logged = wal::read_only(path, log.as_deref(), parsed, made)?;
-        let recorded = heads::read(path)?;
+        let recorded = record()?;
         let opened = Opened { mode: Mode::ReadOnly, _lock: lock, _scratch: scratch };
         let store = SledStore::assemble(db, path, None, Durability::Fsync, None, opened, recorded)?;
         store.check_legacy_marker(legacy)?;
@@ -254,9 +282,17 @@ impl SledStore {
     }
 }
 
+/// What sled is opened for: a read-only open starts it without its periodic flusher
+/// (`layout::sled_config_read_only`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Access {
+    ReadWrite,
+    ReadOnly,
+}
+
 /// Open sled on `path`, retrying briefly while its lock may still be held by this process's
 /// previous handle (sled's background threads release it lazily).
-fn open_sled(path: &Path, shown: &str) -> Result<sled::Db, JournalError> {
+fn open_sled(path: &Path, shown: &str, access: Access) -> Result<sled::Db, JournalError> {
     // Without `conf`, sled would take the data file to have the segment size it is given
     // and, when the file was written with another (a database made before the current
     // size), damage it past repair on starting. A data file with contents always has one.
@@ -281,7 +317,10 @@ fn open_sled(path: &Path, shown: &str) -> Result<sled::Db, JournalError> {
             )
         })?;
     }
-    let config = layout::sled_config(path);
+    let config = match access {
+        Access::ReadWrite => layout::sled_config(path),
+        Access::ReadOnly => layout::sled_config_read_only(path),
+    };
     let started = Instant::now();
     loop {
         match config.open() {
