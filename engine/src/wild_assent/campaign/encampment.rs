@@ -275,5 +275,26 @@ impl WildAssent {
             return;
         }
         camp.taken.push(eq);
+        // The book: "some may be discarded after use (or after the Encounter)"; no card says
+        // which, and the catalog has no word for it: the card stays stored.
+        s.unverified.report(
+            f,
+            format!(
+                "Equipment {card}: whether it is discarded after use or after the Encounter is not printed; \
+                 it stays stored in the Encampment (not applied)"
+            ),
+        );
+    }
+
+    /// As a Season's encounter begins: the Seekers' Skills unlocked by buildings and upgrades
+    /// are on a diagram the text does not print ("Consult the diagram on page 9"), so which
+    /// Skills the Encampment allows is not checked; reported, not passed silently.
+    pub(super) fn report_unlocks(&self, unverified: &mut crate::kit::taint::Unverified, f: &mut Findings) {
+        unverified.report(
+            f,
+            "Seeker Skills unlocked by the Encampment's buildings (the diagram is not printed): \
+             the Skills used in this encounter are not checked against the buildings (not applied)"
+                .to_string(),
+        );
     }
 }

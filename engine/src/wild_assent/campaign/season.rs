@@ -246,6 +246,7 @@ impl Consequences for Rules<'_> {
                 *s = crate::Game::initial_state(g);
                 s.unverified = unverified;
                 camp.den_text = g.report_den(&camp, &mut s.unverified, f);
+                g.report_unlocks(&mut s.unverified, f);
                 s.camp = Some(camp);
                 if let Some(card) = card {
                     let name = crate::kit::name::Name::new(g.catalog.scouts.name(card))

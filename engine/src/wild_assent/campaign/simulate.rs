@@ -1,7 +1,10 @@
 //! A seeded campaign: the Encampment's setup, then Seasons, each encounter played by the
 //! encounter's simulator (simulate.rs) and each Encampment phase by a small planner that
 //! heals, visits the Markets (sells, hires, buys), upgrades, crafts and scouts while
-//! keeping two Seekers able to Scout (now and then it lets the Encampment go Derelict).
+//! keeping two Seekers able to Scout. Each phase has seeded moods: a thrifty one saves its
+//! gold for a building or an upgrade instead of hiring, a neglectful one spends actions at
+//! the Temple until fewer than two Seekers can Scout (the Encampment goes Derelict). Gold
+//! comes only from captured Creatures, so most campaigns never afford a building.
 //! Every event is legal; every consequence is taken from `next_consequence`.
 
 use super::super::event::Lineup;
