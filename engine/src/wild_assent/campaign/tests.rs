@@ -179,3 +179,32 @@ fn a_full_encampment_discards_a_worker_to_the_box_and_the_housing_is_checked_as_
     assert!(step(&g, &mut s, "scout-draw ember-ridge misty-glade").is_empty());
     assert_eq!(step(&g, &mut s, "scout-pick misty-glade"), vec![rules::HOUSING]);
 }
+
+#[test]
+fn the_seekers_den_makes_a_resources_count_above_the_threat_uncertain_not_one_below() {
+    use crate::wild_assent::rules;
+    let g = game(&["scope=campaign", "seasons=4"]);
+    // Given the first encounter of a campaign with the Seeker's Den, the Gryphon (Threat 1) slain.
+    let s = replayed(&g, "campaign-den-resources.arb", "slain gryphon");
+    let den =
+        s.camp.as_ref().and_then(|c| c.den_text).expect("the Den's text is reported as the Season begins");
+    let record = |line: &str| {
+        let mut s = s.clone();
+        let mut f = Findings::default();
+        g.step(&mut s, &g.parse_event(line).expect("an event"), &mut f).expect("applies");
+        f
+    };
+    // Two Resources: the Den may have added one; uncertain after its text, not a violation.
+    let f = record("resources gryphon 2");
+    assert!(f.violations.is_empty(), "{:?}", f.violations);
+    assert_eq!(
+        f.uncertain.iter().map(|v| (v.rule, v.uncertain)).collect::<Vec<_>>(),
+        vec![(rules::RESOURCE_DROP, Some(den))]
+    );
+    // None: the Den only adds, so this is a violation still.
+    let f = record("resources gryphon 0");
+    assert_eq!(f.violations.iter().map(|v| v.rule).collect::<Vec<_>>(), vec![rules::RESOURCE_DROP]);
+    assert!(f.uncertain.is_empty());
+    // The Threat's one: clean.
+    assert!(record("resources gryphon 1").is_clean());
+}
