@@ -880,11 +880,14 @@ impl Consequences for WildAssent {
             _ => (d.rule, format!("the rules call for `{expected}` here")),
         };
         let v = Violation::new(rule, msg).expected_recorded(expected.to_string(), event.to_string());
-        f.violate(self.taint(
-            s,
-            v,
-            &[d.fact.subject(), recorded.subject(), s.attack.as_ref().map(|a| a.attacker)],
-        ));
+        let v =
+            self.taint(s, v, &[d.fact.subject(), recorded.subject(), s.attack.as_ref().map(|a| a.attacker)]);
+        // A campaign's Seeker's Den may add Resources the catalog does not print.
+        let v = match (d.fact, *recorded) {
+            (Fact::Resources(_, n), Fact::Resources(_, m)) => self.den_resources(s, n, m, v),
+            _ => v,
+        };
+        f.violate(v);
     }
 
     fn unexpected(&self, s: &State, recorded: &Fact, event: &Event, f: &mut Findings) {

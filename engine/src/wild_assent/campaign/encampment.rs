@@ -226,6 +226,40 @@ impl WildAssent {
         }
     }
 
+    /// As a Season's encounter begins with the Seeker's Den in use: its text about the
+    /// Resources of slain Creatures (the book: "more resources when slaying Creatures", the
+    /// amount not printed) is reported unverified; its ordinal, for the `resources` counts it
+    /// may raise. None when no Den is in use or the catalog gives it no text.
+    pub(super) fn report_den(
+        &self,
+        camp: &super::Camp,
+        unverified: &mut crate::kit::taint::Unverified,
+        f: &mut Findings,
+    ) -> Option<u32> {
+        if camp.level(Building::Den) == 0 {
+            return None;
+        }
+        let texts = &self.camp_catalog.building(Building::Den).text;
+        (!texts.is_empty()).then(|| {
+            unverified.report(
+                f,
+                format!(
+                    "seekers-den: \"{}\" (not applied): a slain Creature's Resources above its Threat are not checked",
+                    texts.join(" ")
+                ),
+            )
+        })
+    }
+
+    /// A `resources` count of `recorded` where the Threat gives `due`: when it is more and the
+    /// Seeker's Den's unverified text may add the difference, the finding is uncertain.
+    pub(crate) fn den_resources(&self, s: &State, due: u8, recorded: u8, v: Violation) -> Violation {
+        match s.camp.as_ref().and_then(|c| c.den_text) {
+            Some(o) if recorded > due && v.uncertain.is_none() => v.uncertain_after(o),
+            _ => v,
+        }
+    }
+
     /// `equip SEEKER CARD` in a campaign's encounter: a card stored in the Encampment, not
     /// taken by another Seeker.
     pub(super) fn take_equipment(&self, s: &mut State, _unit: &Name, card: &Name, f: &mut Findings) {
@@ -241,5 +275,26 @@ impl WildAssent {
             return;
         }
         camp.taken.push(eq);
+        // The book: "some may be discarded after use (or after the Encounter)"; no card says
+        // which, and the catalog has no word for it: the card stays stored.
+        s.unverified.report(
+            f,
+            format!(
+                "Equipment {card}: whether it is discarded after use or after the Encounter is not printed; \
+                 it stays stored in the Encampment (not applied)"
+            ),
+        );
+    }
+
+    /// As a Season's encounter begins: the Seekers' Skills unlocked by buildings and upgrades
+    /// are on a diagram the text does not print ("Consult the diagram on page 9"), so which
+    /// Skills the Encampment allows is not checked; reported, not passed silently.
+    pub(super) fn report_unlocks(&self, unverified: &mut crate::kit::taint::Unverified, f: &mut Findings) {
+        unverified.report(
+            f,
+            "Seeker Skills unlocked by the Encampment's buildings (the diagram is not printed): \
+             the Skills used in this encounter are not checked against the buildings (not applied)"
+                .to_string(),
+        );
     }
 }

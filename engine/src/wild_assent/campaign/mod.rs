@@ -123,6 +123,10 @@ pub struct Camp {
     pub heal: Option<(u8, i32)>,
     /// Times the Encampment became Derelict.
     pub derelict: u8,
+    /// The Seeker's Den's unverified text of this Season's encounter ("more resources when
+    /// slaying Creatures"), by its ordinal: a `resources` count above the Threat follows
+    /// from it, uncertain.
+    pub den_text: Option<u32>,
 }
 
 impl Camp {
@@ -154,6 +158,7 @@ impl Camp {
             rested: 0,
             heal: None,
             derelict: 0,
+            den_text: None,
         }
     }
 

@@ -129,6 +129,22 @@ impl WildAssent {
     }
 }
 
+impl Rules<'_> {
+    /// The building whose upgrade of this phase a recorded healing uses before it takes
+    /// effect: a `temple` action healing the amount of the level bought, where the level in
+    /// effect gives another. (The Barracks' passive healing comes as a phase begins, before
+    /// any upgrade of it, so only the Temple's can be early.)
+    fn early_upgrade(&self, s: &State, due: &Due, recorded: &Fact) -> Option<Building> {
+        let camp = s.camp.as_ref()?;
+        let (Due::Temple(i, n), Fact::Heal(j, m)) = (*due, *recorded) else { return None };
+        let built = camp.built(Building::Temple).filter(|x| x.next > x.level)?;
+        let per = self.0.camp_catalog.building(Building::Temple).heal;
+        let damage = camp.seekers.get(usize::from(i))?.damage;
+        let early = damage.min(i32::from(at_level(per, built.next)));
+        (i == j && m != n && m == early).then_some(Building::Temple)
+    }
+}
+
 impl Consequences for Rules<'_> {
     type State = State;
     type Due = Due;
@@ -229,6 +245,8 @@ impl Consequences for Rules<'_> {
                 let unverified = s.unverified;
                 *s = crate::Game::initial_state(g);
                 s.unverified = unverified;
+                camp.den_text = g.report_den(&camp, &mut s.unverified, f);
+                g.report_unlocks(&mut s.unverified, f);
                 s.camp = Some(camp);
                 if let Some(card) = card {
                     let name = crate::kit::name::Name::new(g.catalog.scouts.name(card))
@@ -286,14 +304,17 @@ impl Consequences for Rules<'_> {
 
     fn compare(&self, s: &State, due: &Due, recorded: &Fact, event: &Event, f: &mut Findings) {
         let expected = self.event(s, due);
-        f.violate(
-            Violation::new(
-                self.rule(s, due),
-                format!("`{event}` is recorded where the rules require `{expected}`"),
-            )
-            .expected_recorded(expected.to_string(), event.to_string()),
-        );
-        let _ = recorded;
+        let (rule, why) = match self.early_upgrade(s, due, recorded) {
+            Some(b) => (
+                rules::UPGRADE_TIMING,
+                format!(
+                    "`{event}` heals as the {b}'s upgrade of this phase would, and the rules require `{expected}`: \
+                     an upgrade takes effect from the next Encampment phase"
+                ),
+            ),
+            None => (self.rule(s, due), format!("`{event}` is recorded where the rules require `{expected}`")),
+        };
+        f.violate(Violation::new(rule, why).expected_recorded(expected.to_string(), event.to_string()));
     }
 
     fn unexpected(&self, s: &State, recorded: &Fact, event: &Event, f: &mut Findings) {

@@ -1,7 +1,10 @@
 //! A seeded campaign: the Encampment's setup, then Seasons, each encounter played by the
 //! encounter's simulator (simulate.rs) and each Encampment phase by a small planner that
 //! heals, visits the Markets (sells, hires, buys), upgrades, crafts and scouts while
-//! keeping two Seekers able to Scout (now and then it lets the Encampment go Derelict).
+//! keeping two Seekers able to Scout. Each phase has seeded moods: a thrifty one saves its
+//! gold for a building or an upgrade instead of hiring, a neglectful one spends actions at
+//! the Temple until fewer than two Seekers can Scout (the Encampment goes Derelict). Gold
+//! comes only from captured Creatures, so most campaigns never afford a building.
 //! Every event is legal; every consequence is taken from `next_consequence`.
 
 use super::super::event::Lineup;
@@ -93,12 +96,28 @@ impl WildAssent {
         }
     }
 
+    /// The planner's moods for the Encampment phase under way, fixed for the whole phase (drawn
+    /// from where the phase starts in the log, so the choice is as seeded as the log and costs
+    /// no draw of the player's): whether it saves its gold for buildings and upgrades rather
+    /// than hiring, and whether it neglects Scouting (spending actions at the Temple until
+    /// fewer than two Seekers can Scout: the Encampment goes Derelict).
+    fn moods(p: &Play<'_>) -> (bool, bool) {
+        let start = p
+            .log
+            .iter()
+            .rposition(|e| matches!(e, Event::Camp(CampEvent::Encampment | CampEvent::Derelict)))
+            .unwrap_or(0);
+        let mut rng = crate::kit::rng::SplitMix64::new(start as u64 ^ 0x5eed_ca3b);
+        (rng.below(100) < 70, rng.below(100) < 12)
+    }
+
     /// One decision of an Encampment phase.
     fn play_encampment(&self, p: &mut Play<'_>) {
         let s = p.state.clone();
         let Some(c) = s.camp.as_deref() else { return };
         let need = self.scout_need();
         let push = |p: &mut Play<'_>, e: CampEvent| p.push(Event::Camp(e));
+        let (thrifty, neglect) = Self::moods(p);
         // A Scouting under way: draw, then pick.
         if let Some(owed) = c.scouting {
             if c.scouts.len() < usize::from(owed) {
@@ -115,7 +134,16 @@ impl WildAssent {
                     Some(e) => p.push(e),
                     None => p.want = p.log.len(), // no card left to draw: stop here
                 }
-            } else if let Some(&pick) = c.scouts.get(p.pick(c.scouts.len())) {
+            } else if let Some(&pick) = if p.chance(70) {
+                // Mostly the easiest hunt: the fewest Creatures, then the lowest Threat (a
+                // lone Creature is the likeliest capture, and captures are the only gold).
+                c.scouts.iter().min_by_key(|&&id| {
+                    let sc = &self.catalog.scouts[id];
+                    (sc.prey.len() + sc.draw.iter().map(|&n| usize::from(n)).sum::<usize>(), sc.threat)
+                })
+            } else {
+                c.scouts.get(p.pick(c.scouts.len()))
+            } {
                 push(p, CampEvent::ScoutPick { card: name(self.catalog.scouts.name(pick)) });
             }
             return;
@@ -142,7 +170,7 @@ impl WildAssent {
                 return p.push(Self::cards_event(&deck, false).remove(0));
             }
             if let Some(&w) =
-                c.drawn.iter().find(|&&w| u32::from(self.camp_catalog.workers[w].cost) <= c.gold)
+                c.drawn.iter().find(|&&w| !thrifty && u32::from(self.camp_catalog.workers[w].cost) <= c.gold)
             {
                 let replacing = (c.workers.len() >= self.slots(c))
                     .then(|| name(self.camp_catalog.workers.name(c.workers[0])));
@@ -151,7 +179,8 @@ impl WildAssent {
                     CampEvent::Hire { worker: name(self.camp_catalog.workers.name(w)), replacing },
                 );
             }
-            if c.gold >= 2 {
+            // Gold goes to a new building, or (left for below) an upgrade.
+            if c.gold >= 2 && p.chance(50) {
                 if let Some(&b) = Building::ALL.iter().find(|&&b| c.built(b).is_none()) {
                     return push(p, CampEvent::Buy { building: b });
                 }
@@ -166,6 +195,24 @@ impl WildAssent {
             };
             if !b.bought && !b.upgraded && c.gold >= cost && p.chance(70) {
                 return push(p, CampEvent::Upgrade { building: b.building });
+            }
+        }
+        // A neglected phase: Temple visits (healing or not) by Seekers still able to Scout,
+        // the one with the fewest actions first, until fewer than two can.
+        let level = c.level(Building::Temple);
+        let card = self.camp_catalog.building(Building::Temple);
+        let visitors = c.seekers.iter().filter(|m| m.visited).count();
+        let room = |m: &super::Member| {
+            m.visited || card.visitors == [0; 3] || visitors < usize::from(at_level(card.visitors, level))
+        };
+        if neglect && level > 0 && c.market.is_none() && c.creatures.len() <= self.housing(c) {
+            let able = c.seekers.iter().filter(|m| m.actions >= need).count();
+            if able >= 2 {
+                if let Some(m) =
+                    c.seekers.iter().filter(|m| m.actions >= need && room(m)).min_by_key(|m| m.actions)
+                {
+                    return push(p, CampEvent::Temple { seeker: m.name });
+                }
             }
         }
         // Creatures the Encampment cannot house go before the phase ends.
@@ -188,14 +235,8 @@ impl WildAssent {
             let (a, b) = (c.seekers[fresh[0]].name, c.seekers[fresh[1]].name);
             return push(p, CampEvent::Market { a, b });
         }
-        let level = c.level(Building::Temple);
-        let card = self.camp_catalog.building(Building::Temple);
-        let visitors = c.seekers.iter().filter(|m| m.visited).count();
         for (i, m) in c.seekers.iter().enumerate() {
-            let room = m.visited
-                || card.visitors == [0; 3]
-                || visitors < usize::from(at_level(card.visitors, level));
-            if level > 0 && m.damage > 0 && m.actions >= 1 && room && keeps(i, 1) {
+            if level > 0 && m.damage > 0 && m.actions >= 1 && room(m) && keeps(i, 1) {
                 return push(p, CampEvent::Temple { seeker: m.name });
             }
         }
@@ -212,11 +253,7 @@ impl WildAssent {
         }
         if careless {
             if let Some(m) = c.seekers.iter().find(|m| m.actions >= 1) {
-                if c.level(Building::Temple) > 0
-                    && (m.visited
-                        || card.visitors == [0; 3]
-                        || visitors < usize::from(at_level(card.visitors, level)))
-                {
+                if level > 0 && room(m) {
                     return push(p, CampEvent::Temple { seeker: m.name });
                 }
             }
