@@ -89,27 +89,25 @@ impl FileFormat {
 /// Open `path` for reading only if it is a regular file: a FIFO would block forever and a
 /// device (`/dev/zero`) never ends. Symbolic links to regular files are followed.
 pub(crate) fn open_regular(path: &Path, what: &str) -> Result<std::fs::File, VerifyError> {
-    let shown_path = path.display().to_string();
-    let meta = std::fs::metadata(path)
-        .map_err(|e| VerifyError::io(&format!("{what} {}", shown(&shown_path)), &e))?;
+    // The path as messages show it, built only for a message: every verified file opens here.
+    let shown_path = || shown(&path.display().to_string()).into_owned();
+    let meta =
+        std::fs::metadata(path).map_err(|e| VerifyError::io(&format!("{what} {}", shown_path()), &e))?;
     if !meta.is_file() {
         return Err(VerifyError::new(
             ErrorKind::Io,
             format!(
                 "{what} {} is not a regular file (a pipe, device or directory is never read)",
-                shown(&shown_path)
+                shown_path()
             ),
         ));
     }
-    let file = std::fs::File::open(path)
-        .map_err(|e| VerifyError::io(&format!("{what} {}", shown(&shown_path)), &e))?;
+    let file =
+        std::fs::File::open(path).map_err(|e| VerifyError::io(&format!("{what} {}", shown_path()), &e))?;
     // Checked again on the open file, in case the name was replaced in between.
     match file.metadata() {
         Ok(m) if m.is_file() => Ok(file),
-        _ => Err(VerifyError::new(
-            ErrorKind::Io,
-            format!("{what} {} is not a regular file", shown(&shown_path)),
-        )),
+        _ => Err(VerifyError::new(ErrorKind::Io, format!("{what} {} is not a regular file", shown_path()))),
     }
 }
 
@@ -624,15 +622,22 @@ pub(crate) fn each_retraction(path: &Path, mut found: impl FnMut(u64, u64)) -> R
 /// look further).
 pub(crate) fn may_retract(path: &Path) -> Result<bool, VerifyError> {
     let (finder, also) = retraction_search(FileFormat::of(path));
-    contains(path, &finder, also)
+    contains(path, finder, also)
 }
 
-/// The needle, and a single byte, whose presence may mean a retraction in a format.
-fn retraction_search(format: FileFormat) -> (memchr::memmem::Finder<'static>, Option<u8>) {
+/// The needle, and a single byte, whose presence may mean a retraction in a format. The
+/// finders are built once per process: building one cost about as much as searching a short
+/// session file, which every verified file is searched for.
+fn retraction_search(format: FileFormat) -> (&'static memchr::memmem::Finder<'static>, Option<u8>) {
+    use std::sync::OnceLock;
+    static NOTATION: OnceLock<memchr::memmem::Finder<'static>> = OnceLock::new();
+    static JSONL: OnceLock<memchr::memmem::Finder<'static>> = OnceLock::new();
     match format {
-        FileFormat::Notation => (memchr::memmem::Finder::new(b"undo"), None),
+        FileFormat::Notation => (NOTATION.get_or_init(|| memchr::memmem::Finder::new(b"undo")), None),
         FileFormat::Jsonl => (
-            memchr::memmem::FinderBuilder::new().build_forward_with_ranker(JsonRank, b"\"retract\""),
+            JSONL.get_or_init(|| {
+                memchr::memmem::FinderBuilder::new().build_forward_with_ranker(JsonRank, b"\"retract\"")
+            }),
             Some(b'\\'),
         ),
     }
