@@ -148,33 +148,33 @@ impl WildAssent {
     fn removal_due(&self, s: &State) -> Option<Due> {
         // One pass over the table (this runs before every record): who is at no Health, and
         // what the later checks need.
-        let (mut summons, mut drop, mut tokens) = (0u32, None, false);
-        let mut flipped = [0u8; super::state::MAX_UNITS];
+        // The counts of flipped tokens are kept only once a flipped token is seen (most
+        // tables have none), so the pass costs a few comparisons per miniature.
+        let (mut summons, mut drop, mut flipped) = (0u32, None, None::<[u8; super::state::MAX_UNITS]>);
         let cards = self.units();
         for (i, u) in s.units.iter().enumerate() {
-            if u.on_board() {
-                // `stats`, with the mode's table looked up once for the whole pass.
-                if u.damage > 0
-                    && u.damage >= cards[u.card].stats[usize::from(u.threat.clamp(1, 3)) - 1].health
-                {
-                    let (how, rule) = match u.kind {
-                        UnitKind::Seeker => (Removal::Injured, rules::INJURED),
-                        UnitKind::Summon => (Removal::Destroyed, rules::SLAIN),
-                        _ => (Removal::Slain, rules::SLAIN),
-                    };
-                    return Some(due(Fact::Removed(i as UnitIx, how), rule));
+            match u.presence {
+                Presence::OnBoard => {
+                    // `stats`, with the mode's table looked up once for the whole pass.
+                    if u.damage > 0
+                        && u.damage >= cards[u.card].stats[usize::from(u.threat.clamp(1, 3)) - 1].health
+                    {
+                        let (how, rule) = match u.kind {
+                            UnitKind::Seeker => (Removal::Injured, rules::INJURED),
+                            UnitKind::Summon => (Removal::Destroyed, rules::SLAIN),
+                            _ => (Removal::Slain, rules::SLAIN),
+                        };
+                        return Some(due(Fact::Removed(i as UnitIx, how), rule));
+                    }
+                    summons |= u32::from(u.kind == UnitKind::Summon) << i;
+                    if let Some((c, true)) = u.capture {
+                        flipped.get_or_insert([0; super::state::MAX_UNITS])[usize::from(c)] += 1;
+                    }
                 }
-                summons |= u32::from(u.kind == UnitKind::Summon) << i;
-                if let Some((c, true)) = u.capture {
-                    flipped[usize::from(c)] += 1;
-                    tokens = true;
+                Presence::Slain if drop.is_none() && !u.dropped && u.kind == UnitKind::Creature => {
+                    drop = Some((i as UnitIx, u.threat));
                 }
-            } else if drop.is_none()
-                && u.presence == Presence::Slain
-                && !u.dropped
-                && u.kind == UnitKind::Creature
-            {
-                drop = Some((i as UnitIx, u.threat));
+                _ => {}
             }
         }
         if let Some((i, threat)) = drop.filter(|_| self.params.scope == Scope::Encounter) {
@@ -186,7 +186,7 @@ impl WildAssent {
                 return Some(due(Fact::Removed(i, Removal::Destroyed), rules::SUMMON_DESTROYED));
             }
         }
-        if tokens {
+        if let Some(flipped) = flipped {
             for (i, u) in s.units.iter().enumerate() {
                 if u.on_board() && u.kind == UnitKind::Creature && flipped[i] > u.threat {
                     return Some(due(Fact::Captured(i as UnitIx), rules::CAPTURE_COMPLETE));
@@ -448,21 +448,20 @@ impl WildAssent {
         if h.drawing {
             return Some(Side::Creatures);
         }
+        // Whether a Seeker has yet to activate this round (the first one found settles it).
         let remaining = s
             .units
             .iter()
-            .filter(|u| u.side == Side::Seekers && u.on_board() && !u.exhausted)
-            .filter(|u| u.kind == UnitKind::Seeker)
-            .count();
+            .any(|u| u.side == Side::Seekers && u.on_board() && !u.exhausted && u.kind == UnitKind::Seeker);
         if self.seekers_first(s) {
             if h.creatures_done < h.seekers_done {
                 Some(Side::Creatures)
-            } else if remaining > 0 {
+            } else if remaining {
                 Some(Side::Seekers)
             } else {
                 None
             }
-        } else if remaining == 0 {
+        } else if !remaining {
             None
         } else if h.creatures_done <= h.seekers_done {
             Some(Side::Creatures)

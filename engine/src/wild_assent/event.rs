@@ -81,6 +81,13 @@ impl Path {
         }
         Some(p)
     }
+    /// Add a step at the end, as the parser reads it (`false` when the path is full).
+    pub fn push(&mut self, step: Step) -> bool {
+        let Some(slot) = self.steps.get_mut(usize::from(self.len)) else { return false };
+        *slot = Some(step);
+        self.len += 1;
+        true
+    }
     pub fn steps(&self) -> impl Iterator<Item = Step> + '_ {
         self.steps[..usize::from(self.len)].iter().flatten().copied()
     }

@@ -100,6 +100,56 @@ pub fn parse_event(line: &str) -> Result<Event, ParseError> {
     let mut w = Words::new(line);
     let verb = w.word("an event")?;
     let ev = match verb {
+        // The verbs a log holds most, first (a match on text tries its arms in order).
+        "end" => Event::End { unit: name(&mut w, "a miniature")? },
+        "move" => {
+            let unit = name(&mut w, "a miniature")?;
+            // Read straight into the event's inline path: no list allocated per line.
+            let mut path = Path::default();
+            let mut to = None;
+            while !w.at_end() {
+                if w.optional("->") {
+                    to = Some(field(&mut w)?);
+                    break;
+                }
+                if path.len() == Path::MAX {
+                    return Err(w.err(format!("the end of the move (at most {} steps; split it)", Path::MAX)));
+                }
+                let step = w.named::<Step>()?;
+                path.push(step);
+            }
+            if path.is_empty() {
+                return Err(w.err("a step (f, l, r, fl, fr, tl, tr, tb, hop, leap, ...)"));
+            }
+            Event::Move { unit, path, to }
+        }
+        "activate" => Event::Activate { unit: name(&mut w, "a miniature")?, free: w.optional("free") },
+        "roll" => Event::Roll { unit: name(&mut w, "the attacker")?, faces: faces(&mut w)? },
+        "instinct" => Event::Instinct { card: name(&mut w, "an Instinct card")? },
+        "damage" => Event::Damage {
+            unit: name(&mut w, "a miniature")?,
+            amount: w.number_in(0..=999, "a damage 0-999")?,
+        },
+        "attack" => {
+            let unit = name(&mut w, "the attacker")?;
+            let target = match w.peek() {
+                Some(t) if t != "with" => Some(name(&mut w, "the target")?),
+                _ => None,
+            };
+            let with =
+                if w.optional("with") { Some(name(&mut w, "a skill or Equipment card")?) } else { None };
+            Event::Attack { unit, target, with }
+        }
+        "target" => Event::Target { unit: name(&mut w, "a miniature")? },
+        "pass" => Event::Pass { unit: name(&mut w, "a miniature")? },
+        "round" => Event::Round { n: w.number_in(1..=9999u16, "a round number")? },
+        "capture-damage" => Event::CaptureDamage {
+            unit: name(&mut w, "a Seeker")?,
+            amount: w.number_in(0..=99, "a damage 0-99")?,
+        },
+        "reshuffle" => Event::Reshuffle,
+        "afflict" => Event::Afflict { unit: name(&mut w, "a miniature")?, status: w.named::<Status>()? },
+        "expire" => Event::Expire { unit: name(&mut w, "a miniature")?, status: w.named::<Status>()? },
         "scout" => Event::Scout { card: name(&mut w, "a Scout card")? },
         "draw" => Event::Draw {
             threat: w.number_in(1..=3u8, "a Threat 1-3")?,
@@ -140,40 +190,7 @@ pub fn parse_event(line: &str) -> Result<Event, ParseError> {
         "troupe" => Event::Troupe { side: arena_side(&mut w)?, cards: lineup(&mut w, "a card", Lineup::MAX, "at most 8 names")? },
         "skills" => Event::Skills { unit: name(&mut w, "an Assent")?, skills: lineup(&mut w, "a Skill card", Lineup::MAX, "at most 8 names")? },
         "begin" => Event::Begin,
-        "activate" => Event::Activate { unit: name(&mut w, "a miniature")?, free: w.optional("free") },
-        "instinct" => Event::Instinct { card: name(&mut w, "an Instinct card")? },
-        "target" => Event::Target { unit: name(&mut w, "a miniature")? },
-        "move" => {
-            let unit = name(&mut w, "a miniature")?;
-            let mut steps = Vec::new();
-            let mut to = None;
-            while !w.at_end() {
-                if w.optional("->") {
-                    to = Some(field(&mut w)?);
-                    break;
-                }
-                if steps.len() == Path::MAX {
-                    return Err(w.err(format!("the end of the move (at most {} steps; split it)", Path::MAX)));
-                }
-                steps.push(w.named::<Step>()?);
-            }
-            if steps.is_empty() {
-                return Err(w.err("a step (f, l, r, fl, fr, tl, tr, tb, hop, leap, ...)"));
-            }
-            Event::Move { unit, path: Path::new(&steps).unwrap_or_default(), to }
-        }
         "exit" => Event::Exit { unit: name(&mut w, "a miniature")?, to: field(&mut w)? },
-        "attack" => {
-            let unit = name(&mut w, "the attacker")?;
-            let target = match w.peek() {
-                Some(t) if t != "with" => Some(name(&mut w, "the target")?),
-                _ => None,
-            };
-            let with =
-                if w.optional("with") { Some(name(&mut w, "a skill or Equipment card")?) } else { None };
-            Event::Attack { unit, target, with }
-        }
-        "roll" => Event::Roll { unit: name(&mut w, "the attacker")?, faces: faces(&mut w)? },
         "skill" => {
             let unit = name(&mut w, "a miniature")?;
             let skill = name(&mut w, "a skill or Equipment card")?;
@@ -188,7 +205,6 @@ pub fn parse_event(line: &str) -> Result<Event, ParseError> {
             at: field(&mut w)?,
             facing: w.named::<Facing>()?,
         },
-        "pass" => Event::Pass { unit: name(&mut w, "a miniature")? },
         "draft-roll" => Event::DraftRoll { side: arena_side(&mut w)?, faces: faces(&mut w)? },
         "draft" => Event::Draft { side: arena_side(&mut w)?, card: name(&mut w, "a card")? },
         "silvestrem" => Event::Silvestrem { card: name(&mut w, "a Silvestrem card")? },
@@ -218,17 +234,10 @@ pub fn parse_event(line: &str) -> Result<Event, ParseError> {
         "momentum-discard" => {
             Event::MomentumDiscard { side: arena_side(&mut w)?, dice: momentum_dice(&mut w, false)? }
         }
-        "round" => Event::Round { n: w.number_in(1..=9999u16, "a round number")? },
         "bleed" => {
             Event::Bleed { unit: name(&mut w, "a miniature")?, amount: w.number_in(1..=9u8, "a damage 1-9")? }
         }
         "stunned" => Event::Stunned { unit: name(&mut w, "a miniature")? },
-        "damage" => Event::Damage {
-            unit: name(&mut w, "a miniature")?,
-            amount: w.number_in(0..=999, "a damage 0-999")?,
-        },
-        "afflict" => Event::Afflict { unit: name(&mut w, "a miniature")?, status: w.named::<Status>()? },
-        "expire" => Event::Expire { unit: name(&mut w, "a miniature")?, status: w.named::<Status>()? },
         "knock" => {
             let unit = name(&mut w, "a miniature")?;
             let to = if w.optional("stays") {
@@ -255,10 +264,6 @@ pub fn parse_event(line: &str) -> Result<Event, ParseError> {
         }
         "cure" => Event::Cure { unit: name(&mut w, "a miniature")? },
         "escaped" => Event::Escaped { unit: name(&mut w, "a miniature")? },
-        "capture-damage" => Event::CaptureDamage {
-            unit: name(&mut w, "a Seeker")?,
-            amount: w.number_in(0..=99, "a damage 0-99")?,
-        },
         "capture-token" | "capture-flip" | "capture-cancel" => {
             let unit = name(&mut w, "a Seeker")?;
             let creature = name(&mut w, "a creature")?;
@@ -269,8 +274,6 @@ pub fn parse_event(line: &str) -> Result<Event, ParseError> {
             }
         }
         "captured" => Event::Captured { creature: name(&mut w, "a creature")? },
-        "end" => Event::End { unit: name(&mut w, "a miniature")? },
-        "reshuffle" => Event::Reshuffle,
         "encounter" => match w.word("`won` or `lost`")? {
             "won" => Event::Ended { won: true },
             "lost" => Event::Ended { won: false },
