@@ -433,7 +433,9 @@ impl FlameAndForge {
                 {
                     moved = true;
                 }
-                s.stack[last] = Frame::Placement(p);
+                if moved {
+                    s.stack[last] = Frame::Placement(p);
+                }
                 if p.stage == PStage::Done && s.stack.len() == last + 1 {
                     s.stack.pop();
                     return true;

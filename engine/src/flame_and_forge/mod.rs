@@ -218,6 +218,7 @@ impl Game for FlameAndForge {
         notation::parse_event(line)
     }
 
+    #[inline]
     fn step(&self, state: &mut State, event: &Event, findings: &mut Findings) -> Result<(), StepError> {
         self.step_event(state, event, findings)
     }
