@@ -46,245 +46,20 @@ fn plus(w: &mut Words<'_>) -> Result<u8, ParseError> {
     u8::try_from(n).ok().filter(|&n| n <= 50).ok_or_else(|| w.err("a gain from +0 to +50"))
 }
 
-/// The first word of a line: which event it is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Verb {
-    Seat,
-    Bonus,
-    Market,
-    Retaliation,
-    Monster,
-    Deal,
-    Slayer,
-    Turn,
-    Fire,
-    Gem,
-    Scorch,
-    Horde,
-    Event,
-    Raid,
-    Regroup,
-    Retreat,
-    Drop,
-    Health,
-    Burn,
-    Gain,
-    Pick,
-    Haste,
-    Footprint,
-    Extinguish,
-    Success,
-    Frenzy,
-    Pay,
-    Challenge,
-    Reveal,
-    Shuffle,
-    Flee,
-    Won,
-    PassedOut,
-    DiscardEvent,
-    Forge,
-    Refresh,
-    Retire,
-    Research,
-    Upgrade,
-    Advanced,
-    Keep,
-    Use,
-    Activate,
-    Hero,
-    Pass,
-    Game,
-    Score,
-}
-
-/// The verb a word names. Matched on its first letter and length first, so a line costs
-/// one comparison of a few bytes, not one per verb.
-fn verb(word: &str) -> Option<Verb> {
-    use Verb as V;
-    let v = match (*word.as_bytes().first()?, word.len()) {
-        (b'a', 8) => match word {
-            "advanced" => V::Advanced,
-            "activate" => V::Activate,
-            _ => return None,
-        },
-        (b'b', 4) => match word {
-            "burn" => V::Burn,
-            _ => return None,
-        },
-        (b'b', 5) => match word {
-            "bonus" => V::Bonus,
-            _ => return None,
-        },
-        (b'c', 9) => match word {
-            "challenge" => V::Challenge,
-            _ => return None,
-        },
-        (b'd', 4) => match word {
-            "deal" => V::Deal,
-            "drop" => V::Drop,
-            _ => return None,
-        },
-        (b'd', 13) => match word {
-            "discard-event" => V::DiscardEvent,
-            _ => return None,
-        },
-        (b'e', 5) => match word {
-            "event" => V::Event,
-            _ => return None,
-        },
-        (b'e', 10) => match word {
-            "extinguish" => V::Extinguish,
-            _ => return None,
-        },
-        (b'f', 4) => match word {
-            "fire" => V::Fire,
-            "flee" => V::Flee,
-            _ => return None,
-        },
-        (b'f', 5) => match word {
-            "forge" => V::Forge,
-            _ => return None,
-        },
-        (b'f', 6) => match word {
-            "frenzy" => V::Frenzy,
-            _ => return None,
-        },
-        (b'f', 9) => match word {
-            "footprint" => V::Footprint,
-            _ => return None,
-        },
-        (b'g', 3) => match word {
-            "gem" => V::Gem,
-            _ => return None,
-        },
-        (b'g', 4) => match word {
-            "gain" => V::Gain,
-            "game" => V::Game,
-            _ => return None,
-        },
-        (b'h', 4) => match word {
-            "hero" => V::Hero,
-            _ => return None,
-        },
-        (b'h', 5) => match word {
-            "horde" => V::Horde,
-            "haste" => V::Haste,
-            _ => return None,
-        },
-        (b'h', 6) => match word {
-            "health" => V::Health,
-            _ => return None,
-        },
-        (b'k', 4) => match word {
-            "keep" => V::Keep,
-            _ => return None,
-        },
-        (b'm', 6) => match word {
-            "market" => V::Market,
-            _ => return None,
-        },
-        (b'm', 7) => match word {
-            "monster" => V::Monster,
-            _ => return None,
-        },
-        (b'p', 3) => match word {
-            "pay" => V::Pay,
-            _ => return None,
-        },
-        (b'p', 4) => match word {
-            "pick" => V::Pick,
-            "pass" => V::Pass,
-            _ => return None,
-        },
-        (b'p', 10) => match word {
-            "passed-out" => V::PassedOut,
-            _ => return None,
-        },
-        (b'r', 4) => match word {
-            "raid" => V::Raid,
-            _ => return None,
-        },
-        (b'r', 6) => match word {
-            "reveal" => V::Reveal,
-            "retire" => V::Retire,
-            _ => return None,
-        },
-        (b'r', 7) => match word {
-            "regroup" => V::Regroup,
-            "retreat" => V::Retreat,
-            "refresh" => V::Refresh,
-            _ => return None,
-        },
-        (b'r', 8) => match word {
-            "research" => V::Research,
-            _ => return None,
-        },
-        (b'r', 11) => match word {
-            "retaliation" => V::Retaliation,
-            _ => return None,
-        },
-        (b's', 4) => match word {
-            "seat" => V::Seat,
-            _ => return None,
-        },
-        (b's', 5) => match word {
-            "score" => V::Score,
-            _ => return None,
-        },
-        (b's', 6) => match word {
-            "slayer" => V::Slayer,
-            "scorch" => V::Scorch,
-            _ => return None,
-        },
-        (b's', 7) => match word {
-            "success" => V::Success,
-            "shuffle" => V::Shuffle,
-            _ => return None,
-        },
-        (b't', 4) => match word {
-            "turn" => V::Turn,
-            _ => return None,
-        },
-        (b'u', 3) => match word {
-            "use" => V::Use,
-            _ => return None,
-        },
-        (b'u', 7) => match word {
-            "upgrade" => V::Upgrade,
-            _ => return None,
-        },
-        (b'w', 3) => match word {
-            "won" => V::Won,
-            _ => return None,
-        },
-        _ => return None,
-    };
-    Some(v)
-}
-
 /// Read one line.
 pub fn parse_event(line: &str) -> Result<Event, ParseError> {
     let mut w = Words::new(line);
-    let word = w.word("an event")?;
-    let Some(v) = verb(word) else {
-        return Err(ParseError::new(
-            1,
-            "an event (seat, market, retaliation, monster, turn, event, raid, regroup, challenge, \
-             reveal, flee, forge, refresh, retire, research, upgrade, pass, ... or a consequence)",
-            format!("`{word}`"),
-        ));
-    };
+    let verb = w.word("an event")?;
     let who = |w: &mut Words<'_>| w.named::<Colour>();
-    let e = match v {
-        Verb::Seat => {
+    let e = match verb {
+        "seat" => {
             let who = who(&mut w)?;
             let side = label(&mut w, "a board side")?;
             let books = if w.optional("books") { Some(w.named::<Subject>()?) } else { None };
             Event::Seat { who, side, books }
         }
-        Verb::Bonus => Event::Bonus { who: who(&mut w)?, n: w.number_in(0..=9u8, "a number of gems 0-9")? },
-        Verb::Market => {
+        "bonus" => Event::Bonus { who: who(&mut w)?, n: w.number_in(0..=9u8, "a number of gems 0-9")? },
+        "market" => {
             let mut items = [None; 3];
             items[0] = Some(label(&mut w, "an item")?);
             for slot in items.iter_mut().skip(1) {
@@ -295,73 +70,73 @@ pub fn parse_event(line: &str) -> Result<Event, ParseError> {
             }
             Event::Market { items }
         }
-        Verb::Retaliation => Event::Retaliation {
+        "retaliation" => Event::Retaliation {
             card: label(&mut w, "a Retaliation card")?,
             territory: w.named::<Territory>()?,
         },
-        Verb::Monster => Event::Monster { card: label(&mut w, "a monster card")?, tile: tile(&mut w)? },
-        Verb::Deal => {
+        "monster" => Event::Monster { card: label(&mut w, "a monster card")?, tile: tile(&mut w)? },
+        "deal" => {
             let who = who(&mut w)?;
             Event::Deal {
                 who,
                 cards: [label(&mut w, "a dragonslayer card")?, label(&mut w, "a dragonslayer card")?],
             }
         }
-        Verb::Slayer => Event::Slayer { who: who(&mut w)?, card: label(&mut w, "a dragonslayer card")? },
-        Verb::Turn => Event::Turn { who: who(&mut w)? },
-        Verb::Fire => Event::Fire { tile: tile(&mut w)? },
-        Verb::Gem => Event::PlaceGem { gem: w.named::<Gem>()?, tile: tile(&mut w)? },
-        Verb::Scorch => Event::Scorch { tile: tile(&mut w)? },
-        Verb::Horde => Event::Horde { monster: label(&mut w, "a monster card")? },
-        Verb::Event => Event::Draw { card: label(&mut w, "an event card")? },
-        Verb::Raid => {
+        "slayer" => Event::Slayer { who: who(&mut w)?, card: label(&mut w, "a dragonslayer card")? },
+        "turn" => Event::Turn { who: who(&mut w)? },
+        "fire" => Event::Fire { tile: tile(&mut w)? },
+        "gem" => Event::PlaceGem { gem: w.named::<Gem>()?, tile: tile(&mut w)? },
+        "scorch" => Event::Scorch { tile: tile(&mut w)? },
+        "horde" => Event::Horde { monster: label(&mut w, "a monster card")? },
+        "event" => Event::Draw { card: label(&mut w, "an event card")? },
+        "raid" => {
             let who = who(&mut w)?;
             let dwarf = w.named::<Dwarf>()?;
             let tile = tile(&mut w)?;
             let spot = if w.optional("spot") { Some(w.number_in(1..=6u8, "a spot 1-6")? - 1) } else { None };
             Event::Raid { who, dwarf, tile, spot }
         }
-        Verb::Regroup => {
+        "regroup" => {
             let who = who(&mut w)?;
             let dwarf = w.named::<Dwarf>()?;
             let spot = if w.optional("spot") { Some(w.number_in(1..=6u8, "a spot 1-6")? - 1) } else { None };
             Event::Regroup { who, dwarf, spot }
         }
-        Verb::Retreat => Event::Retreat { who: who(&mut w)? },
-        Verb::Drop => Event::Drop { who: who(&mut w)?, gem: w.named::<Gem>()? },
-        Verb::Health => {
+        "retreat" => Event::Retreat { who: who(&mut w)? },
+        "drop" => Event::Drop { who: who(&mut w)?, gem: w.named::<Gem>()? },
+        "health" => {
             let who = who(&mut w)?;
             let delta = delta(&mut w)?;
             Event::Health { who, delta, to: arrow_to(&mut w)? }
         }
-        Verb::Burn => {
+        "burn" => {
             let who = who(&mut w)?;
             let n = w.number_in(0..=9u8, "a damage 0-9")?;
             Event::Burn { who, n, to: arrow_to(&mut w)? }
         }
-        Verb::Gain => Event::Gain { who: who(&mut w)?, gem: w.named::<Gem>()? },
-        Verb::Pick => Event::Pick { who: who(&mut w)?, tile: tile(&mut w)? },
-        Verb::Haste => Event::Haste { who: who(&mut w)? },
-        Verb::Footprint => Event::Footprint { who: who(&mut w)? },
-        Verb::Extinguish => Event::Extinguish { who: who(&mut w)?, tile: tile(&mut w)? },
-        Verb::Success | Verb::Frenzy => {
+        "gain" => Event::Gain { who: who(&mut w)?, gem: w.named::<Gem>()? },
+        "pick" => Event::Pick { who: who(&mut w)?, tile: tile(&mut w)? },
+        "haste" => Event::Haste { who: who(&mut w)? },
+        "footprint" => Event::Footprint { who: who(&mut w)? },
+        "extinguish" => Event::Extinguish { who: who(&mut w)?, tile: tile(&mut w)? },
+        "success" | "frenzy" => {
             let who = who(&mut w)?;
             let add = plus(&mut w)?;
             w.keyword("->")?;
             let to = w.number_in(0..=99u8, "a total 0-99")?;
-            if v == Verb::Success {
+            if verb == "success" {
                 Event::Success { who, add, to }
             } else {
                 Event::Frenzy { who, add, to }
             }
         }
-        Verb::Pay => {
+        "pay" => {
             let who = who(&mut w)?;
             let gem = w.named::<Gem>()?;
             let missing = if w.optional("missing") { Some(arrow_to(&mut w)?) } else { None };
             Event::Pay { who, gem, missing }
         }
-        Verb::Challenge => {
+        "challenge" => {
             let who = who(&mut w)?;
             let foe = if w.optional("dragon") {
                 Foe::Dragon
@@ -370,18 +145,16 @@ pub fn parse_event(line: &str) -> Result<Event, ParseError> {
             };
             Event::Challenge { who, foe }
         }
-        Verb::Reveal => Event::Reveal { who: who(&mut w)?, card: label(&mut w, "a card")? },
-        Verb::Shuffle => Event::Shuffle { who: who(&mut w)? },
-        Verb::Flee => Event::Flee { who: who(&mut w)? },
-        Verb::Won => Event::Won { who: who(&mut w)? },
-        Verb::PassedOut => Event::PassedOut { who: who(&mut w)? },
-        Verb::DiscardEvent => {
-            Event::DiscardEvent { who: who(&mut w)?, card: label(&mut w, "an event card")? }
-        }
-        Verb::Forge => Event::Forge { who: who(&mut w)?, item: label(&mut w, "an item")? },
-        Verb::Refresh => Event::Refresh { who: who(&mut w)? },
-        Verb::Retire => Event::Retire { who: who(&mut w)?, card: label(&mut w, "a card")? },
-        Verb::Research => {
+        "reveal" => Event::Reveal { who: who(&mut w)?, card: label(&mut w, "a card")? },
+        "shuffle" => Event::Shuffle { who: who(&mut w)? },
+        "flee" => Event::Flee { who: who(&mut w)? },
+        "won" => Event::Won { who: who(&mut w)? },
+        "passed-out" => Event::PassedOut { who: who(&mut w)? },
+        "discard-event" => Event::DiscardEvent { who: who(&mut w)?, card: label(&mut w, "an event card")? },
+        "forge" => Event::Forge { who: who(&mut w)?, item: label(&mut w, "an item")? },
+        "refresh" => Event::Refresh { who: who(&mut w)? },
+        "retire" => Event::Retire { who: who(&mut w)?, card: label(&mut w, "a card")? },
+        "research" => {
             let who = who(&mut w)?;
             let subject = match w.peek().and_then(Subject::parse) {
                 Some(s) => {
@@ -412,8 +185,8 @@ pub fn parse_event(line: &str) -> Result<Event, ParseError> {
             }
             Event::Research { who, subject, exchange }
         }
-        Verb::Upgrade => Event::Upgrade { who: who(&mut w)?, dwarf: w.named::<Dwarf>()? },
-        Verb::Advanced => {
+        "upgrade" => Event::Upgrade { who: who(&mut w)?, dwarf: w.named::<Dwarf>()? },
+        "advanced" => {
             let who = who(&mut w)?;
             let mut tokens = [None; 3];
             tokens[0] = Some(label(&mut w, "a token")?);
@@ -425,17 +198,17 @@ pub fn parse_event(line: &str) -> Result<Event, ParseError> {
             }
             Event::Advanced { who, tokens }
         }
-        Verb::Keep => Event::Keep { who: who(&mut w)?, token: label(&mut w, "a token")? },
-        Verb::Use => Event::Use { who: who(&mut w)?, token: label(&mut w, "a token")? },
-        Verb::Activate => Event::Activate { who: who(&mut w)?, token: label(&mut w, "a token")? },
-        Verb::Hero => Event::Hero { who: who(&mut w)? },
-        Verb::Pass => Event::Pass { who: who(&mut w)? },
-        Verb::Game => match w.word("`won` or `lost`")? {
+        "keep" => Event::Keep { who: who(&mut w)?, token: label(&mut w, "a token")? },
+        "use" => Event::Use { who: who(&mut w)?, token: label(&mut w, "a token")? },
+        "activate" => Event::Activate { who: who(&mut w)?, token: label(&mut w, "a token")? },
+        "hero" => Event::Hero { who: who(&mut w)? },
+        "pass" => Event::Pass { who: who(&mut w)? },
+        "game" => match w.word("`won` or `lost`")? {
             "won" => Event::GameOver { won: true },
             "lost" => Event::GameOver { won: false },
             other => return Err(ParseError::new(6, "`won` or `lost`", format!("`{other}`"))),
         },
-        Verb::Score => {
+        "score" => {
             if w.optional("dragon") {
                 Event::ScoreDragon { n: w.number_in(0..=9999u16, "a score")? }
             } else if w.optional("team") {
@@ -445,6 +218,14 @@ pub fn parse_event(line: &str) -> Result<Event, ParseError> {
                 let who = who(&mut w)?;
                 Event::ScorePlayer { who, n: w.number_in(-9999..=9999i16, "a score")? }
             }
+        }
+        _ => {
+            return Err(ParseError::new(
+                1,
+                "an event (seat, market, retaliation, monster, turn, event, raid, regroup, challenge, \
+                 reveal, flee, forge, refresh, retire, research, upgrade, pass, ... or a consequence)",
+                format!("`{verb}`"),
+            ))
         }
     };
     w.end()?;
