@@ -36,6 +36,7 @@ mod due;
 mod effect;
 mod event;
 mod fact;
+mod name;
 mod notation;
 mod plan;
 mod priority;
@@ -52,6 +53,7 @@ pub use cards::{
 };
 pub use effect::{Ailment, DamageBase, Effect, Skill};
 pub use event::{Event, Place, Play};
+pub use name::Name;
 pub use state::{Fighter, HandCard, Phase, Seat, State};
 
 use crate::kit::rules::Readings;

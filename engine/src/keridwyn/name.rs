@@ -1,0 +1,163 @@
+//! A name as an event records it: a seat label (`A`) or a card id (`wyvern`,
+//! `heavy-shield`). Kept inline (`compact_str`: up to 24 bytes without a heap allocation),
+//! so reading, decoding and dropping an event allocates nothing for its names.
+//!
+//! Stored exactly as a `String`: serialized as a string, so JSONL files and journals read
+//! and write the same bytes as before. Decoding from the journal's codec (bincode, not
+//! human-readable) reads the string's bytes as the sequence of `u8` they are encoded as (a
+//! length, then one byte each): bincode's own string decoding would allocate a `String`
+//! first, whatever the type it ends in.
+
+use compact_str::CompactString;
+use serde::de::{self, Deserializer, SeqAccess, Visitor};
+use serde::{Deserialize, Serialize, Serializer};
+use std::fmt;
+use std::ops::Deref;
+
+/// A participant's or card's name, inline when short.
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Name(CompactString);
+
+impl Name {
+    pub fn new(s: &str) -> Name {
+        Name(CompactString::new(s))
+    }
+
+    pub fn as_str(&self) -> &str {
+        self.0.as_str()
+    }
+}
+
+impl Deref for Name {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.0.as_str()
+    }
+}
+
+impl AsRef<str> for Name {
+    fn as_ref(&self) -> &str {
+        self.0.as_str()
+    }
+}
+
+impl From<&str> for Name {
+    fn from(s: &str) -> Name {
+        Name::new(s)
+    }
+}
+
+impl From<String> for Name {
+    fn from(s: String) -> Name {
+        Name::new(&s)
+    }
+}
+
+impl PartialEq<str> for Name {
+    fn eq(&self, other: &str) -> bool {
+        self.0.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for Name {
+    fn eq(&self, other: &&str) -> bool {
+        self.0.as_str() == *other
+    }
+}
+
+/// As a `String` prints (`"A"`), so debug output is unchanged.
+impl fmt::Debug for Name {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.0.as_str(), f)
+    }
+}
+
+impl fmt::Display for Name {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.0.as_str())
+    }
+}
+
+impl Serialize for Name {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.0.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for Name {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Name, D::Error> {
+        if deserializer.is_human_readable() {
+            deserializer.deserialize_str(NameVisitor)
+        } else {
+            deserializer.deserialize_seq(NameVisitor)
+        }
+    }
+}
+
+struct NameVisitor;
+
+impl<'de> Visitor<'de> for NameVisitor {
+    type Value = Name;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a string")
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Name, E> {
+        Ok(Name::new(v))
+    }
+
+    fn visit_bytes<E: de::Error>(self, v: &[u8]) -> Result<Name, E> {
+        match std::str::from_utf8(v) {
+            Ok(s) => Ok(Name::new(s)),
+            Err(_) => Err(E::invalid_value(de::Unexpected::Bytes(v), &self)),
+        }
+    }
+
+    /// The string's bytes, one `u8` each (the non-human-readable codec's encoding of a
+    /// string), checked to be UTF-8 as a `String` would be.
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Name, A::Error> {
+        let mut bytes = smallvec::SmallVec::<[u8; 24]>::new();
+        while let Some(b) = seq.next_element::<u8>()? {
+            bytes.push(b);
+        }
+        self.visit_bytes(&bytes)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The codec's configuration (bincode 2 standard, as the journal's codec uses it).
+    fn config() -> bincode::config::Configuration {
+        bincode::config::standard()
+    }
+
+    #[test]
+    fn encodes_and_decodes_as_a_string_does() {
+        let long = "a-card-id-longer-than-twenty-four-bytes-that-lives-on-the-heap";
+        for s in ["", "A", "wyvern", "heavy-shield", "unicorn-blade", long, "épée"] {
+            let as_string = bincode::serde::encode_to_vec(s.to_string(), config()).unwrap_or_default();
+            let as_name = bincode::serde::encode_to_vec(Name::new(s), config()).unwrap_or_default();
+            assert_eq!(as_name, as_string, "{s}");
+            let back: (Name, usize) = bincode::serde::decode_from_slice(&as_string, config())
+                .unwrap_or_else(|e| panic!("{s}: {e}"));
+            assert_eq!((back.0.as_str(), back.1), (s, as_string.len()));
+            let json = serde_json::to_string(&Name::new(s)).unwrap_or_default();
+            assert_eq!(json, serde_json::to_string(s).unwrap_or_default());
+            let back: Name = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{s}: {e}"));
+            assert_eq!(back.as_str(), s);
+            assert_eq!(format!("{:?}", Name::new(s)), format!("{:?}", s.to_string()));
+        }
+    }
+
+    #[test]
+    fn refuses_what_a_string_refuses() {
+        // Invalid UTF-8, and a length past the bytes there are.
+        for bytes in [&[2u8, 0xff, 0xfe][..], &[5, b'a', b'b']] {
+            assert!(bincode::serde::decode_from_slice::<String, _>(bytes, config()).is_err());
+            assert!(bincode::serde::decode_from_slice::<Name, _>(bytes, config()).is_err());
+        }
+    }
+}
