@@ -2,14 +2,14 @@
 //! `heavy-shield`). Kept inline (`compact_str`: up to 24 bytes without a heap allocation),
 //! so reading, decoding and dropping an event allocates nothing for its names.
 //!
-//! Stored exactly as a `String`: serialized as a string, so JSONL files and journals read
-//! and write the same bytes as before. Decoding from the journal's codec (bincode, not
-//! human-readable) reads the string's bytes as the sequence of `u8` they are encoded as (a
-//! length, then one byte each): bincode's own string decoding would allocate a `String`
-//! first, whatever the type it ends in.
+//! Stored exactly as a `String`: serialized and deserialized as a string, so JSONL files,
+//! journals and snapshots hold the same bytes as before. Deserialized through
+//! `deserialize_str`, not `deserialize_string`: the journal's codec (bincode over a slice)
+//! then lends the string's bytes in place, where a `String` field makes it allocate a
+//! zeroed buffer first.
 
 use compact_str::CompactString;
-use serde::de::{self, Deserializer, SeqAccess, Visitor};
+use serde::de::{self, Deserializer, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
 use std::fmt;
 use std::ops::Deref;
@@ -86,17 +86,13 @@ impl Serialize for Name {
 
 impl<'de> Deserialize<'de> for Name {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Name, D::Error> {
-        if deserializer.is_human_readable() {
-            deserializer.deserialize_str(NameVisitor)
-        } else {
-            deserializer.deserialize_seq(NameVisitor)
-        }
+        deserializer.deserialize_str(NameVisitor)
     }
 }
 
 struct NameVisitor;
 
-impl<'de> Visitor<'de> for NameVisitor {
+impl Visitor<'_> for NameVisitor {
     type Value = Name;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -105,23 +101,6 @@ impl<'de> Visitor<'de> for NameVisitor {
 
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Name, E> {
         Ok(Name::new(v))
-    }
-
-    fn visit_bytes<E: de::Error>(self, v: &[u8]) -> Result<Name, E> {
-        match std::str::from_utf8(v) {
-            Ok(s) => Ok(Name::new(s)),
-            Err(_) => Err(E::invalid_value(de::Unexpected::Bytes(v), &self)),
-        }
-    }
-
-    /// The string's bytes, one `u8` each (the non-human-readable codec's encoding of a
-    /// string), checked to be UTF-8 as a `String` would be.
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Name, A::Error> {
-        let mut bytes = smallvec::SmallVec::<[u8; 24]>::new();
-        while let Some(b) = seq.next_element::<u8>()? {
-            bytes.push(b);
-        }
-        self.visit_bytes(&bytes)
     }
 }
 
@@ -144,6 +123,10 @@ mod tests {
             let back: (Name, usize) = bincode::serde::decode_from_slice(&as_string, config())
                 .unwrap_or_else(|e| panic!("{s}: {e}"));
             assert_eq!((back.0.as_str(), back.1), (s, as_string.len()));
+            // From a reader bincode hands over an owned `String`: the same name.
+            let read: Name = bincode::serde::decode_from_std_read(&mut &as_string[..], config())
+                .unwrap_or_else(|e| panic!("{s}: {e}"));
+            assert_eq!(read.as_str(), s);
             let json = serde_json::to_string(&Name::new(s)).unwrap_or_default();
             assert_eq!(json, serde_json::to_string(s).unwrap_or_default());
             let back: Name = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{s}: {e}"));
