@@ -12,7 +12,8 @@
 //! - `rules.rs`: every rule id with its text and section, and the interpretations (`Params`).
 //! - `cards.rs`: the catalog (block format, ids interned); `effect.rs`: skills, ailments and
 //!   the card-effect vocabulary.
-//! - `event.rs` and `notation.rs`: the recorded facts and their notation.
+//! - `event.rs` and `notation.rs`: the recorded facts and their notation; `name.rs`: the
+//!   names they carry (seat labels, card ids), kept inline.
 //! - `state.rs`: the table (seats and cards by typed index; the cursors of each agenda).
 //! - `step.rs`: the step function; `fact.rs`: a consequence resolved to typed facts, and
 //!   written back; `due.rs`: the chain of "is X due?" predicates and applying a due
