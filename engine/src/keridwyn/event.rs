@@ -8,6 +8,7 @@
 //! variant's index).
 
 use super::effect::{Ailment, Skill};
+use super::name::Name;
 use crate::kit::dice::Roll;
 use crate::kit::named::named_enum;
 use serde::{Deserialize, Serialize};
@@ -26,16 +27,16 @@ pub enum Play {
     Focus,
     /// `primary:CARD` or `primary:CARD@WHO` (a non-attack spell granted to another character).
     Primary {
-        card: String,
-        on: Option<String>,
+        card: Name,
+        on: Option<Name>,
     },
     Secondary {
-        card: String,
-        on: Option<String>,
+        card: Name,
+        on: Option<Name>,
     },
     /// `maneuver` or `maneuver:GEAR`.
     Maneuver {
-        card: Option<String>,
+        card: Option<Name>,
     },
     /// `immune:AILMENT`: Maneuver's Immunity for the round.
     Immune(Ailment),
@@ -47,63 +48,63 @@ pub enum Play {
 pub enum Event {
     /// `join A steve [worn GEAR] [merc MERC]...`
     #[serde(rename = "Join")]
-    Joined { player: String, character: String, worn: Option<String>, mercs: Vec<String> },
+    Joined { player: Name, character: Name, worn: Option<Name>, mercs: Vec<Name> },
     /// `monster wyvern cage 4`
     #[serde(rename = "Monster")]
-    MonsterPlaced { monster: String, place: Place, number: u32 },
+    MonsterPlaced { monster: Name, place: Place, number: u32 },
     /// `begin`: every joiner is in; the Priority token and start-of-fight effects follow.
     #[serde(rename = "Begin")]
     Begun,
     /// `reveal A lure maneuver:heavy-shield immune:burn`
     #[serde(rename = "Reveal")]
-    Revealed { who: String, plays: Vec<Play> },
+    Revealed { who: Name, plays: Vec<Play> },
     /// `action wyvern 6`: the monster's d6.
     #[serde(rename = "MonsterAction")]
-    MonsterActionRolled { monster: String, face: u8 },
+    MonsterActionRolled { monster: Name, face: u8 },
     /// `target B`: the random pick when neither targeting condition chooses.
     #[serde(rename = "Target")]
-    TargetPicked { who: String },
+    TargetPicked { who: Name },
     /// `roll wyvern might 9 8 4 1` (the dice are kept highest first: their order is not a fact)
     #[serde(rename = "Roll")]
-    Rolled { who: String, skill: Skill, dice: Roll },
+    Rolled { who: Name, skill: Skill, dice: Roll },
     /// `reroll A 9 -> 6 fame 2`: A pays the Fame, any die of the current roll.
     #[serde(rename = "Reroll")]
-    Rerolled { payer: String, from: u8, to: u8, fame: i32 },
+    Rerolled { payer: Name, from: u8, to: u8, fame: i32 },
     /// `recall B chargo +1`
     #[serde(rename = "Recall")]
-    Recalled { who: String, merc: String, bonus: i32 },
+    Recalled { who: Name, merc: Name, bonus: i32 },
     // ---- consequences ----
     /// `priority wyvern`
     #[serde(rename = "Priority")]
-    TokenGained { who: String },
+    TokenGained { who: Name },
     /// `afflict B burn +4 -> 6`
     #[serde(rename = "Afflict")]
-    Afflicted { who: String, ailment: Ailment, add: u32, total: u32 },
+    Afflicted { who: Name, ailment: Ailment, add: u32, total: u32 },
     /// `cure A burn 2 -> 0`: Immunity removes the ailment.
     #[serde(rename = "Cure")]
-    Cured { who: String, ailment: Ailment, from: u32 },
+    Cured { who: Name, ailment: Ailment, from: u32 },
     /// `act A heavy-shield`: the next action on the Priority track.
     #[serde(rename = "Act")]
-    Acted { who: String, card: String },
+    Acted { who: Name, card: Name },
     /// `hit B` / `miss A`
-    Outcome { target: String, hit: bool },
+    Outcome { target: Name, hit: bool },
     /// `damage B 6 block 2 injury 4`
     #[serde(rename = "Damage")]
-    DamageDealt { who: String, damage: i32, block: i32, injury: i32 },
+    DamageDealt { who: Name, damage: i32, block: i32, injury: i32 },
     /// `tick B burn 6 -> 5 injury 1` (injury only for Burn)
     #[serde(rename = "Tick")]
-    Ticked { who: String, ailment: Ailment, from: u32, to: u32, injury: Option<i32> },
+    Ticked { who: Name, ailment: Ailment, from: u32, to: u32, injury: Option<i32> },
     /// `end round 1`
     #[serde(rename = "EndRound")]
     RoundEnded { round: u32 },
     /// `defeated B`
-    Defeated { who: String },
+    Defeated { who: Name },
     /// `fame B +6 -> 8`
     #[serde(rename = "Fame")]
-    FameGained { who: String, delta: i32, total: i32 },
+    FameGained { who: Name, delta: i32, total: i32 },
     /// `trophy B wyvern`
     #[serde(rename = "Trophy")]
-    TrophyTaken { who: String, monster: String },
+    TrophyTaken { who: Name, monster: Name },
 }
 
 impl Event {
@@ -127,7 +128,7 @@ impl Event {
 
 impl fmt::Display for Play {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let on = |f: &mut fmt::Formatter<'_>, o: &Option<String>| match o {
+        let on = |f: &mut fmt::Formatter<'_>, o: &Option<Name>| match o {
             Some(w) => write!(f, "@{w}"),
             None => Ok(()),
         };

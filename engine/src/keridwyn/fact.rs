@@ -5,6 +5,7 @@
 
 use super::effect::Ailment;
 use super::event::Event;
+use super::name::Name;
 use super::state::{Action, HandCard, MonsterId, Seat, State};
 use super::KeridwynFight;
 use crate::StepError;
@@ -226,7 +227,7 @@ impl KeridwynFight {
 
     /// A consequence in notation.
     pub(crate) fn notate(&self, s: &State, fact: &Fact) -> Event {
-        let l = |i: Seat| self.label(s, i).to_string();
+        let l = |i: Seat| Name::new(self.label(s, i));
         match *fact {
             Fact::TokenGained { who } => Event::TokenGained { who: l(who) },
             Fact::Afflicted { who, ailment, add, total } => {
@@ -235,9 +236,9 @@ impl KeridwynFight {
             Fact::Cured { who, ailment, from } => Event::Cured { who: l(who), ailment, from },
             Fact::Acted { who, action } => {
                 let card = match action {
-                    Acting::Token(a) => self.action_name(a).to_string(),
-                    Acting::NoPriority(h) => h.name().to_string(),
-                    Acting::Unknown => "?".to_string(),
+                    Acting::Token(a) => Name::new(self.action_name(a)),
+                    Acting::NoPriority(h) => Name::new(h.name()),
+                    Acting::Unknown => Name::new("?"),
                 };
                 Event::Acted { who: l(who), card }
             }
@@ -253,7 +254,7 @@ impl KeridwynFight {
             Fact::FameGained { who, delta, total } => Event::FameGained { who: l(who), delta, total },
             Fact::TrophyTaken { who, monster } => Event::TrophyTaken {
                 who: l(who),
-                monster: monster.map_or("?", |m| self.catalog.monsters.name(m)).to_string(),
+                monster: Name::new(monster.map_or("?", |m| self.catalog.monsters.name(m))),
             },
         }
     }

@@ -12,7 +12,8 @@
 //! - `rules.rs`: every rule id with its text and section, and the interpretations (`Params`).
 //! - `cards.rs`: the catalog (block format, ids interned); `effect.rs`: skills, ailments and
 //!   the card-effect vocabulary.
-//! - `event.rs` and `notation.rs`: the recorded facts and their notation.
+//! - `event.rs` and `notation.rs`: the recorded facts and their notation; `name.rs`: the
+//!   names they carry (seat labels, card ids), kept inline.
 //! - `state.rs`: the table (seats and cards by typed index; the cursors of each agenda).
 //! - `step.rs`: the step function; `fact.rs`: a consequence resolved to typed facts, and
 //!   written back; `due.rs`: the chain of "is X due?" predicates and applying a due
@@ -36,6 +37,7 @@ mod due;
 mod effect;
 mod event;
 mod fact;
+mod name;
 mod notation;
 mod plan;
 mod priority;
@@ -52,6 +54,7 @@ pub use cards::{
 };
 pub use effect::{Ailment, DamageBase, Effect, Skill};
 pub use event::{Event, Place, Play};
+pub use name::Name;
 pub use state::{Fighter, HandCard, Phase, Seat, State};
 
 use crate::kit::rules::Readings;

@@ -4,6 +4,7 @@
 
 use super::effect::{Ailment, Skill};
 use super::event::{Event, Place, Play};
+use super::name::Name;
 use crate::kit::dice::Roll;
 use crate::kit::words::{is_id, Words};
 use crate::ParseError;
@@ -46,7 +47,7 @@ fn play(w: &mut Words<'_>) -> Result<Play, ParseError> {
         Some((h, a)) => (h, Some(a)),
         None => (word, None),
     };
-    let card_on = |arg: Option<&str>| -> Option<(String, Option<String>)> {
+    let card_on = |arg: Option<&str>| -> Option<(Name, Option<Name>)> {
         let arg = arg?;
         let (card, on) = match arg.split_once('@') {
             Some((c, o)) => (c, Some(o)),
@@ -55,14 +56,14 @@ fn play(w: &mut Words<'_>) -> Result<Play, ParseError> {
         if !is_id(card) || on.is_some_and(|o| !is_id(o)) {
             return None;
         }
-        Some((card.to_string(), on.map(str::to_string)))
+        Some((Name::new(card), on.map(Name::new)))
     };
     let p = match (head, arg) {
         ("lure", None) => Play::Lure,
         ("balance", None) => Play::Balance,
         ("focus", None) => Play::Focus,
         ("maneuver", None) => Play::Maneuver { card: None },
-        ("maneuver", Some(c)) if is_id(c) => Play::Maneuver { card: Some(c.to_string()) },
+        ("maneuver", Some(c)) if is_id(c) => Play::Maneuver { card: Some(Name::new(c)) },
         ("primary", a) => {
             let (card, on) = card_on(a).ok_or_else(|| w.err("`primary:CARD` or `primary:CARD@WHO`"))?;
             Play::Primary { card, on }
@@ -78,8 +79,8 @@ fn play(w: &mut Words<'_>) -> Result<Play, ParseError> {
     Ok(p)
 }
 
-fn id(w: &mut Words<'_>, what: &str) -> Result<String, ParseError> {
-    w.id(what).map(str::to_string)
+fn id(w: &mut Words<'_>, what: &str) -> Result<Name, ParseError> {
+    w.id(what).map(Name::new)
 }
 
 /// Parse one event line.

@@ -34,7 +34,7 @@ impl KeridwynFight {
             .id(character)
             .ok_or_else(|| StepError::new(format!("no character `{character}` in the catalog")))?;
         let card = &self.catalog.characters[id];
-        if s.fighters.iter().any(|x| x.label == *player || x.who == Who::Character(id)) {
+        if s.fighters.iter().any(|x| x.label == player.as_str() || x.who == Who::Character(id)) {
             f.violate(Violation::new(
                 rules::JOIN,
                 format!("{player} / {character} already joined this fight"),
@@ -94,7 +94,7 @@ impl KeridwynFight {
             merc_list.push((id, None));
         }
         s.fighters.push(Fighter {
-            label: player.clone(),
+            label: player.to_string(),
             who: Who::Character(id),
             grit: card.grit,
             fame: card.fame,

@@ -12,6 +12,7 @@ use super::cards::CardKind;
 use super::compute::Targets;
 use super::effect::{Ailment, Skill};
 use super::event::{Event, Place, Play};
+use super::name::Name;
 use super::rules::ManeuverOptions;
 use super::state::{CardId, HandCard, Phase, Seat, State};
 use super::KeridwynFight;
@@ -86,28 +87,23 @@ impl KeridwynFight {
                 .unwrap_or_default();
             // One worn gear must be chosen when there are several (it is implied for one).
             let worn = (worn.len() > 1)
-                .then(|| rng.pick(&worn).map(|w| self.catalog.cards.name(*w).to_string()))
+                .then(|| rng.pick(&worn).map(|w| Name::new(self.catalog.cards.name(*w))))
                 .flatten();
             // A mercenary nobody has brought yet, sometimes.
             let free: Vec<&str> = self.catalog.mercs.names().filter(|m| !taken.contains(m)).collect();
-            let mercs: Vec<String> = if rng.one_in(2) {
-                rng.pick(&free).map(|m| m.to_string()).into_iter().collect()
+            let mercs: Vec<Name> = if rng.one_in(2) {
+                rng.pick(&free).map(|m| Name::new(m)).into_iter().collect()
             } else {
                 Vec::new()
             };
             taken.extend(mercs.iter().filter_map(|m| free.iter().find(|f| **f == m.as_str()).copied()));
-            out.push(Event::Joined {
-                player: seat.to_string(),
-                character: character.to_string(),
-                worn,
-                mercs,
-            });
+            out.push(Event::Joined { player: Name::new(seat), character: Name::new(character), worn, mercs });
         }
         if !duel {
             if let Some(m) = rng.pick(&monsters) {
                 let place = if rng.one_in(2) { Place::Cage } else { Place::Zone };
                 out.push(Event::MonsterPlaced {
-                    monster: m.to_string(),
+                    monster: Name::new(m),
                     place,
                     number: 1 + rng.below(6) as u32,
                 });
@@ -131,11 +127,11 @@ impl KeridwynFight {
                 if s.fighter(who).hand.len() < 2 {
                     return None;
                 }
-                Some(Event::Revealed { who: self.label(s, who).to_string(), plays: self.plays(s, who, rng) })
+                Some(Event::Revealed { who: Name::new(self.label(s, who)), plays: self.plays(s, who, rng) })
             }
             Phase::MonsterRoll { .. } => {
                 let m = s.monster()?;
-                Some(Event::MonsterActionRolled { monster: self.label(s, m).to_string(), face: rng.die(6) })
+                Some(Event::MonsterActionRolled { monster: Name::new(self.label(s, m)), face: rng.die(6) })
             }
             Phase::AwaitTarget => {
                 let c = s.current.as_ref()?;
@@ -144,7 +140,7 @@ impl KeridwynFight {
                     Targets::Balance(b) => smallvec::smallvec![b],
                 };
                 let t = *rng.pick(&candidates)?;
-                Some(Event::TargetPicked { who: self.label(s, t).to_string() })
+                Some(Event::TargetPicked { who: Name::new(self.label(s, t)) })
             }
             Phase::AwaitRoll => {
                 let c = s.current.as_ref()?;
@@ -164,8 +160,8 @@ impl KeridwynFight {
         let roller = s.fighter(c.who);
         if let Some((merc, _)) = roller.mercs.iter().find(|(_, last)| !self.recalled(*last, s.round)) {
             let bonus = self.catalog.merc(*merc)?.roll_bonus;
-            let merc = self.catalog.mercs.name(*merc).to_string();
-            return Some(Event::Recalled { who: roller.label.clone(), merc, bonus });
+            let merc = Name::new(self.catalog.mercs.name(*merc));
+            return Some(Event::Recalled { who: Name::new(&roller.label), merc, bonus });
         }
         let cost = self.params.reroll_cost;
         let payers: Vec<&str> = s
@@ -174,7 +170,7 @@ impl KeridwynFight {
             .filter(|f| !f.is_monster() && !f.defeated && f.fame >= cost)
             .map(|f| f.label.as_str())
             .collect();
-        let payer = rng.pick(&payers)?.to_string();
+        let payer = Name::new(rng.pick(&payers)?);
         let from = *rng.pick(c.dice.dice())?;
         Some(Event::Rerolled { payer, from, to: rng.die(self.params.die.sides()), fame: cost })
     }
@@ -182,7 +178,7 @@ impl KeridwynFight {
     fn roll_event(&self, s: &State, who: Seat, skill: Skill, rng: &mut SplitMix64) -> Event {
         let sides = self.params.die.sides();
         let dice = (0..s.fighter(who).tier(skill)).map(|_| rng.die(sides)).collect();
-        Event::Rolled { who: self.label(s, who).to_string(), skill, dice: Roll::new(dice) }
+        Event::Rolled { who: Name::new(self.label(s, who)), skill, dice: Roll::new(dice) }
     }
 
     /// Two cards from the hand, each with a legal declaration.
@@ -219,7 +215,7 @@ impl KeridwynFight {
             .filter(|(i, x)| *i != who.i() && !x.is_monster() && !x.defeated)
             .map(|(_, x)| x.label.as_str())
             .collect();
-        let name = |c: CardId| self.catalog.cards.name(c).to_string();
+        let name = |c: CardId| Name::new(self.catalog.cards.name(c));
         let mut plays = Vec::new();
         for h in chosen {
             match h {
@@ -229,11 +225,8 @@ impl KeridwynFight {
                 HandCard::Primary | HandCard::Secondary => {
                     let Some(&card) = rng.pick(&usable) else { continue };
                     let support = self.catalog.cards.get(card).is_some_and(|k| k.is_support_spell());
-                    let on = if support && rng.one_in(3) {
-                        rng.pick(&allies).map(|a| a.to_string())
-                    } else {
-                        None
-                    };
+                    let on =
+                        if support && rng.one_in(3) { rng.pick(&allies).map(|a| Name::new(a)) } else { None };
                     let card = name(card);
                     plays.push(if h == HandCard::Primary {
                         Play::Primary { card, on }

@@ -1,0 +1,146 @@
+//! A name as an event records it: a seat label (`A`) or a card id (`wyvern`,
+//! `heavy-shield`). Kept inline (`compact_str`: up to 24 bytes without a heap allocation),
+//! so reading, decoding and dropping an event allocates nothing for its names.
+//!
+//! Stored exactly as a `String`: serialized and deserialized as a string, so JSONL files,
+//! journals and snapshots hold the same bytes as before. Deserialized through
+//! `deserialize_str`, not `deserialize_string`: the journal's codec (bincode over a slice)
+//! then lends the string's bytes in place, where a `String` field makes it allocate a
+//! zeroed buffer first.
+
+use compact_str::CompactString;
+use serde::de::{self, Deserializer, Visitor};
+use serde::{Deserialize, Serialize, Serializer};
+use std::fmt;
+use std::ops::Deref;
+
+/// A participant's or card's name, inline when short.
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Name(CompactString);
+
+impl Name {
+    pub fn new(s: &str) -> Name {
+        Name(CompactString::new(s))
+    }
+
+    pub fn as_str(&self) -> &str {
+        self.0.as_str()
+    }
+}
+
+impl Deref for Name {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.0.as_str()
+    }
+}
+
+impl AsRef<str> for Name {
+    fn as_ref(&self) -> &str {
+        self.0.as_str()
+    }
+}
+
+impl From<&str> for Name {
+    fn from(s: &str) -> Name {
+        Name::new(s)
+    }
+}
+
+impl From<String> for Name {
+    fn from(s: String) -> Name {
+        Name::new(&s)
+    }
+}
+
+impl PartialEq<str> for Name {
+    fn eq(&self, other: &str) -> bool {
+        self.0.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for Name {
+    fn eq(&self, other: &&str) -> bool {
+        self.0.as_str() == *other
+    }
+}
+
+/// As a `String` prints (`"A"`), so debug output is unchanged.
+impl fmt::Debug for Name {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.0.as_str(), f)
+    }
+}
+
+impl fmt::Display for Name {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.0.as_str())
+    }
+}
+
+impl Serialize for Name {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.0.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for Name {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Name, D::Error> {
+        deserializer.deserialize_str(NameVisitor)
+    }
+}
+
+struct NameVisitor;
+
+impl Visitor<'_> for NameVisitor {
+    type Value = Name;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a string")
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Name, E> {
+        Ok(Name::new(v))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The codec's configuration (bincode 2 standard, as the journal's codec uses it).
+    fn config() -> bincode::config::Configuration {
+        bincode::config::standard()
+    }
+
+    #[test]
+    fn encodes_and_decodes_as_a_string_does() {
+        let long = "a-card-id-longer-than-twenty-four-bytes-that-lives-on-the-heap";
+        for s in ["", "A", "wyvern", "heavy-shield", "unicorn-blade", long, "épée"] {
+            let as_string = bincode::serde::encode_to_vec(s.to_string(), config()).unwrap_or_default();
+            let as_name = bincode::serde::encode_to_vec(Name::new(s), config()).unwrap_or_default();
+            assert_eq!(as_name, as_string, "{s}");
+            let back: (Name, usize) = bincode::serde::decode_from_slice(&as_string, config())
+                .unwrap_or_else(|e| panic!("{s}: {e}"));
+            assert_eq!((back.0.as_str(), back.1), (s, as_string.len()));
+            // From a reader bincode hands over an owned `String`: the same name.
+            let read: Name = bincode::serde::decode_from_std_read(&mut &as_string[..], config())
+                .unwrap_or_else(|e| panic!("{s}: {e}"));
+            assert_eq!(read.as_str(), s);
+            let json = serde_json::to_string(&Name::new(s)).unwrap_or_default();
+            assert_eq!(json, serde_json::to_string(s).unwrap_or_default());
+            let back: Name = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{s}: {e}"));
+            assert_eq!(back.as_str(), s);
+            assert_eq!(format!("{:?}", Name::new(s)), format!("{:?}", s.to_string()));
+        }
+    }
+
+    #[test]
+    fn refuses_what_a_string_refuses() {
+        // Invalid UTF-8, and a length past the bytes there are.
+        for bytes in [&[2u8, 0xff, 0xfe][..], &[5, b'a', b'b']] {
+            assert!(bincode::serde::decode_from_slice::<String, _>(bytes, config()).is_err());
+            assert!(bincode::serde::decode_from_slice::<Name, _>(bytes, config()).is_err());
+        }
+    }
+}
