@@ -163,6 +163,13 @@ pub struct UnitCard {
     pub slots: [EquipType; 2],
 }
 
+impl UnitCard {
+    /// Its stats at a Threat (1 to 3; outside that, the nearest).
+    pub fn stats_at(&self, threat: u8) -> Stats {
+        self.stats[usize::from(threat.clamp(1, 3)) - 1]
+    }
+}
+
 /// A skill or an Equipment card (the same shape: Equipment is "activated the same as Skills").
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Skill {

@@ -118,7 +118,7 @@ impl WildAssent {
     /// Health and defenses at the miniature's Threat.
     pub(crate) fn stats(&self, s: &State, i: UnitIx) -> Stats {
         let u = s.unit(i);
-        self.units()[u.card].stats[usize::from(u.threat.clamp(1, 3)) - 1]
+        self.units()[u.card].stats_at(u.threat)
     }
 
     /// Health left.

@@ -156,9 +156,7 @@ impl WildAssent {
             match u.presence {
                 Presence::OnBoard => {
                     // `stats`, with the mode's table looked up once for the whole pass.
-                    if u.damage > 0
-                        && u.damage >= cards[u.card].stats[usize::from(u.threat.clamp(1, 3)) - 1].health
-                    {
+                    if u.damage > 0 && u.damage >= cards[u.card].stats_at(u.threat).health {
                         let (how, rule) = match u.kind {
                             UnitKind::Seeker => (Removal::Injured, rules::INJURED),
                             UnitKind::Summon => (Removal::Destroyed, rules::SLAIN),
