@@ -1,4 +1,5 @@
-//! arbiter's own journal as a `Store`: sessions created on first use, every append through
+//! arbiter's own journal as a `Store`: sessions created on first use (with their first batch
+//! when they start with one, through `Journal::import`), every other append through
 //! `Journal::append` (durable when it returns: a single event through the write-ahead log, a
 //! batch in one transaction and one flush), reads through the streaming `Journal::events`.
 
@@ -59,8 +60,16 @@ impl<E: Serialize + DeserializeOwned> Store<E> for JournalStore {
     }
 
     fn append_batch(&mut self, session: &str, first_seq: u64, events: &[E]) -> Fallible {
-        self.ensure(session)?;
         let records: Vec<Record<&E>> = events.iter().map(Record::Event).collect();
+        if first_seq == 0 && !self.created.contains(session) {
+            // A session's first batch creates it, as `arbiter import` does (`Journal::import`,
+            // one write): the other stores have no separate step for a new session either.
+            // Creating it empty and then appending writes its first block twice.
+            self.journal.import(session, &self.meta, &records)?;
+            self.created.insert(session.to_string());
+            return Ok(());
+        }
+        self.ensure(session)?;
         self.journal.append(session, first_seq, &records)?;
         Ok(())
     }

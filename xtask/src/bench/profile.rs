@@ -20,6 +20,10 @@
 //! too, the median of 11) and `setup` (what `arbiter verify SESSION` builds once per
 //! session before its first event: the game from the session's setup and built-in catalog,
 //! then its initial state; divide by the number of sessions for the cost per session).
+//!
+//! One more "loop" is not for callgrind: `disk` loads the corpus into a fresh journal as
+//! section 7 does (batches of `BATCH`) and prints its bytes on disk per event beside the raw
+//! payload, file by file, so a change to how blocks are stored can be judged in seconds.
 
 use super::corpus::{self, Corpus};
 use super::journal_store::meta;
@@ -30,8 +34,18 @@ use std::fmt::Write as _;
 use std::hint::black_box;
 
 /// The loops `--profile` runs.
-pub const LOOPS: [&str; 9] =
-    ["step", "decode", "text", "scan", "replay", "verify-sessions", "arb-files", "file-diff", "setup"];
+pub const LOOPS: [&str; 10] = [
+    "step",
+    "decode",
+    "text",
+    "scan",
+    "replay",
+    "verify-sessions",
+    "arb-files",
+    "file-diff",
+    "setup",
+    "disk",
+];
 
 pub fn check_name(what: &str) -> Fallible {
     if LOOPS.contains(&what) {
@@ -133,6 +147,7 @@ impl GameVisitor for Profile {
                 }
             }
             "setup" => profiled_setup::<G>(&corpus)?,
+            "disk" => disk(&corpus)?,
             other => return Err(format!("--profile: `{other}` is not a loop").into()),
         };
         if n != corpus.events {
@@ -309,3 +324,58 @@ mod tests {
         assert!(check_name("nothing").is_err());
     }
 }
+
+/// Section 7's disk figure alone: the corpus loaded into arbiter's store as the table loads
+/// it (batches of `BATCH`, each session created with its first), then every file's size, per
+/// event, against the raw payload. Not a loop for callgrind: it prints what the table's row
+/// would say, file by file.
+fn disk<G: Game>(corpus: &Corpus<G>) -> Fallible<u64> {
+    use super::append::BATCH;
+    use super::store::Store;
+    let dir = tempfile::tempdir()?;
+    let mut store = super::journal_store::JournalStore::create::<G>(dir.path())?;
+    for (name, events) in &corpus.sessions {
+        for (i, chunk) in events.chunks(BATCH).enumerate() {
+            Store::<G::Event>::append_batch(&mut store, name, (i * BATCH) as u64, chunk)?;
+        }
+    }
+    let total = Store::<G::Event>::disk_bytes(&mut store)?;
+    let mut raw = 0u64;
+    let mut buf = Vec::new();
+    for e in corpus.sessions.iter().flat_map(|(_, events)| events.iter()) {
+        buf.clear();
+        raw += codec::encode_into(e, &mut buf)? as u64;
+    }
+    let n = corpus.events as f64;
+    let path = dir.path().join(super::journal_store::JOURNAL_DIR);
+    let mut files = Vec::new();
+    list_files(&path, &path, &mut files)?;
+    files.sort();
+    for (name, len) in &files {
+        println!("{name:>28}  {len:>12} bytes  {:>7.2} B/event", *len as f64 / n);
+    }
+    println!(
+        "disk {total} bytes, {:.2} B/event; raw payload {:.2} B/event; {:.2}x the raw payload \
+         ({} sessions)",
+        total as f64 / n,
+        raw as f64 / n,
+        total as f64 / raw as f64,
+        corpus.sessions.len()
+    );
+    Ok(corpus.events)
+}
+
+fn list_files(root: &std::path::Path, dir: &std::path::Path, out: &mut Vec<(String, u64)>) -> Fallible {
+    for entry in std::fs::read_dir(dir)? {
+        let entry = entry?;
+        let meta = entry.metadata()?;
+        if meta.is_dir() {
+            list_files(root, &entry.path(), out)?;
+        } else {
+            let name = entry.path().strip_prefix(root).map(|p| p.display().to_string()).unwrap_or_default();
+            out.push((name, meta.len()));
+        }
+    }
+    Ok(())
+}
+
