@@ -190,10 +190,9 @@ fn read_discard(
                 p.at(line.number, format!("`{}` has a second `discard` line", head.rest()))
             }
             Some(d) => out.push((card, d)),
-            None => p.at(
-                line.number,
-                format!("expected {}", <Discard as crate::kit::named::Named>::expected()),
-            ),
+            None => {
+                p.at(line.number, format!("expected {}", <Discard as crate::kit::named::Named>::expected()))
+            }
         }
     }
 }
