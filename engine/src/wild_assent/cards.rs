@@ -530,6 +530,8 @@ fn read_skill(head: &Line<'_>, props: &[Line<'_>], p: &mut Problems) -> Skill {
                 }
             }
             "text" => text.push(line.rest().to_string()),
+            // The campaign's (campaign/catalog.rs): when the card is discarded.
+            "discard" if equipment => {}
             other => p.at(
                 line.number,
                 format!("a property of a skill (kind, attack, effect, text), found `{other}`"),

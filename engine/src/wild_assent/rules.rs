@@ -447,6 +447,12 @@ rules! {
     SCOUT_DERELICT = "wa.hunt.scout.derelict",
         "When two Seekers can no longer Scout, a new Encampment phase begins and the Encampment becomes Derelict",
         "Hunt: Encampment Actions";
+    SKILL_UNLOCK = "wa.hunt.skill.unlock",
+        "A Seeker uses only its default Skills and those the Encampment's buildings unlock at their level (the catalog's `unlock` lines; interpretation `unlock-timing`)",
+        "Hunt: Seekers (\"two default Skills and five Skills that can be unlocked by upgrading your Encampment\"); Encampment (\"required for unlocking Seeker skills\"; Barracks)";
+    EQUIP_DISCARD = "wa.hunt.equip.discard",
+        "An Equipment card discarded after use is used once and leaves the Encampment; one discarded after the Encounter is not kept for a later one",
+        "Hunt: Equipment Cards (\"some may be discarded after use (or after the Encounter)\")";
     HOUSING = "wa.hunt.encampment.housing",
         "Captured Creatures are housed: 1 in the Barracks, more in the Creature Pens by level; the surplus is sold or released before the Encampment phase ends",
         "Hunt: Encampment (Barracks, Creature Pens); End the Encounter";
@@ -655,6 +661,12 @@ pub const P_HEAL_CAP: &str = "momentum-heal-cap";
 pub const P_REROLL: &str = "momentum-reroll-timing";
 pub const P_SCOUT_ACTIONS: &str = "scout-actions";
 pub const P_SEASONS: &str = "seasons";
+pub const P_UNLOCK_TIMING: &str = "unlock-timing";
+
+named_enum! {
+    /// Which level of a building unlocks Skills in the encounter after an Encampment phase.
+    pub enum UnlockTiming ("a reading") { NextPhase = "next-phase", AtOnce = "at-once" }
+}
 
 named_enum! {
     /// What Scouting asks of each of its two Seekers.
@@ -907,6 +919,19 @@ pub static PARAMS: &[ParamSpec] = &[
         section: "Hunt: Encampment Actions; Actions always available (Scouting)",
     },
     ParamSpec {
+        name: P_UNLOCK_TIMING,
+        kind: ParamKind::Interpretation,
+        allowed: UnlockTiming::NAMES,
+        default: UnlockTiming::NextPhase.name(),
+        doc: "Buildings \"are also required for unlocking Seeker skills to be used in the Encounter phase\", \
+              and an upgrade \"does not take effect until the next Encampment phase\" (a new building \"may not \
+              be used until the next Encampment phase\"); the encounter that follows the phase comes before the \
+              next one. Default `next-phase`: the plain words, a building bought or upgraded in a phase unlocks \
+              its Skills from the encounter after the next phase. `at-once`: the purchase or upgrade counts for \
+              the very next encounter (only the Encampment's own uses wait).",
+        section: "Hunt: Actions always available (Upgrade a Building, Purchase Buildings); Encampment",
+    },
+    ParamSpec {
         name: P_PLACEMENT,
         kind: ParamKind::Setup,
         allowed: Placement::NAMES,
@@ -973,6 +998,7 @@ pub struct Params {
     pub campaign: bool,
     pub seasons: u8,
     pub scout_actions: ScoutActions,
+    pub unlock_timing: UnlockTiming,
     pub placement: Placement,
     pub round_start: RoundStart,
     pub duration: MomentumDuration,
@@ -1028,6 +1054,7 @@ impl Params {
             campaign,
             seasons,
             scout_actions: r.get(P_SCOUT_ACTIONS, ScoutActions::TwoEach),
+            unlock_timing: r.get(P_UNLOCK_TIMING, UnlockTiming::NextPhase),
             placement: r.get(P_PLACEMENT, Placement::Alternate),
             round_start: r.get(P_ROUND_START, RoundStart::SilvestremFirst),
             duration: r.get(P_DURATION, MomentumDuration::ThisRound),
@@ -1071,6 +1098,7 @@ mod tests {
         check_reading::<DeathmatchEscape>(PARAMS, P_ESCAPE).unwrap();
         check_reading::<RerollTiming>(PARAMS, P_REROLL).unwrap();
         check_reading::<ScoutActions>(PARAMS, P_SCOUT_ACTIONS).unwrap();
+        check_reading::<UnlockTiming>(PARAMS, P_UNLOCK_TIMING).unwrap();
         check_reading::<Placement>(PARAMS, P_PLACEMENT).unwrap();
         check_reading::<RoundStart>(PARAMS, P_ROUND_START).unwrap();
         check_reading::<MomentumDuration>(PARAMS, P_DURATION).unwrap();

@@ -9,6 +9,9 @@
 //! building temple          # per level 1, 2, 3
 //!   heal 2 3 4             # healed by one action at the Temple
 //!   visitors 1 2 4         # Seekers who may heal there in one Encampment phase
+//!   unlock taunt 2         # the Skill needs the Temple at level 2 or above (page 9's diagram)
+//! equipment whetstone      # the encounter's block; the campaign reads only `discard`
+//!   discard after-encounter  # after-use | after-encounter | never
 //! worker blacksmith
 //!   cost 1
 //!   building workshop
@@ -45,8 +48,18 @@ pub struct BuildingCard {
     pub scouts: [u8; 3],
     /// Creature Pens: gold added to each Creature sold.
     pub sell: [u8; 3],
+    /// Seeker Skills this building unlocks, each from a level (`unlock SKILL LEVEL`).
+    pub unlocks: Vec<(Id<Skill>, u8)>,
     /// Anything the form cannot express (reported unverified while the building stands).
     pub text: Vec<String>,
+}
+
+named_enum! {
+    /// When an Equipment card leaves the Encampment: "some may be discarded after use (or
+    /// after the Encounter)".
+    pub enum Discard ("a discard timing (after-use, after-encounter, never)") {
+        AfterUse = "after-use", AfterEncounter = "after-encounter", Never = "never"
+    }
 }
 
 /// A Crafting Recipe: the Equipment card and the Resources it takes.
@@ -70,6 +83,8 @@ pub struct Worker {
 pub struct Catalog {
     pub buildings: [BuildingCard; 5],
     pub workers: Table<Worker>,
+    /// Equipment cards' discard timings, as far as the catalog states them.
+    pub discards: Vec<(Id<Skill>, Discard)>,
 }
 
 impl Default for Catalog {
@@ -78,13 +93,31 @@ impl Default for Catalog {
         let mut buildings: [BuildingCard; 5] = Default::default();
         buildings[Building::Barracks.index()].slots = [2, 2, 2];
         buildings[Building::Barracks.index()].housing = [1, 1, 1];
-        Catalog { buildings, workers: Table::default() }
+        Catalog { buildings, workers: Table::default(), discards: Vec::new() }
     }
 }
 
 impl Catalog {
     pub fn building(&self, b: Building) -> &BuildingCard {
         &self.buildings[b.index()]
+    }
+
+    /// Whether the catalog transcribes any of the Skill-unlock diagram (`unlock` lines).
+    pub fn states_unlocks(&self) -> bool {
+        self.buildings.iter().any(|b| !b.unlocks.is_empty())
+    }
+
+    /// What a Skill needs: every building and level an `unlock` line names for it (none:
+    /// a default Skill, or one the catalog does not state).
+    pub fn unlock_needs(&self, skill: Id<Skill>) -> impl Iterator<Item = (Building, u8)> + '_ {
+        Building::ALL.iter().flat_map(move |&b| {
+            self.building(b).unlocks.iter().filter(move |(k, _)| *k == skill).map(move |&(_, l)| (b, l))
+        })
+    }
+
+    /// An Equipment card's discard timing, when the catalog states it.
+    pub fn discard(&self, card: Id<Skill>) -> Option<Discard> {
+        self.discards.iter().find(|(c, _)| *c == card).map(|&(_, d)| d)
     }
 
     /// Read the `building` and `worker` blocks of a catalog text (the other blocks are the
@@ -97,7 +130,7 @@ impl Catalog {
         for line in lines(text) {
             if !line.indented {
                 blocks.extend(block.take());
-                if matches!(line.head(), "building" | "worker") {
+                if matches!(line.head(), "building" | "worker" | "equipment") {
                     block = Some((line, Vec::new()));
                 }
             } else if let Some((_, props)) = block.as_mut() {
@@ -107,9 +140,11 @@ impl Catalog {
         blocks.extend(block.take());
         for (head, props) in &blocks {
             let id = head.rest();
-            if head.head() == "building" {
+            if head.head() == "equipment" {
+                read_discard(head, props, cards, &mut cat.discards, &mut p);
+            } else if head.head() == "building" {
                 match Building::parse(id) {
-                    Some(b) => read_building(&mut cat.buildings[b.index()], props, &mut p),
+                    Some(b) => read_building(&mut cat.buildings[b.index()], props, cards, &mut p),
                     None => p.at(
                         head.number,
                         format!("expected {}", <Building as crate::kit::named::Named>::expected()),
@@ -140,9 +175,46 @@ fn levels(line: &Line<'_>, p: &mut Problems) -> [u8; 3] {
     }
 }
 
-fn read_building(b: &mut BuildingCard, props: &[Line<'_>], p: &mut Problems) {
+/// An `equipment` block's `discard` line (its other lines are the encounter's).
+fn read_discard(
+    head: &Line<'_>,
+    props: &[Line<'_>],
+    cards: &Cards,
+    out: &mut Vec<(Id<Skill>, Discard)>,
+    p: &mut Problems,
+) {
+    let Some(card) = cards.equipment.id(head.rest()) else { return };
+    for line in props.iter().filter(|l| l.head() == "discard") {
+        match Discard::parse(line.rest()) {
+            Some(_) if out.iter().any(|(c, _)| *c == card) => {
+                p.at(line.number, format!("`{}` has a second `discard` line", head.rest()))
+            }
+            Some(d) => out.push((card, d)),
+            None => {
+                p.at(line.number, format!("expected {}", <Discard as crate::kit::named::Named>::expected()))
+            }
+        }
+    }
+}
+
+/// `unlock SKILL LEVEL`: a Skill of the catalog and a level 1-3.
+fn read_unlock(line: &Line<'_>, cards: &Cards, p: &mut Problems) -> Option<(Id<Skill>, u8)> {
+    let mut words = line.rest().split_whitespace();
+    let skill = words.next().and_then(|k| cards.skills.id(k));
+    let level = words.next().and_then(|l| l.parse::<u8>().ok()).filter(|l| (1..=3).contains(l));
+    match (skill, level, words.next()) {
+        (Some(k), Some(l), None) => Some((k, l)),
+        _ => {
+            p.at(line.number, "`unlock` names a skill of the catalog, then the building's level 1-3");
+            None
+        }
+    }
+}
+
+fn read_building(b: &mut BuildingCard, props: &[Line<'_>], cards: &Cards, p: &mut Problems) {
     for line in props {
         match line.head() {
+            "unlock" => b.unlocks.extend(read_unlock(line, cards, p)),
             "heal" => b.heal = levels(line, p),
             "visitors" => b.visitors = levels(line, p),
             "slots" => b.slots = levels(line, p).map(|n| n.min(6)),
@@ -153,7 +225,9 @@ fn read_building(b: &mut BuildingCard, props: &[Line<'_>], p: &mut Problems) {
             "text" => b.text.push(line.rest().to_string()),
             other => p.at(
                 line.number,
-                format!("a building property (heal, visitors, slots, rest, housing, scouts, sell, text), found `{other}`"),
+                format!(
+                    "a building property (heal, visitors, slots, rest, housing, scouts, sell, unlock, text), found `{other}`"
+                ),
             ),
         }
     }

@@ -1,7 +1,8 @@
 //! The Encampment's buildings and what is done at them: the two buildings chosen at setup,
 //! upgrades (gold, no action, in effect from the next Encampment phase), healing at the
-//! Temple of Vil, crafting at the Workshop, the Equipment stored for any Seeker, and the
-//! housing of captured Creatures (the Barracks' one, the Creature Pens' by level).
+//! Temple of Vil, crafting at the Workshop (its recipe's Resources found by type in the
+//! Encampment's pool and discarded), and the housing of captured Creatures (the Barracks'
+//! one, the Creature Pens' by level).
 
 use super::{at_level, Building, Built, Stage};
 use crate::kit::name::Name;
@@ -258,43 +259,5 @@ impl WildAssent {
             Some(o) if recorded > due && v.uncertain.is_none() => v.uncertain_after(o),
             _ => v,
         }
-    }
-
-    /// `equip SEEKER CARD` in a campaign's encounter: a card stored in the Encampment, not
-    /// taken by another Seeker.
-    pub(super) fn take_equipment(&self, s: &mut State, _unit: &Name, card: &Name, f: &mut Findings) {
-        let Some(eq) = self.catalog.equipment.id(card.as_str()) else { return };
-        let Some(camp) = s.camp.as_deref_mut() else { return };
-        let stored = camp.equipment.iter().filter(|&&e| e == eq).count();
-        let taken = camp.taken.iter().filter(|&&e| e == eq).count();
-        if taken >= stored {
-            f.violate(Violation::new(
-                rules::CRAFT_SHARED,
-                format!("`{card}` is not stored in the Encampment (or another Seeker has taken it)"),
-            ));
-            return;
-        }
-        camp.taken.push(eq);
-        // The book: "some may be discarded after use (or after the Encounter)"; no card says
-        // which, and the catalog has no word for it: the card stays stored.
-        s.unverified.report(
-            f,
-            format!(
-                "Equipment {card}: whether it is discarded after use or after the Encounter is not printed; \
-                 it stays stored in the Encampment (not applied)"
-            ),
-        );
-    }
-
-    /// As a Season's encounter begins: the Seekers' Skills unlocked by buildings and upgrades
-    /// are on a diagram the text does not print ("Consult the diagram on page 9"), so which
-    /// Skills the Encampment allows is not checked; reported, not passed silently.
-    pub(super) fn report_unlocks(&self, unverified: &mut crate::kit::taint::Unverified, f: &mut Findings) {
-        unverified.report(
-            f,
-            "Seeker Skills unlocked by the Encampment's buildings (the diagram is not printed): \
-             the Skills used in this encounter are not checked against the buildings (not applied)"
-                .to_string(),
-        );
     }
 }

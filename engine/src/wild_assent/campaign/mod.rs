@@ -11,16 +11,19 @@
 //!
 //! One concept per file: [`season`] (what the rules require next: Seasons, the phase's
 //! start, Temple healing, the Derelict rule, victory), [`encampment`] (buildings, upgrades,
-//! the Temple, the Workshop, housing), [`market`], [`workers`], [`scouting`], [`view`] (facts
-//! and the board's header), [`simulate`].
+//! the Temple, the Workshop, housing), [`equipment`] (stored Equipment taken and discarded),
+//! [`unlocks`] (Seeker Skills unlocked by buildings), [`market`], [`workers`], [`scouting`],
+//! [`view`] (facts and the board's header), [`simulate`].
 
 pub mod catalog;
 mod encampment;
+mod equipment;
 pub mod event;
 mod market;
 mod scouting;
 mod season;
 mod simulate;
+mod unlocks;
 mod view;
 mod workers;
 
@@ -106,10 +109,17 @@ pub struct Camp {
     pub equipment: Vec<Id<Skill>>,
     /// Stored Equipment taken by a Seeker to the encounter under way.
     pub taken: Vec<Id<Skill>>,
+    /// Taken Equipment discarded after use in the encounter under way: (Seeker, card).
+    pub spent: Vec<(Name, Id<Skill>)>,
+    /// Equipment cards discarded (after use or after an Encounter): out of the Encampment.
+    pub discarded: Vec<Id<Skill>>,
     /// Housed Creatures (card, Threat).
     pub creatures: Vec<(Id<UnitCard>, u8)>,
     /// Resource cards, by type (`Resource::index`).
     pub resources: [u16; 6],
+    /// The `resources UNIT N` counts recorded in the encounter under way (the cards the
+    /// Seekers take home, of the Creature's Resource type, as the encounter is won).
+    pub drops: Vec<(Name, u8)>,
     pub seekers: Vec<Member>,
     /// The Scouting under way: Scout cards owed, cards drawn.
     pub scouting: Option<u8>,
@@ -148,8 +158,11 @@ impl Camp {
             gold: 0,
             equipment: Vec::new(),
             taken: Vec::new(),
+            spent: Vec::new(),
+            discarded: Vec::new(),
             creatures: Vec::new(),
             resources: [0; 6],
+            drops: Vec::new(),
             seekers: Vec::new(),
             scouting: None,
             scouts: Vec::new(),
@@ -252,13 +265,30 @@ impl WildAssent {
     }
 
     /// An encounter's event, with what the campaign adds to it: a Seeker placed carries its
-    /// damage, and an Equipment card it takes must be stored in the Encampment.
+    /// damage (and its Skills' unlocks are reported where the catalog cannot check them), an
+    /// Equipment card it takes must be stored in the Encampment, a Skill it uses must be
+    /// unlocked, an Equipment card discarded after use is used once, and the Resource cards
+    /// of a slain Creature are counted as recorded.
     fn encounter_event(&self, s: &mut State, ev: &Event, f: &mut Findings) -> Result<(), StepError> {
-        if let Event::Equip { unit, card } = ev {
-            self.take_equipment(s, unit, card, f);
+        match ev {
+            Event::Equip { unit, card } => self.take_equipment(s, unit, card, f),
+            Event::Skill { unit, skill, .. } | Event::Attack { unit, with: Some(skill), .. } => {
+                self.check_unlocked(s, unit, skill, f);
+                self.use_equipment(s, unit, skill, f);
+            }
+            Event::Resources { unit, n } => {
+                if let Some(camp) = s.camp.as_deref_mut() {
+                    camp.drops.retain(|(u, _)| u != unit);
+                    camp.drops.push((*unit, *n));
+                }
+            }
+            _ => {}
         }
         let before = s.units.len();
         self.step_event(s, ev, f)?;
+        if let (Event::Place { unit, .. }, true) = (ev, s.units.len() > before) {
+            self.report_seeker_unlocks(s, unit, f);
+        }
         if let (Event::Place { unit, .. }, Some(camp)) = (ev, s.camp.as_ref()) {
             if s.units.len() > before {
                 if let Some(m) = camp.seekers.iter().find(|m| m.name == *unit) {

@@ -111,15 +111,19 @@ impl WildAssent {
                 UnitKind::Creature if u.presence == Presence::Captured => {
                     camp.creatures.push((u.card, u.threat))
                 }
+                // The Resource cards of the Creature's type: as many as recorded (`resources
+                // UNIT N`), else the Threat the rules gave it.
                 UnitKind::Creature if u.presence == Presence::Slain && u.dropped => {
                     if let Some(r) = self.units()[u.card].resource {
-                        camp.resources[r.index()] += u16::from(u.threat);
+                        let n = camp.drops.iter().find(|(c, _)| *c == u.name).map_or(u.threat, |&(_, n)| n);
+                        camp.resources[r.index()] += u16::from(n);
                     }
                 }
                 _ => {}
             }
         }
-        camp.taken.clear();
+        camp.drops.clear();
+        self.discard_after_encounter(camp);
     }
 
     /// How many Seekers can still go Scouting.

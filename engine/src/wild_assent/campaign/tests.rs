@@ -208,3 +208,138 @@ fn the_seekers_den_makes_a_resources_count_above_the_threat_uncertain_not_one_be
     // The Threat's one: clean.
     assert!(record("resources gryphon 1").is_clean());
 }
+
+/// The game on the illustrative catalog with `edit` applied to its text.
+fn game_on(pairs: &[&str], edit: impl Fn(&str) -> String) -> WildAssent {
+    let setup = Setup::from_pairs(pairs.iter().copied()).unwrap_or_else(|e| panic!("{e}"));
+    WildAssent::new(&setup, &edit(ILLUSTRATIVE)).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The records of a shipped fixture.
+fn records(fixture: &str) -> Vec<String> {
+    let text =
+        std::fs::read_to_string(format!("{}/../fixtures/wild-assent/{fixture}", env!("CARGO_MANIFEST_DIR")))
+            .expect("fixture");
+    text.lines()
+        .map(|l| l.split('#').next().unwrap_or("").trim().to_string())
+        .filter(|l| !l.is_empty() && !l.starts_with('@'))
+        .collect()
+}
+
+/// Step every record; the findings of each.
+fn findings(g: &WildAssent, s: &mut crate::wild_assent::State, lines: &[String]) -> Vec<Findings> {
+    lines
+        .iter()
+        .map(|line| {
+            let mut f = Findings::default();
+            // A record the encounter cannot apply still leaves the campaign's findings.
+            let _ = g.step(s, &g.parse_event(line).expect("an event"), &mut f);
+            f
+        })
+        .collect()
+}
+
+fn rules_of(f: &Findings) -> Vec<&'static str> {
+    f.violations.iter().map(|v| v.rule).collect()
+}
+
+/// The Hunter's Bow's `discard` line replaced (None: removed).
+fn bow_discard(timing: Option<&str>) -> impl Fn(&str) -> String {
+    let timing = timing.map(str::to_string);
+    move |text: &str| {
+        let old = "  discard after-encounter\nequipment swift-boots";
+        assert!(text.contains(old), "the catalog's Hunter's Bow");
+        let new = match &timing {
+            Some(t) => format!("  discard {t}\nequipment swift-boots"),
+            None => "equipment swift-boots".to_string(),
+        };
+        text.replacen(old, &new, 1)
+    }
+}
+
+#[test]
+fn a_card_discarded_never_or_without_a_discard_line_stays_stored_for_the_next_encounter() {
+    let r = records("break-campaign-equip-discard.arb");
+    let pairs = ["scope=campaign", "seasons=4"];
+    for (timing, reported) in [(Some("never"), false), (None, true)] {
+        let g = game_on(&pairs, bow_discard(timing));
+        let mut s = g.initial_state();
+        let f = findings(&g, &mut s, &r);
+        assert!(
+            f.iter().all(Findings::is_clean),
+            "{timing:?}: {:?}",
+            f.iter().map(rules_of).collect::<Vec<_>>()
+        );
+        // The fourth Season's `equip` takes the bow again: still stored.
+        assert_eq!(fact(&g, &s, "camp.equipment"), "hunters-bow", "{timing:?}");
+        assert_eq!(fact(&g, &s, "camp.discarded"), "-", "{timing:?}");
+        // Without a `discard` line, each `equip` of it says so (unverified), never silently.
+        let last = f.last().expect("records");
+        assert_eq!(last.unverified.iter().any(|t| t.contains("no `discard` line")), reported, "{timing:?}");
+    }
+}
+
+#[test]
+fn a_card_discarded_after_use_leaves_at_its_first_use_and_is_not_used_again() {
+    use crate::wild_assent::rules;
+    let r = records("break-campaign-equip-discard.arb");
+    let g = game_on(&["scope=campaign", "seasons=4"], bow_discard(Some("after-use")));
+    // Given the third Season's encounter: Berlyne takes the bow and activates first.
+    let at = r.iter().position(|l| l == "equip berlyne hunters-bow").expect("an equip");
+    assert_eq!(r[at + 1..at + 4], ["begin", "round 1", "activate berlyne"]);
+    let mut s = g.initial_state();
+    let f = findings(&g, &mut s, &r[..at + 4]);
+    assert!(f.iter().all(Findings::is_clean));
+    assert_eq!(fact(&g, &s, "camp.equipment"), "hunters-bow");
+    // Its first use (whatever the encounter makes of the shot): discarded at once.
+    let first = findings(&g, &mut s, &["attack berlyne phoenix with hunters-bow".to_string()]);
+    assert!(!rules_of(&first[0]).contains(&rules::EQUIP_DISCARD), "{:?}", first[0].violations);
+    assert_eq!(fact(&g, &s, "camp.equipment"), "-");
+    assert_eq!(fact(&g, &s, "camp.discarded"), "hunters-bow");
+    // A second use breaks the discard rule.
+    let second = findings(&g, &mut s, &["attack berlyne phoenix with hunters-bow".to_string()]);
+    assert!(rules_of(&second[0]).contains(&rules::EQUIP_DISCARD), "{:?}", second[0].violations);
+}
+
+#[test]
+fn a_catalog_without_unlock_lines_checks_no_skill_and_says_so_as_each_season_begins() {
+    use crate::wild_assent::rules;
+    let r = records("break-campaign-skill-unlock.arb");
+    let pairs = ["scope=campaign", "seasons=10"];
+    // The shipped catalog: Taunt needs the Temple at level 2.
+    let g = game(&pairs);
+    let mut s = g.initial_state();
+    let f = findings(&g, &mut s, &r);
+    assert_eq!(rules_of(f.last().expect("records")), vec![rules::SKILL_UNLOCK]);
+    // Without its `unlock` lines: nothing is checked, and that is reported.
+    let g =
+        game_on(&pairs, |t| t.lines().filter(|l| !l.starts_with("  unlock ")).collect::<Vec<_>>().join("\n"));
+    let mut s = g.initial_state();
+    let f = findings(&g, &mut s, &r);
+    assert!(f.iter().all(Findings::is_clean), "{:?}", f.iter().map(rules_of).collect::<Vec<_>>());
+    let season = r.iter().position(|l| l == "season 1").expect("a Season");
+    assert!(
+        f[season].unverified.iter().any(|t| t.contains("no `unlock` line")),
+        "{:?}",
+        f[season].unverified
+    );
+}
+
+#[test]
+fn unlock_and_discard_lines_are_checked_as_the_catalog_is_read() {
+    let cards = crate::wild_assent::cards::Catalog::parse(ILLUSTRATIVE).unwrap_or_else(|e| panic!("{e:?}"));
+    let parse = |extra: &str| super::catalog::Catalog::parse(&format!("{ILLUSTRATIVE}\n{extra}\n"), &cards);
+    let ok = parse("").expect("the shipped catalog");
+    assert!(ok.states_unlocks());
+    let taunt = cards.skills.id("taunt").expect("taunt");
+    assert_eq!(ok.unlock_needs(taunt).collect::<Vec<_>>(), vec![(super::Building::Temple, 2)]);
+    for (bad, says) in [
+        ("building temple\n  unlock taunt 4", "level 1-3"),
+        ("building temple\n  unlock nothing 2", "names a skill"),
+        ("building temple\n  unlock taunt", "names a skill"),
+        ("equipment iron-buckler\n  discard sometimes", "discard timing"),
+    ] {
+        let e = parse(bad).expect_err(bad);
+        assert!(e.iter().any(|m| m.contains(says)), "{bad}: {e:?}");
+    }
+}

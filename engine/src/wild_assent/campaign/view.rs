@@ -42,6 +42,7 @@ impl WildAssent {
         f.put("camp.slots", self.slots(c));
         f.put("camp.gold", c.gold);
         f.put_list("camp.equipment", c.equipment.iter().map(|&e| self.catalog.equipment.name(e)));
+        f.put_list("camp.discarded", c.discarded.iter().map(|&e| self.catalog.equipment.name(e)));
         f.put_list(
             "camp.creatures",
             c.creatures.iter().map(|&(u, t)| format!("{}:t{t}", self.units().name(u))),
