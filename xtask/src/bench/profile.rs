@@ -378,4 +378,3 @@ fn list_files(root: &std::path::Path, dir: &std::path::Path, out: &mut Vec<(Stri
     }
     Ok(())
 }
-
