@@ -287,6 +287,19 @@ mod tests {
     }
 
     #[test]
+    fn byte_tables_are_the_id_and_space_grammar() {
+        for b in 0..=255u8 {
+            let id = b.is_ascii_alphanumeric() || b == b'-' || b == b'_';
+            assert_eq!(ID_BYTE[usize::from(b)], id, "id byte {b:#04x}");
+            let space = b == b' ' || (b'\t'..=b'\r').contains(&b);
+            assert_eq!(SPACE_BYTE[usize::from(b)], space, "space byte {b:#04x}");
+        }
+        let mut w = Words::new("a\tb\x0bc\x0cd\re  f");
+        let all: Vec<_> = std::iter::from_fn(|| w.word("a word").ok()).collect();
+        assert_eq!(all, ["a", "b", "c", "d", "e", "f"]);
+    }
+
+    #[test]
     fn words_report_char_columns_and_what_was_expected() {
         let mut w = Words::new("  reroll  Ä 9 -> x");
         assert_eq!(w.column(), 3);
