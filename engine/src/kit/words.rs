@@ -10,9 +10,34 @@ use crate::ParseError;
 use std::ops::RangeInclusive;
 use std::str::FromStr;
 
+/// The bytes an id may hold, one lookup per byte (every name a log holds is checked, on
+/// every parse and every decode).
+const ID_BYTE: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        t[b] = c.is_ascii_alphanumeric() || c == b'-' || c == b'_';
+        b += 1;
+    }
+    t
+};
+
+/// The ASCII bytes that separate words (space, `\t` to `\r`), one lookup per byte.
+const SPACE_BYTE: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = matches!(b, 0x09..=0x0d | 0x20);
+        b += 1;
+    }
+    t
+};
+
 /// What an id may be made of: ASCII letters, digits, `-` and `_`.
+#[inline]
 pub fn is_id(word: &str) -> bool {
-    !word.is_empty() && word.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+    !word.is_empty() && word.bytes().all(|b| ID_BYTE[usize::from(b)])
 }
 
 /// A line being read.
@@ -68,7 +93,7 @@ impl<'a> Words<'a> {
     fn scan(&self) -> Option<(usize, usize)> {
         if self.ascii {
             // ASCII's whitespace, as `char::is_whitespace` has it: tab to carriage return, space.
-            let space = |b: &u8| *b == b' ' || (b'\t'..=b'\r').contains(b);
+            let space = |b: &u8| SPACE_BYTE[usize::from(*b)];
             let bytes = self.line.as_bytes().get(self.pos..)?;
             let start = bytes.iter().position(|b| !space(b))?;
             let len = bytes[start..].iter().position(space).unwrap_or(bytes.len() - start);
@@ -259,6 +284,19 @@ mod tests {
     named_enum! {
         /// Test words.
         pub enum Place ("a place") { Cage = "cage", Zone = "zone" }
+    }
+
+    #[test]
+    fn byte_tables_are_the_id_and_space_grammar() {
+        for b in 0..=255u8 {
+            let id = b.is_ascii_alphanumeric() || b == b'-' || b == b'_';
+            assert_eq!(ID_BYTE[usize::from(b)], id, "id byte {b:#04x}");
+            let space = b == b' ' || (b'\t'..=b'\r').contains(&b);
+            assert_eq!(SPACE_BYTE[usize::from(b)], space, "space byte {b:#04x}");
+        }
+        let mut w = Words::new("a\tb\x0bc\x0cd\re  f");
+        let all: Vec<_> = std::iter::from_fn(|| w.word("a word").ok()).collect();
+        assert_eq!(all, ["a", "b", "c", "d", "e", "f"]);
     }
 
     #[test]
