@@ -79,7 +79,9 @@ impl Game for WildAssent {
     type Event = Event;
 
     fn info() -> GameInfo {
-        GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 1 }
+        // 2: the campaign checks Skill unlocks and Equipment discard timing and counts the
+        // recorded Resource cards, so verdicts (and the state's stored form) changed.
+        GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 2 }
     }
     fn rules() -> &'static [RuleInfo] {
         rules::RULES
