@@ -663,10 +663,11 @@ fn run_one<G: Game>(
 }
 
 /// The plain verify loop (no derived consequences): step every record in place and build
-/// views only for the records the report shows. This is `arbiter verify SESSION`'s hot path,
-/// so it does not go through [`Replayer`], whose per-record `Stepped` values (an owned event
-/// and a fresh `Findings` each) cost about as much as the step itself. It must report
-/// exactly what the `Replayer` loop in [`completing`] reports for the same log.
+/// views only for the records the report shows. This is `arbiter verify SESSION`'s and
+/// `arbiter verify FILE`'s hot path, so it does not go through [`Replayer`], whose
+/// per-record `Stepped` values (an owned event and a fresh `Findings` each) cost about as
+/// much as the step itself. It must report exactly what the `Replayer` loop in
+/// [`completing`] reports for the same log.
 fn checking<G: Game>(
     opened: Opened<'_, G>,
     report: &mut VerifyReport,
@@ -675,70 +676,88 @@ fn checking<G: Game>(
     digest: bool,
 ) -> Result<(), VerifyError> {
     let Opened { game, retracted, records, .. } = opened;
-    // The loop is compiled once for a session's stream and once for the rest.
+    let mut check = Check {
+        game: &game,
+        retracted: &retracted,
+        // Most logs retract nothing: skip the set lookup for every record then.
+        any_retracted: !retracted.is_empty(),
+        state: game.initial_state(),
+        findings: Findings::default(),
+    };
+    // The loop is compiled once for a session's stream and once for a file's.
     match records {
-        RecordStream::Session(events) => check_records(
-            &game,
-            &retracted,
-            events.map(crate::session::record),
-            report,
-            emitter,
-            options,
-            digest,
-        ),
-        records => check_records(&game, &retracted, records, report, emitter, options, digest),
+        RecordStream::Session(events) => {
+            for record in events.map(crate::session::record) {
+                let Record { index, line, body } = record?;
+                if !check.record(index, line, body, report, emitter)? {
+                    break;
+                }
+            }
+        }
+        RecordStream::File(mut file, _) => {
+            // The file's reader hands each event to the check where it was parsed.
+            while let Some(go_on) =
+                file.next_with(|index, line, body| check.record(index, Some(line), body, report, emitter))
+            {
+                if !go_on? {
+                    break;
+                }
+            }
+        }
     }
+    finish::<G>(&game, &check.state, report, options, digest);
+    Ok(())
 }
 
-fn check_records<G: Game>(
-    game: &G,
-    retracted: &Retracted,
-    records: impl Iterator<Item = Result<Record<G::Event>, VerifyError>>,
-    report: &mut VerifyReport,
-    emitter: &mut Emitter<'_>,
-    options: &VerifyOptions,
-    digest: bool,
-) -> Result<(), VerifyError> {
-    let mut state = game.initial_state();
-    let mut findings = Findings::default();
-    // Most logs retract nothing: skip the set lookup for every record then.
-    let any_retracted = !retracted.is_empty();
-    for record in records {
-        let record = record?;
+/// The state of the plain verify loop.
+struct Check<'g, G: Game> {
+    game: &'g G,
+    retracted: &'g Retracted,
+    any_retracted: bool,
+    state: G::State,
+    /// Empty between records: it is cleared after every record that filled it, so a clean
+    /// record (the common case) pays nothing for it.
+    findings: Findings,
+}
+
+impl<G: Game> Check<'_, G> {
+    /// Check one record; `false` when replay stops here (a record that cannot be applied).
+    #[inline]
+    fn record(
+        &mut self,
+        index: u64,
+        line: Option<usize>,
+        body: Body<G::Event>,
+        report: &mut VerifyReport,
+        emitter: &mut Emitter<'_>,
+    ) -> Result<bool, VerifyError> {
         report.records += 1;
-        let event = match record.body {
+        let event = match body {
             Body::Retract(target) => {
-                emitter.retraction(target, record.index)?;
-                continue;
+                emitter.retraction(target, index)?;
+                return Ok(true);
             }
             Body::Event(e) => e,
         };
-        if any_retracted && retracted.contains(record.index) {
-            emitter.will_be_retracted(RecordView {
-                index: record.index,
-                line: record.line,
-                notation: event.to_string(),
-            });
-            continue;
+        if self.any_retracted && self.retracted.contains(index) {
+            emitter.will_be_retracted(RecordView { index, line, notation: event.to_string() });
+            return Ok(true);
         }
-        // `findings` is empty here: it is cleared after every record that filled it, so a
-        // clean record (the common case) pays nothing for it.
-        match game.step(&mut state, &event, &mut findings) {
+        match self.game.step(&mut self.state, &event, &mut self.findings) {
             Ok(()) => {
-                if !findings.is_empty() {
-                    emitter.findings::<G>(record.index, record.line, &event, &findings)?;
-                    findings.clear();
+                if !self.findings.is_empty() {
+                    emitter.findings::<G>(index, line, &event, &self.findings)?;
+                    self.findings.clear();
                 }
+                Ok(true)
             }
             Err(e) => {
                 // Replay stops at a record that cannot be applied.
-                report.error = Some(step_error_view(record.index, record.line, &event, &e));
-                break;
+                report.error = Some(step_error_view(index, line, &event, &e));
+                Ok(false)
             }
         }
     }
-    finish::<G>(game, &state, report, options, digest);
-    Ok(())
 }
 
 /// What every loop reports about the final state.
