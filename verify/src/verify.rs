@@ -8,7 +8,7 @@
 
 use crate::error::VerifyError;
 use crate::incomplete::{owed, IncompleteView};
-use crate::open::{describe_setup, open, with_game, Body, Opened, Peeked, Record, RecordStream, WithGame};
+use crate::open::{describe_setup, open, with_game, Body, Opened, Peeked, RecordStream, WithGame};
 use crate::replay::{Outcome, Replayer};
 use crate::report::{
     step_error_view, uncertain_view, Fact, RecordView, RetractedView, StepErrorView, UncertainView,
@@ -684,21 +684,28 @@ fn checking<G: Game>(
         state: game.initial_state(),
         findings: Findings::default(),
     };
-    // The loop is compiled once for a session's stream and once for a file's.
+    // The loop is compiled once for a session's stream and once for a file's, and each
+    // hands the check its event by reference where it was decoded or parsed.
     match records {
         RecordStream::Session(events) => {
-            for record in events.map(crate::session::record) {
-                let Record { index, line, body } = record?;
-                if !check.record(index, line, body, report, emitter)? {
+            for item in events {
+                let (index, record) = item.map_err(crate::session::from_journal)?;
+                let go_on = match &record {
+                    arbiter_journal::Record::Event(e) => check.event(index, None, e, report, emitter)?,
+                    arbiter_journal::Record::Retract(target) => {
+                        check.retraction(*target, index, report, emitter)?
+                    }
+                };
+                if !go_on {
                     break;
                 }
             }
         }
         RecordStream::File(mut file, _) => {
-            // The file's reader hands each event to the check where it was parsed.
-            while let Some(go_on) =
-                file.next_with(|index, line, body| check.record(index, Some(line), body, report, emitter))
-            {
+            while let Some(go_on) = file.next_with(|index, line, body| match &body {
+                Body::Event(e) => check.event(index, Some(line), e, report, emitter),
+                Body::Retract(target) => check.retraction(*target, index, report, emitter),
+            }) {
                 if !go_on? {
                     break;
                 }
@@ -721,39 +728,46 @@ struct Check<'g, G: Game> {
 }
 
 impl<G: Game> Check<'_, G> {
-    /// Check one record; `false` when replay stops here (a record that cannot be applied).
+    /// A retraction record.
     #[inline]
-    fn record(
+    fn retraction(
         &mut self,
+        target: u64,
         index: u64,
-        line: Option<usize>,
-        body: Body<G::Event>,
         report: &mut VerifyReport,
         emitter: &mut Emitter<'_>,
     ) -> Result<bool, VerifyError> {
         report.records += 1;
-        let event = match body {
-            Body::Retract(target) => {
-                emitter.retraction(target, index)?;
-                return Ok(true);
-            }
-            Body::Event(e) => e,
-        };
+        emitter.retraction(target, index)?;
+        Ok(true)
+    }
+
+    /// Check one event; `false` when replay stops here (a record that cannot be applied).
+    #[inline]
+    fn event(
+        &mut self,
+        index: u64,
+        line: Option<usize>,
+        event: &G::Event,
+        report: &mut VerifyReport,
+        emitter: &mut Emitter<'_>,
+    ) -> Result<bool, VerifyError> {
+        report.records += 1;
         if self.any_retracted && self.retracted.contains(index) {
             emitter.will_be_retracted(RecordView { index, line, notation: event.to_string() });
             return Ok(true);
         }
-        match self.game.step(&mut self.state, &event, &mut self.findings) {
+        match self.game.step(&mut self.state, event, &mut self.findings) {
             Ok(()) => {
                 if !self.findings.is_empty() {
-                    emitter.findings::<G>(index, line, &event, &self.findings)?;
+                    emitter.findings::<G>(index, line, event, &self.findings)?;
                     self.findings.clear();
                 }
                 Ok(true)
             }
             Err(e) => {
                 // Replay stops at a record that cannot be applied.
-                report.error = Some(step_error_view(index, line, &event, &e));
+                report.error = Some(step_error_view(index, line, event, &e));
                 Ok(false)
             }
         }
