@@ -13,9 +13,9 @@ use crate::source::{Origin, Source};
 use crate::Context;
 use crate::Games;
 use arbiter_engine::{Game, Setup};
-use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use std::any::TypeId;
+use std::marker::PhantomData;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -38,28 +38,82 @@ pub(crate) struct Record<E> {
 
 /// The records of an opened log, typed as replay asks for them.
 ///
-/// A session's stream is the journal's own iterator, not a boxed one, so that the plain
-/// verify loop can be compiled for it (see `verify::checking`): verifying a league steps
-/// every record of thousands of sessions, and a dynamic call and an extra copy per record
-/// showed in its profile.
+/// Both kinds of stream are concrete types, not boxed iterators, so that the plain verify
+/// loop can be compiled for each (see `verify::checking`): verifying a league steps every
+/// record of thousands of sessions or files, and a dynamic call and the copies of an owned
+/// event through each layer per record showed in its profile.
 // One per opened log, moved a few times and never stored in bulk: boxing the larger
 // variant would only add an allocation per session.
 #[allow(clippy::large_enum_variant)]
-pub(crate) enum RecordStream<'a, E> {
+pub(crate) enum RecordStream<'a, G: Game> {
     /// A session's records, decoded as they are read.
-    Session(arbiter_journal::Events<E>),
-    /// A file's records, parsed as they are read.
-    File(Box<dyn Iterator<Item = Result<Record<E>, VerifyError>> + 'a>),
+    Session(arbiter_journal::Events<G::Event>),
+    /// A file's records, parsed as they are read (the lifetime is the stream's, which
+    /// borrows nothing today).
+    File(Box<FileRecords<G>>, PhantomData<&'a ()>),
 }
 
-impl<E: DeserializeOwned> Iterator for RecordStream<'_, E> {
-    type Item = Result<Record<E>, VerifyError>;
+impl<G: Game> Iterator for RecordStream<'_, G> {
+    type Item = Result<Record<G::Event>, VerifyError>;
 
     fn next(&mut self) -> Option<Self::Item> {
         match self {
             RecordStream::Session(events) => events.next().map(crate::session::record),
-            RecordStream::File(records) => records.next(),
+            RecordStream::File(file, _) => {
+                file.next_with(|index, line, body| Ok(Record { index, line: Some(line), body }))
+            }
         }
+    }
+}
+
+/// A file's records, parsed by the game as its reader reaches them.
+pub(crate) struct FileRecords<G: Game> {
+    reader: Box<LogReader>,
+    /// The game, for its parser.
+    parser: G,
+    /// Every retraction the scan before replay found: the reader must find no other.
+    known: Retracted,
+    /// The file, named in messages.
+    path: PathBuf,
+    /// The next record's index.
+    index: u64,
+}
+
+impl<G: Game> FileRecords<G> {
+    /// The next record handed to `f` with its index and line: the event is parsed straight
+    /// from the reader's line and given to `f` where it was parsed, not moved up through a
+    /// record, a `Result` and an `Option` per layer (what `f` returns is).
+    #[inline]
+    pub fn next_with<T>(
+        &mut self,
+        f: impl FnOnce(u64, usize, Body<G::Event>) -> Result<T, VerifyError>,
+    ) -> Option<Result<T, VerifyError>> {
+        let i = self.index;
+        self.index += 1;
+        let FileRecords { reader, parser, known, path, .. } = self;
+        let path = path.as_path();
+        reader.next_with(|line, raw| match raw {
+            Lent::Notation(text, column) => {
+                f(i, line, Body::Event(parse_line(parser, path, text, column, line)?))
+            }
+            Lent::Other(RawBody::Retract(t)) => {
+                // The scan before replay must have seen every retraction.
+                if !known.contains(t) {
+                    return Err(VerifyError::parse(format!(
+                        "{}:{line}: a retraction the scan for retractions did not find",
+                        shown(&path.display().to_string()),
+                    )));
+                }
+                f(i, line, Body::Retract(t))
+            }
+            // `next_with` lends every event line; an owned one parses the same.
+            Lent::Other(RawBody::Notation(text, column)) => {
+                f(i, line, Body::Event(parse_line(parser, path, &text, column, line)?))
+            }
+            Lent::Other(RawBody::Json(value)) => {
+                f(i, line, Body::Event(json_event(parser, value, path, line)?))
+            }
+        })
     }
 }
 
@@ -69,7 +123,7 @@ pub(crate) struct Opened<'a, G: Game> {
     pub game: G,
     /// Records later retracted; replay skips them.
     pub retracted: Retracted,
-    pub records: RecordStream<'a, G::Event>,
+    pub records: RecordStream<'a, G>,
 }
 
 /// A source read as far as its header: enough to pick the game. A session is looked up
@@ -236,45 +290,20 @@ pub(crate) fn open_scanned<'a, G: Game>(
             overrides.extend(source.variants.iter().cloned());
             overrides.extend(extra.iter().cloned());
             let path = file.path().to_path_buf();
-            let base = path.parent().map(Path::to_path_buf);
-            let game: G = build_game(&label, &file.header, &overrides, base.as_deref())?;
+            let game: G = build_game(&label, &file.header, &overrides, path.parent())?;
             let retracted = match scanned {
                 Some(r) => r,
                 None => crate::logfile::retracted_records_of(&file)?,
             };
             let header = file.header.clone();
-            let parser = game.clone();
-            let known = retracted.clone();
-            let mut file = file;
-            let mut index = 0u64;
-            let records = std::iter::from_fn(move || {
-                let i = index;
-                index += 1;
-                file.next_with(|line, raw| {
-                    let body = match raw {
-                        Lent::Other(RawBody::Retract(t)) => {
-                            // The scan before replay must have seen every retraction.
-                            if !known.contains(t) {
-                                return Err(VerifyError::parse(format!(
-                                    "{}:{line}: a retraction the scan for retractions did not find",
-                                    shown(&path.display().to_string()),
-                                )));
-                            }
-                            Body::Retract(t)
-                        }
-                        Lent::Notation(text, column) => parse_line(&parser, &path, text, column, line)?,
-                        // `next_with` lends every event line; an owned one parses the same.
-                        Lent::Other(RawBody::Notation(text, column)) => {
-                            parse_line(&parser, &path, &text, column, line)?
-                        }
-                        Lent::Other(RawBody::Json(value)) => {
-                            Body::Event(json_event(&parser, value, &path, line)?)
-                        }
-                    };
-                    Ok(Record { index: i, line: Some(line), body })
-                })
-            });
-            Ok(Opened { header, game, retracted, records: RecordStream::File(Box::new(records)) })
+            let records =
+                FileRecords { reader: file, parser: game.clone(), known: retracted.clone(), path, index: 0 };
+            Ok(Opened {
+                header,
+                game,
+                retracted,
+                records: RecordStream::File(Box::new(records), PhantomData),
+            })
         }
         Peeked::Session(_, header, reader) => {
             let mut overrides = source.variants.clone();
@@ -288,14 +317,15 @@ pub(crate) fn open_scanned<'a, G: Game>(
 
 /// A notation event line of a file, parsed by the game; an error names file, line and
 /// column.
+#[inline]
 fn parse_line<G: Game>(
     game: &G,
     path: &Path,
     text: &str,
     column: usize,
     line: usize,
-) -> Result<Body<G::Event>, VerifyError> {
-    let e = game.parse_event(text).map_err(|e| {
+) -> Result<G::Event, VerifyError> {
+    game.parse_event(text).map_err(|e| {
         VerifyError::parse(format!(
             "{}:{line}:{}: expected {}, found {}",
             shown(&path.display().to_string()),
@@ -303,8 +333,7 @@ fn parse_line<G: Game>(
             e.expected,
             shown(&e.found)
         ))
-    })?;
-    Ok(Body::Event(e))
+    })
 }
 
 /// A JSONL event, held to the same rules as a notation line: every key it holds must be one

@@ -54,7 +54,7 @@ pub(crate) fn records<'a, R: Games, G: Game>(
     ctx: &Context<'a, R>,
     name: &str,
     from: u64,
-) -> Result<(Retracted, RecordStream<'a, G::Event>), VerifyError> {
+) -> Result<(Retracted, RecordStream<'a, G>), VerifyError> {
     let reader = journal(ctx, name)?.read_session::<G::Event>(name, from).map_err(from_journal)?;
     let retracted = reader.retractions.iter().map(|&(_, target)| target).collect();
     Ok((retracted, RecordStream::Session(reader.events)))

@@ -8,7 +8,7 @@
 
 use crate::error::VerifyError;
 use crate::incomplete::{owed, IncompleteView};
-use crate::open::{describe_setup, open, with_game, Body, Opened, Peeked, Record, RecordStream, WithGame};
+use crate::open::{describe_setup, open, with_game, Body, Opened, Peeked, RecordStream, WithGame};
 use crate::replay::{Outcome, Replayer};
 use crate::report::{
     step_error_view, uncertain_view, Fact, RecordView, RetractedView, StepErrorView, UncertainView,
@@ -663,10 +663,11 @@ fn run_one<G: Game>(
 }
 
 /// The plain verify loop (no derived consequences): step every record in place and build
-/// views only for the records the report shows. This is `arbiter verify SESSION`'s hot path,
-/// so it does not go through [`Replayer`], whose per-record `Stepped` values (an owned event
-/// and a fresh `Findings` each) cost about as much as the step itself. It must report
-/// exactly what the `Replayer` loop in [`completing`] reports for the same log.
+/// views only for the records the report shows. This is `arbiter verify SESSION`'s and
+/// `arbiter verify FILE`'s hot path, so it does not go through [`Replayer`], whose
+/// per-record `Stepped` values (an owned event and a fresh `Findings` each) cost about as
+/// much as the step itself. It must report exactly what the `Replayer` loop in
+/// [`completing`] reports for the same log.
 fn checking<G: Game>(
     opened: Opened<'_, G>,
     report: &mut VerifyReport,
@@ -675,70 +676,105 @@ fn checking<G: Game>(
     digest: bool,
 ) -> Result<(), VerifyError> {
     let Opened { game, retracted, records, .. } = opened;
-    // The loop is compiled once for a session's stream and once for the rest.
+    let mut check = Check {
+        game: &game,
+        retracted: &retracted,
+        // Most logs retract nothing: skip the set lookup for every record then.
+        any_retracted: !retracted.is_empty(),
+        state: game.initial_state(),
+        findings: Findings::default(),
+    };
+    // The loop is compiled once for a session's stream and once for a file's, and each
+    // hands the check its event by reference where it was decoded or parsed.
     match records {
-        RecordStream::Session(events) => check_records(
-            &game,
-            &retracted,
-            events.map(crate::session::record),
-            report,
-            emitter,
-            options,
-            digest,
-        ),
-        records => check_records(&game, &retracted, records, report, emitter, options, digest),
+        RecordStream::Session(events) => {
+            for item in events {
+                let (index, record) = item.map_err(crate::session::from_journal)?;
+                let go_on = match &record {
+                    arbiter_journal::Record::Event(e) => check.event(index, None, e, report, emitter)?,
+                    arbiter_journal::Record::Retract(target) => {
+                        check.retraction(*target, index, report, emitter)?
+                    }
+                };
+                if !go_on {
+                    break;
+                }
+            }
+        }
+        RecordStream::File(mut file, _) => {
+            while let Some(go_on) = file.next_with(|index, line, body| match &body {
+                Body::Event(e) => check.event(index, Some(line), e, report, emitter),
+                Body::Retract(target) => check.retraction(*target, index, report, emitter),
+            }) {
+                if !go_on? {
+                    break;
+                }
+            }
+        }
     }
+    finish::<G>(&game, &check.state, report, options, digest);
+    Ok(())
 }
 
-fn check_records<G: Game>(
-    game: &G,
-    retracted: &Retracted,
-    records: impl Iterator<Item = Result<Record<G::Event>, VerifyError>>,
-    report: &mut VerifyReport,
-    emitter: &mut Emitter<'_>,
-    options: &VerifyOptions,
-    digest: bool,
-) -> Result<(), VerifyError> {
-    let mut state = game.initial_state();
-    let mut findings = Findings::default();
-    // Most logs retract nothing: skip the set lookup for every record then.
-    let any_retracted = !retracted.is_empty();
-    for record in records {
-        let record = record?;
+/// The state of the plain verify loop.
+struct Check<'g, G: Game> {
+    game: &'g G,
+    retracted: &'g Retracted,
+    any_retracted: bool,
+    state: G::State,
+    /// Empty between records: it is cleared after every record that filled it, so a clean
+    /// record (the common case) pays nothing for it.
+    findings: Findings,
+}
+
+impl<G: Game> Check<'_, G> {
+    /// A retraction record.
+    #[inline]
+    fn retraction(
+        &mut self,
+        target: u64,
+        index: u64,
+        report: &mut VerifyReport,
+        emitter: &mut Emitter<'_>,
+    ) -> Result<bool, VerifyError> {
         report.records += 1;
-        let event = match record.body {
-            Body::Retract(target) => {
-                emitter.retraction(target, record.index)?;
-                continue;
-            }
-            Body::Event(e) => e,
-        };
-        if any_retracted && retracted.contains(record.index) {
-            emitter.will_be_retracted(RecordView {
-                index: record.index,
-                line: record.line,
-                notation: event.to_string(),
-            });
-            continue;
+        emitter.retraction(target, index)?;
+        Ok(true)
+    }
+
+    /// Check one event; `false` when replay stops here (a record that cannot be applied).
+    /// Always inlined: compiled as a call in one build of the session loop, it cost that
+    /// loop about 50 instructions per event (its frame, and the state reached through
+    /// `self` rather than kept in registers).
+    #[inline(always)]
+    fn event(
+        &mut self,
+        index: u64,
+        line: Option<usize>,
+        event: &G::Event,
+        report: &mut VerifyReport,
+        emitter: &mut Emitter<'_>,
+    ) -> Result<bool, VerifyError> {
+        report.records += 1;
+        if self.any_retracted && self.retracted.contains(index) {
+            emitter.will_be_retracted(RecordView { index, line, notation: event.to_string() });
+            return Ok(true);
         }
-        // `findings` is empty here: it is cleared after every record that filled it, so a
-        // clean record (the common case) pays nothing for it.
-        match game.step(&mut state, &event, &mut findings) {
+        match self.game.step(&mut self.state, event, &mut self.findings) {
             Ok(()) => {
-                if !findings.is_empty() {
-                    emitter.findings::<G>(record.index, record.line, &event, &findings)?;
-                    findings.clear();
+                if !self.findings.is_empty() {
+                    emitter.findings::<G>(index, line, event, &self.findings)?;
+                    self.findings.clear();
                 }
+                Ok(true)
             }
             Err(e) => {
                 // Replay stops at a record that cannot be applied.
-                report.error = Some(step_error_view(record.index, record.line, &event, &e));
-                break;
+                report.error = Some(step_error_view(index, line, event, &e));
+                Ok(false)
             }
         }
     }
-    finish::<G>(game, &state, report, options, digest);
-    Ok(())
 }
 
 /// What every loop reports about the final state.
