@@ -312,19 +312,6 @@ fn profiled_replay<G: Game>(journal: &Journal, corpus: &Corpus<G>) -> Fallible<u
     Ok(n)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_loop_runs_over_the_whole_corpus() {
-        for what in LOOPS {
-            run("proving-grounds", what, 1_000).unwrap_or_else(|e| panic!("{what}: {e}"));
-        }
-        assert!(check_name("nothing").is_err());
-    }
-}
-
 /// Section 7's disk figure alone: the corpus loaded into arbiter's store as the table loads
 /// it (batches of `BATCH`, each session created with its first), then every file's size, per
 /// event, against the raw payload. Not a loop for callgrind: it prints what the table's row
@@ -377,4 +364,17 @@ fn list_files(root: &std::path::Path, dir: &std::path::Path, out: &mut Vec<(Stri
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_loop_runs_over_the_whole_corpus() {
+        for what in LOOPS {
+            run("proving-grounds", what, 1_000).unwrap_or_else(|e| panic!("{what}: {e}"));
+        }
+        assert!(check_name("nothing").is_err());
+    }
 }
