@@ -150,7 +150,7 @@ struct Work<'c, 'a, R: Games> {
 }
 
 /// The next record of a side that counts for the game.
-fn next_effective<G: Game>(r: &mut Replayer<'_, G>) -> Result<Option<Stepped<G::Event>>, VerifyError> {
+fn next_effective<G: Game>(r: &mut Replayer<G>) -> Result<Option<Stepped<G::Event>>, VerifyError> {
     while let Some(step) = r.step() {
         let step = step?;
         if step.effective() {
@@ -209,12 +209,12 @@ fn field_diff(a: &[Fact], b: &[Fact]) -> Vec<FieldDiff> {
 /// a split at the fork are still replayed. `None` (start from 0) whenever that cannot be
 /// shown: files, overrides, no fork relation, no shared snapshot, or states that differ.
 #[allow(clippy::type_complexity)]
-fn shared_snapshot<'a, R: Games, G: Game>(
-    ctx: &Context<'a, R>,
+fn shared_snapshot<R: Games, G: Game>(
+    ctx: &Context<'_, R>,
     (a, pa): (&Source, &Peeked),
     (b, pb): (&Source, &Peeked),
     context: usize,
-) -> Result<Option<(u64, (Opened<'a, G>, G::State), (Opened<'a, G>, G::State))>, VerifyError> {
+) -> Result<Option<(u64, (Opened<G>, G::State), (Opened<G>, G::State))>, VerifyError> {
     let (Peeked::Session(na, ha, _), Peeked::Session(nb, hb, _)) = (pa, pb) else { return Ok(None) };
     if !a.variants.is_empty() || !b.variants.is_empty() || ha.setup != hb.setup || ha.catalog != hb.catalog {
         return Ok(None);

@@ -15,7 +15,6 @@ use crate::Games;
 use arbiter_engine::{Game, Setup};
 use serde::Deserialize;
 use std::any::TypeId;
-use std::marker::PhantomData;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -45,21 +44,20 @@ pub(crate) struct Record<E> {
 // One per opened log, moved a few times and never stored in bulk: boxing the larger
 // variant would only add an allocation per session.
 #[allow(clippy::large_enum_variant)]
-pub(crate) enum RecordStream<'a, G: Game> {
+pub(crate) enum RecordStream<G: Game> {
     /// A session's records, decoded as they are read.
     Session(arbiter_journal::Events<G::Event>),
-    /// A file's records, parsed as they are read (the lifetime is the stream's, which
-    /// borrows nothing today).
-    File(Box<FileRecords<G>>, PhantomData<&'a ()>),
+    /// A file's records, parsed as they are read.
+    File(Box<FileRecords<G>>),
 }
 
-impl<G: Game> Iterator for RecordStream<'_, G> {
+impl<G: Game> Iterator for RecordStream<G> {
     type Item = Result<Record<G::Event>, VerifyError>;
 
     fn next(&mut self) -> Option<Self::Item> {
         match self {
             RecordStream::Session(events) => events.next().map(crate::session::record),
-            RecordStream::File(file, _) => {
+            RecordStream::File(file) => {
                 file.next_with(|index, line, body| Ok(Record { index, line: Some(line), body }))
             }
         }
@@ -118,12 +116,12 @@ impl<G: Game> FileRecords<G> {
 }
 
 /// A log opened for one game: what replay needs.
-pub(crate) struct Opened<'a, G: Game> {
+pub(crate) struct Opened<G: Game> {
     pub header: Header,
     pub game: G,
     /// Records later retracted; replay skips them.
     pub retracted: Retracted,
-    pub records: RecordStream<'a, G>,
+    pub records: RecordStream<G>,
 }
 
 /// A source read as far as its header: enough to pick the game. A session is looked up
@@ -259,11 +257,11 @@ fn check_setup<G: Game>(label: &str, setup: &Setup) -> Result<(), VerifyError> {
 }
 
 /// Open a peeked source for game `G`, under the source's and the caller's overrides.
-pub(crate) fn open<'a, G: Game>(
+pub(crate) fn open<G: Game>(
     source: &Source,
     peeked: Peeked,
     extra: &[(String, String)],
-) -> Result<Opened<'a, G>, VerifyError> {
+) -> Result<Opened<G>, VerifyError> {
     open_scanned(source, peeked, extra, None)
 }
 
@@ -277,12 +275,12 @@ pub(crate) fn file_path(peeked: &Peeked) -> Option<PathBuf> {
 
 /// [`open`], with a file's retractions already scanned (`logfile::retracted_records`) when
 /// given.
-pub(crate) fn open_scanned<'a, G: Game>(
+pub(crate) fn open_scanned<G: Game>(
     source: &Source,
     peeked: Peeked,
     extra: &[(String, String)],
     scanned: Option<Retracted>,
-) -> Result<Opened<'a, G>, VerifyError> {
+) -> Result<Opened<G>, VerifyError> {
     let label = source.to_string();
     match peeked {
         Peeked::File(file) => {
@@ -298,12 +296,7 @@ pub(crate) fn open_scanned<'a, G: Game>(
             let header = file.header.clone();
             let records =
                 FileRecords { reader: file, parser: game.clone(), known: retracted.clone(), path, index: 0 };
-            Ok(Opened {
-                header,
-                game,
-                retracted,
-                records: RecordStream::File(Box::new(records), PhantomData),
-            })
+            Ok(Opened { header, game, retracted, records: RecordStream::File(Box::new(records)) })
         }
         Peeked::Session(_, header, reader) => {
             let mut overrides = source.variants.clone();
@@ -395,12 +388,12 @@ pub(crate) fn notation_round_trip<G: Game>(game: &G, event: &G::Event) -> Result
 }
 
 /// Open a session (no overrides) with its records from `from` on: replay from a snapshot.
-pub(crate) fn open_session_from<'a, R: Games, G: Game>(
-    ctx: &Context<'a, R>,
+pub(crate) fn open_session_from<R: Games, G: Game>(
+    ctx: &Context<'_, R>,
     name: &str,
     header: Header,
     from: u64,
-) -> Result<Opened<'a, G>, VerifyError> {
+) -> Result<Opened<G>, VerifyError> {
     let game: G = build_game(name, &header, &[], None)?;
     let (retracted, records) = crate::session::records::<R, G>(ctx, name, from)?;
     Ok(Opened { header, game, retracted, records })

@@ -53,8 +53,8 @@ impl<E> Stepped<E> {
 const MAX_DERIVED_IN_A_ROW: usize = 10_000;
 
 /// A replay in progress.
-pub(crate) struct Replayer<'a, G: Game> {
-    pub opened: Opened<'a, G>,
+pub(crate) struct Replayer<G: Game> {
+    pub opened: Opened<G>,
     pub state: G::State,
     /// Insert `next_consequence` results before decisions and random outcomes.
     pub derive: bool,
@@ -67,8 +67,8 @@ pub(crate) struct Replayer<'a, G: Game> {
     read: u64,
 }
 
-impl<'a, G: Game> Replayer<'a, G> {
-    pub fn new(opened: Opened<'a, G>) -> Self {
+impl<G: Game> Replayer<G> {
+    pub fn new(opened: Opened<G>) -> Self {
         let state = opened.game.initial_state();
         Replayer {
             opened,

@@ -50,11 +50,11 @@ pub fn header_of(meta: &SessionMeta) -> Header {
 /// One journal call reads both ([`Journal::read_session`]): verifying a league's thousands
 /// of short sessions pays the session lookup once per session instead of once for the
 /// retractions and again for the stream.
-pub(crate) fn records<'a, R: Games, G: Game>(
-    ctx: &Context<'a, R>,
+pub(crate) fn records<R: Games, G: Game>(
+    ctx: &Context<'_, R>,
     name: &str,
     from: u64,
-) -> Result<(Retracted, RecordStream<'a, G>), VerifyError> {
+) -> Result<(Retracted, RecordStream<G>), VerifyError> {
     let reader = journal(ctx, name)?.read_session::<G::Event>(name, from).map_err(from_journal)?;
     let retracted = reader.retractions.iter().map(|&(_, target)| target).collect();
     Ok((retracted, RecordStream::Session(reader.events)))

@@ -153,11 +153,11 @@ impl<'c, 'a, R: Games> WithGame<'a> for Work<'c, 'a, R> {
 }
 
 /// A snapshot to start from.
-pub(crate) struct Snapshot<'a, G: Game> {
+pub(crate) struct Snapshot<G: Game> {
     /// The records it comes after.
     pub at: u64,
     /// The session opened from there.
-    pub opened: crate::open::Opened<'a, G>,
+    pub opened: crate::open::Opened<G>,
     pub state: G::State,
     /// The findings of the records before it, when it kept them.
     pub findings: CachedFindings,
@@ -167,12 +167,12 @@ pub(crate) struct Snapshot<'a, G: Game> {
 /// there, and the decoded state. A snapshot is unusable when a retraction after it
 /// withdraws a record before it (the cached state still holds that record's effect), or
 /// when it does not decode (it is only a cache).
-pub(crate) fn snapshot<'a, R: Games, G: Game>(
-    ctx: &Context<'a, R>,
+pub(crate) fn snapshot<R: Games, G: Game>(
+    ctx: &Context<'_, R>,
     name: &str,
     header: &crate::logfile::Header,
     to: Option<u64>,
-) -> Result<Option<Snapshot<'a, G>>, VerifyError> {
+) -> Result<Option<Snapshot<G>>, VerifyError> {
     let j = crate::session::journal(ctx, name)?;
     let len = j.len(name).map_err(crate::session::from_journal)?;
     let target = to.unwrap_or(len).min(len);

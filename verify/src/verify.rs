@@ -669,7 +669,7 @@ fn run_one<G: Game>(
 /// much as the step itself. It must report exactly what the `Replayer` loop in
 /// [`completing`] reports for the same log.
 fn checking<G: Game>(
-    opened: Opened<'_, G>,
+    opened: Opened<G>,
     report: &mut VerifyReport,
     emitter: &mut Emitter<'_>,
     options: &VerifyOptions,
@@ -701,7 +701,7 @@ fn checking<G: Game>(
                 }
             }
         }
-        RecordStream::File(mut file, _) => {
+        RecordStream::File(mut file) => {
             while let Some(go_on) = file.next_with(|index, line, body| match &body {
                 Body::Event(e) => check.event(index, Some(line), e, report, emitter),
                 Body::Retract(target) => check.retraction(*target, index, report, emitter),
@@ -802,7 +802,7 @@ fn finish<G: Game>(
 /// The loop of `--derive`: the [`Replayer`] inserts the consequences the rules derive, and
 /// every record, read or derived, is printed into the completed log.
 fn completing<G: Game>(
-    opened: Opened<'_, G>,
+    opened: Opened<G>,
     report: &mut VerifyReport,
     emitter: &mut Emitter<'_>,
     options: &VerifyOptions,
