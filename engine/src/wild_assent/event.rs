@@ -1,7 +1,9 @@
 //! The facts an encounter is recorded as, and their notation (`Display`; notation.rs reads it
 //! back). Miniatures and cards are named as written (their catalog id; a Summon's copy as
 //! `daemonspawn-2`); fields as players read the board (`c4`); facings `n e s w`. Every
-//! event is `Copy`: names are kept inline, so decoding a stored log allocates nothing.
+//! name is kept inline, so decoding a stored log allocates nothing but for the rare lineup
+//! (a troupe, an Assent's Skill cards, a draw), boxed so that it does not make every event
+//! its size.
 
 use super::effect::Status;
 use super::momentum::Dice;
@@ -152,7 +154,7 @@ impl fmt::Display for Field {
 
 /// One fact at the table. The first groups are decisions and random outcomes; the last are
 /// consequences the engine derives and checks (`is_consequence`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Event {
     // ---- setting up
     /// `scout CARD`: the Scout card chosen for a Hunt encounter.
@@ -555,9 +557,12 @@ impl fmt::Display for Event {
 }
 
 /// Up to eight card names in one event (a troupe, an Assent's Skill cards, a campaign's draw).
-#[derive(Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Lineup {
-    names: [Option<Name>; 8],
+    /// Boxed: eight inline names are 200 bytes, and a lineup is rare (a troupe, an Assent's
+    /// Skill cards, a draw), so inline it would make every event that size. A `Box<T>`
+    /// serializes as its `T`, so the stored encoding is the same.
+    names: Box<[Option<Name>; 8]>,
 }
 
 impl Lineup {
@@ -599,5 +604,31 @@ impl fmt::Display for Lineup {
             write!(f, "{n}")?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every decoded event is copied a few times on its way to the rules, so its size is
+    /// paid per event: a lineup kept inline made every event 224 bytes.
+    #[test]
+    fn an_event_holds_a_few_names_inline_not_eight() {
+        // The largest inline variants hold three names (72 bytes) and their tag.
+        assert!(std::mem::size_of::<Event>() <= 80, "{} bytes", std::mem::size_of::<Event>());
+    }
+
+    /// A boxed lineup is stored exactly as the inline one was: eight optional names.
+    #[test]
+    fn a_lineup_encodes_as_eight_optional_names() {
+        let names = [Name::new("gurantev").unwrap(), Name::new("gryphon").unwrap()];
+        let l = Lineup::new(&names).unwrap();
+        let inline: [Option<Name>; 8] = [Some(names[0]), Some(names[1]), None, None, None, None, None, None];
+        let config = bincode::config::standard();
+        assert_eq!(
+            bincode::serde::encode_to_vec(&l, config).unwrap(),
+            bincode::serde::encode_to_vec(inline, config).unwrap()
+        );
     }
 }

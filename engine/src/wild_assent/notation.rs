@@ -380,7 +380,7 @@ mod tests {
             let e = parse_event(line).unwrap_or_else(|e| panic!("{line}: {e}"));
             assert_eq!(e.to_string(), line);
             let config = bincode::config::standard();
-            let bytes = bincode::serde::encode_to_vec(e, config).unwrap();
+            let bytes = bincode::serde::encode_to_vec(&e, config).unwrap();
             let (back, _): (Event, usize) = bincode::serde::decode_from_slice(&bytes, config).unwrap();
             assert_eq!(back, e, "{line}");
         }

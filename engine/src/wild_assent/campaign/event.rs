@@ -17,7 +17,7 @@ use std::fmt;
 pub const DRAW_MAX: usize = 3;
 
 /// One fact of the campaign outside an encounter. The last group are consequences.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum CampEvent {
     /// `build BUILDING`: at setup, one of the two buildings of the players' choice.
     Build { building: Building },

@@ -321,7 +321,7 @@ impl WildAssent {
     fn camp_decide(&self, s: &mut State, ev: &CampEvent, f: &mut Findings) -> Result<(), StepError> {
         let stage = s.camp.as_ref().map_or(Stage::Setup, |c| c.stage);
         if matches!(stage, Stage::Won | Stage::Lost) {
-            f.violate(self.outside_encounter(stage, &Event::Camp(*ev)));
+            f.violate(self.outside_encounter(stage, &Event::Camp(ev.clone())));
             return Ok(());
         }
         if stage == Stage::Encounter && !matches!(ev, CampEvent::Build { .. }) {
@@ -342,10 +342,10 @@ impl WildAssent {
         }
         match *ev {
             CampEvent::Build { building } => self.build(s, building, f),
-            CampEvent::WorkerDraw { cards } => self.worker_draw(s, &cards, f),
+            CampEvent::WorkerDraw { ref cards } => self.worker_draw(s, cards, f),
             CampEvent::Hire { worker, replacing } => self.hire(s, worker, replacing, f),
             CampEvent::Scout { a, b } => self.go_scouting(s, a, b, f),
-            CampEvent::ScoutDraw { cards } => self.scout_draw(s, &cards, f),
+            CampEvent::ScoutDraw { ref cards } => self.scout_draw(s, cards, f),
             CampEvent::ScoutPick { card } => self.scout_pick(s, card, f),
             CampEvent::Temple { seeker } => self.temple(s, seeker, f),
             CampEvent::Craft { seeker, card } => self.craft(s, seeker, card, f),
