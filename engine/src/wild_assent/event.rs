@@ -615,7 +615,7 @@ mod tests {
     /// paid per event: a lineup kept inline made every event 224 bytes.
     #[test]
     fn an_event_holds_a_few_names_inline_not_eight() {
-        // The largest inline variants hold three names (72 bytes) and their tag.
+        // `attack` and `skill`, the largest variants, hold three names inline.
         assert!(std::mem::size_of::<Event>() <= 80, "{} bytes", std::mem::size_of::<Event>());
     }
 
