@@ -22,7 +22,7 @@ impl KeridwynFight {
     /// `join A steve [worn GEAR] [merc MERC]...`
     pub(crate) fn join(&self, s: &mut State, ev: &Event, f: &mut Findings) -> Result<(), StepError> {
         let Event::Joined { player, character, worn, mercs } = ev else { return Ok(()) };
-        if s.phase != Phase::Joining {
+        if !matches!(s.phase, Phase::Joining) {
             return Err(StepError::rule(
                 rules::JOIN,
                 format!("`{ev}`: characters join before the fight begins"),
@@ -130,7 +130,7 @@ impl KeridwynFight {
         number: u32,
         f: &mut Findings,
     ) -> Result<(), StepError> {
-        if s.phase != Phase::Joining {
+        if !matches!(s.phase, Phase::Joining) {
             return Err(out_of_sequence(ev, s));
         }
         let id = self
@@ -176,7 +176,7 @@ impl KeridwynFight {
 
     /// `begin`: the monster is seated; the token and the start-of-fight effects are owed.
     pub(crate) fn begin(&self, s: &mut State, ev: &Event, f: &mut Findings) -> Result<(), StepError> {
-        if s.phase != Phase::Joining {
+        if !matches!(s.phase, Phase::Joining) {
             return Err(out_of_sequence(ev, s));
         }
         let k = s.fighters.len();

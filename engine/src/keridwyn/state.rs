@@ -299,3 +299,18 @@ impl State {
         (0..self.fighters.len()).map(Seat::of)
     }
 }
+
+/// `v.remove(i)` for the short lists of a fight (a hand of six cards, the track's few
+/// tokens): the elements are moved one by one, where `Vec::remove` calls `memmove`, which
+/// costs more than the handful of elements it moves. Same order, same result; `None` (and
+/// nothing removed) when `i` is out of bounds.
+#[inline]
+pub fn remove_small<T: Copy>(v: &mut Vec<T>, i: usize) -> Option<T> {
+    let removed = *v.get(i)?;
+    let rest = &mut v[i..];
+    for j in 1..rest.len() {
+        rest.swap(j - 1, j);
+    }
+    v.truncate(v.len() - 1);
+    Some(removed)
+}
