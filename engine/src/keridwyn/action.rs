@@ -9,7 +9,7 @@ use super::effect::{Effect, Skill};
 use super::fact::{Acting, Due};
 use super::rules::{self, Alternation, BalanceScope, ImmunityVsAttack};
 use super::state::{
-    remove_small, Action, ActionKind, Current, Effects, Ongoing, Phase, Seat, Seats, Source, State, Token,
+    to_end, Action, ActionKind, Current, Effects, Ongoing, Phase, Seat, Seats, Source, State, Token,
 };
 use super::KeridwynFight;
 use crate::kit::dice::Roll;
@@ -37,7 +37,11 @@ impl KeridwynFight {
             };
             s.track.iter().position(|t| t.who == dw && t.action == da)
         });
-        let token = pos.and_then(|p| remove_small(&mut s.track, p)).ok_or_else(|| {
+        let token = pos.filter(|&p| p < s.track.len()).and_then(|p| {
+            to_end(&mut s.track, p);
+            s.track.pop()
+        });
+        let token = token.ok_or_else(|| {
             StepError::rule(rules::ORDER, format!("{} has no such action on the track", self.label(s, who)))
         })?;
         s.done.push(token);

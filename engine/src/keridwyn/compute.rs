@@ -165,7 +165,7 @@ impl KeridwynFight {
 
     /// The track in resolution order (for the board and facts).
     pub(crate) fn ordered_track(&self, s: &State) -> Vec<Token> {
-        let mut t = s.track.clone();
+        let mut t = s.track.to_vec();
         t.sort_by(|a, b| {
             b.priority.cmp(&a.priority).then(self.turn_pos(s, a.who).cmp(&self.turn_pos(s, b.who)))
         });

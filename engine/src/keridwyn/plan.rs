@@ -8,7 +8,7 @@ use super::event::{Event, Play};
 use super::fact::same;
 use super::rules::{self, FocusRefresh, ManeuverOptions};
 use super::setup::out_of_sequence;
-use super::state::{remove_small, Action, HandCard, Ongoing, Phase, Seat, Source, State, Token};
+use super::state::{to_end, Action, HandCard, Ongoing, Phase, Seat, Source, State, Token};
 use super::KeridwynFight;
 use crate::{Findings, StepError, Violation};
 
@@ -63,7 +63,8 @@ impl KeridwynFight {
             let fi = s.fighter_mut(i);
             match fi.hand.iter().position(|x| *x == h) {
                 Some(p) => {
-                    remove_small(&mut fi.hand, p);
+                    to_end(&mut fi.hand, p);
+                    fi.hand.pop();
                     fi.discarded.push(h);
                 }
                 None => f.violate(Violation::new(

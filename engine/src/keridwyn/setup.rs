@@ -4,8 +4,11 @@
 
 use super::effect::Effect;
 use super::event::{Event, Place};
+use super::name::Name;
 use super::rules;
-use super::state::{CardId, Fighter, HandCard, PendingMonster, Phase, Recheck, State, Who, MAX_FIGHTERS};
+use super::state::{
+    CardId, Fighter, Hand, HandCard, PendingMonster, Phase, Recheck, State, Who, MAX_FIGHTERS,
+};
 use super::KeridwynFight;
 use crate::kit::effect::unverified;
 use crate::{Findings, StepError, Violation};
@@ -94,7 +97,7 @@ impl KeridwynFight {
             merc_list.push((id, None));
         }
         s.fighters.push(Fighter {
-            label: player.to_string(),
+            label: Name::new(player),
             who: Who::Character(id),
             grit: card.grit,
             fame: card.fame,
@@ -104,8 +107,8 @@ impl KeridwynFight {
             superseded: Vec::new(),
             passives,
             worn: chosen,
-            hand: HandCard::ALL.to_vec(),
-            discarded: Vec::new(),
+            hand: Hand::from_slice(HandCard::ALL),
+            discarded: Hand::new(),
             focus_played: false,
             revealed: false,
             mercs: merc_list,
@@ -148,7 +151,7 @@ impl KeridwynFight {
             taint = Some(s.unverified.report(f, unverified(monster, monster, t)));
         }
         let fighter = Fighter {
-            label: monster.to_string(),
+            label: Name::new(monster),
             who: Who::Monster(id),
             grit: card.grit,
             fame: card.rank,
@@ -158,8 +161,8 @@ impl KeridwynFight {
             superseded: Vec::new(),
             passives: card.passives.clone(),
             worn: None,
-            hand: Vec::new(),
-            discarded: Vec::new(),
+            hand: Hand::new(),
+            discarded: Hand::new(),
             focus_played: false,
             revealed: false,
             mercs: Vec::new(),
