@@ -8,7 +8,9 @@ use super::compute::Targets;
 use super::effect::{Effect, Skill};
 use super::fact::{Acting, Due};
 use super::rules::{self, Alternation, BalanceScope, ImmunityVsAttack};
-use super::state::{Action, ActionKind, Current, Effects, Ongoing, Phase, Seat, Seats, Source, State, Token};
+use super::state::{
+    to_end, Action, ActionKind, Current, Effects, Ongoing, Phase, Seat, Seats, Source, State, Token,
+};
 use super::KeridwynFight;
 use crate::kit::dice::Roll;
 use crate::kit::effect::unverified;
@@ -35,10 +37,13 @@ impl KeridwynFight {
             };
             s.track.iter().position(|t| t.who == dw && t.action == da)
         });
-        let pos = pos.ok_or_else(|| {
+        let token = pos.filter(|&p| p < s.track.len()).and_then(|p| {
+            to_end(&mut s.track, p);
+            s.track.pop()
+        });
+        let token = token.ok_or_else(|| {
             StepError::rule(rules::ORDER, format!("{} has no such action on the track", self.label(s, who)))
         })?;
-        let token = s.track.remove(pos);
         s.done.push(token);
         self.begin_action(s, token, f);
         Ok(())

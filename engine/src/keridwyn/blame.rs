@@ -151,7 +151,7 @@ impl KeridwynFight {
         ];
         for (rule, adjust) in adjusted {
             let track: Vec<Token> = s.track.iter().map(|t| Token { priority: adjust(t), ..*t }).collect();
-            if track == s.track {
+            if track[..] == s.track[..] {
                 continue;
             }
             if self.first_in(&track, &order).is_some_and(|t| t.who == rec.who && t.action == rec.action) {

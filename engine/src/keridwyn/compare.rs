@@ -139,7 +139,7 @@ impl KeridwynFight {
 
     /// The finding for a recorded consequence nothing due pairs with.
     pub(crate) fn not_due(&self, s: &State, rec: &Fact, ev: &Event) -> Violation {
-        let over = s.phase == Phase::Over;
+        let over = matches!(s.phase, Phase::Over);
         let rule = match *rec {
             Fact::Afflicted { .. }
             | Fact::Ticked { .. }

@@ -165,7 +165,7 @@ impl KeridwynFight {
 
     /// The track in resolution order (for the board and facts).
     pub(crate) fn ordered_track(&self, s: &State) -> Vec<Token> {
-        let mut t = s.track.clone();
+        let mut t = s.track.to_vec();
         t.sort_by(|a, b| {
             b.priority.cmp(&a.priority).then(self.turn_pos(s, a.who).cmp(&self.turn_pos(s, b.who)))
         });
@@ -226,13 +226,36 @@ impl KeridwynFight {
     /// Damage before Block: base, + modifiers of the attacker, -1 while Weak, + Accuracy.
     pub(crate) fn damage(&self, s: &State, c: &Current, target: Seat, base: DamageBase) -> i32 {
         let base = self.base_damage(s, target, base);
-        let mods = self.sum(s, c.who, |e| if let Effect::DamageMod(n) = e { Some(*n) } else { None });
-        let weak = i32::from(s.fighter(c.who).ailment(Ailment::Weak) > 0);
-        let acc_mod =
-            |i| self.sum(s, i, |e| if let Effect::AccuracyDifficulty(n) = e { Some(*n) } else { None });
-        let difficulty = ACCURACY_DIFFICULTY.saturating_add(acc_mod(c.who)).saturating_add(acc_mod(target));
-        let accuracy = c.dice.with(self.roll_modifier(s, c)).reaching(difficulty) as i32;
+        let (mods, acc_own, roll) = self.attacker_mods(s, c.who);
+        let attacker = s.fighter(c.who);
+        let weak = i32::from(attacker.ailment(Ailment::Weak) > 0);
+        let acc_target =
+            self.sum(s, target, |e| if let Effect::AccuracyDifficulty(n) = e { Some(*n) } else { None });
+        let difficulty = ACCURACY_DIFFICULTY.saturating_add(acc_own).saturating_add(acc_target);
+        // `roll_modifier`, from the sum taken above.
+        let dazzle = i32::from(attacker.ailment(Ailment::Dazzle) > 0);
+        let roll_mod = (roll - dazzle).saturating_add(c.bonus);
+        let accuracy = c.dice.with(roll_mod).reaching(difficulty) as i32;
         base.saturating_add(mods).saturating_sub(weak).saturating_add(accuracy).max(0)
+    }
+
+    /// An attacker's damage, Accuracy-difficulty and roll modifiers, each summed as `sum`
+    /// sums it, in one pass over its effects rather than three (asked for every damage).
+    fn attacker_mods(&self, s: &State, i: Seat) -> (i32, i32, i32) {
+        let (mut damage, mut accuracy, mut roll) = (0i32, 0i32, 0i32);
+        let mut add = |e: &Effect| match *e {
+            Effect::DamageMod(n) => damage = damage.saturating_add(n),
+            Effect::AccuracyDifficulty(n) => accuracy = accuracy.saturating_add(n),
+            Effect::Roll(n) => roll = roll.saturating_add(n),
+            _ => {}
+        };
+        let f = s.fighter(i);
+        let skip = usize::from(f.is_monster() && s.lured && !f.passives.is_empty());
+        f.passives[skip..].iter().for_each(&mut add);
+        for o in &f.effects {
+            o.effects.iter().for_each(&mut add);
+        }
+        (damage, accuracy, roll)
     }
 
     /// Every applicable Block of the target against this attack.

@@ -329,7 +329,7 @@ impl KeridwynFight {
         // Only three moves need no record: the token's re-check settling, the start effects
         // running out, an action ending. Most steps have none to make, and pay this test
         // in line rather than a call.
-        if s.recheck.is_none() && !s.starting && !s.cure_check && s.phase != Phase::Rolled {
+        if s.recheck.is_none() && !s.starting && !s.cure_check && !matches!(s.phase, Phase::Rolled) {
             return;
         }
         self.advance_moves(s);
@@ -339,7 +339,7 @@ impl KeridwynFight {
     fn advance_moves(&self, s: &mut State) {
         // Each pass changes the state towards a due or a decision; bounded all the same.
         for _ in 0..64 {
-            if s.recheck.is_none() && !s.starting && !s.cure_check && s.phase != Phase::Rolled {
+            if s.recheck.is_none() && !s.starting && !s.cure_check && !matches!(s.phase, Phase::Rolled) {
                 return;
             }
             if matches!(s.phase, Phase::Joining | Phase::TieBreak { .. } | Phase::Over)
@@ -381,7 +381,7 @@ impl KeridwynFight {
                 s.starting = false;
             }
             // An action whose every outcome and effect is recorded is over.
-            if s.phase == Phase::Rolled && self.self_due(s).is_none() && !self.action_pending(s) {
+            if matches!(s.phase, Phase::Rolled) && self.self_due(s).is_none() && !self.action_pending(s) {
                 self.end_action(s);
                 continue;
             }

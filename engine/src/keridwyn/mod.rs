@@ -61,7 +61,7 @@ use crate::kit::rules::Readings;
 use crate::kit::taint::Unverified;
 use crate::{Findings, Game, GameInfo, ParamSpec, ParseError, RuleInfo, Setup, SetupError, StepError};
 use rules::Params;
-use state::{CardId, Who};
+use state::{CardId, Tokens, Who};
 use std::sync::Arc;
 
 /// The illustrative catalog shipped for the fixtures (invented cards; see its header).
@@ -156,8 +156,8 @@ impl Game for KeridwynFight {
             round: 0,
             phase: Phase::Joining,
             holder: None,
-            track: Vec::new(),
-            done: Vec::new(),
+            track: Tokens::new(),
+            done: Tokens::new(),
             current: None,
             lured: false,
             monster_rolled: false,
@@ -195,7 +195,7 @@ impl Game for KeridwynFight {
     /// The catalog's characters, monsters, cards and mercenaries, and the seats at the table.
     fn names(&self, state: &State) -> Vec<String> {
         let c = &self.catalog;
-        let mut names: Vec<String> = state.fighters.iter().map(|f| f.label.clone()).collect();
+        let mut names: Vec<String> = state.fighters.iter().map(|f| f.label.to_string()).collect();
         names.extend(c.characters.names().map(str::to_string));
         names.extend(c.monsters.names().map(str::to_string));
         names.extend(c.cards.names().map(str::to_string));

@@ -8,7 +8,7 @@ use super::event::{Event, Play};
 use super::fact::same;
 use super::rules::{self, FocusRefresh, ManeuverOptions};
 use super::setup::out_of_sequence;
-use super::state::{Action, HandCard, Ongoing, Phase, Seat, Source, State, Token};
+use super::state::{to_end, Action, HandCard, Ongoing, Phase, Seat, Source, State, Token};
 use super::KeridwynFight;
 use crate::{Findings, StepError, Violation};
 
@@ -22,7 +22,7 @@ impl KeridwynFight {
         plays: &[Play],
         f: &mut Findings,
     ) -> Result<(), StepError> {
-        if s.phase != Phase::Reveal {
+        if !matches!(s.phase, Phase::Reveal) {
             return Err(out_of_sequence(ev, s));
         }
         let i = self.seat(s, who).ok_or_else(|| StepError::new(format!("no fighter `{who}`")))?;
@@ -63,7 +63,8 @@ impl KeridwynFight {
             let fi = s.fighter_mut(i);
             match fi.hand.iter().position(|x| *x == h) {
                 Some(p) => {
-                    fi.hand.remove(p);
+                    to_end(&mut fi.hand, p);
+                    fi.hand.pop();
                     fi.discarded.push(h);
                 }
                 None => f.violate(Violation::new(

@@ -23,7 +23,7 @@ impl KeridwynFight {
         f: &mut Findings,
     ) -> Result<(), StepError> {
         // Rolled before every player revealed: recorded as played, and reported.
-        let early = s.phase == Phase::Reveal && !s.monster_rolled && s.monster().is_some();
+        let early = matches!(s.phase, Phase::Reveal) && !s.monster_rolled && s.monster().is_some();
         let second = match s.phase {
             Phase::MonsterRoll { second } => second,
             _ if early => false,
@@ -75,7 +75,7 @@ impl KeridwynFight {
         who: &str,
         f: &mut Findings,
     ) -> Result<(), StepError> {
-        if s.phase != Phase::AwaitTarget {
+        if !matches!(s.phase, Phase::AwaitTarget) {
             return Err(out_of_sequence(ev, s));
         }
         let t = self.seat(s, who).ok_or_else(|| StepError::new(format!("no fighter `{who}`")))?;
@@ -115,7 +115,7 @@ impl KeridwynFight {
         if matches!(s.phase, Phase::TieBreak { .. }) {
             return self.tiebreak_roll(s, i, skill, dice, f);
         }
-        if s.phase != Phase::AwaitRoll {
+        if !matches!(s.phase, Phase::AwaitRoll) {
             return Err(out_of_sequence(ev, s));
         }
         let Some(c) = s.current.as_ref() else { return Err(out_of_sequence(ev, s)) };

@@ -4,8 +4,11 @@
 
 use super::effect::Effect;
 use super::event::{Event, Place};
+use super::name::Name;
 use super::rules;
-use super::state::{CardId, Fighter, HandCard, PendingMonster, Phase, Recheck, State, Who, MAX_FIGHTERS};
+use super::state::{
+    CardId, Fighter, Hand, HandCard, PendingMonster, Phase, Recheck, State, Who, MAX_FIGHTERS,
+};
 use super::KeridwynFight;
 use crate::kit::effect::unverified;
 use crate::{Findings, StepError, Violation};
@@ -22,7 +25,7 @@ impl KeridwynFight {
     /// `join A steve [worn GEAR] [merc MERC]...`
     pub(crate) fn join(&self, s: &mut State, ev: &Event, f: &mut Findings) -> Result<(), StepError> {
         let Event::Joined { player, character, worn, mercs } = ev else { return Ok(()) };
-        if s.phase != Phase::Joining {
+        if !matches!(s.phase, Phase::Joining) {
             return Err(StepError::rule(
                 rules::JOIN,
                 format!("`{ev}`: characters join before the fight begins"),
@@ -94,7 +97,7 @@ impl KeridwynFight {
             merc_list.push((id, None));
         }
         s.fighters.push(Fighter {
-            label: player.to_string(),
+            label: Name::new(player),
             who: Who::Character(id),
             grit: card.grit,
             fame: card.fame,
@@ -104,8 +107,8 @@ impl KeridwynFight {
             superseded: Vec::new(),
             passives,
             worn: chosen,
-            hand: HandCard::ALL.to_vec(),
-            discarded: Vec::new(),
+            hand: Hand::from_slice(HandCard::ALL),
+            discarded: Hand::new(),
             focus_played: false,
             revealed: false,
             mercs: merc_list,
@@ -130,7 +133,7 @@ impl KeridwynFight {
         number: u32,
         f: &mut Findings,
     ) -> Result<(), StepError> {
-        if s.phase != Phase::Joining {
+        if !matches!(s.phase, Phase::Joining) {
             return Err(out_of_sequence(ev, s));
         }
         let id = self
@@ -148,7 +151,7 @@ impl KeridwynFight {
             taint = Some(s.unverified.report(f, unverified(monster, monster, t)));
         }
         let fighter = Fighter {
-            label: monster.to_string(),
+            label: Name::new(monster),
             who: Who::Monster(id),
             grit: card.grit,
             fame: card.rank,
@@ -158,8 +161,8 @@ impl KeridwynFight {
             superseded: Vec::new(),
             passives: card.passives.clone(),
             worn: None,
-            hand: Vec::new(),
-            discarded: Vec::new(),
+            hand: Hand::new(),
+            discarded: Hand::new(),
             focus_played: false,
             revealed: false,
             mercs: Vec::new(),
@@ -176,7 +179,7 @@ impl KeridwynFight {
 
     /// `begin`: the monster is seated; the token and the start-of-fight effects are owed.
     pub(crate) fn begin(&self, s: &mut State, ev: &Event, f: &mut Findings) -> Result<(), StepError> {
-        if s.phase != Phase::Joining {
+        if !matches!(s.phase, Phase::Joining) {
             return Err(out_of_sequence(ev, s));
         }
         let k = s.fighters.len();

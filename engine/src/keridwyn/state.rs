@@ -6,6 +6,7 @@
 use super::cards::{ActionCard, CardKind, CharacterCard, MercCard, MonsterCard};
 use super::effect::{Ailment, Effect, Skill};
 use super::event::Place;
+use super::name::Name;
 use crate::kit::catalog::Id;
 use crate::kit::dice::Roll;
 use crate::kit::named::named_enum;
@@ -21,6 +22,15 @@ pub type MercId = Id<MercCard>;
 /// targets of an action are set for every action, and allocating them cost more than the
 /// rest of taking a token. Encoded as a sequence, exactly as a `Vec<Seat>`.
 pub type Seats = smallvec::SmallVec<[Seat; 16]>;
+
+/// Hand cards kept inline (a hand holds at most six): refilling, playing and decoding a
+/// hand allocate nothing. Encoded as a sequence, exactly as a `Vec<HandCard>`.
+pub type Hand = smallvec::SmallVec<[HandCard; 8]>;
+
+/// Tokens kept inline (two a character and the monster's one or two: a fight of up to three
+/// characters fits; more spill to the heap). Putting a token down and taking it off allocate
+/// nothing. Encoded as a sequence, exactly as a `Vec<Token>`.
+pub type Tokens = smallvec::SmallVec<[Token; 8]>;
 
 /// A place at the table: an index into `State::fighters` (seating order, clockwise).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -95,8 +105,9 @@ pub enum Who {
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Fighter {
-    /// Seat label for characters (`A`), the card id for the monster.
-    pub label: String,
+    /// Seat label for characters (`A`), the card id for the monster; inline, and stored
+    /// exactly as a `String`.
+    pub label: Name,
     pub who: Who,
     pub grit: i32,
     pub fame: i32,
@@ -111,8 +122,8 @@ pub struct Fighter {
     /// Breakable).
     pub passives: Vec<Effect>,
     pub worn: Option<CardId>,
-    pub hand: Vec<HandCard>,
-    pub discarded: Vec<HandCard>,
+    pub hand: Hand,
+    pub discarded: Hand,
     pub focus_played: bool,
     pub revealed: bool,
     /// Mercenaries with them, and the round each was last recalled in.
@@ -253,9 +264,9 @@ pub struct State {
     pub round: u32,
     pub phase: Phase,
     pub holder: Option<Seat>,
-    pub track: Vec<Token>,
+    pub track: Tokens,
     /// Tokens already resolved this round, in the order they came off the track.
-    pub done: Vec<Token>,
+    pub done: Tokens,
     pub current: Option<Current>,
     /// Lure succeeded this round: the Breakable passive is ignored.
     pub lured: bool,
@@ -297,5 +308,15 @@ impl State {
     /// Every seat, in seating order.
     pub fn seats(&self) -> impl Iterator<Item = Seat> {
         (0..self.fighters.len()).map(Seat::of)
+    }
+}
+
+/// Move element `i` of a short list (a hand of six cards, the track's few tokens) to its
+/// end, the others keeping their order, for the caller to pop: `Vec::remove` calls
+/// `memmove`, which costs more than the handful of elements moved here one by one.
+#[inline]
+pub fn to_end<T>(v: &mut [T], i: usize) {
+    for j in i + 1..v.len() {
+        v.swap(j - 1, j);
     }
 }

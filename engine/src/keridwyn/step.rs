@@ -51,7 +51,7 @@ impl KeridwynFight {
     /// or fewer: there is nothing to decide.
     fn needless(&self, s: &State, ev: &Event) -> Option<Violation> {
         match ev {
-            Event::Rolled { who, .. } if s.current.is_none() && s.phase != Phase::AwaitRoll => {
+            Event::Rolled { who, .. } if s.current.is_none() && !matches!(s.phase, Phase::AwaitRoll) => {
                 let i = self.seat(s, who)?;
                 let last = s.done.last().filter(|t| t.who == i)?;
                 let Action::Card(id) = last.action else { return None };
