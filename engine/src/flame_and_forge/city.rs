@@ -55,6 +55,63 @@ const LINE_OF: [u8; TILES + 1] = {
 };
 
 /// A city tile (0-20) or the Castle (21). Read back from storage only within that range.
+/// The geometry's answers, worked out once at compile time from the line sizes (see the
+/// module doc): for each tile (and the Castle, last), the tiles it touches above it
+/// (`ABOVE`) and all the tiles it touches (`ADJACENT`), a bit per tile.
+const fn line_of(t: usize) -> u8 {
+    LINE_OF[t]
+}
+const fn position_of(t: usize) -> u8 {
+    if t == TILES {
+        0
+    } else {
+        t as u8 - LINE_START[line_of(t) as usize - 1]
+    }
+}
+const fn touches_above(a: usize, b: usize) -> bool {
+    let line = line_of(a);
+    if line_of(b) != line + 1 {
+        return false;
+    }
+    if b == TILES {
+        return line == 6;
+    }
+    let (i, j) = (position_of(a) as i16, position_of(b) as i16);
+    if line % 2 == 1 {
+        // A line of 4 under a line of 3.
+        j == i - 1 || j == i
+    } else {
+        j == i || j == i + 1
+    }
+}
+const fn adjacent(a: usize, b: usize) -> bool {
+    if a == b {
+        return false;
+    }
+    if line_of(a) == line_of(b) {
+        return a != TILES && position_of(a).abs_diff(position_of(b)) == 1;
+    }
+    touches_above(a, b) || touches_above(b, a)
+}
+const ABOVE: [u32; TILES + 1] = table(false);
+const ADJACENT: [u32; TILES + 1] = table(true);
+/// `touches_above` (or, with `any`, `adjacent`) as a bit set per tile.
+const fn table(any: bool) -> [u32; TILES + 1] {
+    let mut out = [0u32; TILES + 1];
+    let mut a = 0;
+    while a <= TILES {
+        let mut b = 0;
+        while b <= TILES {
+            if (any && adjacent(a, b)) || (!any && touches_above(a, b)) {
+                out[a] |= 1 << b;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    out
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(try_from = "u8", into = "u8")]
 pub struct Tile(pub u8);
@@ -120,30 +177,16 @@ impl Tile {
     }
     /// Whether `above` is in the next line up and touches this tile.
     pub fn touches_above(self, above: Tile) -> bool {
-        let line = self.line();
-        if above.line() != line + 1 {
-            return false;
-        }
-        if above.is_castle() {
-            return line == 6;
-        }
-        let (i, j) = (self.position() as i16, above.position() as i16);
-        if line % 2 == 1 {
-            // A line of 4 under a line of 3.
-            j == i - 1 || j == i
-        } else {
-            j == i || j == i + 1
-        }
+        // A table, not arithmetic: raids and fire ask on every placement.
+        ABOVE.get(self.index()).is_some_and(|&m| above.0 <= TILES as u8 && m & (1 << above.0) != 0)
     }
     /// Whether two tiles touch: neighbours in a line, or one above the other.
     pub fn adjacent(self, other: Tile) -> bool {
-        if self == other {
-            return false;
-        }
-        if self.line() == other.line() {
-            return !self.is_castle() && self.position().abs_diff(other.position()) == 1;
-        }
-        self.touches_above(other) || other.touches_above(self)
+        ADJACENT.get(self.index()).is_some_and(|&m| other.0 <= TILES as u8 && m & (1 << other.0) != 0)
+    }
+    /// The tiles (and the Castle) next to this one, a bit per tile.
+    pub fn neighbours(self) -> u32 {
+        ADJACENT.get(self.index()).copied().unwrap_or(0)
     }
     pub fn name(self) -> String {
         self.to_string()

@@ -208,24 +208,14 @@ impl FlameAndForge {
     /// The tiles with fire a grey fire icon (or the Warrior, `warrior`) may reach.
     #[inline(never)]
     pub(super) fn fire_range(&self, s: &State, warrior: bool) -> Tiles {
-        let cur = self.current_tile(s);
-        let mut mask = 0;
-        for t in Tile::all() {
-            if s.tile(t).fire == 0 {
-                continue;
-            }
-            let ok = match cur {
-                None => true,
-                Some(c) if warrior => {
-                    t.adjacent(c) || (t == c && self.config.warrior_fire == WarriorFire::TileOrAdjacent)
-                }
-                Some(c) => t == c || t.adjacent(c),
-            };
-            if ok {
-                mask |= 1 << t.0;
+        let fire = Tile::all().filter(|&t| s.tile(t).fire > 0).fold(0, |m, t| m | 1 << t.0);
+        match self.current_tile(s) {
+            None => fire,
+            Some(c) => {
+                let here = !warrior || self.config.warrior_fire == WarriorFire::TileOrAdjacent;
+                fire & (c.neighbours() | if here { 1 << c.0 } else { 0 })
             }
         }
-        mask
     }
 
     /// The first free regroup spot of a player's board.
