@@ -162,18 +162,24 @@ impl Tile {
     }
     /// The tiles of a line (1-6), left to right; the Castle for line 7.
     pub fn line_tiles(line: u8) -> impl Iterator<Item = Tile> {
-        let (a, b) = match line {
+        let (a, b) = Tile::line_range(line);
+        (a..b).map(Tile)
+    }
+    /// The tile numbers of a line, as a range (empty for no line).
+    fn line_range(line: u8) -> (u8, u8) {
+        match line {
             1..=6 => (LINE_START[line as usize - 1], LINE_START[line as usize]),
             7 => (TILES as u8, TILES as u8 + 1),
             _ => (0, 0),
-        };
-        (a..b).map(Tile)
+        }
     }
     /// The tile at a Retaliation card's relative position (`1a`: the territory's bottom line,
     /// first tile).
     pub fn relative(territory: Territory, row: u8, position: u8) -> Option<Tile> {
         let line = territory.index() as u8 * 2 + row;
-        Tile::line_tiles(line).nth(position as usize)
+        let (a, b) = Tile::line_range(line);
+        let t = u16::from(a) + u16::from(position);
+        (t < u16::from(b)).then_some(Tile(t as u8))
     }
     /// Whether `above` is in the next line up and touches this tile.
     pub fn touches_above(self, above: Tile) -> bool {
@@ -250,6 +256,38 @@ mod tests {
         assert!(t("O1a").adjacent(t("O1b")) && t("O2a").adjacent(t("O1b")) && !t("O1a").adjacent(t("O1c")));
         assert_eq!(Tile::line_tiles(5).count(), 4);
         assert_eq!(Tile::relative(Territory::Valley, 2, 0), Some(t("V2a")));
+        assert_eq!(
+            (Tile::relative(Territory::Valley, 2, 2), Tile::relative(Territory::Valley, 2, 3)),
+            (Some(t("V2c")), None)
+        );
+        assert_eq!(Tile::relative(Territory::Wastelands, 3, 0), Some(Tile::CASTLE));
+        // A territory is 7 tiles in a row (what masks of a territory count on).
+        for terr in Territory::ALL {
+            let lines: Vec<Tile> = Tile::line_tiles(terr.index() as u8 * 2 + 1)
+                .chain(Tile::line_tiles(terr.index() as u8 * 2 + 2))
+                .collect();
+            assert_eq!(lines, terr.tiles().collect::<Vec<_>>());
+        }
+        // The tables say what the geometry of the module doc says.
+        let all = || Tile::all().chain([Tile::CASTLE]);
+        for a in all() {
+            for b in all() {
+                let above = b.line() == a.line() + 1
+                    && if b.is_castle() {
+                        a.line() == 6
+                    } else if a.line() % 2 == 1 {
+                        b.position() + 1 == a.position() || b.position() == a.position()
+                    } else {
+                        b.position() == a.position() || b.position() == a.position() + 1
+                    };
+                assert_eq!(a.touches_above(b), above, "{a} under {b}");
+                let beside = a != b
+                    && a.line() == b.line()
+                    && !a.is_castle()
+                    && a.position().abs_diff(b.position()) == 1;
+                assert_eq!(a.adjacent(b), beside || above || b.touches_above(a), "{a} by {b}");
+            }
+        }
         // From storage: only tiles that exist.
         let config = bincode::config::standard();
         let read = |n: u8| bincode::serde::decode_from_slice::<Tile, _>(&[n], config).map(|(t, _)| t);
