@@ -55,6 +55,63 @@ const LINE_OF: [u8; TILES + 1] = {
 };
 
 /// A city tile (0-20) or the Castle (21). Read back from storage only within that range.
+/// The geometry's answers, worked out once at compile time from the line sizes (see the
+/// module doc): for each tile (and the Castle, last), the tiles it touches above it
+/// (`ABOVE`) and all the tiles it touches (`ADJACENT`), a bit per tile.
+const fn line_of(t: usize) -> u8 {
+    LINE_OF[t]
+}
+const fn position_of(t: usize) -> u8 {
+    if t == TILES {
+        0
+    } else {
+        t as u8 - LINE_START[line_of(t) as usize - 1]
+    }
+}
+const fn touches_above(a: usize, b: usize) -> bool {
+    let line = line_of(a);
+    if line_of(b) != line + 1 {
+        return false;
+    }
+    if b == TILES {
+        return line == 6;
+    }
+    let (i, j) = (position_of(a) as i16, position_of(b) as i16);
+    if line % 2 == 1 {
+        // A line of 4 under a line of 3.
+        j == i - 1 || j == i
+    } else {
+        j == i || j == i + 1
+    }
+}
+const fn adjacent(a: usize, b: usize) -> bool {
+    if a == b {
+        return false;
+    }
+    if line_of(a) == line_of(b) {
+        return a != TILES && position_of(a).abs_diff(position_of(b)) == 1;
+    }
+    touches_above(a, b) || touches_above(b, a)
+}
+const ABOVE: [u32; TILES + 1] = table(false);
+const ADJACENT: [u32; TILES + 1] = table(true);
+/// `touches_above` (or, with `any`, `adjacent`) as a bit set per tile.
+const fn table(any: bool) -> [u32; TILES + 1] {
+    let mut out = [0u32; TILES + 1];
+    let mut a = 0;
+    while a <= TILES {
+        let mut b = 0;
+        while b <= TILES {
+            if (any && adjacent(a, b)) || (!any && touches_above(a, b)) {
+                out[a] |= 1 << b;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    out
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(try_from = "u8", into = "u8")]
 pub struct Tile(pub u8);
@@ -105,45 +162,37 @@ impl Tile {
     }
     /// The tiles of a line (1-6), left to right; the Castle for line 7.
     pub fn line_tiles(line: u8) -> impl Iterator<Item = Tile> {
-        let (a, b) = match line {
+        let (a, b) = Tile::line_range(line);
+        (a..b).map(Tile)
+    }
+    /// The tile numbers of a line, as a range (empty for no line).
+    fn line_range(line: u8) -> (u8, u8) {
+        match line {
             1..=6 => (LINE_START[line as usize - 1], LINE_START[line as usize]),
             7 => (TILES as u8, TILES as u8 + 1),
             _ => (0, 0),
-        };
-        (a..b).map(Tile)
+        }
     }
     /// The tile at a Retaliation card's relative position (`1a`: the territory's bottom line,
     /// first tile).
     pub fn relative(territory: Territory, row: u8, position: u8) -> Option<Tile> {
         let line = territory.index() as u8 * 2 + row;
-        Tile::line_tiles(line).nth(position as usize)
+        let (a, b) = Tile::line_range(line);
+        let t = u16::from(a) + u16::from(position);
+        (t < u16::from(b)).then_some(Tile(t as u8))
     }
     /// Whether `above` is in the next line up and touches this tile.
     pub fn touches_above(self, above: Tile) -> bool {
-        let line = self.line();
-        if above.line() != line + 1 {
-            return false;
-        }
-        if above.is_castle() {
-            return line == 6;
-        }
-        let (i, j) = (self.position() as i16, above.position() as i16);
-        if line % 2 == 1 {
-            // A line of 4 under a line of 3.
-            j == i - 1 || j == i
-        } else {
-            j == i || j == i + 1
-        }
+        // A table, not arithmetic: raids and fire ask on every placement.
+        ABOVE.get(self.index()).is_some_and(|&m| above.0 <= TILES as u8 && m & (1 << above.0) != 0)
     }
     /// Whether two tiles touch: neighbours in a line, or one above the other.
     pub fn adjacent(self, other: Tile) -> bool {
-        if self == other {
-            return false;
-        }
-        if self.line() == other.line() {
-            return !self.is_castle() && self.position().abs_diff(other.position()) == 1;
-        }
-        self.touches_above(other) || other.touches_above(self)
+        ADJACENT.get(self.index()).is_some_and(|&m| other.0 <= TILES as u8 && m & (1 << other.0) != 0)
+    }
+    /// The tiles (and the Castle) next to this one, a bit per tile.
+    pub fn neighbours(self) -> u32 {
+        ADJACENT.get(self.index()).copied().unwrap_or(0)
     }
     pub fn name(self) -> String {
         self.to_string()
@@ -207,6 +256,38 @@ mod tests {
         assert!(t("O1a").adjacent(t("O1b")) && t("O2a").adjacent(t("O1b")) && !t("O1a").adjacent(t("O1c")));
         assert_eq!(Tile::line_tiles(5).count(), 4);
         assert_eq!(Tile::relative(Territory::Valley, 2, 0), Some(t("V2a")));
+        assert_eq!(
+            (Tile::relative(Territory::Valley, 2, 2), Tile::relative(Territory::Valley, 2, 3)),
+            (Some(t("V2c")), None)
+        );
+        assert_eq!(Tile::relative(Territory::Wastelands, 3, 0), Some(Tile::CASTLE));
+        // A territory is 7 tiles in a row (what masks of a territory count on).
+        for terr in Territory::ALL {
+            let lines: Vec<Tile> = Tile::line_tiles(terr.index() as u8 * 2 + 1)
+                .chain(Tile::line_tiles(terr.index() as u8 * 2 + 2))
+                .collect();
+            assert_eq!(lines, terr.tiles().collect::<Vec<_>>());
+        }
+        // The tables say what the geometry of the module doc says.
+        let all = || Tile::all().chain([Tile::CASTLE]);
+        for a in all() {
+            for b in all() {
+                let above = b.line() == a.line() + 1
+                    && if b.is_castle() {
+                        a.line() == 6
+                    } else if a.line() % 2 == 1 {
+                        b.position() + 1 == a.position() || b.position() == a.position()
+                    } else {
+                        b.position() == a.position() || b.position() == a.position() + 1
+                    };
+                assert_eq!(a.touches_above(b), above, "{a} under {b}");
+                let beside = a != b
+                    && a.line() == b.line()
+                    && !a.is_castle()
+                    && a.position().abs_diff(b.position()) == 1;
+                assert_eq!(a.adjacent(b), beside || above || b.touches_above(a), "{a} by {b}");
+            }
+        }
         // From storage: only tiles that exist.
         let config = bincode::config::standard();
         let read = |n: u8| bincode::serde::decode_from_slice::<Tile, _>(&[n], config).map(|(t, _)| t);

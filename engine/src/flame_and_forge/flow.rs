@@ -26,8 +26,8 @@ pub fn tiles_of(mask: Tiles) -> impl Iterator<Item = Tile> {
 }
 /// The tiles of a territory (its two lines).
 pub fn territory_tiles(terr: Territory) -> Tiles {
-    let line = terr.index() as u8 * 2 + 1;
-    Tile::line_tiles(line).chain(Tile::line_tiles(line + 1)).fold(0, |m, t| m | 1 << t.0)
+    // A territory's two lines are 7 tiles in a row (`Territory::tiles`).
+    0x7F << (terr.index() * 7)
 }
 pub fn first(mask: Tiles) -> Option<Tile> {
     (mask != 0).then(|| Tile(mask.trailing_zeros() as u8))
@@ -208,24 +208,14 @@ impl FlameAndForge {
     /// The tiles with fire a grey fire icon (or the Warrior, `warrior`) may reach.
     #[inline(never)]
     pub(super) fn fire_range(&self, s: &State, warrior: bool) -> Tiles {
-        let cur = self.current_tile(s);
-        let mut mask = 0;
-        for t in Tile::all() {
-            if s.tile(t).fire == 0 {
-                continue;
-            }
-            let ok = match cur {
-                None => true,
-                Some(c) if warrior => {
-                    t.adjacent(c) || (t == c && self.config.warrior_fire == WarriorFire::TileOrAdjacent)
-                }
-                Some(c) => t == c || t.adjacent(c),
-            };
-            if ok {
-                mask |= 1 << t.0;
+        let fire = Tile::all().filter(|&t| s.tile(t).fire > 0).fold(0, |m, t| m | 1 << t.0);
+        match self.current_tile(s) {
+            None => fire,
+            Some(c) => {
+                let here = !warrior || self.config.warrior_fire == WarriorFire::TileOrAdjacent;
+                fire & (c.neighbours() | if here { 1 << c.0 } else { 0 })
             }
         }
-        mask
     }
 
     /// The first free regroup spot of a player's board.
