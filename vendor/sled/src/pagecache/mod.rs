@@ -7,6 +7,7 @@ pub mod logger;
 
 mod blob_io;
 mod disk_pointer;
+mod fill;
 mod header;
 mod iobuf;
 mod iterator;

@@ -635,7 +635,8 @@ impl SegmentAccountant {
         for segment_base in to_free {
             self.free_segment(segment_base)?;
             io_fail!(self.config, "zero garbage segment SA");
-            pwrite_all(
+            // arbiter: written only where the bytes differ (fill.rs)
+            super::fill::pwrite_all_unless_equal(
                 &self.config.file,
                 &*vec![MessageKind::Corrupted.into(); self.config.segment_size],
                 segment_base,

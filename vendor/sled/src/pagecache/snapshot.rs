@@ -332,7 +332,8 @@ fn advance_snapshot(
                     shred_base,
                     shred_base + shred_len as LogOffset
                 );
-                pwrite_all(&config.file, &shred_zone, shred_base)?;
+                // arbiter: written only where the bytes differ (fill.rs)
+                super::fill::pwrite_all_unless_equal(&config.file, &shred_zone, shred_base)?;
                 config.file.sync_all()?;
             }
             (iterated_lsn, iter.segment_base.map(|bb| bb.offset))
@@ -416,7 +417,8 @@ fn advance_snapshot(
         // from being allocated which would duplicate its LSN, messing
         // up recovery in the future.
         io_fail!(config, "segment initial free zero");
-        pwrite_all(
+        // arbiter: written only where the bytes differ (fill.rs)
+        super::fill::pwrite_all_unless_equal(
             &config.file,
             &*vec![MessageKind::Corrupted.into(); config.segment_size],
             *to_zero,

@@ -1,0 +1,51 @@
+//! sled's start writes nothing to a data file that already holds what it would write.
+//!
+//! sled 0.34 overwrites the tail of the segment it recovers into, and every free segment,
+//! with zero bytes at every start, then `fsync`s: megabytes written and synced by every
+//! command that only reads. The vendored sled (vendor/sled/README.arbiter.md) reads the
+//! range first and writes it only where a byte differs, so from the second start on the
+//! data file is not written at all. Its modification time tells: a write of the same bytes
+//! would still change it.
+
+use std::path::Path;
+use std::time::SystemTime;
+
+/// sled as the journal's read-only open starts it: 128 KiB segments, no flusher thread.
+fn start(path: &Path) -> sled::Result<sled::Db> {
+    sled::Config::new().path(path).segment_size(128 << 10).flush_every_ms(None).open()
+}
+
+fn modified(path: &Path) -> std::io::Result<SystemTime> {
+    std::fs::metadata(path.join("db"))?.modified()
+}
+
+#[test]
+fn a_second_start_leaves_the_data_file_as_it_was() -> Result<(), Box<dyn std::error::Error>> {
+    let dir = tempfile::tempdir()?;
+    let path = dir.path().join("db");
+    {
+        let db = start(&path)?;
+        // Enough to fill several segments, then free some of them again.
+        for i in 0..600_u32 {
+            db.insert(i.to_be_bytes(), vec![i as u8; 3_000])?;
+        }
+        for i in (0..600_u32).step_by(2) {
+            db.remove(i.to_be_bytes())?;
+        }
+        db.flush()?;
+    }
+    // The first start after writing zeroes what it recovers past; that may write.
+    drop(start(&path)?);
+    let bytes = std::fs::read(path.join("db"))?;
+    let before = modified(&path)?;
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    for _ in 0..3 {
+        let db = start(&path)?;
+        assert_eq!(db.get(1_u32.to_be_bytes())?.as_deref(), Some(&[1_u8; 3_000][..]));
+        assert_eq!(db.get(2_u32.to_be_bytes())?, None);
+        drop(db);
+        assert_eq!(modified(&path)?, before, "a start wrote to the data file");
+    }
+    assert!(std::fs::read(path.join("db"))? == bytes, "the data file's bytes changed");
+    Ok(())
+}
