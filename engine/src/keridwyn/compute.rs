@@ -48,16 +48,25 @@ impl KeridwynFight {
     }
 
     fn sum(&self, s: &State, i: Seat, pick: impl Fn(&Effect) -> Option<i32>) -> i32 {
-        // Written as plain loops (not `effects_on`): the chained iterator cost twice as much
-        // on the hot path of every roll and damage.
-        let add = |a: i32, e: &Effect| pick(e).map_or(a, |n| a.saturating_add(n));
+        let mut total = 0i32;
+        self.each_effect(s, i, |e| {
+            if let Some(n) = pick(e) {
+                total = total.saturating_add(n);
+            }
+        });
+        total
+    }
+
+    /// Visit every effect on fighter `i`: its passives (but a lured monster's first) and
+    /// its ongoing effects. Written as plain loops (not `effects_on`): the chained iterator
+    /// cost twice as much on the hot path of every roll and damage.
+    fn each_effect(&self, s: &State, i: Seat, mut visit: impl FnMut(&Effect)) {
         let f = s.fighter(i);
         let skip = usize::from(f.is_monster() && s.lured && !f.passives.is_empty());
-        let mut total = f.passives[skip..].iter().fold(0, add);
+        f.passives[skip..].iter().for_each(&mut visit);
         for o in &f.effects {
-            total = o.effects.iter().fold(total, add);
+            o.effects.iter().for_each(&mut visit);
         }
-        total
     }
 
     pub(crate) fn immune(&self, s: &State, i: Seat, a: Ailment) -> bool {
@@ -180,8 +189,12 @@ impl KeridwynFight {
 
     /// Every modifier on a fighter's rolls: roll effects, -1 while Dazzled.
     pub(crate) fn roller_modifier(&self, s: &State, who: Seat) -> i32 {
-        let dazzle = i32::from(s.fighter(who).ailment(Ailment::Dazzle) > 0);
-        self.sum(s, who, |e| if let Effect::Roll(n) = e { Some(*n) } else { None }) - dazzle
+        Self::with_dazzle(s, who, self.sum(s, who, |e| if let Effect::Roll(n) = e { Some(*n) } else { None }))
+    }
+
+    /// A fighter's summed roll effects with Dazzle's -1.
+    fn with_dazzle(s: &State, who: Seat, roll: i32) -> i32 {
+        roll - i32::from(s.fighter(who).ailment(Ailment::Dazzle) > 0)
     }
 
     /// Every modifier on the current roll: the roller's, plus recalled mercenaries.
@@ -233,8 +246,7 @@ impl KeridwynFight {
             self.sum(s, target, |e| if let Effect::AccuracyDifficulty(n) = e { Some(*n) } else { None });
         let difficulty = ACCURACY_DIFFICULTY.saturating_add(acc_own).saturating_add(acc_target);
         // `roll_modifier`, from the sum taken above.
-        let dazzle = i32::from(attacker.ailment(Ailment::Dazzle) > 0);
-        let roll_mod = (roll - dazzle).saturating_add(c.bonus);
+        let roll_mod = Self::with_dazzle(s, c.who, roll).saturating_add(c.bonus);
         let accuracy = c.dice.with(roll_mod).reaching(difficulty) as i32;
         base.saturating_add(mods).saturating_sub(weak).saturating_add(accuracy).max(0)
     }
@@ -243,18 +255,12 @@ impl KeridwynFight {
     /// sums it, in one pass over its effects rather than three (asked for every damage).
     fn attacker_mods(&self, s: &State, i: Seat) -> (i32, i32, i32) {
         let (mut damage, mut accuracy, mut roll) = (0i32, 0i32, 0i32);
-        let mut add = |e: &Effect| match *e {
+        self.each_effect(s, i, |e| match *e {
             Effect::DamageMod(n) => damage = damage.saturating_add(n),
             Effect::AccuracyDifficulty(n) => accuracy = accuracy.saturating_add(n),
             Effect::Roll(n) => roll = roll.saturating_add(n),
             _ => {}
-        };
-        let f = s.fighter(i);
-        let skip = usize::from(f.is_monster() && s.lured && !f.passives.is_empty());
-        f.passives[skip..].iter().for_each(&mut add);
-        for o in &f.effects {
-            o.effects.iter().for_each(&mut add);
-        }
+        });
         (damage, accuracy, roll)
     }
 
