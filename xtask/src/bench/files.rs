@@ -133,11 +133,7 @@ fn timed_diff<G: Game>(ctx: &Context<'_, CampaignGames<G>>, a: &Path, b: &Path) 
     let mut bytes = 0;
     for _ in 0..DIFFS {
         let start = Instant::now();
-        bytes = std::thread::scope(|scope| -> std::io::Result<u64> {
-            let other = scope.spawn(|| read_all(b));
-            Ok(read_all(a)?
-                + other.join().map_err(|_| std::io::Error::other("the reading thread panicked"))??)
-        })?;
+        bytes = read_both(a, b)?;
         reads.push(start.elapsed().as_secs_f64());
         let start = Instant::now();
         let report = arbiter_verify::diff(ctx, &Source::file(a), &Source::file(b), &DiffOptions::default())?;
@@ -148,6 +144,16 @@ fn timed_diff<G: Game>(ctx: &Context<'_, CampaignGames<G>>, a: &Path, b: &Path) 
         }
     }
     Ok(TimedDiff { diff: median(diffs), read: median(reads), bytes })
+}
+
+/// Read the bytes of two files side by side, a thread each, as the diff's scan for
+/// retractions does; returns their sizes together.
+pub(super) fn read_both(a: &Path, b: &Path) -> std::io::Result<u64> {
+    std::thread::scope(|scope| {
+        let other = scope.spawn(|| read_all(b));
+        Ok(read_all(a)?
+            + other.join().map_err(|_| std::io::Error::other("the reading thread panicked"))??)
+    })
 }
 
 /// Read a file to its end in chunks the size the verify crate's byte search uses, keeping

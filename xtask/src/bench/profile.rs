@@ -117,17 +117,22 @@ impl GameVisitor for Profile {
                 super::files::write_campaign(&inner, self.events, &b, Some(super::files::SPLIT_AT))?;
                 let ctx =
                     arbiter_verify::Context::with_games(super::campaign::CampaignGames::<G>::default(), None);
-                let mut samples = Vec::new();
+                let (mut samples, mut reads) = (Vec::new(), Vec::new());
                 for _ in 0..11 {
+                    let start = std::time::Instant::now();
+                    super::files::read_both(&a, &b)?;
+                    reads.push(start.elapsed().as_secs_f64());
                     let start = std::time::Instant::now();
                     profiled_file_diff(&ctx, &a, &b)?;
                     samples.push(start.elapsed().as_secs_f64());
                 }
                 println!(
-                    "diff of two {}-event .jsonl files splitting at {}: median {:.3} ms of 11",
+                    "diff of two {}-event .jsonl files splitting at {}: median {:.3} ms of 11; reading their \
+                     bytes alone, side by side: median {:.3} ms",
                     self.events,
                     super::files::SPLIT_AT,
-                    super::measure::median(samples) * 1e3
+                    super::measure::median(samples) * 1e3,
+                    super::measure::median(reads) * 1e3
                 );
                 corpus.events
             }
