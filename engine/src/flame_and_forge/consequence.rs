@@ -530,7 +530,7 @@ impl Consequences for FlameAndForge {
 
 impl FlameAndForge {
     /// A due with the colour of the player it concerns.
-    fn owed(&self, s: &State, due: Option<Due>) -> Option<Owed> {
+    pub(super) fn owed(&self, s: &State, due: Option<Due>) -> Option<Owed> {
         due.map(|due| Owed { due, who: self.colour(s, due.seat().unwrap_or(0)) })
     }
 
