@@ -8,7 +8,7 @@ use super::catalog::{CardId, Condition, EventIcon, EventId, RetItem, Subject};
 use super::city::Tile;
 use super::event::{Colour, Event, Label, Rank};
 use super::flow::{first, has, tiles_of, Tiles};
-use super::icon::{Gem, Icon};
+use super::icon::{Gem, Icon, Sym};
 use super::params::EndTiming;
 use super::rules as r;
 use super::state::{
@@ -228,11 +228,23 @@ impl FlameAndForge {
     }
 
     fn icons_due(&self, s: &State, seat: u8, src: Src, next: u8) -> Option<Due> {
-        let p = s.player(seat);
-        if matches!(src, Src::Card(_)) && self.running(s).is_some() && p.health.value == 0 {
-            return Some(Due::PassedOut { seat });
+        if let Some(due) = self.passed_out_first(s, seat, src) {
+            return Some(due);
         }
         let sym = self.icon_at(s, src, next as usize)?;
+        self.icon_due(s, seat, src, sym)
+    }
+
+    /// A card's icons are not resolved at 0 health: the challenge is lost first.
+    fn passed_out_first(&self, s: &State, seat: u8, src: Src) -> Option<Due> {
+        let passed_out =
+            matches!(src, Src::Card(_)) && self.running(s).is_some() && s.player(seat).health.value == 0;
+        passed_out.then_some(Due::PassedOut { seat })
+    }
+
+    /// What the icon `sym` of an icons frame on top owes (`icons_due` once the icon is known).
+    fn icon_due(&self, s: &State, seat: u8, src: Src, sym: Sym) -> Option<Due> {
+        let p = s.player(seat);
         let health = p.health.value;
         let heal = |n: i32| Due::Health {
             seat,
@@ -446,8 +458,11 @@ impl Consequences for FlameAndForge {
     }
 
     fn due(&self, s: &State) -> Option<Owed> {
-        let due = self.due_here(s)?;
-        Some(Owed { due, who: self.colour(s, due.seat().unwrap_or(0)) })
+        // Between two steps the last one left what it found owed (`State::settled`).
+        if let Some(owed) = s.settled.0 {
+            return owed;
+        }
+        self.owed(s, self.due_here(s))
     }
 
     fn fact(&self, owed: &Owed) -> Event {
@@ -514,6 +529,30 @@ impl Consequences for FlameAndForge {
 }
 
 impl FlameAndForge {
+    /// A due with the colour of the player it concerns.
+    pub(super) fn owed(&self, s: &State, due: Option<Due>) -> Option<Owed> {
+        due.map(|due| Owed { due, who: self.colour(s, due.seat().unwrap_or(0)) })
+    }
+
+    /// What is owed on a settled table, as `due` derives it; `stop` is the icon the settle
+    /// stopped on when the top frame is a list of icons (`settle`), so that it is not looked
+    /// up in the catalog again.
+    pub(super) fn owed_after_settle(&self, s: &State, stop: Option<Sym>) -> Option<Owed> {
+        let due = match (stop, s.stack.last()) {
+            (Some(sym), Some(&Frame::Icons { seat, src, .. })) => {
+                // `due_here`'s order: the end of the game, then the top frame.
+                let end = match self.config.end_timing {
+                    EndTiming::Immediate => self.immediate_end(s).map(|won| Due::GameOver { won }),
+                    _ => None,
+                };
+                end.or_else(|| self.passed_out_first(s, seat, src))
+                    .or_else(|| self.icon_due(s, seat, src, sym))
+            }
+            _ => self.due_here(s),
+        };
+        self.owed(s, due)
+    }
+
     /// The consequence owed now: the phase's when nothing is being resolved, else the top
     /// frame's.
     pub(super) fn due_here(&self, s: &State) -> Option<Due> {
@@ -776,7 +815,7 @@ impl FlameAndForge {
         p.health_changed |= moved.to != moved.from;
     }
 
-    fn apply_due(&self, s: &mut State, due: &Due, played: &Event, f: &mut Findings) {
+    pub(super) fn apply_due(&self, s: &mut State, due: &Due, played: &Event, f: &mut Findings) {
         let _ = f;
         match (*due, *played) {
             (Due::Bonus { seat, .. }, Event::Bonus { n, .. }) => {

@@ -32,21 +32,36 @@ impl FlameAndForge {
                 | Event::Use { .. }
                 | Event::Activate { .. }
         );
+        // What the last step found owed (`State::settled`): taken before anything changes,
+        // so that a step that stops early or fails leaves none.
+        let known = s.settled.0.take();
         let in_block = !free && self.in_spot_block(s);
-        if e.is_consequence() {
+        let stop = if e.is_consequence() {
             if let Event::Pick { who, tile } = *e {
                 if self.early_pick(s, f, who, tile) {
                     return Ok(());
                 }
             }
-            due::check_recorded(self, s, e, f)?;
+            match known {
+                // The kit's loop when the record is what is due (`due::check_recorded`: the
+                // fact equals the due's, which is applied), without deriving the due again.
+                Some(Some(owed)) if self.fact_of(owed.who, &owed.due) == *e => {
+                    self.apply_due(s, &owed.due, e, f);
+                    self.settle(s, f)
+                }
+                _ => {
+                    due::check_recorded(self, s, e, f)?;
+                    None
+                }
+            }
         } else {
-            if !self.may_jump(s, e) {
+            // Nothing owed: `flush` would find nothing to report.
+            if known != Some(None) && !self.may_jump(s, e) {
                 due::flush(self, s, f)?;
             }
             self.decide(s, e, f)?;
-            self.settle(s, f);
-        }
+            self.settle(s, f)
+        };
         if in_block {
             if let Some(p) = s.placement_mut() {
                 if p.stage == PStage::Spots {
@@ -54,6 +69,8 @@ impl FlameAndForge {
                 }
             }
         }
+        // The last act of the step (`begun` above is no part of what is owed).
+        s.settled.0 = Some(self.owed_after_settle(s, stop));
         Ok(())
     }
 

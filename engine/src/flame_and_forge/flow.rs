@@ -301,21 +301,30 @@ impl FlameAndForge {
     }
 
     /// Settle the table: pop what is finished, enter the next stage of what is not, apply
-    /// what needs no record, until a consequence is owed or a decision awaited.
-    pub(super) fn settle(&self, s: &mut State, f: &mut Findings) {
+    /// what needs no record, until a consequence is owed or a decision awaited. When it
+    /// stands still on an icon of the icons frame on top, that icon (for
+    /// `owed_after_settle`, which then need not look it up again).
+    pub(super) fn settle(&self, s: &mut State, f: &mut Findings) -> Option<Sym> {
         for _ in 0..10_000 {
-            if !self.settle_once(s, f) {
-                return;
+            let mut stop = None;
+            if !self.settle_once(s, f, &mut stop) {
+                return stop;
             }
         }
+        None
     }
 
-    /// One move; `false` when the table stands still.
-    fn settle_once(&self, s: &mut State, f: &mut Findings) -> bool {
+    /// One move; `false` when the table stands still (`stop`: the icon it stands on, when
+    /// the top frame is a list of icons).
+    #[inline(never)]
+    fn settle_once(&self, s: &mut State, f: &mut Findings, stop: &mut Option<Sym>) -> bool {
         let c = &*self.catalog;
-        let Some(top) = s.stack.last().copied() else { return self.settle_phase(s) };
-        let last = s.stack.len() - 1;
-        match top {
+        // The top frame's index (used only when there is one).
+        let last = s.stack.len().wrapping_sub(1);
+        // Matched in place: each arm copies only the fields it reads (copying the whole frame
+        // out first cost about 20 instructions a move).
+        let Some(top) = s.stack.last() else { return self.settle_phase(s) };
+        match *top {
             Frame::Bonus { seat } => {
                 if seat == 0 {
                     s.stack.pop();
@@ -432,7 +441,9 @@ impl FlameAndForge {
                 }
                 moved
             }
-            Frame::Icons { seat, src, next, sub } => self.settle_icons(s, f, last, seat, src, next, sub),
+            Frame::Icons { seat, src, next, sub } => {
+                self.settle_icons(s, f, last, (seat, src, next, sub), stop)
+            }
             Frame::Forge { seat, free, refreshed, item, stage } => match stage {
                 FStage::Choose => {
                     if s.market.cards().next().is_none() && s.items.is_empty() {
@@ -640,21 +651,21 @@ impl FlameAndForge {
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// The icons frame on top (`seat, src, next, sub`); `stop` is set to the icon at
+    /// `next`, which is what the table stands on when this returns `false`.
     fn settle_icons(
         &self,
         s: &mut State,
         f: &mut Findings,
         last: usize,
-        seat: u8,
-        src: Src,
-        next: u8,
-        sub: u8,
+        (seat, src, next, sub): (u8, Src, u8, u8),
+        stop: &mut Option<Sym>,
     ) -> bool {
         let Some(sym) = self.icon_at(s, src, next as usize) else {
             s.stack.pop();
             return true;
         };
+        *stop = Some(sym);
         let advance = |s: &mut State| s.stack[last] = Frame::Icons { seat, src, next: next + 1, sub: 0 };
         let running = |s: &State| self.running(s).is_some();
         if sym.wait {

@@ -123,6 +123,7 @@ impl FlameAndForge {
             last_fire: None,
             score_dragon: None,
             score_team: None,
+            settled: state::Settled::default(),
         }
     }
 

@@ -375,6 +375,34 @@ pub struct State {
     /// The Dragon's and the team's scores as recorded at the end, once they are.
     pub score_dragon: Option<u16>,
     pub score_team: Option<(i16, Rank)>,
+    /// What the last step found owed next (see [`Settled`]): not part of the table.
+    #[serde(skip)]
+    pub settled: Settled,
+}
+
+/// The consequence owed next (`None`: a decision or reveal), as the last step derived it
+/// when it settled the table, so that the next step (or `next_consequence`) does not derive
+/// it a second time.
+///
+/// Not part of the table: it is never serialized (a state read back has none), it never
+/// makes two states unequal, and it is trusted only between two steps: a step takes it
+/// before it changes anything and sets it again as its very last act, so whatever else
+/// reaches a state (the initial state, a state read back, a failed step) simply has none
+/// and derives the due afresh. Only this game's step changes a `State`.
+#[derive(Clone, Copy, Default)]
+pub struct Settled(pub(super) Option<Option<super::consequence::Owed>>);
+
+impl PartialEq for Settled {
+    /// Always equal: a memo of the table is no part of it.
+    fn eq(&self, _: &Settled) -> bool {
+        true
+    }
+}
+impl Eq for Settled {}
+impl std::fmt::Debug for Settled {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Settled")
+    }
 }
 
 impl State {
