@@ -12,7 +12,7 @@ use super::cards::{Criterion, Instinct, Moving, Pool, Stat};
 use super::rules::{self, TargetCriteria};
 use super::state::{Activation, Side, State, UnitIx};
 use super::WildAssent;
-use crate::kit::grid::{Facing, Pos};
+use crate::kit::grid::{Board, Facing, Pos};
 use crate::kit::paths::{Cells, Distances, Move, Mover, Place, Places};
 use std::sync::OnceLock;
 
@@ -182,6 +182,13 @@ impl WildAssent {
             Moving::Careful => {
                 if self.ready(s, act, act.start, target) {
                     return true;
+                }
+                // A move changes the field by at most one per Speed (a step 1 for 1, a hop 2
+                // for 3 or more, a turn none): farther than Range plus Speed, no place in range
+                // can be reached, and no search can say otherwise.
+                let away = act.start.at.distance(s.unit(target).at);
+                if away > u32::from(range) + u32::from(self.speed_of(s, act)) {
+                    return false;
                 }
                 let r = reach.get_or_insert_with(|| self.reach(s, act));
                 let goal = self.reach_goal(s, act, r, target).unwrap_or_default();
@@ -424,21 +431,31 @@ impl WildAssent {
             Moving::Careful => {
                 let r = i16::from(self.card_range(s, act));
                 let blockers = self.blockers(s, &[act.unit]);
-                let mut g = [Cells::new(); 4];
-                for dx in -r..=r {
-                    for dy in -r..=r {
-                        let p = t.offset(dx, dy);
-                        if p == t
-                            || !board.contains(p)
-                            || within.is_some_and(|w| !w.contains(p))
-                            || !self.clear_through(&blockers, p, t)
-                        {
-                            continue;
+                // The fields within Range of the target (a square: Range counts diagonal
+                // steps), on the board and in `within`, as one set: only those are walked
+                // for their line of sight.
+                let side = 2 * r + 1;
+                let mut near = if side <= Cells::SIDE {
+                    Cells::all(Board { width: side, height: side }).shifted(t.x - r, t.y - r)
+                } else {
+                    let mut square = Cells::new();
+                    for p in self.params.fields.iter() {
+                        if (p.x - t.x).abs() <= r && (p.y - t.y).abs() <= r {
+                            square.insert(p);
                         }
-                        for &f in Facing::ALL {
-                            if f.in_arc(p, t) {
-                                g[f.index()].insert(p);
-                            }
+                    }
+                    square
+                };
+                near = near.and(self.params.fields);
+                if let Some(w) = within {
+                    near = near.and(*w);
+                }
+                near.remove(t);
+                let mut g = [Cells::new(); 4];
+                for p in near.iter().filter(|&p| self.clear_through(&blockers, p, t)) {
+                    for &f in Facing::ALL {
+                        if f.in_arc(p, t) {
+                            g[f.index()].insert(p);
                         }
                     }
                 }

@@ -14,6 +14,14 @@ use super::state::{Activation, Attack, Faces, Obstacle, Source, State, UnitIx};
 use super::WildAssent;
 use crate::kit::blame::first_explaining;
 use crate::kit::grid::Pos;
+use smallvec::SmallVec;
+
+/// An attack's statuses and Knockback, as [`WildAssent::after_damage`] finds them.
+pub(crate) struct AfterDamage {
+    /// Entry `k`: the `k`-th status it inflicts on each target, and its rule.
+    pub statuses: SmallVec<[(Status, &'static str); 4]>,
+    pub knocks: bool,
+}
 
 /// The numbers one damage is made of.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -145,14 +153,22 @@ impl WildAssent {
     }
 
     /// Effects that are always on for the miniature (Passive and Defensive skills, Equipment
-    /// that is not used as an action).
+    /// that is not used as an action), in the order of [`WildAssent::skills_of`]: its card's
+    /// skills (gathered once per card, [`card_standing`]), its chosen Skill cards, its
+    /// Equipment.
     pub(crate) fn standing<'a>(&'a self, s: &State, i: UnitIx) -> impl Iterator<Item = &'a Effect> + 'a {
-        self.skills_of(s, i)
-            .filter(|(k, eq)| {
-                matches!(k.kind, SkillKind::Passive | SkillKind::Defensive | SkillKind::Special)
-                    || (*eq && k.attack.is_none() && !matches!(k.kind, SkillKind::Active | SkillKind::Free))
-            })
-            .flat_map(|(k, _)| k.effects.effects.iter())
+        let u = s.unit(i);
+        let own = self.card_standing.get(u.card.index()).map_or(&[][..], Vec::as_slice);
+        // Only an Arena match's troupes choose Skill cards: skip the look-up when none has.
+        let chosen = if s.troupes.skills.is_empty() { Vec::new() } else { self.chosen_skills(s, i) };
+        let chosen =
+            chosen.into_iter().map(move |k| &self.catalog.skills[k]).filter(|k| standing_skill(k, false));
+        let equipment = u.equipment.into_iter().flatten().map(move |k| &self.catalog.equipment[k]);
+        own.iter().chain(
+            chosen
+                .chain(equipment.filter(|k| standing_skill(k, true)))
+                .flat_map(|k| k.effects.effects.iter()),
+        )
     }
 
     /// Defense skills and Equipment add to both defenses.
@@ -349,45 +365,41 @@ impl WildAssent {
             .map_or(rules::ATTACK_TOTAL, Part::rule)
     }
 
-    /// The `k`-th status an attack inflicts on each target, in card order, each as many times
-    /// as its trigger occurs, with its rule.
-    pub(crate) fn attack_status(
-        &self,
-        s: &State,
-        a: &Attack,
-        specials: u8,
-        k: u8,
-    ) -> Option<(Status, &'static str)> {
-        let mut left = usize::from(k);
+    /// What an attack does to each target after its damage, from one walk over its effects:
+    /// the statuses in card order (each as many times as its trigger occurs, with its rule)
+    /// and whether it knocks back. The walk is the same for every target and every stage of
+    /// the attack, so the consequence chain makes it once per look instead of once per stage.
+    pub(crate) fn after_damage(&self, s: &State, a: &Attack, specials: u8) -> AfterDamage {
+        let mut out = AfterDamage { statuses: SmallVec::new(), knocks: false };
         for e in self.attack_effects(s, a.attacker, a.source) {
             let (st, rule, times) = match e {
                 Effect::Status(st) => (*st, status_rule(*st), 1),
+                Effect::Knockback => {
+                    out.knocks = true;
+                    continue;
+                }
                 Effect::On(t, inner) => {
-                    let Effect::Status(st) = **inner else { continue };
+                    let times = t.times(specials);
+                    let st = match **inner {
+                        Effect::Status(st) => st,
+                        Effect::Knockback => {
+                            out.knocks |= times > 0;
+                            continue;
+                        }
+                        _ => continue,
+                    };
                     let rule = match t {
                         super::effect::Trigger::OnSpecial => rules::SPECIAL_ONCE,
                         super::effect::Trigger::OnEachSpecial => rules::SPECIAL_EACH,
                         super::effect::Trigger::OnSpecials(_) => rules::SPECIAL_THRESHOLD,
                     };
-                    (st, rule, usize::from(t.times(specials)))
+                    (st, rule, times)
                 }
                 _ => continue,
             };
-            if left < times {
-                return Some((st, rule));
-            }
-            left -= times;
+            out.statuses.extend(std::iter::repeat_n((st, rule), usize::from(times)));
         }
-        None
-    }
-
-    /// Whether the attack knocks its targets back.
-    pub(crate) fn knocks(&self, s: &State, a: &Attack, specials: u8) -> bool {
-        self.attack_effects(s, a.attacker, a.source).any(|e| match e {
-            Effect::Knockback => true,
-            Effect::On(t, inner) => **inner == Effect::Knockback && t.times(specials) > 0,
-            _ => false,
-        })
+        out
     }
 
     /// Where Knockback from `source` sends the miniature `t`: one field directly away.
@@ -404,6 +416,30 @@ impl WildAssent {
             _ => Knock::To(to),
         }
     }
+}
+
+/// Whether a skill (`equipment`: an Equipment card) is always on for its owner: Passive,
+/// Defensive and Special skills, and Equipment that is not used as an action.
+fn standing_skill(k: &Skill, equipment: bool) -> bool {
+    matches!(k.kind, SkillKind::Passive | SkillKind::Defensive | SkillKind::Special)
+        || (equipment && k.attack.is_none() && !matches!(k.kind, SkillKind::Active | SkillKind::Free))
+}
+
+/// Per stat block of the mode's table (by id): the effects of its own standing skills, in
+/// card order.
+pub(crate) fn card_standing(catalog: &super::cards::Catalog, arena: bool) -> std::sync::Arc<[Vec<Effect>]> {
+    catalog
+        .units(arena)
+        .iter()
+        .map(|(_, _, card)| {
+            card.skills
+                .iter()
+                .map(|&k| &catalog.skills[k])
+                .filter(|k| standing_skill(k, false))
+                .flat_map(|k| k.effects.effects.iter().cloned())
+                .collect()
+        })
+        .collect()
 }
 
 /// The rule of a status an attack inflicts.

@@ -211,6 +211,9 @@ impl WildAssent {
         let source = s.unit(a.attacker).at;
         let mut at = usize::from(a.at);
         let mut stage = a.stage;
+        // The statuses and Knockback, walked out of the effects once and only when a target
+        // gets past its damage.
+        let mut fx = None;
         while let Some(&t) = a.targets.get(at) {
             let u = s.unit(t);
             if !u.on_board() {
@@ -224,7 +227,12 @@ impl WildAssent {
                     let dealt = if damage { self.damage_parts(s, a, at, faces).dealt() } else { 0 };
                     return Some(Due { fact: Fact::Damage(t, dealt), rule: rules::ATTACK_TOTAL, cause });
                 }
-                Stage::Status(k) => match self.attack_status(s, a, faces.specials, k) {
+                Stage::Status(k) => match fx
+                    .get_or_insert_with(|| self.after_damage(s, a, faces.specials))
+                    .statuses
+                    .get(usize::from(k))
+                    .copied()
+                {
                     None => stage = Stage::Knock,
                     Some((st, rule)) => match self.affliction(s, t, st) {
                         Some((st, r)) => {
@@ -235,7 +243,7 @@ impl WildAssent {
                     },
                 },
                 Stage::Knock => {
-                    if self.knocks(s, a, faces.specials) {
+                    if fx.get_or_insert_with(|| self.after_damage(s, a, faces.specials)).knocks {
                         let to = match self.knock_dest(s, source, t) {
                             Knock::To(p) => Some(p),
                             Knock::Stays | Knock::Hazard => None,
@@ -425,14 +433,15 @@ impl WildAssent {
 
     /// How the encounter has ended, if it has.
     pub(crate) fn outcome(&self, s: &State) -> Option<Outcome> {
-        let side_left = |side: Side| {
-            s.units
-                .iter()
-                .any(|u| u.side == side && u.on_board() && self.units()[u.card].kind != UnitKind::Summon)
-        };
-        if !side_left(Side::Seekers) {
+        // One pass for both sides; a miniature's kind is its card's (kept on the unit).
+        let (mut seekers, mut creatures) = (false, false);
+        for u in s.units.iter().filter(|u| u.on_board() && u.kind != UnitKind::Summon) {
+            seekers |= u.side == Side::Seekers;
+            creatures |= u.side == Side::Creatures;
+        }
+        if !seekers {
             Some(Outcome::Lost)
-        } else if !side_left(Side::Creatures) {
+        } else if !creatures {
             Some(Outcome::Won)
         } else {
             None

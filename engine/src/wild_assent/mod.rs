@@ -61,6 +61,10 @@ pub struct WildAssent {
     pub(crate) params: Params,
     /// The Encampment's buildings and Workers (`building` and `worker` blocks).
     pub(crate) camp_catalog: Arc<campaign::catalog::Catalog>,
+    /// Per stat block of the mode's table: the standing effects of its own skills, in card
+    /// order ([`WildAssent::standing`] walks them for every attack, defense and Speed; the
+    /// catalog never changes after setup, so they are gathered once).
+    pub(crate) card_standing: Arc<[Vec<Effect>]>,
 }
 
 impl WildAssent {
@@ -106,7 +110,8 @@ impl Game for WildAssent {
                 .map_err(|e| r.problems(e))
                 .unwrap_or_default(),
         );
-        r.finish(WildAssent { setup: setup.clone(), catalog, params, camp_catalog })
+        let card_standing = combat::card_standing(&catalog, params.mode == rules::Mode::Arena);
+        r.finish(WildAssent { setup: setup.clone(), catalog, params, camp_catalog, card_standing })
     }
     fn setup(&self) -> &Setup {
         &self.setup
