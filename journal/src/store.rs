@@ -206,6 +206,10 @@ pub(crate) trait Store: Send + Sync {
     /// Remove the whole store if it holds no session, with no other writer able to store
     /// one in between; whether it was removed.
     fn remove_if_empty(self: Box<Self>) -> Result<bool, JournalError>;
+
+    /// Let go of the store as its process ends (see `Journal::close_at_exit`). A store
+    /// that has nothing to do on closing may skip its destructor; the default closes it.
+    fn close_at_exit(self: Box<Self>) {}
 }
 
 /// The refusal of an append that expected another length: nothing was written. Every

@@ -1,7 +1,7 @@
 //! `replay`, `verify`, `explain`, `diff`: the auditor's commands, over sessions or files.
 
 use super::sessions::context;
-use super::{exit, print_report, sources, variants};
+use super::{close_reader, exit, print_report, sources, variants};
 use crate::error::CliError;
 use crate::output;
 use arbiter_verify::{DiffOptions, Finding, FindingSink, VerifyError, VerifyOptions, VerifyReport};
@@ -20,6 +20,7 @@ pub fn replay(
     let ctx = context(journal.as_ref());
     let report = arbiter_verify::replay(&ctx, &srcs[0], to.map(|n| n as u64), &variants)?;
     print_report(&report, json)?;
+    close_reader(journal);
     Ok(ExitCode::SUCCESS)
 }
 
@@ -106,6 +107,7 @@ pub fn verify(db: &Path, spec: &str, variant: &[String], how: VerifyHow) -> Resu
                 out.text(&report.tail_text())?;
             }
             out.flush()?;
+            close_reader(journal);
             Ok(exit(report.exit_code))
         }
         Err(e) => {
@@ -135,6 +137,7 @@ pub fn explain(
     let ctx = context(journal.as_ref());
     let report = arbiter_verify::explain(&ctx, &srcs[0], index as u64, &variants)?;
     print_report(&report, json)?;
+    close_reader(journal);
     Ok(ExitCode::SUCCESS)
 }
 
@@ -152,5 +155,6 @@ pub fn diff(
     let ctx = context(journal.as_ref());
     let report = arbiter_verify::diff(&ctx, &srcs[0], &srcs[1], &options)?;
     print_report(&report, json)?;
+    close_reader(journal);
     Ok(exit(report.exit_code))
 }

@@ -215,6 +215,14 @@ pub fn sources(db: &Path, specs: &[&str]) -> Result<(Vec<Source>, Option<Journal
     Ok((sources, journal))
 }
 
+/// Close the database a read-only command opened, as its last act: the process ends right
+/// after, so sled's memory and the locks are left to its end (`Journal::close_at_exit`).
+pub fn close_reader(journal: Option<Journal>) {
+    if let Some(journal) = journal {
+        journal.close_at_exit();
+    }
+}
+
 /// `--variant NAME=VALUE` items as pairs, refusing malformed ones.
 pub fn variants(items: &[String]) -> Result<Vec<(String, String)>, CliError> {
     Ok(arbiter_verify::parse_variants(items)?)

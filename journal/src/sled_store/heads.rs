@@ -94,15 +94,9 @@ impl Recorded {
             self.lookups += 1;
             // The newest entry naming the session holds its head (the last mention in it).
             for range in pending.entries.iter().rev() {
-                let mut found = None;
                 // Names compared as bytes: every one was checked to be UTF-8 when the file
                 // was read (`entry_at`), so the check is not paid again per lookup.
-                for (n, head) in RawItems(&pending.bytes[range.clone()]) {
-                    if n == name.as_bytes() {
-                        found = Some(head);
-                    }
-                }
-                if let Some(head) = found {
+                if let Some(head) = last_named(&pending.bytes[range.clone()], name.as_bytes()) {
                     return head;
                 }
             }
@@ -202,30 +196,39 @@ impl<'a> Iterator for Items<'a> {
     }
 }
 
-/// The heads of one entry already checked whole by `entry_at`, names as bytes.
-struct RawItems<'a>(&'a [u8]);
-
-impl<'a> Iterator for RawItems<'a> {
-    type Item = (&'a [u8], Option<Head>);
-
-    fn next(&mut self) -> Option<Self::Item> {
-        raw_item(&mut self.0)
-    }
-}
-
 /// The next head in `rest` (name bytes, head), moving `rest` past it.
 fn raw_item<'a>(rest: &mut &'a [u8]) -> Option<(&'a [u8], Option<Head>)> {
-    let mut take = |n: usize| -> Option<&'a [u8]> {
-        let whole: &'a [u8] = rest;
-        let (part, after) = whole.split_at_checked(n)?;
-        *rest = after;
-        Some(part)
-    };
-    let name_len = u16::from_be_bytes(take(2)?.try_into().ok()?) as usize;
-    let name = take(name_len)?;
-    let len = u64::from_be_bytes(take(8)?.try_into().ok()?);
-    let last: Hash = take(32)?.try_into().ok()?;
-    Some((name, (len != GIVEN_UP).then_some(Head { len, last })))
+    let whole: &'a [u8] = rest;
+    let name_len = u16::from_be_bytes(whole.get(..2)?.try_into().ok()?) as usize;
+    let (item, after) = whole.split_at_checked(2 + name_len + 8 + 32)?;
+    *rest = after;
+    let (name, mut head) = item[2..].split_at(name_len);
+    Some((name, raw_head(&mut head)?))
+}
+
+/// A head's bytes (records, chain hash) decoded: `None` inside for a session given up.
+fn raw_head(bytes: &mut &[u8]) -> Option<Option<Head>> {
+    let len = u64::from_be_bytes(bytes.get(..8)?.try_into().ok()?);
+    let last: Hash = bytes.get(8..40)?.try_into().ok()?;
+    *bytes = &bytes[40..];
+    Some((len != GIVEN_UP).then_some(Head { len, last }))
+}
+
+/// The head the heads `rest` (an entry's, checked whole) last give for the session named
+/// `name`, `None` when they do not name it. Only names are compared on the way (a lookup
+/// walks every head of the record); the head is decoded once, where it was found.
+fn last_named(mut rest: &[u8], name: &[u8]) -> Option<Option<Head>> {
+    let mut found = None;
+    while let Some(&[high, low]) = rest.get(..2) {
+        let name_len = usize::from(u16::from_be_bytes([high, low]));
+        let Some((item, after)) = rest.split_at_checked(2 + name_len + 8 + 32) else { break };
+        if name_len == name.len() && &item[2..2 + name_len] == name {
+            found = Some(item);
+        }
+        rest = after;
+    }
+    let mut after_name = found?.get(2 + name.len()..)?;
+    raw_head(&mut after_name)
 }
 
 /// The entry at `at`: its generation, where its heads are in `bytes` and where the next

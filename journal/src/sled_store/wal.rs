@@ -233,6 +233,12 @@ fn salvage(bytes: &[u8], at: usize, expected: u64) -> Result<Option<(Entry, usiz
     // A damaged head: look for a trailer giving the length from `at` and the body's CRC.
     let mut p = body_start + MIN_BODY;
     while p + TRAILER <= bytes.len() {
+        // A trailer's length is never zero, so no offset whose next four bytes are zeros
+        // holds one: a run of zeros (most of a log) is passed over in one go.
+        if let Some(after) = past_zeros(bytes, p) {
+            p = after;
+            continue;
+        }
         // In a log under 16 MiB a trailer's length (at least `MIN_BODY`, below the file's
         // size) starts with a zero byte and is not all zeros: eight offsets are passed over
         // at once when none of their first bytes is zero or all their lengths are, so the
@@ -363,8 +369,9 @@ pub fn read(bytes: &[u8]) -> Result<Contents, String> {
 fn later_entry(bytes: &[u8], from: usize, expected: u64, trailer: bool) -> Option<(usize, u64)> {
     let mut at = from;
     while at + FRAME + 8 <= bytes.len() {
-        if at % 8 == 0 && at + 8 <= bytes.len() && bytes[at..at + 8] == [0; 8] {
-            at += 8;
+        // An entry's length is never zero: see `past_zeros`.
+        if let Some(after) = past_zeros(bytes, at) {
+            at = after;
             continue;
         }
         // In a log under 16 MiB an entry's length (below the rest of the file) starts with a
@@ -408,6 +415,27 @@ fn later_entry(bytes: &[u8], from: usize, expected: u64, trailer: bool) -> Optio
         at += 1;
     }
     None
+}
+
+/// Where a search for a frame (an entry's head or a trailer, both starting with a length
+/// that is never zero) may resume when `bytes` has a run of zeros at `at`: the first offset
+/// whose four bytes are not all zeros, `None` when `at` itself may hold a frame. The zeros
+/// after the live log are most of a log's bytes; they are passed over 64 bytes at a time
+/// (a loop the compiler turns into vector instructions) instead of offset by offset.
+fn past_zeros(bytes: &[u8], at: usize) -> Option<usize> {
+    if bytes.get(at..at + 4)? != [0; 4] {
+        return None;
+    }
+    let mut next = at + 4;
+    while let Some(chunk) = bytes.get(next..next + 64) {
+        if chunk.iter().fold(0, |any, &b| any | b) != 0 {
+            break;
+        }
+        next += 64;
+    }
+    let first_nonzero = next + bytes[next..].iter().position(|&b| b != 0).unwrap_or(bytes.len() - next);
+    // A length may start up to three bytes before the first byte that is not zero.
+    Some(first_nonzero.saturating_sub(3).max(at + 1))
 }
 
 /// The bytes of the log in the database directory `dir`, read without changing anything
@@ -646,6 +674,45 @@ mod tests {
 
     fn firsts(read: &Contents) -> Vec<u64> {
         read.entries.iter().map(|e| e.first).collect()
+    }
+
+    #[test]
+    fn a_run_of_zeros_is_passed_over_only_where_no_frame_can_start() {
+        // Zeros with a few non-zero bytes at every alignment and near both ends.
+        let mut bytes = vec![0u8; 1000];
+        for at in [0, 5, 70, 71, 200, 333, 334, 335, 700, 998, 999] {
+            bytes[at] = 1;
+        }
+        for at in 0..bytes.len() {
+            let four_zeros = bytes.get(at..at + 4) == Some(&[0u8; 4][..]);
+            match past_zeros(&bytes, at) {
+                None => assert!(!four_zeros, "at {at}: a run of zeros was not passed over"),
+                Some(after) => {
+                    assert!(four_zeros && after > at, "at {at}: passed over to {after}");
+                    // Every offset passed over reads a length of zero (or runs off the end),
+                    // and the first one after them does not.
+                    for skipped in at..after.min(bytes.len()) {
+                        assert!(
+                            bytes.get(skipped..skipped + 4).is_none_or(|b| b == [0; 4]),
+                            "{at}: {skipped}"
+                        );
+                    }
+                    assert!(bytes.get(after..after + 4).is_none_or(|b| b != [0; 4]), "{at}: {after}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_whole_entry_far_behind_the_end_is_found_at_any_alignment() {
+        let whole = file(Header { generation: 1, base: 0, trailer: true }, &[0, 1]);
+        for far in (DATA_START + 100_000..DATA_START + 100_009).chain([DATA_START + PREALLOCATED - 200]) {
+            let mut bytes = whole.clone();
+            let later = sample(5);
+            bytes[far..far + later.len()].copy_from_slice(&later);
+            let error = read(&bytes).expect_err("an entry past the end must be refused");
+            assert!(error.contains(&format!("numbered 5) follows at byte {far}")), "{error}");
+        }
     }
 
     #[test]

@@ -268,6 +268,30 @@ impl LogIter {
     }
 }
 
+/// Asks the kernel to start reading every segment header now (arbiter's patch 4): a hint
+/// only, so its result is ignored; where the call does not exist it does nothing.
+#[cfg(target_os = "linux")]
+fn advise_headers(file: &std::fs::File, segments: u64, segment_len: u64) {
+    use std::os::unix::io::AsRawFd;
+    let fd = file.as_raw_fd();
+    for idx in 0..segments {
+        let Ok(offset) = libc::off_t::try_from(idx * segment_len) else { return };
+        // SAFETY: posix_fadvise only reads its integer arguments; an invalid
+        // descriptor or range is reported as an error code, which a hint may ignore.
+        unsafe {
+            libc::posix_fadvise(
+                fd,
+                offset,
+                SEG_HEADER_LEN as libc::off_t,
+                libc::POSIX_FADV_WILLNEED,
+            );
+        }
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn advise_headers(_file: &std::fs::File, _segments: u64, _segment_len: u64) {}
+
 fn valid_entry_offset(lid: LogOffset, segment_len: usize) -> bool {
     let seg_start = lid / segment_len as LogOffset * segment_len as LogOffset;
 
@@ -333,31 +357,14 @@ fn scan_segment_headers_and_tail(
         segments
     );
 
-    // scatter
-    let header_promises_res: Result<Vec<_>> = (0..segments)
-        .map({
-            // let config = config.clone();
-            move |idx| {
-                threadpool::spawn({
-                    let config = config.clone();
-                    move || fetch(idx, min, &config)
-                })
-            }
-        })
-        .collect();
-
-    let header_promises = header_promises_res?;
-
-    // gather
-    let mut headers: Vec<(LogOffset, SegmentHeader)> = vec![];
-    for promise in header_promises {
-        let read_attempt =
-            promise.wait().expect("thread pool should not crash");
-
-        if let Some(completed_result) = read_attempt {
-            headers.push(completed_result);
-        }
-    }
+    // arbiter: the headers are read on this thread, one after the other, instead of one
+    // thread-pool task per segment (see vendor/sled/README.arbiter.md, patch 4). The kernel
+    // is first asked to read every header ahead (`posix_fadvise(WILLNEED)` starts the
+    // reads without waiting), so a file not yet in the page cache is still read in
+    // parallel by the disk, and the reads below then find the pages there.
+    advise_headers(f, segments, segment_len);
+    let headers: Vec<(LogOffset, SegmentHeader)> =
+        (0..segments).filter_map(|idx| fetch(idx, min, config)).collect();
 
     // find max stable LSN recorded in segment headers
     let mut ordering = BTreeMap::new();
