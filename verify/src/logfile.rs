@@ -5,9 +5,11 @@
 //! envelope. Event lines are kept as text (or JSON) and parsed by the game later, so one
 //! file format serves every game and a parse error always names file, line and column.
 //!
-//! A file is never read whole: [`LogReader`] holds one line at a time (at most
-//! [`MAX_LINE_BYTES`]), so memory stays flat in the file's length and a command that needs
-//! only the start of a log (a `diff` that splits early) reads only the start. The header
+//! A file is never read whole: [`LogReader`] reads it in chunks of at most [`CHUNK_BYTES`]
+//! (a line of up to [`MAX_LINE_BYTES`] is kept whole), so memory stays flat in the file's
+//! length and a command that needs only the start of a log (a `diff` that splits early)
+//! reads only the start. Lines are cut out of the chunk in place and the chunk is checked as
+//! UTF-8 once, not line by line: every line of every verified file passes here. The header
 //! directives (`@game`, `@setup`, `@catalog`, `@title`, `@rules`, `@variant`) therefore come
 //! before the first record; expectations (`@expect`, `@assert`) may come anywhere.
 
@@ -17,12 +19,17 @@ use crate::quoting::{quote, rest_value, setup_pairs};
 use crate::retraction::{Live, Retracted};
 use crate::shown::shown;
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader, Read};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// The longest line a log file may have. Real lines are short; the limit keeps a hostile
 /// file (one line of a gigabyte, `/dev/zero` behind a link) from exhausting memory.
 pub const MAX_LINE_BYTES: usize = 64 * 1024;
+
+/// The most a [`LogReader`] reads at once: what a `BufReader` held before lines were cut
+/// in place. A file shorter than this gets a buffer of its own size, so a short session's
+/// file is read whole in one call and no more memory is taken than it needs.
+pub const CHUNK_BYTES: usize = 64 * 1024;
 
 /// What a log says about its table, from the `@game`/`@setup`/`@catalog`/`@title`/`@rules`
 /// directives (or the JSONL header line, or a journal session's metadata).
@@ -142,6 +149,31 @@ fn found(word: &str) -> String {
     }
 }
 
+/// Where the first line break or `#` in `bytes` is. A line is usually a few dozen bytes:
+/// testing its first bytes a word at a time costs less than setting up the vector search
+/// (`memchr2`, about 50 instructions a call), which takes over past them.
+#[inline(always)]
+fn find_break_or_hash(bytes: &[u8]) -> Option<usize> {
+    const ONES: u64 = u64::from_ne_bytes([1; 8]);
+    const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
+    let mut at = 0;
+    while let Some(word) = bytes.get(at..at + 8).filter(|_| at < 64) {
+        let mut eight = [0u8; 8];
+        eight.copy_from_slice(word);
+        let word = u64::from_le_bytes(eight);
+        let (newline, hash) = (word ^ (ONES * u64::from(b'\n')), word ^ (ONES * u64::from(b'#')));
+        // The high bit of each byte that is zero (the lowest such bit is exact: a borrow only
+        // marks bytes above a zero byte).
+        let zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGH;
+        let found = zero(newline) | zero(hash);
+        if found != 0 {
+            return Some(at + (found.trailing_zeros() / 8) as usize);
+        }
+        at += 8;
+    }
+    memchr::memchr2(b'\n', b'#', &bytes[at..]).map(|n| at + n)
+}
+
 /// The directives that make up a header and so come before the first record.
 const HEADER_DIRECTIVES: &[&str] = &["game", "setup", "catalog", "title", "rules", "variant"];
 
@@ -149,11 +181,22 @@ const HEADER_DIRECTIVES: &[&str] = &["game", "setup", "catalog", "title", "rules
 pub struct LogReader {
     path: PathBuf,
     format: FileFormat,
-    // A concrete `BufReader`, so that taking a line out of its buffer (every line of every
-    // verified file) is not a dynamic call; only refilling it is.
-    input: BufReader<Box<dyn Read + Send>>,
-    buf: Vec<u8>,
-    /// Where in `buf` the line's first `#` is, found by the same search as its line break.
+    /// Only refilling `data` is a dynamic call; taking a line out of it is not.
+    input: Box<dyn Read + Send>,
+    /// The bytes read and not yet taken are `data[pos..filled]`; the current line is
+    /// `data[line.0..line.1]` (without its line break). Lines are cut here in place, never
+    /// copied out, and the rest moves to the front only when a line runs past `filled`.
+    data: Vec<u8>,
+    pos: usize,
+    filled: usize,
+    line: (usize, usize),
+    /// `data[..valid_to]` from the current line's start on is known to be UTF-8: a chunk is
+    /// checked once, up to its last line break, when its first line is read.
+    valid_to: usize,
+    /// The input has ended (a read returned nothing).
+    eof: bool,
+    /// Where the line's first `#` is, from its start, found by the same search as its line
+    /// break.
     hash: Option<usize>,
     line_no: usize,
     pub header: Header,
@@ -167,10 +210,10 @@ pub struct LogReader {
     next_index: u64,
     live: Live,
     finished: bool,
-    /// Bytes taken from the input so far, and the file's length when it was opened: when the
+    /// Bytes read from the input so far, and the file's length when it was opened: when the
     /// reader's buffer holds all the rest, the search for retractions looks there instead of
     /// opening the file again.
-    consumed: u64,
+    read_total: u64,
     length: Option<u64>,
 }
 
@@ -179,9 +222,7 @@ impl LogReader {
     pub fn open(path: &Path) -> Result<LogReader, VerifyError> {
         let file = open_regular(path, "log file")?;
         let length = file.metadata().ok().map(|m| m.len());
-        let mut reader = LogReader::from_reader(path, FileFormat::of(path), file)?;
-        reader.length = length;
-        Ok(reader)
+        LogReader::from_input(path, FileFormat::of(path), Box::new(file), length)
     }
 
     /// Read a log from any input, named `path` in messages.
@@ -190,14 +231,29 @@ impl LogReader {
         format: FileFormat,
         input: R,
     ) -> Result<LogReader, VerifyError> {
-        let input: Box<dyn Read + Send> = Box::new(input);
+        LogReader::from_input(path, format, Box::new(input), None)
+    }
+
+    /// Read a log from `input` of `length` bytes, if known.
+    fn from_input(
+        path: &Path,
+        format: FileFormat,
+        input: Box<dyn Read + Send>,
+        length: Option<u64>,
+    ) -> Result<LogReader, VerifyError> {
+        // One more byte than the file, so that the read that finds its end needs no room made:
+        // zeroing a chunk-sized buffer cost more than reading a short session's file.
+        let size = length.map_or(CHUNK_BYTES, |n| n.saturating_add(1).clamp(64, CHUNK_BYTES as u64) as usize);
         let mut reader = LogReader {
             path: path.to_path_buf(),
             format,
-            input: BufReader::with_capacity(64 * 1024, input),
-            // Room for any usual line at once: grown from empty it was reallocated two or three
-            // times per file (about 1,500 instructions per file).
-            buf: Vec::with_capacity(256),
+            input,
+            data: vec![0; size],
+            pos: 0,
+            filled: 0,
+            line: (0, 0),
+            valid_to: 0,
+            eof: false,
             hash: None,
             line_no: 0,
             header: Header::default(),
@@ -208,8 +264,8 @@ impl LogReader {
             next_index: 0,
             live: Live::default(),
             finished: false,
-            consumed: 0,
-            length: None,
+            read_total: 0,
+            length,
         };
         reader.first = reader.read_record()?;
         if !reader.seen_game {
@@ -232,71 +288,132 @@ impl LogReader {
     /// The rest of the file when the reader's buffer holds all of it (a short file, read
     /// in the first fill): everything after the header and the first record.
     fn rest_if_buffered(&self) -> Option<&[u8]> {
-        let rest = self.input.buffer();
-        (self.length? == self.consumed + rest.len() as u64).then_some(rest)
+        (self.length? == self.read_total).then_some(&self.data[self.pos..self.filled])
     }
 
-    /// The next line into `self.buf`, without its line break; `false` at the end.
-    #[inline]
+    /// The next line into `self.line`, without its line break; `false` at the end.
+    // Always inlined: a call per line cost its frame (about 15 instructions a line).
+    #[inline(always)]
     fn read_line(&mut self) -> Result<bool, VerifyError> {
-        self.buf.clear();
         self.hash = None;
-        // Straight from the reader's buffer with a byte search for the line break: every line
-        // of every verified file passes here. The same search finds the first `#` (where a
-        // comment may start), so a line without one is searched once.
-        let mut read_any = false;
-        let ended = loop {
-            let available = match self.input.fill_buf() {
-                Ok(bytes) => bytes,
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(VerifyError::io(&shown(&self.path.display().to_string()), &e)),
-            };
-            if available.is_empty() {
-                break false;
-            }
-            read_any = true;
+        // A byte search for the line break in what was read; the same search finds the first
+        // `#` (where a comment may start), so a line without one is searched once. `searched`
+        // bytes from `pos` on hold no line break: a refill does not search them again.
+        let mut searched = 0;
+        let end = loop {
+            let from = self.pos + searched;
+            let window = &self.data[from..self.filled];
             let found = match self.hash {
-                None => memchr::memchr2(b'\n', b'#', available),
-                Some(_) => memchr::memchr(b'\n', available),
+                None => find_break_or_hash(window),
+                Some(_) => memchr::memchr(b'\n', window),
             };
-            let end = match found {
-                Some(at) if available[at] == b'#' => {
-                    self.hash = Some(self.buf.len() + at);
-                    memchr::memchr(b'\n', &available[at + 1..]).map(|n| at + 1 + n)
+            let found = match found {
+                Some(at) if window[at] == b'#' => {
+                    self.hash = Some(searched + at);
+                    memchr::memchr(b'\n', &window[at + 1..]).map(|n| at + 1 + n)
                 }
                 found => found,
             };
-            let (taken, ended) = match end {
-                Some(at) => {
-                    self.buf.extend_from_slice(&available[..at]);
-                    (at + 1, true)
-                }
-                None => {
-                    self.buf.extend_from_slice(available);
-                    (available.len(), false)
-                }
-            };
-            self.input.consume(taken);
-            self.consumed += taken as u64;
-            if ended || self.buf.len() > MAX_LINE_BYTES {
-                break ended;
+            if let Some(at) = found {
+                break Some(from + at);
             }
+            searched = self.filled - self.pos;
+            if self.eof || searched > MAX_LINE_BYTES {
+                break None;
+            }
+            self.fill()?;
         };
-        if !read_any {
-            return Ok(false);
-        }
+        let start = self.pos;
+        let (mut end, ended) = match end {
+            Some(at) => (at, true),
+            None if self.filled == start => return Ok(false),
+            None => (self.filled, false),
+        };
         self.line_no += 1;
-        if self.buf.len() > MAX_LINE_BYTES {
+        if end - start > MAX_LINE_BYTES {
             return Err(VerifyError::parse(format!(
                 "{}:{}: the line is longer than {MAX_LINE_BYTES} bytes",
                 shown(&self.path.display().to_string()),
                 self.line_no
             )));
         }
-        if ended && self.buf.last() == Some(&b'\r') {
-            self.buf.pop();
+        self.pos = end + usize::from(ended);
+        if ended && end > start && self.data[end - 1] == b'\r' {
+            end -= 1;
         }
+        self.line = (start, end);
         Ok(true)
+    }
+
+    /// Read more of the input after `data[pos..filled]` (moved to the front first), growing
+    /// the buffer when a line fills it, up to one byte more than the longest line allowed.
+    #[cold]
+    fn fill(&mut self) -> Result<(), VerifyError> {
+        if self.pos > 0 {
+            self.data.copy_within(self.pos..self.filled, 0);
+            self.filled -= self.pos;
+            self.valid_to = self.valid_to.saturating_sub(self.pos);
+            self.line = (0, 0);
+            self.pos = 0;
+        }
+        if self.filled == self.data.len() {
+            let grown = (self.data.len() * 2).clamp(64, MAX_LINE_BYTES + 1);
+            self.data.resize(grown, 0);
+        }
+        loop {
+            match self.input.read(&mut self.data[self.filled..]) {
+                Ok(0) => self.eof = true,
+                Ok(n) => {
+                    self.filled += n;
+                    self.read_total += n as u64;
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(VerifyError::io(&shown(&self.path.display().to_string()), &e)),
+            }
+            return Ok(());
+        }
+    }
+
+    /// Check that the current line is UTF-8 text. The check runs once over the line and
+    /// every whole line read after it (up to the buffer's last line break): a short file's
+    /// lines are checked in one call rather than one call each. When it fails past this
+    /// line, this line is still text, and the next line checks again from its own start, so
+    /// the error names the line the bad byte is on and its offset there, as a check of that
+    /// line alone would.
+    #[inline(always)]
+    fn check_utf8(&mut self) -> Result<(), VerifyError> {
+        match self.line.1 <= self.valid_to {
+            true => Ok(()),
+            false => self.check_utf8_from_line(),
+        }
+    }
+
+    /// [`Self::check_utf8`] past what was checked: once per chunk.
+    #[inline(never)]
+    fn check_utf8_from_line(&mut self) -> Result<(), VerifyError> {
+        let (start, end) = self.line;
+        let upto = match memchr::memrchr(b'\n', &self.data[end..self.filled]) {
+            Some(at) => end + at + 1,
+            None => end,
+        };
+        match std::str::from_utf8(&self.data[start..upto]) {
+            Ok(_) => self.valid_to = upto,
+            Err(e) if start + e.valid_up_to() >= end => self.valid_to = start + e.valid_up_to(),
+            Err(e) => {
+                return Err(VerifyError::parse(format!(
+                    "{}:{}: the line is not UTF-8 text (invalid byte at offset {})",
+                    shown(&self.path.display().to_string()),
+                    self.line_no,
+                    e.valid_up_to()
+                )))
+            }
+        }
+        Ok(())
+    }
+
+    /// The current line's bytes.
+    fn line_bytes(&self) -> &[u8] {
+        &self.data[self.line.0..self.line.1]
     }
 
     /// Read lines until the next record (directives on the way are taken in).
@@ -341,24 +458,24 @@ impl LogReader {
             if !self.read_line()? {
                 return Ok(None);
             }
-            let buf = std::mem::take(&mut self.buf);
-            let text = match std::str::from_utf8(&buf) {
+            self.check_utf8()?;
+            // Taken out while the line is lent from it, and put back below.
+            let data = std::mem::take(&mut self.data);
+            let bytes = &data[self.line.0..self.line.1];
+            debug_assert!(std::str::from_utf8(bytes).is_ok());
+            // SAFETY: `check_utf8` has just checked these bytes as UTF-8 (they lie in
+            // `data[line.0..valid_to]`, checked from a line start, and a line starts and ends
+            // next to an ASCII line break or the buffer's ends, so at character boundaries).
+            let text = unsafe { std::str::from_utf8_unchecked(bytes) };
+            let text = match self.line_no {
                 // Editors on some systems start a UTF-8 file with a byte-order mark.
-                Ok(text) if self.line_no == 1 => text.strip_prefix('\u{feff}').unwrap_or(text),
-                Ok(text) => text,
-                Err(e) => {
-                    return Err(VerifyError::parse(format!(
-                        "{}:{}: the line is not UTF-8 text (invalid byte at offset {})",
-                        shown(&self.path.display().to_string()),
-                        self.line_no,
-                        e.valid_up_to()
-                    )))
-                }
+                1 => text.strip_prefix('\u{feff}').unwrap_or(text),
+                _ => text,
             };
             let found = match self.format {
-                // `text` ends where `buf` does (only a byte-order mark is cut from its start).
+                // `text` ends where the line does (only a byte-order mark is cut from its start).
                 FileFormat::Notation => {
-                    let hash = self.hash.map(|at| at - (buf.len() - text.len()));
+                    let hash = self.hash.map(|at| at - (bytes.len() - text.len()));
                     self.notation_line(text, hash)
                 }
                 FileFormat::Jsonl => self.jsonl_line(text).map(|r| r.map(|r| Raw::Owned(r.body))),
@@ -371,7 +488,7 @@ impl LogReader {
                 Ok(None) => None,
                 Err(e) => Some(Err(e)),
             };
-            self.buf = buf;
+            self.data = data;
             if let Some(result) = result {
                 return result.map(Some);
             }
@@ -384,12 +501,12 @@ impl LogReader {
     fn notation_line(&mut self, raw: &str, hash: Option<usize>) -> Result<Option<Raw>, VerifyError> {
         // Every line of every verified file passes here, so the common case is kept cheap: a
         // byte search for the comment (`#` is ASCII, so the cut is a character boundary) and
-        // no character count when the line starts with a visible ASCII character.
-        let column = match raw.as_bytes().first() {
-            Some(b) if b.is_ascii_graphic() => 1,
-            _ => raw.chars().take_while(|c| c.is_whitespace()).count() + 1,
+        // no character count or trimming at an end that is a visible ASCII character (no
+        // blank, and a whole character).
+        let (column, start) = match raw.as_bytes().first() {
+            Some(b) if b.is_ascii_graphic() => (1, raw),
+            _ => (raw.chars().take_while(|c| c.is_whitespace()).count() + 1, raw.trim_start()),
         };
-        let start = raw.trim_start();
         if start.starts_with('@') {
             self.directive(start, column)?;
             return Ok(None);
@@ -399,7 +516,10 @@ impl LogReader {
             Some(p) => &start[..p - (raw.len() - start.len())],
             None => start,
         };
-        let trimmed = content.trim_end();
+        let trimmed = match content.as_bytes().last() {
+            Some(b) if b.is_ascii_graphic() => content,
+            _ => content.trim_end(),
+        };
         if trimmed.is_empty() {
             return Ok(None);
         }
@@ -705,7 +825,7 @@ pub(crate) fn count_records(path: &Path) -> Result<u64, VerifyError> {
     // The header and the first record are read already.
     let mut n = u64::from(reader.first.is_some());
     while reader.read_line()? {
-        let line = std::str::from_utf8(&reader.buf).unwrap_or_default();
+        let line = std::str::from_utf8(reader.line_bytes()).unwrap_or_default();
         if line.trim().is_empty() {
             continue;
         }
