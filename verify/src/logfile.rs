@@ -1090,4 +1090,113 @@ mod tests {
         };
         assert!(e.message.contains("t.arb:2: the line is not UTF-8"), "{e}");
     }
+
+    /// An input that hands out at most `step` bytes a read: every line break, `#`, `\r` and
+    /// multi-byte character falls on a boundary between reads for some step.
+    struct Trickle {
+        bytes: Vec<u8>,
+        at: usize,
+        step: usize,
+    }
+
+    impl Read for Trickle {
+        fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+            let n = self.step.min(out.len()).min(self.bytes.len() - self.at);
+            out[..n].copy_from_slice(&self.bytes[self.at..self.at + n]);
+            self.at += n;
+            Ok(n)
+        }
+    }
+
+    /// A whole parse of `bytes` read `step` bytes at a time: the log, or the error's message.
+    fn parse_trickled(bytes: &[u8], step: usize) -> Result<LogFile, String> {
+        let input = Trickle { bytes: bytes.to_vec(), at: 0, step };
+        LogReader::from_reader(Path::new("t.arb"), FileFormat::Notation, input)
+            .and_then(LogFile::collect)
+            .map_err(|e| e.message)
+    }
+
+    #[test]
+    fn lines_split_between_reads_parse_as_when_read_whole() {
+        let valid = "\u{feff}@game toy\r\n@title \"caf\u{e9} #1\"\nroll 4   # why \u{2603}\n  add 4\r\n\u{3000}roll 2 #\nundo\n# only a comment\n\nadd 1";
+        let expected = parse_trickled(valid.as_bytes(), usize::MAX).unwrap();
+        assert_eq!(expected.header.title.as_deref(), Some("caf\u{e9} #1"));
+        assert_eq!(expected.records.len(), 5);
+        assert_eq!(expected.records[2].body, RawBody::Notation("roll 2".into(), 2));
+        assert_eq!(expected.records[4].body, RawBody::Notation("add 1".into(), 1));
+        for step in 1..=17 {
+            assert_eq!(parse_trickled(valid.as_bytes(), step), Ok(expected.clone()), "step {step}");
+        }
+    }
+
+    #[test]
+    fn a_bad_byte_is_reported_on_its_own_line_however_the_input_is_read() {
+        let head = "@game toy\nroll 1 # \u{e9}t\u{e9}\nadd 1\n";
+        // (bytes, the line and offset the message names)
+        let cases: [(Vec<u8>, usize, usize); 5] = [
+            ([head.as_bytes(), b"roll \xff\nadd 1\n"].concat(), 4, 5),
+            // A multi-byte character cut short by the line break.
+            ([head.as_bytes(), b"add 1\nroll \xe2\x98\nadd 1\n"].concat(), 5, 5),
+            // Cut short by the end of the file.
+            ([head.as_bytes(), b"add \xe2\x98"].concat(), 4, 4),
+            // A bad byte on the first line, and one in a comment.
+            (b"@game toy \xc0\x80\n".to_vec(), 1, 10),
+            ([head.as_bytes(), b"add 1 # \xfe\n"].concat(), 4, 8),
+        ];
+        for (bytes, line, offset) in cases {
+            let expected =
+                format!("t.arb:{line}: the line is not UTF-8 text (invalid byte at offset {offset})");
+            for step in [1, 2, 3, 5, 8, 13, usize::MAX] {
+                assert_eq!(parse_trickled(&bytes, step).map(|_| ()), Err(expected.clone()), "step {step}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_file_longer_than_a_chunk_reads_across_chunk_boundaries() {
+        let dir = tempfile::tempdir().unwrap();
+        // Lines of varied lengths, some with a two-byte character, so that line breaks,
+        // comments and characters fall on the chunk boundaries of several files.
+        let mut text = String::from("@game toy\n");
+        let mut n = 0;
+        while text.len() < 3 * CHUNK_BYTES {
+            text.push_str(match n % 3 {
+                0 => "roll 1\n",
+                1 => "add 12   # \u{e9}\n",
+                _ => "add 3\r\n",
+            });
+            n += 1;
+        }
+        for shift in 0..4 {
+            let text = format!("{}{text}", "# x\n".repeat(shift));
+            let path = dir.path().join(format!("long{shift}.arb"));
+            std::fs::write(&path, &text).unwrap();
+            let log = LogFile::read(&path).unwrap();
+            assert_eq!(log.records.len(), n, "{shift}");
+            assert!(log
+                .records
+                .iter()
+                .all(|r| matches!(&r.body, RawBody::Notation(t, 1) if !t.ends_with(' '))));
+            assert_eq!(log.records.last().map(|r| r.line), Some(shift + n + 1), "{shift}");
+            assert_eq!(count_records(&path).unwrap(), n as u64, "{shift}");
+            // A bad byte on the last line is reported there.
+            let path = dir.path().join(format!("bad{shift}.arb"));
+            std::fs::write(&path, [text.as_bytes(), b"add \xff\n"].concat()).unwrap();
+            let e = LogReader::open(&path).unwrap().find_map(Result::err).unwrap();
+            let expected = format!("{}: the line is not UTF-8 text", shift + n + 2);
+            assert!(e.message.contains(&expected), "{e}");
+        }
+    }
+
+    #[test]
+    fn the_longest_line_allowed_is_read_whole_however_it_arrives() {
+        let at_limit = format!("@game toy\nnote {}\nadd 1\n", "x".repeat(MAX_LINE_BYTES - 5));
+        let over = format!("@game toy\nadd 1\nnote {}\r\n", "x".repeat(MAX_LINE_BYTES - 5));
+        for step in [1000, 4096, usize::MAX] {
+            let log = parse_trickled(at_limit.as_bytes(), step).unwrap();
+            assert_eq!(log.records.len(), 2, "{step}");
+            let e = parse_trickled(over.as_bytes(), step).unwrap_err();
+            assert!(e.starts_with("t.arb:3: the line is longer than"), "{step}: {e}");
+        }
+    }
 }
