@@ -242,13 +242,18 @@ impl LogReader {
         length: Option<u64>,
     ) -> Result<LogReader, VerifyError> {
         // One more byte than the file, so that the read that finds its end needs no room made:
-        // zeroing a chunk-sized buffer cost more than reading a short session's file.
+        // zeroing a chunk-sized buffer cost more than reading a short session's file. The last
+        // reader's buffer is used again when it is large enough (see `Drop`).
         let size = length.map_or(CHUNK_BYTES, |n| n.saturating_add(1).clamp(64, CHUNK_BYTES as u64) as usize);
+        let data = match SPARE.try_with(|spare| spare.take()) {
+            Ok(spare) if spare.len() >= size => spare,
+            _ => vec![0; size],
+        };
         let mut reader = LogReader {
             path: path.to_path_buf(),
             format,
             input,
-            data: vec![0; size],
+            data,
             pos: 0,
             filled: 0,
             line: (0, 0),
@@ -497,7 +502,9 @@ impl LogReader {
 
     /// One notation line: a record, or `None` for a directive, comment or blank line.
     /// `hash` is where the line's first `#` is, if it has one.
-    #[inline]
+    // Always inlined: as a call, its frame and the `Result` it returned through memory cost
+    // about 20 instructions a line.
+    #[inline(always)]
     fn notation_line(&mut self, raw: &str, hash: Option<usize>) -> Result<Option<Raw>, VerifyError> {
         // Every line of every verified file passes here, so the common case is kept cheap: a
         // byte search for the comment (`#` is ASCII, so the cut is a character boundary) and
@@ -690,6 +697,26 @@ impl LogReader {
             }
         }
         Ok(())
+    }
+}
+
+thread_local! {
+    /// The buffer of the last [`LogReader`] dropped on this thread, for the next one to read
+    /// into: verifying a league opens thousands of short files, and allocating and zeroing a
+    /// buffer for each cost about as much as checking a dozen of its lines as UTF-8. At most
+    /// one buffer (at most a line's limit) is kept.
+    static SPARE: std::cell::Cell<Vec<u8>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
+impl Drop for LogReader {
+    fn drop(&mut self) {
+        let data = std::mem::take(&mut self.data);
+        // Kept only when it is larger than the one kept already, and never past the limit:
+        // a thread holds one buffer of at most `MAX_LINE_BYTES + 1` bytes.
+        let _ = SPARE.try_with(|spare| {
+            let kept = spare.take();
+            spare.set(if data.len() > kept.len() && data.len() <= MAX_LINE_BYTES + 1 { data } else { kept });
+        });
     }
 }
 
@@ -921,11 +948,11 @@ impl LogFile {
     fn collect(mut reader: LogReader) -> Result<LogFile, VerifyError> {
         let records = reader.by_ref().collect::<Result<Vec<_>, _>>()?;
         Ok(LogFile {
-            path: reader.path,
-            header: reader.header,
+            path: std::mem::take(&mut reader.path),
+            header: std::mem::take(&mut reader.header),
             records,
-            expectations: reader.expectations,
-            variants: reader.variants,
+            expectations: std::mem::take(&mut reader.expectations),
+            variants: std::mem::take(&mut reader.variants),
         })
     }
 }
