@@ -158,8 +158,7 @@ pub fn run_fixture<R: Games>(ctx: &Context<'_, R>, path: &Path) -> FixtureResult
     match ran {
         Err(e) => {
             // Still name the game when the header was readable, so JUnit groups it right.
-            result.game =
-                crate::logfile::LogReader::open(path).ok().map(|mut f| std::mem::take(&mut f.header.game));
+            result.game = crate::logfile::LogReader::open(path).ok().map(|f| f.header.game);
             result.unusable = true;
             result.failures.push(format!("unusable: {e}"));
         }

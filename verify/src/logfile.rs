@@ -186,7 +186,7 @@ pub struct LogReader {
     /// The bytes read and not yet taken are `data[pos..filled]`; the current line is
     /// `data[line.0..line.1]` (without its line break). Lines are cut here in place, never
     /// copied out, and the rest moves to the front only when a line runs past `filled`.
-    data: Vec<u8>,
+    data: Chunk,
     pos: usize,
     filled: usize,
     line: (usize, usize),
@@ -253,7 +253,7 @@ impl LogReader {
             path: path.to_path_buf(),
             format,
             input,
-            data,
+            data: Chunk(data),
             pos: 0,
             filled: 0,
             line: (0, 0),
@@ -293,7 +293,7 @@ impl LogReader {
     /// The rest of the file when the reader's buffer holds all of it (a short file, read
     /// in the first fill): everything after the header and the first record.
     fn rest_if_buffered(&self) -> Option<&[u8]> {
-        (self.length? == self.read_total).then_some(&self.data[self.pos..self.filled])
+        (self.length? == self.read_total).then_some(&self.data.0[self.pos..self.filled])
     }
 
     /// The next line into `self.line`, without its line break; `false` at the end.
@@ -307,7 +307,7 @@ impl LogReader {
         let mut searched = 0;
         let end = loop {
             let from = self.pos + searched;
-            let window = &self.data[from..self.filled];
+            let window = &self.data.0[from..self.filled];
             let found = match self.hash {
                 None => find_break_or_hash(window),
                 Some(_) => memchr::memchr(b'\n', window),
@@ -343,7 +343,7 @@ impl LogReader {
             )));
         }
         self.pos = end + usize::from(ended);
-        if ended && end > start && self.data[end - 1] == b'\r' {
+        if ended && end > start && self.data.0[end - 1] == b'\r' {
             end -= 1;
         }
         self.line = (start, end);
@@ -355,18 +355,18 @@ impl LogReader {
     #[cold]
     fn fill(&mut self) -> Result<(), VerifyError> {
         if self.pos > 0 {
-            self.data.copy_within(self.pos..self.filled, 0);
+            self.data.0.copy_within(self.pos..self.filled, 0);
             self.filled -= self.pos;
             self.valid_to = self.valid_to.saturating_sub(self.pos);
             self.line = (0, 0);
             self.pos = 0;
         }
-        if self.filled == self.data.len() {
-            let grown = (self.data.len() * 2).clamp(64, MAX_LINE_BYTES + 1);
-            self.data.resize(grown, 0);
+        if self.filled == self.data.0.len() {
+            let grown = (self.data.0.len() * 2).clamp(64, MAX_LINE_BYTES + 1);
+            self.data.0.resize(grown, 0);
         }
         loop {
-            match self.input.read(&mut self.data[self.filled..]) {
+            match self.input.read(&mut self.data.0[self.filled..]) {
                 Ok(0) => self.eof = true,
                 Ok(n) => {
                     self.filled += n;
@@ -397,11 +397,11 @@ impl LogReader {
     #[inline(never)]
     fn check_utf8_from_line(&mut self) -> Result<(), VerifyError> {
         let (start, end) = self.line;
-        let upto = match memchr::memrchr(b'\n', &self.data[end..self.filled]) {
+        let upto = match memchr::memrchr(b'\n', &self.data.0[end..self.filled]) {
             Some(at) => end + at + 1,
             None => end,
         };
-        match std::str::from_utf8(&self.data[start..upto]) {
+        match std::str::from_utf8(&self.data.0[start..upto]) {
             Ok(_) => self.valid_to = upto,
             Err(e) if start + e.valid_up_to() >= end => self.valid_to = start + e.valid_up_to(),
             Err(e) => {
@@ -418,7 +418,7 @@ impl LogReader {
 
     /// The current line's bytes.
     fn line_bytes(&self) -> &[u8] {
-        &self.data[self.line.0..self.line.1]
+        &self.data.0[self.line.0..self.line.1]
     }
 
     /// Read lines until the next record (directives on the way are taken in).
@@ -465,7 +465,7 @@ impl LogReader {
             }
             self.check_utf8()?;
             // Taken out while the line is lent from it, and put back below.
-            let data = std::mem::take(&mut self.data);
+            let data = std::mem::take(&mut self.data.0);
             let bytes = &data[self.line.0..self.line.1];
             debug_assert!(std::str::from_utf8(bytes).is_ok());
             // SAFETY: `check_utf8` has just checked these bytes as UTF-8 (they lie in
@@ -493,7 +493,7 @@ impl LogReader {
                 Ok(None) => None,
                 Err(e) => Some(Err(e)),
             };
-            self.data = data;
+            self.data.0 = data;
             if let Some(result) = result {
                 return result.map(Some);
             }
@@ -708,9 +708,13 @@ thread_local! {
     static SPARE: std::cell::Cell<Vec<u8>> = const { std::cell::Cell::new(Vec::new()) };
 }
 
-impl Drop for LogReader {
+/// A reader's buffer, given back to [`SPARE`] when the reader is dropped (a type of its own,
+/// so that `LogReader` has no `Drop` and its fields can still be moved out).
+struct Chunk(Vec<u8>);
+
+impl Drop for Chunk {
     fn drop(&mut self) {
-        let data = std::mem::take(&mut self.data);
+        let data = std::mem::take(&mut self.0);
         // Kept only when it is larger than the one kept already, and never past the limit:
         // a thread holds one buffer of at most `MAX_LINE_BYTES + 1` bytes.
         let _ = SPARE.try_with(|spare| {
@@ -948,11 +952,11 @@ impl LogFile {
     fn collect(mut reader: LogReader) -> Result<LogFile, VerifyError> {
         let records = reader.by_ref().collect::<Result<Vec<_>, _>>()?;
         Ok(LogFile {
-            path: std::mem::take(&mut reader.path),
-            header: std::mem::take(&mut reader.header),
+            path: reader.path,
+            header: reader.header,
             records,
-            expectations: std::mem::take(&mut reader.expectations),
-            variants: std::mem::take(&mut reader.variants),
+            expectations: reader.expectations,
+            variants: reader.variants,
         })
     }
 }
