@@ -5,9 +5,11 @@
 //! envelope. Event lines are kept as text (or JSON) and parsed by the game later, so one
 //! file format serves every game and a parse error always names file, line and column.
 //!
-//! A file is never read whole: [`LogReader`] holds one line at a time (at most
-//! [`MAX_LINE_BYTES`]), so memory stays flat in the file's length and a command that needs
-//! only the start of a log (a `diff` that splits early) reads only the start. The header
+//! A file is never read whole: [`LogReader`] reads it in chunks of at most [`CHUNK_BYTES`]
+//! (a line of up to [`MAX_LINE_BYTES`] is kept whole), so memory stays flat in the file's
+//! length and a command that needs only the start of a log (a `diff` that splits early)
+//! reads only the start. Lines are cut out of the chunk in place and the chunk is checked as
+//! UTF-8 once, not line by line: every line of every verified file passes here. The header
 //! directives (`@game`, `@setup`, `@catalog`, `@title`, `@rules`, `@variant`) therefore come
 //! before the first record; expectations (`@expect`, `@assert`) may come anywhere.
 
@@ -17,12 +19,17 @@ use crate::quoting::{quote, rest_value, setup_pairs};
 use crate::retraction::{Live, Retracted};
 use crate::shown::shown;
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader, Read};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// The longest line a log file may have. Real lines are short; the limit keeps a hostile
 /// file (one line of a gigabyte, `/dev/zero` behind a link) from exhausting memory.
 pub const MAX_LINE_BYTES: usize = 64 * 1024;
+
+/// The most a [`LogReader`] reads at once: what a `BufReader` held before lines were cut
+/// in place. A file shorter than this gets a buffer of its own size, so a short session's
+/// file is read whole in one call and no more memory is taken than it needs.
+pub const CHUNK_BYTES: usize = 64 * 1024;
 
 /// What a log says about its table, from the `@game`/`@setup`/`@catalog`/`@title`/`@rules`
 /// directives (or the JSONL header line, or a journal session's metadata).
@@ -142,6 +149,31 @@ fn found(word: &str) -> String {
     }
 }
 
+/// Where the first line break or `#` in `bytes` is. A line is usually a few dozen bytes:
+/// testing its first bytes a word at a time costs less than setting up the vector search
+/// (`memchr2`, about 50 instructions a call), which takes over past them.
+#[inline(always)]
+fn find_break_or_hash(bytes: &[u8]) -> Option<usize> {
+    const ONES: u64 = u64::from_ne_bytes([1; 8]);
+    const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
+    let mut at = 0;
+    while let Some(word) = bytes.get(at..at + 8).filter(|_| at < 64) {
+        let mut eight = [0u8; 8];
+        eight.copy_from_slice(word);
+        let word = u64::from_le_bytes(eight);
+        let (newline, hash) = (word ^ (ONES * u64::from(b'\n')), word ^ (ONES * u64::from(b'#')));
+        // The high bit of each byte that is zero (the lowest such bit is exact: a borrow only
+        // marks bytes above a zero byte).
+        let zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGH;
+        let found = zero(newline) | zero(hash);
+        if found != 0 {
+            return Some(at + (found.trailing_zeros() / 8) as usize);
+        }
+        at += 8;
+    }
+    memchr::memchr2(b'\n', b'#', &bytes[at..]).map(|n| at + n)
+}
+
 /// The directives that make up a header and so come before the first record.
 const HEADER_DIRECTIVES: &[&str] = &["game", "setup", "catalog", "title", "rules", "variant"];
 
@@ -149,11 +181,22 @@ const HEADER_DIRECTIVES: &[&str] = &["game", "setup", "catalog", "title", "rules
 pub struct LogReader {
     path: PathBuf,
     format: FileFormat,
-    // A concrete `BufReader`, so that taking a line out of its buffer (every line of every
-    // verified file) is not a dynamic call; only refilling it is.
-    input: BufReader<Box<dyn Read + Send>>,
-    buf: Vec<u8>,
-    /// Where in `buf` the line's first `#` is, found by the same search as its line break.
+    /// Only refilling `data` is a dynamic call; taking a line out of it is not.
+    input: Box<dyn Read + Send>,
+    /// The bytes read and not yet taken are `data[pos..filled]`; the current line is
+    /// `data[line.0..line.1]` (without its line break). Lines are cut here in place, never
+    /// copied out, and the rest moves to the front only when a line runs past `filled`.
+    data: Chunk,
+    pos: usize,
+    filled: usize,
+    line: (usize, usize),
+    /// `data[..valid_to]` from the current line's start on is known to be UTF-8: a chunk is
+    /// checked once, up to its last line break, when its first line is read.
+    valid_to: usize,
+    /// The input has ended (a read returned nothing).
+    eof: bool,
+    /// Where the line's first `#` is, from its start, found by the same search as its line
+    /// break.
     hash: Option<usize>,
     line_no: usize,
     pub header: Header,
@@ -167,10 +210,10 @@ pub struct LogReader {
     next_index: u64,
     live: Live,
     finished: bool,
-    /// Bytes taken from the input so far, and the file's length when it was opened: when the
+    /// Bytes read from the input so far, and the file's length when it was opened: when the
     /// reader's buffer holds all the rest, the search for retractions looks there instead of
     /// opening the file again.
-    consumed: u64,
+    read_total: u64,
     length: Option<u64>,
 }
 
@@ -179,9 +222,7 @@ impl LogReader {
     pub fn open(path: &Path) -> Result<LogReader, VerifyError> {
         let file = open_regular(path, "log file")?;
         let length = file.metadata().ok().map(|m| m.len());
-        let mut reader = LogReader::from_reader(path, FileFormat::of(path), file)?;
-        reader.length = length;
-        Ok(reader)
+        LogReader::from_input(path, FileFormat::of(path), Box::new(file), length)
     }
 
     /// Read a log from any input, named `path` in messages.
@@ -190,14 +231,34 @@ impl LogReader {
         format: FileFormat,
         input: R,
     ) -> Result<LogReader, VerifyError> {
-        let input: Box<dyn Read + Send> = Box::new(input);
+        LogReader::from_input(path, format, Box::new(input), None)
+    }
+
+    /// Read a log from `input` of `length` bytes, if known.
+    fn from_input(
+        path: &Path,
+        format: FileFormat,
+        input: Box<dyn Read + Send>,
+        length: Option<u64>,
+    ) -> Result<LogReader, VerifyError> {
+        // One more byte than the file, so that the read that finds its end needs no room made:
+        // zeroing a chunk-sized buffer cost more than reading a short session's file. The last
+        // reader's buffer is used again when it is large enough (see `Drop`).
+        let size = length.map_or(CHUNK_BYTES, |n| n.saturating_add(1).clamp(64, CHUNK_BYTES as u64) as usize);
+        let data = match SPARE.try_with(|spare| spare.take()) {
+            Ok(spare) if spare.len() >= size => spare,
+            _ => vec![0; size],
+        };
         let mut reader = LogReader {
             path: path.to_path_buf(),
             format,
-            input: BufReader::with_capacity(64 * 1024, input),
-            // Room for any usual line at once: grown from empty it was reallocated two or three
-            // times per file (about 1,500 instructions per file).
-            buf: Vec::with_capacity(256),
+            input,
+            data: Chunk(data),
+            pos: 0,
+            filled: 0,
+            line: (0, 0),
+            valid_to: 0,
+            eof: false,
             hash: None,
             line_no: 0,
             header: Header::default(),
@@ -208,8 +269,8 @@ impl LogReader {
             next_index: 0,
             live: Live::default(),
             finished: false,
-            consumed: 0,
-            length: None,
+            read_total: 0,
+            length,
         };
         reader.first = reader.read_record()?;
         if !reader.seen_game {
@@ -232,71 +293,132 @@ impl LogReader {
     /// The rest of the file when the reader's buffer holds all of it (a short file, read
     /// in the first fill): everything after the header and the first record.
     fn rest_if_buffered(&self) -> Option<&[u8]> {
-        let rest = self.input.buffer();
-        (self.length? == self.consumed + rest.len() as u64).then_some(rest)
+        (self.length? == self.read_total).then_some(&self.data.0[self.pos..self.filled])
     }
 
-    /// The next line into `self.buf`, without its line break; `false` at the end.
-    #[inline]
+    /// The next line into `self.line`, without its line break; `false` at the end.
+    // Always inlined: a call per line cost its frame (about 15 instructions a line).
+    #[inline(always)]
     fn read_line(&mut self) -> Result<bool, VerifyError> {
-        self.buf.clear();
         self.hash = None;
-        // Straight from the reader's buffer with a byte search for the line break: every line
-        // of every verified file passes here. The same search finds the first `#` (where a
-        // comment may start), so a line without one is searched once.
-        let mut read_any = false;
-        let ended = loop {
-            let available = match self.input.fill_buf() {
-                Ok(bytes) => bytes,
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(VerifyError::io(&shown(&self.path.display().to_string()), &e)),
-            };
-            if available.is_empty() {
-                break false;
-            }
-            read_any = true;
+        // A byte search for the line break in what was read; the same search finds the first
+        // `#` (where a comment may start), so a line without one is searched once. `searched`
+        // bytes from `pos` on hold no line break: a refill does not search them again.
+        let mut searched = 0;
+        let end = loop {
+            let from = self.pos + searched;
+            let window = &self.data.0[from..self.filled];
             let found = match self.hash {
-                None => memchr::memchr2(b'\n', b'#', available),
-                Some(_) => memchr::memchr(b'\n', available),
+                None => find_break_or_hash(window),
+                Some(_) => memchr::memchr(b'\n', window),
             };
-            let end = match found {
-                Some(at) if available[at] == b'#' => {
-                    self.hash = Some(self.buf.len() + at);
-                    memchr::memchr(b'\n', &available[at + 1..]).map(|n| at + 1 + n)
+            let found = match found {
+                Some(at) if window[at] == b'#' => {
+                    self.hash = Some(searched + at);
+                    memchr::memchr(b'\n', &window[at + 1..]).map(|n| at + 1 + n)
                 }
                 found => found,
             };
-            let (taken, ended) = match end {
-                Some(at) => {
-                    self.buf.extend_from_slice(&available[..at]);
-                    (at + 1, true)
-                }
-                None => {
-                    self.buf.extend_from_slice(available);
-                    (available.len(), false)
-                }
-            };
-            self.input.consume(taken);
-            self.consumed += taken as u64;
-            if ended || self.buf.len() > MAX_LINE_BYTES {
-                break ended;
+            if let Some(at) = found {
+                break Some(from + at);
             }
+            searched = self.filled - self.pos;
+            if self.eof || searched > MAX_LINE_BYTES {
+                break None;
+            }
+            self.fill()?;
         };
-        if !read_any {
-            return Ok(false);
-        }
+        let start = self.pos;
+        let (mut end, ended) = match end {
+            Some(at) => (at, true),
+            None if self.filled == start => return Ok(false),
+            None => (self.filled, false),
+        };
         self.line_no += 1;
-        if self.buf.len() > MAX_LINE_BYTES {
+        if end - start > MAX_LINE_BYTES {
             return Err(VerifyError::parse(format!(
                 "{}:{}: the line is longer than {MAX_LINE_BYTES} bytes",
                 shown(&self.path.display().to_string()),
                 self.line_no
             )));
         }
-        if ended && self.buf.last() == Some(&b'\r') {
-            self.buf.pop();
+        self.pos = end + usize::from(ended);
+        if ended && end > start && self.data.0[end - 1] == b'\r' {
+            end -= 1;
         }
+        self.line = (start, end);
         Ok(true)
+    }
+
+    /// Read more of the input after `data[pos..filled]` (moved to the front first), growing
+    /// the buffer when a line fills it, up to one byte more than the longest line allowed.
+    #[cold]
+    fn fill(&mut self) -> Result<(), VerifyError> {
+        if self.pos > 0 {
+            self.data.0.copy_within(self.pos..self.filled, 0);
+            self.filled -= self.pos;
+            self.valid_to = self.valid_to.saturating_sub(self.pos);
+            self.line = (0, 0);
+            self.pos = 0;
+        }
+        if self.filled == self.data.0.len() {
+            let grown = (self.data.0.len() * 2).clamp(64, MAX_LINE_BYTES + 1);
+            self.data.0.resize(grown, 0);
+        }
+        loop {
+            match self.input.read(&mut self.data.0[self.filled..]) {
+                Ok(0) => self.eof = true,
+                Ok(n) => {
+                    self.filled += n;
+                    self.read_total += n as u64;
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(VerifyError::io(&shown(&self.path.display().to_string()), &e)),
+            }
+            return Ok(());
+        }
+    }
+
+    /// Check that the current line is UTF-8 text. The check runs once over the line and
+    /// every whole line read after it (up to the buffer's last line break): a short file's
+    /// lines are checked in one call rather than one call each. When it fails past this
+    /// line, this line is still text, and the next line checks again from its own start, so
+    /// the error names the line the bad byte is on and its offset there, as a check of that
+    /// line alone would.
+    #[inline(always)]
+    fn check_utf8(&mut self) -> Result<(), VerifyError> {
+        match self.line.1 <= self.valid_to {
+            true => Ok(()),
+            false => self.check_utf8_from_line(),
+        }
+    }
+
+    /// [`Self::check_utf8`] past what was checked: once per chunk.
+    #[inline(never)]
+    fn check_utf8_from_line(&mut self) -> Result<(), VerifyError> {
+        let (start, end) = self.line;
+        let upto = match memchr::memrchr(b'\n', &self.data.0[end..self.filled]) {
+            Some(at) => end + at + 1,
+            None => end,
+        };
+        match std::str::from_utf8(&self.data.0[start..upto]) {
+            Ok(_) => self.valid_to = upto,
+            Err(e) if start + e.valid_up_to() >= end => self.valid_to = start + e.valid_up_to(),
+            Err(e) => {
+                return Err(VerifyError::parse(format!(
+                    "{}:{}: the line is not UTF-8 text (invalid byte at offset {})",
+                    shown(&self.path.display().to_string()),
+                    self.line_no,
+                    e.valid_up_to()
+                )))
+            }
+        }
+        Ok(())
+    }
+
+    /// The current line's bytes.
+    fn line_bytes(&self) -> &[u8] {
+        &self.data.0[self.line.0..self.line.1]
     }
 
     /// Read lines until the next record (directives on the way are taken in).
@@ -341,24 +463,24 @@ impl LogReader {
             if !self.read_line()? {
                 return Ok(None);
             }
-            let buf = std::mem::take(&mut self.buf);
-            let text = match std::str::from_utf8(&buf) {
+            self.check_utf8()?;
+            // Taken out while the line is lent from it, and put back below.
+            let data = std::mem::take(&mut self.data.0);
+            let bytes = &data[self.line.0..self.line.1];
+            debug_assert!(std::str::from_utf8(bytes).is_ok());
+            // SAFETY: `check_utf8` has just checked these bytes as UTF-8 (they lie in
+            // `data[line.0..valid_to]`, checked from a line start, and a line starts and ends
+            // next to an ASCII line break or the buffer's ends, so at character boundaries).
+            let text = unsafe { std::str::from_utf8_unchecked(bytes) };
+            let text = match self.line_no {
                 // Editors on some systems start a UTF-8 file with a byte-order mark.
-                Ok(text) if self.line_no == 1 => text.strip_prefix('\u{feff}').unwrap_or(text),
-                Ok(text) => text,
-                Err(e) => {
-                    return Err(VerifyError::parse(format!(
-                        "{}:{}: the line is not UTF-8 text (invalid byte at offset {})",
-                        shown(&self.path.display().to_string()),
-                        self.line_no,
-                        e.valid_up_to()
-                    )))
-                }
+                1 => text.strip_prefix('\u{feff}').unwrap_or(text),
+                _ => text,
             };
             let found = match self.format {
-                // `text` ends where `buf` does (only a byte-order mark is cut from its start).
+                // `text` ends where the line does (only a byte-order mark is cut from its start).
                 FileFormat::Notation => {
-                    let hash = self.hash.map(|at| at - (buf.len() - text.len()));
+                    let hash = self.hash.map(|at| at - (bytes.len() - text.len()));
                     self.notation_line(text, hash)
                 }
                 FileFormat::Jsonl => self.jsonl_line(text).map(|r| r.map(|r| Raw::Owned(r.body))),
@@ -371,7 +493,7 @@ impl LogReader {
                 Ok(None) => None,
                 Err(e) => Some(Err(e)),
             };
-            self.buf = buf;
+            self.data.0 = data;
             if let Some(result) = result {
                 return result.map(Some);
             }
@@ -380,16 +502,18 @@ impl LogReader {
 
     /// One notation line: a record, or `None` for a directive, comment or blank line.
     /// `hash` is where the line's first `#` is, if it has one.
-    #[inline]
+    // Always inlined: as a call, its frame and the `Result` it returned through memory cost
+    // about 20 instructions a line.
+    #[inline(always)]
     fn notation_line(&mut self, raw: &str, hash: Option<usize>) -> Result<Option<Raw>, VerifyError> {
         // Every line of every verified file passes here, so the common case is kept cheap: a
         // byte search for the comment (`#` is ASCII, so the cut is a character boundary) and
-        // no character count when the line starts with a visible ASCII character.
-        let column = match raw.as_bytes().first() {
-            Some(b) if b.is_ascii_graphic() => 1,
-            _ => raw.chars().take_while(|c| c.is_whitespace()).count() + 1,
+        // no character count or trimming at an end that is a visible ASCII character (no
+        // blank, and a whole character).
+        let (column, start) = match raw.as_bytes().first() {
+            Some(b) if b.is_ascii_graphic() => (1, raw),
+            _ => (raw.chars().take_while(|c| c.is_whitespace()).count() + 1, raw.trim_start()),
         };
-        let start = raw.trim_start();
         if start.starts_with('@') {
             self.directive(start, column)?;
             return Ok(None);
@@ -399,7 +523,10 @@ impl LogReader {
             Some(p) => &start[..p - (raw.len() - start.len())],
             None => start,
         };
-        let trimmed = content.trim_end();
+        let trimmed = match content.as_bytes().last() {
+            Some(b) if b.is_ascii_graphic() => content,
+            _ => content.trim_end(),
+        };
         if trimmed.is_empty() {
             return Ok(None);
         }
@@ -573,6 +700,30 @@ impl LogReader {
     }
 }
 
+thread_local! {
+    /// The buffer of the last [`LogReader`] dropped on this thread, for the next one to read
+    /// into: verifying a league opens thousands of short files, and allocating and zeroing a
+    /// buffer for each cost about as much as checking a dozen of its lines as UTF-8. At most
+    /// one buffer (at most a line's limit) is kept.
+    static SPARE: std::cell::Cell<Vec<u8>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
+/// A reader's buffer, given back to [`SPARE`] when the reader is dropped (a type of its own,
+/// so that `LogReader` has no `Drop` and its fields can still be moved out).
+struct Chunk(Vec<u8>);
+
+impl Drop for Chunk {
+    fn drop(&mut self) {
+        let data = std::mem::take(&mut self.0);
+        // Kept only when it is larger than the one kept already, and never past the limit:
+        // a thread holds one buffer of at most `MAX_LINE_BYTES + 1` bytes.
+        let _ = SPARE.try_with(|spare| {
+            let kept = spare.take();
+            spare.set(if data.len() > kept.len() && data.len() <= MAX_LINE_BYTES + 1 { data } else { kept });
+        });
+    }
+}
+
 impl LogReader {
     /// A read's result as the iterator hands it out: after the end or an error, nothing more
     /// is read.
@@ -705,7 +856,7 @@ pub(crate) fn count_records(path: &Path) -> Result<u64, VerifyError> {
     // The header and the first record are read already.
     let mut n = u64::from(reader.first.is_some());
     while reader.read_line()? {
-        let line = std::str::from_utf8(&reader.buf).unwrap_or_default();
+        let line = std::str::from_utf8(reader.line_bytes()).unwrap_or_default();
         if line.trim().is_empty() {
             continue;
         }
@@ -969,5 +1120,114 @@ mod tests {
             Ok(mut reader) => reader.find_map(Result::err).unwrap(),
         };
         assert!(e.message.contains("t.arb:2: the line is not UTF-8"), "{e}");
+    }
+
+    /// An input that hands out at most `step` bytes a read: every line break, `#`, `\r` and
+    /// multi-byte character falls on a boundary between reads for some step.
+    struct Trickle {
+        bytes: Vec<u8>,
+        at: usize,
+        step: usize,
+    }
+
+    impl Read for Trickle {
+        fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+            let n = self.step.min(out.len()).min(self.bytes.len() - self.at);
+            out[..n].copy_from_slice(&self.bytes[self.at..self.at + n]);
+            self.at += n;
+            Ok(n)
+        }
+    }
+
+    /// A whole parse of `bytes` read `step` bytes at a time: the log, or the error's message.
+    fn parse_trickled(bytes: &[u8], step: usize) -> Result<LogFile, String> {
+        let input = Trickle { bytes: bytes.to_vec(), at: 0, step };
+        LogReader::from_reader(Path::new("t.arb"), FileFormat::Notation, input)
+            .and_then(LogFile::collect)
+            .map_err(|e| e.message)
+    }
+
+    #[test]
+    fn lines_split_between_reads_parse_as_when_read_whole() {
+        let valid = "\u{feff}@game toy\r\n@title \"caf\u{e9} #1\"\nroll 4   # why \u{2603}\n  add 4\r\n\u{3000}roll 2 #\nundo\n# only a comment\n\nadd 1";
+        let expected = parse_trickled(valid.as_bytes(), usize::MAX).unwrap();
+        assert_eq!(expected.header.title.as_deref(), Some("caf\u{e9} #1"));
+        assert_eq!(expected.records.len(), 5);
+        assert_eq!(expected.records[2].body, RawBody::Notation("roll 2".into(), 2));
+        assert_eq!(expected.records[4].body, RawBody::Notation("add 1".into(), 1));
+        for step in 1..=17 {
+            assert_eq!(parse_trickled(valid.as_bytes(), step), Ok(expected.clone()), "step {step}");
+        }
+    }
+
+    #[test]
+    fn a_bad_byte_is_reported_on_its_own_line_however_the_input_is_read() {
+        let head = "@game toy\nroll 1 # \u{e9}t\u{e9}\nadd 1\n";
+        // (bytes, the line and offset the message names)
+        let cases: [(Vec<u8>, usize, usize); 5] = [
+            ([head.as_bytes(), b"roll \xff\nadd 1\n"].concat(), 4, 5),
+            // A multi-byte character cut short by the line break.
+            ([head.as_bytes(), b"add 1\nroll \xe2\x98\nadd 1\n"].concat(), 5, 5),
+            // Cut short by the end of the file.
+            ([head.as_bytes(), b"add \xe2\x98"].concat(), 4, 4),
+            // A bad byte on the first line, and one in a comment.
+            (b"@game toy \xc0\x80\n".to_vec(), 1, 10),
+            ([head.as_bytes(), b"add 1 # \xfe\n"].concat(), 4, 8),
+        ];
+        for (bytes, line, offset) in cases {
+            let expected =
+                format!("t.arb:{line}: the line is not UTF-8 text (invalid byte at offset {offset})");
+            for step in [1, 2, 3, 5, 8, 13, usize::MAX] {
+                assert_eq!(parse_trickled(&bytes, step).map(|_| ()), Err(expected.clone()), "step {step}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_file_longer_than_a_chunk_reads_across_chunk_boundaries() {
+        let dir = tempfile::tempdir().unwrap();
+        // Lines of varied lengths, some with a two-byte character, so that line breaks,
+        // comments and characters fall on the chunk boundaries of several files.
+        let mut text = String::from("@game toy\n");
+        let mut n = 0;
+        while text.len() < 3 * CHUNK_BYTES {
+            text.push_str(match n % 3 {
+                0 => "roll 1\n",
+                1 => "add 12   # \u{e9}\n",
+                _ => "add 3\r\n",
+            });
+            n += 1;
+        }
+        for shift in 0..4 {
+            let text = format!("{}{text}", "# x\n".repeat(shift));
+            let path = dir.path().join(format!("long{shift}.arb"));
+            std::fs::write(&path, &text).unwrap();
+            let log = LogFile::read(&path).unwrap();
+            assert_eq!(log.records.len(), n, "{shift}");
+            assert!(log
+                .records
+                .iter()
+                .all(|r| matches!(&r.body, RawBody::Notation(t, 1) if !t.ends_with(' '))));
+            assert_eq!(log.records.last().map(|r| r.line), Some(shift + n + 1), "{shift}");
+            assert_eq!(count_records(&path).unwrap(), n as u64, "{shift}");
+            // A bad byte on the last line is reported there.
+            let path = dir.path().join(format!("bad{shift}.arb"));
+            std::fs::write(&path, [text.as_bytes(), b"add \xff\n"].concat()).unwrap();
+            let e = LogReader::open(&path).unwrap().find_map(Result::err).unwrap();
+            let expected = format!("{}: the line is not UTF-8 text", shift + n + 2);
+            assert!(e.message.contains(&expected), "{e}");
+        }
+    }
+
+    #[test]
+    fn the_longest_line_allowed_is_read_whole_however_it_arrives() {
+        let at_limit = format!("@game toy\nnote {}\nadd 1\n", "x".repeat(MAX_LINE_BYTES - 5));
+        let over = format!("@game toy\nadd 1\nnote {}\r\n", "x".repeat(MAX_LINE_BYTES - 5));
+        for step in [1000, 4096, usize::MAX] {
+            let log = parse_trickled(at_limit.as_bytes(), step).unwrap();
+            assert_eq!(log.records.len(), 2, "{step}");
+            let e = parse_trickled(over.as_bytes(), step).unwrap_err();
+            assert!(e.starts_with("t.arb:3: the line is longer than"), "{step}: {e}");
+        }
     }
 }

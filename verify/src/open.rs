@@ -163,7 +163,7 @@ pub(crate) fn unknown_game<R: Games>(ctx: &Context<'_, R>, label: &str, id: &str
 
 /// Build the game a header describes, under the given overrides, loading its catalog.
 pub(crate) fn build_game<G: Game>(
-    label: &str,
+    label: &dyn std::fmt::Display,
     header: &Header,
     overrides: &[(String, String)],
     base_dir: Option<&Path>,
@@ -215,7 +215,11 @@ pub(crate) fn build_game<G: Game>(
 type Built = Option<(TypeId, Setup, Box<dyn std::any::Any + Send>)>;
 static LAST_BUILT: Mutex<Built> = Mutex::new(None);
 
-fn built_in<G: Game>(label: &str, setup: Setup, text: &'static str) -> Result<G, VerifyError> {
+fn built_in<G: Game>(
+    label: &dyn std::fmt::Display,
+    setup: Setup,
+    text: &'static str,
+) -> Result<G, VerifyError> {
     let id = TypeId::of::<G>();
     if let Ok(last) = LAST_BUILT.lock() {
         if let Some((_, _, game)) = last.as_ref().filter(|(g, s, _)| *g == id && *s == setup) {
@@ -243,7 +247,7 @@ static LAST_ACCEPTED: Mutex<Option<(TypeId, Setup)>> = Mutex::new(None);
 /// Refuse a setup `G` does not accept, naming every reason. `Setup::resolve` is a pure
 /// function of the setup and `G::params()`, so a setup accepted once for `G` is accepted
 /// again without resolving it.
-fn check_setup<G: Game>(label: &str, setup: &Setup) -> Result<(), VerifyError> {
+fn check_setup<G: Game>(label: &dyn std::fmt::Display, setup: &Setup) -> Result<(), VerifyError> {
     let game = TypeId::of::<G>();
     let seen = |last: &Option<(TypeId, Setup)>| last.as_ref().is_some_and(|(g, s)| *g == game && s == setup);
     if LAST_ACCEPTED.lock().is_ok_and(|last| seen(&last)) {
@@ -281,14 +285,15 @@ pub(crate) fn open_scanned<G: Game>(
     extra: &[(String, String)],
     scanned: Option<Retracted>,
 ) -> Result<Opened<G>, VerifyError> {
-    let label = source.to_string();
+    // Named in messages only: formatted when one is written, not for every opened log.
+    let label = source;
     match peeked {
         Peeked::File(file) => {
             let mut overrides = file.variants.clone();
             overrides.extend(source.variants.iter().cloned());
             overrides.extend(extra.iter().cloned());
             let path = file.path().to_path_buf();
-            let game: G = build_game(&label, &file.header, &overrides, path.parent())?;
+            let game: G = build_game(label, &file.header, &overrides, path.parent())?;
             let retracted = match scanned {
                 Some(r) => r,
                 None => crate::logfile::retracted_records_of(&file)?,
@@ -301,7 +306,7 @@ pub(crate) fn open_scanned<G: Game>(
         Peeked::Session(_, header, reader) => {
             let mut overrides = source.variants.clone();
             overrides.extend(extra.iter().cloned());
-            let game: G = build_game(&label, &header, &overrides, None)?;
+            let game: G = build_game(label, &header, &overrides, None)?;
             let retracted = reader.retractions.iter().map(|&(_, target)| target).collect();
             Ok(Opened { header, game, retracted, records: RecordStream::Session(reader.events.cast()) })
         }
@@ -394,7 +399,7 @@ pub(crate) fn open_session_from<R: Games, G: Game>(
     header: Header,
     from: u64,
 ) -> Result<Opened<G>, VerifyError> {
-    let game: G = build_game(name, &header, &[], None)?;
+    let game: G = build_game(&name, &header, &[], None)?;
     let (retracted, records) = crate::session::records::<R, G>(ctx, name, from)?;
     Ok(Opened { header, game, retracted, records })
 }

@@ -427,7 +427,7 @@ impl<'c, 'a, 'j, R: Games> WithGame<'a> for Open<'c, 'a, 'j, R> {
     type Output = Recorder<'j>;
     fn run<G: Game>(self, peeked: Peeked) -> Result<Recorder<'j>, VerifyError> {
         let j = journal(self.ctx, self.name)?;
-        let game: G = build_game(self.name, peeked.header(), &[], None)?;
+        let game: G = build_game(&self.name, peeked.header(), &[], None)?;
         let retracted = j.retracted(self.name).map_err(from_journal)?;
         let mut live = Vec::new();
         let mut next = 0;

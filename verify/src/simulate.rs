@@ -56,7 +56,7 @@ impl<'c, 'a, R: Games> GameVisitor for Work<'c, 'a, R> {
     type Output = Result<Simulated, VerifyError>;
     fn visit<G: Game>(self) -> Self::Output {
         let id = G::info().id;
-        let game: G = build_game(id, &self.header, &[], None)?;
+        let game: G = build_game(&id, &self.header, &[], None)?;
         let log = game.simulate(self.seed, self.events).ok_or_else(|| {
             VerifyError::argument(format!("{id} has no simulator yet: `arbiter simulate` cannot play it"))
         })?;

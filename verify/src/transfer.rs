@@ -71,7 +71,7 @@ impl<'c, 'a, R: Games> GameVisitor for NewSession<'c, 'a, R> {
     type Output = Result<Created, VerifyError>;
     fn visit<G: Game>(self) -> Self::Output {
         // Built only to check the setup and catalog now rather than at the first replay.
-        build_game::<G>(self.name, &self.header, &[], None)?;
+        build_game::<G>(&self.name, &self.header, &[], None)?;
         let meta = SessionMeta {
             game: self.header.game.clone(),
             setup: self.header.setup.clone(),
