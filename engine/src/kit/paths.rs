@@ -384,33 +384,33 @@ impl Mover<'_> {
                     new[f] = new[f].union(turned);
                 }
             }
+            // Every step and hop lands on a field it may pass: the landings of one facing are
+            // gathered first and cut down to those fields once ((a & p) | (b & p) is
+            // (a | b) & p), not once per direction.
             let prev = &layers[k - 1];
+            let hopped = hops.and_then(|h| k.checked_sub(usize::from(h))).map(|j| &layers[j]);
             for f in 0..4 {
+                let mut landed = Cells::new();
                 let src = prev[f].and(movable);
-                if src.is_empty() {
-                    continue;
+                if !src.is_empty() {
+                    for o in steps {
+                        let (dx, dy) = o[f];
+                        landed = landed.union(src.shifted(dx, dy));
+                    }
                 }
-                for o in steps {
-                    let (dx, dy) = o[f];
-                    new[f] = new[f].union(src.shifted(dx, dy).and(self.pass));
-                }
-            }
-            if let Some(h) = hops {
-                if let Some(prev) = k.checked_sub(usize::from(h)).map(|j| &layers[j]) {
-                    for f in 0..4 {
-                        let src = prev[f].and(movable);
-                        if src.is_empty() {
-                            continue;
-                        }
+                if let Some(prev) = hopped {
+                    let src = prev[f].and(movable);
+                    if !src.is_empty() {
                         for (j, o) in steps.iter().enumerate() {
                             let (dx, dy) = o[f];
                             let over = src.and(masks[j][f]);
                             if !over.is_empty() {
-                                new[f] = new[f].union(over.shifted(2 * dx, 2 * dy).and(self.pass));
+                                landed = landed.union(over.shifted(2 * dx, 2 * dy));
                             }
                         }
                     }
                 }
+                new[f] = new[f].union(landed.and(self.pass));
             }
         })
     }
@@ -453,33 +453,32 @@ impl Mover<'_> {
                     new[f] = new[f].union(turned);
                 }
             }
+            // As in `from`: the places a step or hop leaves from, gathered per facing and cut
+            // down to the fields it may move on from once.
             let prev = &layers[k - 1];
+            let hopped = hops.and_then(|h| k.checked_sub(usize::from(h))).map(|j| &layers[j]);
             for f in 0..4 {
+                let mut left = Cells::new();
                 let src = prev[f].and(self.pass);
-                if src.is_empty() {
-                    continue;
+                if !src.is_empty() {
+                    for o in steps {
+                        let (dx, dy) = o[f];
+                        left = left.union(src.shifted(-dx, -dy));
+                    }
                 }
-                for o in steps {
-                    let (dx, dy) = o[f];
-                    new[f] = new[f].union(src.shifted(-dx, -dy).and(movable));
-                }
-            }
-            if let Some(h) = hops {
-                if let Some(prev) = k.checked_sub(usize::from(h)).map(|j| &layers[j]) {
-                    for f in 0..4 {
-                        let src = prev[f].and(self.pass);
-                        if src.is_empty() {
-                            continue;
-                        }
+                if let Some(prev) = hopped {
+                    let src = prev[f].and(self.pass);
+                    if !src.is_empty() {
                         for (j, o) in steps.iter().enumerate() {
                             let (dx, dy) = o[f];
                             let landing = src.and(masks[j][f]);
                             if !landing.is_empty() {
-                                new[f] = new[f].union(landing.shifted(-2 * dx, -2 * dy).and(movable));
+                                left = left.union(landing.shifted(-2 * dx, -2 * dy));
                             }
                         }
                     }
                 }
+                new[f] = new[f].union(left.and(movable));
             }
         })
     }
