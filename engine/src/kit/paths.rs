@@ -380,8 +380,8 @@ impl Mover<'_> {
             if let Some(prev) = k.checked_sub(usize::from(self.turn_cost)).map(|j| &layers[j]) {
                 // A turn keeps the field: each facing gets the fields the other three had.
                 let turned = turned(prev, movable);
-                for f in 0..4 {
-                    new[f] = new[f].union(turned);
+                for c in new.iter_mut() {
+                    *c = c.union(turned);
                 }
             }
             // Every step and hop lands on a field it may pass: the landings of one facing are
@@ -449,8 +449,8 @@ impl Mover<'_> {
             // The places one move before those of the layers already made.
             if let Some(prev) = k.checked_sub(usize::from(self.turn_cost)).map(|j| &layers[j]) {
                 let turned = turned(prev, movable);
-                for f in 0..4 {
-                    new[f] = new[f].union(turned);
+                for c in new.iter_mut() {
+                    *c = c.union(turned);
                 }
             }
             // As in `from`: the places a step or hop leaves from, gathered per facing and cut
