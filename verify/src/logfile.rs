@@ -387,9 +387,10 @@ impl LogReader {
     /// line alone would.
     #[inline(always)]
     fn check_utf8(&mut self) -> Result<(), VerifyError> {
-        match self.line.1 <= self.valid_to {
-            true => Ok(()),
-            false => self.check_utf8_from_line(),
+        if self.line.1 <= self.valid_to {
+            Ok(())
+        } else {
+            self.check_utf8_from_line()
         }
     }
 
