@@ -94,8 +94,10 @@ impl FileFormat {
 }
 
 /// Open `path` for reading only if it is a regular file: a FIFO would block forever and a
-/// device (`/dev/zero`) never ends. Symbolic links to regular files are followed.
-pub(crate) fn open_regular(path: &Path, what: &str) -> Result<std::fs::File, VerifyError> {
+/// device (`/dev/zero`) never ends. Symbolic links to regular files are followed. The file's
+/// length comes with it, from the check of the opened file (every verified file opens here,
+/// and asking for it again cost a system call per file).
+pub(crate) fn open_regular(path: &Path, what: &str) -> Result<(std::fs::File, u64), VerifyError> {
     // The path as messages show it, built only for a message: every verified file opens here.
     let shown_path = || shown(&path.display().to_string()).into_owned();
     let meta =
@@ -113,14 +115,14 @@ pub(crate) fn open_regular(path: &Path, what: &str) -> Result<std::fs::File, Ver
         std::fs::File::open(path).map_err(|e| VerifyError::io(&format!("{what} {}", shown_path()), &e))?;
     // Checked again on the open file, in case the name was replaced in between.
     match file.metadata() {
-        Ok(m) if m.is_file() => Ok(file),
+        Ok(m) if m.is_file() => Ok((file, m.len())),
         _ => Err(VerifyError::new(ErrorKind::Io, format!("{what} {} is not a regular file", shown_path()))),
     }
 }
 
 /// Read a whole regular file of at most `limit` bytes as text (a catalog).
 pub(crate) fn read_bounded(path: &Path, what: &str, limit: u64) -> Result<String, VerifyError> {
-    let file = open_regular(path, what)?;
+    let (file, _) = open_regular(path, what)?;
     let mut text = String::new();
     file.take(limit + 1)
         .read_to_string(&mut text)
@@ -220,9 +222,8 @@ pub struct LogReader {
 impl LogReader {
     /// Open a file and read its header.
     pub fn open(path: &Path) -> Result<LogReader, VerifyError> {
-        let file = open_regular(path, "log file")?;
-        let length = file.metadata().ok().map(|m| m.len());
-        LogReader::from_input(path, FileFormat::of(path), Box::new(file), length)
+        let (file, length) = open_regular(path, "log file")?;
+        LogReader::from_input(path, FileFormat::of(path), Box::new(file), Some(length))
     }
 
     /// Read a log from any input, named `path` in messages.
@@ -452,17 +453,67 @@ impl LogReader {
         self.fuse(read)
     }
 
+    /// Every record left, each handed to `f` as [`Self::next_with`] hands one, until `f`
+    /// returns `false` (or an error, which is returned). The loop runs here, not in the
+    /// caller: verifying a file steps each of its records through this, and a record handed
+    /// out one call at a time (an `Option` of a `Result` per layer, the first record and the
+    /// end checked again) cost about as much per line as cutting the line out.
+    pub(crate) fn each_with(
+        &mut self,
+        mut f: impl FnMut(usize, Lent<'_>) -> Result<bool, VerifyError>,
+    ) -> Result<(), VerifyError> {
+        if let Some(first) = self.first.take() {
+            let go_on = match first.body {
+                RawBody::Notation(text, column) => f(first.line, Lent::Notation(&text, column)),
+                body => f(first.line, Lent::Other(body)),
+            };
+            match go_on {
+                Ok(true) => {}
+                Ok(false) => return Ok(()),
+                Err(e) => {
+                    self.finished = true;
+                    return Err(e);
+                }
+            }
+        }
+        if self.finished {
+            return Ok(());
+        }
+        // After the end or an error the reader is finished, as the iterator is; stopped by
+        // `f`, it can go on.
+        let stopped = self.scan(f);
+        self.finished = !matches!(stopped, Ok(true));
+        stopped.map(|_| ())
+    }
+
     /// Read lines until the next record and hand it to `f` (`None` at the end). The line is
     /// checked as UTF-8 once, and an event line is lent to `f` from the line buffer.
     fn read_with<T>(
         &mut self,
         f: impl FnOnce(usize, Lent<'_>) -> Result<T, VerifyError>,
     ) -> Result<Option<T>, VerifyError> {
-        // Called once, for the record the loop ends at.
-        let mut f = Some(f);
+        // Called once, for the record the scan stops at.
+        let (mut f, mut out) = (Some(f), None);
+        self.scan(|line, lent| {
+            if let Some(f) = f.take() {
+                out = Some(f(line, lent)?);
+            }
+            Ok(false)
+        })?;
+        Ok(out)
+    }
+
+    /// Read lines and hand each record to `f` until `f` returns `false` (then `Ok(true)`:
+    /// stopped) or the input ends (`Ok(false)`). Each line is checked as UTF-8 once, and an
+    /// event line is lent to `f` from the line buffer.
+    #[inline(always)]
+    fn scan(
+        &mut self,
+        mut f: impl FnMut(usize, Lent<'_>) -> Result<bool, VerifyError>,
+    ) -> Result<bool, VerifyError> {
         loop {
             if !self.read_line()? {
-                return Ok(None);
+                return Ok(false);
             }
             self.check_utf8()?;
             // Taken out while the line is lent from it, and put back below.
@@ -486,17 +537,17 @@ impl LogReader {
                 }
                 FileFormat::Jsonl => self.jsonl_line(text).map(|r| r.map(|r| Raw::Owned(r.body))),
             };
-            let result = match found {
+            let go_on = match found {
                 Ok(Some(Raw::Event { from, to, column })) => {
-                    f.take().map(|f| f(self.line_no, Lent::Notation(&text[from..to], column)))
+                    f(self.line_no, Lent::Notation(&text[from..to], column))
                 }
-                Ok(Some(Raw::Owned(body))) => f.take().map(|f| f(self.line_no, Lent::Other(body))),
-                Ok(None) => None,
-                Err(e) => Some(Err(e)),
+                Ok(Some(Raw::Owned(body))) => f(self.line_no, Lent::Other(body)),
+                Ok(None) => Ok(true),
+                Err(e) => Err(e),
             };
             self.data.0 = data;
-            if let Some(result) = result {
-                return result.map(Some);
+            if !go_on? {
+                return Ok(true);
             }
         }
     }
@@ -874,7 +925,7 @@ pub(crate) fn count_records(path: &Path) -> Result<u64, VerifyError> {
 /// and never parsed: the total a progress bar counts toward.
 pub(crate) fn count_lines(path: &Path) -> Result<u64, VerifyError> {
     const CHUNK: usize = 1 << 17;
-    let mut file = open_regular(path, "log file")?;
+    let (mut file, _) = open_regular(path, "log file")?;
     let mut buf = vec![0u8; CHUNK];
     let (mut lines, mut last) = (0u64, b'\n');
     loop {
@@ -893,7 +944,7 @@ fn contains(path: &Path, finder: &memchr::memmem::Finder<'_>, also: Option<u8>) 
     // Small enough to stay in a core's L2 cache between the kernel's copy and the search.
     const CHUNK: usize = 1 << 17;
     let overlap = finder.needle().len().saturating_sub(1);
-    let mut file = open_regular(path, "log file")?;
+    let (mut file, _) = open_regular(path, "log file")?;
     let io = |e: std::io::Error| VerifyError::io(&shown(&path.display().to_string()), &e);
     let found = |bytes: &[u8]| {
         also.is_some_and(|b| memchr::memchr(b, bytes).is_some()) || finder.find(bytes).is_some()
@@ -1218,6 +1269,66 @@ mod tests {
             let expected = format!("{}: the line is not UTF-8 text", shift + n + 2);
             assert!(e.message.contains(&expected), "{e}");
         }
+    }
+
+    /// `each_with` (the loop inside the reader) against the iterator: the same records with
+    /// the same lines, a stop where `f` asks for one (the reader then goes on from there),
+    /// and an error where the iterator has it, however the input arrives.
+    #[test]
+    fn the_loop_inside_the_reader_sees_what_the_iterator_sees() {
+        fn lent(line: usize, lent: Lent<'_>) -> RawRecord {
+            let body = match lent {
+                Lent::Notation(text, column) => RawBody::Notation(text.to_string(), column),
+                Lent::Other(body) => body,
+            };
+            RawRecord { line, body }
+        }
+        let reader = |bytes: &[u8], step: usize, format: FileFormat| {
+            let input = Trickle { bytes: bytes.to_vec(), at: 0, step };
+            LogReader::from_reader(Path::new("t.arb"), format, input).unwrap()
+        };
+        let notation = "@game toy\nroll 4 # why\n\n  add 4\nundo\n@expect clean\nroll 2\nadd 1\n";
+        let jsonl =
+            "{\"game\":\"toy\"}\n{\"event\":{\"Roll\":3}}\n{\"retract\":0}\n{\"event\":{\"Add\":1}}\n";
+        for (text, format) in [(notation, FileFormat::Notation), (jsonl, FileFormat::Jsonl)] {
+            for step in [1, 3, 7, usize::MAX] {
+                let expected: Vec<RawRecord> =
+                    reader(text.as_bytes(), step, format).collect::<Result<_, _>>().unwrap();
+                let mut all = Vec::new();
+                reader(text.as_bytes(), step, format)
+                    .each_with(|line, l| {
+                        all.push(lent(line, l));
+                        Ok(true)
+                    })
+                    .unwrap();
+                assert_eq!(all, expected, "{step}");
+                // Stopped after the second record, the reader hands out the rest.
+                let mut r = reader(text.as_bytes(), step, format);
+                let mut two = Vec::new();
+                r.each_with(|line, l| {
+                    two.push(lent(line, l));
+                    Ok(two.len() < 2)
+                })
+                .unwrap();
+                let rest: Vec<RawRecord> = r.collect::<Result<_, _>>().unwrap();
+                assert_eq!([two, rest].concat(), expected, "{step}");
+            }
+        }
+        // An error ends the loop, and the reader is finished after it.
+        let bad = b"@game toy\nroll 1\nadd \xff\nroll 2\n";
+        let mut r = reader(bad, 2, FileFormat::Notation);
+        let mut seen = 0;
+        let e = r
+            .each_with(|_, _| {
+                seen += 1;
+                Ok(true)
+            })
+            .unwrap_err();
+        assert_eq!(
+            (seen, e.message.as_str()),
+            (1, "t.arb:3: the line is not UTF-8 text (invalid byte at offset 4)")
+        );
+        assert!(r.next().is_none());
     }
 
     #[test]

@@ -97,10 +97,7 @@ impl<G: Game> FileRecords<G> {
             Lent::Other(RawBody::Retract(t)) => {
                 // The scan before replay must have seen every retraction.
                 if !known.contains(t) {
-                    return Err(VerifyError::parse(format!(
-                        "{}:{line}: a retraction the scan for retractions did not find",
-                        shown(&path.display().to_string()),
-                    )));
+                    return Err(unknown_retraction(path, line));
                 }
                 f(i, line, Body::Retract(t))
             }
@@ -113,6 +110,58 @@ impl<G: Game> FileRecords<G> {
             }
         })
     }
+}
+
+impl<G: Game> FileRecords<G> {
+    /// Every record left handed to `f` as [`Self::next_with`] hands one, but lent (the event
+    /// is parsed where `f` sees it and never moved), until `f` returns `false`. The loop runs
+    /// inside the reader: this is `arbiter verify FILE`'s path, and handing records out one
+    /// call at a time cost about a tenth of the crate's own part of a record.
+    #[inline]
+    pub fn each(
+        &mut self,
+        mut f: impl FnMut(u64, usize, BodyRef<'_, G::Event>) -> Result<bool, VerifyError>,
+    ) -> Result<(), VerifyError> {
+        let FileRecords { reader, parser, known, path, index } = self;
+        let path = path.as_path();
+        reader.each_with(|line, raw| {
+            let i = *index;
+            *index += 1;
+            match raw {
+                Lent::Notation(text, column) => {
+                    f(i, line, BodyRef::Event(&parse_line(parser, path, text, column, line)?))
+                }
+                Lent::Other(RawBody::Retract(t)) => {
+                    if !known.contains(t) {
+                        return Err(unknown_retraction(path, line));
+                    }
+                    f(i, line, BodyRef::Retract(t))
+                }
+                Lent::Other(RawBody::Notation(text, column)) => {
+                    f(i, line, BodyRef::Event(&parse_line(parser, path, &text, column, line)?))
+                }
+                Lent::Other(RawBody::Json(value)) => {
+                    f(i, line, BodyRef::Event(&json_event(parser, value, path, line)?))
+                }
+            }
+        })
+    }
+}
+
+/// A record as [`FileRecords::each`] lends it.
+pub(crate) enum BodyRef<'a, E> {
+    Event(&'a E),
+    /// Retracts the record with this index.
+    Retract(u64),
+}
+
+/// A retraction the reader found that the scan before replay did not: the file changed
+/// between the two reads.
+fn unknown_retraction(path: &Path, line: usize) -> VerifyError {
+    VerifyError::parse(format!(
+        "{}:{line}: a retraction the scan for retractions did not find",
+        shown(&path.display().to_string()),
+    ))
 }
 
 /// A log opened for one game: what replay needs.

@@ -8,7 +8,7 @@
 
 use crate::error::VerifyError;
 use crate::incomplete::{owed, IncompleteView};
-use crate::open::{describe_setup, open, with_game, Body, Opened, Peeked, RecordStream, WithGame};
+use crate::open::{describe_setup, open, with_game, BodyRef, Opened, Peeked, RecordStream, WithGame};
 use crate::replay::{Outcome, Replayer};
 use crate::report::{
     step_error_view, uncertain_view, Fact, RecordView, RetractedView, StepErrorView, UncertainView,
@@ -701,16 +701,10 @@ fn checking<G: Game>(
                 }
             }
         }
-        RecordStream::File(mut file) => {
-            while let Some(go_on) = file.next_with(|index, line, body| match &body {
-                Body::Event(e) => check.event(index, Some(line), e, report, emitter),
-                Body::Retract(target) => check.retraction(*target, index, report, emitter),
-            }) {
-                if !go_on? {
-                    break;
-                }
-            }
-        }
+        RecordStream::File(mut file) => file.each(|index, line, body| match body {
+            BodyRef::Event(e) => check.event(index, Some(line), e, report, emitter),
+            BodyRef::Retract(target) => check.retraction(target, index, report, emitter),
+        })?,
     }
     finish::<G>(&game, &check.state, report, options, digest);
     Ok(())
