@@ -344,6 +344,7 @@ impl WildAssent {
                 super::state::MAX_UNITS
             )));
         }
+        s.units_changed();
         s.units.push(Unit {
             name: unit,
             card,
@@ -1630,6 +1631,7 @@ impl WildAssent {
         if token.is_some_and(|(x, _)| x != c) {
             // Capturing another Creature is a different action: the old part is cancelled.
             s.unit_mut(u).capture = None;
+            s.units_changed();
         }
         s.capture = Some(CaptureUse { seeker: u, creature: c, hurt: false, marked: false });
         if let Some(x) = s.act.as_mut() {
@@ -1737,6 +1739,7 @@ impl WildAssent {
             momentum: 0,
             momentum_dice: 0,
         };
+        s.units_changed();
         match existing {
             Some(e) => *s.unit_mut(e) = fresh,
             None if s.units.len() >= super::state::MAX_UNITS => {

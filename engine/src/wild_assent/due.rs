@@ -146,8 +146,23 @@ impl WildAssent {
     /// A miniature at no Health leaves; a slain Creature drops its Resources; a Summon
     /// whose summoner left is destroyed; a Creature with enough captured tokens is captured.
     fn removal_due(&self, s: &State) -> Option<Due> {
-        // One pass over the table (this runs before every record): who is at no Health, and
-        // what the later checks need.
+        // A pass that found nothing is remembered (`state::Clean`) until a writer of what it
+        // reads clears it: most records change no damage, presence or token, and skip it.
+        if s.memo.1.get() {
+            return None;
+        }
+        let d = self.removal_pass(s);
+        if d.is_none() {
+            s.memo.1.set();
+        }
+        d
+    }
+
+    /// The removals, from the whole table.
+    #[inline]
+    fn removal_pass(&self, s: &State) -> Option<Due> {
+        // One pass over the table (this runs before every record whose table changed): who
+        // is at no Health, and what the later checks need.
         // The counts of flipped tokens are kept only once a flipped token is seen (most
         // tables have none), so the pass costs a few comparisons per miniature.
         let (mut summons, mut drop, mut flipped) = (0u32, None, None::<[u8; super::state::MAX_UNITS]>);
@@ -512,14 +527,20 @@ impl WildAssent {
                 s.hunt.creatures_done = 0;
                 self.new_round(s, n);
             }
-            Fact::Bleed(u, n) => s.unit_mut(u).damage += i32::from(n),
+            Fact::Bleed(u, n) => {
+                s.unit_mut(u).damage += i32::from(n);
+                s.units_changed();
+            }
             Fact::Stunned(_) => {
                 if let Some(a) = s.act.as_mut() {
                     a.skipped = true;
                     a.done = true;
                 }
             }
-            Fact::Damage(u, n) | Fact::Hazard(u, n) | Fact::CaptureDamage(u, n) => s.unit_mut(u).damage += n,
+            Fact::Damage(u, n) | Fact::Hazard(u, n) | Fact::CaptureDamage(u, n) => {
+                s.unit_mut(u).damage += n;
+                s.units_changed();
+            }
             Fact::Afflict(u, st) => {
                 let immobilize = self.params.immobilize;
                 let unit = s.unit_mut(u);
@@ -564,15 +585,21 @@ impl WildAssent {
             Fact::Heal(u, n) => {
                 let unit = s.unit_mut(u);
                 unit.damage = (unit.damage - n).max(0);
+                s.units_changed();
             }
             Fact::Cure(u) => {
                 let unit = s.unit_mut(u);
                 unit.statuses &= !Status::Bleed.bit();
                 unit.bleed = 0;
             }
-            Fact::CaptureToken(u, c) => s.unit_mut(u).capture = Some((c, false)),
-            Fact::CaptureFlip(u, c) => s.unit_mut(u).capture = Some((c, true)),
-            Fact::CaptureCancel(u, _) => s.unit_mut(u).capture = None,
+            Fact::CaptureToken(u, c) | Fact::CaptureFlip(u, c) => {
+                s.unit_mut(u).capture = Some((c, matches!(fact, Fact::CaptureFlip(..))));
+                s.units_changed();
+            }
+            Fact::CaptureCancel(u, _) => {
+                s.unit_mut(u).capture = None;
+                s.units_changed();
+            }
             Fact::End(_) => self.finish_activation(s),
             Fact::Reshuffle => {
                 let gone: Vec<_> = s.units.iter().filter(|u| !u.on_board()).map(|u| u.card).collect();
@@ -595,6 +622,7 @@ impl WildAssent {
 
     /// A miniature leaves the board: its activation, attack and tokens go with it.
     pub(crate) fn remove(&self, s: &mut State, u: UnitIx, how: Presence) {
+        s.units_changed();
         s.unit_mut(u).presence = how;
         s.unit_mut(u).capture = None;
         for o in &mut s.units {

@@ -18,6 +18,7 @@ use crate::kit::paths::Place;
 use crate::kit::taint::Unverified;
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// A miniature's index in `State::units`.
 pub type UnitIx = u8;
@@ -26,15 +27,41 @@ pub type UnitIx = u8;
 pub const MAX_UNITS: usize = 32;
 
 /// A search kept from one event of an activation to the next (a Creature's reach, made for
-/// its target and used again for its movement). It is derived from the rest of the state and
-/// checked against it before use, so it is no part of the state's identity: two states
-/// compare equal, and serialize the same, with or without it.
+/// its target and used again for its movement), and whether the table is known to owe no
+/// removal (`Clean`). Both are derived from the rest of the state (the reach is checked
+/// against it before use; the flag is cleared by every writer of what the removals read),
+/// so they are no part of the state's identity: two states compare equal, and serialize the
+/// same, with or without them.
 #[derive(Clone)]
-pub struct Memo<T>(pub(crate) Option<T>);
+pub struct Memo<T>(pub(crate) Option<T>, pub(crate) Clean);
 
 impl<T> Default for Memo<T> {
     fn default() -> Self {
-        Memo(None)
+        Memo(None, Clean::default())
+    }
+}
+
+/// The removal pass (due.rs) found nothing to remove, and nothing it reads has been written
+/// since: a miniature's damage, presence, capture token, card or Threat, or a miniature
+/// added. Set by the pass itself, which reads the state by shared reference (so an atomic
+/// flag: the state stays `Sync`; relaxed loads and stores are plain moves); cleared with
+/// `State::units_changed` by every writer of those fields. A new or decoded state starts
+/// unknown.
+#[derive(Default)]
+pub struct Clean(AtomicBool);
+
+impl Clean {
+    pub(crate) fn get(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+    pub(crate) fn set(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+impl Clone for Clean {
+    fn clone(&self) -> Self {
+        Clean(AtomicBool::new(self.get()))
     }
 }
 
@@ -60,7 +87,7 @@ impl<T> Serialize for Memo<T> {
 
 impl<'de, T> Deserialize<'de> for Memo<T> {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        <()>::deserialize(d).map(|()| Memo(None))
+        <()>::deserialize(d).map(|()| Memo::default())
     }
 }
 
@@ -421,6 +448,11 @@ impl State {
     }
     pub fn unit_mut(&mut self, i: UnitIx) -> &mut Unit {
         &mut self.units[usize::from(i)]
+    }
+    /// A miniature's damage, presence, capture token, card or Threat was written, or a
+    /// miniature added: the removal pass must look at the table again.
+    pub(crate) fn units_changed(&mut self) {
+        *self.memo.1 .0.get_mut() = false;
     }
     /// The miniature with this name.
     pub fn find(&self, name: &Name) -> Option<UnitIx> {

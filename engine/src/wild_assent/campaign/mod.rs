@@ -295,6 +295,7 @@ impl WildAssent {
                     let damage = m.damage;
                     if let Some(u) = s.units.last_mut().filter(|u| u.kind == UnitKind::Seeker) {
                         u.damage = damage;
+                        s.units_changed();
                     }
                 }
             }
