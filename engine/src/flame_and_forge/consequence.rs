@@ -786,6 +786,59 @@ impl FlameAndForge {
         }
     }
 
+    /// Whether `e` is the event a due is recorded as: `fact_of(colour, due) == *e`, field by
+    /// field, without building that event first (the step's test of every consequence; the
+    /// two dues whose event carries a catalog name build it as `fact_of` does).
+    pub(super) fn fact_is(&self, colour: Colour, due: &Due, e: &Event) -> bool {
+        let tile_of = |tiles: Tiles| first(tiles).unwrap_or(Tile(0));
+        match (*due, e) {
+            (Due::Bonus { n, .. }, &Event::Bonus { who, n: m }) => who == colour && m == n,
+            (Due::Turn { .. }, &Event::Turn { who }) => who == colour,
+            (Due::EventIcon { fire: true, tiles, .. }, &Event::Fire { tile }) => tile == tile_of(tiles),
+            (Due::EventIcon { fire: true, .. }, _) => false,
+            (Due::EventIcon { gem, tiles, .. }, &Event::PlaceGem { gem: g, tile }) => {
+                g == gem && tile == tile_of(tiles)
+            }
+            (Due::RetIcon { fire: true, tile, .. }, &Event::Fire { tile: t }) => t == tile,
+            (Due::RetIcon { fire: true, .. }, _) => false,
+            (Due::RetIcon { gem, tile, .. }, &Event::PlaceGem { gem: g, tile: t }) => g == gem && t == tile,
+            (Due::Scorch { tile }, &Event::Scorch { tile: t }) => t == tile,
+            (Due::Horde { .. } | Due::DiscardEvent { .. }, _) => self.fact_of(colour, due) == *e,
+            (Due::Retreat { .. }, &Event::Retreat { who }) => who == colour,
+            (Due::Health { delta, to, .. }, &Event::Health { who, delta: d, to: t }) => {
+                who == colour && d == delta && t == to
+            }
+            (Due::Burn { n, to, .. }, &Event::Burn { who, n: m, to: t }) => {
+                who == colour && m == n && t == to
+            }
+            (Due::Gain { gem, .. }, &Event::Gain { who, gem: g }) => who == colour && g == gem,
+            (Due::Pick { tile, .. }, &Event::Pick { who, tile: t }) => who == colour && t == tile,
+            (Due::Haste { .. }, &Event::Haste { who }) => who == colour,
+            (Due::Footprint { .. }, &Event::Footprint { who }) => who == colour,
+            (Due::Extinguish { tiles, .. }, &Event::Extinguish { who, tile }) => {
+                who == colour && tile == tile_of(tiles)
+            }
+            (Due::Success { add, to, .. }, &Event::Success { who, add: a, to: t }) => {
+                who == colour && a == add && t == to
+            }
+            (Due::Frenzy { to, .. }, &Event::Frenzy { who, add, to: t }) => {
+                who == colour && add == 1 && t == to
+            }
+            (Due::Pay { gem, missing, .. }, &Event::Pay { who, gem: g, missing: m }) => {
+                who == colour && g == gem && m == missing
+            }
+            (Due::Won { .. }, &Event::Won { who }) => who == colour,
+            (Due::PassedOut { .. }, &Event::PassedOut { who }) => who == colour,
+            (Due::Shuffle { .. }, &Event::Shuffle { who }) => who == colour,
+            (Due::Drop { gem, .. }, &Event::Drop { who, gem: g }) => who == colour && g == gem,
+            (Due::GameOver { won }, &Event::GameOver { won: w }) => w == won,
+            (Due::ScoreDragon { n }, &Event::ScoreDragon { n: m }) => m == n,
+            (Due::ScorePlayer { n, .. }, &Event::ScorePlayer { who, n: m }) => who == colour && m == n,
+            (Due::ScoreTeam { n, rank }, &Event::ScoreTeam { n: m, rank: k }) => m == n && k == rank,
+            _ => false,
+        }
+    }
+
     /// Advance the icons frame on top (after one of its icons was applied).
     fn next_icon(s: &mut State, repeat: bool) {
         if let Some(Frame::Icons { next, sub, .. }) = s.stack.last_mut() {

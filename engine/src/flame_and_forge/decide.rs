@@ -45,7 +45,7 @@ impl FlameAndForge {
             match known {
                 // The kit's loop when the record is what is due (`due::check_recorded`: the
                 // fact equals the due's, which is applied), without deriving the due again.
-                Some(Some(owed)) if self.fact_of(owed.who, &owed.due) == *e => {
+                Some(Some(owed)) if self.fact_is(owed.who, &owed.due, e) => {
                     self.apply_due(s, &owed.due, e, f);
                     self.settle(s, f)
                 }
