@@ -7,7 +7,7 @@
 use super::catalog::{CardId, Condition, EventIcon, EventId, RetItem, Subject};
 use super::city::Tile;
 use super::event::{Colour, Event, Label, Rank};
-use super::flow::{first, has, tiles_of, Tiles};
+use super::flow::{first, has, tiles_of, Stop, Tiles};
 use super::icon::{Gem, Icon, Sym};
 use super::params::EndTiming;
 use super::rules as r;
@@ -534,20 +534,20 @@ impl FlameAndForge {
         due.map(|due| Owed { due, who: self.colour(s, due.seat().unwrap_or(0)) })
     }
 
-    /// What is owed on a settled table, as `due` derives it; `stop` is the icon the settle
-    /// stopped on when the top frame is a list of icons (`settle`), so that it is not looked
-    /// up in the catalog again.
-    pub(super) fn owed_after_settle(&self, s: &State, stop: Option<Sym>) -> Option<Owed> {
+    /// What is owed on a settled table, as `due` derives it; `stop` is what the settle
+    /// stood still on (`settle`): the icon of the icons frame on top, so that it is not
+    /// looked up in the catalog again, or the top frame's due itself.
+    pub(super) fn owed_after_settle(&self, s: &State, stop: Stop) -> Option<Owed> {
+        // `due_here`'s order: the end of the game, then the top frame.
+        let end = |s: &State| match self.config.end_timing {
+            EndTiming::Immediate => self.immediate_end(s).map(|won| Due::GameOver { won }),
+            _ => None,
+        };
         let due = match (stop, s.stack.last()) {
-            (Some(sym), Some(&Frame::Icons { seat, src, .. })) => {
-                // `due_here`'s order: the end of the game, then the top frame.
-                let end = match self.config.end_timing {
-                    EndTiming::Immediate => self.immediate_end(s).map(|won| Due::GameOver { won }),
-                    _ => None,
-                };
-                end.or_else(|| self.passed_out_first(s, seat, src))
-                    .or_else(|| self.icon_due(s, seat, src, sym))
-            }
+            (Stop::Icon(sym), Some(&Frame::Icons { seat, src, .. })) => end(s)
+                .or_else(|| self.passed_out_first(s, seat, src))
+                .or_else(|| self.icon_due(s, seat, src, sym)),
+            (Stop::Top(due), Some(_)) => end(s).or(Some(due)),
             _ => self.due_here(s),
         };
         self.owed(s, due)

@@ -8,7 +8,7 @@
 use super::catalog::{CardId, CardKind, Dwarf, Subject};
 use super::city::Tile;
 use super::event::{Colour, Event, Foe, Label};
-use super::flow::Await;
+use super::flow::{Await, Stop};
 use super::icon::Gem;
 use super::params::{ChallengeAtZero, FrenzyCards, Packs, Scenario, TwoPlayerSpot, WinPending};
 use super::rules as r;
@@ -51,7 +51,7 @@ impl FlameAndForge {
                 }
                 _ => {
                     due::check_recorded(self, s, e, f)?;
-                    None
+                    Stop::Unknown
                 }
             }
         } else {
