@@ -870,14 +870,14 @@ impl FlameAndForge {
 
     pub(super) fn apply_due(&self, s: &mut State, due: &Due, played: &Event, f: &mut Findings) {
         let _ = f;
-        match (*due, *played) {
-            (Due::Bonus { seat, .. }, Event::Bonus { n, .. }) => {
+        match (*due, played) {
+            (Due::Bonus { seat, .. }, &Event::Bonus { n, .. }) => {
                 let n = n.min(s.supply[0]);
                 s.supply[0] -= n;
                 s.player_mut(seat).gems[0] += n;
                 s.stack.pop();
             }
-            (Due::Turn { seat }, Event::Turn { who }) => {
+            (Due::Turn { seat }, &Event::Turn { who }) => {
                 let seat = s.seat_of(who).unwrap_or(seat);
                 s.active = seat;
                 s.turns += 1;
@@ -894,7 +894,7 @@ impl FlameAndForge {
             }
             (
                 Due::EventIcon { .. } | Due::RetIcon { .. },
-                Event::Fire { tile } | Event::PlaceGem { tile, .. },
+                &Event::Fire { tile } | &Event::PlaceGem { tile, .. },
             ) => {
                 let protect = match *due {
                     Due::RetIcon { .. } => s.monster_on(tile).is_some(),
@@ -937,7 +937,7 @@ impl FlameAndForge {
                 self.retreat(s, seat);
                 s.stack.push(Frame::Retreat { seat, healed: false });
             }
-            (Due::Health { seat, why, .. }, Event::Health { to, .. }) => {
+            (Due::Health { seat, why, .. }, &Event::Health { to, .. }) => {
                 Self::set_health(s, seat, to);
                 match why {
                     Why::Icons(_) => Self::next_icon(s, false),
@@ -967,7 +967,7 @@ impl FlameAndForge {
                     }
                 }
             }
-            (Due::Burn { seat, .. }, Event::Burn { n, to, .. }) => {
+            (Due::Burn { seat, .. }, &Event::Burn { n, to, .. }) => {
                 if let Some(super::state::At::Tile { tile, .. }) = s.placement().map(|p| p.at) {
                     let t = &mut s.tiles[tile.index()];
                     let n = n.min(t.fire);
@@ -979,7 +979,7 @@ impl FlameAndForge {
                     p.stage = PStage::Spots;
                 }
             }
-            (Due::Gain { seat, .. }, Event::Gain { gem, .. }) => {
+            (Due::Gain { seat, .. }, &Event::Gain { gem, .. }) => {
                 if s.supply[gem.index()] > 0 {
                     s.supply[gem.index()] -= 1;
                     s.player_mut(seat).gems[gem.index()] += 1;
@@ -1003,14 +1003,14 @@ impl FlameAndForge {
                 s.player_mut(seat).footprint = true;
                 Self::next_icon(s, false);
             }
-            (Due::Extinguish { warrior, .. }, Event::Extinguish { tile, .. }) => {
+            (Due::Extinguish { warrior, .. }, &Event::Extinguish { tile, .. }) => {
                 if !tile.is_castle() && s.tile(tile).fire > 0 {
                     s.tiles[tile.index()].fire -= 1;
                     s.fire_supply = s.fire_supply.saturating_add(1);
                 }
                 Self::next_icon(s, warrior);
             }
-            (Due::Success { why, .. }, Event::Success { to, .. }) => {
+            (Due::Success { why, .. }, &Event::Success { to, .. }) => {
                 match self.running(s) {
                     Some(k) => s.challenges[k].successes = to,
                     None => {
@@ -1028,13 +1028,13 @@ impl FlameAndForge {
                     _ => Self::next_icon(s, false),
                 }
             }
-            (Due::Frenzy { .. }, Event::Frenzy { to, .. }) => {
+            (Due::Frenzy { .. }, &Event::Frenzy { to, .. }) => {
                 if let Some(k) = self.running(s) {
                     s.challenges[k].frenzy = to;
                 }
                 Self::next_icon(s, false);
             }
-            (Due::Pay { seat, gem, .. }, Event::Pay { missing, .. }) => {
+            (Due::Pay { seat, gem, .. }, &Event::Pay { missing, .. }) => {
                 match missing {
                     None => {
                         let p = s.player_mut(seat);
@@ -1058,7 +1058,7 @@ impl FlameAndForge {
                 }
             }
             (Due::Shuffle { seat }, _) => s.player_mut(seat).deck.reshuffle(),
-            (Due::DiscardEvent { forge, first, left, .. }, Event::DiscardEvent { card, .. }) => {
+            (Due::DiscardEvent { forge, first, left, .. }, &Event::DiscardEvent { card, .. }) => {
                 let chosen =
                     self.catalog.names.events.get(card).filter(|e| s.events.contains(e)).unwrap_or(first);
                 let colour = match self.catalog.events.get(chosen).map(|e| e.discard) {
@@ -1085,7 +1085,7 @@ impl FlameAndForge {
                     }
                 }
             }
-            (Due::Drop { seat, .. }, Event::Drop { gem, .. }) => {
+            (Due::Drop { seat, .. }, &Event::Drop { gem, .. }) => {
                 let p = s.player_mut(seat);
                 let gem = if p.gems[gem.index()] > 0 { gem } else { self.drop_default(s, seat) };
                 let p = s.player_mut(seat);
@@ -1094,7 +1094,7 @@ impl FlameAndForge {
                     s.supply[gem.index()] += 1;
                 }
             }
-            (Due::GameOver { .. }, Event::GameOver { won }) => {
+            (Due::GameOver { .. }, &Event::GameOver { won }) => {
                 s.stack.clear();
                 s.challenges.clear();
                 s.phase = Phase::Over { won, scored: 0 };
