@@ -548,6 +548,7 @@ impl FlameAndForge {
                 .or_else(|| self.passed_out_first(s, seat, src))
                 .or_else(|| self.icon_due(s, seat, src, sym)),
             (Stop::Top(due), Some(_)) => end(s).or(Some(due)),
+            (Stop::Nothing, Some(_)) => end(s),
             _ => self.due_here(s),
         };
         self.owed(s, due)

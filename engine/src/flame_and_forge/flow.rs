@@ -81,6 +81,8 @@ pub enum Stop {
     Icon(Sym),
     /// What the top frame owes, as `due_here` derives it after the end-of-game check.
     Top(Due),
+    /// A top frame that owes nothing (a decision or a reveal is awaited).
+    Nothing,
 }
 
 /// The territories of the opening Retaliations, in order (l.57).
@@ -410,13 +412,17 @@ impl FlameAndForge {
                 }
             },
             Frame::Retaliation { territory, card, monster, next } => {
-                let Some(card) = card else { return false };
+                let Some(card) = card else {
+                    *stop = Stop::Nothing;
+                    return false;
+                };
                 if !monster {
                     if s.monster_deck.is_empty() || s.monsters[territory.index()].is_some() {
                         s.stack[last] =
                             Frame::Retaliation { territory, card: Some(card), monster: true, next };
                         return true;
                     }
+                    *stop = Stop::Nothing;
                     return false;
                 }
                 match c.retaliations.get(card).and_then(|r| r.items.get(next as usize)).copied() {
@@ -481,6 +487,7 @@ impl FlameAndForge {
                         s.stack.pop();
                         return true;
                     }
+                    *stop = Stop::Nothing;
                     false
                 }
                 FStage::Refill => {
@@ -514,7 +521,10 @@ impl FlameAndForge {
                 }
             },
             Frame::Research { seat, stage, alchemist } => match stage {
-                RStage::Choose => false,
+                RStage::Choose => {
+                    *stop = Stop::Nothing;
+                    false
+                }
                 RStage::Reward { subject, level } => {
                     s.stack.pop();
                     let reward = c.level(subject, level).map_or(Reward::None, |l| l.reward);
@@ -540,12 +550,16 @@ impl FlameAndForge {
             },
             Frame::Upgrade { seat, .. } => {
                 if self.can_upgrade(s, seat) {
+                    *stop = Stop::Nothing;
                     return false;
                 }
                 s.stack.pop();
                 true
             }
-            Frame::Bow { .. } => false,
+            Frame::Bow { .. } => {
+                *stop = Stop::Nothing;
+                false
+            }
             Frame::Retire { seat } => {
                 let p = s.player(seat);
                 if p.deck.is_empty() && p.deck.discard.is_empty() {
