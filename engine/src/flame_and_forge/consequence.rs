@@ -7,7 +7,7 @@
 use super::catalog::{CardId, Condition, EventIcon, EventId, RetItem, Subject};
 use super::city::Tile;
 use super::event::{Colour, Event, Label, Rank};
-use super::flow::{first, has, tiles_of, Tiles};
+use super::flow::{first, has, tiles_of, Stop, Tiles};
 use super::icon::{Gem, Icon, Sym};
 use super::params::EndTiming;
 use super::rules as r;
@@ -534,20 +534,21 @@ impl FlameAndForge {
         due.map(|due| Owed { due, who: self.colour(s, due.seat().unwrap_or(0)) })
     }
 
-    /// What is owed on a settled table, as `due` derives it; `stop` is the icon the settle
-    /// stopped on when the top frame is a list of icons (`settle`), so that it is not looked
-    /// up in the catalog again.
-    pub(super) fn owed_after_settle(&self, s: &State, stop: Option<Sym>) -> Option<Owed> {
+    /// What is owed on a settled table, as `due` derives it; `stop` is what the settle
+    /// stood still on (`settle`): the icon of the icons frame on top, so that it is not
+    /// looked up in the catalog again, or the top frame's due itself.
+    pub(super) fn owed_after_settle(&self, s: &State, stop: Stop) -> Option<Owed> {
+        // `due_here`'s order: the end of the game, then the top frame.
+        let end = |s: &State| match self.config.end_timing {
+            EndTiming::Immediate => self.immediate_end(s).map(|won| Due::GameOver { won }),
+            _ => None,
+        };
         let due = match (stop, s.stack.last()) {
-            (Some(sym), Some(&Frame::Icons { seat, src, .. })) => {
-                // `due_here`'s order: the end of the game, then the top frame.
-                let end = match self.config.end_timing {
-                    EndTiming::Immediate => self.immediate_end(s).map(|won| Due::GameOver { won }),
-                    _ => None,
-                };
-                end.or_else(|| self.passed_out_first(s, seat, src))
-                    .or_else(|| self.icon_due(s, seat, src, sym))
-            }
+            (Stop::Icon(sym), Some(&Frame::Icons { seat, src, .. })) => end(s)
+                .or_else(|| self.passed_out_first(s, seat, src))
+                .or_else(|| self.icon_due(s, seat, src, sym)),
+            (Stop::Top(due), Some(_)) => end(s).or(Some(due)),
+            (Stop::Nothing, Some(_)) => end(s),
             _ => self.due_here(s),
         };
         self.owed(s, due)
@@ -786,6 +787,59 @@ impl FlameAndForge {
         }
     }
 
+    /// Whether `e` is the event a due is recorded as: `fact_of(colour, due) == *e`, field by
+    /// field, without building that event first (the step's test of every consequence; the
+    /// two dues whose event carries a catalog name build it as `fact_of` does).
+    pub(super) fn fact_is(&self, colour: Colour, due: &Due, e: &Event) -> bool {
+        let tile_of = |tiles: Tiles| first(tiles).unwrap_or(Tile(0));
+        match (*due, e) {
+            (Due::Bonus { n, .. }, &Event::Bonus { who, n: m }) => who == colour && m == n,
+            (Due::Turn { .. }, &Event::Turn { who }) => who == colour,
+            (Due::EventIcon { fire: true, tiles, .. }, &Event::Fire { tile }) => tile == tile_of(tiles),
+            (Due::EventIcon { fire: true, .. }, _) => false,
+            (Due::EventIcon { gem, tiles, .. }, &Event::PlaceGem { gem: g, tile }) => {
+                g == gem && tile == tile_of(tiles)
+            }
+            (Due::RetIcon { fire: true, tile, .. }, &Event::Fire { tile: t }) => t == tile,
+            (Due::RetIcon { fire: true, .. }, _) => false,
+            (Due::RetIcon { gem, tile, .. }, &Event::PlaceGem { gem: g, tile: t }) => g == gem && t == tile,
+            (Due::Scorch { tile }, &Event::Scorch { tile: t }) => t == tile,
+            (Due::Horde { .. } | Due::DiscardEvent { .. }, _) => self.fact_of(colour, due) == *e,
+            (Due::Retreat { .. }, &Event::Retreat { who }) => who == colour,
+            (Due::Health { delta, to, .. }, &Event::Health { who, delta: d, to: t }) => {
+                who == colour && d == delta && t == to
+            }
+            (Due::Burn { n, to, .. }, &Event::Burn { who, n: m, to: t }) => {
+                who == colour && m == n && t == to
+            }
+            (Due::Gain { gem, .. }, &Event::Gain { who, gem: g }) => who == colour && g == gem,
+            (Due::Pick { tile, .. }, &Event::Pick { who, tile: t }) => who == colour && t == tile,
+            (Due::Haste { .. }, &Event::Haste { who }) => who == colour,
+            (Due::Footprint { .. }, &Event::Footprint { who }) => who == colour,
+            (Due::Extinguish { tiles, .. }, &Event::Extinguish { who, tile }) => {
+                who == colour && tile == tile_of(tiles)
+            }
+            (Due::Success { add, to, .. }, &Event::Success { who, add: a, to: t }) => {
+                who == colour && a == add && t == to
+            }
+            (Due::Frenzy { to, .. }, &Event::Frenzy { who, add, to: t }) => {
+                who == colour && add == 1 && t == to
+            }
+            (Due::Pay { gem, missing, .. }, &Event::Pay { who, gem: g, missing: m }) => {
+                who == colour && g == gem && m == missing
+            }
+            (Due::Won { .. }, &Event::Won { who }) => who == colour,
+            (Due::PassedOut { .. }, &Event::PassedOut { who }) => who == colour,
+            (Due::Shuffle { .. }, &Event::Shuffle { who }) => who == colour,
+            (Due::Drop { gem, .. }, &Event::Drop { who, gem: g }) => who == colour && g == gem,
+            (Due::GameOver { won }, &Event::GameOver { won: w }) => w == won,
+            (Due::ScoreDragon { n }, &Event::ScoreDragon { n: m }) => m == n,
+            (Due::ScorePlayer { n, .. }, &Event::ScorePlayer { who, n: m }) => who == colour && m == n,
+            (Due::ScoreTeam { n, rank }, &Event::ScoreTeam { n: m, rank: k }) => m == n && k == rank,
+            _ => false,
+        }
+    }
+
     /// Advance the icons frame on top (after one of its icons was applied).
     fn next_icon(s: &mut State, repeat: bool) {
         if let Some(Frame::Icons { next, sub, .. }) = s.stack.last_mut() {
@@ -817,14 +871,14 @@ impl FlameAndForge {
 
     pub(super) fn apply_due(&self, s: &mut State, due: &Due, played: &Event, f: &mut Findings) {
         let _ = f;
-        match (*due, *played) {
-            (Due::Bonus { seat, .. }, Event::Bonus { n, .. }) => {
+        match (*due, played) {
+            (Due::Bonus { seat, .. }, &Event::Bonus { n, .. }) => {
                 let n = n.min(s.supply[0]);
                 s.supply[0] -= n;
                 s.player_mut(seat).gems[0] += n;
                 s.stack.pop();
             }
-            (Due::Turn { seat }, Event::Turn { who }) => {
+            (Due::Turn { seat }, &Event::Turn { who }) => {
                 let seat = s.seat_of(who).unwrap_or(seat);
                 s.active = seat;
                 s.turns += 1;
@@ -841,7 +895,7 @@ impl FlameAndForge {
             }
             (
                 Due::EventIcon { .. } | Due::RetIcon { .. },
-                Event::Fire { tile } | Event::PlaceGem { tile, .. },
+                &Event::Fire { tile } | &Event::PlaceGem { tile, .. },
             ) => {
                 let protect = match *due {
                     Due::RetIcon { .. } => s.monster_on(tile).is_some(),
@@ -884,7 +938,7 @@ impl FlameAndForge {
                 self.retreat(s, seat);
                 s.stack.push(Frame::Retreat { seat, healed: false });
             }
-            (Due::Health { seat, why, .. }, Event::Health { to, .. }) => {
+            (Due::Health { seat, why, .. }, &Event::Health { to, .. }) => {
                 Self::set_health(s, seat, to);
                 match why {
                     Why::Icons(_) => Self::next_icon(s, false),
@@ -914,7 +968,7 @@ impl FlameAndForge {
                     }
                 }
             }
-            (Due::Burn { seat, .. }, Event::Burn { n, to, .. }) => {
+            (Due::Burn { seat, .. }, &Event::Burn { n, to, .. }) => {
                 if let Some(super::state::At::Tile { tile, .. }) = s.placement().map(|p| p.at) {
                     let t = &mut s.tiles[tile.index()];
                     let n = n.min(t.fire);
@@ -926,7 +980,7 @@ impl FlameAndForge {
                     p.stage = PStage::Spots;
                 }
             }
-            (Due::Gain { seat, .. }, Event::Gain { gem, .. }) => {
+            (Due::Gain { seat, .. }, &Event::Gain { gem, .. }) => {
                 if s.supply[gem.index()] > 0 {
                     s.supply[gem.index()] -= 1;
                     s.player_mut(seat).gems[gem.index()] += 1;
@@ -950,14 +1004,14 @@ impl FlameAndForge {
                 s.player_mut(seat).footprint = true;
                 Self::next_icon(s, false);
             }
-            (Due::Extinguish { warrior, .. }, Event::Extinguish { tile, .. }) => {
+            (Due::Extinguish { warrior, .. }, &Event::Extinguish { tile, .. }) => {
                 if !tile.is_castle() && s.tile(tile).fire > 0 {
                     s.tiles[tile.index()].fire -= 1;
                     s.fire_supply = s.fire_supply.saturating_add(1);
                 }
                 Self::next_icon(s, warrior);
             }
-            (Due::Success { why, .. }, Event::Success { to, .. }) => {
+            (Due::Success { why, .. }, &Event::Success { to, .. }) => {
                 match self.running(s) {
                     Some(k) => s.challenges[k].successes = to,
                     None => {
@@ -975,13 +1029,13 @@ impl FlameAndForge {
                     _ => Self::next_icon(s, false),
                 }
             }
-            (Due::Frenzy { .. }, Event::Frenzy { to, .. }) => {
+            (Due::Frenzy { .. }, &Event::Frenzy { to, .. }) => {
                 if let Some(k) = self.running(s) {
                     s.challenges[k].frenzy = to;
                 }
                 Self::next_icon(s, false);
             }
-            (Due::Pay { seat, gem, .. }, Event::Pay { missing, .. }) => {
+            (Due::Pay { seat, gem, .. }, &Event::Pay { missing, .. }) => {
                 match missing {
                     None => {
                         let p = s.player_mut(seat);
@@ -1005,7 +1059,7 @@ impl FlameAndForge {
                 }
             }
             (Due::Shuffle { seat }, _) => s.player_mut(seat).deck.reshuffle(),
-            (Due::DiscardEvent { forge, first, left, .. }, Event::DiscardEvent { card, .. }) => {
+            (Due::DiscardEvent { forge, first, left, .. }, &Event::DiscardEvent { card, .. }) => {
                 let chosen =
                     self.catalog.names.events.get(card).filter(|e| s.events.contains(e)).unwrap_or(first);
                 let colour = match self.catalog.events.get(chosen).map(|e| e.discard) {
@@ -1032,7 +1086,7 @@ impl FlameAndForge {
                     }
                 }
             }
-            (Due::Drop { seat, .. }, Event::Drop { gem, .. }) => {
+            (Due::Drop { seat, .. }, &Event::Drop { gem, .. }) => {
                 let p = s.player_mut(seat);
                 let gem = if p.gems[gem.index()] > 0 { gem } else { self.drop_default(s, seat) };
                 let p = s.player_mut(seat);
@@ -1041,7 +1095,7 @@ impl FlameAndForge {
                     s.supply[gem.index()] += 1;
                 }
             }
-            (Due::GameOver { .. }, Event::GameOver { won }) => {
+            (Due::GameOver { .. }, &Event::GameOver { won }) => {
                 s.stack.clear();
                 s.challenges.clear();
                 s.phase = Phase::Over { won, scored: 0 };

@@ -8,7 +8,7 @@
 use super::catalog::{CardId, CardKind, Dwarf, Subject};
 use super::city::Tile;
 use super::event::{Colour, Event, Foe, Label};
-use super::flow::Await;
+use super::flow::{Await, Stop};
 use super::icon::Gem;
 use super::params::{ChallengeAtZero, FrenzyCards, Packs, Scenario, TwoPlayerSpot, WinPending};
 use super::rules as r;
@@ -45,13 +45,13 @@ impl FlameAndForge {
             match known {
                 // The kit's loop when the record is what is due (`due::check_recorded`: the
                 // fact equals the due's, which is applied), without deriving the due again.
-                Some(Some(owed)) if self.fact_of(owed.who, &owed.due) == *e => {
+                Some(Some(owed)) if self.fact_is(owed.who, &owed.due, e) => {
                     self.apply_due(s, &owed.due, e, f);
                     self.settle(s, f)
                 }
                 _ => {
                     due::check_recorded(self, s, e, f)?;
-                    None
+                    Stop::Unknown
                 }
             }
         } else {

@@ -6,7 +6,8 @@
 
 use super::catalog::{CardKind, Dwarf, EventIcon, RetItem, Reward, Subject, Target};
 use super::city::{Territory, Tile, TILES};
-use super::icon::{Icon, Sym};
+use super::consequence::Due;
+use super::icon::{Gem, Icon, Sym};
 use super::params::{BookTokens, Packs, WarriorFire};
 use super::state::{At, CStage, End, FStage, Frame, PStage, Phase, RStage, Src, State, GEM_LIMIT};
 use super::FlameAndForge;
@@ -68,6 +69,20 @@ pub enum Await {
     Reveal(u8),
     AdvancedDraw(u8, Subject),
     KeepToken(u8),
+}
+
+/// What the settle stood still on (`settle`), so that `owed_after_settle` need not derive
+/// again what the stand-still arm already found.
+#[derive(Debug, Clone, Copy)]
+pub enum Stop {
+    /// Nothing kept: the due is derived from the table (`due_here`).
+    Unknown,
+    /// The icon at `next` of the icons frame on top.
+    Icon(Sym),
+    /// What the top frame owes, as `due_here` derives it after the end-of-game check.
+    Top(Due),
+    /// A top frame that owes nothing (a decision or a reveal is awaited).
+    Nothing,
 }
 
 /// The territories of the opening Retaliations, in order (l.57).
@@ -301,23 +316,23 @@ impl FlameAndForge {
     }
 
     /// Settle the table: pop what is finished, enter the next stage of what is not, apply
-    /// what needs no record, until a consequence is owed or a decision awaited. When it
-    /// stands still on an icon of the icons frame on top, that icon (for
-    /// `owed_after_settle`, which then need not look it up again).
-    pub(super) fn settle(&self, s: &mut State, f: &mut Findings) -> Option<Sym> {
+    /// what needs no record, until a consequence is owed or a decision awaited. What it
+    /// stood still on when that is known ([`Stop`], for `owed_after_settle`, which then need
+    /// not look it up again).
+    pub(super) fn settle(&self, s: &mut State, f: &mut Findings) -> Stop {
         for _ in 0..10_000 {
-            let mut stop = None;
+            let mut stop = Stop::Unknown;
             if !self.settle_once(s, f, &mut stop) {
                 return stop;
             }
         }
-        None
+        Stop::Unknown
     }
 
-    /// One move; `false` when the table stands still (`stop`: the icon it stands on, when
-    /// the top frame is a list of icons).
+    /// One move; `false` when the table stands still (`stop`: what it stands on, when the
+    /// arm knows it).
     #[inline(never)]
-    fn settle_once(&self, s: &mut State, f: &mut Findings, stop: &mut Option<Sym>) -> bool {
+    fn settle_once(&self, s: &mut State, f: &mut Findings, stop: &mut Stop) -> bool {
         let c = &*self.catalog;
         // The top frame's index (used only when there is one).
         let last = s.stack.len().wrapping_sub(1);
@@ -344,17 +359,23 @@ impl FlameAndForge {
                         s.stack.pop();
                         true
                     }
-                    Some(EventIcon::Fire)
-                        if self.event_targets(s, card, action, true) == 0 || s.fire_supply == 0 =>
-                    {
-                        s.stack[last] = Frame::EventIcons { card, action, next: next + 1 };
-                        true
+                    Some(EventIcon::Fire) => {
+                        let tiles = self.event_targets(s, card, action, true);
+                        if tiles == 0 || s.fire_supply == 0 {
+                            s.stack[last] = Frame::EventIcons { card, action, next: next + 1 };
+                            return true;
+                        }
+                        *stop = Stop::Top(Due::EventIcon { fire: true, gem: Gem::Y, tiles });
+                        false
                     }
-                    Some(EventIcon::Gem(g))
-                        if self.event_targets(s, card, action, false) == 0 || s.supply[g.index()] == 0 =>
-                    {
-                        s.stack[last] = Frame::EventIcons { card, action, next: next + 1 };
-                        true
+                    Some(EventIcon::Gem(g)) => {
+                        let tiles = self.event_targets(s, card, action, false);
+                        if tiles == 0 || s.supply[g.index()] == 0 {
+                            s.stack[last] = Frame::EventIcons { card, action, next: next + 1 };
+                            return true;
+                        }
+                        *stop = Stop::Top(Due::EventIcon { fire: false, gem: g, tiles });
+                        false
                     }
                     Some(EventIcon::Text(t)) => {
                         let name = c.events.name(card).to_string();
@@ -362,20 +383,27 @@ impl FlameAndForge {
                         s.stack[last] = Frame::EventIcons { card, action, next: next + 1 };
                         true
                     }
-                    Some(_) => false,
                 }
             }
             Frame::AfterFire { tile, stage, protect } => match stage {
-                0 if s.tile(tile).fire >= 3 => false,
+                0 if s.tile(tile).fire >= 3 => {
+                    *stop = Stop::Top(Due::Scorch { tile });
+                    false
+                }
                 0 => {
                     s.stack[last] = Frame::AfterFire { tile, stage: 1, protect };
                     true
                 }
-                1 if !protect && s.monster_on(tile).is_some() => false,
-                1 => {
-                    s.stack.pop();
-                    true
-                }
+                1 => match s.monster_on(tile) {
+                    Some((monster, _)) if !protect => {
+                        *stop = Stop::Top(Due::Horde { tile, monster });
+                        false
+                    }
+                    _ => {
+                        s.stack.pop();
+                        true
+                    }
+                },
                 _ => {
                     // The monster went to the horde: a Retaliation on its territory.
                     let territory = tile.territory().unwrap_or(Territory::Outskirts);
@@ -384,13 +412,17 @@ impl FlameAndForge {
                 }
             },
             Frame::Retaliation { territory, card, monster, next } => {
-                let Some(card) = card else { return false };
+                let Some(card) = card else {
+                    *stop = Stop::Nothing;
+                    return false;
+                };
                 if !monster {
                     if s.monster_deck.is_empty() || s.monsters[territory.index()].is_some() {
                         s.stack[last] =
                             Frame::Retaliation { territory, card: Some(card), monster: true, next };
                         return true;
                     }
+                    *stop = Stop::Nothing;
                     return false;
                 }
                 match c.retaliations.get(card).and_then(|r| r.items.get(next as usize)).copied() {
@@ -399,23 +431,28 @@ impl FlameAndForge {
                         s.dragon_deck.to_bottom(card);
                         true
                     }
-                    Some(RetItem::Fire(row, pos)) => {
-                        let t = Tile::relative(territory, row, pos);
-                        if t.is_none_or(|t| s.tile(t).scorched) || s.fire_supply == 0 {
+                    Some(RetItem::Fire(row, pos)) => match Tile::relative(territory, row, pos) {
+                        Some(tile) if !s.tile(tile).scorched && s.fire_supply != 0 => {
+                            *stop = Stop::Top(Due::RetIcon { fire: true, gem: Gem::Y, tile });
+                            false
+                        }
+                        _ => {
                             s.stack[last] =
                                 Frame::Retaliation { territory, card: Some(card), monster, next: next + 1 };
-                            return true;
+                            true
                         }
-                        false
-                    }
-                    Some(RetItem::Gem(g, row, pos)) => {
-                        if Tile::relative(territory, row, pos).is_none() || s.supply[g.index()] == 0 {
+                    },
+                    Some(RetItem::Gem(gem, row, pos)) => match Tile::relative(territory, row, pos) {
+                        Some(tile) if s.supply[gem.index()] != 0 => {
+                            *stop = Stop::Top(Due::RetIcon { fire: false, gem, tile });
+                            false
+                        }
+                        _ => {
                             s.stack[last] =
                                 Frame::Retaliation { territory, card: Some(card), monster, next: next + 1 };
-                            return true;
+                            true
                         }
-                        false
-                    }
+                    },
                     Some(RetItem::Text(t)) => {
                         let name = c.retaliations.name(card).to_string();
                         self.report_text(s, f, None, &name, t);
@@ -450,6 +487,7 @@ impl FlameAndForge {
                         s.stack.pop();
                         return true;
                     }
+                    *stop = Stop::Nothing;
                     false
                 }
                 FStage::Refill => {
@@ -483,7 +521,10 @@ impl FlameAndForge {
                 }
             },
             Frame::Research { seat, stage, alchemist } => match stage {
-                RStage::Choose => false,
+                RStage::Choose => {
+                    *stop = Stop::Nothing;
+                    false
+                }
                 RStage::Reward { subject, level } => {
                     s.stack.pop();
                     let reward = c.level(subject, level).map_or(Reward::None, |l| l.reward);
@@ -509,12 +550,16 @@ impl FlameAndForge {
             },
             Frame::Upgrade { seat, .. } => {
                 if self.can_upgrade(s, seat) {
+                    *stop = Stop::Nothing;
                     return false;
                 }
                 s.stack.pop();
                 true
             }
-            Frame::Bow { .. } => false,
+            Frame::Bow { .. } => {
+                *stop = Stop::Nothing;
+                false
+            }
             Frame::Retire { seat } => {
                 let p = s.player(seat);
                 if p.deck.is_empty() && p.deck.discard.is_empty() {
@@ -659,13 +704,13 @@ impl FlameAndForge {
         f: &mut Findings,
         last: usize,
         (seat, src, next, sub): (u8, Src, u8, u8),
-        stop: &mut Option<Sym>,
+        stop: &mut Stop,
     ) -> bool {
         let Some(sym) = self.icon_at(s, src, next as usize) else {
             s.stack.pop();
             return true;
         };
-        *stop = Some(sym);
+        *stop = Stop::Icon(sym);
         let advance = |s: &mut State| s.stack[last] = Frame::Icons { seat, src, next: next + 1, sub: 0 };
         let running = |s: &State| self.running(s).is_some();
         if sym.wait {
