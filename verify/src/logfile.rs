@@ -273,7 +273,7 @@ impl LogReader {
             read_total: 0,
             length,
         };
-        reader.first = reader.read_record()?;
+        reader.first = reader.next_with(owned).transpose()?;
         if !reader.seen_game {
             return Err(match format {
                 FileFormat::Notation => err(path, 1, 1, "`@game GAME` before any other line", "end of file"),
@@ -423,34 +423,23 @@ impl LogReader {
         &self.data.0[self.line.0..self.line.1]
     }
 
-    /// Read lines until the next record (directives on the way are taken in).
-    fn read_record(&mut self) -> Result<Option<RawRecord>, VerifyError> {
-        self.read_with(|line, lent| {
-            let body = match lent {
-                Lent::Notation(text, column) => RawBody::Notation(text.to_string(), column),
-                Lent::Other(body) => body,
-            };
-            Ok(RawRecord { line, body })
-        })
-    }
-
     /// The next record handed to `f` with a notation event line lent, not copied: replay
-    /// parses it straight from the line buffer.
+    /// parses it straight from the line buffer. One turn of [`Self::each_with`].
     pub(crate) fn next_with<T>(
         &mut self,
         f: impl FnOnce(usize, Lent<'_>) -> Result<T, VerifyError>,
     ) -> Option<Result<T, VerifyError>> {
-        if let Some(first) = self.first.take() {
-            return Some(match first.body {
-                RawBody::Notation(text, column) => f(first.line, Lent::Notation(&text, column)),
-                body => f(first.line, Lent::Other(body)),
-            });
+        let (mut f, mut out) = (Some(f), None);
+        let read = self.each_with(|line, lent| {
+            if let Some(f) = f.take() {
+                out = Some(f(line, lent)?);
+            }
+            Ok(false)
+        });
+        match read {
+            Ok(()) => out.map(Ok),
+            Err(e) => Some(Err(e)),
         }
-        if self.finished {
-            return None;
-        }
-        let read = self.read_with(f);
-        self.fuse(read)
     }
 
     /// Every record left, each handed to `f` as [`Self::next_with`] hands one, until `f`
@@ -484,23 +473,6 @@ impl LogReader {
         let stopped = self.scan(f);
         self.finished = !matches!(stopped, Ok(true));
         stopped.map(|_| ())
-    }
-
-    /// Read lines until the next record and hand it to `f` (`None` at the end). The line is
-    /// checked as UTF-8 once, and an event line is lent to `f` from the line buffer.
-    fn read_with<T>(
-        &mut self,
-        f: impl FnOnce(usize, Lent<'_>) -> Result<T, VerifyError>,
-    ) -> Result<Option<T>, VerifyError> {
-        // Called once, for the record the scan stops at.
-        let (mut f, mut out) = (Some(f), None);
-        self.scan(|line, lent| {
-            if let Some(f) = f.take() {
-                out = Some(f(line, lent)?);
-            }
-            Ok(false)
-        })?;
-        Ok(out)
     }
 
     /// Read lines and hand each record to `f` until `f` returns `false` (then `Ok(true)`:
@@ -776,31 +748,25 @@ impl Drop for Chunk {
     }
 }
 
-impl LogReader {
-    /// A read's result as the iterator hands it out: after the end or an error, nothing more
-    /// is read.
-    fn fuse<T>(&mut self, read: Result<Option<T>, VerifyError>) -> Option<Result<T, VerifyError>> {
-        let out = read.transpose();
-        if !matches!(out, Some(Ok(_))) {
-            self.finished = true;
-        }
-        out
-    }
-}
-
 impl Iterator for LogReader {
     type Item = Result<RawRecord, VerifyError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        if let Some(first) = self.first.take() {
-            return Some(Ok(first));
+        // The first record is kept owned: handed out as it is, not lent and copied again.
+        match self.first.take() {
+            Some(first) => Some(Ok(first)),
+            None => self.next_with(owned),
         }
-        if self.finished {
-            return None;
-        }
-        let read = self.read_record();
-        self.fuse(read)
     }
+}
+
+/// A lent record made owned (the iterator's item).
+fn owned(line: usize, lent: Lent<'_>) -> Result<RawRecord, VerifyError> {
+    let body = match lent {
+        Lent::Notation(text, column) => RawBody::Notation(text.to_string(), column),
+        Lent::Other(body) => body,
+    };
+    Ok(RawRecord { line, body })
 }
 
 /// The records a file retracts, known before replay starts so that a retracted record is
@@ -944,14 +910,13 @@ fn contains(path: &Path, finder: &memchr::memmem::Finder<'_>, also: Option<u8>) 
     // Small enough to stay in a core's L2 cache between the kernel's copy and the search.
     const CHUNK: usize = 1 << 17;
     let overlap = finder.needle().len().saturating_sub(1);
-    let (mut file, _) = open_regular(path, "log file")?;
+    let (mut file, len) = open_regular(path, "log file")?;
     let io = |e: std::io::Error| VerifyError::io(&shown(&path.display().to_string()), &e);
     let found = |bytes: &[u8]| {
         also.is_some_and(|b| memchr::memchr(b, bytes).is_some()) || finder.find(bytes).is_some()
     };
     // A short file (a session of a few hundred records) is read whole into a buffer of its
     // size, not zeroed: clearing a chunk-sized buffer cost more than verifying such a file.
-    let len = file.metadata().map_err(io)?.len();
     let mut start: Vec<u8> = Vec::new();
     if len < CHUNK as u64 {
         start.reserve_exact(len as usize + 1);

@@ -90,69 +90,48 @@ impl<G: Game> FileRecords<G> {
         self.index += 1;
         let FileRecords { reader, parser, known, path, .. } = self;
         let path = path.as_path();
-        reader.next_with(|line, raw| match raw {
-            Lent::Notation(text, column) => {
-                f(i, line, Body::Event(parse_line(parser, path, text, column, line)?))
-            }
-            Lent::Other(RawBody::Retract(t)) => {
-                // The scan before replay must have seen every retraction.
-                if !known.contains(t) {
-                    return Err(unknown_retraction(path, line));
-                }
-                f(i, line, Body::Retract(t))
-            }
-            // `next_with` lends every event line; an owned one parses the same.
-            Lent::Other(RawBody::Notation(text, column)) => {
-                f(i, line, Body::Event(parse_line(parser, path, &text, column, line)?))
-            }
-            Lent::Other(RawBody::Json(value)) => {
-                f(i, line, Body::Event(json_event(parser, value, path, line)?))
-            }
-        })
+        reader.next_with(|line, raw| f(i, line, body(parser, known, path, line, raw)?))
     }
-}
 
-impl<G: Game> FileRecords<G> {
-    /// Every record left handed to `f` as [`Self::next_with`] hands one, but lent (the event
-    /// is parsed where `f` sees it and never moved), until `f` returns `false`. The loop runs
-    /// inside the reader: this is `arbiter verify FILE`'s path, and handing records out one
-    /// call at a time cost about a tenth of the crate's own part of a record.
+    /// Every record left handed to `f` as [`Self::next_with`] hands one, until `f` returns
+    /// `false`. The loop runs inside the reader: this is `arbiter verify FILE`'s path, and
+    /// handing records out one call at a time cost about a tenth of the crate's own part of
+    /// a record.
     #[inline]
     pub fn each(
         &mut self,
-        mut f: impl FnMut(u64, usize, BodyRef<'_, G::Event>) -> Result<bool, VerifyError>,
+        mut f: impl FnMut(u64, usize, &Body<G::Event>) -> Result<bool, VerifyError>,
     ) -> Result<(), VerifyError> {
         let FileRecords { reader, parser, known, path, index } = self;
         let path = path.as_path();
         reader.each_with(|line, raw| {
             let i = *index;
             *index += 1;
-            match raw {
-                Lent::Notation(text, column) => {
-                    f(i, line, BodyRef::Event(&parse_line(parser, path, text, column, line)?))
-                }
-                Lent::Other(RawBody::Retract(t)) => {
-                    if !known.contains(t) {
-                        return Err(unknown_retraction(path, line));
-                    }
-                    f(i, line, BodyRef::Retract(t))
-                }
-                Lent::Other(RawBody::Notation(text, column)) => {
-                    f(i, line, BodyRef::Event(&parse_line(parser, path, &text, column, line)?))
-                }
-                Lent::Other(RawBody::Json(value)) => {
-                    f(i, line, BodyRef::Event(&json_event(parser, value, path, line)?))
-                }
-            }
+            f(i, line, &body(parser, known, path, line, raw)?)
         })
     }
 }
 
-/// A record as [`FileRecords::each`] lends it.
-pub(crate) enum BodyRef<'a, E> {
-    Event(&'a E),
-    /// Retracts the record with this index.
-    Retract(u64),
+/// A record the reader lent, parsed by the game. The scan before replay must have seen every
+/// retraction the reader finds (`known`).
+#[inline(always)]
+fn body<G: Game>(
+    parser: &G,
+    known: &Retracted,
+    path: &Path,
+    line: usize,
+    raw: Lent<'_>,
+) -> Result<Body<G::Event>, VerifyError> {
+    Ok(match raw {
+        Lent::Notation(text, column) => Body::Event(parse_line(parser, path, text, column, line)?),
+        Lent::Other(RawBody::Retract(t)) if known.contains(t) => Body::Retract(t),
+        Lent::Other(RawBody::Retract(_)) => return Err(unknown_retraction(path, line)),
+        // The reader lends every event line; an owned one parses the same.
+        Lent::Other(RawBody::Notation(text, column)) => {
+            Body::Event(parse_line(parser, path, &text, column, line)?)
+        }
+        Lent::Other(RawBody::Json(value)) => Body::Event(json_event(parser, value, path, line)?),
+    })
 }
 
 /// A retraction the reader found that the scan before replay did not: the file changed

@@ -8,7 +8,7 @@
 
 use crate::error::VerifyError;
 use crate::incomplete::{owed, IncompleteView};
-use crate::open::{describe_setup, open, with_game, BodyRef, Opened, Peeked, RecordStream, WithGame};
+use crate::open::{describe_setup, open, with_game, Body, Opened, Peeked, RecordStream, WithGame};
 use crate::replay::{Outcome, Replayer};
 use crate::report::{
     step_error_view, uncertain_view, Fact, RecordView, RetractedView, StepErrorView, UncertainView,
@@ -702,8 +702,8 @@ fn checking<G: Game>(
             }
         }
         RecordStream::File(mut file) => file.each(|index, line, body| match body {
-            BodyRef::Event(e) => check.event(index, Some(line), e, report, emitter),
-            BodyRef::Retract(target) => check.retraction(target, index, report, emitter),
+            Body::Event(e) => check.event(index, Some(line), e, report, emitter),
+            Body::Retract(target) => check.retraction(*target, index, report, emitter),
         })?,
     }
     finish::<G>(&game, &check.state, report, options, digest);
