@@ -791,6 +791,15 @@ impl FlameAndForge {
     /// field, without building that event first (the step's test of every consequence; the
     /// two dues whose event carries a catalog name build it as `fact_of` does).
     pub(super) fn fact_is(&self, colour: Colour, due: &Due, e: &Event) -> bool {
+        let is = self.fact_is_unchecked(colour, due, e);
+        // A second spelling of `fact_of`'s mapping: in unoptimised builds (tests, fixtures)
+        // every answer is held to `fact_of`'s, so the two cannot drift apart unnoticed.
+        debug_assert_eq!(is, self.fact_of(colour, due) == *e, "fact_is and fact_of disagree on {due:?}");
+        is
+    }
+
+    /// [`Self::fact_is`] without its check against `fact_of`.
+    fn fact_is_unchecked(&self, colour: Colour, due: &Due, e: &Event) -> bool {
         let tile_of = |tiles: Tiles| first(tiles).unwrap_or(Tile(0));
         match (*due, e) {
             (Due::Bonus { n, .. }, &Event::Bonus { who, n: m }) => who == colour && m == n,
