@@ -38,6 +38,13 @@ DATABASE:
   work through a running `arbiter serve` with the same output and exit status; files are
   still read here, and a command that needs the database itself says so.
 
+CACHE:
+  Which records a long log file (1 MiB or more) retracts is remembered, keyed by the file's
+  identity and change times, so that a later diff, replay or explain of the unchanged file
+  reads only as far as it needs: in $ARBITER_CACHE_DIR/retractions, else
+  $XDG_CACHE_HOME/arbiter/retractions, else ~/.cache/arbiter/retractions.
+  ARBITER_CACHE_DIR=off keeps nothing; removing the directory is always safe.
+
 EXIT STATUS:
   0  clean, identical, done
   1  violations found, logs split, fixtures failed, a damaged session (`check`), or, with

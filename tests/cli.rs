@@ -5,6 +5,7 @@ mod common;
 
 use common::Sandbox;
 use std::io::Write;
+use std::path::Path;
 use std::process::{Command, Stdio};
 
 const WON: &str = "fixtures/proving-grounds/game-won.arb";
@@ -143,6 +144,41 @@ fn replay_and_explain_show_the_board() {
         assert!(out.contains(part), "explain lacks `{part}`:\n{out}");
     }
     s.run(&["explain", BREAKS_SEPARATE_DICE, "99"]).expect_refused("99");
+}
+
+/// `diff` of long files remembers which records each retracts, once the files have settled,
+/// in `$ARBITER_CACHE_DIR/retractions`, and answers the same from it; `off` keeps nothing.
+#[test]
+fn diff_of_long_files_remembers_their_retractions_and_answers_the_same() {
+    let s = Sandbox::new();
+    // Over 1 MiB (the shortest file the index keeps) of comments, then a retraction: the
+    // last record undone and recorded again.
+    let long = |l: &mut Vec<String>| {
+        let last =
+            l.iter().rev().find(|x| !x.starts_with('#') && !x.starts_with('@') && !x.trim().is_empty());
+        let last = last.expect("a record").clone();
+        l.extend(std::iter::repeat_n(format!("# {}", "x".repeat(98)), 11_000));
+        l.extend(["undo".to_string(), last]);
+    };
+    let a = s.derive("long-a.arb", WON, long);
+    let b = s.derive("long-b.arb", WON, |l| {
+        let i = l.iter().position(|x| x.starts_with("draw 1 ")).expect("draw");
+        l[i] = "draw 1 net-thrower".into();
+        long(l);
+    });
+    s.run(&["verify", &a]).expect(0);
+    // The index keeps a file whose times are two seconds old, not one just written.
+    std::thread::sleep(std::time::Duration::from_millis(2_200));
+    let cache = s.path("kept");
+    let kept = [("ARBITER_CACHE_DIR", cache.to_str().expect("utf-8 path"))];
+    let first = s.run_with_env(&["diff", &a, &b], &kept).expect(1).out();
+    assert!(first.contains("first split") && first.contains("#0"), "{first}");
+    let entries = std::fs::read_dir(cache.join("retractions")).expect("the index").count();
+    assert_eq!(entries, 2, "one entry per file");
+    assert_eq!(s.run_with_env(&["diff", &a, &b], &kept).expect(1).out(), first);
+    let off = s.run_with_env(&["diff", &a, &b], &[("ARBITER_CACHE_DIR", "off")]).expect(1).out();
+    assert_eq!(off, first);
+    assert!(!Path::new(env!("CARGO_MANIFEST_DIR")).join("off").exists());
 }
 
 #[test]

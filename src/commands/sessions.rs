@@ -204,10 +204,11 @@ pub fn fork(
 }
 
 pub(super) fn context(journal: Option<&arbiter_verify::Journal>) -> Context<'_> {
-    match journal {
+    let ctx = match journal {
         Some(j) => Context::new(j),
         None => Context::files(),
-    }
+    };
+    ctx.with_retraction_index(super::retraction_index())
 }
 
 /// Used only to ask the registry whether a game id exists.

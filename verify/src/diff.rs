@@ -7,7 +7,8 @@
 //! skipped on both sides, so logs that differ only by an undone mistake are the same game.
 
 use crate::error::VerifyError;
-use crate::open::{file_path, open_scanned, peek, unknown_game, with_game, Opened, Peeked, WithGame};
+use crate::logfile::ScanTarget;
+use crate::open::{open_scanned, peek, scan_target, unknown_game, with_game, Opened, Peeked, WithGame};
 use crate::replay::{Outcome, Replayer, Stepped};
 use crate::report::{facts_of, Fact, RecordView};
 use crate::source::Source;
@@ -16,7 +17,6 @@ use arbiter_engine::Game;
 use serde::Serialize;
 use std::collections::VecDeque;
 use std::fmt;
-use std::path::PathBuf;
 
 /// How to diff.
 #[derive(Debug, Clone, Default)]
@@ -274,16 +274,17 @@ impl<'c, 'a, R: Games> WithGame<'a> for Work<'c, 'a, R> {
             None => {
                 // A retraction anywhere later in a file can withdraw a record before the
                 // split, so both files are scanned to their ends before replay (a byte
-                // search, see `logfile::retracted_records`): the two scans run side by side.
-                let scan = |path: Option<PathBuf>| path.map(|p| crate::logfile::retracted_records(&p));
-                let (path_a, path_b) = (file_path(&peeked_a), file_path(&peeked_b));
-                let (scanned_a, scanned_b) = match (&path_a, &path_b) {
+                // search, see `logfile::retracted_records`, or an entry of the retraction
+                // index for a long file scanned before): the two scans run side by side.
+                let scan = |target: Option<ScanTarget>| target.map(|t| t.retracted());
+                let (target_a, target_b) = (scan_target(&peeked_a), scan_target(&peeked_b));
+                let (scanned_a, scanned_b) = match (&target_a, &target_b) {
                     (Some(_), Some(_)) => std::thread::scope(|scope| {
-                        let b = scope.spawn(|| scan(path_b));
-                        let a = scan(path_a);
+                        let b = scope.spawn(|| scan(target_b));
+                        let a = scan(target_a);
                         (a, b.join())
                     }),
-                    _ => (scan(path_a), Ok(scan(path_b))),
+                    _ => (scan(target_a), Ok(scan(target_b))),
                 };
                 let scanned_b = scanned_b.map_err(|_| {
                     VerifyError::new(

@@ -31,6 +31,7 @@ mod replay;
 mod report;
 mod report_file;
 mod retraction;
+mod retraction_index;
 mod session;
 mod session_list;
 mod shown;
@@ -69,6 +70,7 @@ pub use report::{
     Fact, RecordView, RetractedView, StateView, StepErrorView, UncertainView, UnverifiedView, ViolationView,
 };
 pub use report_file::write_report_file;
+pub use retraction_index::RetractionIndex;
 pub use session::{header_of, Journal};
 pub use session_list::{session_list, ListedParent, ListedSession, SessionList};
 pub use shown::{escape_controls, is_hostile, shown, MAX_SHOWN_CHARS};

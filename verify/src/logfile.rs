@@ -17,8 +17,10 @@ use crate::error::{ErrorKind, VerifyError};
 use crate::expectation::{parse_assert, parse_expect, Expectation};
 use crate::quoting::{quote, rest_value, setup_pairs};
 use crate::retraction::{Live, Retracted};
+use crate::retraction_index::{FileKey, RetractionIndex};
 use crate::shown::shown;
 use std::collections::BTreeMap;
+use std::fs::Metadata;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
@@ -97,7 +99,7 @@ impl FileFormat {
 /// device (`/dev/zero`) never ends. Symbolic links to regular files are followed. The file's
 /// length comes with it, from the check of the opened file (every verified file opens here,
 /// and asking for it again cost a system call per file).
-pub(crate) fn open_regular(path: &Path, what: &str) -> Result<(std::fs::File, u64), VerifyError> {
+pub(crate) fn open_regular(path: &Path, what: &str) -> Result<(std::fs::File, Metadata), VerifyError> {
     // The path as messages show it, built only for a message: every verified file opens here.
     let shown_path = || shown(&path.display().to_string()).into_owned();
     let meta =
@@ -115,7 +117,7 @@ pub(crate) fn open_regular(path: &Path, what: &str) -> Result<(std::fs::File, u6
         std::fs::File::open(path).map_err(|e| VerifyError::io(&format!("{what} {}", shown_path()), &e))?;
     // Checked again on the open file, in case the name was replaced in between.
     match file.metadata() {
-        Ok(m) if m.is_file() => Ok((file, m.len())),
+        Ok(m) if m.is_file() => Ok((file, m)),
         _ => Err(VerifyError::new(ErrorKind::Io, format!("{what} {} is not a regular file", shown_path()))),
     }
 }
@@ -217,13 +219,21 @@ pub struct LogReader {
     /// opening the file again.
     read_total: u64,
     length: Option<u64>,
+    /// The opened file's identity and change times (`None` for another input): what an
+    /// entry of the retraction index is keyed by.
+    key: Option<FileKey>,
+    /// Where the answers of earlier retraction scans are kept, if anywhere (the command
+    /// line's cache directory; set from the [`crate::Context`] when a source is opened).
+    pub(crate) index: Option<RetractionIndex>,
 }
 
 impl LogReader {
     /// Open a file and read its header.
     pub fn open(path: &Path) -> Result<LogReader, VerifyError> {
-        let (file, length) = open_regular(path, "log file")?;
-        LogReader::from_input(path, FileFormat::of(path), Box::new(file), Some(length))
+        let (file, meta) = open_regular(path, "log file")?;
+        let mut reader = LogReader::from_input(path, FileFormat::of(path), Box::new(file), Some(meta.len()))?;
+        reader.key = FileKey::of(&meta);
+        Ok(reader)
     }
 
     /// Read a log from any input, named `path` in messages.
@@ -272,6 +282,8 @@ impl LogReader {
             finished: false,
             read_total: 0,
             length,
+            key: None,
+            index: None,
         };
         reader.first = reader.next_with(owned).transpose()?;
         if !reader.seen_game {
@@ -787,7 +799,7 @@ pub(crate) fn retracted_records(path: &Path) -> Result<Retracted, VerifyError> {
 /// [`retracted_records`] for an opened file: when the reader holds all of the rest of it,
 /// and no retraction text is there, it retracts nothing and is not opened again (the
 /// header and the first record, already read, hold no retraction: `undo` and `retract`
-/// need an earlier event).
+/// need an earlier event). A longer file asks its retraction index first.
 pub(crate) fn retracted_records_of(reader: &LogReader) -> Result<Retracted, VerifyError> {
     if let Some(rest) = reader.rest_if_buffered() {
         let (finder, also) = retraction_search(reader.format);
@@ -795,7 +807,61 @@ pub(crate) fn retracted_records_of(reader: &LogReader) -> Result<Retracted, Veri
             return Ok(Retracted::default());
         }
     }
-    retracted_records(&reader.path)
+    reader.scan_target().retracted()
+}
+
+/// What the scan for an opened file's retractions needs of its reader, to run on another
+/// thread while the reader stays where it is (`diff` scans both files side by side).
+#[derive(Debug, Clone)]
+pub(crate) struct ScanTarget {
+    path: PathBuf,
+    format: FileFormat,
+    key: Option<FileKey>,
+    index: Option<RetractionIndex>,
+}
+
+impl LogReader {
+    pub(crate) fn scan_target(&self) -> ScanTarget {
+        ScanTarget { path: self.path.clone(), format: self.format, key: self.key, index: self.index.clone() }
+    }
+}
+
+impl ScanTarget {
+    /// The records the file retracts ([`retracted_records`]).
+    pub(crate) fn retracted(&self) -> Result<Retracted, VerifyError> {
+        if self.index.is_none() {
+            return retracted_records(&self.path);
+        }
+        let mut retracted = Retracted::default();
+        self.each(|_, target| retracted.insert(target))?;
+        Ok(retracted)
+    }
+
+    /// [`each_retraction`], answered from the retraction index when it holds an entry for
+    /// the file as it was opened, and remembered there otherwise.
+    pub(crate) fn each(&self, mut found: impl FnMut(u64, u64)) -> Result<(), VerifyError> {
+        let (Some(index), Some(key)) = (&self.index, self.key.filter(FileKey::indexed)) else {
+            return each_retraction(&self.path, found);
+        };
+        let format = match self.format {
+            FileFormat::Notation => "notation",
+            FileFormat::Jsonl => "jsonl",
+        };
+        if let Some(pairs) = index.lookup(&key, format) {
+            pairs.into_iter().for_each(|(by, target)| found(by, target));
+            return Ok(());
+        }
+        let mut pairs = Vec::new();
+        each_retraction(&self.path, |by, target| {
+            found(by, target);
+            // One past the most an entry keeps is enough to know it will not be kept.
+            if pairs.len() <= crate::retraction_index::MAX_PAIRS {
+                pairs.push((by, target));
+            }
+        })?;
+        index.store(&self.path, &key, format, &pairs);
+        Ok(())
+    }
 }
 
 /// Call `found(by, target)` for every retraction of a file, in file order, with the same
@@ -910,7 +976,8 @@ fn contains(path: &Path, finder: &memchr::memmem::Finder<'_>, also: Option<u8>) 
     // Small enough to stay in a core's L2 cache between the kernel's copy and the search.
     const CHUNK: usize = 1 << 17;
     let overlap = finder.needle().len().saturating_sub(1);
-    let (mut file, len) = open_regular(path, "log file")?;
+    let (mut file, meta) = open_regular(path, "log file")?;
+    let len = meta.len();
     let io = |e: std::io::Error| VerifyError::io(&shown(&path.display().to_string()), &e);
     let found = |bytes: &[u8]| {
         also.is_some_and(|b| memchr::memchr(b, bytes).is_some()) || finder.find(bytes).is_some()
@@ -1101,6 +1168,53 @@ mod tests {
             std::fs::write(&none, text.replace("undo", "add 1")).unwrap();
             assert!(!may_retract(&none).unwrap(), "{start}");
         }
+    }
+
+    #[test]
+    fn a_long_files_retractions_come_from_its_index_entry_while_the_file_is_unchanged() {
+        use crate::retraction_index::MIN_LEN;
+        use std::time::{Duration, SystemTime};
+        let dir = tempfile::tempdir().unwrap();
+        let index = RetractionIndex::at(dir.path().join("index"));
+        let path = dir.path().join("long.jsonl");
+        let mut text = String::from("{\"game\":\"toy\"}\n");
+        while (text.len() as u64) < MIN_LEN {
+            text.push_str("{\"event\":{\"Roll\":1}}\n");
+        }
+        text.push_str("{\"retract\":5}\n");
+        std::fs::write(&path, &text).unwrap();
+        let target = |path: &Path| {
+            let mut reader = LogReader::open(path).unwrap();
+            reader.index = Some(index.clone());
+            reader.scan_target()
+        };
+        // Just written: scanned, and not remembered (its times are too recent).
+        let found = target(&path).retracted().unwrap();
+        assert!(found.contains(5) && !found.contains(7));
+        // An entry for the file as it is now, seen from when it will have settled; it says
+        // record 7, so an answer of 7 can only have come from the entry.
+        let key = target(&path).key.unwrap();
+        index.store_at(&path, &key, "jsonl", &[(60_000, 7)], SystemTime::now() + Duration::from_secs(10));
+        let found = target(&path).retracted().unwrap();
+        assert!(found.contains(7) && !found.contains(5), "the entry answers");
+        let mut pairs = Vec::new();
+        target(&path).each(|by, t| pairs.push((by, t))).unwrap();
+        assert_eq!(pairs, [(60_000, 7)]);
+        // Without an index, or once the file has changed, the file answers again.
+        let mut plain = LogReader::open(&path).unwrap().scan_target();
+        plain.index = None;
+        assert!(plain.retracted().unwrap().contains(5));
+        std::thread::sleep(Duration::from_millis(20));
+        std::fs::write(&path, text.replace("{\"retract\":5}", "{\"retract\":6}")).unwrap();
+        let found = target(&path).retracted().unwrap();
+        assert!(found.contains(6) && !found.contains(7) && !found.contains(5), "a changed file is scanned");
+        // A short file never asks the index.
+        let short = dir.path().join("short.jsonl");
+        std::fs::write(&short, "{\"game\":\"toy\"}\n{\"event\":{\"Roll\":1}}\n{\"event\":{\"Roll\":1}}\n")
+            .unwrap();
+        let key = target(&short).key.unwrap();
+        index.store_at(&short, &key, "jsonl", &[(2, 0)], SystemTime::now() + Duration::from_secs(10));
+        assert!(target(&short).retracted().unwrap().is_empty());
     }
 
     #[test]

@@ -171,7 +171,11 @@ impl Peeked {
 /// Read a source up to the point where its game is known.
 pub(crate) fn peek<R: Games>(ctx: &Context<'_, R>, source: &Source) -> Result<Peeked, VerifyError> {
     match &source.origin {
-        Origin::File(path) => Ok(Peeked::File(Box::new(LogReader::open(path)?))),
+        Origin::File(path) => {
+            let mut reader = LogReader::open(path)?;
+            reader.index = ctx.retraction_index.clone();
+            Ok(Peeked::File(Box::new(reader)))
+        }
         Origin::Session(name) => {
             let reader = crate::session::journal(ctx, name)?
                 .read_session::<()>(name, 0)
@@ -297,10 +301,10 @@ pub(crate) fn open<G: Game>(
     open_scanned(source, peeked, extra, None)
 }
 
-/// The file a peeked source reads, `None` for a session.
-pub(crate) fn file_path(peeked: &Peeked) -> Option<PathBuf> {
+/// What the scan for a peeked file's retractions needs, `None` for a session.
+pub(crate) fn scan_target(peeked: &Peeked) -> Option<crate::logfile::ScanTarget> {
     match peeked {
-        Peeked::File(file) => Some(file.path().to_path_buf()),
+        Peeked::File(file) => Some(file.scan_target()),
         Peeked::Session(..) => None,
     }
 }

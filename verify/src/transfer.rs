@@ -409,7 +409,7 @@ impl<'c, 'a, R: Games> WithGame<'a> for Log<'c, 'a, R> {
         let mut retracted_by: std::collections::HashMap<u64, u64> = std::collections::HashMap::new();
         match &peeked {
             Peeked::File(file) => {
-                crate::logfile::each_retraction(file.path(), |by, target| {
+                file.scan_target().each(|by, target| {
                     retracted_by.insert(target, by);
                 })?;
             }

@@ -34,7 +34,7 @@ use std::fmt::Write as _;
 use std::hint::black_box;
 
 /// The loops `--profile` runs.
-pub const LOOPS: [&str; 10] = [
+pub const LOOPS: [&str; 11] = [
     "step",
     "decode",
     "text",
@@ -43,6 +43,7 @@ pub const LOOPS: [&str; 10] = [
     "verify-sessions",
     "arb-files",
     "file-diff",
+    "file-diff-first",
     "setup",
     "disk",
 ];
@@ -114,14 +115,26 @@ impl GameVisitor for Profile {
                 println!("arb-files loop: {n} records in {:.3} s", start.elapsed().as_secs_f64());
                 n
             }
-            "file-diff" => {
+            "file-diff" | "file-diff-first" => {
                 let dir = tempfile::tempdir()?;
                 let (a, b) = (dir.path().join("a.jsonl"), dir.path().join("b.jsonl"));
                 let inner = corpus.game.clone();
                 super::files::write_campaign(&inner, self.events, &a, None)?;
                 super::files::write_campaign(&inner, self.events, &b, Some(super::files::SPLIT_AT))?;
+                let written = std::time::Instant::now();
+                // The diff as a user meets it the second time: with the retraction index's
+                // entries for both files (`--profile file-diff-first` times it without).
+                let index = (self.what == "file-diff")
+                    .then(|| arbiter_verify::RetractionIndex::at(dir.path().join("retraction-index")));
                 let ctx =
-                    arbiter_verify::Context::with_games(super::campaign::CampaignGames::<G>::default(), None);
+                    arbiter_verify::Context::with_games(super::campaign::CampaignGames::<G>::default(), None)
+                        .with_retraction_index(index);
+                if ctx.retraction_index.is_some() {
+                    let settled =
+                        arbiter_verify::RetractionIndex::SETTLED + std::time::Duration::from_millis(100);
+                    std::thread::sleep(settled.saturating_sub(written.elapsed()));
+                    profiled_file_diff(&ctx, &a, &b)?;
+                }
                 let (mut samples, mut reads) = (Vec::new(), Vec::new());
                 for _ in 0..11 {
                     let start = std::time::Instant::now();
@@ -132,10 +145,14 @@ impl GameVisitor for Profile {
                     samples.push(start.elapsed().as_secs_f64());
                 }
                 println!(
-                    "diff of two {}-event .jsonl files splitting at {}: median {:.3} ms of 11; reading their \
-                     bytes alone, side by side: median {:.3} ms",
+                    "diff of two {}-event .jsonl files splitting at {} ({}): median {:.3} ms of 11; reading \
+                     their bytes alone, side by side: median {:.3} ms",
                     self.events,
                     super::files::SPLIT_AT,
+                    match ctx.retraction_index {
+                        Some(_) => "with the retraction index's entries",
+                        None => "first diff, every byte read",
+                    },
                     super::measure::median(samples) * 1e3,
                     super::measure::median(reads) * 1e3
                 );
