@@ -122,11 +122,11 @@ fn database(own: Option<PathBuf>, before: Option<PathBuf>) -> PathBuf {
         .unwrap_or_else(|| PathBuf::from(DEFAULT_DB))
 }
 
-/// Where the retractions of long log files are remembered (`arbiter_verify::RetractionIndex`):
+/// Where the retractions of long log files are remembered (`arbiter_verify::RetractionCache`):
 /// `$ARBITER_CACHE_DIR/retractions`, else `$XDG_CACHE_HOME/arbiter/retractions`, else
 /// `~/.cache/arbiter/retractions`; nowhere when `ARBITER_CACHE_DIR` is `off` or no
 /// directory is known. A cache only: removing it is always safe.
-fn retraction_index() -> Option<arbiter_verify::RetractionIndex> {
+fn retraction_cache() -> Option<arbiter_verify::RetractionCache> {
     let set = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty()).map(PathBuf::from);
     let root = match set("ARBITER_CACHE_DIR") {
         Some(dir) if dir == Path::new("off") => return None,
@@ -135,7 +135,7 @@ fn retraction_index() -> Option<arbiter_verify::RetractionIndex> {
             set("XDG_CACHE_HOME").or_else(|| set("HOME").map(|home| home.join(".cache")))?.join("arbiter")
         }
     };
-    Some(arbiter_verify::RetractionIndex::at(root.join("retractions")))
+    Some(arbiter_verify::RetractionCache::at(root.join("retractions")))
 }
 
 /// A file kept beside the database (never inside it: the journal owns that directory):

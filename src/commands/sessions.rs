@@ -208,7 +208,7 @@ pub(super) fn context(journal: Option<&arbiter_verify::Journal>) -> Context<'_> 
         Some(j) => Context::new(j),
         None => Context::files(),
     };
-    ctx.with_retraction_index(super::retraction_index())
+    ctx.with_retraction_cache(super::retraction_cache())
 }
 
 /// Used only to ask the registry whether a game id exists.

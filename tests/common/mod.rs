@@ -45,7 +45,7 @@ impl Sandbox {
             .arg(self.db())
             .args(args)
             .env_remove("ARBITER_DB")
-            // The retraction index of long files, in the sandbox rather than the user's cache.
+            // The retraction cache of long files, in the sandbox rather than the user's cache.
             .env("ARBITER_CACHE_DIR", self.dir.path().join("cache"))
             .envs(env.iter().copied())
             .stdin(Stdio::piped())

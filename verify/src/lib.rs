@@ -31,7 +31,7 @@ mod replay;
 mod report;
 mod report_file;
 mod retraction;
-mod retraction_index;
+mod retraction_cache;
 mod session;
 mod session_list;
 mod shown;
@@ -70,7 +70,7 @@ pub use report::{
     Fact, RecordView, RetractedView, StateView, StepErrorView, UncertainView, UnverifiedView, ViolationView,
 };
 pub use report_file::write_report_file;
-pub use retraction_index::RetractionIndex;
+pub use retraction_cache::RetractionCache;
 pub use session::{header_of, Journal};
 pub use session_list::{session_list, ListedParent, ListedSession, SessionList};
 pub use shown::{escape_controls, is_hostile, shown, MAX_SHOWN_CHARS};

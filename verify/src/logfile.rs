@@ -17,7 +17,7 @@ use crate::error::{ErrorKind, VerifyError};
 use crate::expectation::{parse_assert, parse_expect, Expectation};
 use crate::quoting::{quote, rest_value, setup_pairs};
 use crate::retraction::{Live, Retracted};
-use crate::retraction_index::{FileKey, RetractionIndex};
+use crate::retraction_cache::{FileKey, RetractionCache};
 use crate::shown::shown;
 use std::collections::BTreeMap;
 use std::fs::Metadata;
@@ -220,11 +220,11 @@ pub struct LogReader {
     read_total: u64,
     length: Option<u64>,
     /// The opened file's identity and change times (`None` for another input): what an
-    /// entry of the retraction index is keyed by.
+    /// entry of the retraction cache is keyed by.
     key: Option<FileKey>,
     /// Where the answers of earlier retraction scans are kept, if anywhere (the command
     /// line's cache directory; set from the [`crate::Context`] when a source is opened).
-    pub(crate) index: Option<RetractionIndex>,
+    pub(crate) cache: Option<RetractionCache>,
 }
 
 impl LogReader {
@@ -283,7 +283,7 @@ impl LogReader {
             read_total: 0,
             length,
             key: None,
-            index: None,
+            cache: None,
         };
         reader.first = reader.next_with(owned).transpose()?;
         if !reader.seen_game {
@@ -799,7 +799,7 @@ pub(crate) fn retracted_records(path: &Path) -> Result<Retracted, VerifyError> {
 /// [`retracted_records`] for an opened file: when the reader holds all of the rest of it,
 /// and no retraction text is there, it retracts nothing and is not opened again (the
 /// header and the first record, already read, hold no retraction: `undo` and `retract`
-/// need an earlier event). A longer file asks its retraction index first.
+/// need an earlier event). A longer file asks its retraction cache first.
 pub(crate) fn retracted_records_of(reader: &LogReader) -> Result<Retracted, VerifyError> {
     if let Some(rest) = reader.rest_if_buffered() {
         let (finder, also) = retraction_search(reader.format);
@@ -817,19 +817,19 @@ pub(crate) struct ScanTarget {
     path: PathBuf,
     format: FileFormat,
     key: Option<FileKey>,
-    index: Option<RetractionIndex>,
+    cache: Option<RetractionCache>,
 }
 
 impl LogReader {
     pub(crate) fn scan_target(&self) -> ScanTarget {
-        ScanTarget { path: self.path.clone(), format: self.format, key: self.key, index: self.index.clone() }
+        ScanTarget { path: self.path.clone(), format: self.format, key: self.key, cache: self.cache.clone() }
     }
 }
 
 impl ScanTarget {
     /// The records the file retracts ([`retracted_records`]).
     pub(crate) fn retracted(&self) -> Result<Retracted, VerifyError> {
-        if self.index.is_none() {
+        if self.cache.is_none() {
             return retracted_records(&self.path);
         }
         let mut retracted = Retracted::default();
@@ -837,17 +837,17 @@ impl ScanTarget {
         Ok(retracted)
     }
 
-    /// [`each_retraction`], answered from the retraction index when it holds an entry for
+    /// [`each_retraction`], answered from the retraction cache when it holds an entry for
     /// the file as it was opened, and remembered there otherwise.
     pub(crate) fn each(&self, mut found: impl FnMut(u64, u64)) -> Result<(), VerifyError> {
-        let (Some(index), Some(key)) = (&self.index, self.key.filter(FileKey::indexed)) else {
+        let (Some(cache), Some(key)) = (&self.cache, self.key.filter(FileKey::worth_caching)) else {
             return each_retraction(&self.path, found);
         };
         let format = match self.format {
             FileFormat::Notation => "notation",
             FileFormat::Jsonl => "jsonl",
         };
-        if let Some(pairs) = index.lookup(&key, format) {
+        if let Some(pairs) = cache.lookup(&key, format) {
             pairs.into_iter().for_each(|(by, target)| found(by, target));
             return Ok(());
         }
@@ -855,11 +855,11 @@ impl ScanTarget {
         each_retraction(&self.path, |by, target| {
             found(by, target);
             // One past the most an entry keeps is enough to know it will not be kept.
-            if pairs.len() <= crate::retraction_index::MAX_PAIRS {
+            if pairs.len() <= crate::retraction_cache::MAX_PAIRS {
                 pairs.push((by, target));
             }
         })?;
-        index.store(&self.path, &key, format, &pairs);
+        cache.store(&self.path, &key, format, &pairs);
         Ok(())
     }
 }
@@ -1172,10 +1172,10 @@ mod tests {
 
     #[test]
     fn a_long_files_retractions_come_from_its_index_entry_while_the_file_is_unchanged() {
-        use crate::retraction_index::MIN_LEN;
+        use crate::retraction_cache::MIN_LEN;
         use std::time::{Duration, SystemTime};
         let dir = tempfile::tempdir().unwrap();
-        let index = RetractionIndex::at(dir.path().join("index"));
+        let cache = RetractionCache::at(dir.path().join("index"));
         let path = dir.path().join("long.jsonl");
         let mut text = String::from("{\"game\":\"toy\"}\n");
         while (text.len() as u64) < MIN_LEN {
@@ -1185,7 +1185,7 @@ mod tests {
         std::fs::write(&path, &text).unwrap();
         let target = |path: &Path| {
             let mut reader = LogReader::open(path).unwrap();
-            reader.index = Some(index.clone());
+            reader.cache = Some(cache.clone());
             reader.scan_target()
         };
         // Just written: scanned, and not remembered (its times are too recent).
@@ -1194,7 +1194,7 @@ mod tests {
         // An entry for the file as it is now, seen from when it will have settled; it says
         // record 7, so an answer of 7 can only have come from the entry.
         let key = target(&path).key.unwrap();
-        index.store_at(&path, &key, "jsonl", &[(60_000, 7)], SystemTime::now() + Duration::from_secs(10));
+        cache.store_at(&path, &key, "jsonl", &[(60_000, 7)], SystemTime::now() + Duration::from_secs(10));
         let found = target(&path).retracted().unwrap();
         assert!(found.contains(7) && !found.contains(5), "the entry answers");
         let mut pairs = Vec::new();
@@ -1202,18 +1202,18 @@ mod tests {
         assert_eq!(pairs, [(60_000, 7)]);
         // Without an index, or once the file has changed, the file answers again.
         let mut plain = LogReader::open(&path).unwrap().scan_target();
-        plain.index = None;
+        plain.cache = None;
         assert!(plain.retracted().unwrap().contains(5));
         std::thread::sleep(Duration::from_millis(20));
         std::fs::write(&path, text.replace("{\"retract\":5}", "{\"retract\":6}")).unwrap();
         let found = target(&path).retracted().unwrap();
         assert!(found.contains(6) && !found.contains(7) && !found.contains(5), "a changed file is scanned");
-        // A short file never asks the index.
+        // A short file never asks the cache.
         let short = dir.path().join("short.jsonl");
         std::fs::write(&short, "{\"game\":\"toy\"}\n{\"event\":{\"Roll\":1}}\n{\"event\":{\"Roll\":1}}\n")
             .unwrap();
         let key = target(&short).key.unwrap();
-        index.store_at(&short, &key, "jsonl", &[(2, 0)], SystemTime::now() + Duration::from_secs(10));
+        cache.store_at(&short, &key, "jsonl", &[(2, 0)], SystemTime::now() + Duration::from_secs(10));
         assert!(target(&short).retracted().unwrap().is_empty());
     }
 

@@ -173,7 +173,7 @@ pub(crate) fn peek<R: Games>(ctx: &Context<'_, R>, source: &Source) -> Result<Pe
     match &source.origin {
         Origin::File(path) => {
             let mut reader = LogReader::open(path)?;
-            reader.index = ctx.retraction_index.clone();
+            reader.cache = ctx.retraction_cache.clone();
             Ok(Peeked::File(Box::new(reader)))
         }
         Origin::Session(name) => {

@@ -5,7 +5,7 @@
 //! parses nothing past the split, but a retraction anywhere later can withdraw the record
 //! where the files split, so the first diff of a file reads the rest of its bytes (a
 //! reference row times that, and another reading the bytes alone, the floor this machine
-//! sets for it); it remembers the answer in the retraction index, as `arbiter` does, and a
+//! sets for it); it remembers the answer in the retraction cache, as `arbiter` does, and a
 //! later diff of the unchanged files reads only up to the split: the row with the target.
 //!
 //! The files hold a campaign (see `campaign`): the game's simulated games back to back,
@@ -21,7 +21,7 @@ use super::Run;
 use crate::Fallible;
 use arbiter_engine::Game;
 use arbiter_verify::{
-    header_to_json, header_to_notation, Context, DiffOptions, Header, RetractionIndex, Source,
+    header_to_json, header_to_notation, Context, DiffOptions, Header, RetractionCache, Source,
 };
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -78,10 +78,10 @@ pub fn measure<G: Game>(run: &mut Run<G>) -> Fallible {
 
     // An early split: two files of the corpus's length, the second changed at SPLIT_AT.
     let len = run.opts.events;
-    let index = dir.join("retraction-index");
+    let cache = dir.join("retraction-cache");
     let first = Context::with_games(CampaignGames::<G>::default(), None);
     let again = Context::with_games(CampaignGames::<G>::default(), None)
-        .with_retraction_index(Some(RetractionIndex::at(&index)));
+        .with_retraction_cache(Some(RetractionCache::at(&cache)));
     for ext in FORMATS {
         let a = dir.join(format!("plain.{ext}"));
         let b = dir.join(format!("split.{ext}"));
@@ -100,19 +100,19 @@ pub fn measure<G: Game>(run: &mut Run<G>) -> Fallible {
         );
         let mut row = Row::new(
             "8",
-            format!("diff of two {len}-event .{ext} files splitting at {SPLIT_AT} (diffed before: retraction index)"),
+            format!("diff of two {len}-event .{ext} files splitting at {SPLIT_AT} (diffed before: retraction cache)"),
             Unit::Millis,
         );
         match timed_diff(&first, &again, written, &a, &b) {
             Ok(timed) => {
                 run.raw(format!(
                     "diff of two {len}-event .{ext} files splitting at {SPLIT_AT}: median {:.3} ms of {DIFFS} \
-                     with the retraction index's entries for both (verify::diff; entries written by an \
+                     with the retraction cache's entries for both (verify::diff; entries written by an \
                      untimed diff once the files were {} s old), {:.3} ms without (every byte read); \
                      reading the two files' {} bytes alone, side by side, median {:.3} ms (the three \
                      interleaved)",
                     timed.again * 1e3,
-                    RetractionIndex::SETTLED.as_secs(),
+                    RetractionCache::SETTLED.as_secs(),
                     timed.first * 1e3,
                     timed.bytes,
                     timed.read * 1e3
@@ -129,15 +129,15 @@ pub fn measure<G: Game>(run: &mut Run<G>) -> Fallible {
         std::fs::remove_file(&a)?;
         std::fs::remove_file(&b)?;
     }
-    let _ = std::fs::remove_dir_all(&index);
+    let _ = std::fs::remove_dir_all(&cache);
     Ok(())
 }
 
 /// What [`timed_diff`] measured: medians in seconds.
 struct TimedDiff {
-    /// `verify::diff` of the two files with no retraction index: each reads every byte.
+    /// `verify::diff` of the two files with no retraction cache: each reads every byte.
     first: f64,
-    /// `verify::diff` of the two files with the index's entries for both, as `arbiter diff`
+    /// `verify::diff` of the two files with the cache's entries for both, as `arbiter diff`
     /// of files it has read before.
     again: f64,
     /// Reading both files' bytes, one thread each, and nothing else: the floor of any diff
@@ -148,11 +148,11 @@ struct TimedDiff {
     bytes: u64,
 }
 
-/// The median times of `verify::diff` of `a` and `b` without and with the retraction index,
+/// The median times of `verify::diff` of `a` and `b` without and with the retraction cache,
 /// each checked to split at `SPLIT_AT`, and of reading their bytes alone; the three are
 /// timed in turns so that a neighbour's burst on the shared machine lands on all. The
-/// index's entries are written by one untimed diff once the files (written at `written`)
-/// are old enough for the index to keep them, and checked to be there.
+/// cache's entries are written by one untimed diff once the files (written at `written`)
+/// are old enough for the cache to keep them, and checked to be there.
 fn timed_diff<G: Game>(
     first: &Context<'_, CampaignGames<G>>,
     again: &Context<'_, CampaignGames<G>>,
@@ -170,15 +170,15 @@ fn timed_diff<G: Game>(
         }
         Ok(took)
     };
-    // A little past the index's own margin, measured from after the second file's last write.
+    // A little past the cache's own margin, measured from after the second file's last write.
     std::thread::sleep(
-        (RetractionIndex::SETTLED + std::time::Duration::from_millis(100)).saturating_sub(written.elapsed()),
+        (RetractionCache::SETTLED + std::time::Duration::from_millis(100)).saturating_sub(written.elapsed()),
     );
     diff(again)?;
-    let dir = again.retraction_index.as_ref().ok_or("no retraction index")?.dir();
+    let dir = again.retraction_cache.as_ref().ok_or("no retraction cache")?.dir();
     let entries = std::fs::read_dir(dir).map(|d| d.count()).unwrap_or(0);
     if entries < 2 {
-        return Err(format!("the retraction index kept {entries} entries for the two files, not 2").into());
+        return Err(format!("the retraction cache kept {entries} entries for the two files, not 2").into());
     }
     let (mut firsts, mut agains, mut reads) =
         (Vec::with_capacity(DIFFS), Vec::with_capacity(DIFFS), Vec::with_capacity(DIFFS));

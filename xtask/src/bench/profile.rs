@@ -122,16 +122,16 @@ impl GameVisitor for Profile {
                 super::files::write_campaign(&inner, self.events, &a, None)?;
                 super::files::write_campaign(&inner, self.events, &b, Some(super::files::SPLIT_AT))?;
                 let written = std::time::Instant::now();
-                // The diff as a user meets it the second time: with the retraction index's
+                // The diff as a user meets it the second time: with the retraction cache's
                 // entries for both files (`--profile file-diff-first` times it without).
-                let index = (self.what == "file-diff")
-                    .then(|| arbiter_verify::RetractionIndex::at(dir.path().join("retraction-index")));
+                let cache = (self.what == "file-diff")
+                    .then(|| arbiter_verify::RetractionCache::at(dir.path().join("retraction-cache")));
                 let ctx =
                     arbiter_verify::Context::with_games(super::campaign::CampaignGames::<G>::default(), None)
-                        .with_retraction_index(index);
-                if ctx.retraction_index.is_some() {
+                        .with_retraction_cache(cache);
+                if ctx.retraction_cache.is_some() {
                     let settled =
-                        arbiter_verify::RetractionIndex::SETTLED + std::time::Duration::from_millis(100);
+                        arbiter_verify::RetractionCache::SETTLED + std::time::Duration::from_millis(100);
                     std::thread::sleep(settled.saturating_sub(written.elapsed()));
                     profiled_file_diff(&ctx, &a, &b)?;
                 }
@@ -149,8 +149,8 @@ impl GameVisitor for Profile {
                      their bytes alone, side by side: median {:.3} ms",
                     self.events,
                     super::files::SPLIT_AT,
-                    match ctx.retraction_index {
-                        Some(_) => "with the retraction index's entries",
+                    match ctx.retraction_cache {
+                        Some(_) => "with the retraction cache's entries",
                         None => "first diff, every byte read",
                     },
                     super::measure::median(samples) * 1e3,

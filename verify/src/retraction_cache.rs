@@ -37,11 +37,11 @@ pub const SETTLED: Duration = Duration::from_secs(2);
 pub(crate) const MAX_PAIRS: usize = 200_000;
 
 /// The first line of every entry; a later layout changes the number.
-const MAGIC: &str = "arbiter retraction index 1";
+const MAGIC: &str = "arbiter retraction cache 1";
 
 /// A directory of entries, one per file (named by device and inode).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RetractionIndex {
+pub struct RetractionCache {
     dir: Arc<Path>,
 }
 
@@ -75,7 +75,7 @@ impl FileKey {
     }
 
     /// Whether the file is long enough to be worth an entry.
-    pub(crate) fn indexed(&self) -> bool {
+    pub(crate) fn worth_caching(&self) -> bool {
         self.len >= MIN_LEN
     }
 
@@ -101,13 +101,13 @@ impl FileKey {
     }
 }
 
-impl RetractionIndex {
+impl RetractionCache {
     /// How old a file's times must be for an entry to be written ([`SETTLED`]).
     pub const SETTLED: Duration = SETTLED;
 
     /// The entries kept in `dir` (created on the first write).
-    pub fn at(dir: impl Into<PathBuf>) -> RetractionIndex {
-        RetractionIndex { dir: Arc::from(dir.into()) }
+    pub fn at(dir: impl Into<PathBuf>) -> RetractionCache {
+        RetractionCache { dir: Arc::from(dir.into()) }
     }
 
     pub fn dir(&self) -> &Path {
@@ -147,7 +147,7 @@ impl RetractionIndex {
         self.store_at(path, key, format, pairs, SystemTime::now());
     }
 
-    /// [`RetractionIndex::store`] with the clock given, for tests.
+    /// [`RetractionCache::store`] with the clock given, for tests.
     pub(crate) fn store_at(
         &self,
         path: &Path,
@@ -207,26 +207,26 @@ mod tests {
     #[test]
     fn an_entry_is_kept_only_for_a_settled_file_and_read_back_only_under_its_key() {
         let dir = tempfile::tempdir().unwrap();
-        let index = RetractionIndex::at(dir.path().join("index"));
+        let cache = RetractionCache::at(dir.path().join("cache"));
         let log = dir.path().join("a.jsonl");
         std::fs::write(&log, "{}\n").unwrap();
         let key = aged(&log);
         // Just changed (its status-change time is now): not written.
-        index.store(&log, &key, "jsonl", &[(5, 2)]);
-        assert_eq!(index.lookup(&key, "jsonl"), None);
+        cache.store(&log, &key, "jsonl", &[(5, 2)]);
+        assert_eq!(cache.lookup(&key, "jsonl"), None);
 
         // A key whose times are old enough (as a file written minutes ago has) is kept.
         let settled = FileKey { modified: (1, 0), changed: (1, 0), ..key };
         assert!(settled.settled(SystemTime::now()));
         // ...but only when the file at the path still has that key.
-        index.store(&log, &settled, "jsonl", &[(5, 2)]);
-        assert_eq!(index.lookup(&settled, "jsonl"), None);
+        cache.store(&log, &settled, "jsonl", &[(5, 2)]);
+        assert_eq!(cache.lookup(&settled, "jsonl"), None);
     }
 
     #[test]
     fn a_written_entry_reads_back_and_a_damaged_or_foreign_one_is_ignored() {
         let dir = tempfile::tempdir().unwrap();
-        let index = RetractionIndex::at(dir.path().join("index"));
+        let cache = RetractionCache::at(dir.path().join("cache"));
         let key = FileKey { dev: 1, ino: 2, len: MIN_LEN, modified: (10, 1), changed: (10, 2) };
         // Written directly (store checks the path's key, which a made-up key has no file for).
         let entry = |pairs: &[(u64, u64)]| {
@@ -236,46 +236,46 @@ mod tests {
             }
             format!("{body}end {}\n", hex(&Sha256::digest(body.as_bytes())))
         };
-        std::fs::create_dir_all(index.dir()).unwrap();
-        let path = index.dir().join(key.name());
+        std::fs::create_dir_all(cache.dir()).unwrap();
+        let path = cache.dir().join(key.name());
         std::fs::write(&path, entry(&[(7, 3), (9, 1)])).unwrap();
-        assert_eq!(index.lookup(&key, "jsonl"), Some(vec![(7, 3), (9, 1)]));
+        assert_eq!(cache.lookup(&key, "jsonl"), Some(vec![(7, 3), (9, 1)]));
         std::fs::write(&path, entry(&[])).unwrap();
-        assert_eq!(index.lookup(&key, "jsonl"), Some(vec![]));
+        assert_eq!(cache.lookup(&key, "jsonl"), Some(vec![]));
         // Another format, another length or a changed time is another file.
-        assert_eq!(index.lookup(&key, "notation"), None);
-        assert_eq!(index.lookup(&FileKey { len: MIN_LEN + 1, ..key }, "jsonl"), None);
-        assert_eq!(index.lookup(&FileKey { changed: (10, 3), ..key }, "jsonl"), None);
+        assert_eq!(cache.lookup(&key, "notation"), None);
+        assert_eq!(cache.lookup(&FileKey { len: MIN_LEN + 1, ..key }, "jsonl"), None);
+        assert_eq!(cache.lookup(&FileKey { changed: (10, 3), ..key }, "jsonl"), None);
         // A flipped byte fails the hash; a cut entry has no end line.
         let mut bytes = entry(&[(7, 3)]).into_bytes();
         let at = bytes.iter().rposition(|&b| b == b'7').unwrap();
         bytes[at] = b'8';
         std::fs::write(&path, &bytes).unwrap();
-        assert_eq!(index.lookup(&key, "jsonl"), None);
+        assert_eq!(cache.lookup(&key, "jsonl"), None);
         let whole = entry(&[(7, 3)]);
         std::fs::write(&path, &whole[..whole.len() - 10]).unwrap();
-        assert_eq!(index.lookup(&key, "jsonl"), None);
+        assert_eq!(cache.lookup(&key, "jsonl"), None);
     }
 
     #[test]
     fn a_settled_file_is_stored_and_any_write_to_it_makes_the_entry_miss() {
         let dir = tempfile::tempdir().unwrap();
-        let index = RetractionIndex::at(dir.path().join("index"));
+        let cache = RetractionCache::at(dir.path().join("cache"));
         let log = dir.path().join("a.arb");
         std::fs::write(&log, "@game toy\n").unwrap();
         let key = key_of(&log);
         // Seen from ten seconds on, when the file has settled.
         let later = SystemTime::now() + Duration::from_secs(10);
-        index.store_at(&log, &key, "notation", &[(4, 3)], later);
-        assert_eq!(index.lookup(&key, "notation"), Some(vec![(4, 3)]));
+        cache.store_at(&log, &key, "notation", &[(4, 3)], later);
+        assert_eq!(cache.lookup(&key, "notation"), Some(vec![(4, 3)]));
         // A write of the same length in place still changes the status-change time.
         std::thread::sleep(Duration::from_millis(20));
         std::fs::write(&log, "@game toz\n").unwrap();
         let rewritten = key_of(&log);
         assert_ne!(rewritten, key);
-        assert_eq!(index.lookup(&rewritten, "notation"), None);
+        assert_eq!(cache.lookup(&rewritten, "notation"), None);
         // And the old key is no longer stored over the changed file.
-        let other = RetractionIndex::at(dir.path().join("other"));
+        let other = RetractionCache::at(dir.path().join("other"));
         other.store_at(&log, &key, "notation", &[(4, 3)], later);
         assert_eq!(other.lookup(&key, "notation"), None);
         // A file with more retractions than an entry keeps is not stored.
