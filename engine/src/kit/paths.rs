@@ -374,7 +374,8 @@ impl Mover<'_> {
         let hops = self.hop_cost.filter(|_| !self.hop_over.is_empty());
         let (steps, n) = self.offsets();
         let steps = &steps[..n];
-        let masks = self.hop_masks(steps, -1);
+        // The hop masks only when a hop can be made: otherwise there is no 1 KiB to clear.
+        let masks = hops.map(|_| self.hop_masks(steps, -1));
         self.layered(first, bound, None, |d, k, new| {
             let layers = &d.layers;
             if let Some(prev) = k.checked_sub(usize::from(self.turn_cost)).map(|j| &layers[j]) {
@@ -398,7 +399,7 @@ impl Mover<'_> {
                         landed = landed.union(src.shifted(dx, dy));
                     }
                 }
-                if let Some(prev) = hopped {
+                if let (Some(prev), Some(masks)) = (hopped, &masks) {
                     let src = prev[f].and(movable);
                     if !src.is_empty() {
                         for (j, o) in steps.iter().enumerate() {
@@ -443,7 +444,7 @@ impl Mover<'_> {
         let hops = self.hop_cost.filter(|_| !self.hop_over.is_empty());
         let (steps, n) = self.offsets();
         let steps = &steps[..n];
-        let masks = self.hop_masks(steps, 1);
+        let masks = hops.map(|_| self.hop_masks(steps, 1));
         self.layered(first, bound, until, |d, k, new| {
             let layers = &d.layers;
             // The places one move before those of the layers already made.
@@ -466,7 +467,7 @@ impl Mover<'_> {
                         left = left.union(src.shifted(-dx, -dy));
                     }
                 }
-                if let Some(prev) = hopped {
+                if let (Some(prev), Some(masks)) = (hopped, &masks) {
                     let src = prev[f].and(self.pass);
                     if !src.is_empty() {
                         for (j, o) in steps.iter().enumerate() {

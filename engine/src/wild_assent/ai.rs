@@ -8,7 +8,7 @@
 //! "In range" for a Creature is able to attack: the target in its frontal arc, in line of
 //! sight and within the card's Range (docs/notation/wild-assent.md, fixed readings).
 
-use super::cards::{Criterion, Instinct, Moving, Pool, Stat};
+use super::cards::{Criterion, Instinct, Movement, Moving, Pool, Stat};
 use super::rules::{self, TargetCriteria};
 use super::state::{Activation, Side, State, UnitIx};
 use super::WildAssent;
@@ -117,6 +117,11 @@ impl WildAssent {
     pub(crate) fn reach(&self, s: &State, act: &Activation) -> Reach {
         let movement = self.movement_of(s, act);
         let mover = self.mover(s, act.unit, movement, true);
+        self.reach_with(s, act, mover)
+    }
+
+    /// As [`WildAssent::reach`], its mover given.
+    fn reach_with(&self, s: &State, act: &Activation, mover: Mover<'static>) -> Reach {
         let speed = self.speed_of(s, act);
         Reach { mover, start: act.start, speed, costs: OnceLock::new(), toward: None, goals: Vec::new() }
     }
@@ -124,9 +129,19 @@ impl WildAssent {
     /// The reach kept in the state (taken out of it), when it was made for this activation
     /// on the board as it is now.
     pub(crate) fn kept_reach(&self, s: &mut State, act: &Activation) -> Option<Reach> {
-        let r = s.memo.0.take()?;
+        // Nothing kept (the usual case at a target, and at a Creature's stop): no mover to
+        // build, and the ~600-byte reach is not moved out of the state to say so.
+        if s.memo.0.is_none() {
+            return None;
+        }
         let mover = self.mover(s, act.unit, self.movement_of(s, act), true);
-        (r.mover == mover && r.start == act.start && r.speed == self.speed_of(s, act)).then_some(r)
+        self.kept_reach_with(s, act, &mover)
+    }
+
+    /// As [`WildAssent::kept_reach`], the activation's search mover given.
+    fn kept_reach_with(&self, s: &mut State, act: &Activation, mover: &Mover<'static>) -> Option<Reach> {
+        let r = s.memo.0.take()?;
+        (r.mover == *mover && r.start == act.start && r.speed == self.speed_of(s, act)).then_some(r)
     }
 
     /// As [`WildAssent::reach`], the kept one when it is still right.
@@ -134,6 +149,24 @@ impl WildAssent {
         match self.kept_reach(s, act) {
             Some(r) => r,
             None => self.reach(s, act),
+        }
+    }
+
+    /// As [`WildAssent::reach_now`], for a movement just checked with `walk`, the active
+    /// miniature's mover for the activation's movement (`mover(.., false)`): the search's
+    /// mover (`mover(.., true)`) is the same but for the Pits, which it leaves out instead
+    /// of stopping on them. Only a mover that is not Flying keeps the Pits (as its stops);
+    /// a Flying one's search mover is built anew.
+    pub(crate) fn reach_after(&self, s: &mut State, act: &Activation, walk: &Mover<'static>) -> Reach {
+        let mover = if self.movement_of(s, act) == Movement::Flying {
+            self.mover(s, act.unit, Movement::Flying, true)
+        } else {
+            let pits = walk.stop;
+            Mover { pass: walk.pass.minus(pits), end: walk.end.minus(pits), stop: Cells::new(), ..*walk }
+        };
+        match self.kept_reach_with(s, act, &mover) {
+            Some(r) => r,
+            None => self.reach_with(s, act, mover),
         }
     }
 
