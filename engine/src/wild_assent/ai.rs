@@ -288,11 +288,98 @@ impl WildAssent {
         ends
     }
 
+    /// The search behind [`WildAssent::toward_set`]. A place reached for k that is total - k
+    /// from the goal (total: the cost of a shortest path) is on a shortest path; the farthest
+    /// along (largest k) that it may end on is where it stops.
+    ///
+    /// The search backward from the goal stops as soon as that is known, short of the start
+    /// (the goal is out of reach: total > Speed). Every path from the start to the goal
+    /// passes a place the forward search reached for a cost in (Speed - L, Speed], L the
+    /// costliest single move it can make (1 with no field to hop over: a turn and a step
+    /// cost 1), as the move that first goes past Speed leaves from one; and on
+    /// a shortest path that place's forward cost plus its cost to the goal is total; for any
+    /// other place the sum is no less. So total is the least such sum over that band, final
+    /// once the backward layer j is so far that no place found later could make a smaller
+    /// one (j + 1 + the band's lowest cost >= the least sum); the layers total - k of the
+    /// candidates k then follow as the search goes on. The answer is that of searching
+    /// back until the start ([`Mover::to_set_until`]), which takes `total` layers.
     fn toward_search(act: &Activation, r: &Reach, goal: &Places) -> Option<Places> {
+        let bound = u8::MAX - 1;
+        let costs = r.costs();
+        let speed = usize::from(r.speed);
+        let m = &r.mover;
+        let hops = m.hop_cost.filter(|_| !m.hop_over.is_empty());
+        let longest = m.turn_cost.max(1).max(hops.unwrap_or(1));
+        let lo = (speed + 1).saturating_sub(usize::from(longest));
+        let mut start = [Cells::new(); 4];
+        start[act.start.facing.index()].insert(act.start.at);
+        let meets = |a: &Places, b: &Places| (0..4).any(|i| !a[i].and(b[i]).is_empty());
+        // The band's places as one set, to pass over a backward layer that meets none at once.
+        let mut band = [Cells::new(); 4];
+        for k in lo..=speed {
+            if let Some(l) = costs.layer(k as u8) {
+                for i in 0..4 {
+                    band[i] = band[i].union(l[i]);
+                }
+            }
+        }
+        // The least sum found so far; then, once final, the next k to look at.
+        let mut best: Option<usize> = None;
+        let mut next: Option<(usize, Option<usize>)> = None;
+        let mut found = None;
+        r.mover.to_set_while(*goal, bound, |layers| {
+            let j = layers.len() - 1;
+            if next.is_none() {
+                let back = &layers[j];
+                if best.is_none_or(|b| j + lo < b) && meets(&band, back) {
+                    // The cheapest band layer it meets makes this layer's least sum.
+                    let k = (lo..=speed).find(|&k| costs.layer(k as u8).is_some_and(|fwd| meets(fwd, back)));
+                    if let Some(k) = k.filter(|&k| best.is_none_or(|b| j + k < b)) {
+                        best = Some(j + k);
+                    }
+                }
+                match best {
+                    Some(total) if j + 1 + lo >= total => {
+                        if total > usize::from(bound) {
+                            // Searched back until the start, it is past the bound.
+                            return true;
+                        }
+                        next = Some((total, Some(speed.min(total))));
+                    }
+                    _ => return false,
+                }
+            }
+            let Some((total, ref mut k)) = next else { return false };
+            while let Some(kk) = *k {
+                if total - kk > j {
+                    return false; // its layer is still to come
+                }
+                if let Some(fwd) = costs.layer(kk as u8) {
+                    let back = &layers[total - kk];
+                    let mut ends = [Cells::new(); 4];
+                    let mut any = false;
+                    for i in 0..4 {
+                        ends[i] = fwd[i].and(back[i]).and(r.mover.end.union(start[i]));
+                        any |= !ends[i].is_empty();
+                    }
+                    if any {
+                        found = Some(ends);
+                        return true;
+                    }
+                }
+                *k = kk.checked_sub(1);
+            }
+            true
+        });
+        // Unoptimised builds (tests, fixtures) search back until the start too, and compare.
+        debug_assert_eq!(found, Self::toward_search_plain(act, r, goal), "the band's answer differs");
+        found
+    }
+
+    /// [`WildAssent::toward_search`] as first written: back from the goal until the start.
+    fn toward_search_plain(act: &Activation, r: &Reach, goal: &Places) -> Option<Places> {
         let h = r.mover.to_set_until(*goal, u8::MAX - 1, Some(act.start));
         let total = h.get(act.start)?;
-        // A place reached for k that is total - k from the goal is on a shortest path; the
-        // farthest along (largest k) that it may end on is where it stops.
         let mut start = [Cells::new(); 4];
         start[act.start.facing.index()].insert(act.start.at);
         for k in (0..=r.speed.min(total)).rev() {
