@@ -131,9 +131,7 @@ impl WildAssent {
     pub(crate) fn kept_reach(&self, s: &mut State, act: &Activation) -> Option<Reach> {
         // Nothing kept (the usual case at a target, and at a Creature's stop): no mover to
         // build, and the ~600-byte reach is not moved out of the state to say so.
-        if s.memo.0.is_none() {
-            return None;
-        }
+        s.memo.0.as_ref()?;
         let mover = self.mover(s, act.unit, self.movement_of(s, act), true);
         self.kept_reach_with(s, act, &mover)
     }
