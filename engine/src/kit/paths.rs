@@ -374,8 +374,10 @@ impl Mover<'_> {
         let hops = self.hop_cost.filter(|_| !self.hop_over.is_empty());
         let (steps, n) = self.offsets();
         let steps = &steps[..n];
-        let masks = self.hop_masks(steps, -1);
-        self.layered(first, bound, None, |d, k, new| {
+        // The hop masks only when a hop can be made: otherwise there is no 1 KiB to clear.
+        let masks = hops.map(|_| self.hop_masks(steps, -1));
+        let done = |_: &[Places]| false; // up to its bound
+        self.layered(first, bound, done, |d, k, new| {
             let layers = &d.layers;
             if let Some(prev) = k.checked_sub(usize::from(self.turn_cost)).map(|j| &layers[j]) {
                 // A turn keeps the field: each facing gets the fields the other three had.
@@ -398,7 +400,7 @@ impl Mover<'_> {
                         landed = landed.union(src.shifted(dx, dy));
                     }
                 }
-                if let Some(prev) = hopped {
+                if let (Some(prev), Some(masks)) = (hopped, &masks) {
                     let src = prev[f].and(movable);
                     if !src.is_empty() {
                         for (j, o) in steps.iter().enumerate() {
@@ -438,13 +440,22 @@ impl Mover<'_> {
     /// As [`Mover::to_set`], stopping once `until` is reached: every place no farther from
     /// the goal than it is then known (what checking a path from `until` needs).
     pub fn to_set_until(&self, goal: Places, bound: u8, until: Option<Place>) -> Distances {
+        let found = |l: &[Places]| {
+            until.is_some_and(|p| l.last().is_some_and(|l| l[p.facing.index()].contains(p.at)))
+        };
+        self.to_set_while(goal, bound, found)
+    }
+
+    /// As [`Mover::to_set`], stopping as soon as `done` says the layers made so far are
+    /// enough (it is asked after each layer, the newest last).
+    pub fn to_set_while(&self, goal: Places, bound: u8, done: impl FnMut(&[Places]) -> bool) -> Distances {
         let first = goal.map(|c| c.and(self.end).and(self.pass));
         let movable = self.pass.minus(self.stop);
         let hops = self.hop_cost.filter(|_| !self.hop_over.is_empty());
         let (steps, n) = self.offsets();
         let steps = &steps[..n];
-        let masks = self.hop_masks(steps, 1);
-        self.layered(first, bound, until, |d, k, new| {
+        let masks = hops.map(|_| self.hop_masks(steps, 1));
+        self.layered(first, bound, done, |d, k, new| {
             let layers = &d.layers;
             // The places one move before those of the layers already made.
             if let Some(prev) = k.checked_sub(usize::from(self.turn_cost)).map(|j| &layers[j]) {
@@ -466,7 +477,7 @@ impl Mover<'_> {
                         left = left.union(src.shifted(-dx, -dy));
                     }
                 }
-                if let Some(prev) = hopped {
+                if let (Some(prev), Some(masks)) = (hopped, &masks) {
                     let src = prev[f].and(self.pass);
                     if !src.is_empty() {
                         for (j, o) in steps.iter().enumerate() {
@@ -514,19 +525,18 @@ impl Mover<'_> {
 
     /// Layers of cost 0..=bound from `first`: `grow` adds to `new` the places one move from
     /// the layers made so far; a place stays in the first layer that has it. It stops early
-    /// once `until` is in a layer.
+    /// once `done` says the layers made so far are enough (asked after each layer).
     fn layered(
         &self,
         first: Places,
         bound: u8,
-        until: Option<Place>,
+        mut done: impl FnMut(&[Places]) -> bool,
         grow: impl Fn(&Distances, usize, &mut Places),
     ) -> Distances {
         let mut d = Distances { layers: Vec::with_capacity(usize::from(bound.min(24)) + 1) };
         let mut seen = first;
         d.layers.push(first);
-        let found = |l: &Places| until.is_some_and(|p| l[p.facing.index()].contains(p.at));
-        if found(&first) {
+        if done(&d.layers) {
             return d;
         }
         let mut quiet = 0;
@@ -540,7 +550,7 @@ impl Mover<'_> {
                 any |= !new[f].is_empty();
             }
             d.layers.push(new);
-            if found(&new) {
+            if done(&d.layers) {
                 break;
             }
             quiet = if any { 0 } else { quiet + 1 };

@@ -8,7 +8,7 @@
 //! "In range" for a Creature is able to attack: the target in its frontal arc, in line of
 //! sight and within the card's Range (docs/notation/wild-assent.md, fixed readings).
 
-use super::cards::{Criterion, Instinct, Moving, Pool, Stat};
+use super::cards::{Criterion, Instinct, Movement, Moving, Pool, Stat};
 use super::rules::{self, TargetCriteria};
 use super::state::{Activation, Side, State, UnitIx};
 use super::WildAssent;
@@ -117,6 +117,11 @@ impl WildAssent {
     pub(crate) fn reach(&self, s: &State, act: &Activation) -> Reach {
         let movement = self.movement_of(s, act);
         let mover = self.mover(s, act.unit, movement, true);
+        self.reach_with(s, act, mover)
+    }
+
+    /// As [`WildAssent::reach`], its mover given.
+    fn reach_with(&self, s: &State, act: &Activation, mover: Mover<'static>) -> Reach {
         let speed = self.speed_of(s, act);
         Reach { mover, start: act.start, speed, costs: OnceLock::new(), toward: None, goals: Vec::new() }
     }
@@ -124,9 +129,17 @@ impl WildAssent {
     /// The reach kept in the state (taken out of it), when it was made for this activation
     /// on the board as it is now.
     pub(crate) fn kept_reach(&self, s: &mut State, act: &Activation) -> Option<Reach> {
-        let r = s.memo.0.take()?;
+        // Nothing kept (the usual case at a target, and at a Creature's stop): no mover to
+        // build, and the ~600-byte reach is not moved out of the state to say so.
+        s.memo.0.as_ref()?;
         let mover = self.mover(s, act.unit, self.movement_of(s, act), true);
-        (r.mover == mover && r.start == act.start && r.speed == self.speed_of(s, act)).then_some(r)
+        self.kept_reach_with(s, act, &mover)
+    }
+
+    /// As [`WildAssent::kept_reach`], the activation's search mover given.
+    fn kept_reach_with(&self, s: &mut State, act: &Activation, mover: &Mover<'static>) -> Option<Reach> {
+        let r = s.memo.0.take()?;
+        (r.mover == *mover && r.start == act.start && r.speed == self.speed_of(s, act)).then_some(r)
     }
 
     /// As [`WildAssent::reach`], the kept one when it is still right.
@@ -134,6 +147,24 @@ impl WildAssent {
         match self.kept_reach(s, act) {
             Some(r) => r,
             None => self.reach(s, act),
+        }
+    }
+
+    /// As [`WildAssent::reach_now`], for a movement just checked with `walk`, the active
+    /// miniature's mover for the activation's movement (`mover(.., false)`): the search's
+    /// mover (`mover(.., true)`) is the same but for the Pits, which it leaves out instead
+    /// of stopping on them. Only a mover that is not Flying keeps the Pits (as its stops);
+    /// a Flying one's search mover is built anew.
+    pub(crate) fn reach_after(&self, s: &mut State, act: &Activation, walk: &Mover<'static>) -> Reach {
+        let mover = if self.movement_of(s, act) == Movement::Flying {
+            self.mover(s, act.unit, Movement::Flying, true)
+        } else {
+            let pits = walk.stop;
+            Mover { pass: walk.pass.minus(pits), end: walk.end.minus(pits), stop: Cells::new(), ..*walk }
+        };
+        match self.kept_reach_with(s, act, &mover) {
+            Some(r) => r,
+            None => self.reach_with(s, act, mover),
         }
     }
 
@@ -255,11 +286,98 @@ impl WildAssent {
         ends
     }
 
+    /// The search behind [`WildAssent::toward_set`]. A place reached for k that is total - k
+    /// from the goal (total: the cost of a shortest path) is on a shortest path; the farthest
+    /// along (largest k) that it may end on is where it stops.
+    ///
+    /// The search backward from the goal stops as soon as that is known, short of the start
+    /// (the goal is out of reach: total > Speed). Every path from the start to the goal
+    /// passes a place the forward search reached for a cost in (Speed - L, Speed], L the
+    /// costliest single move it can make (1 with no field to hop over: a turn and a step
+    /// cost 1), as the move that first goes past Speed leaves from one; and on
+    /// a shortest path that place's forward cost plus its cost to the goal is total; for any
+    /// other place the sum is no less. So total is the least such sum over that band, final
+    /// once the backward layer j is so far that no place found later could make a smaller
+    /// one (j + 1 + the band's lowest cost >= the least sum); the layers total - k of the
+    /// candidates k then follow as the search goes on. The answer is that of searching
+    /// back until the start ([`Mover::to_set_until`]), which takes `total` layers.
     fn toward_search(act: &Activation, r: &Reach, goal: &Places) -> Option<Places> {
+        let bound = u8::MAX - 1;
+        let costs = r.costs();
+        let speed = usize::from(r.speed);
+        let m = &r.mover;
+        let hops = m.hop_cost.filter(|_| !m.hop_over.is_empty());
+        let longest = m.turn_cost.max(1).max(hops.unwrap_or(1));
+        let lo = (speed + 1).saturating_sub(usize::from(longest));
+        let mut start = [Cells::new(); 4];
+        start[act.start.facing.index()].insert(act.start.at);
+        let meets = |a: &Places, b: &Places| (0..4).any(|i| !a[i].and(b[i]).is_empty());
+        // The band's places as one set, to pass over a backward layer that meets none at once.
+        let mut band = [Cells::new(); 4];
+        for k in lo..=speed {
+            if let Some(l) = costs.layer(k as u8) {
+                for i in 0..4 {
+                    band[i] = band[i].union(l[i]);
+                }
+            }
+        }
+        // The least sum found so far; then, once final, the next k to look at.
+        let mut best: Option<usize> = None;
+        let mut next: Option<(usize, Option<usize>)> = None;
+        let mut found = None;
+        r.mover.to_set_while(*goal, bound, |layers| {
+            let j = layers.len() - 1;
+            if next.is_none() {
+                let back = &layers[j];
+                if best.is_none_or(|b| j + lo < b) && meets(&band, back) {
+                    // The cheapest band layer it meets makes this layer's least sum.
+                    let k = (lo..=speed).find(|&k| costs.layer(k as u8).is_some_and(|fwd| meets(fwd, back)));
+                    if let Some(k) = k.filter(|&k| best.is_none_or(|b| j + k < b)) {
+                        best = Some(j + k);
+                    }
+                }
+                match best {
+                    Some(total) if j + 1 + lo >= total => {
+                        if total > usize::from(bound) {
+                            // Searched back until the start, it is past the bound.
+                            return true;
+                        }
+                        next = Some((total, Some(speed.min(total))));
+                    }
+                    _ => return false,
+                }
+            }
+            let Some((total, ref mut k)) = next else { return false };
+            while let Some(kk) = *k {
+                if total - kk > j {
+                    return false; // its layer is still to come
+                }
+                if let Some(fwd) = costs.layer(kk as u8) {
+                    let back = &layers[total - kk];
+                    let mut ends = [Cells::new(); 4];
+                    let mut any = false;
+                    for i in 0..4 {
+                        ends[i] = fwd[i].and(back[i]).and(r.mover.end.union(start[i]));
+                        any |= !ends[i].is_empty();
+                    }
+                    if any {
+                        found = Some(ends);
+                        return true;
+                    }
+                }
+                *k = kk.checked_sub(1);
+            }
+            true
+        });
+        // Unoptimised builds (tests, fixtures) search back until the start too, and compare.
+        debug_assert_eq!(found, Self::toward_search_plain(act, r, goal), "the band's answer differs");
+        found
+    }
+
+    /// [`WildAssent::toward_search`] as first written: back from the goal until the start.
+    fn toward_search_plain(act: &Activation, r: &Reach, goal: &Places) -> Option<Places> {
         let h = r.mover.to_set_until(*goal, u8::MAX - 1, Some(act.start));
         let total = h.get(act.start)?;
-        // A place reached for k that is total - k from the goal is on a shortest path; the
-        // farthest along (largest k) that it may end on is where it stops.
         let mut start = [Cells::new(); 4];
         start[act.start.facing.index()].insert(act.start.at);
         for k in (0..=r.speed.min(total)).rev() {

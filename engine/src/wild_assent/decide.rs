@@ -1138,7 +1138,7 @@ impl WildAssent {
         }
         // A Creature's movement is one record: its path, then where it stops, are judged here.
         if creature.is_some() {
-            let mut r = self.reach_now(s, &act);
+            let mut r = self.reach_after(s, &act, &mover);
             let goal = self.creature_goal(s, &act, &mut r);
             let breach = self
                 .check_creature_path(s, &act, &r, goal.as_ref(), before, &places)
