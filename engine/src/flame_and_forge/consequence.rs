@@ -549,9 +549,32 @@ impl FlameAndForge {
                 .or_else(|| self.icon_due(s, seat, src, sym)),
             (Stop::Top(due), Some(_)) => end(s).or(Some(due)),
             (Stop::Nothing, Some(_)) => end(s),
+            (Stop::Phase(due), None) => end(s).or(due),
             _ => self.due_here(s),
         };
         self.owed(s, due)
+    }
+
+    /// What the phase owes when nothing is being resolved (the end of the game aside).
+    #[inline]
+    pub(super) fn phase_due(&self, s: &State) -> Option<Due> {
+        match s.phase {
+            Phase::TurnStart => Some(Due::Turn { seat: 0 }),
+            Phase::Place if s.placements > 0 && (!self.can_place(s, s.active)) => {
+                Some(Due::Retreat { seat: s.active })
+            }
+            Phase::End => {
+                if s.slayer_seat.is_some() {
+                    Some(Due::GameOver { won: true })
+                } else if s.scorched() >= SCORCHED_LOSS {
+                    Some(Due::GameOver { won: false })
+                } else {
+                    Some(Due::Turn { seat: (s.active + 1) % (s.seats.len().max(1) as u8) })
+                }
+            }
+            Phase::Over { won: true, scored } => self.score_due(s, scored),
+            _ => None,
+        }
     }
 
     /// The consequence owed now: the phase's when nothing is being resolved, else the top
@@ -563,23 +586,7 @@ impl FlameAndForge {
             }
         }
         let Some(top) = s.stack.last().copied() else {
-            return match s.phase {
-                Phase::TurnStart => Some(Due::Turn { seat: 0 }),
-                Phase::Place if s.placements > 0 && (!self.can_place(s, s.active)) => {
-                    Some(Due::Retreat { seat: s.active })
-                }
-                Phase::End => {
-                    if s.slayer_seat.is_some() {
-                        Some(Due::GameOver { won: true })
-                    } else if s.scorched() >= SCORCHED_LOSS {
-                        Some(Due::GameOver { won: false })
-                    } else {
-                        Some(Due::Turn { seat: (s.active + 1) % (s.seats.len().max(1) as u8) })
-                    }
-                }
-                Phase::Over { won: true, scored } => self.score_due(s, scored),
-                _ => None,
-            };
+            return self.phase_due(s);
         };
         match top {
             Frame::Bonus { seat } => Some(Due::Bonus { seat, n: seat.min(3) }),

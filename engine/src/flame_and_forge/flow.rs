@@ -83,6 +83,8 @@ pub enum Stop {
     Top(Due),
     /// A top frame that owes nothing (a decision or a reveal is awaited).
     Nothing,
+    /// An empty stack: what the phase owes (`phase_due`), found at the stand-still.
+    Phase(Option<Due>),
 }
 
 /// The territories of the opening Retaliations, in order (l.57).
@@ -322,7 +324,14 @@ impl FlameAndForge {
     pub(super) fn settle(&self, s: &mut State, f: &mut Findings) -> Stop {
         for _ in 0..10_000 {
             let mut stop = Stop::Unknown;
-            if !self.settle_once(s, f, &mut stop) {
+            // An empty stack is the phase's: moved on here, without a call of the big match
+            // (about one move in four).
+            let moved = if s.stack.is_empty() {
+                self.settle_phase(s, &mut stop)
+            } else {
+                self.settle_once(s, f, &mut stop)
+            };
+            if !moved {
                 return stop;
             }
         }
@@ -338,7 +347,7 @@ impl FlameAndForge {
         let last = s.stack.len().wrapping_sub(1);
         // Matched in place: each arm copies only the fields it reads (copying the whole frame
         // out first cost about 20 instructions a move).
-        let Some(top) = s.stack.last() else { return self.settle_phase(s) };
+        let Some(top) = s.stack.last() else { return self.settle_phase(s, stop) };
         match *top {
             Frame::Bonus { seat } => {
                 if seat == 0 {
@@ -894,7 +903,9 @@ impl FlameAndForge {
         next
     }
 
-    fn settle_phase(&self, s: &mut State) -> bool {
+    /// The phase moved on (an empty stack); at a stand-still `stop` is what the phase owes.
+    #[inline]
+    fn settle_phase(&self, s: &mut State, stop: &mut Stop) -> bool {
         match s.phase {
             Phase::Retaliations(k) if (k as usize) < OPENING.len() => {
                 s.stack.push(Frame::Retaliation {
@@ -930,7 +941,10 @@ impl FlameAndForge {
                 s.phase = Phase::End;
                 true
             }
-            _ => false,
+            _ => {
+                *stop = Stop::Phase(self.phase_due(s));
+                false
+            }
         }
     }
 
