@@ -485,6 +485,10 @@ impl FlameAndForge {
                     s.stack.pop();
                     return true;
                 }
+                if !moved {
+                    // Standing still on the placement: what its stage owes, found here.
+                    *stop = self.placement_due(s, &p).map_or(Stop::Nothing, Stop::Top);
+                }
                 moved
             }
             Frame::Icons { seat, src, next, sub } => {
@@ -577,7 +581,7 @@ impl FlameAndForge {
                 }
                 false
             }
-            Frame::Challenge => self.settle_challenge(s),
+            Frame::Challenge => self.settle_challenge(s, stop),
             Frame::Retreat { seat, healed } => {
                 if !healed {
                     if self.retreat_heal(s, seat) > 0 {
@@ -824,7 +828,7 @@ impl FlameAndForge {
     }
 
     #[inline(never)]
-    fn settle_challenge(&self, s: &mut State) -> bool {
+    fn settle_challenge(&self, s: &mut State, stop: &mut Stop) -> bool {
         let Some(k) = s.challenges.len().checked_sub(1) else {
             s.stack.pop();
             return true;
@@ -833,7 +837,11 @@ impl FlameAndForge {
         let end = s.challenges[k].end;
         let dragon = s.challenges[k].foe == super::state::Adversary::Dragon;
         match stage {
-            CStage::Running => false,
+            CStage::Running => {
+                // Standing still on the running challenge: what it owes, found here.
+                *stop = self.running_due(s, &s.challenges[k]).map_or(Stop::Nothing, Stop::Top);
+                false
+            }
             CStage::Events { heal, done } => {
                 let more = match self.config.win_events {
                     super::params::WinEvents::One => done == 0,
