@@ -549,9 +549,77 @@ impl FlameAndForge {
                 .or_else(|| self.icon_due(s, seat, src, sym)),
             (Stop::Top(due), Some(_)) => end(s).or(Some(due)),
             (Stop::Nothing, Some(_)) => end(s),
+            (Stop::Phase(due), None) => end(s).or(due),
             _ => self.due_here(s),
         };
         self.owed(s, due)
+    }
+
+    /// What the phase owes when nothing is being resolved (the end of the game aside).
+    #[inline]
+    pub(super) fn phase_due(&self, s: &State) -> Option<Due> {
+        match s.phase {
+            Phase::TurnStart => Some(Due::Turn { seat: 0 }),
+            Phase::Place if s.placements > 0 && (!self.can_place(s, s.active)) => {
+                Some(Due::Retreat { seat: s.active })
+            }
+            Phase::End => {
+                if s.slayer_seat.is_some() {
+                    Some(Due::GameOver { won: true })
+                } else if s.scorched() >= SCORCHED_LOSS {
+                    Some(Due::GameOver { won: false })
+                } else {
+                    Some(Due::Turn { seat: (s.active + 1) % (s.seats.len().max(1) as u8) })
+                }
+            }
+            Phase::Over { won: true, scored } => self.score_due(s, scored),
+            _ => None,
+        }
+    }
+
+    /// What a placement on top of the stack owes at its stage (`due_here`, and the settle's
+    /// stand-still on it).
+    #[inline]
+    pub(super) fn placement_due(&self, s: &State, p: &super::state::Placement) -> Option<Due> {
+        let health = s.player(p.seat).health.value;
+        match p.stage {
+            PStage::BeastDamage => Some(Due::Health {
+                seat: p.seat,
+                delta: -1,
+                to: (health - 1).clamp(0, MAX_HEALTH) as u8,
+                why: Why::Beast,
+            }),
+            PStage::BeastSuccess => {
+                Some(Due::Success { seat: p.seat, add: 1, to: p.bank.saturating_add(1), why: Why::Beast })
+            }
+            PStage::Burn => {
+                let super::state::At::Tile { tile, .. } = p.at else { return None };
+                let n = (s.tile(tile).fire as i32).min(health) as u8;
+                Some(Due::Burn { seat: p.seat, n, to: (health - i32::from(n)) as u8 })
+            }
+            PStage::Pick => match p.at {
+                super::state::At::Tile { tile, .. } => Some(Due::Pick { seat: p.seat, tile }),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// What the running challenge `c` on top of the stack owes (`due_here`, and the settle's
+    /// stand-still on it).
+    #[inline]
+    pub(super) fn running_due(&self, s: &State, c: &super::state::Challenge) -> Option<Due> {
+        let p = s.player(c.seat);
+        let exhausted = p.deck.is_empty() && p.deck.discard.is_empty();
+        if p.health.value == 0 {
+            Some(Due::PassedOut { seat: c.seat })
+        } else if c.successes >= c.strength && (c.frenzy == 0 || exhausted) {
+            Some(Due::Won { seat: c.seat })
+        } else if p.deck.is_empty() && !p.deck.discard.is_empty() {
+            Some(Due::Shuffle { seat: c.seat })
+        } else {
+            None
+        }
     }
 
     /// The consequence owed now: the phase's when nothing is being resolved, else the top
@@ -563,23 +631,7 @@ impl FlameAndForge {
             }
         }
         let Some(top) = s.stack.last().copied() else {
-            return match s.phase {
-                Phase::TurnStart => Some(Due::Turn { seat: 0 }),
-                Phase::Place if s.placements > 0 && (!self.can_place(s, s.active)) => {
-                    Some(Due::Retreat { seat: s.active })
-                }
-                Phase::End => {
-                    if s.slayer_seat.is_some() {
-                        Some(Due::GameOver { won: true })
-                    } else if s.scorched() >= SCORCHED_LOSS {
-                        Some(Due::GameOver { won: false })
-                    } else {
-                        Some(Due::Turn { seat: (s.active + 1) % (s.seats.len().max(1) as u8) })
-                    }
-                }
-                Phase::Over { won: true, scored } => self.score_due(s, scored),
-                _ => None,
-            };
+            return self.phase_due(s);
         };
         match top {
             Frame::Bonus { seat } => Some(Due::Bonus { seat, n: seat.min(3) }),
@@ -619,50 +671,13 @@ impl FlameAndForge {
                 }
             }
             Frame::Retaliation { .. } => None,
-            Frame::Placement(p) => {
-                let health = s.player(p.seat).health.value;
-                match p.stage {
-                    PStage::BeastDamage => Some(Due::Health {
-                        seat: p.seat,
-                        delta: -1,
-                        to: (health - 1).clamp(0, MAX_HEALTH) as u8,
-                        why: Why::Beast,
-                    }),
-                    PStage::BeastSuccess => Some(Due::Success {
-                        seat: p.seat,
-                        add: 1,
-                        to: p.bank.saturating_add(1),
-                        why: Why::Beast,
-                    }),
-                    PStage::Burn => {
-                        let super::state::At::Tile { tile, .. } = p.at else { return None };
-                        let n = (s.tile(tile).fire as i32).min(health) as u8;
-                        Some(Due::Burn { seat: p.seat, n, to: (health - i32::from(n)) as u8 })
-                    }
-                    PStage::Pick => match p.at {
-                        super::state::At::Tile { tile, .. } => Some(Due::Pick { seat: p.seat, tile }),
-                        _ => None,
-                    },
-                    _ => None,
-                }
-            }
+            Frame::Placement(p) => self.placement_due(s, &p),
             Frame::Icons { seat, src, next, .. } => self.icons_due(s, seat, src, next),
             Frame::Challenge => {
                 let c = s.challenges.last()?;
                 let p = s.player(c.seat);
                 match c.stage {
-                    CStage::Running => {
-                        let exhausted = p.deck.is_empty() && p.deck.discard.is_empty();
-                        if p.health.value == 0 {
-                            Some(Due::PassedOut { seat: c.seat })
-                        } else if c.successes >= c.strength && (c.frenzy == 0 || exhausted) {
-                            Some(Due::Won { seat: c.seat })
-                        } else if p.deck.is_empty() && !p.deck.discard.is_empty() {
-                            Some(Due::Shuffle { seat: c.seat })
-                        } else {
-                            None
-                        }
-                    }
+                    CStage::Running => self.running_due(s, c),
                     CStage::Events { heal: true, .. } => Some(Due::Health {
                         seat: c.seat,
                         delta: 1,

@@ -83,6 +83,8 @@ pub enum Stop {
     Top(Due),
     /// A top frame that owes nothing (a decision or a reveal is awaited).
     Nothing,
+    /// An empty stack: what the phase owes (`phase_due`), found at the stand-still.
+    Phase(Option<Due>),
 }
 
 /// The territories of the opening Retaliations, in order (l.57).
@@ -322,7 +324,14 @@ impl FlameAndForge {
     pub(super) fn settle(&self, s: &mut State, f: &mut Findings) -> Stop {
         for _ in 0..10_000 {
             let mut stop = Stop::Unknown;
-            if !self.settle_once(s, f, &mut stop) {
+            // An empty stack is the phase's: moved on here, without a call of the big match
+            // (about one move in four).
+            let moved = if s.stack.is_empty() {
+                self.settle_phase(s, &mut stop)
+            } else {
+                self.settle_once(s, f, &mut stop)
+            };
+            if !moved {
                 return stop;
             }
         }
@@ -338,7 +347,7 @@ impl FlameAndForge {
         let last = s.stack.len().wrapping_sub(1);
         // Matched in place: each arm copies only the fields it reads (copying the whole frame
         // out first cost about 20 instructions a move).
-        let Some(top) = s.stack.last() else { return self.settle_phase(s) };
+        let Some(top) = s.stack.last() else { return self.settle_phase(s, stop) };
         match *top {
             Frame::Bonus { seat } => {
                 if seat == 0 {
@@ -476,6 +485,10 @@ impl FlameAndForge {
                     s.stack.pop();
                     return true;
                 }
+                if !moved {
+                    // Standing still on the placement: what its stage owes, found here.
+                    *stop = self.placement_due(s, &p).map_or(Stop::Nothing, Stop::Top);
+                }
                 moved
             }
             Frame::Icons { seat, src, next, sub } => {
@@ -568,7 +581,7 @@ impl FlameAndForge {
                 }
                 false
             }
-            Frame::Challenge => self.settle_challenge(s),
+            Frame::Challenge => self.settle_challenge(s, stop),
             Frame::Retreat { seat, healed } => {
                 if !healed {
                     if self.retreat_heal(s, seat) > 0 {
@@ -815,7 +828,7 @@ impl FlameAndForge {
     }
 
     #[inline(never)]
-    fn settle_challenge(&self, s: &mut State) -> bool {
+    fn settle_challenge(&self, s: &mut State, stop: &mut Stop) -> bool {
         let Some(k) = s.challenges.len().checked_sub(1) else {
             s.stack.pop();
             return true;
@@ -824,7 +837,11 @@ impl FlameAndForge {
         let end = s.challenges[k].end;
         let dragon = s.challenges[k].foe == super::state::Adversary::Dragon;
         match stage {
-            CStage::Running => false,
+            CStage::Running => {
+                // Standing still on the running challenge: what it owes, found here.
+                *stop = self.running_due(s, &s.challenges[k]).map_or(Stop::Nothing, Stop::Top);
+                false
+            }
             CStage::Events { heal, done } => {
                 let more = match self.config.win_events {
                     super::params::WinEvents::One => done == 0,
@@ -894,7 +911,9 @@ impl FlameAndForge {
         next
     }
 
-    fn settle_phase(&self, s: &mut State) -> bool {
+    /// The phase moved on (an empty stack); at a stand-still `stop` is what the phase owes.
+    #[inline]
+    fn settle_phase(&self, s: &mut State, stop: &mut Stop) -> bool {
         match s.phase {
             Phase::Retaliations(k) if (k as usize) < OPENING.len() => {
                 s.stack.push(Frame::Retaliation {
@@ -930,7 +949,10 @@ impl FlameAndForge {
                 s.phase = Phase::End;
                 true
             }
-            _ => false,
+            _ => {
+                *stop = Stop::Phase(self.phase_due(s));
+                false
+            }
         }
     }
 

@@ -179,7 +179,8 @@ impl<C: Copy + Ord> Deck<C> {
                 g.cards.remove(ci);
                 // A group's candidates left when its count is spent never were in the deck.
                 g.left -= 1;
-                if self.layers[li].left() == 0 {
+                // The layer can only be spent when this group is (most reveals skip the sum).
+                if g.left == 0 && self.layers[li].left() == 0 {
                     self.layers.remove(li);
                 }
             }
