@@ -353,15 +353,8 @@ impl WildAssent {
                     return false; // its layer is still to come
                 }
                 if let Some(fwd) = costs.layer(kk as u8) {
-                    let back = &layers[total - kk];
-                    let mut ends = [Cells::new(); 4];
-                    let mut any = false;
-                    for i in 0..4 {
-                        ends[i] = fwd[i].and(back[i]).and(r.mover.end.union(start[i]));
-                        any |= !ends[i].is_empty();
-                    }
-                    if any {
-                        found = Some(ends);
+                    found = ends_where(fwd, &layers[total - kk], r.mover.end, &start);
+                    if found.is_some() {
                         return true;
                     }
                 }
@@ -382,13 +375,7 @@ impl WildAssent {
         start[act.start.facing.index()].insert(act.start.at);
         for k in (0..=r.speed.min(total)).rev() {
             let (Some(fwd), Some(back)) = (r.costs().layer(k), h.layer(total - k)) else { continue };
-            let mut ends = [Cells::new(); 4];
-            let mut any = false;
-            for i in 0..4 {
-                ends[i] = fwd[i].and(back[i]).and(r.mover.end.union(start[i]));
-                any |= !ends[i].is_empty();
-            }
-            if any {
+            if let Some(ends) = ends_where(fwd, back, r.mover.end, &start) {
                 return Some(ends);
             }
         }
@@ -937,4 +924,16 @@ fn places_in(set: &Places) -> impl Iterator<Item = Place> + '_ {
 fn fields_of(d: &Distances) -> Cells {
     let all = d.all();
     all[0].union(all[1]).union(all[2]).union(all[3])
+}
+
+/// Where a shortest path may stop: the places at forward cost k (`fwd`) and backward cost
+/// total - k (`back`) where the mover may end, or its start; `None` when there are none.
+fn ends_where(fwd: &Places, back: &Places, end: Cells, start: &Places) -> Option<Places> {
+    let mut ends = [Cells::new(); 4];
+    let mut any = false;
+    for i in 0..4 {
+        ends[i] = fwd[i].and(back[i]).and(end.union(start[i]));
+        any |= !ends[i].is_empty();
+    }
+    any.then_some(ends)
 }
