@@ -105,6 +105,9 @@ impl RetractionCache {
     /// How old a file's times must be for an entry to be written ([`SETTLED`]).
     pub const SETTLED: Duration = SETTLED;
 
+    /// The shortest file an entry is kept for ([`MIN_LEN`]).
+    pub const MIN_LEN: u64 = MIN_LEN;
+
     /// The entries kept in `dir` (created on the first write).
     pub fn at(dir: impl Into<PathBuf>) -> RetractionCache {
         RetractionCache { dir: Arc::from(dir.into()) }
