@@ -1171,7 +1171,7 @@ mod tests {
     }
 
     #[test]
-    fn a_long_files_retractions_come_from_its_index_entry_while_the_file_is_unchanged() {
+    fn a_long_files_retractions_come_from_its_cache_entry_while_the_file_is_unchanged() {
         use crate::retraction_cache::MIN_LEN;
         use std::time::{Duration, SystemTime};
         let dir = tempfile::tempdir().unwrap();
