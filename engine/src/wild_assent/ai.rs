@@ -159,8 +159,7 @@ impl WildAssent {
         let mover = if self.movement_of(s, act) == Movement::Flying {
             self.mover(s, act.unit, Movement::Flying, true)
         } else {
-            let pits = walk.stop;
-            Mover { pass: walk.pass.minus(pits), end: walk.end.minus(pits), stop: Cells::new(), ..*walk }
+            super::geometry::avoiding(*walk, walk.stop)
         };
         match self.kept_reach_with(s, act, &mover) {
             Some(r) => r,

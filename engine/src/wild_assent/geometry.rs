@@ -111,9 +111,7 @@ impl WildAssent {
             m.stop = Cells::new();
         }
         if avoid_pits {
-            m.pass = m.pass.minus(pits);
-            m.end = m.end.minus(pits);
-            m.stop = Cells::new();
+            m = avoiding(m, pits);
         }
         m
     }
@@ -212,4 +210,10 @@ impl WildAssent {
     pub(crate) fn by_partial_cover(&self, s: &State, at: Pos) -> bool {
         s.obstacles.iter().any(|(p, o)| *o == Obstacle::Partial && p.adjacent(at))
     }
+}
+
+/// `m` with the Pits `pits` left out of a Creature's search: a path into a Pit reaches no
+/// destination, so the search neither passes nor ends on one, and stops on none.
+pub(crate) fn avoiding(m: Mover<'static>, pits: Cells) -> Mover<'static> {
+    Mover { pass: m.pass.minus(pits), end: m.end.minus(pits), stop: Cells::new(), ..m }
 }
