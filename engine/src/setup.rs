@@ -4,6 +4,7 @@
 //! a game checks it once, in `Game::new`, and rejects it with every reason at once.
 
 use crate::catalog::{ParamKind, ParamSpec};
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -51,7 +52,20 @@ impl Setup {
     /// given name is declared and each value is one of the allowed ones. A spec whose
     /// `allowed` list is empty or starts with a description in angle brackets (`<number>`)
     /// accepts any value; the game checks such values itself.
-    pub fn resolve(&self, specs: &[ParamSpec]) -> Result<BTreeMap<&'static str, String>, SetupError> {
+    pub fn resolve(&self, specs: &'static [ParamSpec]) -> Result<BTreeMap<&'static str, String>, SetupError> {
+        let (values, reasons) = self.values(specs);
+        if reasons.is_empty() {
+            Ok(specs.iter().zip(values).map(|(s, v)| (s.name, v.into_owned())).collect())
+        } else {
+            Err(SetupError { reasons })
+        }
+    }
+
+    /// `specs[i]`'s value at `i`, with every reason `resolve` refuses the setup for. A value
+    /// given and allowed is used, else the default (so a refused setup still reads, and
+    /// nothing is reported twice). Defaults are borrowed, not copied: a game is built for
+    /// every session verified, and most sessions give few parameters.
+    pub fn values(&self, specs: &'static [ParamSpec]) -> (Vec<Cow<'static, str>>, Vec<String>) {
         let mut reasons = Vec::new();
         for name in self.params.keys() {
             if !specs.iter().any(|s| s.name == name) {
@@ -59,24 +73,26 @@ impl Setup {
                 reasons.push(format!("unknown parameter `{name}` (known: {})", known.join(", ")));
             }
         }
-        let mut out = BTreeMap::new();
-        for spec in specs {
-            let value = self.params.get(spec.name).cloned().unwrap_or_else(|| spec.default.to_string());
-            let free = spec.allowed.is_empty() || spec.allowed[0].starts_with('<');
-            if !free && !spec.allowed.contains(&value.as_str()) {
-                reasons.push(format!(
-                    "`{}={value}` is not allowed (allowed: {})",
-                    spec.name,
-                    spec.allowed.join(", ")
-                ));
-            }
-            out.insert(spec.name, value);
-        }
-        if reasons.is_empty() {
-            Ok(out)
-        } else {
-            Err(SetupError { reasons })
-        }
+        let values = specs
+            .iter()
+            .map(|spec| {
+                let Some(value) = self.params.get(spec.name) else {
+                    return Cow::Borrowed(spec.default);
+                };
+                let free = spec.allowed.is_empty() || spec.allowed[0].starts_with('<');
+                if free || spec.allowed.contains(&value.as_str()) {
+                    Cow::Owned(value.clone())
+                } else {
+                    reasons.push(format!(
+                        "`{}={value}` is not allowed (allowed: {})",
+                        spec.name,
+                        spec.allowed.join(", ")
+                    ));
+                    Cow::Borrowed(spec.default)
+                }
+            })
+            .collect();
+        (values, reasons)
     }
 
     /// The interpretation parameters among `specs` whose value differs from the default.

@@ -2,6 +2,7 @@
 //! value other than the default, some fixture of the game expects its verdict or state to
 //! split under that value (`@expect split N NAME=VALUE`), and some fixture replays a log
 //! under it (`@variant NAME=VALUE`). A number-valued interpretation needs one such value.
+//! And every parameter's default is one of the values it allows.
 //!
 //! Generic over the kernel: each game of the registry is visited through `dispatch`, so a
 //! new game is held to it from its first interpretation.
@@ -72,4 +73,26 @@ fn every_reading_of_every_interpretation_has_a_fixture_that_splits_and_one_that_
     let missing: Vec<String> =
         game_ids().into_iter().filter_map(|id| dispatch(id, Readings)).flatten().collect();
     assert!(missing.is_empty(), "interpretation readings without fixtures:\n{}", missing.join("\n"));
+}
+
+/// Every parameter's default is a value it allows: a setup that gives nothing reads each
+/// default without checking it again (`Setup::values`).
+#[derive(Clone, Copy)]
+struct Defaults;
+
+impl GameVisitor for Defaults {
+    type Output = Vec<String>;
+    fn visit<G: Game>(self) -> Vec<String> {
+        G::params()
+            .iter()
+            .filter(|p| !(p.allowed.is_empty() || p.allowed[0].starts_with('<') || p.allowed.contains(&p.default)))
+            .map(|p| format!("{}: {}={} is not allowed", G::info().id, p.name, p.default))
+            .collect()
+    }
+}
+
+#[test]
+fn every_parameters_default_is_allowed() {
+    let wrong: Vec<String> = game_ids().into_iter().filter_map(|id| dispatch(id, Defaults)).flatten().collect();
+    assert!(wrong.is_empty(), "defaults not allowed:\n{}", wrong.join("\n"));
 }

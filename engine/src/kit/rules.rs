@@ -7,7 +7,7 @@
 
 use super::named::Named;
 use crate::{ParamSpec, Setup};
-use std::collections::BTreeMap;
+use std::borrow::Cow;
 
 /// Declare a game's rules:
 ///
@@ -32,37 +32,38 @@ pub(crate) use rules;
 
 /// A setup's parameters, checked against the game's `ParamSpec`s and read as typed values.
 /// Every problem is kept, so `Game::new` reports them all at once.
+///
+/// A game is built for every session verified, so reading its setup is kept cheap: values
+/// sit beside their specs (a default is borrowed, not copied), and a game reads its
+/// parameters in the order it declares them, so the spec after the last one read is tried
+/// first.
 #[derive(Debug, Clone)]
 pub struct Readings {
-    values: BTreeMap<&'static str, String>,
+    specs: &'static [ParamSpec],
+    values: Vec<Cow<'static, str>>,
+    /// Where the next lookup starts.
+    next: usize,
     problems: Vec<String>,
 }
 
 impl Readings {
-    /// Check `setup` against `specs` (unknown names, values not allowed).
-    pub fn new(setup: &Setup, specs: &[ParamSpec]) -> Readings {
-        match setup.resolve(specs) {
-            Ok(values) => Readings { values, problems: Vec::new() },
-            Err(e) => {
-                // Every value as given when the spec allows it (a free-form one is checked
-                // by the typed read), else the default: the reads below still give a value
-                // and report nothing twice.
-                let values = specs
-                    .iter()
-                    .map(|s| {
-                        let free = s.allowed.is_empty() || s.allowed[0].starts_with('<');
-                        let given =
-                            setup.params.get(s.name).filter(|v| free || s.allowed.contains(&v.as_str()));
-                        (s.name, given.cloned().unwrap_or_else(|| s.default.to_string()))
-                    })
-                    .collect();
-                Readings { values, problems: e.reasons }
-            }
-        }
+    /// Check `setup` against `specs` (unknown names, values not allowed). A value refused
+    /// reads as its default, so the reads below still give a value and report nothing twice.
+    pub fn new(setup: &Setup, specs: &'static [ParamSpec]) -> Readings {
+        let (values, problems) = setup.values(specs);
+        Readings { specs, values, next: 0, problems }
     }
 
-    fn raw(&self, name: &str) -> &str {
-        self.values.get(name).map(String::as_str).unwrap_or("")
+    fn raw(&mut self, name: &str) -> &str {
+        let n = self.specs.len();
+        let found = (0..n).map(|k| (self.next + k) % n).find(|&i| self.specs[i].name == name);
+        match found {
+            Some(i) => {
+                self.next = i + 1;
+                &self.values[i]
+            }
+            None => "",
+        }
     }
 
     /// The value of a named parameter (an interpretation), as its enum. A value the specs
