@@ -11,15 +11,20 @@
 //!
 //! and divide the total (`callgrind_annotate`'s PROGRAM TOTALS) by N. The loops: `step`
 //! (the rules over decoded events, verify in memory), `decode` (the journal's codec on each
-//! record's bytes), `text` (parse each notation line, then step), `scan` (the journal's
-//! stream of a stored corpus, decoded), `replay` (that stream, stepped), `verify-sessions`
-//! (the verify crate on every session of that journal, as `arbiter verify SESSION` runs it),
-//! `arb-files` (the verify crate on every session written as a `.arb` file, as `arbiter
-//! verify FILE` runs it), `file-diff` (the verify crate's diff of two `.jsonl` files of N
-//! events that split at record 10, as `arbiter diff A B` runs it; its wall time is printed
-//! too, the median of 11) and `setup` (what `arbiter verify SESSION` builds once per
-//! session before its first event: the game from the session's setup and built-in catalog,
-//! then its initial state; divide by the number of sessions for the cost per session).
+//! record's bytes), `text` (parse each notation line, then step), `parse` (the parse
+//! alone), `scan` (the journal's stream of a stored corpus, decoded), `replay` (that
+//! stream, stepped), `verify-sessions` (the verify crate on every session of that journal,
+//! as `arbiter verify SESSION` runs it), `arb-files` (the verify crate on every session
+//! written as a `.arb` file, as `arbiter verify FILE` runs it), `file-diff` (the verify
+//! crate's diff of two `.jsonl` files of N events that split at record 10, as `arbiter diff
+//! A B` runs it; its wall time is printed too, the median of 11) and `setup` (what `arbiter
+//! verify SESSION` builds once per session before its first event: the game from the
+//! session's setup and built-in catalog, then its initial state; divide by the number of
+//! sessions for the cost per session).
+//!
+//! `append` makes durable single appends to one session of a fresh journal, half of the N
+//! events as warm-up and the other half counted (divide by N / 2): what section 1 times,
+//! without the wait for the disk, which callgrind does not count.
 //!
 //! One more "loop" is not for callgrind: `disk` loads the corpus into a fresh journal as
 //! section 7 does (batches of `BATCH`) and prints its bytes on disk per event beside the raw
@@ -34,10 +39,11 @@ use std::fmt::Write as _;
 use std::hint::black_box;
 
 /// The loops `--profile` runs.
-pub const LOOPS: [&str; 11] = [
+pub const LOOPS: [&str; 13] = [
     "step",
     "decode",
     "text",
+    "parse",
     "scan",
     "replay",
     "verify-sessions",
@@ -46,6 +52,7 @@ pub const LOOPS: [&str; 11] = [
     "file-diff-first",
     "setup",
     "disk",
+    "append",
 ];
 
 pub fn check_name(what: &str) -> Fallible {
@@ -82,7 +89,7 @@ impl GameVisitor for Profile {
                     .collect::<Result<Vec<_>, _>>()?;
                 profiled_decode::<G>(&bytes)?
             }
-            "text" => {
+            "text" | "parse" => {
                 let texts: Vec<String> = corpus
                     .sessions
                     .iter()
@@ -94,7 +101,11 @@ impl GameVisitor for Profile {
                         text
                     })
                     .collect();
-                profiled_text(&corpus.game, &texts)?
+                if self.what == "parse" {
+                    profiled_parse(&corpus.game, &texts)?
+                } else {
+                    profiled_text(&corpus.game, &texts)?
+                }
             }
             "arb-files" => {
                 let dir = tempfile::tempdir()?;
@@ -174,6 +185,17 @@ impl GameVisitor for Profile {
                 }
             }
             "setup" => profiled_setup::<G>(&corpus)?,
+            "append" => {
+                let dir = tempfile::tempdir()?;
+                let mut store = super::stores::create::<G>(super::stores::Kind::Arbiter, dir.path(), "single")?;
+                let events = corpus.first(corpus.events as usize);
+                let (warm, timed) = events.split_at(events.len() / 2);
+                // Warmed as section 1 warms it; then the appends counted.
+                for (seq, e) in warm.iter().enumerate() {
+                    store.append_one("durable", seq as u64, e)?;
+                }
+                profiled_append::<G>(store.as_mut(), warm.len() as u64, timed)? + warm.len() as u64
+            }
             "disk" => disk(&corpus)?,
             other => return Err(format!("--profile: `{other}` is not a loop").into()),
         };
@@ -226,6 +248,19 @@ fn profiled_setup<G: Game>(corpus: &Corpus<G>) -> Fallible<u64> {
     Ok(n)
 }
 
+/// Durable single appends, as section 1 times them (one event each, one session).
+#[inline(never)]
+fn profiled_append<G: Game>(
+    store: &mut dyn super::store::Store<G::Event>,
+    first: u64,
+    events: &[G::Event],
+) -> Fallible<u64> {
+    for (i, e) in events.iter().enumerate() {
+        store.append_one("durable", first + i as u64, e)?;
+    }
+    Ok(events.len() as u64)
+}
+
 #[inline(never)]
 fn profiled_decode<G: Game>(bytes: &[Vec<u8>]) -> Fallible<u64> {
     for b in bytes {
@@ -247,6 +282,19 @@ fn profiled_text<G: Game>(game: &G, texts: &[String]) -> Fallible<u64> {
             n += 1;
         }
         black_box(&state);
+    }
+    Ok(n)
+}
+
+/// The notation parser alone, on the lines `text` steps.
+#[inline(never)]
+fn profiled_parse<G: Game>(game: &G, texts: &[String]) -> Fallible<u64> {
+    let mut n = 0;
+    for text in texts {
+        for line in text.lines() {
+            black_box(game.parse_event(line)?);
+            n += 1;
+        }
     }
     Ok(n)
 }
