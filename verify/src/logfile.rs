@@ -378,8 +378,21 @@ impl LogReader {
             let grown = (self.data.0.len() * 2).clamp(64, MAX_LINE_BYTES + 1);
             self.data.0.resize(grown, 0);
         }
+        // A file is read as it was when opened, up to its length then: once that is read, it
+        // has ended (asking the system again only to hear so cost a call per verified file),
+        // and what a writer appends meanwhile is not half read. A file cut shorter meanwhile
+        // ends at its new end, below.
+        let mut end = self.data.0.len();
+        if let Some(len) = self.length {
+            let left = len.saturating_sub(self.read_total);
+            if left == 0 {
+                self.eof = true;
+                return Ok(());
+            }
+            end = end.min(self.filled.saturating_add(usize::try_from(left).unwrap_or(usize::MAX)));
+        }
         loop {
-            match self.input.read(&mut self.data.0[self.filled..]) {
+            match self.input.read(&mut self.data.0[self.filled..end]) {
                 Ok(0) => self.eof = true,
                 Ok(n) => {
                     self.filled += n;
@@ -1237,6 +1250,29 @@ mod tests {
             if let Some(r) = retracted {
                 assert!(found.contains(r), "{name}");
             }
+        }
+    }
+
+    #[test]
+    fn a_file_is_read_as_it_was_when_opened() {
+        use std::io::Write as _;
+        let dir = tempfile::tempdir().unwrap();
+        // A short file (read in one call) and one of several chunks.
+        for lines in [2, 3 * CHUNK_BYTES / 7] {
+            let path = dir.path().join(format!("grows{lines}.arb"));
+            let mut text = String::from("@game toy\n");
+            for _ in 0..lines {
+                text.push_str("roll 1\n");
+            }
+            std::fs::write(&path, &text).unwrap();
+            let reader = LogReader::open(&path).unwrap();
+            // A writer appends after the file was opened: neither its whole line nor half
+            // of one is read.
+            let mut file = std::fs::OpenOptions::new().append(true).open(&path).unwrap();
+            file.write_all(b"add 1\nadd").unwrap();
+            let records: Vec<RawRecord> = reader.collect::<Result<_, _>>().unwrap();
+            assert_eq!(records.len(), lines, "{lines} lines");
+            assert!(records.iter().all(|r| r.body == RawBody::Notation("roll 1".into(), 1)), "{lines} lines");
         }
     }
 
