@@ -85,7 +85,9 @@ impl GameVisitor for Defaults {
     fn visit<G: Game>(self) -> Vec<String> {
         G::params()
             .iter()
-            .filter(|p| !(p.allowed.is_empty() || p.allowed[0].starts_with('<') || p.allowed.contains(&p.default)))
+            .filter(|p| {
+                !(p.allowed.is_empty() || p.allowed[0].starts_with('<') || p.allowed.contains(&p.default))
+            })
             .map(|p| format!("{}: {}={} is not allowed", G::info().id, p.name, p.default))
             .collect()
     }
@@ -93,6 +95,7 @@ impl GameVisitor for Defaults {
 
 #[test]
 fn every_parameters_default_is_allowed() {
-    let wrong: Vec<String> = game_ids().into_iter().filter_map(|id| dispatch(id, Defaults)).flatten().collect();
+    let wrong: Vec<String> =
+        game_ids().into_iter().filter_map(|id| dispatch(id, Defaults)).flatten().collect();
     assert!(wrong.is_empty(), "defaults not allowed:\n{}", wrong.join("\n"));
 }

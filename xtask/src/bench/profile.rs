@@ -187,7 +187,8 @@ impl GameVisitor for Profile {
             "setup" => profiled_setup::<G>(&corpus)?,
             "append" => {
                 let dir = tempfile::tempdir()?;
-                let mut store = super::stores::create::<G>(super::stores::Kind::Arbiter, dir.path(), "single")?;
+                let mut store =
+                    super::stores::create::<G>(super::stores::Kind::Arbiter, dir.path(), "single")?;
                 let events = corpus.first(corpus.events as usize);
                 let (warm, timed) = events.split_at(events.len() / 2);
                 // Warmed as section 1 warms it; then the appends counted.
