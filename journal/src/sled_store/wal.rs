@@ -60,6 +60,7 @@ use crate::chain::Hash;
 use crate::error::{ErrorKind, JournalError};
 use std::fs::File;
 use std::io::{Read as _, Seek, SeekFrom, Write};
+use std::os::unix::fs::FileExt as _;
 use std::path::{Path, PathBuf};
 
 /// One append as logged: enough to redo it.
@@ -587,8 +588,7 @@ impl Wal {
 
     fn write_header(&mut self, header: Header) -> std::io::Result<()> {
         let slot = (header.generation % 2) as usize * SLOT_LEN;
-        self.file.seek(SeekFrom::Start(slot as u64))?;
-        self.file.write_all(&encode_header(header))?;
+        self.file.write_all_at(&encode_header(header), slot as u64)?;
         self.file.sync_data()
     }
 
@@ -601,11 +601,8 @@ impl Wal {
         records: impl Iterator<Item = &'a [u8]>,
     ) -> Result<(), JournalError> {
         let entry = encode(self.next_lsn, session, first, end, records);
-        let written = self
-            .file
-            .seek(SeekFrom::Start(self.end as u64))
-            .and_then(|_| self.file.write_all(&entry))
-            .and_then(|()| self.file.sync_data());
+        // One positioned write (no seek first: a system call less per acknowledged append).
+        let written = self.file.write_all_at(&entry, self.end as u64).and_then(|()| self.file.sync_data());
         written.map_err(|e| self.error(e))?;
         self.end += entry.len();
         self.next_lsn += 1;
