@@ -3,7 +3,7 @@
 //! library code does not unwrap or expect (user input must never take the process down);
 //! the engine does no I/O; only the journal touches sled, and inside it only its sled
 //! backend (and PostgreSQL's client only its PostgreSQL backend); the journal's modules
-//! import one way, by layers; verify names no game.
+//! import one way, by layers, and verify's modules in no circle; verify names no game.
 
 use std::path::{Path, PathBuf};
 
@@ -301,4 +301,64 @@ fn the_journals_modules_import_one_way() {
         }
     }
     assert!(checked > 50, "only {checked} imports found: is the parser still right?");
+}
+
+#[test]
+fn verifys_modules_import_one_way() {
+    // verify's modules are flat files; an import names a module by its first segment
+    // (`crate::logfile::...`), and items the crate root re-exports (`crate::Context`) are not
+    // modules. The graph of module imports must have no cycle (tests left out).
+    let files: Vec<(String, String)> = library_code()
+        .into_iter()
+        .filter_map(|(path, code)| {
+            let module = path.strip_prefix("verify/src/")?.strip_suffix(".rs")?.to_string();
+            (module != "lib").then(|| (module, code.split("#[cfg(test)]").next().unwrap_or("").to_string()))
+        })
+        .collect();
+    let names: Vec<&str> = files.iter().map(|(m, _)| m.as_str()).collect();
+    let mut edges: Vec<Vec<usize>> = Vec::new();
+    for (module, code) in &files {
+        let code: String =
+            code.lines().filter(|l| !l.trim_start().starts_with("//")).collect::<Vec<_>>().join("\n");
+        let mut to: Vec<usize> = segments_after(&code, "crate::")
+            .into_iter()
+            .filter_map(|(first, _)| names.iter().position(|n| *n == first))
+            .filter(|&i| names[i] != module)
+            .collect();
+        to.sort_unstable();
+        to.dedup();
+        edges.push(to);
+    }
+    assert!(
+        edges.iter().map(Vec::len).sum::<usize>() > 40,
+        "too few imports found: is the parser still right?"
+    );
+    // Depth-first search; a module met again while still on the path closes a cycle.
+    fn visit(at: usize, edges: &[Vec<usize>], state: &mut [u8], path: &mut Vec<usize>) -> Option<Vec<usize>> {
+        state[at] = 1;
+        path.push(at);
+        for &next in &edges[at] {
+            if state[next] == 1 {
+                let from = path.iter().position(|&m| m == next).unwrap_or(0);
+                return Some(path[from..].to_vec());
+            }
+            if state[next] == 0 {
+                if let Some(cycle) = visit(next, edges, state, path) {
+                    return Some(cycle);
+                }
+            }
+        }
+        path.pop();
+        state[at] = 2;
+        None
+    }
+    let mut state = vec![0u8; names.len()];
+    for start in 0..names.len() {
+        if state[start] == 0 {
+            if let Some(cycle) = visit(start, &edges, &mut state, &mut Vec::new()) {
+                let shown: Vec<&str> = cycle.iter().map(|&i| names[i]).collect();
+                panic!("verify's modules import each other in a circle: {}", shown.join(" -> "));
+            }
+        }
+    }
 }

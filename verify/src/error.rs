@@ -61,3 +61,14 @@ impl std::error::Error for VerifyError {}
 
 /// Exit code for unusable input, shared by every command (`verify`, `diff`, `fixtures`...).
 pub const EXIT_UNUSABLE: i32 = 2;
+
+/// A journal error as a verify error: an unknown session is a `Session` error, the rest
+/// `Journal`; the journal's sentence is kept as it is (it names session and sequence).
+pub(crate) fn from_journal(e: arbiter_journal::JournalError) -> VerifyError {
+    let kind = match e.kind() {
+        arbiter_journal::ErrorKind::SessionNotFound => ErrorKind::Session,
+        arbiter_journal::ErrorKind::InUse => ErrorKind::Busy,
+        _ => ErrorKind::Journal,
+    };
+    VerifyError::new(kind, e.message().to_string())
+}

@@ -5,7 +5,7 @@
 //! JSONL file is therefore checked: the header's and a record line's against the format,
 //! an event's against what the game's own serialization of the event holds.
 
-use crate::logfile::Header;
+use crate::header::Header;
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
 

@@ -20,6 +20,7 @@ mod explain;
 mod fixture;
 mod fork;
 mod games;
+mod header;
 mod incomplete;
 mod jsonl;
 mod junit;
@@ -27,6 +28,7 @@ mod logfile;
 mod open;
 mod quoting;
 mod recorder;
+mod records;
 mod replay;
 mod report;
 mod report_file;
@@ -57,11 +59,12 @@ pub use explain::{explain, ExplainReport};
 pub use fixture::{run_fixture, CaseKind, FixtureResult};
 pub use fork::{fork, ForkReport};
 pub use games::{EngineGames, Games};
+pub use header::Header;
 pub use incomplete::IncompleteView;
 pub use junit::{junit_xml, xml_escape};
 pub use logfile::{
-    header_to_json, header_to_notation, parse_jsonl, parse_notation, FileFormat, Header, LogFile, LogReader,
-    RawBody, RawRecord, MAX_LINE_BYTES,
+    header_to_json, header_to_notation, parse_jsonl, parse_notation, FileFormat, LogFile, LogReader, RawBody,
+    RawRecord, MAX_LINE_BYTES,
 };
 pub use open::MAX_CATALOG_BYTES;
 pub use quoting::quote;

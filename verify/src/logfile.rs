@@ -15,11 +15,11 @@
 
 use crate::error::{ErrorKind, VerifyError};
 use crate::expectation::{parse_assert, parse_expect, Expectation};
+use crate::header::Header;
 use crate::quoting::{quote, rest_value, setup_pairs};
 use crate::retraction::{Live, Retracted};
 use crate::retraction_cache::{FileKey, RetractionCache};
 use crate::shown::shown;
-use std::collections::BTreeMap;
 use std::fs::Metadata;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -32,18 +32,6 @@ pub const MAX_LINE_BYTES: usize = 64 * 1024;
 /// in place. A file shorter than this gets a buffer of its own size, so a short session's
 /// file is read whole in one call and no more memory is taken than it needs.
 pub const CHUNK_BYTES: usize = 64 * 1024;
-
-/// What a log says about its table, from the `@game`/`@setup`/`@catalog`/`@title`/`@rules`
-/// directives (or the JSONL header line, or a journal session's metadata).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Header {
-    pub game: String,
-    pub setup: BTreeMap<String, String>,
-    pub catalog: Option<String>,
-    pub title: Option<String>,
-    /// The rules version the log was recorded under, when it says.
-    pub rules_version: Option<u32>,
-}
 
 /// One record as read, before the game parses it.
 #[derive(Debug, Clone, PartialEq)]

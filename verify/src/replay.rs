@@ -1,7 +1,8 @@
 //! Stepping a log through its game one record at a time: the loop every report shares.
 
 use crate::error::VerifyError;
-use crate::open::{Body, Opened, Record};
+use crate::open::Opened;
+use crate::records::{Body, Record};
 use arbiter_engine::{Findings, Game, StepError};
 
 /// What happened to one record.

@@ -1,15 +1,17 @@
 //! The bridge to the journal: session headers and record streams, typed for a game.
 //!
 //! `arbiter_journal` is the only crate that touches sled; this module is the only place in
-//! verify that calls it for reading, and it turns its errors into [`VerifyError`]s.
+//! verify that calls it for reading. Its errors become [`VerifyError`]s through
+//! `error::from_journal`, re-exported here for the modules that write.
 
+pub(crate) use crate::error::from_journal;
 use crate::error::{ErrorKind, VerifyError};
-use crate::logfile::Header;
-use crate::open::{Body, Record, RecordStream};
+use crate::header::Header;
+use crate::records::RecordStream;
 use crate::retraction::Retracted;
 use crate::{Context, Games};
 use arbiter_engine::Game;
-use arbiter_journal::{JournalError, SessionMeta};
+use arbiter_journal::SessionMeta;
 
 pub use arbiter_journal::Journal;
 
@@ -21,17 +23,6 @@ pub(crate) fn journal<'a, R: Games>(ctx: &Context<'a, R>, name: &str) -> Result<
             format!("`{name}` is not a file, and no journal is open to look it up as a session"),
         )
     })
-}
-
-/// A journal error as a verify error: an unknown session is a `Session` error, the rest
-/// `Journal`; the journal's sentence is kept as it is (it names session and sequence).
-pub(crate) fn from_journal(e: JournalError) -> VerifyError {
-    let kind = match e.kind() {
-        arbiter_journal::ErrorKind::SessionNotFound => ErrorKind::Session,
-        arbiter_journal::ErrorKind::InUse => ErrorKind::Busy,
-        _ => ErrorKind::Journal,
-    };
-    VerifyError::new(kind, e.message().to_string())
 }
 
 /// A session's metadata as a log header.
@@ -58,16 +49,4 @@ pub(crate) fn records<R: Games, G: Game>(
     let reader = journal(ctx, name)?.read_session::<G::Event>(name, from).map_err(from_journal)?;
     let retracted = reader.retractions.iter().map(|&(_, target)| target).collect();
     Ok((retracted, RecordStream::Session(reader.events)))
-}
-
-/// A journal record as a record of a log (sessions have no lines).
-pub(crate) fn record<E>(
-    item: Result<(u64, arbiter_journal::Record<E>), JournalError>,
-) -> Result<Record<E>, VerifyError> {
-    let (seq, record) = item.map_err(from_journal)?;
-    let body = match record {
-        arbiter_journal::Record::Event(e) => Body::Event(e),
-        arbiter_journal::Record::Retract(t) => Body::Retract(t),
-    };
-    Ok(Record { index: seq, line: None, body })
 }

@@ -2,7 +2,8 @@
 //! to a file. The same seed and setup give the same log on every machine.
 
 use crate::error::{ErrorKind, VerifyError};
-use crate::logfile::{header_to_json, header_to_notation, Header};
+use crate::header::Header;
+use crate::logfile::{header_to_json, header_to_notation};
 use crate::open::{build_game, unknown_game};
 use crate::session::{from_journal, journal};
 use crate::transfer::now;

@@ -170,7 +170,7 @@ pub(crate) struct Snapshot<G: Game> {
 pub(crate) fn snapshot<R: Games, G: Game>(
     ctx: &Context<'_, R>,
     name: &str,
-    header: &crate::logfile::Header,
+    header: &crate::header::Header,
     to: Option<u64>,
 ) -> Result<Option<Snapshot<G>>, VerifyError> {
     let j = crate::session::journal(ctx, name)?;

@@ -2,8 +2,10 @@
 //! `export`, `log`, `check` — each erased over the game the log names.
 
 use crate::error::{ErrorKind, VerifyError};
-use crate::logfile::{header_to_json, header_to_notation, Header};
-use crate::open::{build_game, open, unknown_game, with_game, Body, Peeked, WithGame};
+use crate::header::Header;
+use crate::logfile::{header_to_json, header_to_notation};
+use crate::open::{build_game, open, unknown_game, with_game, Peeked, WithGame};
+use crate::records::Body;
 use crate::replay::{Outcome, Replayer};
 use crate::session::{from_journal, journal};
 use crate::shown::shown;
@@ -298,7 +300,7 @@ impl<'a> WithGame<'a> for Export<'_> {
             let r = r?;
             match (self.format, r.body) {
                 (Format::Notation, Body::Event(e)) => {
-                    crate::open::notation_round_trip(&opened.game, &e).map_err(|why| {
+                    crate::records::notation_round_trip(&opened.game, &e).map_err(|why| {
                         VerifyError::argument(format!(
                             "{}: record {}: {why}; export it as JSONL",
                             self.source, r.index

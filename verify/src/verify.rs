@@ -8,7 +8,8 @@
 
 use crate::error::VerifyError;
 use crate::incomplete::{owed, IncompleteView};
-use crate::open::{describe_setup, open, with_game, Body, Opened, Peeked, RecordStream, WithGame};
+use crate::open::{describe_setup, open, with_game, Opened, Peeked, WithGame};
+use crate::records::{Body, RecordStream};
 use crate::replay::{Outcome, Replayer};
 use crate::report::{
     step_error_view, uncertain_view, Fact, RecordView, RetractedView, StepErrorView, UncertainView,
