@@ -60,13 +60,26 @@ fn main() -> ExitCode {
     };
     output::init_color(cli.color);
     let json = cli.command.json();
-    match commands::run(cli) {
+    match run(cli) {
         Ok(code) => code,
         Err(e) => {
             report(&e, json);
             ExitCode::from(e.exit_code())
         }
     }
+}
+
+/// A command through the server it names (`--server`, `$ARBITER_SERVER`) when that server
+/// serves it, else on the database here. Decided here, above both, so that the client
+/// (`remote`, which records and writes reports through `commands`) and the commands import
+/// one way.
+fn run(cli: cli::Cli) -> Result<ExitCode, error::CliError> {
+    if let Some(url) = commands::server_url(&cli)? {
+        if let Some(code) = remote::run(&url, &cli.command)? {
+            return Ok(code);
+        }
+    }
+    commands::run(cli)
 }
 
 /// Say what went wrong: one sentence on stderr and, for `--json`, a JSON object on stdout

@@ -24,13 +24,10 @@ use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+/// Run a command on the database here (`main` has first sent it to a server, when one is
+/// named and serves it: see [`server_url`]).
 pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
     let own_db = cli.command.db().and_then(|d| d.path.clone());
-    if let Some(url) = server(&cli, own_db.is_some() || cli.db.is_some())? {
-        if let Some(code) = crate::remote::run(&url, &cli.command)? {
-            return Ok(code);
-        }
-    }
     let db = database(own_db, cli.db.clone());
     let db = db.as_path();
     match cli.command {
@@ -102,7 +99,8 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
 /// The server a command works through: its own `--server`, else one named before the
 /// command, else `$ARBITER_SERVER` (when set and not empty) unless a `--db` was given: a
 /// database named on the command line is the one meant.
-fn server(cli: &Cli, db_given: bool) -> Result<Option<String>, CliError> {
+pub fn server_url(cli: &Cli) -> Result<Option<String>, CliError> {
+    let db_given = cli.command.db().is_some_and(|d| d.path.is_some()) || cli.db.is_some();
     let given = cli.command.server().and_then(|s| s.url.clone()).or_else(|| cli.server.clone());
     match given {
         Some(_) if db_given => Err(CliError::input(

@@ -9,13 +9,30 @@
 //! reported unverified when the card is used.
 
 use super::effect::{Effect, Skill};
-use super::state::{CardId, HandCard, MercId, MonsterId};
 use crate::kit::catalog::{lines, refer, Builtin, Id, Line, Problems, Table};
 use crate::kit::effect::{check_place, parse};
 use crate::kit::named::named_enum;
 use crate::kit::words::Words;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
+
+/// Ids of the catalog's cards (a `Table` index each).
+pub type CardId = Id<ActionCard>;
+pub type CharacterId = Id<CharacterCard>;
+pub type MonsterId = Id<MonsterCard>;
+pub type MercId = Id<MercCard>;
+
+named_enum! {
+    /// The six hand cards of "STARTING THE FIGHT".
+    pub enum HandCard ("a hand card") {
+        Primary = "primary",
+        Secondary = "secondary",
+        Lure = "lure",
+        Balance = "balance",
+        Maneuver = "maneuver",
+        Focus = "focus",
+    }
+}
 
 named_enum! {
     /// The three attack types of "HOW TO FIGHT": they decide which effects apply (a

@@ -3,20 +3,15 @@
 //! what is due from (see due.rs). Plain data (vectors, no hash maps, no floats) so the
 //! digest is stable. Seats and cards are typed indices; labels are only for people.
 
-use super::cards::{ActionCard, CardKind, CharacterCard, MercCard, MonsterCard};
+// The card ids and hand cards are the catalog's; the state names them through here too.
+use super::cards::CardKind;
+pub use super::cards::{CardId, CharacterId, HandCard, MercId, MonsterId};
 use super::effect::{Ailment, Effect, Skill};
 use super::event::Place;
 use super::name::Name;
-use crate::kit::catalog::Id;
 use crate::kit::dice::Roll;
-use crate::kit::named::named_enum;
 use crate::kit::taint::Unverified;
 use serde::{Deserialize, Serialize};
-
-pub type CardId = Id<ActionCard>;
-pub type CharacterId = Id<CharacterCard>;
-pub type MonsterId = Id<MonsterCard>;
-pub type MercId = Id<MercCard>;
 
 /// Seats kept inline (a fight seats a handful; more than 16 spill to the heap): the
 /// targets of an action are set for every action, and allocating them cost more than the
@@ -49,18 +44,6 @@ impl Seat {
 /// The most fighters at one table: characters are seated by label and a fight rarely has
 /// more than four, but a recorded log may join any number.
 pub const MAX_FIGHTERS: usize = 64;
-
-named_enum! {
-    /// The six hand cards of "STARTING THE FIGHT".
-    pub enum HandCard ("a hand card") {
-        Primary = "primary",
-        Secondary = "secondary",
-        Lure = "lure",
-        Balance = "balance",
-        Maneuver = "maneuver",
-        Focus = "focus",
-    }
-}
 
 /// What an action token does: the Lure hand card, or a catalog card. Typed, so a catalog
 /// card whose id is `lure` is never taken for the hand card.
