@@ -884,7 +884,13 @@ impl FlameAndForge {
         s.fire_supply -= 1;
         s.tiles[tile.index()].fire += 1;
         s.last_fire = Some(tile);
-        s.stack.push(Frame::AfterFire { tile, stage: 0, protect });
+        // What follows a fire is owed only when the settle would stand still on it: a scorch
+        // (the third fire) or the monster it defeats. Otherwise the frame would be entered
+        // and popped by the settle that comes next (two moves, nothing owed, nothing else
+        // changed), so it is not pushed at all.
+        if s.tiles[tile.index()].fire >= 3 || (!protect && s.monster_on(tile).is_some()) {
+            s.stack.push(Frame::AfterFire { tile, stage: 0, protect });
+        }
     }
 
     fn set_health(s: &mut State, seat: u8, to: u8) {
