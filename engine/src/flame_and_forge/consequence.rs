@@ -243,6 +243,8 @@ impl FlameAndForge {
     }
 
     /// What the icon `sym` of an icons frame on top owes (`icons_due` once the icon is known).
+    /// Inlined into `owed_after_settle` (every step standing on an icon) and `icons_due`.
+    #[inline(always)]
     fn icon_due(&self, s: &State, seat: u8, src: Src, sym: Sym) -> Option<Due> {
         let p = s.player(seat);
         let health = p.health.value;
