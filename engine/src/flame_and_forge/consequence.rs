@@ -627,6 +627,47 @@ impl FlameAndForge {
         }
     }
 
+    /// What a forge's events stage owes: the health of the event just discarded (`heal`),
+    /// else the discard of an active event matching a colour `left` (`due_here`, and the
+    /// settle's stand-still on it).
+    #[inline]
+    pub(super) fn forge_events_due(&self, s: &State, seat: u8, left: [u8; 3], heal: bool) -> Option<Due> {
+        if heal {
+            Some(Due::Health {
+                seat,
+                delta: 1,
+                to: (s.player(seat).health.value + 1).min(MAX_HEALTH) as u8,
+                why: Why::ForgeEvent,
+            })
+        } else {
+            self.forge_event(s, left).map(|first| Due::DiscardEvent { seat, forge: true, first, left })
+        }
+    }
+
+    /// What a won challenge's events stage owes: the health of the event just discarded
+    /// (`heal`), else the discard of a Win-a-Challenge event (`due_here`, and the settle's
+    /// stand-still on it).
+    #[inline]
+    pub(super) fn win_events_due(&self, s: &State, seat: u8, heal: bool) -> Option<Due> {
+        if heal {
+            Some(Due::Health {
+                seat,
+                delta: 1,
+                to: (s.player(seat).health.value + 1).min(MAX_HEALTH) as u8,
+                why: Why::WinEvent,
+            })
+        } else {
+            self.win_event(s).map(|first| Due::DiscardEvent { seat, forge: false, first, left: [0; 3] })
+        }
+    }
+
+    /// A retreat's campfire heal of `n` (`retreat_heal`), as owed.
+    #[inline]
+    pub(super) fn campfire_due(&self, s: &State, seat: u8, n: u8) -> Due {
+        let h = s.player(seat).health.value;
+        Due::Health { seat, delta: n as i8, to: (h + i32::from(n)).min(MAX_HEALTH) as u8, why: Why::Campfire }
+    }
+
     /// The consequence owed now: the phase's when nothing is being resolved, else the top
     /// frame's.
     pub(super) fn due_here(&self, s: &State) -> Option<Due> {
@@ -680,44 +721,19 @@ impl FlameAndForge {
             Frame::Icons { seat, src, next, .. } => self.icons_due(s, seat, src, next),
             Frame::Challenge => {
                 let c = s.challenges.last()?;
-                let p = s.player(c.seat);
                 match c.stage {
                     CStage::Running => self.running_due(s, c),
-                    CStage::Events { heal: true, .. } => Some(Due::Health {
-                        seat: c.seat,
-                        delta: 1,
-                        to: (p.health.value + 1).min(MAX_HEALTH) as u8,
-                        why: Why::WinEvent,
-                    }),
-                    CStage::Events { .. } => self.win_event(s).map(|first| Due::DiscardEvent {
-                        seat: c.seat,
-                        forge: false,
-                        first,
-                        left: [0; 3],
-                    }),
+                    CStage::Events { heal, .. } => self.win_events_due(s, c.seat, heal),
                     _ => None,
                 }
             }
-            Frame::Forge { seat, stage: FStage::Events { heal: true, .. }, .. } => Some(Due::Health {
-                seat,
-                delta: 1,
-                to: (s.player(seat).health.value + 1).min(MAX_HEALTH) as u8,
-                why: Why::ForgeEvent,
-            }),
-            Frame::Forge { seat, stage: FStage::Events { left, .. }, .. } => {
-                self.forge_event(s, left).map(|first| Due::DiscardEvent { seat, forge: true, first, left })
+            Frame::Forge { seat, stage: FStage::Events { left, heal }, .. } => {
+                self.forge_events_due(s, seat, left, heal)
             }
             Frame::Forge { .. } => None,
             Frame::Research { .. } => None,
             Frame::Retreat { seat, healed: false } => {
-                let h = s.player(seat).health.value;
-                let n = self.retreat_heal(s, seat);
-                Some(Due::Health {
-                    seat,
-                    delta: n as i8,
-                    to: (h + i32::from(n)).min(MAX_HEALTH) as u8,
-                    why: Why::Campfire,
-                })
+                Some(self.campfire_due(s, seat, self.retreat_heal(s, seat)))
             }
             Frame::Retreat { seat, healed: true } => {
                 Some(Due::Drop { seat, gem: self.drop_default(s, seat) })

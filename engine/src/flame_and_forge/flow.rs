@@ -360,6 +360,7 @@ impl FlameAndForge {
                         s.stack.pop();
                         return true;
                     }
+                    *stop = Stop::Top(Due::Bonus { seat, n: seat.min(3) });
                     false
                 }
                 Frame::EventIcons { card, action, next } => {
@@ -524,6 +525,7 @@ impl FlameAndForge {
                     }
                     FStage::Refill => {
                         if s.market.refill_due(&s.items).is_some() {
+                            *stop = Stop::Nothing;
                             return false;
                         }
                         s.stack[last] = match item {
@@ -545,7 +547,8 @@ impl FlameAndForge {
                         true
                     }
                     FStage::Events { left, heal } => {
-                        if heal || self.forge_event(s, left).is_some() {
+                        if let Some(due) = self.forge_events_due(s, seat, left, heal) {
+                            *stop = Stop::Top(due);
                             return false;
                         }
                         s.stack.pop();
@@ -598,18 +601,22 @@ impl FlameAndForge {
                         s.stack.pop();
                         return true;
                     }
+                    *stop = Stop::Nothing;
                     false
                 }
                 Frame::Challenge => self.settle_challenge(s, stop),
                 Frame::Retreat { seat, healed } => {
                     if !healed {
-                        if self.retreat_heal(s, seat) > 0 {
+                        let n = self.retreat_heal(s, seat);
+                        if n > 0 {
+                            *stop = Stop::Top(self.campfire_due(s, seat, n));
                             return false;
                         }
                         s.stack[last] = Frame::Retreat { seat, healed: true };
                         return true;
                     }
                     if s.player(seat).gem_count() > GEM_LIMIT {
+                        *stop = Stop::Top(Due::Drop { seat, gem: self.drop_default(s, seat) });
                         return false;
                     }
                     s.stack.pop();
@@ -869,8 +876,11 @@ impl FlameAndForge {
                     super::params::WinEvents::One => done == 0,
                     super::params::WinEvents::All => true,
                 };
-                if heal || (more && self.win_event(s).is_some()) {
-                    return false;
+                if heal || more {
+                    if let Some(due) = self.win_events_due(s, s.challenges[k].seat, heal) {
+                        *stop = Stop::Top(due);
+                        return false;
+                    }
                 }
                 s.challenges[k].stage = self.after(CStage::Events { heal, done }, end, dragon);
                 true
