@@ -988,9 +988,7 @@ impl FlameAndForge {
         }
     }
 
-    /// What the table awaits (when no consequence is owed). Inlined: every decision asks it
-    /// once, and as a call it was about a tenth of `decide`.
-    #[inline(always)]
+    /// What the table awaits (when no consequence is owed).
     pub(super) fn awaited(&self, s: &State) -> Await {
         let Some(top) = s.stack.last() else {
             return match s.phase {
