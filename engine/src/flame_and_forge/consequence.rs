@@ -243,6 +243,8 @@ impl FlameAndForge {
     }
 
     /// What the icon `sym` of an icons frame on top owes (`icons_due` once the icon is known).
+    /// Inlined into `owed_after_settle` (every step standing on an icon) and `icons_due`.
+    #[inline(always)]
     fn icon_due(&self, s: &State, seat: u8, src: Src, sym: Sym) -> Option<Due> {
         let p = s.player(seat);
         let health = p.health.value;
@@ -280,7 +282,9 @@ impl FlameAndForge {
         })
     }
 
-    /// The score owed at the end (`scored` of them done).
+    /// The score owed at the end (`scored` of them done). Never inlined: a few times a game,
+    /// and kept out of `phase_due`, which is inlined into the settle.
+    #[inline(never)]
     fn score_due(&self, s: &State, scored: u8) -> Option<Due> {
         let n = s.seats.len() as u8;
         match scored {
@@ -556,7 +560,8 @@ impl FlameAndForge {
     }
 
     /// What the phase owes when nothing is being resolved (the end of the game aside).
-    #[inline]
+    /// Inlined into `settle_phase` (its stand-still, ~one move in four) and `due_here`.
+    #[inline(always)]
     pub(super) fn phase_due(&self, s: &State) -> Option<Due> {
         match s.phase {
             Phase::TurnStart => Some(Due::Turn { seat: 0 }),
@@ -622,6 +627,47 @@ impl FlameAndForge {
         }
     }
 
+    /// What a forge's events stage owes: the health of the event just discarded (`heal`),
+    /// else the discard of an active event matching a colour `left` (`due_here`, and the
+    /// settle's stand-still on it).
+    #[inline]
+    pub(super) fn forge_events_due(&self, s: &State, seat: u8, left: [u8; 3], heal: bool) -> Option<Due> {
+        if heal {
+            Some(Due::Health {
+                seat,
+                delta: 1,
+                to: (s.player(seat).health.value + 1).min(MAX_HEALTH) as u8,
+                why: Why::ForgeEvent,
+            })
+        } else {
+            self.forge_event(s, left).map(|first| Due::DiscardEvent { seat, forge: true, first, left })
+        }
+    }
+
+    /// What a won challenge's events stage owes: the health of the event just discarded
+    /// (`heal`), else the discard of a Win-a-Challenge event (`due_here`, and the settle's
+    /// stand-still on it).
+    #[inline]
+    pub(super) fn win_events_due(&self, s: &State, seat: u8, heal: bool) -> Option<Due> {
+        if heal {
+            Some(Due::Health {
+                seat,
+                delta: 1,
+                to: (s.player(seat).health.value + 1).min(MAX_HEALTH) as u8,
+                why: Why::WinEvent,
+            })
+        } else {
+            self.win_event(s).map(|first| Due::DiscardEvent { seat, forge: false, first, left: [0; 3] })
+        }
+    }
+
+    /// A retreat's campfire heal of `n` (`retreat_heal`), as owed.
+    #[inline]
+    pub(super) fn campfire_due(&self, s: &State, seat: u8, n: u8) -> Due {
+        let h = s.player(seat).health.value;
+        Due::Health { seat, delta: n as i8, to: (h + i32::from(n)).min(MAX_HEALTH) as u8, why: Why::Campfire }
+    }
+
     /// The consequence owed now: the phase's when nothing is being resolved, else the top
     /// frame's.
     pub(super) fn due_here(&self, s: &State) -> Option<Due> {
@@ -675,44 +721,19 @@ impl FlameAndForge {
             Frame::Icons { seat, src, next, .. } => self.icons_due(s, seat, src, next),
             Frame::Challenge => {
                 let c = s.challenges.last()?;
-                let p = s.player(c.seat);
                 match c.stage {
                     CStage::Running => self.running_due(s, c),
-                    CStage::Events { heal: true, .. } => Some(Due::Health {
-                        seat: c.seat,
-                        delta: 1,
-                        to: (p.health.value + 1).min(MAX_HEALTH) as u8,
-                        why: Why::WinEvent,
-                    }),
-                    CStage::Events { .. } => self.win_event(s).map(|first| Due::DiscardEvent {
-                        seat: c.seat,
-                        forge: false,
-                        first,
-                        left: [0; 3],
-                    }),
+                    CStage::Events { heal, .. } => self.win_events_due(s, c.seat, heal),
                     _ => None,
                 }
             }
-            Frame::Forge { seat, stage: FStage::Events { heal: true, .. }, .. } => Some(Due::Health {
-                seat,
-                delta: 1,
-                to: (s.player(seat).health.value + 1).min(MAX_HEALTH) as u8,
-                why: Why::ForgeEvent,
-            }),
-            Frame::Forge { seat, stage: FStage::Events { left, .. }, .. } => {
-                self.forge_event(s, left).map(|first| Due::DiscardEvent { seat, forge: true, first, left })
+            Frame::Forge { seat, stage: FStage::Events { left, heal }, .. } => {
+                self.forge_events_due(s, seat, left, heal)
             }
             Frame::Forge { .. } => None,
             Frame::Research { .. } => None,
             Frame::Retreat { seat, healed: false } => {
-                let h = s.player(seat).health.value;
-                let n = self.retreat_heal(s, seat);
-                Some(Due::Health {
-                    seat,
-                    delta: n as i8,
-                    to: (h + i32::from(n)).min(MAX_HEALTH) as u8,
-                    why: Why::Campfire,
-                })
+                Some(self.campfire_due(s, seat, self.retreat_heal(s, seat)))
             }
             Frame::Retreat { seat, healed: true } => {
                 Some(Due::Drop { seat, gem: self.drop_default(s, seat) })
@@ -884,7 +905,13 @@ impl FlameAndForge {
         s.fire_supply -= 1;
         s.tiles[tile.index()].fire += 1;
         s.last_fire = Some(tile);
-        s.stack.push(Frame::AfterFire { tile, stage: 0, protect });
+        // What follows a fire is owed only when the settle would stand still on it: a scorch
+        // (the third fire) or the monster it defeats. Otherwise the frame would be entered
+        // and popped by the settle that comes next (two moves, nothing owed, nothing else
+        // changed), so it is not pushed at all.
+        if s.tiles[tile.index()].fire >= 3 || (!protect && s.monster_on(tile).is_some()) {
+            s.stack.push(Frame::AfterFire { tile, stage: 0, protect });
+        }
     }
 
     fn set_health(s: &mut State, seat: u8, to: u8) {

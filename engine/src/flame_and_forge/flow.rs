@@ -91,7 +91,9 @@ pub enum Stop {
 pub const OPENING: [Territory; 3] = [Territory::Wastelands, Territory::Valley, Territory::Outskirts];
 
 impl FlameAndForge {
-    /// The icon at `i` of a source, with whether it bears the hourglass.
+    /// The icon at `i` of a source, with whether it bears the hourglass. Inlined into the
+    /// settle's icons arm (about one move in three) and `icons_due`.
+    #[inline(always)]
     pub(super) fn icon_at(&self, s: &State, src: Src, i: usize) -> Option<Sym> {
         let c = &self.catalog;
         match src {
@@ -348,262 +350,289 @@ impl FlameAndForge {
         // Matched in place: each arm copies only the fields it reads (copying the whole frame
         // out first cost about 20 instructions a move).
         let Some(top) = s.stack.last() else { return self.settle_phase(s, stop) };
-        match *top {
-            Frame::Bonus { seat } => {
-                if seat == 0 {
-                    s.stack.pop();
-                    return true;
-                }
-                false
-            }
-            Frame::EventIcons { card, action, next } => {
-                let icon = c
-                    .events
-                    .get(card)
-                    .and_then(|e| e.actions.get(action as usize))
-                    .and_then(|a| a.icons.get(next as usize))
-                    .copied();
-                match icon {
-                    None => {
+        // The icons frame to enter: the one on top, or the one the placement on top just
+        // pushed (a spot's, or the special's), entered in this move as the next one would
+        // enter it (one call of this function less per icons frame a placement pushes).
+        let (at, icons) = 'icons: {
+            let moved = match *top {
+                Frame::Bonus { seat } => {
+                    if seat == 0 {
                         s.stack.pop();
-                        true
+                        return true;
                     }
-                    Some(EventIcon::Fire) => {
-                        let tiles = self.event_targets(s, card, action, true);
-                        if tiles == 0 || s.fire_supply == 0 {
-                            s.stack[last] = Frame::EventIcons { card, action, next: next + 1 };
-                            return true;
-                        }
-                        *stop = Stop::Top(Due::EventIcon { fire: true, gem: Gem::Y, tiles });
-                        false
-                    }
-                    Some(EventIcon::Gem(g)) => {
-                        let tiles = self.event_targets(s, card, action, false);
-                        if tiles == 0 || s.supply[g.index()] == 0 {
-                            s.stack[last] = Frame::EventIcons { card, action, next: next + 1 };
-                            return true;
-                        }
-                        *stop = Stop::Top(Due::EventIcon { fire: false, gem: g, tiles });
-                        false
-                    }
-                    Some(EventIcon::Text(t)) => {
-                        let name = c.events.name(card).to_string();
-                        self.report_text(s, f, None, &name, t);
-                        s.stack[last] = Frame::EventIcons { card, action, next: next + 1 };
-                        true
-                    }
-                }
-            }
-            Frame::AfterFire { tile, stage, protect } => match stage {
-                0 if s.tile(tile).fire >= 3 => {
-                    *stop = Stop::Top(Due::Scorch { tile });
+                    *stop = Stop::Top(Due::Bonus { seat, n: seat.min(3) });
                     false
                 }
-                0 => {
-                    s.stack[last] = Frame::AfterFire { tile, stage: 1, protect };
-                    true
+                Frame::EventIcons { card, action, next } => {
+                    let icon = c
+                        .events
+                        .get(card)
+                        .and_then(|e| e.actions.get(action as usize))
+                        .and_then(|a| a.icons.get(next as usize))
+                        .copied();
+                    match icon {
+                        None => {
+                            s.stack.pop();
+                            true
+                        }
+                        Some(EventIcon::Fire) => {
+                            let tiles = self.event_targets(s, card, action, true);
+                            if tiles == 0 || s.fire_supply == 0 {
+                                s.stack[last] = Frame::EventIcons { card, action, next: next + 1 };
+                                return true;
+                            }
+                            *stop = Stop::Top(Due::EventIcon { fire: true, gem: Gem::Y, tiles });
+                            false
+                        }
+                        Some(EventIcon::Gem(g)) => {
+                            let tiles = self.event_targets(s, card, action, false);
+                            if tiles == 0 || s.supply[g.index()] == 0 {
+                                s.stack[last] = Frame::EventIcons { card, action, next: next + 1 };
+                                return true;
+                            }
+                            *stop = Stop::Top(Due::EventIcon { fire: false, gem: g, tiles });
+                            false
+                        }
+                        Some(EventIcon::Text(t)) => {
+                            let name = c.events.name(card).to_string();
+                            self.report_text(s, f, None, &name, t);
+                            s.stack[last] = Frame::EventIcons { card, action, next: next + 1 };
+                            true
+                        }
+                    }
                 }
-                1 => match s.monster_on(tile) {
-                    Some((monster, _)) if !protect => {
-                        *stop = Stop::Top(Due::Horde { tile, monster });
+                Frame::AfterFire { tile, stage, protect } => match stage {
+                    0 if s.tile(tile).fire >= 3 => {
+                        *stop = Stop::Top(Due::Scorch { tile });
                         false
                     }
+                    0 => {
+                        s.stack[last] = Frame::AfterFire { tile, stage: 1, protect };
+                        true
+                    }
+                    1 => match s.monster_on(tile) {
+                        Some((monster, _)) if !protect => {
+                            *stop = Stop::Top(Due::Horde { tile, monster });
+                            false
+                        }
+                        _ => {
+                            s.stack.pop();
+                            true
+                        }
+                    },
                     _ => {
+                        // The monster went to the horde: a Retaliation on its territory.
+                        let territory = tile.territory().unwrap_or(Territory::Outskirts);
+                        s.stack[last] = Frame::Retaliation { territory, card: None, monster: false, next: 0 };
+                        true
+                    }
+                },
+                Frame::Retaliation { territory, card, monster, next } => {
+                    let Some(card) = card else {
+                        *stop = Stop::Nothing;
+                        return false;
+                    };
+                    if !monster {
+                        if s.monster_deck.is_empty() || s.monsters[territory.index()].is_some() {
+                            s.stack[last] =
+                                Frame::Retaliation { territory, card: Some(card), monster: true, next };
+                            return true;
+                        }
+                        *stop = Stop::Nothing;
+                        return false;
+                    }
+                    match c.retaliations.get(card).and_then(|r| r.items.get(next as usize)).copied() {
+                        None => {
+                            s.stack.pop();
+                            s.dragon_deck.to_bottom(card);
+                            true
+                        }
+                        Some(RetItem::Fire(row, pos)) => match Tile::relative(territory, row, pos) {
+                            Some(tile) if !s.tile(tile).scorched && s.fire_supply != 0 => {
+                                *stop = Stop::Top(Due::RetIcon { fire: true, gem: Gem::Y, tile });
+                                false
+                            }
+                            _ => {
+                                s.stack[last] = Frame::Retaliation {
+                                    territory,
+                                    card: Some(card),
+                                    monster,
+                                    next: next + 1,
+                                };
+                                true
+                            }
+                        },
+                        Some(RetItem::Gem(gem, row, pos)) => match Tile::relative(territory, row, pos) {
+                            Some(tile) if s.supply[gem.index()] != 0 => {
+                                *stop = Stop::Top(Due::RetIcon { fire: false, gem, tile });
+                                false
+                            }
+                            _ => {
+                                s.stack[last] = Frame::Retaliation {
+                                    territory,
+                                    card: Some(card),
+                                    monster,
+                                    next: next + 1,
+                                };
+                                true
+                            }
+                        },
+                        Some(RetItem::Text(t)) => {
+                            let name = c.retaliations.name(card).to_string();
+                            self.report_text(s, f, None, &name, t);
+                            s.stack[last] =
+                                Frame::Retaliation { territory, card: Some(card), monster, next: next + 1 };
+                            true
+                        }
+                    }
+                }
+                Frame::Placement(mut p) => {
+                    // Its stages in a row, while nothing is pushed above it.
+                    let mut moved = false;
+                    while s.stack.len() == last + 1
+                        && p.stage != PStage::Done
+                        && self.settle_placement(s, &mut p)
+                    {
+                        moved = true;
+                    }
+                    if moved {
+                        s.stack[last] = Frame::Placement(p);
+                        if s.stack.len() == last + 2 {
+                            if let Some(&Frame::Icons { seat, src, next, sub }) = s.stack.last() {
+                                break 'icons (last + 1, (seat, src, next, sub));
+                            }
+                        }
+                    }
+                    if p.stage == PStage::Done && s.stack.len() == last + 1 {
+                        s.stack.pop();
+                        return true;
+                    }
+                    if !moved {
+                        // Standing still on the placement: what its stage owes, found here.
+                        *stop = self.placement_due(s, &p).map_or(Stop::Nothing, Stop::Top);
+                    }
+                    moved
+                }
+                Frame::Icons { seat, src, next, sub } => break 'icons (last, (seat, src, next, sub)),
+                Frame::Forge { seat, free, refreshed, item, stage } => match stage {
+                    FStage::Choose => {
+                        if s.market.cards().next().is_none() && s.items.is_empty() {
+                            s.stack.pop();
+                            return true;
+                        }
+                        *stop = Stop::Nothing;
+                        false
+                    }
+                    FStage::Refill => {
+                        if s.market.refill_due(&s.items).is_some() {
+                            *stop = Stop::Nothing;
+                            return false;
+                        }
+                        s.stack[last] = match item {
+                            Some(card) => {
+                                let mut left = [0u8; 3];
+                                for g in &c.cards[card].cost {
+                                    left[g.index()] += 1;
+                                }
+                                Frame::Forge {
+                                    seat,
+                                    free,
+                                    refreshed,
+                                    item,
+                                    stage: FStage::Events { left, heal: false },
+                                }
+                            }
+                            None => Frame::Forge { seat, free, refreshed: true, item, stage: FStage::Choose },
+                        };
+                        true
+                    }
+                    FStage::Events { left, heal } => {
+                        if let Some(due) = self.forge_events_due(s, seat, left, heal) {
+                            *stop = Stop::Top(due);
+                            return false;
+                        }
                         s.stack.pop();
                         true
                     }
                 },
-                _ => {
-                    // The monster went to the horde: a Retaliation on its territory.
-                    let territory = tile.territory().unwrap_or(Territory::Outskirts);
-                    s.stack[last] = Frame::Retaliation { territory, card: None, monster: false, next: 0 };
-                    true
-                }
-            },
-            Frame::Retaliation { territory, card, monster, next } => {
-                let Some(card) = card else {
-                    *stop = Stop::Nothing;
-                    return false;
-                };
-                if !monster {
-                    if s.monster_deck.is_empty() || s.monsters[territory.index()].is_some() {
-                        s.stack[last] =
-                            Frame::Retaliation { territory, card: Some(card), monster: true, next };
-                        return true;
+                Frame::Research { seat, stage, alchemist } => match stage {
+                    RStage::Choose => {
+                        *stop = Stop::Nothing;
+                        false
                     }
-                    *stop = Stop::Nothing;
-                    return false;
-                }
-                match c.retaliations.get(card).and_then(|r| r.items.get(next as usize)).copied() {
-                    None => {
+                    RStage::Reward { subject, level } => {
                         s.stack.pop();
-                        s.dragon_deck.to_bottom(card);
-                        true
-                    }
-                    Some(RetItem::Fire(row, pos)) => match Tile::relative(territory, row, pos) {
-                        Some(tile) if !s.tile(tile).scorched && s.fire_supply != 0 => {
-                            *stop = Stop::Top(Due::RetIcon { fire: true, gem: Gem::Y, tile });
-                            false
+                        let reward = c.level(subject, level).map_or(Reward::None, |l| l.reward);
+                        if level == c.top_level(subject) && level > 1 {
+                            s.stack.push(Frame::Advanced { seat, subject, drawn: [None; 3] });
                         }
-                        _ => {
-                            s.stack[last] =
-                                Frame::Retaliation { territory, card: Some(card), monster, next: next + 1 };
-                            true
-                        }
-                    },
-                    Some(RetItem::Gem(gem, row, pos)) => match Tile::relative(territory, row, pos) {
-                        Some(tile) if s.supply[gem.index()] != 0 => {
-                            *stop = Stop::Top(Due::RetIcon { fire: false, gem, tile });
-                            false
-                        }
-                        _ => {
-                            s.stack[last] =
-                                Frame::Retaliation { territory, card: Some(card), monster, next: next + 1 };
-                            true
-                        }
-                    },
-                    Some(RetItem::Text(t)) => {
-                        let name = c.retaliations.name(card).to_string();
-                        self.report_text(s, f, None, &name, t);
-                        s.stack[last] =
-                            Frame::Retaliation { territory, card: Some(card), monster, next: next + 1 };
-                        true
-                    }
-                }
-            }
-            Frame::Placement(mut p) => {
-                // Its stages in a row, while nothing is pushed above it.
-                let mut moved = false;
-                while s.stack.len() == last + 1 && p.stage != PStage::Done && self.settle_placement(s, &mut p)
-                {
-                    moved = true;
-                }
-                if moved {
-                    s.stack[last] = Frame::Placement(p);
-                }
-                if p.stage == PStage::Done && s.stack.len() == last + 1 {
-                    s.stack.pop();
-                    return true;
-                }
-                if !moved {
-                    // Standing still on the placement: what its stage owes, found here.
-                    *stop = self.placement_due(s, &p).map_or(Stop::Nothing, Stop::Top);
-                }
-                moved
-            }
-            Frame::Icons { seat, src, next, sub } => {
-                self.settle_icons(s, f, last, (seat, src, next, sub), stop)
-            }
-            Frame::Forge { seat, free, refreshed, item, stage } => match stage {
-                FStage::Choose => {
-                    if s.market.cards().next().is_none() && s.items.is_empty() {
-                        s.stack.pop();
-                        return true;
-                    }
-                    *stop = Stop::Nothing;
-                    false
-                }
-                FStage::Refill => {
-                    if s.market.refill_due(&s.items).is_some() {
-                        return false;
-                    }
-                    s.stack[last] = match item {
-                        Some(card) => {
-                            let mut left = [0u8; 3];
-                            for g in &c.cards[card].cost {
-                                left[g.index()] += 1;
+                        match reward {
+                            Reward::Upgrade if self.can_upgrade(s, seat) => {
+                                s.stack.push(Frame::Upgrade { seat, optional: false })
                             }
-                            Frame::Forge {
+                            Reward::ForgeFree(n) => s.stack.push(Frame::Forge {
                                 seat,
-                                free,
-                                refreshed,
-                                item,
-                                stage: FStage::Events { left, heal: false },
-                            }
+                                free: n,
+                                refreshed: false,
+                                item: None,
+                                stage: FStage::Choose,
+                            }),
+                            _ => {}
                         }
-                        None => Frame::Forge { seat, free, refreshed: true, item, stage: FStage::Choose },
-                    };
-                    true
-                }
-                FStage::Events { left, heal } => {
-                    if heal || self.forge_event(s, left).is_some() {
+                        let _ = alchemist;
+                        true
+                    }
+                },
+                Frame::Upgrade { seat, .. } => {
+                    if self.can_upgrade(s, seat) {
+                        *stop = Stop::Nothing;
                         return false;
                     }
                     s.stack.pop();
                     true
                 }
-            },
-            Frame::Research { seat, stage, alchemist } => match stage {
-                RStage::Choose => {
+                Frame::Bow { .. } => {
                     *stop = Stop::Nothing;
                     false
                 }
-                RStage::Reward { subject, level } => {
-                    s.stack.pop();
-                    let reward = c.level(subject, level).map_or(Reward::None, |l| l.reward);
-                    if level == c.top_level(subject) && level > 1 {
-                        s.stack.push(Frame::Advanced { seat, subject, drawn: [None; 3] });
+                Frame::Retire { seat } => {
+                    let p = s.player(seat);
+                    if p.deck.is_empty() && p.deck.discard.is_empty() {
+                        s.stack.pop();
+                        return true;
                     }
-                    match reward {
-                        Reward::Upgrade if self.can_upgrade(s, seat) => {
-                            s.stack.push(Frame::Upgrade { seat, optional: false })
-                        }
-                        Reward::ForgeFree(n) => s.stack.push(Frame::Forge {
-                            seat,
-                            free: n,
-                            refreshed: false,
-                            item: None,
-                            stage: FStage::Choose,
-                        }),
-                        _ => {}
-                    }
-                    let _ = alchemist;
-                    true
-                }
-            },
-            Frame::Upgrade { seat, .. } => {
-                if self.can_upgrade(s, seat) {
                     *stop = Stop::Nothing;
-                    return false;
+                    false
                 }
-                s.stack.pop();
-                true
-            }
-            Frame::Bow { .. } => {
-                *stop = Stop::Nothing;
-                false
-            }
-            Frame::Retire { seat } => {
-                let p = s.player(seat);
-                if p.deck.is_empty() && p.deck.discard.is_empty() {
-                    s.stack.pop();
-                    return true;
-                }
-                false
-            }
-            Frame::Challenge => self.settle_challenge(s, stop),
-            Frame::Retreat { seat, healed } => {
-                if !healed {
-                    if self.retreat_heal(s, seat) > 0 {
+                Frame::Challenge => self.settle_challenge(s, stop),
+                Frame::Retreat { seat, healed } => {
+                    if !healed {
+                        let n = self.retreat_heal(s, seat);
+                        if n > 0 {
+                            *stop = Stop::Top(self.campfire_due(s, seat, n));
+                            return false;
+                        }
+                        s.stack[last] = Frame::Retreat { seat, healed: true };
+                        return true;
+                    }
+                    if s.player(seat).gem_count() > GEM_LIMIT {
+                        *stop = Stop::Top(Due::Drop { seat, gem: self.drop_default(s, seat) });
                         return false;
                     }
-                    s.stack[last] = Frame::Retreat { seat, healed: true };
-                    return true;
-                }
-                if s.player(seat).gem_count() > GEM_LIMIT {
-                    return false;
-                }
-                s.stack.pop();
-                true
-            }
-            Frame::Advanced { subject, drawn, .. } => {
-                if drawn[0].is_none() && s.advanced[subject.index()].is_empty() {
                     s.stack.pop();
-                    return true;
+                    true
                 }
-                false
-            }
-        }
+                Frame::Advanced { subject, drawn, .. } => {
+                    if drawn[0].is_none() && s.advanced[subject.index()].is_empty() {
+                        s.stack.pop();
+                        return true;
+                    }
+                    false
+                }
+            };
+            return moved;
+        };
+        self.settle_icons(s, f, at, icons, stop)
     }
 
     /// The active event (the top one) a forge may discard for one of the colours left.
@@ -847,8 +876,11 @@ impl FlameAndForge {
                     super::params::WinEvents::One => done == 0,
                     super::params::WinEvents::All => true,
                 };
-                if heal || (more && self.win_event(s).is_some()) {
-                    return false;
+                if heal || more {
+                    if let Some(due) = self.win_events_due(s, s.challenges[k].seat, heal) {
+                        *stop = Stop::Top(due);
+                        return false;
+                    }
                 }
                 s.challenges[k].stage = self.after(CStage::Events { heal, done }, end, dragon);
                 true
