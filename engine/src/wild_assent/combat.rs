@@ -13,14 +13,29 @@ use super::rules;
 use super::state::{Activation, Attack, Faces, Obstacle, Source, State, UnitIx};
 use super::WildAssent;
 use crate::kit::blame::first_explaining;
+use crate::kit::catalog::Id;
 use crate::kit::grid::Pos;
 use smallvec::SmallVec;
+use std::borrow::Cow;
 
 /// An attack's statuses and Knockback, as [`WildAssent::after_damage`] finds them.
+#[derive(Clone)]
 pub(crate) struct AfterDamage {
     /// Entry `k`: the `k`-th status it inflicts on each target, and its rule.
     pub statuses: SmallVec<[(Status, &'static str); 4]>,
     pub knocks: bool,
+}
+
+/// Everything [`WildAssent::after_damage`] reads of the state when no match's Skill cards
+/// are chosen: the attacker (its card's standing skills, its Equipment), the attack's source
+/// and the Specials rolled.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) struct FxKey {
+    attacker: UnitIx,
+    source: Source,
+    specials: u8,
+    card: Id<UnitCard>,
+    equipment: [Option<Id<Skill>>; 2],
 }
 
 /// The numbers one damage is made of.
@@ -369,6 +384,24 @@ impl WildAssent {
     /// the statuses in card order (each as many times as its trigger occurs, with its rule)
     /// and whether it knocks back. The walk is the same for every target and every stage of
     /// the attack, so the consequence chain makes it once per look instead of once per stage.
+    /// As [`WildAssent::after_damage`], kept in the state's memo for the attack (see
+    /// [`super::state::AttackFx`]) when its key says it was worked out from the same inputs.
+    pub(crate) fn after_damage_kept<'s>(&self, s: &'s State, a: &Attack, specials: u8) -> Cow<'s, AfterDamage> {
+        // A match's chosen Skill cards are looked up by name: those attacks are not kept.
+        if !s.troupes.skills.is_empty() {
+            return Cow::Owned(self.after_damage(s, a, specials));
+        }
+        let u = s.unit(a.attacker);
+        let key =
+            FxKey { attacker: a.attacker, source: a.source, specials, card: u.card, equipment: u.equipment };
+        let kept = s.memo.2.get_or_init(|| (key, self.after_damage(s, a, specials)));
+        if kept.0 == key {
+            Cow::Borrowed(&kept.1)
+        } else {
+            Cow::Owned(self.after_damage(s, a, specials))
+        }
+    }
+
     pub(crate) fn after_damage(&self, s: &State, a: &Attack, specials: u8) -> AfterDamage {
         let mut out = AfterDamage { statuses: SmallVec::new(), knocks: false };
         for e in self.attack_effects(s, a.attacker, a.source) {

@@ -133,7 +133,9 @@ impl WildAssent {
             .or_else(|| self.victory_due(s))
             .or_else(|| self.momentum_due(s))
             .or_else(|| self.attack_due(s))
-            .or_else(|| self.skill_due(s))
+            // Most records come with no skill being resolved: that is told here, without
+            // the call (a large function's entry and exit cost more than the test).
+            .or_else(|| s.skill.as_ref().and_then(|_| self.skill_due(s)))
             .or_else(|| self.capture_due(s))
             .or_else(|| self.card_capture_due(s))
             .or_else(|| self.start_due(s))
@@ -217,7 +219,12 @@ impl WildAssent {
     }
 
     /// The attack's consequences, target by target, from where its cursor stands.
+    #[inline]
     pub(crate) fn attack_due(&self, s: &State) -> Option<Due> {
+        // No attack rolled (most records): nothing is due, told without the call.
+        if !s.attack.as_ref().is_some_and(|a| a.roll.is_some()) {
+            return None;
+        }
         self.attack_next(s, true)
     }
 
@@ -250,7 +257,7 @@ impl WildAssent {
                     return Some(Due { fact: Fact::Damage(t, dealt), rule: rules::ATTACK_TOTAL, cause });
                 }
                 Stage::Status(k) => match fx
-                    .get_or_insert_with(|| self.after_damage(s, a, faces.specials))
+                    .get_or_insert_with(|| self.after_damage_kept(s, a, faces.specials))
                     .statuses
                     .get(usize::from(k))
                     .copied()
@@ -265,7 +272,7 @@ impl WildAssent {
                     },
                 },
                 Stage::Knock => {
-                    if fx.get_or_insert_with(|| self.after_damage(s, a, faces.specials)).knocks {
+                    if fx.get_or_insert_with(|| self.after_damage_kept(s, a, faces.specials)).knocks {
                         let to = match self.knock_dest(s, source, t) {
                             Knock::To(p) => Some(p),
                             Knock::Stays | Knock::Hazard => None,
