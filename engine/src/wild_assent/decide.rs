@@ -1482,8 +1482,6 @@ impl WildAssent {
         }
         if let Some(x) = s.attack.as_mut() {
             x.roll = Some(faces);
-            // This attack's statuses are worked out afresh (a memo, see `state::AttackFx`).
-            s.memo.2 = Default::default();
         }
         Ok(())
     }

@@ -257,7 +257,7 @@ impl WildAssent {
                     return Some(Due { fact: Fact::Damage(t, dealt), rule: rules::ATTACK_TOTAL, cause });
                 }
                 Stage::Status(k) => match fx
-                    .get_or_insert_with(|| self.after_damage_kept(s, a, faces.specials))
+                    .get_or_insert_with(|| self.after_damage(s, a, faces.specials))
                     .statuses
                     .get(usize::from(k))
                     .copied()
@@ -272,7 +272,7 @@ impl WildAssent {
                     },
                 },
                 Stage::Knock => {
-                    if fx.get_or_insert_with(|| self.after_damage_kept(s, a, faces.specials)).knocks {
+                    if fx.get_or_insert_with(|| self.after_damage(s, a, faces.specials)).knocks {
                         let to = match self.knock_dest(s, source, t) {
                             Knock::To(p) => Some(p),
                             Knock::Stays | Knock::Hazard => None,

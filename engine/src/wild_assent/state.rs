@@ -27,28 +27,19 @@ pub type UnitIx = u8;
 pub const MAX_UNITS: usize = 32;
 
 /// A search kept from one event of an activation to the next (a Creature's reach, made for
-/// its target and used again for its movement), whether the table is known to owe no
-/// removal (`Clean`), and the statuses and Knockback of the attack being resolved
-/// (`AttackFx`). All are derived from the rest of the state (the reach and the attack's
-/// effects are checked against it before use; the flag is cleared by every writer of what
-/// the removals read), so they are no part of the state's identity: two states compare
-/// equal, and serialize the same, with or without them.
+/// its target and used again for its movement), and whether the table is known to owe no
+/// removal (`Clean`). Both are derived from the rest of the state (the reach is checked
+/// against it before use; the flag is cleared by every writer of what the removals read),
+/// so they are no part of the state's identity: two states compare equal, and serialize the
+/// same, with or without them.
 #[derive(Clone)]
-pub struct Memo<T>(pub(crate) Option<T>, pub(crate) Clean, pub(crate) AttackFx);
+pub struct Memo<T>(pub(crate) Option<T>, pub(crate) Clean);
 
 impl<T> Default for Memo<T> {
     fn default() -> Self {
-        Memo(None, Clean::default(), AttackFx::default())
+        Memo(None, Clean::default())
     }
 }
-
-/// The attack's statuses and Knockback ([`super::combat::AfterDamage`]), with what they were
-/// worked out from ([`super::combat::FxKey`]): the due chain asks for them again for every
-/// record of the attack (and `settle` once more after each), and they change only with the
-/// attacker's Equipment or the Specials rolled. Set once by the first ask (the state is read
-/// by shared reference there, so a `OnceLock`: the state stays `Sync`); an ask with another
-/// key works them out anew. Emptied when an attack is rolled, for that attack's key.
-pub(crate) type AttackFx = std::sync::OnceLock<(super::combat::FxKey, super::combat::AfterDamage)>;
 
 /// The removal pass (due.rs) found nothing to remove, and nothing it reads has been written
 /// since: a miniature's damage, presence, capture token, card or Threat, or a miniature
