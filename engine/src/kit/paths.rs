@@ -27,7 +27,7 @@ impl Cells {
     /// word `i / 64` needs no bounds check where the callers mask it with `& 3`).
     #[inline]
     fn index(p: Pos) -> Option<usize> {
-        ((p.x as u16 | p.y as u16) < Cells::SIDE as u16).then(|| ((p.y as usize) << 4) | p.x as usize)
+        ((p.x as u16 | p.y as u16) < Cells::SIDE as u16).then_some(((p.y as usize) << 4) | p.x as usize)
     }
     #[inline]
     pub const fn new() -> Cells {

@@ -20,6 +20,10 @@ use std::sync::OnceLock;
 /// What a recorded Creature movement breaks: the rule and one sentence.
 pub(crate) type Breach = (&'static str, String);
 
+/// A goal worked out with a reach: for the target (and the field it stood on), where the
+/// card's movement heads.
+type Goal = ((UnitIx, Pos), Option<Places>);
+
 /// The searches one Creature activation's checks share.
 #[derive(Clone)]
 pub(crate) struct Reach {
@@ -35,7 +39,7 @@ pub(crate) struct Reach {
     /// The goals worked out with this reach, per target ([`WildAssent::reach_goal`]): the
     /// target's check and the movement's ask for the same one. Inline: most reaches work out
     /// one or two, and a `Vec` allocated and freed them for every reach.
-    goals: SmallVec<[((UnitIx, Pos), Option<Places>); 2]>,
+    goals: SmallVec<[Goal; 2]>,
 }
 
 impl Reach {

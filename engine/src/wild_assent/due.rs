@@ -222,7 +222,7 @@ impl WildAssent {
     #[inline]
     pub(crate) fn attack_due(&self, s: &State) -> Option<Due> {
         // No attack rolled (most records): nothing is due, told without the call.
-        if !s.attack.as_ref().is_some_and(|a| a.roll.is_some()) {
+        if s.attack.as_ref().is_none_or(|a| a.roll.is_none()) {
             return None;
         }
         self.attack_next(s, true)
