@@ -22,10 +22,12 @@ impl Cells {
     /// The longest side of a board a set (and a search) covers.
     pub const SIDE: i16 = 16;
 
+    /// The bit of a field: `16 y + x`, when both are in `0..16`. One test for both (a
+    /// negative coordinate, as `u16`, is 0x8000 or more), and the result below 256 (so the
+    /// word `i / 64` needs no bounds check where the callers mask it with `& 3`).
     #[inline]
     fn index(p: Pos) -> Option<usize> {
-        ((0..Cells::SIDE).contains(&p.x) && (0..Cells::SIDE).contains(&p.y))
-            .then(|| p.y as usize * Cells::SIDE as usize + p.x as usize)
+        ((p.x as u16 | p.y as u16) < Cells::SIDE as u16).then_some(((p.y as usize) << 4) | p.x as usize)
     }
     #[inline]
     pub const fn new() -> Cells {
@@ -44,18 +46,18 @@ impl Cells {
     #[inline]
     pub fn insert(&mut self, p: Pos) {
         if let Some(i) = Cells::index(p) {
-            self.0[i / 64] |= 1 << (i % 64);
+            self.0[(i >> 6) & 3] |= 1 << (i & 63);
         }
     }
     #[inline]
     pub fn remove(&mut self, p: Pos) {
         if let Some(i) = Cells::index(p) {
-            self.0[i / 64] &= !(1 << (i % 64));
+            self.0[(i >> 6) & 3] &= !(1 << (i & 63));
         }
     }
     #[inline]
     pub fn contains(&self, p: Pos) -> bool {
-        Cells::index(p).is_some_and(|i| self.0[i / 64] & (1 << (i % 64)) != 0)
+        Cells::index(p).is_some_and(|i| self.0[(i >> 6) & 3] & (1 << (i & 63)) != 0)
     }
     /// The fields in `self` and not in `other`.
     #[inline]

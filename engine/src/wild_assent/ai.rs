@@ -14,10 +14,15 @@ use super::state::{Activation, Side, State, UnitIx};
 use super::WildAssent;
 use crate::kit::grid::{Board, Facing, Pos};
 use crate::kit::paths::{Cells, Distances, Move, Mover, Place, Places};
+use smallvec::SmallVec;
 use std::sync::OnceLock;
 
 /// What a recorded Creature movement breaks: the rule and one sentence.
 pub(crate) type Breach = (&'static str, String);
+
+/// A goal worked out with a reach: for the target (and the field it stood on), where the
+/// card's movement heads.
+type Goal = ((UnitIx, Pos), Option<Places>);
 
 /// The searches one Creature activation's checks share.
 #[derive(Clone)]
@@ -32,8 +37,9 @@ pub(crate) struct Reach {
     /// The last goal headed for out of reach, and where on the way the Creature may end.
     toward: Option<(Places, Option<Places>)>,
     /// The goals worked out with this reach, per target ([`WildAssent::reach_goal`]): the
-    /// target's check and the movement's ask for the same one.
-    goals: Vec<((UnitIx, Pos), Option<Places>)>,
+    /// target's check and the movement's ask for the same one. Inline: most reaches work out
+    /// one or two, and a `Vec` allocated and freed them for every reach.
+    goals: SmallVec<[Goal; 2]>,
 }
 
 impl Reach {
@@ -123,7 +129,7 @@ impl WildAssent {
     /// As [`WildAssent::reach`], its mover given.
     fn reach_with(&self, s: &State, act: &Activation, mover: Mover<'static>) -> Reach {
         let speed = self.speed_of(s, act);
-        Reach { mover, start: act.start, speed, costs: OnceLock::new(), toward: None, goals: Vec::new() }
+        Reach { mover, start: act.start, speed, costs: OnceLock::new(), toward: None, goals: SmallVec::new() }
     }
 
     /// The reach kept in the state (taken out of it), when it was made for this activation

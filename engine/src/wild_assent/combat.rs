@@ -171,9 +171,45 @@ impl WildAssent {
         )
     }
 
+    /// [`WildAssent::standing`], each effect handed to `f` in the same order: plain loops
+    /// over the slices instead of the chained iterators, whose every step costs more than
+    /// the few effects a card has (the checks ask for them several times per record).
+    pub(crate) fn each_standing<'a>(&'a self, s: &State, i: UnitIx, mut f: impl FnMut(&'a Effect)) {
+        let u = s.unit(i);
+        if let Some(own) = self.card_standing.get(u.card.index()) {
+            for e in own {
+                f(e);
+            }
+        }
+        if !s.troupes.skills.is_empty() {
+            for k in self.chosen_skills(s, i) {
+                let k = &self.catalog.skills[k];
+                if standing_skill(k, false) {
+                    for e in &k.effects.effects {
+                        f(e);
+                    }
+                }
+            }
+        }
+        for k in u.equipment.into_iter().flatten() {
+            let k = &self.catalog.equipment[k];
+            if standing_skill(k, true) {
+                for e in &k.effects.effects {
+                    f(e);
+                }
+            }
+        }
+    }
+
     /// Defense skills and Equipment add to both defenses.
     fn defense_bonus(&self, s: &State, i: UnitIx) -> i32 {
-        self.standing(s, i).map(|e| if let Effect::Defense(n) = e { *n } else { 0 }).sum()
+        let mut b = 0;
+        self.each_standing(s, i, |e| {
+            if let Effect::Defense(n) = e {
+                b += *n;
+            }
+        });
+        b
     }
 
     /// The Physical and Magical Defense of a miniature, with skills and Equipment.
@@ -203,8 +239,12 @@ impl WildAssent {
         let base = match act.card {
             Some(c) => i32::from(self.catalog.instincts[c].speed[usize::from(u.threat.clamp(1, 3)) - 1]),
             None => {
-                let bonus: i32 =
-                    self.standing(s, act.unit).map(|e| if let Effect::Speed(n) = e { *n } else { 0 }).sum();
+                let mut bonus: i32 = 0;
+                self.each_standing(s, act.unit, |e| {
+                    if let Effect::Speed(n) = e {
+                        bonus += *n;
+                    }
+                });
                 i32::from(self.card(s, act.unit).speed) + bonus
             }
         };
@@ -236,6 +276,31 @@ impl WildAssent {
         own.iter().chain(self.standing(s, attacker)).filter(|e| e.is_attack())
     }
 
+    /// [`WildAssent::attack_effects`], each effect handed to `f` in the same order (see
+    /// [`WildAssent::each_standing`]).
+    pub(crate) fn each_attack_effect<'a>(
+        &'a self,
+        s: &State,
+        attacker: UnitIx,
+        source: Source,
+        mut f: impl FnMut(&'a Effect),
+    ) {
+        let own: &'a [Effect] = match source {
+            Source::Default => &[],
+            Source::Skill(k) => &self.catalog.skills[k].effects.effects,
+            Source::Equipment(k) => &self.catalog.equipment[k].effects.effects,
+            Source::Instinct(c) => &self.catalog.instincts[c].effects.effects,
+        };
+        for e in own.iter().filter(|e| e.is_attack()) {
+            f(e);
+        }
+        self.each_standing(s, attacker, |e| {
+            if e.is_attack() {
+                f(e);
+            }
+        });
+    }
+
     /// Whether a `vs` modifier counts against this target.
     fn against(&self, s: &State, target: UnitIx, a: Against) -> bool {
         let kind = self.card(s, target).kind;
@@ -250,7 +315,7 @@ impl WildAssent {
     /// start (-2, never below 1).
     pub(crate) fn dice_for(&self, s: &State, a: &Attack, blind: bool) -> u8 {
         let mut n = i32::from(a.profile.dice);
-        for e in self.attack_effects(s, a.attacker, a.source) {
+        self.each_attack_effect(s, a.attacker, a.source, |e| {
             if let Effect::Dice(d, vs) = e {
                 let counts = match vs {
                     None => true,
@@ -260,7 +325,7 @@ impl WildAssent {
                     n += d;
                 }
             }
-        }
+        });
         n = n.max(0);
         if blind && n > 1 {
             n = (n - 2).max(1);
@@ -273,27 +338,25 @@ impl WildAssent {
         let t = a.targets[k];
         let specials = faces.specials;
         let (mut bonus, mut each, mut ignore) = (0, 0, false);
-        for e in self.attack_effects(s, a.attacker, a.source) {
-            match e {
-                Effect::Damage(n) => bonus += n,
-                Effect::IgnoreDefense => ignore = true,
-                Effect::AssignIfDamaged => ignore |= s.unit(t).damage > 0,
-                Effect::On(trigger, inner) => {
-                    let times = i32::from(trigger.times(specials));
-                    match **inner {
-                        Effect::Damage(n) => {
-                            bonus += n * times;
-                            if *trigger == super::effect::Trigger::OnEachSpecial {
-                                each += n * times;
-                            }
+        self.each_attack_effect(s, a.attacker, a.source, |e| match e {
+            Effect::Damage(n) => bonus += n,
+            Effect::IgnoreDefense => ignore = true,
+            Effect::AssignIfDamaged => ignore |= s.unit(t).damage > 0,
+            Effect::On(trigger, inner) => {
+                let times = i32::from(trigger.times(specials));
+                match **inner {
+                    Effect::Damage(n) => {
+                        bonus += n * times;
+                        if *trigger == super::effect::Trigger::OnEachSpecial {
+                            each += n * times;
                         }
-                        Effect::IgnoreDefense => ignore |= times > 0,
-                        _ => {}
                     }
+                    Effect::IgnoreDefense => ignore |= times > 0,
+                    _ => {}
                 }
-                _ => {}
             }
-        }
+            _ => {}
+        });
         let (pdef, mdef) = self.defenses(s, t);
         DamageParts {
             base: a.profile.damage,
@@ -371,12 +434,12 @@ impl WildAssent {
     /// the attack, so the consequence chain makes it once per look instead of once per stage.
     pub(crate) fn after_damage(&self, s: &State, a: &Attack, specials: u8) -> AfterDamage {
         let mut out = AfterDamage { statuses: SmallVec::new(), knocks: false };
-        for e in self.attack_effects(s, a.attacker, a.source) {
+        self.each_attack_effect(s, a.attacker, a.source, |e| {
             let (st, rule, times) = match e {
                 Effect::Status(st) => (*st, status_rule(*st), 1),
                 Effect::Knockback => {
                     out.knocks = true;
-                    continue;
+                    return;
                 }
                 Effect::On(t, inner) => {
                     let times = t.times(specials);
@@ -384,9 +447,9 @@ impl WildAssent {
                         Effect::Status(st) => st,
                         Effect::Knockback => {
                             out.knocks |= times > 0;
-                            continue;
+                            return;
                         }
-                        _ => continue,
+                        _ => return,
                     };
                     let rule = match t {
                         super::effect::Trigger::OnSpecial => rules::SPECIAL_ONCE,
@@ -395,10 +458,10 @@ impl WildAssent {
                     };
                     (st, rule, times)
                 }
-                _ => continue,
+                _ => return,
             };
             out.statuses.extend(std::iter::repeat_n((st, rule), usize::from(times)));
-        }
+        });
         out
     }
 

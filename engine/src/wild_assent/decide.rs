@@ -31,6 +31,14 @@ impl WildAssent {
         if ev.is_consequence() {
             return due::check_recorded(self, s, ev, f);
         }
+        self.step_decision(s, ev, f)
+    }
+
+    /// [`WildAssent::step_event`] for a decision or a random outcome. Never inlined: most
+    /// records are consequences, and with this inlined their step saved and restored the
+    /// registers this one needs.
+    #[inline(never)]
+    fn step_decision(&self, s: &mut State, ev: &Event, f: &mut Findings) -> Result<(), StepError> {
         // A second roll for an attack already rolled: nothing to decide (and it does not
         // show that the first roll's consequences are missing).
         if let (Event::Roll { unit, .. }, Some(a)) = (ev, s.attack.as_ref()) {

@@ -133,7 +133,9 @@ impl WildAssent {
             .or_else(|| self.victory_due(s))
             .or_else(|| self.momentum_due(s))
             .or_else(|| self.attack_due(s))
-            .or_else(|| self.skill_due(s))
+            // Most records come with no skill being resolved: that is told here, without
+            // the call (a large function's entry and exit cost more than the test).
+            .or_else(|| s.skill.as_ref().and_then(|_| self.skill_due(s)))
             .or_else(|| self.capture_due(s))
             .or_else(|| self.card_capture_due(s))
             .or_else(|| self.start_due(s))
@@ -217,7 +219,12 @@ impl WildAssent {
     }
 
     /// The attack's consequences, target by target, from where its cursor stands.
+    #[inline]
     pub(crate) fn attack_due(&self, s: &State) -> Option<Due> {
+        // No attack rolled (most records): nothing is due, told without the call.
+        if s.attack.as_ref().is_none_or(|a| a.roll.is_none()) {
+            return None;
+        }
         self.attack_next(s, true)
     }
 

@@ -204,6 +204,9 @@ pub(super) fn at_level(levels: [u8; 3], level: u8) -> u8 {
 impl WildAssent {
     /// The step function of a campaign: the campaign's own events here, the encounter's
     /// passed to the encounter's step function while a Season's encounter is played.
+    /// Never inlined into `Game::step`: there it made every encounter's step save and
+    /// restore the registers this one needs.
+    #[inline(never)]
     pub(crate) fn campaign_step(&self, s: &mut State, ev: &Event, f: &mut Findings) -> Result<(), StepError> {
         let result = self.campaign_event(s, ev, f);
         // An encounter lost is the campaign lost.
