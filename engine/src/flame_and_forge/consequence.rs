@@ -633,12 +633,7 @@ impl FlameAndForge {
     #[inline]
     pub(super) fn forge_events_due(&self, s: &State, seat: u8, left: [u8; 3], heal: bool) -> Option<Due> {
         if heal {
-            Some(Due::Health {
-                seat,
-                delta: 1,
-                to: (s.player(seat).health.value + 1).min(MAX_HEALTH) as u8,
-                why: Why::ForgeEvent,
-            })
+            Some(event_heal(s, seat, Why::ForgeEvent))
         } else {
             self.forge_event(s, left).map(|first| Due::DiscardEvent { seat, forge: true, first, left })
         }
@@ -650,12 +645,7 @@ impl FlameAndForge {
     #[inline]
     pub(super) fn win_events_due(&self, s: &State, seat: u8, heal: bool) -> Option<Due> {
         if heal {
-            Some(Due::Health {
-                seat,
-                delta: 1,
-                to: (s.player(seat).health.value + 1).min(MAX_HEALTH) as u8,
-                why: Why::WinEvent,
-            })
+            Some(event_heal(s, seat, Why::WinEvent))
         } else {
             self.win_event(s).map(|first| Due::DiscardEvent { seat, forge: false, first, left: [0; 3] })
         }
@@ -1608,4 +1598,10 @@ fn expected_to(e: &Event) -> String {
         Event::Health { to, .. } => to.to_string(),
         _ => String::new(),
     }
+}
+
+/// The +1 health an event discarded at a forge or after a won challenge gives its seat.
+#[inline]
+fn event_heal(s: &State, seat: u8, why: Why) -> Due {
+    Due::Health { seat, delta: 1, to: (s.player(seat).health.value + 1).min(MAX_HEALTH) as u8, why }
 }

@@ -447,36 +447,33 @@ impl FlameAndForge {
                             s.dragon_deck.to_bottom(card);
                             true
                         }
-                        Some(RetItem::Fire(row, pos)) => match Tile::relative(territory, row, pos) {
-                            Some(tile) if !s.tile(tile).scorched && s.fire_supply != 0 => {
-                                *stop = Stop::Top(Due::RetIcon { fire: true, gem: Gem::Y, tile });
-                                false
+                        Some(item @ (RetItem::Fire(row, pos) | RetItem::Gem(_, row, pos))) => {
+                            // A fire or gem icon is owed where its tile is on the board and
+                            // the supply has one (a fire never on a scorched tile); else it
+                            // is passed over.
+                            let icon =
+                                Tile::relative(territory, row, pos).and_then(|tile| match item {
+                                    RetItem::Gem(gem, ..) => (s.supply[gem.index()] != 0)
+                                        .then_some(Due::RetIcon { fire: false, gem, tile }),
+                                    _ => (!s.tile(tile).scorched && s.fire_supply != 0)
+                                        .then_some(Due::RetIcon { fire: true, gem: Gem::Y, tile }),
+                                });
+                            match icon {
+                                Some(due) => {
+                                    *stop = Stop::Top(due);
+                                    false
+                                }
+                                None => {
+                                    s.stack[last] = Frame::Retaliation {
+                                        territory,
+                                        card: Some(card),
+                                        monster,
+                                        next: next + 1,
+                                    };
+                                    true
+                                }
                             }
-                            _ => {
-                                s.stack[last] = Frame::Retaliation {
-                                    territory,
-                                    card: Some(card),
-                                    monster,
-                                    next: next + 1,
-                                };
-                                true
-                            }
-                        },
-                        Some(RetItem::Gem(gem, row, pos)) => match Tile::relative(territory, row, pos) {
-                            Some(tile) if s.supply[gem.index()] != 0 => {
-                                *stop = Stop::Top(Due::RetIcon { fire: false, gem, tile });
-                                false
-                            }
-                            _ => {
-                                s.stack[last] = Frame::Retaliation {
-                                    territory,
-                                    card: Some(card),
-                                    monster,
-                                    next: next + 1,
-                                };
-                                true
-                            }
-                        },
+                        }
                         Some(RetItem::Text(t)) => {
                             let name = c.retaliations.name(card).to_string();
                             self.report_text(s, f, None, &name, t);
