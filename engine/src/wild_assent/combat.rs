@@ -156,24 +156,10 @@ impl WildAssent {
     /// that is not used as an action), in the order of [`WildAssent::skills_of`]: its card's
     /// skills (gathered once per card, [`card_standing`]), its chosen Skill cards, its
     /// Equipment.
-    pub(crate) fn standing<'a>(&'a self, s: &State, i: UnitIx) -> impl Iterator<Item = &'a Effect> + 'a {
-        let u = s.unit(i);
-        let own = self.card_standing.get(u.card.index()).map_or(&[][..], Vec::as_slice);
-        // Only an Arena match's troupes choose Skill cards: skip the look-up when none has.
-        let chosen = if s.troupes.skills.is_empty() { Vec::new() } else { self.chosen_skills(s, i) };
-        let chosen =
-            chosen.into_iter().map(move |k| &self.catalog.skills[k]).filter(|k| standing_skill(k, false));
-        let equipment = u.equipment.into_iter().flatten().map(move |k| &self.catalog.equipment[k]);
-        own.iter().chain(
-            chosen
-                .chain(equipment.filter(|k| standing_skill(k, true)))
-                .flat_map(|k| k.effects.effects.iter()),
-        )
-    }
-
-    /// [`WildAssent::standing`], each effect handed to `f` in the same order: plain loops
-    /// over the slices instead of the chained iterators, whose every step costs more than
-    /// the few effects a card has (the checks ask for them several times per record).
+    ///
+    /// Each is handed to `f`: plain loops over the slices rather than chained iterators,
+    /// whose every step cost more than the few effects a card has (the checks ask for them
+    /// several times per record).
     pub(crate) fn each_standing<'a>(&'a self, s: &State, i: UnitIx, mut f: impl FnMut(&'a Effect)) {
         let u = s.unit(i);
         if let Some(own) = self.card_standing.get(u.card.index()) {
@@ -181,6 +167,7 @@ impl WildAssent {
                 f(e);
             }
         }
+        // Only an Arena match's troupes choose Skill cards: skip the look-up when none has.
         if !s.troupes.skills.is_empty() {
             for k in self.chosen_skills(s, i) {
                 let k = &self.catalog.skills[k];
@@ -259,25 +246,9 @@ impl WildAssent {
         speed as u8
     }
 
-    /// Every effect that shapes an attack: its source's (skill, Equipment, Instinct card) and
+    /// Every effect that shapes an attack, each handed to `f` (see
+    /// [`WildAssent::each_standing`]): its source's (skill, Equipment, Instinct card), then
     /// the attacker's standing ones.
-    pub(crate) fn attack_effects<'a>(
-        &'a self,
-        s: &State,
-        attacker: UnitIx,
-        source: Source,
-    ) -> impl Iterator<Item = &'a Effect> + 'a {
-        let own: &'a [Effect] = match source {
-            Source::Default => &[],
-            Source::Skill(k) => &self.catalog.skills[k].effects.effects,
-            Source::Equipment(k) => &self.catalog.equipment[k].effects.effects,
-            Source::Instinct(c) => &self.catalog.instincts[c].effects.effects,
-        };
-        own.iter().chain(self.standing(s, attacker)).filter(|e| e.is_attack())
-    }
-
-    /// [`WildAssent::attack_effects`], each effect handed to `f` in the same order (see
-    /// [`WildAssent::each_standing`]).
     pub(crate) fn each_attack_effect<'a>(
         &'a self,
         s: &State,

@@ -1087,16 +1087,20 @@ impl WildAssent {
     fn unexpected_status(&self, s: &State, u: UnitIx, st: Status) -> &'static str {
         let last = s.attack.as_ref().map(|a| (a.attacker, a.source)).or(s.last_attack);
         if let Some((attacker, source)) = last {
-            for e in self.attack_effects(s, attacker, source) {
-                if let Effect::On(t, inner) = e {
-                    if **inner == Effect::Status(st) {
-                        return match t {
-                            super::effect::Trigger::OnSpecial => rules::SPECIAL_ONCE,
-                            super::effect::Trigger::OnEachSpecial => rules::SPECIAL_EACH,
-                            super::effect::Trigger::OnSpecials(_) => rules::SPECIAL_THRESHOLD,
-                        };
-                    }
+            // The first trigger of the attack that gives this status names the rule.
+            let mut rule = None;
+            self.each_attack_effect(s, attacker, source, |e| match e {
+                Effect::On(t, inner) if rule.is_none() && **inner == Effect::Status(st) => {
+                    rule = Some(match t {
+                        super::effect::Trigger::OnSpecial => rules::SPECIAL_ONCE,
+                        super::effect::Trigger::OnEachSpecial => rules::SPECIAL_EACH,
+                        super::effect::Trigger::OnSpecials(_) => rules::SPECIAL_THRESHOLD,
+                    });
                 }
+                _ => {}
+            });
+            if let Some(rule) = rule {
+                return rule;
             }
         }
         if st == Status::Stun && s.unit(u).has(Status::Immobilize) {
