@@ -6,6 +6,11 @@
 //! range first and writes it only where a byte differs, so from the second start on the
 //! data file is not written at all. Its modification time tells: a write of the same bytes
 //! would still change it.
+//!
+//! Nor does a read: sled splits a tree node it passes that holds too many entries, on any
+//! traversal, and writes the new nodes through its thread pool. The vendored sled's
+//! `Config::restructure(false)`, which the journal's read-only open sets, reads the nodes
+//! as they are.
 
 use std::path::Path;
 use std::time::SystemTime;
@@ -47,5 +52,61 @@ fn a_second_start_leaves_the_data_file_as_it_was() -> Result<(), Box<dyn std::er
         assert_eq!(modified(&path)?, before, "a start wrote to the data file");
     }
     assert!(std::fs::read(path.join("db"))? == bytes, "the data file's bytes changed");
+    Ok(())
+}
+
+/// sled as a read-only open starts it, with or without restructuring the nodes it reads.
+fn start_reading(path: &Path, restructure: bool) -> sled::Result<sled::Db> {
+    sled::Config::new()
+        .path(path)
+        .segment_size(128 << 10)
+        .flush_every_ms(None)
+        .restructure(restructure)
+        .open()
+}
+
+/// Read every key, from the back as the journal's snapshot search does, then flush.
+fn read_all(db: &sled::Db) -> sled::Result<Vec<u32>> {
+    let mut keys = Vec::new();
+    for entry in db.iter().rev() {
+        let (key, value) = entry?;
+        let key = u32::from_be_bytes(key.as_ref().try_into().expect("four-byte keys"));
+        assert_eq!(value.as_ref(), &[key as u8; 100][..]);
+        keys.push(key);
+    }
+    db.flush()?;
+    Ok(keys)
+}
+
+#[test]
+fn a_read_leaves_an_overfull_node_as_it_was() -> Result<(), Box<dyn std::error::Error>> {
+    let dir = tempfile::tempdir()?;
+    let path = dir.path().join("db");
+    // A leaf splits once it holds more than 16 entries, on the traversal after the insert
+    // that made it so: the 17th insert leaves it overfull in the file.
+    let written: Vec<u32> = (0..17).collect();
+    {
+        let db = start(&path)?;
+        for &i in &written {
+            db.insert(i.to_be_bytes(), vec![i as u8; 100])?;
+        }
+        db.flush()?;
+    }
+    drop(start(&path)?);
+    let before = modified(&path)?;
+    let expected: Vec<u32> = written.iter().rev().copied().collect();
+    for _ in 0..3 {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        let db = start_reading(&path, false)?;
+        assert_eq!(read_all(&db)?, expected);
+        drop(db);
+        assert_eq!(modified(&path)?, before, "a read without restructuring wrote to the data file");
+    }
+    // The same read with sled's default splits the node and writes it: what the setting
+    // prevents happens here.
+    let db = start_reading(&path, true)?;
+    assert_eq!(read_all(&db)?, expected);
+    drop(db);
+    assert_ne!(modified(&path)?, before, "sled's own read did not restructure: this test sets nothing up");
     Ok(())
 }

@@ -108,9 +108,13 @@ pub fn sled_config(path: &Path) -> sled::Config {
 /// segment cleaning (which may rewrite live pages elsewhere in the file) and `fsync`s the
 /// data file, and again every half second: work and writes a command that only reads has
 /// no use for (it writes nothing through sled to flush). The journal never relies on it:
-/// its writes are made durable by its own flushes (`SledStore::checkpoint`).
+/// its writes are made durable by its own flushes (`SledStore::checkpoint`). Nor does a
+/// read split or merge the tree nodes it passes (the vendored sled's `restructure`): sled
+/// does so on any traversal, a read's included, and writing the new node starts sled's
+/// thread pool (seven threads) in a command that only reads; the nodes hold the same keys
+/// either way, and a read-write open restructures them when it passes.
 pub fn sled_config_read_only(path: &Path) -> sled::Config {
-    sled_config(path).flush_every_ms(None)
+    sled_config(path).flush_every_ms(None).restructure(false)
 }
 
 /// The segment size of sled's log in a new database: sled reclaims space a segment at a

@@ -211,6 +211,10 @@ pub struct Inner {
     pub idgen_persist_interval: u64,
     #[doc(hidden)]
     pub version: (usize, usize),
+    /// Patched for arbiter: whether a traversal splits, merges and completes the splits of
+    /// the nodes it passes (see `Config::restructure`).
+    #[doc(hidden)]
+    pub restructure: bool,
     tmp_path: PathBuf,
     pub(crate) global_error: Arc<Atomic<Error>>,
     #[cfg(feature = "event_log")]
@@ -237,6 +241,7 @@ impl Default for Inner {
             print_profile_on_drop: false,
             flush_every_ms: Some(500),
             idgen_persist_interval: 1_000_000,
+            restructure: true,
             global_error: Arc::new(Atomic::default()),
             #[cfg(feature = "event_log")]
             event_log: Arc::new(crate::event_log::EventLog::default()),
@@ -401,6 +406,25 @@ impl Config {
         }
         let m = Arc::make_mut(&mut self.0);
         m.flush_every_ms = every_ms;
+        self
+    }
+
+    /// Patched for arbiter: whether a traversal (a lookup, a scan, an insert) that meets a
+    /// node to split or merge, or a split its parent has not taken in yet, restructures the
+    /// tree there (sled's default, `true`). With `false` it reads the nodes as they are: the
+    /// same keys and values come back, and a process that only reads writes no tree page,
+    /// so it never starts the thread pool that writes them.
+    #[doc(hidden)]
+    pub fn restructure(mut self, to: bool) -> Self {
+        if Arc::strong_count(&self.0) != 1 {
+            error!(
+                "config has already been used to start \
+                 the system and probably should not be \
+                 mutated",
+            );
+        }
+        let m = Arc::make_mut(&mut self.0);
+        m.restructure = to;
         self
     }
 

@@ -1670,7 +1670,9 @@ impl Tree {
                 retry!();
             }
 
-            if view.should_split() {
+            // Patched for arbiter: a read-only process leaves the tree as it finds it
+            // (`Config::restructure`); the node it reads holds the same keys either way.
+            if self.context.restructure && view.should_split() {
                 self.split_node(&view, &parent_view, root_pid, guard)?;
                 retry!();
             }
@@ -1683,7 +1685,10 @@ impl Tree {
                 ).get();
                 if unsplit_parent.is_none() && parent_view.is_some() {
                     unsplit_parent = parent_view.clone();
-                } else if parent_view.is_none() && view.lo.is_empty() {
+                } else if self.context.restructure
+                    && parent_view.is_none()
+                    && view.lo.is_empty()
+                {
                     assert!(unsplit_parent.is_none());
                     assert_eq!(view.pid, root_pid);
                     // we have found a partially-split root
@@ -1698,7 +1703,9 @@ impl Tree {
                     }
                 }
                 continue;
-            } else if let Some(unsplit_parent) = unsplit_parent.take() {
+            } else if let Some(unsplit_parent) =
+                unsplit_parent.take().filter(|_| self.context.restructure)
+            {
                 // we have found the proper page for
                 // our cooperative parent split
                 let mut parent: Node = unsplit_parent.deref().clone();
@@ -1732,7 +1739,10 @@ impl Tree {
             // would be merged into a different index, which
             // would add considerable complexity to this already
             // fairly complex implementation.
-            if view.should_merge() && !took_leftmost_branch {
+            if self.context.restructure
+                && view.should_merge()
+                && !took_leftmost_branch
+            {
                 if let Some(ref mut parent) = parent_view {
                     assert!(parent.merging_child.is_none());
                     if parent.can_merge_child() {
