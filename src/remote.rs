@@ -9,7 +9,8 @@
 //! runs here as it always does; a write token is read from `ARBITER_TOKEN`.
 
 use crate::cli::{Command, Format};
-use crate::commands::record::{record_on, Recording};
+use crate::commands::record::record_on;
+use crate::commands::recording::Recording;
 use crate::error::CliError;
 use crate::output;
 use arbiter_verify::{ErrorKind, Origin, Source, Submitted, VerifyError};

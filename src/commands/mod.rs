@@ -9,6 +9,7 @@ mod demo;
 pub mod fixtures;
 mod migrate;
 pub mod record;
+pub mod recording;
 mod seal;
 mod serve;
 mod sessions;

@@ -15,7 +15,7 @@
 //!
 //! The editor works on any [`Recording`]: the journal's recorder, or a server's.
 
-use super::record::Recording;
+use super::recording::Recording;
 use crate::error::CliError;
 use crate::output;
 use arbiter_verify::ErrorKind;
@@ -290,7 +290,7 @@ fn goodbye(session: &str, sitting: &Sitting, len: u64, how: &str) -> String {
         records => format!(
             "{} record(s) stored this time (#{}), each acknowledged as it was typed",
             records.len(),
-            super::record::ranges(records.iter().copied()).replace(", ", ", #")
+            super::recording::ranges(records.iter().copied()).replace(", ", ", #")
         ),
     };
     let refused = match sitting.not_stored {
