@@ -7,8 +7,8 @@
 //! Every problem of a catalog is reported at once, each with its line.
 
 use super::city::{Territory, Tile, TILES};
-use super::event::Label;
 use super::icon::{parse_list, Gem, Icon, Place, Sym};
+use super::label::Label;
 use crate::kit::catalog::{lines, refer, Id, Line, Problems, Table};
 use crate::kit::named::named_enum;
 use crate::kit::words::Words;

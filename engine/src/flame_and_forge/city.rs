@@ -234,6 +234,29 @@ impl fmt::Display for Tile {
     }
 }
 
+/// A set of tiles (bit per tile, bit 21 the Castle).
+pub type Tiles = u32;
+
+pub fn tiles_of(mask: Tiles) -> impl Iterator<Item = Tile> {
+    let mut left = mask & ((1 << (TILES + 1)) - 1);
+    std::iter::from_fn(move || {
+        let t = first(left)?;
+        left &= left - 1;
+        Some(t)
+    })
+}
+/// The tiles of a territory (its two lines).
+pub fn territory_tiles(terr: Territory) -> Tiles {
+    // A territory's two lines are 7 tiles in a row (`Territory::tiles`).
+    0x7F << (terr.index() * 7)
+}
+pub fn first(mask: Tiles) -> Option<Tile> {
+    (mask != 0).then(|| Tile(mask.trailing_zeros() as u8))
+}
+pub fn has(mask: Tiles, t: Tile) -> bool {
+    t.0 <= TILES as u8 && mask & (1 << t.0) != 0
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,9 +7,10 @@
 
 use super::catalog::{CardId, CardKind, Dwarf, Subject};
 use super::city::Tile;
-use super::event::{Colour, Event, Foe, Label};
+use super::event::{Colour, Event, Foe};
 use super::flow::{Await, Stop};
 use super::icon::Gem;
+use super::label::Label;
 use super::params::{ChallengeAtZero, FrenzyCards, Packs, Scenario, TwoPlayerSpot, WinPending};
 use super::rules as r;
 use super::state::{

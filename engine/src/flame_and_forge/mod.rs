@@ -8,9 +8,11 @@
 //! reported unverified and marks what depends on it uncertain.
 //!
 //! Files, one concept each: `rules` (the rule catalog), `params` (setup and
-//! interpretations), `city` (tiles, lines, adjacency), `icon` (the action icons in the
-//! kit's effect form), `catalog` (components as data), `event` and `notation` (what a log
-//! holds), `state` (the table and the stack of activities being resolved), `flow` (the
+//! interpretations), `city` (tiles, lines, adjacency, sets of tiles), `icon` (the action
+//! icons in the kit's effect form), `label` (a catalog id as an event names it), `catalog`
+//! (components as data), `event` and `notation` (what a log holds), `source` (where a list
+//! of icons comes from), `owed` (what the rules owe, as data), `state` (the table and the
+//! stack of activities being resolved), `flow` (the
 //! stack moved on to the next thing owed, and what the table awaits), `consequence` (the
 //! kit's consequence loop: what is owed, derived from the state), `decide` (decisions and
 //! reveals), `score` (end-game arithmetic), `facts` and `board` (views), `simulate` (a
@@ -25,11 +27,14 @@ mod event;
 mod facts;
 mod flow;
 mod icon;
+mod label;
 mod notation;
+mod owed;
 mod params;
 mod rules;
 mod score;
 mod simulate;
+mod source;
 mod state;
 
 #[cfg(test)]
@@ -37,8 +42,9 @@ mod tests;
 
 pub use catalog::{parse_catalog, Catalog, Dwarf, Subject, ILLUSTRATIVE};
 pub use city::{Territory, Tile};
-pub use event::{Colour, Event, Foe, Label, Rank};
+pub use event::{Colour, Event, Foe, Rank};
 pub use icon::Gem;
+pub use label::Label;
 pub use params::{Config, PARAMS};
 pub use rules::RULES;
 pub use state::{Phase, State};

@@ -5,8 +5,9 @@
 use super::catalog::{Dwarf, Subject};
 
 use super::city::{Territory, Tile};
-use super::event::{Colour, Event, Foe, Label, Rank};
+use super::event::{Colour, Event, Foe, Rank};
 use super::icon::Gem;
+use super::label::Label;
 use crate::kit::words::Words;
 use crate::ParseError;
 

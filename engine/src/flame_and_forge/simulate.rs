@@ -6,9 +6,10 @@
 //! some games are won. It steps its own log as it goes, so each choice sees the real table.
 
 use super::catalog::{Dwarf, Subject};
-use super::city::Tile;
-use super::event::{Colour, Event, Foe, Label};
-use super::flow::{tiles_of, Await};
+use super::city::{tiles_of, Tile};
+use super::event::{Colour, Event, Foe};
+use super::flow::Await;
+use super::label::Label;
 use super::params::{BookTokens, Packs};
 use super::state::{Frame, State};
 use super::FlameAndForge;

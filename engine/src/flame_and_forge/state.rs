@@ -10,6 +10,8 @@ use super::catalog::{BoardId, CardId, Dwarf, EventId, RetId, SlayerId, Subject, 
 use super::city::{Territory, Tile, TILES};
 use super::event::{Colour, Rank};
 use super::icon::Gem;
+use super::owed::Owed;
+pub use super::source::Src;
 use crate::kit::deck::{Deck, Market};
 use crate::kit::taint::Unverified;
 use crate::kit::track::Track;
@@ -156,24 +158,6 @@ pub struct Placement {
     pub challenged: bool,
     /// Successes banked for a challenge of this placement (Warrior, axe, Bored Beast).
     pub bank: u8,
-}
-
-/// Where a list of icons comes from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Src {
-    Spot {
-        tile: Tile,
-        spot: u8,
-    },
-    Board {
-        spot: u8,
-    },
-    Special(Dwarf),
-    Card(CardId),
-    /// The pending actions of the challenge at this index of `State::challenges`.
-    Pending(u8),
-    Token(TokenId),
-    Slayer(SlayerId),
 }
 
 /// What is being forged.
@@ -390,7 +374,7 @@ pub struct State {
 /// reaches a state (the initial state, a state read back, a failed step) simply has none
 /// and derives the due afresh. Only this game's step changes a `State`.
 #[derive(Clone, Copy, Default)]
-pub struct Settled(pub(super) Option<Option<super::consequence::Owed>>);
+pub struct Settled(pub(super) Option<Option<Owed>>);
 
 impl PartialEq for Settled {
     /// Always equal: a memo of the table is no part of it.
