@@ -23,6 +23,7 @@ mod event;
 mod facts;
 mod geometry;
 mod momentum;
+mod names;
 mod notation;
 mod rules;
 mod silvestrem;

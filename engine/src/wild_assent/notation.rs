@@ -4,21 +4,11 @@
 use super::effect::Status;
 use super::event::{Event, Field, Lineup, Path, Step};
 use super::momentum::{Dice as MomentumDice, Face as MomentumFace};
+use super::names::{lineup, name};
 use super::state::{Faces, Obstacle, Removal, Side};
 use crate::kit::grid::{Facing, Pos};
-use crate::kit::name::Name;
 use crate::kit::words::Words;
 use crate::ParseError;
-
-pub(super) fn name(w: &mut Words<'_>, what: &str) -> Result<Name, ParseError> {
-    match w.peek().and_then(Name::new) {
-        Some(n) => {
-            w.skip();
-            Ok(n)
-        }
-        None => Err(w.err(Name::expected(what))),
-    }
-}
 
 fn field(w: &mut Words<'_>) -> Result<Field, ParseError> {
     match w.peek().and_then(Pos::from_algebraic) {
@@ -80,22 +70,6 @@ fn momentum_dice(w: &mut Words<'_>, arrow: bool) -> Result<MomentumDice, ParseEr
 }
 
 /// Parse one line of notation.
-/// One to `max` names (at most [`Lineup::MAX`]) to the end of the line; `more` says what
-/// to do with a longer list.
-pub(super) fn lineup(w: &mut Words<'_>, what: &str, max: usize, more: &str) -> Result<Lineup, ParseError> {
-    let mut names = Vec::new();
-    while !w.at_end() {
-        if names.len() == max.min(Lineup::MAX) {
-            return Err(w.err(format!("the end of the line ({more})")));
-        }
-        names.push(name(w, what)?);
-    }
-    if names.is_empty() {
-        return Err(w.err(Name::expected(what)));
-    }
-    Lineup::new(&names).ok_or_else(|| w.err(more))
-}
-
 pub fn parse_event(line: &str) -> Result<Event, ParseError> {
     let mut w = Words::new(line);
     let verb = w.word("an event")?;

@@ -4,7 +4,7 @@
 //! is written as several events, so every event stays `Copy` and small.
 
 use super::super::event::Lineup;
-use super::super::notation::{lineup, name};
+use super::super::names::{lineup, name};
 use super::catalog::Building;
 use crate::kit::name::Name;
 use crate::kit::words::Words;
