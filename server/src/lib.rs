@@ -21,6 +21,7 @@ pub mod guard;
 pub mod live;
 pub mod reads;
 pub mod render;
+pub mod routes;
 pub mod web;
 pub mod writes;
 
@@ -116,7 +117,7 @@ async fn serve(
     stop: watch::Receiver<bool>,
 ) -> Result<(), ServeError> {
     let app = Arc::new(app::App::new(journal, &config, stop.clone()));
-    let router = app::router(Arc::clone(&app));
+    let router = routes::router(Arc::clone(&app));
     let mut stopped = stop;
     let result = axum::serve(listener, router)
         .with_graceful_shutdown(async move {

@@ -10,55 +10,16 @@
 
 use super::cards::{Criterion, Instinct, Movement, Moving, Pool, Stat};
 use super::rules::{self, TargetCriteria};
+use super::state::reach::Reach;
 use super::state::{Activation, Side, State, UnitIx};
 use super::WildAssent;
 use crate::kit::grid::{Board, Facing, Pos};
-use crate::kit::paths::{Cells, Distances, Move, Mover, Place, Places};
+use crate::kit::paths::{Cells, Move, Mover, Place, Places};
 use smallvec::SmallVec;
 use std::sync::OnceLock;
 
 /// What a recorded Creature movement breaks: the rule and one sentence.
 pub(crate) type Breach = (&'static str, String);
-
-/// A goal worked out with a reach: for the target (and the field it stood on), where the
-/// card's movement heads.
-type Goal = ((UnitIx, Pos), Option<Places>);
-
-/// The searches one Creature activation's checks share.
-#[derive(Clone)]
-pub(crate) struct Reach {
-    pub mover: Mover<'static>,
-    /// Where the activation began.
-    pub start: Place,
-    pub speed: u8,
-    /// Cheapest cost from where the activation began, up to its Speed (searched when first
-    /// asked: some checks need only the mover).
-    costs: OnceLock<(Distances, Cells)>,
-    /// The last goal headed for out of reach, and where on the way the Creature may end.
-    toward: Option<(Places, Option<Places>)>,
-    /// The goals worked out with this reach, per target ([`WildAssent::reach_goal`]): the
-    /// target's check and the movement's ask for the same one. Inline: most reaches work out
-    /// one or two, and a `Vec` allocated and freed them for every reach.
-    goals: SmallVec<[Goal; 2]>,
-}
-
-impl Reach {
-    /// The cheapest cost of each place from where the activation began, up to its Speed.
-    pub fn costs(&self) -> &Distances {
-        &self.searched().0
-    }
-    /// Every field the Creature can reach, whatever the facing.
-    pub fn fields(&self) -> Cells {
-        self.searched().1
-    }
-    fn searched(&self) -> &(Distances, Cells) {
-        self.costs.get_or_init(|| {
-            let d = self.mover.from(self.start, self.speed);
-            let fields = fields_of(&d);
-            (d, fields)
-        })
-    }
-}
 
 /// The miniatures of a set (bit `i`: miniature `i`).
 pub(crate) fn members(mask: u32) -> impl Iterator<Item = UnitIx> {
@@ -926,10 +887,6 @@ fn places_in(set: &Places) -> impl Iterator<Item = Place> + '_ {
 }
 
 /// Every field a search reached, whatever the facing.
-fn fields_of(d: &Distances) -> Cells {
-    let all = d.all();
-    all[0].union(all[1]).union(all[2]).union(all[3])
-}
 
 /// Where a shortest path may stop: the places at forward cost k (`fwd`) and backward cost
 /// total - k (`back`) where the mover may end, or its start; `None` when there are none.

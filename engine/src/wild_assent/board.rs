@@ -191,7 +191,7 @@ impl WildAssent {
         if !statuses.is_empty() {
             let _ = write!(line, " [{}]", statuses.join(" "));
         }
-        let momentum: Vec<&str> = super::momentum::Face::ALL
+        let momentum: Vec<&str> = super::state::momentum::Face::ALL
             .iter()
             .filter(|m| u.momentum & m.bit() != 0)
             .map(|m| m.name())

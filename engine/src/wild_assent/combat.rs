@@ -8,8 +8,8 @@
 
 use super::cards::{DamageKind, Movement, Skill, SkillKind, Stats, UnitCard, UnitKind};
 use super::effect::{Against, Effect, Status};
-use super::momentum::Face;
 use super::rules;
+use super::state::momentum::Face;
 use super::state::{Activation, Attack, Faces, Obstacle, Source, State, UnitIx};
 use super::WildAssent;
 use crate::kit::blame::first_explaining;

@@ -7,28 +7,11 @@
 
 use super::cards::{Size, UnitKind};
 use super::rules::{self, DraftEquipment, DraftMedium, Mode};
+use super::state::arena::Pick;
 use super::state::{Faces, Phase, Side, State};
 use super::WildAssent;
 use crate::kit::name::Name;
-use crate::kit::named::named_enum;
 use crate::{Findings, StepError, Violation};
-use serde::{Deserialize, Serialize};
-
-named_enum! {
-    /// What a pick of the draft takes.
-    pub enum Pick ("a pick") { Large = "large", Medium = "medium", Assent = "assent", Equipment = "equipment" }
-}
-
-/// The draft so far.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub struct Draft {
-    /// Each side's symbols in the current drafting roll (red, blue).
-    pub rolls: [Option<u8>; 2],
-    /// Player 1, once the roll decides.
-    pub first: Option<Side>,
-    /// Picks made, in order.
-    pub picks: Vec<Name>,
-}
 
 fn slot(side: Side) -> Option<usize> {
     match side {

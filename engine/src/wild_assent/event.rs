@@ -6,7 +6,7 @@
 //! its size.
 
 use super::effect::Status;
-use super::momentum::Dice;
+use super::state::momentum::Dice;
 use super::state::{Faces, Obstacle, Removal, Side};
 use crate::kit::grid::{Facing, Pos, Rel, Turn};
 use crate::kit::name::Name;

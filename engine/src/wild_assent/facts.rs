@@ -162,8 +162,10 @@ impl WildAssent {
             f.put_of(n, "exhausted", if u.exhausted { "yes" } else { "no" });
         }
         if self.params.mode == Mode::Arena {
-            let held =
-                super::momentum::Face::ALL.iter().filter(|m| u.momentum & m.bit() != 0).map(|m| m.name());
+            let held = super::state::momentum::Face::ALL
+                .iter()
+                .filter(|m| u.momentum & m.bit() != 0)
+                .map(|m| m.name());
             f.put_list(format!("{n}.momentum"), held);
         }
         f.put_of(n, "pit", if u.in_pit { "yes" } else { "no" });

@@ -41,7 +41,7 @@ pub use campaign::{Building, CampEvent};
 pub use cards::{Catalog, DamageKind, Instinct, Movement, Profile, Skill, SkillKind, UnitCard, UnitKind};
 pub use effect::{Effect, Status};
 pub use event::{Event, Path, Step};
-pub use momentum::{Dice as MomentumDice, Face as MomentumFace};
+pub use state::momentum::{Dice as MomentumDice, Face as MomentumFace};
 pub use state::{Faces, Obstacle, Side, State};
 
 use crate::kit::due as due_loop;

@@ -3,8 +3,8 @@
 
 use super::effect::Status;
 use super::event::{Event, Field, Lineup, Path, Step};
-use super::momentum::{Dice as MomentumDice, Face as MomentumFace};
 use super::names::{lineup, name};
+use super::state::momentum::{Dice as MomentumDice, Face as MomentumFace};
 use super::state::{Faces, Obstacle, Removal, Side};
 use crate::kit::grid::{Facing, Pos};
 use crate::kit::words::Words;

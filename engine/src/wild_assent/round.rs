@@ -17,38 +17,12 @@
 
 use super::cards::{Condition, UnitKind};
 use super::due::{Due, Fact};
-use super::momentum::Pool;
 use super::rules::{self, MomentumDuration, RoundStart, Scope};
+use super::state::arena::Match;
+use super::state::momentum::Pool;
 use super::state::{Phase, Presence, Side, State, UnitIx};
 use super::WildAssent;
 use crate::{Findings, Violation};
-use serde::{Deserialize, Serialize};
-
-/// Where the Arena round stands.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub struct Match {
-    /// The side whose Assent goes first this round (round 1: Player 1; without a recorded
-    /// draft or obstacles, the side of the first Assent to activate).
-    pub first: Option<Side>,
-    /// Assent activations this round.
-    pub assents: u8,
-    /// Creature activations this round, per side (red, blue).
-    pub turns: [u8; 2],
-    /// Creature activations this round, per troupe.
-    pub per_troupe: Vec<u8>,
-    /// This round's Silvestrem card is drawn; each side's Momentum dice are rolled.
-    pub drawn: bool,
-    pub rolled: [bool; 2],
-    /// An activation of this round has begun.
-    pub started: bool,
-    /// The Momentum dice each miniature held last round (`momentum-duration=next-round`:
-    /// their bonuses count in this round).
-    pub carried: Vec<u8>,
-    /// Each side's slain Creatures as the round began (red, blue), for a Demand's Condition.
-    pub slain_at_start: [u8; 2],
-    /// The round's Demand has been judged for the side (red, blue).
-    pub judged: [bool; 2],
-}
 
 fn slot(side: Side) -> usize {
     usize::from(side == Side::Blue)

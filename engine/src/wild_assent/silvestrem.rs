@@ -9,25 +9,12 @@
 //! (the next round's). In `scope=match` it is judged and discarded at its round's end
 //! (round.rs).
 
-use super::cards::{Silvestrem, SilvestremKind};
+use super::cards::SilvestremKind;
 use super::rules::{self, Mode};
 use super::state::{Phase, State, UnitIx};
 use super::WildAssent;
-use crate::kit::catalog::Id;
 use crate::kit::name::Name;
 use crate::{Findings, StepError, Violation};
-use serde::{Deserialize, Serialize};
-
-/// The deck's cards out of it.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub struct Deck {
-    /// Every card drawn, in order.
-    pub drawn: Vec<Id<Silvestrem>>,
-    /// Edicts in force.
-    pub edicts: Vec<Id<Silvestrem>>,
-    /// This round's Demand.
-    pub demand: Option<Id<Silvestrem>>,
-}
 
 impl WildAssent {
     /// `silvestrem CARD`.

@@ -7,12 +7,12 @@
 //! discarded). Activations follow `next_up`; the match plays on to its victory.
 
 use super::cards::{Size, UnitKind};
-use super::draft::Pick;
 use super::event::Lineup;
 use super::event::{Event, Field};
-use super::momentum::{Dice, Face};
 use super::rules::RoundStart;
 use super::simulate::{name, Play};
+use super::state::arena::Pick;
+use super::state::momentum::{Dice, Face};
 use super::state::{Faces, Obstacle, Side};
 use super::WildAssent;
 use crate::kit::grid::{Facing, Pos};

@@ -10,37 +10,15 @@
 //! rule.
 
 use super::cards::{EquipType, UnitKind};
-use super::draft::Pick;
 use super::effect::Effect;
 use super::event::Lineup;
 use super::rules::{self, Mode, Scope};
+use super::state::arena::{Pick, Troupe};
 use super::state::{Attack, Phase, Side, Source, State, UnitIx};
 use super::WildAssent;
 use crate::kit::catalog::Id;
 use crate::kit::name::Name;
 use crate::{Findings, StepError, Violation};
-use serde::{Deserialize, Serialize};
-
-/// One player's troupe: its side and its cards in activation order (the Assent first).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Troupe {
-    pub side: Side,
-    pub cards: Vec<Name>,
-}
-
-/// The troupes laid out, and the Skill cards each Assent took.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub struct Troupes {
-    pub troupes: Vec<Troupe>,
-    pub skills: Vec<(Name, Vec<Id<super::cards::Skill>>)>,
-}
-
-impl Troupes {
-    /// The troupe (player) a card belongs to.
-    pub fn of(&self, card: &Name) -> Option<usize> {
-        self.troupes.iter().position(|t| t.cards.contains(card))
-    }
-}
 
 impl WildAssent {
     fn troupe_time(&self, s: &State, what: &str) -> Result<(), StepError> {

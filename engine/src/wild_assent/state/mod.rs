@@ -7,6 +7,11 @@
 //! (due.rs); the state holds only where each agenda stands (which target of the attack,
 //! which of its effects, whether the Bleed has ticked).
 
+pub mod arena;
+pub mod momentum;
+pub mod reach;
+pub mod taint;
+
 use super::cards::{Instinct, Profile, Scout, Skill, UnitCard, UnitKind};
 use super::effect::Status;
 use crate::kit::catalog::Id;
@@ -176,7 +181,7 @@ pub struct Unit {
     pub equipment: [Option<Id<Skill>>; 2],
     /// The unverified texts that may have changed it, by scope: findings about it in
     /// those scopes are uncertain from then on.
-    pub taint: super::taint::Taints,
+    pub taint: taint::Taints,
     pub exhausted: bool,
     /// It is in a Pit: its next activation is spent climbing out.
     pub in_pit: bool,
@@ -423,23 +428,23 @@ pub struct State {
     pub ended: bool,
     pub unverified: Unverified,
     /// The Silvestrem deck's cards out of it.
-    pub silvestrem: super::silvestrem::Deck,
+    pub silvestrem: arena::Deck,
     /// The Arena draft.
-    pub draft: super::draft::Draft,
+    pub draft: arena::Draft,
     /// The Arena side that has won.
     pub winner: Option<Side>,
     /// Each side's Momentum dice this round (red, blue).
-    pub momentum: [super::momentum::Pool; 2],
+    pub momentum: [momentum::Pool; 2],
     /// Healing dice just assigned: the Gladiator and how many (its healing is due).
     pub momentum_heal: Option<(UnitIx, u8)>,
     /// A Creature activation's reach, kept between its records.
-    pub(crate) memo: Memo<super::ai::Reach>,
+    pub(crate) memo: Memo<reach::Reach>,
     /// `scope=campaign`: what lives from one encounter to the next (campaign/).
     pub camp: Option<Box<super::campaign::Camp>>,
     /// The Arena match's troupes and chosen Skill cards (`scope=match`).
-    pub troupes: super::troupe::Troupes,
+    pub troupes: arena::Troupes,
     /// Where the Arena match's round stands (`scope=match`).
-    pub arena: super::round::Match,
+    pub arena: arena::Match,
 }
 
 impl State {

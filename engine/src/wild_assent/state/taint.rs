@@ -1,0 +1,116 @@
+//! A miniature's marks from unverified card text, by the scope of the text (what it may have
+//! changed): the scopes, the scope a rule's findings rest on, and the marks themselves.
+//! Reporting a text and marking the miniatures it concerns is `taint.rs`'s.
+
+use super::super::rules;
+use crate::kit::named::named_enum;
+use serde::{Deserialize, Serialize};
+
+named_enum! {
+    /// What part of the game an unverified text may change.
+    pub enum TextScope ("a scope (any, activation, targeting, movement, attack, status)") {
+        Any = "any", Activation = "activation", Targeting = "targeting", Movement = "movement",
+        Attack = "attack", Status = "status"
+    }
+}
+
+/// The text's scope and its words: `activation: ...` or any text (scope `any`).
+pub fn split_text(text: &str) -> (TextScope, &str) {
+    match text.split_once(':') {
+        Some((head, rest)) => match TextScope::parse(head.trim()) {
+            Some(scope) => (scope, rest.trim()),
+            None => (TextScope::Any, text),
+        },
+        None => (TextScope::Any, text),
+    }
+}
+
+/// The scope a rule's findings belong to.
+pub fn scope_of(rule: &str) -> TextScope {
+    match rule {
+        rules::FIRST_SIDE
+        | rules::ALTERNATE
+        | rules::SEEKER_ONCE
+        | rules::SAME_START
+        | rules::FREE_ACTIVATION
+        | rules::ROUND_END
+        | rules::INSTINCT_DRAW
+        | rules::SUMMON_ACTIVATION
+        | rules::ORDER_ASSENTS
+        | rules::ORDER_CREATURES
+        | rules::ORDER_TEAMS
+        | rules::ORDER_ONCE => TextScope::Activation,
+        rules::TARGET_KIND
+        | rules::TARGET_ACTIONABLE
+        | rules::TARGET_CRITERIA
+        | rules::TARGET_UNREACHABLE
+        | rules::CACTION => TextScope::Targeting,
+        rules::SPEED
+        | rules::DIRECTIONS
+        | rules::SWIFT
+        | rules::ROTATE
+        | rules::OCCUPIED
+        | rules::FLYING_END
+        | rules::ACTION_ENDS
+        | rules::PARTIAL_NO_END
+        | rules::PARTIAL_CROSS
+        | rules::FULL_IMPASSABLE
+        | rules::PIT_STOP
+        | rules::PIT_EXIT
+        | rules::IMMOBILIZE
+        | rules::FATIGUE
+        | rules::BOUNDS
+        | rules::CMOVE_SHORTEST
+        | rules::CMOVE_HALT
+        | rules::CMOVE_ADVANCE
+        | rules::CMOVE_CAREFUL
+        | rules::CMOVE_FACE => TextScope::Movement,
+        rules::EXPIRE
+        | rules::IMMOBILIZE_STUN
+        | rules::BLEED_TICK
+        | rules::BLEED_PERSIST
+        | rules::BLEED_HEAL
+        | rules::STUN => TextScope::Status,
+        r if r.starts_with("wa.los.")
+            || r.starts_with("wa.range.")
+            || r.starts_with("wa.attack.")
+            || r.starts_with("wa.dice.")
+            || r.starts_with("wa.damage.")
+            || r.starts_with("wa.special.")
+            || r.starts_with("wa.knockback.")
+            || r.starts_with("wa.action.")
+            || matches!(
+                r,
+                rules::PARTIAL_DEFENSE
+                    | rules::FULL_BLOCKS_LOS
+                    | rules::HAZARD_IS_FULL
+                    | rules::HAZARD_PUSH
+                    | rules::BLIND
+                    | rules::HEAL
+                    | rules::INJURED
+            ) =>
+        {
+            TextScope::Attack
+        }
+        _ => TextScope::Any,
+    }
+}
+
+/// A miniature's marks: per scope, the last unverified text that may have changed it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Taints([Option<u32>; 6]);
+
+impl Taints {
+    pub fn mark(&mut self, scope: TextScope, ordinal: u32) {
+        let slot = &mut self.0[scope.index()];
+        *slot = Some(slot.map_or(ordinal, |o| o.max(ordinal)));
+    }
+    /// The text a finding under `rule` may follow from.
+    pub fn for_rule(&self, rule: &str) -> Option<u32> {
+        // A rule of no particular scope is touched only by a text that may touch anything.
+        self.0[TextScope::Any.index()].max(self.0[scope_of(rule).index()])
+    }
+    pub fn is_clean(&self) -> bool {
+        self.0.iter().all(Option::is_none)
+    }
+}
