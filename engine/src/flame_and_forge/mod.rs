@@ -216,7 +216,14 @@ impl Game for FlameAndForge {
     }
 
     fn initial_state(&self) -> State {
-        State::clone(&self.initial)
+        let mut s = State::clone(&self.initial);
+        // A clone keeps no capacity: the lists every session grows get room once here rather
+        // than growing from nothing push by push (capacity is no part of the table).
+        s.stack.reserve(8);
+        s.events.reserve(8);
+        s.horde.reserve(8);
+        s.challenges.reserve(2);
+        s
     }
 
     fn parse_event(&self, line: &str) -> Result<Event, ParseError> {
