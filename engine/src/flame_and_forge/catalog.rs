@@ -362,6 +362,27 @@ pub struct Names {
     pub slayers: Lookup,
     pub tokens: Lookup,
     pub boards: Lookup,
+    /// Each card's and each event card's name as a label, by id (`Label::UNKNOWN` for a
+    /// name that is not one): a Horde or an event discard the step checks carries one, and
+    /// parsing the name again for every check cost about 100 instructions.
+    pub card_labels: Vec<Label>,
+    pub event_labels: Vec<Label>,
+}
+
+impl Names {
+    /// A card's label (`Label::UNKNOWN` for an id the catalog has no entry for).
+    pub fn card_label(&self, id: CardId) -> Label {
+        self.card_labels.get(id.index()).copied().unwrap_or(Label::UNKNOWN)
+    }
+    /// An event card's label (`Label::UNKNOWN` for an id the catalog has no entry for).
+    pub fn event_label(&self, id: EventId) -> Label {
+        self.event_labels.get(id.index()).copied().unwrap_or(Label::UNKNOWN)
+    }
+}
+
+/// The labels of a table's names, by id.
+fn labels<T>(table: &Table<T>) -> Vec<Label> {
+    table.names().map(|name| Label::new(name).unwrap_or(Label::UNKNOWN)).collect()
 }
 
 /// One block: its header and its indented property lines.
@@ -972,6 +993,8 @@ pub fn parse_catalog(text: &str) -> Result<Catalog, Vec<String>> {
         slayers: Lookup::of(&slayers),
         tokens: Lookup::of(&tokens),
         boards: Lookup::of(&boards),
+        card_labels: labels(&cards),
+        event_labels: labels(&events),
     };
     p.finish(Catalog {
         buildings,

@@ -20,10 +20,6 @@ use super::FlameAndForge;
 use crate::kit::due::{Consequences, Pairing};
 use crate::{Findings, StepError, Violation};
 
-fn label(name: &str) -> Label {
-    Label::new(name).unwrap_or(Label::UNKNOWN)
-}
-
 impl FlameAndForge {
     fn colour(&self, s: &State, seat: u8) -> Colour {
         s.seats.get(seat as usize).map_or(Colour::Blue, |p| p.colour)
@@ -625,7 +621,7 @@ impl FlameAndForge {
             Due::RetIcon { fire: true, tile, .. } => Event::Fire { tile },
             Due::RetIcon { gem, tile, .. } => Event::PlaceGem { gem, tile },
             Due::Scorch { tile } => Event::Scorch { tile },
-            Due::Horde { monster, .. } => Event::Horde { monster: label(c.cards.name(monster)) },
+            Due::Horde { monster, .. } => Event::Horde { monster: c.names.card_label(monster) },
             Due::Retreat { seat } => Event::Retreat { who: who(seat) },
             Due::Health { seat, delta, to, .. } => Event::Health { who: who(seat), delta, to },
             Due::Burn { seat, n, to } => Event::Burn { who: who(seat), n, to },
@@ -643,7 +639,7 @@ impl FlameAndForge {
             Due::PassedOut { seat } => Event::PassedOut { who: who(seat) },
             Due::Shuffle { seat } => Event::Shuffle { who: who(seat) },
             Due::DiscardEvent { seat, first, .. } => {
-                Event::DiscardEvent { who: who(seat), card: label(c.events.name(first)) }
+                Event::DiscardEvent { who: who(seat), card: c.names.event_label(first) }
             }
             Due::Drop { seat, gem } => Event::Drop { who: who(seat), gem },
             Due::GameOver { won } => Event::GameOver { won },
@@ -654,14 +650,28 @@ impl FlameAndForge {
     }
 
     /// Whether `e` is the event a due is recorded as: `fact_of(colour, due) == *e`, field by
-    /// field, without building that event first (the step's test of every consequence; the
-    /// two dues whose event carries a catalog name build it as `fact_of` does).
+    /// field, without building that event first (the step's test of every consequence).
     pub(super) fn fact_is(&self, colour: Colour, due: &Due, e: &Event) -> bool {
         let is = self.fact_is_unchecked(colour, due, e);
         // A second spelling of `fact_of`'s mapping: in unoptimised builds (tests, fixtures)
         // every answer is held to `fact_of`'s, so the two cannot drift apart unnoticed.
         debug_assert_eq!(is, self.fact_of(colour, due) == *e, "fact_is and fact_of disagree on {due:?}");
         is
+    }
+
+    /// `fact_is` for the two dues whose event carries a catalog name (its label, made once in
+    /// the catalog's `Names`). Out of line: these dues are rare, and inlined into the step the
+    /// comparisons cost every event more than they save.
+    #[inline(never)]
+    fn fact_is_named(&self, colour: Colour, due: &Due, e: &Event) -> bool {
+        let names = &self.catalog.names;
+        match (*due, e) {
+            (Due::Horde { monster, .. }, &Event::Horde { monster: m }) => m == names.card_label(monster),
+            (Due::DiscardEvent { first, .. }, &Event::DiscardEvent { who, card }) => {
+                who == colour && card == names.event_label(first)
+            }
+            _ => false,
+        }
     }
 
     /// [`Self::fact_is`] without its check against `fact_of`.
@@ -679,7 +689,7 @@ impl FlameAndForge {
             (Due::RetIcon { fire: true, .. }, _) => false,
             (Due::RetIcon { gem, tile, .. }, &Event::PlaceGem { gem: g, tile: t }) => g == gem && t == tile,
             (Due::Scorch { tile }, &Event::Scorch { tile: t }) => t == tile,
-            (Due::Horde { .. } | Due::DiscardEvent { .. }, _) => self.fact_of(colour, due) == *e,
+            (Due::Horde { .. } | Due::DiscardEvent { .. }, _) => self.fact_is_named(colour, due, e),
             (Due::Retreat { .. }, &Event::Retreat { who }) => who == colour,
             (Due::Health { delta, to, .. }, &Event::Health { who, delta: d, to: t }) => {
                 who == colour && d == delta && t == to

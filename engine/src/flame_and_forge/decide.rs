@@ -803,6 +803,9 @@ impl FlameAndForge {
         };
         let mut campfire = [0; 6];
         campfire[Dwarf::Plain.index()] = 7;
+        let mut deck = crate::kit::deck::Deck::new(self.catalog.gang.clone());
+        // Room for a first pass through the deck's discards at once, not grown card by card.
+        deck.discard.reserve(16);
         s.seats.push(Player {
             colour: who,
             side: board,
@@ -813,7 +816,7 @@ impl FlameAndForge {
             stash: [false, true, true, true, true, true],
             board: [None; MAX_SPOTS],
             city: [None; 7],
-            deck: crate::kit::deck::Deck::new(self.catalog.gang.clone()),
+            deck,
             retired: Vec::new(),
             books: start,
             best: start,
@@ -1302,7 +1305,8 @@ impl FlameAndForge {
             strength,
             successes: bank,
             frenzy: 0,
-            played: Vec::new(),
+            // Room for a challenge's usual cards at once, not grown from nothing card by card.
+            played: Vec::with_capacity(16),
             pending: Vec::new(),
             end: None,
             stage: CStage::Running,

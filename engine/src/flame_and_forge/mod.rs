@@ -55,7 +55,7 @@ use crate::kit::taint::Unverified;
 use crate::{Findings, Game, GameInfo, ParamSpec, ParseError, RuleInfo, Setup, SetupError, StepError};
 use city::TILES;
 use state::TileState;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 /// The game, configured: setup read, catalog parsed, the table before the first event laid
 /// out once.
@@ -66,6 +66,10 @@ pub struct FlameAndForge {
     catalog: Arc<Catalog>,
     /// `initial(catalog, config)`, built with the game: each session clones it.
     initial: Arc<State>,
+    /// The hoard (`score::hoard`) of every small stash worked out so far, kept across calls
+    /// and sessions: a pure function of the stash and the catalog's exchanges, asked for
+    /// each player at the end, twice (the player's score and the team's).
+    hoards: Arc<Mutex<Vec<u8>>>,
 }
 
 static BUILTIN: Builtin<Catalog> = Builtin::new();
@@ -176,7 +180,7 @@ impl FlameAndForge {
         let catalog = readings.finish(catalog)?;
         let catalog = catalog.ok_or_else(|| SetupError::new("the catalog cannot be read"))?;
         let initial = Arc::new(FlameAndForge::initial(&catalog, &config));
-        Ok(FlameAndForge { setup: Arc::new(full), config, catalog, initial })
+        Ok(FlameAndForge { setup: Arc::new(full), config, catalog, initial, hoards: Arc::default() })
     }
 }
 
@@ -218,7 +222,14 @@ impl Game for FlameAndForge {
     }
 
     fn initial_state(&self) -> State {
-        State::clone(&self.initial)
+        let mut s = State::clone(&self.initial);
+        // A clone keeps no capacity: the lists every session grows get room once here rather
+        // than growing from nothing push by push (capacity is no part of the table).
+        s.stack.reserve(8);
+        s.events.reserve(8);
+        s.horde.reserve(8);
+        s.challenges.reserve(2);
+        s
     }
 
     fn parse_event(&self, line: &str) -> Result<Event, ParseError> {

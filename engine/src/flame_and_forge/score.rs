@@ -58,6 +58,9 @@ pub struct ScoreParts {
     pub rest: PlayerScore,
 }
 
+/// The side of the game's kept hoard memo: stashes of at most 15 gems.
+const HOARD_SIDE: usize = 16;
+
 /// The retire bonus (l.277-282): 0-4 cards 0, 5 cards 3, 6 cards 4, 7 or more 5.
 pub fn retire_bonus(cards: usize) -> i16 {
     match cards {
@@ -149,6 +152,21 @@ impl FlameAndForge {
             top
         }
         let side = gems.iter().map(|&x| usize::from(x)).sum::<usize>() + 1;
+        if side <= HOARD_SIDE {
+            // A small stash: in the game's memo of side `HOARD_SIDE` (every stash `best` visits
+            // from it has fewer gems, so each count is below the side too).
+            let mut kept = self.hoards.lock().unwrap_or_else(|e| e.into_inner());
+            let mut known = std::mem::take(&mut *kept);
+            if known.is_empty() {
+                known = vec![u8::MAX; HOARD_SIDE * HOARD_SIDE * HOARD_SIDE];
+            }
+            let mut memo = Memo::Dense { side: HOARD_SIDE, best: known };
+            let v = best(&self.catalog, gems, &mut memo);
+            if let Memo::Dense { best, .. } = memo {
+                *kept = best;
+            }
+            return i16::from(v);
+        }
         let mut memo = if side <= 32 {
             Memo::Dense { side, best: vec![u8::MAX; side * side * side] }
         } else {
