@@ -389,7 +389,7 @@ impl WildAssent {
         if let Some(u) = s.at(at) {
             f.violate(Violation::new(rules::FIELD, format!("{} holds `{}`", at.algebraic(), s.unit(u).name)));
         }
-        s.obstacles.push((at, kind));
+        s.push_obstacle(at, kind);
     }
 
     fn obstacle(&self, s: &mut State, at: Pos, kind: Obstacle, f: &mut Findings) -> Result<(), StepError> {
