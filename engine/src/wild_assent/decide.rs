@@ -892,7 +892,11 @@ impl WildAssent {
             let pool = self.pool_mask(s, &a);
             let mut reach = self.kept_reach(s, &a);
             let allowed = self.target_allowed(s, &a, &mut reach, pool, t);
-            s.memo.0 = reach;
+            // `kept_reach` left the memo empty: only a reach made here is put in it (storing
+            // `None` copied the whole ~800-byte `Option<Reach>` in, twice).
+            if reach.is_some() {
+                s.memo.0 = reach;
+            }
             if !allowed {
                 self.explain_target(s, &a, card, unit, t, f);
             }
