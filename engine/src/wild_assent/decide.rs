@@ -243,7 +243,7 @@ impl WildAssent {
 
     /// A miniature's id: a stat block's, or a Summon's copy (`daemonspawn-2`).
     fn card_of_name(&self, n: &Name) -> Option<Id<super::cards::UnitCard>> {
-        if let Some(id) = self.units().id(n.as_str()) {
+        if let Some(id) = self.unit_ids.get(n) {
             return (self.units()[id].kind != UnitKind::Summon).then_some(id);
         }
         let (base, copy) = n.as_str().rsplit_once('-')?;
@@ -688,9 +688,8 @@ impl WildAssent {
             return Err(StepError::new("Instinct cards belong to the Hunt"));
         }
         let id = self
-            .catalog
-            .instincts
-            .id(card.as_str())
+            .instinct_ids
+            .get(&card)
             .ok_or_else(|| StepError::new(format!("no Instinct card `{card}`")))?;
         let creature_card = self.catalog.instincts[id].creature;
         let creature = s.indices().find(|&i| s.unit(i).card == creature_card);
