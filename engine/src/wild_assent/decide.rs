@@ -243,7 +243,7 @@ impl WildAssent {
 
     /// A miniature's id: a stat block's, or a Summon's copy (`daemonspawn-2`).
     fn card_of_name(&self, n: &Name) -> Option<Id<super::cards::UnitCard>> {
-        if let Some(id) = self.units().id(n.as_str()) {
+        if let Some(id) = self.unit_ids.get(n) {
             return (self.units()[id].kind != UnitKind::Summon).then_some(id);
         }
         let (base, copy) = n.as_str().rsplit_once('-')?;
@@ -389,7 +389,7 @@ impl WildAssent {
         if let Some(u) = s.at(at) {
             f.violate(Violation::new(rules::FIELD, format!("{} holds `{}`", at.algebraic(), s.unit(u).name)));
         }
-        s.obstacles.push((at, kind));
+        s.push_obstacle(at, kind);
     }
 
     fn obstacle(&self, s: &mut State, at: Pos, kind: Obstacle, f: &mut Findings) -> Result<(), StepError> {
@@ -688,9 +688,8 @@ impl WildAssent {
             return Err(StepError::new("Instinct cards belong to the Hunt"));
         }
         let id = self
-            .catalog
-            .instincts
-            .id(card.as_str())
+            .instinct_ids
+            .get(&card)
             .ok_or_else(|| StepError::new(format!("no Instinct card `{card}`")))?;
         let creature_card = self.catalog.instincts[id].creature;
         let creature = s.indices().find(|&i| s.unit(i).card == creature_card);
@@ -892,7 +891,11 @@ impl WildAssent {
             let pool = self.pool_mask(s, &a);
             let mut reach = self.kept_reach(s, &a);
             let allowed = self.target_allowed(s, &a, &mut reach, pool, t);
-            s.memo.0 = reach;
+            // `kept_reach` left the memo empty: only a reach made here is put in it (storing
+            // `None` copied the whole ~800-byte `Option<Reach>` in, twice).
+            if reach.is_some() {
+                s.memo.0 = reach;
+            }
             if !allowed {
                 self.explain_target(s, &a, card, unit, t, f);
             }

@@ -78,42 +78,43 @@ impl WildAssent {
     ) -> Mover<'static> {
         let board = self.params.board;
         let all = self.params.fields;
-        let others = self.occupied(s, &[unit]);
-        // The three sets of obstacles in one pass (this runs for every move checked).
-        let (mut cover, mut partial, mut pits) = (Cells::new(), Cells::new(), Cells::new());
-        for &(p, o) in &s.obstacles {
-            if o == Obstacle::Pit {
-                pits.insert(p);
-            } else {
-                cover.insert(p);
-                if o == Obstacle::Partial {
-                    partial.insert(p);
-                }
+        // As `occupied(s, &[unit])`, the one miniature left out compared by index (this runs
+        // for every move checked and every Creature search).
+        let mut others = Cells::new();
+        for (i, u) in s.units.iter().enumerate() {
+            if u.on_board() && i != usize::from(unit) {
+                others.insert(u.at);
             }
         }
+        // The three sets of obstacles, kept with the state as they are placed.
+        let (cover, partial, pits) = s.obstacle_cells();
         let hop_cost = match self.params.partial {
             PartialCross::Hop3 => 3,
             PartialCross::Enter3 => 4,
         };
-        let mut m = Mover {
+        // Each set worked out once and the mover built once, in place (not built, then
+        // changed for Flying, then copied again without its Pits).
+        let free = all.minus(others).minus(cover);
+        let (mut pass, mut end, mut stop) = if movement == Movement::Flying {
+            // "ignores other miniatures and obstacles while moving": Pits too, until it ends.
+            (all, free, Cells::new())
+        } else {
+            (free, free, pits)
+        };
+        if avoid_pits {
+            // As `avoiding`.
+            (pass, end, stop) = (pass.minus(pits), end.minus(pits), Cells::new());
+        }
+        Mover {
             board,
             steps: if movement == Movement::Swift { SWIFT } else { WALK },
             turn_cost: 1,
             hop_cost: Some(hop_cost),
-            pass: all.minus(others).minus(cover),
-            end: all.minus(others).minus(cover),
+            pass,
+            end,
             hop_over: partial,
-            stop: pits,
-        };
-        if movement == Movement::Flying {
-            // "ignores other miniatures and obstacles while moving": Pits too, until it ends.
-            m.pass = all;
-            m.stop = Cells::new();
+            stop,
         }
-        if avoid_pits {
-            m = avoiding(m, pits);
-        }
-        m
     }
 
     /// The line of sight from `from` (a miniature standing there with that facing) to `to`.

@@ -19,7 +19,7 @@ use crate::kit::deck::Deck;
 use crate::kit::grid::{Facing, Pos};
 use crate::kit::name::Name;
 use crate::kit::named::named_enum;
-use crate::kit::paths::Place;
+use crate::kit::paths::{Cells, Place};
 use crate::kit::taint::Unverified;
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
@@ -36,13 +36,43 @@ pub const MAX_UNITS: usize = 32;
 /// removal (`Clean`). Both are derived from the rest of the state (the reach is checked
 /// against it before use; the flag is cleared by every writer of what the removals read),
 /// so they are no part of the state's identity: two states compare equal, and serialize the
-/// same, with or without them.
+/// same, with or without them. The third part, the obstacles as sets of fields, is derived
+/// the same way ([`ObstacleCells`]).
 #[derive(Clone)]
-pub struct Memo<T>(pub(crate) Option<T>, pub(crate) Clean);
+pub struct Memo<T>(pub(crate) Option<T>, pub(crate) Clean, pub(crate) ObstacleCells);
 
 impl<T> Default for Memo<T> {
     fn default() -> Self {
-        Memo(None, Clean::default())
+        Memo(None, Clean::default(), ObstacleCells::default())
+    }
+}
+
+/// The first `count` obstacles as the sets a miniature's movement reads (geometry.rs's
+/// `mover`, built for every move checked and every Creature search): fields it cannot
+/// enter (every obstacle but a Pit), Partial Cover (hopped over), and the Pits. Obstacles
+/// are only ever added ([`State::push_obstacle`], which adds each to these sets too), never
+/// moved or removed, so the sets are right while `count` is the number of obstacles; a
+/// state that did not build them (decoded: `count` 0 with obstacles) has them worked out
+/// from the list each time instead.
+#[derive(Clone, Copy, Default)]
+pub struct ObstacleCells {
+    count: usize,
+    cover: Cells,
+    partial: Cells,
+    pits: Cells,
+}
+
+impl ObstacleCells {
+    fn add(&mut self, p: Pos, o: Obstacle) {
+        if o == Obstacle::Pit {
+            self.pits.insert(p);
+        } else {
+            self.cover.insert(p);
+            if o == Obstacle::Partial {
+                self.partial.insert(p);
+            }
+        }
+        self.count += 1;
     }
 }
 
@@ -466,6 +496,38 @@ impl State {
     /// The miniature standing on `p`.
     pub fn at(&self, p: Pos) -> Option<UnitIx> {
         self.units.iter().position(|u| u.on_board() && u.at == p).map(|i| i as UnitIx)
+    }
+    /// Add an obstacle (the one writer of `obstacles`: see [`ObstacleCells`]).
+    pub(crate) fn push_obstacle(&mut self, p: Pos, o: Obstacle) {
+        if self.memo.2.count == self.obstacles.len() {
+            self.memo.2.add(p, o);
+        }
+        self.obstacles.push((p, o));
+    }
+    /// The obstacles as sets of fields: (every one but the Pits, Partial Cover, Pits).
+    #[inline]
+    pub(crate) fn obstacle_cells(&self) -> (Cells, Cells, Cells) {
+        let kept = &self.memo.2;
+        if kept.count == self.obstacles.len() {
+            // Tests and fixtures run unoptimised: there the kept sets are checked against the
+            // list, so a writer that changes an obstacle in place fails them.
+            debug_assert!(
+                {
+                    let mut all = ObstacleCells::default();
+                    for &(p, o) in &self.obstacles {
+                        all.add(p, o);
+                    }
+                    (all.cover, all.partial, all.pits) == (kept.cover, kept.partial, kept.pits)
+                },
+                "the kept obstacle sets differ from the obstacles: one was written in place"
+            );
+            return (kept.cover, kept.partial, kept.pits);
+        }
+        let mut all = ObstacleCells::default();
+        for &(p, o) in &self.obstacles {
+            all.add(p, o);
+        }
+        (all.cover, all.partial, all.pits)
     }
     pub fn obstacle(&self, p: Pos) -> Option<Obstacle> {
         self.obstacles.iter().find(|(q, _)| *q == p).map(|(_, o)| *o)
