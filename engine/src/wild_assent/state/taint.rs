@@ -114,3 +114,24 @@ impl Taints {
         self.0.iter().all(Option::is_none)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_scoped_text_taints_only_its_scope() {
+        assert_eq!(split_text("activation: out of turn").0, TextScope::Activation);
+        assert_eq!(split_text("Environment: fog").0, TextScope::Any);
+        assert_eq!(split_text("plain words").0, TextScope::Any);
+        let mut t = Taints::default();
+        t.mark(TextScope::Activation, 3);
+        assert_eq!(t.for_rule(rules::ALTERNATE), Some(3));
+        assert_eq!(t.for_rule(rules::ATTACK_TOTAL), None);
+        assert_eq!(t.for_rule(rules::CAPTURE_START), None, "a rule of no scope: only an `any` text counts");
+        t.mark(TextScope::Any, 5);
+        assert_eq!(t.for_rule(rules::ATTACK_TOTAL), Some(5));
+        assert_eq!(scope_of(rules::BACK), TextScope::Attack);
+        assert_eq!(scope_of(rules::CMOVE_HALT), TextScope::Movement);
+    }
+}
