@@ -9,6 +9,7 @@
 //! - [`words`]: the one notation tokenizer (char columns, ids, numbers in range, named words).
 //! - [`catalog`]: the one catalog reader (lines, every problem at once, interned [`catalog::Id`]s,
 //!   the built-in catalog parsed once).
+//! - [`name_ids`]: catalog ids by [`name::Name`], hashed, for look-ups by a recorded name.
 //! - [`named`]: `named_enum!`, closed sets of words written once.
 //! - [`rules`]: `rules!` (a game's rule catalog) and typed interpretation readings.
 //! - [`effect`]: the declarative card-effect form and the unverified-text convention.
@@ -28,6 +29,7 @@ pub mod effect;
 pub mod facts;
 pub mod grid;
 pub mod name;
+pub mod name_ids;
 pub mod named;
 pub mod paths;
 pub mod rng;
