@@ -16,7 +16,10 @@
 //! obligation ([`Market::refill_due`]) that a game's consequence chain reports like any
 //! other due.
 
-use serde::{Deserialize, Serialize};
+use std::fmt;
+
+use serde::ser::{SerializeSeq, SerializeStruct};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// Why a recorded reveal cannot be.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,46 +48,60 @@ impl std::fmt::Display for Misdraw {
     }
 }
 
-/// Candidates of which `left` are still in the deck, their order unknown. Kept sorted so
-/// the state is canonical; duplicates are separate copies.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-struct Group<C> {
-    cards: Vec<C>,
-    left: usize,
-}
-
-/// One shuffled layer: the groups it was made of.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-struct Layer<C> {
-    groups: Vec<Group<C>>,
-}
-
-impl<C> Layer<C> {
-    fn left(&self) -> usize {
-        self.groups.iter().map(|g| g.left).sum()
-    }
+/// One entry of a deck's shape, top first: a layer begins, or a group of the layer begun
+/// last. A group is candidates of which `left` are still in the deck, their order unknown:
+/// its `len` cards are the next run of the deck's `cards`, kept sorted so the state is
+/// canonical; duplicates are separate copies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Part {
+    Layer,
+    Group { len: u32, left: u32 },
 }
 
 /// A deck: layers of hidden order (top first), the cards put at its bottom in a known order,
 /// and its discard pile, newest last.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+///
+/// The layers are kept flat (every group's candidates in one list, the layers' and groups'
+/// bounds in another) rather than as nested lists: each session clones the decks of the
+/// table it starts from and drops them at its end, and a reveal finds its card, so one
+/// contiguous list to copy, free and search costs less than a list per layer and per group.
+/// The nesting is what the state means and how it is written: serialised, printed and
+/// read back as `layers: [{ groups: [{ cards, left }] }]`, exactly as when it was stored
+/// nested (the digest covers it). Equality is the nested one: the flat form is a bijection.
+#[derive(Clone, PartialEq, Eq)]
 pub struct Deck<C> {
-    layers: Vec<Layer<C>>,
+    /// Every group's candidates, group after group, top layer first.
+    cards: Vec<C>,
+    /// The layers and their groups, top first; empty, or beginning with a `Part::Layer`.
+    shape: Vec<Part>,
     /// Cards put at the bottom, top first: they come out in this order, after every layer.
     under: Vec<C>,
     pub discard: Vec<C>,
 }
 
+/// `n` as a group's count (a group never holds 4 billion cards).
+fn count(n: usize) -> u32 {
+    u32::try_from(n).expect("a deck group holds fewer than 2^32 cards")
+}
+
 impl<C: Copy + Ord> Deck<C> {
     /// A plain shuffled deck of `cards`.
-    pub fn new(cards: Vec<C>) -> Deck<C> {
-        Deck::sampled(vec![(cards, usize::MAX)])
+    pub fn new(mut cards: Vec<C>) -> Deck<C> {
+        // What `sampled(vec![(cards, usize::MAX)])` makes, with the cards' list moved in.
+        cards.sort_unstable();
+        let len = count(cards.len());
+        Deck {
+            cards,
+            shape: vec![Part::Layer, Part::Group { len, left: len }],
+            under: Vec::new(),
+            discard: Vec::new(),
+        }
     }
 
     /// One shuffled layer made of `take` cards chosen at random from each pool (all of a
     /// pool when it has fewer; `usize::MAX` for all).
     pub fn sampled(pools: Vec<(Vec<C>, usize)>) -> Deck<C> {
-        let mut deck = Deck { layers: Vec::new(), under: Vec::new(), discard: Vec::new() };
+        let mut deck = Deck { cards: Vec::new(), shape: Vec::new(), under: Vec::new(), discard: Vec::new() };
         deck.add_layer_below(pools);
         deck
     }
@@ -92,44 +109,77 @@ impl<C: Copy + Ord> Deck<C> {
     /// A shuffled layer of `take` cards from each pool, put under the layers already there
     /// (and above the cards put at the bottom).
     pub fn add_layer_below(&mut self, pools: Vec<(Vec<C>, usize)>) {
-        let groups = pools
-            .into_iter()
-            .map(|(mut cards, take)| {
-                cards.sort_unstable();
-                let left = take.min(cards.len());
-                Group { cards, left }
-            })
-            .collect();
-        self.layers.push(Layer { groups });
+        self.shape.reserve(1 + pools.len());
+        self.shape.push(Part::Layer);
+        for (mut cards, take) in pools {
+            cards.sort_unstable();
+            let len = count(cards.len());
+            let left = count(take.min(cards.len()));
+            self.shape.push(Part::Group { len, left });
+            if self.cards.is_empty() {
+                self.cards = cards;
+            } else {
+                self.cards.extend(cards);
+            }
+        }
     }
 
     /// `cards` shuffled and put on top of the deck (a scenario's cards).
     pub fn put_on_top(&mut self, mut cards: Vec<C>) {
         cards.sort_unstable();
-        let left = cards.len();
-        self.layers.insert(0, Layer { groups: vec![Group { cards, left }] });
+        let len = count(cards.len());
+        self.shape.splice(0..0, [Part::Layer, Part::Group { len, left: len }]);
+        self.cards.splice(0..0, cards);
     }
 
     /// How many cards can still come out.
     pub fn len(&self) -> usize {
-        self.layers.iter().map(Layer::left).sum::<usize>() + self.under.len()
+        let left: usize = self
+            .shape
+            .iter()
+            .map(|p| match *p {
+                Part::Group { left, .. } => left as usize,
+                Part::Layer => 0,
+            })
+            .sum();
+        left + self.under.len()
     }
     pub fn is_empty(&self) -> bool {
-        self.under.is_empty() && self.layers.iter().all(|l| l.groups.iter().all(|g| g.left == 0))
+        self.under.is_empty() && self.shape.iter().all(|p| !matches!(*p, Part::Group { left: 1.., .. }))
+    }
+
+    /// Each group, top first: its index in `shape`, its candidates, how many are left, and
+    /// its layer's number (0 for the top one).
+    fn groups(&self) -> impl Iterator<Item = (usize, &[C], u32, usize)> + '_ {
+        let mut at = 0;
+        let mut layer = usize::MAX;
+        self.shape.iter().enumerate().filter_map(move |(i, p)| match *p {
+            Part::Layer => {
+                layer = layer.wrapping_add(1);
+                None
+            }
+            Part::Group { len, left } => {
+                let cards = &self.cards[at..at + len as usize];
+                at += len as usize;
+                Some((i, cards, left, layer))
+            }
+        })
     }
 
     /// Whether `card` may still come out of the deck at some point.
     pub fn contains(&self, card: C) -> bool {
-        self.layers.iter().flat_map(|l| &l.groups).any(|g| g.left > 0 && g.cards.binary_search(&card).is_ok())
+        self.groups().any(|(_, cards, left, _)| left > 0 && cards.binary_search(&card).is_ok())
             || self.under.contains(&card)
     }
 
     /// The cards that may come out next, sorted (not their order: that is unknown).
     pub fn remaining(&self) -> Vec<C> {
-        let mut out: Vec<C> = match self.layers.iter().find(|l| l.left() > 0) {
-            Some(layer) => {
-                layer.groups.iter().filter(|g| g.left > 0).flat_map(|g| g.cards.iter().copied()).collect()
-            }
+        let mut out: Vec<C> = match self.groups().find(|g| g.2 > 0) {
+            Some((_, _, _, top)) => self
+                .groups()
+                .filter(|&(_, _, left, layer)| layer == top && left > 0)
+                .flat_map(|(_, cards, _, _)| cards.iter().copied())
+                .collect(),
             None => self.under.first().copied().into_iter().collect(),
         };
         out.sort_unstable();
@@ -141,54 +191,133 @@ impl<C: Copy + Ord> Deck<C> {
         self.position(card).map(|_| ())
     }
 
-    /// Where a reveal of `card` would come from: a layer and group, or the bottom (`None`).
-    fn position(&self, card: C) -> Result<Option<(usize, usize, usize)>, Misdraw> {
-        match self.layers.iter().position(|l| l.groups.iter().any(|g| g.left > 0)) {
-            Some(li) => {
-                for (gi, g) in self.layers[li].groups.iter().enumerate() {
-                    if let Ok(ci) = g.cards.binary_search(&card) {
-                        if g.left > 0 {
-                            return Ok(Some((li, gi, ci)));
-                        }
+    /// Where a reveal of `card` would come from: a group (its index in `shape`) and the
+    /// card's index in `cards`, or the bottom (`None`).
+    fn position(&self, card: C) -> Result<Option<(usize, usize)>, Misdraw> {
+        // The top layer with a card left: where its groups begin in `shape` and `cards`.
+        let mut at = 0;
+        let mut begun = (0, 0);
+        let mut top = None;
+        for (i, p) in self.shape.iter().enumerate() {
+            match *p {
+                Part::Layer => begun = (i + 1, at),
+                Part::Group { len, left } => {
+                    if left > 0 {
+                        top = Some(begun);
+                        break;
                     }
+                    at += len as usize;
                 }
-                let spent = self.layers[li]
-                    .groups
-                    .iter()
-                    .any(|g| g.left == 0 && g.cards.binary_search(&card).is_ok());
-                Err(if self.contains(card) {
-                    Misdraw::Buried
-                } else if spent {
-                    Misdraw::Spent
-                } else {
-                    Misdraw::NotInDeck
-                })
             }
-            None if self.under.is_empty() => Err(Misdraw::Empty),
-            None if self.under.first() == Some(&card) => Ok(None),
-            None if self.under.contains(&card) => Err(Misdraw::Buried),
-            None => Err(Misdraw::NotInDeck),
+        }
+        let Some((first, mut at)) = top else {
+            return match self.under.first() {
+                None => Err(Misdraw::Empty),
+                Some(&c) if c == card => Ok(None),
+                Some(_) if self.under.contains(&card) => Err(Misdraw::Buried),
+                Some(_) => Err(Misdraw::NotInDeck),
+            };
+        };
+        let mut spent = false;
+        for (i, p) in self.shape[first..].iter().enumerate() {
+            let Part::Group { len, left } = *p else { break };
+            let cards = &self.cards[at..at + len as usize];
+            if let Ok(ci) = cards.binary_search(&card) {
+                if left > 0 {
+                    return Ok(Some((first + i, at + ci)));
+                }
+                spent = true;
+            }
+            at += len as usize;
+        }
+        Err(if self.contains(card) {
+            Misdraw::Buried
+        } else if spent {
+            Misdraw::Spent
+        } else {
+            Misdraw::NotInDeck
+        })
+    }
+
+    /// The layer holding the group at `shape[group]`: its range in `shape` (from its
+    /// `Part::Layer`) and in `cards`.
+    fn layer_of(&self, group: usize) -> (std::ops::Range<usize>, std::ops::Range<usize>) {
+        let mut at = 0;
+        let mut begun = (0, 0);
+        let mut i = 0;
+        while i <= group {
+            match self.shape[i] {
+                Part::Layer => begun = (i, at),
+                Part::Group { len, .. } => at += len as usize,
+            }
+            i += 1;
+        }
+        let mut end = at;
+        while let Some(&Part::Group { len, .. }) = self.shape.get(i) {
+            end += len as usize;
+            i += 1;
+        }
+        (begun.0..i, begun.1..end)
+    }
+
+    /// The card at `cards[at]`, of the group at `shape[group]`, leaves the deck; its layer
+    /// goes when nothing is left in it.
+    fn remove(&mut self, group: usize, at: usize) {
+        self.cards.remove(at);
+        let Part::Group { len, left } = &mut self.shape[group] else { return };
+        *len -= 1;
+        // A group's candidates left when its count is spent never were in the deck.
+        *left -= 1;
+        if *left == 0 {
+            self.drop_if_spent(group);
         }
     }
 
     /// Check and apply a recorded reveal: the card leaves the deck.
     pub fn reveal(&mut self, card: C) -> Result<(), Misdraw> {
-        match self.position(card)? {
-            Some((li, gi, ci)) => {
-                let g = &mut self.layers[li].groups[gi];
-                g.cards.remove(ci);
-                // A group's candidates left when its count is spent never were in the deck.
-                g.left -= 1;
-                // The layer can only be spent when this group is (most reveals skip the sum).
-                if g.left == 0 && self.layers[li].left() == 0 {
-                    self.layers.remove(li);
+        // One pass for what `position` finds: the first group with a card left marks the top
+        // layer; its live groups are searched in order up to the next layer (spent groups
+        // only matter to say why a reveal cannot be, which `position` works out).
+        let mut at = 0;
+        let mut live = false;
+        for i in 0..self.shape.len() {
+            match self.shape[i] {
+                Part::Layer if live => break,
+                Part::Layer | Part::Group { left: 0, .. } => {}
+                Part::Group { len, left } => {
+                    live = true;
+                    if let Ok(ci) = self.cards[at..at + len as usize].binary_search(&card) {
+                        self.cards.remove(at + ci);
+                        // A group's candidates left when its count is spent never were in
+                        // the deck.
+                        self.shape[i] = Part::Group { len: len - 1, left: left - 1 };
+                        // The layer can only be spent when this group is.
+                        if left == 1 {
+                            self.drop_if_spent(i);
+                        }
+                        return Ok(());
+                    }
                 }
             }
-            None => {
-                self.under.remove(0);
+            if let Part::Group { len, .. } = self.shape[i] {
+                at += len as usize;
             }
         }
-        Ok(())
+        if !live && self.under.first() == Some(&card) {
+            self.under.remove(0);
+            return Ok(());
+        }
+        Err(self.position(card).err().unwrap_or(Misdraw::NotInDeck))
+    }
+
+    /// The layer of the group at `shape[group]` goes if nothing is left in it.
+    #[cold]
+    fn drop_if_spent(&mut self, group: usize) {
+        let (parts, cards) = self.layer_of(group);
+        if self.shape[parts.clone()].iter().all(|p| !matches!(*p, Part::Group { left: 1.., .. })) {
+            self.shape.drain(parts);
+            self.cards.drain(cards);
+        }
     }
 
     /// A card goes to the discard pile.
@@ -207,57 +336,78 @@ impl<C: Copy + Ord> Deck<C> {
     pub fn reshuffle(&mut self) {
         let mut cards = std::mem::take(&mut self.discard);
         cards.append(&mut self.under);
-        let mut sampled = Vec::new();
-        for layer in self.layers.drain(..) {
-            for g in layer.groups {
-                if g.left >= g.cards.len() {
-                    cards.extend(g.cards);
-                } else if g.left > 0 {
-                    sampled.push(g);
-                }
+        let mut sampled: Vec<(&[C], u32)> = Vec::new();
+        for (_, group, left, _) in self.groups() {
+            if left as usize >= group.len() {
+                cards.extend_from_slice(group);
+            } else if left > 0 {
+                sampled.push((group, left));
             }
         }
-        let mut groups = Vec::new();
+        let mut shape = Vec::new();
         if !cards.is_empty() {
             cards.sort_unstable();
-            let left = cards.len();
-            groups.push(Group { cards, left });
+            let len = count(cards.len());
+            shape.push(Part::Group { len, left: len });
         }
-        groups.extend(sampled);
-        if !groups.is_empty() {
-            self.layers.push(Layer { groups });
+        for &(group, left) in &sampled {
+            shape.push(Part::Group { len: count(group.len()), left });
+            cards.extend_from_slice(group);
         }
+        if !shape.is_empty() {
+            shape.insert(0, Part::Layer);
+        }
+        self.shape = shape;
+        self.cards = cards;
     }
 
     /// A card goes back into the deck's top layer (to a place nobody knows, as for "shuffle
     /// it in").
     pub fn put_back(&mut self, card: C) {
-        match self.layers.first_mut().and_then(|l| l.groups.iter_mut().find(|g| g.left == g.cards.len())) {
-            Some(g) => {
-                let at = g.cards.binary_search(&card).unwrap_or_else(|i| i);
-                g.cards.insert(at, card);
-                g.left += 1;
+        let found = self.groups().find(|&(_, cards, left, layer)| layer == 0 && left as usize == cards.len());
+        let mut at = 0;
+        match found {
+            Some((group, cards, _, _)) => {
+                at += self.shape[..group]
+                    .iter()
+                    .map(|p| match *p {
+                        Part::Group { len, .. } => len as usize,
+                        Part::Layer => 0,
+                    })
+                    .sum::<usize>();
+                at += cards.binary_search(&card).unwrap_or_else(|i| i);
+                if let Part::Group { len, left } = &mut self.shape[group] {
+                    *len += 1;
+                    *left += 1;
+                }
+                self.cards.insert(at, card);
             }
-            None => self.layers.insert(0, Layer { groups: vec![Group { cards: vec![card], left: 1 }] }),
+            None => {
+                self.shape.splice(0..0, [Part::Layer, Part::Group { len: 1, left: 1 }]);
+                self.cards.insert(0, card);
+            }
         }
     }
 
     /// Take a card out of the deck wherever it is (a player searching the deck for it, as a
     /// Retire does); `false` when it is not there.
     pub fn take(&mut self, card: C) -> bool {
-        let found = self.layers.iter().enumerate().find_map(|(li, l)| {
-            l.groups.iter().enumerate().find_map(|(gi, g)| {
-                let known = g.left == g.cards.len();
-                g.cards.binary_search(&card).ok().filter(|_| known).map(|ci| (li, gi, ci))
-            })
-        });
-        if let Some((li, gi, ci)) = found {
-            let g = &mut self.layers[li].groups[gi];
-            g.cards.remove(ci);
-            g.left -= 1;
-            if self.layers[li].left() == 0 {
-                self.layers.remove(li);
+        let mut at = 0;
+        let mut found = None;
+        for (i, p) in self.shape.iter().enumerate() {
+            if let Part::Group { len, left } = *p {
+                let cards = &self.cards[at..at + len as usize];
+                if left == len {
+                    if let Ok(ci) = cards.binary_search(&card) {
+                        found = Some((i, at + ci));
+                        break;
+                    }
+                }
+                at += len as usize;
             }
+        }
+        if let Some((group, at)) = found {
+            self.remove(group, at);
             return true;
         }
         match self.under.iter().position(|&c| c == card) {
@@ -273,15 +423,180 @@ impl<C: Copy + Ord> Deck<C> {
     /// were taken contributes none: which they are is unknown).
     pub fn known(&self) -> Vec<C> {
         let mut out: Vec<C> = self
-            .layers
-            .iter()
-            .flat_map(|l| &l.groups)
-            .filter(|g| g.left == g.cards.len())
-            .flat_map(|g| g.cards.iter().copied())
+            .groups()
+            .filter(|&(_, cards, left, _)| left as usize == cards.len())
+            .flat_map(|(_, cards, _, _)| cards.iter().copied())
             .chain(self.under.iter().copied())
             .collect();
         out.sort_unstable();
         out
+    }
+}
+
+/// The deck as it is written and printed: its layers, each its groups (views of the flat
+/// lists, so writing one builds nothing).
+struct Layers<'a, C>(&'a Deck<C>);
+struct Layer<'a, C> {
+    parts: &'a [Part],
+    cards: &'a [C],
+}
+struct Groups<'a, C>(&'a Layer<'a, C>);
+struct Group<'a, C> {
+    cards: &'a [C],
+    left: usize,
+}
+
+impl<'a, C> Layers<'a, C> {
+    fn iter(&self) -> impl Iterator<Item = Layer<'a, C>> + 'a {
+        let deck = self.0;
+        let mut at = 0;
+        deck.shape.split(|p| *p == Part::Layer).skip(1).map(move |parts| {
+            let len: usize = parts
+                .iter()
+                .map(|p| match *p {
+                    Part::Group { len, .. } => len as usize,
+                    Part::Layer => 0,
+                })
+                .sum();
+            let layer = Layer { parts, cards: &deck.cards[at..at + len] };
+            at += len;
+            layer
+        })
+    }
+    fn count(&self) -> usize {
+        self.0.shape.iter().filter(|p| **p == Part::Layer).count()
+    }
+}
+
+impl<'a, C> Groups<'a, C> {
+    fn iter(&self) -> impl Iterator<Item = Group<'a, C>> + 'a {
+        let (parts, cards) = (self.0.parts, self.0.cards);
+        let mut at = 0;
+        parts.iter().map(move |p| {
+            let (len, left) = match *p {
+                Part::Group { len, left } => (len as usize, left as usize),
+                Part::Layer => (0, 0),
+            };
+            let group = Group { cards: &cards[at..at + len], left };
+            at += len;
+            group
+        })
+    }
+}
+
+impl<C: fmt::Debug> fmt::Debug for Deck<C> {
+    /// As `#[derive(Debug)]` printed the nested deck.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Deck")
+            .field("layers", &Layers(self))
+            .field("under", &self.under)
+            .field("discard", &self.discard)
+            .finish()
+    }
+}
+impl<C: fmt::Debug> fmt::Debug for Layers<'_, C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+impl<C: fmt::Debug> fmt::Debug for Layer<'_, C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Layer").field("groups", &Groups(self)).finish()
+    }
+}
+impl<C: fmt::Debug> fmt::Debug for Groups<'_, C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+impl<C: fmt::Debug> fmt::Debug for Group<'_, C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Group").field("cards", &self.cards).field("left", &self.left).finish()
+    }
+}
+
+impl<C: Serialize> Serialize for Deck<C> {
+    /// As `#[derive(Serialize)]` wrote the nested deck (the state's digest covers it).
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut st = s.serialize_struct("Deck", 3)?;
+        st.serialize_field("layers", &Layers(self))?;
+        st.serialize_field("under", &self.under)?;
+        st.serialize_field("discard", &self.discard)?;
+        st.end()
+    }
+}
+impl<C: Serialize> Serialize for Layers<'_, C> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut seq = s.serialize_seq(Some(self.count()))?;
+        for layer in self.iter() {
+            seq.serialize_element(&layer)?;
+        }
+        seq.end()
+    }
+}
+impl<C: Serialize> Serialize for Layer<'_, C> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut st = s.serialize_struct("Layer", 1)?;
+        st.serialize_field("groups", &Groups(self))?;
+        st.end()
+    }
+}
+impl<C: Serialize> Serialize for Groups<'_, C> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut seq = s.serialize_seq(Some(self.0.parts.len()))?;
+        for group in self.iter() {
+            seq.serialize_element(&group)?;
+        }
+        seq.end()
+    }
+}
+impl<C: Serialize> Serialize for Group<'_, C> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut st = s.serialize_struct("Group", 2)?;
+        st.serialize_field("cards", self.cards)?;
+        st.serialize_field("left", &self.left)?;
+        st.end()
+    }
+}
+
+/// The nested deck as it is written, read back and then laid flat.
+mod nested {
+    use serde::Deserialize;
+
+    #[derive(Deserialize)]
+    #[serde(rename = "Group")]
+    pub struct Group<C> {
+        pub cards: Vec<C>,
+        pub left: usize,
+    }
+    #[derive(Deserialize)]
+    #[serde(rename = "Layer")]
+    pub struct Layer<C> {
+        pub groups: Vec<Group<C>>,
+    }
+    #[derive(Deserialize)]
+    #[serde(rename = "Deck")]
+    pub struct Deck<C> {
+        pub layers: Vec<Layer<C>>,
+        pub under: Vec<C>,
+        pub discard: Vec<C>,
+    }
+}
+
+impl<'de, C: Deserialize<'de>> Deserialize<'de> for Deck<C> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let n = nested::Deck::<C>::deserialize(d)?;
+        let mut deck = Deck { cards: Vec::new(), shape: Vec::new(), under: n.under, discard: n.discard };
+        for layer in n.layers {
+            deck.shape.push(Part::Layer);
+            for g in layer.groups {
+                let len = u32::try_from(g.cards.len()).map_err(serde::de::Error::custom)?;
+                let left = u32::try_from(g.left).map_err(serde::de::Error::custom)?;
+                deck.shape.push(Part::Group { len, left });
+                deck.cards.extend(g.cards);
+            }
+        }
+        Ok(deck)
     }
 }
 
@@ -403,6 +718,29 @@ mod tests {
         assert_eq!(e.known(), vec![5]);
         assert_eq!(e.reveal(5), Ok(()));
         assert_eq!(e.reveal(5), Err(Misdraw::Empty));
+    }
+
+    #[test]
+    fn written_and_printed_as_nested_layers_and_groups() {
+        let mut d = Deck::sampled(vec![(vec![12u8, 10, 11], 2), (vec![], 0)]);
+        d.add_layer_below(vec![(vec![21, 20], usize::MAX)]);
+        d.to_bottom(7);
+        d.discard(3);
+        assert_eq!(
+            format!("{d:?}"),
+            "Deck { layers: [Layer { groups: [Group { cards: [10, 11, 12], left: 2 }, Group { cards: [], left: 0 }] }, \
+             Layer { groups: [Group { cards: [20, 21], left: 2 }] }], under: [7], discard: [3] }"
+        );
+        let config = bincode::config::standard();
+        let bytes = bincode::serde::encode_to_vec(&d, config).unwrap();
+        // layers: 2; [10 11 12] 2, [] 0; [20 21] 2; under [7]; discard [3].
+        assert_eq!(bytes, vec![2, 2, 3, 10, 11, 12, 2, 0, 0, 1, 2, 20, 21, 2, 1, 7, 1, 3]);
+        let (back, _): (Deck<u8>, usize) = bincode::serde::decode_from_slice(&bytes, config).unwrap();
+        assert_eq!(back, d);
+        d.reveal(11).unwrap();
+        d.reveal(12).unwrap();
+        assert_eq!(d.reveal(10), Err(Misdraw::NotInDeck), "the layer went with its last card");
+        assert_eq!(format!("{d:?}"), "Deck { layers: [Layer { groups: [Group { cards: [20, 21], left: 2 }] }], under: [7], discard: [3] }");
     }
 
     #[test]
