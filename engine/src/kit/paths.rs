@@ -265,6 +265,14 @@ impl Distances {
         let f = place.facing.index();
         self.layers.iter().position(|l| l[f].contains(place.at)).map(|k| k as u8)
     }
+    /// The number of layers (costs 0 to one less than it).
+    pub fn len(&self) -> usize {
+        self.layers.len()
+    }
+    /// Whether no layer was made.
+    pub fn is_empty(&self) -> bool {
+        self.layers.is_empty()
+    }
     /// The places of cost `k`.
     pub fn layer(&self, k: u8) -> Option<&Places> {
         self.layers.get(usize::from(k))
@@ -306,8 +314,6 @@ impl fmt::Debug for Distances {
 #[derive(Clone, Default)]
 pub struct Search {
     dist: Distances,
-    /// Every place of the layers made.
-    seen: Places,
     /// Empty layers in a row at the end (none grows from as many as the costliest move).
     quiet: u8,
     /// No layer is to come.
@@ -413,7 +419,7 @@ impl Mover<'_> {
         first[start.facing.index()].insert(start.at);
         let mut layers = Vec::with_capacity(usize::from(bound.min(24)) + 1);
         layers.push(first);
-        Search { dist: Distances { layers }, seen: first, quiet: 0, over: bound == 0, bound }
+        Search { dist: Distances { layers }, quiet: 0, over: bound == 0, bound }
     }
 
     /// Go on with `search` (one this mover began) a layer at a time until `enough` says the
@@ -431,6 +437,14 @@ impl Mover<'_> {
         // The hop masks only when a hop can be made: otherwise there is no 1 KiB to clear.
         let masks = hops.map(|_| self.hop_masks(steps, -1));
         let longest = self.longest();
+        // Every place of the layers made (not kept with the search: a reach is moved about
+        // between the checks, and this is a few unions of its first layers).
+        let mut seen = [Cells::new(); 4];
+        for l in &search.dist.layers {
+            for f in 0..4 {
+                seen[f] = seen[f].union(l[f]);
+            }
+        }
         loop {
             let layers = &search.dist.layers;
             let k = layers.len();
@@ -473,8 +487,8 @@ impl Mover<'_> {
             // A place stays in the first layer that has it.
             let mut any = false;
             for f in 0..4 {
-                new[f] = new[f].minus(search.seen[f]);
-                search.seen[f] = search.seen[f].union(new[f]);
+                new[f] = new[f].minus(seen[f]);
+                seen[f] = seen[f].union(new[f]);
                 any |= !new[f].is_empty();
             }
             search.dist.layers.push(new);

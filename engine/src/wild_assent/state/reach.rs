@@ -74,9 +74,14 @@ impl Reach {
         }
         let mover = self.mover;
         let search = self.begun();
-        // The layers made so far have none: the first new one that has one is the nearest.
-        mover.go_on(search, |l| (0..4).any(|f| !l[f].and(goal[f]).is_empty()));
-        search.distances().first_in(goal)
+        // The layers made so far have none: the first new one that has one is the nearest
+        // (it is the last made then: a layer with places is never dropped as trailing).
+        let mut met = false;
+        mover.go_on(search, |l| {
+            met = (0..4).any(|f| !l[f].and(goal[f]).is_empty());
+            met
+        });
+        met.then(|| (search.distances().len() - 1) as u8)
     }
 }
 
