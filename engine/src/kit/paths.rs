@@ -434,8 +434,9 @@ impl Mover<'_> {
         let hops = self.hop_cost.filter(|_| !self.hop_over.is_empty());
         let (steps, n) = self.offsets();
         let steps = &steps[..n];
-        // The hop masks only when a hop can be made: otherwise there is no 1 KiB to clear.
-        let masks = hops.map(|_| self.hop_masks(steps, -1));
+        // The hop masks only once a hop can be made: none can before a layer of its cost,
+        // and a search within a small Speed, or stopped at a near goal, never gets there.
+        let mut masks = None;
         let longest = self.longest();
         // Every place of the layers made (not kept with the search: a reach is moved about
         // between the checks, and this is a few unions of its first layers).
@@ -461,6 +462,9 @@ impl Mover<'_> {
             // (a | b) & p), not once per direction.
             let prev = &layers[k - 1];
             let hopped = hops.and_then(|h| k.checked_sub(usize::from(h))).map(|j| &layers[j]);
+            if hopped.is_some() && masks.is_none() {
+                masks = Some(self.hop_masks(steps, -1));
+            }
             for f in 0..4 {
                 let mut landed = Cells::new();
                 let src = prev[f].and(movable);

@@ -112,8 +112,14 @@ impl WildAssent {
 
     /// As [`WildAssent::kept_reach`], the activation's search mover given.
     fn kept_reach_with(&self, s: &mut State, act: &Activation, mover: &Mover<'static>) -> Option<Reach> {
-        let r = s.memo.0.take()?;
-        (r.mover == *mover && r.start == act.start && r.speed == self.speed_of(s, act)).then_some(r)
+        // Judged where it lies, then taken: the ~900-byte reach is moved once, not twice.
+        let r = s.memo.0.as_ref()?;
+        if r.mover == *mover && r.start == act.start && r.speed == self.speed_of(s, act) {
+            s.memo.0.take()
+        } else {
+            s.memo.0 = None;
+            None
+        }
     }
 
     /// As [`WildAssent::reach`], the kept one when it is still right.
