@@ -256,10 +256,22 @@ pub struct Distances {
 }
 
 impl Distances {
+    /// No place reached (no search made).
+    pub const fn new() -> Distances {
+        Distances { layers: Vec::new() }
+    }
     /// The cost at `place`, when the search reached it.
     pub fn get(&self, place: Place) -> Option<u8> {
         let f = place.facing.index();
         self.layers.iter().position(|l| l[f].contains(place.at)).map(|k| k as u8)
+    }
+    /// The number of layers (costs 0 to one less than it).
+    pub fn len(&self) -> usize {
+        self.layers.len()
+    }
+    /// Whether no layer was made.
+    pub fn is_empty(&self) -> bool {
+        self.layers.is_empty()
     }
     /// The places of cost `k`.
     pub fn layer(&self, k: u8) -> Option<&Places> {
@@ -292,6 +304,31 @@ impl Distances {
 impl fmt::Debug for Distances {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_map().entries(self.reached()).finish()
+    }
+}
+
+/// A search from one place that stops when its user has what it needs and goes on when
+/// asked ([`Mover::search`], [`Mover::go_on`]): the layers made so far and what growing them
+/// further takes. A check that needs only the cost of the nearest goal stops there; one that
+/// needs every place within the bound carries it to the end.
+#[derive(Clone, Default)]
+pub struct Search {
+    dist: Distances,
+    /// Empty layers in a row at the end (none grows from as many as the costliest move).
+    quiet: u8,
+    /// No layer is to come.
+    over: bool,
+    bound: u8,
+}
+
+impl Search {
+    /// The layers made so far: every one up to the bound once [`Search::is_over`].
+    pub fn distances(&self) -> &Distances {
+        &self.dist
+    }
+    /// Whether every layer has been made.
+    pub fn is_over(&self) -> bool {
+        self.over
     }
 }
 
@@ -370,17 +407,49 @@ impl Mover<'_> {
 
     /// The cheapest cost of reaching each place from `start`, up to `bound`.
     pub fn from(&self, start: Place, bound: u8) -> Distances {
+        let mut search = self.search(start, bound);
+        self.go_on(&mut search, |_| false);
+        search.dist
+    }
+
+    /// A search from `start`, up to `bound`, with only its first layer (cost 0) made: grown
+    /// by [`Mover::go_on`] as far as its user needs, and no farther.
+    pub fn search(&self, start: Place, bound: u8) -> Search {
         let mut first = [Cells::new(); 4];
         first[start.facing.index()].insert(start.at);
+        let mut layers = Vec::with_capacity(usize::from(bound.min(24)) + 1);
+        layers.push(first);
+        Search { dist: Distances { layers }, quiet: 0, over: bound == 0, bound }
+    }
+
+    /// Go on with `search` (one this mover began) a layer at a time until `enough` says the
+    /// newest layer is enough (it is asked after each) or it is over: its bound reached, or
+    /// no layer to come can grow. The layers are those [`Mover::from`] makes, however many
+    /// times it stops and goes on.
+    pub fn go_on(&self, search: &mut Search, mut enough: impl FnMut(&Places) -> bool) {
+        if search.over {
+            return;
+        }
         let movable = self.pass.minus(self.stop);
         let hops = self.hop_cost.filter(|_| !self.hop_over.is_empty());
         let (steps, n) = self.offsets();
         let steps = &steps[..n];
-        // The hop masks only when a hop can be made: otherwise there is no 1 KiB to clear.
-        let masks = hops.map(|_| self.hop_masks(steps, -1));
-        let done = |_: &[Places]| false; // up to its bound
-        self.layered(first, bound, done, |d, k, new| {
-            let layers = &d.layers;
+        // The hop masks only once a hop can be made: none can before a layer of its cost,
+        // and a search within a small Speed, or stopped at a near goal, never gets there.
+        let mut masks = None;
+        let longest = self.longest();
+        // Every place of the layers made (not kept with the search: a reach is moved about
+        // between the checks, and this is a few unions of its first layers).
+        let mut seen = [Cells::new(); 4];
+        for l in &search.dist.layers {
+            for f in 0..4 {
+                seen[f] = seen[f].union(l[f]);
+            }
+        }
+        loop {
+            let layers = &search.dist.layers;
+            let k = layers.len();
+            let mut new = [Cells::new(); 4];
             if let Some(prev) = k.checked_sub(usize::from(self.turn_cost)).map(|j| &layers[j]) {
                 // A turn keeps the field: each facing gets the fields the other three had.
                 let turned = turned(prev, movable);
@@ -393,6 +462,9 @@ impl Mover<'_> {
             // (a | b) & p), not once per direction.
             let prev = &layers[k - 1];
             let hopped = hops.and_then(|h| k.checked_sub(usize::from(h))).map(|j| &layers[j]);
+            if hopped.is_some() && masks.is_none() {
+                masks = Some(self.hop_masks(steps, -1));
+            }
             for f in 0..4 {
                 let mut landed = Cells::new();
                 let src = prev[f].and(movable);
@@ -416,7 +488,30 @@ impl Mover<'_> {
                 }
                 new[f] = new[f].union(landed.and(self.pass));
             }
-        })
+            // A place stays in the first layer that has it.
+            let mut any = false;
+            for f in 0..4 {
+                new[f] = new[f].minus(seen[f]);
+                seen[f] = seen[f].union(new[f]);
+                any |= !new[f].is_empty();
+            }
+            search.dist.layers.push(new);
+            let stop = enough(&new);
+            search.quiet = if any { 0 } else { search.quiet.saturating_add(1) };
+            if k >= usize::from(search.bound) || search.quiet >= longest {
+                // Over (no layer to come can grow from empty ones): trailing empty layers say
+                // nothing.
+                search.over = true;
+                let layers = &mut search.dist.layers;
+                while layers.len() > 1 && layers.last().is_some_and(|l| l.iter().all(Cells::is_empty)) {
+                    layers.pop();
+                }
+                return;
+            }
+            if stop {
+                return;
+            }
+        }
     }
 
     /// The cheapest cost from each place to some place `goal` accepts that the figure may
@@ -709,6 +804,69 @@ mod tests {
         let mut goal = [Cells::new(); 4];
         goal[0].insert(Pos::new(0, 1));
         assert_eq!(d.first_in(&goal), d.get(Place::new(Pos::new(0, 1), Facing::N)));
+    }
+
+    #[test]
+    fn a_search_stopped_and_resumed_makes_the_same_layers() {
+        let mut rng = SplitMix64::new(13);
+        for round in 0..60 {
+            let board = Board { width: 4 + rng.below(12) as i16, height: 4 + rng.below(12) as i16 };
+            let all = Cells::all(board);
+            let (mut blocked, mut over, mut stop) = (Cells::new(), Cells::new(), Cells::new());
+            for p in all.iter() {
+                match rng.below(10) {
+                    0 | 1 => blocked.insert(p),
+                    2 => over.insert(p),
+                    3 => stop.insert(p),
+                    _ => {}
+                }
+            }
+            let pass = all.minus(blocked).minus(over);
+            let m = Mover {
+                board,
+                steps: if round % 2 == 0 { WALK } else { SWIFT },
+                turn_cost: 1 + (round % 3 == 2) as u8,
+                hop_cost: Some(3 + (round % 2) as u8),
+                pass,
+                end: pass.minus(stop),
+                hop_over: over,
+                stop,
+            };
+            let Some(at) = pass.minus(stop).iter().nth(rng.below(pass.count() as usize)) else { continue };
+            let start = Place::new(at, Facing::ALL[rng.below(4)]);
+            let bound = rng.below(20) as u8;
+            let full = m.from(start, bound);
+            let mut s = m.search(start, bound);
+            let mut made = 1;
+            while !s.is_over() {
+                // Stop after a random number of layers, then go on.
+                let mut left = 1 + rng.below(3);
+                m.go_on(&mut s, |_| {
+                    left -= 1;
+                    left == 0
+                });
+                assert!(s.distances().layers.len() > made || s.is_over(), "round {round}: no layer made");
+                made = s.distances().layers.len();
+                if !s.is_over() {
+                    // The layers of the whole search, and empty ones where it had dropped its
+                    // trailing empty layers (a search not over may end in some).
+                    for (k, l) in s.distances().layers.iter().enumerate() {
+                        let want = full.layers.get(k).copied().unwrap_or_default();
+                        assert_eq!(*l, want, "round {round}: layer {k}");
+                    }
+                }
+            }
+            assert_eq!(s.distances().layers, full.layers, "round {round}: over");
+            // Stopping at the first layer that meets a goal finds the cost `first_in` finds.
+            let goal_at = pass.iter().nth(rng.below(pass.count() as usize)).unwrap_or(at);
+            let mut goal = [Cells::new(); 4];
+            goal[rng.below(4)].insert(goal_at);
+            let mut s = m.search(start, bound);
+            if s.distances().first_in(&goal).is_none() {
+                m.go_on(&mut s, |l| (0..4).any(|f| !l[f].and(goal[f]).is_empty()));
+            }
+            assert_eq!(s.distances().first_in(&goal), full.first_in(&goal), "round {round}: nearest");
+        }
     }
 
     #[test]

@@ -16,7 +16,6 @@ use super::WildAssent;
 use crate::kit::grid::{Board, Facing, Pos};
 use crate::kit::paths::{Cells, Move, Mover, Place, Places};
 use smallvec::SmallVec;
-use std::sync::OnceLock;
 
 /// What a recorded Creature movement breaks: the rule and one sentence.
 pub(crate) type Breach = (&'static str, String);
@@ -90,7 +89,15 @@ impl WildAssent {
     /// As [`WildAssent::reach`], its mover given.
     fn reach_with(&self, s: &State, act: &Activation, mover: Mover<'static>) -> Reach {
         let speed = self.speed_of(s, act);
-        Reach { mover, start: act.start, speed, costs: OnceLock::new(), toward: None, goals: SmallVec::new() }
+        Reach {
+            mover,
+            start: act.start,
+            speed,
+            search: None,
+            fields: None,
+            toward: None,
+            goals: SmallVec::new(),
+        }
     }
 
     /// The reach kept in the state (taken out of it), when it was made for this activation
@@ -105,8 +112,14 @@ impl WildAssent {
 
     /// As [`WildAssent::kept_reach`], the activation's search mover given.
     fn kept_reach_with(&self, s: &mut State, act: &Activation, mover: &Mover<'static>) -> Option<Reach> {
-        let r = s.memo.0.take()?;
-        (r.mover == *mover && r.start == act.start && r.speed == self.speed_of(s, act)).then_some(r)
+        // Judged where it lies, then taken: the ~900-byte reach is moved once, not twice.
+        let r = s.memo.0.as_ref()?;
+        if r.mover == *mover && r.start == act.start && r.speed == self.speed_of(s, act) {
+            s.memo.0.take()
+        } else {
+            s.memo.0 = None;
+            None
+        }
     }
 
     /// As [`WildAssent::reach`], the kept one when it is still right.
@@ -154,9 +167,11 @@ impl WildAssent {
             && self.clear_line(s, place.at, t, &[act.unit])
     }
 
-    /// The cheapest cost, within Speed, of a place of `goal` it may end on.
-    fn nearest_within(r: &Reach, goal: &Places) -> Option<u8> {
-        r.costs().first_in(&goal.map(|c| c.and(r.mover.end)))
+    /// The cheapest cost, within Speed, of a place of `goal` it may end on (searched only as
+    /// far as that).
+    fn nearest_within(r: &mut Reach, goal: &Places) -> Option<u8> {
+        let goal = goal.map(|c| c.and(r.mover.end));
+        r.nearest(&goal)
     }
 
     /// Whether the Creature can perform its action on `target` this activation, moving as
@@ -209,7 +224,8 @@ impl WildAssent {
                     // or has a rotation left and a facing that sees it.
                     Some(d) => {
                         let b = self.blockers(s, &[act.unit]);
-                        let Some(layer) = r.costs().layer(d) else { return false };
+                        // Searched up to `d` at least.
+                        let Some(layer) = r.searched().layer(d) else { return false };
                         Facing::ALL.iter().any(|&f| {
                             let i = f.index();
                             layer[i].and(goal[i]).and(r.mover.end).iter().any(|at| {
@@ -247,6 +263,8 @@ impl WildAssent {
                 return ends;
             }
         }
+        // Out of reach: the whole search is there (`nearest_within` found nothing).
+        r.complete();
         let ends = Self::toward_search(act, r, goal);
         r.toward = Some((*goal, ends));
         ends
@@ -269,7 +287,7 @@ impl WildAssent {
     /// back until the start ([`Mover::to_set_until`]), which takes `total` layers.
     fn toward_search(act: &Activation, r: &Reach, goal: &Places) -> Option<Places> {
         let bound = u8::MAX - 1;
-        let costs = r.costs();
+        let costs = r.searched();
         let speed = usize::from(r.speed);
         let m = &r.mover;
         let hops = m.hop_cost.filter(|_| !m.hop_over.is_empty());
@@ -340,7 +358,7 @@ impl WildAssent {
         let mut start = [Cells::new(); 4];
         start[act.start.facing.index()].insert(act.start.at);
         for k in (0..=r.speed.min(total)).rev() {
-            let (Some(fwd), Some(back)) = (r.costs().layer(k), h.layer(total - k)) else { continue };
+            let (Some(fwd), Some(back)) = (r.searched().layer(k), h.layer(total - k)) else { continue };
             if let Some(ends) = ends_where(fwd, back, r.mover.end, &start) {
                 return Some(ends);
             }
@@ -541,7 +559,7 @@ impl WildAssent {
         &self,
         s: &State,
         act: &Activation,
-        r: &Reach,
+        r: &mut Reach,
         goal: Option<&Places>,
         before: (Place, u8),
         places: &[(Place, u8)],
@@ -755,6 +773,8 @@ impl WildAssent {
     ) -> Vec<Move> {
         let Some(card) = self.card_of_act(act) else { return Vec::new() };
         let mut r = self.reach(s, act);
+        // Every place within Speed is asked for below.
+        r.complete();
         let end_ok = |p: Place| r.mover.end.contains(p.at) || p == act.start;
         let choose = |cands: Vec<Place>, pick: &mut dyn FnMut(usize) -> usize| -> Option<Place> {
             if cands.is_empty() {
@@ -766,7 +786,7 @@ impl WildAssent {
         let dest = if card.pool == Pool::Enemies {
             let count = |p: Place| self.pool(s, act).iter().filter(|&&e| s.unit(e).at.adjacent(p.at)).count();
             let places: Vec<Place> =
-                r.costs().reached().filter(|(p, _)| end_ok(*p)).map(|(p, _)| p).collect();
+                r.searched().reached().filter(|(p, _)| end_ok(*p)).map(|(p, _)| p).collect();
             let best = places.iter().map(|&p| count(p)).max().unwrap_or(0).max(count(act.start));
             if count(act.start) == best {
                 None
@@ -789,7 +809,7 @@ impl WildAssent {
                     (t, o)
                 };
                 let places: Vec<Place> = r
-                    .costs()
+                    .searched()
                     .reached()
                     .filter(|(p, _)| end_ok(*p) && in_goal(&goal, *p))
                     .map(|(p, _)| p)
@@ -801,10 +821,10 @@ impl WildAssent {
                     choose(places.into_iter().filter(|&p| Some(score(p)) == best).collect(), pick)
                 }
             } else {
-                match Self::nearest_within(&r, &goal) {
+                match r.searched().first_in(&goal.map(|c| c.and(r.mover.end))) {
                     Some(d) => {
                         let mut ends: Vec<Place> = r
-                            .costs()
+                            .searched()
                             .reached()
                             .filter(|&(p, c)| c == d && in_goal(&goal, p) && end_ok(p))
                             .map(|(p, _)| p)

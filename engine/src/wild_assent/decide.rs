@@ -1152,7 +1152,7 @@ impl WildAssent {
             let mut r = self.reach_after(s, &act, &mover);
             let goal = self.creature_goal(s, &act, &mut r);
             let breach = self
-                .check_creature_path(s, &act, &r, goal.as_ref(), before, &places)
+                .check_creature_path(s, &act, &mut r, goal.as_ref(), before, &places)
                 .or_else(|| self.check_creature_stop(s, &act, &mut r, goal.as_ref(), place, spent));
             if let Some((rule, msg)) = breach {
                 f.violate(self.v(s, rule, msg, &[u]));

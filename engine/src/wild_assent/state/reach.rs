@@ -4,9 +4,8 @@
 
 use super::UnitIx;
 use crate::kit::grid::Pos;
-use crate::kit::paths::{Cells, Distances, Mover, Place, Places};
+use crate::kit::paths::{Cells, Distances, Mover, Place, Places, Search};
 use smallvec::SmallVec;
-use std::sync::OnceLock;
 
 /// A goal worked out with a reach: for the target (and the field it stood on), where the
 /// card's movement heads.
@@ -19,9 +18,12 @@ pub(crate) struct Reach {
     /// Where the activation began.
     pub start: Place,
     pub speed: u8,
-    /// Cheapest cost from where the activation began, up to its Speed (searched when first
-    /// asked: some checks need only the mover).
-    pub(crate) costs: OnceLock<(Distances, Cells)>,
+    /// The search from where the activation began, up to its Speed: begun when first asked
+    /// (some checks need only the mover), and carried only as far as the checks so far
+    /// needed (the nearest goal, say), to go on when a later one needs more.
+    pub(crate) search: Option<Search>,
+    /// Every field it can reach, once the search is over.
+    pub(crate) fields: Option<Cells>,
     /// The last goal headed for out of reach, and where on the way the Creature may end.
     pub(crate) toward: Option<(Places, Option<Places>)>,
     /// The goals worked out with this reach, per target ([`WildAssent::reach_goal`]): the
@@ -30,21 +32,56 @@ pub(crate) struct Reach {
     pub(crate) goals: SmallVec<[Goal; 2]>,
 }
 
+/// The costs of a reach not yet searched.
+static NOT_SEARCHED: Distances = Distances::new();
+
 impl Reach {
+    /// The search, begun.
+    fn begun(&mut self) -> &mut Search {
+        let (mover, start, speed) = (&self.mover, self.start, self.speed);
+        self.search.get_or_insert_with(|| mover.search(start, speed))
+    }
+    /// Carry the search to its end: every place within Speed.
+    pub fn complete(&mut self) {
+        let mover = self.mover;
+        mover.go_on(self.begun(), |_| false);
+    }
     /// The cheapest cost of each place from where the activation began, up to its Speed.
-    pub fn costs(&self) -> &Distances {
-        &self.searched().0
+    pub fn costs(&mut self) -> &Distances {
+        self.complete();
+        self.searched()
+    }
+    /// The layers searched so far: every one up to Speed after [`Reach::complete`] (or
+    /// [`Reach::costs`], [`Reach::fields`], or a [`Reach::nearest`] that found none); after
+    /// a [`Reach::nearest`] that found one at cost `d`, those up to `d`.
+    pub fn searched(&self) -> &Distances {
+        self.search.as_ref().map_or(&NOT_SEARCHED, Search::distances)
     }
     /// Every field the Creature can reach, whatever the facing.
-    pub fn fields(&self) -> Cells {
-        self.searched().1
+    pub fn fields(&mut self) -> Cells {
+        if let Some(f) = self.fields {
+            return f;
+        }
+        let f = fields_of(self.costs());
+        self.fields = Some(f);
+        f
     }
-    fn searched(&self) -> &(Distances, Cells) {
-        self.costs.get_or_init(|| {
-            let d = self.mover.from(self.start, self.speed);
-            let fields = fields_of(&d);
-            (d, fields)
-        })
+    /// The cheapest cost, within Speed, of a place of `goal` (already cut down to the
+    /// fields it may end on): searched only until the first layer that has one.
+    pub fn nearest(&mut self, goal: &Places) -> Option<u8> {
+        if let Some(d) = self.begun().distances().first_in(goal) {
+            return Some(d);
+        }
+        let mover = self.mover;
+        let search = self.begun();
+        // The layers made so far have none: the first new one that has one is the nearest
+        // (it is the last made then: a layer with places is never dropped as trailing).
+        let mut met = false;
+        mover.go_on(search, |l| {
+            met = (0..4).any(|f| !l[f].and(goal[f]).is_empty());
+            met
+        });
+        met.then(|| (search.distances().len() - 1) as u8)
     }
 }
 
