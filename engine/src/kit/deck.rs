@@ -330,6 +330,12 @@ impl<C: Copy + Ord> Deck<C> {
         self.under.push(card);
     }
 
+    /// Room for `n` more cards put at the bottom, made at once (a cloned deck has none, and
+    /// a game that sends cards to the bottom all along would otherwise grow it push by push).
+    pub fn reserve_under(&mut self, n: usize) {
+        self.under.reserve(n);
+    }
+
     /// Everything still in the deck and the discard pile shuffled together (its new order,
     /// again, unknown). A group of which only some candidates are in the deck stays a group
     /// of the one new layer: which they are is still unknown.
@@ -358,7 +364,11 @@ impl<C: Copy + Ord> Deck<C> {
             shape.insert(0, Part::Layer);
         }
         self.shape = shape;
-        self.cards = cards;
+        // The old list's room is kept for the new discard pile (the one taken was the new
+        // deck's), which then does not grow again from nothing card by card.
+        let mut old = std::mem::replace(&mut self.cards, cards);
+        old.clear();
+        self.discard = old;
     }
 
     /// A card goes back into the deck's top layer (to a place nobody knows, as for "shuffle
