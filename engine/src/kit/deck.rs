@@ -342,31 +342,39 @@ impl<C: Copy + Ord> Deck<C> {
     pub fn reshuffle(&mut self) {
         let mut cards = std::mem::take(&mut self.discard);
         cards.append(&mut self.under);
-        let mut sampled: Vec<(&[C], u32)> = Vec::new();
-        for (_, group, left, _) in self.groups() {
-            if left as usize >= group.len() {
-                cards.extend_from_slice(group);
+        // The old lists are reused in place (no list is made or freed): the groups kept
+        // whole move to the front of the old shape and candidates, in order, while the
+        // cards of the full groups join the pile.
+        let mut old = std::mem::take(&mut self.cards);
+        let mut shape = std::mem::take(&mut self.shape);
+        let (mut at, mut kept, mut kept_at) = (0, 0, 0);
+        for i in 0..shape.len() {
+            let Part::Group { len, left } = shape[i] else { continue };
+            let n = len as usize;
+            if left as usize >= n {
+                cards.extend_from_slice(&old[at..at + n]);
             } else if left > 0 {
-                sampled.push((group, left));
+                old.copy_within(at..at + n, kept_at);
+                shape[kept] = Part::Group { len, left };
+                kept += 1;
+                kept_at += n;
             }
+            at += n;
         }
-        let mut shape = Vec::new();
+        shape.truncate(kept);
         if !cards.is_empty() {
             cards.sort_unstable();
             let len = count(cards.len());
-            shape.push(Part::Group { len, left: len });
+            shape.insert(0, Part::Group { len, left: len });
         }
-        for &(group, left) in &sampled {
-            shape.push(Part::Group { len: count(group.len()), left });
-            cards.extend_from_slice(group);
-        }
+        cards.extend_from_slice(&old[..kept_at]);
         if !shape.is_empty() {
             shape.insert(0, Part::Layer);
         }
         self.shape = shape;
+        self.cards = cards;
         // The old list's room is kept for the new discard pile (the one taken was the new
         // deck's), which then does not grow again from nothing card by card.
-        let mut old = std::mem::replace(&mut self.cards, cards);
         old.clear();
         self.discard = old;
     }
