@@ -689,6 +689,35 @@ mod tests {
     }
 
     #[test]
+    fn a_reshuffle_keeps_partly_known_groups_after_the_pile() {
+        // Layer 1: {1,2,3} of which 2 are in the deck, {7,8} drawn out; layer 2: {10,11,12}
+        // of which 1; a card at the bottom and one discarded. The pile (discard, bottom, whole
+        // groups) sorted comes first, then the partly known groups in order; spent ones go.
+        let mut d = Deck::sampled(vec![(vec![1u8, 2, 3], 2), (vec![7, 8], 2)]);
+        d.add_layer_below(vec![(vec![10, 11, 12], 1)]);
+        assert_eq!(d.reveal(7), Ok(()));
+        assert_eq!(d.reveal(8), Ok(()));
+        d.to_bottom(30);
+        d.discard(40);
+        d.reshuffle();
+        assert_eq!(
+            format!("{d:?}"),
+            "Deck { layers: [Layer { groups: [Group { cards: [30, 40], left: 2 }, \
+             Group { cards: [1, 2, 3], left: 2 }, Group { cards: [10, 11, 12], left: 1 }] }], \
+             under: [], discard: [] }"
+        );
+        // Nothing left but a partly known group: no pile group before it.
+        let mut d = Deck::sampled(vec![(vec![4u8, 5, 6], 1)]);
+        d.reshuffle();
+        assert_eq!(format!("{d:?}"), "Deck { layers: [Layer { groups: [Group { cards: [4, 5, 6], left: 1 }] }], under: [], discard: [] }");
+        // Nothing at all: no layer.
+        let mut d = Deck::new(vec![9u8]);
+        assert_eq!(d.reveal(9), Ok(()));
+        d.reshuffle();
+        assert_eq!(format!("{d:?}"), "Deck { layers: [], under: [], discard: [] }");
+    }
+
+    #[test]
     fn duplicates_are_separate_copies() {
         let mut d = Deck::new(vec![5u8, 5, 6]);
         assert_eq!(d.reveal(5), Ok(()));
