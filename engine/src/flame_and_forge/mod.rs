@@ -226,9 +226,14 @@ impl Game for FlameAndForge {
         // A clone keeps no capacity: the lists every session grows get room once here rather
         // than growing from nothing push by push (capacity is no part of the table).
         s.stack.reserve(8);
-        s.events.reserve(8);
+        s.events.reserve(32);
         s.horde.reserve(8);
         s.challenges.reserve(2);
+        // Retaliations and discarded events go to the bottom of their decks all game long.
+        let n = s.dragon_deck.len();
+        s.dragon_deck.reserve_under(n);
+        let n = s.event_deck.len();
+        s.event_deck.reserve_under(n);
         s
     }
 

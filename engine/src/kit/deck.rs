@@ -330,35 +330,53 @@ impl<C: Copy + Ord> Deck<C> {
         self.under.push(card);
     }
 
+    /// Room for `n` more cards put at the bottom, made at once (a cloned deck has none, and
+    /// a game that sends cards to the bottom all along would otherwise grow it push by push).
+    pub fn reserve_under(&mut self, n: usize) {
+        self.under.reserve(n);
+    }
+
     /// Everything still in the deck and the discard pile shuffled together (its new order,
     /// again, unknown). A group of which only some candidates are in the deck stays a group
     /// of the one new layer: which they are is still unknown.
     pub fn reshuffle(&mut self) {
         let mut cards = std::mem::take(&mut self.discard);
         cards.append(&mut self.under);
-        let mut sampled: Vec<(&[C], u32)> = Vec::new();
-        for (_, group, left, _) in self.groups() {
-            if left as usize >= group.len() {
-                cards.extend_from_slice(group);
+        // The old lists are reused in place (no list is made or freed): the groups kept
+        // whole move to the front of the old shape and candidates, in order, while the
+        // cards of the full groups join the pile.
+        let mut old = std::mem::take(&mut self.cards);
+        let mut shape = std::mem::take(&mut self.shape);
+        let (mut at, mut kept, mut kept_at) = (0, 0, 0);
+        for i in 0..shape.len() {
+            let Part::Group { len, left } = shape[i] else { continue };
+            let n = len as usize;
+            if left as usize >= n {
+                cards.extend_from_slice(&old[at..at + n]);
             } else if left > 0 {
-                sampled.push((group, left));
+                old.copy_within(at..at + n, kept_at);
+                shape[kept] = Part::Group { len, left };
+                kept += 1;
+                kept_at += n;
             }
+            at += n;
         }
-        let mut shape = Vec::new();
+        shape.truncate(kept);
         if !cards.is_empty() {
             cards.sort_unstable();
             let len = count(cards.len());
-            shape.push(Part::Group { len, left: len });
+            shape.insert(0, Part::Group { len, left: len });
         }
-        for &(group, left) in &sampled {
-            shape.push(Part::Group { len: count(group.len()), left });
-            cards.extend_from_slice(group);
-        }
+        cards.extend_from_slice(&old[..kept_at]);
         if !shape.is_empty() {
             shape.insert(0, Part::Layer);
         }
         self.shape = shape;
         self.cards = cards;
+        // The old list's room is kept for the new discard pile (the one taken was the new
+        // deck's), which then does not grow again from nothing card by card.
+        old.clear();
+        self.discard = old;
     }
 
     /// A card goes back into the deck's top layer (to a place nobody knows, as for "shuffle
@@ -668,6 +686,35 @@ mod tests {
         assert_eq!(d.reveal(1), Err(Misdraw::Empty));
         d.put_back(2);
         assert!(d.contains(2));
+    }
+
+    #[test]
+    fn a_reshuffle_keeps_partly_known_groups_after_the_pile() {
+        // Layer 1: {1,2,3} of which 2 are in the deck, {7,8} drawn out; layer 2: {10,11,12}
+        // of which 1; a card at the bottom and one discarded. The pile (discard, bottom, whole
+        // groups) sorted comes first, then the partly known groups in order; spent ones go.
+        let mut d = Deck::sampled(vec![(vec![1u8, 2, 3], 2), (vec![7, 8], 2)]);
+        d.add_layer_below(vec![(vec![10, 11, 12], 1)]);
+        assert_eq!(d.reveal(7), Ok(()));
+        assert_eq!(d.reveal(8), Ok(()));
+        d.to_bottom(30);
+        d.discard(40);
+        d.reshuffle();
+        assert_eq!(
+            format!("{d:?}"),
+            "Deck { layers: [Layer { groups: [Group { cards: [30, 40], left: 2 }, \
+             Group { cards: [1, 2, 3], left: 2 }, Group { cards: [10, 11, 12], left: 1 }] }], \
+             under: [], discard: [] }"
+        );
+        // Nothing left but a partly known group: no pile group before it.
+        let mut d = Deck::sampled(vec![(vec![4u8, 5, 6], 1)]);
+        d.reshuffle();
+        assert_eq!(format!("{d:?}"), "Deck { layers: [Layer { groups: [Group { cards: [4, 5, 6], left: 1 }] }], under: [], discard: [] }");
+        // Nothing at all: no layer.
+        let mut d = Deck::new(vec![9u8]);
+        assert_eq!(d.reveal(9), Ok(()));
+        d.reshuffle();
+        assert_eq!(format!("{d:?}"), "Deck { layers: [], under: [], discard: [] }");
     }
 
     #[test]
