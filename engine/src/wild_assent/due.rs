@@ -229,7 +229,15 @@ impl WildAssent {
     }
 
     /// Whether the attack has a consequence left (its damage not worked out).
+    #[inline]
     fn attack_pending(&self, s: &State) -> bool {
+        // A target on the board whose damage is next (just rolled, or the last target's
+        // consequences done): that damage is due, as `attack_next` would find at once.
+        if let Some(a) = s.attack.as_ref().filter(|a| a.roll.is_some() && a.stage == Stage::Damage) {
+            if a.targets.get(usize::from(a.at)).is_some_and(|&t| s.unit(t).on_board()) {
+                return true;
+            }
+        }
         self.attack_next(s, false).is_some()
     }
 
@@ -682,7 +690,23 @@ impl WildAssent {
     /// Moves that need no record: an attack, skill or capture whose consequences are all
     /// applied ends (and with it the action); a Creature turn that drew its second dead card,
     /// or whose capture damage left every Creature with a token, is over.
+    #[inline]
     pub(crate) fn settle(&self, s: &mut State) {
+        // Every record and decision ends here, and most leave none of what `settle_pending`
+        // reads set: told inline, without the large function's entry and exit. Each of its
+        // branches needs one of these set, so skipping it when none is changes nothing.
+        if s.momentum_heal.is_some()
+            || s.attack.is_some()
+            || s.skill.is_some()
+            || s.capture.is_some()
+            || s.hunt.drawing
+        {
+            self.settle_pending(s);
+        }
+    }
+
+    /// [`WildAssent::settle`] when something it ends may be over.
+    fn settle_pending(&self, s: &mut State) {
         if s.momentum_heal.is_some() && self.momentum_due(s).is_none() {
             s.momentum_heal = None;
         }
