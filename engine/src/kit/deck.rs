@@ -79,9 +79,11 @@ pub struct Deck<C> {
     pub discard: Vec<C>,
 }
 
-/// `n` as a group's count (a group never holds 4 billion cards).
+/// `n` as a group's count. A deck is made from a catalog the engine read, and no catalog
+/// holds 2^32 cards of one group (its text alone would take tens of gigabytes), so the
+/// count saturates rather than giving the deck's callers an error no input can cause.
 fn count(n: usize) -> u32 {
-    u32::try_from(n).expect("a deck group holds fewer than 2^32 cards")
+    u32::try_from(n).unwrap_or(u32::MAX)
 }
 
 impl<C: Copy + Ord> Deck<C> {
