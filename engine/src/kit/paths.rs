@@ -806,33 +806,40 @@ mod tests {
         assert_eq!(d.first_in(&goal), d.get(Place::new(Pos::new(0, 1), Facing::N)));
     }
 
+    /// A random board of 4-15 fields a side, a fifth of them blocked, a tenth to hop over
+    /// and a tenth that stop a move, and a mover over it (walking on even rounds, Swift on
+    /// odd ones): the boards the property tests below search.
+    fn random_mover(rng: &mut SplitMix64, round: u32, turn_cost: u8) -> Mover<'static> {
+        let board = Board { width: 4 + rng.below(12) as i16, height: 4 + rng.below(12) as i16 };
+        let all = Cells::all(board);
+        let (mut blocked, mut over, mut stop) = (Cells::new(), Cells::new(), Cells::new());
+        for p in all.iter() {
+            match rng.below(10) {
+                0 | 1 => blocked.insert(p),
+                2 => over.insert(p),
+                3 => stop.insert(p),
+                _ => {}
+            }
+        }
+        let pass = all.minus(blocked).minus(over);
+        Mover {
+            board,
+            steps: if round % 2 == 0 { WALK } else { SWIFT },
+            turn_cost,
+            hop_cost: Some(3 + (round % 2) as u8),
+            pass,
+            end: pass.minus(stop),
+            hop_over: over,
+            stop,
+        }
+    }
+
     #[test]
     fn a_search_stopped_and_resumed_makes_the_same_layers() {
         let mut rng = SplitMix64::new(13);
         for round in 0..60 {
-            let board = Board { width: 4 + rng.below(12) as i16, height: 4 + rng.below(12) as i16 };
-            let all = Cells::all(board);
-            let (mut blocked, mut over, mut stop) = (Cells::new(), Cells::new(), Cells::new());
-            for p in all.iter() {
-                match rng.below(10) {
-                    0 | 1 => blocked.insert(p),
-                    2 => over.insert(p),
-                    3 => stop.insert(p),
-                    _ => {}
-                }
-            }
-            let pass = all.minus(blocked).minus(over);
-            let m = Mover {
-                board,
-                steps: if round % 2 == 0 { WALK } else { SWIFT },
-                turn_cost: 1 + (round % 3 == 2) as u8,
-                hop_cost: Some(3 + (round % 2) as u8),
-                pass,
-                end: pass.minus(stop),
-                hop_over: over,
-                stop,
-            };
-            let Some(at) = pass.minus(stop).iter().nth(rng.below(pass.count() as usize)) else { continue };
+            let m = random_mover(&mut rng, round, 1 + (round % 3 == 2) as u8);
+            let Some(at) = m.end.iter().nth(rng.below(m.pass.count() as usize)) else { continue };
             let start = Place::new(at, Facing::ALL[rng.below(4)]);
             let bound = rng.below(20) as u8;
             let full = m.from(start, bound);
@@ -858,7 +865,7 @@ mod tests {
             }
             assert_eq!(s.distances().layers, full.layers, "round {round}: over");
             // Stopping at the first layer that meets a goal finds the cost `first_in` finds.
-            let goal_at = pass.iter().nth(rng.below(pass.count() as usize)).unwrap_or(at);
+            let goal_at = m.pass.iter().nth(rng.below(m.pass.count() as usize)).unwrap_or(at);
             let mut goal = [Cells::new(); 4];
             goal[rng.below(4)].insert(goal_at);
             let mut s = m.search(start, bound);
@@ -873,31 +880,8 @@ mod tests {
     fn the_layered_search_agrees_with_a_plain_one_on_random_boards() {
         let mut rng = SplitMix64::new(11);
         for round in 0..60 {
-            let board = Board { width: 4 + rng.below(12) as i16, height: 4 + rng.below(12) as i16 };
-            let all = Cells::all(board);
-            let mut blocked = Cells::new();
-            let mut over = Cells::new();
-            let mut stop = Cells::new();
-            for p in all.iter() {
-                match rng.below(10) {
-                    0 | 1 => blocked.insert(p),
-                    2 => over.insert(p),
-                    3 => stop.insert(p),
-                    _ => {}
-                }
-            }
-            let pass = all.minus(blocked).minus(over);
-            let m = Mover {
-                board,
-                steps: if round % 2 == 0 { WALK } else { SWIFT },
-                turn_cost: 1,
-                hop_cost: Some(3 + (round % 2) as u8),
-                pass,
-                end: pass.minus(stop),
-                hop_over: over,
-                stop,
-            };
-            let Some(at) = pass.minus(stop).iter().nth(rng.below(pass.count() as usize)) else { continue };
+            let m = random_mover(&mut rng, round, 1);
+            let Some(at) = m.end.iter().nth(rng.below(m.pass.count() as usize)) else { continue };
             let start = Place::new(at, Facing::ALL[rng.below(4)]);
             let bound = 2 + rng.below(20) as u8;
             let want = reference(&m, start, bound);
@@ -905,7 +889,8 @@ mod tests {
             assert_eq!(got, want.into_iter().collect(), "round {round}: forward");
             // Reverse: the cost to a random goal place, from everywhere, as a forward search
             // from there finds it.
-            let goal = Place::new(pass.iter().nth(rng.below(pass.count() as usize)).unwrap_or(at), Facing::N);
+            let goal =
+                Place::new(m.pass.iter().nth(rng.below(m.pass.count() as usize)).unwrap_or(at), Facing::N);
             let to = m.to(|p| p == goal, 40);
             for (p, c) in to.reached().take(40) {
                 assert_eq!(m.from(p, 40).get(goal), Some(c), "round {round}: reverse at {p:?}");
