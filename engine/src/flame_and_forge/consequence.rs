@@ -776,7 +776,7 @@ impl FlameAndForge {
                 s.placements = 1;
                 s.placed = 0;
                 s.retreated = false;
-                s.player_mut(seat).token_used = false;
+                s.player_mut(seat).face_down.clear();
                 s.phase = Phase::Resolve;
                 if let Some(&top) = s.events.last() {
                     if let Some(action) = self.event_action(top, s.events.len()) {

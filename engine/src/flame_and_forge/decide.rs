@@ -11,7 +11,7 @@ use super::event::{Colour, Event, Foe};
 use super::flow::{Await, Stop};
 use super::icon::Gem;
 use super::label::Label;
-use super::params::{ChallengeAtZero, FrenzyCards, Packs, Scenario, TwoPlayerSpot, WinPending};
+use super::params::{ChallengeAtZero, FrenzyCards, Packs, Reshuffle, Scenario, TwoPlayerSpot, WinPending};
 use super::rules as r;
 use super::state::{
     Adversary, At, CStage, Challenge, CityDwarf, End, FStage, Frame, PStage, Phase, Placement, Player,
@@ -137,6 +137,9 @@ impl FlameAndForge {
         }
         match *e {
             Event::Hero { .. } | Event::Use { .. } | Event::Activate { .. } => true,
+            // `reshuffle=on-draw`: fleeing after the last card comes before the shuffle owed to
+            // draw on, which the flee makes needless.
+            Event::Flee { who } => self.config.reshuffle == Reshuffle::OnDraw && self.shuffle_to_draw(s, who),
             // Declining a won challenge's pending actions comes before the ones owed.
             Event::Pass { who } => self.won_pending(s).is_some_and(|seat| s.seat_of(who) == Some(seat)),
             // A placement more than the turn gives is judged as such, not as a turn left out.
@@ -154,6 +157,18 @@ impl FlameAndForge {
             }
             _ => false,
         }
+    }
+
+    /// Whether what is owed next is only the running challenge's shuffle of `who`'s discard
+    /// pile into the deck they ran out of, with no Battle Frenzy owed (which must be drawn).
+    fn shuffle_to_draw(&self, s: &State, who: Colour) -> bool {
+        let Some(seat) = s.seat_of(who) else { return false };
+        let frenzy = s.challenges.last().map_or(0, |c| c.frenzy);
+        frenzy == 0
+            && matches!(
+                due::Consequences::due(self, s),
+                Some(super::owed::Owed { due: super::owed::Due::Shuffle { seat: k }, .. }) if k == seat
+            )
     }
 
     /// The seat whose won challenge's pending actions are being resolved, when the next one
@@ -213,6 +228,8 @@ impl FlameAndForge {
 
     /// Judge and apply a decision or a reveal.
     fn decide(&self, s: &mut State, e: &Event, f: &mut Findings) -> Result<(), StepError> {
+        // The choice of the active token a kept token opens lasts one decision.
+        let choosing = s.choosing_token.take();
         let a = self.awaited(s);
         if s.over() {
             self.report(s, f, None, r::END_GAME_OVER, format!("`{e}`: the game is over"));
@@ -628,7 +645,10 @@ impl FlameAndForge {
                 if p.active_token.is_none() {
                     p.active_token = Some(id);
                 } else {
+                    // The new token waits in the stash unless the player's next decision
+                    // chooses it (or another) as the active one (l.338).
                     p.tokens.push(id);
+                    s.choosing_token = Some(seat);
                 }
                 s.stack.pop();
                 Ok(())
@@ -647,7 +667,7 @@ impl FlameAndForge {
                     );
                     return Ok(());
                 }
-                if p.token_used {
+                if id.is_some_and(|id| p.face_down.contains(&id)) {
                     self.report(
                         s,
                         f,
@@ -658,7 +678,7 @@ impl FlameAndForge {
                     return Ok(());
                 }
                 let Some(id) = id else { return Ok(()) };
-                s.player_mut(seat).token_used = true;
+                s.player_mut(seat).face_down.push(id);
                 if let Some(when) = self.catalog.tokens[id].when {
                     // When it may be used is card text: not checked.
                     let text = crate::kit::effect::unverified(
@@ -681,9 +701,10 @@ impl FlameAndForge {
                     s.placement().is_some_and(|p| p.seat == seat && matches!(p.at, At::Board { .. }));
                 let retreat =
                     s.stack.iter().any(|f| matches!(f, Frame::Retreat { seat: k, .. } if *k == seat));
+                let acquiring = choosing == Some(seat);
                 let p = s.player_mut(seat);
                 match id.and_then(|id| p.tokens.iter().position(|&t| t == id)) {
-                    Some(i) if regroup || retreat => {
+                    Some(i) if regroup || retreat || acquiring => {
                         let new = p.tokens.remove(i);
                         if let Some(old) = p.active_token.replace(new) {
                             p.tokens.push(old);
@@ -694,7 +715,8 @@ impl FlameAndForge {
                         f,
                         Some(seat),
                         r::RESEARCH_ADVANCED_ACTIVE,
-                        "the active token is switched only on a regroup or a retreat".into(),
+                        "the active token is switched only on a regroup or a retreat, or chosen as a token is kept"
+                            .into(),
                     ),
                     None => self.report(
                         s,
@@ -822,7 +844,7 @@ impl FlameAndForge {
             best: start,
             active_token: None,
             tokens: Vec::new(),
-            token_used: false,
+            face_down: Vec::new(),
             rested,
             footprint: false,
             dealt: Vec::new(),

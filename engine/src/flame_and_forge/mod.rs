@@ -133,6 +133,7 @@ impl FlameAndForge {
             last_fire: None,
             score_dragon: None,
             score_team: None,
+            choosing_token: None,
             settled: state::Settled::default(),
         }
     }
@@ -193,7 +194,10 @@ impl Game for FlameAndForge {
             id: "flame-and-forge",
             name: "Flame & Forge",
             rulebook: "flame-and-forge.txt",
-            rules_version: 1,
+            // 2: a player keeping a second advanced token chooses which is active, a token is
+            // face down only once it is itself used (not any token of the player's), and a
+            // player who flees after their last card owes no shuffle (`reshuffle=on-draw`).
+            rules_version: 2,
         }
     }
 

@@ -36,6 +36,10 @@ named_enum! {
     pub enum FrenzyCards ("a reading") { Resolve = "resolve", SetAside = "set-aside" }
 }
 named_enum! {
+    /// `reshuffle`: when a challenge deck that ran out is made again from the discard pile.
+    pub enum Reshuffle ("a reading") { OnDraw = "on-draw", WhenEmpty = "when-empty" }
+}
+named_enum! {
     /// `end-timing`: when the game's end is checked.
     pub enum EndTiming ("a timing") { Phase4 = "phase4", Immediate = "immediate" }
 }
@@ -158,6 +162,20 @@ pub static PARAMS: &[ParamSpec] = &[
         section: "Battle Frenzy (l.245-247)",
     },
     ParamSpec {
+        name: "reshuffle",
+        kind: ParamKind::Interpretation,
+        allowed: Reshuffle::NAMES,
+        default: Reshuffle::OnDraw.name(),
+        doc: "l.243: \"If you do not have any more cards left, but there are cards in your discard pile, \
+              you shuffle your discard pile, create a new challenge deck and continue drawing\"; l.259: \
+              shuffle \"ONLY when you resolve a Retire action or you run out of cards during a challenge \
+              ... and keep on fighting\". `on-draw`: the shuffle is made to draw on, so a player who flees \
+              after revealing their last card does not shuffle (the cards of the challenge then join \
+              the discard pile the next draw shuffles), as a won challenge does not; `when-empty`: the \
+              discard pile is shuffled in as soon as the deck runs out, before the player may flee.",
+        section: "Resolving a Challenge (l.243, l.259)",
+    },
+    ParamSpec {
         name: "end-timing",
         kind: ParamKind::Interpretation,
         allowed: EndTiming::NAMES,
@@ -257,6 +275,7 @@ pub struct Config {
     pub win_events: WinEvents,
     pub win_pending: WinPending,
     pub frenzy_cards: FrenzyCards,
+    pub reshuffle: Reshuffle,
     pub end_timing: EndTiming,
     pub book_tokens: BookTokens,
     pub two_player_spot: TwoPlayerSpot,
@@ -280,6 +299,7 @@ impl Config {
             win_events: r.get("win-events", WinEvents::One),
             win_pending: r.get("win-pending", WinPending::May),
             frenzy_cards: r.get("frenzy-cards", FrenzyCards::Resolve),
+            reshuffle: r.get("reshuffle", Reshuffle::OnDraw),
             end_timing: r.get("end-timing", EndTiming::Phase4),
             book_tokens: r.get("book-tokens", BookTokens::OnePerSubject),
             two_player_spot: r.get("two-player-spot", TwoPlayerSpot::SkipBlank),
@@ -317,6 +337,7 @@ mod tests {
         check_reading::<WinOrder>(PARAMS, "win-order").unwrap();
         check_reading::<WinEvents>(PARAMS, "win-events").unwrap();
         check_reading::<FrenzyCards>(PARAMS, "frenzy-cards").unwrap();
+        check_reading::<Reshuffle>(PARAMS, "reshuffle").unwrap();
         check_reading::<EndTiming>(PARAMS, "end-timing").unwrap();
         check_reading::<BookTokens>(PARAMS, "book-tokens").unwrap();
         check_reading::<TwoPlayerSpot>(PARAMS, "two-player-spot").unwrap();

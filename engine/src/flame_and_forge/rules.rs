@@ -121,7 +121,7 @@ rules! {
     RESEARCH_HEALING = "ff.research.healing", "From a Healing campfire spot on, every retreat heals by the topmost Healing ability reached", "Healing Track (l.326, l.328)";
     RESEARCH_ADVANCED_DRAW = "ff.research.advanced-draw", "Reaching a subject's top level: draw 3 tokens of that subject, keep 1, the others to the bottom of its pile", "Advanced Research (l.334)";
     RESEARCH_ADVANCED_USE = "ff.research.advanced-use", "An active advanced token is used at most once a turn and turns face up at the start of its owner's next turn", "Advanced Research (l.334)";
-    RESEARCH_ADVANCED_ACTIVE = "ff.research.advanced-active", "Only one advanced token is active; it is switched only on a regroup or a retreat", "Advanced Research (l.338)";
+    RESEARCH_ADVANCED_ACTIVE = "ff.research.advanced-active", "Only one advanced token is active; the player chooses it as they keep another, and switches it only on a regroup or a retreat", "Advanced Research (l.338)";
     // End of turn, end of game, scoring.
     END_CHECK_ORDER = "ff.end.check-order", "Phase 4: first a Dragon beaten this turn (win), then 7 scorched tiles (loss), else the turn passes", "Phase 4 (l.342-348)";
     END_DRAGON_WIN = "ff.end.dragon-win", "Beating the Dragon in a challenge wins the game (see interpretation end-timing)", "Game Overview (l.121); Phase 4 (l.344)";

@@ -81,8 +81,9 @@ pub struct Player {
     pub best: [u8; 3],
     pub active_token: Option<TokenId>,
     pub tokens: Vec<TokenId>,
-    /// The active token is face down (used this turn).
-    pub token_used: bool,
+    /// The advanced tokens flipped face down this turn (used: l.334 flips the token itself, so
+    /// a token switched in on a regroup or retreat is face up even after another was used).
+    pub face_down: Vec<TokenId>,
     /// Scenario 01's starting heal as a token (`well-rested=advanced-token`).
     pub rested: u8,
     /// The next raid may go to any tile of the next line (a footprint).
@@ -359,6 +360,10 @@ pub struct State {
     /// The Dragon's and the team's scores as recorded at the end, once they are.
     pub score_dragon: Option<u16>,
     pub score_team: Option<(i16, Rank)>,
+    /// The seat that has just kept an advanced token while another was active: "they choose
+    /// one of them to keep active" (l.338), so its next decision may be that choice
+    /// (`activate`). Cleared by the next decision, whoever makes it.
+    pub choosing_token: Option<u8>,
     /// What the last step found owed next (see [`Settled`]): not part of the table.
     #[serde(skip)]
     pub settled: Settled,
