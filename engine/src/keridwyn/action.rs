@@ -192,7 +192,15 @@ impl KeridwynFight {
                     .effects
                     .iter()
                     .any(|e| matches!(e, Effect::Ailment(a, _) if self.immune(s, target, *a)));
-                if self.params.immunity == ImmunityVsAttack::WholeAttack && immune_to_it {
+                let no_effect = immune_to_it
+                    && match self.params.immunity {
+                        ImmunityVsAttack::WholeAttack => true,
+                        ImmunityVsAttack::AilmentOnly => false,
+                        // Only the Ailment is stopped: the attack is void on this target when
+                        // what is left of it deals no damage.
+                        ImmunityVsAttack::StopAilment => !self.deals_damage(s, target, &k.effects),
+                    };
+                if no_effect {
                     // Immune to what the attack causes: it has no effect on this target.
                     return next(s);
                 }

@@ -114,7 +114,7 @@ pub struct MonsterCard {
     /// Start-of-fight effects applied to each character (ailments and damage).
     pub start: Vec<Effect>,
     pub targets: [Condition; 2],
-    /// (d6 faces in brackets, action card).
+    /// (the action die's faces in brackets, action card).
     pub actions: Vec<(Vec<u8>, CardId)>,
     pub text: Vec<String>,
 }
@@ -394,7 +394,10 @@ impl Catalog {
                 let name = w.id("").map_err(|_| "an action card id".to_string())?.to_string();
                 let mut faces = Vec::new();
                 while let Some(x) = w.peek() {
-                    let f = w.number_in(1..=6u8, "").map_err(|_| format!("a d6 face 1-6, found `{x}`"))?;
+                    // The action die is a skill die (d10 or d12, `skill-die`).
+                    let f = w
+                        .number_in(1..=12u8, "")
+                        .map_err(|_| format!("a face of the action die, 1-12, found `{x}`"))?;
                     faces.push(f);
                 }
                 actions.push((faces, name));

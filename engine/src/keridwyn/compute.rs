@@ -134,7 +134,9 @@ impl KeridwynFight {
                 who,
                 |e| if let Effect::Priority(n) = e { Some(*n) } else { None },
             ));
-        if f.ailment(Ailment::Slow) > 0 {
+        // Immunity removes the Ailment at once (l.19), before the token goes down: a Slow the
+        // fighter is Immune to costs no Priority, though its `cure` is recorded after.
+        if f.ailment(Ailment::Slow) > 0 && !self.immune(s, who, Ailment::Slow) {
             p -= SLOW_PRIORITY;
         }
         if f.is_monster() {
@@ -234,6 +236,21 @@ impl KeridwynFight {
             DamageBase::Fixed(n) => n,
             DamageBase::PerAilment(a) => i32::try_from(s.fighter(target).ailment(a)).unwrap_or(i32::MAX),
         }
+    }
+
+    /// Whether an attack's effects deal any damage to `target` before Accuracy, its Ailments
+    /// the target is Immune to stopped (`immunity-vs-attack=stop-ailment`): a fixed damage
+    /// above 0, or a damage per round of an Ailment the target has or this attack gives it.
+    pub(crate) fn deals_damage(&self, s: &State, target: Seat, effects: &[Effect]) -> bool {
+        effects.iter().any(|e| match *e {
+            Effect::Damage(DamageBase::Fixed(n)) => n > 0,
+            Effect::Damage(DamageBase::PerAilment(a)) => {
+                s.fighter(target).ailment(a) > 0
+                    || (!self.immune(s, target, a)
+                        && effects.iter().any(|g| matches!(*g, Effect::Ailment(b, n) if b == a && n > 0)))
+            }
+            _ => false,
+        })
     }
 
     /// Damage before Block: base, + modifiers of the attacker, -1 while Weak, + Accuracy.

@@ -126,7 +126,10 @@ impl Game for KeridwynFight {
             // 2: obligations derived from the state (a new state shape), the book's readings
             // of the trophy, tie-break modifiers, replacement and immunity, and a re-check tie
             // rolled off by default (`priority-recheck-tie=roll`).
-            rules_version: 2,
+            // 3: an Immunity revealed with Maneuver lifts its Ailment before the tokens go down,
+            // only the Ailment is stopped by default (`immunity-vs-attack=stop-ailment`), the
+            // first Balance of a round holds, and the action die is a skill die.
+            rules_version: 3,
         }
     }
     fn rules() -> &'static [RuleInfo] {

@@ -87,14 +87,26 @@ impl KeridwynFight {
                 "Maneuver grants gear or Immunity, not both (maneuver-options)",
             ));
         }
-        for p in plays {
+        // Maneuver's Immunity takes hold as it is revealed, "immediately removing" the Ailment
+        // (the sample, l.49) before the tokens go down: applied first, whatever the order.
+        for p in plays
+            .iter()
+            .filter(|p| matches!(p, Play::Immune(_)))
+            .chain(plays.iter().filter(|p| !matches!(p, Play::Immune(_))))
+        {
             match p {
                 Play::Lure => {
                     let base = self.catalog.lure_priority.unwrap_or(0);
                     let priority = self.token_priority(s, i, base, false);
                     s.track.push(Token { who: i, action: Action::Lure, priority, on: None, second: false });
                 }
-                Play::Balance => s.balance = Some(i),
+                // "unless a character already determined who is attacked by using Balance"
+                // (l.45): a second Balance the same round does not take it over.
+                Play::Balance => {
+                    if s.balance.is_none() {
+                        s.balance = Some(i);
+                    }
+                }
                 Play::Focus => s.fighter_mut(i).focus_played = true,
                 Play::Immune(a) => {
                     s.cure_check = true;

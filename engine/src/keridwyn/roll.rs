@@ -13,7 +13,8 @@ use crate::kit::dice::Roll;
 use crate::{Findings, StepError, Violation};
 
 impl KeridwynFight {
-    /// `action wyvern 6`: the monster's d6.
+    /// `action wyvern 6`: the monster's action die, one of its skill dice (the sample puts it
+    /// on the fight tracker and rolls it again among the Wyvern's four Might dice, l.51, l.55).
     pub(crate) fn monster_action(
         &self,
         s: &mut State,
@@ -39,8 +40,9 @@ impl KeridwynFight {
         if self.seat(s, monster) != Some(m) {
             return Err(StepError::new(format!("`{monster}` is not the monster in this fight")));
         }
-        if !(1..=6).contains(&face) {
-            return Err(StepError::new(format!("the monster's die is a d6; {face} is not a face")));
+        let sides = self.params.die.sides();
+        if !(1..=sides).contains(&face) {
+            return Err(StepError::new(format!("the monster's die is a d{sides}; {face} is not a face")));
         }
         s.monster_rolled = true;
         let Who::Monster(id) = s.fighter(m).who else { return Err(out_of_sequence(ev, s)) };

@@ -184,6 +184,7 @@ named_enum! {
 named_enum! {
     /// `immunity-vs-attack`.
     pub enum ImmunityVsAttack ("a reading of immunity-vs-attack") {
+        StopAilment = "stop-ailment",
         WholeAttack = "whole-attack",
         AilmentOnly = "ailment-only",
     }
@@ -290,12 +291,17 @@ pub static PARAMS: &[ParamSpec] = &[
         name: P_IMMUNITY,
         kind: ParamKind::Interpretation,
         allowed: ImmunityVsAttack::NAMES,
-        default: ImmunityVsAttack::WholeAttack.name(),
+        default: ImmunityVsAttack::StopAilment.name(),
         doc: "\"While Immune, a fighter cannot gain the Ailment\": silent on the rest of an attack that causes \
-              it. Default, from the sample round (Fire Breath's 9 would have hit Player A, yet \"the Immunity \
-              to Burn would have fully protected them anyway\"): an attack causing an Ailment the target is \
-              Immune to has no effect on that target, Accuracy included. `ailment-only`: only the Ailment is \
-              stopped and the attack's other effects apply (Fire Breath then deals 0 Burn + 1 Accuracy).",
+              it, and the sample round says Fire Breath's 9 would not have hurt Player A, Immune to Burn \
+              (\"the Immunity to Burn would have fully protected them anyway\"). Default `stop-ailment`, \
+              the plain words and the sample together: only the Ailment is stopped, and an attack that \
+              then deals no damage (Fire Breath's \"damage equal to the rounds of Burn\" comes to 0) has no \
+              effect on the target, Accuracy included (\"All rolls made to attack grant Accuracy to effects \
+              that deal damage\"); an attack with damage of its own (2 damage and Dazzle against a target \
+              Immune to Dazzle) deals it, Accuracy included. `whole-attack`: an attack causing an Ailment \
+              the target is Immune to has no effect on it at all. `ailment-only`: only the Ailment is \
+              stopped and Accuracy always applies (Fire Breath then deals 0 Burn + 1 Accuracy).",
         section: "AILMENTS",
     },
     ParamSpec {
@@ -390,7 +396,7 @@ impl Params {
             lure: r.get(P_LURE, LureRoll::WitVsWitDefense),
             maneuver: r.get(P_MANEUVER, ManeuverOptions::GearAndImmunity),
             balance: r.get(P_BALANCE, BalanceScope::Round),
-            immunity: r.get(P_IMMUNITY, ImmunityVsAttack::WholeAttack),
+            immunity: r.get(P_IMMUNITY, ImmunityVsAttack::StopAilment),
             recheck: r.get(P_RECHECK, RecheckTie::Roll),
             focus: r.get(P_FOCUS, FocusRefresh::EndOfRound),
             reroll_cost: r.number(P_REROLL, 0, MAX_REROLL_COST, 2),
