@@ -232,21 +232,48 @@ pub struct Chariot {
 }
 
 impl Chariot {
-    /// Assign `dice` (value, color) to the condition's specs, most specific spec first.
-    /// Returns (specs left unfilled, dice that filled nothing) as bitsets.
+    /// Assign `dice` (value, color) to the condition's specs, most specific spec first,
+    /// as many as can be: a die that finds no free spec may take one another die holds if
+    /// that die can move to another spec (a matching, not a greedy fill: `5 *g` is met by a
+    /// green 5 and a yellow 5 in either order). Returns (specs left unfilled, dice that
+    /// filled nothing) as bitsets.
     pub fn fill(&self, dice: impl Iterator<Item = (u8, Color)>) -> (u32, u32) {
-        let mut filled = 0u32;
+        let dice: Vec<(u8, Color)> = dice.collect();
+        let mut owner: Vec<Option<usize>> = vec![None; self.condition.len()];
         let mut unused = 0u32;
-        for (k, (v, c)) in dice.enumerate() {
-            match (0..self.condition.len())
-                .find(|&j| filled & (1 << j) == 0 && self.condition[j].matches(v, c))
-            {
-                Some(j) => filled |= 1 << j,
-                None => unused |= 1 << k,
+        for k in 0..dice.len() {
+            let mut seen = 0u32;
+            if !self.place(&dice, k, &mut owner, &mut seen) {
+                unused |= 1 << k;
             }
         }
+        let filled = owner.iter().enumerate().filter(|(_, o)| o.is_some()).fold(0u32, |m, (j, _)| m | 1 << j);
         let all = (1u32 << self.condition.len()) - 1;
         (all & !filled, unused)
+    }
+
+    /// Place die `k`: on the first free spec it matches, else on a matching spec whose die can
+    /// be placed elsewhere (an augmenting path; `seen` keeps each spec tried once).
+    fn place(&self, dice: &[(u8, Color)], k: usize, owner: &mut [Option<usize>], seen: &mut u32) -> bool {
+        let (v, c) = dice[k];
+        let matching = |j: usize| self.condition[j].matches(v, c);
+        if let Some(j) = (0..owner.len()).find(|&j| owner[j].is_none() && matching(j)) {
+            owner[j] = Some(k);
+            return true;
+        }
+        for j in 0..owner.len() {
+            if *seen & (1 << j) != 0 || !matching(j) {
+                continue;
+            }
+            *seen |= 1 << j;
+            if let Some(other) = owner[j] {
+                if self.place(dice, other, owner, seen) {
+                    owner[j] = Some(k);
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     pub fn condition_text(&self) -> String {

@@ -169,7 +169,10 @@ impl Game for ProvingGrounds {
             // own time and times may not run backwards, a wound and a borrow are derived as
             // consequences, targeted card effects are applied, a set may stop short of the
             // spaces it reaches (`multi-space=optional` by default).
-            rules_version: 2,
+            // 3: a chariot's condition is met whenever its dice can fill it (a matching, not
+            // a greedy fill), and the dragonling die's weakness concerns only an attacked enemy
+            // (no extra die, and nothing unverified, for an enemy assigned no dice).
+            rules_version: 3,
         }
     }
 

@@ -69,14 +69,24 @@ impl Hooks for Dragonling {
 
     /// Under `dragonling-weakness=extra-die`, the die joins the attack on a weak enemy.
     fn attack(&self, g: &ProvingGrounds, s: &State, i: usize, _m: &mut AttackMods, dice: &mut ColorCounts) {
-        if g.config.dragonling_weakness == DragonlingWeakness::ExtraDie && g.weak_to_dragon(s, i) {
+        // The die joins an attack: an enemy assigned no dice is not attacked (l.137 "No Dice
+        // ... nothing happens"), whatever its weakness.
+        if g.config.dragonling_weakness == DragonlingWeakness::ExtraDie
+            && !dice.is_empty()
+            && g.weak_to_dragon(s, i)
+        {
             dice.add(Color::White);
         }
     }
 
     /// Under `dragonling-weakness=unverified`, a move against a weak enemy is not guessed.
     fn marker_turn(&self, g: &ProvingGrounds, s: &mut State, i: usize, _e: &Event, f: &mut Findings) {
-        if g.config.dragonling_weakness == DragonlingWeakness::Unverified && g.weak_to_dragon(s, i) {
+        // Only an attacked enemy's turn can depend on its weakness (l.137: with no dice,
+        // nothing happens), so a hold for an enemy assigned none is checked as any other.
+        if g.config.dragonling_weakness == DragonlingWeakness::Unverified
+            && g.weak_to_dragon(s, i)
+            && !s.pool.colors_showing(i as u8 + 1).is_empty()
+        {
             if let Some(c) = s.slots[i].card {
                 let why = format!(
                     "the dragonling die shows {}, the weakness of `{}`; the rulebook does not say what a weakness does (dragonling-weakness=unverified)",
