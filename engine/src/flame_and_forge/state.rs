@@ -227,7 +227,14 @@ pub struct Challenge {
 }
 
 /// A frame of the stack: one activity being resolved.
+///
+/// `repr(u8)`: the variant is a byte of its own at the front, so every match on a frame (the
+/// settle's on the top one, the stack scans) is one load and a jump; left to the compiler,
+/// the variant was folded into a field of `Placement` (a 14-byte frame) and each match
+/// first decoded it. The layout is no part of the state: it is written, compared and
+/// printed field by field.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[repr(u8)]
 pub enum Frame {
     /// Setup: the bonus gems of a seat.
     Bonus {
