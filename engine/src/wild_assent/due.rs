@@ -15,7 +15,7 @@ use super::cards::UnitKind;
 use super::combat::Knock;
 use super::effect::{Effect, Status};
 use super::event::{Event, Field};
-use super::rules::{self, BleedOnSkip, BleedStack, DoubleImmobilize, HazardPush, Scope, StunConsumes};
+use super::rules::{self, BleedOnSkip, BleedStack, DoubleImmobilize, HazardPush, Mode, Scope, StunConsumes};
 use super::state::{Outcome, Phase, Presence, Removal, Side, Source, Stage, State, UnitIx};
 use super::WildAssent;
 use crate::kit::due::{Consequences, Pairing};
@@ -143,6 +143,35 @@ impl WildAssent {
             .or_else(|| self.end_due(s))
             .or_else(|| self.encounter_due(s))
             .or_else(|| self.round_due(s))
+    }
+
+    /// Whether nothing is due, told from a few fields without walking the chain: `true` only
+    /// when every check of [`WildAssent::next_due`] is sure to find nothing (`false` says
+    /// nothing; the chain tells). The usual state before a decision within an activation
+    /// (a target, a move, an attack, its roll, a pass): the table known clean, nothing being
+    /// resolved, the activation neither over nor owing its start (no Bleed or Stun token on
+    /// the miniature) nor a cancelled capture (no capture token).
+    #[inline]
+    pub(crate) fn nothing_due(&self, s: &State) -> bool {
+        let Some(a) = s.act.as_ref() else { return false };
+        // removal_due: the pass is known to find nothing.
+        s.memo.1.get()
+            // victory_due: only an Arena match has a winner.
+            && self.params.mode != Mode::Arena
+            && s.momentum_heal.is_none()
+            // attack_due: nothing rolled.
+            && s.attack.as_ref().is_none_or(|k| k.roll.is_none())
+            && s.skill.is_none()
+            && s.capture.is_none()
+            && s.hunt.capture_card.is_none()
+            // end_due: the activation goes on (and with one in progress, encounter_due and
+            // round_due find nothing).
+            && !a.done
+            // start_due: no Bleed to deal nor Stun to skip; cancel_due: no capture token.
+            && {
+                let u = s.unit(a.unit);
+                u.statuses & (Status::Bleed.bit() | Status::Stun.bit()) == 0 && u.capture.is_none()
+            }
     }
 
     /// A miniature at no Health leaves; a slain Creature drops its Resources; a Summon
