@@ -15,7 +15,7 @@ use super::cards::UnitKind;
 use super::combat::Knock;
 use super::effect::{Effect, Status};
 use super::event::{Event, Field};
-use super::rules::{self, BleedOnSkip, BleedStack, DoubleImmobilize, HazardPush, Scope, StunConsumes};
+use super::rules::{self, BleedOnSkip, BleedStack, DoubleImmobilize, HazardPush, Mode, Scope, StunConsumes};
 use super::state::{Outcome, Phase, Presence, Removal, Side, Source, Stage, State, UnitIx};
 use super::WildAssent;
 use crate::kit::due::{Consequences, Pairing};
@@ -145,6 +145,35 @@ impl WildAssent {
             .or_else(|| self.round_due(s))
     }
 
+    /// Whether nothing is due, told from a few fields without walking the chain: `true` only
+    /// when every check of [`WildAssent::next_due`] is sure to find nothing (`false` says
+    /// nothing; the chain tells). The usual state before a decision within an activation
+    /// (a target, a move, an attack, its roll, a pass): the table known clean, nothing being
+    /// resolved, the activation neither over nor owing its start (no Bleed or Stun token on
+    /// the miniature) nor a cancelled capture (no capture token).
+    #[inline]
+    pub(crate) fn nothing_due(&self, s: &State) -> bool {
+        let Some(a) = s.act.as_ref() else { return false };
+        // removal_due: the pass is known to find nothing.
+        s.memo.1.get()
+            // victory_due: only an Arena match has a winner.
+            && self.params.mode != Mode::Arena
+            && s.momentum_heal.is_none()
+            // attack_due: nothing rolled.
+            && s.attack.as_ref().is_none_or(|k| k.roll.is_none())
+            && s.skill.is_none()
+            && s.capture.is_none()
+            && s.hunt.capture_card.is_none()
+            // end_due: the activation goes on (and with one in progress, encounter_due and
+            // round_due find nothing).
+            && !a.done
+            // start_due: no Bleed to deal nor Stun to skip; cancel_due: no capture token.
+            && {
+                let u = s.unit(a.unit);
+                u.statuses & (Status::Bleed.bit() | Status::Stun.bit()) == 0 && u.capture.is_none()
+            }
+    }
+
     /// A miniature at no Health leaves; a slain Creature drops its Resources; a Summon
     /// whose summoner left is destroyed; a Creature with enough captured tokens is captured.
     fn removal_due(&self, s: &State) -> Option<Due> {
@@ -160,11 +189,39 @@ impl WildAssent {
             );
             return None;
         }
-        let d = self.removal_pass(s);
+        let d = match s.memo.1.damaged() {
+            // Clean but for this miniature's damage: the pass found every other miniature
+            // under its Health, and no drop, Summon or capture owed, and nothing of that
+            // was written since; only this one can be due now, and then it is the first.
+            Some(i) => {
+                let d = s.units.get(usize::from(i)).and_then(|u| self.over_health(i, u));
+                // Unoptimised builds (tests, fixtures) run the whole pass too, and compare.
+                debug_assert_eq!(d, self.removal_pass(s), "one miniature's damage written: the pass differs");
+                d
+            }
+            None => self.removal_pass(s),
+        };
         if d.is_none() {
             s.memo.1.set();
         }
         d
+    }
+
+    /// A miniature on the board at no Health leaves (the pass's first check, for one).
+    #[inline]
+    fn over_health(&self, i: UnitIx, u: &super::state::Unit) -> Option<Due> {
+        if u.presence == Presence::OnBoard
+            && u.damage > 0
+            && u.damage >= self.units()[u.card].stats_at(u.threat).health
+        {
+            let (how, rule) = match u.kind {
+                UnitKind::Seeker => (Removal::Injured, rules::INJURED),
+                UnitKind::Summon => (Removal::Destroyed, rules::SLAIN),
+                _ => (Removal::Slain, rules::SLAIN),
+            };
+            return Some(due(Fact::Removed(i, how), rule));
+        }
+        None
     }
 
     /// The removals, from the whole table.
@@ -551,7 +608,7 @@ impl WildAssent {
             }
             Fact::Bleed(u, n) => {
                 s.unit_mut(u).damage += i32::from(n);
-                s.units_changed();
+                s.damage_changed(u);
             }
             Fact::Stunned(_) => {
                 if let Some(a) = s.act.as_mut() {
@@ -561,7 +618,7 @@ impl WildAssent {
             }
             Fact::Damage(u, n) | Fact::Hazard(u, n) | Fact::CaptureDamage(u, n) => {
                 s.unit_mut(u).damage += n;
-                s.units_changed();
+                s.damage_changed(u);
             }
             Fact::Afflict(u, st) => {
                 let immobilize = self.params.immobilize;
@@ -607,7 +664,7 @@ impl WildAssent {
             Fact::Heal(u, n) => {
                 let unit = s.unit_mut(u);
                 unit.damage = (unit.damage - n).max(0);
-                s.units_changed();
+                s.damage_changed(u);
             }
             Fact::Cure(u) => {
                 let unit = s.unit_mut(u);

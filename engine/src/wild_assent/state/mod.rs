@@ -23,7 +23,7 @@ use crate::kit::paths::{Cells, Place};
 use crate::kit::taint::Unverified;
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicU8, Ordering};
 
 /// A miniature's index in `State::units`.
 pub type UnitIx = u8;
@@ -78,25 +78,41 @@ impl ObstacleCells {
 
 /// The removal pass (due.rs) found nothing to remove, and nothing it reads has been written
 /// since: a miniature's damage, presence, capture token, card or Threat, or a miniature
-/// added. Set by the pass itself, which reads the state by shared reference (so an atomic
+/// added (a miniature's side and kind, which the pass reads too, are written only as it is
+/// added). Set by the pass itself, which reads the state by shared reference (so an atomic
 /// flag: the state stays `Sync`; relaxed loads and stores are plain moves); cleared with
 /// `State::units_changed` by every writer of those fields. A new or decoded state starts
 /// unknown.
+///
+/// A third value says the pass found nothing and since then only one miniature's damage was
+/// written (`State::damage_changed`, the writer of most records: damage, Bleed, a hazard, a
+/// capture's damage, a heal): only that miniature's own removal can be due, and the pass
+/// looks at it alone.
 #[derive(Default)]
-pub struct Clean(AtomicBool);
+pub struct Clean(AtomicU8);
+
+/// [`Clean`]'s values: unknown (the pass must run), clean, and from `DAMAGED` on, clean but
+/// for the damage of miniature `value - DAMAGED`.
+const UNKNOWN: u8 = 0;
+const CLEAN: u8 = 1;
+const DAMAGED: u8 = 2;
 
 impl Clean {
     pub(crate) fn get(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
+        self.0.load(Ordering::Relaxed) == CLEAN
     }
     pub(crate) fn set(&self) {
-        self.0.store(true, Ordering::Relaxed);
+        self.0.store(CLEAN, Ordering::Relaxed);
+    }
+    /// The one miniature whose damage alone was written since the pass found nothing.
+    pub(crate) fn damaged(&self) -> Option<UnitIx> {
+        self.0.load(Ordering::Relaxed).checked_sub(DAMAGED)
     }
 }
 
 impl Clone for Clean {
     fn clone(&self) -> Self {
-        Clean(AtomicBool::new(self.get()))
+        Clean(AtomicU8::new(self.0.load(Ordering::Relaxed)))
     }
 }
 
@@ -487,7 +503,15 @@ impl State {
     /// A miniature's damage, presence, capture token, card or Threat was written, or a
     /// miniature added: the removal pass must look at the table again.
     pub(crate) fn units_changed(&mut self) {
-        *self.memo.1 .0.get_mut() = false;
+        *self.memo.1 .0.get_mut() = UNKNOWN;
+    }
+    /// Only miniature `i`'s damage was written: the removal pass, if it had found nothing,
+    /// need look at that miniature alone (see [`Clean`]); any other change since, and it
+    /// must look at the whole table.
+    pub(crate) fn damage_changed(&mut self, i: UnitIx) {
+        let c = self.memo.1 .0.get_mut();
+        let mark = if usize::from(i) < MAX_UNITS { DAMAGED + i } else { UNKNOWN };
+        *c = if *c == CLEAN || *c == mark { mark } else { UNKNOWN };
     }
     /// The miniature with this name.
     pub fn find(&self, name: &Name) -> Option<UnitIx> {
