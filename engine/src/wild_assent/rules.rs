@@ -388,7 +388,7 @@ rules! {
         "The Encampment starts with the Barracks and two buildings of the players' choice, all at level 1",
         "Hunt: Setup (Create the Encampment)";
     SETUP_WORKERS = "wa.hunt.setup.workers",
-        "At setup three Workers are drawn from those that do not cost 2 gold, and one of them is kept",
+        "At setup exactly three Workers are drawn (fewer only when fewer are left) from those that do not cost 2 gold, and one of them is kept",
         "Hunt: Setup (Create the Encampment)";
     SETUP_SEASON = "wa.hunt.setup.season",
         "The Season token starts on 1",
@@ -430,7 +430,7 @@ rules! {
         "A housed Creature sells for gold equal to its Threat (plus the Creature Pens' bonus)",
         "Hunt: Visit the Silvestrem's Markets (Sell Creatures); Encampment (Creature Pens)";
     MARKET_HIRE = "wa.hunt.market.hire",
-        "One hiring attempt per visit: two Workers drawn from the Worker deck, any of them hired at their cost",
+        "One hiring attempt per visit: exactly two Workers drawn from the Worker deck (fewer only when it holds fewer), any of them hired at their cost",
         "Hunt: Visit the Silvestrem's Markets (Hire Workers); Workers";
     MARKET_BUY = "wa.hunt.market.buy",
         "A new building costs 2 gold, enters at level 1 and is usable from the next Encampment phase",
