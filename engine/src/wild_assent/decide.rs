@@ -754,12 +754,20 @@ impl WildAssent {
         if !s.hunt.drawing {
             s.hunt.drawing = true;
             s.hunt.dead_draws = 0;
+            s.hunt.draws = 0;
             s.hunt.creatures_done += 1;
         }
+        s.hunt.draws = s.hunt.draws.saturating_add(1);
         let Some(u) = creature.filter(|&u| s.unit(u).on_board()) else {
-            // A slain or captured Creature's card: discarded; a second one ends the turn.
+            // A slain or captured Creature's card: discarded; the second card drawn (default
+            // `any-card`), or the second dead one (`dead-only`), ends the turn, any other is
+            // replaced by a new card.
             s.hunt.deck.discard(id);
-            s.hunt.dead_draws += 1;
+            let ends = match self.params.instinct_second {
+                rules::InstinctSecond::AnyCard => s.hunt.draws == 2,
+                rules::InstinctSecond::DeadOnly => s.hunt.dead_draws >= 1,
+            };
+            s.hunt.dead_draws = if ends { 2 } else { 1 };
             return Ok(());
         };
         let capturers: u32 = s

@@ -227,7 +227,7 @@ rules! {
         "A Creature activates by an Instinct card drawn for it, resolved line by line",
         "Hunt: Playing the Game (Activate Creatures), Activating Creatures";
     INSTINCT_DEAD = "wa.hunt.instinct.dead",
-        "A card for a slain or captured Creature is discarded and another drawn; a second such card ends the Creatures' turn",
+        "A card for a slain or captured Creature is discarded and another drawn; when it is the second card drawn in the Creatures' turn, the turn ends (interpretation `instinct-second-card`)",
         "Hunt: Playing the Game (Activate Creatures)";
     INSTINCT_CAPTURE = "wa.hunt.instinct.capture-token",
         "A card for a Creature with a capture token: 2 assigned damage to each Seeker capturing it, then another card unless every Creature left has a token",
@@ -672,6 +672,9 @@ named_enum! {
     /// What Scouting asks of each of its two Seekers.
     pub enum ScoutActions ("a reading") { TwoEach = "two-each", OneEach = "one-each" }
 }
+pub const P_INSTINCT_SECOND: &str = "instinct-second-card";
+    pub enum InstinctSecond ("a reading") { AnyCard = "any-card", DeadOnly = "dead-only" }
+}
 pub const P_PLACEMENT: &str = "placement";
 pub const P_ROUND_START: &str = "round-start-order";
 pub const P_DURATION: &str = "momentum-duration";
@@ -865,6 +868,20 @@ pub static PARAMS: &[ParamSpec] = &[
         section: "Arena: Drafting (Equipment), 4-Player draft table",
     },
     ParamSpec {
+        name: P_INSTINCT_SECOND,
+        kind: ParamKind::Interpretation,
+        allowed: InstinctSecond::NAMES,
+        default: InstinctSecond::AnyCard.name(),
+        doc: "\"If the Creature is slain or captured, draw a new card. If the second Instinct card drawn is for a \
+              slain or captured Creature, discard it and activate the next Seeker. If an Instinct card is ever drawn \
+              for a Creature with at least one capture token, Assign 2 damage to each Seeker capturing it and draw a \
+              new Instinct card.\" Default `any-card`: the plain words, the second card drawn in the Creature turn, \
+              whatever the first was (a capture-token card counts): if it is a slain or captured Creature's, the turn \
+              ends; a dead card drawn at any other place is replaced. `dead-only`: only the dead cards count, the \
+              turn ends at the second dead card however many capture-token cards came between.",
+        section: "Hunt: Playing the Game (Activate Creatures)",
+    },
+    ParamSpec {
         name: P_ESCAPE,
         kind: ParamKind::Interpretation,
         allowed: DeathmatchEscape::NAMES,
@@ -992,6 +1009,7 @@ pub struct Params {
     pub draft_equipment: DraftEquipment,
     pub victory: Victory,
     pub escape: DeathmatchEscape,
+    pub instinct_second: InstinctSecond,
     pub heal_cap: HealCap,
     pub reroll: RerollTiming,
     /// `scope=campaign`: `scope` then reads `encounter` (each Season's encounter is one).
@@ -1049,6 +1067,7 @@ impl Params {
             draft_equipment: r.get(P_DRAFT_EQUIPMENT, DraftEquipment::TwoPerAssent),
             victory: r.get(P_VICTORY, Victory::Deathmatch),
             escape: r.get(P_ESCAPE, DeathmatchEscape::Falls),
+            instinct_second: r.get(P_INSTINCT_SECOND, InstinctSecond::AnyCard),
             heal_cap: r.get(P_HEAL_CAP, HealCap::HealExempt),
             reroll: r.get(P_REROLL, RerollTiming::AnyTime),
             campaign,
@@ -1096,6 +1115,7 @@ mod tests {
         check_reading::<DraftMedium>(PARAMS, P_DRAFT_MEDIUM).unwrap();
         check_reading::<DraftEquipment>(PARAMS, P_DRAFT_EQUIPMENT).unwrap();
         check_reading::<DeathmatchEscape>(PARAMS, P_ESCAPE).unwrap();
+        check_reading::<InstinctSecond>(PARAMS, P_INSTINCT_SECOND).unwrap();
         check_reading::<RerollTiming>(PARAMS, P_REROLL).unwrap();
         check_reading::<ScoutActions>(PARAMS, P_SCOUT_ACTIONS).unwrap();
         check_reading::<UnlockTiming>(PARAMS, P_UNLOCK_TIMING).unwrap();
