@@ -33,7 +33,7 @@ rules! {
         "Swift may also step diagonally forward, never diagonally back",
         "Hunt: Seekers (Movement Type), Example 2; Arena: Example 2";
     ROTATE = "wa.move.rotate",
-        "A rotation in any direction (90 or 180 degrees) costs 1 Speed",
+        "A rotation in any direction (90 or 180 degrees) costs 1 Speed, so an Immobilized miniature may not turn in place (Speed spent beyond the budget is `wa.move.speed-budget`)",
         "Hunt: Seekers (Speed), Movement; Arena: Example 1";
     OCCUPIED = "wa.move.occupied",
         "A miniature without Flying may not enter a field occupied by another miniature",
