@@ -136,6 +136,9 @@ rules! {
     KNOCK_ON_ATTACK = "wa.knockback.on-attack",
         "On Attack: Knockback moves every miniature the attack affects, even one that took no damage",
         "Arena: Example 10";
+    KNOCK_DAMAGED = "wa.knockback.damaged",
+        "Plain Knockback (without On Attack) moves each target that took damage (interpretation `knockback-plain`)",
+        "Hunt: Instinct Cards (Wildswood Sentinel: Knockback), Example 10; Arena: Example 10";
     KNOCK_BLOCKED = "wa.knockback.blocked",
         "A miniature knocked toward a field it cannot enter (a miniature, cover, a hazard, the edge) stays where it is",
         "Arena: Example 10";
@@ -673,6 +676,15 @@ named_enum! {
     pub enum ScoutActions ("a reading") { TwoEach = "two-each", OneEach = "one-each" }
 }
 pub const P_INSTINCT_SECOND: &str = "instinct-second-card";
+pub const P_KNOCKBACK_PLAIN: &str = "knockback-plain";
+
+named_enum! {
+    /// Whom plain Knockback (without "On Attack") moves.
+    pub enum KnockbackPlain ("a reading") { Damaged = "damaged", Always = "always" }
+}
+
+named_enum! {
+    /// Which Instinct card of a Creature turn is "the second card drawn".
     pub enum InstinctSecond ("a reading") { AnyCard = "any-card", DeadOnly = "dead-only" }
 }
 pub const P_PLACEMENT: &str = "placement";
@@ -882,6 +894,19 @@ pub static PARAMS: &[ParamSpec] = &[
         section: "Hunt: Playing the Game (Activate Creatures)",
     },
     ParamSpec {
+        name: P_KNOCKBACK_PLAIN,
+        kind: ParamKind::Interpretation,
+        allowed: KnockbackPlain::NAMES,
+        default: KnockbackPlain::Damaged.name(),
+        doc: "Instinct cards print plain \"Knockback\" (the Wildswood Sentinel); Arena Example 10: \"Tidal Wave has \
+              the On Attack: Knockback trait, so even if no damage occurred, all adjacent Gladiators must be \
+              moved\" (Hunt Example 10 moves Seekers that took damage). The qualifier is what moves the undamaged: \
+              default `damaged`, plain Knockback (catalog `effect knockback`) moves only a target that took \
+              damage; `always`: it moves every target, as On Attack: Knockback (`effect on-attack knockback`) \
+              always does.",
+        section: "Hunt: Instinct Cards, Example 10; Arena: Example 10",
+    },
+    ParamSpec {
         name: P_ESCAPE,
         kind: ParamKind::Interpretation,
         allowed: DeathmatchEscape::NAMES,
@@ -1010,6 +1035,7 @@ pub struct Params {
     pub victory: Victory,
     pub escape: DeathmatchEscape,
     pub instinct_second: InstinctSecond,
+    pub knockback_plain: KnockbackPlain,
     pub heal_cap: HealCap,
     pub reroll: RerollTiming,
     /// `scope=campaign`: `scope` then reads `encounter` (each Season's encounter is one).
@@ -1068,6 +1094,7 @@ impl Params {
             victory: r.get(P_VICTORY, Victory::Deathmatch),
             escape: r.get(P_ESCAPE, DeathmatchEscape::Falls),
             instinct_second: r.get(P_INSTINCT_SECOND, InstinctSecond::AnyCard),
+            knockback_plain: r.get(P_KNOCKBACK_PLAIN, KnockbackPlain::Damaged),
             heal_cap: r.get(P_HEAL_CAP, HealCap::HealExempt),
             reroll: r.get(P_REROLL, RerollTiming::AnyTime),
             campaign,
@@ -1116,6 +1143,7 @@ mod tests {
         check_reading::<DraftEquipment>(PARAMS, P_DRAFT_EQUIPMENT).unwrap();
         check_reading::<DeathmatchEscape>(PARAMS, P_ESCAPE).unwrap();
         check_reading::<InstinctSecond>(PARAMS, P_INSTINCT_SECOND).unwrap();
+        check_reading::<KnockbackPlain>(PARAMS, P_KNOCKBACK_PLAIN).unwrap();
         check_reading::<RerollTiming>(PARAMS, P_REROLL).unwrap();
         check_reading::<ScoutActions>(PARAMS, P_SCOUT_ACTIONS).unwrap();
         check_reading::<UnlockTiming>(PARAMS, P_UNLOCK_TIMING).unwrap();
