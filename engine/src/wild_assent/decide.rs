@@ -1334,6 +1334,9 @@ impl WildAssent {
                 },
             },
         };
+        if let Source::Skill(k) = source {
+            self.cooldown(s, f, u, k);
+        }
         let free = matches!(source, Source::Skill(k) if self.catalog.skills[k].kind == SkillKind::Free);
         if act.acted && !free {
             f.violate(self.v(s, rules::ACTION_ONE, format!("`{unit}` has used its action"), &[u]));
@@ -1570,6 +1573,9 @@ impl WildAssent {
             for text in uses.text.clone() {
                 self.report_text(s, f, unit, skill.as_str(), &text, &[u, t]);
             }
+        }
+        if let SkillRef::Skill(k) = r {
+            self.cooldown(s, f, u, k);
         }
         s.skill = Some(SkillUse { user: u, skill: r, target: t, next: 0 });
         if let Some(x) = s.act.as_mut() {

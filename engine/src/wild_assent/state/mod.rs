@@ -412,6 +412,10 @@ pub struct Encounter {
     /// Cards drawn in this Creature turn (dead, capture-token and live ones alike).
     #[serde(default)]
     pub draws: u8,
+    /// Unlockable Active Skills used in this encounter, by whom: each is put on Cooldown
+    /// when used (the Cooldown's length is not printed).
+    #[serde(default)]
+    pub cooldowns: Vec<(UnitIx, Id<Skill>)>,
     /// A card was drawn for this Creature while it carries capture tokens: the Seekers
     /// still owed their 2 damage (a bit per unit index).
     pub capture_card: Option<(UnitIx, u32)>,
@@ -434,6 +438,7 @@ impl Default for Encounter {
             creatures_done: 0,
             dead_draws: 0,
             draws: 0,
+            cooldowns: Vec::new(),
             capture_card: None,
             drawing: false,
         }
