@@ -378,7 +378,7 @@ rules! {
         "Deathmatch (the default): as soon as a side's Assent (a team's last Assent) falls, the other side wins (interpretation `deathmatch-escape`)",
         "Arena: Victory Conditions (Deathmatch)";
     VICTORY_LAST = "wa.arena.victory.last-standing",
-        "Last Man Standing: a side wins when every enemy Assent and Creature is slain (Summons are not Creatures)",
+        "Last Man Standing: a side wins when every enemy Assent and Creature is slain (Summons are not Creatures; an Escaped one is not slain: interpretation `last-standing-escape`)",
         "Arena: Victory Conditions (Last Man Standing), Summons";
     GAME_OVER = "wa.arena.end.game-over",
         "Nothing happens after the victory condition is met (fixed reading)",
@@ -677,6 +677,12 @@ named_enum! {
 }
 pub const P_INSTINCT_SECOND: &str = "instinct-second-card";
 pub const P_KNOCKBACK_PLAIN: &str = "knockback-plain";
+pub const P_LAST_ESCAPE: &str = "last-standing-escape";
+
+named_enum! {
+    /// Whether an Escaped Assent or Creature is out for Last Man Standing.
+    pub enum LastStandingEscape ("a reading") { SlainOnly = "slain-only", Gone = "gone" }
+}
 
 named_enum! {
     /// Whom plain Knockback (without "On Attack") moves.
@@ -907,6 +913,18 @@ pub static PARAMS: &[ParamSpec] = &[
         section: "Hunt: Instinct Cards, Example 10; Arena: Example 10",
     },
     ParamSpec {
+        name: P_LAST_ESCAPE,
+        kind: ParamKind::Interpretation,
+        allowed: LastStandingEscape::NAMES,
+        default: LastStandingEscape::SlainOnly.name(),
+        doc: "\"Last Man Standing requires each enemy Assent and Creature be slain to achieve victory\"; an \
+              Escaped miniature \"is removed from the board\" but is not slain. Default `slain-only`: the plain \
+              words, a side with an Escaped Assent or Creature is never all slain, so Last Man Standing is not \
+              won against it. `gone`: an Escaped miniature is out of the match and counts as slain (Deathmatch's \
+              `deathmatch-escape=falls` reading carried over).",
+        section: "Arena: Victory Conditions (Last Man Standing), Keywords (Escape)",
+    },
+    ParamSpec {
         name: P_ESCAPE,
         kind: ParamKind::Interpretation,
         allowed: DeathmatchEscape::NAMES,
@@ -1036,6 +1054,7 @@ pub struct Params {
     pub escape: DeathmatchEscape,
     pub instinct_second: InstinctSecond,
     pub knockback_plain: KnockbackPlain,
+    pub last_escape: LastStandingEscape,
     pub heal_cap: HealCap,
     pub reroll: RerollTiming,
     /// `scope=campaign`: `scope` then reads `encounter` (each Season's encounter is one).
@@ -1095,6 +1114,7 @@ impl Params {
             escape: r.get(P_ESCAPE, DeathmatchEscape::Falls),
             instinct_second: r.get(P_INSTINCT_SECOND, InstinctSecond::AnyCard),
             knockback_plain: r.get(P_KNOCKBACK_PLAIN, KnockbackPlain::Damaged),
+            last_escape: r.get(P_LAST_ESCAPE, LastStandingEscape::SlainOnly),
             heal_cap: r.get(P_HEAL_CAP, HealCap::HealExempt),
             reroll: r.get(P_REROLL, RerollTiming::AnyTime),
             campaign,
@@ -1144,6 +1164,7 @@ mod tests {
         check_reading::<DeathmatchEscape>(PARAMS, P_ESCAPE).unwrap();
         check_reading::<InstinctSecond>(PARAMS, P_INSTINCT_SECOND).unwrap();
         check_reading::<KnockbackPlain>(PARAMS, P_KNOCKBACK_PLAIN).unwrap();
+        check_reading::<LastStandingEscape>(PARAMS, P_LAST_ESCAPE).unwrap();
         check_reading::<RerollTiming>(PARAMS, P_REROLL).unwrap();
         check_reading::<ScoutActions>(PARAMS, P_SCOUT_ACTIONS).unwrap();
         check_reading::<UnlockTiming>(PARAMS, P_UNLOCK_TIMING).unwrap();
