@@ -31,7 +31,7 @@ impl WildAssent {
             .workers
             .iter()
             .filter(|(id, _, w)| {
-                !(setup && w.cost >= 2) && !camp.workers.contains(id) && !camp.boxed.contains(id)
+                (!setup || w.cost < 2) && !camp.workers.contains(id) && !camp.boxed.contains(id)
             })
             .count();
         if setup {
