@@ -20,7 +20,10 @@ use smallvec::SmallVec;
 pub(crate) struct AfterDamage {
     /// Entry `k`: the `k`-th status it inflicts on each target, and its rule.
     pub statuses: SmallVec<[(Status, &'static str); 4]>,
+    /// Every target is knocked back ("On Attack: Knockback", a Special's trigger).
     pub knocks: bool,
+    /// A target is knocked back if it took damage (plain "Knockback", default reading).
+    pub knocks_damaged: bool,
 }
 
 /// The numbers one damage is made of.
@@ -404,11 +407,18 @@ impl WildAssent {
     /// and whether it knocks back. The walk is the same for every target and every stage of
     /// the attack, so the consequence chain makes it once per look instead of once per stage.
     pub(crate) fn after_damage(&self, s: &State, a: &Attack, specials: u8) -> AfterDamage {
-        let mut out = AfterDamage { statuses: SmallVec::new(), knocks: false };
+        let mut out = AfterDamage { statuses: SmallVec::new(), knocks: false, knocks_damaged: false };
         self.each_attack_effect(s, a.attacker, a.source, |e| {
             let (st, rule, times) = match e {
                 Effect::Status(st) => (*st, status_rule(*st), 1),
                 Effect::Knockback => {
+                    match self.params.knockback_plain {
+                        rules::KnockbackPlain::Damaged => out.knocks_damaged = true,
+                        rules::KnockbackPlain::Always => out.knocks = true,
+                    }
+                    return;
+                }
+                Effect::OnAttackKnockback => {
                     out.knocks = true;
                     return;
                 }

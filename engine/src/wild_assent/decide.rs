@@ -758,12 +758,20 @@ impl WildAssent {
         if !s.hunt.drawing {
             s.hunt.drawing = true;
             s.hunt.dead_draws = 0;
+            s.hunt.draws = 0;
             s.hunt.creatures_done += 1;
         }
+        s.hunt.draws = s.hunt.draws.saturating_add(1);
         let Some(u) = creature.filter(|&u| s.unit(u).on_board()) else {
-            // A slain or captured Creature's card: discarded; a second one ends the turn.
+            // A slain or captured Creature's card: discarded; the second card drawn (default
+            // `any-card`), or the second dead one (`dead-only`), ends the turn, any other is
+            // replaced by a new card.
             s.hunt.deck.discard(id);
-            s.hunt.dead_draws += 1;
+            let ends = match self.params.instinct_second {
+                rules::InstinctSecond::AnyCard => s.hunt.draws == 2,
+                rules::InstinctSecond::DeadOnly => s.hunt.dead_draws >= 1,
+            };
+            s.hunt.dead_draws = if ends { 2 } else { 1 };
             return Ok(());
         };
         let capturers: u32 = s
@@ -981,12 +989,15 @@ impl WildAssent {
         }
         let immobile = act.held & Status::Immobilize.bit() != 0;
         if immobile {
-            f.violate(self.v(
-                s,
-                rules::IMMOBILIZE,
-                format!("`{unit}` is Immobilized: it may not use Speed"),
-                &[u],
-            ));
+            // Turning in place is movement too: a rotation costs 1 Speed, which an
+            // Immobilized miniature may not use (`wa.move.rotate` names that cost).
+            let turns_only = path.steps().all(|st| matches!(st.kind(), StepKind::Turn(_)));
+            let (rule, why) = if turns_only {
+                (rules::ROTATE, "a rotation costs 1 Speed, and it may not use Speed")
+            } else {
+                (rules::IMMOBILIZE, "it may not use Speed")
+            };
+            f.violate(self.v(s, rule, format!("`{unit}` is Immobilized: {why}"), &[u]));
         }
         let movement = self.movement_of(s, &act);
         let mover = self.mover(s, u, movement, false);
@@ -1002,7 +1013,6 @@ impl WildAssent {
         let before = (s.unit(u).place(), act.spent);
         let mut place = before.0;
         let mut spent = act.spent;
-        let (mut turns, mut hops) = (0u8, 0u8);
         // Inline: a recorded move has a handful of steps, so checking it allocates nothing.
         let mut places: SmallVec<[(Place, u8); 16]> = SmallVec::new();
         let mut pit = false;
@@ -1087,11 +1097,6 @@ impl WildAssent {
                     (next, cost)
                 }
             };
-            match kind {
-                StepKind::Turn(_) => turns += 1,
-                StepKind::Hop(_) => hops += 1,
-                _ => {}
-            }
             spent = spent.saturating_add(cost);
             place = next;
             places.push((place, spent));
@@ -1136,16 +1141,13 @@ impl WildAssent {
         let speed = self.speed_of(s, &act);
         // A Halt card's Creature does not move at all: that rule says so, not its Speed.
         let halt = creature.is_some_and(|c| c.moving == super::cards::Moving::Halt);
+        // More Speed spent than the miniature has is the budget's breach whichever step (a
+        // rotation, a hop) went over it (Hunt Example 1: "she would need 6 Speed ... "); only
+        // Fatigue, which lowered the budget, is named instead.
         if spent > speed && !immobile && !halt {
             let fatigue_speed = self.speed_with(s, &act, false);
             let rule = if act.held & Status::Fatigue.bit() != 0 && spent <= fatigue_speed {
                 rules::FATIGUE
-            } else if hops > 0
-                && spent.saturating_sub(hops * (mover.hop_cost.unwrap_or(3).saturating_sub(2))) <= speed
-            {
-                rules::PARTIAL_CROSS
-            } else if spent.saturating_sub(turns) <= speed && turns > 0 {
-                rules::ROTATE
             } else {
                 rules::SPEED
             };
@@ -1336,6 +1338,9 @@ impl WildAssent {
                 },
             },
         };
+        if let Source::Skill(k) = source {
+            self.cooldown(s, f, u, k);
+        }
         let free = matches!(source, Source::Skill(k) if self.catalog.skills[k].kind == SkillKind::Free);
         if act.acted && !free {
             f.violate(self.v(s, rules::ACTION_ONE, format!("`{unit}` has used its action"), &[u]));
@@ -1572,6 +1577,9 @@ impl WildAssent {
             for text in uses.text.clone() {
                 self.report_text(s, f, unit, skill.as_str(), &text, &[u, t]);
             }
+        }
+        if let SkillRef::Skill(k) = r {
+            self.cooldown(s, f, u, k);
         }
         s.skill = Some(SkillUse { user: u, skill: r, target: t, next: 0 });
         if let Some(x) = s.act.as_mut() {

@@ -337,12 +337,21 @@ impl WildAssent {
                     },
                 },
                 Stage::Knock => {
-                    if fx.get_or_insert_with(|| self.after_damage(s, a, faces.specials)).knocks {
+                    let after = fx.get_or_insert_with(|| self.after_damage(s, a, faces.specials));
+                    // Plain Knockback moves a target that took damage; "On Attack" moves any.
+                    let rule = if after.knocks {
+                        Some(rules::KNOCK_ON_ATTACK)
+                    } else if after.knocks_damaged && self.damage_parts(s, a, at, faces).dealt() > 0 {
+                        Some(rules::KNOCK_DAMAGED)
+                    } else {
+                        None
+                    };
+                    if let Some(rule) = rule {
                         let to = match self.knock_dest(s, source, t) {
                             Knock::To(p) => Some(p),
                             Knock::Stays | Knock::Hazard => None,
                         };
-                        return Some(Due { fact: Fact::Knock(t, to), rule: rules::KNOCK_ON_ATTACK, cause });
+                        return Some(Due { fact: Fact::Knock(t, to), rule, cause });
                     }
                     stage = Stage::Done;
                 }

@@ -73,8 +73,12 @@ pub enum Effect {
     Speed(i32),
     /// `status KIND`: each target of the attack (or of the skill) is afflicted.
     Status(Status),
-    /// `knockback`: On Attack, each target is knocked one field away.
+    /// `knockback`: plain Knockback (an Instinct card's "Knockback"): each target that took
+    /// damage is knocked one field away (interpretation `knockback-plain`).
     Knockback,
+    /// `on-attack knockback`: "On Attack: Knockback" (Tidal Wave): each target is knocked
+    /// one field away, "even if no damage occurred" (Arena Example 10).
+    OnAttackKnockback,
     /// `ignore-defense`: the attack's damage ignores defense.
     IgnoreDefense,
     /// `assign-if-damaged`: the owner's attacks assign their damage to a damaged target.
@@ -101,6 +105,7 @@ impl Effect {
             | Effect::Damage(_)
             | Effect::Status(_)
             | Effect::Knockback
+            | Effect::OnAttackKnockback
             | Effect::IgnoreDefense
             | Effect::AssignIfDamaged => true,
             Effect::On(_, e) => e.is_attack(),
@@ -127,6 +132,7 @@ impl fmt::Display for Effect {
             Effect::Speed(n) => write!(f, "speed {n:+}"),
             Effect::Status(s) => write!(f, "status {s}"),
             Effect::Knockback => f.write_str("knockback"),
+            Effect::OnAttackKnockback => f.write_str("on-attack knockback"),
             Effect::IgnoreDefense => f.write_str("ignore-defense"),
             Effect::AssignIfDamaged => f.write_str("assign-if-damaged"),
             Effect::Leap(n) => write!(f, "leap {n}"),
@@ -148,7 +154,8 @@ fn small(w: &mut Words<'_>, what: &str) -> Result<u8, String> {
 }
 
 impl Vocabulary for Effect {
-    const VERBS: &'static str = "dice, damage, defense, speed, status, knockback, ignore-defense, \
+    const VERBS: &'static str =
+        "dice, damage, defense, speed, status, knockback, on-attack knockback, ignore-defense, \
                                  assign-if-damaged, leap, free-activation, heal, escape, summon, on-special, \
                                  on-each-special, on-special-xN";
 
@@ -164,6 +171,10 @@ impl Vocabulary for Effect {
             "speed" => Effect::Speed(args::signed(w)?),
             "status" => Effect::Status(args::named(w)?),
             "knockback" => Effect::Knockback,
+            "on-attack" => match w.word("an effect") {
+                Ok("knockback") => Effect::OnAttackKnockback,
+                _ => return Err("`on-attack` takes `knockback`".to_string()),
+            },
             "ignore-defense" => Effect::IgnoreDefense,
             "assign-if-damaged" => Effect::AssignIfDamaged,
             "leap" => Effect::Leap(small(w, "a Speed cost")?),
@@ -221,6 +232,7 @@ mod tests {
             "speed +1",
             "status blind",
             "knockback",
+            "on-attack knockback",
             "ignore-defense",
             "assign-if-damaged",
             "leap 3",

@@ -91,7 +91,15 @@ impl Game for WildAssent {
     fn info() -> GameInfo {
         // 2: the campaign checks Skill unlocks and Equipment discard timing and counts the
         // recorded Resource cards, so verdicts (and the state's stored form) changed.
-        GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 2 }
+        // 3: Worker draws are checked from below (three at setup, two at the Markets); "the
+        // second Instinct card drawn" counts every card of the Creature turn
+        // (`instinct-second-card`); plain Knockback moves only a damaged target
+        // (`knockback-plain`, new rule wa.knockback.damaged); Speed overspend is always
+        // wa.move.speed-budget; a repeated Unlockable Active Skill use is reported unverified
+        // (Cooldown); an Escaped Assent is not slain for Last Man Standing
+        // (`last-standing-escape`). Verdicts and the state's stored form (Encounter `draws`, `cooldowns`)
+        // changed.
+        GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 3 }
     }
     fn rules() -> &'static [RuleInfo] {
         rules::RULES

@@ -33,7 +33,7 @@ rules! {
         "Swift may also step diagonally forward, never diagonally back",
         "Hunt: Seekers (Movement Type), Example 2; Arena: Example 2";
     ROTATE = "wa.move.rotate",
-        "A rotation in any direction (90 or 180 degrees) costs 1 Speed",
+        "A rotation in any direction (90 or 180 degrees) costs 1 Speed, so an Immobilized miniature may not turn in place (Speed spent beyond the budget is `wa.move.speed-budget`)",
         "Hunt: Seekers (Speed), Movement; Arena: Example 1";
     OCCUPIED = "wa.move.occupied",
         "A miniature without Flying may not enter a field occupied by another miniature",
@@ -136,6 +136,9 @@ rules! {
     KNOCK_ON_ATTACK = "wa.knockback.on-attack",
         "On Attack: Knockback moves every miniature the attack affects, even one that took no damage",
         "Arena: Example 10";
+    KNOCK_DAMAGED = "wa.knockback.damaged",
+        "Plain Knockback (without On Attack) moves each target that took damage (interpretation `knockback-plain`)",
+        "Hunt: Instinct Cards (Wildswood Sentinel: Knockback), Example 10; Arena: Example 10";
     KNOCK_BLOCKED = "wa.knockback.blocked",
         "A miniature knocked toward a field it cannot enter (a miniature, cover, a hazard, the edge) stays where it is",
         "Arena: Example 10";
@@ -227,7 +230,7 @@ rules! {
         "A Creature activates by an Instinct card drawn for it, resolved line by line",
         "Hunt: Playing the Game (Activate Creatures), Activating Creatures";
     INSTINCT_DEAD = "wa.hunt.instinct.dead",
-        "A card for a slain or captured Creature is discarded and another drawn; a second such card ends the Creatures' turn",
+        "A card for a slain or captured Creature is discarded and another drawn; when it is the second card drawn in the Creatures' turn, the turn ends (interpretation `instinct-second-card`)",
         "Hunt: Playing the Game (Activate Creatures)";
     INSTINCT_CAPTURE = "wa.hunt.instinct.capture-token",
         "A card for a Creature with a capture token: 2 assigned damage to each Seeker capturing it, then another card unless every Creature left has a token",
@@ -375,7 +378,7 @@ rules! {
         "Deathmatch (the default): as soon as a side's Assent (a team's last Assent) falls, the other side wins (interpretation `deathmatch-escape`)",
         "Arena: Victory Conditions (Deathmatch)";
     VICTORY_LAST = "wa.arena.victory.last-standing",
-        "Last Man Standing: a side wins when every enemy Assent and Creature is slain (Summons are not Creatures)",
+        "Last Man Standing: a side wins when every enemy Assent and Creature is slain (Summons are not Creatures; an Escaped one is not slain: interpretation `last-standing-escape`)",
         "Arena: Victory Conditions (Last Man Standing), Summons";
     GAME_OVER = "wa.arena.end.game-over",
         "Nothing happens after the victory condition is met (fixed reading)",
@@ -388,7 +391,7 @@ rules! {
         "The Encampment starts with the Barracks and two buildings of the players' choice, all at level 1",
         "Hunt: Setup (Create the Encampment)";
     SETUP_WORKERS = "wa.hunt.setup.workers",
-        "At setup three Workers are drawn from those that do not cost 2 gold, and one of them is kept",
+        "At setup exactly three Workers are drawn (fewer only when fewer are left) from those that do not cost 2 gold, and one of them is kept",
         "Hunt: Setup (Create the Encampment)";
     SETUP_SEASON = "wa.hunt.setup.season",
         "The Season token starts on 1",
@@ -430,7 +433,7 @@ rules! {
         "A housed Creature sells for gold equal to its Threat (plus the Creature Pens' bonus)",
         "Hunt: Visit the Silvestrem's Markets (Sell Creatures); Encampment (Creature Pens)";
     MARKET_HIRE = "wa.hunt.market.hire",
-        "One hiring attempt per visit: two Workers drawn from the Worker deck, any of them hired at their cost",
+        "One hiring attempt per visit: exactly two Workers drawn from the Worker deck (fewer only when it holds fewer), any of them hired at their cost",
         "Hunt: Visit the Silvestrem's Markets (Hire Workers); Workers";
     MARKET_BUY = "wa.hunt.market.buy",
         "A new building costs 2 gold, enters at level 1 and is usable from the next Encampment phase",
@@ -672,6 +675,24 @@ named_enum! {
     /// What Scouting asks of each of its two Seekers.
     pub enum ScoutActions ("a reading") { TwoEach = "two-each", OneEach = "one-each" }
 }
+pub const P_INSTINCT_SECOND: &str = "instinct-second-card";
+pub const P_KNOCKBACK_PLAIN: &str = "knockback-plain";
+pub const P_LAST_ESCAPE: &str = "last-standing-escape";
+
+named_enum! {
+    /// Whether an Escaped Assent or Creature is out for Last Man Standing.
+    pub enum LastStandingEscape ("a reading") { SlainOnly = "slain-only", Gone = "gone" }
+}
+
+named_enum! {
+    /// Whom plain Knockback (without "On Attack") moves.
+    pub enum KnockbackPlain ("a reading") { Damaged = "damaged", Always = "always" }
+}
+
+named_enum! {
+    /// Which Instinct card of a Creature turn is "the second card drawn".
+    pub enum InstinctSecond ("a reading") { AnyCard = "any-card", DeadOnly = "dead-only" }
+}
 pub const P_PLACEMENT: &str = "placement";
 pub const P_ROUND_START: &str = "round-start-order";
 pub const P_DURATION: &str = "momentum-duration";
@@ -865,6 +886,45 @@ pub static PARAMS: &[ParamSpec] = &[
         section: "Arena: Drafting (Equipment), 4-Player draft table",
     },
     ParamSpec {
+        name: P_INSTINCT_SECOND,
+        kind: ParamKind::Interpretation,
+        allowed: InstinctSecond::NAMES,
+        default: InstinctSecond::AnyCard.name(),
+        doc: "\"If the Creature is slain or captured, draw a new card. If the second Instinct card drawn is for a \
+              slain or captured Creature, discard it and activate the next Seeker. If an Instinct card is ever drawn \
+              for a Creature with at least one capture token, Assign 2 damage to each Seeker capturing it and draw a \
+              new Instinct card.\" Default `any-card`: the plain words, the second card drawn in the Creature turn, \
+              whatever the first was (a capture-token card counts): if it is a slain or captured Creature's, the turn \
+              ends; a dead card drawn at any other place is replaced. `dead-only`: only the dead cards count, the \
+              turn ends at the second dead card however many capture-token cards came between.",
+        section: "Hunt: Playing the Game (Activate Creatures)",
+    },
+    ParamSpec {
+        name: P_KNOCKBACK_PLAIN,
+        kind: ParamKind::Interpretation,
+        allowed: KnockbackPlain::NAMES,
+        default: KnockbackPlain::Damaged.name(),
+        doc: "Instinct cards print plain \"Knockback\" (the Wildswood Sentinel); Arena Example 10: \"Tidal Wave has \
+              the On Attack: Knockback trait, so even if no damage occurred, all adjacent Gladiators must be \
+              moved\" (Hunt Example 10 moves Seekers that took damage). The qualifier is what moves the undamaged: \
+              default `damaged`, plain Knockback (catalog `effect knockback`) moves only a target that took \
+              damage; `always`: it moves every target, as On Attack: Knockback (`effect on-attack knockback`) \
+              always does.",
+        section: "Hunt: Instinct Cards, Example 10; Arena: Example 10",
+    },
+    ParamSpec {
+        name: P_LAST_ESCAPE,
+        kind: ParamKind::Interpretation,
+        allowed: LastStandingEscape::NAMES,
+        default: LastStandingEscape::SlainOnly.name(),
+        doc: "\"Last Man Standing requires each enemy Assent and Creature be slain to achieve victory\"; an \
+              Escaped miniature \"is removed from the board\" but is not slain. Default `slain-only`: the plain \
+              words, a side with an Escaped Assent or Creature is never all slain, so Last Man Standing is not \
+              won against it. `gone`: an Escaped miniature is out of the match and counts as slain (Deathmatch's \
+              `deathmatch-escape=falls` reading carried over).",
+        section: "Arena: Victory Conditions (Last Man Standing), Keywords (Escape)",
+    },
+    ParamSpec {
         name: P_ESCAPE,
         kind: ParamKind::Interpretation,
         allowed: DeathmatchEscape::NAMES,
@@ -992,6 +1052,9 @@ pub struct Params {
     pub draft_equipment: DraftEquipment,
     pub victory: Victory,
     pub escape: DeathmatchEscape,
+    pub instinct_second: InstinctSecond,
+    pub knockback_plain: KnockbackPlain,
+    pub last_escape: LastStandingEscape,
     pub heal_cap: HealCap,
     pub reroll: RerollTiming,
     /// `scope=campaign`: `scope` then reads `encounter` (each Season's encounter is one).
@@ -1049,6 +1112,9 @@ impl Params {
             draft_equipment: r.get(P_DRAFT_EQUIPMENT, DraftEquipment::TwoPerAssent),
             victory: r.get(P_VICTORY, Victory::Deathmatch),
             escape: r.get(P_ESCAPE, DeathmatchEscape::Falls),
+            instinct_second: r.get(P_INSTINCT_SECOND, InstinctSecond::AnyCard),
+            knockback_plain: r.get(P_KNOCKBACK_PLAIN, KnockbackPlain::Damaged),
+            last_escape: r.get(P_LAST_ESCAPE, LastStandingEscape::SlainOnly),
             heal_cap: r.get(P_HEAL_CAP, HealCap::HealExempt),
             reroll: r.get(P_REROLL, RerollTiming::AnyTime),
             campaign,
@@ -1096,6 +1162,9 @@ mod tests {
         check_reading::<DraftMedium>(PARAMS, P_DRAFT_MEDIUM).unwrap();
         check_reading::<DraftEquipment>(PARAMS, P_DRAFT_EQUIPMENT).unwrap();
         check_reading::<DeathmatchEscape>(PARAMS, P_ESCAPE).unwrap();
+        check_reading::<InstinctSecond>(PARAMS, P_INSTINCT_SECOND).unwrap();
+        check_reading::<KnockbackPlain>(PARAMS, P_KNOCKBACK_PLAIN).unwrap();
+        check_reading::<LastStandingEscape>(PARAMS, P_LAST_ESCAPE).unwrap();
         check_reading::<RerollTiming>(PARAMS, P_REROLL).unwrap();
         check_reading::<ScoutActions>(PARAMS, P_SCOUT_ACTIONS).unwrap();
         check_reading::<UnlockTiming>(PARAMS, P_UNLOCK_TIMING).unwrap();

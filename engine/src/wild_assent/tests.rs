@@ -45,7 +45,15 @@ fn simulated_arena_matches_play_to_victory_verify_clean_and_replay_from_text() {
     for pairs in [
         &["mode=arena", "scope=match"][..],
         &["mode=arena", "scope=match", "players=4"][..],
-        &["mode=arena", "scope=match", "victory=last-standing", "round-start-order=momentum-first"][..],
+        // An Escaped Assent is not slain for Last Man Standing by default, so a match whose
+        // Assent escapes may never be won: `gone` keeps every simulated match decidable.
+        &[
+            "mode=arena",
+            "scope=match",
+            "victory=last-standing",
+            "last-standing-escape=gone",
+            "round-start-order=momentum-first",
+        ][..],
         &["mode=arena", "scope=match", "silvestrem=off", "momentum-duration=next-round"][..],
     ] {
         let g = game(pairs);
@@ -83,4 +91,35 @@ fn simulated_arena_matches_play_to_victory_verify_clean_and_replay_from_text() {
     }
     // Trial of Valor's Condition is judged at the end of its round.
     assert!(demands > 0);
+}
+
+// ---- Cooldown (Hunt l.91)
+
+#[test]
+fn an_unlockable_active_skill_used_again_is_reported_unverified_for_its_cooldown() {
+    // Taunt is unlocked by the Temple in the illustrative catalog: an Unlockable Active Skill.
+    let g = game(&["scope=combat"]);
+    let mut s = g.initial_state();
+    let mut cooldown = Vec::new();
+    let log = [
+        "place zaxos e4 n",
+        "place gryphon h8 s t1",
+        "begin",
+        "activate zaxos",
+        "skill zaxos taunt",
+        "end zaxos",
+        "activate zaxos",
+        "skill zaxos taunt",
+        "end zaxos",
+    ];
+    for (i, line) in log.iter().enumerate() {
+        let e = g.parse_event(line).unwrap_or_else(|err| panic!("{line}: {err:?}"));
+        let mut f = Findings::default();
+        g.step(&mut s, &e, &mut f).unwrap_or_else(|err| panic!("{line}: {err}"));
+        assert!(f.is_clean(), "{line}: {:?}", f.violations);
+        if f.unverified.iter().any(|u| u.contains("Cooldown")) {
+            cooldown.push(i);
+        }
+    }
+    assert_eq!(cooldown, vec![7], "only the second use may be on Cooldown");
 }

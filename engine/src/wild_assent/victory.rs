@@ -2,12 +2,15 @@
 //! falls, the other side wins) or Last Man Standing (a side wins when every enemy Assent and
 //! Creature is slain; Summons are not Creatures). Nothing happens after the victory.
 //!
+//! An Escaped Assent has fallen for Deathmatch (interpretation `deathmatch-escape`) but is
+//! not slain for Last Man Standing (`last-standing-escape`), by default.
+//!
 //! A side counts only once it has had such a miniature on the table, so a combat that sets
 //! up one side's Creatures without their Assent (the book's examples) never ends by it.
 
 use super::cards::UnitKind;
 use super::due::{Due, Fact};
-use super::rules::{self, DeathmatchEscape, Mode, Victory};
+use super::rules::{self, DeathmatchEscape, LastStandingEscape, Mode, Victory};
 use super::state::{Phase, Presence, Side, State};
 use super::WildAssent;
 
@@ -27,7 +30,11 @@ impl WildAssent {
                 had = true;
                 let gone = match u.presence {
                     Presence::OnBoard => false,
-                    Presence::Escaped => self.params.escape == DeathmatchEscape::Falls,
+                    // Deathmatch's "falls" and Last Man Standing's "slain" read apart.
+                    Presence::Escaped => match self.params.victory {
+                        Victory::Deathmatch => self.params.escape == DeathmatchEscape::Falls,
+                        Victory::LastStanding => self.params.last_escape == LastStandingEscape::Gone,
+                    },
                     _ => true,
                 };
                 if !gone {

@@ -399,7 +399,10 @@ impl WildAssent {
             return None;
         }
         m.actions -= n;
-        // Any other action ends a visit to the Markets.
+        // Any other action ends a visit to the Markets: a hiring draw left short is owed.
+        if let Some(v) = camp.market {
+            self.short_worker_draw(camp, usize::from(v.drawn), f);
+        }
         camp.market = None;
         Some(i)
     }

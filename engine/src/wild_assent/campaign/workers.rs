@@ -1,5 +1,6 @@
 //! Workers: the setup's draw of three (none of the 2-gold ones) and the one kept; the
-//! Markets' one hiring attempt of two cards; the slots (two, more with the Barracks, six
+//! Markets' one hiring attempt of two cards (each draw exactly that many, fewer only when
+//! the Worker deck holds fewer: checked from below when a Worker is hired or the visit ends); the slots (two, more with the Barracks, six
 //! at most) and the Worker discarded to the box when they are full. The deck is every
 //! Worker not hired and not in the box: its order is hidden, so only membership is checked,
 //! and a drawn Worker left unhired goes back into it (fixed reading: the book is silent).
@@ -17,6 +18,48 @@ impl WildAssent {
     pub(super) fn slots(&self, camp: &super::Camp) -> usize {
         let card = self.camp_catalog.building(Building::Barracks);
         usize::from(at_level(card.slots, camp.level(Building::Barracks).max(1)).clamp(2, 6))
+    }
+
+    /// How many Workers the draw under way owes: three at setup (from the Workers that do not
+    /// cost 2 gold), two at the Markets, fewer only when the deck held fewer as it began.
+    /// The deck as the draw began is every Worker not hired and not in the box, with the ones
+    /// this draw took counted back in (hired ones moved to `workers`, the rest in `drawn`).
+    pub(super) fn worker_draw_owed(&self, camp: &super::Camp) -> usize {
+        let setup = camp.stage == Stage::Setup;
+        let deck = self
+            .camp_catalog
+            .workers
+            .iter()
+            .filter(|(id, _, w)| {
+                (!setup || w.cost < 2) && !camp.workers.contains(id) && !camp.boxed.contains(id)
+            })
+            .count();
+        if setup {
+            return deck.min(3);
+        }
+        let out = camp.drawn.len();
+        let this = camp.market.map_or(0, |v| usize::from(v.drawn));
+        (deck.saturating_sub(out) + this).min(2)
+    }
+
+    /// A draw cut short (1 of 2, 1 or 2 of 3 with more in the deck): the finding, under the
+    /// draw's rule, when `so_far` Workers were drawn (none drawn is no attempt at all).
+    pub(super) fn short_worker_draw(&self, camp: &super::Camp, so_far: usize, f: &mut Findings) {
+        let owed = self.worker_draw_owed(camp);
+        if so_far == 0 || so_far >= owed {
+            return;
+        }
+        let (rule, what) = if camp.stage == Stage::Setup {
+            (rules::SETUP_WORKERS, "the setup draws three Workers")
+        } else {
+            (rules::MARKET_HIRE, "a hiring attempt draws two Workers")
+        };
+        f.violate(Violation::new(
+            rule,
+            format!(
+                "{what} (fewer only when the deck holds fewer): {owed} are owed, and {so_far} were drawn"
+            ),
+        ));
     }
 
     /// `worker-draw W...`: at setup three, at the Markets two (the visit's one attempt).
@@ -99,6 +142,22 @@ impl WildAssent {
             .id(worker.as_str())
             .ok_or_else(|| StepError::new(format!("no Worker card `{worker}`")))?;
         let slots = s.camp.as_ref().map_or(2, |c| self.slots(c));
+        // The draw is complete before a Worker is kept or hired (reported, the hire stands,
+        // and at the Markets the attempt counts as made: no more cards are drawn in it).
+        if let Some(c) = s.camp.as_deref() {
+            let so_far = if stage == Stage::Setup {
+                c.drawn.len()
+            } else {
+                c.market.map_or(0, |v| usize::from(v.drawn))
+            };
+            if so_far > 0 && !(stage == Stage::Setup && c.kept) {
+                let owed = self.worker_draw_owed(c);
+                self.short_worker_draw(c, so_far, f);
+                if let Some(v) = s.camp.as_deref_mut().and_then(|c| c.market.as_mut()) {
+                    v.drawn = v.drawn.max(owed.min(2) as u8);
+                }
+            }
+        }
         let camp = self.camp(s)?;
         let cost = if stage == Stage::Setup { 0 } else { u32::from(self.camp_catalog.workers[id].cost) };
         let why = if !camp.drawn.contains(&id) {

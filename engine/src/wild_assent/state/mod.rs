@@ -421,8 +421,17 @@ pub struct Encounter {
     /// Activations of this round.
     pub seekers_done: u8,
     pub creatures_done: u8,
-    /// Cards of slain or captured Creatures drawn in this Creature turn.
+    /// Where the Creature turn stands with dead cards (a slain or captured Creature's): 0
+    /// none drawn, 1 one drawn and replaced (another card owed), 2 the turn is over
+    /// (interpretation `instinct-second-card` says which dead card ends it).
     pub dead_draws: u8,
+    /// Cards drawn in this Creature turn (dead, capture-token and live ones alike).
+    #[serde(default)]
+    pub draws: u8,
+    /// Unlockable Active Skills used in this encounter, by whom: each is put on Cooldown
+    /// when used (the Cooldown's length is not printed).
+    #[serde(default)]
+    pub cooldowns: Vec<(UnitIx, Id<Skill>)>,
     /// A card was drawn for this Creature while it carries capture tokens: the Seekers
     /// still owed their 2 damage (a bit per unit index).
     pub capture_card: Option<(UnitIx, u32)>,
@@ -444,6 +453,8 @@ impl Default for Encounter {
             seekers_done: 0,
             creatures_done: 0,
             dead_draws: 0,
+            draws: 0,
+            cooldowns: Vec::new(),
             capture_card: None,
             drawing: false,
         }
