@@ -42,8 +42,9 @@ fn read_pool() -> Vec<(String, Vec<Value>)> {
             // Catalogs are named relative to the fixture; the test files live elsewhere.
             let mut header: Value = serde_json::from_str(header).unwrap();
             if let Some(c) = header.get("catalog").and_then(Value::as_str) {
-                if c.ends_with(".pgcat") || c.contains('/') {
-                    header["catalog"] = path.parent().unwrap().join(c).display().to_string().into();
+                let beside = path.parent().unwrap().join(c);
+                if c.ends_with(".pgcat") || c.contains('/') || beside.is_file() {
+                    header["catalog"] = beside.display().to_string().into();
                 }
             }
             let events: Vec<Value> = lines
