@@ -43,7 +43,7 @@ fn read_pool() -> Vec<(String, Vec<Value>)> {
             let mut header: Value = serde_json::from_str(header).unwrap();
             if let Some(c) = header.get("catalog").and_then(Value::as_str) {
                 let beside = path.parent().unwrap().join(c);
-                if c.ends_with(".pgcat") || c.contains('/') || beside.is_file() {
+                if beside.is_file() {
                     header["catalog"] = beside.display().to_string().into();
                 }
             }

@@ -55,7 +55,12 @@ impl WildAssent {
         }
         // Most decisions come within an activation with nothing owed: told from a few fields,
         // without walking the chain (`flush` with nothing due does nothing).
-        if !self.nothing_due(s) {
+        let nothing = self.nothing_due(s);
+        debug_assert!(
+            !nothing || due::Consequences::due(self, s).is_none(),
+            "nothing_due said nothing is owed, and the chain owes something"
+        );
+        if !nothing {
             due::flush(self, s, f)?;
         }
         if s.phase == Phase::Over {

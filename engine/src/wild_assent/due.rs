@@ -108,6 +108,26 @@ pub struct Due {
     pub cause: Cause,
 }
 
+/// A miniature on the board at no Health leaves: the removal pass's first check, for one
+/// miniature (`cards`: the mode's stat blocks, looked up once by the caller).
+#[inline]
+fn over_health(
+    cards: &crate::kit::catalog::Table<super::cards::UnitCard>,
+    i: UnitIx,
+    u: &super::state::Unit,
+) -> Option<Due> {
+    if u.presence == Presence::OnBoard && u.damage > 0 && u.damage >= cards[u.card].stats_at(u.threat).health
+    {
+        let (how, rule) = match u.kind {
+            UnitKind::Seeker => (Removal::Injured, rules::INJURED),
+            UnitKind::Summon => (Removal::Destroyed, rules::SLAIN),
+            _ => (Removal::Slain, rules::SLAIN),
+        };
+        return Some(due(Fact::Removed(i, how), rule));
+    }
+    None
+}
+
 fn due(fact: Fact, rule: &'static str) -> Due {
     Due { fact, rule, cause: Cause::Plain }
 }
@@ -194,7 +214,7 @@ impl WildAssent {
             // under its Health, and no drop, Summon or capture owed, and nothing of that
             // was written since; only this one can be due now, and then it is the first.
             Some(i) => {
-                let d = s.units.get(usize::from(i)).and_then(|u| self.over_health(i, u));
+                let d = s.units.get(usize::from(i)).and_then(|u| over_health(self.units(), i, u));
                 // Unoptimised builds (tests, fixtures) run the whole pass too, and compare.
                 debug_assert_eq!(d, self.removal_pass(s), "one miniature's damage written: the pass differs");
                 d
@@ -205,23 +225,6 @@ impl WildAssent {
             s.memo.1.set();
         }
         d
-    }
-
-    /// A miniature on the board at no Health leaves (the pass's first check, for one).
-    #[inline]
-    fn over_health(&self, i: UnitIx, u: &super::state::Unit) -> Option<Due> {
-        if u.presence == Presence::OnBoard
-            && u.damage > 0
-            && u.damage >= self.units()[u.card].stats_at(u.threat).health
-        {
-            let (how, rule) = match u.kind {
-                UnitKind::Seeker => (Removal::Injured, rules::INJURED),
-                UnitKind::Summon => (Removal::Destroyed, rules::SLAIN),
-                _ => (Removal::Slain, rules::SLAIN),
-            };
-            return Some(due(Fact::Removed(i, how), rule));
-        }
-        None
     }
 
     /// The removals, from the whole table.
@@ -237,13 +240,8 @@ impl WildAssent {
             match u.presence {
                 Presence::OnBoard => {
                     // `stats`, with the mode's table looked up once for the whole pass.
-                    if u.damage > 0 && u.damage >= cards[u.card].stats_at(u.threat).health {
-                        let (how, rule) = match u.kind {
-                            UnitKind::Seeker => (Removal::Injured, rules::INJURED),
-                            UnitKind::Summon => (Removal::Destroyed, rules::SLAIN),
-                            _ => (Removal::Slain, rules::SLAIN),
-                        };
-                        return Some(due(Fact::Removed(i as UnitIx, how), rule));
+                    if let Some(d) = over_health(cards, i as UnitIx, u) {
+                        return Some(d);
                     }
                     summons |= u32::from(u.kind == UnitKind::Summon) << i;
                     if let Some((c, true)) = u.capture {

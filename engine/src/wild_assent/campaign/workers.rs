@@ -1,9 +1,10 @@
 //! Workers: the setup's draw of three (none of the 2-gold ones) and the one kept; the
 //! Markets' one hiring attempt of two cards (each draw exactly that many, fewer only when
-//! the Worker deck holds fewer: checked from below when a Worker is hired or the visit ends); the slots (two, more with the Barracks, six
-//! at most) and the Worker discarded to the box when they are full. The deck is every
-//! Worker not hired and not in the box: its order is hidden, so only membership is checked,
-//! and a drawn Worker left unhired goes back into it (fixed reading: the book is silent).
+//! the Worker deck holds fewer: checked from below when a Worker is hired or the visit
+//! ends); the slots (two, more with the Barracks, six at most) and the Worker discarded to
+//! the box when they are full. The deck is every Worker not hired and not in the box: its
+//! order is hidden, so only membership is checked, and a drawn Worker left unhired goes back
+//! into it (fixed reading: the book is silent).
 
 use super::super::event::Lineup;
 use super::{at_level, Building, Stage};
@@ -43,11 +44,12 @@ impl WildAssent {
     }
 
     /// A draw cut short (1 of 2, 1 or 2 of 3 with more in the deck): the finding, under the
-    /// draw's rule, when `so_far` Workers were drawn (none drawn is no attempt at all).
-    pub(super) fn short_worker_draw(&self, camp: &super::Camp, so_far: usize, f: &mut Findings) {
+    /// draw's rule, when `so_far` Workers were drawn (none drawn is no attempt at all). The
+    /// number the draw owed, either way.
+    pub(super) fn short_worker_draw(&self, camp: &super::Camp, so_far: usize, f: &mut Findings) -> usize {
         let owed = self.worker_draw_owed(camp);
         if so_far == 0 || so_far >= owed {
-            return;
+            return owed;
         }
         let (rule, what) = if camp.stage == Stage::Setup {
             (rules::SETUP_WORKERS, "the setup draws three Workers")
@@ -60,6 +62,7 @@ impl WildAssent {
                 "{what} (fewer only when the deck holds fewer): {owed} are owed, and {so_far} were drawn"
             ),
         ));
+        owed
     }
 
     /// `worker-draw W...`: at setup three, at the Markets two (the visit's one attempt).
@@ -151,8 +154,7 @@ impl WildAssent {
                 c.market.map_or(0, |v| usize::from(v.drawn))
             };
             if so_far > 0 && !(stage == Stage::Setup && c.kept) {
-                let owed = self.worker_draw_owed(c);
-                self.short_worker_draw(c, so_far, f);
+                let owed = self.short_worker_draw(c, so_far, f);
                 if let Some(v) = s.camp.as_deref_mut().and_then(|c| c.market.as_mut()) {
                     v.drawn = v.drawn.max(owed.min(2) as u8);
                 }
