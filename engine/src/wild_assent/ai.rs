@@ -5,11 +5,14 @@
 //! target; Careful Advance until in range, or away while staying in range), by searching
 //! the board with the kit's paths. The simulator walks the same searches to play a card.
 //!
-//! "In range" for a Creature is able to attack: the target in its frontal arc, in line of
-//! sight and within the card's Range (docs/notation/wild-assent.md, fixed readings).
+//! "In range" for Careful Advance's movement is the interpretation `careful-range`: within
+//! the card's Range (the default, the plain words of the keyword and of Example 12), or able
+//! to attack (the target in its frontal arc, in line of sight and within Range). Whether a
+//! Creature can perform its action on a target (its targeting) is always the latter.
 
 use super::cards::{Criterion, Instinct, Movement, Moving, Pool, Stat};
-use super::rules::{self, TargetCriteria};
+use super::geometry::Blockers;
+use super::rules::{self, CarefulRange, TargetCriteria};
 use super::state::reach::Reach;
 use super::state::{Activation, Side, State, UnitIx};
 use super::WildAssent;
@@ -155,7 +158,7 @@ impl WildAssent {
     }
 
     /// As [`WildAssent::ready`], the blockers (every miniature but the Creature) known.
-    fn ready_through(&self, b: &Cells, s: &State, act: &Activation, place: Place, target: UnitIx) -> bool {
+    fn ready_through(&self, b: &Blockers, s: &State, act: &Activation, place: Place, target: UnitIx) -> bool {
         self.can_see_through(b, place, s.unit(target).at, self.card_range(s, act))
     }
 
@@ -203,7 +206,9 @@ impl WildAssent {
                     return false;
                 }
                 let r = reach.get_or_insert_with(|| self.reach(s, act));
-                let goal = self.reach_goal(s, act, r, target).unwrap_or_default();
+                // Able to act on it: a place it could attack from, whatever `careful-range`
+                // says of where its movement stops.
+                let goal = self.reach_goal(s, act, r, target, true).unwrap_or_default();
                 Self::nearest_within(r, &goal).is_some()
             }
             Moving::Advance => {
@@ -218,7 +223,7 @@ impl WildAssent {
                     return false; // no step brings it next to the target
                 }
                 let r = reach.get_or_insert_with(|| self.reach(s, act));
-                let goal = self.reach_goal(s, act, r, target).unwrap_or_default();
+                let goal = self.reach_goal(s, act, r, target, true).unwrap_or_default();
                 match Self::nearest_within(r, &goal) {
                     // It ends adjacent at that cost; it attacks if it arrives facing the target,
                     // or has a rotation left and a facing that sees it.
@@ -488,20 +493,27 @@ impl WildAssent {
     }
 
     /// The places a card's movement heads for with this target (`None` for Halt): next to
-    /// it for Advance; for Careful Advance, able to attack it (in range, line of sight and
-    /// frontal arc).
+    /// it for Advance; for Careful Advance, in range of it as `careful-range` reads it.
     pub(crate) fn goal_places(&self, s: &State, act: &Activation, target: UnitIx) -> Option<Places> {
-        self.goal_within(s, act, target, None)
+        self.goal_within(s, act, target, None, self.careful_attacks())
+    }
+
+    /// Whether Careful Advance's "in range" is able to attack (`careful-range=attack`).
+    fn careful_attacks(&self) -> bool {
+        self.params.careful_range == CarefulRange::Attack
     }
 
     /// As [`WildAssent::goal_places`], only on the fields of `within` (those the Creature can
-    /// reach, say: line of sight is checked for those alone).
+    /// reach, say: line of sight is checked for those alone). `attack`: Careful Advance's
+    /// places are those it could attack from (in range, line of sight and frontal arc),
+    /// else every place within Range, whatever the facing.
     pub(crate) fn goal_within(
         &self,
         s: &State,
         act: &Activation,
         target: UnitIx,
         within: Option<&Cells>,
+        attack: bool,
     ) -> Option<Places> {
         let card = self.card_of_act(act)?;
         let t = s.unit(target).at;
@@ -519,7 +531,6 @@ impl WildAssent {
             }
             Moving::Careful => {
                 let r = i16::from(self.card_range(s, act));
-                let blockers = self.blockers(s, &[act.unit]);
                 // The fields within Range of the target (a square: Range counts diagonal
                 // steps), on the board and in `within`, as one set: only those are walked
                 // for their line of sight.
@@ -540,6 +551,11 @@ impl WildAssent {
                     near = near.and(*w);
                 }
                 near.remove(t);
+                if !attack {
+                    // Within Range is all "in range" says: any facing, any line.
+                    return Some([near; 4]);
+                }
+                let blockers = self.blockers(s, &[act.unit]);
                 let mut g = [Cells::new(); 4];
                 for p in near.iter().filter(|&p| self.clear_through(&blockers, p, t)) {
                     for &f in Facing::ALL {
@@ -642,23 +658,31 @@ impl WildAssent {
     /// Where the card's movement heads with its target, on the fields the Creature can reach
     /// (`None`: a Halt card, or no target).
     pub(crate) fn creature_goal(&self, s: &State, act: &Activation, r: &mut Reach) -> Option<Places> {
-        self.reach_goal(s, act, r, act.target?)
+        self.reach_goal(s, act, r, act.target?, self.careful_attacks())
     }
 
     /// Where the card's movement heads with `target`, on the fields the Creature can reach
     /// (Careful Advance) or wherever (Advance); `None` for Halt. Worked out once per target
-    /// and kept with the reach, which is made for this activation on this board.
-    fn reach_goal(&self, s: &State, act: &Activation, r: &mut Reach, target: UnitIx) -> Option<Places> {
+    /// and kept with the reach, which is made for this activation on this board. `attack`:
+    /// Careful Advance's places are those it could attack from (see [`WildAssent::goal_within`]).
+    fn reach_goal(
+        &self,
+        s: &State,
+        act: &Activation,
+        r: &mut Reach,
+        target: UnitIx,
+        attack: bool,
+    ) -> Option<Places> {
         // The reach pins the board (every other miniature's field, the obstacles); the
-        // target's own field completes the key.
-        let key = (target, s.unit(target).at);
+        // target's own field and what the goal is for complete the key.
+        let key = (target, s.unit(target).at, attack);
         if let Some(&(_, goal)) = r.goals.iter().find(|(k, _)| *k == key) {
             return goal;
         }
         let careful = self.card_of_act(act)?.moving == Moving::Careful;
         // Only Careful Advance's goal (line of sight checked field by field) is worth cutting
         // down to the fields it can reach.
-        let goal = self.goal_within(s, act, target, careful.then(|| r.fields()).as_ref());
+        let goal = self.goal_within(s, act, target, careful.then(|| r.fields()).as_ref(), attack);
         r.goals.push((key, goal));
         goal
     }

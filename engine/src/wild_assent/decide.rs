@@ -28,6 +28,15 @@ use smallvec::SmallVec;
 
 impl WildAssent {
     pub(crate) fn step_event(&self, s: &mut State, ev: &Event, f: &mut Findings) -> Result<(), StepError> {
+        if let Some(u) = s.landing {
+            // A move line of the same miniature goes on with its movement; any other record
+            // comes after it, so the movement ended where the miniature stands.
+            let goes_on = matches!(ev, Event::Move { unit, .. } if s.find(unit) == Some(u));
+            if !goes_on {
+                s.landing = None;
+                self.land(s, u, f);
+            }
+        }
         if ev.is_consequence() {
             return due::check_recorded(self, s, ev, f);
         }
@@ -1118,26 +1127,13 @@ impl WildAssent {
                 to.algebraic()
             )));
         }
-        if !pit && end != before.0.at {
-            if s.obstacle(end) == Some(Obstacle::Partial) {
-                f.violate(self.v(
-                    s,
-                    rules::PARTIAL_NO_END,
-                    format!("`{unit}` ends its movement on Partial Cover ({})", end.algebraic()),
-                    &[u],
-                ));
-            } else if movement == Movement::Flying {
-                if let Some(o) = s.at(end).filter(|&o| o != u) {
-                    f.violate(self.v(
-                        s,
-                        rules::FLYING_END,
-                        format!("`{unit}` ends its flight on `{}`'s field", s.unit(o).name),
-                        &[u],
-                    ));
-                } else if let Some(o) = s.obstacle(end).filter(|o| o.is_full()) {
-                    let rule = if o.is_hazard() { rules::HAZARD_IS_FULL } else { rules::FULL_IMPASSABLE };
-                    f.violate(self.v(s, rule, format!("`{unit}` ends its flight on {o}"), &[u]));
-                }
+        // Where its movement ends is judged at once for a Creature (its movement is one
+        // record); a Seeker's or Gladiator's may go on in the next `move` line, so it is
+        // judged at the next record that is not its move (`land`).
+        let landing = !pit && creature.is_none();
+        if !pit && end != before.0.at && creature.is_some() {
+            if let Some((rule, msg)) = self.landing_breach(s, u, movement, end) {
+                f.violate(self.v(s, rule, msg, &[u]));
             }
             if movement == Movement::Flying && s.obstacle(end) == Some(Obstacle::Pit) {
                 pit = true;
@@ -1169,6 +1165,7 @@ impl WildAssent {
                 f.violate(self.v(s, rule, msg, &[u]));
             }
         }
+        s.landing = landing.then_some(u);
         let unit_mut = s.unit_mut(u);
         unit_mut.at = place.at;
         unit_mut.facing = place.facing;
@@ -1182,6 +1179,59 @@ impl WildAssent {
             }
         }
         Ok(())
+    }
+
+    /// What a movement ending on `end` breaks: Partial Cover (no miniature ends its movement
+    /// there), or for Flying a miniature's field or Full Cover (l.76: Flying "may not end
+    /// their movement on an occupied field").
+    fn landing_breach(
+        &self,
+        s: &State,
+        u: UnitIx,
+        movement: Movement,
+        end: Pos,
+    ) -> Option<(&'static str, String)> {
+        let unit = s.unit(u).name;
+        if s.obstacle(end) == Some(Obstacle::Partial) {
+            return Some((
+                rules::PARTIAL_NO_END,
+                format!("`{unit}` ends its movement on Partial Cover ({})", end.algebraic()),
+            ));
+        }
+        if movement != Movement::Flying {
+            return None;
+        }
+        // Another miniature on the field (the mover may already stand there too).
+        if let Some(o) = s.indices().find(|&o| o != u && s.unit(o).on_board() && s.unit(o).at == end) {
+            return Some((
+                rules::FLYING_END,
+                format!("`{unit}` ends its flight on `{}`'s field", s.unit(o).name),
+            ));
+        }
+        let o = s.obstacle(end).filter(|o| o.is_full())?;
+        let rule = if o.is_hazard() { rules::HAZARD_IS_FULL } else { rules::FULL_IMPASSABLE };
+        Some((rule, format!("`{unit}` ends its flight on {o}")))
+    }
+
+    /// A Seeker's or Gladiator's movement ended (the record after its last `move` line is
+    /// not a move of it): judge where it stands, and a Flying miniature that ends over a Pit
+    /// is in it, its activation over.
+    fn land(&self, s: &mut State, u: UnitIx, f: &mut Findings) {
+        let Some(act) = s.act.clone() else { return };
+        let end = s.unit(u).at;
+        if !s.unit(u).on_board() {
+            return;
+        }
+        let movement = self.movement_of(s, &act);
+        if let Some((rule, msg)) = self.landing_breach(s, u, movement, end) {
+            f.violate(self.v(s, rule, msg, &[u]));
+        }
+        if movement == Movement::Flying && s.obstacle(end) == Some(Obstacle::Pit) {
+            s.unit_mut(u).in_pit = true;
+            if let Some(a) = s.act.as_mut() {
+                a.done = true;
+            }
+        }
     }
 
     fn exit(&self, s: &mut State, unit: Name, to: Pos, f: &mut Findings) -> Result<(), StepError> {

@@ -21,6 +21,15 @@ pub enum Blocker {
     Obstacle(Obstacle),
 }
 
+/// The fields that block a line of sight (`all`: Full Cover, the hazards, miniatures) and
+/// those of them that are Full Cover or a hazard (`cover`): `los-corner` may tell the corner
+/// of one from the corner of the other.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Blockers {
+    pub all: Cells,
+    pub cover: Cells,
+}
+
 /// A line of sight whatever the reading of a corner touch.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LineStatus {
@@ -140,10 +149,14 @@ impl WildAssent {
             } else if blocked.is_some() {
                 break;
             }
-            if blocked.is_some() || (touch == Touch::Corner && self.params.corner == LosCorner::Clear) {
+            if blocked.is_some() {
                 continue;
             }
-            if let Some(o) = s.obstacle(p).filter(|o| o.is_full()) {
+            let cover = s.obstacle(p).filter(|o| o.is_full());
+            if touch == Touch::Corner && !self.corner_blocks(cover.is_some()) {
+                continue;
+            }
+            if let Some(o) = cover {
                 blocked = Some((p, Blocker::Obstacle(o), touch));
             } else if let Some(u) = s.at(p).filter(|u| !ignore.contains(u)) {
                 blocked = Some((p, Blocker::Miniature(u), touch));
@@ -167,18 +180,31 @@ impl WildAssent {
         corner.map_or(LineStatus::Clear, LineStatus::Corner)
     }
 
+    /// Whether a line that only touches the corner of a blocker's field is blocked by it
+    /// (`cover`: the blocker is Full Cover or a hazard, else a miniature), as `los-corner`
+    /// reads it: by default "no aiming around corners" is Full Cover's alone (l.169).
+    pub(crate) fn corner_blocks(&self, cover: bool) -> bool {
+        match self.params.corner {
+            LosCorner::FullCover => cover,
+            LosCorner::Clear => false,
+            LosCorner::Blocked => true,
+        }
+    }
+
     /// The fields that block a line of sight: Full Cover, the hazards, and every miniature
     /// but `ignore`.
-    pub(crate) fn blockers(&self, s: &State, ignore: &[UnitIx]) -> Cells {
-        self.occupied(s, ignore).union(self.obstacles(s, Obstacle::is_full))
+    pub(crate) fn blockers(&self, s: &State, ignore: &[UnitIx]) -> Blockers {
+        let cover = self.obstacles(s, Obstacle::is_full);
+        Blockers { all: self.occupied(s, ignore).union(cover), cover }
     }
 
     /// Whether the line from `from` to `to` crosses no field of `blockers` (a corner touched
     /// as `los-corner` says).
-    pub(crate) fn clear_through(&self, blockers: &Cells, from: Pos, to: Pos) -> bool {
-        let corner_clear = self.params.corner == LosCorner::Clear;
-        sight_line(from, to)
-            .all(|(p, touch)| (touch == Touch::Corner && corner_clear) || !blockers.contains(p))
+    pub(crate) fn clear_through(&self, blockers: &Blockers, from: Pos, to: Pos) -> bool {
+        sight_line(from, to).all(|(p, touch)| {
+            !blockers.all.contains(p)
+                || (touch == Touch::Corner && !self.corner_blocks(blockers.cover.contains(p)))
+        })
     }
 
     /// Whether the line from `from` to `to` is clear, `ignore` standing elsewhere.
@@ -195,7 +221,7 @@ impl WildAssent {
     }
 
     /// As [`WildAssent::can_see`], the blockers already known.
-    pub(crate) fn can_see_through(&self, blockers: &Cells, from: Place, to: Pos, range: u8) -> bool {
+    pub(crate) fn can_see_through(&self, blockers: &Blockers, from: Place, to: Pos, range: u8) -> bool {
         from.at.distance(to) <= u32::from(range)
             && from.facing.in_arc(from.at, to)
             && self.clear_through(blockers, from.at, to)

@@ -99,7 +99,12 @@ impl Game for WildAssent {
         // (Cooldown); an Escaped Assent is not slain for Last Man Standing
         // (`last-standing-escape`). Verdicts and the state's stored form (Encounter `draws`, `cooldowns`)
         // changed.
-        GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 3 }
+        // 4 (audit-wa, second pass): Careful Advance's "in range" is within Range by default
+        // (`careful-range`, was: able to attack); a line touching only a Full Cover's corner
+        // is blocked by default (`los-corner=full-cover`, was `clear`); where a Seeker's or
+        // Gladiator's movement ends (Partial Cover, Flying on a miniature or cover) is judged
+        // at the first record after its last `move` line, not at each line (State `landing`).
+        GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 4 }
     }
     fn rules() -> &'static [RuleInfo] {
         rules::RULES
@@ -166,6 +171,7 @@ impl Game for WildAssent {
             camp: self.params.campaign.then(|| Box::new(campaign::Camp::new())),
             troupes: Default::default(),
             arena: Default::default(),
+            landing: None,
         }
     }
     fn parse_event(&self, line: &str) -> Result<Event, ParseError> {

@@ -58,7 +58,7 @@ rules! {
         "A miniature without Flying may not move over Full Cover; none ends its movement on it",
         "Hunt: Obstacles (Full Cover); Arena: Obstacles";
     FULL_BLOCKS_LOS = "wa.obstacle.full-blocks-los",
-        "An attack whose line of sight crosses Full Cover cannot be made, even from a field adjacent to it",
+        "An attack whose line of sight crosses Full Cover cannot be made, even from a field adjacent to it (no aiming around corners: interpretation `los-corner`)",
         "Hunt: Obstacles (Full Cover); Arena: Obstacles";
     HAZARD_IS_FULL = "wa.obstacle.hazard-is-full",
         "Thornbrush (Hunt) and Spinning Blades (Arena) are Full Cover in every respect: impassable, blocking line of sight",
@@ -266,7 +266,7 @@ rules! {
         "Advance: toward the target, stopping only when out of Speed or adjacent to it",
         "Hunt: Creature Movement, Example 12";
     CMOVE_CAREFUL = "wa.hunt.cmove.careful",
-        "Careful Advance: stop as soon as the target is in range; in range already, move as far from it as possible while staying in range",
+        "Careful Advance: stop as soon as the target is in range; in range already, move as far from it as possible while staying in range (interpretation `careful-range`)",
         "Hunt: Creature Movement, Example 12";
     CMOVE_FACE = "wa.hunt.cmove.face-to-attack",
         "Speed left at the destination is spent rotating so the target is in the frontal arc (fixed reading)",
@@ -547,8 +547,9 @@ named_enum! {
 }
 
 named_enum! {
-    /// A line of sight that only touches a blocker's corner.
-    pub enum LosCorner ("a reading") { Clear = "clear", Blocked = "blocked" }
+    /// A line of sight that only touches a blocker's corner: a Full Cover's (or a hazard's)
+    /// blocks and a miniature's does not (`full-cover`), none blocks, or every one does.
+    pub enum LosCorner ("a reading") { FullCover = "full-cover", Clear = "clear", Blocked = "blocked" }
 }
 
 named_enum! {
@@ -678,6 +679,12 @@ named_enum! {
 pub const P_INSTINCT_SECOND: &str = "instinct-second-card";
 pub const P_KNOCKBACK_PLAIN: &str = "knockback-plain";
 pub const P_LAST_ESCAPE: &str = "last-standing-escape";
+pub const P_CAREFUL_RANGE: &str = "careful-range";
+
+named_enum! {
+    /// What "in range" means for Careful Advance.
+    pub enum CarefulRange ("a reading") { Range = "range", Attack = "attack" }
+}
 
 named_enum! {
     /// Whether an Escaped Assent or Creature is out for Last Man Standing.
@@ -789,11 +796,15 @@ pub static PARAMS: &[ParamSpec] = &[
         name: P_CORNER,
         kind: ParamKind::Interpretation,
         allowed: LosCorner::NAMES,
-        default: LosCorner::Clear.name(),
+        default: LosCorner::FullCover.name(),
         doc: "\"not cross a field occupied by Full Cover or another miniature\"; Example 6 blocks a line that \
-              \"crosses over part of the Daemonspawn's field\". A line that only touches a blocker's corner \
-              point crosses no part of it: default `clear`. `blocked`: a corner touched blocks.",
-        section: "Hunt: Line of Sight and Range, Example 6",
+              \"crosses over part of the Daemonspawn's field\"; Full Cover: \"Any attack that draws line of sight \
+              through Full Cover cannot be made, even if the miniature is adjacent to the Full Cover (no aiming \
+              around corners)\". Default `full-cover`: a line that only touches the corner of Full Cover (or \
+              Thornbrush, Spinning Blades) is aimed around that corner and blocked; one that only touches a \
+              miniature's corner crosses no part of its field and is clear. `clear`: no corner blocks. \
+              `blocked`: every corner touched blocks.",
+        section: "Hunt: Obstacles (Full Cover), Line of Sight and Range, Example 6",
     },
     ParamSpec {
         name: P_BACK,
@@ -911,6 +922,21 @@ pub static PARAMS: &[ParamSpec] = &[
               damage; `always`: it moves every target, as On Attack: Knockback (`effect on-attack knockback`) \
               always does.",
         section: "Hunt: Instinct Cards, Example 10; Arena: Example 10",
+    },
+    ParamSpec {
+        name: P_CAREFUL_RANGE,
+        kind: ParamKind::Interpretation,
+        allowed: CarefulRange::NAMES,
+        default: CarefulRange::Range.name(),
+        doc: "\"Careful Advance: The Creature moves just within range of its target and stops. If the Creature is \
+              already in range at the beginning of its activation, it will move as far away from its target (and \
+              any other Seeker) as possible while staying in range\"; Example 12: \"stops because Zaxos is now in \
+              range ... ignores its remaining Speed\". Default `range`, the plain words: in range is within the \
+              card's Range (fields counted with diagonal steps), whatever the line of sight and the facing, so it \
+              stops at the first such field and retreats only as far as the Range reaches. `attack`: in range is \
+              able to attack (within Range, in line of sight, in the frontal arc), as a Creature \"will never \
+              target a miniature it cannot perform its action on\".",
+        section: "Hunt: Creature Movement, Example 12",
     },
     ParamSpec {
         name: P_LAST_ESCAPE,
@@ -1054,6 +1080,7 @@ pub struct Params {
     pub escape: DeathmatchEscape,
     pub instinct_second: InstinctSecond,
     pub knockback_plain: KnockbackPlain,
+    pub careful_range: CarefulRange,
     pub last_escape: LastStandingEscape,
     pub heal_cap: HealCap,
     pub reroll: RerollTiming,
@@ -1098,7 +1125,7 @@ impl Params {
             fields: crate::kit::paths::Cells::all(board),
             hazard: r.get(P_HAZARD, HazardPush::Rule),
             partial: r.get(P_PARTIAL, PartialCross::Hop3),
-            corner: r.get(P_CORNER, LosCorner::Clear),
+            corner: r.get(P_CORNER, LosCorner::FullCover),
             back: r.get(P_BACK, BackDiagonal::No),
             criteria: r.get(P_CRITERIA, TargetCriteria::InOrder),
             capture: r.get(P_CAPTURE, CaptureHalf::Down),
@@ -1114,6 +1141,7 @@ impl Params {
             escape: r.get(P_ESCAPE, DeathmatchEscape::Falls),
             instinct_second: r.get(P_INSTINCT_SECOND, InstinctSecond::AnyCard),
             knockback_plain: r.get(P_KNOCKBACK_PLAIN, KnockbackPlain::Damaged),
+            careful_range: r.get(P_CAREFUL_RANGE, CarefulRange::Range),
             last_escape: r.get(P_LAST_ESCAPE, LastStandingEscape::SlainOnly),
             heal_cap: r.get(P_HEAL_CAP, HealCap::HealExempt),
             reroll: r.get(P_REROLL, RerollTiming::AnyTime),
@@ -1164,6 +1192,7 @@ mod tests {
         check_reading::<DeathmatchEscape>(PARAMS, P_ESCAPE).unwrap();
         check_reading::<InstinctSecond>(PARAMS, P_INSTINCT_SECOND).unwrap();
         check_reading::<KnockbackPlain>(PARAMS, P_KNOCKBACK_PLAIN).unwrap();
+        check_reading::<CarefulRange>(PARAMS, P_CAREFUL_RANGE).unwrap();
         check_reading::<LastStandingEscape>(PARAMS, P_LAST_ESCAPE).unwrap();
         check_reading::<RerollTiming>(PARAMS, P_REROLL).unwrap();
         check_reading::<ScoutActions>(PARAMS, P_SCOUT_ACTIONS).unwrap();

@@ -502,6 +502,11 @@ pub struct State {
     pub troupes: arena::Troupes,
     /// Where the Arena match's round stands (`scope=match`).
     pub arena: arena::Match,
+    /// A miniature whose recorded movement may go on in another `move` line: where it ends
+    /// (Partial Cover, a Flying miniature's field) is judged at the next record that is not
+    /// its move (docs/notation/wild-assent.md: one activation's movement may be split).
+    #[serde(default)]
+    pub landing: Option<UnitIx>,
 }
 
 impl State {
