@@ -140,7 +140,7 @@ rules! {
         "Plain Knockback (without On Attack) moves each target that took damage (interpretation `knockback-plain`)",
         "Hunt: Instinct Cards (Wildswood Sentinel: Knockback), Example 10; Arena: Example 10";
     KNOCK_BLOCKED = "wa.knockback.blocked",
-        "A miniature knocked toward a field it cannot enter (a miniature, cover, a hazard, the edge) stays where it is",
+        "A miniature knocked toward a field it cannot enter (a miniature, Full or Partial Cover, a hazard, the edge) stays where it is",
         "Arena: Example 10";
     // ---- statuses
     EXPIRE = "wa.status.expire",
