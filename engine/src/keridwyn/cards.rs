@@ -512,7 +512,10 @@ mod tests {
             ("spell s\n  priority 3\n  effect ailment burn 1\n", "does not attack"),
             ("trait t\n  effect ailment burn 1\n", "trait"),
             ("hand balance priority 3\n", "only Lure"),
-            ("base b\n  priority 3\n  attack might vs might\n  effect damage 2\n  effect damage 2\n", "one damage"),
+            (
+                "base b\n  priority 3\n  attack might vs might\n  effect damage 2\n  effect damage 2\n",
+                "one damage",
+            ),
         ] {
             let errs = Catalog::parse(text).unwrap_err();
             assert!(errs.iter().any(|e| e.contains(what)), "{text}: {errs:?}");

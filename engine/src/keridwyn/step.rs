@@ -16,7 +16,8 @@ impl KeridwynFight {
     #[inline]
     pub(crate) fn step_event(&self, s: &mut State, ev: &Event, f: &mut Findings) -> Result<(), StepError> {
         if ev.is_consequence() {
-            if matches!(s.phase, Phase::TieBreak { .. }) || s.current.as_ref().is_some_and(|c| c.pick_pending) {
+            if matches!(s.phase, Phase::TieBreak { .. }) || s.current.as_ref().is_some_and(|c| c.pick_pending)
+            {
                 self.decision_left_out(s, ev, f);
             }
             due::check_recorded(self, s, ev, f)
