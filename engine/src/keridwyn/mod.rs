@@ -132,8 +132,10 @@ impl Game for KeridwynFight {
             // 4: a Breakable effect counted after a successful Lure is kf.lure.breakable, a
             // token given without the Finesse roll-off and a random pick left out are one
             // finding each (the replay goes on), a +0 Fame award is not owed, Focus returns at
-            // the end of its round under `focus-refresh=on-reveal`, and an attack with two
-            // damage effects is refused by the catalog.
+            // the end of its round under `focus-refresh=on-reveal`, the action die may be rolled
+            // once the cards are placed (`action-die-time`), tie-break rolls come in any order,
+            // no spell is granted to the foe between characters, and an attack with two damage
+            // effects is refused by the catalog.
             rules_version: 4,
         }
     }

@@ -5,7 +5,7 @@
 use super::cards::Area;
 use super::compute::Targets;
 use super::event::Event;
-use super::rules::{self, RecallLimit};
+use super::rules::{self, ActionDieTime, RecallLimit};
 use super::setup::out_of_sequence;
 use super::state::{Phase, Seat, State, Token, Who};
 use super::KeridwynFight;
@@ -30,7 +30,7 @@ impl KeridwynFight {
             _ if early => false,
             _ => return Err(out_of_sequence(ev, s)),
         };
-        if early {
+        if early && self.params.action_die == ActionDieTime::AfterReveals {
             f.violate(Violation::new(
                 rules::SEQUENCE,
                 "the monster's action is rolled after every player has revealed their cards",
