@@ -122,11 +122,9 @@ impl<G: Game> Replayer<G> {
             let wants = match &record {
                 None => true,
                 Some(r) => match &r.body {
-                    Body::Event(e) => {
-                        !self.opened.retracted.contains(r.index)
-                            && !G::is_consequence(e)
-                            && !self.opened.game.precedes_consequences(&self.state, e)
-                    }
+                    Body::Event(_) if self.opened.retracted.contains(r.index) => false,
+                    Body::Event(e) if G::is_consequence(e) => self.left_out_before(e),
+                    Body::Event(e) => !self.opened.game.precedes_consequences(&self.state, e),
                     Body::Retract(_) => false,
                 },
             };
@@ -160,6 +158,40 @@ impl<G: Game> Replayer<G> {
             },
             Body::Event(e) => self.apply(record.index, record.line, e, false),
         }))
+    }
+
+    /// Whether the consequence owed next was left out before the recorded consequence `e`
+    /// (so `--derive` inserts it), rather than recorded as `e` with a wrong value (which must
+    /// stay a finding). Decided by trying both on copies of the state. The owed one is
+    /// derived only when stepping it first leaves strictly fewer findings (violations and
+    /// uncertain ones) than stepping `e` as the log has it, and leaves the same state: the
+    /// game's own step already applies what `e` shows was left out (a game on the kit's
+    /// consequence loop does), so deriving it moves the finding into the completed log and
+    /// changes nothing the rest of the log is replayed against. A wrong version of the owed
+    /// one gains nothing from it (`e` is then judged against whatever is due next); a game
+    /// that reports an omission without applying it leaves another state, and keeps its
+    /// finding.
+    fn left_out_before(&self, e: &G::Event) -> bool {
+        let game = &self.opened.game;
+        let Some(owed) = game.next_consequence(&self.state) else { return false };
+        if owed == *e {
+            return false;
+        }
+        let run = |events: &[&G::Event]| {
+            let mut state = self.state.clone();
+            let mut n = 0usize;
+            for ev in events {
+                let mut f = Findings::default();
+                game.step(&mut state, ev, &mut f).ok()?;
+                n += f.violations.len() + f.uncertain.len();
+            }
+            Some((n, state))
+        };
+        let Some((as_recorded, after_recorded)) = run(&[e]) else { return false };
+        if as_recorded == 0 {
+            return false;
+        }
+        run(&[&owed, e]).is_some_and(|(n, after)| n < as_recorded && after == after_recorded)
     }
 
     fn apply(

@@ -66,6 +66,7 @@ impl KeridwynFight {
             at: 0,
             effect: None,
             self_next: 0,
+            pick_pending: false,
         };
         let card = match token.action {
             Action::Lure => {

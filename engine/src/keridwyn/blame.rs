@@ -20,6 +20,8 @@ pub(crate) enum Ignored {
     Replace,
     WholeFight,
     AttackerBenefit,
+    /// A successful Lure's "ignore the Breakable effect for the rest of the round" (l.40).
+    Lure,
 }
 
 impl Ignored {
@@ -31,6 +33,7 @@ impl Ignored {
             Ignored::Replace => rules::REPLACE,
             Ignored::WholeFight => rules::WHOLE_FIGHT,
             Ignored::AttackerBenefit => rules::ATTACKER_BENEFIT,
+            Ignored::Lure => rules::LURE,
         }
     }
 }
@@ -43,12 +46,16 @@ pub(crate) const FOR_DAMAGE: &[Ignored] = &[
     Ignored::Replace,
     Ignored::WholeFight,
     Ignored::AttackerBenefit,
+    Ignored::Lure,
 ];
 /// (Not worn gear: a Block short by the worn gear's amount is as well explained by any
 /// other Block source of that amount, so it stays `kf.damage.block`.)
-pub(crate) const FOR_BLOCK: &[Ignored] = &[Ignored::Replace, Ignored::WholeFight, Ignored::AttackerBenefit];
+/// Lure last everywhere: a Breakable effect counted although a Lure succeeded this round
+/// (a Block 3 that should be 0) is the Lure rule's, not the broad one's.
+pub(crate) const FOR_BLOCK: &[Ignored] =
+    &[Ignored::Replace, Ignored::WholeFight, Ignored::AttackerBenefit, Ignored::Lure];
 pub(crate) const FOR_OUTCOME: &[Ignored] =
-    &[Ignored::Dazzle, Ignored::AttackerBenefit, Ignored::Replace, Ignored::WholeFight];
+    &[Ignored::Dazzle, Ignored::AttackerBenefit, Ignored::Replace, Ignored::WholeFight, Ignored::Lure];
 
 impl KeridwynFight {
     /// The state as if a log ignored one rule; `None` when that rule plays no part now.
@@ -97,6 +104,11 @@ impl KeridwynFight {
                     f.effects.retain(|o| !matches!(o.source, Source::SelfBenefit { .. }));
                     changed |= n != f.effects.len();
                 }
+            }
+            Ignored::Lure => {
+                // The Breakable passive counts again only where the monster has one.
+                changed = s.lured && s.monster().is_some_and(|m| !s.fighter(m).passives.is_empty());
+                t.lured = false;
             }
         }
         changed.then_some(t)

@@ -261,6 +261,16 @@ impl Catalog {
             if !c.worn && c.priority.is_none() {
                 problems.whole(format!("card `{id}` is neither worn nor has a priority"));
             }
+            // "An attack's damage may be increased ... Accuracy increases the attack's damage"
+            // and Block reduces "damage" (l.8-9): one damage an attack, modified once. The
+            // book prints no attack with two; a card written with two would have each
+            // Accuracy-, Weak- and Block-adjusted on its own, so it is refused.
+            if c.attack.is_some() && c.effects.iter().filter(|e| matches!(e, Effect::Damage(_))).count() > 1 {
+                problems.whole(format!(
+                    "card `{id}`: an attack deals one damage (Accuracy, damage modifiers, Weak and Block apply to \
+                     \"the attack's damage\" once); write its damage as one `effect damage N`, the rest as `text ...`"
+                ));
+            }
             // An instant effect on a card that does not attack would never happen.
             if c.attack.is_none() {
                 for e in c.effects.iter().filter(|e| e.is_instant()) {
@@ -502,6 +512,10 @@ mod tests {
             ("spell s\n  priority 3\n  effect ailment burn 1\n", "does not attack"),
             ("trait t\n  effect ailment burn 1\n", "trait"),
             ("hand balance priority 3\n", "only Lure"),
+            (
+                "base b\n  priority 3\n  attack might vs might\n  effect damage 2\n  effect damage 2\n",
+                "one damage",
+            ),
         ] {
             let errs = Catalog::parse(text).unwrap_err();
             assert!(errs.iter().any(|e| e.contains(what)), "{text}: {errs:?}");

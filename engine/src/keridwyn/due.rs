@@ -249,6 +249,10 @@ impl KeridwynFight {
     /// Whether `action_due` has anything left (without computing its numbers).
     fn action_pending(&self, s: &State) -> bool {
         let Some(c) = s.current.as_ref().filter(|c| c.rolled) else { return false };
+        if c.pick_pending {
+            // The random pick left out: the outcome recorded next names it.
+            return true;
+        }
         let effects: &[Effect] = match c.action {
             Action::Card(id) => self.catalog.cards.get(id).map_or(&[], |k| &k.effects),
             Action::Lure => &[],
@@ -307,11 +311,12 @@ impl KeridwynFight {
         for i in self.characters(s) {
             let f = s.fighter(i);
             if !f.awarded {
-                let delta = if self.params.fame == FameOnDefeat::RankToAll || s.last_hit == Some(i) {
-                    rank
-                } else {
-                    rank / 2
-                };
+                let delta = self.award(s, i, rank);
+                if delta == 0 {
+                    // A +0 award changes nothing: the rules do not owe its record (a table may
+                    // write it; `zero_award` accepts it), as with a hit that deals nothing.
+                    continue;
+                }
                 return Some(Due {
                     fact: Fact::FameGained { who: i, delta, total: f.fame.saturating_add(delta) },
                     cause: Cause::Fame,
@@ -321,6 +326,28 @@ impl KeridwynFight {
         let w = s.last_hit.filter(|_| !s.trophy_given)?;
         let Who::Monster(monster) = s.fighter(m).who else { return None };
         Some(Due { fact: Fact::TrophyTaken { who: w, monster: Some(monster) }, cause: Cause::Trophy })
+    }
+
+    /// The Fame a surviving character gains for a monster of this Rank.
+    fn award(&self, s: &State, i: Seat, rank: i32) -> i32 {
+        if self.params.fame == FameOnDefeat::RankToAll || s.last_hit == Some(i) {
+            rank
+        } else {
+            rank / 2
+        }
+    }
+
+    /// `fame X +0 -> F` (F its Fame) for a surviving character whose award is 0 (half a
+    /// Rank 1, rounded down): the award written out, a change of nothing; no finding.
+    fn zero_award(&self, s: &State, fact: &Fact) -> bool {
+        let Fact::FameGained { who, delta: 0, total } = *fact else { return false };
+        let Some(m) = s.monster() else { return false };
+        let f = s.fighter(who);
+        s.awarding
+            && !f.is_monster()
+            && !f.defeated
+            && total == f.fame
+            && self.award(s, who, s.fighter(m).fame) == 0
     }
 
     /// Make the moves no record stands for, until something is due or a decision is awaited.
@@ -511,7 +538,10 @@ impl Consequences for KeridwynFight {
         due.fact
     }
     fn pairing(&self, due: &Fact, recorded: &Fact) -> Pairing {
-        if !due.same_kind(recorded) {
+        // A +0 award is never due (`award_due` skips it): it is no wrong subject for another
+        // character's award, and `unexpected` accepts it.
+        let zero = matches!(recorded, Fact::FameGained { delta: 0, .. });
+        if !due.same_kind(recorded) || (zero && due.subject() != recorded.subject()) {
             Pairing::None
         } else if due.subject() == recorded.subject() {
             Pairing::Subject
@@ -554,6 +584,11 @@ impl Consequences for KeridwynFight {
         // changes nothing and says what the rules say, so it is no finding. (Where damage to
         // X is due, a recorded 0 pairs with it and is judged by `compare`.)
         if let Fact::DamageDealt { damage: 0, block: 0, injury: 0, .. } = *recorded {
+            return;
+        }
+        // Likewise `fame X +0 -> F` where X's award is 0 (fixtures/keridwyn-fight/
+        // fame-zero-award.arb).
+        if self.zero_award(s, recorded) {
             return;
         }
         let v = self.not_due(s, recorded, event);

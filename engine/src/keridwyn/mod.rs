@@ -129,7 +129,14 @@ impl Game for KeridwynFight {
             // 3: an Immunity revealed with Maneuver lifts its Ailment before the tokens go down,
             // only the Ailment is stopped by default (`immunity-vs-attack=stop-ailment`), the
             // first Balance of a round holds, and the action die is a skill die.
-            rules_version: 3,
+            // 4: a Breakable effect counted after a successful Lure is kf.lure.breakable, a
+            // token given without the Finesse roll-off and a random pick left out are one
+            // finding each (the replay goes on), a +0 Fame award is not owed, Focus returns at
+            // the end of its round under `focus-refresh=on-reveal`, the action die may be rolled
+            // once the cards are placed (`action-die-time`), tie-break rolls come in any order,
+            // no spell is granted to the foe between characters, and an attack with two damage
+            // effects is refused by the catalog.
+            rules_version: 4,
         }
     }
     fn rules() -> &'static [RuleInfo] {

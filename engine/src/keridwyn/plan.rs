@@ -171,6 +171,15 @@ impl KeridwynFight {
                         rules::GRANT,
                         format!("only a Spell that does not attack may be granted to another character (`{card}@{o}`)"),
                     ));
+                } else if s.monster().is_none() && t != Some(i) {
+                    // The grant clause (l.43) is in "MULTIPLE CHARACTERS FACING A MONSTER":
+                    // between two characters there is no ally, only the foe.
+                    f.violate(Violation::new(
+                        rules::GRANT,
+                        format!(
+                            "in a fight between characters a spell is not granted to the foe (`{card}@{o}`)"
+                        ),
+                    ));
                 }
                 t
             }

@@ -31,13 +31,7 @@ impl KeridwynFight {
                 format!("{who} is not due a Finesse roll for the token"),
             ));
         }
-        let next = tied.iter().copied().find(|t| !rolls.iter().any(|(r, _)| r == t));
-        if next != Some(i) {
-            f.violate(Violation::new(
-                rules::TIEBREAK,
-                format!("tied participants roll in turn order; {who} rolled out of turn"),
-            ));
-        }
+        // "they each roll Finesse" (l.26): in no order the book names, so any order.
         if skill != Skill::Finesse {
             f.violate(Violation::new(
                 rules::ROLL_SKILL,

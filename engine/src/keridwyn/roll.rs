@@ -5,9 +5,9 @@
 use super::cards::Area;
 use super::compute::Targets;
 use super::event::Event;
-use super::rules::{self, RecallLimit};
+use super::rules::{self, ActionDieTime, RecallLimit};
 use super::setup::out_of_sequence;
-use super::state::{Phase, State, Token, Who};
+use super::state::{Phase, Seat, State, Token, Who};
 use super::KeridwynFight;
 use crate::kit::dice::Roll;
 use crate::{Findings, StepError, Violation};
@@ -30,7 +30,7 @@ impl KeridwynFight {
             _ if early => false,
             _ => return Err(out_of_sequence(ev, s)),
         };
-        if early {
+        if early && self.params.action_die == ActionDieTime::AfterReveals {
             f.violate(Violation::new(
                 rules::SEQUENCE,
                 "the monster's action is rolled after every player has revealed their cards",
@@ -81,7 +81,18 @@ impl KeridwynFight {
             return Err(out_of_sequence(ev, s));
         }
         let t = self.seat(s, who).ok_or_else(|| StepError::new(format!("no fighter `{who}`")))?;
-        let attacker = s.current.as_ref().map(|c| c.who).ok_or_else(|| out_of_sequence(ev, s))?;
+        if s.current.is_none() {
+            return Err(out_of_sequence(ev, s));
+        }
+        self.set_pick(s, t, f);
+        s.phase = Phase::AwaitRoll;
+        Ok(())
+    }
+
+    /// The monster's random pick is `t` (a `target`, or the first outcome recorded after a
+    /// roll that left the pick out): checked against the characters it may attack.
+    pub(crate) fn set_pick(&self, s: &mut State, t: Seat, f: &mut Findings) {
+        let Some(attacker) = s.current.as_ref().map(|c| c.who) else { return };
         let candidates = match self.targets(s, attacker, Area::Single) {
             Targets::Chosen(t) | Targets::Random(t) => t,
             Targets::Balance(b) => smallvec::smallvec![b],
@@ -89,14 +100,39 @@ impl KeridwynFight {
         if !candidates.contains(&t) {
             f.violate(Violation::new(
                 rules::TARGETING,
-                format!("{who} is not a living character the monster can attack"),
+                format!("{} is not a living character the monster can attack", self.label(s, t)),
             ));
         }
         if let Some(c) = s.current.as_mut() {
             c.targets = smallvec::smallvec![t];
+            c.pick_pending = false;
+        }
+    }
+
+    /// A monster's roll where its random pick is awaited: the log left the `target` out
+    /// (one finding, kf.monster.targeting). The replay goes on without a target; the first
+    /// outcome recorded names the pick (step.rs), as a table that skipped writing it down
+    /// would read its own log.
+    fn pick_left_out(&self, s: &mut State, i: Seat, f: &mut Findings) {
+        let Some(attacker) = s.current.as_ref().map(|c| c.who).filter(|&c| c == i) else { return };
+        let names = match self.targets(s, attacker, Area::Single) {
+            Targets::Random(t) | Targets::Chosen(t) => {
+                t.iter().map(|&c| self.label(s, c)).collect::<Vec<_>>().join(", ")
+            }
+            Targets::Balance(b) => self.label(s, b).to_string(),
+        };
+        f.violate(Violation::new(
+            rules::TARGETING,
+            format!(
+                "neither targeting condition chooses, so the target is picked at random among {names}; \
+                 the log leaves out the pick (`target ...`) before the roll (the outcome recorded next is \
+                 taken as naming it)"
+            ),
+        ));
+        if let Some(c) = s.current.as_mut() {
+            c.pick_pending = true;
         }
         s.phase = Phase::AwaitRoll;
-        Ok(())
     }
 
     /// `roll X SKILL dice`: the current action's roll, or a Finesse roll for the token.
@@ -116,6 +152,9 @@ impl KeridwynFight {
         let i = self.seat(s, who).ok_or_else(|| StepError::new(format!("no fighter `{who}`")))?;
         if matches!(s.phase, Phase::TieBreak { .. }) {
             return self.tiebreak_roll(s, i, skill, dice, f);
+        }
+        if matches!(s.phase, Phase::AwaitTarget) {
+            self.pick_left_out(s, i, f);
         }
         if !matches!(s.phase, Phase::AwaitRoll) {
             return Err(out_of_sequence(ev, s));

@@ -19,6 +19,14 @@ impl KeridwynFight {
                     f.hand.clear();
                     f.hand.extend_from_slice(HandCard::ALL);
                     f.discarded.clear();
+                } else if let Some(p) = f.discarded.iter().position(|h| *h == HandCard::Focus) {
+                    // `on-reveal`: the earlier discards came back as Focus was revealed; Focus
+                    // itself, played, is usable again from the next round ("each of which can
+                    // only be used once until the player plays Focus", l.29). Kept out, it
+                    // could never be played again and the hand would run dry within three
+                    // rounds, leaving no legal reveal (l.31 "two cards from their hand").
+                    f.discarded.remove(p);
+                    f.hand.push(HandCard::Focus);
                 }
                 f.focus_played = false;
             }

@@ -23,7 +23,7 @@ rules! {
         "A monster's start-of-fight effect applies to each character as the fight begins (a damage there is no attack: no Accuracy, no Block)",
         "SAMPLE ROUND OF COMBAT";
     SEQUENCE = "kf.round.sequence",
-        "A fight goes: joins, begin, then each round reveals, the monster's d6, actions, end of round",
+        "A fight goes: joins, begin, then each round reveals, the monster's action die, actions, end of round",
         "ACTIONS";
     REVEAL_ORDER = "kf.round.reveal-order",
         "Players reveal their cards in reverse turn order (turn order starts at the Priority token)",
@@ -206,6 +206,13 @@ named_enum! {
     }
 }
 named_enum! {
+    /// `action-die-time`.
+    pub enum ActionDieTime ("a reading of action-die-time") {
+        AfterPlacement = "after-placement",
+        AfterReveals = "after-reveals",
+    }
+}
+named_enum! {
     /// `skill-die`.
     pub enum SkillDie ("a reading of skill-die") { D10 = "d10", D12 = "d12" }
 }
@@ -235,6 +242,7 @@ pub const P_REROLL: &str = "reroll-fame-cost";
 pub const P_ALTERNATION: &str = "targeting-alternation";
 pub const P_DIE: &str = "skill-die";
 pub const P_RECALL: &str = "recall-limit";
+pub const P_ACTION_DIE: &str = "action-die-time";
 
 /// The most Fame a reroll may cost (catalog numbers stay below 1000).
 pub const MAX_REROLL_COST: i32 = 999;
@@ -370,6 +378,20 @@ pub static PARAMS: &[ParamSpec] = &[
               home), so once a fight. `once-per-round`: each mercenary once a round.",
         section: "SAMPLE ROUND OF COMBAT",
     },
+    ParamSpec {
+        name: P_ACTION_DIE,
+        kind: ParamKind::Interpretation,
+        allowed: ActionDieTime::NAMES,
+        default: ActionDieTime::AfterPlacement.name(),
+        doc: "\"At the start of each round each player chooses their actions by placing two cards ... face-down\" \
+              and \"After players have made their selections ..., randomly choose what action the monster will \
+              use by rolling 1 die\"; the sample rolls it after both reveals. Default, the plain words: the \
+              selections are made when the cards are placed, so the die may be rolled any time after that, \
+              before, between or after the reveals (nothing a reveal does changes the monster's action). \
+              `after-reveals`: only once every player has revealed, the sample's order (earlier is \
+              kf.round.sequence).",
+        section: "ACTIONS",
+    },
 ];
 
 /// The interpretations, read once from the setup.
@@ -386,6 +408,7 @@ pub struct Params {
     pub alternation: Alternation,
     pub die: SkillDie,
     pub recall: RecallLimit,
+    pub action_die: ActionDieTime,
 }
 
 impl Params {
@@ -403,6 +426,7 @@ impl Params {
             alternation: r.get(P_ALTERNATION, Alternation::SingleTarget),
             die: r.get(P_DIE, SkillDie::D10),
             recall: r.get(P_RECALL, RecallLimit::OncePerFight),
+            action_die: r.get(P_ACTION_DIE, ActionDieTime::AfterPlacement),
         }
     }
 }

@@ -179,6 +179,10 @@ pub struct Current {
     pub effect: Option<u8>,
     /// The attacker-only ailments applied so far (they come right after the action starts).
     pub self_next: u8,
+    /// The monster's random pick was left out of the log (its roll came first): the next
+    /// recorded outcome is taken as naming it (step.rs).
+    #[serde(default)]
+    pub pick_pending: bool,
 }
 
 /// Where the fight is: who the next decision belongs to.

@@ -7,7 +7,7 @@
 use super::cards::CardKind;
 use super::event::Event;
 use super::rules;
-use super::state::{Action, Phase, State};
+use super::state::{Action, Phase, Recheck, State};
 use super::KeridwynFight;
 use crate::kit::due;
 use crate::{Findings, StepError, Violation};
@@ -16,6 +16,10 @@ impl KeridwynFight {
     #[inline]
     pub(crate) fn step_event(&self, s: &mut State, ev: &Event, f: &mut Findings) -> Result<(), StepError> {
         if ev.is_consequence() {
+            if matches!(s.phase, Phase::TieBreak { .. }) || s.current.as_ref().is_some_and(|c| c.pick_pending)
+            {
+                self.decision_left_out(s, ev, f);
+            }
             due::check_recorded(self, s, ev, f)
         } else {
             self.step_decision(s, ev, f)
@@ -38,6 +42,46 @@ impl KeridwynFight {
         self.decide(s, ev, f)?;
         self.advance(s);
         Ok(())
+    }
+
+    /// A consequence recorded where a decision was awaited, the decision left out: one
+    /// finding, and the replay goes on as the log reads. A token recorded during a Finesse
+    /// tie-break skipped the roll-off (kf.start.tiebreak): the recorded holder is taken as
+    /// the roll-off's winner. An outcome recorded after a monster's roll whose random pick
+    /// was left out (reported at the roll) names the pick.
+    #[cold]
+    fn decision_left_out(&self, s: &mut State, ev: &Event, f: &mut Findings) {
+        match ev {
+            Event::TokenGained { who } => {
+                let Some(w) = self.seat(s, who) else { return };
+                let Phase::TieBreak { tied, rolls, .. } = &s.phase else { return };
+                let names: Vec<&str> = tied.iter().map(|&t| self.label(s, t)).collect();
+                let names = names.join(" and ");
+                let rolled = if rolls.is_empty() { "" } else { " (not all of them rolled)" };
+                f.violate(Violation::new(
+                    rules::TIEBREAK,
+                    format!(
+                        "{names} are tied for the Priority token and each roll Finesse; the log gives it \
+                         without the roll-off{rolled} (taken as recorded)"
+                    ),
+                ));
+                if !tied.contains(&w) {
+                    f.violate(Violation::new(
+                        rules::PRIORITY_TOKEN,
+                        format!("{who} is not among those tied for the highest Fame ({names})"),
+                    ));
+                }
+                let Phase::TieBreak { resume, .. } = &mut s.phase else { return };
+                s.phase = std::mem::replace(resume.as_mut(), Phase::Over);
+                s.recheck = Some(Recheck::To(w));
+            }
+            Event::Outcome { target, .. } => {
+                if let Some(t) = self.seat(s, target) {
+                    self.set_pick(s, t, f);
+                }
+            }
+            _ => {}
+        }
     }
 
     /// A reroll or recall belongs to the roll being resolved: it comes before that roll's
