@@ -99,7 +99,7 @@ const SLOT_LEN: usize = 512;
 /// `MARK_MAGIC` (8 bytes) ‖ the log sequence number of an entry already synced (u64) ‖
 /// CRC-32 of those 16 bytes. Entry `n`'s mark goes to slot `n % 2`, so a torn mark write
 /// leaves the one before it whole; the valid mark with the higher number counts.
-const MARK_AT: [usize; 2] = [2 * SLOT_LEN, 3 * SLOT_LEN];
+pub(crate) const MARK_AT: [usize; 2] = [2 * SLOT_LEN, 3 * SLOT_LEN];
 const MARK_MAGIC: &[u8; 8] = b"arbwalak";
 const MARK_BODY: usize = 16;
 /// Where entries start.
