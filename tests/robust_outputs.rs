@@ -105,3 +105,15 @@ fn no_output_file_is_written_inside_a_database_directory() {
     s.run(&["sessions"]).expect(0);
     s.run(&["check", "s"]).expect(0);
 }
+
+#[test]
+fn a_session_named_like_a_log_file_is_refused_at_creation() {
+    let s = Sandbox::new();
+    let log = "fixtures/proving-grounds/game-won.arb";
+    s.run(&["import", log, "--session", "a.jsonl"]).expect_refused("names a log file");
+    s.run(&["new", "b.arb", "--game", "proving-grounds"]).expect_refused("names a log file");
+    s.run(&["simulate", "proving-grounds", "--seed", "1", "--into", "c.arb"])
+        .expect_refused("names a log file");
+    s.run(&["import", log, "--session", "a"]).expect(0);
+    s.run(&["fork", "a", "--at", "3", "--into", "d.jsonl"]).expect_refused("names a log file");
+}
