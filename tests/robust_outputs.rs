@@ -117,3 +117,11 @@ fn a_session_named_like_a_log_file_is_refused_at_creation() {
     s.run(&["import", log, "--session", "a"]).expect(0);
     s.run(&["fork", "a", "--at", "3", "--into", "d.jsonl"]).expect_refused("names a log file");
 }
+
+#[test]
+fn accepting_the_loss_of_a_session_that_is_not_there_is_refused() {
+    let s = Sandbox::new();
+    s.run(&["new", "s", "--game", "proving-grounds"]).expect(0);
+    s.run(&["check", "nosuch", "--accept-loss"]).expect(2);
+    s.run(&["check", "s", "--accept-loss"]).expect(0);
+}
