@@ -7,6 +7,18 @@
 //! failed write). A closed output pipe ends the process quietly with 141, as SIGPIPE would.
 //! With `--json`, an error is also a JSON object on standard output.
 
+/// `eprintln!` without its panic: a standard error that cannot be written to (a full disk,
+/// a closed descriptor) must not turn a one-sentence error into an abort (a panic while
+/// printing, then another in the panic hook). Defined before the modules, so every
+/// `eprintln!` in them is this one; a line that cannot be written is dropped, and the exit
+/// status still says what happened.
+macro_rules! eprintln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 mod cli;
 mod commands;
 mod error;
@@ -35,7 +47,9 @@ fn main() -> ExitCode {
             arbiter_verify::escape_controls(&what, false)
         );
     }));
-    let asked_json = std::env::args().any(|a| a == "--json");
+    // `args_os`: an argument that is not UTF-8 is clap's to refuse (one sentence, exit 2);
+    // `args` would panic on it.
+    let asked_json = std::env::args_os().any(|a| a == "--json");
     let cli = match cli::Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {

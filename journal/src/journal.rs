@@ -10,7 +10,7 @@ use crate::error::{ErrorKind, JournalError};
 use crate::events::{Events, SessionReader};
 use crate::location;
 use crate::meta::SessionMeta;
-use crate::name::{closest, validate_name};
+use crate::name::{closest, validate_name, validate_new_name};
 use crate::pg_store::PgStore;
 use crate::receipt::{Receipt, SealKey};
 use crate::record::Record;
@@ -116,6 +116,7 @@ impl Journal {
         records: &[Record<E>],
     ) -> Result<u64, JournalError> {
         validate_name(name)?;
+        validate_new_name(name)?;
         let genesis = chain::genesis(name, meta)?;
         let batch = Batch::encode(name, 0, records)?;
         Ok(self.store.create(name, meta, &genesis, &batch)?.len)

@@ -14,7 +14,11 @@ const SERVER_SCHEMES: [&str; 2] = ["postgres://", "postgresql://"];
 /// The location as a URL when it names a PostgreSQL server, `None` when it is a path.
 pub fn server_url(location: &Path) -> Option<&str> {
     let text = location.to_str()?;
-    SERVER_SCHEMES.iter().any(|scheme| text.starts_with(scheme)).then_some(text)
+    // URL schemes are case-insensitive: `Postgres://` is a server too, never a directory.
+    SERVER_SCHEMES
+        .iter()
+        .any(|scheme| text.get(..scheme.len()).is_some_and(|p| p.eq_ignore_ascii_case(scheme)))
+        .then_some(text)
 }
 
 /// Whether the location names a PostgreSQL server (`postgres://...`) rather than a
@@ -91,6 +95,9 @@ mod tests {
     fn urls_are_told_from_paths() {
         assert!(is_server(Path::new("postgres://league@db.example/arbiter")));
         assert!(is_server(Path::new("postgresql:///arbiter?host=/run/postgresql")));
+        assert!(is_server(Path::new("Postgres://u:s3cret@127.0.0.1:1/db")));
+        assert!(is_server(Path::new("POSTGRESQL:///arbiter")));
+        assert_eq!(display(Path::new("Postgres://u:s3cret@h/db")), "Postgres://u:***@h/db");
         for path in ["arbiter.db", "./postgres://x", "/tmp/postgres", "postgres:/x", ""] {
             assert!(!is_server(Path::new(path)), "{path}");
         }

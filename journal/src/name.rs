@@ -30,6 +30,24 @@ pub fn validate_name(name: &str) -> Result<(), JournalError> {
     }
 }
 
+/// Check the name of a session about to be made: as `validate_name`, and not ending in
+/// `.arb` or `.jsonl`, which the command line reads as a log file's name (a session so
+/// named could be made, then never named again). Sessions of earlier builds with such a
+/// name are still read (where a tool names them unambiguously) and continued.
+pub fn validate_new_name(name: &str) -> Result<(), JournalError> {
+    validate_name(name)?;
+    match [".arb", ".jsonl"].into_iter().find(|ext| name.ends_with(ext)) {
+        None => Ok(()),
+        Some(ext) => Err(JournalError::new(
+            ErrorKind::InvalidName,
+            format!(
+                "session name `{name}` is not allowed: it ends in `{ext}`, which names a log file on the \
+                 command line"
+            ),
+        )),
+    }
+}
+
 /// The known name closest to `wanted`, if one is close enough to be a likely typo.
 pub fn closest<'a>(wanted: &str, names: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let wanted_lower = wanted.to_ascii_lowercase();
@@ -71,6 +89,16 @@ mod tests {
             let e = validate_name(bad).err().map(|e| e.kind());
             assert_eq!(e, Some(ErrorKind::InvalidName), "{bad:?}");
         }
+    }
+
+    #[test]
+    fn a_new_session_is_not_named_like_a_log_file() {
+        for bad in ["a.arb", "b.jsonl"] {
+            assert!(validate_name(bad).is_ok(), "{bad}");
+            let e = validate_new_name(bad).err().map(|e| e.message().to_string()).unwrap_or_default();
+            assert!(e.contains("names a log file"), "{bad}: {e}");
+        }
+        assert!(validate_new_name("a.arb.x").is_ok() && validate_new_name("jsonl").is_ok());
     }
 
     #[test]

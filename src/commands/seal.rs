@@ -67,7 +67,11 @@ pub fn check(
                 "accepted: session `{session}` now ends at record {} (records {}..{} are given up)",
                 loss.holds, loss.holds, loss.expected
             ),
-            None => println!("session `{session}` has lost nothing; nothing to accept"),
+            None => {
+                // A session that is not there has not "lost nothing": say it is not found.
+                journal.len(session)?;
+                println!("session `{session}` has lost nothing; nothing to accept")
+            }
         }
         return Ok(ExitCode::SUCCESS);
     }

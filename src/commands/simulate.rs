@@ -23,6 +23,10 @@ pub struct Target<'a> {
     pub snapshot_every: u64,
 }
 
+/// The most games one `simulate` plays: every game's name is made before the first is
+/// played, so a number past memory would end in an abort, not a sentence.
+const MAX_GAMES: u64 = 1_000_000;
+
 /// Game `i` of `games`'s session name.
 fn session_name(name: &str, games: u64, i: u64) -> String {
     if games == 1 {
@@ -62,6 +66,9 @@ pub fn simulate(
     let events = asked.unwrap_or(WHOLE_GAME);
     if games == 0 {
         return Err(CliError::input("--games must be at least 1"));
+    }
+    if games > MAX_GAMES {
+        return Err(CliError::input(format!("--games must be at most {MAX_GAMES}")));
     }
     let seed_of = |i: u64| seed.wrapping_add(i);
     let progress = Progress::new(games, "simulating");

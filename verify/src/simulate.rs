@@ -1,7 +1,7 @@
 //! `arbiter simulate`: a game's seeded random player, its log stored as a session or written
 //! to a file. The same seed and setup give the same log on every machine.
 
-use crate::error::{ErrorKind, VerifyError};
+use crate::error::VerifyError;
 use crate::header::Header;
 use crate::logfile::{header_to_json, header_to_notation};
 use crate::open::{build_game, unknown_game};
@@ -122,18 +122,9 @@ pub fn simulate<R: Games>(
         .unwrap_or_else(|| Err(unknown_game(ctx, "simulate", game)))
 }
 
-/// Write through a temporary file and a rename, so a failure never leaves half a log.
+/// Write whole or not at all over a regular file (a temporary file and a rename, removed on
+/// failure), written through a device, FIFO or link, never into a database directory: as a
+/// report file is (`report_file`).
 fn write_whole(path: &Path, text: &str) -> Result<(), VerifyError> {
-    let name = path
-        .file_name()
-        .ok_or_else(|| VerifyError::argument(format!("`{}` is not a file path", path.display())))?;
-    let tmp = path.with_file_name(format!(".{}.tmp", name.to_string_lossy()));
-    let fail = |e: std::io::Error| {
-        VerifyError::new(ErrorKind::Io, format!("could not write `{}`: {e}", path.display()))
-    };
-    std::fs::write(&tmp, text).map_err(fail)?;
-    std::fs::rename(&tmp, path).map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        fail(e)
-    })
+    crate::report_file::write_output_file(path, text, "log file")
 }

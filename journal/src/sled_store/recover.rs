@@ -188,9 +188,27 @@ mod tests {
         // The two entries are the same length: a frame, whose first 4 bytes give the rest.
         let frame = whole.get(wal::DATA_START..wal::DATA_START + 4).ok_or("no entry")?;
         let first_len = 8 + u32::from_be_bytes(frame.try_into()?) as usize;
-        // Torn: only part of the second entry reached the disk. It was never acknowledged.
+        // Torn: only part of the second entry reached the disk. It was never acknowledged,
+        // so never marked as synced (the mark slot of entry 1 holds nothing).
         let mut torn = whole.clone();
         torn[wal::DATA_START + 2 * first_len - 5..].iter_mut().for_each(|b| *b = 0);
+        torn[wal::MARK_AT[1]..wal::MARK_AT[1] + 20].iter_mut().for_each(|b| *b = 0);
+        std::fs::write(dir.path().join(WAL_FILE), &torn)?;
+        assert_eq!(Journal::open(dir.path())?.len("s")?, 4);
+        // The same bytes with the mark that says the second entry was synced: its loss is
+        // refused, not taken for a torn write.
+        let dir = tempfile::tempdir()?;
+        database(dir.path())?;
+        let mut torn = whole.clone();
+        torn[wal::DATA_START + 2 * first_len - 5..].iter_mut().for_each(|b| *b = 0);
+        std::fs::write(dir.path().join(WAL_FILE), &torn)?;
+        let err = Journal::open(dir.path()).err().ok_or("opened a log that lost a synced entry")?;
+        assert!(err.message().contains("acknowledged, are gone"), "{err}");
+        let dir = tempfile::tempdir()?;
+        database(dir.path())?;
+        let mut torn = whole.clone();
+        torn[wal::DATA_START + 2 * first_len - 5..].iter_mut().for_each(|b| *b = 0);
+        torn[wal::MARK_AT[1]..wal::MARK_AT[1] + 20].iter_mut().for_each(|b| *b = 0);
         std::fs::write(dir.path().join(WAL_FILE), &torn)?;
         assert_eq!(Journal::open(dir.path())?.len("s")?, 4);
         // Damaged with an entry after it: refused, with one sentence.

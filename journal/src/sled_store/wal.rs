@@ -21,6 +21,8 @@
 //!   live sequence number (u64) ‖ CRC-32 of those 24 bytes. A checkpoint writes the slot the
 //!   current header is not in, so a torn header write leaves the other one whole; the valid
 //!   slot with the higher generation is the header.
+//! - Two mark slots, at `2 * SLOT_LEN` and `3 * SLOT_LEN` (`MARK_AT`): the number of the
+//!   last entry synced (see `MARK_MAGIC`). Logs of earlier builds have zeros there (no mark).
 //! - From `DATA_START`, entries back to back: `length (u32) ‖ CRC-32 of the body (u32) ‖
 //!   body ‖ length ‖ CRC-32` (the trailer; logs of earlier builds, version 1 in the
 //!   header's magic, have none), the body being `log sequence number (u64) ‖ name length (u16) ‖ session name ‖
@@ -45,12 +47,14 @@
 //! recovered from the trailer; a body changed between a head and trailer that agree was
 //! written whole and then damaged, which is refused (a write that fits in two sectors is
 //! never torn with both ends on disk and its middle not; a longer one is given the benefit
-//! of the doubt, as a torn write). What still cannot be told apart from a torn last write:
-//! damage that destroys the head and the trailer of the last entries alike (zeros or
-//! garbage over the end of the live log, not over its first entry, with no whole entry
-//! after it). Those entries are dropped without notice; this needs the damage to land on
-//! exactly that end of the log after the append and before the next checkpoint (at most
-//! 256 KiB of appends later, or the journal's close), with the process dead before it.
+//! of the doubt, as a torn write). Damage that destroys the head and the trailer of the last
+//! entries alike (zeros or garbage over the end of the live log, with no whole entry after
+//! it) is told apart by the mark: once an entry is synced, its number is written in a mark
+//! slot of the header page (two slots, alternating), so a mark numbering an entry that is
+//! not there says acknowledged entries were lost, and the log is refused. What still cannot
+//! be told apart from a torn last write: such damage to entries whose mark a power cut lost
+//! with them (a mark is written before the append returns and synced with the next append
+//! or at the checkpoint), or damage that also destroys both mark slots.
 //!
 //! A user who decides to open a database without its damaged log renames the log to
 //! `arbiter-wal.damaged` (`DAMAGED_SUFFIX`); a new one is then made.
@@ -91,6 +95,13 @@ const MAGIC_V1: &[u8; 8] = b"arbwal\x00\x01";
 const HEADER_BODY: usize = 24;
 /// Distance between the two header slots (each in its own sector).
 const SLOT_LEN: usize = 512;
+/// Where the two mark slots are (each in its own sector, after the header slots): a mark is
+/// `MARK_MAGIC` (8 bytes) ‖ the log sequence number of an entry already synced (u64) ‖
+/// CRC-32 of those 16 bytes. Entry `n`'s mark goes to slot `n % 2`, so a torn mark write
+/// leaves the one before it whole; the valid mark with the higher number counts.
+pub(crate) const MARK_AT: [usize; 2] = [2 * SLOT_LEN, 3 * SLOT_LEN];
+const MARK_MAGIC: &[u8; 8] = b"arbwalak";
+const MARK_BODY: usize = 16;
 /// Where entries start.
 pub(crate) const DATA_START: usize = 4096;
 /// Bytes before an entry's body: its length and CRC.
@@ -151,6 +162,28 @@ fn decode_header(slot: &[u8]) -> Option<Header> {
         base: u64::from_be_bytes(body[16..24].try_into().ok()?),
         trailer,
     })
+}
+
+fn encode_mark(lsn: u64) -> [u8; MARK_BODY + 4] {
+    let mut out = [0u8; MARK_BODY + 4];
+    out[..8].copy_from_slice(MARK_MAGIC);
+    out[8..16].copy_from_slice(&lsn.to_be_bytes());
+    let crc = crc32fast::hash(&out[..MARK_BODY]);
+    out[MARK_BODY..].copy_from_slice(&crc.to_be_bytes());
+    out
+}
+
+fn decode_mark(slot: &[u8]) -> Option<u64> {
+    let body = slot.get(..MARK_BODY)?;
+    let crc = u32::from_be_bytes(slot.get(MARK_BODY..MARK_BODY + 4)?.try_into().ok()?);
+    (&body[..8] == MARK_MAGIC && crc32fast::hash(body) == crc)
+        .then(|| body[8..16].try_into().ok().map(u64::from_be_bytes))
+        .flatten()
+}
+
+/// The highest log sequence number a readable mark says was synced, if any.
+fn mark(bytes: &[u8]) -> Option<u64> {
+    MARK_AT.iter().filter_map(|&at| bytes.get(at..at + MARK_BODY + 4).and_then(decode_mark)).max()
 }
 
 /// The entry with log sequence number `lsn`, as written: frame and body.
@@ -350,6 +383,16 @@ pub fn read(bytes: &[u8]) -> Result<Contents, String> {
                  at byte {later}"
             )
         });
+    }
+    // Entries are marked once synced (`Wal::append`): a mark at or past the end of the
+    // live entries says acknowledged entries were there. Zeros or garbage over the end of
+    // the live log, which look like the end of it, are told apart from it so.
+    if let Some(marked) = mark(bytes).filter(|&m| m >= header.base && m >= expected) {
+        return Err(format!(
+            "is damaged: its entries break off at byte {at} after {} live ones, but entries up to number              {marked} were written and synced ({} of them, acknowledged, are gone)",
+            expected - header.base,
+            marked + 1 - expected
+        ));
     }
     // Once any entry was written (a header past the first names a later first entry), the
     // first frame always starts an entry, live or older: zeros there are an erased page,
@@ -604,6 +647,15 @@ impl Wal {
         // One positioned write (no seek first: a system call less per acknowledged append).
         let written = self.file.write_all_at(&entry, self.end as u64).and_then(|()| self.file.sync_data());
         written.map_err(|e| self.error(e))?;
+        // The mark: this entry is synced. It is written after the sync, so it never runs
+        // ahead of a durable entry, and made durable by the next append's sync (or the
+        // checkpoint's); a process killed after this write leaves it with the kernel. An
+        // entry's loss is then detected by `read` even when the damage looks like the end of
+        // the log. A failed mark write loses no entry (this one is synced), only the means to
+        // notice its later loss: the append is acknowledged all the same.
+        let marked =
+            self.file.write_all_at(&encode_mark(self.next_lsn), MARK_AT[(self.next_lsn % 2) as usize] as u64);
+        drop(marked);
         self.end += entry.len();
         self.next_lsn += 1;
         Ok(())
@@ -880,6 +932,41 @@ mod tests {
                 assert!(held <= bytes.len(), "round {round}");
             }
         }
+    }
+
+    /// Zeros over the end of the live log look like its end; the mark tells the loss of
+    /// synced (acknowledged) entries apart, wherever the zeros start, down to the last entry.
+    #[test]
+    fn zeros_over_the_end_of_the_live_log_are_refused_once_the_entries_were_synced(
+    ) -> Result<(), Box<dyn std::error::Error>> {
+        let dir = tempfile::tempdir()?;
+        let (mut wal, _) = Wal::open(dir.path(), false)?;
+        let records: [&[u8]; 1] = [b"a record of some length"];
+        for i in 0..60u64 {
+            wal.append("s", i, &[i as u8; 32], records.into_iter())?;
+        }
+        let end = wal.end;
+        drop(wal);
+        let whole = std::fs::read(dir.path().join(WAL_FILE))?;
+        assert_eq!(read(&whole).map(|r| r.entries.len()), Ok(60));
+        let one = sample(0).len();
+        for start in [DATA_START + 1, DATA_START + 1254, end - 4096, end - one + 3, end - 9] {
+            let mut zeroed = whole.clone();
+            zeroed[start..(start + 4096).max(end)].iter_mut().for_each(|b| *b = 0);
+            let err = read(&zeroed).err().unwrap_or_default();
+            assert!(
+                err.contains("written and synced") && err.contains("acknowledged, are gone"),
+                "{start}: {err}"
+            );
+        }
+        // After a checkpoint the marks name entries that are no longer live: nothing is lost.
+        let (mut wal, entries) = Wal::open(dir.path(), true)?;
+        assert_eq!(entries.len(), 60);
+        wal.clear()?;
+        drop(wal);
+        let (_, entries) = Wal::open(dir.path(), true)?;
+        assert!(entries.is_empty());
+        Ok(())
     }
 
     #[test]

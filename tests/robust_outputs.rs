@@ -1,0 +1,127 @@
+//! Robustness of arguments and output paths (the robustness audit's serious findings 1, 2
+//! and 7): an argument that is not UTF-8, a number past memory, or a standard error that
+//! cannot be written gets exit 2, never a panic or an abort; an output file is never renamed
+//! over a link (written through), and never written inside a database directory.
+
+mod common;
+
+use common::Sandbox;
+use std::ffi::OsStr;
+use std::os::unix::ffi::OsStrExt as _;
+use std::process::{Command, Stdio};
+
+fn arbiter(s: &Sandbox) -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_arbiter"));
+    c.current_dir(env!("CARGO_MANIFEST_DIR"))
+        .arg("--db")
+        .arg(s.db())
+        .env_remove("ARBITER_DB")
+        .env("ARBITER_CACHE_DIR", "off")
+        .stdin(Stdio::null());
+    c
+}
+
+#[test]
+fn an_argument_that_is_not_utf8_is_refused_with_exit_2_not_a_panic() {
+    let s = Sandbox::new();
+    for args in [
+        vec![&b"games"[..], b"\xff"],
+        vec![b"verify", b"\xff\xfe.arb"],
+        vec![b"new", b"a", b"--title", b"\xff"],
+    ] {
+        let out = arbiter(&s).args(args.iter().map(|a| OsStr::from_bytes(a))).output().expect("run");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(!err.contains("internal error") && !err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn a_number_of_games_past_memory_is_refused() {
+    let s = Sandbox::new();
+    let out = s.path("x.arb");
+    s.run(&[
+        "simulate",
+        "proving-grounds",
+        "--seed",
+        "1",
+        "--games",
+        "18446744073709551615",
+        "--out",
+        &out.to_string_lossy(),
+    ])
+    .expect_refused("--games must be at most");
+}
+
+#[test]
+fn a_standard_error_that_cannot_be_written_gives_exit_2_not_an_abort() {
+    let s = Sandbox::new();
+    for json in [false, true] {
+        let full = std::fs::OpenOptions::new().write(true).open("/dev/full").expect("open /dev/full");
+        let mut c = arbiter(&s);
+        c.args(["verify", "no-such-session"]).stderr(full).stdout(Stdio::null());
+        if json {
+            c.arg("--json");
+        }
+        assert_eq!(c.status().expect("run").code(), Some(2), "json {json}");
+    }
+}
+
+#[test]
+fn a_simulated_log_is_written_through_a_link_never_over_it() {
+    let s = Sandbox::new();
+    let target = s.path("target.arb");
+    let link = s.path("link.arb");
+    std::fs::write(&target, "old\n").expect("target");
+    std::os::unix::fs::symlink(&target, &link).expect("link");
+    s.run(&["simulate", "proving-grounds", "--seed", "1", "--out", &link.to_string_lossy(), "--force"])
+        .expect(0);
+    assert!(
+        std::fs::symlink_metadata(&link).expect("link").file_type().is_symlink(),
+        "the link was replaced"
+    );
+    assert!(std::fs::read_to_string(&target).expect("target").starts_with("@game proving-grounds"));
+}
+
+#[test]
+fn no_output_file_is_written_inside_a_database_directory() {
+    let s = Sandbox::new();
+    s.run(&["new", "s", "--game", "proving-grounds"]).expect(0);
+    let db = s.db();
+    let inside = |name: &str| db.join(name).to_string_lossy().into_owned();
+    s.run(&["simulate", "proving-grounds", "--seed", "1", "--out", &inside("arbiter-wal"), "--force"])
+        .expect_refused("inside the database directory");
+    s.run(&["simulate", "proving-grounds", "--seed", "1", "--out", &inside("new.arb")])
+        .expect_refused("inside the database directory");
+    s.run(&["fixtures", "fixtures/proving-grounds", "--junit", &inside("db")])
+        .expect_refused("inside the database directory");
+    s.run(&["verify", "--all", "--junit", &inside("arbiter-heads")])
+        .expect_refused("inside the database directory");
+    // A link outside pointing at a database file is refused too.
+    let link = s.path("report.xml");
+    std::os::unix::fs::symlink(db.join("db"), &link).expect("link");
+    s.run(&["verify", "--all", "--junit", &link.to_string_lossy()])
+        .expect_refused("inside the database directory");
+    s.run(&["sessions"]).expect(0);
+    s.run(&["check", "s"]).expect(0);
+}
+
+#[test]
+fn a_session_named_like_a_log_file_is_refused_at_creation() {
+    let s = Sandbox::new();
+    let log = "fixtures/proving-grounds/game-won.arb";
+    s.run(&["import", log, "--session", "a.jsonl"]).expect_refused("names a log file");
+    s.run(&["new", "b.arb", "--game", "proving-grounds"]).expect_refused("names a log file");
+    s.run(&["simulate", "proving-grounds", "--seed", "1", "--into", "c.arb"])
+        .expect_refused("names a log file");
+    s.run(&["import", log, "--session", "a"]).expect(0);
+    s.run(&["fork", "a", "--at", "3", "--into", "d.jsonl"]).expect_refused("names a log file");
+}
+
+#[test]
+fn accepting_the_loss_of_a_session_that_is_not_there_is_refused() {
+    let s = Sandbox::new();
+    s.run(&["new", "s", "--game", "proving-grounds"]).expect(0);
+    s.run(&["check", "nosuch", "--accept-loss"]).expect(2);
+    s.run(&["check", "s", "--accept-loss"]).expect(0);
+}
