@@ -38,7 +38,8 @@ impl ProvingGrounds {
             };
             // Every consequence is the one `next_consequence` derives, a wound's and a borrow's
             // die included (the choice a player who does not say makes).
-            let event = match module_move.or_else(|| self.consequence(&s)) {
+            // The simulated player makes every replacement it may (`random_replace`).
+            let event = match module_move.or_else(|| self.consequence_unless(&s, true)) {
                 Some(a) => Event::new(a),
                 None => match s.phase {
                     Phase::Draw => match (0..SLOTS).find(|&i| s.slots[i].card.is_none()) {
