@@ -119,9 +119,13 @@ impl ProvingGrounds {
                     || s.drawn_count() as usize >= self.cards.enemies.len() =>
             {
                 if mods.has(Module::SunMoon) && m.sun_moon.facing == 0 {
-                    let slots: Vec<usize> = (0..SLOTS)
-                        .filter(|&i| s.slots[i].card.is_none() || s.slots[i].card != m.sun_moon.faced_last)
+                    // An enemy other than last round's; with none left, any slot.
+                    let mut slots: Vec<usize> = (0..SLOTS)
+                        .filter(|&i| s.slots[i].card.is_some() && s.slots[i].card != m.sun_moon.faced_last)
                         .collect();
+                    if slots.is_empty() {
+                        slots = (0..SLOTS).collect();
+                    }
                     let i = slots.get(rng.below(slots.len())).copied().unwrap_or(0);
                     return Some(Action::DialTurned { slot: i as u8 + 1 });
                 }

@@ -136,13 +136,16 @@ impl ProvingGrounds {
     fn turn_dial(&self, s: &mut State, i: usize, f: &mut Findings) {
         self.before_roll(s, "turning the dial", f);
         let card = s.slots[i].card;
+        // An enemy the dial may face (a deck run out can leave none but last round's).
+        let last = s.mods.sun_moon.faced_last;
+        let choice = s.slots.iter().any(|sl| sl.card.is_some() && sl.card != last);
         let m = &mut s.mods.sun_moon;
         // "Rotate the dial so Maia faces the enemy of your choice", once, at the start of the
         // round: after step 3's refills (an empty slot is no enemy), and not again.
         if m.facing != 0 {
             f.violate(Violation::new(FACE_EACH_ROUND, "the dial was already turned this round"));
         }
-        if card.is_none() {
+        if card.is_none() && choice {
             f.violate(Violation::new(
                 FACE_EACH_ROUND,
                 format!(
