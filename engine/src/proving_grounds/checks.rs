@@ -42,10 +42,8 @@ impl ProvingGrounds {
         self.enter_check(s, e, f);
         let top = self.enemy(card).top();
         if s.slots[i].marker != top {
-            f.violate(Violation::new(
-                DEFEAT_AT_TOP,
-                format!("marker {} is on space {}, not the top space {top}", i + 1, s.slots[i].marker),
-            ));
+            let why = format!("marker {} is on space {}, not the top space {top}", i + 1, s.slots[i].marker);
+            self.violate_about(s, i, f, Violation::new(DEFEAT_AT_TOP, why));
         }
         if (s.defeated as usize) < MAX_DISCARD {
             s.discard[s.defeated as usize] = card;
@@ -77,10 +75,8 @@ impl ProvingGrounds {
             self.pass_replacement(s, f, "the die replacement of the previous wound was skipped");
         }
         if s.slots[i].marker != 0 {
-            f.violate(Violation::new(
-                WOUND_AT_BOTTOM,
-                format!("marker {} is on space {}, not the bottom space", i + 1, s.slots[i].marker),
-            ));
+            let why = format!("marker {} is on space {}, not the bottom space", i + 1, s.slots[i].marker);
+            self.violate_about(s, i, f, Violation::new(WOUND_AT_BOTTOM, why));
         }
         let face = i as u8 + 1;
         let pick = if self.config.exhaust_from == ExhaustFrom::WoundingEnemy
@@ -137,7 +133,7 @@ impl ProvingGrounds {
             if has_white || self.config.replace_without_white != ReplaceWithoutWhite::Skip {
                 s.replace_owed = true;
             } else {
-                s.stack_moved = s.stack_moved.saturating_add(1); // nothing to replace: the stack still moves down
+                self.stack_moves_down(s); // nothing to replace: the stack still moves down
             }
         }
     }
@@ -204,7 +200,7 @@ impl ProvingGrounds {
             s.stack.0[taken.index()] -= 1;
             s.pool.push(Die::new(value, taken));
             s.pool.sort();
-            s.stack_moved = s.stack_moved.saturating_add(1);
+            self.stack_moves_down(s);
         }
         s.replace_owed = false;
     }
@@ -218,7 +214,17 @@ impl ProvingGrounds {
             f.violate(Violation::new(REPLACE_OWED, why));
         }
         s.replace_owed = false;
-        s.stack_moved = s.stack_moved.saturating_add(1);
+        self.stack_moves_down(s);
+    }
+
+    /// "Any remaining colored dice in the stack are then moved down one space on the health
+    /// track. The next time you suffer a wound and your health marker moves down another
+    /// space, you will get to replace a die again": one space down, and at least one below
+    /// the health marker, which a loss of several spaces (a chariot's `health -2`) may have
+    /// carried past the stack's space.
+    fn stack_moves_down(&self, s: &mut State) {
+        let below_marker = s.health.saturating_add(1).saturating_sub(self.config.rings);
+        s.stack_moved = s.stack_moved.saturating_add(1).max(below_marker);
     }
 
     /// Step 2B is over: markers left on a top or bottom space, and a replacement not made.
@@ -234,7 +240,10 @@ impl ProvingGrounds {
                 None
             };
             if let Some(a) = missing {
-                f.violate(
+                self.violate_about(
+                    s,
+                    i,
+                    f,
                     Violation::new(
                         CHECK_MISSING,
                         format!("marker {} reached the end of its track unresolved", i + 1),

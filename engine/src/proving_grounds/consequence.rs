@@ -9,17 +9,27 @@
 //! borrow from the dial), then each defeat, each wound, and `recover`. A wound and a borrow
 //! carry the player's choice of die: derived, they take the one a player who does not say
 //! would (white first; the dial's first color). Nothing is derived during setup, refills and
-//! step 1, while a replacement may be made (the player's decision), or while a module waits
-//! for a card to be drawn.
+//! step 1, while a mandatory replacement is owed (`replacement=mandatory`: the player's choice
+//! of die), or while a module waits for a card to be drawn. An optional replacement may be
+//! declined by recording nothing, so the consequences after it are derived, and a recorded
+//! `replace` goes before them (`Game::precedes_consequences`).
 
 use super::attack::{Expected, Hold};
-use super::event::Action;
+use super::event::{Action, Event};
+use super::params::Replacement;
 use super::state::{Phase, State, SLOTS};
 use super::ProvingGrounds;
 
 impl ProvingGrounds {
     /// The consequence the state requires next.
     pub(super) fn consequence(&self, s: &State) -> Option<Action> {
+        self.consequence_unless(s, self.config.replacement == Replacement::Mandatory)
+    }
+
+    /// The consequence the state requires next; `None` while a replacement is owed and
+    /// `waits` (the player decides then: a mandatory replacement, or the simulated player who
+    /// always makes its replacement).
+    pub(super) fn consequence_unless(&self, s: &State, waits: bool) -> Option<Action> {
         match s.phase {
             Phase::Over | Phase::Draw | Phase::Roll => return None,
             Phase::Move => {
@@ -42,9 +52,13 @@ impl ProvingGrounds {
         if let Some(a) = self.modules().find_map(|m| m.due_before_checks(self, s)) {
             return Some(a);
         }
-        if s.replace_owed {
-            return None; // the player decides: replace (and which die), or decline
+        if s.replace_owed && waits {
+            return None; // the player decides which die: no consequence comes first
         }
+        // Under `replacement=optional` the replacement is a choice ("you get to replace"),
+        // and declining is recording nothing: what the rules owe after it (the other checks,
+        // `recover`) is derived as if declined. A recorded `replace` is taken first
+        // (`precedes_consequences`).
         for i in 0..SLOTS {
             let Some(card) = s.slots[i].card else { continue };
             if s.slots[i].marker >= self.enemy(card).top() {
@@ -58,6 +72,12 @@ impl ProvingGrounds {
             return None;
         }
         Some(Action::Recovered)
+    }
+
+    /// A decision that may come before the consequences owed: a replacement the last wound
+    /// allows (it is made "right after the wound", before the round goes on).
+    pub(super) fn may_precede(&self, s: &State, e: &Event) -> bool {
+        s.replace_owed && matches!(e.action, Action::DieReplaced { .. })
     }
 
     /// The first slot whose marker is on the bottom space (a wound to resolve).

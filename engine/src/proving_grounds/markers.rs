@@ -157,7 +157,12 @@ impl ProvingGrounds {
         };
         let slot = i as u8 + 1;
         let en = self.enemy(card);
-        f.violate(
+        // Uncertain when this enemy met an unverified weakness: its turn may be what the
+        // weakness makes it.
+        self.violate_about(
+            s,
+            i,
+            f,
             Violation::new(
                 rule,
                 format!(
@@ -176,13 +181,13 @@ impl ProvingGrounds {
     /// Markers between the cursor and slot `upto` that had to move but were skipped.
     // Inlined: every marker's turn asks, and usually no slot lies between.
     #[inline]
-    pub(super) fn report_missing_moves(&self, s: &State, upto: usize, e: &Event, f: &mut Findings) {
+    pub(super) fn report_missing_moves(&self, s: &mut State, upto: usize, e: &Event, f: &mut Findings) {
         if (s.cursor as usize) < upto {
             self.report_skipped_moves(s, upto, e, f);
         }
     }
 
-    fn report_skipped_moves(&self, s: &State, upto: usize, e: &Event, f: &mut Findings) {
+    fn report_skipped_moves(&self, s: &mut State, upto: usize, e: &Event, f: &mut Findings) {
         // Without modules, a slot whose number no die shows holds (`Hold::NoDice`), so only
         // the faces showing need the attack resolved; one pass finds them (bit n = face n).
         let showing = if self.config.modules.is_empty() {
@@ -196,7 +201,14 @@ impl ProvingGrounds {
             }
             let exp = self.expected_for(s, t);
             if !matches!(exp, Expected::Hold(_)) {
-                f.violate(
+                // A weak enemy's skipped turn meets its unverified weakness here.
+                if self.has(super::params::Module::Dragonling) {
+                    self.weakness_unverified(s, f, t);
+                }
+                self.violate_about(
+                    s,
+                    t,
+                    f,
                     Violation::new(RESOLVE_MISSING, format!("marker {} was not moved", t + 1))
                         .expected_recorded(turn_action(t as u8 + 1, exp).to_string(), e.to_string()),
                 );

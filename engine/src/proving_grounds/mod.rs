@@ -172,7 +172,13 @@ impl Game for ProvingGrounds {
             // 3: a chariot's condition is met whenever its dice can fill it (a matching, not
             // a greedy fill), and the dragonling die's weakness concerns only an attacked enemy
             // (no extra die, and nothing unverified, for an enemy assigned no dice).
-            rules_version: 3,
+            // 4: an unverified dragonling weakness taints only its enemy's resolution, and a
+            // conspirator's text only from where it can first act; `sun-borrow` (the die borrowed
+            // "for next round" joins the pool at recovery by default); a multi-space health loss
+            // leaves the stack below the marker; a borrowed die returns to the dial from a
+            // chariot; the Rolls tracker is set at recovery, not at the roll; the timer covers
+            // `load`; the dial is turned once a round, at an enemy.
+            rules_version: 4,
         }
     }
 
@@ -221,6 +227,11 @@ impl Game for ProvingGrounds {
     /// choice of die (`wound 2 exhaust y`, `borrow b`): `next_consequence` derives them with
     /// the die a player who does not say would send (white first; the dial's first color), and
     /// a recorded one may name any legal die.
+    /// A `replace` the last wound allows comes before the consequences derived after it.
+    fn precedes_consequences(&self, state: &State, event: &Event) -> bool {
+        self.may_precede(state, event)
+    }
+
     fn is_consequence(event: &Event) -> bool {
         matches!(
             event.action,

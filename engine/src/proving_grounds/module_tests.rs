@@ -197,11 +197,11 @@ fn cards_played_on_an_enemy_name_it_or_stay_unverified() {
 
 #[test]
 fn findings_after_an_unverified_effect_are_uncertain_until_the_round_ends() {
-    // The Poisoner (`When you suffer a wound this round, exhaust one extra die.`) is active:
-    // the table exhausts two dice for its wound, which the engine cannot know.
+    // The Captain of Guard (`Enemies with a shield cannot lose it this round.`) is active: its
+    // text is not read, so it may act from the event after `conspire` on.
     let g = game(&["modules=conspirators"]);
     let round =
-        lines(&["reveal poisoner", "conspire 3", "roll 1 2 2 2 6 6g 6y 6b", "stop", "down 1", "up 2"]);
+        lines(&["reveal captain-guard", "conspire 5", "roll 1 2 2 2 6 6g 6y 6b", "stop", "down 1", "up 2"]);
     let given = testkit::given(&g, &round);
     let mut s = given.state().clone();
     let mut f = Findings::default();
@@ -219,12 +219,31 @@ fn findings_after_an_unverified_effect_are_uncertain_until_the_round_ends() {
     // The wall moved up as played, to its top: the defeat left out is uncertain too.
     assert_eq!(step("recover"), (vec![], vec![rules::CHECK_MISSING]));
     // The next round is judged as usual.
-    assert_eq!(step("conspire 5"), (vec![], vec![]));
+    assert_eq!(step("conspire 3"), (vec![], vec![]));
     assert_eq!(step("roll 1 2 2 2 6 6 6g 6y 6b"), (vec![], vec![]));
     assert_eq!(
         step("up 6"),
         (vec![rules::RESOLVE_MISSING, rules::RESOLVE_MISSING, rules::INCORRECT_SET], vec![])
     );
+}
+
+#[test]
+fn a_conspirator_text_taints_from_where_it_can_first_act() {
+    // The Poisoner (`When you suffer a wound this round, exhaust one extra die.`) can first act
+    // at a wound: a wrong move before it is a violation, a finding from the wound on uncertain.
+    let g = game(&["modules=conspirators"]);
+    let round = lines(&["reveal poisoner", "conspire 3", "roll 1 2 2 2 6 6g 6y 6b", "stop", "down 1"]);
+    let mut s = testkit::given(&g, &round).state().clone();
+    let mut f = Findings::default();
+    let mut step = |line: &str| {
+        f.clear();
+        let e = g.parse_event(line).unwrap_or_else(|e| panic!("{e}"));
+        g.step(&mut s, &e, &mut f).unwrap_or_else(|e| panic!("{e}"));
+        (f.violations.len(), f.uncertain.len())
+    };
+    assert_eq!(step("up 2"), (0, 0));
+    assert_eq!(step("up 6"), (1, 0), "before any wound the text cannot act");
+    assert_eq!(step("wound 1 exhaust w"), (0, 1), "from the wound on (its own finding included)");
 }
 
 #[test]

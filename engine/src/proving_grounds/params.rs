@@ -22,6 +22,7 @@ pub const ROLLS_SIZE: &str = "rolls-size";
 pub const ROLLS_RESET: &str = "rolls-reset";
 pub const SHIELD_REFLECT: &str = "shield-reflect";
 pub const SUN_MOON_POSITIONS: &str = "sun-moon-positions";
+pub const SUN_BORROW: &str = "sun-borrow";
 pub const CONSPIRATORS_START: &str = "conspirators-start";
 pub const DRAGONLING_WEAKNESS: &str = "dragonling-weakness";
 pub const CHARIOT_DICE: &str = "chariot-dice";
@@ -85,6 +86,19 @@ pub static PARAMS: &[ParamSpec] = &[
               faced enemy is in the sun, the one across the board (F+3) in the moon; `neighbours` = the \
               sun is the next slot (F+1) and the moon the previous one (F-1), around the board.",
         section: "Reference card: Start of Round; Step 2 (Sun and Moon module)",
+    },
+    ParamSpec {
+        name: SUN_BORROW,
+        kind: ParamKind::Interpretation,
+        allowed: SunBorrow::NAMES,
+        default: SunBorrow::NextRound.name(),
+        doc: "Sun and Moon: when the die borrowed for a hit on the sun enemy joins the pool. The card: \
+              \"borrow one colored die to your dice pool for next round\" and, at Step 3, \"Return any \
+              colored dice borrowed in the previous round back to the dial\". `next-round` = the die \
+              joins the pool at this round's recovery, is rolled next round and goes back to the dial \
+              at that round's recovery (a wound this round cannot exhaust it); `at-once` = it joins the \
+              pool when borrowed, so a wound later this round may send it to the exhaustion track.",
+        section: "Reference card: Step 2A; Step 3 (Sun and Moon module)",
     },
     ParamSpec {
         name: CONSPIRATORS_START,
@@ -382,6 +396,10 @@ named_enum! {
     }
 }
 named_enum! {
+    /// `sun-borrow`: when a borrowed die joins the pool.
+    pub enum SunBorrow ("a reading of sun-borrow") { NextRound = "next-round", AtOnce = "at-once" }
+}
+named_enum! {
     /// `dragonling-weakness`: what an enemy's weakness does.
     pub enum DragonlingWeakness ("a reading of dragonling-weakness") {
         Unverified = "unverified",
@@ -429,6 +447,7 @@ pub struct Config {
     pub rolls_reset: RollsReset,
     pub shield_reflect: ShieldReflect,
     pub sun_moon_positions: SunMoonPositions,
+    pub sun_borrow: SunBorrow,
     pub conspirators_start: u8,
     pub dragonling_weakness: DragonlingWeakness,
     pub chariot_dice: ChariotDice,
@@ -470,6 +489,7 @@ impl Config {
             rolls_reset: r.get(ROLLS_RESET, RollsReset::Round),
             shield_reflect: r.get(SHIELD_REFLECT, ShieldReflect::Keeps),
             sun_moon_positions: r.get(SUN_MOON_POSITIONS, SunMoonPositions::FacedOpposite),
+            sun_borrow: r.get(SUN_BORROW, SunBorrow::NextRound),
             conspirators_start: r.number(CONSPIRATORS_START, 0, 6, 1) as u8,
             dragonling_weakness: r.get(DRAGONLING_WEAKNESS, DragonlingWeakness::Unverified),
             chariot_dice: r.get(CHARIOT_DICE, ChariotDice::Required),
@@ -514,6 +534,7 @@ mod tests {
             check_reading::<RollsReset>(PARAMS, ROLLS_RESET),
             check_reading::<ShieldReflect>(PARAMS, SHIELD_REFLECT),
             check_reading::<SunMoonPositions>(PARAMS, SUN_MOON_POSITIONS),
+            check_reading::<SunBorrow>(PARAMS, SUN_BORROW),
             check_reading::<DragonlingWeakness>(PARAMS, DRAGONLING_WEAKNESS),
             check_reading::<ChariotDice>(PARAMS, CHARIOT_DICE),
             check_reading::<ChariotUnmetDice>(PARAMS, CHARIOT_UNMET_DICE),

@@ -64,18 +64,7 @@ impl ProvingGrounds {
         if s.phase != Phase::Roll {
             f.violate(Violation::new(STEP_ORDER, "rerolls happen in step 1, between the roll and `stop`"));
         }
-        if let Some(t) = e.time {
-            let since = t.saturating_sub(s.timer_start);
-            if since > self.config.last_reroll_second {
-                f.violate(Violation::new(
-                    ROLL_TIMER,
-                    format!(
-                        "reroll at t={t}, {since} s after the roll (t={}): the one-minute timer had gone off",
-                        s.timer_start
-                    ),
-                ));
-            }
-        }
+        self.check_timer(s, e, "reroll", f);
         if faces.count_ones() > 1 {
             f.violate(Violation::new(ROLL_ONE_SET, "only one set may be rerolled at a time"));
         }
@@ -158,6 +147,23 @@ impl ProvingGrounds {
             m.after_reroll(self, s, f);
         }
         Ok(())
+    }
+
+    /// A step 1 action (a reroll; dice placed on a chariot, which the reference card puts in
+    /// Step 1) after the timer went off: step 1 lasts "until the timer goes off".
+    pub(super) fn check_timer(&self, s: &State, e: &Event, what: &str, f: &mut Findings) {
+        if let Some(t) = e.time {
+            let since = t.saturating_sub(s.timer_start);
+            if since > self.config.last_reroll_second {
+                f.violate(Violation::new(
+                    ROLL_TIMER,
+                    format!(
+                        "{what} at t={t}, {since} s after the roll (t={}): the one-minute timer had gone off",
+                        s.timer_start
+                    ),
+                ));
+            }
+        }
     }
 
     /// `stop`: rolling is over ("Battle End", or the timer went off).

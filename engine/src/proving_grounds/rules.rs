@@ -29,7 +29,7 @@ rules! {
         "Only one set is rerolled at a time",
         "What is a Set?";
     ROLL_TIMER = "pg.roll.timer",
-        "No reroll after the 60-second timer goes off; the timer starts with the roll (see timer)",
+        "No reroll, and no die placed on a chariot, after the 60-second timer goes off; the timer starts with the roll (see timer)",
         "Step 1: Roll Dice (\"At the beginning of this step, start the timer ... You now have 60 seconds!\")";
     TIME_FORWARD = "pg.round.time-runs-forward",
         "Recorded times never run backwards within a round, from its roll to its recovery",
@@ -110,7 +110,7 @@ rules! {
         "Shields: an incorrect set against a shielded enemy does nothing",
         "Reference card: Attack Resolution Summary, row 6 (Incorrect set, shielded)";
     FACE_EACH_ROUND = "pg.sun-moon.face-each-round",
-        "Sun and Moon: the dial is turned to face an enemy at the start of each round, before the roll",
+        "Sun and Moon: the dial is turned once at the start of each round, after the refills and before the roll, to face an enemy",
         "Reference card: Start of Round (Sun and Moon module)";
     NOT_SAME_ENEMY = "pg.sun-moon.not-same-enemy",
         "Sun and Moon: Maia cannot face the same enemy two rounds in a row",

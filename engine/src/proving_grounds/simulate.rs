@@ -38,7 +38,8 @@ impl ProvingGrounds {
             };
             // Every consequence is the one `next_consequence` derives, a wound's and a borrow's
             // die included (the choice a player who does not say makes).
-            let event = match module_move.or_else(|| self.consequence(&s)) {
+            // The simulated player makes every replacement it may (`random_replace`).
+            let event = match module_move.or_else(|| self.consequence_unless(&s, true)) {
                 Some(a) => Event::new(a),
                 None => match s.phase {
                     Phase::Draw => match (0..SLOTS).find(|&i| s.slots[i].card.is_none()) {
@@ -118,9 +119,13 @@ impl ProvingGrounds {
                     || s.drawn_count() as usize >= self.cards.enemies.len() =>
             {
                 if mods.has(Module::SunMoon) && m.sun_moon.facing == 0 {
-                    let slots: Vec<usize> = (0..SLOTS)
-                        .filter(|&i| s.slots[i].card.is_none() || s.slots[i].card != m.sun_moon.faced_last)
+                    // An enemy other than last round's; with none left, any slot.
+                    let mut slots: Vec<usize> = (0..SLOTS)
+                        .filter(|&i| s.slots[i].card.is_some() && s.slots[i].card != m.sun_moon.faced_last)
                         .collect();
+                    if slots.is_empty() {
+                        slots = (0..SLOTS).collect();
+                    }
                     let i = slots.get(rng.below(slots.len())).copied().unwrap_or(0);
                     return Some(Action::DialTurned { slot: i as u8 + 1 });
                 }

@@ -225,6 +225,11 @@ pub struct ConspiratorsTable {
     /// Conspirators to reveal for the defeats so far (while any remain); those of the setup
     /// are counted from the setup (`ProvingGrounds::reveals_owed`).
     pub reveal_owed: u8,
+    /// An active conspirator's card text, reported unverified, whose effect has not yet been
+    /// able to act this round: its ordinal, and whether it waits for the round's first wound
+    /// (a text opening "When you suffer a wound") rather than the next event.
+    pub text_waits: Option<u32>,
+    pub text_at_wound: bool,
 }
 
 /// Dragonling: the dragonling die.
@@ -234,6 +239,10 @@ pub struct DragonlingTable {
     pub face: u8,
     /// The previous event rolled or rerolled dice, so the dragonling die may go with it.
     pub may_roll: bool,
+    /// Slots whose attack this round met an unverified weakness (bit i = slot i+1), and the
+    /// ordinal of each one's unverified report: only that enemy's resolution is uncertain.
+    pub weak: u8,
+    pub weak_ordinal: [u32; SLOTS],
 }
 
 /// Chariots: the chariot in play, the dice on it, and the reserve.

@@ -18,6 +18,9 @@ impl ProvingGrounds {
     /// table, what the rules find until the round ends may follow from it: those findings are
     /// uncertain, not violations (see `report_unverified`).
     pub(super) fn apply(&self, s: &mut State, e: &Event, f: &mut Findings) -> Result<(), StepError> {
+        if s.mods.conspirators.text_waits.is_some() {
+            self.text_acts(s, e); // a conspirator's text may act from this event on
+        }
         if let Some(ordinal) = s.taint {
             return self.apply_tainted(s, e, f, ordinal);
         }
@@ -65,11 +68,20 @@ impl ProvingGrounds {
     /// table: card text, a card played without saying on whom), every finding from here to
     /// the round's recovery names it as what it may follow from. The rounds after are judged
     /// as usual: every card's text the catalogs carry acts within its round.
-    pub(super) fn report_unverified(&self, s: &mut State, f: &mut Findings, text: String, taints: bool) {
+    /// Its ordinal is returned, for an effect whose taint is narrower (one enemy's
+    /// resolution: `weakness_unverified`; from a later point: `conspire`).
+    pub(super) fn report_unverified(
+        &self,
+        s: &mut State,
+        f: &mut Findings,
+        text: String,
+        taints: bool,
+    ) -> u32 {
         let ordinal = s.unverified.report(f, text);
         if taints {
             s.taint = Some(ordinal);
         }
+        ordinal
     }
 
     // One function with `apply`: every event passes here.

@@ -272,10 +272,37 @@ fn consequences_owed_at_the_end_of_a_log_are_derived_wounds_included() {
         &["roll 1g 1 2y 4 4 6 6 6b", "stop", "up 1", "down 2", "up 6", "defeat 1", "defeat 6"],
     );
     assert_eq!(g.next_consequence(&s).map(|e| e.to_string()).as_deref(), Some("wound 2 exhaust y"));
-    // A replacement is the player's decision: nothing is derived while one may be made.
+    // A replacement is the player's decision. Under the default `replacement=optional` it may
+    // be declined by recording nothing: the round's `recover` is still owed (a log ending here
+    // is incomplete), and a recorded `replace` goes first. Under `mandatory` nothing is derived
+    // while the player must choose the die.
     let mut wounded = TO_RING.to_vec();
     wounded.extend(["down 2", "up 5", "wound 2 exhaust w"]);
-    assert_eq!(game(&[]).next_consequence(&given_state(&game(&[]), &wounded)), None);
+    let s = given_state(&game(&[]), &wounded);
+    assert_eq!(game(&[]).next_consequence(&s).map(|e| e.to_string()).as_deref(), Some("recover"));
+    let replace = g.parse_event("replace w -> y").unwrap_or_else(|e| panic!("{e}"));
+    assert!(game(&[]).precedes_consequences(&s, &replace));
+    let roll = g.parse_event("roll 1 1 1 1 1 2g 3y 4b").unwrap_or_else(|e| panic!("{e}"));
+    assert!(!game(&[]).precedes_consequences(&s, &roll));
+    let m = game(&["replacement=mandatory"]);
+    assert_eq!(m.next_consequence(&given_state(&m, &wounded)), None);
+}
+
+#[test]
+fn a_declined_replacement_is_derived_past() {
+    // Carter's rounds 1-2 as decisions only, the replacement of round 2 declined (recorded as
+    // nothing), then round 3's roll: the completed log has round 2's `recover` before it.
+    let g = game(&[]);
+    let mut round = TO_RING.to_vec();
+    round.extend(["down 2", "up 5", "wound 2 exhaust w", "roll 1 1 2 3 4 4g 4y 4b"]);
+    let mut log: Vec<Event> =
+        lines(&round).iter().map(|l| g.parse_event(l).unwrap_or_else(|e| panic!("{e}"))).collect();
+    log.retain(|e| !ProvingGrounds::is_consequence(e) || carries_a_choice(e));
+    let (_, f, rebuilt) = complete(&g, &log);
+    assert!(f.is_clean(), "{:?}", f.violations);
+    let text: Vec<String> = rebuilt.iter().map(|e| e.to_string()).collect();
+    let n = text.len();
+    assert_eq!(text[n - 2..], ["recover".to_string(), "roll 1 1 2 3 4 4g 4y 4b".to_string()], "{text:?}");
 }
 
 #[test]
@@ -380,6 +407,9 @@ pub(super) fn complete(g: &ProvingGrounds, log: &[Event]) -> (State, Findings, V
         while let Some(c) = g.next_consequence(s) {
             if upto.is_some_and(|e| carries_a_choice(e) && same_but_choice(&c, e)) {
                 break; // the log's own, with the player's die
+            }
+            if upto.is_some_and(|e| g.precedes_consequences(s, e)) {
+                break; // a decision taken before them (a replacement right after its wound)
             }
             g.step(s, &c, f).unwrap_or_else(|err| panic!("{err}"));
             rebuilt.push(c);

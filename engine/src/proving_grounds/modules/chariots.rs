@@ -26,7 +26,10 @@ impl Hooks for Chariots {
     fn event(&self, g: &ProvingGrounds, s: &mut State, e: &Event, f: &mut Findings) -> Result<(), StepError> {
         match &e.action {
             Action::ChariotDrawn { card } => g.draw_chariot(s, card, f)?,
-            Action::ChariotLoaded { dice } => g.load(s, dice, f)?,
+            Action::ChariotLoaded { dice } => {
+                g.check_timer(s, e, "dice placed on the chariot", f);
+                g.load(s, dice, f)?
+            }
             Action::ChariotResolved { met } => g.resolve_chariot(s, *met, e, f),
             _ => {}
         }

@@ -84,8 +84,12 @@ impl Hooks for Conspirators {
     }
 
     fn recover(&self, _g: &ProvingGrounds, s: &mut State, _pool: &mut ColorCounts) {
-        s.mods.conspirators.die = 0;
-        s.mods.conspirators.active = 0;
+        let m = &mut s.mods.conspirators;
+        m.die = 0;
+        m.active = 0;
+        // A text that never found its moment this round did not act.
+        m.text_waits = None;
+        m.text_at_wound = false;
     }
 
     /// The conspirator drawn is random: the round waits for it.
@@ -94,7 +98,33 @@ impl Hooks for Conspirators {
     }
 }
 
+/// Whether a conspirator's card text acts only when a wound is suffered: its opening clause is
+/// "When you suffer a wound" (the illustrative Poisoner's), so nothing before the round's first
+/// wound can follow from it. Any other text is not read: it may act from the next event on.
+fn acts_at_wounds(text: &str) -> bool {
+    let words: Vec<String> = text
+        .split_whitespace()
+        .take(5)
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_ascii_lowercase())
+        .collect();
+    words == ["when", "you", "suffer", "a", "wound"]
+}
+
 impl ProvingGrounds {
+    /// An active conspirator's text waits for the point where it can first act: `e` is that
+    /// point when it is the next event (text not read) or the round's first wound ("When you
+    /// suffer a wound ..."). From there, the round's findings may follow from it.
+    pub(in crate::proving_grounds) fn text_acts(&self, s: &mut State, e: &Event) {
+        let m = &mut s.mods.conspirators;
+        if let Some(ordinal) = m.text_waits {
+            if !m.text_at_wound || matches!(e.action, Action::WoundSuffered { .. }) {
+                m.text_waits = None;
+                m.text_at_wound = false;
+                s.taint = Some(ordinal);
+            }
+        }
+    }
+
     /// `conspire N`: the start-of-round die; the revealed conspirators it shows become active.
     fn conspire(&self, s: &mut State, value: u8, f: &mut Findings) {
         self.before_roll(s, "the conspirator die", f);
@@ -111,12 +141,13 @@ impl ProvingGrounds {
             if s.mods.conspirators.revealed & (1 << k) != 0 && c.die == value {
                 s.mods.conspirators.active |= 1 << k;
                 if let Effect::Text(t) = &c.effect {
-                    self.report_unverified(
-                        s,
-                        f,
-                        unverified("conspirator (active this round)", &c.id, t),
-                        true,
-                    );
+                    // The text cannot act before it is active, so the `conspire` event's own
+                    // findings stand; it taints from where it can first act (`text_acts`).
+                    let said = unverified("conspirator (active this round)", &c.id, t);
+                    let ordinal = self.report_unverified(s, f, said, false);
+                    let m = &mut s.mods.conspirators;
+                    m.text_waits = Some(ordinal);
+                    m.text_at_wound = acts_at_wounds(t);
                 }
             }
         }

@@ -12,7 +12,7 @@ use crate::proving_grounds::dice::{Color, ColorCounts};
 use crate::proving_grounds::event::{Action, Event};
 use crate::proving_grounds::params::DragonlingWeakness;
 use crate::proving_grounds::rules::*;
-use crate::proving_grounds::state::State;
+use crate::proving_grounds::state::{State, SLOTS};
 use crate::proving_grounds::ProvingGrounds;
 use crate::{Findings, StepError, Violation};
 
@@ -81,22 +81,7 @@ impl Hooks for Dragonling {
 
     /// Under `dragonling-weakness=unverified`, a move against a weak enemy is not guessed.
     fn marker_turn(&self, g: &ProvingGrounds, s: &mut State, i: usize, _e: &Event, f: &mut Findings) {
-        // Only an attacked enemy's turn can depend on its weakness (l.137: with no dice,
-        // nothing happens), so a hold for an enemy assigned none is checked as any other.
-        if g.config.dragonling_weakness == DragonlingWeakness::Unverified
-            && g.weak_to_dragon(s, i)
-            && !s.pool.colors_showing(i as u8 + 1).is_empty()
-        {
-            if let Some(c) = s.slots[i].card {
-                let why = format!(
-                    "the dragonling die shows {}, the weakness of `{}`; the rulebook does not say what a weakness does (dragonling-weakness=unverified)",
-                    s.mods.dragonling.face,
-                    g.enemy(c).id
-                );
-                // This marker's turn may not be what the weakness makes it.
-                g.report_unverified(s, f, why, true);
-            }
-        }
+        g.weakness_unverified(s, f, i);
     }
 }
 
@@ -104,5 +89,61 @@ impl ProvingGrounds {
     fn weak_to_dragon(&self, s: &State, i: usize) -> bool {
         let face = s.mods.dragonling.face;
         s.slots[i].card.is_some_and(|c| face != 0 && self.enemy(c).icon == Some(face))
+    }
+
+    /// Under `dragonling-weakness=unverified`, the attack on slot `i` meets the weakness the
+    /// engine does not guess: reported unverified once a round (at the enemy's turn, or where
+    /// its skipped turn is reported), and its ordinal returned. The weakness is a property of
+    /// that one enemy (Enemy Card Anatomy 8), so it taints only that enemy's resolution (its
+    /// turn, its defeat or wound, the moon's or sun's step on it), not the round.
+    pub(in crate::proving_grounds) fn weakness_unverified(
+        &self,
+        s: &mut State,
+        f: &mut Findings,
+        i: usize,
+    ) -> Option<u32> {
+        // Only an attacked enemy's turn can depend on its weakness (l.137: with no dice,
+        // nothing happens), so a hold for an enemy assigned none is checked as any other.
+        if self.config.dragonling_weakness != DragonlingWeakness::Unverified
+            || !self.weak_to_dragon(s, i)
+            || s.pool.colors_showing(i as u8 + 1).is_empty()
+        {
+            return None;
+        }
+        if let Some(o) = self.weak_uncertain(s, i) {
+            return Some(o);
+        }
+        let c = s.slots[i].card?;
+        let why = format!(
+            "the dragonling die shows {}, the weakness of `{}`; the rulebook does not say what a weakness does (dragonling-weakness=unverified)",
+            s.mods.dragonling.face,
+            self.enemy(c).id
+        );
+        let ordinal = self.report_unverified(s, f, why, false);
+        let m = &mut s.mods.dragonling;
+        m.weak |= 1 << i;
+        m.weak_ordinal[i] = ordinal;
+        Some(ordinal)
+    }
+
+    /// The unverified weakness slot `i`'s resolution may follow from this round, if any.
+    pub(in crate::proving_grounds) fn weak_uncertain(&self, s: &State, i: usize) -> Option<u32> {
+        let m = &s.mods.dragonling;
+        (i < SLOTS && m.weak & (1 << i) != 0).then(|| m.weak_ordinal[i])
+    }
+
+    /// Report `v`, a finding about slot `i`'s resolution: uncertain when that enemy met an
+    /// unverified weakness this round.
+    pub(in crate::proving_grounds) fn violate_about(
+        &self,
+        s: &State,
+        i: usize,
+        f: &mut Findings,
+        v: Violation,
+    ) {
+        match self.weak_uncertain(s, i) {
+            Some(o) => f.violate(v.uncertain_after(o)),
+            None => f.violate(v),
+        }
     }
 }

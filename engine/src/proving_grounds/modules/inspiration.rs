@@ -113,7 +113,9 @@ impl ProvingGrounds {
             Effect::RerollSingle => s.mods.inspiration.single_reroll = true,
             // The health marker moves back up, never above the start space.
             Effect::Heal(n) => s.health = s.health.saturating_sub(*n).max(1),
-            Effect::Text(t) => self.report_unverified(s, f, unverified("inspiration", &c.id, t), true),
+            Effect::Text(t) => {
+                self.report_unverified(s, f, unverified("inspiration", &c.id, t), true);
+            }
             // Another kind's effect (refused when the catalog is read) or one played on an
             // enemy (handled by `inspire`).
             _ => {}

@@ -3,6 +3,7 @@
 //! refills every round or once per game is `rolls-reset`.
 
 use super::Hooks;
+use crate::proving_grounds::dice::ColorCounts;
 use crate::proving_grounds::params::RollsReset;
 use crate::proving_grounds::rules::*;
 use crate::proving_grounds::state::State;
@@ -16,9 +17,12 @@ impl Hooks for Rolls {
         s.mods.rolls.left = g.config.rolls;
     }
 
-    /// The tracker is set at the round's roll (under `rolls-reset=game`, at the first only).
-    fn after_roll(&self, g: &ProvingGrounds, s: &mut State) {
-        if g.config.rolls_reset == RollsReset::Round || s.round <= 1 {
+    /// Under `rolls-reset=round` the tracker is set again at each round's recovery, for the
+    /// next round; under `game` only at setup. Not at the roll: an inspiration card is played
+    /// "at any time", and rerolls it adds before a roll (at setup, or between a recovery and
+    /// the next roll) are the player's for that round.
+    fn recover(&self, g: &ProvingGrounds, s: &mut State, _pool: &mut ColorCounts) {
+        if g.config.rolls_reset == RollsReset::Round {
             s.mods.rolls.left = g.config.rolls;
         }
     }

@@ -3,14 +3,16 @@
 //! on the enemy in the sun position borrows a colored die from the dial into the pool until
 //! the next round's recovery; the enemy in the moon position, not hit, moves its marker down.
 //!
-//! Which slots are sun and moon is the interpretation `sun-moon-positions`. The three colored
+//! Which slots are sun and moon is the interpretation `sun-moon-positions`; whether the
+//! borrowed die, "for next round", joins the pool at once or at this round's recovery is
+//! `sun-borrow`. The three colored
 //! dice start on the dial instead of the health track, so no replacement happens.
 
 use super::Hooks;
 use crate::proving_grounds::attack::Expected;
 use crate::proving_grounds::dice::{Color, ColorCounts, Die};
 use crate::proving_grounds::event::{Action, Event};
-use crate::proving_grounds::params::{Module, SunMoonPositions};
+use crate::proving_grounds::params::{Module, SunBorrow, SunMoonPositions};
 use crate::proving_grounds::rules::*;
 use crate::proving_grounds::state::{Phase, State, EXHAUSTION, SLOTS};
 use crate::proving_grounds::ProvingGrounds;
@@ -61,7 +63,11 @@ impl Hooks for SunMoon {
     /// Step 2A ends: the moon's move must have been made.
     fn before_checks(&self, g: &ProvingGrounds, s: &mut State, e: &Event, f: &mut Findings) {
         if let Some(m) = g.moon_owed_ignoring_turns(s) {
-            f.violate(
+            // Whether the moon enemy was hit is uncertain after its unverified weakness.
+            g.violate_about(
+                s,
+                m,
+                f,
                 Violation::new(
                     MOON_DOWN,
                     format!("the moon enemy (slot {}) was not hit, but its marker did not move down", m + 1),
@@ -74,7 +80,11 @@ impl Hooks for SunMoon {
 
     fn close_round(&self, g: &ProvingGrounds, s: &mut State, e: &Event, f: &mut Findings) {
         if g.borrow_owed(s) {
-            f.violate(
+            let sun = g.sun_moon_slots(s).map_or(SLOTS, |(sun, _)| sun);
+            g.violate_about(
+                s,
+                sun,
+                f,
                 Violation::new(SUN_BORROW, "the sun enemy was hit but no colored die was borrowed")
                     .expected_recorded("borrow g|y|b", e.to_string()),
             );
@@ -82,9 +92,10 @@ impl Hooks for SunMoon {
         }
     }
 
-    /// Last round's borrowed dice go back to the dial, from the pool, or from the exhaustion
-    /// track when a wound sent them there (they are the dial's dice either way).
-    fn recover(&self, _g: &ProvingGrounds, s: &mut State, pool: &mut ColorCounts) {
+    /// Last round's borrowed dice go back to the dial, from the pool, from the exhaustion
+    /// track when a wound sent them there, or from a chariot they stay on
+    /// (`chariot-unmet-dice=stay`): they are the dial's dice wherever they are.
+    fn recover(&self, g: &ProvingGrounds, s: &mut State, pool: &mut ColorCounts) {
         let m = &mut s.mods.sun_moon;
         for c in Color::COLORED {
             for _ in 0..m.borrowed.get(c) {
@@ -94,8 +105,14 @@ impl Hooks for SunMoon {
                 } else if let Some(k) = (0..EXHAUSTION).rev().find(|&k| s.exhaustion[k].get(c) > 0) {
                     s.exhaustion[k].0[c.index()] -= 1;
                     m.dial.add(c);
+                } else if let Some(j) = s.mods.chariots.dice.position(|d| d.color == c) {
+                    s.mods.chariots.dice.remove(j);
+                    m.dial.add(c);
                 }
             }
+        }
+        if g.config.sun_borrow == SunBorrow::NextRound {
+            *pool = pool.plus(m.borrowed_new); // this round's borrow is the player's next round
         }
         m.borrowed = m.borrowed_new;
         m.borrowed_new = ColorCounts::default();
@@ -119,7 +136,24 @@ impl ProvingGrounds {
     fn turn_dial(&self, s: &mut State, i: usize, f: &mut Findings) {
         self.before_roll(s, "turning the dial", f);
         let card = s.slots[i].card;
+        // An enemy the dial may face (a deck run out can leave none but last round's).
+        let last = s.mods.sun_moon.faced_last;
+        let choice = s.slots.iter().any(|sl| sl.card.is_some() && sl.card != last);
         let m = &mut s.mods.sun_moon;
+        // "Rotate the dial so Maia faces the enemy of your choice", once, at the start of the
+        // round: after step 3's refills (an empty slot is no enemy), and not again.
+        if m.facing != 0 {
+            f.violate(Violation::new(FACE_EACH_ROUND, "the dial was already turned this round"));
+        }
+        if card.is_none() && choice {
+            f.violate(Violation::new(
+                FACE_EACH_ROUND,
+                format!(
+                    "slot {} holds no enemy: the dial faces an enemy, at the start of the round (after step 3's refills)",
+                    i + 1
+                ),
+            ));
+        }
         if card.is_some() && card == m.faced_last {
             f.violate(Violation::new(
                 NOT_SAME_ENEMY,
@@ -177,17 +211,21 @@ impl ProvingGrounds {
         if !matches!(s.phase, Phase::Move | Phase::Check) {
             f.violate(Violation::new(STEP_ORDER, "a die is borrowed in step 2, after the sun enemy is hit"));
         }
-        let why = match self.sun_moon_slots(s) {
-            _ if s.mods.sun_moon.borrow_done => Some("a die was already borrowed this round".to_string()),
-            None => Some("the dial was not turned this round".to_string()),
+        // The slot whose hit the finding is about (past the slots: none).
+        let (about, why) = match self.sun_moon_slots(s) {
+            _ if s.mods.sun_moon.borrow_done => {
+                (SLOTS, Some("a die was already borrowed this round".to_string()))
+            }
+            None => (SLOTS, Some("the dial was not turned this round".to_string())),
             Some((sun, _)) if s.mods.sun_moon.hits & (1 << sun) == 0 => {
-                Some(format!("the enemy in the sun position (slot {}) was not hit", sun + 1))
+                (sun, Some(format!("the enemy in the sun position (slot {}) was not hit", sun + 1)))
             }
             // Owed; an empty dial or a missing color is reported below.
-            Some(_) => None,
+            Some(_) => (SLOTS, None),
         };
         if let Some(why) = why {
-            f.violate(Violation::new(SUN_BORROW, why));
+            // Whether the sun enemy was hit is uncertain after its unverified weakness.
+            self.violate_about(s, about, f, Violation::new(SUN_BORROW, why));
         }
         let m = &mut s.mods.sun_moon;
         if m.dial.get(color) == 0 {
@@ -198,8 +236,11 @@ impl ProvingGrounds {
         } else {
             m.dial.0[color.index()] -= 1;
             m.borrowed_new.add(color);
-            s.pool.push(Die::new(0, color));
-            s.pool.sort();
+            // "for next round": under `sun-borrow=next-round` it joins the pool at recovery.
+            if self.config.sun_borrow == SunBorrow::AtOnce {
+                s.pool.push(Die::new(0, color));
+                s.pool.sort();
+            }
         }
         s.mods.sun_moon.borrow_done = true;
     }
@@ -231,7 +272,9 @@ impl ProvingGrounds {
                     format!("the moon enemy (slot {}) was hit, or has no marker to move", m + 1)
                 }
             };
-            f.violate(Violation::new(MOON_DOWN, why));
+            // Whether the moon enemy was hit is uncertain after its unverified weakness.
+            let moon = self.sun_moon_slots(s).map_or(SLOTS, |(_, m)| m);
+            self.violate_about(s, moon, f, Violation::new(MOON_DOWN, why));
         }
         s.slots[i].marker = s.slots[i].marker.saturating_sub(1);
         s.mods.sun_moon.moon_done = true;
