@@ -240,6 +240,20 @@ impl WildAssent {
                         format!("the drafted `{card}` is in no troupe"),
                     ));
                 }
+                // "Each Assent needs two Equipment cards" (Drafting) and "Place your Equipment
+                // cards on your Assent's Equipment Slots" (Final Setup): a drafted card is carried.
+                let equipment = matches!(order.get(k), Some((_, Pick::Equipment)));
+                let carried = self
+                    .catalog
+                    .equipment
+                    .id(card.as_str())
+                    .is_some_and(|e| s.units.iter().any(|u| u.equipment.contains(&Some(e))));
+                if equipment && !carried {
+                    f.violate(Violation::new(
+                        rules::TROUPE_DRAFTED,
+                        format!("the drafted Equipment `{card}` is on no Assent's Equipment slot (`equip`)"),
+                    ));
+                }
             }
         }
         for t in &s.troupes.troupes {
