@@ -13,6 +13,7 @@ use super::effect::{Effect, Status};
 use super::event::{Event, Path, StepKind};
 use super::geometry::Blocker;
 use super::rules::{self, Mode, Scope};
+use super::state::taint::Trigger;
 use super::state::{
     Activation, Attack, CaptureUse, Faces, Obstacle, Phase, Presence, Side, SkillRef, SkillUse, Source,
     Stage, State, Unit, UnitIx,
@@ -364,6 +365,16 @@ impl WildAssent {
         if c.kind != UnitKind::Summon && !hunt {
             self.check_gladiator(s, unit, side, at, f);
         }
+        // A whole match or encounter starts from its setup, and a Summon is no part of it: it
+        // "enter[s] the board via another Creature or Assent's Skill" (Arena, Summons; the Hunt
+        // says the same). `scope=combat` starts wherever the recorded position stands, a Summon
+        // already on the board included (Arena Example 10).
+        if c.kind == UnitKind::Summon && matches!(self.params.scope, Scope::Match | Scope::Encounter) {
+            f.violate(Violation::new(
+                rules::SUMMON_ENTER,
+                format!("`{unit}` is a Summon: it enters the board through its summoner's Skill during the match, not at setup"),
+            ));
+        }
         if s.units.len() >= super::state::MAX_UNITS {
             return Err(StepError::new(format!(
                 "at most {} miniatures are on the table",
@@ -508,20 +519,9 @@ impl WildAssent {
         self.troupes_complete(s, f);
         self.placement_complete(s, f);
         // Standing text (Passive skills, Equipment) may touch anything its owner does, in its
-        // scope: reported once, its owner marked from here. The Environment concerns everyone.
-        for i in s.indices() {
-            let texts: Vec<(String, String)> = self
-                .skills_of(s, i)
-                .filter(|(k, eq)| {
-                    k.kind == SkillKind::Passive || (*eq && k.attack.is_none() && k.kind != SkillKind::Active)
-                })
-                .flat_map(|(k, _)| k.effects.text.iter().map(move |t| (self.skill_name(k), t.clone())))
-                .collect();
-            for (name, t) in texts {
-                let who = s.unit(i).name;
-                self.report_text(s, f, who, &name, &t, &[i]);
-            }
-        }
+        // scope: reported once, its owner marked from here, unless its words wait for a
+        // Creature to be slain (taint.rs). The Environment concerns everyone.
+        self.report_standing(s, f, Trigger::Always);
         if let Some(sc) = s.hunt.scout {
             let everyone: Vec<UnitIx> = s.indices().collect();
             let name = self.catalog.scouts.name(sc).to_string();
@@ -609,6 +609,8 @@ impl WildAssent {
 
     fn activate(&self, s: &mut State, unit: Name, free: bool, f: &mut Findings) -> Result<(), StepError> {
         let u = self.unit_named(s, &unit)?;
+        // A Whim was resolved at once, before anyone activates: it is out of force.
+        s.silvestrem.whim = None;
         if !s.unit(u).on_board() {
             let how = s.unit(u).presence;
             f.violate(self.v(
@@ -651,6 +653,7 @@ impl WildAssent {
             return Ok(());
         }
         self.close_open(s, &format_args!("`{unit}` activates"), f)?;
+        self.momentum_unused(s, f);
         if free && s.grant != Some(u) {
             f.violate(self.v(
                 s,

@@ -878,8 +878,14 @@ impl Consequences for WildAssent {
         d.rule
     }
 
-    fn apply(&self, s: &mut State, d: &Due, played: &Fact, _f: &mut Findings) -> Result<(), StepError> {
+    fn apply(&self, s: &mut State, d: &Due, played: &Fact, f: &mut Findings) -> Result<(), StepError> {
         self.apply_fact(s, played);
+        // A Creature slain: the standing texts that wait for one can act now (taint.rs).
+        if let Fact::Removed(u, Removal::Slain) = *played {
+            if matches!(s.unit(u).kind, UnitKind::Creature | UnitKind::Gladiator) {
+                self.report_standing(s, f, super::state::taint::Trigger::Slain);
+            }
+        }
         match d.cause {
             Cause::Plain => {}
             Cause::Bleed => {
@@ -913,7 +919,12 @@ impl Consequences for WildAssent {
                     a.stage = next;
                 }
             }
-            Cause::Momentum => s.momentum_heal = None,
+            Cause::Momentum => {
+                s.momentum_heal = None;
+                if let Fact::Cure(i) = *played {
+                    s.momentum_cured |= 1u32 << i;
+                }
+            }
             Cause::Skill { next } => {
                 if let Some(k) = s.skill.as_mut() {
                     k.next = next + 1;

@@ -104,6 +104,15 @@ impl Game for WildAssent {
         // is blocked by default (`los-corner=full-cover`, was `clear`); where a Seeker's or
         // Gladiator's movement ends (Partial Cover, Flying on a miniature or cover) is judged
         // at the first record after its last `move` line, not at each line (State `landing`).
+        // 4 (audit-wa2): a standing text waiting for a slain Creature (Rout, Soul Feast) marks nothing
+        // before one is slain; a Silvestrem card's text marks findings only while the card is
+        // in force; Summons placed at a match's or encounter's setup break wa.summon.enter; a
+        // round's Healing dice on one Gladiator are one healing across lines; a Blank die is
+        // assigned to nobody (new rule wa.arena.momentum.blank); drafted Equipment is carried;
+        // a missing Silvestrem card is one finding; a Worker's extra Scout card is uncertain;
+        // interpretations `momentum-unassigned` and `lone-assent-order`. Verdicts and the
+        // state's stored form (`momentum_cured`, the deck's `whim` and `texts`, the round's
+        // `missed` and `lead`, the camp's `camp_text`) changed.
         GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 4 }
     }
     fn rules() -> &'static [RuleInfo] {
@@ -164,6 +173,7 @@ impl Game for WildAssent {
             unverified: Default::default(),
             momentum: Default::default(),
             momentum_heal: None,
+            momentum_cured: 0,
             winner: None,
             draft: Default::default(),
             silvestrem: Default::default(),

@@ -12,7 +12,7 @@
 use super::cards::UnitKind;
 use super::due::{Cause, Due, Fact};
 use super::effect::Status;
-use super::rules::{self, HealCap, Mode, RerollTiming};
+use super::rules::{self, HealCap, Mode, MomentumUnassigned, RerollTiming};
 use super::state::momentum::{Dice, Face, Pool};
 use super::state::{Side, State, UnitIx};
 use super::WildAssent;
@@ -75,9 +75,10 @@ impl WildAssent {
                 format!("{side} rolls 5 Momentum dice, not {}", dice.count()),
             ));
         }
-        for u in s.units.iter_mut().filter(|u| u.side == side) {
+        for (i, u) in s.units.iter_mut().enumerate().filter(|(_, u)| u.side == side) {
             u.momentum = 0;
             u.momentum_dice = 0;
+            s.momentum_cured &= !(1u32 << i);
         }
         s.momentum[p] = Pool { dice, rolled: true, rerolled: false, assigned: false };
         Ok(())
@@ -156,6 +157,14 @@ impl WildAssent {
             return Some((
                 rules::SUMMON_NOT_CREATURE,
                 format!("{name} is a Summon, not a Creature: no Momentum dice"),
+            ));
+        }
+        // "With the exception of Healing dice (and Blanks), the results are assigned to
+        // Creatures" (l.527): a Blank has no effect and goes to nobody, Assent or Creature.
+        if dice.of(Face::Blank) > 0 {
+            return Some((
+                rules::MOMENTUM_BLANK,
+                format!("a Blank die has no effect: it is assigned to nobody, {name} neither"),
             ));
         }
         let effects = dice.of(Face::Damage) + dice.of(Face::Defense) + dice.of(Face::Speed);
@@ -260,12 +269,58 @@ impl WildAssent {
         Ok(())
     }
 
+    /// An activation begins (interpretation `momentum-unassigned=discarded`): the round's
+    /// dice are distributed by now. "Distributes them
+    /// among their Gladiators ... the second result must be used" (l.386) and a die "would be
+    /// discarded because of the '1 type per Creature' rule" (l.535): a die left unassigned that
+    /// a Gladiator of its side could take is a die discarded without cause, reported once per
+    /// side under the discard's rule; it is lost either way (Blanks, and dice nobody may
+    /// take, are lost silently).
+    pub(crate) fn momentum_unused(&self, s: &mut State, f: &mut Findings) {
+        if self.params.mode != Mode::Arena || self.params.unassigned != MomentumUnassigned::Discarded {
+            return;
+        }
+        for side in [Side::Red, Side::Blue] {
+            let Some(p) = slot(side) else { continue };
+            let pool = s.momentum[p];
+            if !pool.rolled {
+                continue;
+            }
+            for face in pool.dice.faces().filter(|f| *f != Face::Blank) {
+                let mut one = Dice::default();
+                one.add(face);
+                let taker = s.indices().find(|&i| {
+                    s.unit(i).on_board()
+                        && s.unit(i).side == side
+                        && self.assign_refusal(s, i, &one).is_none()
+                });
+                if let Some(t) = taker {
+                    f.violate(Violation::new(
+                        rules::MOMENTUM_DISCARD,
+                        format!(
+                            "{side}'s {face} die is left unassigned as the activations begin, though {} could take it: the dice are distributed",
+                            s.unit(t).name
+                        ),
+                    ));
+                    break;
+                }
+            }
+            let mut blanks = Dice::default();
+            for _ in 0..pool.dice.of(Face::Blank) {
+                blanks.add(Face::Blank);
+            }
+            s.momentum[p].dice = blanks;
+        }
+    }
+
     /// The healing of Healing dice just assigned, combined (a Bleeding Gladiator is cured
     /// instead).
     pub(crate) fn momentum_due(&self, s: &State) -> Option<Due> {
         let (i, n) = s.momentum_heal?;
         let u = s.unit(i);
-        if !u.on_board() {
+        // This round's Healing dice already cured it: all of them are one healing (l.527), and
+        // the cure leaves its Health as it is "regardless of how much" (l.594).
+        if !u.on_board() || s.momentum_cured & (1u32 << i) != 0 {
             return None;
         }
         let cause = Cause::Momentum;

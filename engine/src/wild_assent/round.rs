@@ -17,7 +17,7 @@
 
 use super::cards::{Condition, UnitKind};
 use super::due::{Due, Fact};
-use super::rules::{self, MomentumDuration, RoundStart, Scope};
+use super::rules::{self, LoneAssentOrder, MomentumDuration, RoundStart, Scope};
 use super::state::arena::Match;
 use super::state::momentum::Pool;
 use super::state::{Phase, Presence, Side, State, UnitIx};
@@ -27,6 +27,9 @@ use crate::{Findings, Violation};
 fn slot(side: Side) -> usize {
     usize::from(side == Side::Blue)
 }
+
+/// The Silvestrem card's place in `Match::missed` (after the two sides' rolls).
+const MISSED_CARD: usize = 2;
 
 impl WildAssent {
     fn is_match(&self) -> bool {
@@ -74,7 +77,13 @@ impl WildAssent {
                 assents.iter().copied().filter(|&i| side.is_none_or(|x| s.unit(i).side == x)).collect();
             return Some((if of_side.is_empty() { assents } else { of_side }, rules::ORDER_ASSENTS));
         }
-        let c0 = m.first.map(Side::other).unwrap_or(Side::Red);
+        // The side that activated its Assent second starts the Creatures; with one Assent left
+        // in the match, `lone-assent-order` says which side that is.
+        let first = match self.params.lone_assent {
+            LoneAssentOrder::Nominal => m.first,
+            LoneAssentOrder::Activated => m.lead.or(m.first),
+        };
+        let c0 = first.map(Side::other).unwrap_or(Side::Red);
         let c1 = c0.other();
         let a = self.creature_candidates(s, c0);
         let b = self.creature_candidates(s, c1);
@@ -97,12 +106,16 @@ impl WildAssent {
         let name = s.unit(u).name;
         if !s.arena.started {
             let mut missing = Vec::new();
-            if self.params.silvestrem && !s.arena.drawn && self.silvestrem_left(s) {
+            if self.params.silvestrem
+                && !s.arena.drawn
+                && self.silvestrem_left(s)
+                && !s.arena.missed[MISSED_CARD]
+            {
                 missing.push("the Silvestrem card".to_string());
             }
             for side in [Side::Red, Side::Blue] {
                 let playing = s.units.iter().any(|x| x.side == side && x.on_board());
-                if playing && !s.arena.rolled[slot(side)] {
+                if playing && !s.arena.rolled[slot(side)] && !s.arena.missed[slot(side)] {
                     missing.push(format!("{side}'s Momentum roll"));
                 }
             }
@@ -152,6 +165,9 @@ impl WildAssent {
             if m.first.is_none() {
                 m.first = Some(side);
             }
+            if m.assents == 0 {
+                m.lead = Some(side);
+            }
             m.assents = m.assents.saturating_add(1);
         } else {
             m.turns[slot(side)] = m.turns[slot(side)].saturating_add(1);
@@ -200,20 +216,33 @@ impl WildAssent {
             f.violate(Violation::new(rules::ROUND_SEQUENCE, format!("{what} comes once a round")));
         }
         let rolled = s.arena.rolled.iter().any(|r| *r);
+        // The card (or roll) due first and not recorded is reported once, at the first record
+        // that should have followed it; the records after it are not reported again for it.
         match (self.params.round_start, roll) {
-            (RoundStart::SilvestremFirst, Some(_)) if self.params.silvestrem && !s.arena.drawn && self.silvestrem_left(s) => {
+            (RoundStart::SilvestremFirst, Some(_))
+                if self.params.silvestrem
+                    && !s.arena.drawn
+                    && self.silvestrem_left(s)
+                    && !s.arena.missed[MISSED_CARD] =>
+            {
+                s.arena.missed[MISSED_CARD] = true;
                 f.violate(Violation::new(
                     rules::ROUND_SEQUENCE,
                     format!("{what} comes after the Silvestrem card is drawn (round-start-order=silvestrem-first)"),
                 ))
             }
-            (RoundStart::MomentumFirst, None) if s.arena.rolled != [true, true] => f.violate(Violation::new(
-                rules::ROUND_SEQUENCE,
-                format!(
-                    "the Silvestrem card comes after {} Momentum roll (round-start-order=momentum-first)",
-                    if rolled { "the other side's" } else { "both sides'" }
-                ),
-            )),
+            (RoundStart::MomentumFirst, None) if (0..2).any(|i| !s.arena.rolled[i] && !s.arena.missed[i]) => {
+                for i in 0..2 {
+                    s.arena.missed[i] |= !s.arena.rolled[i];
+                }
+                f.violate(Violation::new(
+                    rules::ROUND_SEQUENCE,
+                    format!(
+                        "the Silvestrem card comes after {} Momentum roll (round-start-order=momentum-first)",
+                        if rolled { "the other side's" } else { "both sides'" }
+                    ),
+                ))
+            }
             _ => {}
         }
         match roll {
@@ -267,6 +296,7 @@ impl WildAssent {
             u.momentum_dice = 0;
         }
         s.momentum = [Pool::default(); 2];
+        s.momentum_cured = 0;
         s.silvestrem.demand = None;
     }
 

@@ -373,6 +373,9 @@ rules! {
     MOMENTUM_DISCARD = "wa.arena.momentum.discard",
         "Only a die that cannot legally be assigned is discarded",
         "Arena: Momentum Dice (Example)";
+    MOMENTUM_BLANK = "wa.arena.momentum.blank",
+        "A Blank die has no effect and is assigned to no Gladiator (Healing dice alone go to an Assent)",
+        "Arena: Playing the Game (Roll Momentum Dice), Momentum Dice";
     // ---- the Arena: victory
     VICTORY_DEATHMATCH = "wa.arena.victory.deathmatch",
         "Deathmatch (the default): as soon as a side's Assent (a team's last Assent) falls, the other side wins (interpretation `deathmatch-escape`)",
@@ -633,6 +636,16 @@ named_enum! {
 }
 
 named_enum! {
+    /// What becomes of a Momentum die left unassigned that a Gladiator could take.
+    pub enum MomentumUnassigned ("a reading") { Lost = "lost", Discarded = "discarded" }
+}
+
+named_enum! {
+    /// Which side's Creature starts when only one side activated an Assent this round.
+    pub enum LoneAssentOrder ("a reading") { Nominal = "nominal", Activated = "activated" }
+}
+
+named_enum! {
     /// Which round the Momentum bonuses count in.
     pub enum MomentumDuration ("a reading") { ThisRound = "this-round", NextRound = "next-round" }
 }
@@ -703,6 +716,8 @@ named_enum! {
 pub const P_PLACEMENT: &str = "placement";
 pub const P_ROUND_START: &str = "round-start-order";
 pub const P_DURATION: &str = "momentum-duration";
+pub const P_UNASSIGNED: &str = "momentum-unassigned";
+pub const P_LONE_ASSENT: &str = "lone-assent-order";
 
 /// The default board: the book prints no size for either side of the board.
 pub const DEFAULT_BOARD: &str = "10x10";
@@ -1052,6 +1067,33 @@ pub static PARAMS: &[ParamSpec] = &[
               in. `next-round`: they count in the round after it (Healing is at once either way).",
         section: "Arena: Momentum Dice; Keywords (Damage Dice, Defense Dice)",
     },
+    ParamSpec {
+        name: P_UNASSIGNED,
+        kind: ParamKind::Interpretation,
+        allowed: MomentumUnassigned::NAMES,
+        default: MomentumUnassigned::Lost.name(),
+        doc: "Each player \"rolls their Momentum dice ... and distributes them among their Gladiators\" (Playing \
+              the Game) and a die \"would be discarded because of the '1 type per Creature' rule\" (Momentum \
+              Dice, Example); the book names no consequence for a die nobody was given. Default `lost`: a die \
+              still unassigned when the activations begin is simply lost, its benefit forfeited (a \
+              `momentum-discard` line still claims the die could go to nobody, and is checked). `discarded`: \
+              leaving a die unassigned that a Gladiator of its side could take is discarding it without cause, \
+              `wa.arena.momentum.discard`, reported once per side as the round's activations begin.",
+        section: "Arena: Playing the Game (Roll Momentum Dice), Momentum Dice (Example)",
+    },
+    ParamSpec {
+        name: P_LONE_ASSENT,
+        kind: ParamKind::Interpretation,
+        allowed: LoneAssentOrder::NAMES,
+        default: LoneAssentOrder::Nominal.name(),
+        doc: "\"The player/team that activated their Assent second this round will activate a Creature first\" \
+              (Playing the Game): silent when one side has no Assent left (slain under Last Man Standing, \
+              Escaped). Default `nominal`: the round's order stands as if both Assents had activated (the side \
+              due first this round counts as having activated first, so the other side's Creature starts), \
+              the order then alternating every round as before. `activated`: only the Assent that did activate \
+              counts, and it went first, so the other side's Creature starts.",
+        section: "Arena: Playing the Game (Activate Creatures, Begin a new round)",
+    },
 ];
 
 /// The setup and interpretations, resolved once.
@@ -1092,6 +1134,8 @@ pub struct Params {
     pub placement: Placement,
     pub round_start: RoundStart,
     pub duration: MomentumDuration,
+    pub unassigned: MomentumUnassigned,
+    pub lone_assent: LoneAssentOrder,
 }
 
 impl Params {
@@ -1152,6 +1196,8 @@ impl Params {
             placement: r.get(P_PLACEMENT, Placement::Alternate),
             round_start: r.get(P_ROUND_START, RoundStart::SilvestremFirst),
             duration: r.get(P_DURATION, MomentumDuration::ThisRound),
+            unassigned: r.get(P_UNASSIGNED, MomentumUnassigned::Lost),
+            lone_assent: r.get(P_LONE_ASSENT, LoneAssentOrder::Nominal),
         }
     }
 }
@@ -1200,6 +1246,8 @@ mod tests {
         check_reading::<Placement>(PARAMS, P_PLACEMENT).unwrap();
         check_reading::<RoundStart>(PARAMS, P_ROUND_START).unwrap();
         check_reading::<MomentumDuration>(PARAMS, P_DURATION).unwrap();
+        check_reading::<MomentumUnassigned>(PARAMS, P_UNASSIGNED).unwrap();
+        check_reading::<LoneAssentOrder>(PARAMS, P_LONE_ASSENT).unwrap();
         let mut ids: Vec<&str> = RULES.iter().map(|r| r.id).collect();
         ids.sort_unstable();
         ids.dedup();

@@ -2,7 +2,8 @@
 //! (the book describes no reshuffle). A Whim is resolved and discarded at once, an Edict
 //! stays for the rest of the match, a Demand is resolved and discarded at the end of its
 //! round. Every card's text is reported unverified when drawn (the book prints none of
-//! them), and may touch every miniature. With the deck left in the box (`silvestrem=off`,
+//! them), and may touch every miniature while the card is in force: a Whim until the next
+//! activation begins, a Demand until its discard, an Edict to the end (taint.rs). With the deck left in the box (`silvestrem=off`,
 //! Vareclea's Day Off) no card is drawn.
 //!
 //! In `scope=combat` the round's end is not recorded: a Demand stays until the next draw
@@ -11,7 +12,7 @@
 
 use super::cards::SilvestremKind;
 use super::rules::{self, Mode};
-use super::state::{Phase, State, UnitIx};
+use super::state::{Phase, State};
 use super::WildAssent;
 use crate::kit::name::Name;
 use crate::{Findings, StepError, Violation};
@@ -55,18 +56,16 @@ impl WildAssent {
                 format!("{card} was drawn already: the deck holds each card once"),
             ));
         }
-        // A new round: last round's Demand has been resolved and discarded.
+        // A new round: last round's Demand has been resolved and discarded, a Whim long since.
         s.silvestrem.demand = None;
+        s.silvestrem.whim = None;
         s.silvestrem.drawn.push(id);
         match self.catalog.silvestrem[id].kind {
-            SilvestremKind::Whim => {}
+            SilvestremKind::Whim => s.silvestrem.whim = Some(id),
             SilvestremKind::Edict => s.silvestrem.edicts.push(id),
             SilvestremKind::Demand => s.silvestrem.demand = Some(id),
         }
-        let everyone: Vec<UnitIx> = s.indices().collect();
-        for t in self.catalog.silvestrem[id].text.clone() {
-            self.report_text(s, f, Name::literal("the-arena"), card.as_str(), &t, &everyone);
-        }
+        self.report_silvestrem(s, f, id);
         Ok(())
     }
 

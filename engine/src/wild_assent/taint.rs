@@ -8,11 +8,22 @@
 //! that scope (or of any rule, for `any`) is reported as uncertain after it, not counted. A
 //! text about turn order leaves its owner's damage checked, and the reverse.
 //!
+//! A standing text (a Passive skill's, an Equipment card's) is reported as it can first
+//! act: at `begin`, unless its words wait for an event. One that acts "when a Creature is
+//! slain" (Rout, Soul Feast) is reported, and its owner marked, each time a Creature is
+//! slain while its owner is on the board, never before the first: until then it has
+//! changed nothing ([`Trigger`]).
+//!
+//! A Silvestrem card's text touches every miniature, but only while the card is in force:
+//! a Whim until the next activation begins (it is resolved at once, l.510), a Demand until
+//! it is discarded at its round's end (l.512), an Edict for the rest of the match. Its marks
+//! are kept with the deck, not on the miniatures, so that they lapse with the card.
+//!
 //! The Cooldown of Unlockable Active Skills (its length unprinted) is reported here too: a
 //! Seeker's second use of one in an encounter is unverified ([`WildAssent::cooldown`]).
 
-use super::cards::{Skill, SkillKind, UnitKind};
-use super::state::taint::split_text;
+use super::cards::{Silvestrem, Skill, SkillKind, UnitKind};
+use super::state::taint::{scope_of, split_text, trigger_of, TextScope, Trigger};
 use super::state::{State, UnitIx};
 use super::WildAssent;
 use crate::kit::catalog::Id;
@@ -38,6 +49,53 @@ impl WildAssent {
                 x.taint.mark(scope, o);
             }
         }
+    }
+
+    /// Report the standing texts (Passive skills, Equipment not used as an action) of every
+    /// miniature on the board whose words wait for `trigger`, marking their owners: at
+    /// `begin` those that act from the start, as a Creature is slain those that wait for it.
+    pub(crate) fn report_standing(&self, s: &mut State, f: &mut Findings, trigger: Trigger) {
+        let owners: Vec<UnitIx> = s.indices().filter(|&i| s.unit(i).on_board()).collect();
+        for i in owners {
+            let texts: Vec<(String, String)> = self
+                .skills_of(s, i)
+                .filter(|(k, eq)| {
+                    k.kind == SkillKind::Passive || (*eq && k.attack.is_none() && k.kind != SkillKind::Active)
+                })
+                .flat_map(|(k, _)| k.effects.text.iter().map(move |t| (self.skill_name(k), t.clone())))
+                .filter(|(_, t)| trigger_of(t) == trigger)
+                .collect();
+            for (name, t) in texts {
+                let who = s.unit(i).name;
+                self.report_text(s, f, who, &name, &t, &[i]);
+            }
+        }
+    }
+
+    /// A Silvestrem card's text, reported as the card is drawn; its mark lasts while the card
+    /// is in force (`silvestrem_mark`).
+    pub(crate) fn report_silvestrem(&self, s: &mut State, f: &mut Findings, card: Id<Silvestrem>) {
+        let name = self.catalog.silvestrem.name(card).to_string();
+        for t in self.catalog.silvestrem[card].text.clone() {
+            let (scope, _) = split_text(&t);
+            let o = s.unverified.report(f, unverified("the-arena", &name, &t));
+            s.silvestrem.texts.push((card, scope, o));
+        }
+    }
+
+    /// The last text of a Silvestrem card still in force that may touch a finding under
+    /// `rule`.
+    fn silvestrem_mark(&self, s: &State, rule: &str) -> Option<u32> {
+        let scope = scope_of(rule);
+        let d = &s.silvestrem;
+        d.texts
+            .iter()
+            .filter(|(c, sc, _)| {
+                (*sc == TextScope::Any || *sc == scope)
+                    && (d.edicts.contains(c) || d.demand == Some(*c) || d.whim == Some(*c))
+            })
+            .map(|t| t.2)
+            .max()
     }
 
     /// A Seeker uses a Skill (`skill`, `attack ... with`): "Unlockable Active Skills are put
@@ -74,12 +132,14 @@ impl WildAssent {
     }
 
     /// Mark a finding uncertain when a miniature it is about may have been changed, in the
-    /// finding's scope, by an unverified text.
+    /// finding's scope, by an unverified text (its own marks, or a Silvestrem card in force).
     pub(crate) fn taint(&self, s: &State, v: Violation, units: &[Option<UnitIx>]) -> Violation {
+        let about_one = units.iter().flatten().next().is_some();
         let o = units
             .iter()
             .flatten()
             .filter_map(|&u| s.units.get(usize::from(u)).and_then(|x| x.taint.for_rule(v.rule)))
+            .chain(if about_one { self.silvestrem_mark(s, v.rule) } else { None })
             .max();
         match o {
             Some(o) => v.uncertain_after(o),

@@ -240,6 +240,36 @@ impl WildAssent {
                         format!("the drafted `{card}` is in no troupe"),
                     ));
                 }
+                // "Each Assent needs two Equipment cards" (Drafting) and "Place your Equipment
+                // cards on your Assent's Equipment Slots" (Final Setup): a drafted card is carried.
+                let equipment = matches!(order.get(k), Some((_, Pick::Equipment)));
+                let carried = self
+                    .catalog
+                    .equipment
+                    .id(card.as_str())
+                    .is_some_and(|e| s.units.iter().any(|u| u.equipment.contains(&Some(e))));
+                // Only a card its side's Assents have a free slot for: one that fits none was
+                // drafted to no use, and placing it would break wa.arena.equip.slot instead.
+                let placeable = equipment
+                    && !carried
+                    && s.indices().any(|u| {
+                        let x = s.unit(u);
+                        let mut g = Findings::default();
+                        if x.kind != UnitKind::Assent
+                            || self.drafted_by(s, card) != Some(x.side)
+                            || x.equipment.iter().all(Option::is_some)
+                        {
+                            return false;
+                        }
+                        self.check_equip(s, u, *card, &mut g);
+                        g.is_clean()
+                    });
+                if placeable {
+                    f.violate(Violation::new(
+                        rules::TROUPE_DRAFTED,
+                        format!("the drafted Equipment `{card}` is on no Assent's Equipment slot (`equip`)"),
+                    ));
+                }
             }
         }
         for t in &s.troupes.troupes {

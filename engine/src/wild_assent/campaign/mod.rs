@@ -137,6 +137,10 @@ pub struct Camp {
     /// slaying Creatures"), by its ordinal: a `resources` count above the Threat follows
     /// from it, uncertain.
     pub den_text: Option<u32>,
+    /// The last Worker text reported unverified as this Encampment phase began: the Scouting
+    /// may draw "more depending on buildings and Workers" (l.143) through it (the buildings'
+    /// share is the catalog's `scouts`).
+    pub camp_text: Option<u32>,
 }
 
 impl Camp {
@@ -172,6 +176,7 @@ impl Camp {
             heal: None,
             derelict: 0,
             den_text: None,
+            camp_text: None,
         }
     }
 

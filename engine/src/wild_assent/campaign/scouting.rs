@@ -76,6 +76,21 @@ impl WildAssent {
                 }
             }),
         };
+        // More cards than the Den gives, while a Worker's text is in use that may give more
+        // ("or more depending on buildings and Workers", l.143): uncertain, and the cards are
+        // drawn as recorded, so that the pick and the Season after it are checked against them
+        // (one finding, not three).
+        let over =
+            owed.is_some_and(|n| camp.pick.is_none() && camp.scouts.len() + ids.len() > usize::from(n));
+        if let (Some(why), Some(o), false, true) = (&why, camp.camp_text, setup, over) {
+            let unique =
+                ids.iter().enumerate().all(|(k, id)| !camp.scouts.contains(id) && !ids[..k].contains(id));
+            if unique {
+                f.violate(Violation::new(rule, format!("`scout-draw {cards}`: {why}")).uncertain_after(o));
+                camp.scouts.extend(ids);
+                return Ok(());
+            }
+        }
         if let Some(why) = why {
             f.violate(Violation::new(rule, format!("`scout-draw {cards}`: {why}")));
             return Ok(());

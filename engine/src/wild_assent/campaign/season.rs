@@ -69,20 +69,29 @@ impl WildAssent {
         let mut texts = Vec::new();
         for b in &camp.buildings {
             for t in &self.camp_catalog.building(b.building).text {
-                texts.push(format!("{}: \"{t}\" (not applied)", b.building));
+                texts.push((false, format!("{}: \"{t}\" (not applied)", b.building)));
             }
         }
         for &w in &camp.workers {
             let worker = &self.camp_catalog.workers[w];
             if camp.buildings.iter().any(|b| b.building == worker.building && b.level > 0) {
                 for t in &worker.text {
-                    texts
-                        .push(format!("Worker {}: \"{t}\" (not applied)", self.camp_catalog.workers.name(w)));
+                    let line = format!("Worker {}: \"{t}\" (not applied)", self.camp_catalog.workers.name(w));
+                    texts.push((true, line));
                 }
             }
         }
-        for t in texts {
-            s.unverified.report(f, t);
+        // A Worker's text may give the Scouting more cards (l.143, "or more depending on
+        // buildings and Workers"; the buildings' share is the catalog's `scouts`).
+        let mut last = None;
+        for (worker, t) in texts {
+            let o = s.unverified.report(f, t);
+            if worker {
+                last = Some(o);
+            }
+        }
+        if let Some(camp) = s.camp.as_deref_mut() {
+            camp.camp_text = last;
         }
     }
 

@@ -3,6 +3,7 @@
 //! on are `draft.rs`'s, `troupe.rs`'s, `silvestrem.rs`'s and `round.rs`'s.
 
 use super::super::cards::{Silvestrem, Skill};
+use super::taint::TextScope;
 use super::Side;
 use crate::kit::catalog::Id;
 use crate::kit::name::Name;
@@ -34,6 +35,11 @@ pub struct Deck {
     pub edicts: Vec<Id<Silvestrem>>,
     /// This round's Demand.
     pub demand: Option<Id<Silvestrem>>,
+    /// The Whim just drawn, until the next activation begins (it is resolved at once).
+    pub whim: Option<Id<Silvestrem>>,
+    /// Each drawn card's unverified texts: the card, the text's scope, its ordinal. A text
+    /// marks findings only while its card is in force (taint.rs).
+    pub texts: Vec<(Id<Silvestrem>, TextScope, u32)>,
 }
 
 /// One player's troupe: its side and its cards in activation order (the Assent first).
@@ -81,4 +87,9 @@ pub struct Match {
     pub slain_at_start: [u8; 2],
     /// The round's Demand has been judged for the side (red, blue).
     pub judged: [bool; 2],
+    /// This round's Silvestrem card, and each side's Momentum roll, has been reported missing
+    /// where it was due: one omission is one finding, not one per record that follows.
+    pub missed: [bool; 3],
+    /// The side whose Assent activated first this round (interpretation `lone-assent-order`).
+    pub lead: Option<Side>,
 }

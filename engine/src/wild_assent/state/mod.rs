@@ -494,6 +494,9 @@ pub struct State {
     pub momentum: [momentum::Pool; 2],
     /// Healing dice just assigned: the Gladiator and how many (its healing is due).
     pub momentum_heal: Option<(UnitIx, u8)>,
+    /// The Gladiators (bit per miniature) whose Healing dice this round cured their Bleed:
+    /// the dice of a round are combined (l.527), so more assigned to one later heal nothing.
+    pub momentum_cured: u32,
     /// A Creature activation's reach, kept between its records.
     pub(crate) memo: Memo<reach::Reach>,
     /// `scope=campaign`: what lives from one encounter to the next (campaign/).

@@ -25,6 +25,27 @@ pub fn split_text(text: &str) -> (TextScope, &str) {
     }
 }
 
+/// When a standing (Passive or Equipment) text can first act.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Trigger {
+    /// Nothing in its words waits for an event: it may act from the start.
+    Always,
+    /// It acts "when a Creature is slain": the trigger the book names for the two Passive
+    /// Skills whose working it describes, Rout ("activate out-of-turn when a Creature is
+    /// slain", l.89) and Soul Feast ("heals him each time a Creature is slain", l.436).
+    Slain,
+}
+
+/// The trigger a text's words name: "a Creature is slain" (any case, after its scope).
+pub fn trigger_of(text: &str) -> Trigger {
+    let words = split_text(text).1.to_ascii_lowercase();
+    if words.contains("creature is slain") {
+        Trigger::Slain
+    } else {
+        Trigger::Always
+    }
+}
+
 /// The scope a rule's findings belong to.
 pub fn scope_of(rule: &str) -> TextScope {
     match rule {
@@ -133,5 +154,19 @@ mod tests {
         assert_eq!(t.for_rule(rules::ATTACK_TOTAL), Some(5));
         assert_eq!(scope_of(rules::BACK), TextScope::Attack);
         assert_eq!(scope_of(rules::CMOVE_HALT), TextScope::Movement);
+    }
+
+    #[test]
+    fn a_text_waiting_for_a_slain_creature_names_its_trigger() {
+        assert_eq!(
+            trigger_of("activation: Zaxos activates out of turn when a Creature is slain."),
+            Trigger::Slain
+        );
+        assert_eq!(trigger_of("attack: Koralt heals 1 whenever a Creature is slain."), Trigger::Slain);
+        assert_eq!(trigger_of("Each time a creature is slain, heal 1"), Trigger::Slain);
+        assert_eq!(
+            trigger_of("attack: Illithena may take a second action after her first."),
+            Trigger::Always
+        );
     }
 }
