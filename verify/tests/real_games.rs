@@ -3,7 +3,7 @@
 
 use arbiter_engine::{Game, GameVisitor, ParamKind};
 use arbiter_verify::{
-    diff, explain, fixture_files, replay, verify, Context, DiffOptions, Games, Source, VerifyOptions,
+    diff, explain, fixture_files, replay, verify, Context, DiffOptions, Fact, Games, Source, VerifyOptions,
 };
 use std::path::Path;
 
@@ -57,7 +57,18 @@ fn every_shipped_fixture_diffs_identical_with_itself_and_reports_run_under_every
                 if !d.identical {
                     continue;
                 }
-                assert_eq!(theirs.final_facts, report.final_facts, "{} @{name}={value}", path.display());
+                // A reading may change only who is owed next (Wild Assent's `lone-assent-order`
+                // at a log that stops before that activation): no recorded event differs, so the
+                // diff rightly finds no split; every other fact must agree.
+                let settled = |facts: &[Fact]| -> Vec<Fact> {
+                    facts.iter().filter(|f| !f.key.ends_with(".next")).cloned().collect()
+                };
+                assert_eq!(
+                    settled(&theirs.final_facts),
+                    settled(&report.final_facts),
+                    "{} @{name}={value}",
+                    path.display()
+                );
                 assert_eq!(
                     theirs.violations().len(),
                     report.violations().len(),
