@@ -247,26 +247,32 @@ impl WildAssent {
         if !self.momentum_time(s, "momentum-discard", f)? || !self.from_pool(s, p, side, &dice, f) {
             return Ok(());
         }
-        for face in dice.faces().filter(|f| *f != Face::Blank) {
+        if let Some((face, t)) = self.first_takeable(s, side, &dice) {
+            f.violate(Violation::new(
+                rules::MOMENTUM_DISCARD,
+                format!(
+                    "the {face} die can still go to {}: only a die no Gladiator may take is discarded",
+                    s.unit(t).name
+                ),
+            ));
+        }
+        let pool = &mut s.momentum[p];
+        pool.dice = pool.dice.minus(&dice);
+        Ok(())
+    }
+
+    /// The first die of `dice` (Blanks aside) that a Gladiator of `side` on the board could
+    /// still be assigned, with that Gladiator: what makes a discard, or a die left unassigned,
+    /// one without cause.
+    fn first_takeable(&self, s: &State, side: Side, dice: &Dice) -> Option<(Face, UnitIx)> {
+        dice.faces().filter(|f| *f != Face::Blank).find_map(|face| {
             let mut one = Dice::default();
             one.add(face);
             let taker = s.indices().find(|&i| {
                 s.unit(i).on_board() && s.unit(i).side == side && self.assign_refusal(s, i, &one).is_none()
             });
-            if let Some(t) = taker {
-                f.violate(Violation::new(
-                    rules::MOMENTUM_DISCARD,
-                    format!(
-                        "the {face} die can still go to {}: only a die no Gladiator may take is discarded",
-                        s.unit(t).name
-                    ),
-                ));
-                break;
-            }
-        }
-        let pool = &mut s.momentum[p];
-        pool.dice = pool.dice.minus(&dice);
-        Ok(())
+            taker.map(|t| (face, t))
+        })
     }
 
     /// An activation begins (interpretation `momentum-unassigned=discarded`): the round's
@@ -286,24 +292,14 @@ impl WildAssent {
             if !pool.rolled {
                 continue;
             }
-            for face in pool.dice.faces().filter(|f| *f != Face::Blank) {
-                let mut one = Dice::default();
-                one.add(face);
-                let taker = s.indices().find(|&i| {
-                    s.unit(i).on_board()
-                        && s.unit(i).side == side
-                        && self.assign_refusal(s, i, &one).is_none()
-                });
-                if let Some(t) = taker {
-                    f.violate(Violation::new(
-                        rules::MOMENTUM_DISCARD,
-                        format!(
-                            "{side}'s {face} die is left unassigned as the activations begin, though {} could take it: the dice are distributed",
-                            s.unit(t).name
-                        ),
-                    ));
-                    break;
-                }
+            if let Some((face, t)) = self.first_takeable(s, side, &pool.dice) {
+                f.violate(Violation::new(
+                    rules::MOMENTUM_DISCARD,
+                    format!(
+                        "{side}'s {face} die is left unassigned as the activations begin, though {} could take it: the dice are distributed",
+                        s.unit(t).name
+                    ),
+                ));
             }
             let mut blanks = Dice::default();
             for _ in 0..pool.dice.of(Face::Blank) {
