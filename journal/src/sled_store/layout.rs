@@ -112,9 +112,14 @@ pub fn sled_config(path: &Path) -> sled::Config {
 /// read split or merge the tree nodes it passes (the vendored sled's `restructure`): sled
 /// does so on any traversal, a read's included, and writing the new node starts sled's
 /// thread pool (seven threads) in a command that only reads; the nodes hold the same keys
-/// either way, and a read-write open restructures them when it passes.
+/// either way, and a read-write open restructures them when it passes. Nor does its start
+/// `fsync` a data file it wrote nothing to (the vendored sled's `sync_at_start`): on a
+/// loaded disk that one sync took milliseconds of a command's few, and what it would make
+/// durable (sled's own pages an earlier writer did not sync) is not the journal's
+/// durability, which is the write-ahead log's: an acknowledged append is in the log until
+/// a read-write open's checkpoint has synced it into the data file.
 pub fn sled_config_read_only(path: &Path) -> sled::Config {
-    sled_config(path).flush_every_ms(None).restructure(false)
+    sled_config(path).flush_every_ms(None).restructure(false).sync_at_start(false)
 }
 
 /// The segment size of sled's log in a new database: sled reclaims space a segment at a

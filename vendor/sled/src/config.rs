@@ -215,6 +215,10 @@ pub struct Inner {
     /// the nodes it passes (see `Config::restructure`).
     #[doc(hidden)]
     pub restructure: bool,
+    /// Patched for arbiter: whether the start `fsync`s the data file after recovering it
+    /// even when it wrote nothing (see `Config::sync_at_start`).
+    #[doc(hidden)]
+    pub sync_at_start: bool,
     tmp_path: PathBuf,
     pub(crate) global_error: Arc<Atomic<Error>>,
     #[cfg(feature = "event_log")]
@@ -242,6 +246,7 @@ impl Default for Inner {
             flush_every_ms: Some(500),
             idgen_persist_interval: 1_000_000,
             restructure: true,
+            sync_at_start: true,
             global_error: Arc::new(Atomic::default()),
             #[cfg(feature = "event_log")]
             event_log: Arc::new(crate::event_log::EventLog::default()),
@@ -425,6 +430,26 @@ impl Config {
         }
         let m = Arc::make_mut(&mut self.0);
         m.restructure = to;
+        self
+    }
+
+    /// Patched for arbiter: whether the start `fsync`s the data file after recovering it
+    /// when it wrote nothing there (sled's default, `true`: whatever an earlier process
+    /// wrote and did not sync is made durable). A process that only reads may say `false`:
+    /// the start then syncs only what it wrote itself, and an earlier writer's unsynced
+    /// bytes stay as durable as that writer left them (it syncs them, or its recovery
+    /// finds them missing, as if this process had never run).
+    #[doc(hidden)]
+    pub fn sync_at_start(mut self, to: bool) -> Self {
+        if Arc::strong_count(&self.0) != 1 {
+            error!(
+                "config has already been used to start \
+                 the system and probably should not be \
+                 mutated",
+            );
+        }
+        let m = Arc::make_mut(&mut self.0);
+        m.sync_at_start = to;
         self
     }
 

@@ -6,7 +6,8 @@
 //! then had to put on the disk, at every open. After the first start those bytes are
 //! already there, so the range is read first and written only if any byte differs. The
 //! callers keep their `fsync`s, so anything still unwritten from an earlier process is made
-//! durable exactly as before; the file ends up with the same bytes either way.
+//! durable exactly as before; the file ends up with the same bytes either way. A process that
+//! only reads may drop those `fsync`s when nothing was written (`Config::sync_at_start`).
 
 use std::io;
 
@@ -15,16 +16,24 @@ use super::{pread_exact_or_eof, pwrite_all, LogOffset};
 /// How much of the range is read and compared at a time.
 const CHUNK: usize = 64 * 1024;
 
-/// Write `buf` at `offset`, unless the file already holds exactly `buf` there.
+/// Write `buf` at `offset`, unless the file already holds exactly `buf` there; whether it
+/// wrote.
 pub(crate) fn pwrite_all_unless_equal(
     file: &std::fs::File,
     buf: &[u8],
     offset: LogOffset,
-) -> io::Result<()> {
+) -> io::Result<bool> {
     if holds(file, buf, offset)? {
-        return Ok(());
+        return Ok(false);
     }
-    pwrite_all(file, buf, offset)
+    pwrite_all(file, buf, offset).map(|()| true)
+}
+
+/// Whether the start must `fsync` the data file after its fills: always in sled's own
+/// behaviour, and for a process that only reads (`Config::sync_at_start(false)`) only when
+/// a fill wrote something.
+pub(crate) fn sync_needed(config: &crate::Config, wrote: bool) -> bool {
+    wrote || config.sync_at_start
 }
 
 /// Whether the file holds `buf` at `offset` (a file that ends before does not).

@@ -333,8 +333,14 @@ fn advance_snapshot(
                     shred_base + shred_len as LogOffset
                 );
                 // arbiter: written only where the bytes differ (fill.rs)
-                super::fill::pwrite_all_unless_equal(&config.file, &shred_zone, shred_base)?;
-                config.file.sync_all()?;
+                let wrote = super::fill::pwrite_all_unless_equal(
+                    &config.file,
+                    &shred_zone,
+                    shred_base,
+                )?;
+                if super::fill::sync_needed(config, wrote) {
+                    config.file.sync_all()?;
+                }
             }
             (iterated_lsn, iter.segment_base.map(|bb| bb.offset))
         };
@@ -418,12 +424,12 @@ fn advance_snapshot(
         // up recovery in the future.
         io_fail!(config, "segment initial free zero");
         // arbiter: written only where the bytes differ (fill.rs)
-        super::fill::pwrite_all_unless_equal(
+        let wrote = super::fill::pwrite_all_unless_equal(
             &config.file,
             &*vec![MessageKind::Corrupted.into(); config.segment_size],
             *to_zero,
         )?;
-        if !config.temporary {
+        if !config.temporary && super::fill::sync_needed(config, wrote) {
             config.file.sync_all()?;
         }
     }
