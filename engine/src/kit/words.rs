@@ -37,7 +37,13 @@ const SPACE_BYTE: [bool; 256] = {
 /// What an id may be made of: ASCII letters, digits, `-` and `_`.
 #[inline]
 pub fn is_id(word: &str) -> bool {
-    !word.is_empty() && word.bytes().all(|b| ID_BYTE[usize::from(b)])
+    !word.is_empty() && word.bytes().all(is_id_byte)
+}
+
+/// Whether one byte may be part of an id (see [`is_id`]).
+#[inline]
+pub fn is_id_byte(b: u8) -> bool {
+    ID_BYTE[usize::from(b)]
 }
 
 /// A line being read.
