@@ -1405,18 +1405,21 @@ impl WildAssent {
         }
         let me = s.unit(u).place();
         let targets: SmallVec<[UnitIx; 4]> = if profile.area {
+            // `area adjacent` (Tidal Wave) hits every adjacent miniature, allies too ("all
+            // adjacent Gladiators", Arena Example 10); `area adjacent-enemies` the enemies.
             let around: SmallVec<[UnitIx; 4]> = s
                 .indices()
-                .filter(|&i| s.unit(i).on_board() && self.enemies(s, u, i) && s.unit(i).at.adjacent(me.at))
+                .filter(|&i| {
+                    i != u
+                        && s.unit(i).on_board()
+                        && (profile.allies || self.enemies(s, u, i))
+                        && s.unit(i).at.adjacent(me.at)
+                })
                 .collect();
             if let Some(t) = named.filter(|t| !around.contains(t)) {
                 let tn = s.unit(t).name;
-                f.violate(self.v(
-                    s,
-                    rules::RANGE,
-                    format!("`{tn}` is not an enemy next to `{unit}`"),
-                    &[u, t],
-                ));
+                let what = if profile.allies { "a miniature" } else { "an enemy" };
+                f.violate(self.v(s, rules::RANGE, format!("`{tn}` is not {what} next to `{unit}`"), &[u, t]));
             }
             around
         } else {
