@@ -245,7 +245,18 @@ impl WildAssent {
         }
         let slots = s.unit(u).equipment;
         let Some(free) = slots.iter().position(Option::is_none) else {
-            return Err(StepError::new(format!("`{unit}` already carries two Equipment cards")));
+            // A third card: the Arena's "two Equipment cards" (Assents: Equipment Slots), the
+            // Hunt's one. A finding, and the card is not carried; the replay goes on.
+            let (rule, msg) = if self.params.mode == Mode::Hunt {
+                (rules::EQUIP_ONE, format!("`{unit}` already brings an Equipment card"))
+            } else {
+                (
+                    rules::EQUIP_SLOT,
+                    format!("`{unit}` has two Equipment slots, both taken: `{card}` is not carried"),
+                )
+            };
+            f.violate(self.v(s, rule, msg, &[u]));
+            return Ok(());
         };
         if self.params.mode == Mode::Hunt && free > 0 {
             f.violate(self.v(
