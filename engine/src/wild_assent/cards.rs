@@ -9,6 +9,7 @@
 //! is used.
 
 use super::effect::Effect;
+use super::state::taint::Trigger;
 use crate::kit::catalog::{lines, refer, Builtin, Id, Line, Problems, Table};
 use crate::kit::effect::{check_place, parse, CardEffects};
 use crate::kit::name::Name;
@@ -183,6 +184,8 @@ pub struct Skill {
     /// An attack made with it (`attack ... with SKILL`).
     pub attack: Option<Profile>,
     pub effects: CardEffects<Effect>,
+    /// When its standing text first acts (`trigger slain`; `always` when not given).
+    pub trigger: Trigger,
 }
 
 /// An Instinct card.
@@ -529,9 +532,13 @@ fn read_skill(head: &Line<'_>, props: &[Line<'_>], p: &mut Problems) -> Skill {
     let mut effects: Vec<(usize, Effect)> = Vec::new();
     let mut text = Vec::new();
     let mut equip_type = None;
+    let mut trigger = Trigger::Always;
     for line in props {
         match line.head() {
             "kind" => kind = p.check(line.number, line.rest().parse::<SkillKind>()),
+            "trigger" => {
+                trigger = p.check(line.number, line.rest().parse::<Trigger>()).unwrap_or(Trigger::Always)
+            }
             "type" if equipment => equip_type = p.check(line.number, line.rest().parse::<EquipType>()),
             "attack" => attack = p.check(line.number, read_profile(line.rest(), false)).map(|a| a[0]),
             "effect" => {
@@ -544,7 +551,7 @@ fn read_skill(head: &Line<'_>, props: &[Line<'_>], p: &mut Problems) -> Skill {
             "discard" if equipment => {}
             other => p.at(
                 line.number,
-                format!("a property of a skill (kind, attack, effect, text), found `{other}`"),
+                format!("a property of a skill (kind, attack, effect, text, trigger), found `{other}`"),
             ),
         }
     }
@@ -570,6 +577,7 @@ fn read_skill(head: &Line<'_>, props: &[Line<'_>], p: &mut Problems) -> Skill {
         equip_type,
         attack,
         effects: CardEffects { effects: effects.into_iter().map(|(_, e)| e).collect(), text },
+        trigger,
     }
 }
 
