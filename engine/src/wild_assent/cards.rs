@@ -9,6 +9,7 @@
 //! is used.
 
 use super::effect::Effect;
+use super::state::taint::Trigger;
 use crate::kit::catalog::{lines, refer, Builtin, Id, Line, Problems, Table};
 use crate::kit::effect::{check_place, parse, CardEffects};
 use crate::kit::name::Name;
@@ -130,6 +131,10 @@ pub struct Profile {
     pub dice: u8,
     /// It hits every adjacent enemy (`area adjacent-enemies`) instead of one target.
     pub area: bool,
+    /// (With `area`) it hits every adjacent miniature, allies too (`area adjacent`: Tidal
+    /// Wave, Arena Example 10, "all adjacent Gladiators must be moved").
+    #[serde(default)]
+    pub allies: bool,
 }
 
 /// Health and defenses (a Hunt Creature has one set per Threat).
@@ -179,6 +184,8 @@ pub struct Skill {
     /// An attack made with it (`attack ... with SKILL`).
     pub attack: Option<Profile>,
     pub effects: CardEffects<Effect>,
+    /// When its standing text first acts (`trigger slain`; `always` when not given).
+    pub trigger: Trigger,
 }
 
 /// An Instinct card.
@@ -443,7 +450,7 @@ fn slashed(word: &str, what: &str, max: i32) -> Result<[i32; 3], String> {
     }
 }
 
-/// `TYPE range R damage D dice N [area adjacent-enemies]`, each number slashed or not.
+/// `TYPE range R damage D dice N [area adjacent-enemies|adjacent]`, each number slashed or not.
 fn read_profile(text: &str, per_threat: bool) -> Result<[Profile; 3], String> {
     let mut w = Words::new(text);
     let kind = w.named::<DamageKind>().map_err(|e| format!("{} , found {}", e.expected, e.found))?;
@@ -459,12 +466,17 @@ fn read_profile(text: &str, per_threat: bool) -> Result<[Profile; 3], String> {
     let range = num("range", 20)?;
     let damage = num("damage", 99)?;
     let dice = num("dice", 20)?;
-    let area = if w.optional("area") {
-        w.keyword("adjacent-enemies")
-            .map_err(|e| format!("`adjacent-enemies` after `area`, found {}", e.found))?;
-        true
+    let (area, allies) = if w.optional("area") {
+        match w
+            .word("an area")
+            .map_err(|e| format!("`adjacent-enemies` or `adjacent` after `area`, found {}", e.found))?
+        {
+            "adjacent-enemies" => (true, false),
+            "adjacent" => (true, true),
+            other => return Err(format!("`adjacent-enemies` or `adjacent` after `area`, found `{other}`")),
+        }
     } else {
-        false
+        (false, false)
     };
     if let Some(extra) = w.peek() {
         return Err(format!("end of the attack line, found `{extra}`"));
@@ -478,6 +490,7 @@ fn read_profile(text: &str, per_threat: bool) -> Result<[Profile; 3], String> {
         damage: damage[t],
         dice: dice[t] as u8,
         area,
+        allies,
     }))
 }
 
@@ -519,9 +532,13 @@ fn read_skill(head: &Line<'_>, props: &[Line<'_>], p: &mut Problems) -> Skill {
     let mut effects: Vec<(usize, Effect)> = Vec::new();
     let mut text = Vec::new();
     let mut equip_type = None;
+    let mut trigger = Trigger::Always;
     for line in props {
         match line.head() {
             "kind" => kind = p.check(line.number, line.rest().parse::<SkillKind>()),
+            "trigger" => {
+                trigger = p.check(line.number, line.rest().parse::<Trigger>()).unwrap_or(Trigger::Always)
+            }
             "type" if equipment => equip_type = p.check(line.number, line.rest().parse::<EquipType>()),
             "attack" => attack = p.check(line.number, read_profile(line.rest(), false)).map(|a| a[0]),
             "effect" => {
@@ -534,7 +551,7 @@ fn read_skill(head: &Line<'_>, props: &[Line<'_>], p: &mut Problems) -> Skill {
             "discard" if equipment => {}
             other => p.at(
                 line.number,
-                format!("a property of a skill (kind, attack, effect, text), found `{other}`"),
+                format!("a property of a skill (kind, attack, effect, text, trigger), found `{other}`"),
             ),
         }
     }
@@ -560,6 +577,7 @@ fn read_skill(head: &Line<'_>, props: &[Line<'_>], p: &mut Problems) -> Skill {
         equip_type,
         attack,
         effects: CardEffects { effects: effects.into_iter().map(|(_, e)| e).collect(), text },
+        trigger,
     }
 }
 
@@ -790,7 +808,7 @@ fn read_instinct(head: &Line<'_>, props: &[Line<'_>], cat: &Catalog, p: &mut Pro
     if attack.is_some_and(|a| a[0].area) != target.as_ref().is_some_and(|(pl, _)| *pl == Pool::Enemies) {
         p.at(
             head.number,
-            format!("instinct `{id}`: an `enemies` target goes with an `area adjacent-enemies` attack"),
+            format!("instinct `{id}`: an `enemies` target goes with an area attack (`area adjacent-enemies` or `area adjacent`)"),
         );
     }
     // An attack's effects go with the attack; a card without one acts with its effects.
@@ -910,6 +928,9 @@ blob x
             6
         );
         assert!(read_profile("magical range 1 damage 0/0/0 dice 4/5/6", false).is_err());
+        let all = read_profile("magical range 1 damage 0 dice 5 area adjacent", false).unwrap()[0];
+        assert!(all.area && all.allies);
+        assert!(read_profile("magical range 1 damage 0 dice 5 area around", false).is_err());
     }
 }
 

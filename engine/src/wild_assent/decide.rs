@@ -245,7 +245,18 @@ impl WildAssent {
         }
         let slots = s.unit(u).equipment;
         let Some(free) = slots.iter().position(Option::is_none) else {
-            return Err(StepError::new(format!("`{unit}` already carries two Equipment cards")));
+            // A third card: the Arena's "two Equipment cards" (Assents: Equipment Slots), the
+            // Hunt's one. A finding, and the card is not carried; the replay goes on.
+            let (rule, msg) = if self.params.mode == Mode::Hunt {
+                (rules::EQUIP_ONE, format!("`{unit}` already brings an Equipment card"))
+            } else {
+                (
+                    rules::EQUIP_SLOT,
+                    format!("`{unit}` has two Equipment slots, both taken: `{card}` is not carried"),
+                )
+            };
+            f.violate(self.v(s, rule, msg, &[u]));
+            return Ok(());
         };
         if self.params.mode == Mode::Hunt && free > 0 {
             f.violate(self.v(
@@ -1405,18 +1416,21 @@ impl WildAssent {
         }
         let me = s.unit(u).place();
         let targets: SmallVec<[UnitIx; 4]> = if profile.area {
+            // `area adjacent` (Tidal Wave) hits every adjacent miniature, allies too ("all
+            // adjacent Gladiators", Arena Example 10); `area adjacent-enemies` the enemies.
             let around: SmallVec<[UnitIx; 4]> = s
                 .indices()
-                .filter(|&i| s.unit(i).on_board() && self.enemies(s, u, i) && s.unit(i).at.adjacent(me.at))
+                .filter(|&i| {
+                    i != u
+                        && s.unit(i).on_board()
+                        && (profile.allies || self.enemies(s, u, i))
+                        && s.unit(i).at.adjacent(me.at)
+                })
                 .collect();
             if let Some(t) = named.filter(|t| !around.contains(t)) {
                 let tn = s.unit(t).name;
-                f.violate(self.v(
-                    s,
-                    rules::RANGE,
-                    format!("`{tn}` is not an enemy next to `{unit}`"),
-                    &[u, t],
-                ));
+                let what = if profile.allies { "a miniature" } else { "an enemy" };
+                f.violate(self.v(s, rules::RANGE, format!("`{tn}` is not {what} next to `{unit}`"), &[u, t]));
             }
             around
         } else {

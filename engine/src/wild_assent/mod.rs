@@ -113,7 +113,16 @@ impl Game for WildAssent {
         // interpretations `momentum-unassigned` and `lone-assent-order`. Verdicts and the
         // state's stored form (`momentum_cured`, the deck's `whim` and `texts`, the round's
         // `missed` and `lead`, the camp's `camp_text`) changed.
-        GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 4 }
+        // 5 (wafix3): the illustrative catalog's Onslaught is one of Gurantev's Skill cards (not
+        // a default Skill; `skills` may state the cards in force in `scope=combat`), each Assent
+        // has two default Skills (four invented Active ones), Tidal Wave hits every adjacent
+        // miniature (`area adjacent`, allies too), Soul Feast's text is `health:`-scoped (new
+        // text scope `health`) and Rout's and Soul Feast's wait for a slain Creature by the
+        // catalog's `trigger slain` (no longer by their words); a third Equipment card breaks
+        // wa.arena.equip.slot (wa.hunt.equip.one in the Hunt) and the replay goes on; a
+        // Skill locked in a campaign never acts through its text. Verdicts and the state's
+        // stored form (a miniature's marks: seven scopes; an attack's profile `allies`) changed.
+        GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 5 }
     }
     fn rules() -> &'static [RuleInfo] {
         rules::RULES

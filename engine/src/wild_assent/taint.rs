@@ -9,10 +9,12 @@
 //! text about turn order leaves its owner's damage checked, and the reverse.
 //!
 //! A standing text (a Passive skill's, an Equipment card's) is reported as it can first
-//! act: at `begin`, unless its words wait for an event. One that acts "when a Creature is
-//! slain" (Rout, Soul Feast) is reported, and its owner marked, each time a Creature is
-//! slain while its owner is on the board, never before the first: until then it has
-//! changed nothing ([`Trigger`]).
+//! act: at `begin`, unless its card waits for an event (the catalog's `trigger` line). One
+//! that acts "when a Creature is slain" (`trigger slain`: Rout, Soul Feast) is reported, and
+//! its owner marked, each time a Creature is slain while its owner is on the board, never
+//! before the first: until then it has changed nothing ([`Trigger`]). A Seeker's Skill still
+//! locked in a campaign (its building not yet at the level the catalog's `unlock` line
+//! names) is not the Seeker's in that encounter: its text never acts.
 //!
 //! A Silvestrem card's text touches every miniature, but only while the card is in force:
 //! a Whim until the next activation begins (it is resolved at once, l.510), a Demand until
@@ -23,7 +25,7 @@
 //! Seeker's second use of one in an encounter is unverified ([`WildAssent::cooldown`]).
 
 use super::cards::{Silvestrem, Skill, SkillKind, UnitKind};
-use super::state::taint::{scope_of, split_text, trigger_of, TextScope, Trigger};
+use super::state::taint::{covers, split_text, Trigger};
 use super::state::{State, UnitIx};
 use super::WildAssent;
 use crate::kit::catalog::Id;
@@ -52,18 +54,21 @@ impl WildAssent {
     }
 
     /// Report the standing texts (Passive skills, Equipment not used as an action) of every
-    /// miniature on the board whose words wait for `trigger`, marking their owners: at
+    /// miniature on the board whose cards wait for `trigger`, marking their owners: at
     /// `begin` those that act from the start, as a Creature is slain those that wait for it.
+    /// A Skill locked in a campaign is left out: its owner does not have it yet.
     pub(crate) fn report_standing(&self, s: &mut State, f: &mut Findings, trigger: Trigger) {
         let owners: Vec<UnitIx> = s.indices().filter(|&i| s.unit(i).on_board()).collect();
         for i in owners {
             let texts: Vec<(String, String)> = self
                 .skills_of(s, i)
                 .filter(|(k, eq)| {
-                    k.kind == SkillKind::Passive || (*eq && k.attack.is_none() && k.kind != SkillKind::Active)
+                    k.trigger == trigger
+                        && (k.kind == SkillKind::Passive
+                            || (*eq && k.attack.is_none() && k.kind != SkillKind::Active))
+                        && (*eq || !self.skill_locked(s, i, k))
                 })
                 .flat_map(|(k, _)| k.effects.text.iter().map(move |t| (self.skill_name(k), t.clone())))
-                .filter(|(_, t)| trigger_of(t) == trigger)
                 .collect();
             for (name, t) in texts {
                 let who = s.unit(i).name;
@@ -86,13 +91,11 @@ impl WildAssent {
     /// The last text of a Silvestrem card still in force that may touch a finding under
     /// `rule`.
     fn silvestrem_mark(&self, s: &State, rule: &str) -> Option<u32> {
-        let scope = scope_of(rule);
         let d = &s.silvestrem;
         d.texts
             .iter()
             .filter(|(c, sc, _)| {
-                (*sc == TextScope::Any || *sc == scope)
-                    && (d.edicts.contains(c) || d.demand == Some(*c) || d.whim == Some(*c))
+                covers(*sc, rule) && (d.edicts.contains(c) || d.demand == Some(*c) || d.whim == Some(*c))
             })
             .map(|t| t.2)
             .max()

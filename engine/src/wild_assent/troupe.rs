@@ -2,6 +2,8 @@
 //! far left and its Creatures to the right in the order they will activate for the whole
 //! match (`troupe SIDE ASSENT CREATURE...`); each Assent takes two of its own five Skill
 //! cards (`skills ASSENT S1 S2`) and its Equipment in slots whose symbols match (`equip`).
+//! A `scope=combat` position may state an Assent's Skill cards in force too (`skills ASSENT
+//! S1 [S2]`, before `begin`: one or both), so that a worked example's selected Skill applies.
 //! When the draft is recorded, a troupe holds only its side's drafted cards, and every
 //! drafted Creature is in a troupe by `begin`. Four players lay out two troupes a side.
 //! An attack with a weapon uses the weapon's numbers and armor adds to both defenses (the
@@ -101,7 +103,16 @@ impl WildAssent {
         skills: Lineup,
         f: &mut Findings,
     ) -> Result<(), StepError> {
-        self.troupe_time(s, "skills")?;
+        // A match's troupe building, or (`scope=combat`) the Skill cards in force in the
+        // recorded position: "During setup he selected his Onslaught Skill" (Arena Example 9).
+        let combat = self.params.mode == Mode::Arena && self.params.scope == Scope::Combat;
+        if combat {
+            if s.phase != Phase::Setup {
+                return Err(StepError::new("`skills` belongs to the setup, before `begin`"));
+            }
+        } else {
+            self.troupe_time(s, "skills")?;
+        }
         let units = self.catalog.units(true);
         let id = units
             .id(unit.as_str())
@@ -126,7 +137,8 @@ impl WildAssent {
             }
             chosen.push(sid);
         }
-        if chosen.len() != 2 {
+        // A combat's position may state only the cards that matter to it.
+        if chosen.len() != 2 && !(combat && chosen.len() == 1) {
             f.violate(Violation::new(
                 rules::TROUPE_SKILLS,
                 format!("{unit} takes exactly two of its Skill cards, not {}", chosen.len()),

@@ -9,7 +9,9 @@
 //! unchecked (reported as each Season's encounter begins); a Seeker none of whose Skills a
 //! line names is not covered by the catalog's diagram (reported as it is placed); a locked
 //! Skill the encounter applies without a recorded use (Passive, Defensive, Special,
-//! Movement) keeps its effects in the encounter (reported as the Seeker is placed).
+//! Movement) keeps its effects in the encounter (reported as the Seeker is placed); its card
+//! text, though, never acts while it is locked (a locked Rout marks nobody), so a locked
+//! Skill with no effect but text is not reported.
 
 use super::{Building, Camp};
 use crate::kit::catalog::Id;
@@ -39,6 +41,23 @@ impl WildAssent {
             let have = self.unlock_level(camp, b);
             (have < need).then_some((b, need, have))
         })
+    }
+
+    /// Whether a Skill of a Seeker's card is still locked in this campaign's encounter (no
+    /// campaign, not a Seeker's own Skill, or the catalog states no unlock for it: not locked).
+    /// A locked Skill's text never acts (taint.rs `report_standing`): a locked Rout does not
+    /// wait for a slain Creature to mark Zaxos.
+    pub(crate) fn skill_locked(&self, s: &State, i: crate::wild_assent::state::UnitIx, k: &Skill) -> bool {
+        let Some(camp) = s.camp.as_deref() else { return false };
+        let u = s.unit(i);
+        if u.kind != UnitKind::Seeker {
+            return false;
+        }
+        self.units()[u.card]
+            .skills
+            .iter()
+            .find(|&&id| std::ptr::eq(&self.catalog.skills[id], k))
+            .is_some_and(|&id| self.locked(camp, id).is_some())
     }
 
     /// `skill SEEKER SKILL` or `attack SEEKER ... with SKILL` in a campaign's encounter: a
@@ -101,7 +120,10 @@ impl WildAssent {
         }
         for &k in skills {
             let kind = self.catalog.skills[k].kind;
-            if matches!(kind, SkillKind::Active | SkillKind::Free) {
+            // Only text: nothing of it acts while it is locked (`skill_locked`).
+            if matches!(kind, SkillKind::Active | SkillKind::Free)
+                || self.catalog.skills[k].effects.effects.is_empty()
+            {
                 continue;
             }
             if let Some((b, need, _)) = self.locked(camp, k) {

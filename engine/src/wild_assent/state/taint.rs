@@ -7,10 +7,12 @@ use crate::kit::named::named_enum;
 use serde::{Deserialize, Serialize};
 
 named_enum! {
-    /// What part of the game an unverified text may change.
-    pub enum TextScope ("a scope (any, activation, targeting, movement, attack, status)") {
+    /// What part of the game an unverified text may change. `health` is the narrowest:
+    /// only a miniature's Health left (a text that heals, like Soul Feast), so only the
+    /// findings that rest on it ([`health_rule`]); an `attack` text covers those too.
+    pub enum TextScope ("a scope (any, activation, targeting, movement, attack, status, health)") {
         Any = "any", Activation = "activation", Targeting = "targeting", Movement = "movement",
-        Attack = "attack", Status = "status"
+        Attack = "attack", Status = "status", Health = "health"
     }
 }
 
@@ -25,25 +27,43 @@ pub fn split_text(text: &str) -> (TextScope, &str) {
     }
 }
 
-/// When a standing (Passive or Equipment) text can first act.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Trigger {
-    /// Nothing in its words waits for an event: it may act from the start.
-    Always,
-    /// It acts "when a Creature is slain": the trigger the book names for the two Passive
-    /// Skills whose working it describes, Rout ("activate out-of-turn when a Creature is
-    /// slain", l.89) and Soul Feast ("heals him each time a Creature is slain", l.436).
-    Slain,
+named_enum! {
+    /// When a standing (Passive or Equipment) text can first act: the catalog's `trigger`
+    /// line on its card (`trigger slain`); without one, from the start.
+    pub enum Trigger ("a trigger (always, slain)") {
+        /// Nothing waits for an event: it may act from the start.
+        Always = "always",
+        /// It acts "when a Creature is slain": the trigger the book names for the two Passive
+        /// Skills whose working it describes, Rout ("activate out-of-turn when a Creature is
+        /// slain", l.89) and Soul Feast ("heals him each time a Creature is slain", l.436).
+        Slain = "slain"
+    }
 }
 
-/// The trigger a text's words name: "a Creature is slain" (any case, after its scope).
-pub fn trigger_of(text: &str) -> Trigger {
-    let words = split_text(text).1.to_ascii_lowercase();
-    if words.contains("creature is slain") {
-        Trigger::Slain
-    } else {
-        Trigger::Always
-    }
+/// Whether a finding under `rule` rests on a miniature's Health left (what a `health` text
+/// may change): whether damage slays or injures it, how much a heal gives back, whether it
+/// is damaged (Onslaught assigns its damage to a damaged target), who has fallen.
+pub fn health_rule(rule: &str) -> bool {
+    matches!(
+        rule,
+        rules::SLAIN
+            | rules::INJURED
+            | rules::HEAL
+            | rules::BLEED_HEAL
+            | rules::MOMENTUM_HEAL
+            | rules::ASSIGN
+            | rules::DEFENSE
+            | rules::ATTACK_TOTAL
+            | rules::VICTORY_DEATHMATCH
+            | rules::VICTORY_LAST
+            | rules::GAME_OVER
+            | rules::CAPTURE_ELIGIBLE
+    )
+}
+
+/// Whether a text of `scope` may have changed a finding under `rule`.
+pub fn covers(scope: TextScope, rule: &str) -> bool {
+    scope == TextScope::Any || scope == scope_of(rule) || (scope == TextScope::Health && health_rule(rule))
 }
 
 /// The scope a rule's findings belong to.
@@ -119,7 +139,7 @@ pub fn scope_of(rule: &str) -> TextScope {
 
 /// A miniature's marks: per scope, the last unverified text that may have changed it.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Taints([Option<u32>; 6]);
+pub struct Taints([Option<u32>; 7]);
 
 impl Taints {
     pub fn mark(&mut self, scope: TextScope, ordinal: u32) {
@@ -129,7 +149,8 @@ impl Taints {
     /// The text a finding under `rule` may follow from.
     pub fn for_rule(&self, rule: &str) -> Option<u32> {
         // A rule of no particular scope is touched only by a text that may touch anything.
-        self.0[TextScope::Any.index()].max(self.0[scope_of(rule).index()])
+        let health = if health_rule(rule) { self.0[TextScope::Health.index()] } else { None };
+        self.0[TextScope::Any.index()].max(self.0[scope_of(rule).index()]).max(health)
     }
     pub fn is_clean(&self) -> bool {
         self.0.iter().all(Option::is_none)
@@ -157,16 +178,14 @@ mod tests {
     }
 
     #[test]
-    fn a_text_waiting_for_a_slain_creature_names_its_trigger() {
-        assert_eq!(
-            trigger_of("activation: Zaxos activates out of turn when a Creature is slain."),
-            Trigger::Slain
-        );
-        assert_eq!(trigger_of("attack: Koralt heals 1 whenever a Creature is slain."), Trigger::Slain);
-        assert_eq!(trigger_of("Each time a creature is slain, heal 1"), Trigger::Slain);
-        assert_eq!(
-            trigger_of("attack: Illithena may take a second action after her first."),
-            Trigger::Always
-        );
+    fn a_health_text_touches_only_what_rests_on_health() {
+        let mut t = Taints::default();
+        t.mark(TextScope::Health, 4);
+        assert_eq!(t.for_rule(rules::SLAIN), Some(4));
+        assert_eq!(t.for_rule(rules::HEAL), Some(4));
+        assert_eq!(t.for_rule(rules::RANGE), None, "a heal moves no attack's range");
+        assert_eq!(t.for_rule(rules::ARC), None);
+        assert!(covers(TextScope::Attack, rules::SLAIN) && !covers(TextScope::Health, rules::BLOCKED));
+        assert_eq!(Trigger::parse("slain"), Some(Trigger::Slain));
     }
 }
