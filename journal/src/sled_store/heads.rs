@@ -437,6 +437,25 @@ mod tests {
     }
 
     #[test]
+    fn a_name_is_checked_as_utf8_whether_ascii_or_not() -> Result<(), Box<dyn std::error::Error>> {
+        // A non-ASCII name in UTF-8 is read; one that is not UTF-8 makes the entry invalid.
+        let mut bytes = MAGIC.to_vec();
+        bytes.extend_from_slice(&encode(1, &[("séance", head(2))]));
+        let mut read = parse(bytes).map_err(|e| e.to_string())?;
+        assert_eq!(read.get("séance").map(|h| h.len), Some(2));
+        let mut bad = MAGIC.to_vec();
+        let mut entry = encode(1, &[("ab", head(2))]);
+        let at = FRAME + 12 + 2;
+        entry[at] = 0xff;
+        let crc = crc32fast::hash(&entry[FRAME..]);
+        entry[4..FRAME].copy_from_slice(&crc.to_be_bytes());
+        assert_eq!(entry_at(&entry, 0), None);
+        bad.extend_from_slice(&entry);
+        assert_eq!(parse(bad).map(|r| r.generation).ok(), Some(0));
+        Ok(())
+    }
+
+    #[test]
     fn a_large_record_is_rewritten_whole() -> Result<(), Box<dyn std::error::Error>> {
         let dir = tempfile::tempdir()?;
         let mut w = Writer::new(dir.path(), Recorded::default());
