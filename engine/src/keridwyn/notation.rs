@@ -43,13 +43,16 @@ fn play(w: &mut Words<'_>) -> Result<Play, ParseError> {
     const EXPECTED: &str =
         "a hand card (lure, balance, focus, primary:CARD, secondary:CARD, maneuver[:GEAR], immune:AILMENT)";
     let word = w.peek().ok_or_else(|| w.err(EXPECTED))?;
-    let (head, arg) = match word.split_once(':') {
+    // Split at the first byte `:` (ASCII, so a char boundary): the same split as
+    // `split_once(':')` without its general char searcher, which cost about 100 instructions
+    // on these short words, for every `reveal` card.
+    let (head, arg) = match split_at_byte(word, b':') {
         Some((h, a)) => (h, Some(a)),
         None => (word, None),
     };
     let card_on = |arg: Option<&str>| -> Option<(Name, Option<Name>)> {
         let arg = arg?;
-        let (card, on) = match arg.split_once('@') {
+        let (card, on) = match split_at_byte(arg, b'@') {
             Some((c, o)) => (c, Some(o)),
             None => (arg, None),
         };
@@ -77,6 +80,16 @@ fn play(w: &mut Words<'_>) -> Result<Play, ParseError> {
     };
     w.skip();
     Ok(p)
+}
+
+/// `text.split_once(byte as char)` for an ASCII `byte`: the text before its first
+/// occurrence and after it.
+#[inline]
+fn split_at_byte(text: &str, byte: u8) -> Option<(&str, &str)> {
+    debug_assert!(byte.is_ascii());
+    let at = text.bytes().position(|b| b == byte)?;
+    // An ASCII byte never falls inside a multi-byte character: both sides are whole.
+    Some((text.get(..at)?, text.get(at + 1..)?))
 }
 
 fn id(w: &mut Words<'_>, what: &str) -> Result<Name, ParseError> {

@@ -244,11 +244,18 @@ fn entry_at(bytes: &[u8], at: usize) -> Option<(u64, Range<usize>, usize)> {
     }
     let generation = u64::from_be_bytes(body[..8].try_into().ok()?);
     let count = u32::from_be_bytes(body[8..12].try_into().ok()?);
-    let mut items = Items(&body[12..]);
+    // The same check as reading each item through `Items` (its shape, its name UTF-8), with
+    // an ASCII name, the rule, taken without `from_utf8`: opening a database checks every
+    // name of its record, and for a short name that call's set-up cost more than the check
+    // (about a fifth of the record's check on a database of 14,000 sessions).
+    let mut rest = &body[12..];
     for _ in 0..count {
-        items.next()?;
+        let (name, _) = raw_item(&mut rest)?;
+        if !name.is_ascii() {
+            std::str::from_utf8(name).ok()?;
+        }
     }
-    items.0.is_empty().then_some((generation, at + FRAME + 12..end, end))
+    rest.is_empty().then_some((generation, at + FRAME + 12..end, end))
 }
 
 /// One entry's bytes.
@@ -426,6 +433,25 @@ mod tests {
                 Err(_) => {}
             }
         }
+        Ok(())
+    }
+
+    #[test]
+    fn a_name_is_checked_as_utf8_whether_ascii_or_not() -> Result<(), Box<dyn std::error::Error>> {
+        // A non-ASCII name in UTF-8 is read; one that is not UTF-8 makes the entry invalid.
+        let mut bytes = MAGIC.to_vec();
+        bytes.extend_from_slice(&encode(1, &[("séance", head(2))]));
+        let mut read = parse(bytes).map_err(|e| e.to_string())?;
+        assert_eq!(read.get("séance").map(|h| h.len), Some(2));
+        let mut bad = MAGIC.to_vec();
+        let mut entry = encode(1, &[("ab", head(2))]);
+        let at = FRAME + 12 + 2;
+        entry[at] = 0xff;
+        let crc = crc32fast::hash(&entry[FRAME..]);
+        entry[4..FRAME].copy_from_slice(&crc.to_be_bytes());
+        assert_eq!(entry_at(&entry, 0), None);
+        bad.extend_from_slice(&entry);
+        assert_eq!(parse(bad).map(|r| r.generation).ok(), Some(0));
         Ok(())
     }
 
