@@ -148,9 +148,9 @@ impl Taints {
     }
     /// The text a finding under `rule` may follow from.
     pub fn for_rule(&self, rule: &str) -> Option<u32> {
-        // A rule of no particular scope is touched only by a text that may touch anything.
-        let health = if health_rule(rule) { self.0[TextScope::Health.index()] } else { None };
-        self.0[TextScope::Any.index()].max(self.0[scope_of(rule).index()]).max(health)
+        // The scopes `covers` names: a rule of no particular scope is touched only by a text
+        // that may touch anything.
+        TextScope::ALL.iter().filter(|&&sc| covers(sc, rule)).filter_map(|sc| self.0[sc.index()]).max()
     }
     pub fn is_clean(&self) -> bool {
         self.0.iter().all(Option::is_none)
