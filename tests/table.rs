@@ -1,9 +1,9 @@
 //! `arbiter record` at the table, driven through a pseudo-terminal (rexpect) as a player
 //! would: the README's table session typed line by line, line editing with the arrow keys,
 //! Tab completion of card names, the rules' next consequence taken with the Right arrow, the
-//! session's history recalled in a later sitting, `help`, and the word on leaving after
-//! `quit`, Ctrl-D and Ctrl-C. Also what only a terminal shows: colour (and NO_COLOR) and the
-//! progress bar of a long audit.
+//! session's history recalled in a later sitting, several lines pasted at once, `help`, and
+//! the word on leaving after `quit`, Ctrl-D and Ctrl-C. Also what only a terminal shows:
+//! colour (and NO_COLOR) and the progress bar of a long audit.
 
 mod common;
 
@@ -229,6 +229,29 @@ fn a_line_that_cannot_be_read_costs_only_that_line() {
     let word = "\r\ndone: 1 record(s) stored this time (#8), each acknowledged as it was typed; 1 line(s) not stored; `rematch` holds 9 records\r\n";
     assert!(rest.contains(word), "{rest:?}");
     assert!(rest.ends_with("\r\n"), "{rest:?}");
+}
+
+#[test]
+fn lines_pasted_at_once_are_each_entered_in_order() {
+    let s = friday();
+    let mut p = spawn(&s, &["record", "rematch"], &[], true);
+    p.exp_string("8 records so far").expect("banner");
+    // A terminal's bracketed paste: the editor takes the three lines as one entry, with the
+    // breaks (sent as CR, as terminals do); each is recorded as if typed, the unreadable one
+    // costs only itself, and what follows `quit` is said to be left unread.
+    let paste = "\x1b[200~up 1\rup seven\rdown 2\rquit\rup 3\x1b[201~";
+    typed(&mut p, "rematch #8> ", &format!("{paste}{ENTER}"), "recorded #8: up 1");
+    p.exp_string("expected a slot number 1-6").expect("the unreadable line said");
+    p.exp_string("recorded #9: down 2").expect("the line after it recorded");
+    p.exp_string("1 pasted line(s) after `quit` were not read").expect("the rest said");
+    let rest = p.exp_eof().expect("ended");
+    assert!(rest.contains("done: 2 record(s) stored this time (#8-9)"), "{rest:?}");
+    assert!(rest.contains("2 line(s) not stored; `rematch` holds 10 records"), "{rest:?}");
+    let log = s.run(&["log", "rematch"]).expect(0).out();
+    assert!(
+        log.contains("    8  up 1") && log.contains("    9  down 2") && !log.contains("   10  "),
+        "{log}"
+    );
 }
 
 #[test]

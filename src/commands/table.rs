@@ -6,6 +6,7 @@
 //! rules require next (`Game::next_consequence`), which is also shown greyed after the cursor
 //! as a hint (Right arrow takes it). `help` prints the notation, `board` the table, `undo`
 //! retracts the last event, `quit` (or Ctrl-D, or Ctrl-C) ends, saying what was stored.
+//! Several lines pasted at once are entered one by one, in order, as if typed.
 //!
 //! **History** is kept per session beside the database, never in it: `PATH.history/SESSION`
 //! (`arbiter.db.history/friday`), one line a typed entry, appended as each is entered. It is
@@ -175,71 +176,42 @@ pub fn record_at_the_table(
         recorder.game(),
     ))?;
     let mut sitting = Sitting::default();
-    let leaving = loop {
+    let leaving = 'sitting: loop {
         let prompt = format!("{session} #{}> ", recorder.len());
-        let line = match editor.readline(&prompt) {
-            Ok(line) => line,
+        let entry = match editor.readline(&prompt) {
+            Ok(entry) => entry,
             Err(ReadlineError::Eof) => break Leaving::EndOfInput,
             Err(ReadlineError::Interrupted) => break Leaving::Interrupted,
             Err(ReadlineError::Signal(_)) => continue,
             Err(e) => return Err(CliError::input(format!("cannot read the terminal: {e}"))),
         };
-        let text = line.split('#').next().unwrap_or("").trim();
-        if text.is_empty() {
-            continue;
-        }
-        if editor.add_history_entry(line.as_str()).unwrap_or(false) {
-            if let Some(history) = history {
-                keep_history(&mut editor, history);
-            }
-        }
-        match text {
-            "quit" | "exit" => break Leaving::Quit,
-            "help" => {
-                output::print(&help(recorder))?;
-                continue;
-            }
-            "board" => {
-                // A board a server could not send costs only the board, as a bad line does.
-                match recorder.board() {
-                    Ok(board) => output::print(&format!("board:\n{board}"))?,
-                    Err(e) => eprintln!("{}", arbiter_verify::escape_controls(&e.message, false)),
+        // A paste of several lines arrives as one entry with its line breaks (bracketed
+        // paste; a terminal may send its breaks as CR): each line is entered on its own, in
+        // order, as if typed one after another.
+        let mut lines =
+            entry.split(['\n', '\r']).filter(|l| !l.split('#').next().unwrap_or("").trim().is_empty());
+        while let Some(line) = lines.next() {
+            if editor.add_history_entry(line).unwrap_or(false) {
+                if let Some(history) = history {
+                    keep_history(&mut editor, history);
                 }
-                continue;
             }
-            _ => {}
-        }
-        let result = if text == "undo" { recorder.undo() } else { recorder.submit(text, strict) };
-        match result {
-            Ok(submitted) => {
-                sitting.broke_a_rule |= !submitted.violations.is_empty() || submitted.error.is_some();
-                if submitted.written {
-                    sitting.stored.push(submitted.record.index);
-                } else {
-                    sitting.not_stored += 1;
+            let text = line.split('#').next().unwrap_or("").trim();
+            if matches!(text, "quit" | "exit") {
+                let unread = lines.count();
+                if unread > 0 {
+                    sitting.not_stored += unread;
+                    eprintln!("{unread} pasted line(s) after `{text}` were not read");
                 }
-                output::print(&submitted.to_string())?;
+                break 'sitting Leaving::Quit;
             }
-            // At the table a busy database (another command holding it for a moment) or a
-            // mistyped line costs only that line: say so and let the player type it again.
-            Err(e) if e.kind == ErrorKind::Busy => {
-                sitting.not_stored += 1;
-                eprintln!(
-                    "{}; the line was not recorded: type it again",
-                    arbiter_verify::escape_controls(&e.message, false)
-                )
-            }
-            Err(e) if e.kind != ErrorKind::Journal => {
-                sitting.not_stored += 1;
-                eprintln!("{}", arbiter_verify::escape_controls(&e.message, false))
-            }
-            Err(e) => {
+            if let Err(e) = enter(recorder, text, strict, &mut sitting) {
                 output::print(&goodbye(session, &sitting, recorder.len(), "stopped"))?;
-                return Err(e.into());
+                return Err(e);
             }
-        }
-        if let Some(assist) = editor.helper_mut() {
-            *assist = Assist::of(recorder, color);
+            if let Some(assist) = editor.helper_mut() {
+                *assist = Assist::of(recorder, color);
+            }
         }
     };
     // The editor ends the prompt's line itself, Ctrl-D and Ctrl-C included, and the word
@@ -250,6 +222,56 @@ pub fn record_at_the_table(
     };
     output::print(&goodbye(session, &sitting, recorder.len(), how))?;
     Ok(if sitting.broke_a_rule { ExitCode::from(1) } else { ExitCode::SUCCESS })
+}
+
+/// Enter one line of the sitting (not `quit`): a recorder command, or an event recorded.
+/// A line that costs only itself (unreadable, not applicable, refused, a busy database) is
+/// said and counted; an error of the journal itself ends the sitting.
+fn enter(
+    recorder: &mut dyn Recording,
+    text: &str,
+    strict: bool,
+    sitting: &mut Sitting,
+) -> Result<(), CliError> {
+    match text {
+        "help" => return output::print(&help(recorder)),
+        "board" => {
+            // A board a server could not send costs only the board, as a bad line does.
+            match recorder.board() {
+                Ok(board) => output::print(&format!("board:\n{board}"))?,
+                Err(e) => eprintln!("{}", arbiter_verify::escape_controls(&e.message, false)),
+            }
+            return Ok(());
+        }
+        _ => {}
+    }
+    let result = if text == "undo" { recorder.undo() } else { recorder.submit(text, strict) };
+    match result {
+        Ok(submitted) => {
+            sitting.broke_a_rule |= !submitted.violations.is_empty() || submitted.error.is_some();
+            if submitted.written {
+                sitting.stored.push(submitted.record.index);
+            } else {
+                sitting.not_stored += 1;
+            }
+            output::print(&submitted.to_string())?;
+        }
+        // At the table a busy database (another command holding it for a moment) or a
+        // mistyped line costs only that line: say so and let the player type it again.
+        Err(e) if e.kind == ErrorKind::Busy => {
+            sitting.not_stored += 1;
+            eprintln!(
+                "{}; the line was not recorded: type it again",
+                arbiter_verify::escape_controls(&e.message, false)
+            )
+        }
+        Err(e) if e.kind != ErrorKind::Journal => {
+            sitting.not_stored += 1;
+            eprintln!("{}", arbiter_verify::escape_controls(&e.message, false))
+        }
+        Err(e) => return Err(e.into()),
+    }
+    Ok(())
 }
 
 /// Append the newest history entry to the session's history file.
