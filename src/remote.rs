@@ -99,6 +99,33 @@ fn query(pairs: &[(&str, String)]) -> String {
     }
 }
 
+/// A request without an answer, and whether it can have reached the server.
+struct Unanswered {
+    sent: bool,
+    /// What went wrong, as the transport says it.
+    why: String,
+    error: CliError,
+}
+
+/// Whether a failed request certainly never reached the server: no connection was made.
+/// Anything else (a reset, a timeout while waiting for the answer) may have come after the
+/// server read it.
+fn never_sent(e: &ureq::Error) -> bool {
+    use std::io::ErrorKind as Io;
+    match e {
+        ureq::Error::HostNotFound
+        | ureq::Error::ConnectionFailed
+        | ureq::Error::BadUri(_)
+        | ureq::Error::Http(_) => true,
+        ureq::Error::Timeout(t) => matches!(t, ureq::Timeout::Resolve | ureq::Timeout::Connect),
+        ureq::Error::Io(io) => matches!(
+            io.kind(),
+            Io::ConnectionRefused | Io::AddrNotAvailable | Io::HostUnreachable | Io::NetworkUnreachable
+        ),
+        _ => false,
+    }
+}
+
 impl Remote {
     pub fn new(url: &str) -> Result<Remote, CliError> {
         let base = url.trim_end_matches('/');
@@ -146,12 +173,27 @@ impl Remote {
     }
 
     fn post(&self, path: &str, body: &serde_json::Value) -> Result<Answer, CliError> {
+        self.try_post(path, body).map_err(|u| u.error)
+    }
+
+    /// A POST whose failure says whether the request can have reached the server: a write
+    /// whose answer was lost may have been carried out.
+    fn try_post(&self, path: &str, body: &serde_json::Value) -> Result<Answer, Unanswered> {
         let mut request =
             self.agent.post(format!("{}/api{path}", self.base)).header("content-type", "application/json");
         if let Some(token) = &self.token {
             request = request.header("authorization", format!("Bearer {token}"));
         }
-        self.answer(request.send(body.to_string()))
+        match request.send(body.to_string()) {
+            Err(e) => {
+                Err(Unanswered { sent: !never_sent(&e), why: e.to_string(), error: self.unreachable(e) })
+            }
+            Ok(response) => self.answer(Ok(response)).map_err(|error| Unanswered {
+                sent: true,
+                why: error.message().to_string(),
+                error,
+            }),
+        }
     }
 }
 
@@ -494,12 +536,57 @@ impl RemoteTable {
         }
     }
 
+    /// The line reached the server (or may have) but its answer did not come back: whether
+    /// it was stored is found out from the session's length, never assumed. Only a session
+    /// still as long as before proves it was not; anything else ends the recording with what
+    /// is known, since every later line would be checked against a table this side cannot
+    /// know.
+    fn lost_answer(&self, line: &str, why: &str) -> VerifyError {
+        let shown = arbiter_verify::shown(line);
+        let lost =
+            format!("the server at {} was sent `{shown}` but its answer was lost ({why})", self.remote.base);
+        let session = arbiter_verify::shown(&self.session);
+        let head = self.remote.get(&format!("/sessions/{}", encode(&self.session))).ok().and_then(|answer| {
+            (answer.status == 200).then(|| serde_json::from_str::<Info>(&answer.body).ok()).flatten()
+        });
+        match head {
+            Some(info) if info.records == self.next => VerifyError::new(
+                ErrorKind::Io,
+                format!(
+                    "{lost}; it still holds {} records in `{session}`, so the line was not stored",
+                    info.records
+                ),
+            ),
+            Some(info) => VerifyError::new(
+                ErrorKind::Journal,
+                format!(
+                    "{lost}; `{session}` now holds {} records (this recorder expected {} before it): `arbiter log {session}` shows whether the last is this line; nothing more was sent",
+                    info.records,
+                    self.next
+                ),
+            ),
+            None => VerifyError::new(
+                ErrorKind::Journal,
+                format!(
+                    "{lost}; whether it was stored is unknown (the server cannot be asked now): `arbiter log {session}` shows it once the server answers; nothing more was sent"
+                ),
+            ),
+        }
+    }
+
     fn send(&mut self, line: &str, strict: bool) -> Result<Submitted, VerifyError> {
         let body = serde_json::json!({ "expected": self.next, "line": line, "strict": strict });
-        let answer = self
-            .remote
-            .post(&format!("/sessions/{}/records", encode(&self.session)), &body)
-            .map_err(|e| VerifyError::new(ErrorKind::Io, e.message().to_string()))?;
+        let answer =
+            match self.remote.try_post(&format!("/sessions/{}/records", encode(&self.session)), &body) {
+                Ok(answer) => answer,
+                Err(Unanswered { sent: false, error, .. }) => {
+                    return Err(VerifyError::new(
+                        ErrorKind::Io,
+                        format!("{}; the line was not sent, so not stored", error.message()),
+                    ))
+                }
+                Err(Unanswered { sent: true, why, .. }) => return Err(self.lost_answer(line, &why)),
+            };
         if answer.status != 200 {
             return Err(self.error(&answer));
         }

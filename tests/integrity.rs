@@ -121,7 +121,7 @@ fn a_piped_record_says_exactly_what_it_stored_and_what_not() {
     assert!(err.contains("stored 3 record(s) from stdin (records 0-2, from lines 1-2, 5)"), "{err}");
     assert!(
         err.contains(
-            "not stored: line 4 (cannot be applied), line 6 (the error above) and the 2 line(s) after it"
+            "not stored: line 4 (cannot be applied); line 6: the error above; the 2 line(s) after it were not read"
         ),
         "{err}"
     );

@@ -354,3 +354,69 @@ fn a_killed_server_has_lost_no_acknowledged_append() {
     let view: serde_json::Value = serde_json::from_slice(&check.stdout).expect("JSON");
     assert_eq!(view["records"], acknowledged);
 }
+
+/// A stand-in server whose answer to a record is lost: it reads the request and closes the
+/// connection without a word. It holds `live` of `records` records, one more after the lost
+/// write when `stores` says the write was carried out before the answer was lost.
+fn losing_server(records: u64, stores: bool) -> String {
+    use std::io::Read;
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a loopback port");
+    let url = format!("http://{}", listener.local_addr().expect("its address"));
+    std::thread::spawn(move || {
+        let mut held = records;
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { return };
+            let mut reader = BufReader::new(stream.try_clone().expect("the stream"));
+            let (mut head, mut length) = (String::new(), 0usize);
+            while reader.read_line(&mut head).is_ok_and(|n| n > 0) && !head.ends_with("\r\n\r\n") {
+                let last = head.lines().last().unwrap_or("").to_ascii_lowercase();
+                if let Some(v) = last.strip_prefix("content-length:") {
+                    length = v.trim().parse().unwrap_or(0);
+                }
+            }
+            let mut body = vec![0; length];
+            let _ = reader.read_exact(&mut body);
+            if head.starts_with("POST") {
+                held += u64::from(stores);
+                continue; // the answer is lost: the connection closes unanswered
+            }
+            let json = format!("{{\"name\":\"live\",\"game\":\"proving-grounds\",\"records\":{held}}}");
+            let _ = write!(
+                stream,
+                "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{json}",
+                json.len()
+            );
+        }
+    });
+    url
+}
+
+#[test]
+fn a_record_whose_answer_is_lost_is_never_called_not_stored_unless_the_server_shows_it() {
+    // The session is as long as before: the line was not stored, and that is said.
+    let url = losing_server(10, false);
+    let out = run(&["--server", &url, "record", "live"], "hold 4\nup 6\n");
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    let err = text(&out.stderr);
+    assert!(err.contains("was sent `hold 4` but its answer was lost"), "{err}");
+    assert!(err.contains("it still holds 10 records in `live`, so the line was not stored"), "{err}");
+    assert!(err.contains("line 1: the error above; the 1 line(s) after it were not read"), "{err}");
+    assert!(!err.contains("not stored: line 1"), "{err}");
+    // The session grew: the line may be stored, nothing claims it was not, nothing more is sent.
+    let url = losing_server(10, true);
+    let out = run(&["--server", &url, "record", "live"], "hold 4\nup 6\n");
+    let err = text(&out.stderr);
+    assert_ne!(out.status.code(), Some(0), "{err}");
+    assert!(err.contains("`live` now holds 11 records (this recorder expected 10 before it)"), "{err}");
+    assert!(err.contains("`arbiter log live` shows whether the last is this line"), "{err}");
+    assert!(!err.contains("was not stored"), "{err}");
+}
+
+#[test]
+fn a_record_to_a_server_that_is_not_there_was_not_sent() {
+    let port = std::net::TcpListener::bind("127.0.0.1:0").expect("a port").local_addr().expect("addr").port();
+    let out = run(&["--server", &format!("http://127.0.0.1:{port}"), "record", "live"], "hold 4\n");
+    let err = text(&out.stderr);
+    assert_ne!(out.status.code(), Some(0), "{err}");
+    assert!(err.contains("cannot reach the server"), "{err}");
+}

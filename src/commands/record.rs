@@ -48,15 +48,17 @@ impl Account {
                 ranges(self.stored.iter().map(|s| s.0 as u64)),
             )
         };
-        let mut not: Vec<String> =
+        let not: Vec<String> =
             self.refused.iter().map(|(line, why)| format!("line {line} ({why})")).collect();
-        if let Some((line, after)) = stopped_at {
-            not.push(format!(
-                "line {line} (the error above) and the {after} line(s) after it, which were not read"
-            ));
-        }
         if !not.is_empty() {
             out.push_str(&format!("; not stored: {}", not.join(", ")));
+        }
+        // The error itself says what became of its line: through a server whose answer was
+        // lost, that may be unknown, so this sentence does not claim it.
+        if let Some((line, after)) = stopped_at {
+            out.push_str(&format!(
+                "; line {line}: the error above; the {after} line(s) after it were not read"
+            ));
         }
         out
     }
