@@ -30,7 +30,7 @@ fn replay_shows_the_campaign_and_the_encounter_in_progress() {
     // Ten records into the second Season's encounter.
     let out = s.run(&["replay", WHOLE, "--to", &(second + 10).to_string()]).expect(0).out();
     assert!(out.contains("Season 2 of 3 (encounter)"), "{out}");
-    assert!(out.contains("buildings barracks:1 workshop:1 seekers-den:1"), "{out}");
+    assert!(out.contains("buildings barracks:1 seekers-den:1 workshop:1"), "{out}");
     assert!(out.contains("Workers: fletcher"), "{out}");
     // The encounter's table below it.
     assert!(out.contains("zaxos"), "{out}");
