@@ -1,5 +1,5 @@
 //! `verify --derive` fills a consequence left out in the middle of a log, where the next
-//! record is another consequence (audit-kf finding 15), and still reports a consequence
+//! record is another consequence, and still reports a consequence
 //! recorded with a wrong value as the violation it is. On the rulebook's sample round
 //! (keridwyn-fight), whose consequences are all derived from the state.
 

@@ -99,12 +99,12 @@ impl Game for WildAssent {
         // (Cooldown); an Escaped Assent is not slain for Last Man Standing
         // (`last-standing-escape`). Verdicts and the state's stored form (Encounter `draws`, `cooldowns`)
         // changed.
-        // 4 (audit-wa, second pass): Careful Advance's "in range" is within Range by default
+        // 4: Careful Advance's "in range" is within Range by default
         // (`careful-range`, was: able to attack); a line touching only a Full Cover's corner
         // is blocked by default (`los-corner=full-cover`, was `clear`); where a Seeker's or
         // Gladiator's movement ends (Partial Cover, Flying on a miniature or cover) is judged
         // at the first record after its last `move` line, not at each line (State `landing`).
-        // 4 (audit-wa2): a standing text waiting for a slain Creature (Rout, Soul Feast) marks nothing
+        // 4, later: a standing text waiting for a slain Creature (Rout, Soul Feast) marks nothing
         // before one is slain; a Silvestrem card's text marks findings only while the card is
         // in force; Summons placed at a match's or encounter's setup break wa.summon.enter; a
         // round's Healing dice on one Gladiator are one healing across lines; a Blank die is
