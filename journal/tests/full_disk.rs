@@ -1,6 +1,7 @@
 //! A database on a full disk, then on a read-only one: reading works throughout, appending
 //! fails cleanly once there is no room, nothing acknowledged is lost, and once room is
-//! made the database opens as before. It mounts a small tmpfs to fill, which needs root
+//! made the database opens as before; a first open the full disk refuses leaves no half-made
+//! database behind. It mounts a small tmpfs to fill, which needs root
 //! (CAP_SYS_ADMIN); elsewhere it says so and does nothing.
 
 mod common;
@@ -134,5 +135,44 @@ fn a_full_or_read_only_disk_is_read_and_never_bricked() -> TestResult {
          reads worked on the full disk and on the read-only one",
         refused.unwrap_or_default()
     );
+    Ok(())
+}
+
+#[test]
+fn a_first_open_the_full_disk_refuses_leaves_the_directory_as_it_was() -> TestResult {
+    let dir = tempfile::tempdir()?;
+    let fs = match Tmpfs::mount(&dir.path().join("mnt"), "3M") {
+        Ok(fs) => fs,
+        Err(why) => {
+            println!("disk-full test skipped: cannot mount a tmpfs here ({why}); it needs root");
+            return Ok(());
+        }
+    };
+    // The disk is full but for a little room: a new database cannot be made in it.
+    let filler = fs.0.join("filler");
+    let mut f = std::fs::File::create(&filler)?;
+    let chunk = vec![0u8; 16 << 10];
+    while f.write_all(&chunk).is_ok() {}
+    let _ = f.sync_all();
+    drop(f);
+    let room = std::fs::metadata(&filler)?.len();
+    std::fs::OpenOptions::new().write(true).open(&filler)?.set_len(room.saturating_sub(256 << 10))?;
+    // An empty directory given as the database, and one the open makes itself.
+    let given = fs.0.join("given");
+    std::fs::create_dir(&given)?;
+    for db in [given.clone(), fs.0.join("made")] {
+        let opened = Journal::open(&db);
+        assert!(opened.is_err(), "a database was made in {} on a full disk", db.display());
+        let left: Vec<String> = std::fs::read_dir(&db)
+            .map(|d| d.filter_map(Result::ok).map(|e| e.file_name().to_string_lossy().into_owned()).collect())
+            .unwrap_or_default();
+        assert!(left.is_empty(), "a failed first open left {left:?} in {}", db.display());
+    }
+    assert!(given.is_dir(), "the directory given is kept");
+    // With room again the same directory becomes a database.
+    std::fs::remove_file(&filler)?;
+    let j = Journal::open(&given)?;
+    j.import("A", &common::meta(), &(0..10).map(note).collect::<Vec<_>>())?;
+    assert_eq!(j.len("A")?, 10);
     Ok(())
 }

@@ -63,6 +63,29 @@ impl SledStore {
         let lock = lock_directory(path, &shown, true)?;
         // Under the lock: another process making this database is done with it by now.
         refuse_foreign_directory(path, &shown)?;
+        // A directory still empty under the lock is made by this open. If the open fails part
+        // way (a full disk refuses the write-ahead log's room), what it wrote is removed again
+        // before the lock is let go, so a failed first open leaves the directory as it found
+        // it, never a half-made database. The lock is a lock on the directory's open file
+        // description, which the clone shares: it is held until both are dropped.
+        let fresh = std::fs::read_dir(path).is_ok_and(|mut entries| entries.next().is_none());
+        let guard = lock.try_clone().ok();
+        let opened = SledStore::open_locked(path, &shown, durability, lock);
+        if opened.is_err() && fresh && guard.is_some() {
+            remove_contents(path);
+        }
+        drop(guard);
+        opened
+    }
+
+    /// `open`, the directory locked (`lock`, kept by the store).
+    fn open_locked(
+        path: &Path,
+        shown: &str,
+        durability: Durability,
+        lock: File,
+    ) -> Result<SledStore, JournalError> {
+        let shown = shown.to_string();
         remove_unfinished_snapshots(path, &shown)?;
         let legacy = legacy_marker(path);
         let db = open_sled(path, &shown, Access::ReadWrite)?;
@@ -400,6 +423,16 @@ fn lock_directory(path: &Path, shown: &str, create: bool) -> Result<File, Journa
                 ))
             }
         }
+    }
+}
+
+/// Remove everything in `path`, keeping the directory: the undoing of a first open that
+/// failed. Best effort: what cannot be removed is left, as it would have been.
+fn remove_contents(path: &Path) {
+    let Ok(entries) = std::fs::read_dir(path) else { return };
+    for entry in entries.flatten() {
+        let p = entry.path();
+        let _ = if p.is_dir() { std::fs::remove_dir_all(&p) } else { std::fs::remove_file(&p) };
     }
 }
 
