@@ -366,7 +366,12 @@ fn a_recorder_at_the_table_does_not_lock_readers_out() {
     let done = recorder.wait_with_output().expect("wait");
     assert_eq!(done.status.code(), Some(2), "the stale recorder must be refused");
     let err = String::from_utf8_lossy(&done.stderr);
-    assert!(err.contains("changed by another writer") && err.contains("not stored: line 3"), "{err}");
+    assert!(
+        err.contains("changed by another writer")
+            && err.contains("nothing more was recorded")
+            && err.contains("line 3: the error above"),
+        "{err}"
+    );
     assert_eq!(s.run(&["log", "t"]).expect(0).out().lines().count(), 3, "nothing overwritten");
 }
 
