@@ -700,8 +700,9 @@ impl WildAssent {
         let card = self.card_of_act(act)?;
         let name = s.unit(act.unit).name;
         if card.pool == Pool::Enemies {
-            let enemies: Vec<Pos> = members(self.pool_mask(s, act)).map(|e| s.unit(e).at).collect();
-            let count = |p: Place| enemies.iter().filter(|e| e.adjacent(p.at)).count();
+            // The pool as a set, walked for each place (no list of fields allocated).
+            let enemies = self.pool_mask(s, act);
+            let count = |p: Place| members(enemies).filter(|&e| s.unit(e).at.adjacent(p.at)).count();
             let best = r
                 .fields()
                 .and(r.mover.end)
@@ -725,10 +726,9 @@ impl WildAssent {
             // In range at the start: as far from the target (then from the other Seekers) as
             // possible, still in range.
             let tat = s.unit(target).at;
-            let others: Vec<Pos> =
-                members(self.pool_mask(s, act) & !(1 << target)).map(|e| s.unit(e).at).collect();
+            let others = self.pool_mask(s, act) & !(1 << target);
             let score = |p: Place| {
-                let rest = others.iter().map(|&e| p.at.distance(e)).min().unwrap_or(u32::MAX);
+                let rest = members(others).map(|e| p.at.distance(s.unit(e).at)).min().unwrap_or(u32::MAX);
                 (p.at.distance(tat), rest)
             };
             let all = r.costs().all();
