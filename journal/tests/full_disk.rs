@@ -30,6 +30,15 @@ impl Tmpfs {
         Ok(Tmpfs(at.to_path_buf()))
     }
 
+    /// A tmpfs of `size` at `dir/mnt`, or `None` (said on stdout) where none can be mounted.
+    fn mount_or_skip(dir: &Path, size: &str) -> Option<Tmpfs> {
+        Tmpfs::mount(&dir.join("mnt"), size)
+            .map_err(|why| {
+                println!("disk-full test skipped: cannot mount a tmpfs here ({why}); it needs root")
+            })
+            .ok()
+    }
+
     fn remount(&self, options: &str) -> Result<(), Box<dyn std::error::Error>> {
         let out = Command::new("mount").args(["-o", &format!("remount,{options}")]).arg(&self.0).output()?;
         if !out.status.success() {
@@ -67,13 +76,7 @@ fn read_all(j: &Journal, names: &[&str]) -> Result<Vec<u64>, Box<dyn std::error:
 #[test]
 fn a_full_or_read_only_disk_is_read_and_never_bricked() -> TestResult {
     let dir = tempfile::tempdir()?;
-    let fs = match Tmpfs::mount(&dir.path().join("mnt"), "6M") {
-        Ok(fs) => fs,
-        Err(why) => {
-            println!("disk-full test skipped: cannot mount a tmpfs here ({why}); it needs root");
-            return Ok(());
-        }
-    };
+    let Some(fs) = Tmpfs::mount_or_skip(dir.path(), "6M") else { return Ok(()) };
     let db = fs.0.join("db");
     {
         let j = Journal::open(&db)?;
@@ -141,13 +144,7 @@ fn a_full_or_read_only_disk_is_read_and_never_bricked() -> TestResult {
 #[test]
 fn a_first_open_the_full_disk_refuses_leaves_the_directory_as_it_was() -> TestResult {
     let dir = tempfile::tempdir()?;
-    let fs = match Tmpfs::mount(&dir.path().join("mnt"), "3M") {
-        Ok(fs) => fs,
-        Err(why) => {
-            println!("disk-full test skipped: cannot mount a tmpfs here ({why}); it needs root");
-            return Ok(());
-        }
-    };
+    let Some(fs) = Tmpfs::mount_or_skip(dir.path(), "3M") else { return Ok(()) };
     // The disk is full but for a little room: a new database cannot be made in it.
     let filler = fs.0.join("filler");
     let mut f = std::fs::File::create(&filler)?;
