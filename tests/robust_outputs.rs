@@ -1,7 +1,7 @@
-//! Robustness of arguments and output paths (the robustness audit's serious findings 1, 2
-//! and 7): an argument that is not UTF-8, a number past memory, or a standard error that
-//! cannot be written gets exit 2, never a panic or an abort; an output file is never renamed
-//! over a link (written through), and never written inside a database directory.
+//! Robustness of arguments and output paths: an argument that is not UTF-8, a number past
+//! memory, or a standard error that cannot be written gets exit 2, never a panic or an
+//! abort; an output file is never renamed over a link (written through), and never written
+//! inside a database directory; a key or receipt a full disk cuts short is not left behind.
 
 mod common;
 
@@ -124,4 +124,30 @@ fn accepting_the_loss_of_a_session_that_is_not_there_is_refused() {
     s.run(&["new", "s", "--game", "proving-grounds"]).expect(0);
     s.run(&["check", "nosuch", "--accept-loss"]).expect(2);
     s.run(&["check", "s", "--accept-loss"]).expect(0);
+}
+
+#[test]
+fn a_key_the_full_disk_cuts_short_is_not_left_behind() {
+    let s = Sandbox::new();
+    let mnt = s.db().with_extension("mnt");
+    std::fs::create_dir_all(&mnt).expect("a mount point");
+    let mounted = Command::new("mount").args(["-t", "tmpfs", "-o", "size=64k", "tmpfs"]).arg(&mnt).output();
+    if !mounted.is_ok_and(|o| o.status.success()) {
+        println!("full-disk seal test skipped: cannot mount a tmpfs here (it needs root)");
+        return;
+    }
+    // Fill the disk to the last byte: the key's file is made, but its bytes do not fit.
+    let filler = mnt.join("filler");
+    let mut f = std::fs::File::create(&filler).expect("filler");
+    let _ = std::io::Write::write_all(&mut f, &vec![0u8; 1 << 20]);
+    let _ = f.sync_all();
+    drop(f);
+    let key = mnt.join("referee.key");
+    let out = arbiter(&s).args(["seal", "--new-key"]).arg(&key).output().expect("arbiter runs");
+    let left = key.exists();
+    let _ = Command::new("umount").arg(&mnt).output();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("cannot write") && err.lines().count() == 1, "{err}");
+    assert!(!left, "an empty or partial key file was left behind");
 }

@@ -117,6 +117,13 @@ fn write_new(path: &Path, bytes: &[u8], secret: bool) -> Result<(), CliError> {
     }
     #[cfg(not(unix))]
     let _ = secret;
-    let written = options.open(path).and_then(|mut f| f.write_all(bytes).and_then(|()| f.sync_all()));
-    written.map_err(|e| CliError::input(format!("cannot write `{}`: {e}", path.display())))
+    let failed = |e: std::io::Error| CliError::input(format!("cannot write `{}`: {e}", path.display()));
+    let mut file = options.open(path).map_err(failed)?;
+    // The file is this command's own (made new above): one that cannot be written whole (a
+    // full disk) is removed again, so a key or receipt is there whole or not at all.
+    file.write_all(bytes).and_then(|()| file.sync_all()).map_err(|e| {
+        drop(file);
+        let _ = std::fs::remove_file(path);
+        failed(e)
+    })
 }
