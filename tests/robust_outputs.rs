@@ -151,3 +151,19 @@ fn a_key_the_full_disk_cuts_short_is_not_left_behind() {
     assert!(err.contains("cannot write") && err.lines().count() == 1, "{err}");
     assert!(!left, "an empty or partial key file was left behind");
 }
+
+#[test]
+fn a_server_address_that_is_not_utf8_is_refused_not_ignored() {
+    let s = Sandbox::new();
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove("ARBITER_DB")
+        .env("ARBITER_SERVER", OsStr::from_bytes(b"http://127.0.0.1:\xff"))
+        .args(["sessions", "--json"])
+        .current_dir(s.db().parent().expect("the sandbox"))
+        .output()
+        .expect("arbiter runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("$ARBITER_SERVER is not valid UTF-8"), "{err}");
+}

@@ -109,7 +109,15 @@ pub fn server_url(cli: &Cli) -> Result<Option<String>, CliError> {
         )),
         Some(url) => Ok(Some(url)),
         None if db_given => Ok(None),
-        None => Ok(std::env::var("ARBITER_SERVER").ok().filter(|v| !v.trim().is_empty())),
+        None => match std::env::var("ARBITER_SERVER") {
+            Ok(v) => Ok(Some(v).filter(|v| !v.trim().is_empty())),
+            Err(std::env::VarError::NotPresent) => Ok(None),
+            // Ignoring it would run the command on a database here instead of the server
+            // the user named: refuse it, as a bad --server is refused.
+            Err(std::env::VarError::NotUnicode(_)) => Err(CliError::input(
+                "$ARBITER_SERVER is not valid UTF-8, so not a server address: give http://HOST:PORT, as `arbiter serve` prints it",
+            )),
+        },
     }
 }
 
