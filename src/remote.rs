@@ -7,6 +7,9 @@
 //! with the status given. Errors come back as the `{"error", "kind", "exit_code"}` object of
 //! `--json` errors and become the same `CliError`. Files stay local: a command on files only
 //! runs here as it always does; a write token is read from `ARBITER_TOKEN`.
+//!
+//! Recording through a server, a line whose answer is lost after it was sent is never called
+//! "not stored" unless the session's length, asked afresh, proves it (`RemoteTable::lost_answer`).
 
 use crate::cli::{Command, Format};
 use crate::commands::record::record_on;
