@@ -685,6 +685,29 @@ mod tests {
     use crate::kit::rng::SplitMix64;
 
     const WALK: &[Rel] = &[Rel::F, Rel::L, Rel::R];
+
+    #[test]
+    fn a_far_shift_moves_every_bit_as_one_at_a_time_would() {
+        // The plain definition the word-wise shift must agree with.
+        fn by_bits(a: [u64; 4], n: i32) -> [u64; 4] {
+            let mut out = [0u64; 4];
+            for from in 0..256i32 {
+                let to = from + n;
+                if (0..256).contains(&to) && a[from as usize / 64] & (1 << (from % 64)) != 0 {
+                    out[to as usize / 64] |= 1 << (to % 64);
+                }
+            }
+            out
+        }
+        let mut rng = SplitMix64::new(7);
+        for _ in 0..50 {
+            let a = [rng.next_u64(), rng.next_u64(), rng.next_u64(), rng.next_u64()];
+            for n in (-300..=300).filter(|n: &i32| n.abs() >= 64) {
+                assert_eq!(shift_far(a, n), by_bits(a, n), "shift by {n} of {a:x?}");
+            }
+        }
+    }
+
     const SWIFT: &[Rel] = &[Rel::F, Rel::L, Rel::R, Rel::Fl, Rel::Fr];
 
     fn mover(board: Board, blocked: &[(i16, i16)]) -> Mover<'static> {
