@@ -357,15 +357,20 @@ fn a_killed_server_has_lost_no_acknowledged_append() {
 
 /// A stand-in server whose answer to a record is lost: it reads the request and closes the
 /// connection without a word. It holds `live` of `records` records, one more after the lost
-/// write when `stores` says the write was carried out before the answer was lost.
-fn losing_server(records: u64, stores: bool) -> String {
+/// write when `stores` says the write was carried out before the answer was lost. With
+/// `gone`, it stops listening after its first answer (the recorder's opening look).
+fn losing_server(records: u64, stores: bool, gone: bool) -> String {
     use std::io::Read;
     let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a loopback port");
     let url = format!("http://{}", listener.local_addr().expect("its address"));
     std::thread::spawn(move || {
         let mut held = records;
-        for stream in listener.incoming() {
-            let Ok(mut stream) = stream else { return };
+        let mut listener = Some(listener);
+        while let Some(Ok((mut stream, _))) = listener.as_ref().map(|l| l.accept()) {
+            if gone {
+                // Gone before answering: a connection after this one is refused.
+                listener = None;
+            }
             let mut reader = BufReader::new(stream.try_clone().expect("the stream"));
             let (mut head, mut length) = (String::new(), 0usize);
             while reader.read_line(&mut head).is_ok_and(|n| n > 0) && !head.ends_with("\r\n\r\n") {
@@ -394,7 +399,7 @@ fn losing_server(records: u64, stores: bool) -> String {
 #[test]
 fn a_record_whose_answer_is_lost_is_never_called_not_stored_unless_the_server_shows_it() {
     // The session is as long as before: the line was not stored, and that is said.
-    let url = losing_server(10, false);
+    let url = losing_server(10, false, false);
     let out = run(&["--server", &url, "record", "live"], "hold 4\nup 6\n");
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
     let err = text(&out.stderr);
@@ -403,7 +408,7 @@ fn a_record_whose_answer_is_lost_is_never_called_not_stored_unless_the_server_sh
     assert!(err.contains("line 1: the error above; the 1 line(s) after it were not read"), "{err}");
     assert!(!err.contains("not stored: line 1"), "{err}");
     // The session grew: the line may be stored, nothing claims it was not, nothing more is sent.
-    let url = losing_server(10, true);
+    let url = losing_server(10, true, false);
     let out = run(&["--server", &url, "record", "live"], "hold 4\nup 6\n");
     let err = text(&out.stderr);
     assert_ne!(out.status.code(), Some(0), "{err}");
@@ -413,10 +418,16 @@ fn a_record_whose_answer_is_lost_is_never_called_not_stored_unless_the_server_sh
 }
 
 #[test]
-fn a_record_to_a_server_that_is_not_there_was_not_sent() {
-    let port = std::net::TcpListener::bind("127.0.0.1:0").expect("a port").local_addr().expect("addr").port();
-    let out = run(&["--server", &format!("http://127.0.0.1:{port}"), "record", "live"], "hold 4\n");
+fn a_record_to_a_server_gone_before_the_line_was_not_sent() {
+    // The server answers the recorder's opening look, then is gone: the line's connection is
+    // refused, so it certainly was not stored.
+    let url = losing_server(10, false, true);
+    let out = run(&["--server", &url, "record", "live"], "hold 4\n");
     let err = text(&out.stderr);
-    assert_ne!(out.status.code(), Some(0), "{err}");
-    assert!(err.contains("cannot reach the server"), "{err}");
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("cannot reach the server") && err.contains("the line was not sent, so not stored"),
+        "{err}"
+    );
+    assert!(!err.contains("answer was lost"), "{err}");
 }
