@@ -50,6 +50,7 @@ use crate::store::{Page, Span};
 use sha2::{Digest, Sha256};
 use std::borrow::Cow;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 /// The block format this code writes and reads (3 since bodies may be compressed, 4 since
 /// the header holds the count and the last hash).
@@ -99,14 +100,37 @@ pub struct Writer {
     /// Hash of a new record's bytes to its reference (the first one with that hash; a
     /// collision only costs a missed repeat). Ranges instead of owned keys: resuming a tail
     /// block on every single append must not allocate per record.
-    seen: HashMap<u64, u64>,
+    seen: Seen,
     count: u64,
     /// The chain hash after the last record pushed.
     last: Hash,
 }
 
+/// A record's hash to its reference. The keys are already SipHash outputs (`hash_of`), so the
+/// map uses them as they are instead of hashing them a second time.
+type Seen = HashMap<u64, u64, BuildHasherDefault<Prehashed>>;
+
+/// The hasher of `Seen`: the key is a hash already, taken as it is.
+#[derive(Default)]
+struct Prehashed(u64);
+
+impl Hasher for Prehashed {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        // Only `write_u64` is used by a `u64` key; anything else is folded in, never lost.
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
 fn hash_of(bytes: &[u8]) -> u64 {
-    use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
+    use std::hash::{BuildHasher, DefaultHasher};
     BuildHasherDefault::<DefaultHasher>::default().hash_one(bytes)
 }
 
@@ -120,7 +144,7 @@ impl Writer {
         bytes.extend_from_slice(&0u32.to_be_bytes());
         bytes.extend_from_slice(previous);
         bytes.push(PLAIN);
-        Writer { bytes, literals: Vec::new(), seen: HashMap::new(), count: 0, last: *previous }
+        Writer { bytes, literals: Vec::new(), seen: Seen::default(), count: 0, last: *previous }
     }
 
     /// Continue a plain block (see `plain`) whose header says it starts at `first_seq`;
@@ -148,7 +172,7 @@ impl Writer {
         if count != u64::from(header.count) || !ends_right {
             return None;
         }
-        let mut seen = HashMap::with_capacity(cursor.literals.len());
+        let mut seen = Seen::with_capacity_and_hasher(cursor.literals.len(), Default::default());
         for (i, &(start, end)) in cursor.literals.iter().enumerate() {
             seen.entry(hash_of(&block[start..end])).or_insert(i as u64 + 1);
         }

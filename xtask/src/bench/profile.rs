@@ -39,7 +39,7 @@ use std::fmt::Write as _;
 use std::hint::black_box;
 
 /// The loops `--profile` runs.
-pub const LOOPS: [&str; 13] = [
+pub const LOOPS: [&str; 14] = [
     "step",
     "decode",
     "text",
@@ -53,6 +53,7 @@ pub const LOOPS: [&str; 13] = [
     "setup",
     "disk",
     "append",
+    "batch",
 ];
 
 pub fn check_name(what: &str) -> Fallible {
@@ -197,6 +198,12 @@ impl GameVisitor for Profile {
                 }
                 profiled_append::<G>(store.as_mut(), warm.len() as u64, timed)? + warm.len() as u64
             }
+            "batch" => {
+                let dir = tempfile::tempdir()?;
+                let mut store =
+                    super::stores::create::<G>(super::stores::Kind::Arbiter, dir.path(), "batched")?;
+                profiled_batch::<G>(store.as_mut(), &corpus.first(corpus.events as usize))?
+            }
             "disk" => disk(&corpus)?,
             other => return Err(format!("--profile: `{other}` is not a loop").into()),
         };
@@ -258,6 +265,15 @@ fn profiled_append<G: Game>(
 ) -> Fallible<u64> {
     for (i, e) in events.iter().enumerate() {
         store.append_one("durable", first + i as u64, e)?;
+    }
+    Ok(events.len() as u64)
+}
+
+/// Section 2's loop: durable appends in batches of `append::BATCH` into a fresh store.
+#[inline(never)]
+fn profiled_batch<G: Game>(store: &mut dyn super::store::Store<G::Event>, events: &[G::Event]) -> Fallible<u64> {
+    for (i, chunk) in events.chunks(super::append::BATCH).enumerate() {
+        store.append_batch("batched", (i * super::append::BATCH) as u64, chunk)?;
     }
     Ok(events.len() as u64)
 }
