@@ -271,7 +271,10 @@ fn profiled_append<G: Game>(
 
 /// Section 2's loop: durable appends in batches of `append::BATCH` into a fresh store.
 #[inline(never)]
-fn profiled_batch<G: Game>(store: &mut dyn super::store::Store<G::Event>, events: &[G::Event]) -> Fallible<u64> {
+fn profiled_batch<G: Game>(
+    store: &mut dyn super::store::Store<G::Event>,
+    events: &[G::Event],
+) -> Fallible<u64> {
     for (i, chunk) in events.chunks(super::append::BATCH).enumerate() {
         store.append_batch("batched", (i * super::append::BATCH) as u64, chunk)?;
     }
