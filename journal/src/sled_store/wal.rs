@@ -601,8 +601,9 @@ pub struct Wal {
     end: usize,
     /// The log sequence number the next entry gets.
     next_lsn: u64,
-    /// Where each entry's number goes once it is synced.
-    mark: MarkFile,
+    /// Where each entry's number goes once it is synced; `None` when the mark file of a
+    /// log with entries could not be opened or made (see `open`).
+    mark: Option<MarkFile>,
 }
 
 impl Wal {
@@ -617,9 +618,24 @@ impl Wal {
                 format!("cannot open the write-ahead log `{}`: {e}", path.display()),
             )
         };
+        let mark_fail = |e: std::io::Error| {
+            JournalError::new(
+                ErrorKind::Storage,
+                format!(
+                    "cannot open the write-ahead log's mark file `{}`: {e}",
+                    wal_mark::path(dir).display()
+                ),
+            )
+        };
         let existed = path.exists();
+        // A new log numbers its entries from 0: marks left from a log set aside would name
+        // entries it never had, so its mark file is made blank first, before the log file
+        // exists (a mark file that cannot be made then leaves no empty log behind, which a
+        // later open would take for an erased one).
+        let mut blank_mark = None;
         if !existed {
             missing(dir, made)?;
+            blank_mark = Some(MarkFile::open(dir, true).map_err(mark_fail)?);
         }
         let mut file = std::fs::OpenOptions::new()
             .read(true)
@@ -630,28 +646,25 @@ impl Wal {
             .map_err(fail)?;
         let mut bytes = Vec::new();
         file.read_to_end(&mut bytes).map_err(fail)?;
-        let mark_fail = |e: std::io::Error| {
-            JournalError::new(
-                ErrorKind::Storage,
-                format!(
-                    "cannot open the write-ahead log's mark file `{}`: {e}",
-                    wal_mark::path(dir).display()
-                ),
-            )
-        };
         if !existed || (is_blank(&bytes) && !made) {
-            // A new log numbers its entries from 0: marks left from a log set aside would
-            // name entries it never had, so its mark file starts blank, before its header
-            // is written (a log without a header is made again).
-            let mark = MarkFile::open(dir, true).map_err(mark_fail)?;
+            // A log never written (no header yet): made now, its mark file blank before its
+            // header is written.
+            let mark = match blank_mark {
+                Some(mark) => mark,
+                None => MarkFile::open(dir, true).map_err(mark_fail)?,
+            };
             let header = Header { generation: 1, base: 0, trailer: true };
-            let mut wal = Wal { file, path: path.clone(), header, end: DATA_START, next_lsn: 0, mark };
+            let mut wal =
+                Wal { file, path: path.clone(), header, end: DATA_START, next_lsn: 0, mark: Some(mark) };
             wal.make().map_err(fail)?;
             return Ok((wal, Vec::new()));
         }
         let read = contents(dir, &bytes, wal_mark::read(dir).as_deref(), made)?;
         // Checked against its marks first; a missing or short mark file is made again here.
-        let mark = MarkFile::open(dir, false).map_err(mark_fail)?;
+        // One that cannot be (a full disk, no permission) costs the marks of this opening's
+        // appends, as a failed mark write does, never the log: its entries are not at risk
+        // for it, and the next opening tries again.
+        let mark = MarkFile::open(dir, false).ok();
         let next_lsn = read.header.base + read.entries.len() as u64;
         let mut wal = Wal { file, path: path.clone(), header: read.header, end: read.end, next_lsn, mark };
         if !read.header.trailer && read.entries.is_empty() {
@@ -705,7 +718,9 @@ impl Wal {
         // even when the damage looks like the end of the log. A failed mark write loses no
         // entry (this one is synced), only the means to notice its later loss: the append is
         // acknowledged all the same.
-        self.mark.write(self.next_lsn);
+        if let Some(mark) = self.mark.as_mut() {
+            mark.write(self.next_lsn);
+        }
         self.end += entry.len();
         self.next_lsn += 1;
         Ok(())
@@ -727,7 +742,9 @@ impl Wal {
         // them. (Once the new header is durable, the marks name entries below its first one,
         // which mean nothing.) A mark file that cannot be synced costs only that guard (as a failed
         // mark write does): the checkpoint goes on.
-        let _ = self.mark.sync();
+        if let Some(mark) = self.mark.as_mut() {
+            let _ = mark.sync();
+        }
         let header = Header { generation: self.header.generation + 1, base: self.next_lsn, trailer: true };
         self.write_header(header).map_err(|e| self.error(e))?;
         self.header = header;
@@ -1118,6 +1135,34 @@ mod tests {
             wal.clear()?;
             wal.append("s", 2, &[3; 32], records.into_iter())?;
         }
+        Ok(())
+    }
+
+    #[test]
+    fn a_mark_file_that_cannot_be_opened_costs_the_marks_not_the_log(
+    ) -> Result<(), Box<dyn std::error::Error>> {
+        let dir = tempfile::tempdir()?;
+        let (mut wal, _) = Wal::open(dir.path(), false)?;
+        let records: [&[u8]; 1] = [b"r"];
+        wal.append("s", 0, &[1; 32], records.into_iter())?;
+        drop(wal);
+        // A directory where the mark file should be: it can be neither read nor written.
+        let mark_file = wal_mark::path(dir.path());
+        std::fs::remove_file(&mark_file)?;
+        std::fs::create_dir(&mark_file)?;
+        let (mut wal, entries) = Wal::open(dir.path(), true)?;
+        assert_eq!(entries.len(), 1);
+        wal.append("s", 1, &[2; 32], records.into_iter())?;
+        wal.clear()?;
+        drop(wal);
+        assert!(Wal::open(dir.path(), true)?.1.is_empty());
+        // A new log, though, must start with a blank mark file: it is refused without one.
+        std::fs::rename(dir.path().join(WAL_FILE), dir.path().join(format!("{WAL_FILE}{DAMAGED_SUFFIX}")))?;
+        let err = Wal::open(dir.path(), true).err().ok_or("made a log without a mark file")?;
+        assert!(err.message().contains("mark file"), "{err}");
+        assert!(!dir.path().join(WAL_FILE).exists(), "an empty log was left behind");
+        std::fs::remove_dir(&mark_file)?;
+        assert!(Wal::open(dir.path(), true)?.1.is_empty());
         Ok(())
     }
 

@@ -6,8 +6,9 @@
 //! `fdatasync` writes every dirty page of the file it syncs, so a mark written into the log
 //! made each sync write two separate pages (the entry's and the header page), where a mark
 //! in another file is left to the kernel's write-back and costs the append nothing it waits
-//! for. The price is that a mark is made durable by that write-back, or by the checkpoint
-//! (`wal::Wal::clear`) and the log's close, no longer by the next append's sync.
+//! for. The price is that a mark reaches the disk by that write-back, by the checkpoint
+//! (`wal::Wal::clear`) or at the log's close (`MarkFile`'s drop), no longer with the next
+//! append's sync: a power cut loses the marks not yet written back (see `wal`).
 //!
 //! Layout: `LEN` bytes, made once (zeros, synced, its name in the directory synced too),
 //! then written in place. Two slots, at `SLOTS`, each in its own sector: a mark is `MAGIC`
@@ -19,10 +20,12 @@
 //!
 //! A mark file that is missing, cut short or damaged in both slots reads as "no mark": the
 //! entries in the log are not at risk for it, only the detection of their later loss, so it
-//! never refuses a database. A read-write open makes a missing or short one again; a new log
-//! (`wal::Wal::open` making one) starts with a blank one, since its numbers start again at 0.
+//! never refuses a database. A read-write open makes a missing or short one again (and,
+//! should that fail, appends without marks until the next open); a new log (`wal::Wal::open`
+//! making one) starts with a blank one, since its numbers start again at 0, and is not made
+//! without it.
 //!
-//! Only `wal` uses this module (imports run wal -> mark, never back).
+//! Only `wal` uses this module (imports run wal -> mark, never back; tests aside).
 
 use super::layout::WAL_MARK_FILE;
 use std::fs::{File, OpenOptions};
