@@ -19,9 +19,9 @@
 //!
 //! Beside sled's own files (`db`, `conf`, `snap.*`, `blobs/`) the directory holds the
 //! write-ahead log (`wal`) with its mark file (`wal_mark`), the record of heads (`heads`)
-//! and a copy of sled's `conf`. sled's log is written in
-//! segments of `NEW_SEGMENT_SIZE` in a database made now, of sled's default in one made
-//! before: whoever opens the directory with sled takes the size from `conf` (`sled_config`).
+//! and a copy of sled's `conf`. sled's log is written in segments of `NEW_SEGMENT_SIZE` in a
+//! database made now, of sled's default in one made before: whoever opens the directory
+//! with sled takes the size from `conf` (`sled_config`).
 
 use std::path::Path;
 
