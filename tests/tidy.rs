@@ -165,10 +165,11 @@ const JOURNAL_LAYERS: &[(&str, u32)] = &[
     // The sled backend: formats and files, its state, its operations, its `Store`.
     ("sled_store/layout", 10),
     ("sled_store/block", 11),
-    ("sled_store/wal", 11),
+    ("sled_store/wal_mark", 11),
     ("sled_store/heads", 11),
+    ("sled_store/wal", 12),
     ("sled_store/tail", 12),
-    ("sled_store/tools", 12),
+    ("sled_store/tools", 13),
     ("sled_store/state", 13),
     ("sled_store/open", 14),
     ("sled_store/read", 14),

@@ -21,7 +21,7 @@
 //!              │         block's header is the session's head (length, last hash)
 //!              ├► retractions: index of Retract records
 //!              └► snapshots: cached states, tagged by rules version
-//! arbiter-wal: single appends not yet flushed into sled
+//! arbiter-wal: single appends not yet flushed into sled (arbiter-wal-mark: the last synced)
 //! arbiter-heads: every session's acknowledged head, to catch what sled loses
 //! ```
 //!

@@ -576,11 +576,10 @@ fn appends_acknowledged_through_the_log_survive_a_kill() -> Result<(), Box<dyn s
     child.kill()?;
     child.wait()?;
     assert!(acknowledged, "the child did not finish appending");
-    let log = path.join(arbiter_journal::layout::WAL_FILE);
-    let live = |log: &std::path::Path| -> Result<usize, Box<dyn std::error::Error>> {
-        Ok(arbiter_journal::layout::wal_entries(&std::fs::read(log)?)?)
+    let live = |dir: &std::path::Path| -> Result<usize, Box<dyn std::error::Error>> {
+        Ok(arbiter_journal::layout::wal_entries(dir)?)
     };
-    let logged = live(&log)? as u64;
+    let logged = live(&path)? as u64;
     assert!(
         0 < logged && logged < LOGGED,
         "{logged} appends live in the log: it was started afresh on the way"
@@ -589,7 +588,7 @@ fn appends_acknowledged_through_the_log_survive_a_kill() -> Result<(), Box<dyn s
     assert_eq!(read_all(&j, "s", 0)?, (0..LOGGED).map(|i| (i, ev(i))).collect::<Vec<_>>());
     assert!(j.check::<Ev>("s")?.is_ok());
     drop(j);
-    assert_eq!(live(&log)?, 0, "redone, then started afresh");
+    assert_eq!(live(&path)?, 0, "redone, then started afresh");
     Ok(())
 }
 

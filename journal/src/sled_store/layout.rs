@@ -18,9 +18,10 @@
 //! finding the last block by key would silently take the one before it.
 //!
 //! Beside sled's own files (`db`, `conf`, `snap.*`, `blobs/`) the directory holds the
-//! write-ahead log (`wal`) and the record of heads (`heads`). sled's log is written in
-//! segments of `NEW_SEGMENT_SIZE` in a database made now, of sled's default in one made
-//! before: whoever opens the directory with sled takes the size from `conf` (`sled_config`).
+//! write-ahead log (`wal`) with its mark file (`wal_mark`), the record of heads (`heads`)
+//! and a copy of sled's `conf`. sled's log is written in segments of `NEW_SEGMENT_SIZE` in a
+//! database made now, of sled's default in one made before: whoever opens the directory
+//! with sled takes the size from `conf` (`sled_config`).
 
 use std::path::Path;
 
@@ -45,6 +46,10 @@ pub const SLED_UNFINISHED_SUFFIX: &str = ".generating";
 
 /// The write-ahead log beside sled's files (see `wal`).
 pub const WAL_FILE: &str = "arbiter-wal";
+
+/// The write-ahead log's mark: the number of the last entry synced, kept out of the log so
+/// that an append's sync writes the log's pages only (see `wal_mark`).
+pub const WAL_MARK_FILE: &str = "arbiter-wal-mark";
 
 /// A copy of sled's `conf`, kept so that a lost `conf` is put back rather than guessed: sled
 /// takes a data file without `conf` to have the segment size it is given, and starting on a

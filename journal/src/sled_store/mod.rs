@@ -3,8 +3,9 @@
 //!
 //! Inside, imports run one way (tests/tidy.rs holds them to it):
 //! - `layout` (trees, keys, file names); then the formats and files: `block` (how records
-//!   are packed into values), `wal` (the write-ahead log), `heads` (the record of heads);
-//!   then `tail` (a last block as a head) and `tools` (the layout for tamper tests);
+//!   are packed into values), `wal_mark` (the write-ahead log's mark file), `heads` (the
+//!   record of heads); then `wal` (the write-ahead log) and `tail` (a last block as a head);
+//!   then `tools` (the layout for tamper tests);
 //! - `state`: `SledStore`'s fields, its locks and the checkpoint;
 //! - the operations, each an `impl SledStore` of its own: `open` (finding, locking and
 //!   opening a directory, read-write or read-only), `read`, `write`, `snapshot`, `recover`
@@ -31,6 +32,7 @@ mod state;
 mod tail;
 pub mod tools;
 mod wal;
+mod wal_mark;
 mod write;
 
 pub use block::{BLOCK_BYTES, BLOCK_RECORDS};

@@ -148,8 +148,8 @@ impl SledStore {
     ) -> Result<SledStore, JournalError> {
         let shown = shown.to_string();
         let left_over = unfinished_snapshots(path).map(|v| !v.is_empty()).unwrap_or(true);
-        let log = wal::read_file(path)?;
-        let parsed = wal::parse(log.as_deref());
+        let log = wal::read_files(path)?;
+        let parsed = wal::parse(&log);
         let to_redo = matches!(&parsed, Some(Ok(contents)) if !contents.entries.is_empty());
         let room = fs2::available_space(path).is_ok_and(|free| free >= ROOM_IN_PLACE);
         let small = std::fs::metadata(path.join(layout::SLED_DATA_FILE)).is_ok_and(|m| m.len() < COPY_BELOW);
@@ -185,7 +185,7 @@ impl SledStore {
             Ok(None) => false,
             Err(e) => return Err(storage(&format!("opening database `{shown}`"), e)),
         };
-        let logged = wal::read_only(path, log.as_deref(), parsed, made)?;
+        let logged = wal::read_only(path, &log, parsed, made)?;
         let recorded = record()?;
         let opened = Opened { mode: Mode::ReadOnly, _lock: lock, _scratch: scratch };
         let store = SledStore::assemble(db, path, None, Durability::Fsync, None, opened, recorded)?;
@@ -479,6 +479,7 @@ fn refuse_foreign_directory(path: &Path, shown: &str) -> Result<(), JournalError
         layout::LEGACY_MARKER_FILE,
         layout::HEADS_FILE,
         layout::WAL_FILE,
+        layout::WAL_MARK_FILE,
     ];
     if entries.next().is_none() || known.iter().any(|f| path.join(f).exists()) {
         return Ok(());

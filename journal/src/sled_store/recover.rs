@@ -74,7 +74,8 @@ mod tests {
     use crate::codec;
     use crate::meta::SessionMeta;
     use crate::record::Record;
-    use crate::sled_store::wal;
+    use crate::sled_store::layout::WAL_MARK_FILE;
+    use crate::sled_store::{wal, wal_mark};
     use crate::Journal;
     use std::path::Path;
 
@@ -117,9 +118,9 @@ mod tests {
         Ok(end)
     }
 
-    /// How many live entries the log at `dir` holds, read from its bytes.
+    /// How many live entries the log at `dir` holds, read from its files.
     fn logged(dir: &Path) -> Result<usize, Box<dyn std::error::Error>> {
-        Ok(wal::read(&std::fs::read(dir.join(WAL_FILE))?)?.entries.len())
+        Ok(crate::sled_store::tools::wal_entries(dir)?)
     }
 
     fn read(j: &Journal) -> Result<Vec<String>, JournalError> {
@@ -185,38 +186,53 @@ mod tests {
         let at4 = log(dir.path(), "s", 3, 1, at3)?;
         log(dir.path(), "s", 4, 1, at4)?;
         let whole = std::fs::read(dir.path().join(WAL_FILE))?;
+        let marks = std::fs::read(dir.path().join(WAL_MARK_FILE))?;
         // The two entries are the same length: a frame, whose first 4 bytes give the rest.
         let frame = whole.get(wal::DATA_START..wal::DATA_START + 4).ok_or("no entry")?;
         let first_len = 8 + u32::from_be_bytes(frame.try_into()?) as usize;
+        let mut torn = whole.clone();
+        torn[wal::DATA_START + 2 * first_len - 5..].iter_mut().for_each(|b| *b = 0);
+        // Entry 1's mark (slot 1) gone, as if its write never happened.
+        let mut unmarked = marks.clone();
+        let slot = wal_mark::SLOTS[1];
+        unmarked[slot..slot + wal_mark::MARK_LEN].iter_mut().for_each(|b| *b = 0);
+        // A copy of the database with `log` and `mark` as its log and mark file.
+        let with = |log: &[u8], mark: &[u8]| -> Result<tempfile::TempDir, Box<dyn std::error::Error>> {
+            let dir = tempfile::tempdir()?;
+            database(dir.path())?;
+            std::fs::write(dir.path().join(WAL_FILE), log)?;
+            std::fs::write(dir.path().join(WAL_MARK_FILE), mark)?;
+            Ok(dir)
+        };
         // Torn: only part of the second entry reached the disk. It was never acknowledged,
         // so never marked as synced (the mark slot of entry 1 holds nothing).
-        let mut torn = whole.clone();
-        torn[wal::DATA_START + 2 * first_len - 5..].iter_mut().for_each(|b| *b = 0);
-        torn[wal::MARK_AT[1]..wal::MARK_AT[1] + 20].iter_mut().for_each(|b| *b = 0);
-        std::fs::write(dir.path().join(WAL_FILE), &torn)?;
+        let dir = with(&torn, &unmarked)?;
         assert_eq!(Journal::open(dir.path())?.len("s")?, 4);
         // The same bytes with the mark that says the second entry was synced: its loss is
-        // refused, not taken for a torn write.
-        let dir = tempfile::tempdir()?;
-        database(dir.path())?;
-        let mut torn = whole.clone();
-        torn[wal::DATA_START + 2 * first_len - 5..].iter_mut().for_each(|b| *b = 0);
-        std::fs::write(dir.path().join(WAL_FILE), &torn)?;
+        // refused, not taken for a torn write, and the sentence names the mark file.
+        let dir = with(&torn, &marks)?;
         let err = Journal::open(dir.path()).err().ok_or("opened a log that lost a synced entry")?;
-        assert!(err.message().contains("acknowledged, are gone"), "{err}");
-        let dir = tempfile::tempdir()?;
-        database(dir.path())?;
-        let mut torn = whole.clone();
-        torn[wal::DATA_START + 2 * first_len - 5..].iter_mut().for_each(|b| *b = 0);
-        torn[wal::MARK_AT[1]..wal::MARK_AT[1] + 20].iter_mut().for_each(|b| *b = 0);
-        std::fs::write(dir.path().join(WAL_FILE), &torn)?;
+        assert!(
+            err.message().contains("acknowledged, are gone") && err.message().contains(WAL_MARK_FILE),
+            "{err}"
+        );
+        assert!(Journal::open_read_only(dir.path()).is_err(), "read-only opened it");
+        // The mark file deleted or damaged in both slots: no mark, read as a torn write.
+        let dir = with(&torn, &marks)?;
+        std::fs::remove_file(dir.path().join(WAL_MARK_FILE))?;
+        assert_eq!(Journal::open_read_only(dir.path())?.len("s")?, 4);
+        assert_eq!(Journal::open(dir.path())?.len("s")?, 4);
+        assert!(dir.path().join(WAL_MARK_FILE).exists(), "a read-write open makes it again");
+        let mut garbled = marks.clone();
+        for slot in wal_mark::SLOTS {
+            garbled[slot + 9] ^= 0x5a;
+        }
+        let dir = with(&torn, &garbled)?;
         assert_eq!(Journal::open(dir.path())?.len("s")?, 4);
         // Damaged with an entry after it: refused, with one sentence.
-        let dir = tempfile::tempdir()?;
-        database(dir.path())?;
         let mut damaged = whole;
         damaged[wal::DATA_START + 12] ^= 0xff;
-        std::fs::write(dir.path().join(WAL_FILE), &damaged)?;
+        let dir = with(&damaged, &marks)?;
         let err = Journal::open(dir.path()).err().ok_or("opened a damaged log")?;
         assert_eq!(err.kind(), ErrorKind::Storage);
         assert!(err.message().contains("write-ahead log"), "{err}");

@@ -21,8 +21,9 @@
 //!   live sequence number (u64) ‖ CRC-32 of those 24 bytes. A checkpoint writes the slot the
 //!   current header is not in, so a torn header write leaves the other one whole; the valid
 //!   slot with the higher generation is the header.
-//! - Two mark slots, at `2 * SLOT_LEN` and `3 * SLOT_LEN` (`MARK_AT`): the number of the
-//!   last entry synced (see `MARK_MAGIC`). Logs of earlier builds have zeros there (no mark).
+//! - Bytes `2 * SLOT_LEN..DATA_START`: unused, zeros, in a log made now. Logs of earlier
+//!   builds kept their marks (below) in two slots there (`LEGACY_MARK_AT`), which are still
+//!   read; nothing writes them any more.
 //! - From `DATA_START`, entries back to back: `length (u32) ‖ CRC-32 of the body (u32) ‖
 //!   body ‖ length ‖ CRC-32` (the trailer; logs of earlier builds, version 1 in the
 //!   header's magic, have none), the body being `log sequence number (u64) ‖ name length (u16) ‖ session name ‖
@@ -49,17 +50,34 @@
 //! never torn with both ends on disk and its middle not; a longer one is given the benefit
 //! of the doubt, as a torn write). Damage that destroys the head and the trailer of the last
 //! entries alike (zeros or garbage over the end of the live log, with no whole entry after
-//! it) is told apart by the mark: once an entry is synced, its number is written in a mark
-//! slot of the header page (two slots, alternating), so a mark numbering an entry that is
-//! not there says acknowledged entries were lost, and the log is refused. What still cannot
-//! be told apart from a torn last write: such damage to entries whose mark a power cut lost
-//! with them (a mark is written before the append returns and synced with the next append
-//! or at the checkpoint), or damage that also destroys both mark slots.
+//! it) is told apart by the mark: once an entry is synced, its number is written to the
+//! mark file beside the log (`wal_mark`, `arbiter-wal-mark`: two slots, alternating, one
+//! positioned write, not synced), so a mark numbering an entry that is not there says
+//! acknowledged entries were lost, and the log is refused. The mark is the highest valid one
+//! in the mark file and, for a log of an earlier build, in its header page; a mark below the
+//! live log's first number names entries a checkpoint has already made durable in sled, and
+//! means nothing. A missing or damaged mark file is no mark: nothing is refused for it.
+//!
+//! The mark is kept out of this file so that an append's `fdatasync` writes the entry's
+//! page(s) only: a mark in the header page made every sync write a second, separate page,
+//! about a third more time per append. So a live entry's mark reaches the disk by the
+//! kernel's write-back (on Linux, by default, once it has been dirty for about 30 seconds)
+//! or when the log is closed (`MarkFile`'s drop), no longer by the next append's sync. The
+//! checkpoint (`clear`) syncs the mark file too, before it writes a new header, so that the
+//! entries a torn header write would bring back to life are guarded by their marks. A
+//! killed process loses no mark (it is with the kernel); a power cut or system crash loses
+//! those not yet written back. What cannot be told apart from a torn last write is then
+//! damage that destroys the entries appended since the mark last reached the disk (up to
+//! some 30 seconds of appends before a power cut, where a mark carried by the next append's
+//! sync left only the last entry open), and damage that also destroys both mark slots or
+//! the whole mark file. A new log numbers its entries from 0 again, so it is made with a
+//! blank mark file.
 //!
 //! A user who decides to open a database without its damaged log renames the log to
 //! `arbiter-wal.damaged` (`DAMAGED_SUFFIX`); a new one is then made.
 
-use super::layout::WAL_FILE;
+use super::layout::{WAL_FILE, WAL_MARK_FILE};
+use super::wal_mark::{self, MarkFile};
 use crate::chain::Hash;
 use crate::error::{ErrorKind, JournalError};
 use std::fs::File;
@@ -95,13 +113,9 @@ const MAGIC_V1: &[u8; 8] = b"arbwal\x00\x01";
 const HEADER_BODY: usize = 24;
 /// Distance between the two header slots (each in its own sector).
 const SLOT_LEN: usize = 512;
-/// Where the two mark slots are (each in its own sector, after the header slots): a mark is
-/// `MARK_MAGIC` (8 bytes) ‖ the log sequence number of an entry already synced (u64) ‖
-/// CRC-32 of those 16 bytes. Entry `n`'s mark goes to slot `n % 2`, so a torn mark write
-/// leaves the one before it whole; the valid mark with the higher number counts.
-pub(crate) const MARK_AT: [usize; 2] = [2 * SLOT_LEN, 3 * SLOT_LEN];
-const MARK_MAGIC: &[u8; 8] = b"arbwalak";
-const MARK_BODY: usize = 16;
+/// Where logs of earlier builds kept their two mark slots, in the header page (each in its
+/// own sector, after the header slots), in `wal_mark`'s encoding. Read, never written.
+pub(crate) const LEGACY_MARK_AT: [usize; 2] = [2 * SLOT_LEN, 3 * SLOT_LEN];
 /// Where entries start.
 pub(crate) const DATA_START: usize = 4096;
 /// Bytes before an entry's body: its length and CRC.
@@ -164,26 +178,21 @@ fn decode_header(slot: &[u8]) -> Option<Header> {
     })
 }
 
-fn encode_mark(lsn: u64) -> [u8; MARK_BODY + 4] {
-    let mut out = [0u8; MARK_BODY + 4];
-    out[..8].copy_from_slice(MARK_MAGIC);
-    out[8..16].copy_from_slice(&lsn.to_be_bytes());
-    let crc = crc32fast::hash(&out[..MARK_BODY]);
-    out[MARK_BODY..].copy_from_slice(&crc.to_be_bytes());
-    out
+/// Where the mark that counts was found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum MarkIn {
+    /// The mark file beside the log.
+    File,
+    /// The header page of a log written by an earlier build.
+    HeaderPage,
 }
 
-fn decode_mark(slot: &[u8]) -> Option<u64> {
-    let body = slot.get(..MARK_BODY)?;
-    let crc = u32::from_be_bytes(slot.get(MARK_BODY..MARK_BODY + 4)?.try_into().ok()?);
-    (&body[..8] == MARK_MAGIC && crc32fast::hash(body) == crc)
-        .then(|| body[8..16].try_into().ok().map(u64::from_be_bytes))
-        .flatten()
-}
-
-/// The highest log sequence number a readable mark says was synced, if any.
-fn mark(bytes: &[u8]) -> Option<u64> {
-    MARK_AT.iter().filter_map(|&at| bytes.get(at..at + MARK_BODY + 4).and_then(decode_mark)).max()
+/// The highest log sequence number a readable mark says was synced, and where it is: in
+/// the mark file's bytes (`sidecar`) or in the log's header page (`bytes`, earlier builds).
+fn mark(bytes: &[u8], sidecar: Option<&[u8]>) -> Option<(u64, MarkIn)> {
+    let in_file = sidecar.and_then(|b| wal_mark::highest(b, &wal_mark::SLOTS)).map(|m| (m, MarkIn::File));
+    let in_header = wal_mark::highest(bytes, &LEGACY_MARK_AT).map(|m| (m, MarkIn::HeaderPage));
+    in_file.into_iter().chain(in_header).max_by_key(|&(m, _)| m)
 }
 
 /// The entry with log sequence number `lsn`, as written: frame and body.
@@ -337,8 +346,9 @@ pub struct Contents {
 }
 
 /// Read a log's bytes (a whole file, at least `DATA_START + PREALLOCATED` bytes with a
-/// valid header slot); an error says what is damaged.
-pub fn read(bytes: &[u8]) -> Result<Contents, String> {
+/// valid header slot), with its mark file's bytes (`sidecar`, `None` when there is none);
+/// an error says what is damaged.
+pub fn read(bytes: &[u8], sidecar: Option<&[u8]>) -> Result<Contents, String> {
     if bytes.len() < DATA_START + PREALLOCATED {
         return Err(format!(
             "is cut short: it has {} bytes, where a log is made {} bytes long",
@@ -386,10 +396,17 @@ pub fn read(bytes: &[u8]) -> Result<Contents, String> {
     }
     // Entries are marked once synced (`Wal::append`): a mark at or past the end of the
     // live entries says acknowledged entries were there. Zeros or garbage over the end of
-    // the live log, which look like the end of it, are told apart from it so.
-    if let Some(marked) = mark(bytes).filter(|&m| m >= header.base && m >= expected) {
+    // the live log, which look like the end of it, are told apart from it so. A mark below
+    // the first live entry names entries a checkpoint made durable in sled: it is behind,
+    // not damage (as the marks an earlier build left in the header page soon are).
+    if let Some((marked, found)) = mark(bytes, sidecar).filter(|&(m, _)| m >= header.base && m >= expected) {
+        let says = match found {
+            MarkIn::File => format!("its mark file `{WAL_MARK_FILE}` says"),
+            MarkIn::HeaderPage => "the mark in its header page says".to_string(),
+        };
         return Err(format!(
-            "is damaged: its entries break off at byte {at} after {} live ones, but entries up to number              {marked} were written and synced ({} of them, acknowledged, are gone)",
+            "is damaged: its entries break off at byte {at} after {} live ones, but {says} entries up to \
+             number {marked} were written and synced ({} of them, acknowledged, are gone)",
             expected - header.base,
             marked + 1 - expected
         ));
@@ -482,36 +499,51 @@ fn past_zeros(bytes: &[u8], at: usize) -> Option<usize> {
     Some(first_nonzero.saturating_sub(3).max(at + 1))
 }
 
-/// The bytes of the log in the database directory `dir`, read without changing anything
-/// (`None` when there is no log file).
-pub fn read_file(dir: &Path) -> Result<Option<Vec<u8>>, JournalError> {
+/// A log's files in a database directory, as read by `read_files`.
+#[derive(Debug, Default)]
+pub struct Files {
+    /// The log's bytes, `None` when there is no log file.
+    pub log: Option<Vec<u8>>,
+    /// The mark file's bytes, `None` when there is none or it cannot be read (no mark: see
+    /// `wal_mark`).
+    pub mark: Option<Vec<u8>>,
+}
+
+/// The log and its mark file in the database directory `dir`, read without changing
+/// anything.
+pub fn read_files(dir: &Path) -> Result<Files, JournalError> {
     let path = dir.join(WAL_FILE);
-    match std::fs::read(&path) {
-        Ok(bytes) => Ok(Some(bytes)),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(JournalError::new(
-            ErrorKind::Storage,
-            format!("cannot read the write-ahead log `{}`: {e}", path.display()),
-        )),
-    }
+    let log = match std::fs::read(&path) {
+        Ok(bytes) => Some(bytes),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => {
+            return Err(JournalError::new(
+                ErrorKind::Storage,
+                format!("cannot read the write-ahead log `{}`: {e}", path.display()),
+            ))
+        }
+    };
+    // The mark matters only beside a log.
+    let mark = log.as_ref().and_then(|_| wal_mark::read(dir));
+    Ok(Files { log, mark })
 }
 
-/// A log's bytes as read by `read_file`, parsed once: `None` when there are none or they
-/// are blank (never written), else what `read` makes of them.
-pub fn parse(bytes: Option<&[u8]>) -> Option<Result<Contents, String>> {
-    bytes.filter(|b| !is_blank(b)).map(read)
+/// A log's files as read by `read_files`, parsed once: `None` when there is no log or it is
+/// blank (never written), else what `read` makes of it.
+pub fn parse(files: &Files) -> Option<Result<Contents, String>> {
+    files.log.as_deref().filter(|b| !is_blank(b)).map(|b| read(b, files.mark.as_deref()))
 }
 
-/// The live entries of a log read with `read_file` (`bytes`) and parsed (`parsed`), for a
+/// The live entries of a log read with `read_files` (`files`) and parsed (`parsed`), for a
 /// read-only open. `made` says the database was made with a log, so that a missing or blank
 /// one is damage; a log renamed aside as damaged (`DAMAGED_SUFFIX`) counts as none.
 pub fn read_only(
     dir: &Path,
-    bytes: Option<&[u8]>,
+    files: &Files,
     parsed: Option<Result<Contents, String>>,
     made: bool,
 ) -> Result<Vec<Entry>, JournalError> {
-    match (bytes, parsed) {
+    match (&files.log, parsed) {
         (None, _) => missing(dir, made).map(|()| Vec::new()),
         (Some(_), None) if made => Err(damaged(dir, "is empty or all zeros")),
         (Some(_), None) => Ok(Vec::new()),
@@ -525,12 +557,13 @@ fn is_blank(bytes: &[u8]) -> bool {
     bytes.iter().all(|&b| b == 0)
 }
 
-/// A log's contents, or the sentence saying it is damaged.
-fn contents(dir: &Path, bytes: &[u8], made: bool) -> Result<Contents, JournalError> {
+/// A log's contents, read with its mark file's bytes (`sidecar`), or the sentence saying
+/// it is damaged.
+fn contents(dir: &Path, bytes: &[u8], sidecar: Option<&[u8]>, made: bool) -> Result<Contents, JournalError> {
     if is_blank(bytes) && made {
         return Err(damaged(dir, "is empty or all zeros"));
     }
-    read(bytes).map_err(|e| damaged(dir, &e))
+    read(bytes, sidecar).map_err(|e| damaged(dir, &e))
 }
 
 /// A missing log: fine in a database never opened, or once the user has set a damaged one
@@ -568,6 +601,9 @@ pub struct Wal {
     end: usize,
     /// The log sequence number the next entry gets.
     next_lsn: u64,
+    /// Where each entry's number goes once it is synced; `None` when the mark file of a
+    /// log with entries could not be opened or made (see `open`).
+    mark: Option<MarkFile>,
 }
 
 impl Wal {
@@ -582,9 +618,24 @@ impl Wal {
                 format!("cannot open the write-ahead log `{}`: {e}", path.display()),
             )
         };
+        let mark_fail = |e: std::io::Error| {
+            JournalError::new(
+                ErrorKind::Storage,
+                format!(
+                    "cannot open the write-ahead log's mark file `{}`: {e}",
+                    wal_mark::path(dir).display()
+                ),
+            )
+        };
         let existed = path.exists();
+        // A new log numbers its entries from 0: marks left from a log set aside would name
+        // entries it never had, so its mark file is made blank first, before the log file
+        // exists (a mark file that cannot be made then leaves no empty log behind, which a
+        // later open would take for an erased one).
+        let mut blank_mark = None;
         if !existed {
             missing(dir, made)?;
+            blank_mark = Some(MarkFile::open(dir, true).map_err(mark_fail)?);
         }
         let mut file = std::fs::OpenOptions::new()
             .read(true)
@@ -596,14 +647,26 @@ impl Wal {
         let mut bytes = Vec::new();
         file.read_to_end(&mut bytes).map_err(fail)?;
         if !existed || (is_blank(&bytes) && !made) {
+            // A log never written (no header yet): made now, its mark file blank before its
+            // header is written.
+            let mark = match blank_mark {
+                Some(mark) => mark,
+                None => MarkFile::open(dir, true).map_err(mark_fail)?,
+            };
             let header = Header { generation: 1, base: 0, trailer: true };
-            let mut wal = Wal { file, path: path.clone(), header, end: DATA_START, next_lsn: 0 };
+            let mut wal =
+                Wal { file, path: path.clone(), header, end: DATA_START, next_lsn: 0, mark: Some(mark) };
             wal.make().map_err(fail)?;
             return Ok((wal, Vec::new()));
         }
-        let read = contents(dir, &bytes, made)?;
+        let read = contents(dir, &bytes, wal_mark::read(dir).as_deref(), made)?;
+        // Checked against its marks first; a missing or short mark file is made again here.
+        // One that cannot be (a full disk, no permission) costs the marks of this opening's
+        // appends, as a failed mark write does, never the log: its entries are not at risk
+        // for it, and the next opening tries again.
+        let mark = MarkFile::open(dir, false).ok();
         let next_lsn = read.header.base + read.entries.len() as u64;
-        let mut wal = Wal { file, path: path.clone(), header: read.header, end: read.end, next_lsn };
+        let mut wal = Wal { file, path: path.clone(), header: read.header, end: read.end, next_lsn, mark };
         if !read.header.trailer && read.entries.is_empty() {
             // A log of an earlier build, with nothing live: new entries have trailers, so
             // the header says so before any is written. (One with live entries gets its new
@@ -648,14 +711,16 @@ impl Wal {
         let written = self.file.write_all_at(&entry, self.end as u64).and_then(|()| self.file.sync_data());
         written.map_err(|e| self.error(e))?;
         // The mark: this entry is synced. It is written after the sync, so it never runs
-        // ahead of a durable entry, and made durable by the next append's sync (or the
-        // checkpoint's); a process killed after this write leaves it with the kernel. An
-        // entry's loss is then detected by `read` even when the damage looks like the end of
-        // the log. A failed mark write loses no entry (this one is synced), only the means to
-        // notice its later loss: the append is acknowledged all the same.
-        let marked =
-            self.file.write_all_at(&encode_mark(self.next_lsn), MARK_AT[(self.next_lsn % 2) as usize] as u64);
-        drop(marked);
+        // ahead of a durable entry, into the mark file and not synced, so this log's next
+        // sync writes only its own pages (see the module doc): it reaches the disk by the
+        // kernel's write-back, the checkpoint or the log's close; a process killed after
+        // this write leaves it with the kernel. An entry's loss is then detected by `read`
+        // even when the damage looks like the end of the log. A failed mark write loses no
+        // entry (this one is synced), only the means to notice its later loss: the append is
+        // acknowledged all the same.
+        if let Some(mark) = self.mark.as_mut() {
+            mark.write(self.next_lsn);
+        }
         self.end += entry.len();
         self.next_lsn += 1;
         Ok(())
@@ -671,6 +736,14 @@ impl Wal {
     pub fn clear(&mut self) -> Result<(), JournalError> {
         if self.next_lsn == self.header.base {
             return Ok(());
+        }
+        // The marks first: should the new header's write be torn, the log is read from the
+        // older header slot, these entries are live again, and their marks on disk guard
+        // them. (Once the new header is durable, the marks name entries below its first one,
+        // which mean nothing.) A mark file that cannot be synced costs only that guard (as a failed
+        // mark write does): the checkpoint goes on.
+        if let Some(mark) = self.mark.as_mut() {
+            let _ = mark.sync();
         }
         let header = Header { generation: self.header.generation + 1, base: self.next_lsn, trailer: true };
         self.write_header(header).map_err(|e| self.error(e))?;
@@ -759,14 +832,14 @@ mod tests {
             let mut bytes = whole.clone();
             let later = sample(5);
             bytes[far..far + later.len()].copy_from_slice(&later);
-            let error = read(&bytes).expect_err("an entry past the end must be refused");
+            let error = read(&bytes, None).expect_err("an entry past the end must be refused");
             assert!(error.contains(&format!("numbered 5) follows at byte {far}")), "{error}");
         }
     }
 
     #[test]
     fn live_entries_are_read_and_older_ones_ignored() -> Result<(), String> {
-        let read = read(&file(Header { generation: 3, base: 7, trailer: true }, &[7, 8, 9]))?;
+        let read = read(&file(Header { generation: 3, base: 7, trailer: true }, &[7, 8, 9]), None)?;
         assert_eq!(firsts(&read), [14, 16, 18]);
         assert_eq!(read.entries[0].records, [b"one".to_vec(), Vec::new()]);
         assert_eq!(read.entries[0].end_seq(), 16);
@@ -774,10 +847,10 @@ mod tests {
         let mut bytes = file(Header { generation: 3, base: 7, trailer: true }, &[7, 8, 9]);
         let newer = encode_header(Header { generation: 4, base: 10, trailer: true });
         bytes[..newer.len()].copy_from_slice(&newer);
-        assert_eq!(firsts(&super::read(&bytes)?), Vec::<u64>::new());
+        assert_eq!(firsts(&super::read(&bytes, None)?), Vec::<u64>::new());
         // A torn write of the newer header: the other slot still says where the log starts.
         bytes[3] ^= 0xff;
-        assert_eq!(firsts(&super::read(&bytes)?), [14, 16, 18]);
+        assert_eq!(firsts(&super::read(&bytes, None)?), [14, 16, 18]);
         Ok(())
     }
 
@@ -794,14 +867,14 @@ mod tests {
             if torn[..body_end] == whole[..body_end] {
                 continue; // only zeros were cut: the entry is whole
             }
-            assert_eq!(read(&torn).map(|r| r.entries.len()), Ok(1), "cut at {cut}");
+            assert_eq!(read(&torn, None).map(|r| r.entries.len()), Ok(1), "cut at {cut}");
         }
         // A changed byte in the first entry's head: recovered from its trailer. In its body,
         // with the second after it: damage. In its trailer: not needed, read as it is.
         for at in DATA_START..second {
             let mut damaged = whole.clone();
             damaged[at] ^= 0x40;
-            let read = read(&damaged).map(|r| r.entries.len());
+            let read = read(&damaged, None).map(|r| r.entries.len());
             if at < DATA_START + FRAME || at >= second - TRAILER {
                 assert_eq!(read, Ok(2), "byte {at}");
             } else {
@@ -813,7 +886,7 @@ mod tests {
         for at in second..second + sample(1).len() - TRAILER {
             let mut damaged = whole.clone();
             damaged[at] ^= 0x40;
-            let read = read(&damaged).map(|r| r.entries.len());
+            let read = read(&damaged, None).map(|r| r.entries.len());
             if at < second + FRAME {
                 assert_eq!(read, Ok(2), "byte {at}");
             } else {
@@ -833,30 +906,30 @@ mod tests {
             trailer: true,
         }));
         let live = overwrite(bytes, &[10, 11]);
-        assert_eq!(read(&live).map(|r| firsts(&r)), Ok(vec![20, 22]));
+        assert_eq!(read(&live, None).map(|r| firsts(&r)), Ok(vec![20, 22]));
         // The current slot damaged: the older one names entry 7 first, but entry 10 is there.
         let mut slot = live.clone();
         slot[9] ^= 1;
-        let err = read(&slot).err().unwrap_or_default();
+        let err = read(&slot, None).err().unwrap_or_default();
         assert!(err.contains("header slot is damaged"), "{err}");
         // The first entry page zeroed, the second entry (crossing into the next page) intact.
         let mut many = file(Header { generation: 1, base: 0, trailer: true }, &(0..120).collect::<Vec<_>>());
         many[DATA_START..2 * DATA_START].iter_mut().for_each(|b| *b = 0);
-        let err = read(&many).err().unwrap_or_default();
+        let err = read(&many, None).err().unwrap_or_default();
         assert!(err.contains("whole entry"), "{err}");
         // Every live entry in the first page, and that page zeroed: not an empty log.
         let mut erased = live.clone();
         erased[DATA_START..2 * DATA_START].iter_mut().for_each(|b| *b = 0);
-        let err = read(&erased).err().unwrap_or_default();
+        let err = read(&erased, None).err().unwrap_or_default();
         assert!(err.contains("erased"), "{err}");
         // A new log never written to is all zeros there, and empty.
         assert_eq!(
-            read(&file(Header { generation: 1, base: 0, trailer: true }, &[])).map(|r| r.entries.len()),
+            read(&file(Header { generation: 1, base: 0, trailer: true }, &[]), None).map(|r| r.entries.len()),
             Ok(0)
         );
         // Cut anywhere below its made length: refused, whatever survived.
         for len in [0, 100, 2101, DATA_START, DATA_START + 50, live.len() - 1] {
-            let err = read(&live[..len]).err().unwrap_or_default();
+            let err = read(&live[..len], None).err().unwrap_or_default();
             assert!(err.contains("cut short"), "{len}: {err}");
         }
         // With no live entry, a damaged current slot is harmless: nothing is behind it.
@@ -867,7 +940,7 @@ mod tests {
             trailer: true,
         }));
         idle[9] ^= 1;
-        assert!(read(&idle).is_ok());
+        assert!(read(&idle, None).is_ok());
     }
 
     #[test]
@@ -884,7 +957,8 @@ mod tests {
             std::fs::write(&log, &bytes)?;
             let err = Wal::open(dir.path(), true).err().ok_or(what)?;
             assert!(err.message().contains("all zeros"), "{what}: {err}");
-            assert!(read_only(dir.path(), Some(&bytes), parse(Some(&bytes)), true).is_err(), "{what}");
+            let files = Files { log: Some(bytes.clone()), mark: None };
+            assert!(read_only(dir.path(), &files, parse(&files), true).is_err(), "{what}");
         }
         std::fs::remove_file(&log)?;
         let err = Wal::open(dir.path(), true).err().ok_or("missing")?;
@@ -892,10 +966,18 @@ mod tests {
         assert!(!log.exists(), "a refused open makes nothing");
         // Set aside by the user: a new log is made.
         std::fs::write(dir.path().join(format!("{WAL_FILE}{DAMAGED_SUFFIX}")), &whole)?;
-        let bytes = read_file(dir.path())?;
-        assert!(read_only(dir.path(), bytes.as_deref(), parse(bytes.as_deref()), true)?.is_empty());
-        let (_, entries) = Wal::open(dir.path(), true)?;
+        let files = read_files(dir.path())?;
+        assert!(read_only(dir.path(), &files, parse(&files), true)?.is_empty());
+        let (wal, entries) = Wal::open(dir.path(), true)?;
         assert!(entries.is_empty() && log.exists());
+        // The new log numbers its entries from 0 again, and the mark of the one set aside
+        // (entry 0) is gone with it: the new log, with nothing in it, is not refused for it.
+        assert_eq!(wal_mark::read(dir.path()).and_then(|b| wal_mark::highest(&b, &wal_mark::SLOTS)), None);
+        drop(wal);
+        let (mut wal, _) = Wal::open(dir.path(), true)?;
+        wal.append("s", 0, &[1; 32], records.into_iter())?;
+        drop(wal);
+        assert_eq!(Wal::open(dir.path(), true)?.1.len(), 1);
         Ok(())
     }
 
@@ -927,7 +1009,7 @@ mod tests {
                     bytes[at] ^= next() as u8;
                 }
             }
-            if let Ok(read) = read(&bytes) {
+            if let Ok(read) = read(&bytes, None) {
                 let held: usize = read.entries.iter().flat_map(|e| &e.records).map(Vec::len).sum();
                 assert!(held <= bytes.len(), "round {round}");
             }
@@ -941,6 +1023,7 @@ mod tests {
     ) -> Result<(), Box<dyn std::error::Error>> {
         let dir = tempfile::tempdir()?;
         let (mut wal, _) = Wal::open(dir.path(), false)?;
+        let header_page = std::fs::read(dir.path().join(WAL_FILE))?[..DATA_START].to_vec();
         let records: [&[u8]; 1] = [b"a record of some length"];
         for i in 0..60u64 {
             wal.append("s", i, &[i as u8; 32], records.into_iter())?;
@@ -948,16 +1031,25 @@ mod tests {
         let end = wal.end;
         drop(wal);
         let whole = std::fs::read(dir.path().join(WAL_FILE))?;
-        assert_eq!(read(&whole).map(|r| r.entries.len()), Ok(60));
+        // The marks went to the mark file: the log's header page is as it was made.
+        assert!(whole[..DATA_START] == header_page[..], "an append wrote the log's header page");
+        let marks = wal_mark::read(dir.path()).ok_or("no mark file")?;
+        assert_eq!(wal_mark::highest(&marks, &wal_mark::SLOTS), Some(59));
+        assert_eq!(read(&whole, Some(&marks)).map(|r| r.entries.len()), Ok(60));
         let one = sample(0).len();
         for start in [DATA_START + 1, DATA_START + 1254, end - 4096, end - one + 3, end - 9] {
             let mut zeroed = whole.clone();
             zeroed[start..(start + 4096).max(end)].iter_mut().for_each(|b| *b = 0);
-            let err = read(&zeroed).err().unwrap_or_default();
+            let err = read(&zeroed, Some(&marks)).err().unwrap_or_default();
             assert!(
-                err.contains("written and synced") && err.contains("acknowledged, are gone"),
+                err.contains("written and synced")
+                    && err.contains("acknowledged, are gone")
+                    && err.contains(&format!("mark file `{WAL_MARK_FILE}`")),
                 "{start}: {err}"
             );
+            // Without its marks (a mark file lost with them) the same bytes read as a log
+            // that ends there: what the mark is for.
+            assert!(read(&zeroed, None).is_ok(), "{start}");
         }
         // After a checkpoint the marks name entries that are no longer live: nothing is lost.
         let (mut wal, entries) = Wal::open(dir.path(), true)?;
@@ -966,6 +1058,185 @@ mod tests {
         drop(wal);
         let (_, entries) = Wal::open(dir.path(), true)?;
         assert!(entries.is_empty());
+        Ok(())
+    }
+
+    /// The mark file's bytes with entry `lsn`'s mark in its slot, the other slot blank.
+    fn marked(lsn: u64) -> Vec<u8> {
+        let mut bytes = vec![0u8; wal_mark::LEN];
+        let at = wal_mark::SLOTS[(lsn % 2) as usize];
+        bytes[at..at + wal_mark::MARK_LEN].copy_from_slice(&wal_mark::encode(lsn));
+        bytes
+    }
+
+    #[test]
+    fn a_mark_past_the_end_of_the_live_log_refuses_it_naming_the_mark_file(
+    ) -> Result<(), Box<dyn std::error::Error>> {
+        let dir = tempfile::tempdir()?;
+        let (mut wal, _) = Wal::open(dir.path(), false)?;
+        let records: [&[u8]; 1] = [b"r"];
+        for i in 0..3u64 {
+            wal.append("s", i, &[1; 32], records.into_iter())?;
+        }
+        drop(wal);
+        // Entries 0..3 are live; the mark says 7 was synced: 3 to 7 are gone.
+        std::fs::write(wal_mark::path(dir.path()), marked(7))?;
+        let err = Wal::open(dir.path(), true).err().ok_or("opened a log short of its mark")?;
+        let message = err.message();
+        assert!(
+            message.contains(&format!("its mark file `{WAL_MARK_FILE}` says entries up to number 7"))
+                && message.contains("(5 of them, acknowledged, are gone)")
+                && message.contains(DAMAGED_SUFFIX),
+            "{err}"
+        );
+        let files = read_files(dir.path())?;
+        assert!(read_only(dir.path(), &files, parse(&files), true).is_err(), "read-only read it");
+        // The mark of the last live entry, or one behind it: the log opens.
+        for lsn in [2, 1] {
+            std::fs::write(wal_mark::path(dir.path()), marked(lsn))?;
+            assert_eq!(Wal::open(dir.path(), true)?.1.len(), 3, "mark {lsn}");
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn a_missing_short_or_damaged_mark_file_is_no_mark_and_is_made_again(
+    ) -> Result<(), Box<dyn std::error::Error>> {
+        let dir = tempfile::tempdir()?;
+        let (mut wal, _) = Wal::open(dir.path(), false)?;
+        let records: [&[u8]; 1] = [b"r"];
+        wal.append("s", 0, &[1; 32], records.into_iter())?;
+        drop(wal);
+        let mark_file = wal_mark::path(dir.path());
+        let mut damaged = std::fs::read(&mark_file)?;
+        for at in wal_mark::SLOTS {
+            damaged[at + 5] ^= 0x21;
+        }
+        let short = std::fs::read(&mark_file)?[..12].to_vec();
+        let cases = [("missing", None), ("short", Some(short)), ("damaged", Some(damaged))];
+        for (round, (what, bytes)) in (0u64..).zip(cases) {
+            match &bytes {
+                None => std::fs::remove_file(&mark_file)?,
+                Some(bytes) => std::fs::write(&mark_file, bytes)?,
+            }
+            let files = read_files(dir.path())?;
+            assert_eq!(read_only(dir.path(), &files, parse(&files), true)?.len(), 1, "{what}");
+            assert_eq!(std::fs::read(&mark_file).ok(), bytes, "{what}: a read-only read wrote it");
+            let (mut wal, entries) = Wal::open(dir.path(), true)?;
+            assert_eq!(entries.len(), 1, "{what}");
+            assert_eq!(std::fs::metadata(&mark_file)?.len(), wal_mark::LEN as u64, "{what}: made again");
+            // The next append marks it again.
+            wal.append("s", 1, &[2; 32], records.into_iter())?;
+            drop(wal);
+            let marks = wal_mark::read(dir.path()).ok_or("no mark file")?;
+            assert_eq!(wal_mark::highest(&marks, &wal_mark::SLOTS), Some(2 * round + 1), "{what}");
+            // Back to one live entry for the next case.
+            let (mut wal, _) = Wal::open(dir.path(), true)?;
+            wal.clear()?;
+            wal.append("s", 2, &[3; 32], records.into_iter())?;
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn a_mark_file_that_cannot_be_opened_costs_the_marks_not_the_log(
+    ) -> Result<(), Box<dyn std::error::Error>> {
+        let dir = tempfile::tempdir()?;
+        let (mut wal, _) = Wal::open(dir.path(), false)?;
+        let records: [&[u8]; 1] = [b"r"];
+        wal.append("s", 0, &[1; 32], records.into_iter())?;
+        drop(wal);
+        // A directory where the mark file should be: it can be neither read nor written.
+        let mark_file = wal_mark::path(dir.path());
+        std::fs::remove_file(&mark_file)?;
+        std::fs::create_dir(&mark_file)?;
+        let (mut wal, entries) = Wal::open(dir.path(), true)?;
+        assert_eq!(entries.len(), 1);
+        wal.append("s", 1, &[2; 32], records.into_iter())?;
+        wal.clear()?;
+        drop(wal);
+        assert!(Wal::open(dir.path(), true)?.1.is_empty());
+        // A new log, though, must start with a blank mark file: it is refused without one.
+        std::fs::rename(dir.path().join(WAL_FILE), dir.path().join(format!("{WAL_FILE}{DAMAGED_SUFFIX}")))?;
+        let err = Wal::open(dir.path(), true).err().ok_or("made a log without a mark file")?;
+        assert!(err.message().contains("mark file"), "{err}");
+        assert!(!dir.path().join(WAL_FILE).exists(), "an empty log was left behind");
+        std::fs::remove_dir(&mark_file)?;
+        assert!(Wal::open(dir.path(), true)?.1.is_empty());
+        Ok(())
+    }
+
+    #[test]
+    fn appends_after_a_reopen_keep_marking() -> Result<(), Box<dyn std::error::Error>> {
+        let dir = tempfile::tempdir()?;
+        let records: [&[u8]; 1] = [b"r"];
+        for round in 0..3u64 {
+            let (mut wal, entries) = Wal::open(dir.path(), round > 0)?;
+            assert_eq!(entries.len() as u64, 2 * round);
+            for i in 2 * round..2 * round + 2 {
+                wal.append("s", i, &[1; 32], records.into_iter())?;
+            }
+        }
+        let marks = wal_mark::read(dir.path()).ok_or("no mark file")?;
+        assert_eq!(wal_mark::highest(&marks, &wal_mark::SLOTS), Some(5));
+        // The last entry zeroed: refused, by the mark the third opening's appends wrote.
+        let mut log = std::fs::read(dir.path().join(WAL_FILE))?;
+        let entry_len = encode(5, "s", 5, &[1; 32], records.into_iter()).len();
+        let end = DATA_START + 6 * entry_len;
+        assert_eq!(read(&log, Some(&marks)).map(|r| (r.entries.len(), r.end)), Ok((6, end)));
+        log[end - entry_len..end].iter_mut().for_each(|b| *b = 0);
+        let err = read(&log, Some(&marks)).err().unwrap_or_default();
+        assert!(err.contains("(1 of them, acknowledged, are gone)"), "{err}");
+        Ok(())
+    }
+
+    /// Logs of earlier builds hold their marks in the header page: still read, so such a
+    /// database keeps its guard, and never refused for a mark that is merely behind.
+    #[test]
+    fn a_log_of_an_earlier_build_is_checked_against_the_marks_in_its_header_page(
+    ) -> Result<(), Box<dyn std::error::Error>> {
+        let mut old = file(Header { generation: 1, base: 0, trailer: true }, &[0, 1, 2]);
+        for lsn in [1, 2] {
+            let at = LEGACY_MARK_AT[(lsn % 2) as usize];
+            old[at..at + wal_mark::MARK_LEN].copy_from_slice(&wal_mark::encode(lsn));
+        }
+        assert_eq!(read(&old, None).map(|r| r.entries.len()), Ok(3));
+        // The last entry zeroed: refused by the header page's mark, with or without a mark
+        // file (whose lower mark does not hide it).
+        let third = DATA_START + 2 * sample(0).len();
+        let mut lost = old.clone();
+        lost[third..third + sample(2).len()].iter_mut().for_each(|b| *b = 0);
+        for sidecar in [None, Some(marked(1))] {
+            let err = read(&lost, sidecar.as_deref()).err().unwrap_or_default();
+            assert!(err.contains("the mark in its header page says entries up to number 2"), "{err}");
+        }
+        // Opened by this build (no mark file yet): its entries are read, a mark file made,
+        // and new appends marked there; the header page's marks fall behind and stay there.
+        let dir = tempfile::tempdir()?;
+        std::fs::write(dir.path().join(WAL_FILE), &old)?;
+        let (mut wal, entries) = Wal::open(dir.path(), true)?;
+        assert_eq!(entries.len(), 3);
+        let records: [&[u8]; 1] = [b"r"];
+        wal.append("s", 6, &[3; 32], records.into_iter())?;
+        drop(wal);
+        let log = std::fs::read(dir.path().join(WAL_FILE))?;
+        assert!(log[..DATA_START] == old[..DATA_START], "the header page was written");
+        let marks = wal_mark::read(dir.path()).ok_or("no mark file")?;
+        assert_eq!(wal_mark::highest(&marks, &wal_mark::SLOTS), Some(3));
+        // Checkpointed: the header page's mark (2) is below the live base (4), and means
+        // nothing; appends over the old entries are read and guarded by the mark file.
+        let (mut wal, entries) = Wal::open(dir.path(), true)?;
+        assert_eq!(entries.len(), 4);
+        wal.clear()?;
+        wal.append("s", 7, &[4; 32], records.into_iter())?;
+        drop(wal);
+        let (_, entries) = Wal::open(dir.path(), true)?;
+        assert_eq!(entries.iter().map(|e| e.first).collect::<Vec<_>>(), [7]);
+        let mut log = std::fs::read(dir.path().join(WAL_FILE))?;
+        log[DATA_START..DATA_START + 60].iter_mut().for_each(|b| *b = 0);
+        let marks = wal_mark::read(dir.path()).ok_or("no mark file")?;
+        let err = read(&log, Some(&marks)).err().unwrap_or_default();
+        assert!(err.contains(&format!("mark file `{WAL_MARK_FILE}` says entries up to number 4")), "{err}");
         Ok(())
     }
 
