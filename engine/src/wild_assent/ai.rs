@@ -674,12 +674,14 @@ impl WildAssent {
         attack: bool,
     ) -> Option<Places> {
         // The reach pins the board (every other miniature's field, the obstacles); the
-        // target's own field and what the goal is for complete the key.
-        let key = (target, s.unit(target).at, attack);
+        // target's own field and what the goal is for complete the key. Only Careful
+        // Advance's goal depends on `attack`: Advance's (next to the target) and Halt's (none)
+        // are one goal, which the target's check (`attack`) and the movement's then share.
+        let careful = self.card_of_act(act)?.moving == Moving::Careful;
+        let key = (target, s.unit(target).at, attack && careful);
         if let Some(&(_, goal)) = r.goals.iter().find(|(k, _)| *k == key) {
             return goal;
         }
-        let careful = self.card_of_act(act)?.moving == Moving::Careful;
         // Only Careful Advance's goal (line of sight checked field by field) is worth cutting
         // down to the fields it can reach.
         let goal = self.goal_within(s, act, target, careful.then(|| r.fields()).as_ref(), attack);
