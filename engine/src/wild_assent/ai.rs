@@ -690,6 +690,7 @@ impl WildAssent {
     }
 
     /// Check where a Creature's movement stopped (before its action, or as it passes).
+    /// `goal`: where its card's movement heads with its target (`creature_goal`).
     pub(crate) fn check_creature_stop(
         &self,
         s: &State,
@@ -777,7 +778,14 @@ impl WildAssent {
                 ))
             }
             None => {
-                let full = self.goal_places(s, act, target).unwrap_or_default();
+                // Advance's goal (every field next to the target) is the same cut down to the
+                // reach or not: the one given (`creature_goal`'s) is used, not worked out again.
+                let full = if card.moving == Moving::Careful {
+                    self.goal_places(s, act, target).unwrap_or_default()
+                } else {
+                    debug_assert_eq!(Some(*goal), self.goal_places(s, act, target), "Advance's goal differs");
+                    *goal
+                };
                 let on_way = match Self::toward_set(act, r, &full) {
                     Some(ends) => in_goal(&ends, here),
                     None => here == act.start,
