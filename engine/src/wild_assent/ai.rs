@@ -674,12 +674,14 @@ impl WildAssent {
         attack: bool,
     ) -> Option<Places> {
         // The reach pins the board (every other miniature's field, the obstacles); the
-        // target's own field and what the goal is for complete the key.
-        let key = (target, s.unit(target).at, attack);
+        // target's own field and what the goal is for complete the key. Only Careful
+        // Advance's goal depends on `attack`: Advance's (next to the target) and Halt's (none)
+        // are one goal, which the target's check (`attack`) and the movement's then share.
+        let careful = self.card_of_act(act)?.moving == Moving::Careful;
+        let key = (target, s.unit(target).at, attack && careful);
         if let Some(&(_, goal)) = r.goals.iter().find(|(k, _)| *k == key) {
             return goal;
         }
-        let careful = self.card_of_act(act)?.moving == Moving::Careful;
         // Only Careful Advance's goal (line of sight checked field by field) is worth cutting
         // down to the fields it can reach.
         let goal = self.goal_within(s, act, target, careful.then(|| r.fields()).as_ref(), attack);
@@ -688,6 +690,7 @@ impl WildAssent {
     }
 
     /// Check where a Creature's movement stopped (before its action, or as it passes).
+    /// `goal`: where its card's movement heads with its target (`creature_goal`).
     pub(crate) fn check_creature_stop(
         &self,
         s: &State,
@@ -775,7 +778,14 @@ impl WildAssent {
                 ))
             }
             None => {
-                let full = self.goal_places(s, act, target).unwrap_or_default();
+                // Advance's goal (every field next to the target) is the same cut down to the
+                // reach or not: the one given (`creature_goal`'s) is used, not worked out again.
+                let full = if card.moving == Moving::Careful {
+                    self.goal_places(s, act, target).unwrap_or_default()
+                } else {
+                    debug_assert_eq!(Some(*goal), self.goal_places(s, act, target), "Advance's goal differs");
+                    *goal
+                };
                 let on_way = match Self::toward_set(act, r, &full) {
                     Some(ends) => in_goal(&ends, here),
                     None => here == act.start,
