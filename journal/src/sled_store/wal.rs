@@ -943,14 +943,22 @@ mod tests {
         assert!(read(&idle, None).is_ok());
     }
 
-    #[test]
-    fn a_missing_or_blank_log_is_damage_once_the_database_was_made_with_one(
-    ) -> Result<(), Box<dyn std::error::Error>> {
+    /// A directory with a new log holding `entries` appends of one record each, closed.
+    fn new_log(entries: u64) -> Result<tempfile::TempDir, Box<dyn std::error::Error>> {
         let dir = tempfile::tempdir()?;
         let (mut wal, _) = Wal::open(dir.path(), false)?;
         let records: [&[u8]; 1] = [b"r"];
-        wal.append("s", 0, &[1; 32], records.into_iter())?;
-        drop(wal);
+        for i in 0..entries {
+            wal.append("s", i, &[1; 32], records.into_iter())?;
+        }
+        Ok(dir)
+    }
+
+    #[test]
+    fn a_missing_or_blank_log_is_damage_once_the_database_was_made_with_one(
+    ) -> Result<(), Box<dyn std::error::Error>> {
+        let dir = new_log(1)?;
+        let records: [&[u8]; 1] = [b"r"];
         let log = dir.path().join(WAL_FILE);
         let whole = std::fs::read(&log)?;
         for (what, bytes) in [("zeroed", vec![0u8; whole.len()]), ("empty", Vec::new())] {
@@ -1072,13 +1080,7 @@ mod tests {
     #[test]
     fn a_mark_past_the_end_of_the_live_log_refuses_it_naming_the_mark_file(
     ) -> Result<(), Box<dyn std::error::Error>> {
-        let dir = tempfile::tempdir()?;
-        let (mut wal, _) = Wal::open(dir.path(), false)?;
-        let records: [&[u8]; 1] = [b"r"];
-        for i in 0..3u64 {
-            wal.append("s", i, &[1; 32], records.into_iter())?;
-        }
-        drop(wal);
+        let dir = new_log(3)?;
         // Entries 0..3 are live; the mark says 7 was synced: 3 to 7 are gone.
         std::fs::write(wal_mark::path(dir.path()), marked(7))?;
         let err = Wal::open(dir.path(), true).err().ok_or("opened a log short of its mark")?;
@@ -1102,11 +1104,8 @@ mod tests {
     #[test]
     fn a_missing_short_or_damaged_mark_file_is_no_mark_and_is_made_again(
     ) -> Result<(), Box<dyn std::error::Error>> {
-        let dir = tempfile::tempdir()?;
-        let (mut wal, _) = Wal::open(dir.path(), false)?;
+        let dir = new_log(1)?;
         let records: [&[u8]; 1] = [b"r"];
-        wal.append("s", 0, &[1; 32], records.into_iter())?;
-        drop(wal);
         let mark_file = wal_mark::path(dir.path());
         let mut damaged = std::fs::read(&mark_file)?;
         for at in wal_mark::SLOTS {
@@ -1141,11 +1140,8 @@ mod tests {
     #[test]
     fn a_mark_file_that_cannot_be_opened_costs_the_marks_not_the_log(
     ) -> Result<(), Box<dyn std::error::Error>> {
-        let dir = tempfile::tempdir()?;
-        let (mut wal, _) = Wal::open(dir.path(), false)?;
+        let dir = new_log(1)?;
         let records: [&[u8]; 1] = [b"r"];
-        wal.append("s", 0, &[1; 32], records.into_iter())?;
-        drop(wal);
         // A directory where the mark file should be: it can be neither read nor written.
         let mark_file = wal_mark::path(dir.path());
         std::fs::remove_file(&mark_file)?;
