@@ -4,10 +4,87 @@
 //! silently drop a value and could turn a violation into a clean verify. Every key of a
 //! JSONL file is therefore checked: the header's and a record line's against the format,
 //! an event's against what the game's own serialization of the event holds.
+//!
+//! For the same reason a key written twice in one object is refused ([`parse_line`]):
+//! `serde_json::Value` keeps the last of them, so `{"setup":{"seed":"1","seed":"2"}}` would
+//! silently drop a value the writer gave.
 
 use crate::header::Header;
+use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
+use std::fmt;
+
+/// Parse one JSONL line as a JSON value, refusing a key written twice in any object (a data
+/// error, `Error::is_data`, that names the key, at the column where the second one ends).
+pub(crate) fn parse_line(line: &str) -> Result<Value, serde_json::Error> {
+    let mut de = serde_json::Deserializer::from_str(line);
+    let value = Strict.deserialize(&mut de)?;
+    de.end()?;
+    Ok(value)
+}
+
+/// A `serde_json::Value` built as serde_json builds it, but with duplicate keys refused.
+struct Strict;
+
+impl<'de> DeserializeSeed<'de> for Strict {
+    type Value = Value;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        d.deserialize_any(Strict)
+    }
+}
+
+impl<'de> Visitor<'de> for Strict {
+    type Value = Value;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a JSON value")
+    }
+    fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
+        Ok(Value::Bool(v))
+    }
+    fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+    fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+    fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
+        Ok(serde_json::Number::from_f64(v).map_or(Value::Null, Value::Number))
+    }
+    fn visit_str<E>(self, v: &str) -> Result<Value, E> {
+        Ok(Value::String(v.to_owned()))
+    }
+    fn visit_string<E>(self, v: String) -> Result<Value, E> {
+        Ok(Value::String(v))
+    }
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_none<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        d.deserialize_any(Strict)
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0));
+        while let Some(item) = seq.next_element_seed(Strict)? {
+            items.push(item);
+        }
+        Ok(Value::Array(items))
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut obj = Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if obj.contains_key(&key) {
+                return Err(de::Error::custom(format_args!("the key `{}` twice", crate::shown::shown(&key))));
+            }
+            let value = map.next_value_seed(Strict)?;
+            obj.insert(key, value);
+        }
+        Ok(Value::Object(obj))
+    }
+}
 
 /// Keys a header line may hold.
 pub const HEADER_KEYS: &[&str] = &["game", "setup", "catalog", "title", "rules_version"];
@@ -149,5 +226,22 @@ mod tests {
         assert_eq!(ignored_key(&written, &back).as_deref(), Some("Roll.Time"));
         assert_eq!(ignored_key(&json!({"a": null}), &json!({})).as_deref(), Some("a"));
         assert_eq!(ignored_key(&json!("Stop"), &json!("Stop")), None);
+    }
+
+    #[test]
+    fn a_key_written_twice_is_refused_at_any_depth() {
+        let ok = r#"{"game":"toy","setup":{"start":"2","n":1.5},"x":[true,null,-3,{"a":"b"}]}"#;
+        assert_eq!(parse_line(ok).unwrap(), serde_json::from_str::<Value>(ok).unwrap());
+        for (line, key) in [
+            (r#"{"game":"toy","game":"other"}"#, "game"),
+            (r#"{"game":"toy","setup":{"seed":"1","seed":"2"}}"#, "seed"),
+            (r#"{"event":{"Roll":{"dice":[1],"dice":[2]}}}"#, "dice"),
+            (r#"{"event":[{"a":1,"a":1}]}"#, "a"),
+        ] {
+            let e = parse_line(line).unwrap_err().to_string();
+            assert!(e.contains(&format!("the key `{key}` twice")), "{line}: {e}");
+            assert!(parse_line(line).unwrap_err().is_data());
+        }
+        assert!(parse_line(r#"{"event":1} x"#).is_err(), "trailing text is still refused");
     }
 }

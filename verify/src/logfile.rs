@@ -606,8 +606,22 @@ impl LogReader {
             return Ok(None);
         }
         let line_no = self.line_no;
-        let value: serde_json::Value = serde_json::from_str(line).map_err(|e| {
-            err(&self.path, line_no, e.column().max(1), "a JSON object", &format!("invalid JSON ({e})"))
+        let value = crate::jsonl::parse_line(line).map_err(|e| {
+            let column = e.column().max(1);
+            if e.is_data() {
+                // The one data error a line can have: a key twice (its text ends in the place,
+                // which the file, line and column in front already say).
+                let text = e.to_string();
+                let what = text.strip_suffix(&format!(" at line {} column {}", e.line(), e.column()));
+                return err(
+                    &self.path,
+                    line_no,
+                    column,
+                    "each key once in a JSON object",
+                    what.unwrap_or(&text),
+                );
+            }
+            err(&self.path, line_no, column, "a JSON object", &format!("invalid JSON ({e})"))
         })?;
         let Some(obj) = value.as_object() else {
             return Err(err(&self.path, line_no, 1, "a JSON object", "another JSON value"));
@@ -691,7 +705,14 @@ impl LogReader {
             "setup" => {
                 let pairs =
                     setup_pairs(rest).map_err(|what| err(&path, line_no, rest_col, &what, &found(plain)))?;
-                self.header.setup.extend(pairs);
+                for (key, value) in pairs {
+                    // A key given twice would keep only its last value, silently: refused.
+                    if self.header.setup.contains_key(&key) {
+                        let again = format!("`{}` a second time", shown(&key));
+                        return Err(err(&path, line_no, rest_col, "each setup key once", &again));
+                    }
+                    self.header.setup.insert(key, value);
+                }
             }
             "catalog" => match rest_value(rest) {
                 Ok(value) if !value.is_empty() => self.header.catalog = Some(value),
@@ -1150,6 +1171,33 @@ mod tests {
         let typo = "{\"game\":\"toy\"}\n{\"event\":{\"Roll\":3},\"time\":4}\n";
         let e = parse_jsonl(Path::new("t.jsonl"), typo).unwrap_err();
         assert!(e.message.starts_with("t.jsonl:2:1:") && e.message.contains("unknown key `time`"), "{e}");
+    }
+
+    #[test]
+    fn a_setup_key_or_json_key_given_twice_is_refused() {
+        let e = parse_notation(
+            Path::new("t.arb"),
+            "@game toy
+@setup start=3 start=4
+",
+        )
+        .unwrap_err();
+        assert_eq!(e.message, "t.arb:2:8: expected each setup key once, found `start` a second time");
+        let e = parse_notation(
+            Path::new("t.arb"),
+            "@game toy
+@setup start=3
+@setup double=no start=3
+",
+        )
+        .unwrap_err();
+        assert!(e.message.starts_with("t.arb:3:8:") && e.message.contains("`start` a second time"), "{e}");
+        let twice = "{\"game\":\"toy\",\"setup\":{\"start\":\"2\",\"start\":\"3\"}}\n";
+        let e = parse_jsonl(Path::new("t.jsonl"), twice).unwrap_err();
+        assert!(e.message.starts_with("t.jsonl:1:") && e.message.contains("the key `start` twice"), "{e}");
+        let twice = "{\"game\":\"toy\"}\n{\"event\":{\"Roll\":3},\"event\":{\"Roll\":4}}\n";
+        let e = parse_jsonl(Path::new("t.jsonl"), twice).unwrap_err();
+        assert!(e.message.starts_with("t.jsonl:2:") && e.message.contains("the key `event` twice"), "{e}");
     }
 
     #[test]

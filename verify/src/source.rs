@@ -77,20 +77,24 @@ impl Source {
 }
 
 /// Read `--variant NAME=VALUE` options (or `--setup` pairs) into pairs, refusing a malformed
-/// one in a sentence that names it.
+/// one, or a name given twice (only one of its values could count), in a sentence that
+/// names it.
 pub fn parse_variants<S: AsRef<str>>(items: &[S]) -> Result<Vec<(String, String)>, VerifyError> {
-    items
-        .iter()
-        .map(|item| {
-            let item = item.as_ref();
-            match item.split_once('=') {
-                Some((name, value)) if !name.trim().is_empty() => {
-                    Ok((name.trim().to_string(), value.trim().to_string()))
-                }
-                _ => Err(VerifyError::argument(format!("`{item}` is not of the form NAME=VALUE"))),
-            }
-        })
-        .collect()
+    let mut pairs: Vec<(String, String)> = Vec::with_capacity(items.len());
+    for item in items {
+        let item = item.as_ref();
+        let (name, value) = match item.split_once('=') {
+            Some((name, value)) if !name.trim().is_empty() => (name.trim(), value.trim()),
+            _ => return Err(VerifyError::argument(format!("`{item}` is not of the form NAME=VALUE"))),
+        };
+        if let Some((_, first)) = pairs.iter().find(|(n, _)| n == name) {
+            return Err(VerifyError::argument(format!(
+                "`{name}` is given twice (`{name}={first}` and `{name}={value}`): give it once"
+            )));
+        }
+        pairs.push((name.to_string(), value.to_string()));
+    }
+    Ok(pairs)
 }
 
 impl FromStr for Source {
@@ -132,5 +136,9 @@ mod tests {
             vec![("a".into(), "b".into()), ("c".into(), "d".into())]
         );
         assert_eq!(parse_variants(&["=x"]).unwrap_err().message, "`=x` is not of the form NAME=VALUE");
+        assert_eq!(
+            parse_variants(&["seed=1", "mode=arena", "seed = 2"]).unwrap_err().message,
+            "`seed` is given twice (`seed=1` and `seed=2`): give it once"
+        );
     }
 }
