@@ -10,6 +10,11 @@ use axum::http::request::Parts;
 use axum::http::StatusCode;
 use serde::de::DeserializeOwned;
 
+/// Largest request body of an import (a whole log file).
+pub const MAX_IMPORT_BYTES: usize = 16 << 20;
+/// Largest request body of any other write (a line, a name, a setup).
+pub const MAX_BODY_BYTES: usize = 64 << 10;
+
 /// A JSON request body; any rejection becomes an [`ApiError`] sentence.
 pub struct JsonBody<T>(pub T);
 
@@ -36,7 +41,12 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
             Err(R::BytesRejection(e)) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => Err(ApiError::new(
                 StatusCode::PAYLOAD_TOO_LARGE,
                 "argument",
-                "the request body is larger than this request accepts",
+                format!(
+                    "the request body is larger than this request accepts ({} MiB for an import, {} KiB \
+                     for any other write): import a larger log on the server's machine with --db",
+                    MAX_IMPORT_BYTES >> 20,
+                    MAX_BODY_BYTES >> 10
+                ),
             )),
             Err(e) => Err(ApiError::new(
                 e.status(),

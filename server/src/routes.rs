@@ -9,10 +9,7 @@ use axum::routing::{get, post};
 use axum::Router;
 use std::sync::Arc;
 
-/// Largest request body of an import (a whole log file).
-pub const MAX_IMPORT_BYTES: usize = 16 << 20;
-/// Largest request body of any other write (a line, a name, a setup).
-pub const MAX_BODY_BYTES: usize = 64 << 10;
+pub use crate::extract::{MAX_BODY_BYTES, MAX_IMPORT_BYTES};
 
 /// Every route: the JSON API under `/api`, the web app at `/`. Writes check the token
 /// themselves (`guard::Authorized`); every request checks the Host header (`guard::check_host`).

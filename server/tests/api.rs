@@ -328,13 +328,19 @@ fn malformed_requests_get_one_sentence_and_a_4xx() {
         ("/api/audit", r#"{"strict": "yes"}"#.to_string()),
         ("/api/audit", r#"{"junit": true, "file": "/etc/passwd"}"#.to_string()),
     ];
+    let mut too_large = 0;
     for (path, body) in posts {
         let r = post(&format!("{u}{path}"), &body, None);
         let shown: String = body.chars().take(80).collect();
         assert!((400..500).contains(&r.status), "{path} {shown}: {} {}", r.status, r.body);
         let message = r.json()["error"].as_str().map(str::to_string).unwrap_or_default();
         assert!(!message.is_empty() && !message.contains('\n'), "{path} {shown}: {message:?}");
+        if r.status == 413 {
+            assert!(message.contains("64 KiB for any other write"), "the limit is named: {message}");
+            too_large += 1;
+        }
     }
+    assert_eq!(too_large, 1, "the long line is refused for its length");
     // Nothing of the above was written.
     assert_eq!(get(&format!("{u}/api/sessions")).json()["sessions"].as_array().map(Vec::len), Some(1));
     assert_eq!(get(&format!("{u}/api/sessions/friday")).json()["records"], 16);
