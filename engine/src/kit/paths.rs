@@ -116,7 +116,8 @@ impl Cells {
     }
 }
 
-/// [`Cells::shifted`] for each offset of a step or a hop, its numbers known to the compiler.
+/// [`Cells::shifted`] for each offset up to two fields, its numbers known to the compiler
+/// (a search's own shifts go through the per-direction tables below).
 static SHIFTS: [fn(Cells) -> Cells; 25] = {
     macro_rules! row {
         ($dx:literal) => {
@@ -358,12 +359,47 @@ fn turned(layer: &Places, movable: Cells) -> Cells {
     layer[0].union(layer[1]).union(layer[2]).union(layer[3]).and(movable)
 }
 
-/// The world offset of a relative direction for each facing, `times` over.
-fn offsets(rel: Rel, times: i16) -> [(i16, i16); 4] {
+/// The eight neighbouring offsets, clockwise from north: a step's world direction is kept
+/// as its index here ([`Mover::offsets`]).
+const NEAR: [(i16, i16); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
+
+/// The index in [`NEAR`] of the world direction of a relative step for each facing.
+fn directions(rel: Rel) -> [u8; 4] {
     [Facing::N, Facing::E, Facing::S, Facing::W].map(|f| {
-        let (dx, dy) = f.toward(rel);
-        (dx * times, dy * times)
+        let d = f.toward(rel);
+        NEAR.iter().position(|&o| o == d).unwrap_or(0) as u8
     })
+}
+
+/// A board moved toward each of the [`NEAR`] directions, `K` fields (`K` 1 for a step, 2
+/// for a hop, negative against it), its numbers known to the compiler: what a search calls
+/// for each step, with the direction's index worked out once per search
+/// ([`Mover::offsets`]) rather than [`Cells::shifted`]'s range check and table index for
+/// every shift. (Inlining a `match` on the direction instead cost more: the compiler left
+/// the loop over the steps around it slower.)
+macro_rules! toward {
+    ($k:literal) => {
+        [
+            |c| shift_by(c, 0, $k),
+            |c| shift_by(c, $k, $k),
+            |c| shift_by(c, $k, 0),
+            |c| shift_by(c, $k, -$k),
+            |c| shift_by(c, 0, -$k),
+            |c| shift_by(c, -$k, -$k),
+            |c| shift_by(c, -$k, 0),
+            |c| shift_by(c, -$k, $k),
+        ]
+    };
+}
+static STEP: [fn(Cells) -> Cells; 8] = toward!(1);
+static STEP_BACK: [fn(Cells) -> Cells; 8] = toward!(-1);
+static HOP: [fn(Cells) -> Cells; 8] = toward!(2);
+static HOP_BACK: [fn(Cells) -> Cells; 8] = toward!(-2);
+
+/// `c` moved by `table`'s shift toward direction `d` (an index in [`NEAR`]).
+#[inline(always)]
+fn near(table: &[fn(Cells) -> Cells; 8], c: Cells, d: u8) -> Cells {
+    table[usize::from(d & 7)](c)
 }
 
 impl Mover<'_> {
@@ -479,25 +515,23 @@ impl Mover<'_> {
             let prev = &layers[k - 1];
             let hopped = hops.and_then(|h| k.checked_sub(usize::from(h))).map(|j| &layers[j]);
             if hopped.is_some() && masks.is_none() {
-                masks = Some(self.hop_masks(steps, -1));
+                masks = Some(self.hop_masks(steps, &STEP_BACK));
             }
             for f in 0..4 {
                 let mut landed = Cells::new();
                 let src = prev[f].and(movable);
                 if !src.is_empty() {
                     for o in steps {
-                        let (dx, dy) = o[f];
-                        landed = landed.union(src.shifted(dx, dy));
+                        landed = landed.union(near(&STEP, src, o[f]));
                     }
                 }
                 if let (Some(prev), Some(masks)) = (hopped, &masks) {
                     let src = prev[f].and(movable);
                     if !src.is_empty() {
                         for (j, o) in steps.iter().enumerate() {
-                            let (dx, dy) = o[f];
                             let over = src.and(masks[j][f]);
                             if !over.is_empty() {
-                                landed = landed.union(over.shifted(2 * dx, 2 * dy));
+                                landed = landed.union(near(&HOP, over, o[f]));
                             }
                         }
                     }
@@ -567,7 +601,7 @@ impl Mover<'_> {
         let hops = self.hop_cost.filter(|_| !self.hop_over.is_empty());
         let (steps, n) = self.offsets();
         let steps = &steps[..n];
-        let masks = hops.map(|_| self.hop_masks(steps, 1));
+        let masks = hops.map(|_| self.hop_masks(steps, &STEP));
         self.layered(first, bound, done, |d, k, new| {
             let layers = &d.layers;
             // The places one move before those of the layers already made.
@@ -586,18 +620,16 @@ impl Mover<'_> {
                 let src = prev[f].and(self.pass);
                 if !src.is_empty() {
                     for o in steps {
-                        let (dx, dy) = o[f];
-                        left = left.union(src.shifted(-dx, -dy));
+                        left = left.union(near(&STEP_BACK, src, o[f]));
                     }
                 }
                 if let (Some(prev), Some(masks)) = (hopped, &masks) {
                     let src = prev[f].and(self.pass);
                     if !src.is_empty() {
                         for (j, o) in steps.iter().enumerate() {
-                            let (dx, dy) = o[f];
                             let landing = src.and(masks[j][f]);
                             if !landing.is_empty() {
-                                left = left.union(landing.shifted(-2 * dx, -2 * dy));
+                                left = left.union(near(&HOP_BACK, landing, o[f]));
                             }
                         }
                     }
@@ -607,31 +639,31 @@ impl Mover<'_> {
         })
     }
 
-    /// The fields that may be hopped over, moved by each step direction (`sign` 1) or
-    /// against it (`sign` -1), per facing: the same for every layer of a search, so shifted
-    /// once rather than once a layer. Inlined into the two searches: the 1 KiB it returns is
+    /// The fields that may be hopped over, moved by each step direction (`table`
+    /// [`STEP`]) or against it ([`STEP_BACK`]), per facing: the same for every layer of a
+    /// search, so shifted once rather than once a layer. Inlined into the two searches: the 1 KiB it returns is
     /// then built in place rather than copied out of a call for every search.
     #[inline(always)]
-    fn hop_masks(&self, steps: &[[(i16, i16); 4]], sign: i16) -> [[Cells; 4]; 8] {
+    fn hop_masks(&self, steps: &[[u8; 4]], table: &[fn(Cells) -> Cells; 8]) -> [[Cells; 4]; 8] {
         let mut out = [[Cells::new(); 4]; 8];
         if self.hop_cost.is_none() || self.hop_over.is_empty() {
             return out;
         }
         for (slot, o) in out.iter_mut().zip(steps) {
             for f in 0..4 {
-                let (dx, dy) = o[f];
-                slot[f] = self.hop_over.shifted(sign * dx, sign * dy);
+                slot[f] = near(table, self.hop_over, o[f]);
             }
         }
         out
     }
 
-    /// The world offsets of the step directions, per facing (at most 8 directions).
-    fn offsets(&self) -> ([[(i16, i16); 4]; 8], usize) {
-        let mut out = [[(0, 0); 4]; 8];
+    /// The world directions of the steps (indices in [`NEAR`]), per facing (at most 8
+    /// steps).
+    fn offsets(&self) -> ([[u8; 4]; 8], usize) {
+        let mut out = [[0; 4]; 8];
         let n = self.steps.len().min(8);
         for (slot, &r) in out.iter_mut().zip(self.steps) {
-            *slot = offsets(r, 1);
+            *slot = directions(r);
         }
         (out, n)
     }
@@ -771,6 +803,26 @@ mod tests {
         let all = Cells::all(Board { width: 16, height: 16 });
         assert_eq!(all.shifted(0, 5).count(), 16 * 11);
         assert_eq!(all.shifted(2, -1).count(), 14 * 15);
+    }
+
+    #[test]
+    fn a_move_toward_a_neighbour_is_the_shift_by_its_offset() {
+        let mut rng = SplitMix64::new(5);
+        for _ in 0..20 {
+            let c = Cells([rng.next_u64(), rng.next_u64(), rng.next_u64(), rng.next_u64()]);
+            for (d, &(dx, dy)) in NEAR.iter().enumerate() {
+                let d = d as u8;
+                assert_eq!(near(&STEP, c, d), c.shifted(dx, dy), "step {d}");
+                assert_eq!(near(&STEP_BACK, c, d), c.shifted(-dx, -dy), "back {d}");
+                assert_eq!(near(&HOP, c, d), c.shifted(2 * dx, 2 * dy), "hop {d}");
+                assert_eq!(near(&HOP_BACK, c, d), c.shifted(-2 * dx, -2 * dy), "hop back {d}");
+            }
+        }
+        for &r in Rel::ALL {
+            for (i, &f) in Facing::ALL.iter().enumerate() {
+                assert_eq!(NEAR[usize::from(directions(r)[i])], f.toward(r), "{r} facing {f}");
+            }
+        }
     }
 
     #[test]
