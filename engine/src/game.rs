@@ -57,6 +57,15 @@ pub trait Game: Sized + Clone + Send + Sync + 'static {
     /// marker move, a defeat, a refill from a known draw is not one: draws are random).
     /// `None` when the next event is a decision or a random outcome.
     fn next_consequence(&self, state: &Self::State) -> Option<Self::Event>;
+    /// A decision the rules require before anything else may happen, in a state where
+    /// `next_consequence` derives nothing because the choice in it is the player's (Proving
+    /// Grounds' replacement under `replacement=mandatory`: which die is not derivable). One
+    /// phrase naming it, its notation form with the choice as the notation documents' upper
+    /// case placeholder (`replace w -> COLOR`), never a guessed choice. A log that ends here is
+    /// incomplete. Default: none (a game whose next event is always free to come).
+    fn owed_decision(&self, _state: &Self::State) -> Option<String> {
+        None
+    }
     /// Whether an event is a consequence (derivable by `next_consequence`) rather than a
     /// decision or a random outcome.
     fn is_consequence(event: &Self::Event) -> bool;

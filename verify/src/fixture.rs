@@ -77,8 +77,8 @@ struct Actual {
     uncertain: Vec<(u64, String, String)>,
     unverified: Vec<u64>,
     error: Option<(u64, String)>,
-    /// The consequences still owed at the end (empty when none, or after an error).
-    owed: Vec<String>,
+    /// What is still owed at the end (nothing when none, or after an error).
+    owed: crate::incomplete::Owed,
     /// Facts after each record an assertion asks about.
     facts: BTreeMap<u64, Vec<(String, String)>>,
     end_facts: Vec<(String, String)>,
@@ -280,6 +280,7 @@ fn judge(expectations: &[(usize, Expectation)], actual: &Actual, result: &mut Fi
             }
             // Needs a second replay; see `check_splits`.
             Expectation::Split { .. } => {}
+            // The first thing owed: a consequence, else the decision only the player makes.
             Expectation::Incomplete { owed } => match (actual.owed.first(), owed) {
                 (None, _) => fail.push(format!("line {line}: `{e}` but the log ends with nothing owed")),
                 (Some(first), Some(want)) if !same_words(first, want) => {

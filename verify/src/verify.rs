@@ -7,7 +7,7 @@
 //! the findings, for callers that want them all (tests, the fixture runner, the demo).
 
 use crate::error::VerifyError;
-use crate::incomplete::{owed, IncompleteView};
+use crate::incomplete::IncompleteView;
 use crate::open::{describe_setup, open, with_game, Opened, Peeked, WithGame};
 use crate::records::{Body, RecordStream};
 use crate::replay::{Outcome, Replayer};
@@ -781,10 +781,7 @@ fn finish<G: Game>(
     digest: bool,
 ) {
     if report.error.is_none() {
-        let owed = owed(game, state);
-        if !owed.is_empty() {
-            report.incomplete = Some(IncompleteView { after: report.records, owed });
-        }
+        report.incomplete = IncompleteView::of(game, state, report.records);
     }
     if !options.skip_final_facts {
         report.final_facts = crate::report::facts_of(game, state);

@@ -77,7 +77,10 @@ impl KeridwynFight {
                     let all =
                         f.passives.iter_mut().chain(f.effects.iter_mut().flat_map(|o| o.effects.iter_mut()));
                     for e in all {
-                        if matches!(e, Effect::AccuracyDifficulty(n) if *n != 0) {
+                        if matches!(e, Effect::AccuracyDifficulty(n)
+                            | Effect::AccuracyDifficultyOwn(n)
+                            | Effect::AccuracyDifficultyAgainst(n) if *n != 0)
+                        {
                             *e = Effect::AccuracyDifficulty(0);
                             changed = true;
                         }

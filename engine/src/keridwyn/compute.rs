@@ -259,8 +259,11 @@ impl KeridwynFight {
         let (mods, acc_own, roll) = self.attacker_mods(s, c.who);
         let attacker = s.fighter(c.who);
         let weak = i32::from(attacker.ailment(Ailment::Weak) > 0);
-        let acc_target =
-            self.sum(s, target, |e| if let Effect::AccuracyDifficulty(n) = e { Some(*n) } else { None });
+        // The target's effects that count in attacks against it: both sides', and `against`.
+        let acc_target = self.sum(s, target, |e| match e {
+            Effect::AccuracyDifficulty(n) | Effect::AccuracyDifficultyAgainst(n) => Some(*n),
+            _ => None,
+        });
         let difficulty = ACCURACY_DIFFICULTY.saturating_add(acc_own).saturating_add(acc_target);
         // `roll_modifier`, from the sum taken above.
         let roll_mod = Self::with_dazzle(s, c.who, roll).saturating_add(c.bonus);
@@ -274,7 +277,10 @@ impl KeridwynFight {
         let (mut damage, mut accuracy, mut roll) = (0i32, 0i32, 0i32);
         self.each_effect(s, i, |e| match *e {
             Effect::DamageMod(n) => damage = damage.saturating_add(n),
-            Effect::AccuracyDifficulty(n) => accuracy = accuracy.saturating_add(n),
+            // The attacker's effects that count in its own attacks: both sides', and `own`.
+            Effect::AccuracyDifficulty(n) | Effect::AccuracyDifficultyOwn(n) => {
+                accuracy = accuracy.saturating_add(n)
+            }
             Effect::Roll(n) => roll = roll.saturating_add(n),
             _ => {}
         });

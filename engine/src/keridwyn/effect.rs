@@ -1,6 +1,8 @@
 //! The skills and ailments, and Keridwyn's card-effect vocabulary on the kit's declarative
 //! form: `damage 6`, `damage burn`, `ailment slow 2`, `block 3 non-spell`, `roll +1`,
-//! `damage +1`, `priority -6`, `immunity burn`, `defense +1`, `accuracy-difficulty -1`.
+//! `damage +1`, `priority -6`, `immunity burn`, `defense +1`, `accuracy-difficulty -1`
+//! (every attack its holder takes part in), `accuracy-difficulty -1 own` (only the holder's
+//! attacks), `accuracy-difficulty +1 against` (only attacks against the holder).
 
 use crate::kit::effect::{args, Vocabulary};
 use crate::kit::named::named_enum;
@@ -45,8 +47,15 @@ pub enum Effect {
     Priority(i32),
     Immunity(Ailment),
     Defense(i32),
-    /// Raises (positive) or lowers the number a die needs to grant Accuracy.
+    /// Raises (positive) or lowers the number a die needs to grant Accuracy, in every attack
+    /// its holder takes part in, as attacker or as target (`accuracy-difficulty -1`).
     AccuracyDifficulty(i32),
+    // Appended, so that the encoding of a stored state keeps its variant numbers.
+    /// As `AccuracyDifficulty`, in the holder's own attacks only (`accuracy-difficulty -1 own`).
+    AccuracyDifficultyOwn(i32),
+    /// As `AccuracyDifficulty`, in attacks against the holder only
+    /// (`accuracy-difficulty +1 against`).
+    AccuracyDifficultyAgainst(i32),
 }
 
 impl Effect {
@@ -93,7 +102,21 @@ impl Vocabulary for Effect {
             "priority" => Effect::Priority(args::signed(w)?),
             "immunity" => Effect::Immunity(args::named(w)?),
             "defense" => Effect::Defense(args::signed(w)?),
-            "accuracy-difficulty" => Effect::AccuracyDifficulty(args::signed(w)?),
+            "accuracy-difficulty" => {
+                let n = args::signed(w)?;
+                match w.peek() {
+                    None => Effect::AccuracyDifficulty(n),
+                    Some("own") => {
+                        w.skip();
+                        Effect::AccuracyDifficultyOwn(n)
+                    }
+                    Some("against") => {
+                        w.skip();
+                        Effect::AccuracyDifficultyAgainst(n)
+                    }
+                    Some(x) => return Err(format!("`own`, `against` or end of effect, found `{x}`")),
+                }
+            }
             _ => return Ok(None),
         }))
     }
@@ -114,6 +137,8 @@ impl fmt::Display for Effect {
             Effect::Immunity(a) => write!(f, "immunity {a}"),
             Effect::Defense(n) => write!(f, "defense {n:+}"),
             Effect::AccuracyDifficulty(n) => write!(f, "accuracy-difficulty {n:+}"),
+            Effect::AccuracyDifficultyOwn(n) => write!(f, "accuracy-difficulty {n:+} own"),
+            Effect::AccuracyDifficultyAgainst(n) => write!(f, "accuracy-difficulty {n:+} against"),
         }
     }
 }
@@ -137,6 +162,8 @@ mod tests {
             "immunity burn",
             "defense +1",
             "accuracy-difficulty -1",
+            "accuracy-difficulty -1 own",
+            "accuracy-difficulty +2 against",
         ] {
             let e: Effect = parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
             assert_eq!(e.to_string(), text);
@@ -146,5 +173,7 @@ mod tests {
         assert!(parse::<Effect>("roll 1").is_err());
         assert!(parse::<Effect>("ailment burn 0").is_err());
         assert!(parse::<Effect>("immunity cold").is_err());
+        assert!(parse::<Effect>("accuracy-difficulty -1 mine").is_err());
+        assert!(parse::<Effect>("accuracy-difficulty own -1").is_err());
     }
 }

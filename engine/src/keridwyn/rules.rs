@@ -88,6 +88,9 @@ rules! {
     REROLL_FAME = "kf.reroll.fame",
         "A character may spend Fame (the reroll cost) to reroll one die of a roll",
         "SAMPLE ROUND OF COMBAT";
+    REROLL_ACTION_ROLL = "kf.reroll.action-roll",
+        "A Fame reroll is of the roll of the action being resolved, not of a Finesse tie-break roll (the sample's rerolls are of attacks)",
+        "SAMPLE ROUND OF COMBAT";
     REROLL_WHEN = "kf.reroll.before-outcome",
         "Rerolls and recalls happen before the roll's outcome is stated",
         "SAMPLE ROUND OF COMBAT";

@@ -91,10 +91,26 @@ impl KeridwynFight {
             && s.current.as_ref().is_some_and(|c| c.rolled)
     }
 
-    /// A roll for gear that does not attack, or a second monster action with 2 characters
-    /// or fewer: there is nothing to decide.
+    /// A roll for gear that does not attack, a second monster action with 2 characters or
+    /// fewer, or a Fame reroll during a Finesse tie-break with no action's roll to reroll:
+    /// there is nothing to decide.
     fn needless(&self, s: &State, ev: &Event) -> Option<Violation> {
         match ev {
+            // "The roll" a Fame reroll changes is the action's (the sample's two, l.53 and l.56,
+            // are both of an attack); a tie-break roll is not one. Reported and not applied, so
+            // the replay goes on with the roll-off as the log records it.
+            Event::Rerolled { .. }
+                if matches!(s.phase, Phase::TieBreak { .. })
+                    && !s.current.as_ref().is_some_and(|c| c.rolled) =>
+            {
+                Some(Violation::new(
+                    rules::REROLL_ACTION_ROLL,
+                    format!(
+                        "`{ev}` during the Finesse tie-break for the Priority token: a Fame reroll is of \
+                         the roll of the action being resolved, and none is (not applied)"
+                    ),
+                ))
+            }
             Event::Rolled { who, .. } if s.current.is_none() && !matches!(s.phase, Phase::AwaitRoll) => {
                 let i = self.seat(s, who)?;
                 let last = s.done.last().filter(|t| t.who == i)?;

@@ -86,6 +86,47 @@ fn roll_modifiers_raise_every_die_and_accuracy_difficulties_add_up() {
 }
 
 #[test]
+fn an_accuracy_difficulty_may_name_its_side() {
+    // The unqualified form counts on both sides (l.8, l.58); `own` only in the holder's attacks,
+    // `against` only in attacks on the holder. Bo hits Ann with 9 8 (Ann's defense 8).
+    let sided = |keen: &str, hard: &str| {
+        let catalog = CATALOG
+            .replace("effect accuracy-difficulty -1", &format!("effect accuracy-difficulty {keen}"))
+            .replace("effect accuracy-difficulty +2", &format!("effect accuracy-difficulty {hard}"));
+        game_with(&catalog, &[])
+    };
+    let bo_hits = then(
+        DUEL,
+        &[
+            "reveal A primary:keen-eye secondary:jab",
+            "reveal B primary:jab balance",
+            "act A keen-eye",
+            "act B jab",
+            "roll B might 9 8",
+            "hit A",
+        ],
+    );
+    // Both sides: 9 + 2 (Bo's) - 1 (Ann's) = 10, the 9 grants no Accuracy: 2 damage.
+    given(&game(), &bo_hits).when("damage A 2 block 0 injury 2").then_clean();
+    given(&game(), &bo_hits).when("damage A 3 block 0 injury 3").then_breaks(&[rules::ACCURACY_DIFFICULTY]);
+    // Ann's -1 for her own attacks and Bo's +2 for attacks on him count in neither: 9, so the
+    // 9 grants Accuracy: 3 damage.
+    let g = sided("-1 own", "+2 against");
+    given(&g, &bo_hits).when("damage A 3 block 0 injury 3").then_clean();
+    // (A 2 is not what ignoring the Accuracy difficulties gives either: a wrong amount.)
+    given(&g, &bo_hits).when("damage A 2 block 0 injury 2").then_breaks(&[rules::DAMAGE]);
+    // Ann's attack on Bo (9 8, +1 each): with `own` and `against` both count, 9 - 1 + 2 = 10,
+    // as the unqualified forms (only the 10 reaches it: 3 damage).
+    let ann_hits = then(&bo_hits, &["damage A 3 block 0 injury 3", "act A jab", "roll A might 9 8", "hit B"]);
+    given(&g, &ann_hits).when("damage B 3 block 0 injury 3").then_clean();
+    // The sides swapped, neither counts in Ann's attack: 9, both the 10 and the 9 reach it.
+    let g = sided("-1 against", "+2 own");
+    let ann_hits = then(&bo_hits, &["damage A 2 block 0 injury 2", "act A jab", "roll A might 9 8", "hit B"]);
+    given(&g, &ann_hits).when("damage B 4 block 0 injury 4").then_clean();
+    given(&g, &ann_hits).when("damage B 3 block 0 injury 3").then_breaks(&[rules::DAMAGE]);
+}
+
+#[test]
 fn a_priority_effect_moves_tokens_and_ends_with_its_duration() {
     let g = game();
     let round1 = then(DUEL, &["reveal A primary:quick-boots focus", "reveal B secondary:jab lure"]);

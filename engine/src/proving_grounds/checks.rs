@@ -108,6 +108,22 @@ impl ProvingGrounds {
         Ok(())
     }
 
+    /// `exhaust COLOR`: a card's text sends one more die to the top space of the exhaustion
+    /// track (whether one is in effect is judged by `apply`); from there it moves down and comes
+    /// back as every exhausted die does, so later rounds' pools stay verifiable.
+    pub(super) fn exhaust_by_card(&self, s: &mut State, color: Color, f: &mut Findings) {
+        match s.pool.position(|d| d.color == color) {
+            Some(j) => {
+                s.pool.remove(j);
+                s.exhaustion[0].add(color);
+            }
+            None => f.violate(Violation::new(
+                EXHAUST_DIE,
+                format!("no {} die is left in the pool to exhaust", color.word()),
+            )),
+        }
+    }
+
     /// The die color a wound from slot `i` sends to the exhaustion track when the player
     /// does not say: white first (colored dice are the valuable ones), then green, yellow, blue.
     pub(super) fn default_exhaust(&self, s: &State, i: usize) -> Color {

@@ -15,8 +15,9 @@
 //! `replace` goes before them (`Game::precedes_consequences`).
 
 use super::attack::{Expected, Hold};
+use super::dice::Color;
 use super::event::{Action, Event};
-use super::params::Replacement;
+use super::params::{ReplaceWithoutWhite, Replacement};
 use super::state::{Phase, State, SLOTS};
 use super::ProvingGrounds;
 
@@ -74,10 +75,36 @@ impl ProvingGrounds {
         Some(Action::Recovered)
     }
 
+    /// The decision the rules require while nothing is derived: a mandatory replacement
+    /// (`Game::owed_decision`), named with its notation form and the player's choice as the
+    /// placeholder `COLOR`, so a log ending here is incomplete without a die being guessed.
+    pub(super) fn decision_owed(&self, s: &State) -> Option<String> {
+        if self.config.replacement != Replacement::Mandatory
+            || !s.replace_owed
+            || s.phase == Phase::Over
+            || self.consequence(s).is_some()
+        {
+            return None;
+        }
+        let has_white = s.pool.iter().any(|d| d.color == Color::White);
+        let (gives, form) = match self.config.replace_without_white {
+            _ if has_white => ("a white die of the pool", "replace w -> COLOR"),
+            ReplaceWithoutWhite::Colored => ("a colored die of the pool", "replace COLOR -> COLOR"),
+            // `Skip` owes no replacement without a white die (`lose_health`); `Add` discards none.
+            ReplaceWithoutWhite::Add | ReplaceWithoutWhite::Skip => ("nothing", "replace - -> COLOR"),
+        };
+        Some(format!(
+            "a replacement (`replacement=mandatory`): {gives} for a die of the stack ({:#}), `{form}`",
+            s.stack
+        ))
+    }
+
     /// A decision that may come before the consequences owed: a replacement the last wound
     /// allows (it is made "right after the wound", before the round goes on).
     pub(super) fn may_precede(&self, s: &State, e: &Event) -> bool {
-        s.replace_owed && matches!(e.action, Action::DieReplaced { .. })
+        (s.replace_owed && matches!(e.action, Action::DieReplaced { .. }))
+            // A card's text exhausting a die acts within its round, before its recovery.
+            || (s.taint.is_some() && matches!(e.action, Action::DieExhausted { .. }))
     }
 
     /// The first slot whose marker is on the bottom space (a wound to resolve).

@@ -142,6 +142,10 @@ pub enum Action {
     /// Inspiration, decision: this inspiration card was played on the enemy in this slot
     /// (`inspire true-aim 3`), for a card whose effect acts on one enemy.
     InspirationPlayedOn { card: String, slot: u8 },
+    /// Decision: a card's text (unverified, in effect this round) sent a die of this color from
+    /// the pool to the top space of the exhaustion track, beyond a wound's one (`exhaust w`:
+    /// the Poisoner's "exhaust one extra die"), so that it comes back as the track moves down.
+    DieExhausted { color: Color },
 }
 
 impl Action {
@@ -215,6 +219,7 @@ impl fmt::Display for Action {
             Action::ChariotResolved { met: false } => f.write_str("chariot-unmet"),
             Action::InspirationPlayed { card } => write!(f, "inspire {card}"),
             Action::InspirationPlayedOn { card, slot } => write!(f, "inspire {card} {slot}"),
+            Action::DieExhausted { color } => write!(f, "exhaust {color}"),
         }
     }
 }

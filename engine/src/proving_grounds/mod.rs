@@ -222,6 +222,12 @@ impl Game for ProvingGrounds {
         self.consequence(state).map(Event::new)
     }
 
+    /// A replacement owed under `replacement=mandatory`: the player's choice of die, so
+    /// `next_consequence` derives nothing and a log ending here is incomplete.
+    fn owed_decision(&self, state: &State) -> Option<String> {
+        self.decision_owed(state)
+    }
+
     /// Marker moves (shields and the moon's move included), defeats, wounds, a chariot's
     /// resolution, a borrow from the dial and recovery. A wound and a borrow carry the player's
     /// choice of die (`wound 2 exhaust y`, `borrow b`): `next_consequence` derives them with

@@ -3,7 +3,8 @@
 //!
 //! Grammar (docs/notation/proving-grounds.md): `draw SLOT CARD`, `roll DIE...`,
 //! `reroll FACE... -> DIE...`, `stop`, `up SLOT [SPACES]`, `down SLOT`, `hold SLOT`,
-//! `defeat SLOT`, `wound SLOT exhaust COLOR`, `replace COLOR|- -> COLOR`, `recover`, each
+//! `defeat SLOT`, `wound SLOT exhaust COLOR`, `replace COLOR|- -> COLOR`, `exhaust COLOR`,
+//! `recover`, each
 //! optionally followed by `t=SECONDS`.
 
 use super::dice::{Color, Dice, Die, MAX_DICE};
@@ -24,6 +25,7 @@ hold SLOT                    the marker does not move
 defeat SLOT                  the enemy is defeated
 wound SLOT exhaust COLOR     a die of COLOR (w g y b) to the exhaustion track, health down one
 replace COLOR -> COLOR       on the stack's space: a die leaves the pool, a colored one comes in
+exhaust COLOR                a card's text sends one more die of COLOR to the exhaustion track
 recover                      step 3: dice back to the pool, exhaustion track down one
 shield SLOT                  (shields) an incorrect set gave the enemy a shield
 unshield SLOT                (shields) a single removed the enemy's shield
@@ -141,7 +143,7 @@ pub fn parse_event(full: &str) -> Result<Event, ParseError> {
     };
     let mut w = Words::new(body);
     const EVENTS: &str =
-        "an event (draw, roll, reroll, stop, up, down, hold, defeat, wound, replace, recover, or a module's: \
+        "an event (draw, roll, reroll, stop, up, down, hold, defeat, wound, replace, exhaust, recover, or a module's: \
          shield, unshield, face, borrow, moon, conspire, reveal, dragon, chariot, load, chariot-met, \
          chariot-unmet, inspire)";
     let at_keyword = w.clone();
@@ -220,6 +222,9 @@ fn read_action(word: &str, w: &mut Words<'_>) -> Result<Option<Action>, ParseErr
             Action::DieReplaced { discarded, taken }
         }
         "recover" => Action::Recovered,
+        "exhaust" => {
+            Action::DieExhausted { color: color(w, "the color of the exhausted die: w, g, y or b", true)? }
+        }
         _ => return Ok(None),
     }))
 }
@@ -264,6 +269,8 @@ mod tests {
         round_trips("defeat 1");
         round_trips("wound 2 exhaust w");
         round_trips("wound 2 exhaust b");
+        round_trips("exhaust w");
+        round_trips("exhaust y");
         round_trips("replace w -> y");
         round_trips("replace g -> b");
         round_trips("replace - -> g");

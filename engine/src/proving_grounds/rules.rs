@@ -73,6 +73,9 @@ rules! {
     EXHAUST_DIE = "pg.wound.exhaust-die",
         "A wound adds one of your dice (see exhaust-from) to the top space of the exhaustion track",
         "Suffering Wounds";
+    EXHAUST_BY_CARD = "pg.wound.exhaust-by-card",
+        "Only a wound adds a die to the exhaustion track; a die more (`exhaust COLOR`) needs a card's text in effect this round",
+        "Suffering Wounds";
     REPLACE_OWED = "pg.replace.owed",
         "Under replacement=mandatory, a wound moving the health marker into the stack's space replaces a die before the next wound or the end of the round",
         "Replacing Dice (\"you get to replace\"; see replacement)";

@@ -24,6 +24,14 @@ impl ProvingGrounds {
         if let Some(ordinal) = s.taint {
             return self.apply_tainted(s, e, f, ordinal);
         }
+        if matches!(e.action, Action::DieExhausted { .. }) {
+            // Judged here, where no taint says a card's text of this round is in effect (the
+            // tainted path, which allows it, clears the taint while the event is applied).
+            f.violate(Violation::new(
+                EXHAUST_BY_CARD,
+                format!("`{e}`: no card's text in effect this round exhausts a die beyond a wound's"),
+            ));
+        }
         // An event that reports a tainting effect makes its own findings uncertain
         // (`taint_findings`, called by the handlers that may report one).
         self.apply_event(s, e, f)
@@ -42,7 +50,9 @@ impl ProvingGrounds {
         ordinal: u32,
     ) -> Result<(), StepError> {
         s.taint = None;
-        let applied = self.apply(s, e, f);
+        // `apply_event`, not `apply`: the conspirator's text has had its turn, and an `exhaust`
+        // is allowed here (a card's text is in effect).
+        let applied = self.apply_event(s, e, f);
         let now = s.taint.unwrap_or(ordinal);
         if s.taint.is_none() && !matches!(e.action, Action::Recovered) {
             s.taint = Some(ordinal);
@@ -133,6 +143,10 @@ impl ProvingGrounds {
             }
             Action::Recovered => {
                 self.recover(s, e, f);
+                Ok(())
+            }
+            Action::DieExhausted { color } => {
+                self.exhaust_by_card(s, *color, f);
                 Ok(())
             }
             action => match action.module() {

@@ -289,6 +289,41 @@ fn consequences_owed_at_the_end_of_a_log_are_derived_wounds_included() {
 }
 
 #[test]
+fn a_mandatory_replacement_owed_is_named_as_the_players_decision() {
+    // Under `replacement=mandatory` the log cannot go on without the replacement, yet which
+    // die is the player's choice: `owed_decision` names it with the colour as a placeholder.
+    let mut wounded = TO_RING.to_vec();
+    wounded.extend(["down 2", "up 5", "wound 2 exhaust w"]);
+    let m = game(&["replacement=mandatory"]);
+    let s = given_state(&m, &wounded);
+    let owed = m.owed_decision(&s).expect("a replacement is owed");
+    assert!(owed.contains("`replace w -> COLOR`") && owed.contains("1 green, 1 yellow, 1 blue"), "{owed}");
+    // Once made, nothing is owed but `recover`; the default reading owes no decision at all
+    // (declining is recording nothing), and neither does a state before the wound.
+    let mut replaced = wounded.clone();
+    replaced.push("replace w -> y");
+    let s = given_state(&m, &replaced);
+    assert_eq!(m.owed_decision(&s), None);
+    assert_eq!(m.next_consequence(&s).map(|e| e.to_string()).as_deref(), Some("recover"));
+    let o = game(&[]);
+    assert_eq!(o.owed_decision(&given_state(&o, &wounded)), None);
+    assert_eq!(m.owed_decision(&given_state(&m, &wounded[..wounded.len() - 1])), None);
+    // With no white die left and `replace-without-white=add`, nothing is discarded.
+    let a = game(&["replacement=mandatory", "replace-without-white=add"]);
+    let mut no_white = a.initial_state();
+    while let Some(j) = no_white.pool.position(|d| d.color == Color::White) {
+        no_white.pool.remove(j);
+    }
+    no_white.replace_owed = true;
+    no_white.phase = Phase::Check;
+    for slot in &mut no_white.slots {
+        slot.card = None;
+    }
+    let owed = a.owed_decision(&no_white).expect("owed");
+    assert!(owed.contains("`replace - -> COLOR`"), "{owed}");
+}
+
+#[test]
 fn a_declined_replacement_is_derived_past() {
     // Carter's rounds 1-2 as decisions only, the replacement of round 2 declined (recorded as
     // nothing), then round 3's roll: the completed log has round 2's `recover` before it.
