@@ -93,16 +93,7 @@ impl ProvingGrounds {
         } else {
             s.pool.position(|d| d.color == color)
         };
-        match pick {
-            Some(j) => {
-                s.pool.remove(j);
-                s.exhaustion[0].add(color);
-            }
-            None => f.violate(Violation::new(
-                EXHAUST_DIE,
-                format!("no {} die is left in the pool to exhaust", color.word()),
-            )),
-        }
+        exhaust_at(s, pick, color, f);
         s.slots[i].marker = self.enemy(card).start;
         self.lose_health(s);
         Ok(())
@@ -112,16 +103,8 @@ impl ProvingGrounds {
     /// track (whether one is in effect is judged by `apply`); from there it moves down and comes
     /// back as every exhausted die does, so later rounds' pools stay verifiable.
     pub(super) fn exhaust_by_card(&self, s: &mut State, color: Color, f: &mut Findings) {
-        match s.pool.position(|d| d.color == color) {
-            Some(j) => {
-                s.pool.remove(j);
-                s.exhaustion[0].add(color);
-            }
-            None => f.violate(Violation::new(
-                EXHAUST_DIE,
-                format!("no {} die is left in the pool to exhaust", color.word()),
-            )),
-        }
+        let pick = s.pool.position(|d| d.color == color);
+        exhaust_at(s, pick, color, f);
     }
 
     /// The die color a wound from slot `i` sends to the exhaustion track when the player
@@ -274,5 +257,20 @@ impl ProvingGrounds {
         for m in self.modules() {
             m.close_round(self, s, e, f);
         }
+    }
+}
+
+/// Move the pool's die at `pick` (of `color`) to the top space of the exhaustion track; with
+/// none to pick, the exhaustion a wound or a card's text requires cannot be made.
+fn exhaust_at(s: &mut State, pick: Option<usize>, color: Color, f: &mut Findings) {
+    match pick {
+        Some(j) => {
+            s.pool.remove(j);
+            s.exhaustion[0].add(color);
+        }
+        None => f.violate(Violation::new(
+            EXHAUST_DIE,
+            format!("no {} die is left in the pool to exhaust", color.word()),
+        )),
     }
 }
