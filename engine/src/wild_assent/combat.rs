@@ -18,12 +18,38 @@ use smallvec::SmallVec;
 
 /// An attack's statuses and Knockback, as [`WildAssent::after_damage`] finds them.
 pub(crate) struct AfterDamage {
-    /// Entry `k`: the `k`-th status it inflicts on each target, and its rule.
-    pub statuses: SmallVec<[(Status, &'static str); 4]>,
+    /// Entry `k`: the `k`-th status it inflicts on each target, and what gives it (its rule,
+    /// [`AfterDamage::status`]). Two bytes an entry rather than the rule's `&str`: the chain
+    /// works this out several times per attack record, and a small value is cheap to make
+    /// and move.
+    statuses: SmallVec<[(Status, Giver); 8]>,
     /// Every target is knocked back ("On Attack: Knockback", a Special's trigger).
     pub knocks: bool,
     /// A target is knocked back if it took damage (plain "Knockback", default reading).
     pub knocks_damaged: bool,
+}
+
+/// What gives an attack's status: the card's own effect, or a Special's trigger.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Giver {
+    Own,
+    OnSpecial,
+    OnEachSpecial,
+    OnSpecials,
+}
+
+impl AfterDamage {
+    /// The `k`-th status the attack inflicts on each target, and its rule.
+    pub fn status(&self, k: usize) -> Option<(Status, &'static str)> {
+        let &(st, giver) = self.statuses.get(k)?;
+        let rule = match giver {
+            Giver::Own => status_rule(st),
+            Giver::OnSpecial => rules::SPECIAL_ONCE,
+            Giver::OnEachSpecial => rules::SPECIAL_EACH,
+            Giver::OnSpecials => rules::SPECIAL_THRESHOLD,
+        };
+        Some((st, rule))
+    }
 }
 
 /// The numbers one damage is made of.
@@ -409,8 +435,8 @@ impl WildAssent {
     pub(crate) fn after_damage(&self, s: &State, a: &Attack, specials: u8) -> AfterDamage {
         let mut out = AfterDamage { statuses: SmallVec::new(), knocks: false, knocks_damaged: false };
         self.each_attack_effect(s, a.attacker, a.source, |e| {
-            let (st, rule, times) = match e {
-                Effect::Status(st) => (*st, status_rule(*st), 1),
+            let (st, giver, times) = match e {
+                Effect::Status(st) => (*st, Giver::Own, 1),
                 Effect::Knockback => {
                     match self.params.knockback_plain {
                         rules::KnockbackPlain::Damaged => out.knocks_damaged = true,
@@ -432,16 +458,20 @@ impl WildAssent {
                         }
                         _ => return,
                     };
-                    let rule = match t {
-                        super::effect::Trigger::OnSpecial => rules::SPECIAL_ONCE,
-                        super::effect::Trigger::OnEachSpecial => rules::SPECIAL_EACH,
-                        super::effect::Trigger::OnSpecials(_) => rules::SPECIAL_THRESHOLD,
+                    let giver = match t {
+                        super::effect::Trigger::OnSpecial => Giver::OnSpecial,
+                        super::effect::Trigger::OnEachSpecial => Giver::OnEachSpecial,
+                        super::effect::Trigger::OnSpecials(_) => Giver::OnSpecials,
                     };
-                    (st, rule, times)
+                    (st, giver, times)
                 }
                 _ => return,
             };
-            out.statuses.extend(std::iter::repeat_n((st, rule), usize::from(times)));
+            // Plain pushes: `extend` from an iterator cost more than the one push most
+            // triggers make.
+            for _ in 0..times {
+                out.statuses.push((st, giver));
+            }
         });
         out
     }
