@@ -228,7 +228,9 @@ impl WildAssent {
         b
     }
 
-    /// The Physical and Magical Defense of a miniature, with skills and Equipment.
+    /// The Physical and Magical Defense of a miniature, with skills and Equipment. Inlined:
+    /// every damage due asks for it, and the walk is a few loads once the call is gone.
+    #[inline]
     pub(crate) fn defenses(&self, s: &State, i: UnitIx) -> (i32, i32) {
         let st = self.stats(s, i);
         let b = self.defense_bonus(s, i);
@@ -245,34 +247,37 @@ impl WildAssent {
 
     /// The Speed of this activation: the card's (a Creature's Instinct card at its Threat),
     /// skills, then Fatigue (-2, never below 1) and Immobilize (none) held at its start.
+    #[inline]
     pub(crate) fn speed_of(&self, s: &State, act: &Activation) -> u8 {
         self.speed_with(s, act, true)
     }
 
     /// The Speed with or without the statuses (for naming a rule a log neglected).
+    ///
+    /// Inlined for a Creature's Instinct card (the movement checks and the Creatures' choices
+    /// ask for it many times per activation): one look-up, with no skill walked and no
+    /// Momentum held; anything else is [`WildAssent::own_speed`], out of line.
+    #[inline]
     pub(crate) fn speed_with(&self, s: &State, act: &Activation, statuses: bool) -> u8 {
-        let u = s.unit(act.unit);
-        let base = match act.card {
-            Some(c) => i32::from(self.catalog.instincts[c].speed[usize::from(u.threat.clamp(1, 3)) - 1]),
-            None => {
-                let mut bonus: i32 = 0;
-                self.each_standing(s, act.unit, |e| {
-                    if let Effect::Speed(n) = e {
-                        bonus += *n;
-                    }
-                });
-                i32::from(self.card(s, act.unit).speed) + bonus
+        let Some(c) = act.card else { return self.own_speed(s, act, statuses) };
+        let threat = s.unit(act.unit).threat;
+        let base = i32::from(self.catalog.instincts[c].speed[usize::from(threat.clamp(1, 3)) - 1]);
+        held_speed(base.clamp(0, 30), act, statuses)
+    }
+
+    /// [`WildAssent::speed_with`] for an activation without an Instinct card: the card's
+    /// Speed, its skills, and a Momentum Speed die.
+    #[inline(never)]
+    fn own_speed(&self, s: &State, act: &Activation, statuses: bool) -> u8 {
+        let mut bonus: i32 = 0;
+        self.each_standing(s, act.unit, |e| {
+            if let Effect::Speed(n) = e {
+                bonus += *n;
             }
-        };
-        let momentum = i32::from(act.card.is_none() && self.holds(s, act.unit, Face::Speed));
-        let mut speed = (base + momentum).clamp(0, 30);
-        if statuses && act.held & Status::Fatigue.bit() != 0 && speed > 1 {
-            speed = (speed - 2).max(1);
-        }
-        if statuses && act.held & Status::Immobilize.bit() != 0 {
-            speed = 0;
-        }
-        speed as u8
+        });
+        let base = i32::from(self.card(s, act.unit).speed) + bonus;
+        let momentum = i32::from(self.holds(s, act.unit, Face::Speed));
+        held_speed((base + momentum).clamp(0, 30), act, statuses)
     }
 
     /// Every effect that shapes an attack, each handed to `f` (see
@@ -490,6 +495,20 @@ impl WildAssent {
             _ => Knock::To(to),
         }
     }
+}
+
+/// A Speed (0-30) after the statuses held at the activation's start, when they count:
+/// Fatigue (-2, never below 1), then Immobilize (none).
+#[inline]
+fn held_speed(speed: i32, act: &Activation, statuses: bool) -> u8 {
+    let mut speed = speed;
+    if statuses && act.held & Status::Fatigue.bit() != 0 && speed > 1 {
+        speed = (speed - 2).max(1);
+    }
+    if statuses && act.held & Status::Immobilize.bit() != 0 {
+        speed = 0;
+    }
+    speed as u8
 }
 
 /// Whether a skill (`equipment`: an Equipment card) is always on for its owner: Passive,

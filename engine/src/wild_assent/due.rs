@@ -23,7 +23,7 @@ use crate::kit::grid::Pos;
 use crate::{Findings, StepError, Violation};
 
 /// A consequence as a typed fact: miniatures by index.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Eq)]
 pub enum Fact {
     Round(u16),
     Bleed(UnitIx, u8),
@@ -49,6 +49,49 @@ pub enum Fact {
     Victory(Side),
     /// (Arena match) A side's Demand judged at the round's end: met or not.
     Demand(Side, bool),
+}
+
+/// Written out rather than derived so that it is inlined: every record is compared with what
+/// is due (`kit::due::check_recorded`), and the derived comparison was a call of its own.
+impl PartialEq for Fact {
+    #[inline(always)]
+    fn eq(&self, other: &Fact) -> bool {
+        use Fact::*;
+        match (*self, *other) {
+            (Round(a), Round(b)) => a == b,
+            (Bleed(a, n), Bleed(b, m)) => a == b && n == m,
+            (Stunned(a), Stunned(b)) => a == b,
+            (Damage(a, n), Damage(b, m)) => a == b && n == m,
+            (Afflict(a, x), Afflict(b, y)) => a == b && x == y,
+            (Expire(a, x), Expire(b, y)) => a == b && x == y,
+            (Knock(a, p), Knock(b, q)) => a == b && p == q,
+            (Hazard(a, n), Hazard(b, m)) => a == b && n == m,
+            (Removed(a, x), Removed(b, y)) => a == b && x == y,
+            (Resources(a, n), Resources(b, m)) => a == b && n == m,
+            (Heal(a, n), Heal(b, m)) => a == b && n == m,
+            (Cure(a), Cure(b)) => a == b,
+            (Escaped(a), Escaped(b)) => a == b,
+            (CaptureDamage(a, n), CaptureDamage(b, m)) => a == b && n == m,
+            (CaptureToken(a, x), CaptureToken(b, y)) => a == b && x == y,
+            (CaptureFlip(a, x), CaptureFlip(b, y)) => a == b && x == y,
+            (CaptureCancel(a, x), CaptureCancel(b, y)) => a == b && x == y,
+            (Captured(a), Captured(b)) => a == b,
+            (End(a), End(b)) => a == b,
+            (Reshuffle, Reshuffle) => true,
+            (Ended(a), Ended(b)) => a == b,
+            (Victory(a), Victory(b)) => a == b,
+            (Demand(a, x), Demand(b, y)) => a == b && x == y,
+            // Different kinds. A new kind needs its arm above: without one, a fact of that
+            // kind never equals itself, which unoptimised builds (tests, fixtures) catch here.
+            _ => {
+                debug_assert!(
+                    std::mem::discriminant(self) != std::mem::discriminant(other),
+                    "Fact::eq has no arm for {self:?}"
+                );
+                false
+            }
+        }
+    }
 }
 
 impl Fact {
@@ -348,7 +391,6 @@ impl WildAssent {
     fn attack_next(&self, s: &State, damage: bool) -> Option<Due> {
         let a = s.attack.as_ref()?;
         let faces = a.roll?;
-        let source = s.unit(a.attacker).at;
         let mut at = usize::from(a.at);
         let mut stage = a.stage;
         // The statuses and Knockback, walked out of the effects once and only when a target
@@ -391,7 +433,7 @@ impl WildAssent {
                         None
                     };
                     if let Some(rule) = rule {
-                        let to = match self.knock_dest(s, source, t) {
+                        let to = match self.knock_dest(s, s.unit(a.attacker).at, t) {
                             Knock::To(p) => Some(p),
                             Knock::Stays | Knock::Hazard => None,
                         };
@@ -739,9 +781,15 @@ impl WildAssent {
             }
             Fact::End(_) => self.finish_activation(s),
             Fact::Reshuffle => {
-                let gone: Vec<_> = s.units.iter().filter(|u| !u.on_board()).map(|u| u.card).collect();
-                let catalog = &self.catalog;
-                s.hunt.deck.discard.retain(|c| !gone.contains(&catalog.instincts[*c].creature));
+                // The cards of the miniatures gone, kept inline (a table holds a handful): a
+                // reshuffle comes every few rounds, and a list made and freed for it cost more
+                // than the rest of its bookkeeping.
+                let gone: smallvec::SmallVec<[_; 16]> =
+                    s.units.iter().filter(|u| !u.on_board()).map(|u| u.card).collect();
+                if !gone.is_empty() {
+                    let catalog = &self.catalog;
+                    s.hunt.deck.discard.retain(|c| !gone.contains(&catalog.instincts[*c].creature));
+                }
                 s.hunt.deck.reshuffle();
             }
             Fact::Demand(side, _) => self.judged(s, side),
@@ -810,11 +858,13 @@ impl WildAssent {
         // Every record and decision ends here, and most leave none of what `settle_pending`
         // reads set: told inline, without the large function's entry and exit. Each of its
         // branches needs one of these set, so skipping it when none is changes nothing.
+        // A Creature turn's end waits for its activation to be over: while one is in progress
+        // (most records of a Creature turn), the drawing needs no look either.
         if s.momentum_heal.is_some()
             || s.attack.is_some()
             || s.skill.is_some()
             || s.capture.is_some()
-            || s.hunt.drawing
+            || (s.hunt.drawing && s.act.is_none())
         {
             self.settle_pending(s);
         }
