@@ -18,12 +18,38 @@ use smallvec::SmallVec;
 
 /// An attack's statuses and Knockback, as [`WildAssent::after_damage`] finds them.
 pub(crate) struct AfterDamage {
-    /// Entry `k`: the `k`-th status it inflicts on each target, and its rule.
-    pub statuses: SmallVec<[(Status, &'static str); 4]>,
+    /// Entry `k`: the `k`-th status it inflicts on each target, and what gives it (its rule,
+    /// [`AfterDamage::status`]). Two bytes an entry rather than the rule's `&str`: the chain
+    /// works this out several times per attack record, and a small value is cheap to make
+    /// and move.
+    statuses: SmallVec<[(Status, Giver); 8]>,
     /// Every target is knocked back ("On Attack: Knockback", a Special's trigger).
     pub knocks: bool,
     /// A target is knocked back if it took damage (plain "Knockback", default reading).
     pub knocks_damaged: bool,
+}
+
+/// What gives an attack's status: the card's own effect, or a Special's trigger.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Giver {
+    Own,
+    OnSpecial,
+    OnEachSpecial,
+    OnSpecials,
+}
+
+impl AfterDamage {
+    /// The `k`-th status the attack inflicts on each target, and its rule.
+    pub fn status(&self, k: usize) -> Option<(Status, &'static str)> {
+        let &(st, giver) = self.statuses.get(k)?;
+        let rule = match giver {
+            Giver::Own => status_rule(st),
+            Giver::OnSpecial => rules::SPECIAL_ONCE,
+            Giver::OnEachSpecial => rules::SPECIAL_EACH,
+            Giver::OnSpecials => rules::SPECIAL_THRESHOLD,
+        };
+        Some((st, rule))
+    }
 }
 
 /// The numbers one damage is made of.
@@ -202,7 +228,9 @@ impl WildAssent {
         b
     }
 
-    /// The Physical and Magical Defense of a miniature, with skills and Equipment.
+    /// The Physical and Magical Defense of a miniature, with skills and Equipment. Inlined:
+    /// every damage due asks for it, and the walk is a few loads once the call is gone.
+    #[inline]
     pub(crate) fn defenses(&self, s: &State, i: UnitIx) -> (i32, i32) {
         let st = self.stats(s, i);
         let b = self.defense_bonus(s, i);
@@ -219,34 +247,37 @@ impl WildAssent {
 
     /// The Speed of this activation: the card's (a Creature's Instinct card at its Threat),
     /// skills, then Fatigue (-2, never below 1) and Immobilize (none) held at its start.
+    #[inline]
     pub(crate) fn speed_of(&self, s: &State, act: &Activation) -> u8 {
         self.speed_with(s, act, true)
     }
 
     /// The Speed with or without the statuses (for naming a rule a log neglected).
+    ///
+    /// Inlined for a Creature's Instinct card (the movement checks and the Creatures' choices
+    /// ask for it many times per activation): one look-up, with no skill walked and no
+    /// Momentum held; anything else is [`WildAssent::own_speed`], out of line.
+    #[inline]
     pub(crate) fn speed_with(&self, s: &State, act: &Activation, statuses: bool) -> u8 {
-        let u = s.unit(act.unit);
-        let base = match act.card {
-            Some(c) => i32::from(self.catalog.instincts[c].speed[usize::from(u.threat.clamp(1, 3)) - 1]),
-            None => {
-                let mut bonus: i32 = 0;
-                self.each_standing(s, act.unit, |e| {
-                    if let Effect::Speed(n) = e {
-                        bonus += *n;
-                    }
-                });
-                i32::from(self.card(s, act.unit).speed) + bonus
+        let Some(c) = act.card else { return self.own_speed(s, act, statuses) };
+        let threat = s.unit(act.unit).threat;
+        let base = i32::from(self.catalog.instincts[c].speed[usize::from(threat.clamp(1, 3)) - 1]);
+        held_speed(base.clamp(0, 30), act, statuses)
+    }
+
+    /// [`WildAssent::speed_with`] for an activation without an Instinct card: the card's
+    /// Speed, its skills, and a Momentum Speed die.
+    #[inline(never)]
+    fn own_speed(&self, s: &State, act: &Activation, statuses: bool) -> u8 {
+        let mut bonus: i32 = 0;
+        self.each_standing(s, act.unit, |e| {
+            if let Effect::Speed(n) = e {
+                bonus += *n;
             }
-        };
-        let momentum = i32::from(act.card.is_none() && self.holds(s, act.unit, Face::Speed));
-        let mut speed = (base + momentum).clamp(0, 30);
-        if statuses && act.held & Status::Fatigue.bit() != 0 && speed > 1 {
-            speed = (speed - 2).max(1);
-        }
-        if statuses && act.held & Status::Immobilize.bit() != 0 {
-            speed = 0;
-        }
-        speed as u8
+        });
+        let base = i32::from(self.card(s, act.unit).speed) + bonus;
+        let momentum = i32::from(self.holds(s, act.unit, Face::Speed));
+        held_speed((base + momentum).clamp(0, 30), act, statuses)
     }
 
     /// Every effect that shapes an attack, each handed to `f` (see
@@ -409,8 +440,8 @@ impl WildAssent {
     pub(crate) fn after_damage(&self, s: &State, a: &Attack, specials: u8) -> AfterDamage {
         let mut out = AfterDamage { statuses: SmallVec::new(), knocks: false, knocks_damaged: false };
         self.each_attack_effect(s, a.attacker, a.source, |e| {
-            let (st, rule, times) = match e {
-                Effect::Status(st) => (*st, status_rule(*st), 1),
+            let (st, giver, times) = match e {
+                Effect::Status(st) => (*st, Giver::Own, 1),
                 Effect::Knockback => {
                     match self.params.knockback_plain {
                         rules::KnockbackPlain::Damaged => out.knocks_damaged = true,
@@ -432,16 +463,20 @@ impl WildAssent {
                         }
                         _ => return,
                     };
-                    let rule = match t {
-                        super::effect::Trigger::OnSpecial => rules::SPECIAL_ONCE,
-                        super::effect::Trigger::OnEachSpecial => rules::SPECIAL_EACH,
-                        super::effect::Trigger::OnSpecials(_) => rules::SPECIAL_THRESHOLD,
+                    let giver = match t {
+                        super::effect::Trigger::OnSpecial => Giver::OnSpecial,
+                        super::effect::Trigger::OnEachSpecial => Giver::OnEachSpecial,
+                        super::effect::Trigger::OnSpecials(_) => Giver::OnSpecials,
                     };
-                    (st, rule, times)
+                    (st, giver, times)
                 }
                 _ => return,
             };
-            out.statuses.extend(std::iter::repeat_n((st, rule), usize::from(times)));
+            // Plain pushes: `extend` from an iterator cost more than the one push most
+            // triggers make.
+            for _ in 0..times {
+                out.statuses.push((st, giver));
+            }
         });
         out
     }
@@ -460,6 +495,20 @@ impl WildAssent {
             _ => Knock::To(to),
         }
     }
+}
+
+/// A Speed (0-30) after the statuses held at the activation's start, when they count:
+/// Fatigue (-2, never below 1), then Immobilize (none).
+#[inline]
+fn held_speed(speed: i32, act: &Activation, statuses: bool) -> u8 {
+    let mut speed = speed;
+    if statuses && act.held & Status::Fatigue.bit() != 0 && speed > 1 {
+        speed = (speed - 2).max(1);
+    }
+    if statuses && act.held & Status::Immobilize.bit() != 0 {
+        speed = 0;
+    }
+    speed as u8
 }
 
 /// Whether a skill (`equipment`: an Equipment card) is always on for its owner: Passive,

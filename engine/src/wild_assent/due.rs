@@ -23,7 +23,7 @@ use crate::kit::grid::Pos;
 use crate::{Findings, StepError, Violation};
 
 /// A consequence as a typed fact: miniatures by index.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Eq)]
 pub enum Fact {
     Round(u16),
     Bleed(UnitIx, u8),
@@ -49,6 +49,49 @@ pub enum Fact {
     Victory(Side),
     /// (Arena match) A side's Demand judged at the round's end: met or not.
     Demand(Side, bool),
+}
+
+/// Written out rather than derived so that it is inlined: every record is compared with what
+/// is due (`kit::due::check_recorded`), and the derived comparison was a call of its own.
+impl PartialEq for Fact {
+    #[inline(always)]
+    fn eq(&self, other: &Fact) -> bool {
+        use Fact::*;
+        match (*self, *other) {
+            (Round(a), Round(b)) => a == b,
+            (Bleed(a, n), Bleed(b, m)) => a == b && n == m,
+            (Stunned(a), Stunned(b)) => a == b,
+            (Damage(a, n), Damage(b, m)) => a == b && n == m,
+            (Afflict(a, x), Afflict(b, y)) => a == b && x == y,
+            (Expire(a, x), Expire(b, y)) => a == b && x == y,
+            (Knock(a, p), Knock(b, q)) => a == b && p == q,
+            (Hazard(a, n), Hazard(b, m)) => a == b && n == m,
+            (Removed(a, x), Removed(b, y)) => a == b && x == y,
+            (Resources(a, n), Resources(b, m)) => a == b && n == m,
+            (Heal(a, n), Heal(b, m)) => a == b && n == m,
+            (Cure(a), Cure(b)) => a == b,
+            (Escaped(a), Escaped(b)) => a == b,
+            (CaptureDamage(a, n), CaptureDamage(b, m)) => a == b && n == m,
+            (CaptureToken(a, x), CaptureToken(b, y)) => a == b && x == y,
+            (CaptureFlip(a, x), CaptureFlip(b, y)) => a == b && x == y,
+            (CaptureCancel(a, x), CaptureCancel(b, y)) => a == b && x == y,
+            (Captured(a), Captured(b)) => a == b,
+            (End(a), End(b)) => a == b,
+            (Reshuffle, Reshuffle) => true,
+            (Ended(a), Ended(b)) => a == b,
+            (Victory(a), Victory(b)) => a == b,
+            (Demand(a, x), Demand(b, y)) => a == b && x == y,
+            // Different kinds. A new kind needs its arm above: without one, a fact of that
+            // kind never equals itself, which unoptimised builds (tests, fixtures) catch here.
+            _ => {
+                debug_assert!(
+                    std::mem::discriminant(self) != std::mem::discriminant(other),
+                    "Fact::eq has no arm for {self:?}"
+                );
+                false
+            }
+        }
+    }
 }
 
 impl Fact {
@@ -143,26 +186,74 @@ fn next_stage(stage: Stage) -> Stage {
     }
 }
 
+/// How an encounter stands from whether each side has a miniature on the board (Summons
+/// left out).
+fn outcome_of(seekers: bool, creatures: bool) -> Option<Outcome> {
+    if !seekers {
+        Some(Outcome::Lost)
+    } else if !creatures {
+        Some(Outcome::Won)
+    } else {
+        None
+    }
+}
+
 impl WildAssent {
     /// The head of the chain.
     pub(crate) fn next_due(&self, s: &State) -> Option<Due> {
         if s.phase != Phase::Play {
             return None;
         }
-        self.removal_due(s)
-            .or_else(|| self.victory_due(s))
-            .or_else(|| self.momentum_due(s))
-            .or_else(|| self.attack_due(s))
-            // Most records come with no skill being resolved: that is told here, without
-            // the call (a large function's entry and exit cost more than the test).
-            .or_else(|| s.skill.as_ref().and_then(|_| self.skill_due(s)))
-            .or_else(|| self.capture_due(s))
-            .or_else(|| self.card_capture_due(s))
-            .or_else(|| self.start_due(s))
-            .or_else(|| self.cancel_due(s))
-            .or_else(|| self.end_due(s))
-            .or_else(|| self.encounter_due(s))
-            .or_else(|| self.round_due(s))
+        // Early returns rather than a chain of `or_else`: each link of such a chain moved the
+        // whole `Option<Due>` along, and this runs before every record. The checks that can
+        // only find something in one mode, or with one field set, are told here from that
+        // field, without the call (a large function's entry and exit cost more than the test);
+        // each such check finds nothing without it, so skipping it changes nothing.
+        if let Some(d) = self.removal_due(s) {
+            return Some(d);
+        }
+        // `victory_due` finds a winner only in an Arena match (`winner`).
+        if self.params.mode == Mode::Arena {
+            if let Some(d) = self.victory_due(s) {
+                return Some(d);
+            }
+        }
+        if s.momentum_heal.is_some() {
+            if let Some(d) = self.momentum_due(s) {
+                return Some(d);
+            }
+        }
+        if let Some(d) = self.attack_due(s) {
+            return Some(d);
+        }
+        if s.skill.is_some() {
+            if let Some(d) = self.skill_due(s) {
+                return Some(d);
+            }
+        }
+        if s.capture.is_some() {
+            if let Some(d) = self.capture_due(s) {
+                return Some(d);
+            }
+        }
+        if s.hunt.capture_card.is_some() {
+            if let Some(d) = self.card_capture_due(s) {
+                return Some(d);
+            }
+        }
+        if s.act.is_some() {
+            // `start_due`, `cancel_due` and `end_due` are about the activation in progress;
+            // with one, `encounter_due` and `round_due` find nothing.
+            return self.start_due(s).or_else(|| self.cancel_due(s)).or_else(|| self.end_due(s));
+        }
+        if let Some(d) = self.encounter_due(s) {
+            return Some(d);
+        }
+        // `round_due` is an Arena match's (`is_match`).
+        if self.params.scope == Scope::Match {
+            return self.round_due(s);
+        }
+        None
     }
 
     /// Whether nothing is due, told from a few fields without walking the chain: `true` only
@@ -300,7 +391,6 @@ impl WildAssent {
     fn attack_next(&self, s: &State, damage: bool) -> Option<Due> {
         let a = s.attack.as_ref()?;
         let faces = a.roll?;
-        let source = s.unit(a.attacker).at;
         let mut at = usize::from(a.at);
         let mut stage = a.stage;
         // The statuses and Knockback, walked out of the effects once and only when a target
@@ -321,9 +411,7 @@ impl WildAssent {
                 }
                 Stage::Status(k) => match fx
                     .get_or_insert_with(|| self.after_damage(s, a, faces.specials))
-                    .statuses
-                    .get(usize::from(k))
-                    .copied()
+                    .status(usize::from(k))
                 {
                     None => stage = Stage::Knock,
                     Some((st, rule)) => match self.affliction(s, t, st) {
@@ -345,7 +433,7 @@ impl WildAssent {
                         None
                     };
                     if let Some(rule) = rule {
-                        let to = match self.knock_dest(s, source, t) {
+                        let to = match self.knock_dest(s, s.unit(a.attacker).at, t) {
                             Knock::To(p) => Some(p),
                             Knock::Stays | Knock::Hazard => None,
                         };
@@ -503,7 +591,11 @@ impl WildAssent {
         if a.skipped && self.params.stun == StunConsumes::StunOnly {
             expiring &= Status::Stun.bit();
         }
-        if let Some(&st) = Status::ALL.iter().find(|st| expiring & st.bit() != 0) {
+        // The first status in `Status::ALL` order whose token expires: a status's bit is its
+        // place in that order, so the lowest bit set.
+        let expiring = expiring & ((1u8 << Status::ALL.len()) - 1);
+        if expiring != 0 {
+            let st = Status::ALL[expiring.trailing_zeros() as usize];
             return Some(due(Fact::Expire(a.unit, st), rules::EXPIRE));
         }
         Some(due(Fact::End(a.unit), rules::ONE_AT_A_TIME))
@@ -514,7 +606,16 @@ impl WildAssent {
         if self.params.scope != Scope::Encounter || s.act.is_some() || s.attack.is_some() {
             return None;
         }
-        if let Some(o) = self.outcome(s) {
+        // One walk of the table (this runs before every decision between activations) for
+        // both how the encounter stands and what [`WildAssent::next_side`] walks it for:
+        // whether each side has a miniature left, and whether a Seeker has yet to activate.
+        let (mut seekers, mut creatures, mut remaining) = (false, false, false);
+        for u in s.units.iter().filter(|u| u.on_board() && u.kind != UnitKind::Summon) {
+            seekers |= u.side == Side::Seekers;
+            creatures |= u.side == Side::Creatures;
+            remaining |= u.side == Side::Seekers && !u.exhausted && u.kind == UnitKind::Seeker;
+        }
+        if let Some(o) = outcome_of(seekers, creatures) {
             return (!s.ended).then(|| match o {
                 Outcome::Won => due(Fact::Ended(true), rules::END_ENCOUNTER),
                 Outcome::Lost => due(Fact::Ended(false), rules::CAMPAIGN_LOST),
@@ -523,7 +624,7 @@ impl WildAssent {
         if s.round == 0 {
             return Some(due(Fact::Round(1), rules::ROUND_END));
         }
-        match self.next_side(s) {
+        match self.side_after(s, remaining) {
             None => Some(due(Fact::Round(s.round + 1), rules::ROUND_END)),
             Some(Side::Creatures) if s.hunt.deck.is_empty() && s.hunt.capture_card.is_none() => {
                 Some(due(Fact::Reshuffle, rules::RESHUFFLE))
@@ -532,28 +633,10 @@ impl WildAssent {
         }
     }
 
-    /// How the encounter has ended, if it has.
-    pub(crate) fn outcome(&self, s: &State) -> Option<Outcome> {
-        // One pass for both sides; a miniature's kind is its card's (kept on the unit).
-        let (mut seekers, mut creatures) = (false, false);
-        for u in s.units.iter().filter(|u| u.on_board() && u.kind != UnitKind::Summon) {
-            seekers |= u.side == Side::Seekers;
-            creatures |= u.side == Side::Creatures;
-        }
-        if !seekers {
-            Some(Outcome::Lost)
-        } else if !creatures {
-            Some(Outcome::Won)
-        } else {
-            None
-        }
-    }
-
     /// Whose activation comes next in a Hunt round (`None`: the round is over). A Creature
     /// turn in progress (cards being drawn) is the Creatures'.
     pub(crate) fn next_side(&self, s: &State) -> Option<Side> {
-        let h = &s.hunt;
-        if h.drawing {
+        if s.hunt.drawing {
             return Some(Side::Creatures);
         }
         // Whether a Seeker has yet to activate this round (the first one found settles it).
@@ -561,6 +644,16 @@ impl WildAssent {
             .units
             .iter()
             .any(|u| u.side == Side::Seekers && u.on_board() && !u.exhausted && u.kind == UnitKind::Seeker);
+        self.side_after(s, remaining)
+    }
+
+    /// [`WildAssent::next_side`], told whether a Seeker has yet to activate this round.
+    #[inline]
+    fn side_after(&self, s: &State, remaining: bool) -> Option<Side> {
+        let h = &s.hunt;
+        if h.drawing {
+            return Some(Side::Creatures);
+        }
         if self.seekers_first(s) {
             if h.creatures_done < h.seekers_done {
                 Some(Side::Creatures)
@@ -688,9 +781,15 @@ impl WildAssent {
             }
             Fact::End(_) => self.finish_activation(s),
             Fact::Reshuffle => {
-                let gone: Vec<_> = s.units.iter().filter(|u| !u.on_board()).map(|u| u.card).collect();
-                let catalog = &self.catalog;
-                s.hunt.deck.discard.retain(|c| !gone.contains(&catalog.instincts[*c].creature));
+                // The cards of the miniatures gone, kept inline (a table holds a handful): a
+                // reshuffle comes every few rounds, and a list made and freed for it cost more
+                // than the rest of its bookkeeping.
+                let gone: smallvec::SmallVec<[_; 16]> =
+                    s.units.iter().filter(|u| !u.on_board()).map(|u| u.card).collect();
+                if !gone.is_empty() {
+                    let catalog = &self.catalog;
+                    s.hunt.deck.discard.retain(|c| !gone.contains(&catalog.instincts[*c].creature));
+                }
                 s.hunt.deck.reshuffle();
             }
             Fact::Demand(side, _) => self.judged(s, side),
@@ -759,11 +858,13 @@ impl WildAssent {
         // Every record and decision ends here, and most leave none of what `settle_pending`
         // reads set: told inline, without the large function's entry and exit. Each of its
         // branches needs one of these set, so skipping it when none is changes nothing.
+        // A Creature turn's end waits for its activation to be over: while one is in progress
+        // (most records of a Creature turn), the drawing needs no look either.
         if s.momentum_heal.is_some()
             || s.attack.is_some()
             || s.skill.is_some()
             || s.capture.is_some()
-            || s.hunt.drawing
+            || (s.hunt.drawing && s.act.is_none())
         {
             self.settle_pending(s);
         }
