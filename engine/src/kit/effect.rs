@@ -94,9 +94,17 @@ pub struct CardEffects<E> {
     pub text: Vec<String>,
 }
 
-/// The one sentence every game reports for card text it cannot check.
+/// The one sentence every game reports for card text it cannot check:
+/// ``WHO: `CARD` says "TEXT" (not checked)``. Written piece by piece into a string made at
+/// its size: Wild Assent reports every standing text again each time a Creature is slain,
+/// and `format!` cost several times more for these plain pieces.
 pub fn unverified(who: &str, card: &str, text: &str) -> String {
-    format!("{who}: `{card}` says \"{text}\" (not checked)")
+    const FIXED: usize = ": `".len() + "` says \"".len() + "\" (not checked)".len();
+    let mut line = String::with_capacity(who.len() + card.len() + text.len() + FIXED);
+    for piece in [who, ": `", card, "` says \"", text, "\" (not checked)"] {
+        line.push_str(piece);
+    }
+    line
 }
 
 /// Check that `effect` is one the game applies at `place` (`start`, `self`, `worn gear`):
@@ -113,6 +121,29 @@ pub fn check_place<E: fmt::Display>(effect: &E, applies: bool, place: &str) -> R
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn an_unverified_text_reads_as_one_sentence_made_at_its_size() {
+        for (who, card, text, want) in [
+            (
+                "zaxos",
+                "rout",
+                "activation: out of turn.",
+                "zaxos: `rout` says \"activation: out of turn.\" (not checked)",
+            ),
+            ("the-arena", "", "", "the-arena: `` says \"\" (not checked)"),
+            (
+                "kael",
+                "soul-feast",
+                "health: \"heals\" him",
+                "kael: `soul-feast` says \"health: \"heals\" him\" (not checked)",
+            ),
+        ] {
+            let line = super::unverified(who, card, text);
+            assert_eq!(line, want);
+            assert_eq!(line.len(), line.capacity(), "the line is made at its size");
+        }
+    }
+
     use super::*;
     use crate::kit::named::named_enum;
 

@@ -45,7 +45,7 @@ impl WildAssent {
         units: &[UnitIx],
     ) {
         let (scope, _) = split_text(text);
-        let o = s.unverified.report(f, unverified_line(who.as_str(), card, text));
+        let o = s.unverified.report(f, unverified(who.as_str(), card, text));
         for &u in units {
             if let Some(x) = s.units.get_mut(usize::from(u)) {
                 x.taint.mark(scope, o);
@@ -67,15 +67,9 @@ impl WildAssent {
             if !s.unit(i).on_board() {
                 continue;
             }
-            let u = s.unit(i);
-            let card = &self.units()[u.card];
-            let equipment = u.equipment;
-            // Only an Arena match's troupes choose Skill cards (`skills_of`); the look-up
-            // allocates, so it is made only when one has.
-            let chosen = if s.troupes.skills.is_empty() { Vec::new() } else { self.chosen_skills(s, i) };
-            let skills = card.skills.iter().chain(&chosen).map(|&k| (&self.catalog.skills[k], false));
-            let equipment = equipment.into_iter().flatten().map(|k| (&self.catalog.equipment[k], true));
-            for (k, eq) in skills.chain(equipment) {
+            // `skills_of` borrows nothing of the state (and allocates nothing outside an
+            // Arena match's chosen Skill cards), so reporting as it goes is allowed.
+            for (k, eq) in self.skills_of(s, i) {
                 if k.trigger != trigger || k.effects.text.is_empty() {
                     continue;
                 }
@@ -164,36 +158,6 @@ impl WildAssent {
         match o {
             Some(o) => v.uncertain_after(o),
             None => v,
-        }
-    }
-}
-
-/// [`unverified`]'s line, written piece by piece into a string made at its size: every
-/// standing text is reported again each time a Creature is slain, and `format!` cost several
-/// times more for these three plain pieces. The test below keeps the two the same.
-fn unverified_line(who: &str, card: &str, text: &str) -> String {
-    const FIXED: usize = ": `".len() + "` says \"".len() + "\" (not checked)".len();
-    let mut line = String::with_capacity(who.len() + card.len() + text.len() + FIXED);
-    for piece in [who, ": `", card, "` says \"", text, "\" (not checked)"] {
-        line.push_str(piece);
-    }
-    line
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_reported_text_reads_as_the_kit_writes_it() {
-        for (who, card, text) in [
-            ("zaxos", "rout", "activation: Zaxos activates out of turn when a Creature is slain."),
-            ("the-arena", "", ""),
-            ("kael", "soul-feast", "health: \"heals\" him, `each` time"),
-        ] {
-            let line = unverified_line(who, card, text);
-            assert_eq!(line, unverified(who, card, text));
-            assert_eq!(line.len(), line.capacity(), "the line is made at its size");
         }
     }
 }
