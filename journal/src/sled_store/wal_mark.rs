@@ -11,12 +11,22 @@
 //! append's sync: a power cut loses the marks not yet written back (see `wal`).
 //!
 //! Layout: `LEN` bytes, made once (zeros, synced, its name in the directory synced too),
-//! then written in place. Two slots, at `SLOTS`, each in its own sector: a mark is `MAGIC`
-//! (8 bytes) ‖ the log sequence number of an entry already synced (u64 BE) ‖ CRC-32 of
-//! those 16 bytes. Entry `n`'s mark goes to slot `n % 2`, so a torn mark write leaves the
-//! one before it whole; the valid mark with the higher number counts. Logs of earlier
-//! builds kept the same two slots in their header page (`wal::LEGACY_MARK_AT`); `highest`
-//! reads either.
+//! then written in place. Two slots, at `SLOTS`, each in its own sector: a mark is
+//! `MAGIC_TAGGED` (8 bytes) ‖ the identity of the log it belongs to (u64 BE) ‖ the log
+//! sequence number of an entry already synced (u64 BE) ‖ CRC-32 of those 24 bytes. Entry
+//! `n`'s mark goes to slot `n % 2`, so a torn mark write leaves the one before it whole; the
+//! valid mark with the higher number counts. Logs of earlier builds kept untagged marks
+//! (`MAGIC` ‖ number ‖ CRC-32) in the same two slots of their header page
+//! (`wal::LEGACY_MARK_AT`), and builds before the identity wrote untagged marks here;
+//! `highest` reads either.
+//!
+//! **Whose mark it is.** Every log this build makes or opens for writing carries an
+//! identity (`wal::IDENTITY_AT`), and only the marks tagged with it count for it; untagged
+//! marks count only for a log without one (made by an earlier build and not yet opened
+//! for writing by this one). So a mark file left beside a log that another build made
+//! afresh (an earlier build, which knows nothing of this file and leaves it as it is, after
+//! the user set a damaged log aside) names another log and is no mark, where it used to
+//! refuse the new log for entries it never had.
 //!
 //! A mark file that is missing, cut short or damaged in both slots reads as "no mark": the
 //! entries in the log are not at risk for it, only the detection of their later loss, so it
@@ -36,34 +46,67 @@ use std::path::{Path, PathBuf};
 pub(crate) const SLOTS: [usize; 2] = [0, 512];
 /// The mark file's length as made.
 pub(crate) const LEN: usize = 1024;
+/// An untagged mark (earlier builds): no log identity.
 const MAGIC: &[u8; 8] = b"arbwalak";
-/// Bytes of a mark before its CRC.
-const BODY: usize = 16;
-/// Bytes of a mark with its CRC.
-pub(crate) const MARK_LEN: usize = BODY + 4;
+/// A mark tagged with its log's identity.
+const MAGIC_TAGGED: &[u8; 8] = b"arbwalat";
+/// Bytes of an untagged mark with its CRC.
+pub(crate) const MARK_LEN: usize = 16 + 4;
+/// Bytes of a tagged mark with its CRC.
+pub(crate) const TAGGED_LEN: usize = 24 + 4;
 
-/// The mark naming entry `lsn` as synced.
-pub(crate) fn encode(lsn: u64) -> [u8; MARK_LEN] {
+/// The untagged mark naming entry `lsn` as synced, as earlier builds wrote it (tests make
+/// the files of earlier builds with it).
+#[cfg(test)]
+pub(crate) fn encode_untagged(lsn: u64) -> [u8; MARK_LEN] {
     let mut out = [0u8; MARK_LEN];
     out[..8].copy_from_slice(MAGIC);
     out[8..16].copy_from_slice(&lsn.to_be_bytes());
-    let crc = crc32fast::hash(&out[..BODY]);
-    out[BODY..].copy_from_slice(&crc.to_be_bytes());
+    let crc = crc32fast::hash(&out[..16]);
+    out[16..].copy_from_slice(&crc.to_be_bytes());
     out
 }
 
-fn decode(slot: &[u8]) -> Option<u64> {
-    let body = slot.get(..BODY)?;
-    let crc = u32::from_be_bytes(slot.get(BODY..MARK_LEN)?.try_into().ok()?);
-    (&body[..8] == MAGIC && crc32fast::hash(body) == crc)
-        .then(|| body[8..16].try_into().ok().map(u64::from_be_bytes))
-        .flatten()
+/// The mark naming entry `lsn` of the log whose identity is `log` as synced.
+pub(crate) fn encode(log: u64, lsn: u64) -> [u8; TAGGED_LEN] {
+    let mut out = [0u8; TAGGED_LEN];
+    out[..8].copy_from_slice(MAGIC_TAGGED);
+    out[8..16].copy_from_slice(&log.to_be_bytes());
+    out[16..24].copy_from_slice(&lsn.to_be_bytes());
+    let crc = crc32fast::hash(&out[..24]);
+    out[24..].copy_from_slice(&crc.to_be_bytes());
+    out
+}
+
+/// A whole mark in `slot`: the identity of its log (`None` for an untagged one) and the
+/// number of the entry it says was synced.
+fn decode(slot: &[u8]) -> Option<(Option<u64>, u64)> {
+    let number = |b: &[u8]| b.try_into().ok().map(u64::from_be_bytes);
+    let crc_of = |b: &[u8]| b.try_into().ok().map(u32::from_be_bytes);
+    match slot.get(..8)? {
+        m if m == MAGIC => {
+            let whole = slot.get(..MARK_LEN)?;
+            (crc32fast::hash(&whole[..16]) == crc_of(&whole[16..])?).then_some((None, number(&whole[8..16])?))
+        }
+        m if m == MAGIC_TAGGED => {
+            let whole = slot.get(..TAGGED_LEN)?;
+            (crc32fast::hash(&whole[..24]) == crc_of(&whole[24..])?)
+                .then_some((Some(number(&whole[8..16])?), number(&whole[16..24])?))
+        }
+        _ => None,
+    }
 }
 
 /// The highest log sequence number a readable mark in `bytes` says was synced, the marks
-/// being at `slots` (`SLOTS` in a mark file, `wal::LEGACY_MARK_AT` in an old log's header).
-pub(crate) fn highest(bytes: &[u8], slots: &[usize; 2]) -> Option<u64> {
-    slots.iter().filter_map(|&at| bytes.get(at..at + MARK_LEN).and_then(decode)).max()
+/// being at `slots` (`SLOTS` in a mark file, `wal::LEGACY_MARK_AT` in an old log's header),
+/// counting only the marks of the log whose identity is `log` (untagged ones for `None`).
+pub(crate) fn highest(bytes: &[u8], slots: &[usize; 2], log: Option<u64>) -> Option<u64> {
+    slots
+        .iter()
+        .filter_map(|&at| bytes.get(at..).and_then(decode))
+        .filter(|&(of, _)| of == log)
+        .map(|(_, n)| n)
+        .max()
 }
 
 /// The path of the mark file in the database directory `dir`.
@@ -82,6 +125,8 @@ pub(crate) struct MarkFile {
     file: File,
     /// A mark was written since the file was last synced.
     dirty: bool,
+    /// The identity of the log whose marks are written (`tag`); none is written before.
+    log: Option<u64>,
 }
 
 impl MarkFile {
@@ -90,7 +135,7 @@ impl MarkFile {
     /// are kept.
     pub(crate) fn open(dir: &Path, blank: bool) -> std::io::Result<MarkFile> {
         let file = OpenOptions::new().read(true).write(true).create(true).truncate(false).open(path(dir))?;
-        let mark = MarkFile { file, dirty: false };
+        let mark = MarkFile { file, dirty: false, log: None };
         if blank || mark.file.metadata()?.len() < LEN as u64 {
             mark.file.write_all_at(&[0u8; LEN], 0)?;
             mark.file.sync_all()?;
@@ -99,12 +144,28 @@ impl MarkFile {
         Ok(mark)
     }
 
+    /// The log whose entries the marks from now on name.
+    pub(crate) fn tag(&mut self, log: u64) {
+        self.log = Some(log);
+    }
+
     /// Write the mark naming entry `lsn` as synced: one positioned write, not synced. Only
     /// ever called once that entry is synced, so a mark never runs ahead of a durable entry.
     /// A failed write loses no entry, only the means to notice its later loss: it is let go.
     pub(crate) fn write(&mut self, lsn: u64) {
-        let at = SLOTS[(lsn % 2) as usize] as u64;
-        if self.file.write_all_at(&encode(lsn), at).is_ok() {
+        self.write_in(lsn, SLOTS[(lsn % 2) as usize]);
+    }
+
+    /// Write entry `lsn`'s mark, tagged, into the slot its untagged mark is not in: a log
+    /// that had untagged marks keeps that one whole until it has its identity (see
+    /// `wal::Wal::identify`).
+    pub(crate) fn carry(&mut self, lsn: u64) {
+        self.write_in(lsn, SLOTS[((lsn + 1) % 2) as usize]);
+    }
+
+    fn write_in(&mut self, lsn: u64, at: usize) {
+        let Some(log) = self.log else { return };
+        if self.file.write_all_at(&encode(log, lsn), at as u64).is_ok() {
             self.dirty = true;
         }
     }
@@ -133,40 +194,68 @@ mod tests {
 
     #[test]
     fn the_highest_whole_mark_counts_and_a_damaged_or_short_file_has_none() {
+        let log = Some(0xfeed);
         let mut bytes = vec![0u8; LEN];
-        assert_eq!(highest(&bytes, &SLOTS), None);
-        bytes[SLOTS[1]..SLOTS[1] + MARK_LEN].copy_from_slice(&encode(7));
-        bytes[SLOTS[0]..SLOTS[0] + MARK_LEN].copy_from_slice(&encode(8));
-        assert_eq!(highest(&bytes, &SLOTS), Some(8));
+        assert_eq!(highest(&bytes, &SLOTS, log), None);
+        bytes[SLOTS[1]..SLOTS[1] + TAGGED_LEN].copy_from_slice(&encode(0xfeed, 7));
+        bytes[SLOTS[0]..SLOTS[0] + TAGGED_LEN].copy_from_slice(&encode(0xfeed, 8));
+        assert_eq!(highest(&bytes, &SLOTS, log), Some(8));
         // A torn write of the newer mark: the older one counts.
         bytes[SLOTS[0] + 3] ^= 0x10;
-        assert_eq!(highest(&bytes, &SLOTS), Some(7));
-        bytes[SLOTS[1] + 12] ^= 0x01;
-        assert_eq!(highest(&bytes, &SLOTS), None);
-        assert_eq!(highest(&[], &SLOTS), None);
-        assert_eq!(highest(&encode(3)[..MARK_LEN - 1], &SLOTS), None);
+        assert_eq!(highest(&bytes, &SLOTS, log), Some(7));
+        bytes[SLOTS[1] + 20] ^= 0x01;
+        assert_eq!(highest(&bytes, &SLOTS, log), None);
+        assert_eq!(highest(&[], &SLOTS, log), None);
+        assert_eq!(highest(&encode(0xfeed, 3)[..TAGGED_LEN - 1], &SLOTS, log), None);
+    }
+
+    #[test]
+    fn a_mark_counts_only_for_its_own_log() {
+        let mut bytes = vec![0u8; LEN];
+        bytes[SLOTS[0]..SLOTS[0] + TAGGED_LEN].copy_from_slice(&encode(1, 8));
+        bytes[SLOTS[1]..SLOTS[1] + MARK_LEN].copy_from_slice(&encode_untagged(5));
+        assert_eq!(highest(&bytes, &SLOTS, Some(1)), Some(8));
+        // Another log's mark is no mark; an untagged one counts only for a log without an
+        // identity.
+        assert_eq!(highest(&bytes, &SLOTS, Some(2)), None);
+        assert_eq!(highest(&bytes, &SLOTS, None), Some(5));
+        // The log's number is under the CRC: a changed one is a damaged mark, not another's.
+        bytes[SLOTS[0] + 15] ^= 0x03;
+        assert_eq!(highest(&bytes, &SLOTS, Some(1)), None);
+        assert_eq!(highest(&bytes, &SLOTS, Some(1 ^ 0x03)), None);
     }
 
     #[test]
     fn marks_alternate_slots_and_a_short_file_is_made_again() -> Result<(), Box<dyn std::error::Error>> {
         let dir = tempfile::tempdir()?;
+        let log = Some(9);
         let mut mark = MarkFile::open(dir.path(), false)?;
         assert_eq!(std::fs::metadata(path(dir.path()))?.len(), LEN as u64);
+        // Untagged, nothing is written.
+        mark.write(0);
+        assert_eq!(read(dir.path()).and_then(|b| highest(&b, &SLOTS, None)), None);
+        mark.tag(9);
         for lsn in 0..5 {
             mark.write(lsn);
         }
         mark.sync()?;
         let bytes = read(dir.path()).ok_or("no mark file")?;
-        assert_eq!(highest(&bytes, &SLOTS), Some(4));
-        assert_eq!(decode(&bytes[SLOTS[1]..]), Some(3), "entry 3's mark is in slot 1");
+        assert_eq!(highest(&bytes, &SLOTS, log), Some(4));
+        assert_eq!(decode(&bytes[SLOTS[1]..]), Some((log, 3)), "entry 3's mark is in slot 1");
+        // Carried: entry 6's mark goes to slot 1, not its own slot 0.
+        mark.carry(6);
+        mark.sync()?;
+        let bytes = read(dir.path()).ok_or("no mark file")?;
+        assert_eq!(decode(&bytes[SLOTS[1]..]), Some((log, 6)), "a carried mark is in the other slot");
+        assert_eq!(decode(&bytes[SLOTS[0]..]), Some((log, 4)));
         drop(mark);
         // Reopened: its marks are kept. Made blank: they are gone.
         drop(MarkFile::open(dir.path(), false)?);
-        assert_eq!(read(dir.path()).and_then(|b| highest(&b, &SLOTS)), Some(4));
+        assert_eq!(read(dir.path()).and_then(|b| highest(&b, &SLOTS, log)), Some(6));
         drop(MarkFile::open(dir.path(), true)?);
-        assert_eq!(read(dir.path()).and_then(|b| highest(&b, &SLOTS)), None);
+        assert_eq!(read(dir.path()).and_then(|b| highest(&b, &SLOTS, log)), None);
         // Cut short: made again, whole length.
-        std::fs::write(path(dir.path()), &encode(9)[..10])?;
+        std::fs::write(path(dir.path()), &encode(1, 9)[..10])?;
         drop(MarkFile::open(dir.path(), false)?);
         assert_eq!(read(dir.path()).map(|b| b.len()), Some(LEN));
         Ok(())
