@@ -27,6 +27,7 @@ pub mod layout;
 mod open;
 mod read;
 mod recover;
+mod sealed;
 mod snapshot;
 mod state;
 mod tail;

@@ -83,6 +83,7 @@
 //! `arbiter-wal.damaged` (`DAMAGED_SUFFIX`); a new one is then made.
 
 use super::layout::{WAL_FILE, WAL_MARK_FILE};
+use super::sealed;
 use super::wal_mark::{self, MarkFile};
 use crate::chain::Hash;
 use crate::error::{ErrorKind, JournalError};
@@ -126,7 +127,7 @@ pub(crate) const LEGACY_MARK_AT: [usize; 2] = [2 * SLOT_LEN, 3 * SLOT_LEN];
 pub(crate) const IDENTITY_AT: usize = 4 * SLOT_LEN;
 const ID_MAGIC: &[u8; 8] = b"arbwalid";
 /// Bytes of the identity with its CRC.
-const ID_LEN: usize = 16 + 4;
+const ID_LEN: usize = sealed::len(1);
 /// Where entries start.
 pub(crate) const DATA_START: usize = 4096;
 /// Bytes before an entry's body: its length and CRC.
@@ -214,19 +215,12 @@ fn mark(bytes: &[u8], sidecar: Option<&[u8]>) -> Option<(u64, MarkIn)> {
 /// damaged one: either way only untagged marks count for it, which refuses nothing a
 /// tagged mark would not.
 fn identity(bytes: &[u8]) -> Option<u64> {
-    let whole = bytes.get(IDENTITY_AT..IDENTITY_AT + ID_LEN)?;
-    let crc = u32::from_be_bytes(whole[16..].try_into().ok()?);
-    (&whole[..8] == ID_MAGIC && crc32fast::hash(&whole[..16]) == crc)
-        .then(|| whole[8..16].try_into().ok().map(u64::from_be_bytes))
-        .flatten()
+    sealed::open::<1>(ID_MAGIC, bytes.get(IDENTITY_AT..)?).map(|[log]| log)
 }
 
 fn encode_identity(log: u64) -> [u8; ID_LEN] {
     let mut out = [0u8; ID_LEN];
-    out[..8].copy_from_slice(ID_MAGIC);
-    out[8..16].copy_from_slice(&log.to_be_bytes());
-    let crc = crc32fast::hash(&out[..16]);
-    out[16..].copy_from_slice(&crc.to_be_bytes());
+    sealed::seal(ID_MAGIC, &[log], &mut out);
     out
 }
 

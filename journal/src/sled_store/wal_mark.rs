@@ -35,9 +35,10 @@
 //! making one) starts with a blank one, since its numbers start again at 0, and is not made
 //! without it.
 //!
-//! Only `wal` uses this module (imports run wal -> mark, never back; tests aside).
+//! Only `wal` uses this module (imports run wal -> mark -> sealed, never back; tests aside).
 
 use super::layout::WAL_MARK_FILE;
+use super::sealed;
 use std::fs::{File, OpenOptions};
 use std::os::unix::fs::FileExt as _;
 use std::path::{Path, PathBuf};
@@ -51,50 +52,32 @@ const MAGIC: &[u8; 8] = b"arbwalak";
 /// A mark tagged with its log's identity.
 const MAGIC_TAGGED: &[u8; 8] = b"arbwalat";
 /// Bytes of an untagged mark with its CRC.
-pub(crate) const MARK_LEN: usize = 16 + 4;
+#[cfg(test)]
+pub(crate) const MARK_LEN: usize = sealed::len(1);
 /// Bytes of a tagged mark with its CRC.
-pub(crate) const TAGGED_LEN: usize = 24 + 4;
+pub(crate) const TAGGED_LEN: usize = sealed::len(2);
 
 /// The untagged mark naming entry `lsn` as synced, as earlier builds wrote it (tests make
 /// the files of earlier builds with it).
 #[cfg(test)]
 pub(crate) fn encode_untagged(lsn: u64) -> [u8; MARK_LEN] {
     let mut out = [0u8; MARK_LEN];
-    out[..8].copy_from_slice(MAGIC);
-    out[8..16].copy_from_slice(&lsn.to_be_bytes());
-    let crc = crc32fast::hash(&out[..16]);
-    out[16..].copy_from_slice(&crc.to_be_bytes());
+    sealed::seal(MAGIC, &[lsn], &mut out);
     out
 }
 
 /// The mark naming entry `lsn` of the log whose identity is `log` as synced.
 pub(crate) fn encode(log: u64, lsn: u64) -> [u8; TAGGED_LEN] {
     let mut out = [0u8; TAGGED_LEN];
-    out[..8].copy_from_slice(MAGIC_TAGGED);
-    out[8..16].copy_from_slice(&log.to_be_bytes());
-    out[16..24].copy_from_slice(&lsn.to_be_bytes());
-    let crc = crc32fast::hash(&out[..24]);
-    out[24..].copy_from_slice(&crc.to_be_bytes());
+    sealed::seal(MAGIC_TAGGED, &[log, lsn], &mut out);
     out
 }
 
 /// A whole mark in `slot`: the identity of its log (`None` for an untagged one) and the
 /// number of the entry it says was synced.
 fn decode(slot: &[u8]) -> Option<(Option<u64>, u64)> {
-    let number = |b: &[u8]| b.try_into().ok().map(u64::from_be_bytes);
-    let crc_of = |b: &[u8]| b.try_into().ok().map(u32::from_be_bytes);
-    match slot.get(..8)? {
-        m if m == MAGIC => {
-            let whole = slot.get(..MARK_LEN)?;
-            (crc32fast::hash(&whole[..16]) == crc_of(&whole[16..])?).then_some((None, number(&whole[8..16])?))
-        }
-        m if m == MAGIC_TAGGED => {
-            let whole = slot.get(..TAGGED_LEN)?;
-            (crc32fast::hash(&whole[..24]) == crc_of(&whole[24..])?)
-                .then_some((Some(number(&whole[8..16])?), number(&whole[16..24])?))
-        }
-        _ => None,
-    }
+    let tagged = sealed::open::<2>(MAGIC_TAGGED, slot).map(|[log, lsn]| (Some(log), lsn));
+    tagged.or_else(|| sealed::open::<1>(MAGIC, slot).map(|[lsn]| (None, lsn)))
 }
 
 /// The highest log sequence number a readable mark in `bytes` says was synced, the marks
