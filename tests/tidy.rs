@@ -164,6 +164,7 @@ const JOURNAL_LAYERS: &[(&str, u32)] = &[
     ("copy", 5),
     // The sled backend: formats and files, its state, its operations, its `Store`.
     ("sled_store/layout", 10),
+    ("sled_store/sealed", 10),
     ("sled_store/block", 11),
     ("sled_store/wal_mark", 11),
     ("sled_store/heads", 11),
