@@ -730,21 +730,26 @@ impl WildAssent {
             // possible, still in range.
             let tat = s.unit(target).at;
             let others = self.pool_mask(s, act) & !(1 << target);
-            let score = |p: Place| {
-                let rest = members(others).map(|e| p.at.distance(s.unit(e).at)).min().unwrap_or(u32::MAX);
-                (p.at.distance(tat), rest)
+            let score = |at: Pos| {
+                let rest = members(others).map(|e| at.distance(s.unit(e).at)).min().unwrap_or(u32::MAX);
+                (at.distance(tat), rest)
             };
+            // A place's score is its field's (the facing does not count): each field reached
+            // on the goal is scored once, not once per facing it was reached with; and a field
+            // nearer the target than the best so far cannot beat it (the distance ranks
+            // first), so the other Seekers are walked only for the rest.
             let all = r.costs().all();
-            let best = Facing::ALL
-                .iter()
-                .flat_map(|&f| {
-                    let i = f.index();
-                    all[i].and(goal[i]).and(r.mover.end).iter().map(move |at| Place::new(at, f))
-                })
-                .map(score)
-                .chain(std::iter::once(score(act.start)))
-                .max();
-            return (!in_goal(&goal, here) || Some(score(here)) < best).then(|| {
+            let mut fields = Cells::new();
+            for i in 0..4 {
+                fields = fields.union(all[i].and(goal[i]));
+            }
+            let mut best = score(act.start.at);
+            for at in fields.and(r.mover.end).iter() {
+                if at.distance(tat) >= best.0 {
+                    best = best.max(score(at));
+                }
+            }
+            return (!in_goal(goal, here) || score(here.at) < best).then(|| {
                 (
                     rules::CMOVE_CAREFUL,
                     format!("`{name}` was in range of {tname}: it moves as far away as it can while staying in range"),
