@@ -171,10 +171,18 @@ impl WildAssent {
     }
 
     /// The cheapest cost, within Speed, of a place of `goal` it may end on (searched only as
-    /// far as that).
+    /// far as that). For a goal kept with the reach, the answer is kept with it: the target's
+    /// check and the movement's, and the movement's path and its stop, ask for the same one.
     fn nearest_within(r: &mut Reach, goal: &Places) -> Option<u8> {
-        let goal = goal.map(|c| c.and(r.mover.end));
-        r.nearest(&goal)
+        let kept = r.goals.iter().position(|(_, g, _)| g.as_ref() == Some(goal));
+        if let Some(d) = kept.and_then(|i| r.goals[i].2) {
+            return d;
+        }
+        let d = r.nearest(&goal.map(|c| c.and(r.mover.end)));
+        if let Some(i) = kept {
+            r.goals[i].2 = Some(d);
+        }
+        d
     }
 
     /// Whether the Creature can perform its action on `target` this activation, moving as
@@ -679,13 +687,13 @@ impl WildAssent {
         // are one goal, which the target's check (`attack`) and the movement's then share.
         let careful = self.card_of_act(act)?.moving == Moving::Careful;
         let key = (target, s.unit(target).at, attack && careful);
-        if let Some(&(_, goal)) = r.goals.iter().find(|(k, _)| *k == key) {
+        if let Some(&(_, goal, _)) = r.goals.iter().find(|(k, _, _)| *k == key) {
             return goal;
         }
         // Only Careful Advance's goal (line of sight checked field by field) is worth cutting
         // down to the fields it can reach.
         let goal = self.goal_within(s, act, target, careful.then(|| r.fields()).as_ref(), attack);
-        r.goals.push((key, goal));
+        r.goals.push((key, goal, None));
         goal
     }
 
