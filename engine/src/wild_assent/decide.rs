@@ -8,7 +8,7 @@
 //! applied as played when it can be; one that makes no sense on this table (an action
 //! outside the actor's activation) is reported and ignored.
 
-use super::cards::{Movement, Pool, SkillKind, UnitKind};
+use super::cards::{Movement, Moving, Pool, SkillKind, UnitKind};
 use super::effect::{Effect, Status};
 use super::event::{Event, Path, StepKind};
 use super::geometry::Blocker;
@@ -1288,11 +1288,19 @@ impl WildAssent {
     /// is judged as it is recorded).
     fn creature_stop(&self, s: &mut State, f: &mut Findings) {
         let Some(a) = s.act.clone().filter(|a| a.card.is_some() && !a.checked) else { return };
-        let mut r = self.reach_now(s, &a);
-        let goal = self.creature_goal(s, &a, &mut r);
-        let here = s.unit(a.unit).place();
-        if let Some((rule, msg)) = self.check_creature_stop(s, &a, &mut r, goal.as_ref(), here, a.spent) {
-            f.violate(self.v(s, rule, msg, &[a.unit]));
+        // A Halt card's Creature, or one without a target (but of a card for every enemy), has
+        // no stop to judge (`check_creature_stop` finds no goal): no reach is made for it. The
+        // kept one is dropped, as taking it would have.
+        let card = a.card.map(|c| &self.catalog.instincts[c]);
+        if card.is_some_and(|c| c.pool != Pool::Enemies && (c.moving == Moving::Halt || a.target.is_none())) {
+            s.memo.0 = None;
+        } else {
+            let mut r = self.reach_now(s, &a);
+            let goal = self.creature_goal(s, &a, &mut r);
+            let here = s.unit(a.unit).place();
+            if let Some((rule, msg)) = self.check_creature_stop(s, &a, &mut r, goal.as_ref(), here, a.spent) {
+                f.violate(self.v(s, rule, msg, &[a.unit]));
+            }
         }
         if let Some(a) = s.act.as_mut() {
             a.checked = true;
