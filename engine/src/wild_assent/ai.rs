@@ -48,12 +48,7 @@ impl WildAssent {
 
     /// Whether two miniatures are enemies.
     pub(crate) fn enemies(&self, s: &State, a: UnitIx, b: UnitIx) -> bool {
-        let (x, y) = (s.unit(a).side, s.unit(b).side);
-        match (x, y) {
-            (Side::Seekers, Side::Creatures) | (Side::Creatures, Side::Seekers) => true,
-            (Side::Red, Side::Blue) | (Side::Blue, Side::Red) => true,
-            _ => false,
-        }
+        foe(s.unit(a).side) == s.unit(b).side
     }
 
     /// The miniatures of the card's first word.
@@ -65,19 +60,21 @@ impl WildAssent {
     pub(crate) fn pool_mask(&self, s: &State, act: &Activation) -> u32 {
         let Some(card) = self.card_of_act(act) else { return 0 };
         let me = act.unit;
-        let side = s.unit(me).side;
+        // The card's word as the one side its pool is on (an ally is on its own side, never
+        // its foe's), told once rather than for every miniature.
+        let side = match card.pool {
+            Pool::Itself => return u32::from(s.unit(me).on_board()) << me,
+            Pool::Ally => s.unit(me).side,
+            Pool::Enemy | Pool::Enemies => foe(s.unit(me).side),
+        };
         let mut mask = 0;
         for (i, u) in s.units.iter().enumerate() {
-            let i = i as UnitIx;
-            let inside = u.on_board()
-                && match card.pool {
-                    Pool::Itself => i == me,
-                    Pool::Ally => i != me && !self.enemies(s, me, i) && u.side == side,
-                    Pool::Enemy | Pool::Enemies => self.enemies(s, me, i),
-                };
-            if inside {
+            if u.on_board() && u.side == side {
                 mask |= 1 << i;
             }
+        }
+        if card.pool == Pool::Ally {
+            mask &= !(1 << me);
         }
         mask
     }
@@ -931,6 +928,16 @@ impl WildAssent {
             let _ = k;
         }
         path
+    }
+}
+
+/// The side a side fights: the Seekers and the Creatures, the Arena's Red and Blue.
+fn foe(side: Side) -> Side {
+    match side {
+        Side::Seekers => Side::Creatures,
+        Side::Creatures => Side::Seekers,
+        Side::Red => Side::Blue,
+        Side::Blue => Side::Red,
     }
 }
 
