@@ -1032,12 +1032,13 @@ impl WildAssent {
         // A leap's cost and mover are worked out only for a path that leaps.
         let leaps = path.steps().any(|st| st.kind() == StepKind::Leap);
         let leap_cost = if leaps { self.leap_cost(s, u) } else { None };
-        let mut leaper: Mover<'static> = mover;
-        if leaps {
-            leaper.hop_over = self.occupied(s, &[u]);
-            leaper.hop_cost = leap_cost;
-            leaper.steps = &[Rel::F];
-        }
+        // Made only for a path that leaps (the ~160-byte mover was copied for every move).
+        let leaper = leaps.then(|| Mover {
+            hop_over: self.occupied(s, &[u]),
+            hop_cost: leap_cost,
+            steps: &[Rel::F],
+            ..mover
+        });
         let before = (s.unit(u).place(), act.spent);
         let mut place = before.0;
         let mut spent = act.spent;
@@ -1060,9 +1061,9 @@ impl WildAssent {
                 StepKind::Turn(t) => mover.apply(place, Move::Turn(t)),
                 StepKind::Step(r) => mover.apply(place, Move::Step(r)),
                 StepKind::Hop(r) => mover.apply(place, Move::Hop(r)),
-                StepKind::Leap => match leap_cost {
-                    None => Err(Refusal::NotAStep(Rel::F)),
-                    Some(_) => leaper.apply(place, Move::Hop(Rel::F)),
+                StepKind::Leap => match (leap_cost, &leaper) {
+                    (Some(_), Some(leaper)) => leaper.apply(place, Move::Hop(Rel::F)),
+                    _ => Err(Refusal::NotAStep(Rel::F)),
                 },
             };
             let (next, cost) = match result {
