@@ -48,12 +48,7 @@ impl WildAssent {
 
     /// Whether two miniatures are enemies.
     pub(crate) fn enemies(&self, s: &State, a: UnitIx, b: UnitIx) -> bool {
-        let (x, y) = (s.unit(a).side, s.unit(b).side);
-        match (x, y) {
-            (Side::Seekers, Side::Creatures) | (Side::Creatures, Side::Seekers) => true,
-            (Side::Red, Side::Blue) | (Side::Blue, Side::Red) => true,
-            _ => false,
-        }
+        foe(s.unit(a).side) == s.unit(b).side
     }
 
     /// The miniatures of the card's first word.
@@ -65,19 +60,21 @@ impl WildAssent {
     pub(crate) fn pool_mask(&self, s: &State, act: &Activation) -> u32 {
         let Some(card) = self.card_of_act(act) else { return 0 };
         let me = act.unit;
-        let side = s.unit(me).side;
+        // The card's word as the one side its pool is on (an ally is on its own side, never
+        // its foe's), told once rather than for every miniature.
+        let side = match card.pool {
+            Pool::Itself => return u32::from(s.unit(me).on_board()) << me,
+            Pool::Ally => s.unit(me).side,
+            Pool::Enemy | Pool::Enemies => foe(s.unit(me).side),
+        };
         let mut mask = 0;
         for (i, u) in s.units.iter().enumerate() {
-            let i = i as UnitIx;
-            let inside = u.on_board()
-                && match card.pool {
-                    Pool::Itself => i == me,
-                    Pool::Ally => i != me && !self.enemies(s, me, i) && u.side == side,
-                    Pool::Enemy | Pool::Enemies => self.enemies(s, me, i),
-                };
-            if inside {
+            if u.on_board() && u.side == side {
                 mask |= 1 << i;
             }
+        }
+        if card.pool == Pool::Ally {
+            mask &= !(1 << me);
         }
         mask
     }
@@ -171,10 +168,18 @@ impl WildAssent {
     }
 
     /// The cheapest cost, within Speed, of a place of `goal` it may end on (searched only as
-    /// far as that).
+    /// far as that). For a goal kept with the reach, the answer is kept with it: the target's
+    /// check and the movement's, and the movement's path and its stop, ask for the same one.
     fn nearest_within(r: &mut Reach, goal: &Places) -> Option<u8> {
-        let goal = goal.map(|c| c.and(r.mover.end));
-        r.nearest(&goal)
+        let kept = r.goals.iter().position(|(_, g, _)| g.as_ref() == Some(goal));
+        if let Some(d) = kept.and_then(|i| r.goals[i].2) {
+            return d;
+        }
+        let d = r.nearest(&goal.map(|c| c.and(r.mover.end)));
+        if let Some(i) = kept {
+            r.goals[i].2 = Some(d);
+        }
+        d
     }
 
     /// Whether the Creature can perform its action on `target` this activation, moving as
@@ -679,13 +684,13 @@ impl WildAssent {
         // are one goal, which the target's check (`attack`) and the movement's then share.
         let careful = self.card_of_act(act)?.moving == Moving::Careful;
         let key = (target, s.unit(target).at, attack && careful);
-        if let Some(&(_, goal)) = r.goals.iter().find(|(k, _)| *k == key) {
+        if let Some(&(_, goal, _)) = r.goals.iter().find(|(k, _, _)| *k == key) {
             return goal;
         }
         // Only Careful Advance's goal (line of sight checked field by field) is worth cutting
         // down to the fields it can reach.
         let goal = self.goal_within(s, act, target, careful.then(|| r.fields()).as_ref(), attack);
-        r.goals.push((key, goal));
+        r.goals.push((key, goal, None));
         goal
     }
 
@@ -730,21 +735,26 @@ impl WildAssent {
             // possible, still in range.
             let tat = s.unit(target).at;
             let others = self.pool_mask(s, act) & !(1 << target);
-            let score = |p: Place| {
-                let rest = members(others).map(|e| p.at.distance(s.unit(e).at)).min().unwrap_or(u32::MAX);
-                (p.at.distance(tat), rest)
+            let score = |at: Pos| {
+                let rest = members(others).map(|e| at.distance(s.unit(e).at)).min().unwrap_or(u32::MAX);
+                (at.distance(tat), rest)
             };
+            // A place's score is its field's (the facing does not count): each field reached
+            // on the goal is scored once, not once per facing it was reached with; and a field
+            // nearer the target than the best so far cannot beat it (the distance ranks
+            // first), so the other Seekers are walked only for the rest.
             let all = r.costs().all();
-            let best = Facing::ALL
-                .iter()
-                .flat_map(|&f| {
-                    let i = f.index();
-                    all[i].and(goal[i]).and(r.mover.end).iter().map(move |at| Place::new(at, f))
-                })
-                .map(score)
-                .chain(std::iter::once(score(act.start)))
-                .max();
-            return (!in_goal(&goal, here) || Some(score(here)) < best).then(|| {
+            let mut fields = Cells::new();
+            for i in 0..4 {
+                fields = fields.union(all[i].and(goal[i]));
+            }
+            let mut best = score(act.start.at);
+            for at in fields.and(r.mover.end).iter() {
+                if at.distance(tat) >= best.0 {
+                    best = best.max(score(at));
+                }
+            }
+            return (!in_goal(goal, here) || score(here.at) < best).then(|| {
                 (
                     rules::CMOVE_CAREFUL,
                     format!("`{name}` was in range of {tname}: it moves as far away as it can while staying in range"),
@@ -918,6 +928,16 @@ impl WildAssent {
             let _ = k;
         }
         path
+    }
+}
+
+/// The side a side fights: the Seekers and the Creatures, the Arena's Red and Blue.
+fn foe(side: Side) -> Side {
+    match side {
+        Side::Seekers => Side::Creatures,
+        Side::Creatures => Side::Seekers,
+        Side::Red => Side::Blue,
+        Side::Blue => Side::Red,
     }
 }
 

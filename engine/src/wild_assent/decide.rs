@@ -8,7 +8,7 @@
 //! applied as played when it can be; one that makes no sense on this table (an action
 //! outside the actor's activation) is reported and ignored.
 
-use super::cards::{Movement, Pool, SkillKind, UnitKind};
+use super::cards::{Movement, Moving, Pool, SkillKind, UnitKind};
 use super::effect::{Effect, Status};
 use super::event::{Event, Path, StepKind};
 use super::geometry::Blocker;
@@ -1032,12 +1032,13 @@ impl WildAssent {
         // A leap's cost and mover are worked out only for a path that leaps.
         let leaps = path.steps().any(|st| st.kind() == StepKind::Leap);
         let leap_cost = if leaps { self.leap_cost(s, u) } else { None };
-        let mut leaper: Mover<'static> = mover;
-        if leaps {
-            leaper.hop_over = self.occupied(s, &[u]);
-            leaper.hop_cost = leap_cost;
-            leaper.steps = &[Rel::F];
-        }
+        // Made only for a path that leaps (the ~160-byte mover was copied for every move).
+        let leaper = leaps.then(|| Mover {
+            hop_over: self.occupied(s, &[u]),
+            hop_cost: leap_cost,
+            steps: &[Rel::F],
+            ..mover
+        });
         let before = (s.unit(u).place(), act.spent);
         let mut place = before.0;
         let mut spent = act.spent;
@@ -1060,9 +1061,9 @@ impl WildAssent {
                 StepKind::Turn(t) => mover.apply(place, Move::Turn(t)),
                 StepKind::Step(r) => mover.apply(place, Move::Step(r)),
                 StepKind::Hop(r) => mover.apply(place, Move::Hop(r)),
-                StepKind::Leap => match leap_cost {
-                    None => Err(Refusal::NotAStep(Rel::F)),
-                    Some(_) => leaper.apply(place, Move::Hop(Rel::F)),
+                StepKind::Leap => match (leap_cost, &leaper) {
+                    (Some(_), Some(leaper)) => leaper.apply(place, Move::Hop(Rel::F)),
+                    _ => Err(Refusal::NotAStep(Rel::F)),
                 },
             };
             let (next, cost) = match result {
@@ -1288,11 +1289,19 @@ impl WildAssent {
     /// is judged as it is recorded).
     fn creature_stop(&self, s: &mut State, f: &mut Findings) {
         let Some(a) = s.act.clone().filter(|a| a.card.is_some() && !a.checked) else { return };
-        let mut r = self.reach_now(s, &a);
-        let goal = self.creature_goal(s, &a, &mut r);
-        let here = s.unit(a.unit).place();
-        if let Some((rule, msg)) = self.check_creature_stop(s, &a, &mut r, goal.as_ref(), here, a.spent) {
-            f.violate(self.v(s, rule, msg, &[a.unit]));
+        // A Halt card's Creature, or one without a target (but of a card for every enemy), has
+        // no stop to judge (`check_creature_stop` finds no goal): no reach is made for it. The
+        // kept one is dropped, as taking it would have.
+        let card = a.card.map(|c| &self.catalog.instincts[c]);
+        if card.is_some_and(|c| c.pool != Pool::Enemies && (c.moving == Moving::Halt || a.target.is_none())) {
+            s.memo.0 = None;
+        } else {
+            let mut r = self.reach_now(s, &a);
+            let goal = self.creature_goal(s, &a, &mut r);
+            let here = s.unit(a.unit).place();
+            if let Some((rule, msg)) = self.check_creature_stop(s, &a, &mut r, goal.as_ref(), here, a.spent) {
+                f.violate(self.v(s, rule, msg, &[a.unit]));
+            }
         }
         if let Some(a) = s.act.as_mut() {
             a.checked = true;

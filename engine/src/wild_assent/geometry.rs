@@ -64,17 +64,6 @@ impl WildAssent {
         c
     }
 
-    /// Fields holding an obstacle of a kind `which` accepts.
-    pub(crate) fn obstacles(&self, s: &State, which: impl Fn(Obstacle) -> bool) -> Cells {
-        let mut c = Cells::new();
-        for (p, o) in &s.obstacles {
-            if which(*o) {
-                c.insert(*p);
-            }
-        }
-        c
-    }
-
     /// How `unit` moves with `movement`: everything it may pass, end on, hop over, and the
     /// Pits that end a walk. `avoid_pits` leaves Pits out of a Creature's search (a path
     /// into a Pit reaches no destination).
@@ -141,6 +130,9 @@ impl WildAssent {
 
     fn sight_with(&self, s: &State, from: Place, to: Pos, ignore: &[UnitIx], keep_line: bool) -> Sight {
         let arc = from.facing.in_arc(from.at, to);
+        // Most fields of a line hold no Full Cover: told from the kept set, and the list of
+        // obstacles walked only for a field that holds some.
+        let full = s.full_cover_cells();
         let mut blocked = None;
         let mut line = Vec::new();
         for (p, touch) in sight_line(from.at, to) {
@@ -152,7 +144,7 @@ impl WildAssent {
             if blocked.is_some() {
                 continue;
             }
-            let cover = s.obstacle(p).filter(|o| o.is_full());
+            let cover = if full.contains(p) { s.obstacle(p).filter(|o| o.is_full()) } else { None };
             if touch == Touch::Corner && !self.corner_blocks(cover.is_some()) {
                 continue;
             }
@@ -194,7 +186,9 @@ impl WildAssent {
     /// The fields that block a line of sight: Full Cover, the hazards, and every miniature
     /// but `ignore`.
     pub(crate) fn blockers(&self, s: &State, ignore: &[UnitIx]) -> Blockers {
-        let cover = self.obstacles(s, Obstacle::is_full);
+        // Kept with the state as the obstacles are placed (every check of a line of sight
+        // asks, and the list was walked for each).
+        let cover = s.full_cover_cells();
         Blockers { all: self.occupied(s, ignore).union(cover), cover }
     }
 

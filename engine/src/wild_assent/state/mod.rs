@@ -49,7 +49,8 @@ impl<T> Default for Memo<T> {
 
 /// The first `count` obstacles as the sets a miniature's movement reads (geometry.rs's
 /// `mover`, built for every move checked and every Creature search): fields it cannot
-/// enter (every obstacle but a Pit), Partial Cover (hopped over), and the Pits. Obstacles
+/// enter (every obstacle but a Pit), Partial Cover (hopped over), and the Pits; and Full
+/// Cover with the hazards, which block a line of sight (`blockers`, `sight`). Obstacles
 /// are only ever added ([`State::push_obstacle`], which adds each to these sets too), never
 /// moved or removed, so the sets are right while `count` is the number of obstacles; a
 /// state that did not build them (decoded: `count` 0 with obstacles) has them worked out
@@ -60,6 +61,7 @@ pub struct ObstacleCells {
     cover: Cells,
     partial: Cells,
     pits: Cells,
+    full: Cells,
 }
 
 impl ObstacleCells {
@@ -71,6 +73,9 @@ impl ObstacleCells {
             if o == Obstacle::Partial {
                 self.partial.insert(p);
             }
+        }
+        if o.is_full() {
+            self.full.insert(p);
         }
         self.count += 1;
     }
@@ -550,6 +555,18 @@ impl State {
     /// The obstacles as sets of fields: (every one but the Pits, Partial Cover, Pits).
     #[inline]
     pub(crate) fn obstacle_cells(&self) -> (Cells, Cells, Cells) {
+        let all = self.kept_obstacles();
+        (all.cover, all.partial, all.pits)
+    }
+    /// The fields of Full Cover and the hazards: those that block a line of sight.
+    #[inline]
+    pub(crate) fn full_cover_cells(&self) -> Cells {
+        self.kept_obstacles().full
+    }
+    /// The obstacles as sets of fields: those kept as they were placed, or (a decoded state)
+    /// worked out from the list.
+    #[inline]
+    fn kept_obstacles(&self) -> ObstacleCells {
         let kept = &self.memo.2;
         if kept.count == self.obstacles.len() {
             // Tests and fixtures run unoptimised: there the kept sets are checked against the
@@ -560,17 +577,18 @@ impl State {
                     for &(p, o) in &self.obstacles {
                         all.add(p, o);
                     }
-                    (all.cover, all.partial, all.pits) == (kept.cover, kept.partial, kept.pits)
+                    (all.cover, all.partial, all.pits, all.full)
+                        == (kept.cover, kept.partial, kept.pits, kept.full)
                 },
                 "the kept obstacle sets differ from the obstacles: one was written in place"
             );
-            return (kept.cover, kept.partial, kept.pits);
+            return *kept;
         }
         let mut all = ObstacleCells::default();
         for &(p, o) in &self.obstacles {
             all.add(p, o);
         }
-        (all.cover, all.partial, all.pits)
+        all
     }
     pub fn obstacle(&self, p: Pos) -> Option<Obstacle> {
         self.obstacles.iter().find(|(q, _)| *q == p).map(|(_, o)| *o)

@@ -8,8 +8,9 @@ use crate::kit::paths::{Cells, Distances, Mover, Place, Places, Search};
 use smallvec::SmallVec;
 
 /// A goal worked out with a reach: for the target (and the field it stood on), where the
-/// card's movement heads, or (the flag set) where it could attack the target from.
-pub(crate) type Goal = ((UnitIx, Pos, bool), Option<Places>);
+/// card's movement heads, or (the flag set) where it could attack the target from; and,
+/// once asked, the cost of its nearest place it may end on (`WildAssent::nearest_within`).
+pub(crate) type Goal = ((UnitIx, Pos, bool), Option<Places>, Option<Option<u8>>);
 
 /// The searches one Creature activation's checks share.
 #[derive(Clone)]
