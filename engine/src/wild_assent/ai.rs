@@ -154,15 +154,17 @@ impl WildAssent {
         self.can_see(s, place, s.unit(target).at, range, &[act.unit])
     }
 
-    /// As [`WildAssent::ready`], the blockers (every miniature but the Creature) known.
-    fn ready_through(&self, b: &Blockers, s: &State, act: &Activation, place: Place, target: UnitIx) -> bool {
-        self.can_see_through(b, place, s.unit(target).at, self.card_range(s, act))
+    /// As [`WildAssent::ready`], the blockers (every miniature but the Creature), the target's
+    /// field and the card's Range known (asked for many places, they are looked up once).
+    fn ready_through(&self, b: &Blockers, place: Place, t: Pos, range: u8) -> bool {
+        self.can_see_through(b, place, t, range)
     }
 
-    /// Whether some facing at `place`'s field would let it attack `target`.
-    fn can_face(&self, s: &State, act: &Activation, place: Place, target: UnitIx) -> bool {
+    /// Whether some facing at `place`'s field would let it attack `target` (`range`: the
+    /// card's, [`WildAssent::card_range`]).
+    fn can_face(&self, s: &State, act: &Activation, place: Place, target: UnitIx, range: u8) -> bool {
         let t = s.unit(target).at;
-        place.at.distance(t) <= u32::from(self.card_range(s, act))
+        place.at.distance(t) <= u32::from(range)
             && Facing::ALL.iter().any(|&f| f.in_arc(place.at, t))
             && self.clear_line(s, place.at, t, &[act.unit])
     }
@@ -222,7 +224,7 @@ impl WildAssent {
                 if away <= 1 {
                     // Adjacent already: it attacks facing the target, or after one turn.
                     return self.ready(s, act, act.start, target)
-                        || (speed > 0 && self.can_face(s, act, act.start, target));
+                        || (speed > 0 && self.can_face(s, act, act.start, target, range));
                 }
                 if range <= 1 && away - 1 > u32::from(speed) {
                     return false; // no step brings it next to the target
@@ -234,14 +236,15 @@ impl WildAssent {
                     // or has a rotation left and a facing that sees it.
                     Some(d) => {
                         let b = self.blockers(s, &[act.unit]);
+                        let t = s.unit(target).at;
                         // Searched up to `d` at least.
                         let Some(layer) = r.searched().layer(d) else { return false };
                         Facing::ALL.iter().any(|&f| {
                             let i = f.index();
                             layer[i].and(goal[i]).and(r.mover.end).iter().any(|at| {
                                 let p = Place::new(at, f);
-                                self.ready_through(&b, s, act, p, target)
-                                    || (d < r.speed && self.can_face(s, act, p, target))
+                                self.ready_through(&b, p, t, range)
+                                    || (d < r.speed && self.can_face(s, act, p, target, range))
                             })
                         })
                     }
@@ -418,8 +421,10 @@ impl WildAssent {
             return true;
         }
         if self.actionable(s, act, reach, t) {
+            let mut keys = SmallVec::new();
             members(others).all(|u| {
-                !self.ranks_before(s, act, &card.criteria, u, t) || !self.actionable(s, act, reach, u)
+                !self.ranks_before(s, act, &card.criteria, u, t, &mut keys)
+                    || !self.actionable(s, act, reach, u)
             })
         } else {
             let at = s.unit(act.unit).at;
@@ -454,7 +459,10 @@ impl WildAssent {
         })
     }
 
-    /// Whether the card's keywords rank `u` strictly before `t`.
+    /// Whether the card's keywords rank `u` strictly before `t`. `t_keys`: `t`'s keys worked
+    /// out so far, keyword by keyword, kept by the caller across the others `t` is ranked
+    /// against (a stat keyword's key is a Health or Defense worked out from skills and
+    /// Equipment): each is worked out once, and only as far as a ranking needs it.
     fn ranks_before(
         &self,
         s: &State,
@@ -462,11 +470,15 @@ impl WildAssent {
         criteria: &[Criterion],
         u: UnitIx,
         t: UnitIx,
+        t_keys: &mut SmallVec<[Option<i32>; 4]>,
     ) -> bool {
         let at = s.unit(act.unit).at;
         let mut lowest = true;
-        for &c in criteria {
-            let keys = (self.criterion_key(s, at, c, lowest, u), self.criterion_key(s, at, c, lowest, t));
+        for (i, &c) in criteria.iter().enumerate() {
+            if t_keys.len() == i {
+                t_keys.push(self.criterion_key(s, at, c, lowest, t));
+            }
+            let keys = (self.criterion_key(s, at, c, lowest, u), t_keys[i]);
             lowest = after(c, lowest);
             if let (Some(a), Some(b)) = keys {
                 if a != b {
@@ -768,8 +780,9 @@ impl WildAssent {
             Some(_) if in_goal(goal, here) => {
                 // At the destination: Advance faces the target when Speed is left.
                 {
-                    let turn =
-                        left > 0 && !self.ready(s, act, here, target) && self.can_face(s, act, here, target);
+                    let turn = left > 0
+                        && !self.ready(s, act, here, target)
+                        && self.can_face(s, act, here, target, self.card_range(s, act));
                     card.moving == Moving::Advance && turn
                 }
                 .then(|| {
