@@ -150,7 +150,11 @@ impl WildAssent {
     /// Whether the Creature standing at `place` could attack `target` (arc, line of sight,
     /// Range), its own field left empty.
     pub(crate) fn ready(&self, s: &State, act: &Activation, place: Place, target: UnitIx) -> bool {
-        let range = self.card_range(s, act);
+        self.ready_in(s, act, place, target, self.card_range(s, act))
+    }
+
+    /// As [`WildAssent::ready`], the card's Range known (a target's check asks several times).
+    fn ready_in(&self, s: &State, act: &Activation, place: Place, target: UnitIx, range: u8) -> bool {
         self.can_see(s, place, s.unit(target).at, range, &[act.unit])
     }
 
@@ -200,9 +204,9 @@ impl WildAssent {
         }
         let range = self.card_range(s, act);
         match card.moving {
-            Moving::Halt => self.ready(s, act, act.start, target),
+            Moving::Halt => self.ready_in(s, act, act.start, target, range),
             Moving::Careful => {
-                if self.ready(s, act, act.start, target) {
+                if self.ready_in(s, act, act.start, target, range) {
                     return true;
                 }
                 // A move changes the field by at most one per Speed (a step 1 for 1, a hop 2
@@ -223,7 +227,7 @@ impl WildAssent {
                 let speed = self.speed_of(s, act);
                 if away <= 1 {
                     // Adjacent already: it attacks facing the target, or after one turn.
-                    return self.ready(s, act, act.start, target)
+                    return self.ready_in(s, act, act.start, target, range)
                         || (speed > 0 && self.can_face(s, act, act.start, target, range));
                 }
                 if range <= 1 && away - 1 > u32::from(speed) {
@@ -250,9 +254,10 @@ impl WildAssent {
                     }
                     // Short of adjacent, only a ranged attack can be made.
                     None if range <= 1 => false,
-                    None => {
-                        self.toward_ends(s, act, r, &goal).into_iter().any(|p| self.ready(s, act, p, target))
-                    }
+                    None => self
+                        .toward_ends(s, act, r, &goal)
+                        .into_iter()
+                        .any(|p| self.ready_in(s, act, p, target, range)),
                 }
             }
         }
