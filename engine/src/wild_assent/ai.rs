@@ -43,7 +43,8 @@ impl WildAssent {
     /// The Range of the card's attack at the Creature's Threat (1 for a card without one).
     pub(crate) fn card_range(&self, s: &State, act: &Activation) -> u8 {
         let t = usize::from(s.unit(act.unit).threat.clamp(1, 3)) - 1;
-        self.card_of_act(act).and_then(|c| c.attack).map_or(1, |a| a[t].range)
+        // Borrowed: the card's three attack profiles are not copied out to read one Range.
+        self.card_of_act(act).and_then(|c| c.attack.as_ref()).map_or(1, |a| a[t].range)
     }
 
     /// Whether two miniatures are enemies.
