@@ -80,7 +80,10 @@ impl WildAssent {
         mask
     }
 
-    /// The searches for a Creature activation: how it moves and where it can get.
+    /// The searches for a Creature activation: how it moves and where it can get. Inlined, as
+    /// [`WildAssent::reach_with`]: the ~900-byte reach is then made where its caller keeps
+    /// it, rather than made and copied there.
+    #[inline]
     pub(crate) fn reach(&self, s: &State, act: &Activation) -> Reach {
         let movement = self.movement_of(s, act);
         let mover = self.mover(s, act.unit, movement, true);
@@ -88,6 +91,7 @@ impl WildAssent {
     }
 
     /// As [`WildAssent::reach`], its mover given.
+    #[inline]
     fn reach_with(&self, s: &State, act: &Activation, mover: Mover<'static>) -> Reach {
         let speed = self.speed_of(s, act);
         Reach {
@@ -277,9 +281,10 @@ impl WildAssent {
     /// searched once per goal and kept with the reach (the target's check and the movement's
     /// ask the same).
     fn toward_set(act: &Activation, r: &mut Reach, goal: &Places) -> Option<Places> {
-        if let Some((g, ends)) = r.toward {
-            if g == *goal {
-                return ends;
+        // Compared where it lies: the ~260-byte pair is not copied out to be compared.
+        if let Some((g, ends)) = r.toward.as_ref() {
+            if g == goal {
+                return *ends;
             }
         }
         // Out of reach: the whole search is there (`nearest_within` found nothing).
