@@ -43,7 +43,8 @@ impl WildAssent {
     /// The Range of the card's attack at the Creature's Threat (1 for a card without one).
     pub(crate) fn card_range(&self, s: &State, act: &Activation) -> u8 {
         let t = usize::from(s.unit(act.unit).threat.clamp(1, 3)) - 1;
-        self.card_of_act(act).and_then(|c| c.attack).map_or(1, |a| a[t].range)
+        // Borrowed: the card's three attack profiles are not copied out to read one Range.
+        self.card_of_act(act).and_then(|c| c.attack.as_ref()).map_or(1, |a| a[t].range)
     }
 
     /// Whether two miniatures are enemies.
@@ -79,7 +80,10 @@ impl WildAssent {
         mask
     }
 
-    /// The searches for a Creature activation: how it moves and where it can get.
+    /// The searches for a Creature activation: how it moves and where it can get. Inlined, as
+    /// [`WildAssent::reach_with`]: the ~900-byte reach is then made where its caller keeps
+    /// it, rather than made and copied there.
+    #[inline]
     pub(crate) fn reach(&self, s: &State, act: &Activation) -> Reach {
         let movement = self.movement_of(s, act);
         let mover = self.mover(s, act.unit, movement, true);
@@ -87,6 +91,7 @@ impl WildAssent {
     }
 
     /// As [`WildAssent::reach`], its mover given.
+    #[inline]
     fn reach_with(&self, s: &State, act: &Activation, mover: Mover<'static>) -> Reach {
         let speed = self.speed_of(s, act);
         Reach {
@@ -150,19 +155,25 @@ impl WildAssent {
     /// Whether the Creature standing at `place` could attack `target` (arc, line of sight,
     /// Range), its own field left empty.
     pub(crate) fn ready(&self, s: &State, act: &Activation, place: Place, target: UnitIx) -> bool {
-        let range = self.card_range(s, act);
+        self.ready_in(s, act, place, target, self.card_range(s, act))
+    }
+
+    /// As [`WildAssent::ready`], the card's Range known (a target's check asks several times).
+    fn ready_in(&self, s: &State, act: &Activation, place: Place, target: UnitIx, range: u8) -> bool {
         self.can_see(s, place, s.unit(target).at, range, &[act.unit])
     }
 
-    /// As [`WildAssent::ready`], the blockers (every miniature but the Creature) known.
-    fn ready_through(&self, b: &Blockers, s: &State, act: &Activation, place: Place, target: UnitIx) -> bool {
-        self.can_see_through(b, place, s.unit(target).at, self.card_range(s, act))
+    /// As [`WildAssent::ready`], the blockers (every miniature but the Creature), the target's
+    /// field and the card's Range known (asked for many places, they are looked up once).
+    fn ready_through(&self, b: &Blockers, place: Place, t: Pos, range: u8) -> bool {
+        self.can_see_through(b, place, t, range)
     }
 
-    /// Whether some facing at `place`'s field would let it attack `target`.
-    fn can_face(&self, s: &State, act: &Activation, place: Place, target: UnitIx) -> bool {
+    /// Whether some facing at `place`'s field would let it attack `target` (`range`: the
+    /// card's, [`WildAssent::card_range`]).
+    fn can_face(&self, s: &State, act: &Activation, place: Place, target: UnitIx, range: u8) -> bool {
         let t = s.unit(target).at;
-        place.at.distance(t) <= u32::from(self.card_range(s, act))
+        place.at.distance(t) <= u32::from(range)
             && Facing::ALL.iter().any(|&f| f.in_arc(place.at, t))
             && self.clear_line(s, place.at, t, &[act.unit])
     }
@@ -198,9 +209,9 @@ impl WildAssent {
         }
         let range = self.card_range(s, act);
         match card.moving {
-            Moving::Halt => self.ready(s, act, act.start, target),
+            Moving::Halt => self.ready_in(s, act, act.start, target, range),
             Moving::Careful => {
-                if self.ready(s, act, act.start, target) {
+                if self.ready_in(s, act, act.start, target, range) {
                     return true;
                 }
                 // A move changes the field by at most one per Speed (a step 1 for 1, a hop 2
@@ -221,8 +232,8 @@ impl WildAssent {
                 let speed = self.speed_of(s, act);
                 if away <= 1 {
                     // Adjacent already: it attacks facing the target, or after one turn.
-                    return self.ready(s, act, act.start, target)
-                        || (speed > 0 && self.can_face(s, act, act.start, target));
+                    return self.ready_in(s, act, act.start, target, range)
+                        || (speed > 0 && self.can_face(s, act, act.start, target, range));
                 }
                 if range <= 1 && away - 1 > u32::from(speed) {
                     return false; // no step brings it next to the target
@@ -234,22 +245,24 @@ impl WildAssent {
                     // or has a rotation left and a facing that sees it.
                     Some(d) => {
                         let b = self.blockers(s, &[act.unit]);
+                        let t = s.unit(target).at;
                         // Searched up to `d` at least.
                         let Some(layer) = r.searched().layer(d) else { return false };
                         Facing::ALL.iter().any(|&f| {
                             let i = f.index();
                             layer[i].and(goal[i]).and(r.mover.end).iter().any(|at| {
                                 let p = Place::new(at, f);
-                                self.ready_through(&b, s, act, p, target)
-                                    || (d < r.speed && self.can_face(s, act, p, target))
+                                self.ready_through(&b, p, t, range)
+                                    || (d < r.speed && self.can_face(s, act, p, target, range))
                             })
                         })
                     }
                     // Short of adjacent, only a ranged attack can be made.
                     None if range <= 1 => false,
-                    None => {
-                        self.toward_ends(s, act, r, &goal).into_iter().any(|p| self.ready(s, act, p, target))
-                    }
+                    None => self
+                        .toward_ends(s, act, r, &goal)
+                        .into_iter()
+                        .any(|p| self.ready_in(s, act, p, target, range)),
                 }
             }
         }
@@ -268,9 +281,10 @@ impl WildAssent {
     /// searched once per goal and kept with the reach (the target's check and the movement's
     /// ask the same).
     fn toward_set(act: &Activation, r: &mut Reach, goal: &Places) -> Option<Places> {
-        if let Some((g, ends)) = r.toward {
-            if g == *goal {
-                return ends;
+        // Compared where it lies: the ~260-byte pair is not copied out to be compared.
+        if let Some((g, ends)) = r.toward.as_ref() {
+            if g == goal {
+                return *ends;
             }
         }
         // Out of reach: the whole search is there (`nearest_within` found nothing).
@@ -418,8 +432,10 @@ impl WildAssent {
             return true;
         }
         if self.actionable(s, act, reach, t) {
+            let mut keys = SmallVec::new();
             members(others).all(|u| {
-                !self.ranks_before(s, act, &card.criteria, u, t) || !self.actionable(s, act, reach, u)
+                !self.ranks_before(s, act, &card.criteria, u, t, &mut keys)
+                    || !self.actionable(s, act, reach, u)
             })
         } else {
             let at = s.unit(act.unit).at;
@@ -454,7 +470,10 @@ impl WildAssent {
         })
     }
 
-    /// Whether the card's keywords rank `u` strictly before `t`.
+    /// Whether the card's keywords rank `u` strictly before `t`. `t_keys`: `t`'s keys worked
+    /// out so far, keyword by keyword, kept by the caller across the others `t` is ranked
+    /// against (a stat keyword's key is a Health or Defense worked out from skills and
+    /// Equipment): each is worked out once, and only as far as a ranking needs it.
     fn ranks_before(
         &self,
         s: &State,
@@ -462,11 +481,15 @@ impl WildAssent {
         criteria: &[Criterion],
         u: UnitIx,
         t: UnitIx,
+        t_keys: &mut SmallVec<[Option<i32>; 4]>,
     ) -> bool {
         let at = s.unit(act.unit).at;
         let mut lowest = true;
-        for &c in criteria {
-            let keys = (self.criterion_key(s, at, c, lowest, u), self.criterion_key(s, at, c, lowest, t));
+        for (i, &c) in criteria.iter().enumerate() {
+            if t_keys.len() == i {
+                t_keys.push(self.criterion_key(s, at, c, lowest, t));
+            }
+            let keys = (self.criterion_key(s, at, c, lowest, u), t_keys[i]);
             lowest = after(c, lowest);
             if let (Some(a), Some(b)) = keys {
                 if a != b {
@@ -768,8 +791,9 @@ impl WildAssent {
             Some(_) if in_goal(goal, here) => {
                 // At the destination: Advance faces the target when Speed is left.
                 {
-                    let turn =
-                        left > 0 && !self.ready(s, act, here, target) && self.can_face(s, act, here, target);
+                    let turn = left > 0
+                        && !self.ready(s, act, here, target)
+                        && self.can_face(s, act, here, target, self.card_range(s, act));
                     card.moving == Moving::Advance && turn
                 }
                 .then(|| {

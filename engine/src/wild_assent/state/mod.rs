@@ -555,18 +555,18 @@ impl State {
     /// The obstacles as sets of fields: (every one but the Pits, Partial Cover, Pits).
     #[inline]
     pub(crate) fn obstacle_cells(&self) -> (Cells, Cells, Cells) {
-        let all = self.kept_obstacles();
-        (all.cover, all.partial, all.pits)
+        self.with_obstacles(|all| (all.cover, all.partial, all.pits))
     }
     /// The fields of Full Cover and the hazards: those that block a line of sight.
     #[inline]
     pub(crate) fn full_cover_cells(&self) -> Cells {
-        self.kept_obstacles().full
+        self.with_obstacles(|all| all.full)
     }
-    /// The obstacles as sets of fields: those kept as they were placed, or (a decoded state)
-    /// worked out from the list.
+    /// `f` of the obstacles as sets of fields: those kept as they were placed, or (a decoded
+    /// state) worked out from the list. Lent rather than returned: a caller copies out only
+    /// the sets it reads (every move checked and every search asks).
     #[inline]
-    fn kept_obstacles(&self) -> ObstacleCells {
+    fn with_obstacles<R>(&self, f: impl FnOnce(&ObstacleCells) -> R) -> R {
         let kept = &self.memo.2;
         if kept.count == self.obstacles.len() {
             // Tests and fixtures run unoptimised: there the kept sets are checked against the
@@ -582,13 +582,13 @@ impl State {
                 },
                 "the kept obstacle sets differ from the obstacles: one was written in place"
             );
-            return *kept;
+            return f(kept);
         }
         let mut all = ObstacleCells::default();
         for &(p, o) in &self.obstacles {
             all.add(p, o);
         }
-        all
+        f(&all)
     }
     pub fn obstacle(&self, p: Pos) -> Option<Obstacle> {
         self.obstacles.iter().find(|(q, _)| *q == p).map(|(_, o)| *o)
