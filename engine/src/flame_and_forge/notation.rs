@@ -47,6 +47,34 @@ fn plus(w: &mut Words<'_>) -> Result<u8, ParseError> {
     u8::try_from(n).ok().filter(|&n| n <= 50).ok_or_else(|| w.err("a gain from +0 to +50"))
 }
 
+/// A research action's step: `SUBJECT -> LEVEL`, when the next word is a subject.
+fn research_step(w: &mut Words<'_>) -> Result<Option<(Subject, u8)>, ParseError> {
+    match w.peek().and_then(Subject::parse) {
+        Some(s) => {
+            w.skip();
+            w.keyword("->")?;
+            Ok(Some((s, w.number_in(0..=20u8, "the level reached")?)))
+        }
+        None => Ok(None),
+    }
+}
+
+/// A research action's exchange: `exchange G+G->G`, when the next word is `exchange`.
+fn research_exchange(w: &mut Words<'_>) -> Result<Option<(Gem, Gem, Gem)>, ParseError> {
+    if !w.optional("exchange") {
+        return Ok(None);
+    }
+    let rule = w.word("an exchange like y+b->r")?;
+    match super::catalog::Exchange::parse(rule).filter(|e| e.give.len() == 2) {
+        Some(e) => Ok(Some((e.give[0], e.give[1], e.get))),
+        None => Err(ParseError::new(
+            w.column() - rule.chars().count() - 1,
+            "an exchange like y+b->r",
+            format!("`{rule}`"),
+        )),
+    }
+}
+
 /// Read one line.
 pub fn parse_event(line: &str) -> Result<Event, ParseError> {
     let mut w = Words::new(line);
@@ -157,30 +185,13 @@ pub fn parse_event(line: &str) -> Result<Event, ParseError> {
         "retire" => Event::Retire { who: who(&mut w)?, card: label(&mut w, "a card")? },
         "research" => {
             let who = who(&mut w)?;
-            let subject = match w.peek().and_then(Subject::parse) {
-                Some(s) => {
-                    w.skip();
-                    w.keyword("->")?;
-                    Some((s, w.number_in(0..=20u8, "the level reached")?))
-                }
-                None => None,
-            };
-            let exchange = if w.optional("exchange") {
-                let rule = w.word("an exchange like y+b->r")?;
-                let parsed = super::catalog::Exchange::parse(rule).filter(|e| e.give.len() == 2);
-                match parsed {
-                    Some(e) => Some((e.give[0], e.give[1], e.get)),
-                    None => {
-                        return Err(ParseError::new(
-                            w.column() - rule.chars().count() - 1,
-                            "an exchange like y+b->r",
-                            format!("`{rule}`"),
-                        ))
-                    }
-                }
-            } else {
-                None
-            };
+            // The exchange comes before the step it may fund (l.298), so a log may name it
+            // first; the printed form names the step first. Either order reads the same.
+            let mut subject = research_step(&mut w)?;
+            let exchange = research_exchange(&mut w)?;
+            if subject.is_none() && exchange.is_some() {
+                subject = research_step(&mut w)?;
+            }
             if subject.is_none() && exchange.is_none() {
                 return Err(w.err("a subject (legends, relics, healing) or `exchange`"));
             }
@@ -318,5 +329,13 @@ mod tests {
         assert!(parse_event("turn blue now").unwrap_err().expected.contains("end of line"));
         assert!(parse_event("reveal blue a-card-name-far-too-long").is_err());
         assert!(parse_event("research blue").is_err());
+        assert!(parse_event("research blue exchange y+y->b exchange b+b->r").is_err());
+    }
+
+    #[test]
+    fn a_research_exchange_may_come_first() {
+        let first = parse_event("research blue exchange b+y->r relics -> 2");
+        assert_eq!(first, parse_event("research blue relics -> 2 exchange y+b->r"));
+        assert_eq!(first.map(|e| e.to_string()), Ok("research blue relics -> 2 exchange y+b->r".to_string()));
     }
 }
