@@ -238,13 +238,17 @@ impl KeridwynFight {
                 format!("{payer} cannot spend Fame: only characters in the fight reroll"),
             ));
         } else if fame != cost || payer_f.fame < cost {
-            f.violate(
-                Violation::new(
-                    rules::REROLL_FAME,
-                    format!("a reroll costs {cost} Fame and {payer} has {}", payer_f.fame),
-                )
-                .expected_recorded(format!("reroll {payer} {from} -> {to} fame {cost}"), ev.to_string()),
+            let v = Violation::new(
+                rules::REROLL_FAME,
+                format!("a reroll costs {cost} Fame and {payer} has {}", payer_f.fame),
             );
+            // Side by side only when the recorded price is wrong: a right price that the payer
+            // cannot afford would print the record as its own expected value.
+            f.violate(if fame == cost {
+                v
+            } else {
+                v.expected_recorded(format!("reroll {payer} {from} -> {to} fame {cost}"), ev.to_string())
+            });
         }
         if s.current.is_none() {
             return Err(out_of_sequence(ev, s));
