@@ -6,6 +6,8 @@
 
 use super::cards::CardKind;
 use super::event::Event;
+use super::fact::{Cause, Due};
+use super::name::Name;
 use super::rules;
 use super::state::{Action, Phase, Recheck, State};
 use super::KeridwynFight;
@@ -19,6 +21,9 @@ impl KeridwynFight {
             if matches!(s.phase, Phase::TieBreak { .. }) || s.current.as_ref().is_some_and(|c| c.pick_pending)
             {
                 self.decision_left_out(s, ev, f);
+            }
+            if let Event::Outcome { target, .. } = ev {
+                self.outcome_order(s, target);
             }
             due::check_recorded(self, s, ev, f)
         } else {
@@ -42,6 +47,24 @@ impl KeridwynFight {
         self.decide(s, ev, f)?;
         self.advance(s);
         Ok(())
+    }
+
+    /// An area attack's outcomes in the order the table states them. The rulebook names no
+    /// order for an attack's targets, and its sample states Fire Breath's "fails against Player
+    /// A and succeeds against Player B" (l.56) though turn order puts B first: when the outcome
+    /// owed next is a target's and the record names another target of the same roll still to
+    /// be resolved, that target is resolved now (the rest keep their turn order). Each hit's
+    /// effects still follow it in card order (l.56 "cause 4 rounds of Burn, then deal damage").
+    fn outcome_order(&self, s: &mut State, target: &Name) {
+        let Some(t) = self.seat(s, target) else { return };
+        let Some(Due { cause: Cause::Outcome { at }, .. }) = self.next_due(s) else { return };
+        let Some(c) = s.current.as_mut() else { return };
+        let at = usize::from(at);
+        let later = c.targets.iter().skip(at.saturating_add(1)).position(|&x| x == t);
+        if let Some(j) = later.map(|p| p.saturating_add(at).saturating_add(1)) {
+            let x = c.targets.remove(j);
+            c.targets.insert(at, x);
+        }
     }
 
     /// A consequence recorded where a decision was awaited, the decision left out: one
