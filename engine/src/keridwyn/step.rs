@@ -5,8 +5,9 @@
 //! applied as played when it can be.
 
 use super::cards::CardKind;
+use super::effect::Ailment;
 use super::event::Event;
-use super::fact::{Cause, Due};
+use super::fact::{Cause, Due, Fact};
 use super::name::Name;
 use super::rules;
 use super::state::{Action, Phase, Recheck, State};
@@ -24,6 +25,13 @@ impl KeridwynFight {
             }
             if let Event::Outcome { target, .. } = ev {
                 self.outcome_order(s, target);
+            }
+            if let Some(due) = self.tick_out_of_turn(s, ev) {
+                let recorded = self.resolve_fact(s, ev)?;
+                if recorded != due.fact {
+                    self.compare_fact(s, &due, &recorded, ev, f);
+                }
+                return self.apply_due(s, &due, &recorded, f);
             }
             due::check_recorded(self, s, ev, f)
         } else {
@@ -65,6 +73,32 @@ impl KeridwynFight {
             let x = c.targets.remove(j);
             c.targets.insert(at, x);
         }
+    }
+
+    /// The end of round's ticks in the order the table states them. "Once all actions are
+    /// complete, ... reduce the duration of all ongoing effects by 1" (l.33) names no order, and
+    /// the sample ticks Player B's Burn before the Wyvern's Slow and Weak (l.59) though turn
+    /// order puts the Wyvern first: while ticks are owed (the next due is one), a tick recorded
+    /// for another fighter's or ailment's still-owed duration is that one's due, judged and
+    /// applied as such.
+    fn tick_out_of_turn(&self, s: &State, ev: &Event) -> Option<Due> {
+        let Event::Ticked { who, ailment, .. } = ev else { return None };
+        let head = self.next_due(s)?;
+        if head.cause != Cause::Tick || head.fact.subject() == self.seat(s, who).map(|w| (w, Some(*ailment)))
+        {
+            return None;
+        }
+        let w = self.seat(s, who)?;
+        let fi = s.fighter(w);
+        let from = fi.ailment(*ailment);
+        if fi.defeated || from == 0 || fi.ticked & (1 << ailment.index()) != 0 {
+            return None;
+        }
+        let injury = (*ailment == Ailment::Burn).then_some(1);
+        Some(Due {
+            fact: Fact::Ticked { who: w, ailment: *ailment, from, to: from - 1, injury },
+            cause: Cause::Tick,
+        })
     }
 
     /// A consequence recorded where a decision was awaited, the decision left out: one
