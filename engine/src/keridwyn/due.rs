@@ -106,32 +106,32 @@ impl KeridwynFight {
         if !s.starting {
             return None;
         }
+        self.characters(s).find_map(|i| self.start_due_of(s, i))
+    }
+
+    /// The next start-of-fight effect character `i` is owed, in card order.
+    pub(crate) fn start_due_of(&self, s: &State, i: Seat) -> Option<Due> {
         let m = s.monster()?;
         let Who::Monster(card) = s.fighter(m).who else { return None };
         let start = &self.catalog.monsters.get(card)?.start;
-        for i in self.characters(s) {
-            let f = s.fighter(i);
-            for (k, e) in start.iter().enumerate() {
-                if f.started & (1 << k) != 0 {
-                    continue;
+        let f = s.fighter(i);
+        for (k, e) in start.iter().enumerate() {
+            if f.started & (1 << k) != 0 {
+                continue;
+            }
+            let cause = Cause::Start { effect: k as u8 };
+            match *e {
+                Effect::Ailment(a, n) if !self.immune(s, i, a) => {
+                    let total = f.ailment(a).saturating_add(n);
+                    return Some(Due { fact: Fact::Afflicted { who: i, ailment: a, add: n, total }, cause });
                 }
-                let cause = Cause::Start { effect: k as u8 };
-                match *e {
-                    Effect::Ailment(a, n) if !self.immune(s, i, a) => {
-                        let total = f.ailment(a).saturating_add(n);
-                        return Some(Due {
-                            fact: Fact::Afflicted { who: i, ailment: a, add: n, total },
-                            cause,
-                        });
-                    }
-                    Effect::Damage(base) => {
-                        // Not an attack: no Accuracy, no Block.
-                        let damage = self.base_damage(s, i, base).max(0);
-                        let fact = Fact::DamageDealt { who: i, damage, block: 0, injury: damage };
-                        return Some(Due { fact, cause });
-                    }
-                    _ => {}
+                Effect::Damage(base) => {
+                    // Not an attack: no Accuracy, no Block.
+                    let damage = self.base_damage(s, i, base).max(0);
+                    let fact = Fact::DamageDealt { who: i, damage, block: 0, injury: damage };
+                    return Some(Due { fact, cause });
                 }
+                _ => {}
             }
         }
         None

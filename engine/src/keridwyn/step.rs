@@ -26,7 +26,7 @@ impl KeridwynFight {
             if let Event::Outcome { target, .. } = ev {
                 self.outcome_order(s, target);
             }
-            if let Some(due) = self.tick_out_of_turn(s, ev) {
+            if let Some(due) = self.out_of_turn(s, ev) {
                 let recorded = self.resolve_fact(s, ev)?;
                 if recorded != due.fact {
                     self.compare_fact(s, &due, &recorded, ev, f);
@@ -75,30 +75,44 @@ impl KeridwynFight {
         }
     }
 
-    /// The end of round's ticks in the order the table states them. "Once all actions are
-    /// complete, ... reduce the duration of all ongoing effects by 1" (l.33) names no order, and
-    /// the sample ticks Player B's Burn before the Wyvern's Slow and Weak (l.59) though turn
-    /// order puts the Wyvern first: while ticks are owed (the next due is one), a tick recorded
-    /// for another fighter's or ailment's still-owed duration is that one's due, judged and
-    /// applied as such.
-    fn tick_out_of_turn(&self, s: &State, ev: &Event) -> Option<Due> {
-        let Event::Ticked { who, ailment, .. } = ev else { return None };
+    /// Consequences owed to several fighters at once, in the order the table states them.
+    /// The end of round's ticks: "Once all actions are complete, ... reduce the duration of all
+    /// ongoing effects by 1" (l.33) names no order, and the sample ticks Player B's Burn before
+    /// the Wyvern's Slow and Weak (l.59) though turn order puts the Wyvern first. The monster's
+    /// start-of-fight effects: "immediately causes 2 rounds of Burn to each of them" (l.48)
+    /// names none either. While such a consequence is owed (the next due is one), a record of
+    /// another fighter's still-owed one (a tick of another fighter or ailment; the same kind
+    /// of start effect on another character) is that one's due, judged and applied as such.
+    fn out_of_turn(&self, s: &State, ev: &Event) -> Option<Due> {
         let head = self.next_due(s)?;
-        if head.cause != Cause::Tick || head.fact.subject() == self.seat(s, who).map(|w| (w, Some(*ailment)))
-        {
-            return None;
-        }
-        let w = self.seat(s, who)?;
-        let fi = s.fighter(w);
-        let from = fi.ailment(*ailment);
-        if fi.defeated || from == 0 || fi.ticked & (1 << ailment.index()) != 0 {
-            return None;
-        }
-        let injury = (*ailment == Ailment::Burn).then_some(1);
-        Some(Due {
-            fact: Fact::Ticked { who: w, ailment: *ailment, from, to: from - 1, injury },
-            cause: Cause::Tick,
-        })
+        let recorded = match ev {
+            Event::Ticked { .. } if head.cause == Cause::Tick => self.resolve_fact(s, ev).ok()?,
+            Event::Afflicted { .. } | Event::DamageDealt { .. }
+                if matches!(head.cause, Cause::Start { .. }) =>
+            {
+                self.resolve_fact(s, ev).ok()?
+            }
+            _ => return None,
+        };
+        let (w, ailment) = recorded.subject()?;
+        let due = match head.cause {
+            Cause::Tick => {
+                let a = ailment?;
+                let fi = s.fighter(w);
+                let from = fi.ailment(a);
+                if fi.defeated || from == 0 || fi.ticked & (1 << a.index()) != 0 {
+                    return None;
+                }
+                let injury = (a == Ailment::Burn).then_some(1);
+                Due {
+                    fact: Fact::Ticked { who: w, ailment: a, from, to: from - 1, injury },
+                    cause: Cause::Tick,
+                }
+            }
+            _ => self.start_due_of(s, w)?,
+        };
+        let other = head.fact.subject() != due.fact.subject() && due.fact.same_kind(&recorded);
+        other.then_some(due)
     }
 
     /// A consequence recorded where a decision was awaited, the decision left out: one
