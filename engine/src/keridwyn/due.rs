@@ -303,26 +303,34 @@ impl KeridwynFight {
 
     /// After a monster's defeat: Fame for each surviving character, then the monster card.
     fn award_due(&self, s: &State) -> Option<Due> {
+        self.characters(s).find_map(|i| self.fame_due_of(s, i)).or_else(|| self.trophy_due(s))
+    }
+
+    /// Character `i`'s Fame for the monster's defeat, while it is owed.
+    pub(crate) fn fame_due_of(&self, s: &State, i: Seat) -> Option<Due> {
         if !s.awarding {
             return None;
         }
         let m = s.monster()?;
-        let rank = s.fighter(m).fame;
-        for i in self.characters(s) {
-            let f = s.fighter(i);
-            if !f.awarded {
-                let delta = self.award(s, i, rank);
-                if delta == 0 {
-                    // A +0 award changes nothing: the rules do not owe its record (a table may
-                    // write it; `zero_award` accepts it), as with a hit that deals nothing.
-                    continue;
-                }
-                return Some(Due {
-                    fact: Fact::FameGained { who: i, delta, total: f.fame.saturating_add(delta) },
-                    cause: Cause::Fame,
-                });
-            }
+        let f = s.fighter(i);
+        if f.awarded || f.defeated || f.is_monster() {
+            return None;
         }
+        let delta = self.award(s, i, s.fighter(m).fame);
+        // A +0 award changes nothing: the rules do not owe its record (a table may write it;
+        // `zero_award` accepts it), as with a hit that deals nothing.
+        (delta != 0).then(|| Due {
+            fact: Fact::FameGained { who: i, delta, total: f.fame.saturating_add(delta) },
+            cause: Cause::Fame,
+        })
+    }
+
+    /// The monster card for the last successful attacker, while it is owed.
+    pub(crate) fn trophy_due(&self, s: &State) -> Option<Due> {
+        if !s.awarding {
+            return None;
+        }
+        let m = s.monster()?;
         let w = s.last_hit.filter(|_| !s.trophy_given)?;
         let Who::Monster(monster) = s.fighter(m).who else { return None };
         Some(Due { fact: Fact::TrophyTaken { who: w, monster: Some(monster) }, cause: Cause::Trophy })

@@ -80,7 +80,10 @@ impl KeridwynFight {
     /// ongoing effects by 1" (l.33) names no order, and the sample ticks Player B's Burn before
     /// the Wyvern's Slow and Weak (l.59) though turn order puts the Wyvern first. The monster's
     /// start-of-fight effects: "immediately causes 2 rounds of Burn to each of them" (l.48)
-    /// names none either. While such a consequence is owed (the next due is one), a record of
+    /// names none either. Nor do a monster's awards: "each surviving character gains Fame ...,
+    /// the character who made the last successful attack attains the monster card, and any other
+    /// characters ... gain Fame equal to half" (l.37) states the card between the two Fames.
+    /// While such a consequence is owed (the next due is one), a record of
     /// another fighter's still-owed one (a tick of another fighter or ailment; the same kind
     /// of start effect on another character) is that one's due, judged and applied as such.
     fn out_of_turn(&self, s: &State, ev: &Event) -> Option<Due> {
@@ -92,8 +95,18 @@ impl KeridwynFight {
             {
                 self.resolve_fact(s, ev).ok()?
             }
+            Event::FameGained { .. } | Event::TrophyTaken { .. }
+                if matches!(head.cause, Cause::Fame | Cause::Trophy) =>
+            {
+                self.resolve_fact(s, ev).ok()?
+            }
             _ => return None,
         };
+        match recorded {
+            Fact::FameGained { who, .. } => return self.fame_due_of(s, who).filter(|d| d.fact != head.fact),
+            Fact::TrophyTaken { .. } => return self.trophy_due(s).filter(|d| d.fact != head.fact),
+            _ => {}
+        }
         let (w, ailment) = recorded.subject()?;
         let due = match head.cause {
             Cause::Tick => {
