@@ -106,32 +106,32 @@ impl KeridwynFight {
         if !s.starting {
             return None;
         }
+        self.characters(s).find_map(|i| self.start_due_of(s, i))
+    }
+
+    /// The next start-of-fight effect character `i` is owed, in card order.
+    pub(crate) fn start_due_of(&self, s: &State, i: Seat) -> Option<Due> {
         let m = s.monster()?;
         let Who::Monster(card) = s.fighter(m).who else { return None };
         let start = &self.catalog.monsters.get(card)?.start;
-        for i in self.characters(s) {
-            let f = s.fighter(i);
-            for (k, e) in start.iter().enumerate() {
-                if f.started & (1 << k) != 0 {
-                    continue;
+        let f = s.fighter(i);
+        for (k, e) in start.iter().enumerate() {
+            if f.started & (1 << k) != 0 {
+                continue;
+            }
+            let cause = Cause::Start { effect: k as u8 };
+            match *e {
+                Effect::Ailment(a, n) if !self.immune(s, i, a) => {
+                    let total = f.ailment(a).saturating_add(n);
+                    return Some(Due { fact: Fact::Afflicted { who: i, ailment: a, add: n, total }, cause });
                 }
-                let cause = Cause::Start { effect: k as u8 };
-                match *e {
-                    Effect::Ailment(a, n) if !self.immune(s, i, a) => {
-                        let total = f.ailment(a).saturating_add(n);
-                        return Some(Due {
-                            fact: Fact::Afflicted { who: i, ailment: a, add: n, total },
-                            cause,
-                        });
-                    }
-                    Effect::Damage(base) => {
-                        // Not an attack: no Accuracy, no Block.
-                        let damage = self.base_damage(s, i, base).max(0);
-                        let fact = Fact::DamageDealt { who: i, damage, block: 0, injury: damage };
-                        return Some(Due { fact, cause });
-                    }
-                    _ => {}
+                Effect::Damage(base) => {
+                    // Not an attack: no Accuracy, no Block.
+                    let damage = self.base_damage(s, i, base).max(0);
+                    let fact = Fact::DamageDealt { who: i, damage, block: 0, injury: damage };
+                    return Some(Due { fact, cause });
                 }
+                _ => {}
             }
         }
         None
@@ -303,26 +303,34 @@ impl KeridwynFight {
 
     /// After a monster's defeat: Fame for each surviving character, then the monster card.
     fn award_due(&self, s: &State) -> Option<Due> {
+        self.characters(s).find_map(|i| self.fame_due_of(s, i)).or_else(|| self.trophy_due(s))
+    }
+
+    /// Character `i`'s Fame for the monster's defeat, while it is owed.
+    pub(crate) fn fame_due_of(&self, s: &State, i: Seat) -> Option<Due> {
         if !s.awarding {
             return None;
         }
         let m = s.monster()?;
-        let rank = s.fighter(m).fame;
-        for i in self.characters(s) {
-            let f = s.fighter(i);
-            if !f.awarded {
-                let delta = self.award(s, i, rank);
-                if delta == 0 {
-                    // A +0 award changes nothing: the rules do not owe its record (a table may
-                    // write it; `zero_award` accepts it), as with a hit that deals nothing.
-                    continue;
-                }
-                return Some(Due {
-                    fact: Fact::FameGained { who: i, delta, total: f.fame.saturating_add(delta) },
-                    cause: Cause::Fame,
-                });
-            }
+        let f = s.fighter(i);
+        if f.awarded || f.defeated || f.is_monster() {
+            return None;
         }
+        let delta = self.award(s, i, s.fighter(m).fame);
+        // A +0 award changes nothing: the rules do not owe its record (a table may write it;
+        // `zero_award` accepts it), as with a hit that deals nothing.
+        (delta != 0).then(|| Due {
+            fact: Fact::FameGained { who: i, delta, total: f.fame.saturating_add(delta) },
+            cause: Cause::Fame,
+        })
+    }
+
+    /// The monster card for the last successful attacker, while it is owed.
+    pub(crate) fn trophy_due(&self, s: &State) -> Option<Due> {
+        if !s.awarding {
+            return None;
+        }
+        let m = s.monster()?;
         let w = s.last_hit.filter(|_| !s.trophy_given)?;
         let Who::Monster(monster) = s.fighter(m).who else { return None };
         Some(Due { fact: Fact::TrophyTaken { who: w, monster: Some(monster) }, cause: Cause::Trophy })

@@ -5,7 +5,7 @@
 use super::cards::Area;
 use super::compute::Targets;
 use super::event::Event;
-use super::rules::{self, ActionDieTime, RecallLimit};
+use super::rules::{self, ActionDieModifiers, ActionDieTime, RecallLimit};
 use super::setup::out_of_sequence;
 use super::state::{Phase, Seat, State, Token, Who};
 use super::KeridwynFight;
@@ -46,7 +46,16 @@ impl KeridwynFight {
         }
         s.monster_rolled = true;
         let Who::Monster(id) = s.fighter(m).who else { return Err(out_of_sequence(ev, s)) };
-        let action = self.catalog.monster_action(id, face);
+        // The number that picks the action (`action-die-modifiers`): the face, or the face with
+        // the monster's roll modifiers; one below 1 is bracketed by no action.
+        let number = match self.params.action_modifiers {
+            ActionDieModifiers::Face => face,
+            ActionDieModifiers::RollModifiers => {
+                u8::try_from(i32::from(face).saturating_add(self.roller_modifier(s, m)).max(0))
+                    .unwrap_or(u8::MAX)
+            }
+        };
+        let action = self.catalog.monster_action(id, number);
         let base = action.and_then(|c| self.catalog.cards.get(c)).and_then(|c| c.priority);
         if let (Some(card), Some(base)) = (action, base) {
             let priority = self.token_priority(s, m, base, second);
@@ -238,13 +247,17 @@ impl KeridwynFight {
                 format!("{payer} cannot spend Fame: only characters in the fight reroll"),
             ));
         } else if fame != cost || payer_f.fame < cost {
-            f.violate(
-                Violation::new(
-                    rules::REROLL_FAME,
-                    format!("a reroll costs {cost} Fame and {payer} has {}", payer_f.fame),
-                )
-                .expected_recorded(format!("reroll {payer} {from} -> {to} fame {cost}"), ev.to_string()),
+            let v = Violation::new(
+                rules::REROLL_FAME,
+                format!("a reroll costs {cost} Fame and {payer} has {}", payer_f.fame),
             );
+            // Side by side only when the recorded price is wrong: a right price that the payer
+            // cannot afford would print the record as its own expected value.
+            f.violate(if fame == cost {
+                v
+            } else {
+                v.expected_recorded(format!("reroll {payer} {from} -> {to} fame {cost}"), ev.to_string())
+            });
         }
         if s.current.is_none() {
             return Err(out_of_sequence(ev, s));

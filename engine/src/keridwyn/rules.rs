@@ -216,6 +216,13 @@ named_enum! {
     }
 }
 named_enum! {
+    /// `action-die-modifiers`.
+    pub enum ActionDieModifiers ("a reading of action-die-modifiers") {
+        Face = "face",
+        RollModifiers = "roll-modifiers",
+    }
+}
+named_enum! {
     /// `skill-die`.
     pub enum SkillDie ("a reading of skill-die") { D10 = "d10", D12 = "d12" }
 }
@@ -246,6 +253,7 @@ pub const P_ALTERNATION: &str = "targeting-alternation";
 pub const P_DIE: &str = "skill-die";
 pub const P_RECALL: &str = "recall-limit";
 pub const P_ACTION_DIE: &str = "action-die-time";
+pub const P_ACTION_MODIFIERS: &str = "action-die-modifiers";
 
 /// The most Fame a reroll may cost (catalog numbers stay below 1000).
 pub const MAX_REROLL_COST: i32 = 999;
@@ -395,6 +403,19 @@ pub static PARAMS: &[ParamSpec] = &[
               kf.round.sequence).",
         section: "ACTIONS",
     },
+    ParamSpec {
+        name: P_ACTION_MODIFIERS,
+        kind: ParamKind::Interpretation,
+        allowed: ActionDieModifiers::NAMES,
+        default: ActionDieModifiers::Face.name(),
+        doc: "\"Dazzle: Suffer -1 on rolls\" names no roll, and the monster's action is chosen \"by rolling 1 \
+              die\"; but \"They will use the action on their card that contains the number rolled in its square \
+              brackets\" names the number rolled, and a shifted random pick is no penalty (\"Ailments cause a \
+              penalty\"). Default: the face rolled picks the action, whatever modifies the monster's skill \
+              rolls. `roll-modifiers`: the monster's roll modifiers (Dazzle's -1, `roll +N` effects) apply to \
+              the action die too, and the modified number picks the action (a Dazzled Troll's 5 is a 4).",
+        section: "AILMENTS",
+    },
 ];
 
 /// The interpretations, read once from the setup.
@@ -412,6 +433,7 @@ pub struct Params {
     pub die: SkillDie,
     pub recall: RecallLimit,
     pub action_die: ActionDieTime,
+    pub action_modifiers: ActionDieModifiers,
 }
 
 impl Params {
@@ -430,6 +452,7 @@ impl Params {
             die: r.get(P_DIE, SkillDie::D10),
             recall: r.get(P_RECALL, RecallLimit::OncePerFight),
             action_die: r.get(P_ACTION_DIE, ActionDieTime::AfterPlacement),
+            action_modifiers: r.get(P_ACTION_MODIFIERS, ActionDieModifiers::Face),
         }
     }
 }

@@ -5,7 +5,10 @@
 //! applied as played when it can be.
 
 use super::cards::CardKind;
+use super::effect::Ailment;
 use super::event::Event;
+use super::fact::{Cause, Due, Fact};
+use super::name::Name;
 use super::rules;
 use super::state::{Action, Phase, Recheck, State};
 use super::KeridwynFight;
@@ -19,6 +22,16 @@ impl KeridwynFight {
             if matches!(s.phase, Phase::TieBreak { .. }) || s.current.as_ref().is_some_and(|c| c.pick_pending)
             {
                 self.decision_left_out(s, ev, f);
+            }
+            if let Event::Outcome { target, .. } = ev {
+                self.outcome_order(s, target);
+            }
+            if let Some(due) = self.out_of_turn(s, ev) {
+                let recorded = self.resolve_fact(s, ev)?;
+                if recorded != due.fact {
+                    self.compare_fact(s, &due, &recorded, ev, f);
+                }
+                return self.apply_due(s, &due, &recorded, f);
             }
             due::check_recorded(self, s, ev, f)
         } else {
@@ -42,6 +55,77 @@ impl KeridwynFight {
         self.decide(s, ev, f)?;
         self.advance(s);
         Ok(())
+    }
+
+    /// An area attack's outcomes in the order the table states them. The rulebook names no
+    /// order for an attack's targets, and its sample states Fire Breath's "fails against Player
+    /// A and succeeds against Player B" (l.56) though turn order puts B first: when the outcome
+    /// owed next is a target's and the record names another target of the same roll still to
+    /// be resolved, that target is resolved now (the rest keep their turn order). Each hit's
+    /// effects still follow it in card order (l.56 "cause 4 rounds of Burn, then deal damage").
+    fn outcome_order(&self, s: &mut State, target: &Name) {
+        let Some(t) = self.seat(s, target) else { return };
+        let Some(Due { cause: Cause::Outcome { at }, .. }) = self.next_due(s) else { return };
+        let Some(c) = s.current.as_mut() else { return };
+        let at = usize::from(at);
+        let later = c.targets.iter().skip(at.saturating_add(1)).position(|&x| x == t);
+        if let Some(j) = later.map(|p| p.saturating_add(at).saturating_add(1)) {
+            let x = c.targets.remove(j);
+            c.targets.insert(at, x);
+        }
+    }
+
+    /// Consequences owed to several fighters at once, in the order the table states them.
+    /// The end of round's ticks: "Once all actions are complete, ... reduce the duration of all
+    /// ongoing effects by 1" (l.33) names no order, and the sample ticks Player B's Burn before
+    /// the Wyvern's Slow and Weak (l.59) though turn order puts the Wyvern first. The monster's
+    /// start-of-fight effects: "immediately causes 2 rounds of Burn to each of them" (l.48)
+    /// names none either. Nor do a monster's awards: "each surviving character gains Fame ...,
+    /// the character who made the last successful attack attains the monster card, and any other
+    /// characters ... gain Fame equal to half" (l.37) states the card between the two Fames.
+    /// While such a consequence is owed (the next due is one), a record of
+    /// another fighter's still-owed one (a tick of another fighter or ailment; the same kind
+    /// of start effect on another character) is that one's due, judged and applied as such.
+    fn out_of_turn(&self, s: &State, ev: &Event) -> Option<Due> {
+        let head = self.next_due(s)?;
+        let recorded = match ev {
+            Event::Ticked { .. } if head.cause == Cause::Tick => self.resolve_fact(s, ev).ok()?,
+            Event::Afflicted { .. } | Event::DamageDealt { .. }
+                if matches!(head.cause, Cause::Start { .. }) =>
+            {
+                self.resolve_fact(s, ev).ok()?
+            }
+            Event::FameGained { .. } | Event::TrophyTaken { .. }
+                if matches!(head.cause, Cause::Fame | Cause::Trophy) =>
+            {
+                self.resolve_fact(s, ev).ok()?
+            }
+            _ => return None,
+        };
+        match recorded {
+            Fact::FameGained { who, .. } => return self.fame_due_of(s, who).filter(|d| d.fact != head.fact),
+            Fact::TrophyTaken { .. } => return self.trophy_due(s).filter(|d| d.fact != head.fact),
+            _ => {}
+        }
+        let (w, ailment) = recorded.subject()?;
+        let due = match head.cause {
+            Cause::Tick => {
+                let a = ailment?;
+                let fi = s.fighter(w);
+                let from = fi.ailment(a);
+                if fi.defeated || from == 0 || fi.ticked & (1 << a.index()) != 0 {
+                    return None;
+                }
+                let injury = (a == Ailment::Burn).then_some(1);
+                Due {
+                    fact: Fact::Ticked { who: w, ailment: a, from, to: from - 1, injury },
+                    cause: Cause::Tick,
+                }
+            }
+            _ => self.start_due_of(s, w)?,
+        };
+        let other = head.fact.subject() != due.fact.subject() && due.fact.same_kind(&recorded);
+        other.then_some(due)
     }
 
     /// A consequence recorded where a decision was awaited, the decision left out: one
