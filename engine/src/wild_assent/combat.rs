@@ -306,11 +306,18 @@ impl WildAssent {
         });
     }
 
-    /// Whether a `vs` modifier counts against this target.
+    /// Whether a `vs` modifier counts against this target. A Summon is a Creature in the
+    /// Hunt ("Summons are special Creatures that enter the board via another Creature's
+    /// Skill", Hunt: Summons) and none in the Arena ("Summons are not Creatures (Skills that
+    /// target/affect Creatures do not affect them)", Arena: Summons).
     fn against(&self, s: &State, target: UnitIx, a: Against) -> bool {
         let kind = self.card(s, target).kind;
         match a {
-            Against::Creatures => matches!(kind, UnitKind::Creature | UnitKind::Gladiator),
+            Against::Creatures => match kind {
+                UnitKind::Creature | UnitKind::Gladiator => true,
+                UnitKind::Summon => self.params.mode == rules::Mode::Hunt,
+                UnitKind::Seeker | UnitKind::Assent => false,
+            },
             Against::Seekers => kind == UnitKind::Seeker,
         }
     }

@@ -122,7 +122,10 @@ impl Game for WildAssent {
         // wa.arena.equip.slot (wa.hunt.equip.one in the Hunt) and the replay goes on; a
         // Skill locked in a campaign never acts through its text. Verdicts and the state's
         // stored form (a miniature's marks: seven scopes; an attack's profile `allies`) changed.
-        GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 5 }
+        // 6 (waaudit): a Hunt Summon is a Creature for a `vs creatures` bonus ("Summons are
+        // special Creatures"); a Healing Momentum die may go to an Arena Summon ("Heal a
+        // Gladiator for 1", interpretation `momentum-summon-heal`). Verdicts changed.
+        GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 6 }
     }
     fn rules() -> &'static [RuleInfo] {
         rules::RULES

@@ -1,6 +1,6 @@
 //! Momentum dice (Arena): each side rolls five at a round's start, may reroll any of them
-//! once, and assigns them to its Gladiators: Healing to anyone (combined: N dice heal N at
-//! once), the others to Creatures only, one die of a type and two dice at most per Creature
+//! once, and assigns them to its Gladiators: Healing to anyone, a Summon too under
+//! `momentum-summon-heal=heal` (combined: N dice heal N at once), the others to Creatures only, one die of a type and two dice at most per Creature
 //! (interpretation `momentum-heal-cap`); a die that cannot legally be assigned is
 //! discarded. What a die gives lasts for the round: Damage +1 to every attack, Defense +1
 //! to both defenses, Speed +1.
@@ -12,7 +12,7 @@
 use super::cards::UnitKind;
 use super::due::{Cause, Due, Fact};
 use super::effect::Status;
-use super::rules::{self, HealCap, Mode, MomentumUnassigned, RerollTiming};
+use super::rules::{self, HealCap, Mode, MomentumUnassigned, RerollTiming, SummonHeal};
 use super::state::momentum::{Dice, Face, Pool};
 use super::state::{Side, State, UnitIx};
 use super::WildAssent;
@@ -153,10 +153,22 @@ impl WildAssent {
     pub(crate) fn assign_refusal(&self, s: &State, i: UnitIx, dice: &Dice) -> Option<(&'static str, String)> {
         let u = s.unit(i);
         let name = u.name;
+        // "Healing: Heal a Gladiator for 1", and a Summon is a Gladiator but no Creature
+        // (interpretation `momentum-summon-heal`): Healing dice only, and the Creature's
+        // one-of-a-type and two-dice limits are not a Summon's.
         if u.kind == UnitKind::Summon {
+            let heal_only = dice.of(Face::Heal) == dice.count();
+            if heal_only && self.params.summon_heal == SummonHeal::Heal {
+                return None;
+            }
             return Some((
                 rules::SUMMON_NOT_CREATURE,
-                format!("{name} is a Summon, not a Creature: no Momentum dice"),
+                match self.params.summon_heal {
+                    SummonHeal::Heal => format!("{name} is a Summon, not a Creature: only Healing dice"),
+                    SummonHeal::None => {
+                        format!("{name} is a Summon, not a Creature: no Momentum dice (momentum-summon-heal=none)")
+                    }
+                },
             ));
         }
         // "With the exception of Healing dice (and Blanks), the results are assigned to

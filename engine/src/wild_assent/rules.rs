@@ -387,8 +387,8 @@ rules! {
         "Nothing happens after the victory condition is met (fixed reading)",
         "Arena: Playing the Game (Resolution: rounds continue until the victory condition is met)";
     SUMMON_NOT_CREATURE = "wa.arena.summon.not-creature",
-        "Summons are not Creatures: no Momentum die is assigned to one",
-        "Arena: Summons";
+        "Summons are not Creatures: no Damage, Defense or Speed Momentum die is assigned to one (Healing: interpretation `momentum-summon-heal`)",
+        "Arena: Summons, Momentum Dice";
     // ---- the Hunt campaign between encounters (scope=campaign; campaign/)
     SETUP_ENCAMPMENT = "wa.hunt.setup.encampment",
         "The Encampment starts with the Barracks and two buildings of the players' choice, all at level 1",
@@ -718,6 +718,12 @@ pub const P_ROUND_START: &str = "round-start-order";
 pub const P_DURATION: &str = "momentum-duration";
 pub const P_UNASSIGNED: &str = "momentum-unassigned";
 pub const P_LONE_ASSENT: &str = "lone-assent-order";
+pub const P_SUMMON_HEAL: &str = "momentum-summon-heal";
+
+named_enum! {
+    /// Whether a Healing Momentum die may go to a Summon.
+    pub enum SummonHeal ("a reading") { Heal = "heal", None = "none" }
+}
 
 /// The default board: the book prints no size for either side of the board.
 pub const DEFAULT_BOARD: &str = "10x10";
@@ -1094,6 +1100,20 @@ pub static PARAMS: &[ParamSpec] = &[
               counts, and it went first, so the other side's Creature starts.",
         section: "Arena: Playing the Game (Activate Creatures, Begin a new round)",
     },
+    ParamSpec {
+        name: P_SUMMON_HEAL,
+        kind: ParamKind::Interpretation,
+        allowed: SummonHeal::NAMES,
+        default: SummonHeal::Heal.name(),
+        doc: "\"Healing: Heal a Gladiator for 1\" and \"With the exception of Healing dice (and Blanks), the \
+              results are assigned to Creatures\" (Momentum Dice), with \"Summons are special Gladiators ... \
+              Summons are not Creatures\" (Summons). Default `heal`: the plain words, a Summon is a Gladiator, \
+              so it may take Healing dice (a Bleeding one is cured), never a Damage, Defense or Speed die, \
+              which go to Creatures (and a Creature's two-dice limit is not its). `none`: no Momentum die goes \
+              to a Summon, \"Healing dice are the only Momentum dice that may be assigned to Assents\" read as \
+              naming every Gladiator besides the Creatures that may take one.",
+        section: "Arena: Momentum Dice, Summons",
+    },
 ];
 
 /// The setup and interpretations, resolved once.
@@ -1136,6 +1156,7 @@ pub struct Params {
     pub duration: MomentumDuration,
     pub unassigned: MomentumUnassigned,
     pub lone_assent: LoneAssentOrder,
+    pub summon_heal: SummonHeal,
 }
 
 impl Params {
@@ -1198,6 +1219,7 @@ impl Params {
             duration: r.get(P_DURATION, MomentumDuration::ThisRound),
             unassigned: r.get(P_UNASSIGNED, MomentumUnassigned::Lost),
             lone_assent: r.get(P_LONE_ASSENT, LoneAssentOrder::Nominal),
+            summon_heal: r.get(P_SUMMON_HEAL, SummonHeal::Heal),
         }
     }
 }
@@ -1248,6 +1270,7 @@ mod tests {
         check_reading::<MomentumDuration>(PARAMS, P_DURATION).unwrap();
         check_reading::<MomentumUnassigned>(PARAMS, P_UNASSIGNED).unwrap();
         check_reading::<LoneAssentOrder>(PARAMS, P_LONE_ASSENT).unwrap();
+        check_reading::<SummonHeal>(PARAMS, P_SUMMON_HEAL).unwrap();
         let mut ids: Vec<&str> = RULES.iter().map(|r| r.id).collect();
         ids.sort_unstable();
         ids.dedup();
