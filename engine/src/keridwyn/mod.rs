@@ -136,7 +136,9 @@ impl Game for KeridwynFight {
             // once the cards are placed (`action-die-time`), tie-break rolls come in any order,
             // no spell is granted to the foe between characters, and an attack with two damage
             // effects is refused by the catalog.
-            rules_version: 4,
+            // 5: an attack's targets, the end of round's ticks, the start-of-fight effects and
+            // a monster's awards may be recorded in the order the book narrates them.
+            rules_version: 5,
         }
     }
     fn rules() -> &'static [RuleInfo] {
