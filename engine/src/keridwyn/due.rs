@@ -285,20 +285,7 @@ impl KeridwynFight {
 
     /// End of round: every ailment of every fighter drops by one, in turn order.
     fn tick_due(&self, s: &State) -> Option<Due> {
-        for i in self.turn_order(s) {
-            let f = s.fighter(i);
-            for &a in Ailment::ALL {
-                let from = f.ailment(a);
-                if from > 0 && f.ticked & (1 << a.index()) == 0 {
-                    let injury = (a == Ailment::Burn).then_some(1);
-                    return Some(Due {
-                        fact: Fact::Ticked { who: i, ailment: a, from, to: from - 1, injury },
-                        cause: Cause::Tick,
-                    });
-                }
-            }
-        }
-        None
+        self.turn_order(s).find_map(|i| Ailment::ALL.iter().find_map(|&a| tick_due_of(s, i, a)))
     }
 
     /// After a monster's defeat: Fame for each surviving character, then the monster card.
@@ -612,4 +599,20 @@ impl Consequences for KeridwynFight {
     fn uncertain(&self, s: &State, due: &Due) -> Option<u32> {
         self.taint_of(s, self.involved(s, due).into_iter().flatten())
     }
+}
+
+/// Fighter `i`'s tick of ailment `a` at the end of the round, while it is owed.
+pub(crate) fn tick_due_of(s: &State, i: Seat, a: Ailment) -> Option<Due> {
+    let f = s.fighter(i);
+    let from = f.ailment(a);
+    (from > 0 && f.ticked & (1 << a.index()) == 0).then(|| Due {
+        fact: Fact::Ticked {
+            who: i,
+            ailment: a,
+            from,
+            to: from - 1,
+            injury: (a == Ailment::Burn).then_some(1),
+        },
+        cause: Cause::Tick,
+    })
 }

@@ -5,7 +5,6 @@
 //! applied as played when it can be.
 
 use super::cards::CardKind;
-use super::effect::Ailment;
 use super::event::Event;
 use super::fact::{Cause, Due, Fact};
 use super::name::Name;
@@ -109,19 +108,8 @@ impl KeridwynFight {
         }
         let (w, ailment) = recorded.subject()?;
         let due = match head.cause {
-            Cause::Tick => {
-                let a = ailment?;
-                let fi = s.fighter(w);
-                let from = fi.ailment(a);
-                if fi.defeated || from == 0 || fi.ticked & (1 << a.index()) != 0 {
-                    return None;
-                }
-                let injury = (a == Ailment::Burn).then_some(1);
-                Due {
-                    fact: Fact::Ticked { who: w, ailment: a, from, to: from - 1, injury },
-                    cause: Cause::Tick,
-                }
-            }
+            Cause::Tick if s.fighter(w).defeated => return None,
+            Cause::Tick => super::due::tick_due_of(s, w, ailment?)?,
             _ => self.start_due_of(s, w)?,
         };
         let other = head.fact.subject() != due.fact.subject() && due.fact.same_kind(&recorded);
