@@ -15,6 +15,11 @@
 //! out, under its own rule, and applied; the recorded fact is then judged against the due
 //! it pairs with. If nothing ahead pairs with it, it is reported once as not due, and not
 //! applied.
+//!
+//! **Simultaneous consequences in the log's order.** Where the rules owe several
+//! consequences at one point and set no order between them, the chain still derives one
+//! (what `next_consequence` writes); a record that is another of them is taken as the one
+//! owed now ([`Consequences::reorder`]) before anything is reported.
 
 use crate::{Findings, StepError, Violation};
 
@@ -81,6 +86,14 @@ pub trait Consequences {
     fn unexpected(&self, s: &Self::State, recorded: &Self::Fact, event: &Self::Event, f: &mut Findings);
     /// The event a due consequence is written as (labels only here).
     fn event(&self, s: &Self::State, due: &Self::Due) -> Self::Event;
+    /// When `recorded` is not `due` but another consequence owed at this same point, in an
+    /// order the rules leave open (an area attack's targets, the statuses expiring together):
+    /// rearrange the state's agenda so that it is the one owed now, and return it as due (its
+    /// own value, which `recorded` is then judged against). `None` leaves the chain's order.
+    /// Called only off the hot path, when a record is not what the chain put first.
+    fn reorder(&self, _s: &mut Self::State, _due: &Self::Due, _recorded: &Self::Fact) -> Option<Self::Due> {
+        None
+    }
     /// The unverified effect (its ordinal) a finding about `due` may follow from; see
     /// `Violation::uncertain`.
     fn uncertain(&self, _s: &Self::State, _due: &Self::Due) -> Option<u32> {
@@ -117,6 +130,13 @@ pub fn check_recorded<C: Consequences>(
     if expected == *recorded {
         return game.apply(s, &due, recorded, f);
     }
+    // Another consequence owed at this point, the rules setting no order between them.
+    if let Some(due) = game.reorder(s, &due, recorded) {
+        if game.fact(&due) != *recorded {
+            game.compare(s, &due, recorded, event, f);
+        }
+        return game.apply(s, &due, recorded, f);
+    }
     let pairing = game.pairing(&expected, recorded);
     if pairing == Pairing::Subject {
         game.compare(s, &due, recorded, event, f);
@@ -127,7 +147,10 @@ pub fn check_recorded<C: Consequences>(
     let mut found = Findings::default();
     let mut next = Some(due.clone());
     for _ in 0..LOOKAHEAD {
-        let Some(d) = next.take() else { break };
+        let Some(mut d) = next.take() else { break };
+        if let Some(owed) = game.reorder(&mut ahead, &d, recorded) {
+            d = owed;
+        }
         let fact = game.fact(&d);
         if fact == *recorded || game.pairing(&fact, recorded) == Pairing::Subject {
             if fact != *recorded {

@@ -586,19 +586,25 @@ impl WildAssent {
         if !a.done || s.attack.is_some() || s.skill.is_some() || s.capture.is_some() {
             return None;
         }
-        let u = s.unit(a.unit);
-        let mut expiring = a.held & u.statuses & !a.expired & !Status::Bleed.bit();
-        if a.skipped && self.params.stun == StunConsumes::StunOnly {
-            expiring &= Status::Stun.bit();
-        }
         // The first status in `Status::ALL` order whose token expires: a status's bit is its
         // place in that order, so the lowest bit set.
-        let expiring = expiring & ((1u8 << Status::ALL.len()) - 1);
+        let expiring = self.expiring(s, a);
         if expiring != 0 {
             let st = Status::ALL[expiring.trailing_zeros() as usize];
             return Some(due(Fact::Expire(a.unit, st), rules::EXPIRE));
         }
         Some(due(Fact::End(a.unit), rules::ONE_AT_A_TIME))
+    }
+
+    /// The statuses (bits of `Status::bit`) whose tokens expire as activation `a` ends and
+    /// are still on its miniature.
+    pub(crate) fn expiring(&self, s: &State, a: &super::state::Activation) -> u8 {
+        let u = s.unit(a.unit);
+        let mut expiring = a.held & u.statuses & !a.expired & !Status::Bleed.bit();
+        if a.skipped && self.params.stun == StunConsumes::StunOnly {
+            expiring &= Status::Stun.bit();
+        }
+        expiring & ((1u8 << Status::ALL.len()) - 1)
     }
 
     /// A Hunt encounter's bookkeeping between activations.
@@ -977,6 +983,10 @@ impl Consequences for WildAssent {
 
     fn rule(&self, _s: &State, d: &Due) -> &'static str {
         d.rule
+    }
+
+    fn reorder(&self, s: &mut State, due: &Due, recorded: &Fact) -> Option<Due> {
+        self.in_log_order(s, due, recorded)
     }
 
     fn apply(&self, s: &mut State, d: &Due, played: &Fact, f: &mut Findings) -> Result<(), StepError> {

@@ -25,6 +25,7 @@ mod geometry;
 mod momentum;
 mod names;
 mod notation;
+mod order;
 mod rules;
 mod silvestrem;
 mod simulate;
@@ -125,7 +126,7 @@ impl Game for WildAssent {
         // 6 (waaudit): a Hunt Summon is a Creature for a `vs creatures` bonus ("Summons are
         // special Creatures"); a Healing Momentum die may go to an Arena Summon ("Heal a
         // Gladiator for 1", interpretation `momentum-summon-heal`). Verdicts changed.
-        GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 6 }
+        GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 7 }
     }
     fn rules() -> &'static [RuleInfo] {
         rules::RULES

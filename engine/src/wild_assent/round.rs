@@ -313,6 +313,14 @@ impl WildAssent {
         let id = s.silvestrem.demand?;
         let condition = self.catalog.silvestrem[id].condition?;
         let side = [Side::Red, Side::Blue].into_iter().find(|&x| !s.arena.judged[slot(x)])?;
+        self.demand_of(s, side, condition)
+    }
+
+    /// The Demand judged for `side` (`None`: judged already).
+    fn demand_of(&self, s: &State, side: Side, condition: Condition) -> Option<Due> {
+        if s.arena.judged[slot(side)] {
+            return None;
+        }
         let met = match condition {
             Condition::SlayCreature => {
                 let enemy = side.other();
@@ -324,6 +332,14 @@ impl WildAssent {
             rule: rules::SILVESTREM_DEMAND,
             cause: super::due::Cause::Plain,
         })
+    }
+
+    /// The round's Demand judged for `side`, when the round's end owes it: the book judges
+    /// each side's and names no order (`order.rs`).
+    pub(crate) fn demand_for(&self, s: &State, side: Side) -> Option<Due> {
+        let id = s.silvestrem.demand?;
+        let condition = self.catalog.silvestrem[id].condition?;
+        self.demand_of(s, side, condition)
     }
 
     /// A side's Demand has been judged.
