@@ -158,6 +158,17 @@ impl Rules<'_> {
     }
 }
 
+impl Rules<'_> {
+    /// The Barracks' passive healing Seeker `i` is owed as the phase begins, if any.
+    fn rest_of(&self, camp: &super::Camp, i: usize) -> Option<Due> {
+        let rest =
+            at_level(self.0.camp_catalog.building(Building::Barracks).rest, camp.level(Building::Barracks));
+        let m = camp.seekers.get(i)?;
+        let rested = camp.rested & 1u8.checked_shl(u32::try_from(i).ok()?)? != 0;
+        (!rested && rest > 0 && m.damage > 0).then(|| Due::Rest(i as u8, m.damage.min(i32::from(rest))))
+    }
+}
+
 impl Consequences for Rules<'_> {
     type State = State;
     type Due = Due;
@@ -196,14 +207,8 @@ impl Consequences for Rules<'_> {
                 if camp.pick.is_some() {
                     return Some(Due::Season(camp.season.saturating_add(1)));
                 }
-                let rest = at_level(
-                    g.camp_catalog.building(Building::Barracks).rest,
-                    camp.level(Building::Barracks),
-                );
-                for (i, m) in camp.seekers.iter().enumerate() {
-                    if camp.rested & (1 << i) == 0 && rest > 0 && m.damage > 0 {
-                        return Some(Due::Rest(i as u8, m.damage.min(i32::from(rest))));
-                    }
+                if let Some(d) = (0..camp.seekers.len()).find_map(|i| self.rest_of(camp, i)) {
+                    return Some(d);
                 }
                 if let Some((i, n)) = camp.heal {
                     return Some(Due::Temple(i, n));
@@ -211,6 +216,17 @@ impl Consequences for Rules<'_> {
                 (camp.scouting.is_none() && g.scouts_able(s) < 2).then_some(Due::Derelict)
             }
             Stage::Won | Stage::Lost => None,
+        }
+    }
+
+    /// The Barracks heals every wounded Seeker as the phase begins and the book orders none
+    /// of them: another Seeker's healing still owed is taken as the one owed now.
+    fn reorder(&self, s: &mut State, due: &Due, recorded: &Fact) -> Option<Due> {
+        match (*due, *recorded) {
+            (Due::Rest(owed, _), Fact::Heal(i, _)) if i != owed => {
+                self.rest_of(s.camp.as_ref()?, usize::from(i))
+            }
+            _ => None,
         }
     }
 
