@@ -96,7 +96,7 @@ impl PartialEq for Fact {
 
 impl Fact {
     /// The miniature the fact is about.
-    fn subject(&self) -> Option<UnitIx> {
+    pub(crate) fn subject(&self) -> Option<UnitIx> {
         match *self {
             Fact::Bleed(u, _)
             | Fact::Stunned(u)
@@ -349,8 +349,7 @@ impl WildAssent {
             return Some(due(Fact::Resources(i, threat), rules::RESOURCE_DROP));
         }
         for i in super::ai::members(summons) {
-            let summoner = self.units()[s.unit(i).card].summoner;
-            if !s.units.iter().any(|o| Some(o.card) == summoner && o.on_board()) {
+            if self.summoner_gone(s, i) {
                 return Some(due(Fact::Removed(i, Removal::Destroyed), rules::SUMMON_DESTROYED));
             }
         }
@@ -362,6 +361,37 @@ impl WildAssent {
             }
         }
         None
+    }
+
+    /// Whether Summon `i`'s summoner has left the board (the Summon is destroyed).
+    fn summoner_gone(&self, s: &State, i: UnitIx) -> bool {
+        let summoner = self.units()[s.unit(i).card].summoner;
+        !s.units.iter().any(|o| Some(o.card) == summoner && o.on_board())
+    }
+
+    /// The removal pass's due for `fact` when the pass owes it now, whichever of its dues
+    /// comes first: miniatures leaving together and a slain Creature's drop, which the book
+    /// orders not (`order.rs`). Removals and drops only; `None` for anything else.
+    pub(crate) fn removal_owed(&self, s: &State, fact: Fact) -> Option<Due> {
+        match fact {
+            Fact::Removed(i, _) => {
+                let u = s.units.get(usize::from(i))?;
+                if let Some(d) = over_health(self.units(), i, u) {
+                    return Some(d);
+                }
+                (u.on_board() && u.kind == UnitKind::Summon && self.summoner_gone(s, i))
+                    .then(|| due(Fact::Removed(i, Removal::Destroyed), rules::SUMMON_DESTROYED))
+            }
+            Fact::Resources(i, _) => {
+                let u = s.units.get(usize::from(i))?;
+                let drops = self.params.scope == Scope::Encounter
+                    && u.presence == Presence::Slain
+                    && !u.dropped
+                    && u.kind == UnitKind::Creature;
+                drops.then(|| due(Fact::Resources(i, u.threat), rules::RESOURCE_DROP))
+            }
+            _ => None,
+        }
     }
 
     /// The attack's consequences, target by target, from where its cursor stands.

@@ -18,6 +18,9 @@
 //!   each token alike).
 //! - **The Seekers hurt by an Instinct card drawn for a Creature they are capturing** (2
 //!   damage to each).
+//! - **Miniatures leaving together**: the Summons destroyed as their summoner leaves the
+//!   board ("if a summoner leaves the board, its Summons are destroyed"), and a slain
+//!   Creature's Resources dropped beside them.
 //! - **(Arena) the round's Demand judged for each side.**
 //!
 //! Anything else keeps the chain's order: an interrupt (a miniature at no Health leaves)
@@ -50,6 +53,11 @@ impl WildAssent {
                     cause: Cause::CaptureCard(seeker),
                 })
             }
+            (
+                Cause::Plain,
+                Fact::Removed(..) | Fact::Resources(..),
+                Fact::Removed(..) | Fact::Resources(..),
+            ) if recorded.subject() != due.fact.subject() => self.removal_owed(s, *recorded),
             (Cause::Plain, Fact::Demand(owed, _), Fact::Demand(side, _)) if side != owed => {
                 self.demand_for(s, side)
             }
