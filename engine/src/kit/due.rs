@@ -197,18 +197,22 @@ pub fn next_consequence<C: Consequences>(game: &C, s: &C::State) -> Option<C::Ev
 #[cfg(test)]
 mod tests {
     //! A toy game: a counter that must be announced up to a target, one `tick N` at a time,
-    //! then `done`. Decisions set the target.
+    //! then the bells owed rung (`bell K`, in any order: the toy's rules set none), then
+    //! `done`. Decisions set the target.
     use super::*;
 
     #[derive(Clone, Debug, PartialEq)]
     struct S {
         at: u32,
         target: u32,
+        /// The bells still owed (bit K: `bell K`).
+        bells: u8,
         done: bool,
     }
     #[derive(Clone, Copy, Debug, PartialEq)]
     enum Fact {
         Tick(u32),
+        Bell(u8),
         Done,
     }
     struct Toy;
@@ -221,6 +225,7 @@ mod tests {
         fn resolve(&self, _: &S, e: &String) -> Result<Fact, StepError> {
             match e.split_once(' ') {
                 Some(("tick", n)) => n.parse().map(Fact::Tick).map_err(|_| StepError::new("a number")),
+                Some(("bell", k)) => k.parse().map(Fact::Bell).map_err(|_| StepError::new("a number")),
                 _ if e == "done" => Ok(Fact::Done),
                 _ => Err(StepError::new(format!("not a consequence: {e}"))),
             }
@@ -228,6 +233,8 @@ mod tests {
         fn due(&self, s: &S) -> Option<Fact> {
             if s.at < s.target {
                 Some(Fact::Tick(s.at + 1))
+            } else if s.bells != 0 {
+                Some(Fact::Bell(s.bells.trailing_zeros() as u8))
             } else if !s.done && s.target > 0 {
                 Some(Fact::Done)
             } else {
@@ -237,21 +244,31 @@ mod tests {
         fn fact(&self, d: &Fact) -> Fact {
             *d
         }
+        fn reorder(&self, s: &mut S, d: &Fact, recorded: &Fact) -> Option<Fact> {
+            match (d, recorded) {
+                (Fact::Bell(_), Fact::Bell(k)) if s.bells & 1u8.checked_shl(u32::from(*k))? != 0 => {
+                    Some(*recorded)
+                }
+                _ => None,
+            }
+        }
         fn pairing(&self, a: &Fact, b: &Fact) -> Pairing {
             match (a, b) {
-                (Fact::Tick(_), Fact::Tick(_)) => Pairing::Kind,
+                (Fact::Tick(_), Fact::Tick(_)) | (Fact::Bell(_), Fact::Bell(_)) => Pairing::Kind,
                 _ => Pairing::None,
             }
         }
         fn rule(&self, _: &S, d: &Fact) -> &'static str {
             match d {
                 Fact::Tick(_) => "toy.tick",
+                Fact::Bell(_) => "toy.bell",
                 Fact::Done => "toy.done",
             }
         }
         fn apply(&self, s: &mut S, d: &Fact, played: &Fact, _: &mut Findings) -> Result<(), StepError> {
             match (d, played) {
                 (Fact::Tick(_), Fact::Tick(n)) => s.at = *n,
+                (Fact::Bell(_), Fact::Bell(k)) => s.bells &= !1u8.checked_shl(u32::from(*k)).unwrap_or(0),
                 (Fact::Done, _) => s.done = true,
                 _ => {}
             }
@@ -266,6 +283,7 @@ mod tests {
         fn event(&self, _: &S, d: &Fact) -> String {
             match d {
                 Fact::Tick(n) => format!("tick {n}"),
+                Fact::Bell(k) => format!("bell {k}"),
                 Fact::Done => "done".into(),
             }
         }
@@ -277,7 +295,7 @@ mod tests {
 
     #[test]
     fn one_omission_is_one_finding_under_its_own_rule() {
-        let mut s = S { at: 0, target: 3, done: false };
+        let mut s = S { at: 0, target: 3, bells: 0, done: false };
         let mut f = Findings::default();
         check_recorded(&Toy, &mut s, &"tick 1".into(), &mut f).unwrap();
         assert!(f.is_clean());
@@ -285,7 +303,7 @@ mod tests {
         check_recorded(&Toy, &mut s, &"done".into(), &mut f).unwrap();
         assert_eq!(rules(&f), ["toy.tick", "toy.tick"]);
         assert!(f.violations[0].message.contains("`tick 2`"));
-        assert_eq!(s, S { at: 3, target: 3, done: true });
+        assert_eq!(s, S { at: 3, target: 3, bells: 0, done: true });
         // Nothing due: not due, not applied.
         let mut f = Findings::default();
         check_recorded(&Toy, &mut s, &"tick 9".into(), &mut f).unwrap();
@@ -296,17 +314,40 @@ mod tests {
 
     #[test]
     fn a_wrong_value_pairs_and_a_decision_flushes_what_is_owed() {
-        let mut s = S { at: 0, target: 2, done: false };
+        let mut s = S { at: 0, target: 2, bells: 0, done: false };
         let mut f = Findings::default();
         check_recorded(&Toy, &mut s, &"tick 5".into(), &mut f).unwrap();
         assert!(check_recorded(&Toy, &mut s, &"roll".into(), &mut f).is_err());
         assert_eq!(rules(&f), ["toy.tick"], "a tick of another number: compared, applied as played");
         assert_eq!(s.at, 5);
-        let mut s = S { at: 0, target: 2, done: false };
+        let mut s = S { at: 0, target: 2, bells: 0, done: false };
         assert_eq!(next_consequence(&Toy, &s), Some("tick 1".into()));
         let mut f = Findings::default();
         flush(&Toy, &mut s, &mut f).unwrap();
         assert_eq!(rules(&f), ["toy.tick", "toy.tick", "toy.done"]);
         assert!(s.done);
+    }
+
+    #[test]
+    fn consequences_owed_together_are_taken_in_the_log_order() {
+        // Bells 0, 1 and 2 owed: the chain says 0 first, the log rings 2, 0, 1.
+        let mut s = S { at: 0, target: 0, bells: 0b111, done: false };
+        let mut f = Findings::default();
+        for e in ["bell 2", "bell 0", "bell 1"] {
+            check_recorded(&Toy, &mut s, &e.into(), &mut f).unwrap();
+        }
+        assert!(f.is_clean(), "{:?}", f.violations);
+        assert_eq!(s.bells, 0);
+        // A bell not owed is not one of them: paired by kind with the one owed, and reported.
+        let mut s = S { at: 0, target: 0, bells: 0b001, done: false };
+        check_recorded(&Toy, &mut s, &"bell 3".into(), &mut f).unwrap();
+        assert_eq!(rules(&f), ["toy.tick"]);
+        // In the look-ahead too: a tick left out, then a later bell: one finding, the tick's.
+        let mut s = S { at: 0, target: 1, bells: 0b011, done: false };
+        let mut f = Findings::default();
+        check_recorded(&Toy, &mut s, &"bell 1".into(), &mut f).unwrap();
+        assert_eq!(rules(&f), ["toy.tick"]);
+        assert_eq!((s.at, s.bells), (1, 0b001));
+        assert_eq!(next_consequence(&Toy, &s), Some("bell 0".into()));
     }
 }
