@@ -425,6 +425,68 @@ fn spread_masked<const K: i16>(src: Cells, dirs: u8, masks: &[Cells; 8]) -> Cell
     out
 }
 
+/// The world directions of a set of steps for each facing (N, E, S, W), from those of a
+/// figure facing north: the steps turn with the figure, a quarter turn clockwise being two
+/// places on in [`NEAR`].
+const fn turning(north: u8) -> [u8; 4] {
+    [north, north.rotate_left(2), north.rotate_left(4), north.rotate_left(6)]
+}
+
+/// Forward, left and right, facing north (bits of [`NEAR`]: north, east, west); and the
+/// same with the front diagonals (north-east, north-west). The step sets a search is
+/// compiled for ([`moves`]); any other is searched as well, its directions tested layer by
+/// layer.
+const FORWARD_SIDES: u8 = 1 << 0 | 1 << 2 | 1 << 6;
+const FORWARD_SIDES_DIAGONALS: u8 = FORWARD_SIDES | 1 << 1 | 1 << 7;
+
+/// The places one move from a layer, per facing, before they are cut down to the fields
+/// they may be on: each facing's steps (`K` fields, [`spread`]) from its places of `prev`
+/// and its hops (`H`, [`spread_masked`]) from those of `hopped`, each from the fields of
+/// `from` only. The step sets of [`FORWARD_SIDES`] and [`FORWARD_SIDES_DIAGONALS`] get code
+/// of their own with every direction known to the compiler (no direction is tested per
+/// layer: a search is a few layers, and the tests were a fifth of a layer's work).
+#[inline(always)]
+fn moves<const K: i16, const H: i16>(
+    dirs: [u8; 4],
+    prev: &Places,
+    hopped: Option<(&Places, &[Cells; 8])>,
+    from: Cells,
+) -> Places {
+    if dirs == turning(FORWARD_SIDES) {
+        moves_with::<K, H>(turning(FORWARD_SIDES), prev, hopped, from)
+    } else if dirs == turning(FORWARD_SIDES_DIAGONALS) {
+        moves_with::<K, H>(turning(FORWARD_SIDES_DIAGONALS), prev, hopped, from)
+    } else {
+        moves_with::<K, H>(dirs, prev, hopped, from)
+    }
+}
+
+/// [`moves`] for the directions `dirs` (constants where [`moves`] knows them).
+#[inline(always)]
+fn moves_with<const K: i16, const H: i16>(
+    dirs: [u8; 4],
+    prev: &Places,
+    hopped: Option<(&Places, &[Cells; 8])>,
+    from: Cells,
+) -> Places {
+    let mut out = [Cells::new(); 4];
+    // Written out facing by facing (a loop over them is not unrolled, and would look the
+    // directions up at run time).
+    macro_rules! facing {
+        ($f:literal) => {
+            out[$f] = spread::<K>(prev[$f].and(from), dirs[$f]);
+            if let Some((h, masks)) = hopped {
+                out[$f] = out[$f].union(spread_masked::<H>(h[$f].and(from), dirs[$f], masks));
+            }
+        };
+    }
+    facing!(0);
+    facing!(1);
+    facing!(2);
+    facing!(3);
+    out
+}
+
 impl Mover<'_> {
     /// Check one move from `from`: where it leads and what it costs.
     pub fn apply(&self, from: Place, m: Move) -> Result<(Place, u8), Refusal> {
@@ -539,12 +601,9 @@ impl Mover<'_> {
             if hopped.is_some() && masks.is_none() {
                 masks = Some(self.hop_masks::<-1>(dirs));
             }
+            let landed = moves::<1, 2>(dirs, prev, hopped.zip(masks.as_ref()), movable);
             for f in 0..4 {
-                let mut landed = spread::<1>(prev[f].and(movable), dirs[f]);
-                if let (Some(prev), Some(masks)) = (hopped, &masks) {
-                    landed = landed.union(spread_masked::<2>(prev[f].and(movable), dirs[f], masks));
-                }
-                new[f] = new[f].union(landed.and(self.pass));
+                new[f] = new[f].union(landed[f].and(self.pass));
             }
             // A place stays in the first layer that has it.
             let mut any = false;
@@ -622,12 +681,9 @@ impl Mover<'_> {
             // down to the fields it may move on from once.
             let prev = &layers[k - 1];
             let hopped = hops.and_then(|h| k.checked_sub(usize::from(h))).map(|j| &layers[j]);
+            let left = moves::<-1, -2>(dirs, prev, hopped.zip(masks.as_ref()), self.pass);
             for f in 0..4 {
-                let mut left = spread::<-1>(prev[f].and(self.pass), dirs[f]);
-                if let (Some(prev), Some(masks)) = (hopped, &masks) {
-                    left = left.union(spread_masked::<-2>(prev[f].and(self.pass), dirs[f], masks));
-                }
-                new[f] = new[f].union(left.and(movable));
+                new[f] = new[f].union(left[f].and(movable));
             }
         })
     }
@@ -809,6 +865,10 @@ mod tests {
                 assert_eq!(spread::<-2>(c, 1 << d), c.shifted(-2 * dx, -2 * dy), "hop back {d}");
             }
         }
+        // The step sets compiled for are those of a walk and of Swift, turned with the facing.
+        let walk = Mover { steps: WALK, ..mover(Board { width: 4, height: 4 }, &[]) };
+        assert_eq!(walk.directions(), turning(FORWARD_SIDES));
+        assert_eq!(Mover { steps: SWIFT, ..walk }.directions(), turning(FORWARD_SIDES_DIAGONALS));
         for &r in Rel::ALL {
             for (i, &f) in Facing::ALL.iter().enumerate() {
                 assert_eq!(NEAR[usize::from(directions(r)[i])], f.toward(r), "{r} facing {f}");
