@@ -43,6 +43,23 @@ impl Cells {
         }
         c
     }
+    /// The fields at most `r` from `c` (a square: diagonal steps count one), on the
+    /// [`Cells::SIDE`] square: one row's mask laid on each row it spans (a goal around a
+    /// target is made this way for every Creature check, rather than field by field).
+    pub fn square(c: Pos, r: i16) -> Cells {
+        let mut out = Cells::new();
+        let (x, y, r) = (i32::from(c.x), i32::from(c.y), i32::from(r.max(0)));
+        let last = i32::from(Cells::SIDE) - 1;
+        let (lo, hi) = ((x - r).max(0), (x + r).min(last));
+        if lo > hi {
+            return out;
+        }
+        let row = ((1u64 << (hi - lo + 1)) - 1) << lo;
+        for y in (y - r).max(0)..=(y + r).min(last) {
+            out.0[(y / 4) as usize & 3] |= row << (16 * (y % 4));
+        }
+        out
+    }
     #[inline]
     pub fn insert(&mut self, p: Pos) {
         if let Some(i) = Cells::index(p) {
@@ -892,6 +909,22 @@ mod tests {
                     }
                     assert_eq!(c.shifted(dx, dy), want, "shifted by ({dx}, {dy})");
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn a_square_is_every_field_that_near() {
+        for (cx, cy) in [(0, 0), (5, 7), (15, 15), (-1, 3), (17, 2), (3, 20)] {
+            for r in 0..20 {
+                let c = Pos::new(cx, cy);
+                let mut want = Cells::new();
+                for p in (Board { width: 16, height: 16 }).fields() {
+                    if p.distance(c) <= r as u32 {
+                        want.insert(p);
+                    }
+                }
+                assert_eq!(Cells::square(c, r), want, "around {c:?}, {r}");
             }
         }
     }

@@ -16,7 +16,7 @@ use super::rules::{self, CarefulRange, TargetCriteria};
 use super::state::reach::Reach;
 use super::state::{Activation, Side, State, UnitIx};
 use super::WildAssent;
-use crate::kit::grid::{Board, Facing, Pos};
+use crate::kit::grid::{Facing, Pos};
 use crate::kit::paths::{Cells, Move, Mover, Place, Places};
 use smallvec::SmallVec;
 
@@ -550,16 +550,12 @@ impl WildAssent {
     ) -> Option<Places> {
         let card = self.card_of_act(act)?;
         let t = s.unit(target).at;
-        let board = self.params.board;
         match card.moving {
             Moving::Halt => None,
             Moving::Advance => {
-                let mut c = Cells::new();
-                for n in t.neighbours() {
-                    if board.contains(n) {
-                        c.insert(n);
-                    }
-                }
+                // Every field next to the target, on the board.
+                let mut c = Cells::square(t, 1).and(self.params.fields);
+                c.remove(t);
                 Some([c; 4])
             }
             Moving::Careful => {
@@ -567,19 +563,7 @@ impl WildAssent {
                 // The fields within Range of the target (a square: Range counts diagonal
                 // steps), on the board and in `within`, as one set: only those are walked
                 // for their line of sight.
-                let side = 2 * r + 1;
-                let mut near = if side <= Cells::SIDE {
-                    Cells::all(Board { width: side, height: side }).shifted(t.x - r, t.y - r)
-                } else {
-                    let mut square = Cells::new();
-                    for p in self.params.fields.iter() {
-                        if (p.x - t.x).abs() <= r && (p.y - t.y).abs() <= r {
-                            square.insert(p);
-                        }
-                    }
-                    square
-                };
-                near = near.and(self.params.fields);
+                let mut near = Cells::square(t, r).and(self.params.fields);
                 if let Some(w) = within {
                     near = near.and(*w);
                 }
