@@ -127,11 +127,13 @@ impl WildAssent {
         }
     }
 
-    /// As [`WildAssent::reach`], the kept one when it is still right.
+    /// As [`WildAssent::reach`], the kept one when it is still right. The mover is built
+    /// once, to judge the kept reach and, when that is not right, for the new one.
     pub(crate) fn reach_now(&self, s: &mut State, act: &Activation) -> Reach {
-        match self.kept_reach(s, act) {
+        let mover = self.mover(s, act.unit, self.movement_of(s, act), true);
+        match self.kept_reach_with(s, act, &mover) {
             Some(r) => r,
-            None => self.reach(s, act),
+            None => self.reach_with(s, act, mover),
         }
     }
 
