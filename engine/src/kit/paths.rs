@@ -742,7 +742,10 @@ impl Mover<'_> {
         mut done: impl FnMut(&[Places]) -> bool,
         grow: impl Fn(&Distances, usize, &mut Places),
     ) -> Distances {
-        let mut d = Distances { layers: Vec::with_capacity(usize::from(bound.min(24)) + 1) };
+        // Room for 8 layers to start with: a backward search is bounded far out (a Creature's
+        // goal out of its reach, 254) but rarely makes more than a few layers, and 1 KiB is
+        // served from the allocator's cache of small blocks, where room for 25 was not.
+        let mut d = Distances { layers: Vec::with_capacity(usize::from(bound.min(7)) + 1) };
         let mut seen = first;
         d.layers.push(first);
         if done(&d.layers) {
