@@ -43,6 +43,23 @@ impl Cells {
         }
         c
     }
+    /// The fields at most `r` from `c` (a square: diagonal steps count one), on the
+    /// [`Cells::SIDE`] square: one row's mask laid on each row it spans (a goal around a
+    /// target is made this way for every Creature check, rather than field by field).
+    pub fn square(c: Pos, r: i16) -> Cells {
+        let mut out = Cells::new();
+        let (x, y, r) = (i32::from(c.x), i32::from(c.y), i32::from(r.max(0)));
+        let last = i32::from(Cells::SIDE) - 1;
+        let (lo, hi) = ((x - r).max(0), (x + r).min(last));
+        if lo > hi {
+            return out;
+        }
+        let row = ((1u64 << (hi - lo + 1)) - 1) << lo;
+        for y in (y - r).max(0)..=(y + r).min(last) {
+            out.0[(y / 4) as usize & 3] |= row << (16 * (y % 4));
+        }
+        out
+    }
     #[inline]
     pub fn insert(&mut self, p: Pos) {
         if let Some(i) = Cells::index(p) {
@@ -371,35 +388,120 @@ fn directions(rel: Rel) -> [u8; 4] {
     })
 }
 
-/// A board moved toward each of the [`NEAR`] directions, `K` fields (`K` 1 for a step, 2
-/// for a hop, negative against it), its numbers known to the compiler: what a search calls
-/// for each step, with the direction's index worked out once per search
-/// ([`Mover::offsets`]) rather than [`Cells::shifted`]'s range check and table index for
-/// every shift. (Inlining a `match` on the direction instead cost more: the compiler left
-/// the loop over the steps around it slower.)
-macro_rules! toward {
-    ($k:literal) => {
-        [
-            |c| shift_by(c, 0, $k),
-            |c| shift_by(c, $k, $k),
-            |c| shift_by(c, $k, 0),
-            |c| shift_by(c, $k, -$k),
-            |c| shift_by(c, 0, -$k),
-            |c| shift_by(c, -$k, -$k),
-            |c| shift_by(c, -$k, 0),
-            |c| shift_by(c, -$k, $k),
-        ]
-    };
-}
-static STEP: [fn(Cells) -> Cells; 8] = toward!(1);
-static STEP_BACK: [fn(Cells) -> Cells; 8] = toward!(-1);
-static HOP: [fn(Cells) -> Cells; 8] = toward!(2);
-static HOP_BACK: [fn(Cells) -> Cells; 8] = toward!(-2);
-
-/// `c` moved by `table`'s shift toward direction `d` (an index in [`NEAR`]).
+/// `src` moved `K` fields toward each world direction of `dirs` (bit `d`: [`NEAR`]`[d]`;
+/// `K` 1 for a step, 2 for a hop, negative against it), united: what a search grows from
+/// one facing's places. Every shift is written out with its offset known to the compiler and
+/// only the directions in `dirs` are taken (a branch each, the same for the whole search):
+/// the shifts were calls through a table of functions, one per step per facing per layer,
+/// and a call moved the 32-byte board in and out of memory.
 #[inline(always)]
-fn near(table: &[fn(Cells) -> Cells; 8], c: Cells, d: u8) -> Cells {
-    table[usize::from(d & 7)](c)
+fn spread<const K: i16>(src: Cells, dirs: u8) -> Cells {
+    let mut out = Cells::new();
+    macro_rules! toward {
+        ($d:literal) => {
+            if dirs & (1 << $d) != 0 {
+                out = out.union(shift_by(src, NEAR[$d].0 * K, NEAR[$d].1 * K));
+            }
+        };
+    }
+    toward!(0);
+    toward!(1);
+    toward!(2);
+    toward!(3);
+    toward!(4);
+    toward!(5);
+    toward!(6);
+    toward!(7);
+    out
+}
+
+/// As [`spread`], each direction's move taken only from the fields of `src` in that
+/// direction's mask (`masks[d]`, [`Mover::hop_masks`]): the hops of a search, each from a
+/// field next to one that may be hopped over.
+#[inline(always)]
+fn spread_masked<const K: i16>(src: Cells, dirs: u8, masks: &[Cells; 8]) -> Cells {
+    let mut out = Cells::new();
+    macro_rules! toward {
+        ($d:literal) => {
+            if dirs & (1 << $d) != 0 {
+                let from = src.and(masks[$d]);
+                if !from.is_empty() {
+                    out = out.union(shift_by(from, NEAR[$d].0 * K, NEAR[$d].1 * K));
+                }
+            }
+        };
+    }
+    toward!(0);
+    toward!(1);
+    toward!(2);
+    toward!(3);
+    toward!(4);
+    toward!(5);
+    toward!(6);
+    toward!(7);
+    out
+}
+
+/// The world directions of a set of steps for each facing (N, E, S, W), from those of a
+/// figure facing north: the steps turn with the figure, a quarter turn clockwise being two
+/// places on in [`NEAR`].
+const fn turning(north: u8) -> [u8; 4] {
+    [north, north.rotate_left(2), north.rotate_left(4), north.rotate_left(6)]
+}
+
+/// Forward, left and right, facing north (bits of [`NEAR`]: north, east, west); and the
+/// same with the front diagonals (north-east, north-west). The step sets a search is
+/// compiled for ([`moves`]); any other is searched as well, its directions tested layer by
+/// layer.
+const FORWARD_SIDES: u8 = 1 << 0 | 1 << 2 | 1 << 6;
+const FORWARD_SIDES_DIAGONALS: u8 = FORWARD_SIDES | 1 << 1 | 1 << 7;
+
+/// The places one move from a layer, per facing, before they are cut down to the fields
+/// they may be on: each facing's steps (`K` fields, [`spread`]) from its places of `prev`
+/// and its hops (`H`, [`spread_masked`]) from those of `hopped`, each from the fields of
+/// `from` only. The step sets of [`FORWARD_SIDES`] and [`FORWARD_SIDES_DIAGONALS`] get code
+/// of their own with every direction known to the compiler (no direction is tested per
+/// layer: a search is a few layers, and the tests were a fifth of a layer's work).
+#[inline(always)]
+fn moves<const K: i16, const H: i16>(
+    dirs: [u8; 4],
+    prev: &Places,
+    hopped: Option<(&Places, &[Cells; 8])>,
+    from: Cells,
+) -> Places {
+    if dirs == turning(FORWARD_SIDES) {
+        moves_with::<K, H>(turning(FORWARD_SIDES), prev, hopped, from)
+    } else if dirs == turning(FORWARD_SIDES_DIAGONALS) {
+        moves_with::<K, H>(turning(FORWARD_SIDES_DIAGONALS), prev, hopped, from)
+    } else {
+        moves_with::<K, H>(dirs, prev, hopped, from)
+    }
+}
+
+/// [`moves`] for the directions `dirs` (constants where [`moves`] knows them).
+#[inline(always)]
+fn moves_with<const K: i16, const H: i16>(
+    dirs: [u8; 4],
+    prev: &Places,
+    hopped: Option<(&Places, &[Cells; 8])>,
+    from: Cells,
+) -> Places {
+    let mut out = [Cells::new(); 4];
+    // Written out facing by facing (a loop over them is not unrolled, and would look the
+    // directions up at run time).
+    macro_rules! facing {
+        ($f:literal) => {
+            out[$f] = spread::<K>(prev[$f].and(from), dirs[$f]);
+            if let Some((h, masks)) = hopped {
+                out[$f] = out[$f].union(spread_masked::<H>(h[$f].and(from), dirs[$f], masks));
+            }
+        };
+    }
+    facing!(0);
+    facing!(1);
+    facing!(2);
+    facing!(3);
+    out
 }
 
 impl Mover<'_> {
@@ -484,8 +586,7 @@ impl Mover<'_> {
         }
         let movable = self.pass.minus(self.stop);
         let hops = self.hop_cost.filter(|_| !self.hop_over.is_empty());
-        let (steps, n) = self.offsets();
-        let steps = &steps[..n];
+        let dirs = self.directions();
         // The hop masks only once a hop can be made: none can before a layer of its cost,
         // and a search within a small Speed, or stopped at a near goal, never gets there.
         let mut masks = None;
@@ -515,28 +616,11 @@ impl Mover<'_> {
             let prev = &layers[k - 1];
             let hopped = hops.and_then(|h| k.checked_sub(usize::from(h))).map(|j| &layers[j]);
             if hopped.is_some() && masks.is_none() {
-                masks = Some(self.hop_masks(steps, &STEP_BACK));
+                masks = Some(self.hop_masks::<-1>(dirs));
             }
+            let landed = moves::<1, 2>(dirs, prev, hopped.zip(masks.as_ref()), movable);
             for f in 0..4 {
-                let mut landed = Cells::new();
-                let src = prev[f].and(movable);
-                if !src.is_empty() {
-                    for o in steps {
-                        landed = landed.union(near(&STEP, src, o[f]));
-                    }
-                }
-                if let (Some(prev), Some(masks)) = (hopped, &masks) {
-                    let src = prev[f].and(movable);
-                    if !src.is_empty() {
-                        for (j, o) in steps.iter().enumerate() {
-                            let over = src.and(masks[j][f]);
-                            if !over.is_empty() {
-                                landed = landed.union(near(&HOP, over, o[f]));
-                            }
-                        }
-                    }
-                }
-                new[f] = new[f].union(landed.and(self.pass));
+                new[f] = new[f].union(landed[f].and(self.pass));
             }
             // A place stays in the first layer that has it.
             let mut any = false;
@@ -599,9 +683,8 @@ impl Mover<'_> {
         let first = goal.map(|c| c.and(self.end).and(self.pass));
         let movable = self.pass.minus(self.stop);
         let hops = self.hop_cost.filter(|_| !self.hop_over.is_empty());
-        let (steps, n) = self.offsets();
-        let steps = &steps[..n];
-        let masks = hops.map(|_| self.hop_masks(steps, &STEP));
+        let dirs = self.directions();
+        let masks = hops.map(|_| self.hop_masks::<1>(dirs));
         self.layered(first, bound, done, |d, k, new| {
             let layers = &d.layers;
             // The places one move before those of the layers already made.
@@ -615,57 +698,38 @@ impl Mover<'_> {
             // down to the fields it may move on from once.
             let prev = &layers[k - 1];
             let hopped = hops.and_then(|h| k.checked_sub(usize::from(h))).map(|j| &layers[j]);
+            let left = moves::<-1, -2>(dirs, prev, hopped.zip(masks.as_ref()), self.pass);
             for f in 0..4 {
-                let mut left = Cells::new();
-                let src = prev[f].and(self.pass);
-                if !src.is_empty() {
-                    for o in steps {
-                        left = left.union(near(&STEP_BACK, src, o[f]));
-                    }
-                }
-                if let (Some(prev), Some(masks)) = (hopped, &masks) {
-                    let src = prev[f].and(self.pass);
-                    if !src.is_empty() {
-                        for (j, o) in steps.iter().enumerate() {
-                            let landing = src.and(masks[j][f]);
-                            if !landing.is_empty() {
-                                left = left.union(near(&HOP_BACK, landing, o[f]));
-                            }
-                        }
-                    }
-                }
-                new[f] = new[f].union(left.and(movable));
+                new[f] = new[f].union(left[f].and(movable));
             }
         })
     }
 
-    /// The fields that may be hopped over, moved by each step direction (`table`
-    /// [`STEP`]) or against it ([`STEP_BACK`]), per facing: the same for every layer of a
-    /// search, so shifted once rather than once a layer. Inlined into the two searches: the 1 KiB it returns is
-    /// then built in place rather than copied out of a call for every search.
+    /// The fields that may be hopped over, moved `K` fields toward each world direction a
+    /// step takes (1: the fields a hop in that direction leaves from, searching backward; -1:
+    /// those it leaves from searching forward), by direction ([`spread_masked`]'s masks): the
+    /// same for every layer of a search, so shifted once rather than once a layer.
     #[inline(always)]
-    fn hop_masks(&self, steps: &[[u8; 4]], table: &[fn(Cells) -> Cells; 8]) -> [[Cells; 4]; 8] {
-        let mut out = [[Cells::new(); 4]; 8];
-        if self.hop_cost.is_none() || self.hop_over.is_empty() {
-            return out;
-        }
-        for (slot, o) in out.iter_mut().zip(steps) {
-            for f in 0..4 {
-                slot[f] = near(table, self.hop_over, o[f]);
+    fn hop_masks<const K: i16>(&self, dirs: [u8; 4]) -> [Cells; 8] {
+        let mut out = [Cells::new(); 8];
+        let any = dirs[0] | dirs[1] | dirs[2] | dirs[3];
+        for (d, slot) in out.iter_mut().enumerate() {
+            if any & (1 << d) != 0 {
+                *slot = self.hop_over.shifted(NEAR[d].0 * K, NEAR[d].1 * K);
             }
         }
         out
     }
 
-    /// The world directions of the steps (indices in [`NEAR`]), per facing (at most 8
-    /// steps).
-    fn offsets(&self) -> ([[u8; 4]; 8], usize) {
-        let mut out = [[0; 4]; 8];
-        let n = self.steps.len().min(8);
-        for (slot, &r) in out.iter_mut().zip(self.steps) {
-            *slot = directions(r);
+    /// The world directions of the steps, per facing: bit `d` for [`NEAR`]`[d]`.
+    fn directions(&self) -> [u8; 4] {
+        let mut out = [0u8; 4];
+        for &r in self.steps {
+            for (o, d) in out.iter_mut().zip(directions(r)) {
+                *o |= 1 << d;
+            }
         }
-        (out, n)
+        out
     }
 
     /// Layers of cost 0..=bound from `first`: `grow` adds to `new` the places one move from
@@ -678,7 +742,10 @@ impl Mover<'_> {
         mut done: impl FnMut(&[Places]) -> bool,
         grow: impl Fn(&Distances, usize, &mut Places),
     ) -> Distances {
-        let mut d = Distances { layers: Vec::with_capacity(usize::from(bound.min(24)) + 1) };
+        // Room for 8 layers to start with: a backward search is bounded far out (a Creature's
+        // goal out of its reach, 254) but rarely makes more than a few layers, and 1 KiB is
+        // served from the allocator's cache of small blocks, where room for 25 was not.
+        let mut d = Distances { layers: Vec::with_capacity(usize::from(bound.min(7)) + 1) };
         let mut seen = first;
         d.layers.push(first);
         if done(&d.layers) {
@@ -812,12 +879,16 @@ mod tests {
             let c = Cells([rng.next_u64(), rng.next_u64(), rng.next_u64(), rng.next_u64()]);
             for (d, &(dx, dy)) in NEAR.iter().enumerate() {
                 let d = d as u8;
-                assert_eq!(near(&STEP, c, d), c.shifted(dx, dy), "step {d}");
-                assert_eq!(near(&STEP_BACK, c, d), c.shifted(-dx, -dy), "back {d}");
-                assert_eq!(near(&HOP, c, d), c.shifted(2 * dx, 2 * dy), "hop {d}");
-                assert_eq!(near(&HOP_BACK, c, d), c.shifted(-2 * dx, -2 * dy), "hop back {d}");
+                assert_eq!(spread::<1>(c, 1 << d), c.shifted(dx, dy), "step {d}");
+                assert_eq!(spread::<-1>(c, 1 << d), c.shifted(-dx, -dy), "back {d}");
+                assert_eq!(spread::<2>(c, 1 << d), c.shifted(2 * dx, 2 * dy), "hop {d}");
+                assert_eq!(spread::<-2>(c, 1 << d), c.shifted(-2 * dx, -2 * dy), "hop back {d}");
             }
         }
+        // The step sets compiled for are those of a walk and of Swift, turned with the facing.
+        let walk = Mover { steps: WALK, ..mover(Board { width: 4, height: 4 }, &[]) };
+        assert_eq!(walk.directions(), turning(FORWARD_SIDES));
+        assert_eq!(Mover { steps: SWIFT, ..walk }.directions(), turning(FORWARD_SIDES_DIAGONALS));
         for &r in Rel::ALL {
             for (i, &f) in Facing::ALL.iter().enumerate() {
                 assert_eq!(NEAR[usize::from(directions(r)[i])], f.toward(r), "{r} facing {f}");
@@ -841,6 +912,22 @@ mod tests {
                     }
                     assert_eq!(c.shifted(dx, dy), want, "shifted by ({dx}, {dy})");
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn a_square_is_every_field_that_near() {
+        for (cx, cy) in [(0, 0), (5, 7), (15, 15), (-1, 3), (17, 2), (3, 20)] {
+            for r in 0..20 {
+                let c = Pos::new(cx, cy);
+                let mut want = Cells::new();
+                for p in (Board { width: 16, height: 16 }).fields() {
+                    if p.distance(c) <= r as u32 {
+                        want.insert(p);
+                    }
+                }
+                assert_eq!(Cells::square(c, r), want, "around {c:?}, {r}");
             }
         }
     }

@@ -16,7 +16,7 @@ use super::rules::{self, CarefulRange, TargetCriteria};
 use super::state::reach::Reach;
 use super::state::{Activation, Side, State, UnitIx};
 use super::WildAssent;
-use crate::kit::grid::{Board, Facing, Pos};
+use crate::kit::grid::{Facing, Pos};
 use crate::kit::paths::{Cells, Move, Mover, Place, Places};
 use smallvec::SmallVec;
 
@@ -127,11 +127,13 @@ impl WildAssent {
         }
     }
 
-    /// As [`WildAssent::reach`], the kept one when it is still right.
+    /// As [`WildAssent::reach`], the kept one when it is still right. The mover is built
+    /// once, to judge the kept reach and, when that is not right, for the new one.
     pub(crate) fn reach_now(&self, s: &mut State, act: &Activation) -> Reach {
-        match self.kept_reach(s, act) {
+        let mover = self.mover(s, act.unit, self.movement_of(s, act), true);
+        match self.kept_reach_with(s, act, &mover) {
             Some(r) => r,
-            None => self.reach(s, act),
+            None => self.reach_with(s, act, mover),
         }
     }
 
@@ -169,13 +171,14 @@ impl WildAssent {
         self.can_see_through(b, place, t, range)
     }
 
-    /// Whether some facing at `place`'s field would let it attack `target` (`range`: the
-    /// card's, [`WildAssent::card_range`]).
-    fn can_face(&self, s: &State, act: &Activation, place: Place, target: UnitIx, range: u8) -> bool {
-        let t = s.unit(target).at;
+    /// Whether some facing at `place`'s field would let it attack the target on `t`
+    /// (`range`: the card's, [`WildAssent::card_range`]; `b`: every miniature but the
+    /// Creature blocks, [`WildAssent::blockers`], worked out once by the caller, which asks
+    /// [`WildAssent::ready_through`] with them too).
+    fn can_face(&self, b: &Blockers, place: Place, t: Pos, range: u8) -> bool {
         place.at.distance(t) <= u32::from(range)
             && Facing::ALL.iter().any(|&f| f.in_arc(place.at, t))
-            && self.clear_line(s, place.at, t, &[act.unit])
+            && self.clear_through(b, place.at, t)
     }
 
     /// The cheapest cost, within Speed, of a place of `goal` it may end on (searched only as
@@ -232,8 +235,10 @@ impl WildAssent {
                 let speed = self.speed_of(s, act);
                 if away <= 1 {
                     // Adjacent already: it attacks facing the target, or after one turn.
-                    return self.ready_in(s, act, act.start, target, range)
-                        || (speed > 0 && self.can_face(s, act, act.start, target, range));
+                    let b = self.blockers(s, &[act.unit]);
+                    let t = s.unit(target).at;
+                    return self.ready_through(&b, act.start, t, range)
+                        || (speed > 0 && self.can_face(&b, act.start, t, range));
                 }
                 if range <= 1 && away - 1 > u32::from(speed) {
                     return false; // no step brings it next to the target
@@ -253,16 +258,18 @@ impl WildAssent {
                             layer[i].and(goal[i]).and(r.mover.end).iter().any(|at| {
                                 let p = Place::new(at, f);
                                 self.ready_through(&b, p, t, range)
-                                    || (d < r.speed && self.can_face(s, act, p, target, range))
+                                    || (d < r.speed && self.can_face(&b, p, t, range))
                             })
                         })
                     }
                     // Short of adjacent, only a ranged attack can be made.
                     None if range <= 1 => false,
-                    None => self
-                        .toward_ends(s, act, r, &goal)
-                        .into_iter()
-                        .any(|p| self.ready_in(s, act, p, target, range)),
+                    None => {
+                        let (b, t) = (self.blockers(s, &[act.unit]), s.unit(target).at);
+                        self.toward_ends(s, act, r, &goal)
+                            .into_iter()
+                            .any(|p| self.ready_through(&b, p, t, range))
+                    }
                 }
             }
         }
@@ -282,7 +289,7 @@ impl WildAssent {
     /// ask the same).
     fn toward_set(act: &Activation, r: &mut Reach, goal: &Places) -> Option<Places> {
         // Compared where it lies: the ~260-byte pair is not copied out to be compared.
-        if let Some((g, ends)) = r.toward.as_ref() {
+        if let Some((g, ends)) = r.toward.as_deref() {
             if g == goal {
                 return *ends;
             }
@@ -290,7 +297,7 @@ impl WildAssent {
         // Out of reach: the whole search is there (`nearest_within` found nothing).
         r.complete();
         let ends = Self::toward_search(act, r, goal);
-        r.toward = Some((*goal, ends));
+        r.toward = Some(Box::new((*goal, ends)));
         ends
     }
 
@@ -545,16 +552,12 @@ impl WildAssent {
     ) -> Option<Places> {
         let card = self.card_of_act(act)?;
         let t = s.unit(target).at;
-        let board = self.params.board;
         match card.moving {
             Moving::Halt => None,
             Moving::Advance => {
-                let mut c = Cells::new();
-                for n in t.neighbours() {
-                    if board.contains(n) {
-                        c.insert(n);
-                    }
-                }
+                // Every field next to the target, on the board.
+                let mut c = Cells::square(t, 1).and(self.params.fields);
+                c.remove(t);
                 Some([c; 4])
             }
             Moving::Careful => {
@@ -562,19 +565,7 @@ impl WildAssent {
                 // The fields within Range of the target (a square: Range counts diagonal
                 // steps), on the board and in `within`, as one set: only those are walked
                 // for their line of sight.
-                let side = 2 * r + 1;
-                let mut near = if side <= Cells::SIDE {
-                    Cells::all(Board { width: side, height: side }).shifted(t.x - r, t.y - r)
-                } else {
-                    let mut square = Cells::new();
-                    for p in self.params.fields.iter() {
-                        if (p.x - t.x).abs() <= r && (p.y - t.y).abs() <= r {
-                            square.insert(p);
-                        }
-                    }
-                    square
-                };
-                near = near.and(self.params.fields);
+                let mut near = Cells::square(t, r).and(self.params.fields);
                 if let Some(w) = within {
                     near = near.and(*w);
                 }
@@ -790,13 +781,13 @@ impl WildAssent {
         match nearest {
             Some(_) if in_goal(goal, here) => {
                 // At the destination: Advance faces the target when Speed is left.
-                {
-                    let turn = left > 0
-                        && !self.ready(s, act, here, target)
-                        && self.can_face(s, act, here, target, self.card_range(s, act));
-                    card.moving == Moving::Advance && turn
-                }
-                .then(|| {
+                let turn = card.moving == Moving::Advance && left > 0 && {
+                    // The blockers and the Range, worked out once for both lines of sight.
+                    let (b, t, range) =
+                        (self.blockers(s, &[act.unit]), s.unit(target).at, self.card_range(s, act));
+                    !self.ready_through(&b, here, t, range) && self.can_face(&b, here, t, range)
+                };
+                turn.then(|| {
                     (rules::CMOVE_FACE, format!("`{name}` has {left} Speed left to turn toward {tname}"))
                 })
             }

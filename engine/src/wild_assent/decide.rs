@@ -278,7 +278,9 @@ impl WildAssent {
         }
         let (base, copy) = n.as_str().rsplit_once('-')?;
         let copy: u8 = copy.parse().ok()?;
-        let id = self.units().id(base)?;
+        // By `Name` (a few word operations), not the catalog's string map: every `summon`
+        // record looks its copy up here.
+        let id = self.unit_ids.get(&Name::new(base)?)?;
         let card = &self.units()[id];
         (card.kind == UnitKind::Summon && (1..=card.copies).contains(&copy)).then_some(id)
     }
@@ -1788,7 +1790,7 @@ impl WildAssent {
             k.effects
                 .effects
                 .iter()
-                .any(|e| matches!(e, Effect::Summon(n) if self.units().id(n.as_str()) == Some(card)))
+                .any(|e| matches!(e, Effect::Summon(n) if self.unit_ids.get(n) == Some(card)))
         });
         if !skill {
             f.violate(self.v(
