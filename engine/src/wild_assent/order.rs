@@ -12,10 +12,10 @@
 //!   another target's is owed brings that target's turn forward; the other targets keep their
 //!   order. Each target's own consequences stay together and in order (damage, its statuses
 //!   in the order the attack states them, Knockback, a hazard): Knockback is worked out from
-//!   the board as it stands, so where one target lands can depend on whom was pushed first,
+//!   the board as it stands, so where one target lands can depend on who was pushed first,
 //!   and the engine works it out in the order the log states.
-//! - **The statuses expiring as an activation ends** ("at the end of its next activation",
-//!   each token alike).
+//! - **The statuses expiring as an activation ends** ("Remove the token at the end of that
+//!   target's next activation", each token alike).
 //! - **The Seekers hurt by an Instinct card drawn for a Creature they are capturing** (2
 //!   damage to each).
 //! - **Miniatures leaving together**: the Summons destroyed as their summoner leaves the

@@ -310,14 +310,16 @@ impl WildAssent {
     /// its Condition is one the engine judges (`condition` in the catalog); a Demand of text
     /// alone was reported unverified as it was drawn and is judged by nobody here.
     fn demand_due(&self, s: &State) -> Option<Due> {
-        let id = s.silvestrem.demand?;
-        let condition = self.catalog.silvestrem[id].condition?;
         let side = [Side::Red, Side::Blue].into_iter().find(|&x| !s.arena.judged[slot(x)])?;
-        self.demand_of(s, side, condition)
+        self.demand_for(s, side)
     }
 
-    /// The Demand judged for `side` (`None`: judged already).
-    fn demand_of(&self, s: &State, side: Side, condition: Condition) -> Option<Due> {
+    /// The round's Demand judged for `side` (`None`: no Demand the engine judges, or this
+    /// side's judged already). Called where the round's end owes the Demands: the book judges
+    /// each side's and names no order (`order.rs` takes them in the log's).
+    pub(crate) fn demand_for(&self, s: &State, side: Side) -> Option<Due> {
+        let id = s.silvestrem.demand?;
+        let condition = self.catalog.silvestrem[id].condition?;
         if s.arena.judged[slot(side)] {
             return None;
         }
@@ -332,14 +334,6 @@ impl WildAssent {
             rule: rules::SILVESTREM_DEMAND,
             cause: super::due::Cause::Plain,
         })
-    }
-
-    /// The round's Demand judged for `side`, when the round's end owes it: the book judges
-    /// each side's and names no order (`order.rs`).
-    pub(crate) fn demand_for(&self, s: &State, side: Side) -> Option<Due> {
-        let id = s.silvestrem.demand?;
-        let condition = self.catalog.silvestrem[id].condition?;
-        self.demand_of(s, side, condition)
     }
 
     /// A side's Demand has been judged.

@@ -143,6 +143,15 @@ impl WildAssent {
 }
 
 impl Rules<'_> {
+    /// The Barracks' passive healing Seeker `i` is owed as the phase begins, if any.
+    fn rest_of(&self, camp: &super::Camp, i: usize) -> Option<Due> {
+        let rest =
+            at_level(self.0.camp_catalog.building(Building::Barracks).rest, camp.level(Building::Barracks));
+        let m = camp.seekers.get(i)?;
+        let rested = camp.rested & 1u8.checked_shl(u32::try_from(i).ok()?)? != 0;
+        (!rested && rest > 0 && m.damage > 0).then(|| Due::Rest(i as u8, m.damage.min(i32::from(rest))))
+    }
+
     /// The building whose upgrade of this phase a recorded healing uses before it takes
     /// effect: a `temple` action healing the amount of the level bought, where the level in
     /// effect gives another. (The Barracks' passive healing comes as a phase begins, before
@@ -155,17 +164,6 @@ impl Rules<'_> {
         let damage = camp.seekers.get(usize::from(i))?.damage;
         let early = damage.min(i32::from(at_level(per, built.next)));
         (i == j && m != n && m == early).then_some(Building::Temple)
-    }
-}
-
-impl Rules<'_> {
-    /// The Barracks' passive healing Seeker `i` is owed as the phase begins, if any.
-    fn rest_of(&self, camp: &super::Camp, i: usize) -> Option<Due> {
-        let rest =
-            at_level(self.0.camp_catalog.building(Building::Barracks).rest, camp.level(Building::Barracks));
-        let m = camp.seekers.get(i)?;
-        let rested = camp.rested & 1u8.checked_shl(u32::try_from(i).ok()?)? != 0;
-        (!rested && rest > 0 && m.damage > 0).then(|| Due::Rest(i as u8, m.damage.min(i32::from(rest))))
     }
 }
 
