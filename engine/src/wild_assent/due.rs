@@ -363,6 +363,21 @@ impl WildAssent {
         None
     }
 
+    /// Whether miniature `u`, removed `how` under the due of rule `rule`, was a Creature
+    /// slain, for the standing texts that wait for one ("when a Creature is slain"). A Hunt
+    /// Summon whose damage reached its Health counts: "Summons are special Creatures" (Hunt:
+    /// Summons), and "When a Creature receives damage equal to or greater than its Health, it
+    /// is slain" (Hunt: Wild Creature Cards), though its removal's keyword is "Destroy". A
+    /// Summon destroyed because its summoner left took no such damage; an Arena Summon is no
+    /// Creature ("Summons are not Creatures").
+    fn creature_slain(&self, s: &State, u: UnitIx, how: Removal, rule: &'static str) -> bool {
+        match (how, s.unit(u).kind) {
+            (Removal::Slain, UnitKind::Creature | UnitKind::Gladiator) => true,
+            (Removal::Destroyed, UnitKind::Summon) => self.params.mode == Mode::Hunt && rule == rules::SLAIN,
+            _ => false,
+        }
+    }
+
     /// Whether Summon `i`'s summoner has left the board (the Summon is destroyed).
     fn summoner_gone(&self, s: &State, i: UnitIx) -> bool {
         let summoner = self.units()[s.unit(i).card].summoner;
@@ -1022,8 +1037,8 @@ impl Consequences for WildAssent {
     fn apply(&self, s: &mut State, d: &Due, played: &Fact, f: &mut Findings) -> Result<(), StepError> {
         self.apply_fact(s, played);
         // A Creature slain: the standing texts that wait for one can act now (taint.rs).
-        if let Fact::Removed(u, Removal::Slain) = *played {
-            if matches!(s.unit(u).kind, UnitKind::Creature | UnitKind::Gladiator) {
+        if let Fact::Removed(u, how) = *played {
+            if self.creature_slain(s, u, how, d.rule) {
                 self.report_standing(s, f, super::state::taint::Trigger::Slain);
             }
         }
