@@ -144,6 +144,19 @@ fn replay_and_explain_show_the_board() {
         assert!(out.contains(part), "explain lacks `{part}`:\n{out}");
     }
     s.run(&["explain", BREAKS_SEPARATE_DICE, "99"]).expect_refused("99");
+
+    // A consequence owed together with the one the engine's own order puts first (Hunt
+    // Example 10's targets in the book's narrated order): legal, and said so.
+    let narrated = "fixtures/wild-assent/hunt-ex10-targets-as-narrated.arb";
+    let out = s.run(&["explain", narrated, "12"]).expect(0).out();
+    for part in [
+        "recorded: damage berlyne 1",
+        "`damage illithena 1` comes next in the engine's own order",
+        "in an order the rules leave open",
+        "verdict: legal",
+    ] {
+        assert!(out.contains(part), "explain lacks `{part}`:\n{out}");
+    }
 }
 
 /// `diff` of long files remembers which records each retracts, once the files have settled,

@@ -150,7 +150,22 @@ impl fmt::Display for ExplainReport {
         writeln!(f, "before:")?;
         write!(f, "{}", self.before)?;
         writeln!(f, "recorded: {}", self.record.notation)?;
+        let legal = self.violations.is_empty() && self.error.is_none() && self.uncertain.is_empty();
         match &self.rules_say {
+            // A consequence owed together with the one the chain puts first, the rules setting
+            // no order between them (an area attack's targets): legal as recorded.
+            Some(c)
+                if self.consequence
+                    && legal
+                    && self.status == "applied"
+                    && !c.split_whitespace().eq(self.record.notation.split_whitespace()) =>
+            {
+                writeln!(
+                    f,
+                    "the rules say: `{c}` comes next in the engine's own order; the record is another \
+                     consequence owed at this same point, in an order the rules leave open"
+                )?
+            }
             Some(c) => writeln!(f, "the rules say: `{c}` comes next (a consequence the state determines)")?,
             None => writeln!(
                 f,
