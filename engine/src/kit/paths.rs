@@ -388,6 +388,21 @@ fn directions(rel: Rel) -> [u8; 4] {
     })
 }
 
+/// `$m!(d)` for each direction `d` of [`NEAR`], 0 to 7: a per-direction body written once
+/// and unrolled with its direction a constant (for [`spread`] and [`spread_masked`]).
+macro_rules! each_near {
+    ($m:ident) => {
+        $m!(0);
+        $m!(1);
+        $m!(2);
+        $m!(3);
+        $m!(4);
+        $m!(5);
+        $m!(6);
+        $m!(7);
+    };
+}
+
 /// `src` moved `K` fields toward each world direction of `dirs` (bit `d`: [`NEAR`]`[d]`;
 /// `K` 1 for a step, 2 for a hop, negative against it), united: what a search grows from
 /// one facing's places. Every shift is written out with its offset known to the compiler and
@@ -404,14 +419,7 @@ fn spread<const K: i16>(src: Cells, dirs: u8) -> Cells {
             }
         };
     }
-    toward!(0);
-    toward!(1);
-    toward!(2);
-    toward!(3);
-    toward!(4);
-    toward!(5);
-    toward!(6);
-    toward!(7);
+    each_near!(toward);
     out
 }
 
@@ -431,14 +439,7 @@ fn spread_masked<const K: i16>(src: Cells, dirs: u8, masks: &[Cells; 8]) -> Cell
             }
         };
     }
-    toward!(0);
-    toward!(1);
-    toward!(2);
-    toward!(3);
-    toward!(4);
-    toward!(5);
-    toward!(6);
-    toward!(7);
+    each_near!(toward);
     out
 }
 
