@@ -79,27 +79,21 @@ impl Cells {
     /// The fields in `self` and not in `other`.
     #[inline]
     pub fn minus(self, other: Cells) -> Cells {
-        // Word by word, written out: `[0, 1, 2, 3].map(..)` is left as a loop by the
-        // compiler, and the searches combine sets many times per layer.
-        let (a, b) = (self.0, other.0);
-        Cells([a[0] & !b[0], a[1] & !b[1], a[2] & !b[2], a[3] & !b[3]])
+        Cells(Rows(self.0).minus(Rows(other.0)).0)
     }
     /// The fields in either.
     #[inline]
     pub fn union(self, other: Cells) -> Cells {
-        let (a, b) = (self.0, other.0);
-        Cells([a[0] | b[0], a[1] | b[1], a[2] | b[2], a[3] | b[3]])
+        Cells(Rows(self.0).union(Rows(other.0)).0)
     }
     /// The fields in both.
     #[inline]
     pub fn and(self, other: Cells) -> Cells {
-        let (a, b) = (self.0, other.0);
-        Cells([a[0] & b[0], a[1] & b[1], a[2] & b[2], a[3] & b[3]])
+        Cells(Rows(self.0).and(Rows(other.0)).0)
     }
     #[inline]
     pub fn is_empty(&self) -> bool {
-        let a = self.0;
-        (a[0] | a[1] | a[2] | a[3]) == 0
+        Rows(self.0).is_empty()
     }
     pub fn count(&self) -> u32 {
         self.0.iter().map(|w| w.count_ones()).sum()
@@ -128,9 +122,83 @@ impl Cells {
         if (-2..=2).contains(&dx) && (-2..=2).contains(&dy) {
             SHIFTS[((dx + 2) * 5 + dy + 2) as usize](self)
         } else {
-            shift_by(self, dx, dy)
+            Cells(shift_by(Rows(self.0), dx, dy).0)
         }
     }
+    /// How many of the words, from the first, hold every field of `self`: 3 for a board of
+    /// 9 to 12 rows (the default 10), 4 for a taller one.
+    #[inline]
+    fn words(&self) -> usize {
+        if self.0[3] != 0 {
+            4
+        } else {
+            3
+        }
+    }
+}
+
+/// The first `N` words of a set of fields (its rows `0..4 N`), combined word by word: what
+/// [`Cells`] is made of (`N` = 4), and what a search works on when every set it combines
+/// lies in those rows ([`Cells::words`]: a default board of 10 rows leaves the fourth word
+/// empty, and a search spent a quarter of its work on it).
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Rows<const N: usize>([u64; N]);
+
+impl<const N: usize> Rows<N> {
+    const EMPTY: Rows<N> = Rows([0; N]);
+    /// The first `N` words of `c` (the fields of the others are dropped).
+    #[inline(always)]
+    fn of(c: Cells) -> Rows<N> {
+        let mut w = [0; N];
+        w.copy_from_slice(&c.0[..N]);
+        Rows(w)
+    }
+    /// The set of fields, its other words empty.
+    #[inline(always)]
+    fn cells(self) -> Cells {
+        let mut c = [0; 4];
+        c[..N].copy_from_slice(&self.0);
+        Cells(c)
+    }
+    /// `f` of each word of `self` with the same word of `other`: a loop of a constant
+    /// count, unrolled (`[0, 1, 2, 3].map(..)` was left as a loop by the compiler, and the
+    /// searches combine sets many times per layer).
+    #[inline(always)]
+    fn zip(self, other: Rows<N>, f: impl Fn(u64, u64) -> u64) -> Rows<N> {
+        let mut out = [0; N];
+        for i in 0..N {
+            out[i] = f(self.0[i], other.0[i]);
+        }
+        Rows(out)
+    }
+    #[inline(always)]
+    fn minus(self, other: Rows<N>) -> Rows<N> {
+        self.zip(other, |a, b| a & !b)
+    }
+    #[inline(always)]
+    fn union(self, other: Rows<N>) -> Rows<N> {
+        self.zip(other, |a, b| a | b)
+    }
+    #[inline(always)]
+    fn and(self, other: Rows<N>) -> Rows<N> {
+        self.zip(other, |a, b| a & b)
+    }
+    #[inline(always)]
+    fn is_empty(&self) -> bool {
+        self.0.iter().fold(0, |a, w| a | w) == 0
+    }
+}
+
+/// Each facing's set of a layer in its first `N` words ([`Rows`]).
+#[inline(always)]
+fn rows_of<const N: usize>(p: &Places) -> [Rows<N>; 4] {
+    [Rows::of(p[0]), Rows::of(p[1]), Rows::of(p[2]), Rows::of(p[3])]
+}
+
+/// A layer's sets of `N` words as places ([`Rows::cells`]).
+#[inline(always)]
+fn places_of<const N: usize>(r: &[Rows<N>; 4]) -> Places {
+    [r[0].cells(), r[1].cells(), r[2].cells(), r[3].cells()]
 }
 
 /// [`Cells::shifted`] for each offset up to two fields, its numbers known to the compiler
@@ -139,11 +207,11 @@ static SHIFTS: [fn(Cells) -> Cells; 25] = {
     macro_rules! row {
         ($dx:literal) => {
             [
-                |c| shift_by(c, $dx, -2),
-                |c| shift_by(c, $dx, -1),
-                |c| shift_by(c, $dx, 0),
-                |c| shift_by(c, $dx, 1),
-                |c| shift_by(c, $dx, 2),
+                |c| Cells(shift_by(Rows(c.0), $dx, -2).0),
+                |c| Cells(shift_by(Rows(c.0), $dx, -1).0),
+                |c| Cells(shift_by(Rows(c.0), $dx, 0).0),
+                |c| Cells(shift_by(Rows(c.0), $dx, 1).0),
+                |c| Cells(shift_by(Rows(c.0), $dx, 2).0),
             ]
         };
     }
@@ -157,45 +225,52 @@ static SHIFTS: [fn(Cells) -> Cells; 25] = {
     out
 };
 
-/// [`Cells::shifted`], worked out.
+/// [`Cells::shifted`], worked out, on the first `N` words: what leaves them is dropped, and
+/// nothing comes in from the words after them.
 #[inline(always)]
-fn shift_by(c: Cells, dx: i16, dy: i16) -> Cells {
+fn shift_by<const N: usize>(c: Rows<N>, dx: i16, dy: i16) -> Rows<N> {
     const ROWS: u64 = 0x0001_0001_0001_0001;
     let d = u32::from(dx.unsigned_abs().min(16));
     let keep = if dx >= 0 { (0xFFFF_u64 >> d) * ROWS } else { ((0xFFFF_u64 << d) & 0xFFFF) * ROWS };
-    let a = [c.0[0] & keep, c.0[1] & keep, c.0[2] & keep, c.0[3] & keep];
-    Cells(shift_bits(a, i32::from(dx) + 16 * i32::from(dy)))
+    let a = c.zip(Rows([keep; N]), |w, k| w & k);
+    Rows(shift_bits(a.0, i32::from(dx) + 16 * i32::from(dy)))
 }
 
-/// A 256-bit shift by `n` bits toward the high end (`n < 0`: toward the low end), carrying
-/// between the words.
+/// A shift of `64 N` bits by `n` bits toward the high end (`n < 0`: toward the low end),
+/// carrying between the words.
 #[inline(always)]
-fn shift_bits(a: [u64; 4], n: i32) -> [u64; 4] {
+fn shift_bits<const N: usize>(a: [u64; N], n: i32) -> [u64; N] {
+    let mut out = [0; N];
     match n {
-        0 => a,
+        0 => return a,
         1..=63 => {
             let (l, r) = (n as u32, 64 - n as u32);
-            [a[0] << l, a[1] << l | a[0] >> r, a[2] << l | a[1] >> r, a[3] << l | a[2] >> r]
+            for i in 0..N {
+                out[i] = a[i] << l | if i > 0 { a[i - 1] >> r } else { 0 };
+            }
         }
         -63..=-1 => {
             let (r, l) = (n.unsigned_abs(), 64 - n.unsigned_abs());
-            [a[0] >> r | a[1] << l, a[1] >> r | a[2] << l, a[2] >> r | a[3] << l, a[3] >> r]
+            for i in 0..N {
+                out[i] = a[i] >> r | if i + 1 < N { a[i + 1] << l } else { 0 };
+            }
         }
-        _ => shift_far(a, n),
+        _ => return shift_far(a, n),
     }
+    out
 }
 
 /// [`shift_bits`] by 64 bits or more: whole words, then the bits left. No search moves
 /// this far; a Careful Advance's goal moves a square from the board's corner onto its
 /// target this way (bit by bit, that cost ~700 instructions a goal).
-fn shift_far(a: [u64; 4], n: i32) -> [u64; 4] {
-    let mut out = [0u64; 4];
-    if n.unsigned_abs() >= 256 {
+fn shift_far<const N: usize>(a: [u64; N], n: i32) -> [u64; N] {
+    let mut out = [0u64; N];
+    if n.unsigned_abs() as usize >= 64 * N {
         return out;
     }
     let words = (n.unsigned_abs() / 64) as usize;
     let bits = n.unsigned_abs() % 64;
-    let word = |j: Option<usize>| j.filter(|&j| j < 4).map_or(0, |j| a[j]);
+    let word = |j: Option<usize>| j.filter(|&j| j < N).map_or(0, |j| a[j]);
     for (i, o) in out.iter_mut().enumerate() {
         // Toward the high end word `i` takes word `i - words` and the top bits of the one
         // below it; toward the low end, word `i + words` and the bottom bits of the one above.
@@ -372,8 +447,14 @@ impl Search {
 /// layer, which [`Mover::layered`] takes out of the new one: the same layer, with 4 unions
 /// instead of 12.
 #[inline(always)]
-fn turned(layer: &Places, movable: Cells) -> Cells {
+fn turned<const N: usize>(layer: &[Rows<N>; 4], movable: Rows<N>) -> Rows<N> {
     layer[0].union(layer[1]).union(layer[2]).union(layer[3]).and(movable)
+}
+
+/// Every field of `p`, whatever the facing.
+#[inline(always)]
+fn fields_of(p: &Places) -> Cells {
+    p[0].union(p[1]).union(p[2]).union(p[3])
 }
 
 /// The eight neighbouring offsets, clockwise from north: a step's world direction is kept
@@ -410,8 +491,8 @@ macro_rules! each_near {
 /// the shifts were calls through a table of functions, one per step per facing per layer,
 /// and a call moved the 32-byte board in and out of memory.
 #[inline(always)]
-fn spread<const K: i16>(src: Cells, dirs: u8) -> Cells {
-    let mut out = Cells::new();
+fn spread<const K: i16, const N: usize>(src: Rows<N>, dirs: u8) -> Rows<N> {
+    let mut out = Rows::EMPTY;
     macro_rules! toward {
         ($d:literal) => {
             if dirs & (1 << $d) != 0 {
@@ -427,8 +508,8 @@ fn spread<const K: i16>(src: Cells, dirs: u8) -> Cells {
 /// direction's mask (`masks[d]`, [`Mover::hop_masks`]): the hops of a search, each from a
 /// field next to one that may be hopped over.
 #[inline(always)]
-fn spread_masked<const K: i16>(src: Cells, dirs: u8, masks: &[Cells; 8]) -> Cells {
-    let mut out = Cells::new();
+fn spread_masked<const K: i16, const N: usize>(src: Rows<N>, dirs: u8, masks: &[Rows<N>; 8]) -> Rows<N> {
+    let mut out = Rows::EMPTY;
     macro_rules! toward {
         ($d:literal) => {
             if dirs & (1 << $d) != 0 {
@@ -464,37 +545,37 @@ const FORWARD_SIDES_DIAGONALS: u8 = FORWARD_SIDES | 1 << 1 | 1 << 7;
 /// of their own with every direction known to the compiler (no direction is tested per
 /// layer: a search is a few layers, and the tests were a fifth of a layer's work).
 #[inline(always)]
-fn moves<const K: i16, const H: i16>(
+fn moves<const K: i16, const H: i16, const N: usize>(
     dirs: [u8; 4],
-    prev: &Places,
-    hopped: Option<(&Places, &[Cells; 8])>,
-    from: Cells,
-) -> Places {
+    prev: &[Rows<N>; 4],
+    hopped: Option<(&[Rows<N>; 4], &[Rows<N>; 8])>,
+    from: Rows<N>,
+) -> [Rows<N>; 4] {
     if dirs == turning(FORWARD_SIDES) {
-        moves_with::<K, H>(turning(FORWARD_SIDES), prev, hopped, from)
+        moves_with::<K, H, N>(turning(FORWARD_SIDES), prev, hopped, from)
     } else if dirs == turning(FORWARD_SIDES_DIAGONALS) {
-        moves_with::<K, H>(turning(FORWARD_SIDES_DIAGONALS), prev, hopped, from)
+        moves_with::<K, H, N>(turning(FORWARD_SIDES_DIAGONALS), prev, hopped, from)
     } else {
-        moves_with::<K, H>(dirs, prev, hopped, from)
+        moves_with::<K, H, N>(dirs, prev, hopped, from)
     }
 }
 
 /// [`moves`] for the directions `dirs` (constants where [`moves`] knows them).
 #[inline(always)]
-fn moves_with<const K: i16, const H: i16>(
+fn moves_with<const K: i16, const H: i16, const N: usize>(
     dirs: [u8; 4],
-    prev: &Places,
-    hopped: Option<(&Places, &[Cells; 8])>,
-    from: Cells,
-) -> Places {
-    let mut out = [Cells::new(); 4];
+    prev: &[Rows<N>; 4],
+    hopped: Option<(&[Rows<N>; 4], &[Rows<N>; 8])>,
+    from: Rows<N>,
+) -> [Rows<N>; 4] {
+    let mut out = [Rows::EMPTY; 4];
     // Written out facing by facing (a loop over them is not unrolled, and would look the
     // directions up at run time).
     macro_rules! facing {
         ($f:literal) => {
-            out[$f] = spread::<K>(prev[$f].and(from), dirs[$f]);
+            out[$f] = spread::<K, N>(prev[$f].and(from), dirs[$f]);
             if let Some((h, masks)) = hopped {
-                out[$f] = out[$f].union(spread_masked::<H>(h[$f].and(from), dirs[$f], masks));
+                out[$f] = out[$f].union(spread_masked::<H, N>(h[$f].and(from), dirs[$f], masks));
             }
         };
     }
@@ -581,17 +662,10 @@ impl Mover<'_> {
     /// newest layer is enough (it is asked after each) or it is over: its bound reached, or
     /// no layer to come can grow. The layers are those [`Mover::from`] makes, however many
     /// times it stops and goes on.
-    pub fn go_on(&self, search: &mut Search, mut enough: impl FnMut(&Places) -> bool) {
+    pub fn go_on(&self, search: &mut Search, enough: impl FnMut(&Places) -> bool) {
         if search.over {
             return;
         }
-        let movable = self.pass.minus(self.stop);
-        let hops = self.hop_cost.filter(|_| !self.hop_over.is_empty());
-        let dirs = self.directions();
-        // The hop masks only once a hop can be made: none can before a layer of its cost,
-        // and a search within a small Speed, or stopped at a near goal, never gets there.
-        let mut masks = None;
-        let longest = self.longest();
         // Every place of the layers made (not kept with the search: a reach is moved about
         // between the checks, and this is a few unions of its first layers).
         let mut seen = [Cells::new(); 4];
@@ -600,13 +674,38 @@ impl Mover<'_> {
                 seen[f] = seen[f].union(l[f]);
             }
         }
+        // Every place to come is one it may pass: the words that hold those and the places
+        // made hold the whole search.
+        if fields_of(&seen).union(self.pass).words() <= 3 {
+            self.go_on_in::<3>(search, rows_of(&seen), enough)
+        } else {
+            self.go_on_in::<4>(search, rows_of(&seen), enough)
+        }
+    }
+
+    /// [`Mover::go_on`] on the first `N` words of every set, which hold `seen` (the places of
+    /// the layers made) and every field it may pass.
+    fn go_on_in<const N: usize>(
+        &self,
+        search: &mut Search,
+        mut seen: [Rows<N>; 4],
+        mut enough: impl FnMut(&Places) -> bool,
+    ) {
+        let pass = Rows::<N>::of(self.pass);
+        let movable = pass.minus(Rows::of(self.stop));
+        let hops = self.hop_cost.filter(|_| !self.hop_over.is_empty());
+        let dirs = self.directions();
+        // The hop masks only once a hop can be made: none can before a layer of its cost,
+        // and a search within a small Speed, or stopped at a near goal, never gets there.
+        let mut masks = None;
+        let longest = self.longest();
         loop {
             let layers = &search.dist.layers;
             let k = layers.len();
-            let mut new = [Cells::new(); 4];
+            let mut new = [Rows::<N>::EMPTY; 4];
             if let Some(prev) = k.checked_sub(usize::from(self.turn_cost)).map(|j| &layers[j]) {
                 // A turn keeps the field: each facing gets the fields the other three had.
-                let turned = turned(prev, movable);
+                let turned = turned(&rows_of(prev), movable);
                 for c in new.iter_mut() {
                     *c = c.union(turned);
                 }
@@ -614,14 +713,14 @@ impl Mover<'_> {
             // Every step and hop lands on a field it may pass: the landings of one facing are
             // gathered first and cut down to those fields once ((a & p) | (b & p) is
             // (a | b) & p), not once per direction.
-            let prev = &layers[k - 1];
-            let hopped = hops.and_then(|h| k.checked_sub(usize::from(h))).map(|j| &layers[j]);
+            let prev = rows_of(&layers[k - 1]);
+            let hopped = hops.and_then(|h| k.checked_sub(usize::from(h))).map(|j| rows_of(&layers[j]));
             if hopped.is_some() && masks.is_none() {
-                masks = Some(self.hop_masks::<-1>(dirs));
+                masks = Some(self.hop_masks::<-1, N>(dirs));
             }
-            let landed = moves::<1, 2>(dirs, prev, hopped.zip(masks.as_ref()), movable);
+            let landed = moves::<1, 2, N>(dirs, &prev, hopped.as_ref().zip(masks.as_ref()), movable);
             for f in 0..4 {
-                new[f] = new[f].union(landed[f].and(self.pass));
+                new[f] = new[f].union(landed[f].and(pass));
             }
             // A place stays in the first layer that has it.
             let mut any = false;
@@ -630,6 +729,7 @@ impl Mover<'_> {
                 seen[f] = seen[f].union(new[f]);
                 any |= !new[f].is_empty();
             }
+            let new = places_of(&new);
             search.dist.layers.push(new);
             let stop = enough(&new);
             search.quiet = if any { 0 } else { search.quiet.saturating_add(1) };
@@ -682,24 +782,40 @@ impl Mover<'_> {
     /// enough (it is asked after each layer, the newest last).
     pub fn to_set_while(&self, goal: Places, bound: u8, done: impl FnMut(&[Places]) -> bool) -> Distances {
         let first = goal.map(|c| c.and(self.end).and(self.pass));
-        let movable = self.pass.minus(self.stop);
+        // Every place of the search is one it may pass (the goal cut down to them too).
+        if self.pass.words() <= 3 {
+            self.to_set_in::<3>(first, bound, done)
+        } else {
+            self.to_set_in::<4>(first, bound, done)
+        }
+    }
+
+    /// [`Mover::to_set_while`] on the first `N` words of every set, which hold every field it
+    /// may pass, from the goal `first` (cut down to them).
+    fn to_set_in<const N: usize>(
+        &self,
+        first: Places,
+        bound: u8,
+        done: impl FnMut(&[Places]) -> bool,
+    ) -> Distances {
+        let pass = Rows::<N>::of(self.pass);
+        let movable = pass.minus(Rows::of(self.stop));
         let hops = self.hop_cost.filter(|_| !self.hop_over.is_empty());
         let dirs = self.directions();
-        let masks = hops.map(|_| self.hop_masks::<1>(dirs));
-        self.layered(first, bound, done, |d, k, new| {
-            let layers = &d.layers;
+        let masks = hops.map(|_| self.hop_masks::<1, N>(dirs));
+        self.layered(rows_of(&first), bound, done, |layers, k, new| {
             // The places one move before those of the layers already made.
             if let Some(prev) = k.checked_sub(usize::from(self.turn_cost)).map(|j| &layers[j]) {
-                let turned = turned(prev, movable);
+                let turned = turned(&rows_of(prev), movable);
                 for c in new.iter_mut() {
                     *c = c.union(turned);
                 }
             }
             // As in `from`: the places a step or hop leaves from, gathered per facing and cut
             // down to the fields it may move on from once.
-            let prev = &layers[k - 1];
-            let hopped = hops.and_then(|h| k.checked_sub(usize::from(h))).map(|j| &layers[j]);
-            let left = moves::<-1, -2>(dirs, prev, hopped.zip(masks.as_ref()), self.pass);
+            let prev = rows_of(&layers[k - 1]);
+            let hopped = hops.and_then(|h| k.checked_sub(usize::from(h))).map(|j| rows_of(&layers[j]));
+            let left = moves::<-1, -2, N>(dirs, &prev, hopped.as_ref().zip(masks.as_ref()), pass);
             for f in 0..4 {
                 new[f] = new[f].union(left[f].and(movable));
             }
@@ -711,12 +827,12 @@ impl Mover<'_> {
     /// those it leaves from searching forward), by direction ([`spread_masked`]'s masks): the
     /// same for every layer of a search, so shifted once rather than once a layer.
     #[inline(always)]
-    fn hop_masks<const K: i16>(&self, dirs: [u8; 4]) -> [Cells; 8] {
-        let mut out = [Cells::new(); 8];
+    fn hop_masks<const K: i16, const N: usize>(&self, dirs: [u8; 4]) -> [Rows<N>; 8] {
+        let mut out = [Rows::EMPTY; 8];
         let any = dirs[0] | dirs[1] | dirs[2] | dirs[3];
         for (d, slot) in out.iter_mut().enumerate() {
             if any & (1 << d) != 0 {
-                *slot = self.hop_over.shifted(NEAR[d].0 * K, NEAR[d].1 * K);
+                *slot = Rows::of(self.hop_over.shifted(NEAR[d].0 * K, NEAR[d].1 * K));
             }
         }
         out
@@ -735,34 +851,35 @@ impl Mover<'_> {
 
     /// Layers of cost 0..=bound from `first`: `grow` adds to `new` the places one move from
     /// the layers made so far; a place stays in the first layer that has it. It stops early
-    /// once `done` says the layers made so far are enough (asked after each layer).
-    fn layered(
+    /// once `done` says the layers made so far are enough (asked after each layer). Every
+    /// set on the first `N` words.
+    fn layered<const N: usize>(
         &self,
-        first: Places,
+        first: [Rows<N>; 4],
         bound: u8,
         mut done: impl FnMut(&[Places]) -> bool,
-        grow: impl Fn(&Distances, usize, &mut Places),
+        grow: impl Fn(&[Places], usize, &mut [Rows<N>; 4]),
     ) -> Distances {
         // Room for 8 layers to start with: a backward search is bounded far out (a Creature's
         // goal out of its reach, 254) but rarely makes more than a few layers, and 1 KiB is
         // served from the allocator's cache of small blocks, where room for 25 was not.
         let mut d = Distances { layers: Vec::with_capacity(usize::from(bound.min(7)) + 1) };
         let mut seen = first;
-        d.layers.push(first);
+        d.layers.push(places_of(&first));
         if done(&d.layers) {
             return d;
         }
         let mut quiet = 0;
         for k in 1..=usize::from(bound) {
-            let mut new = [Cells::new(); 4];
-            grow(&d, k, &mut new);
+            let mut new = [Rows::EMPTY; 4];
+            grow(&d.layers, k, &mut new);
             let mut any = false;
             for f in 0..4 {
                 new[f] = new[f].minus(seen[f]);
                 seen[f] = seen[f].union(new[f]);
                 any |= !new[f].is_empty();
             }
-            d.layers.push(new);
+            d.layers.push(places_of(&new));
             if done(&d.layers) {
                 break;
             }
@@ -880,10 +997,20 @@ mod tests {
             let c = Cells([rng.next_u64(), rng.next_u64(), rng.next_u64(), rng.next_u64()]);
             for (d, &(dx, dy)) in NEAR.iter().enumerate() {
                 let d = d as u8;
-                assert_eq!(spread::<1>(c, 1 << d), c.shifted(dx, dy), "step {d}");
-                assert_eq!(spread::<-1>(c, 1 << d), c.shifted(-dx, -dy), "back {d}");
-                assert_eq!(spread::<2>(c, 1 << d), c.shifted(2 * dx, 2 * dy), "hop {d}");
-                assert_eq!(spread::<-2>(c, 1 << d), c.shifted(-2 * dx, -2 * dy), "hop back {d}");
+                let r = Rows(c.0);
+                assert_eq!(spread::<1, 4>(r, 1 << d).cells(), c.shifted(dx, dy), "step {d}");
+                assert_eq!(spread::<-1, 4>(r, 1 << d).cells(), c.shifted(-dx, -dy), "back {d}");
+                assert_eq!(spread::<2, 4>(r, 1 << d).cells(), c.shifted(2 * dx, 2 * dy), "hop {d}");
+                assert_eq!(spread::<-2, 4>(r, 1 << d).cells(), c.shifted(-2 * dx, -2 * dy), "hop back {d}");
+                // On three words, the same but for the fourth word's fields.
+                let three = |x: Cells| Rows::<3>::of(x).cells();
+                let r3 = Rows::<3>::of(c);
+                assert_eq!(spread::<1, 3>(r3, 1 << d).cells(), three(three(c).shifted(dx, dy)), "step {d}");
+                assert_eq!(
+                    spread::<-1, 3>(r3, 1 << d).cells(),
+                    three(three(c).shifted(-dx, -dy)),
+                    "back {d}"
+                );
             }
         }
         // The step sets compiled for are those of a walk and of Swift, turned with the facing.

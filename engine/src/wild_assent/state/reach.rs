@@ -39,15 +39,16 @@ pub(crate) struct Reach {
 static NOT_SEARCHED: Distances = Distances::new();
 
 impl Reach {
-    /// The search, begun.
-    fn begun(&mut self) -> &mut Search {
-        let (mover, start, speed) = (&self.mover, self.start, self.speed);
-        self.search.get_or_insert_with(|| mover.search(start, speed))
+    /// The mover and its search, begun: borrowed apart, so that the ~160-byte mover is not
+    /// copied out to grow the search with (every check that searches did).
+    fn begun(&mut self) -> (&Mover<'static>, &mut Search) {
+        let Reach { mover, start, speed, search, .. } = self;
+        (mover, search.get_or_insert_with(|| mover.search(*start, *speed)))
     }
     /// Carry the search to its end: every place within Speed.
     pub fn complete(&mut self) {
-        let mover = self.mover;
-        mover.go_on(self.begun(), |_| false);
+        let (mover, search) = self.begun();
+        mover.go_on(search, |_| false);
     }
     /// The cheapest cost of each place from where the activation began, up to its Speed.
     pub fn costs(&mut self) -> &Distances {
@@ -72,11 +73,10 @@ impl Reach {
     /// The cheapest cost, within Speed, of a place of `goal` (already cut down to the
     /// fields it may end on): searched only until the first layer that has one.
     pub fn nearest(&mut self, goal: &Places) -> Option<u8> {
-        if let Some(d) = self.begun().distances().first_in(goal) {
+        let (mover, search) = self.begun();
+        if let Some(d) = search.distances().first_in(goal) {
             return Some(d);
         }
-        let mover = self.mover;
-        let search = self.begun();
         // The layers made so far have none: the first new one that has one is the nearest
         // (it is the last made then: a layer with places is never dropped as trailing).
         let mut met = false;
