@@ -447,8 +447,9 @@ impl Search {
 /// layer, which [`Mover::layered`] takes out of the new one: the same layer, with 4 unions
 /// instead of 12.
 #[inline(always)]
-fn turned<const N: usize>(layer: &[Rows<N>; 4], movable: Rows<N>) -> Rows<N> {
-    layer[0].union(layer[1]).union(layer[2]).union(layer[3]).and(movable)
+fn turned<const N: usize>(layer: &Places, movable: Rows<N>) -> Rows<N> {
+    let [a, b, c, d] = [Rows::of(layer[0]), Rows::of(layer[1]), Rows::of(layer[2]), Rows::of(layer[3])];
+    a.union(b).union(c).union(d).and(movable)
 }
 
 /// Every field of `p`, whatever the facing.
@@ -461,12 +462,19 @@ fn fields_of(p: &Places) -> Cells {
 /// as its index here ([`Mover::offsets`]).
 const NEAR: [(i16, i16); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
 
-/// The index in [`NEAR`] of the world direction of a relative step for each facing.
-fn directions(rel: Rel) -> [u8; 4] {
-    [Facing::N, Facing::E, Facing::S, Facing::W].map(|f| {
-        let d = f.toward(rel);
-        NEAR.iter().position(|&o| o == d).unwrap_or(0) as u8
-    })
+/// The index in [`NEAR`] of the world direction of a relative step for a figure facing
+/// north (its offset then): each quarter turn clockwise is two places on ([`turning`]).
+const fn clock(rel: Rel) -> u8 {
+    match rel {
+        Rel::F => 0,
+        Rel::Fr => 1,
+        Rel::R => 2,
+        Rel::Br => 3,
+        Rel::B => 4,
+        Rel::Bl => 5,
+        Rel::L => 6,
+        Rel::Fl => 7,
+    }
 }
 
 /// `$m!(d)` for each direction `d` of [`NEAR`], 0 to 7: a per-direction body written once
@@ -547,8 +555,8 @@ const FORWARD_SIDES_DIAGONALS: u8 = FORWARD_SIDES | 1 << 1 | 1 << 7;
 #[inline(always)]
 fn moves<const K: i16, const H: i16, const N: usize>(
     dirs: [u8; 4],
-    prev: &[Rows<N>; 4],
-    hopped: Option<(&[Rows<N>; 4], &[Rows<N>; 8])>,
+    prev: &Places,
+    hopped: Option<(&Places, &[Rows<N>; 8])>,
     from: Rows<N>,
 ) -> [Rows<N>; 4] {
     if dirs == turning(FORWARD_SIDES) {
@@ -564,8 +572,8 @@ fn moves<const K: i16, const H: i16, const N: usize>(
 #[inline(always)]
 fn moves_with<const K: i16, const H: i16, const N: usize>(
     dirs: [u8; 4],
-    prev: &[Rows<N>; 4],
-    hopped: Option<(&[Rows<N>; 4], &[Rows<N>; 8])>,
+    prev: &Places,
+    hopped: Option<(&Places, &[Rows<N>; 8])>,
     from: Rows<N>,
 ) -> [Rows<N>; 4] {
     let mut out = [Rows::EMPTY; 4];
@@ -573,9 +581,11 @@ fn moves_with<const K: i16, const H: i16, const N: usize>(
     // directions up at run time).
     macro_rules! facing {
         ($f:literal) => {
-            out[$f] = spread::<K, N>(prev[$f].and(from), dirs[$f]);
+            // Each set read on the search's words where it is used (a copy of the layers
+            // cut down first cost more than the search saved on them).
+            out[$f] = spread::<K, N>(Rows::of(prev[$f]).and(from), dirs[$f]);
             if let Some((h, masks)) = hopped {
-                out[$f] = out[$f].union(spread_masked::<H, N>(h[$f].and(from), dirs[$f], masks));
+                out[$f] = out[$f].union(spread_masked::<H, N>(Rows::of(h[$f]).and(from), dirs[$f], masks));
             }
         };
     }
@@ -705,7 +715,7 @@ impl Mover<'_> {
             let mut new = [Rows::<N>::EMPTY; 4];
             if let Some(prev) = k.checked_sub(usize::from(self.turn_cost)).map(|j| &layers[j]) {
                 // A turn keeps the field: each facing gets the fields the other three had.
-                let turned = turned(&rows_of(prev), movable);
+                let turned = turned(prev, movable);
                 for c in new.iter_mut() {
                     *c = c.union(turned);
                 }
@@ -713,12 +723,12 @@ impl Mover<'_> {
             // Every step and hop lands on a field it may pass: the landings of one facing are
             // gathered first and cut down to those fields once ((a & p) | (b & p) is
             // (a | b) & p), not once per direction.
-            let prev = rows_of(&layers[k - 1]);
-            let hopped = hops.and_then(|h| k.checked_sub(usize::from(h))).map(|j| rows_of(&layers[j]));
+            let prev = &layers[k - 1];
+            let hopped = hops.and_then(|h| k.checked_sub(usize::from(h))).map(|j| &layers[j]);
             if hopped.is_some() && masks.is_none() {
                 masks = Some(self.hop_masks::<-1, N>(dirs));
             }
-            let landed = moves::<1, 2, N>(dirs, &prev, hopped.as_ref().zip(masks.as_ref()), movable);
+            let landed = moves::<1, 2, N>(dirs, prev, hopped.zip(masks.as_ref()), movable);
             for f in 0..4 {
                 new[f] = new[f].union(landed[f].and(pass));
             }
@@ -806,16 +816,16 @@ impl Mover<'_> {
         self.layered(rows_of(&first), bound, done, |layers, k, new| {
             // The places one move before those of the layers already made.
             if let Some(prev) = k.checked_sub(usize::from(self.turn_cost)).map(|j| &layers[j]) {
-                let turned = turned(&rows_of(prev), movable);
+                let turned = turned(prev, movable);
                 for c in new.iter_mut() {
                     *c = c.union(turned);
                 }
             }
             // As in `from`: the places a step or hop leaves from, gathered per facing and cut
             // down to the fields it may move on from once.
-            let prev = rows_of(&layers[k - 1]);
-            let hopped = hops.and_then(|h| k.checked_sub(usize::from(h))).map(|j| rows_of(&layers[j]));
-            let left = moves::<-1, -2, N>(dirs, &prev, hopped.as_ref().zip(masks.as_ref()), pass);
+            let prev = &layers[k - 1];
+            let hopped = hops.and_then(|h| k.checked_sub(usize::from(h))).map(|j| &layers[j]);
+            let left = moves::<-1, -2, N>(dirs, prev, hopped.zip(masks.as_ref()), pass);
             for f in 0..4 {
                 new[f] = new[f].union(left[f].and(movable));
             }
@@ -830,23 +840,27 @@ impl Mover<'_> {
     fn hop_masks<const K: i16, const N: usize>(&self, dirs: [u8; 4]) -> [Rows<N>; 8] {
         let mut out = [Rows::EMPTY; 8];
         let any = dirs[0] | dirs[1] | dirs[2] | dirs[3];
-        for (d, slot) in out.iter_mut().enumerate() {
-            if any & (1 << d) != 0 {
-                *slot = Rows::of(self.hop_over.shifted(NEAR[d].0 * K, NEAR[d].1 * K));
-            }
+        // On the search's words, each shift with its offset known to the compiler (through
+        // `Cells::shifted`'s table they were calls). A field hopped over in a word after
+        // them lies between two fields there too, and no hop leaves or lands on those.
+        let over = Rows::<N>::of(self.hop_over);
+        macro_rules! toward {
+            ($d:literal) => {
+                if any & (1 << $d) != 0 {
+                    out[$d] = shift_by(over, NEAR[$d].0 * K, NEAR[$d].1 * K);
+                }
+            };
         }
+        each_near!(toward);
         out
     }
 
     /// The world directions of the steps, per facing: bit `d` for [`NEAR`]`[d]`.
+    /// Those facing north, turned for the others (each search asks: looking every step's
+    /// direction up for each facing took ~100 instructions a search).
     fn directions(&self) -> [u8; 4] {
-        let mut out = [0u8; 4];
-        for &r in self.steps {
-            for (o, d) in out.iter_mut().zip(directions(r)) {
-                *o |= 1 << d;
-            }
-        }
-        out
+        let north = self.steps.iter().fold(0u8, |bits, &r| bits | 1 << clock(r));
+        turning(north)
     }
 
     /// Layers of cost 0..=bound from `first`: `grow` adds to `new` the places one move from
@@ -1019,7 +1033,11 @@ mod tests {
         assert_eq!(Mover { steps: SWIFT, ..walk }.directions(), turning(FORWARD_SIDES_DIAGONALS));
         for &r in Rel::ALL {
             for (i, &f) in Facing::ALL.iter().enumerate() {
-                assert_eq!(NEAR[usize::from(directions(r)[i])], f.toward(r), "{r} facing {f}");
+                assert_eq!(
+                    NEAR[usize::from(turning(1 << clock(r))[i].trailing_zeros() as u8)],
+                    f.toward(r),
+                    "{r} facing {f}"
+                );
             }
         }
     }
