@@ -122,18 +122,17 @@ impl Cells {
         if (-2..=2).contains(&dx) && (-2..=2).contains(&dy) {
             SHIFTS[((dx + 2) * 5 + dy + 2) as usize](self)
         } else {
-            Cells(shift_by(Rows(self.0), dx, dy).0)
+            Cells(shift_by::<4, true>(Rows(self.0), dx, dy).0)
         }
     }
-    /// How many of the words, from the first, hold every field of `self`: 3 for a board of
-    /// 9 to 12 rows (the default 10), 4 for a taller one.
+    /// Whether every field of `self` lies in the first 12 rows and the first 14 columns: a
+    /// search whose places all do (a board of at most 12 rows and 14 columns, the default
+    /// 10 x 10 among them) runs on three words and its shifts clip no columns ([`shift_by`]).
     #[inline]
-    fn words(&self) -> usize {
-        if self.0[3] != 0 {
-            4
-        } else {
-            3
-        }
+    fn narrow(&self) -> bool {
+        const EDGE: u64 = 0xC000_C000_C000_C000;
+        let a = self.0;
+        a[3] | (a[0] | a[1] | a[2]) & EDGE == 0
     }
 }
 
@@ -207,11 +206,11 @@ static SHIFTS: [fn(Cells) -> Cells; 25] = {
     macro_rules! row {
         ($dx:literal) => {
             [
-                |c| Cells(shift_by(Rows(c.0), $dx, -2).0),
-                |c| Cells(shift_by(Rows(c.0), $dx, -1).0),
-                |c| Cells(shift_by(Rows(c.0), $dx, 0).0),
-                |c| Cells(shift_by(Rows(c.0), $dx, 1).0),
-                |c| Cells(shift_by(Rows(c.0), $dx, 2).0),
+                |c| Cells(shift_by::<4, true>(Rows(c.0), $dx, -2).0),
+                |c| Cells(shift_by::<4, true>(Rows(c.0), $dx, -1).0),
+                |c| Cells(shift_by::<4, true>(Rows(c.0), $dx, 0).0),
+                |c| Cells(shift_by::<4, true>(Rows(c.0), $dx, 1).0),
+                |c| Cells(shift_by::<4, true>(Rows(c.0), $dx, 2).0),
             ]
         };
     }
@@ -227,8 +226,23 @@ static SHIFTS: [fn(Cells) -> Cells; 25] = {
 
 /// [`Cells::shifted`], worked out, on the first `N` words: what leaves them is dropped, and
 /// nothing comes in from the words after them.
+///
+/// Unless `CLIP`, the columns that would wrap into the next row (or the last) are not masked
+/// off first, and a move along the rows carries nothing between the words: exact for a set
+/// in the first 14 columns ([`Cells::narrow`]) but for what it moves into the last two
+/// columns, which a search then cuts away with the fields it may pass. Three instructions of
+/// ~fifteen a move, and a search moves whole boards a dozen times a layer.
 #[inline(always)]
-fn shift_by<const N: usize>(c: Rows<N>, dx: i16, dy: i16) -> Rows<N> {
+fn shift_by<const N: usize, const CLIP: bool>(c: Rows<N>, dx: i16, dy: i16) -> Rows<N> {
+    if !CLIP {
+        if dy != 0 {
+            return Rows(shift_bits(c.0, i32::from(dx) + 16 * i32::from(dy)));
+        }
+        // Along the rows: a word's top row's last columns are empty, and its first row's first
+        // columns move into the two last of the row before.
+        let d = u32::from(dx.unsigned_abs());
+        return c.zip(c, |w, _| if dx >= 0 { w << d } else { w >> d });
+    }
     const ROWS: u64 = 0x0001_0001_0001_0001;
     let d = u32::from(dx.unsigned_abs().min(16));
     let keep = if dx >= 0 { (0xFFFF_u64 >> d) * ROWS } else { ((0xFFFF_u64 << d) & 0xFFFF) * ROWS };
@@ -499,12 +513,12 @@ macro_rules! each_near {
 /// the shifts were calls through a table of functions, one per step per facing per layer,
 /// and a call moved the 32-byte board in and out of memory.
 #[inline(always)]
-fn spread<const K: i16, const N: usize>(src: Rows<N>, dirs: u8) -> Rows<N> {
+fn spread<const K: i16, const N: usize, const CLIP: bool>(src: Rows<N>, dirs: u8) -> Rows<N> {
     let mut out = Rows::EMPTY;
     macro_rules! toward {
         ($d:literal) => {
             if dirs & (1 << $d) != 0 {
-                out = out.union(shift_by(src, NEAR[$d].0 * K, NEAR[$d].1 * K));
+                out = out.union(shift_by::<N, CLIP>(src, NEAR[$d].0 * K, NEAR[$d].1 * K));
             }
         };
     }
@@ -516,14 +530,18 @@ fn spread<const K: i16, const N: usize>(src: Rows<N>, dirs: u8) -> Rows<N> {
 /// direction's mask (`masks[d]`, [`Mover::hop_masks`]): the hops of a search, each from a
 /// field next to one that may be hopped over.
 #[inline(always)]
-fn spread_masked<const K: i16, const N: usize>(src: Rows<N>, dirs: u8, masks: &[Rows<N>; 8]) -> Rows<N> {
+fn spread_masked<const K: i16, const N: usize, const CLIP: bool>(
+    src: Rows<N>,
+    dirs: u8,
+    masks: &[Rows<N>; 8],
+) -> Rows<N> {
     let mut out = Rows::EMPTY;
     macro_rules! toward {
         ($d:literal) => {
             if dirs & (1 << $d) != 0 {
                 let from = src.and(masks[$d]);
                 if !from.is_empty() {
-                    out = out.union(shift_by(from, NEAR[$d].0 * K, NEAR[$d].1 * K));
+                    out = out.union(shift_by::<N, CLIP>(from, NEAR[$d].0 * K, NEAR[$d].1 * K));
                 }
             }
         };
@@ -553,24 +571,24 @@ const FORWARD_SIDES_DIAGONALS: u8 = FORWARD_SIDES | 1 << 1 | 1 << 7;
 /// of their own with every direction known to the compiler (no direction is tested per
 /// layer: a search is a few layers, and the tests were a fifth of a layer's work).
 #[inline(always)]
-fn moves<const K: i16, const H: i16, const N: usize>(
+fn moves<const K: i16, const H: i16, const N: usize, const CLIP: bool>(
     dirs: [u8; 4],
     prev: &Places,
     hopped: Option<(&Places, &[Rows<N>; 8])>,
     from: Rows<N>,
 ) -> [Rows<N>; 4] {
     if dirs == turning(FORWARD_SIDES) {
-        moves_with::<K, H, N>(turning(FORWARD_SIDES), prev, hopped, from)
+        moves_with::<K, H, N, CLIP>(turning(FORWARD_SIDES), prev, hopped, from)
     } else if dirs == turning(FORWARD_SIDES_DIAGONALS) {
-        moves_with::<K, H, N>(turning(FORWARD_SIDES_DIAGONALS), prev, hopped, from)
+        moves_with::<K, H, N, CLIP>(turning(FORWARD_SIDES_DIAGONALS), prev, hopped, from)
     } else {
-        moves_with::<K, H, N>(dirs, prev, hopped, from)
+        moves_with::<K, H, N, CLIP>(dirs, prev, hopped, from)
     }
 }
 
 /// [`moves`] for the directions `dirs` (constants where [`moves`] knows them).
 #[inline(always)]
-fn moves_with<const K: i16, const H: i16, const N: usize>(
+fn moves_with<const K: i16, const H: i16, const N: usize, const CLIP: bool>(
     dirs: [u8; 4],
     prev: &Places,
     hopped: Option<(&Places, &[Rows<N>; 8])>,
@@ -583,9 +601,10 @@ fn moves_with<const K: i16, const H: i16, const N: usize>(
         ($f:literal) => {
             // Each set read on the search's words where it is used (a copy of the layers
             // cut down first cost more than the search saved on them).
-            out[$f] = spread::<K, N>(Rows::of(prev[$f]).and(from), dirs[$f]);
+            out[$f] = spread::<K, N, CLIP>(Rows::of(prev[$f]).and(from), dirs[$f]);
             if let Some((h, masks)) = hopped {
-                out[$f] = out[$f].union(spread_masked::<H, N>(Rows::of(h[$f]).and(from), dirs[$f], masks));
+                out[$f] =
+                    out[$f].union(spread_masked::<H, N, CLIP>(Rows::of(h[$f]).and(from), dirs[$f], masks));
             }
         };
     }
@@ -686,16 +705,16 @@ impl Mover<'_> {
         }
         // Every place to come is one it may pass: the words that hold those and the places
         // made hold the whole search.
-        if fields_of(&seen).union(self.pass).words() <= 3 {
-            self.go_on_in::<3>(search, rows_of(&seen), enough)
+        if fields_of(&seen).union(self.pass).narrow() {
+            self.go_on_in::<3, false>(search, rows_of(&seen), enough)
         } else {
-            self.go_on_in::<4>(search, rows_of(&seen), enough)
+            self.go_on_in::<4, true>(search, rows_of(&seen), enough)
         }
     }
 
     /// [`Mover::go_on`] on the first `N` words of every set, which hold `seen` (the places of
-    /// the layers made) and every field it may pass.
-    fn go_on_in<const N: usize>(
+    /// the layers made) and every field it may pass (in the first 14 columns unless `CLIP`).
+    fn go_on_in<const N: usize, const CLIP: bool>(
         &self,
         search: &mut Search,
         mut seen: [Rows<N>; 4],
@@ -726,9 +745,9 @@ impl Mover<'_> {
             let prev = &layers[k - 1];
             let hopped = hops.and_then(|h| k.checked_sub(usize::from(h))).map(|j| &layers[j]);
             if hopped.is_some() && masks.is_none() {
-                masks = Some(self.hop_masks::<-1, N>(dirs));
+                masks = Some(self.hop_masks::<-1, N, CLIP>(dirs));
             }
-            let landed = moves::<1, 2, N>(dirs, prev, hopped.zip(masks.as_ref()), movable);
+            let landed = moves::<1, 2, N, CLIP>(dirs, prev, hopped.zip(masks.as_ref()), movable);
             for f in 0..4 {
                 new[f] = new[f].union(landed[f].and(pass));
             }
@@ -793,16 +812,17 @@ impl Mover<'_> {
     pub fn to_set_while(&self, goal: Places, bound: u8, done: impl FnMut(&[Places]) -> bool) -> Distances {
         let first = goal.map(|c| c.and(self.end).and(self.pass));
         // Every place of the search is one it may pass (the goal cut down to them too).
-        if self.pass.words() <= 3 {
-            self.to_set_in::<3>(first, bound, done)
+        if self.pass.narrow() {
+            self.to_set_in::<3, false>(first, bound, done)
         } else {
-            self.to_set_in::<4>(first, bound, done)
+            self.to_set_in::<4, true>(first, bound, done)
         }
     }
 
     /// [`Mover::to_set_while`] on the first `N` words of every set, which hold every field it
-    /// may pass, from the goal `first` (cut down to them).
-    fn to_set_in<const N: usize>(
+    /// may pass (in the first 14 columns unless `CLIP`), from the goal `first` (cut down to
+    /// them).
+    fn to_set_in<const N: usize, const CLIP: bool>(
         &self,
         first: Places,
         bound: u8,
@@ -812,7 +832,7 @@ impl Mover<'_> {
         let movable = pass.minus(Rows::of(self.stop));
         let hops = self.hop_cost.filter(|_| !self.hop_over.is_empty());
         let dirs = self.directions();
-        let masks = hops.map(|_| self.hop_masks::<1, N>(dirs));
+        let masks = hops.map(|_| self.hop_masks::<1, N, CLIP>(dirs));
         self.layered(rows_of(&first), bound, done, |layers, k, new| {
             // The places one move before those of the layers already made.
             if let Some(prev) = k.checked_sub(usize::from(self.turn_cost)).map(|j| &layers[j]) {
@@ -825,7 +845,7 @@ impl Mover<'_> {
             // down to the fields it may move on from once.
             let prev = &layers[k - 1];
             let hopped = hops.and_then(|h| k.checked_sub(usize::from(h))).map(|j| &layers[j]);
-            let left = moves::<-1, -2, N>(dirs, prev, hopped.zip(masks.as_ref()), pass);
+            let left = moves::<-1, -2, N, CLIP>(dirs, prev, hopped.zip(masks.as_ref()), pass);
             for f in 0..4 {
                 new[f] = new[f].union(left[f].and(movable));
             }
@@ -837,17 +857,20 @@ impl Mover<'_> {
     /// those it leaves from searching forward), by direction ([`spread_masked`]'s masks): the
     /// same for every layer of a search, so shifted once rather than once a layer.
     #[inline(always)]
-    fn hop_masks<const K: i16, const N: usize>(&self, dirs: [u8; 4]) -> [Rows<N>; 8] {
+    fn hop_masks<const K: i16, const N: usize, const CLIP: bool>(&self, dirs: [u8; 4]) -> [Rows<N>; 8] {
         let mut out = [Rows::EMPTY; 8];
         let any = dirs[0] | dirs[1] | dirs[2] | dirs[3];
         // On the search's words, each shift with its offset known to the compiler (through
         // `Cells::shifted`'s table they were calls). A field hopped over in a word after
-        // them lies between two fields there too, and no hop leaves or lands on those.
-        let over = Rows::<N>::of(self.hop_over);
+        // them, or (unless `CLIP`) in the last two columns, lies between two fields there
+        // too or next to one, and no hop leaves or lands on those; and what the shifts move
+        // into the last two columns meets no place of the search.
+        let over = if CLIP { self.hop_over } else { self.hop_over.and(Cells([!0xC000_C000_C000_C000; 4])) };
+        let over = Rows::<N>::of(over);
         macro_rules! toward {
             ($d:literal) => {
                 if any & (1 << $d) != 0 {
-                    out[$d] = shift_by(over, NEAR[$d].0 * K, NEAR[$d].1 * K);
+                    out[$d] = shift_by::<N, CLIP>(over, NEAR[$d].0 * K, NEAR[$d].1 * K);
                 }
             };
         }
@@ -1012,19 +1035,31 @@ mod tests {
             for (d, &(dx, dy)) in NEAR.iter().enumerate() {
                 let d = d as u8;
                 let r = Rows(c.0);
-                assert_eq!(spread::<1, 4>(r, 1 << d).cells(), c.shifted(dx, dy), "step {d}");
-                assert_eq!(spread::<-1, 4>(r, 1 << d).cells(), c.shifted(-dx, -dy), "back {d}");
-                assert_eq!(spread::<2, 4>(r, 1 << d).cells(), c.shifted(2 * dx, 2 * dy), "hop {d}");
-                assert_eq!(spread::<-2, 4>(r, 1 << d).cells(), c.shifted(-2 * dx, -2 * dy), "hop back {d}");
-                // On three words, the same but for the fourth word's fields.
-                let three = |x: Cells| Rows::<3>::of(x).cells();
-                let r3 = Rows::<3>::of(c);
-                assert_eq!(spread::<1, 3>(r3, 1 << d).cells(), three(three(c).shifted(dx, dy)), "step {d}");
+                assert_eq!(spread::<1, 4, true>(r, 1 << d).cells(), c.shifted(dx, dy), "step {d}");
+                assert_eq!(spread::<-1, 4, true>(r, 1 << d).cells(), c.shifted(-dx, -dy), "back {d}");
+                assert_eq!(spread::<2, 4, true>(r, 1 << d).cells(), c.shifted(2 * dx, 2 * dy), "hop {d}");
                 assert_eq!(
-                    spread::<-1, 3>(r3, 1 << d).cells(),
-                    three(three(c).shifted(-dx, -dy)),
-                    "back {d}"
+                    spread::<-2, 4, true>(r, 1 << d).cells(),
+                    c.shifted(-2 * dx, -2 * dy),
+                    "hop back {d}"
                 );
+                // A set in the first 12 rows and 14 columns on three words, unclipped: the same
+                // in those rows and columns.
+                let narrow = Cells::all(Board { width: 14, height: 12 });
+                let c = c.and(narrow);
+                assert!(c.narrow());
+                let r3 = Rows::<3>::of(c);
+                for (k, (x, y)) in
+                    [(1, (dx, dy)), (-1, (-dx, -dy)), (2, (2 * dx, 2 * dy)), (-2, (-2 * dx, -2 * dy))]
+                {
+                    let got = match k {
+                        1 => spread::<1, 3, false>(r3, 1 << d),
+                        -1 => spread::<-1, 3, false>(r3, 1 << d),
+                        2 => spread::<2, 3, false>(r3, 1 << d),
+                        _ => spread::<-2, 3, false>(r3, 1 << d),
+                    };
+                    assert_eq!(got.cells().and(narrow), c.shifted(x, y).and(narrow), "{k} toward {d}");
+                }
             }
         }
         // The step sets compiled for are those of a walk and of Swift, turned with the facing.
