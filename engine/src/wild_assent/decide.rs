@@ -557,7 +557,25 @@ impl WildAssent {
     // ---- activations
 
     /// An activation still open when another begins: reported once, then ended as if passed.
+    /// Inlined: none is open at almost every `activate` and `instinct` (the last one's end was
+    /// flushed), and the report's frame ([`WildAssent::close_open_report`]) is then not set up.
+    #[inline]
     fn close_open(
+        &self,
+        s: &mut State,
+        what: &dyn std::fmt::Display,
+        f: &mut Findings,
+    ) -> Result<(), StepError> {
+        match s.act {
+            None => Ok(()),
+            Some(_) => self.close_open_report(s, what, f),
+        }
+    }
+
+    /// [`WildAssent::close_open`] with an activation open.
+    #[cold]
+    #[inline(never)]
+    fn close_open_report(
         &self,
         s: &mut State,
         what: &dyn std::fmt::Display,
@@ -829,31 +847,50 @@ impl WildAssent {
     }
 
     /// The active miniature is `u`; otherwise report it (the action is then ignored).
+    /// Inlined, the report out of line: every move, attack and pass asks, and the report's
+    /// frame was set up for each (it is made only for a record out of turn).
+    #[inline]
     fn acting(&self, s: &State, u: UnitIx, what: &str, f: &mut Findings) -> bool {
         match s.act.as_ref() {
             Some(a) if a.unit == u => true,
             _ => {
-                let name = s.unit(u).name;
-                let rule = if s.unit(u).on_board() { rules::OWN } else { self.gone_rule(s, u) };
-                f.violate(self.v(s, rule, format!("`{name}` {what} outside its own activation"), &[u]));
+                self.not_acting(s, u, what, f);
                 false
             }
         }
     }
 
-    /// A miniature in a Pit spends its activation climbing out.
+    /// [`WildAssent::acting`]'s report.
+    #[cold]
+    #[inline(never)]
+    fn not_acting(&self, s: &State, u: UnitIx, what: &str, f: &mut Findings) {
+        let name = s.unit(u).name;
+        let rule = if s.unit(u).on_board() { rules::OWN } else { self.gone_rule(s, u) };
+        f.violate(self.v(s, rule, format!("`{name}` {what} outside its own activation"), &[u]));
+    }
+
+    /// A miniature in a Pit spends its activation climbing out. Inlined, the report out of
+    /// line, as [`WildAssent::acting`].
+    #[inline]
     fn in_pit(&self, s: &State, u: UnitIx, f: &mut Findings) -> bool {
         let pit = s.act.as_ref().is_some_and(|a| a.pit) && s.unit(u).in_pit;
         if pit {
-            let name = s.unit(u).name;
-            f.violate(self.v(
-                s,
-                rules::PIT_EXIT,
-                format!("`{name}` is in a Pit: its activation is spent climbing out (`exit`)"),
-                &[u],
-            ));
+            self.report_in_pit(s, u, f);
         }
         pit
+    }
+
+    /// [`WildAssent::in_pit`]'s report.
+    #[cold]
+    #[inline(never)]
+    fn report_in_pit(&self, s: &State, u: UnitIx, f: &mut Findings) {
+        let name = s.unit(u).name;
+        f.violate(self.v(
+            s,
+            rules::PIT_EXIT,
+            format!("`{name}` is in a Pit: its activation is spent climbing out (`exit`)"),
+            &[u],
+        ));
     }
 
     /// Why a target the card does not allow is wrong (`target_allowed` said it is).
@@ -1288,8 +1325,18 @@ impl WildAssent {
     }
 
     /// Judge where a Creature stopped, at its action or pass, when it did not move (a move
-    /// is judged as it is recorded).
+    /// is judged as it is recorded). Inlined, the judging out of line: a Seeker's action,
+    /// and a Creature's after its move, have nothing to judge.
+    #[inline]
     fn creature_stop(&self, s: &mut State, f: &mut Findings) {
+        if s.act.as_ref().is_some_and(|a| a.card.is_some() && !a.checked) {
+            self.judge_creature_stop(s, f);
+        }
+    }
+
+    /// [`WildAssent::creature_stop`] for a Creature whose stop is still to be judged.
+    #[inline(never)]
+    fn judge_creature_stop(&self, s: &mut State, f: &mut Findings) {
         let Some(a) = s.act.clone().filter(|a| a.card.is_some() && !a.checked) else { return };
         // A Halt card's Creature, or one without a target (but of a card for every enemy), has
         // no stop to judge (`check_creature_stop` finds no goal): no reach is made for it. The
