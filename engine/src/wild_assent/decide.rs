@@ -97,6 +97,9 @@ impl WildAssent {
         })
     }
 
+    /// The decision's own step. Inlined into its one caller, [`WildAssent::step_decision`]:
+    /// its frame was set up and torn down again for every decision.
+    #[inline(always)]
     fn decide(&self, s: &mut State, ev: &Event, f: &mut Findings) -> Result<(), StepError> {
         match *ev {
             Event::Scout { card } => self.scout(s, card, f),
