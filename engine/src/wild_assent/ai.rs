@@ -224,10 +224,18 @@ impl WildAssent {
                     return false;
                 }
                 let r = reach.get_or_insert_with(|| self.reach(s, act));
-                // Able to act on it: a place it could attack from, whatever `careful-range`
-                // says of where its movement stops.
-                let goal = self.reach_goal(s, act, r, target, true).unwrap_or_default();
-                Self::nearest_within(r, &goal).is_some()
+                // Able to act on it: a place within Speed it may end on and could attack from,
+                // whatever `careful-range` says of where its movement stops (the goal
+                // `goal_within` gives with `attack`). Only whether there is one counts: the
+                // fields in Range it reaches with a facing whose arc holds the target are walked
+                // until one sees it, rather than the whole goal worked out and searched for.
+                let t = s.unit(target).at;
+                let all = r.costs().all();
+                let mut b = None;
+                self.fields_in_range(t, range).and(r.mover.end).iter().any(|p| {
+                    Facing::ALL.iter().any(|&f| all[f.index()].contains(p) && f.in_arc(p, t))
+                        && self.clear_through(b.get_or_insert_with(|| self.blockers(s, &[act.unit])), p, t)
+                })
             }
             Moving::Advance => {
                 let away = act.start.at.distance(s.unit(target).at);
@@ -558,15 +566,11 @@ impl WildAssent {
                 Some([c; 4])
             }
             Moving::Careful => {
-                let r = i16::from(self.card_range(s, act));
-                // The fields within Range of the target (a square: Range counts diagonal
-                // steps), on the board and in `within`, as one set: only those are walked
-                // for their line of sight.
-                let mut near = Cells::square(t, r).and(self.params.fields);
+                // In `within`, as one set: only those are walked for their line of sight.
+                let mut near = self.fields_in_range(t, self.card_range(s, act));
                 if let Some(w) = within {
                     near = near.and(*w);
                 }
-                near.remove(t);
                 if !attack {
                     // Within Range is all "in range" says: any facing, any line.
                     return Some([near; 4]);
@@ -583,6 +587,14 @@ impl WildAssent {
                 Some(g)
             }
         }
+    }
+
+    /// The fields within `range` of `t` (a square: Range counts diagonal steps) on the board,
+    /// but `t`'s own.
+    fn fields_in_range(&self, t: Pos, range: u8) -> Cells {
+        let mut near = Cells::square(t, i16::from(range)).and(self.params.fields);
+        near.remove(t);
+        near
     }
 
     /// Check one recorded stretch of a Creature's movement: `places` are where each step led,

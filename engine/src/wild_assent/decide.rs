@@ -1248,8 +1248,10 @@ impl WildAssent {
         movement: Movement,
         end: Pos,
     ) -> Option<(&'static str, String)> {
-        let unit = s.unit(u).name;
+        // The name is looked up only for a breach (most movements end where they may).
+        let unit = || s.unit(u).name;
         if s.obstacle(end) == Some(Obstacle::Partial) {
+            let unit = unit();
             return Some((
                 rules::PARTIAL_NO_END,
                 format!("`{unit}` ends its movement on Partial Cover ({})", end.algebraic()),
@@ -1262,12 +1264,12 @@ impl WildAssent {
         if let Some(o) = s.indices().find(|&o| o != u && s.unit(o).on_board() && s.unit(o).at == end) {
             return Some((
                 rules::FLYING_END,
-                format!("`{unit}` ends its flight on `{}`'s field", s.unit(o).name),
+                format!("`{}` ends its flight on `{}`'s field", unit(), s.unit(o).name),
             ));
         }
         let o = s.obstacle(end).filter(|o| o.is_full())?;
         let rule = if o.is_hazard() { rules::HAZARD_IS_FULL } else { rules::FULL_IMPASSABLE };
-        Some((rule, format!("`{unit}` ends its flight on {o}")))
+        Some((rule, format!("`{}` ends its flight on {o}", unit())))
     }
 
     /// A Seeker's or Gladiator's movement ended (the record after its last `move` line is
