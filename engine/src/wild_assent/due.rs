@@ -258,15 +258,15 @@ impl WildAssent {
 
     /// Whether nothing is due, told from a few fields without walking the chain: `true` only
     /// when every check of [`WildAssent::next_due`] is sure to find nothing (`false` says
-    /// nothing; the chain tells). The usual state before a decision within an activation
-    /// (a target, a move, an attack, its roll, a pass): the table known clean, nothing being
+    /// nothing; the chain tells). The usual states before a decision: within an activation
+    /// (a target, a move, an attack, its roll, a pass), the table known clean, nothing being
     /// resolved, the activation neither over nor owing its start (no Bleed or Stun token on
-    /// the miniature) nor a cancelled capture (no capture token).
+    /// the miniature) nor a cancelled capture (no capture token); between activations (the
+    /// next one, a Creature's Instinct card), the same with no Hunt bookkeeping owed.
     #[inline]
     pub(crate) fn nothing_due(&self, s: &State) -> bool {
-        let Some(a) = s.act.as_ref() else { return false };
         // removal_due: the pass is known to find nothing.
-        s.memo.1.get()
+        let quiet = s.memo.1.get()
             // victory_due: only an Arena match has a winner.
             && self.params.mode != Mode::Arena
             && s.momentum_heal.is_none()
@@ -274,15 +274,23 @@ impl WildAssent {
             && s.attack.as_ref().is_none_or(|k| k.roll.is_none())
             && s.skill.is_none()
             && s.capture.is_none()
-            && s.hunt.capture_card.is_none()
+            && s.hunt.capture_card.is_none();
+        if !quiet {
+            return false;
+        }
+        match s.act.as_ref() {
             // end_due: the activation goes on (and with one in progress, encounter_due and
-            // round_due find nothing).
-            && !a.done
-            // start_due: no Bleed to deal nor Stun to skip; cancel_due: no capture token.
-            && {
+            // round_due find nothing). start_due: no Bleed to deal nor Stun to skip;
+            // cancel_due: no capture token.
+            Some(a) => {
                 let u = s.unit(a.unit);
-                u.statuses & (Status::Bleed.bit() | Status::Stun.bit()) == 0 && u.capture.is_none()
+                !a.done && u.statuses & (Status::Bleed.bit() | Status::Stun.bit()) == 0 && u.capture.is_none()
             }
+            // Between activations the rest of the chain is the bookkeeping of a Hunt encounter
+            // or an Arena round: told here without `flush` and the chain's call around it,
+            // which every decision between activations paid to find nothing.
+            None => self.params.scope != Scope::Match && self.encounter_due(s).is_none(),
+        }
     }
 
     /// A miniature at no Health leaves; a slain Creature drops its Resources; a Summon
@@ -660,11 +668,24 @@ impl WildAssent {
         // One walk of the table (this runs before every decision between activations) for
         // both how the encounter stands and what [`WildAssent::next_side`] walks it for:
         // whether each side has a miniature left, and whether a Seeker has yet to activate.
+        // The walk stops once all three are known true (a Seeker yet to activate and a
+        // Creature on the board: most of a round), which leaves the rest of the table unread.
         let (mut seekers, mut creatures, mut remaining) = (false, false, false);
-        for u in s.units.iter().filter(|u| u.on_board() && u.kind != UnitKind::Summon) {
-            seekers |= u.side == Side::Seekers;
-            creatures |= u.side == Side::Creatures;
-            remaining |= u.side == Side::Seekers && !u.exhausted && u.kind == UnitKind::Seeker;
+        for u in s.units.iter() {
+            if u.presence != Presence::OnBoard || u.kind == UnitKind::Summon {
+                continue;
+            }
+            match u.side {
+                Side::Seekers => {
+                    seekers = true;
+                    remaining |= !u.exhausted && u.kind == UnitKind::Seeker;
+                }
+                Side::Creatures => creatures = true,
+                Side::Red | Side::Blue => {}
+            }
+            if remaining && creatures {
+                break;
+            }
         }
         if let Some(o) = outcome_of(seekers, creatures) {
             return (!s.ended).then(|| match o {
