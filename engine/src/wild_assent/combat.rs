@@ -172,7 +172,8 @@ impl WildAssent {
         let u = s.unit(i);
         let card = &self.units()[u.card];
         let equipment = u.equipment;
-        let chosen = self.chosen_skills(s, i);
+        // Only an Arena match's troupes choose Skill cards: skip the look-up when none has.
+        let chosen = if s.troupes.skills.is_empty() { Vec::new() } else { self.chosen_skills(s, i) };
         card.skills
             .iter()
             .copied()
@@ -207,7 +208,10 @@ impl WildAssent {
                 }
             }
         }
-        for k in u.equipment.into_iter().flatten() {
+        // The two slots read in place: the array's `into_iter().flatten()` cost more than
+        // the walk of the effects it leads to.
+        for slot in &u.equipment {
+            let Some(k) = *slot else { continue };
             let k = &self.catalog.equipment[k];
             if standing_skill(k, true) {
                 for e in &k.effects.effects {

@@ -256,7 +256,8 @@ impl WildAssent {
         None
     }
 
-    /// Whether nothing is due, told from a few fields without walking the chain: `true` only
+    /// Whether nothing is due, told from a few fields and the removal pass (remembered when
+    /// clean) without walking the rest of the chain or `flush`'s loop around it: `true` only
     /// when every check of [`WildAssent::next_due`] is sure to find nothing (`false` says
     /// nothing; the chain tells). The usual states before a decision: within an activation
     /// (a target, a move, an attack, its roll, a pass), the table known clean, nothing being
@@ -265,16 +266,21 @@ impl WildAssent {
     /// next one, a Creature's Instinct card), the same with no Hunt bookkeeping owed.
     #[inline]
     pub(crate) fn nothing_due(&self, s: &State) -> bool {
-        // removal_due: the pass is known to find nothing.
-        let quiet = s.memo.1.get()
-            // victory_due: only an Arena match has a winner.
-            && self.params.mode != Mode::Arena
+        // The chain owes nothing outside play (setting up, or over).
+        if s.phase != Phase::Play {
+            return true;
+        }
+        // victory_due: only an Arena match has a winner.
+        let quiet = self.params.mode != Mode::Arena
             && s.momentum_heal.is_none()
             // attack_due: nothing rolled.
             && s.attack.as_ref().is_none_or(|k| k.roll.is_none())
             && s.skill.is_none()
             && s.capture.is_none()
-            && s.hunt.capture_card.is_none();
+            && s.hunt.capture_card.is_none()
+            // The chain's first link itself: mostly the pass known clean, or (the decision
+            // after an attack's last damage) one miniature's damage to look at.
+            && self.removal_due(s).is_none();
         if !quiet {
             return false;
         }
@@ -295,6 +301,7 @@ impl WildAssent {
 
     /// A miniature at no Health leaves; a slain Creature drops its Resources; a Summon
     /// whose summoner left is destroyed; a Creature with enough captured tokens is captured.
+    #[inline]
     fn removal_due(&self, s: &State) -> Option<Due> {
         // A pass that found nothing is remembered (`state::Clean`) until a writer of what it
         // reads clears it: most records change no damage, presence or token, and skip it.
@@ -308,6 +315,13 @@ impl WildAssent {
             );
             return None;
         }
+        self.removal_unknown(s)
+    }
+
+    /// [`WildAssent::removal_due`] when the pass is not known clean. Out of line: most calls
+    /// find it clean, and with the pass inlined each caller saved the registers its loop needs.
+    #[inline(never)]
+    fn removal_unknown(&self, s: &State) -> Option<Due> {
         let d = match s.memo.1.damaged() {
             // Clean but for this miniature's damage: the pass found every other miniature
             // under its Health, and no drop, Summon or capture owed, and nothing of that
@@ -432,8 +446,14 @@ impl WildAssent {
     fn attack_pending(&self, s: &State) -> bool {
         // A target on the board whose damage is next (just rolled, or the last target's
         // consequences done): that damage is due, as `attack_next` would find at once.
-        if let Some(a) = s.attack.as_ref().filter(|a| a.roll.is_some() && a.stage == Stage::Damage) {
-            if a.targets.get(usize::from(a.at)).is_some_and(|&t| s.unit(t).on_board()) {
+        if let Some(a) = s.attack.as_ref().filter(|a| a.roll.is_some()) {
+            let at = usize::from(a.at);
+            if a.stage == Stage::Damage && a.targets.get(at).is_some_and(|&t| s.unit(t).on_board()) {
+                return true;
+            }
+            // A later target on the board: its damage is owed, whatever this target's own
+            // consequences (which only the walk of the attack's effects would tell).
+            if a.targets.iter().skip(at + 1).any(|&t| s.unit(t).on_board()) {
                 return true;
             }
         }
@@ -982,17 +1002,19 @@ impl WildAssent {
             s.hunt.drawing = false;
         }
     }
-}
 
-impl Consequences for WildAssent {
-    type State = State;
-    type Due = Due;
-    type Fact = Fact;
-    type Event = Event;
-
-    fn resolve(&self, s: &State, e: &Event) -> Result<Fact, StepError> {
+    /// A recorded consequence's labels resolved, its first miniature looked for at `near`
+    /// before the table is searched: the subject of what is due, which most records name.
+    /// Names are unique on the table (a miniature is placed once, a Summon returns to its
+    /// own entry), so the miniature found there is the one the search finds.
+    fn resolve_near(&self, s: &State, e: &Event, near: Option<UnitIx>) -> Result<Fact, StepError> {
+        let find = |n: &crate::kit::name::Name| {
+            let hit = near.filter(|&i| s.units.get(usize::from(i)).is_some_and(|x| x.name == *n));
+            debug_assert!(hit.is_none() || hit == s.find(n), "two miniatures named `{n}`");
+            hit.or_else(|| s.find(n))
+        };
         let u = |n: &crate::kit::name::Name| {
-            s.find(n).ok_or_else(|| {
+            find(n).ok_or_else(|| {
                 StepError::new(format!("`{n}` is not on the table (no miniature of that name was placed)"))
             })
         };
@@ -1022,6 +1044,21 @@ impl Consequences for WildAssent {
             Event::Demand { side, met } => Fact::Demand(*side, *met),
             other => return Err(StepError::new(format!("`{other}` is not a consequence"))),
         })
+    }
+}
+
+impl Consequences for WildAssent {
+    type State = State;
+    type Due = Due;
+    type Fact = Fact;
+    type Event = Event;
+
+    fn resolve(&self, s: &State, e: &Event) -> Result<Fact, StepError> {
+        self.resolve_near(s, e, None)
+    }
+
+    fn resolve_owed(&self, s: &State, e: &Event, due: Option<&Due>) -> Result<Fact, StepError> {
+        self.resolve_near(s, e, due.and_then(|d| d.fact.subject()))
     }
 
     fn due(&self, s: &State) -> Option<Due> {
