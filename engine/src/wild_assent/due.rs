@@ -12,7 +12,7 @@
 //! what a log left out, and `next_consequence` writes the head of the chain as notation.
 
 use super::cards::UnitKind;
-use super::combat::Knock;
+use super::combat::{AfterDamage, Knock};
 use super::effect::{Effect, Status};
 use super::event::{Event, Field};
 use super::rules::{self, BleedOnSkip, BleedStack, DoubleImmobilize, HazardPush, Mode, Scope, StunConsumes};
@@ -126,10 +126,13 @@ impl Fact {
 pub enum Cause {
     Plain,
     Bleed,
-    /// The attack's target `at`, at `stage`.
+    /// The attack's target `at`, at `stage`; `after`: what the attack does after damage,
+    /// when the chain worked it out finding this due (`AfterDamage::UNKNOWN` otherwise), for
+    /// the check of what it still owes once this is applied.
     Attack {
         at: u8,
         stage: Stage,
+        after: AfterDamage,
     },
     /// The skill's effect `next`.
     Skill {
@@ -438,12 +441,12 @@ impl WildAssent {
         if s.attack.as_ref().is_none_or(|a| a.roll.is_none()) {
             return None;
         }
-        self.attack_next(s, true)
+        self.attack_next(s, true, AfterDamage::UNKNOWN)
     }
 
     /// Whether the attack has a consequence left (its damage not worked out).
     #[inline]
-    fn attack_pending(&self, s: &State) -> bool {
+    fn attack_pending(&self, s: &State, known: AfterDamage) -> bool {
         // A target on the board whose damage is next (just rolled, or the last target's
         // consequences done): that damage is due, as `attack_next` would find at once.
         if let Some(a) = s.attack.as_ref().filter(|a| a.roll.is_some()) {
@@ -457,18 +460,19 @@ impl WildAssent {
                 return true;
             }
         }
-        self.attack_next(s, false).is_some()
+        self.attack_next(s, false, known).is_some()
     }
 
-    /// [`WildAssent::attack_due`]; without `damage`, a damage due is 0.
-    fn attack_next(&self, s: &State, damage: bool) -> Option<Due> {
+    /// [`WildAssent::attack_due`]; without `damage`, a damage due is 0. `known`: what the
+    /// attack does after damage, when a consequence of it brought it along.
+    fn attack_next(&self, s: &State, damage: bool, known: AfterDamage) -> Option<Due> {
         let a = s.attack.as_ref()?;
         let faces = a.roll?;
         let mut at = usize::from(a.at);
         let mut stage = a.stage;
         // The statuses and Knockback, walked out of the effects once and only when a target
-        // gets past its damage.
-        let mut fx = None;
+        // gets past its damage (or with its damage, which walks them anyway).
+        let mut fx = known.known();
         while let Some(&t) = a.targets.get(at) {
             let u = s.unit(t);
             if !u.on_board() {
@@ -476,31 +480,48 @@ impl WildAssent {
                 stage = Stage::Damage;
                 continue;
             }
-            let cause = Cause::Attack { at: at as u8, stage };
+            let (here, now) = (at as u8, stage);
+            let cause = move |after: Option<AfterDamage>| Cause::Attack {
+                at: here,
+                stage: now,
+                after: after.unwrap_or(AfterDamage::UNKNOWN),
+            };
             match stage {
                 Stage::Damage => {
-                    let dealt = if damage { self.damage_parts(s, a, at, faces).dealt() } else { 0 };
+                    let dealt = match fx {
+                        _ if !damage => 0,
+                        Some(_) => self.damage_parts(s, a, at, faces).dealt(),
+                        None => {
+                            let (p, after) = self.damage_and_after(s, a, at, faces);
+                            fx = Some(after);
+                            p.dealt()
+                        }
+                    };
+                    let cause = cause(fx);
                     return Some(Due { fact: Fact::Damage(t, dealt), rule: rules::ATTACK_TOTAL, cause });
                 }
-                Stage::Status(k) => match fx
-                    .get_or_insert_with(|| self.after_damage(s, a, faces.specials))
-                    .status(usize::from(k))
-                {
+                Stage::Status(k) => match self.after_status(
+                    s,
+                    a,
+                    *fx.get_or_insert_with(|| self.after_damage(s, a, faces.specials)),
+                    faces.specials,
+                    usize::from(k),
+                ) {
                     None => stage = Stage::Knock,
                     Some((st, rule)) => match self.affliction(s, t, st) {
                         Some((st, r)) => {
                             let rule = if r == rules::IMMOBILIZE_STUN { r } else { rule };
-                            return Some(Due { fact: Fact::Afflict(t, st), rule, cause });
+                            return Some(Due { fact: Fact::Afflict(t, st), rule, cause: cause(fx) });
                         }
                         None => stage = Stage::Status(k + 1),
                     },
                 },
                 Stage::Knock => {
-                    let after = fx.get_or_insert_with(|| self.after_damage(s, a, faces.specials));
+                    let after = *fx.get_or_insert_with(|| self.after_damage(s, a, faces.specials));
                     // Plain Knockback moves a target that took damage; "On Attack" moves any.
-                    let rule = if after.knocks {
+                    let rule = if after.knocks() {
                         Some(rules::KNOCK_ON_ATTACK)
-                    } else if after.knocks_damaged && self.damage_parts(s, a, at, faces).dealt() > 0 {
+                    } else if after.knocks_damaged() && self.damage_parts(s, a, at, faces).dealt() > 0 {
                         Some(rules::KNOCK_DAMAGED)
                     } else {
                         None
@@ -510,17 +531,22 @@ impl WildAssent {
                             Knock::To(p) => Some(p),
                             Knock::Stays | Knock::Hazard => None,
                         };
-                        return Some(Due { fact: Fact::Knock(t, to), rule, cause });
+                        return Some(Due { fact: Fact::Knock(t, to), rule, cause: cause(fx) });
                     }
                     stage = Stage::Done;
                 }
                 Stage::Hazard => {
                     let n = if self.params.hazard == HazardPush::Rule { 2 } else { 1 };
-                    return Some(Due { fact: Fact::Hazard(t, n), rule: rules::HAZARD_PUSH, cause });
+                    return Some(Due {
+                        fact: Fact::Hazard(t, n),
+                        rule: rules::HAZARD_PUSH,
+                        cause: cause(fx),
+                    });
                 }
                 Stage::HazardBleed => {
                     if self.params.hazard != HazardPush::Example {
                         if let Some((st, _)) = self.affliction(s, t, Status::Bleed) {
+                            let cause = cause(fx);
                             return Some(Due { fact: Fact::Afflict(t, st), rule: rules::HAZARD_PUSH, cause });
                         }
                     }
@@ -947,6 +973,13 @@ impl WildAssent {
     /// or whose capture damage left every Creature with a token, is over.
     #[inline]
     pub(crate) fn settle(&self, s: &mut State) {
+        self.settle_knowing(s, AfterDamage::UNKNOWN);
+    }
+
+    /// [`WildAssent::settle`] after a consequence that brought along what its attack does
+    /// after damage (`known`, else `AfterDamage::UNKNOWN`).
+    #[inline]
+    fn settle_knowing(&self, s: &mut State, known: AfterDamage) {
         // Every record and decision ends here, and most leave none of what `settle_pending`
         // reads set: told inline, without the large function's entry and exit. Each of its
         // branches needs one of these set, so skipping it when none is changes nothing.
@@ -958,16 +991,16 @@ impl WildAssent {
             || s.capture.is_some()
             || (s.hunt.drawing && s.act.is_none())
         {
-            self.settle_pending(s);
+            self.settle_pending(s, known);
         }
     }
 
     /// [`WildAssent::settle`] when something it ends may be over.
-    fn settle_pending(&self, s: &mut State) {
+    fn settle_pending(&self, s: &mut State, known: AfterDamage) {
         if s.momentum_heal.is_some() && self.momentum_due(s).is_none() {
             s.momentum_heal = None;
         }
-        if s.attack.as_ref().is_some_and(|a| a.roll.is_some()) && !self.attack_pending(s) {
+        if s.attack.as_ref().is_some_and(|a| a.roll.is_some()) && !self.attack_pending(s, known) {
             if let Some(a) = s.attack.take() {
                 s.last_attack = Some((a.attacker, a.source));
                 let free = matches!(a.source, Source::Skill(k) if self.catalog.skills[k].kind == super::cards::SkillKind::Free);
@@ -1107,7 +1140,7 @@ impl Consequences for WildAssent {
                     a.bled = true;
                 }
             }
-            Cause::Attack { at, stage } => {
+            Cause::Attack { at, stage, .. } => {
                 let next = match (stage, played) {
                     (Stage::Knock, Fact::Knock(t, None)) if d.fact == *played => {
                         let hazard = s
@@ -1178,7 +1211,11 @@ impl Consequences for WildAssent {
                 }
             }
         }
-        self.settle(s);
+        let known = match d.cause {
+            Cause::Attack { after, .. } => after,
+            _ => AfterDamage::UNKNOWN,
+        };
+        self.settle_knowing(s, known);
         Ok(())
     }
 
