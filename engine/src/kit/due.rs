@@ -53,6 +53,17 @@ pub trait Consequences {
 
     /// Resolve a recorded consequence's labels, once (`Err`: it names what is not there).
     fn resolve(&self, s: &Self::State, recorded: &Self::Event) -> Result<Self::Fact, StepError>;
+    /// [`Consequences::resolve`], told what is due: most records are the due consequence,
+    /// so a game whose labels take a search may look at the due's own subjects first. The
+    /// result must be `resolve`'s.
+    fn resolve_owed(
+        &self,
+        s: &Self::State,
+        recorded: &Self::Event,
+        _due: Option<&Self::Due>,
+    ) -> Result<Self::Fact, StepError> {
+        self.resolve(s, recorded)
+    }
 
     /// The ordered chain of predicates: the consequence the rules require next, or `None`
     /// when a decision or a random outcome comes next (or the game is over).
@@ -121,8 +132,10 @@ pub fn check_recorded<C: Consequences>(
     event: &C::Event,
     f: &mut Findings,
 ) -> Result<(), StepError> {
-    let recorded = &game.resolve(s, event)?;
-    let Some(due) = game.due(s) else {
+    // What is due first (it reads the state only), so that resolving may start from it.
+    let due = game.due(s);
+    let recorded = &game.resolve_owed(s, event, due.as_ref())?;
+    let Some(due) = due else {
         game.unexpected(s, recorded, event, f);
         return Ok(());
     };

@@ -165,20 +165,19 @@ impl WildAssent {
         self.can_see(s, place, s.unit(target).at, range, &[act.unit])
     }
 
-    /// As [`WildAssent::ready`], the blockers (every miniature but the Creature), the target's
-    /// field and the card's Range known (asked for many places, they are looked up once).
-    fn ready_through(&self, b: &Blockers, place: Place, t: Pos, range: u8) -> bool {
-        self.can_see_through(b, place, t, range)
-    }
-
-    /// Whether some facing at `place`'s field would let it attack the target on `t`
-    /// (`range`: the card's, [`WildAssent::card_range`]; `b`: every miniature but the
-    /// Creature blocks, [`WildAssent::blockers`], worked out once by the caller, which asks
-    /// [`WildAssent::ready_through`] with them too).
-    fn can_face(&self, b: &Blockers, place: Place, t: Pos, range: u8) -> bool {
-        place.at.distance(t) <= u32::from(range)
-            && Facing::ALL.iter().any(|&f| f.in_arc(place.at, t))
-            && self.clear_through(b, place.at, t)
+    /// Whether the Creature standing at `place` could attack the target on `t` (`range`: the
+    /// card's, [`WildAssent::card_range`]; `b`: every miniature but the Creature blocks,
+    /// [`WildAssent::blockers`], worked out once by the caller) as it faces, or (`turn`: a
+    /// rotation is left) after turning to some facing whose arc holds the target. Either way
+    /// the same line of sight is asked: it is walked once.
+    fn attacks_from(&self, b: &Blockers, place: Place, t: Pos, range: u8, turn: bool) -> bool {
+        if turn && !place.facing.in_arc(place.at, t) {
+            place.at.distance(t) <= u32::from(range)
+                && Facing::ALL.iter().any(|&f| f.in_arc(place.at, t))
+                && self.clear_through(b, place.at, t)
+        } else {
+            self.can_see_through(b, place, t, range)
+        }
     }
 
     /// The cheapest cost, within Speed, of a place of `goal` it may end on (searched only as
@@ -225,20 +224,26 @@ impl WildAssent {
                     return false;
                 }
                 let r = reach.get_or_insert_with(|| self.reach(s, act));
-                // Able to act on it: a place it could attack from, whatever `careful-range`
-                // says of where its movement stops.
-                let goal = self.reach_goal(s, act, r, target, true).unwrap_or_default();
-                Self::nearest_within(r, &goal).is_some()
+                // Able to act on it: a place within Speed it may end on and could attack from,
+                // whatever `careful-range` says of where its movement stops (the goal
+                // `goal_within` gives with `attack`). Only whether there is one counts: the
+                // fields in Range it reaches with a facing whose arc holds the target are walked
+                // until one sees it, rather than the whole goal worked out and searched for.
+                let t = s.unit(target).at;
+                let all = r.costs().all();
+                let mut b = None;
+                self.fields_in_range(t, range).and(r.mover.end).iter().any(|p| {
+                    Facing::ALL.iter().any(|&f| all[f.index()].contains(p) && f.in_arc(p, t))
+                        && self.clear_through(b.get_or_insert_with(|| self.blockers(s, &[act.unit])), p, t)
+                })
             }
             Moving::Advance => {
                 let away = act.start.at.distance(s.unit(target).at);
                 let speed = self.speed_of(s, act);
                 if away <= 1 {
                     // Adjacent already: it attacks facing the target, or after one turn.
-                    let b = self.blockers(s, &[act.unit]);
-                    let t = s.unit(target).at;
-                    return self.ready_through(&b, act.start, t, range)
-                        || (speed > 0 && self.can_face(&b, act.start, t, range));
+                    let (b, t) = (self.blockers(s, &[act.unit]), s.unit(target).at);
+                    return self.attacks_from(&b, act.start, t, range, speed > 0);
                 }
                 if range <= 1 && away - 1 > u32::from(speed) {
                     return false; // no step brings it next to the target
@@ -249,17 +254,17 @@ impl WildAssent {
                     // It ends adjacent at that cost; it attacks if it arrives facing the target,
                     // or has a rotation left and a facing that sees it.
                     Some(d) => {
-                        let b = self.blockers(s, &[act.unit]);
-                        let t = s.unit(target).at;
+                        let (b, t) = (self.blockers(s, &[act.unit]), s.unit(target).at);
                         // Searched up to `d` at least.
                         let Some(layer) = r.searched().layer(d) else { return false };
+                        let turn = d < r.speed;
                         Facing::ALL.iter().any(|&f| {
                             let i = f.index();
-                            layer[i].and(goal[i]).and(r.mover.end).iter().any(|at| {
-                                let p = Place::new(at, f);
-                                self.ready_through(&b, p, t, range)
-                                    || (d < r.speed && self.can_face(&b, p, t, range))
-                            })
+                            layer[i]
+                                .and(goal[i])
+                                .and(r.mover.end)
+                                .iter()
+                                .any(|at| self.attacks_from(&b, Place::new(at, f), t, range, turn))
                         })
                     }
                     // Short of adjacent, only a ranged attack can be made.
@@ -268,7 +273,7 @@ impl WildAssent {
                         let (b, t) = (self.blockers(s, &[act.unit]), s.unit(target).at);
                         self.toward_ends(s, act, r, &goal)
                             .into_iter()
-                            .any(|p| self.ready_through(&b, p, t, range))
+                            .any(|p| self.attacks_from(&b, p, t, range, false))
                     }
                 }
             }
@@ -561,15 +566,11 @@ impl WildAssent {
                 Some([c; 4])
             }
             Moving::Careful => {
-                let r = i16::from(self.card_range(s, act));
-                // The fields within Range of the target (a square: Range counts diagonal
-                // steps), on the board and in `within`, as one set: only those are walked
-                // for their line of sight.
-                let mut near = Cells::square(t, r).and(self.params.fields);
+                // In `within`, as one set: only those are walked for their line of sight.
+                let mut near = self.fields_in_range(t, self.card_range(s, act));
                 if let Some(w) = within {
                     near = near.and(*w);
                 }
-                near.remove(t);
                 if !attack {
                     // Within Range is all "in range" says: any facing, any line.
                     return Some([near; 4]);
@@ -586,6 +587,14 @@ impl WildAssent {
                 Some(g)
             }
         }
+    }
+
+    /// The fields within `range` of `t` (a square: Range counts diagonal steps) on the board,
+    /// but `t`'s own.
+    fn fields_in_range(&self, t: Pos, range: u8) -> Cells {
+        let mut near = Cells::square(t, i16::from(range)).and(self.params.fields);
+        near.remove(t);
+        near
     }
 
     /// Check one recorded stretch of a Creature's movement: `places` are where each step led,
@@ -749,26 +758,26 @@ impl WildAssent {
             // possible, still in range.
             let tat = s.unit(target).at;
             let others = self.pool_mask(s, act) & !(1 << target);
-            let score = |at: Pos| {
-                let rest = members(others).map(|e| at.distance(s.unit(e).at)).min().unwrap_or(u32::MAX);
-                (at.distance(tat), rest)
-            };
+            // The score (distance to the target, then to the nearest other Seeker) ranks the
+            // distance first: the best is the farthest distance, then the best of the other
+            // Seekers' among the fields that far only, which alone are walked for them.
+            let rest = |at: Pos| members(others).map(|e| at.distance(s.unit(e).at)).min().unwrap_or(u32::MAX);
             // A place's score is its field's (the facing does not count): each field reached
-            // on the goal is scored once, not once per facing it was reached with; and a field
-            // nearer the target than the best so far cannot beat it (the distance ranks
-            // first), so the other Seekers are walked only for the rest.
+            // on the goal is scored once, not once per facing it was reached with.
             let all = r.costs().all();
             let mut fields = Cells::new();
             for i in 0..4 {
                 fields = fields.union(all[i].and(goal[i]));
             }
-            let mut best = score(act.start.at);
-            for at in fields.and(r.mover.end).iter() {
-                if at.distance(tat) >= best.0 {
-                    best = best.max(score(at));
-                }
+            let fields = fields.and(r.mover.end);
+            let far = fields.iter().map(|at| at.distance(tat)).fold(act.start.at.distance(tat), u32::max);
+            let mut best = if act.start.at.distance(tat) == far { rest(act.start.at) } else { 0 };
+            for at in fields.iter().filter(|at| at.distance(tat) == far) {
+                best = best.max(rest(at));
             }
-            return (!in_goal(goal, here) || score(here.at) < best).then(|| {
+            let away = here.at.distance(tat);
+            let worse = away < far || (away == far && rest(here.at) < best);
+            return (!in_goal(goal, here) || worse).then(|| {
                 (
                     rules::CMOVE_CAREFUL,
                     format!("`{name}` was in range of {tname}: it moves as far away as it can while staying in range"),
@@ -782,10 +791,18 @@ impl WildAssent {
             Some(_) if in_goal(goal, here) => {
                 // At the destination: Advance faces the target when Speed is left.
                 let turn = card.moving == Moving::Advance && left > 0 && {
-                    // The blockers and the Range, worked out once for both lines of sight.
-                    let (b, t, range) =
-                        (self.blockers(s, &[act.unit]), s.unit(target).at, self.card_range(s, act));
-                    !self.ready_through(&b, here, t, range) && self.can_face(&b, here, t, range)
+                    // It could attack after a turn but not as it faces. Both ask the same line
+                    // of sight: facing the target (the usual case), it has no turn to make
+                    // whatever the line, and the blockers are not worked out.
+                    let t = s.unit(target).at;
+                    !here.facing.in_arc(here.at, t)
+                        && self.attacks_from(
+                            &self.blockers(s, &[act.unit]),
+                            here,
+                            t,
+                            self.card_range(s, act),
+                            true,
+                        )
                 };
                 turn.then(|| {
                     (rules::CMOVE_FACE, format!("`{name}` has {left} Speed left to turn toward {tname}"))

@@ -14,22 +14,72 @@ use super::state::{Activation, Attack, Faces, Obstacle, Source, State, UnitIx};
 use super::WildAssent;
 use crate::kit::blame::first_explaining;
 use crate::kit::grid::Pos;
-use smallvec::SmallVec;
 
-/// An attack's statuses and Knockback, as [`WildAssent::after_damage`] finds them.
-pub(crate) struct AfterDamage {
-    /// Entry `k`: the `k`-th status it inflicts on each target, and what gives it (its rule,
-    /// [`AfterDamage::status`]). Two bytes an entry rather than the rule's `&str`: the chain
-    /// works this out several times per attack record, and a small value is cheap to make
-    /// and move.
-    statuses: SmallVec<[(Status, Giver); 8]>,
+/// An attack's statuses and Knockback, as [`WildAssent::after_damage`] finds them: the same
+/// for every target and every stage of the attack. Four bytes, so that a consequence of the
+/// attack carries it (`due::Cause::Attack`) to the check of what the attack still owes once
+/// it is applied, and neither works it out again. The first [`AfterDamage::INLINE`] statuses
+/// are held here; one further is asked of [`WildAssent::after_status`], which walks the
+/// effects again (an attack giving that many is rare).
+///
+/// Bits 0-24: the statuses, five bits each (the status's place in `Status::ALL`, then what
+/// gives it); 25-27: how many (`MORE`: more than held); 28: every target is knocked back;
+/// 29: a target is knocked back if it took damage; 30: not worked out (`UNKNOWN`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AfterDamage(u32);
+
+impl AfterDamage {
+    /// The statuses held in the word.
+    const INLINE: u32 = 5;
+    /// The count that says more statuses than are held.
+    const MORE: u32 = 6;
+    const COUNT: u32 = 25;
+    const KNOCKS: u32 = 1 << 28;
+    const KNOCKS_DAMAGED: u32 = 1 << 29;
+    /// Nothing after damage: no status, no Knockback.
+    pub const NONE: AfterDamage = AfterDamage(0);
+    /// Not worked out: a consequence that came without it.
+    pub const UNKNOWN: AfterDamage = AfterDamage(1 << 30);
+
+    /// Itself, when worked out.
+    pub fn known(self) -> Option<AfterDamage> {
+        (self != AfterDamage::UNKNOWN).then_some(self)
+    }
+    fn count(self) -> u32 {
+        (self.0 >> Self::COUNT) & 7
+    }
     /// Every target is knocked back ("On Attack: Knockback", a Special's trigger).
-    pub knocks: bool,
+    pub fn knocks(self) -> bool {
+        self.0 & Self::KNOCKS != 0
+    }
     /// A target is knocked back if it took damage (plain "Knockback", default reading).
-    pub knocks_damaged: bool,
+    pub fn knocks_damaged(self) -> bool {
+        self.0 & Self::KNOCKS_DAMAGED != 0
+    }
+    fn push(&mut self, st: Status, giver: Giver) {
+        let n = self.count();
+        if n < Self::INLINE {
+            let entry = (st.index() as u32) | ((giver as u32) << 3);
+            self.0 |= entry << (5 * n);
+            self.0 = (self.0 & !(7 << Self::COUNT)) | ((n + 1) << Self::COUNT);
+        } else {
+            self.0 = (self.0 & !(7 << Self::COUNT)) | (Self::MORE << Self::COUNT);
+        }
+    }
+    /// The `k`-th status the attack inflicts on each target, and its rule; `None` inside
+    /// when it has fewer; `None` outside when the `k`-th is not held here.
+    fn status(self, k: usize) -> Option<Option<(Status, &'static str)>> {
+        let n = self.count();
+        if k >= n.min(Self::INLINE) as usize {
+            return (n != Self::MORE).then_some(None);
+        }
+        let entry = (self.0 >> (5 * k)) & 31;
+        Some(Some(entry_of(Status::ALL[(entry & 7) as usize], GIVERS[(entry >> 3) as usize])))
+    }
 }
 
-/// What gives an attack's status: the card's own effect, or a Special's trigger.
+/// What gives an attack's status: the card's own effect, or a Special's trigger (its place
+/// here is its code in [`AfterDamage`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Giver {
     Own,
@@ -38,18 +88,17 @@ enum Giver {
     OnSpecials,
 }
 
-impl AfterDamage {
-    /// The `k`-th status the attack inflicts on each target, and its rule.
-    pub fn status(&self, k: usize) -> Option<(Status, &'static str)> {
-        let &(st, giver) = self.statuses.get(k)?;
-        let rule = match giver {
-            Giver::Own => status_rule(st),
-            Giver::OnSpecial => rules::SPECIAL_ONCE,
-            Giver::OnEachSpecial => rules::SPECIAL_EACH,
-            Giver::OnSpecials => rules::SPECIAL_THRESHOLD,
-        };
-        Some((st, rule))
-    }
+const GIVERS: [Giver; 4] = [Giver::Own, Giver::OnSpecial, Giver::OnEachSpecial, Giver::OnSpecials];
+
+/// A status an attack inflicts, with the rule of what gives it.
+fn entry_of(st: Status, giver: Giver) -> (Status, &'static str) {
+    let rule = match giver {
+        Giver::Own => status_rule(st),
+        Giver::OnSpecial => rules::SPECIAL_ONCE,
+        Giver::OnEachSpecial => rules::SPECIAL_EACH,
+        Giver::OnSpecials => rules::SPECIAL_THRESHOLD,
+    };
+    (st, rule)
 }
 
 /// The numbers one damage is made of.
@@ -172,7 +221,8 @@ impl WildAssent {
         let u = s.unit(i);
         let card = &self.units()[u.card];
         let equipment = u.equipment;
-        let chosen = self.chosen_skills(s, i);
+        // Only an Arena match's troupes choose Skill cards: skip the look-up when none has.
+        let chosen = if s.troupes.skills.is_empty() { Vec::new() } else { self.chosen_skills(s, i) };
         card.skills
             .iter()
             .copied()
@@ -207,7 +257,10 @@ impl WildAssent {
                 }
             }
         }
-        for k in u.equipment.into_iter().flatten() {
+        // The two slots read in place: the array's `into_iter().flatten()` cost more than
+        // the walk of the effects it leads to.
+        for slot in &u.equipment {
+            let Some(k) = *slot else { continue };
             let k = &self.catalog.equipment[k];
             if standing_skill(k, true) {
                 for e in &k.effects.effects {
@@ -347,27 +400,58 @@ impl WildAssent {
 
     /// The numbers of the damage to the attack's target `k`, from its roll.
     pub(crate) fn damage_parts(&self, s: &State, a: &Attack, k: usize, faces: Faces) -> DamageParts {
+        self.damage_parts_with(s, a, k, faces, |_| {})
+    }
+
+    /// The damage to target `k` and what the attack does after it ([`WildAssent::after_damage`]),
+    /// from one walk over its effects: the damage due is worked out once per target, and
+    /// what follows it is then known without a walk of its own.
+    pub(crate) fn damage_and_after(
+        &self,
+        s: &State,
+        a: &Attack,
+        k: usize,
+        faces: Faces,
+    ) -> (DamageParts, AfterDamage) {
+        let mut after = AfterDamage::NONE;
+        let p = self.damage_parts_with(s, a, k, faces, |e| self.after_effect(e, faces.specials, &mut after));
+        (p, after)
+    }
+
+    /// [`WildAssent::damage_parts`], each effect of the attack also handed to `also`.
+    #[inline]
+    fn damage_parts_with<'a>(
+        &'a self,
+        s: &State,
+        a: &Attack,
+        k: usize,
+        faces: Faces,
+        mut also: impl FnMut(&'a Effect),
+    ) -> DamageParts {
         let t = a.targets[k];
         let specials = faces.specials;
         let (mut bonus, mut each, mut ignore) = (0, 0, false);
-        self.each_attack_effect(s, a.attacker, a.source, |e| match e {
-            Effect::Damage(n) => bonus += n,
-            Effect::IgnoreDefense => ignore = true,
-            Effect::AssignIfDamaged => ignore |= s.unit(t).damage > 0,
-            Effect::On(trigger, inner) => {
-                let times = i32::from(trigger.times(specials));
-                match **inner {
-                    Effect::Damage(n) => {
-                        bonus += n * times;
-                        if *trigger == super::effect::Trigger::OnEachSpecial {
-                            each += n * times;
+        self.each_attack_effect(s, a.attacker, a.source, |e| {
+            also(e);
+            match e {
+                Effect::Damage(n) => bonus += n,
+                Effect::IgnoreDefense => ignore = true,
+                Effect::AssignIfDamaged => ignore |= s.unit(t).damage > 0,
+                Effect::On(trigger, inner) => {
+                    let times = i32::from(trigger.times(specials));
+                    match **inner {
+                        Effect::Damage(n) => {
+                            bonus += n * times;
+                            if *trigger == super::effect::Trigger::OnEachSpecial {
+                                each += n * times;
+                            }
                         }
+                        Effect::IgnoreDefense => ignore |= times > 0,
+                        _ => {}
                     }
-                    Effect::IgnoreDefense => ignore |= times > 0,
-                    _ => {}
                 }
+                _ => {}
             }
-            _ => {}
         });
         let (pdef, mdef) = self.defenses(s, t);
         DamageParts {
@@ -445,47 +529,75 @@ impl WildAssent {
     /// and whether it knocks back. The walk is the same for every target and every stage of
     /// the attack, so the consequence chain makes it once per look instead of once per stage.
     pub(crate) fn after_damage(&self, s: &State, a: &Attack, specials: u8) -> AfterDamage {
-        let mut out = AfterDamage { statuses: SmallVec::new(), knocks: false, knocks_damaged: false };
-        self.each_attack_effect(s, a.attacker, a.source, |e| {
-            let (st, giver, times) = match e {
-                Effect::Status(st) => (*st, Giver::Own, 1),
-                Effect::Knockback => {
-                    match self.params.knockback_plain {
-                        rules::KnockbackPlain::Damaged => out.knocks_damaged = true,
-                        rules::KnockbackPlain::Always => out.knocks = true,
-                    }
-                    return;
-                }
-                Effect::OnAttackKnockback => {
-                    out.knocks = true;
-                    return;
-                }
-                Effect::On(t, inner) => {
-                    let times = t.times(specials);
-                    let st = match **inner {
-                        Effect::Status(st) => st,
-                        Effect::Knockback => {
-                            out.knocks |= times > 0;
-                            return;
-                        }
-                        _ => return,
-                    };
-                    let giver = match t {
-                        super::effect::Trigger::OnSpecial => Giver::OnSpecial,
-                        super::effect::Trigger::OnEachSpecial => Giver::OnEachSpecial,
-                        super::effect::Trigger::OnSpecials(_) => Giver::OnSpecials,
-                    };
-                    (st, giver, times)
-                }
-                _ => return,
-            };
-            // Plain pushes: `extend` from an iterator cost more than the one push most
-            // triggers make.
-            for _ in 0..times {
-                out.statuses.push((st, giver));
-            }
-        });
+        let mut out = AfterDamage::NONE;
+        self.each_attack_effect(s, a.attacker, a.source, |e| self.after_effect(e, specials, &mut out));
         out
+    }
+
+    /// The `k`-th status the attack inflicts on each target, and its rule (`fx`: its
+    /// [`WildAssent::after_damage`]).
+    pub(crate) fn after_status(
+        &self,
+        s: &State,
+        a: &Attack,
+        fx: AfterDamage,
+        specials: u8,
+        k: usize,
+    ) -> Option<(Status, &'static str)> {
+        if let Some(held) = fx.status(k) {
+            return held;
+        }
+        // Past the statuses held: the walk again, counting.
+        let (mut seen, mut found) = (0, None);
+        self.each_attack_effect(s, a.attacker, a.source, |e| {
+            self.each_status_after(e, specials, |st, giver| {
+                if seen == k {
+                    found.get_or_insert(entry_of(st, giver));
+                }
+                seen += 1;
+            });
+        });
+        found
+    }
+
+    /// One effect's part in [`WildAssent::after_damage`].
+    #[inline]
+    fn after_effect(&self, e: &Effect, specials: u8, out: &mut AfterDamage) {
+        match e {
+            Effect::Knockback => match self.params.knockback_plain {
+                rules::KnockbackPlain::Damaged => out.0 |= AfterDamage::KNOCKS_DAMAGED,
+                rules::KnockbackPlain::Always => out.0 |= AfterDamage::KNOCKS,
+            },
+            Effect::OnAttackKnockback => out.0 |= AfterDamage::KNOCKS,
+            Effect::On(t, inner) if **inner == Effect::Knockback => {
+                if t.times(specials) > 0 {
+                    out.0 |= AfterDamage::KNOCKS;
+                }
+            }
+            _ => self.each_status_after(e, specials, |st, giver| out.push(st, giver)),
+        }
+    }
+
+    /// The statuses one effect of an attack inflicts on each target, in order (as many times
+    /// as its trigger occurs), each with what gives it.
+    #[inline]
+    fn each_status_after(&self, e: &Effect, specials: u8, mut f: impl FnMut(Status, Giver)) {
+        let (st, giver, times) = match e {
+            Effect::Status(st) => (*st, Giver::Own, 1),
+            Effect::On(t, inner) => {
+                let Effect::Status(st) = **inner else { return };
+                let giver = match t {
+                    super::effect::Trigger::OnSpecial => Giver::OnSpecial,
+                    super::effect::Trigger::OnEachSpecial => Giver::OnEachSpecial,
+                    super::effect::Trigger::OnSpecials(_) => Giver::OnSpecials,
+                };
+                (st, giver, t.times(specials))
+            }
+            _ => return,
+        };
+        for _ in 0..times {
+            f(st, giver);
+        }
     }
 
     /// Where Knockback from `source` sends the miniature `t`: one field directly away.

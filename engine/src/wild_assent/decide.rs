@@ -97,6 +97,9 @@ impl WildAssent {
         })
     }
 
+    /// The decision's own step. Inlined into its one caller, [`WildAssent::step_decision`]:
+    /// its frame was set up and torn down again for every decision.
+    #[inline(always)]
     fn decide(&self, s: &mut State, ev: &Event, f: &mut Findings) -> Result<(), StepError> {
         match *ev {
             Event::Scout { card } => self.scout(s, card, f),
@@ -557,7 +560,25 @@ impl WildAssent {
     // ---- activations
 
     /// An activation still open when another begins: reported once, then ended as if passed.
+    /// Inlined: none is open at almost every `activate` and `instinct` (the last one's end was
+    /// flushed), and the report's frame ([`WildAssent::close_open_report`]) is then not set up.
+    #[inline]
     fn close_open(
+        &self,
+        s: &mut State,
+        what: &dyn std::fmt::Display,
+        f: &mut Findings,
+    ) -> Result<(), StepError> {
+        match s.act {
+            None => Ok(()),
+            Some(_) => self.close_open_report(s, what, f),
+        }
+    }
+
+    /// [`WildAssent::close_open`] with an activation open.
+    #[cold]
+    #[inline(never)]
+    fn close_open_report(
         &self,
         s: &mut State,
         what: &dyn std::fmt::Display,
@@ -829,31 +850,50 @@ impl WildAssent {
     }
 
     /// The active miniature is `u`; otherwise report it (the action is then ignored).
+    /// Inlined, the report out of line: every move, attack and pass asks, and the report's
+    /// frame was set up for each (it is made only for a record out of turn).
+    #[inline]
     fn acting(&self, s: &State, u: UnitIx, what: &str, f: &mut Findings) -> bool {
         match s.act.as_ref() {
             Some(a) if a.unit == u => true,
             _ => {
-                let name = s.unit(u).name;
-                let rule = if s.unit(u).on_board() { rules::OWN } else { self.gone_rule(s, u) };
-                f.violate(self.v(s, rule, format!("`{name}` {what} outside its own activation"), &[u]));
+                self.not_acting(s, u, what, f);
                 false
             }
         }
     }
 
-    /// A miniature in a Pit spends its activation climbing out.
+    /// [`WildAssent::acting`]'s report.
+    #[cold]
+    #[inline(never)]
+    fn not_acting(&self, s: &State, u: UnitIx, what: &str, f: &mut Findings) {
+        let name = s.unit(u).name;
+        let rule = if s.unit(u).on_board() { rules::OWN } else { self.gone_rule(s, u) };
+        f.violate(self.v(s, rule, format!("`{name}` {what} outside its own activation"), &[u]));
+    }
+
+    /// A miniature in a Pit spends its activation climbing out. Inlined, the report out of
+    /// line, as [`WildAssent::acting`].
+    #[inline]
     fn in_pit(&self, s: &State, u: UnitIx, f: &mut Findings) -> bool {
         let pit = s.act.as_ref().is_some_and(|a| a.pit) && s.unit(u).in_pit;
         if pit {
-            let name = s.unit(u).name;
-            f.violate(self.v(
-                s,
-                rules::PIT_EXIT,
-                format!("`{name}` is in a Pit: its activation is spent climbing out (`exit`)"),
-                &[u],
-            ));
+            self.report_in_pit(s, u, f);
         }
         pit
+    }
+
+    /// [`WildAssent::in_pit`]'s report.
+    #[cold]
+    #[inline(never)]
+    fn report_in_pit(&self, s: &State, u: UnitIx, f: &mut Findings) {
+        let name = s.unit(u).name;
+        f.violate(self.v(
+            s,
+            rules::PIT_EXIT,
+            format!("`{name}` is in a Pit: its activation is spent climbing out (`exit`)"),
+            &[u],
+        ));
     }
 
     /// Why a target the card does not allow is wrong (`target_allowed` said it is).
@@ -1208,8 +1248,10 @@ impl WildAssent {
         movement: Movement,
         end: Pos,
     ) -> Option<(&'static str, String)> {
-        let unit = s.unit(u).name;
+        // The name is looked up only for a breach (most movements end where they may).
+        let unit = || s.unit(u).name;
         if s.obstacle(end) == Some(Obstacle::Partial) {
+            let unit = unit();
             return Some((
                 rules::PARTIAL_NO_END,
                 format!("`{unit}` ends its movement on Partial Cover ({})", end.algebraic()),
@@ -1222,12 +1264,12 @@ impl WildAssent {
         if let Some(o) = s.indices().find(|&o| o != u && s.unit(o).on_board() && s.unit(o).at == end) {
             return Some((
                 rules::FLYING_END,
-                format!("`{unit}` ends its flight on `{}`'s field", s.unit(o).name),
+                format!("`{}` ends its flight on `{}`'s field", unit(), s.unit(o).name),
             ));
         }
         let o = s.obstacle(end).filter(|o| o.is_full())?;
         let rule = if o.is_hazard() { rules::HAZARD_IS_FULL } else { rules::FULL_IMPASSABLE };
-        Some((rule, format!("`{unit}` ends its flight on {o}")))
+        Some((rule, format!("`{}` ends its flight on {o}", unit())))
     }
 
     /// A Seeker's or Gladiator's movement ended (the record after its last `move` line is
@@ -1288,8 +1330,18 @@ impl WildAssent {
     }
 
     /// Judge where a Creature stopped, at its action or pass, when it did not move (a move
-    /// is judged as it is recorded).
+    /// is judged as it is recorded). Inlined, the judging out of line: a Seeker's action,
+    /// and a Creature's after its move, have nothing to judge.
+    #[inline]
     fn creature_stop(&self, s: &mut State, f: &mut Findings) {
+        if s.act.as_ref().is_some_and(|a| a.card.is_some() && !a.checked) {
+            self.judge_creature_stop(s, f);
+        }
+    }
+
+    /// [`WildAssent::creature_stop`] for a Creature whose stop is still to be judged.
+    #[inline(never)]
+    fn judge_creature_stop(&self, s: &mut State, f: &mut Findings) {
         let Some(a) = s.act.clone().filter(|a| a.card.is_some() && !a.checked) else { return };
         // A Halt card's Creature, or one without a target (but of a card for every enemy), has
         // no stop to judge (`check_creature_stop` finds no goal): no reach is made for it. The

@@ -12,7 +12,7 @@
 //! what a log left out, and `next_consequence` writes the head of the chain as notation.
 
 use super::cards::UnitKind;
-use super::combat::Knock;
+use super::combat::{AfterDamage, Knock};
 use super::effect::{Effect, Status};
 use super::event::{Event, Field};
 use super::rules::{self, BleedOnSkip, BleedStack, DoubleImmobilize, HazardPush, Mode, Scope, StunConsumes};
@@ -126,10 +126,13 @@ impl Fact {
 pub enum Cause {
     Plain,
     Bleed,
-    /// The attack's target `at`, at `stage`.
+    /// The attack's target `at`, at `stage`; `after`: what the attack does after damage,
+    /// when the chain worked it out finding this due (`AfterDamage::UNKNOWN` otherwise), for
+    /// the check of what it still owes once this is applied.
     Attack {
         at: u8,
         stage: Stage,
+        after: AfterDamage,
     },
     /// The skill's effect `next`.
     Skill {
@@ -256,37 +259,52 @@ impl WildAssent {
         None
     }
 
-    /// Whether nothing is due, told from a few fields without walking the chain: `true` only
+    /// Whether nothing is due, told from a few fields and the removal pass (remembered when
+    /// clean) without walking the rest of the chain or `flush`'s loop around it: `true` only
     /// when every check of [`WildAssent::next_due`] is sure to find nothing (`false` says
-    /// nothing; the chain tells). The usual state before a decision within an activation
-    /// (a target, a move, an attack, its roll, a pass): the table known clean, nothing being
+    /// nothing; the chain tells). The usual states before a decision: within an activation
+    /// (a target, a move, an attack, its roll, a pass), the table known clean, nothing being
     /// resolved, the activation neither over nor owing its start (no Bleed or Stun token on
-    /// the miniature) nor a cancelled capture (no capture token).
+    /// the miniature) nor a cancelled capture (no capture token); between activations (the
+    /// next one, a Creature's Instinct card), the same with no Hunt bookkeeping owed.
     #[inline]
     pub(crate) fn nothing_due(&self, s: &State) -> bool {
-        let Some(a) = s.act.as_ref() else { return false };
-        // removal_due: the pass is known to find nothing.
-        s.memo.1.get()
-            // victory_due: only an Arena match has a winner.
-            && self.params.mode != Mode::Arena
+        // The chain owes nothing outside play (setting up, or over).
+        if s.phase != Phase::Play {
+            return true;
+        }
+        // victory_due: only an Arena match has a winner.
+        let quiet = self.params.mode != Mode::Arena
             && s.momentum_heal.is_none()
             // attack_due: nothing rolled.
             && s.attack.as_ref().is_none_or(|k| k.roll.is_none())
             && s.skill.is_none()
             && s.capture.is_none()
             && s.hunt.capture_card.is_none()
+            // The chain's first link itself: mostly the pass known clean, or (the decision
+            // after an attack's last damage) one miniature's damage to look at.
+            && self.removal_due(s).is_none();
+        if !quiet {
+            return false;
+        }
+        match s.act.as_ref() {
             // end_due: the activation goes on (and with one in progress, encounter_due and
-            // round_due find nothing).
-            && !a.done
-            // start_due: no Bleed to deal nor Stun to skip; cancel_due: no capture token.
-            && {
+            // round_due find nothing). start_due: no Bleed to deal nor Stun to skip;
+            // cancel_due: no capture token.
+            Some(a) => {
                 let u = s.unit(a.unit);
-                u.statuses & (Status::Bleed.bit() | Status::Stun.bit()) == 0 && u.capture.is_none()
+                !a.done && u.statuses & (Status::Bleed.bit() | Status::Stun.bit()) == 0 && u.capture.is_none()
             }
+            // Between activations the rest of the chain is the bookkeeping of a Hunt encounter
+            // or an Arena round: told here without `flush` and the chain's call around it,
+            // which every decision between activations paid to find nothing.
+            None => self.params.scope != Scope::Match && self.encounter_due(s).is_none(),
+        }
     }
 
     /// A miniature at no Health leaves; a slain Creature drops its Resources; a Summon
     /// whose summoner left is destroyed; a Creature with enough captured tokens is captured.
+    #[inline]
     fn removal_due(&self, s: &State) -> Option<Due> {
         // A pass that found nothing is remembered (`state::Clean`) until a writer of what it
         // reads clears it: most records change no damage, presence or token, and skip it.
@@ -300,6 +318,13 @@ impl WildAssent {
             );
             return None;
         }
+        self.removal_unknown(s)
+    }
+
+    /// [`WildAssent::removal_due`] when the pass is not known clean. Out of line: most calls
+    /// find it clean, and with the pass inlined each caller saved the registers its loop needs.
+    #[inline(never)]
+    fn removal_unknown(&self, s: &State) -> Option<Due> {
         let d = match s.memo.1.damaged() {
             // Clean but for this miniature's damage: the pass found every other miniature
             // under its Health, and no drop, Summon or capture owed, and nothing of that
@@ -416,31 +441,38 @@ impl WildAssent {
         if s.attack.as_ref().is_none_or(|a| a.roll.is_none()) {
             return None;
         }
-        self.attack_next(s, true)
+        self.attack_next(s, true, AfterDamage::UNKNOWN)
     }
 
     /// Whether the attack has a consequence left (its damage not worked out).
     #[inline]
-    fn attack_pending(&self, s: &State) -> bool {
+    fn attack_pending(&self, s: &State, known: AfterDamage) -> bool {
         // A target on the board whose damage is next (just rolled, or the last target's
         // consequences done): that damage is due, as `attack_next` would find at once.
-        if let Some(a) = s.attack.as_ref().filter(|a| a.roll.is_some() && a.stage == Stage::Damage) {
-            if a.targets.get(usize::from(a.at)).is_some_and(|&t| s.unit(t).on_board()) {
+        if let Some(a) = s.attack.as_ref().filter(|a| a.roll.is_some()) {
+            let at = usize::from(a.at);
+            if a.stage == Stage::Damage && a.targets.get(at).is_some_and(|&t| s.unit(t).on_board()) {
+                return true;
+            }
+            // A later target on the board: its damage is owed, whatever this target's own
+            // consequences (which only the walk of the attack's effects would tell).
+            if a.targets.iter().skip(at + 1).any(|&t| s.unit(t).on_board()) {
                 return true;
             }
         }
-        self.attack_next(s, false).is_some()
+        self.attack_next(s, false, known).is_some()
     }
 
-    /// [`WildAssent::attack_due`]; without `damage`, a damage due is 0.
-    fn attack_next(&self, s: &State, damage: bool) -> Option<Due> {
+    /// [`WildAssent::attack_due`]; without `damage`, a damage due is 0. `known`: what the
+    /// attack does after damage, when a consequence of it brought it along.
+    fn attack_next(&self, s: &State, damage: bool, known: AfterDamage) -> Option<Due> {
         let a = s.attack.as_ref()?;
         let faces = a.roll?;
         let mut at = usize::from(a.at);
         let mut stage = a.stage;
         // The statuses and Knockback, walked out of the effects once and only when a target
-        // gets past its damage.
-        let mut fx = None;
+        // gets past its damage (or with its damage, which walks them anyway).
+        let mut fx = known.known();
         while let Some(&t) = a.targets.get(at) {
             let u = s.unit(t);
             if !u.on_board() {
@@ -448,31 +480,48 @@ impl WildAssent {
                 stage = Stage::Damage;
                 continue;
             }
-            let cause = Cause::Attack { at: at as u8, stage };
+            let (here, now) = (at as u8, stage);
+            let cause = move |after: Option<AfterDamage>| Cause::Attack {
+                at: here,
+                stage: now,
+                after: after.unwrap_or(AfterDamage::UNKNOWN),
+            };
             match stage {
                 Stage::Damage => {
-                    let dealt = if damage { self.damage_parts(s, a, at, faces).dealt() } else { 0 };
+                    let dealt = match fx {
+                        _ if !damage => 0,
+                        Some(_) => self.damage_parts(s, a, at, faces).dealt(),
+                        None => {
+                            let (p, after) = self.damage_and_after(s, a, at, faces);
+                            fx = Some(after);
+                            p.dealt()
+                        }
+                    };
+                    let cause = cause(fx);
                     return Some(Due { fact: Fact::Damage(t, dealt), rule: rules::ATTACK_TOTAL, cause });
                 }
-                Stage::Status(k) => match fx
-                    .get_or_insert_with(|| self.after_damage(s, a, faces.specials))
-                    .status(usize::from(k))
-                {
+                Stage::Status(k) => match self.after_status(
+                    s,
+                    a,
+                    *fx.get_or_insert_with(|| self.after_damage(s, a, faces.specials)),
+                    faces.specials,
+                    usize::from(k),
+                ) {
                     None => stage = Stage::Knock,
                     Some((st, rule)) => match self.affliction(s, t, st) {
                         Some((st, r)) => {
                             let rule = if r == rules::IMMOBILIZE_STUN { r } else { rule };
-                            return Some(Due { fact: Fact::Afflict(t, st), rule, cause });
+                            return Some(Due { fact: Fact::Afflict(t, st), rule, cause: cause(fx) });
                         }
                         None => stage = Stage::Status(k + 1),
                     },
                 },
                 Stage::Knock => {
-                    let after = fx.get_or_insert_with(|| self.after_damage(s, a, faces.specials));
+                    let after = *fx.get_or_insert_with(|| self.after_damage(s, a, faces.specials));
                     // Plain Knockback moves a target that took damage; "On Attack" moves any.
-                    let rule = if after.knocks {
+                    let rule = if after.knocks() {
                         Some(rules::KNOCK_ON_ATTACK)
-                    } else if after.knocks_damaged && self.damage_parts(s, a, at, faces).dealt() > 0 {
+                    } else if after.knocks_damaged() && self.damage_parts(s, a, at, faces).dealt() > 0 {
                         Some(rules::KNOCK_DAMAGED)
                     } else {
                         None
@@ -482,17 +531,22 @@ impl WildAssent {
                             Knock::To(p) => Some(p),
                             Knock::Stays | Knock::Hazard => None,
                         };
-                        return Some(Due { fact: Fact::Knock(t, to), rule, cause });
+                        return Some(Due { fact: Fact::Knock(t, to), rule, cause: cause(fx) });
                     }
                     stage = Stage::Done;
                 }
                 Stage::Hazard => {
                     let n = if self.params.hazard == HazardPush::Rule { 2 } else { 1 };
-                    return Some(Due { fact: Fact::Hazard(t, n), rule: rules::HAZARD_PUSH, cause });
+                    return Some(Due {
+                        fact: Fact::Hazard(t, n),
+                        rule: rules::HAZARD_PUSH,
+                        cause: cause(fx),
+                    });
                 }
                 Stage::HazardBleed => {
                     if self.params.hazard != HazardPush::Example {
                         if let Some((st, _)) = self.affliction(s, t, Status::Bleed) {
+                            let cause = cause(fx);
                             return Some(Due { fact: Fact::Afflict(t, st), rule: rules::HAZARD_PUSH, cause });
                         }
                     }
@@ -660,11 +714,24 @@ impl WildAssent {
         // One walk of the table (this runs before every decision between activations) for
         // both how the encounter stands and what [`WildAssent::next_side`] walks it for:
         // whether each side has a miniature left, and whether a Seeker has yet to activate.
+        // The walk stops once all three are known true (a Seeker yet to activate and a
+        // Creature on the board: most of a round), which leaves the rest of the table unread.
         let (mut seekers, mut creatures, mut remaining) = (false, false, false);
-        for u in s.units.iter().filter(|u| u.on_board() && u.kind != UnitKind::Summon) {
-            seekers |= u.side == Side::Seekers;
-            creatures |= u.side == Side::Creatures;
-            remaining |= u.side == Side::Seekers && !u.exhausted && u.kind == UnitKind::Seeker;
+        for u in s.units.iter() {
+            if u.presence != Presence::OnBoard || u.kind == UnitKind::Summon {
+                continue;
+            }
+            match u.side {
+                Side::Seekers => {
+                    seekers = true;
+                    remaining |= !u.exhausted && u.kind == UnitKind::Seeker;
+                }
+                Side::Creatures => creatures = true,
+                Side::Red | Side::Blue => {}
+            }
+            if remaining && creatures {
+                break;
+            }
         }
         if let Some(o) = outcome_of(seekers, creatures) {
             return (!s.ended).then(|| match o {
@@ -906,6 +973,13 @@ impl WildAssent {
     /// or whose capture damage left every Creature with a token, is over.
     #[inline]
     pub(crate) fn settle(&self, s: &mut State) {
+        self.settle_knowing(s, AfterDamage::UNKNOWN);
+    }
+
+    /// [`WildAssent::settle`] after a consequence that brought along what its attack does
+    /// after damage (`known`, else `AfterDamage::UNKNOWN`).
+    #[inline]
+    fn settle_knowing(&self, s: &mut State, known: AfterDamage) {
         // Every record and decision ends here, and most leave none of what `settle_pending`
         // reads set: told inline, without the large function's entry and exit. Each of its
         // branches needs one of these set, so skipping it when none is changes nothing.
@@ -917,16 +991,16 @@ impl WildAssent {
             || s.capture.is_some()
             || (s.hunt.drawing && s.act.is_none())
         {
-            self.settle_pending(s);
+            self.settle_pending(s, known);
         }
     }
 
     /// [`WildAssent::settle`] when something it ends may be over.
-    fn settle_pending(&self, s: &mut State) {
+    fn settle_pending(&self, s: &mut State, known: AfterDamage) {
         if s.momentum_heal.is_some() && self.momentum_due(s).is_none() {
             s.momentum_heal = None;
         }
-        if s.attack.as_ref().is_some_and(|a| a.roll.is_some()) && !self.attack_pending(s) {
+        if s.attack.as_ref().is_some_and(|a| a.roll.is_some()) && !self.attack_pending(s, known) {
             if let Some(a) = s.attack.take() {
                 s.last_attack = Some((a.attacker, a.source));
                 let free = matches!(a.source, Source::Skill(k) if self.catalog.skills[k].kind == super::cards::SkillKind::Free);
@@ -961,17 +1035,19 @@ impl WildAssent {
             s.hunt.drawing = false;
         }
     }
-}
 
-impl Consequences for WildAssent {
-    type State = State;
-    type Due = Due;
-    type Fact = Fact;
-    type Event = Event;
-
-    fn resolve(&self, s: &State, e: &Event) -> Result<Fact, StepError> {
+    /// A recorded consequence's labels resolved, its first miniature looked for at `near`
+    /// before the table is searched: the subject of what is due, which most records name.
+    /// Names are unique on the table (a miniature is placed once, a Summon returns to its
+    /// own entry), so the miniature found there is the one the search finds.
+    fn resolve_near(&self, s: &State, e: &Event, near: Option<UnitIx>) -> Result<Fact, StepError> {
+        let find = |n: &crate::kit::name::Name| {
+            let hit = near.filter(|&i| s.units.get(usize::from(i)).is_some_and(|x| x.name == *n));
+            debug_assert!(hit.is_none() || hit == s.find(n), "two miniatures named `{n}`");
+            hit.or_else(|| s.find(n))
+        };
         let u = |n: &crate::kit::name::Name| {
-            s.find(n).ok_or_else(|| {
+            find(n).ok_or_else(|| {
                 StepError::new(format!("`{n}` is not on the table (no miniature of that name was placed)"))
             })
         };
@@ -1001,6 +1077,21 @@ impl Consequences for WildAssent {
             Event::Demand { side, met } => Fact::Demand(*side, *met),
             other => return Err(StepError::new(format!("`{other}` is not a consequence"))),
         })
+    }
+}
+
+impl Consequences for WildAssent {
+    type State = State;
+    type Due = Due;
+    type Fact = Fact;
+    type Event = Event;
+
+    fn resolve(&self, s: &State, e: &Event) -> Result<Fact, StepError> {
+        self.resolve_near(s, e, None)
+    }
+
+    fn resolve_owed(&self, s: &State, e: &Event, due: Option<&Due>) -> Result<Fact, StepError> {
+        self.resolve_near(s, e, due.and_then(|d| d.fact.subject()))
     }
 
     fn due(&self, s: &State) -> Option<Due> {
@@ -1049,7 +1140,7 @@ impl Consequences for WildAssent {
                     a.bled = true;
                 }
             }
-            Cause::Attack { at, stage } => {
+            Cause::Attack { at, stage, .. } => {
                 let next = match (stage, played) {
                     (Stage::Knock, Fact::Knock(t, None)) if d.fact == *played => {
                         let hazard = s
@@ -1120,7 +1211,11 @@ impl Consequences for WildAssent {
                 }
             }
         }
-        self.settle(s);
+        let known = match d.cause {
+            Cause::Attack { after, .. } => after,
+            _ => AfterDamage::UNKNOWN,
+        };
+        self.settle_knowing(s, known);
         Ok(())
     }
 

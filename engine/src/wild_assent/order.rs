@@ -34,7 +34,7 @@ impl WildAssent {
     /// [`crate::kit::due::Consequences::reorder`] for Wild Assent (see the module doc).
     pub(crate) fn in_log_order(&self, s: &mut State, due: &Due, recorded: &Fact) -> Option<Due> {
         match (due.cause, due.fact, *recorded) {
-            (Cause::Attack { at, stage: Stage::Damage }, Fact::Damage(owed, _), Fact::Damage(t, _))
+            (Cause::Attack { at, stage: Stage::Damage, .. }, Fact::Damage(owed, _), Fact::Damage(t, _))
                 if t != owed =>
             {
                 self.target_first(s, usize::from(at), t)
