@@ -600,11 +600,18 @@ fn moves_with<const K: i16, const H: i16, const N: usize, const CLIP: bool>(
     macro_rules! facing {
         ($f:literal) => {
             // Each set read on the search's words where it is used (a copy of the layers
-            // cut down first cost more than the search saved on them).
-            out[$f] = spread::<K, N, CLIP>(Rows::of(prev[$f]).and(from), dirs[$f]);
+            // cut down first cost more than the search saved on them). A facing with no
+            // place to move from is passed over: a search's first layer has one facing, and
+            // a hop leaves from few.
+            let src = Rows::of(prev[$f]).and(from);
+            if !src.is_empty() {
+                out[$f] = spread::<K, N, CLIP>(src, dirs[$f]);
+            }
             if let Some((h, masks)) = hopped {
-                out[$f] =
-                    out[$f].union(spread_masked::<H, N, CLIP>(Rows::of(h[$f]).and(from), dirs[$f], masks));
+                let src = Rows::of(h[$f]).and(from);
+                if !src.is_empty() {
+                    out[$f] = out[$f].union(spread_masked::<H, N, CLIP>(src, dirs[$f], masks));
+                }
             }
         };
     }
