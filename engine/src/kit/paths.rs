@@ -604,7 +604,8 @@ fn moves_with<const K: i16, const H: i16, const N: usize, const CLIP: bool>(
             // place to move from is passed over: a search's first layer has one facing, and
             // a hop leaves from few.
             let src = Rows::of(prev[$f]).and(from);
-            if !src.is_empty() {
+            // Backward, from a goal, every facing has places from the start: no test.
+            if K < 0 || !src.is_empty() {
                 out[$f] = spread::<K, N, CLIP>(src, dirs[$f]);
             }
             if let Some((h, masks)) = hopped {
