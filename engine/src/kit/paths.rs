@@ -138,7 +138,7 @@ impl Cells {
 
 /// The first `N` words of a set of fields (its rows `0..4 N`), combined word by word: what
 /// [`Cells`] is made of (`N` = 4), and what a search works on when every set it combines
-/// lies in those rows ([`Cells::words`]: a default board of 10 rows leaves the fourth word
+/// lies in those rows ([`Cells::narrow`]: a default board of 10 rows leaves the fourth word
 /// empty, and a search spent a quarter of its work on it).
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct Rows<const N: usize>([u64; N]);
