@@ -138,7 +138,7 @@ impl Cells {
 
 /// The first `N` words of a set of fields (its rows `0..4 N`), combined word by word: what
 /// [`Cells`] is made of (`N` = 4), and what a search works on when every set it combines
-/// lies in those rows ([`Cells::words`]: a default board of 10 rows leaves the fourth word
+/// lies in those rows ([`Cells::narrow`]: a default board of 10 rows leaves the fourth word
 /// empty, and a search spent a quarter of its work on it).
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct Rows<const N: usize>([u64; N]);
@@ -600,11 +600,19 @@ fn moves_with<const K: i16, const H: i16, const N: usize, const CLIP: bool>(
     macro_rules! facing {
         ($f:literal) => {
             // Each set read on the search's words where it is used (a copy of the layers
-            // cut down first cost more than the search saved on them).
-            out[$f] = spread::<K, N, CLIP>(Rows::of(prev[$f]).and(from), dirs[$f]);
+            // cut down first cost more than the search saved on them). A facing with no
+            // place to move from is passed over: a search's first layer has one facing, and
+            // a hop leaves from few.
+            let src = Rows::of(prev[$f]).and(from);
+            // Backward, from a goal, every facing has places from the start: no test.
+            if K < 0 || !src.is_empty() {
+                out[$f] = spread::<K, N, CLIP>(src, dirs[$f]);
+            }
             if let Some((h, masks)) = hopped {
-                out[$f] =
-                    out[$f].union(spread_masked::<H, N, CLIP>(Rows::of(h[$f]).and(from), dirs[$f], masks));
+                let src = Rows::of(h[$f]).and(from);
+                if !src.is_empty() {
+                    out[$f] = out[$f].union(spread_masked::<H, N, CLIP>(src, dirs[$f], masks));
+                }
             }
         };
     }

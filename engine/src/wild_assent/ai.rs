@@ -157,12 +157,32 @@ impl WildAssent {
     /// Whether the Creature standing at `place` could attack `target` (arc, line of sight,
     /// Range), its own field left empty.
     pub(crate) fn ready(&self, s: &State, act: &Activation, place: Place, target: UnitIx) -> bool {
-        self.ready_in(s, act, place, target, self.card_range(s, act))
+        self.ready_in(s, act, &mut None, place, target, self.card_range(s, act))
     }
 
-    /// As [`WildAssent::ready`], the card's Range known (a target's check asks several times).
-    fn ready_in(&self, s: &State, act: &Activation, place: Place, target: UnitIx, range: u8) -> bool {
-        self.can_see(s, place, s.unit(target).at, range, &[act.unit])
+    /// As [`WildAssent::ready`], the card's Range known (a target's check asks several times)
+    /// and the blockers kept in `b` ([`WildAssent::blockers_of`]). The Range and the arc are
+    /// told first: the blockers are worked out only for a line to walk.
+    fn ready_in(
+        &self,
+        s: &State,
+        act: &Activation,
+        b: &mut Option<Blockers>,
+        place: Place,
+        target: UnitIx,
+        range: u8,
+    ) -> bool {
+        let t = s.unit(target).at;
+        place.at.distance(t) <= u32::from(range)
+            && place.facing.in_arc(place.at, t)
+            && self.can_see_through(self.blockers_of(s, act, b), place, t, range)
+    }
+
+    /// The blockers of the Creature's lines of sight (every miniature but the Creature),
+    /// worked out when first asked and kept in `b` for the rest of one check: the target's
+    /// check asks for several targets and places on the same board.
+    fn blockers_of<'b>(&self, s: &State, act: &Activation, b: &'b mut Option<Blockers>) -> &'b Blockers {
+        b.get_or_insert_with(|| self.blockers(s, &[act.unit]))
     }
 
     /// Whether the Creature standing at `place` could attack the target on `t` (`range`: the
@@ -196,12 +216,14 @@ impl WildAssent {
     }
 
     /// Whether the Creature can perform its action on `target` this activation, moving as
-    /// its card requires. The search (`reach`) is made only when a cheap test cannot tell.
+    /// its card requires. The search (`reach`) is made only when a cheap test cannot tell;
+    /// it and the blockers (`b`) are kept by the caller for the other targets it asks about.
     pub(crate) fn actionable(
         &self,
         s: &State,
         act: &Activation,
         reach: &mut Option<Reach>,
+        b: &mut Option<Blockers>,
         target: UnitIx,
     ) -> bool {
         let Some(card) = self.card_of_act(act) else { return false };
@@ -211,9 +233,9 @@ impl WildAssent {
         }
         let range = self.card_range(s, act);
         match card.moving {
-            Moving::Halt => self.ready_in(s, act, act.start, target, range),
+            Moving::Halt => self.ready_in(s, act, b, act.start, target, range),
             Moving::Careful => {
-                if self.ready_in(s, act, act.start, target, range) {
+                if self.ready_in(s, act, b, act.start, target, range) {
                     return true;
                 }
                 // A move changes the field by at most one per Speed (a step 1 for 1, a hop 2
@@ -231,10 +253,9 @@ impl WildAssent {
                 // until one sees it, rather than the whole goal worked out and searched for.
                 let t = s.unit(target).at;
                 let all = r.costs().all();
-                let mut b = None;
                 self.fields_in_range(t, range).and(r.mover.end).iter().any(|p| {
                     Facing::ALL.iter().any(|&f| all[f.index()].contains(p) && f.in_arc(p, t))
-                        && self.clear_through(b.get_or_insert_with(|| self.blockers(s, &[act.unit])), p, t)
+                        && self.clear_through(self.blockers_of(s, act, b), p, t)
                 })
             }
             Moving::Advance => {
@@ -242,8 +263,8 @@ impl WildAssent {
                 let speed = self.speed_of(s, act);
                 if away <= 1 {
                     // Adjacent already: it attacks facing the target, or after one turn.
-                    let (b, t) = (self.blockers(s, &[act.unit]), s.unit(target).at);
-                    return self.attacks_from(&b, act.start, t, range, speed > 0);
+                    let t = s.unit(target).at;
+                    return self.attacks_from(self.blockers_of(s, act, b), act.start, t, range, speed > 0);
                 }
                 if range <= 1 && away - 1 > u32::from(speed) {
                     return false; // no step brings it next to the target
@@ -254,7 +275,7 @@ impl WildAssent {
                     // It ends adjacent at that cost; it attacks if it arrives facing the target,
                     // or has a rotation left and a facing that sees it.
                     Some(d) => {
-                        let (b, t) = (self.blockers(s, &[act.unit]), s.unit(target).at);
+                        let (b, t) = (self.blockers_of(s, act, b), s.unit(target).at);
                         // Searched up to `d` at least.
                         let Some(layer) = r.searched().layer(d) else { return false };
                         let turn = d < r.speed;
@@ -264,16 +285,16 @@ impl WildAssent {
                                 .and(goal[i])
                                 .and(r.mover.end)
                                 .iter()
-                                .any(|at| self.attacks_from(&b, Place::new(at, f), t, range, turn))
+                                .any(|at| self.attacks_from(b, Place::new(at, f), t, range, turn))
                         })
                     }
                     // Short of adjacent, only a ranged attack can be made.
                     None if range <= 1 => false,
                     None => {
-                        let (b, t) = (self.blockers(s, &[act.unit]), s.unit(target).at);
+                        let (b, t) = (self.blockers_of(s, act, b), s.unit(target).at);
                         self.toward_ends(s, act, r, &goal)
                             .into_iter()
-                            .any(|p| self.attacks_from(&b, p, t, range, false))
+                            .any(|p| self.attacks_from(b, p, t, range, false))
                     }
                 }
             }
@@ -411,9 +432,9 @@ impl WildAssent {
     ) -> (Vec<UnitIx>, Vec<UnitIx>, Vec<UnitIx>) {
         let pool = self.pool(s, act);
         let Some(card) = self.card_of_act(act) else { return (pool, Vec::new(), Vec::new()) };
-        let mut reach = None;
+        let (mut reach, mut b) = (None, None);
         let able: Vec<UnitIx> =
-            pool.iter().copied().filter(|&t| self.actionable(s, act, &mut reach, t)).collect();
+            pool.iter().copied().filter(|&t| self.actionable(s, act, &mut reach, &mut b, t)).collect();
         let best = if able.is_empty() {
             let at = s.unit(act.unit).at;
             let d = pool.iter().map(|&t| at.distance(s.unit(t).at)).min();
@@ -443,18 +464,20 @@ impl WildAssent {
         if others == 0 {
             return true;
         }
-        if self.actionable(s, act, reach, t) {
+        // The blockers, as the reach, are worked out once for every target asked about.
+        let mut b = None;
+        if self.actionable(s, act, reach, &mut b, t) {
             let mut keys = SmallVec::new();
             members(others).all(|u| {
                 !self.ranks_before(s, act, &card.criteria, u, t, &mut keys)
-                    || !self.actionable(s, act, reach, u)
+                    || !self.actionable(s, act, reach, &mut b, u)
             })
         } else {
             let at = s.unit(act.unit).at;
             let away = |u: UnitIx| at.distance(s.unit(u).at);
             // Out of its reach: it goes for the closest, when it can reach none.
             members(others).all(|u| away(u) >= away(t))
-                && members(others).all(|u| !self.actionable(s, act, reach, u))
+                && members(others).all(|u| !self.actionable(s, act, reach, &mut b, u))
         }
     }
 

@@ -1084,8 +1084,10 @@ impl WildAssent {
         let before = (s.unit(u).place(), act.spent);
         let mut place = before.0;
         let mut spent = act.spent;
-        // Inline: a recorded move has a handful of steps, so checking it allocates nothing.
-        let mut places: SmallVec<[(Place, u8); 16]> = SmallVec::new();
+        // Where each step led, with the Speed spent so far, for a Creature's movement (which
+        // is judged step by step; a Seeker's is not). Inline: a recorded move has a handful of
+        // steps, so checking it allocates nothing.
+        let mut places: SmallVec<[(Place, u8); Path::MAX]> = SmallVec::new();
         let mut pit = false;
         for (k, step) in path.steps().enumerate() {
             if pit {
@@ -1170,7 +1172,9 @@ impl WildAssent {
             };
             spent = spent.saturating_add(cost);
             place = next;
-            places.push((place, spent));
+            if creature.is_some() {
+                places.push((place, spent));
+            }
             if mover.stop.contains(place.at) {
                 pit = true;
             }
@@ -1568,9 +1572,11 @@ impl WildAssent {
                 }
             }
         }
-        for (who, name, t) in texts {
-            let wn = s.unit(who).name;
-            self.report_text(s, f, wn, &name, &t, &[who, u]);
+        // Walked by reference: most attacks have no text, and the list's owning iterator was
+        // made and dropped (out of line) for every one.
+        for (who, name, t) in &texts {
+            let wn = s.unit(*who).name;
+            self.report_text(s, f, wn, name, t, &[*who, u]);
         }
         let mut a = Attack {
             attacker: u,
