@@ -1046,11 +1046,7 @@ impl WildAssent {
             debug_assert!(hit.is_none() || hit == s.find(n), "two miniatures named `{n}`");
             hit.or_else(|| s.find(n))
         };
-        let u = |n: &crate::kit::name::Name| {
-            find(n).ok_or_else(|| {
-                StepError::new(format!("`{n}` is not on the table (no miniature of that name was placed)"))
-            })
-        };
+        let u = |n: &crate::kit::name::Name| find(n).ok_or_else(|| not_on_table(n));
         Ok(match e {
             Event::Round { n } => Fact::Round(*n),
             Event::Bleed { unit, amount } => Fact::Bleed(u(unit)?, *amount),
@@ -1075,9 +1071,25 @@ impl WildAssent {
             Event::Ended { won } => Fact::Ended(*won),
             Event::Victory { side } => Fact::Victory(*side),
             Event::Demand { side, met } => Fact::Demand(*side, *met),
-            other => return Err(StepError::new(format!("`{other}` is not a consequence"))),
+            other => return Err(not_a_consequence(other)),
         })
     }
+}
+
+/// A record naming a miniature that is not on the table. Cold and out of line, as is
+/// [`not_a_consequence`]: with the message written inline, resolving every record saved and
+/// restored the registers that writing needs.
+#[cold]
+#[inline(never)]
+fn not_on_table(n: &crate::kit::name::Name) -> StepError {
+    StepError::new(format!("`{n}` is not on the table (no miniature of that name was placed)"))
+}
+
+/// A record resolved as a consequence that is none.
+#[cold]
+#[inline(never)]
+fn not_a_consequence(e: &Event) -> StepError {
+    StepError::new(format!("`{e}` is not a consequence"))
 }
 
 impl Consequences for WildAssent {
