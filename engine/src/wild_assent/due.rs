@@ -290,10 +290,13 @@ impl WildAssent {
         match s.act.as_ref() {
             // end_due: the activation goes on (and with one in progress, encounter_due and
             // round_due find nothing). start_due: no Bleed to deal nor Stun to skip;
-            // cancel_due: no capture token.
+            // cancel_due: no capture token. A token on it need not owe anything (the Bleed
+            // dealt, a capture going on): then the two checks themselves, which are cheap.
             Some(a) => {
                 let u = s.unit(a.unit);
-                !a.done && u.statuses & (Status::Bleed.bit() | Status::Stun.bit()) == 0 && u.capture.is_none()
+                !a.done
+                    && ((u.statuses & (Status::Bleed.bit() | Status::Stun.bit()) == 0 && u.capture.is_none())
+                        || (self.start_due(s).is_none() && self.cancel_due(s).is_none()))
             }
             // Between activations the rest of the chain is the bookkeeping of a Hunt encounter
             // or an Arena round: told here without `flush` and the chain's call around it,
