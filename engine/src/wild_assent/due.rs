@@ -769,7 +769,8 @@ impl WildAssent {
     }
 
     /// [`WildAssent::next_side`], told whether a Seeker has yet to activate this round.
-    #[inline]
+    /// Always inlined: a few comparisons, asked before every decision between activations.
+    #[inline(always)]
     fn side_after(&self, s: &State, remaining: bool) -> Option<Side> {
         let h = &s.hunt;
         if h.drawing {
