@@ -290,10 +290,13 @@ impl WildAssent {
         match s.act.as_ref() {
             // end_due: the activation goes on (and with one in progress, encounter_due and
             // round_due find nothing). start_due: no Bleed to deal nor Stun to skip;
-            // cancel_due: no capture token.
+            // cancel_due: no capture token. A token on it need not owe anything (the Bleed
+            // dealt, a capture going on): then the two checks themselves, which are cheap.
             Some(a) => {
                 let u = s.unit(a.unit);
-                !a.done && u.statuses & (Status::Bleed.bit() | Status::Stun.bit()) == 0 && u.capture.is_none()
+                !a.done
+                    && ((u.statuses & (Status::Bleed.bit() | Status::Stun.bit()) == 0 && u.capture.is_none())
+                        || (self.start_due(s).is_none() && self.cancel_due(s).is_none()))
             }
             // Between activations the rest of the chain is the bookkeeping of a Hunt encounter
             // or an Arena round: told here without `flush` and the chain's call around it,
@@ -766,7 +769,8 @@ impl WildAssent {
     }
 
     /// [`WildAssent::next_side`], told whether a Seeker has yet to activate this round.
-    #[inline]
+    /// Always inlined: a few comparisons, asked before every decision between activations.
+    #[inline(always)]
     fn side_after(&self, s: &State, remaining: bool) -> Option<Side> {
         let h = &s.hunt;
         if h.drawing {
@@ -1046,11 +1050,7 @@ impl WildAssent {
             debug_assert!(hit.is_none() || hit == s.find(n), "two miniatures named `{n}`");
             hit.or_else(|| s.find(n))
         };
-        let u = |n: &crate::kit::name::Name| {
-            find(n).ok_or_else(|| {
-                StepError::new(format!("`{n}` is not on the table (no miniature of that name was placed)"))
-            })
-        };
+        let u = |n: &crate::kit::name::Name| find(n).ok_or_else(|| not_on_table(n));
         Ok(match e {
             Event::Round { n } => Fact::Round(*n),
             Event::Bleed { unit, amount } => Fact::Bleed(u(unit)?, *amount),
@@ -1075,9 +1075,25 @@ impl WildAssent {
             Event::Ended { won } => Fact::Ended(*won),
             Event::Victory { side } => Fact::Victory(*side),
             Event::Demand { side, met } => Fact::Demand(*side, *met),
-            other => return Err(StepError::new(format!("`{other}` is not a consequence"))),
+            other => return Err(not_a_consequence(other)),
         })
     }
+}
+
+/// A record naming a miniature that is not on the table. Cold and out of line, as is
+/// [`not_a_consequence`]: with the message written inline, resolving every record saved and
+/// restored the registers that writing needs.
+#[cold]
+#[inline(never)]
+fn not_on_table(n: &crate::kit::name::Name) -> StepError {
+    StepError::new(format!("`{n}` is not on the table (no miniature of that name was placed)"))
+}
+
+/// A record resolved as a consequence that is none.
+#[cold]
+#[inline(never)]
+fn not_a_consequence(e: &Event) -> StepError {
+    StepError::new(format!("`{e}` is not a consequence"))
 }
 
 impl Consequences for WildAssent {
