@@ -28,7 +28,7 @@ use super::cards::{Silvestrem, Skill, SkillKind, UnitKind};
 use super::state::taint::{covers, split_text, Trigger};
 use super::state::{State, UnitIx};
 use super::WildAssent;
-use crate::kit::catalog::Id;
+use crate::kit::catalog::{Id, Table};
 use crate::kit::effect::unverified;
 use crate::kit::name::Name;
 use crate::{Findings, Violation};
@@ -58,33 +58,64 @@ impl WildAssent {
     /// `begin` those that act from the start, as a Creature is slain those that wait for it.
     /// A Skill locked in a campaign is left out: its owner does not have it yet.
     pub(crate) fn report_standing(&self, s: &mut State, f: &mut Findings, trigger: Trigger) {
-        // Every slain Creature comes here, and most tables hold no standing text waiting for
-        // it: each skill is first asked for its trigger and its text (two reads), and only a
-        // skill with something to report is named and reported. Nothing is collected: a
-        // report changes only marks and the unverified list, never what `skills_of` yields or
-        // who is on the board, so reading the skills while reporting finds the same texts.
+        // Every slain Creature comes here. The skills are walked in the order of
+        // `skills_of` (its card's, its chosen Skill cards, its Equipment) by plain loops over
+        // their ids: the chained iterator cost more than the few skills a card has, and with
+        // the id in hand a reported skill's name is the catalog's own `&str`, not a search
+        // for the card and a copy of its name. A report changes only marks and the
+        // unverified list, never a card's skills or a miniature's Equipment.
         for i in s.indices() {
             if !s.unit(i).on_board() {
                 continue;
             }
-            // `skills_of` borrows nothing of the state (and allocates nothing outside an
-            // Arena match's chosen Skill cards), so reporting as it goes is allowed.
-            for (k, eq) in self.skills_of(s, i) {
-                if k.trigger != trigger || k.effects.text.is_empty() {
-                    continue;
-                }
-                let acts = (k.kind == SkillKind::Passive
-                    || (eq && k.attack.is_none() && k.kind != SkillKind::Active))
-                    && (eq || !self.skill_locked(s, i, k));
-                if !acts {
-                    continue;
-                }
-                let name = self.skill_name(k);
-                let who = s.unit(i).name;
-                for t in &k.effects.text {
-                    self.report_text(s, f, who, &name, t, &[i]);
+            let (card, equipment) = {
+                let u = s.unit(i);
+                (u.card, u.equipment)
+            };
+            for &k in &self.units()[card].skills {
+                self.report_standing_skill(s, f, i, trigger, &self.catalog.skills, k, false);
+            }
+            // Only an Arena match's troupes choose Skill cards: skip the look-up when none has.
+            if !s.troupes.skills.is_empty() {
+                for k in self.chosen_skills(s, i) {
+                    self.report_standing_skill(s, f, i, trigger, &self.catalog.skills, k, false);
                 }
             }
+            for k in equipment.into_iter().flatten() {
+                self.report_standing_skill(s, f, i, trigger, &self.catalog.equipment, k, true);
+            }
+        }
+    }
+
+    /// One skill (`eq`: an Equipment card) of miniature `i` for [`WildAssent::report_standing`]:
+    /// its texts reported, and `i` marked, when it waits for `trigger` and acts on its own
+    /// (a Passive skill; Equipment not used as an action) and is not locked.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn report_standing_skill(
+        &self,
+        s: &mut State,
+        f: &mut Findings,
+        i: UnitIx,
+        trigger: Trigger,
+        table: &Table<Skill>,
+        id: Id<Skill>,
+        eq: bool,
+    ) {
+        let k = &table[id];
+        if k.trigger != trigger || k.effects.text.is_empty() {
+            return;
+        }
+        let acts = (k.kind == SkillKind::Passive
+            || (eq && k.attack.is_none() && k.kind != SkillKind::Active))
+            && (eq || !self.skill_locked(s, i, k));
+        if !acts {
+            return;
+        }
+        let name = table.name(id);
+        let who = s.unit(i).name;
+        for t in &k.effects.text {
+            self.report_text(s, f, who, name, t, &[i]);
         }
     }
 
