@@ -89,9 +89,11 @@ impl WildAssent {
 
     /// One skill (`eq`: an Equipment card) of miniature `i` for [`WildAssent::report_standing`]:
     /// its texts reported, and `i` marked, when it waits for `trigger` and acts on its own
-    /// (a Passive skill; Equipment not used as an action) and is not locked.
+    /// (a Passive skill; Equipment not used as an action) and is not locked. Inlined: almost
+    /// every skill waits for another trigger or has no text, and those two reads cost less
+    /// than a call; the rest is [`WildAssent::report_standing_texts`], out of line.
     #[allow(clippy::too_many_arguments)]
-    #[inline]
+    #[inline(always)]
     fn report_standing_skill(
         &self,
         s: &mut State,
@@ -103,16 +105,29 @@ impl WildAssent {
         eq: bool,
     ) {
         let k = &table[id];
-        if k.trigger != trigger || k.effects.text.is_empty() {
-            return;
+        if k.trigger == trigger && !k.effects.text.is_empty() {
+            self.report_standing_texts(s, f, i, k, table.name(id), eq);
         }
+    }
+
+    /// A standing skill `k` (named `name`) waiting for the trigger at hand: its texts
+    /// reported when it acts on its own and is not locked ([`WildAssent::report_standing_skill`]).
+    #[inline(never)]
+    fn report_standing_texts(
+        &self,
+        s: &mut State,
+        f: &mut Findings,
+        i: UnitIx,
+        k: &Skill,
+        name: &str,
+        eq: bool,
+    ) {
         let acts = (k.kind == SkillKind::Passive
             || (eq && k.attack.is_none() && k.kind != SkillKind::Active))
             && (eq || !self.skill_locked(s, i, k));
         if !acts {
             return;
         }
-        let name = table.name(id);
         let who = s.unit(i).name;
         for t in &k.effects.text {
             self.report_text(s, f, who, name, t, &[i]);
