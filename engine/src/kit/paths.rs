@@ -122,7 +122,7 @@ impl Cells {
         if (-2..=2).contains(&dx) && (-2..=2).contains(&dy) {
             SHIFTS[((dx + 2) * 5 + dy + 2) as usize](self)
         } else {
-            Cells(shift_by::<4, true>(Rows(self.0), dx, dy).0)
+            shift_cells(self, dx, dy)
         }
     }
     /// Whether every field of `self` lies in the first 12 rows and the first 14 columns: a
@@ -130,9 +130,8 @@ impl Cells {
     /// 10 x 10 among them) runs on three words and its shifts clip no columns ([`shift_by`]).
     #[inline]
     fn narrow(&self) -> bool {
-        const EDGE: u64 = 0xC000_C000_C000_C000;
         let a = self.0;
-        a[3] | (a[0] | a[1] | a[2]) & EDGE == 0
+        a[3] | (a[0] | a[1] | a[2]) & LAST_TWO_COLUMNS == 0
     }
 }
 
@@ -206,11 +205,11 @@ static SHIFTS: [fn(Cells) -> Cells; 25] = {
     macro_rules! row {
         ($dx:literal) => {
             [
-                |c| Cells(shift_by::<4, true>(Rows(c.0), $dx, -2).0),
-                |c| Cells(shift_by::<4, true>(Rows(c.0), $dx, -1).0),
-                |c| Cells(shift_by::<4, true>(Rows(c.0), $dx, 0).0),
-                |c| Cells(shift_by::<4, true>(Rows(c.0), $dx, 1).0),
-                |c| Cells(shift_by::<4, true>(Rows(c.0), $dx, 2).0),
+                |c| shift_cells(c, $dx, -2),
+                |c| shift_cells(c, $dx, -1),
+                |c| shift_cells(c, $dx, 0),
+                |c| shift_cells(c, $dx, 1),
+                |c| shift_cells(c, $dx, 2),
             ]
         };
     }
@@ -223,6 +222,16 @@ static SHIFTS: [fn(Cells) -> Cells; 25] = {
     }
     out
 };
+
+/// [`Cells::shifted`], worked out on the whole set.
+#[inline(always)]
+fn shift_cells(c: Cells, dx: i16, dy: i16) -> Cells {
+    Cells(shift_by::<4, true>(Rows(c.0), dx, dy).0)
+}
+
+/// The last two columns of each row, in every word: where a set that lies in the first 14
+/// columns has nothing ([`Cells::narrow`]), and where an unclipped shift leaves its strays.
+const LAST_TWO_COLUMNS: u64 = 0xC000_C000_C000_C000;
 
 /// [`Cells::shifted`], worked out, on the first `N` words: what leaves them is dropped, and
 /// nothing comes in from the words after them.
@@ -873,7 +882,7 @@ impl Mover<'_> {
         // them, or (unless `CLIP`) in the last two columns, lies between two fields there
         // too or next to one, and no hop leaves or lands on those; and what the shifts move
         // into the last two columns meets no place of the search.
-        let over = if CLIP { self.hop_over } else { self.hop_over.and(Cells([!0xC000_C000_C000_C000; 4])) };
+        let over = if CLIP { self.hop_over } else { self.hop_over.and(Cells([!LAST_TWO_COLUMNS; 4])) };
         let over = Rows::<N>::of(over);
         macro_rules! toward {
             ($d:literal) => {
