@@ -700,11 +700,22 @@ impl Mover<'_> {
     /// A search from `start`, up to `bound`, with only its first layer (cost 0) made: grown
     /// by [`Mover::go_on`] as far as its user needs, and no farther.
     pub fn search(&self, start: Place, bound: u8) -> Search {
+        let mut search = Search::default();
+        self.restart(&mut search, start, bound);
+        search
+    }
+
+    /// As [`Mover::search`], made in the room of `search` (whatever it held before): its
+    /// layers' memory is used again rather than freed and allocated anew (a Creature's
+    /// checks begin a search for every activation).
+    pub fn restart(&self, search: &mut Search, start: Place, bound: u8) {
         let mut first = [Cells::new(); 4];
         first[start.facing.index()].insert(start.at);
-        let mut layers = Vec::with_capacity(usize::from(bound.min(24)) + 1);
+        let layers = &mut search.dist.layers;
+        layers.clear();
+        layers.reserve(usize::from(bound.min(24)) + 1);
         layers.push(first);
-        Search { dist: Distances { layers }, quiet: 0, over: bound == 0, bound }
+        (search.quiet, search.over, search.bound) = (0, bound == 0, bound);
     }
 
     /// Go on with `search` (one this mover began) a layer at a time until `enough` says the

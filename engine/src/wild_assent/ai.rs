@@ -13,7 +13,7 @@
 use super::cards::{Criterion, Instinct, Movement, Moving, Pool, Stat};
 use super::geometry::Blockers;
 use super::rules::{self, CarefulRange, TargetCriteria};
-use super::state::reach::Reach;
+use super::state::reach::{Kept, Reach};
 use super::state::{Activation, Side, State, UnitIx};
 use super::WildAssent;
 use crate::kit::grid::{Facing, Pos};
@@ -80,61 +80,43 @@ impl WildAssent {
         mask
     }
 
-    /// The searches for a Creature activation: how it moves and where it can get. Inlined, as
-    /// [`WildAssent::reach_with`]: the ~900-byte reach is then made where its caller keeps
-    /// it, rather than made and copied there.
-    #[inline]
+    /// The searches for a Creature activation: how it moves and where it can get (the
+    /// simulator's; the checks share theirs through a [`Kept`]).
     pub(crate) fn reach(&self, s: &State, act: &Activation) -> Reach {
-        let movement = self.movement_of(s, act);
-        let mover = self.mover(s, act.unit, movement, true);
-        self.reach_with(s, act, mover)
+        Reach::new(self.search_mover(s, act), act.start, self.speed_of(s, act))
     }
 
-    /// As [`WildAssent::reach`], its mover given.
-    #[inline]
-    fn reach_with(&self, s: &State, act: &Activation, mover: Mover<'static>) -> Reach {
-        let speed = self.speed_of(s, act);
-        Reach {
-            mover,
-            start: act.start,
-            speed,
-            search: None,
-            fields: None,
-            toward: None,
-            goals: SmallVec::new(),
-        }
+    /// How the Creature moves in its searches (`mover(.., true)`).
+    fn search_mover(&self, s: &State, act: &Activation) -> Mover<'static> {
+        self.mover(s, act.unit, self.movement_of(s, act), true)
     }
 
-    /// The reach kept in the state (taken out of it), when it was made for this activation
-    /// on the board as it is now.
-    pub(crate) fn kept_reach(&self, s: &mut State, act: &Activation) -> Option<Reach> {
+    /// Forget the kept reach unless it was made for this activation on the board as it is
+    /// now (`mover`: the activation's search mover, built by the caller when unknown).
+    pub(crate) fn judge_kept(
+        &self,
+        s: &State,
+        act: &Activation,
+        kept: &mut Kept,
+        mover: Option<&Mover<'static>>,
+    ) {
         // Nothing kept (the usual case at a target, and at a Creature's stop): no mover to
-        // build, and the ~600-byte reach is not moved out of the state to say so.
-        s.memo.0.as_ref()?;
-        let mover = self.mover(s, act.unit, self.movement_of(s, act), true);
-        self.kept_reach_with(s, act, &mover)
-    }
-
-    /// As [`WildAssent::kept_reach`], the activation's search mover given.
-    fn kept_reach_with(&self, s: &mut State, act: &Activation, mover: &Mover<'static>) -> Option<Reach> {
-        // Judged where it lies, then taken: the ~900-byte reach is moved once, not twice.
-        let r = s.memo.0.as_ref()?;
-        if r.mover == *mover && r.start == act.start && r.speed == self.speed_of(s, act) {
-            s.memo.0.take()
-        } else {
-            s.memo.0 = None;
-            None
+        // build to say so.
+        let Some(r) = kept.get() else { return };
+        let same = match mover {
+            Some(m) => r.mover == *m,
+            None => r.mover == self.search_mover(s, act),
+        };
+        if !(same && r.start == act.start && r.speed == self.speed_of(s, act)) {
+            kept.forget();
         }
     }
 
-    /// As [`WildAssent::reach`], the kept one when it is still right. The mover is built
-    /// once, to judge the kept reach and, when that is not right, for the new one.
-    pub(crate) fn reach_now(&self, s: &mut State, act: &Activation) -> Reach {
-        let mover = self.mover(s, act.unit, self.movement_of(s, act), true);
-        match self.kept_reach_with(s, act, &mover) {
-            Some(r) => r,
-            None => self.reach_with(s, act, mover),
-        }
+    /// The reach for a Creature activation: the kept one when it is still right, else a new
+    /// one made in its room. The mover is built once, to judge the kept reach and, when that
+    /// is not right, for the new one.
+    pub(crate) fn reach_now<'k>(&self, s: &State, act: &Activation, kept: &'k mut Kept) -> &'k mut Reach {
+        self.reach_with(s, act, kept, self.search_mover(s, act))
     }
 
     /// As [`WildAssent::reach_now`], for a movement just checked with `walk`, the active
@@ -142,16 +124,31 @@ impl WildAssent {
     /// mover (`mover(.., true)`) is the same but for the Pits, which it leaves out instead
     /// of stopping on them. Only a mover that is not Flying keeps the Pits (as its stops);
     /// a Flying one's search mover is built anew.
-    pub(crate) fn reach_after(&self, s: &mut State, act: &Activation, walk: &Mover<'static>) -> Reach {
+    pub(crate) fn reach_after<'k>(
+        &self,
+        s: &State,
+        act: &Activation,
+        walk: &Mover<'static>,
+        kept: &'k mut Kept,
+    ) -> &'k mut Reach {
         let mover = if self.movement_of(s, act) == Movement::Flying {
-            self.mover(s, act.unit, Movement::Flying, true)
+            self.search_mover(s, act)
         } else {
             super::geometry::avoiding(*walk, walk.stop)
         };
-        match self.kept_reach_with(s, act, &mover) {
-            Some(r) => r,
-            None => self.reach_with(s, act, mover),
-        }
+        self.reach_with(s, act, kept, mover)
+    }
+
+    /// As [`WildAssent::reach_now`], the search mover given.
+    fn reach_with<'k>(
+        &self,
+        s: &State,
+        act: &Activation,
+        kept: &'k mut Kept,
+        mover: Mover<'static>,
+    ) -> &'k mut Reach {
+        self.judge_kept(s, act, kept, Some(&mover));
+        kept.get_or_make(|| (mover, act.start, self.speed_of(s, act)))
     }
 
     /// Whether the Creature standing at `place` could attack `target` (arc, line of sight,
@@ -222,7 +219,7 @@ impl WildAssent {
         &self,
         s: &State,
         act: &Activation,
-        reach: &mut Option<Reach>,
+        reach: &mut Kept,
         b: &mut Option<Blockers>,
         target: UnitIx,
     ) -> bool {
@@ -245,7 +242,7 @@ impl WildAssent {
                 if away > u32::from(range) + u32::from(self.speed_of(s, act)) {
                     return false;
                 }
-                let r = reach.get_or_insert_with(|| self.reach(s, act));
+                let r = self.reach_of(s, act, reach);
                 // Able to act on it: a place within Speed it may end on and could attack from,
                 // whatever `careful-range` says of where its movement stops (the goal
                 // `goal_within` gives with `attack`). Only whether there is one counts: the
@@ -269,7 +266,7 @@ impl WildAssent {
                 if range <= 1 && away - 1 > u32::from(speed) {
                     return false; // no step brings it next to the target
                 }
-                let r = reach.get_or_insert_with(|| self.reach(s, act));
+                let r = self.reach_of(s, act, reach);
                 let goal = self.reach_goal(s, act, r, target, true).unwrap_or_default();
                 match Self::nearest_within(r, &goal) {
                     // It ends adjacent at that cost; it attacks if it arrives facing the target,
@@ -299,6 +296,12 @@ impl WildAssent {
                 }
             }
         }
+    }
+
+    /// The reach for the checks of a target: the kept one (judged by the caller), else a new
+    /// one, made in its room.
+    fn reach_of<'k>(&self, s: &State, act: &Activation, kept: &'k mut Kept) -> &'k mut Reach {
+        kept.get_or_make(|| (self.search_mover(s, act), act.start, self.speed_of(s, act)))
     }
 
     /// Where a Creature that cannot reach its goal this activation may end: on a shortest
@@ -432,7 +435,7 @@ impl WildAssent {
     ) -> (Vec<UnitIx>, Vec<UnitIx>, Vec<UnitIx>) {
         let pool = self.pool(s, act);
         let Some(card) = self.card_of_act(act) else { return (pool, Vec::new(), Vec::new()) };
-        let (mut reach, mut b) = (None, None);
+        let (mut reach, mut b) = (Kept::default(), None);
         let able: Vec<UnitIx> =
             pool.iter().copied().filter(|&t| self.actionable(s, act, &mut reach, &mut b, t)).collect();
         let best = if able.is_empty() {
@@ -452,7 +455,7 @@ impl WildAssent {
         &self,
         s: &State,
         act: &Activation,
-        reach: &mut Option<Reach>,
+        reach: &mut Kept,
         pool: u32,
         t: UnitIx,
     ) -> bool {

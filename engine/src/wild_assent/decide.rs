@@ -846,7 +846,7 @@ impl WildAssent {
             self.report_text(s, f, who, name, t, &[u]);
         }
         s.act = Some(self.new_activation(s, u, false, Some(card)));
-        s.memo.0 = None;
+        s.memo.0.forget();
     }
 
     /// The active miniature is `u`; otherwise report it (the action is then ignored).
@@ -971,13 +971,12 @@ impl WildAssent {
             ));
         } else {
             let pool = self.pool_mask(s, &a);
-            let mut reach = self.kept_reach(s, &a);
-            let allowed = self.target_allowed(s, &a, &mut reach, pool, t);
-            // `kept_reach` left the memo empty: only a reach made here is put in it (storing
-            // `None` copied the whole ~800-byte `Option<Reach>` in, twice).
-            if reach.is_some() {
-                s.memo.0 = reach;
-            }
+            // Taken out to be worked on beside the state (a box and a flag are moved, not the
+            // reach), and put back with a reach made here for the movement to use again.
+            let mut kept = std::mem::take(&mut s.memo.0);
+            self.judge_kept(s, &a, &mut kept, None);
+            let allowed = self.target_allowed(s, &a, &mut kept, pool, t);
+            s.memo.0 = kept;
             if !allowed {
                 self.explain_target(s, &a, card, unit, t, f);
             }
@@ -1217,11 +1216,16 @@ impl WildAssent {
         }
         // A Creature's movement is one record: its path, then where it stops, are judged here.
         if creature.is_some() {
-            let mut r = self.reach_after(s, &act, &mover);
-            let goal = self.creature_goal(s, &act, &mut r);
+            let mut kept = std::mem::take(&mut s.memo.0);
+            let r = self.reach_after(s, &act, &mover, &mut kept);
+            let goal = self.creature_goal(s, &act, r);
             let breach = self
-                .check_creature_path(s, &act, &mut r, goal.as_ref(), before, &places)
-                .or_else(|| self.check_creature_stop(s, &act, &mut r, goal.as_ref(), place, spent));
+                .check_creature_path(s, &act, r, goal.as_ref(), before, &places)
+                .or_else(|| self.check_creature_stop(s, &act, r, goal.as_ref(), place, spent));
+            // The reach is of the board before the move: no later record uses it (its room is
+            // kept for the next).
+            kept.forget();
+            s.memo.0 = kept;
             if let Some((rule, msg)) = breach {
                 f.violate(self.v(s, rule, msg, &[u]));
             }
@@ -1352,12 +1356,17 @@ impl WildAssent {
         // kept one is dropped, as taking it would have.
         let card = a.card.map(|c| &self.catalog.instincts[c]);
         if card.is_some_and(|c| c.pool != Pool::Enemies && (c.moving == Moving::Halt || a.target.is_none())) {
-            s.memo.0 = None;
+            s.memo.0.forget();
         } else {
-            let mut r = self.reach_now(s, &a);
-            let goal = self.creature_goal(s, &a, &mut r);
+            let mut kept = std::mem::take(&mut s.memo.0);
+            let r = self.reach_now(s, &a, &mut kept);
+            let goal = self.creature_goal(s, &a, r);
             let here = s.unit(a.unit).place();
-            if let Some((rule, msg)) = self.check_creature_stop(s, &a, &mut r, goal.as_ref(), here, a.spent) {
+            let breach = self.check_creature_stop(s, &a, r, goal.as_ref(), here, a.spent);
+            // Judged once: no later record of the activation uses the reach.
+            kept.forget();
+            s.memo.0 = kept;
+            if let Some((rule, msg)) = breach {
                 f.violate(self.v(s, rule, msg, &[a.unit]));
             }
         }

@@ -39,11 +39,11 @@ pub const MAX_UNITS: usize = 32;
 /// same, with or without them. The third part, the obstacles as sets of fields, is derived
 /// the same way ([`ObstacleCells`]).
 #[derive(Clone)]
-pub struct Memo<T>(pub(crate) Option<T>, pub(crate) Clean, pub(crate) ObstacleCells);
+pub struct Memo<T>(pub(crate) T, pub(crate) Clean, pub(crate) ObstacleCells);
 
-impl<T> Default for Memo<T> {
+impl<T: Default> Default for Memo<T> {
     fn default() -> Self {
-        Memo(None, Clean::default(), ObstacleCells::default())
+        Memo(T::default(), Clean::default(), ObstacleCells::default())
     }
 }
 
@@ -141,7 +141,7 @@ impl<T> Serialize for Memo<T> {
     }
 }
 
-impl<'de, T> Deserialize<'de> for Memo<T> {
+impl<'de, T: Default> Deserialize<'de> for Memo<T> {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         <()>::deserialize(d).map(|()| Memo::default())
     }
@@ -503,7 +503,7 @@ pub struct State {
     /// the dice of a round are combined (l.527), so more assigned to one later heal nothing.
     pub momentum_cured: u32,
     /// A Creature activation's reach, kept between its records.
-    pub(crate) memo: Memo<reach::Reach>,
+    pub(crate) memo: Memo<reach::Kept>,
     /// `scope=campaign`: what lives from one encounter to the next (campaign/).
     pub camp: Option<Box<super::campaign::Camp>>,
     /// The Arena match's troupes and chosen Skill cards (`scope=match`).

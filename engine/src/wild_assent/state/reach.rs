@@ -1,6 +1,7 @@
 //! The searches one Creature activation's checks share (a [`Reach`]): how the Creature
 //! moves, where it can get within its Speed, and the goals worked out so far. Kept with the
-//! table between steps (`State::memo`); the AI that fills it in is `ai.rs`.
+//! table between steps (`State::memo`, a [`Kept`]: the reach and its room, used again for
+//! the next activation's); the AI that fills it in is `ai.rs`.
 
 use super::UnitIx;
 use crate::kit::grid::Pos;
@@ -20,9 +21,11 @@ pub(crate) struct Reach {
     pub start: Place,
     pub speed: u8,
     /// The search from where the activation began, up to its Speed: begun when first asked
-    /// (some checks need only the mover), and carried only as far as the checks so far
-    /// needed (the nearest goal, say), to go on when a later one needs more.
-    pub(crate) search: Option<Search>,
+    /// (`begun`; some checks need only the mover), and carried only as far as the checks so
+    /// far needed (the nearest goal, say), to go on when a later one needs more. Not begun,
+    /// it holds the room of an earlier reach's search ([`Reach::renew`]).
+    search: Search,
+    begun: bool,
     /// Every field it can reach, once the search is over.
     pub(crate) fields: Option<Cells>,
     /// The last goal headed for out of reach, and where on the way the Creature may end.
@@ -39,11 +42,38 @@ pub(crate) struct Reach {
 static NOT_SEARCHED: Distances = Distances::new();
 
 impl Reach {
+    /// The reach of a Creature moving with `mover` from `start` with `speed`, nothing
+    /// searched yet.
+    pub fn new(mover: Mover<'static>, start: Place, speed: u8) -> Reach {
+        Reach {
+            mover,
+            start,
+            speed,
+            search: Search::default(),
+            begun: false,
+            fields: None,
+            toward: None,
+            goals: SmallVec::new(),
+        }
+    }
+    /// Make this the reach [`Reach::new`] makes, in place: its search's layers keep their
+    /// memory for the new search.
+    pub fn renew(&mut self, mover: Mover<'static>, start: Place, speed: u8) {
+        (self.mover, self.start, self.speed) = (mover, start, speed);
+        self.begun = false;
+        self.fields = None;
+        self.toward = None;
+        self.goals.clear();
+    }
     /// The mover and its search, begun: borrowed apart, so that the ~160-byte mover is not
     /// copied out to grow the search with (every check that searches did).
     fn begun(&mut self) -> (&Mover<'static>, &mut Search) {
-        let Reach { mover, start, speed, search, .. } = self;
-        (mover, search.get_or_insert_with(|| mover.search(*start, *speed)))
+        let Reach { mover, start, speed, search, begun, .. } = self;
+        if !*begun {
+            mover.restart(search, *start, *speed);
+            *begun = true;
+        }
+        (mover, search)
     }
     /// Carry the search to its end: every place within Speed.
     pub fn complete(&mut self) {
@@ -59,7 +89,11 @@ impl Reach {
     /// [`Reach::costs`], [`Reach::fields`], or a [`Reach::nearest`] that found none); after
     /// a [`Reach::nearest`] that found one at cost `d`, those up to `d`.
     pub fn searched(&self) -> &Distances {
-        self.search.as_ref().map_or(&NOT_SEARCHED, Search::distances)
+        if self.begun {
+            self.search.distances()
+        } else {
+            &NOT_SEARCHED
+        }
     }
     /// Every field the Creature can reach, whatever the facing.
     pub fn fields(&mut self) -> Cells {
@@ -85,6 +119,57 @@ impl Reach {
             met
         });
         met.then(|| (search.distances().len() - 1) as u8)
+    }
+}
+
+/// A Creature activation's reach as the checks of its records share it (`State::memo`): the
+/// one made for this activation, once one is (`ready`), else the room of the last one. A new
+/// reach is made in that room ([`Reach::renew`]), and the checks work on it where it lies:
+/// the ~900-byte reach was moved between the state and its checks two or three times a
+/// record, and its box and its search's layers were freed and allocated for every reach.
+#[derive(Default)]
+pub(crate) struct Kept {
+    room: Option<Box<Reach>>,
+    ready: bool,
+}
+
+impl Kept {
+    /// The reach made for this activation, if any.
+    pub fn get(&self) -> Option<&Reach> {
+        self.room.as_deref().filter(|_| self.ready)
+    }
+    /// No reach is kept any more (a new activation, a moved Creature): its room stays.
+    pub fn forget(&mut self) {
+        self.ready = false;
+    }
+    /// The reach made for this activation, else a new one (`new`: its mover, start and
+    /// Speed), made in the room of the last.
+    pub fn get_or_make(&mut self, new: impl FnOnce() -> (Mover<'static>, Place, u8)) -> &mut Reach {
+        let ready = std::mem::replace(&mut self.ready, true);
+        let room = match (self.room.take(), ready) {
+            (Some(r), true) => r,
+            (room, _) => {
+                let (mover, start, speed) = new();
+                match room {
+                    Some(mut r) => {
+                        r.renew(mover, start, speed);
+                        r
+                    }
+                    None => Box::new(Reach::new(mover, start, speed)),
+                }
+            }
+        };
+        self.room.insert(room)
+    }
+}
+
+/// A copy of the state keeps the reach, when there is one, and not the room.
+impl Clone for Kept {
+    fn clone(&self) -> Self {
+        match self.get() {
+            Some(r) => Kept { room: Some(Box::new(r.clone())), ready: true },
+            None => Kept::default(),
+        }
     }
 }
 
