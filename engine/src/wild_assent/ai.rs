@@ -289,9 +289,7 @@ impl WildAssent {
                     None if range <= 1 => false,
                     None => {
                         let (b, t) = (self.blockers_of(s, act, b), s.unit(target).at);
-                        self.toward_ends(s, act, r, &goal)
-                            .into_iter()
-                            .any(|p| self.attacks_from(b, p, t, range, false))
+                        Self::toward_ends(act, r, &goal).any(|p| self.attacks_from(b, p, t, range, false))
                     }
                 }
             }
@@ -306,11 +304,11 @@ impl WildAssent {
 
     /// Where a Creature that cannot reach its goal this activation may end: on a shortest
     /// path toward it, on a field it may end on, as far along as its Speed allows.
-    fn toward_ends(&self, _s: &State, act: &Activation, r: &mut Reach, goal: &Places) -> Vec<Place> {
-        match Self::toward_set(act, r, goal) {
-            Some(ends) => places_in(&ends).collect(),
-            None => vec![act.start],
-        }
+    /// Walked where they lie: a target's check asks whether any will do, and no list is made.
+    fn toward_ends(act: &Activation, r: &mut Reach, goal: &Places) -> impl Iterator<Item = Place> {
+        let ends = Self::toward_set(act, r, goal);
+        let start = ends.is_none().then_some(act.start);
+        ends.into_iter().flat_map(places_in).chain(start)
     }
 
     /// [`WildAssent::toward_ends`] as a set of places (`None`: where the activation began),
@@ -318,7 +316,7 @@ impl WildAssent {
     /// ask the same).
     fn toward_set(act: &Activation, r: &mut Reach, goal: &Places) -> Option<Places> {
         // Compared where it lies: the ~260-byte pair is not copied out to be compared.
-        if let Some((g, ends)) = r.toward.as_deref() {
+        if let Some((g, ends)) = &r.toward {
             if g == goal {
                 return *ends;
             }
@@ -326,7 +324,7 @@ impl WildAssent {
         // Out of reach: the whole search is there (`nearest_within` found nothing).
         r.complete();
         let ends = Self::toward_search(act, r, goal);
-        r.toward = Some(Box::new((*goal, ends)));
+        r.toward = Some((*goal, ends));
         ends
     }
 
@@ -959,7 +957,7 @@ impl WildAssent {
                             other => other,
                         }
                     }
-                    None => choose(self.toward_ends(s, act, &mut r, &goal), pick),
+                    None => choose(Self::toward_ends(act, &mut r, &goal).collect(), pick),
                 }
             }
         };
@@ -1014,11 +1012,9 @@ fn in_goal(goal: &Places, p: Place) -> bool {
 }
 
 /// Every place of a set, facing by facing.
-fn places_in(set: &Places) -> impl Iterator<Item = Place> + '_ {
+fn places_in(set: Places) -> impl Iterator<Item = Place> {
     Facing::ALL.iter().flat_map(move |&f| set[f.index()].iter().map(move |at| Place::new(at, f)))
 }
-
-/// Every field a search reached, whatever the facing.
 
 /// Where a shortest path may stop: the places at forward cost k (`fwd`) and backward cost
 /// total - k (`back`) where the mover may end, or its start; `None` when there are none.

@@ -29,9 +29,9 @@ pub(crate) struct Reach {
     /// Every field it can reach, once the search is over.
     pub(crate) fields: Option<Cells>,
     /// The last goal headed for out of reach, and where on the way the Creature may end.
-    /// Boxed: few activations ask (a Creature whose goal is out of its reach), and the
-    /// ~260 bytes were copied with every move of the reach between the state and its checks.
-    pub(crate) toward: Option<Box<(Places, Option<Places>)>>,
+    /// Inline: the reach is no longer moved between the state and its checks ([`Kept`]), and
+    /// a box was allocated and freed for every search toward a goal.
+    pub(crate) toward: Option<(Places, Option<Places>)>,
     /// The goals worked out with this reach, per target ([`WildAssent::reach_goal`]): the
     /// target's check and the movement's ask for the same one. Inline: most reaches work out
     /// one or two, and a `Vec` allocated and freed them for every reach.
