@@ -248,9 +248,13 @@ impl WildAssent {
                 // `goal_within` gives with `attack`). Only whether there is one counts: the
                 // fields in Range it reaches with a facing whose arc holds the target are walked
                 // until one sees it, rather than the whole goal worked out and searched for.
+                // Only the fields it reaches are walked: the others (most of the square when the
+                // target is far) were each asked about for every facing. `fields` is kept with
+                // the reach for the other targets and the movement's goal.
                 let t = s.unit(target).at;
-                let all = r.costs().all();
-                self.fields_in_range(t, range).and(r.mover.end).iter().any(|p| {
+                let reached = r.fields();
+                let all = r.searched().all();
+                self.fields_in_range(t, range).and(r.mover.end).and(reached).iter().any(|p| {
                     Facing::ALL.iter().any(|&f| all[f.index()].contains(p) && f.in_arc(p, t))
                         && self.clear_through(self.blockers_of(s, act, b), p, t)
                 })
