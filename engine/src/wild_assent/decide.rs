@@ -747,7 +747,9 @@ impl WildAssent {
             .get(&card)
             .ok_or_else(|| StepError::new(format!("no Instinct card `{card}`")))?;
         let creature_card = self.catalog.instincts[id].creature;
-        let creature = s.indices().find(|&i| s.unit(i).card == creature_card);
+        // The miniatures walked as a slice, here and for the capturers below (every card drawn
+        // asks): by index, each was looked up and bounds-checked again.
+        let creature = s.units.iter().position(|x| x.card == creature_card).map(|i| i as UnitIx);
         self.close_open(s, &format_args!("`instinct {card}` is drawn"), f)?;
         s.grant = None;
         if self.params.scope == Scope::Combat {
@@ -825,10 +827,12 @@ impl WildAssent {
             s.hunt.dead_draws = if ends { 2 } else { 1 };
             return Ok(());
         };
-        let capturers: u32 = s
-            .indices()
-            .filter(|&i| s.unit(i).on_board() && s.unit(i).capture.is_some_and(|(c, _)| c == u))
-            .fold(0, |m, i| m | (1 << i));
+        let mut capturers = 0u32;
+        for (i, x) in s.units.iter().enumerate() {
+            if x.on_board() && x.capture.is_some_and(|(c, _)| c == u) {
+                capturers |= 1 << i;
+            }
+        }
         if capturers != 0 {
             s.hunt.deck.discard(id);
             s.hunt.capture_card = Some((u, capturers));
