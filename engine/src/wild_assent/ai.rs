@@ -235,11 +235,8 @@ impl WildAssent {
                 if self.ready_in(s, act, b, act.start, target, range) {
                     return true;
                 }
-                // A move changes the field by at most one per Speed (a step 1 for 1, a hop 2
-                // for 3 or more, a turn none): farther than Range plus Speed, no place in range
-                // can be reached, and no search can say otherwise.
-                let away = act.start.at.distance(s.unit(target).at);
-                if away > u32::from(range) + u32::from(self.speed_of(s, act)) {
+                // Out of reach of every field in Range: no search can say otherwise.
+                if self.least_speed(s, act, s.unit(target).at, range) > u32::from(self.speed_of(s, act)) {
                     return false;
                 }
                 let r = self.reach_of(s, act, reach);
@@ -267,8 +264,10 @@ impl WildAssent {
                     let t = s.unit(target).at;
                     return self.attacks_from(self.blockers_of(s, act, b), act.start, t, range, speed > 0);
                 }
-                if range <= 1 && away - 1 > u32::from(speed) {
-                    return false; // no step brings it next to the target
+                if range <= 1 && self.least_speed(s, act, s.unit(target).at, 1) > u32::from(speed) {
+                    // No move brings it next to the target. Told before the search: a target
+                    // out of reach is otherwise searched for to the end of the Creature's Speed.
+                    return false;
                 }
                 let r = self.reach_of(s, act, reach);
                 let goal = self.reach_goal(s, act, r, target, true).unwrap_or_default();
@@ -297,6 +296,19 @@ impl WildAssent {
                     }
                 }
             }
+        }
+    }
+
+    /// A least Speed the Creature spends to stand within `within` fields (a square) of `t`:
+    /// a step changes its field by one row or column (Swift's diagonal steps by one of each),
+    /// a hop by two for 3 or more, a turn not at all.
+    fn least_speed(&self, s: &State, act: &Activation, t: Pos, within: u8) -> u32 {
+        let (dx, dy) = act.start.at.delta(t);
+        let off = |d: i32| d.unsigned_abs().saturating_sub(u32::from(within));
+        if self.movement_of(s, act) == Movement::Swift {
+            off(dx).max(off(dy))
+        } else {
+            off(dx) + off(dy)
         }
     }
 
