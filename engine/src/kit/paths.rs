@@ -841,12 +841,27 @@ impl Mover<'_> {
     /// As [`Mover::to_set`], stopping as soon as `done` says the layers made so far are
     /// enough (it is asked after each layer, the newest last).
     pub fn to_set_while(&self, goal: Places, bound: u8, done: impl FnMut(&[Places]) -> bool) -> Distances {
+        let mut d = Distances::new();
+        self.to_set_while_in(&mut d, goal, bound, done);
+        d
+    }
+
+    /// As [`Mover::to_set_while`], made in the room of `d` (whatever it held before): its
+    /// layers' memory is used again (a Creature's checks search back from a goal out of its
+    /// reach in every activation that has one).
+    pub fn to_set_while_in(
+        &self,
+        d: &mut Distances,
+        goal: Places,
+        bound: u8,
+        done: impl FnMut(&[Places]) -> bool,
+    ) {
         let first = goal.map(|c| c.and(self.end).and(self.pass));
         // Every place of the search is one it may pass (the goal cut down to them too).
         if self.pass.narrow() {
-            self.to_set_in::<3, false>(first, bound, done)
+            self.to_set_in::<3, false>(d, first, bound, done)
         } else {
-            self.to_set_in::<4, true>(first, bound, done)
+            self.to_set_in::<4, true>(d, first, bound, done)
         }
     }
 
@@ -855,16 +870,17 @@ impl Mover<'_> {
     /// them).
     fn to_set_in<const N: usize, const CLIP: bool>(
         &self,
+        d: &mut Distances,
         first: Places,
         bound: u8,
         done: impl FnMut(&[Places]) -> bool,
-    ) -> Distances {
+    ) {
         let pass = Rows::<N>::of(self.pass);
         let movable = pass.minus(Rows::of(self.stop));
         let hops = self.hop_cost.filter(|_| !self.hop_over.is_empty());
         let dirs = self.directions();
         let masks = hops.map(|_| self.hop_masks::<1, N, CLIP>(dirs));
-        self.layered(rows_of(&first), bound, done, |layers, k, new| {
+        self.layered(d, rows_of(&first), bound, done, |layers, k, new| {
             // The places one move before those of the layers already made.
             if let Some(prev) = k.checked_sub(usize::from(self.turn_cost)).map(|j| &layers[j]) {
                 let turned = turned(prev, movable);
@@ -920,22 +936,24 @@ impl Mover<'_> {
     /// Layers of cost 0..=bound from `first`: `grow` adds to `new` the places one move from
     /// the layers made so far; a place stays in the first layer that has it. It stops early
     /// once `done` says the layers made so far are enough (asked after each layer). Every
-    /// set on the first `N` words.
+    /// set on the first `N` words. Made in `d`, whatever it held before.
     fn layered<const N: usize>(
         &self,
+        d: &mut Distances,
         first: [Rows<N>; 4],
         bound: u8,
         mut done: impl FnMut(&[Places]) -> bool,
         grow: impl Fn(&[Places], usize, &mut [Rows<N>; 4]),
-    ) -> Distances {
+    ) {
         // Room for 8 layers to start with: a backward search is bounded far out (a Creature's
         // goal out of its reach, 254) but rarely makes more than a few layers, and 1 KiB is
         // served from the allocator's cache of small blocks, where room for 25 was not.
-        let mut d = Distances { layers: Vec::with_capacity(usize::from(bound.min(7)) + 1) };
+        d.layers.clear();
+        d.layers.reserve(usize::from(bound.min(7)) + 1);
         let mut seen = first;
         d.layers.push(places_of(&first));
         if done(&d.layers) {
-            return d;
+            return;
         }
         let mut quiet = 0;
         for k in 1..=usize::from(bound) {
@@ -960,7 +978,6 @@ impl Mover<'_> {
         while d.layers.len() > 1 && d.layers.last().is_some_and(|l| l.iter().all(Cells::is_empty)) {
             d.layers.pop();
         }
-        d
     }
 }
 

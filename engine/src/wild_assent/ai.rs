@@ -17,7 +17,7 @@ use super::state::reach::{Kept, Reach};
 use super::state::{Activation, Side, State, UnitIx};
 use super::WildAssent;
 use crate::kit::grid::{Facing, Pos};
-use crate::kit::paths::{Cells, Move, Mover, Place, Places};
+use crate::kit::paths::{Cells, Distances, Move, Mover, Place, Places};
 use smallvec::SmallVec;
 
 /// What a recorded Creature movement breaks: the rule and one sentence.
@@ -339,7 +339,11 @@ impl WildAssent {
         }
         // Out of reach: the whole search is there (`nearest_within` found nothing).
         r.complete();
-        let ends = Self::toward_search(act, r, goal);
+        // Its layers made in the room of the last search's (moved out to be written beside
+        // the reach the search reads).
+        let mut back = std::mem::take(&mut r.back);
+        let ends = Self::toward_search(act, r, &mut back, goal);
+        r.back = back;
         r.toward = Some((*goal, ends));
         ends
     }
@@ -359,7 +363,7 @@ impl WildAssent {
     /// one (j + 1 + the band's lowest cost >= the least sum); the layers total - k of the
     /// candidates k then follow as the search goes on. The answer is that of searching
     /// back until the start ([`Mover::to_set_until`]), which takes `total` layers.
-    fn toward_search(act: &Activation, r: &Reach, goal: &Places) -> Option<Places> {
+    fn toward_search(act: &Activation, r: &Reach, back: &mut Distances, goal: &Places) -> Option<Places> {
         let bound = u8::MAX - 1;
         let costs = r.searched();
         let speed = usize::from(r.speed);
@@ -383,7 +387,7 @@ impl WildAssent {
         let mut best: Option<usize> = None;
         let mut next: Option<(usize, Option<usize>)> = None;
         let mut found = None;
-        r.mover.to_set_while(*goal, bound, |layers| {
+        r.mover.to_set_while_in(back, *goal, bound, |layers| {
             let j = layers.len() - 1;
             if next.is_none() {
                 let back = &layers[j];

@@ -32,6 +32,9 @@ pub(crate) struct Reach {
     /// Inline: the reach is no longer moved between the state and its checks ([`Kept`]), and
     /// a box was allocated and freed for every search toward a goal.
     pub(crate) toward: Option<(Places, Option<Places>)>,
+    /// The layers of the last search back from a goal out of reach (`WildAssent::toward_set`):
+    /// room kept for the next, which is made in it.
+    pub(crate) back: Distances,
     /// The goals worked out with this reach, per target ([`WildAssent::reach_goal`]): the
     /// target's check and the movement's ask for the same one. Inline: most reaches work out
     /// one or two, and a `Vec` allocated and freed them for every reach.
@@ -53,6 +56,7 @@ impl Reach {
             begun: false,
             fields: None,
             toward: None,
+            back: Distances::new(),
             goals: SmallVec::new(),
         }
     }
