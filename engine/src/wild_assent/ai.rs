@@ -17,7 +17,7 @@ use super::state::reach::{Kept, Reach};
 use super::state::{Activation, Side, State, UnitIx};
 use super::WildAssent;
 use crate::kit::grid::{Facing, Pos};
-use crate::kit::paths::{Cells, Distances, Move, Mover, Place, Places};
+use crate::kit::paths::{meet, Cells, Distances, Move, Mover, Place, Places};
 use smallvec::SmallVec;
 
 /// What a recorded Creature movement breaks: the rule and one sentence.
@@ -373,7 +373,6 @@ impl WildAssent {
         let lo = (speed + 1).saturating_sub(usize::from(longest));
         let mut start = [Cells::new(); 4];
         start[act.start.facing.index()].insert(act.start.at);
-        let meets = |a: &Places, b: &Places| (0..4).any(|i| !a[i].and(b[i]).is_empty());
         // The band's places as one set, to pass over a backward layer that meets none at once.
         let mut band = [Cells::new(); 4];
         for k in lo..=speed {
@@ -391,9 +390,9 @@ impl WildAssent {
             let j = layers.len() - 1;
             if next.is_none() {
                 let back = &layers[j];
-                if best.is_none_or(|b| j + lo < b) && meets(&band, back) {
+                if best.is_none_or(|b| j + lo < b) && meet(&band, back) {
                     // The cheapest band layer it meets makes this layer's least sum.
-                    let k = (lo..=speed).find(|&k| costs.layer(k as u8).is_some_and(|fwd| meets(fwd, back)));
+                    let k = (lo..=speed).find(|&k| costs.layer(k as u8).is_some_and(|fwd| meet(fwd, back)));
                     if let Some(k) = k.filter(|&k| best.is_none_or(|b| j + k < b)) {
                         best = Some(j + k);
                     }

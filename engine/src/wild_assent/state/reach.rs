@@ -5,7 +5,7 @@
 
 use super::UnitIx;
 use crate::kit::grid::Pos;
-use crate::kit::paths::{Cells, Distances, Mover, Place, Places, Search};
+use crate::kit::paths::{meet, Cells, Distances, Mover, Place, Places, Search};
 use smallvec::SmallVec;
 
 /// A goal worked out with a reach: for the target (and the field it stood on), where the
@@ -119,7 +119,7 @@ impl Reach {
         // (it is the last made then: a layer with places is never dropped as trailing).
         let mut met = false;
         mover.go_on(search, |l| {
-            met = (0..4).any(|f| !l[f].and(goal[f]).is_empty());
+            met = meet(l, goal);
             met
         });
         met.then(|| (search.distances().len() - 1) as u8)
