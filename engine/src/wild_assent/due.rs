@@ -189,6 +189,12 @@ fn next_stage(stage: Stage) -> Stage {
     }
 }
 
+/// What an attack's consequence advances: its target `at` past `stage`, with what the
+/// attack does after damage when the chain worked it out finding the due.
+fn attack_cause(at: usize, stage: Stage, after: Option<AfterDamage>) -> Cause {
+    Cause::Attack { at: at as u8, stage, after: after.unwrap_or(AfterDamage::UNKNOWN) }
+}
+
 /// How an encounter stands from whether each side has a miniature on the board (Summons
 /// left out).
 fn outcome_of(seekers: bool, creatures: bool) -> Option<Outcome> {
@@ -450,10 +456,10 @@ impl WildAssent {
     /// Whether the attack has a consequence left (its damage not worked out).
     #[inline]
     fn attack_pending(&self, s: &State, known: AfterDamage) -> bool {
-        // A target on the board whose damage is next (just rolled, or the last target's
-        // consequences done): that damage is due, as `attack_next` would find at once.
         if let Some(a) = s.attack.as_ref().filter(|a| a.roll.is_some()) {
             let at = usize::from(a.at);
+            // A target on the board whose damage is next (just rolled, or the last target's
+            // consequences done): that damage is due, as `attack_next` would find at once.
             if a.stage == Stage::Damage && a.targets.get(at).is_some_and(|&t| s.unit(t).on_board()) {
                 return true;
             }
@@ -462,12 +468,25 @@ impl WildAssent {
             if a.targets.iter().skip(at + 1).any(|&t| s.unit(t).on_board()) {
                 return true;
             }
+            // The last target past its damage, and an attack known to do nothing after damage
+            // (no status, no Knockback: most attacks, told by the damage just applied): its
+            // statuses and Knockback find nothing, and only a Knockback leads to a hazard's
+            // stages. Nothing is owed, told without the walk.
+            if known == AfterDamage::NONE && matches!(a.stage, Stage::Status(_) | Stage::Knock | Stage::Done)
+            {
+                return false;
+            }
         }
         self.attack_next(s, false, known).is_some()
     }
 
     /// [`WildAssent::attack_due`]; without `damage`, a damage due is 0. `known`: what the
     /// attack does after damage, when a consequence of it brought it along.
+    ///
+    /// Only the walk over the targets is here; a target's damage ([`WildAssent::damage_due`])
+    /// and what follows it ([`WildAssent::target_rest_due`]) are worked out by calls of their
+    /// own: with every stage inlined, each call (about nine per attack) paid for a large
+    /// frame and for loads hoisted for stages it never reached.
     fn attack_next(&self, s: &State, damage: bool, known: AfterDamage) -> Option<Due> {
         let a = s.attack.as_ref()?;
         let faces = a.roll?;
@@ -477,32 +496,66 @@ impl WildAssent {
         // gets past its damage (or with its damage, which walks them anyway).
         let mut fx = known.known();
         while let Some(&t) = a.targets.get(at) {
-            let u = s.unit(t);
-            if !u.on_board() {
-                at += 1;
-                stage = Stage::Damage;
-                continue;
-            }
-            let (here, now) = (at as u8, stage);
-            let cause = move |after: Option<AfterDamage>| Cause::Attack {
-                at: here,
-                stage: now,
-                after: after.unwrap_or(AfterDamage::UNKNOWN),
-            };
-            match stage {
-                Stage::Damage => {
-                    let dealt = match fx {
-                        _ if !damage => 0,
-                        Some(_) => self.damage_parts(s, a, at, faces).dealt(),
-                        None => {
-                            let (p, after) = self.damage_and_after(s, a, at, faces);
-                            fx = Some(after);
-                            p.dealt()
-                        }
-                    };
-                    let cause = cause(fx);
-                    return Some(Due { fact: Fact::Damage(t, dealt), rule: rules::ATTACK_TOTAL, cause });
+            if s.unit(t).on_board() {
+                if stage == Stage::Damage {
+                    return Some(self.damage_due(s, a, at, t, faces, damage, fx));
                 }
+                if let Some(d) = self.target_rest_due(s, a, at, t, stage, faces, &mut fx) {
+                    return Some(d);
+                }
+            }
+            at += 1;
+            stage = Stage::Damage;
+        }
+        None
+    }
+
+    /// The damage due to the attack's target `t` (its `at`-th), 0 without `damage`; `fx`:
+    /// what the attack does after damage, if known (else worked out with the damage).
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn damage_due(
+        &self,
+        s: &State,
+        a: &super::state::Attack,
+        at: usize,
+        t: UnitIx,
+        faces: super::state::Faces,
+        damage: bool,
+        fx: Option<AfterDamage>,
+    ) -> Due {
+        let (dealt, after) = match fx {
+            _ if !damage => (0, fx),
+            Some(_) => (self.damage_parts(s, a, at, faces).dealt(), fx),
+            None => {
+                let (p, after) = self.damage_and_after(s, a, at, faces);
+                (p.dealt(), Some(after))
+            }
+        };
+        let cause = attack_cause(at, Stage::Damage, after);
+        Due { fact: Fact::Damage(t, dealt), rule: rules::ATTACK_TOTAL, cause }
+    }
+
+    /// What the attack's target `t` (its `at`-th, on the board) still owes from `stage` on,
+    /// past its damage: its statuses, its Knockback, a hazard's damage and Bleed; `None`
+    /// once it owes nothing. `fx`: what the attack does after damage, worked out here when
+    /// not yet known (and kept for the targets after this one).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn target_rest_due(
+        &self,
+        s: &State,
+        a: &super::state::Attack,
+        at: usize,
+        t: UnitIx,
+        mut stage: Stage,
+        faces: super::state::Faces,
+        fx: &mut Option<AfterDamage>,
+    ) -> Option<Due> {
+        loop {
+            let now = stage;
+            match stage {
+                Stage::Damage | Stage::Done => return None,
                 Stage::Status(k) => match self.after_status(
                     s,
                     a,
@@ -514,7 +567,11 @@ impl WildAssent {
                     Some((st, rule)) => match self.affliction(s, t, st) {
                         Some((st, r)) => {
                             let rule = if r == rules::IMMOBILIZE_STUN { r } else { rule };
-                            return Some(Due { fact: Fact::Afflict(t, st), rule, cause: cause(fx) });
+                            return Some(Due {
+                                fact: Fact::Afflict(t, st),
+                                rule,
+                                cause: attack_cause(at, now, *fx),
+                            });
                         }
                         None => stage = Stage::Status(k + 1),
                     },
@@ -529,39 +586,31 @@ impl WildAssent {
                     } else {
                         None
                     };
-                    if let Some(rule) = rule {
-                        let to = match self.knock_dest(s, s.unit(a.attacker).at, t) {
-                            Knock::To(p) => Some(p),
-                            Knock::Stays | Knock::Hazard => None,
-                        };
-                        return Some(Due { fact: Fact::Knock(t, to), rule, cause: cause(fx) });
-                    }
-                    stage = Stage::Done;
+                    let rule = rule?;
+                    let to = match self.knock_dest(s, s.unit(a.attacker).at, t) {
+                        Knock::To(p) => Some(p),
+                        Knock::Stays | Knock::Hazard => None,
+                    };
+                    return Some(Due { fact: Fact::Knock(t, to), rule, cause: attack_cause(at, now, *fx) });
                 }
                 Stage::Hazard => {
                     let n = if self.params.hazard == HazardPush::Rule { 2 } else { 1 };
                     return Some(Due {
                         fact: Fact::Hazard(t, n),
                         rule: rules::HAZARD_PUSH,
-                        cause: cause(fx),
+                        cause: attack_cause(at, now, *fx),
                     });
                 }
                 Stage::HazardBleed => {
-                    if self.params.hazard != HazardPush::Example {
-                        if let Some((st, _)) = self.affliction(s, t, Status::Bleed) {
-                            let cause = cause(fx);
-                            return Some(Due { fact: Fact::Afflict(t, st), rule: rules::HAZARD_PUSH, cause });
-                        }
+                    if self.params.hazard == HazardPush::Example {
+                        return None;
                     }
-                    stage = Stage::Done;
-                }
-                Stage::Done => {
-                    at += 1;
-                    stage = Stage::Damage;
+                    let (st, _) = self.affliction(s, t, Status::Bleed)?;
+                    let cause = attack_cause(at, now, *fx);
+                    return Some(Due { fact: Fact::Afflict(t, st), rule: rules::HAZARD_PUSH, cause });
                 }
             }
         }
-        None
     }
 
     /// The token a status becomes on this miniature (Immobilize on Immobilize is a Stun; a
