@@ -195,6 +195,20 @@ fn attack_cause(at: usize, stage: Stage, after: Option<AfterDamage>) -> Cause {
     Cause::Attack { at: at as u8, stage, after: after.unwrap_or(AfterDamage::UNKNOWN) }
 }
 
+/// A miniature of `side` on the board, Summons left out: what decides whether that side
+/// still has one.
+fn fielded(u: &super::state::Unit, side: Side) -> bool {
+    u.on_board() && u.side == side && u.kind != UnitKind::Summon
+}
+
+/// Whether a Seeker on the board has yet to activate this round (the first one found
+/// settles it).
+fn seeker_remaining(s: &State) -> bool {
+    s.units
+        .iter()
+        .any(|u| u.side == Side::Seekers && u.on_board() && !u.exhausted && u.kind == UnitKind::Seeker)
+}
+
 /// How an encounter stands from whether each side has a miniature on the board (Summons
 /// left out).
 fn outcome_of(seekers: bool, creatures: bool) -> Option<Outcome> {
@@ -763,28 +777,14 @@ impl WildAssent {
         if self.params.scope != Scope::Encounter || s.act.is_some() || s.attack.is_some() {
             return None;
         }
-        // One walk of the table (this runs before every decision between activations) for
-        // both how the encounter stands and what [`WildAssent::next_side`] walks it for:
-        // whether each side has a miniature left, and whether a Seeker has yet to activate.
-        // The walk stops once all three are known true (a Seeker yet to activate and a
-        // Creature on the board: most of a round), which leaves the rest of the table unread.
-        let (mut seekers, mut creatures, mut remaining) = (false, false, false);
-        for u in s.units.iter() {
-            if u.presence != Presence::OnBoard || u.kind == UnitKind::Summon {
-                continue;
-            }
-            match u.side {
-                Side::Seekers => {
-                    seekers = true;
-                    remaining |= !u.exhausted && u.kind == UnitKind::Seeker;
-                }
-                Side::Creatures => creatures = true,
-                Side::Red | Side::Blue => {}
-            }
-            if remaining && creatures {
-                break;
-            }
-        }
+        // This runs before every decision between activations, mostly to find nothing. Each
+        // thing it needs is looked for on its own, where it is found soonest, rather than in
+        // one walk that ran until all were known: a Seeker first (they are placed first), a
+        // Creature from the end (placed after them; a Summon entering is skipped), and
+        // whether a Seeker has yet to activate only when the turn order asks
+        // ([`WildAssent::side_after`]).
+        let seekers = s.units.iter().any(|u| fielded(u, Side::Seekers));
+        let creatures = s.units.iter().rev().any(|u| fielded(u, Side::Creatures));
         if let Some(o) = outcome_of(seekers, creatures) {
             return (!s.ended).then(|| match o {
                 Outcome::Won => due(Fact::Ended(true), rules::END_ENCOUNTER),
@@ -794,7 +794,7 @@ impl WildAssent {
         if s.round == 0 {
             return Some(due(Fact::Round(1), rules::ROUND_END));
         }
-        match self.side_after(s, remaining) {
+        match self.side_after(s, || seeker_remaining(s)) {
             None => Some(due(Fact::Round(s.round + 1), rules::ROUND_END)),
             Some(Side::Creatures) if s.hunt.deck.is_empty() && s.hunt.capture_card.is_none() => {
                 Some(due(Fact::Reshuffle, rules::RESHUFFLE))
@@ -806,21 +806,14 @@ impl WildAssent {
     /// Whose activation comes next in a Hunt round (`None`: the round is over). A Creature
     /// turn in progress (cards being drawn) is the Creatures'.
     pub(crate) fn next_side(&self, s: &State) -> Option<Side> {
-        if s.hunt.drawing {
-            return Some(Side::Creatures);
-        }
-        // Whether a Seeker has yet to activate this round (the first one found settles it).
-        let remaining = s
-            .units
-            .iter()
-            .any(|u| u.side == Side::Seekers && u.on_board() && !u.exhausted && u.kind == UnitKind::Seeker);
-        self.side_after(s, remaining)
+        self.side_after(s, || seeker_remaining(s))
     }
 
-    /// [`WildAssent::next_side`], told whether a Seeker has yet to activate this round.
-    /// Always inlined: a few comparisons, asked before every decision between activations.
+    /// [`WildAssent::next_side`], told whether a Seeker has yet to activate this round by
+    /// `remaining`, asked only when the order depends on it (a walk of the table). Always
+    /// inlined: a few comparisons, asked before every decision between activations.
     #[inline(always)]
-    fn side_after(&self, s: &State, remaining: bool) -> Option<Side> {
+    fn side_after(&self, s: &State, remaining: impl FnOnce() -> bool) -> Option<Side> {
         let h = &s.hunt;
         if h.drawing {
             return Some(Side::Creatures);
@@ -828,12 +821,12 @@ impl WildAssent {
         if self.seekers_first(s) {
             if h.creatures_done < h.seekers_done {
                 Some(Side::Creatures)
-            } else if remaining {
+            } else if remaining() {
                 Some(Side::Seekers)
             } else {
                 None
             }
-        } else if !remaining {
+        } else if !remaining() {
             None
         } else if h.creatures_done <= h.seekers_done {
             Some(Side::Creatures)
