@@ -270,7 +270,10 @@ impl WildAssent {
         }
     }
 
-    /// Defense skills and Equipment add to both defenses.
+    /// Defense skills and Equipment add to both defenses. Inlined into
+    /// [`WildAssent::defenses`]: every damage due asks, and the call cost about as much as
+    /// the walk of a card's few standing effects.
+    #[inline]
     fn defense_bonus(&self, s: &State, i: UnitIx) -> i32 {
         let mut b = 0;
         self.each_standing(s, i, |e| {
@@ -560,8 +563,10 @@ impl WildAssent {
         found
     }
 
-    /// One effect's part in [`WildAssent::after_damage`].
-    #[inline]
+    /// One effect's part in [`WildAssent::after_damage`]. Always inlined: it is handed each
+    /// effect of every damage due ([`WildAssent::damage_and_after`]), and left as a call it
+    /// was one per effect.
+    #[inline(always)]
     fn after_effect(&self, e: &Effect, specials: u8, out: &mut AfterDamage) {
         match e {
             Effect::Knockback => match self.params.knockback_plain {
