@@ -1122,6 +1122,33 @@ impl WildAssent {
     }
 }
 
+/// Whether record `e` is fact `f` written out: what [`WildAssent::resolve_near`] would
+/// resolve it to is `f` (names are unique on the table, so the miniature named as `f`'s
+/// is `f`'s). `false` says nothing (a kind not listed here, or a record that differs): the
+/// record is then resolved. Inlined into the consequence loop, ahead of resolving.
+#[inline(always)]
+fn records(s: &State, e: &Event, f: Fact) -> bool {
+    let is = |n: &crate::kit::name::Name, u: UnitIx| {
+        let hit = s.units.get(usize::from(u)).is_some_and(|x| x.name == *n);
+        debug_assert!(!hit || s.find(n) == Some(u), "two miniatures named `{n}`");
+        hit
+    };
+    match (f, e) {
+        (Fact::Damage(t, n), Event::Damage { unit, amount }) => *amount == n && is(unit, t),
+        (Fact::End(t), Event::End { unit }) => is(unit, t),
+        (Fact::Afflict(t, st), Event::Afflict { unit, status }) => *status == st && is(unit, t),
+        (Fact::Expire(t, st), Event::Expire { unit, status }) => *status == st && is(unit, t),
+        (Fact::Knock(t, p), Event::Knock { unit, to }) => to.map(|f| f.0) == p && is(unit, t),
+        (Fact::Removed(t, how), Event::Removed { unit, how: h }) => *h == how && is(unit, t),
+        (Fact::Bleed(t, n), Event::Bleed { unit, amount }) => *amount == n && is(unit, t),
+        (Fact::CaptureDamage(t, n), Event::CaptureDamage { unit, amount }) => *amount == n && is(unit, t),
+        (Fact::Resources(t, n), Event::Resources { unit, n: m }) => *m == n && is(unit, t),
+        (Fact::Round(n), Event::Round { n: m }) => *m == n,
+        (Fact::Reshuffle, Event::Reshuffle) => true,
+        _ => false,
+    }
+}
+
 /// A record naming a miniature that is not on the table. Cold and out of line, as is
 /// [`not_a_consequence`]: with the message written inline, resolving every record saved and
 /// restored the registers that writing needs.
@@ -1149,6 +1176,14 @@ impl Consequences for WildAssent {
     }
 
     fn resolve_owed(&self, s: &State, e: &Event, due: Option<&Due>) -> Result<Fact, StepError> {
+        // Most records are the due consequence itself: told by comparing the record with it
+        // field by field (its miniature by the due subject's name), it resolves to the due's
+        // own fact without the resolving match and its call.
+        if let Some(d) = due {
+            if records(s, e, d.fact) {
+                return Ok(d.fact);
+            }
+        }
         self.resolve_near(s, e, due.and_then(|d| d.fact.subject()))
     }
 
