@@ -10,7 +10,7 @@ use super::cards::{DamageKind, Movement, Skill, SkillKind, Stats, UnitCard, Unit
 use super::effect::{Against, Effect, Status};
 use super::rules;
 use super::state::momentum::Face;
-use super::state::{Activation, Attack, Faces, Obstacle, Source, State, UnitIx};
+use super::state::{Activation, Attack, Faces, Obstacle, Source, Stage, State, UnitIx};
 use super::WildAssent;
 use crate::kit::blame::first_explaining;
 use crate::kit::grid::Pos;
@@ -55,6 +55,20 @@ impl AfterDamage {
     /// A target is knocked back if it took damage (plain "Knockback", default reading).
     pub fn knocks_damaged(self) -> bool {
         self.0 & Self::KNOCKS_DAMAGED != 0
+    }
+    /// Whether a target whose consequences stand at `stage`, past its damage, owes this
+    /// attack nothing more: no Knockback, and no status left to give (`false` says nothing,
+    /// and so does an attack not worked out). Told from the word alone, without a walk of
+    /// the stages.
+    pub(crate) fn done_at(self, stage: Stage) -> bool {
+        if self == AfterDamage::UNKNOWN || self.0 & (Self::KNOCKS | Self::KNOCKS_DAMAGED) != 0 {
+            return false;
+        }
+        match stage {
+            Stage::Knock | Stage::Done => true,
+            Stage::Status(k) => self.status(usize::from(k)) == Some(None),
+            Stage::Damage | Stage::Hazard | Stage::HazardBleed => false,
+        }
     }
     fn push(&mut self, st: Status, giver: Giver) {
         let n = self.count();

@@ -482,12 +482,10 @@ impl WildAssent {
             if a.targets.iter().skip(at + 1).any(|&t| s.unit(t).on_board()) {
                 return true;
             }
-            // The last target past its damage, and an attack known to do nothing after damage
-            // (no status, no Knockback: most attacks, told by the damage just applied): its
-            // statuses and Knockback find nothing, and only a Knockback leads to a hazard's
-            // stages. Nothing is owed, told without the walk.
-            if known == AfterDamage::NONE && matches!(a.stage, Stage::Status(_) | Stage::Knock | Stage::Done)
-            {
+            // The last target past its damage, and an attack known (from the consequence just
+            // applied) to have no status left for it and no Knockback (most attacks have
+            // neither): nothing is owed, told without the walk.
+            if known.done_at(a.stage) {
                 return false;
             }
         }
