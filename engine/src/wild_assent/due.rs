@@ -497,8 +497,9 @@ impl WildAssent {
     ///
     /// Only the walk over the targets is here; a target's damage ([`WildAssent::damage_due`])
     /// and what follows it ([`WildAssent::target_rest_due`]) are worked out by calls of their
-    /// own: with every stage inlined, each call (about nine per attack) paid for a large
-    /// frame and for loads hoisted for stages it never reached.
+    /// own: with every stage inlined, each call (the due check and the pending check, for
+    /// every consequence of an attack) paid for a large frame and for loads hoisted for
+    /// stages it never reached.
     fn attack_next(&self, s: &State, damage: bool, known: AfterDamage) -> Option<Due> {
         let a = s.attack.as_ref()?;
         let faces = a.roll?;
