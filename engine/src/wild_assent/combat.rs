@@ -10,7 +10,7 @@ use super::cards::{DamageKind, Movement, Skill, SkillKind, Stats, UnitCard, Unit
 use super::effect::{Against, Effect, Status};
 use super::rules;
 use super::state::momentum::Face;
-use super::state::{Activation, Attack, Faces, Obstacle, Source, State, UnitIx};
+use super::state::{Activation, Attack, Faces, Obstacle, Source, Stage, State, UnitIx};
 use super::WildAssent;
 use crate::kit::blame::first_explaining;
 use crate::kit::grid::Pos;
@@ -55,6 +55,20 @@ impl AfterDamage {
     /// A target is knocked back if it took damage (plain "Knockback", default reading).
     pub fn knocks_damaged(self) -> bool {
         self.0 & Self::KNOCKS_DAMAGED != 0
+    }
+    /// Whether a target whose consequences stand at `stage`, past its damage, owes this
+    /// attack nothing more: no Knockback, and no status left to give (`false` says nothing,
+    /// and so does an attack not worked out). Told from the word alone, without a walk of
+    /// the stages.
+    pub(crate) fn done_at(self, stage: Stage) -> bool {
+        if self == AfterDamage::UNKNOWN || self.0 & (Self::KNOCKS | Self::KNOCKS_DAMAGED) != 0 {
+            return false;
+        }
+        match stage {
+            Stage::Knock | Stage::Done => true,
+            Stage::Status(k) => self.status(usize::from(k)) == Some(None),
+            Stage::Damage | Stage::Hazard | Stage::HazardBleed => false,
+        }
     }
     fn push(&mut self, st: Status, giver: Giver) {
         let n = self.count();
@@ -238,7 +252,9 @@ impl WildAssent {
     ///
     /// Each is handed to `f`: plain loops over the slices rather than chained iterators,
     /// whose every step cost more than the few effects a card has (the checks ask for them
-    /// several times per record).
+    /// several times per record). Inlined: each caller's `f` is a few instructions, and the
+    /// call cost about as much as the walk.
+    #[inline(always)]
     pub(crate) fn each_standing<'a>(&'a self, s: &State, i: UnitIx, mut f: impl FnMut(&'a Effect)) {
         let u = s.unit(i);
         if let Some(own) = self.card_standing.get(u.card.index()) {
@@ -270,7 +286,10 @@ impl WildAssent {
         }
     }
 
-    /// Defense skills and Equipment add to both defenses.
+    /// Defense skills and Equipment add to both defenses. Inlined into
+    /// [`WildAssent::defenses`]: every damage due asks, and the call cost about as much as
+    /// the walk of a card's few standing effects.
+    #[inline]
     fn defense_bonus(&self, s: &State, i: UnitIx) -> i32 {
         let mut b = 0;
         self.each_standing(s, i, |e| {
@@ -560,8 +579,10 @@ impl WildAssent {
         found
     }
 
-    /// One effect's part in [`WildAssent::after_damage`].
-    #[inline]
+    /// One effect's part in [`WildAssent::after_damage`]. Always inlined: it is handed each
+    /// effect of every damage due ([`WildAssent::damage_and_after`]), and left as a call it
+    /// was one per effect.
+    #[inline(always)]
     fn after_effect(&self, e: &Effect, specials: u8, out: &mut AfterDamage) {
         match e {
             Effect::Knockback => match self.params.knockback_plain {

@@ -189,6 +189,26 @@ fn next_stage(stage: Stage) -> Stage {
     }
 }
 
+/// What an attack's consequence advances: its target `at` past `stage`, with what the
+/// attack does after damage when the chain worked it out finding the due.
+fn attack_cause(at: usize, stage: Stage, after: Option<AfterDamage>) -> Cause {
+    Cause::Attack { at: at as u8, stage, after: after.unwrap_or(AfterDamage::UNKNOWN) }
+}
+
+/// A miniature of `side` on the board, Summons left out: what decides whether that side
+/// still has one.
+fn fielded(u: &super::state::Unit, side: Side) -> bool {
+    u.on_board() && u.side == side && u.kind != UnitKind::Summon
+}
+
+/// Whether a Seeker on the board has yet to activate this round (the first one found
+/// settles it).
+fn seeker_remaining(s: &State) -> bool {
+    s.units
+        .iter()
+        .any(|u| u.side == Side::Seekers && u.on_board() && !u.exhausted && u.kind == UnitKind::Seeker)
+}
+
 /// How an encounter stands from whether each side has a miniature on the board (Summons
 /// left out).
 fn outcome_of(seekers: bool, creatures: bool) -> Option<Outcome> {
@@ -450,10 +470,10 @@ impl WildAssent {
     /// Whether the attack has a consequence left (its damage not worked out).
     #[inline]
     fn attack_pending(&self, s: &State, known: AfterDamage) -> bool {
-        // A target on the board whose damage is next (just rolled, or the last target's
-        // consequences done): that damage is due, as `attack_next` would find at once.
         if let Some(a) = s.attack.as_ref().filter(|a| a.roll.is_some()) {
             let at = usize::from(a.at);
+            // A target on the board whose damage is next (just rolled, or the last target's
+            // consequences done): that damage is due, as `attack_next` would find at once.
             if a.stage == Stage::Damage && a.targets.get(at).is_some_and(|&t| s.unit(t).on_board()) {
                 return true;
             }
@@ -462,12 +482,24 @@ impl WildAssent {
             if a.targets.iter().skip(at + 1).any(|&t| s.unit(t).on_board()) {
                 return true;
             }
+            // The last target past its damage, and an attack known (from the consequence just
+            // applied) to have no status left for it and no Knockback (most attacks have
+            // neither): nothing is owed, told without the walk.
+            if known.done_at(a.stage) {
+                return false;
+            }
         }
         self.attack_next(s, false, known).is_some()
     }
 
     /// [`WildAssent::attack_due`]; without `damage`, a damage due is 0. `known`: what the
     /// attack does after damage, when a consequence of it brought it along.
+    ///
+    /// Only the walk over the targets is here; a target's damage ([`WildAssent::damage_due`])
+    /// and what follows it ([`WildAssent::target_rest_due`]) are worked out by calls of their
+    /// own: with every stage inlined, each call (the due check and the pending check, for
+    /// every consequence of an attack) paid for a large frame and for loads hoisted for
+    /// stages it never reached.
     fn attack_next(&self, s: &State, damage: bool, known: AfterDamage) -> Option<Due> {
         let a = s.attack.as_ref()?;
         let faces = a.roll?;
@@ -477,32 +509,66 @@ impl WildAssent {
         // gets past its damage (or with its damage, which walks them anyway).
         let mut fx = known.known();
         while let Some(&t) = a.targets.get(at) {
-            let u = s.unit(t);
-            if !u.on_board() {
-                at += 1;
-                stage = Stage::Damage;
-                continue;
-            }
-            let (here, now) = (at as u8, stage);
-            let cause = move |after: Option<AfterDamage>| Cause::Attack {
-                at: here,
-                stage: now,
-                after: after.unwrap_or(AfterDamage::UNKNOWN),
-            };
-            match stage {
-                Stage::Damage => {
-                    let dealt = match fx {
-                        _ if !damage => 0,
-                        Some(_) => self.damage_parts(s, a, at, faces).dealt(),
-                        None => {
-                            let (p, after) = self.damage_and_after(s, a, at, faces);
-                            fx = Some(after);
-                            p.dealt()
-                        }
-                    };
-                    let cause = cause(fx);
-                    return Some(Due { fact: Fact::Damage(t, dealt), rule: rules::ATTACK_TOTAL, cause });
+            if s.unit(t).on_board() {
+                if stage == Stage::Damage {
+                    return Some(self.damage_due(s, a, at, t, faces, damage, fx));
                 }
+                if let Some(d) = self.target_rest_due(s, a, at, t, stage, faces, &mut fx) {
+                    return Some(d);
+                }
+            }
+            at += 1;
+            stage = Stage::Damage;
+        }
+        None
+    }
+
+    /// The damage due to the attack's target `t` (its `at`-th), 0 without `damage`; `fx`:
+    /// what the attack does after damage, if known (else worked out with the damage).
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn damage_due(
+        &self,
+        s: &State,
+        a: &super::state::Attack,
+        at: usize,
+        t: UnitIx,
+        faces: super::state::Faces,
+        damage: bool,
+        fx: Option<AfterDamage>,
+    ) -> Due {
+        let (dealt, after) = match fx {
+            _ if !damage => (0, fx),
+            Some(_) => (self.damage_parts(s, a, at, faces).dealt(), fx),
+            None => {
+                let (p, after) = self.damage_and_after(s, a, at, faces);
+                (p.dealt(), Some(after))
+            }
+        };
+        let cause = attack_cause(at, Stage::Damage, after);
+        Due { fact: Fact::Damage(t, dealt), rule: rules::ATTACK_TOTAL, cause }
+    }
+
+    /// What the attack's target `t` (its `at`-th, on the board) still owes from `stage` on,
+    /// past its damage: its statuses, its Knockback, a hazard's damage and Bleed; `None`
+    /// once it owes nothing. `fx`: what the attack does after damage, worked out here when
+    /// not yet known (and kept for the targets after this one).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn target_rest_due(
+        &self,
+        s: &State,
+        a: &super::state::Attack,
+        at: usize,
+        t: UnitIx,
+        mut stage: Stage,
+        faces: super::state::Faces,
+        fx: &mut Option<AfterDamage>,
+    ) -> Option<Due> {
+        loop {
+            let now = stage;
+            match stage {
+                Stage::Damage | Stage::Done => return None,
                 Stage::Status(k) => match self.after_status(
                     s,
                     a,
@@ -514,7 +580,11 @@ impl WildAssent {
                     Some((st, rule)) => match self.affliction(s, t, st) {
                         Some((st, r)) => {
                             let rule = if r == rules::IMMOBILIZE_STUN { r } else { rule };
-                            return Some(Due { fact: Fact::Afflict(t, st), rule, cause: cause(fx) });
+                            return Some(Due {
+                                fact: Fact::Afflict(t, st),
+                                rule,
+                                cause: attack_cause(at, now, *fx),
+                            });
                         }
                         None => stage = Stage::Status(k + 1),
                     },
@@ -529,39 +599,31 @@ impl WildAssent {
                     } else {
                         None
                     };
-                    if let Some(rule) = rule {
-                        let to = match self.knock_dest(s, s.unit(a.attacker).at, t) {
-                            Knock::To(p) => Some(p),
-                            Knock::Stays | Knock::Hazard => None,
-                        };
-                        return Some(Due { fact: Fact::Knock(t, to), rule, cause: cause(fx) });
-                    }
-                    stage = Stage::Done;
+                    let rule = rule?;
+                    let to = match self.knock_dest(s, s.unit(a.attacker).at, t) {
+                        Knock::To(p) => Some(p),
+                        Knock::Stays | Knock::Hazard => None,
+                    };
+                    return Some(Due { fact: Fact::Knock(t, to), rule, cause: attack_cause(at, now, *fx) });
                 }
                 Stage::Hazard => {
                     let n = if self.params.hazard == HazardPush::Rule { 2 } else { 1 };
                     return Some(Due {
                         fact: Fact::Hazard(t, n),
                         rule: rules::HAZARD_PUSH,
-                        cause: cause(fx),
+                        cause: attack_cause(at, now, *fx),
                     });
                 }
                 Stage::HazardBleed => {
-                    if self.params.hazard != HazardPush::Example {
-                        if let Some((st, _)) = self.affliction(s, t, Status::Bleed) {
-                            let cause = cause(fx);
-                            return Some(Due { fact: Fact::Afflict(t, st), rule: rules::HAZARD_PUSH, cause });
-                        }
+                    if self.params.hazard == HazardPush::Example {
+                        return None;
                     }
-                    stage = Stage::Done;
-                }
-                Stage::Done => {
-                    at += 1;
-                    stage = Stage::Damage;
+                    let (st, _) = self.affliction(s, t, Status::Bleed)?;
+                    let cause = attack_cause(at, now, *fx);
+                    return Some(Due { fact: Fact::Afflict(t, st), rule: rules::HAZARD_PUSH, cause });
                 }
             }
         }
-        None
     }
 
     /// The token a status becomes on this miniature (Immobilize on Immobilize is a Stun; a
@@ -714,28 +776,14 @@ impl WildAssent {
         if self.params.scope != Scope::Encounter || s.act.is_some() || s.attack.is_some() {
             return None;
         }
-        // One walk of the table (this runs before every decision between activations) for
-        // both how the encounter stands and what [`WildAssent::next_side`] walks it for:
-        // whether each side has a miniature left, and whether a Seeker has yet to activate.
-        // The walk stops once all three are known true (a Seeker yet to activate and a
-        // Creature on the board: most of a round), which leaves the rest of the table unread.
-        let (mut seekers, mut creatures, mut remaining) = (false, false, false);
-        for u in s.units.iter() {
-            if u.presence != Presence::OnBoard || u.kind == UnitKind::Summon {
-                continue;
-            }
-            match u.side {
-                Side::Seekers => {
-                    seekers = true;
-                    remaining |= !u.exhausted && u.kind == UnitKind::Seeker;
-                }
-                Side::Creatures => creatures = true,
-                Side::Red | Side::Blue => {}
-            }
-            if remaining && creatures {
-                break;
-            }
-        }
+        // This runs before every decision between activations, mostly to find nothing. Each
+        // thing it needs is looked for on its own, where it is found soonest, rather than in
+        // one walk that ran until all were known: a Seeker first (they are placed first), a
+        // Creature from the end (placed after them; a Summon entering is skipped), and
+        // whether a Seeker has yet to activate only when the turn order asks
+        // ([`WildAssent::side_after`]).
+        let seekers = s.units.iter().any(|u| fielded(u, Side::Seekers));
+        let creatures = s.units.iter().rev().any(|u| fielded(u, Side::Creatures));
         if let Some(o) = outcome_of(seekers, creatures) {
             return (!s.ended).then(|| match o {
                 Outcome::Won => due(Fact::Ended(true), rules::END_ENCOUNTER),
@@ -745,7 +793,7 @@ impl WildAssent {
         if s.round == 0 {
             return Some(due(Fact::Round(1), rules::ROUND_END));
         }
-        match self.side_after(s, remaining) {
+        match self.side_after(s, || seeker_remaining(s)) {
             None => Some(due(Fact::Round(s.round + 1), rules::ROUND_END)),
             Some(Side::Creatures) if s.hunt.deck.is_empty() && s.hunt.capture_card.is_none() => {
                 Some(due(Fact::Reshuffle, rules::RESHUFFLE))
@@ -757,21 +805,14 @@ impl WildAssent {
     /// Whose activation comes next in a Hunt round (`None`: the round is over). A Creature
     /// turn in progress (cards being drawn) is the Creatures'.
     pub(crate) fn next_side(&self, s: &State) -> Option<Side> {
-        if s.hunt.drawing {
-            return Some(Side::Creatures);
-        }
-        // Whether a Seeker has yet to activate this round (the first one found settles it).
-        let remaining = s
-            .units
-            .iter()
-            .any(|u| u.side == Side::Seekers && u.on_board() && !u.exhausted && u.kind == UnitKind::Seeker);
-        self.side_after(s, remaining)
+        self.side_after(s, || seeker_remaining(s))
     }
 
-    /// [`WildAssent::next_side`], told whether a Seeker has yet to activate this round.
-    /// Always inlined: a few comparisons, asked before every decision between activations.
+    /// [`WildAssent::next_side`], told whether a Seeker has yet to activate this round by
+    /// `remaining`, asked only when the order depends on it (a walk of the table). Always
+    /// inlined: a few comparisons, asked before every decision between activations.
     #[inline(always)]
-    fn side_after(&self, s: &State, remaining: bool) -> Option<Side> {
+    fn side_after(&self, s: &State, remaining: impl FnOnce() -> bool) -> Option<Side> {
         let h = &s.hunt;
         if h.drawing {
             return Some(Side::Creatures);
@@ -779,12 +820,12 @@ impl WildAssent {
         if self.seekers_first(s) {
             if h.creatures_done < h.seekers_done {
                 Some(Side::Creatures)
-            } else if remaining {
+            } else if remaining() {
                 Some(Side::Seekers)
             } else {
                 None
             }
-        } else if !remaining {
+        } else if !remaining() {
             None
         } else if h.creatures_done <= h.seekers_done {
             Some(Side::Creatures)
@@ -1080,6 +1121,33 @@ impl WildAssent {
     }
 }
 
+/// Whether record `e` is fact `f` written out: what [`WildAssent::resolve_near`] would
+/// resolve it to is `f` (names are unique on the table, so the miniature named as `f`'s
+/// is `f`'s). `false` says nothing (a kind not listed here, or a record that differs): the
+/// record is then resolved. Inlined into the consequence loop, ahead of resolving.
+#[inline(always)]
+fn records(s: &State, e: &Event, f: Fact) -> bool {
+    let is = |n: &crate::kit::name::Name, u: UnitIx| {
+        let hit = s.units.get(usize::from(u)).is_some_and(|x| x.name == *n);
+        debug_assert!(!hit || s.find(n) == Some(u), "two miniatures named `{n}`");
+        hit
+    };
+    match (f, e) {
+        (Fact::Damage(t, n), Event::Damage { unit, amount }) => *amount == n && is(unit, t),
+        (Fact::End(t), Event::End { unit }) => is(unit, t),
+        (Fact::Afflict(t, st), Event::Afflict { unit, status }) => *status == st && is(unit, t),
+        (Fact::Expire(t, st), Event::Expire { unit, status }) => *status == st && is(unit, t),
+        (Fact::Knock(t, p), Event::Knock { unit, to }) => to.map(|f| f.0) == p && is(unit, t),
+        (Fact::Removed(t, how), Event::Removed { unit, how: h }) => *h == how && is(unit, t),
+        (Fact::Bleed(t, n), Event::Bleed { unit, amount }) => *amount == n && is(unit, t),
+        (Fact::CaptureDamage(t, n), Event::CaptureDamage { unit, amount }) => *amount == n && is(unit, t),
+        (Fact::Resources(t, n), Event::Resources { unit, n: m }) => *m == n && is(unit, t),
+        (Fact::Round(n), Event::Round { n: m }) => *m == n,
+        (Fact::Reshuffle, Event::Reshuffle) => true,
+        _ => false,
+    }
+}
+
 /// A record naming a miniature that is not on the table. Cold and out of line, as is
 /// [`not_a_consequence`]: with the message written inline, resolving every record saved and
 /// restored the registers that writing needs.
@@ -1107,6 +1175,14 @@ impl Consequences for WildAssent {
     }
 
     fn resolve_owed(&self, s: &State, e: &Event, due: Option<&Due>) -> Result<Fact, StepError> {
+        // Most records are the due consequence itself: told by comparing the record with it
+        // field by field (its miniature by the due subject's name), it resolves to the due's
+        // own fact without the resolving match and its call.
+        if let Some(d) = due {
+            if records(s, e, d.fact) {
+                return Ok(d.fact);
+            }
+        }
         self.resolve_near(s, e, due.and_then(|d| d.fact.subject()))
     }
 
