@@ -25,7 +25,7 @@
 //! Seeker's second use of one in an encounter is unverified ([`WildAssent::cooldown`]).
 
 use super::cards::{Silvestrem, Skill, SkillKind, UnitKind};
-use super::state::taint::{covers, split_text, Trigger};
+use super::state::taint::{covers, text_scope, Trigger};
 use super::state::{State, UnitIx};
 use super::WildAssent;
 use crate::kit::catalog::{Id, Table};
@@ -44,7 +44,7 @@ impl WildAssent {
         text: &str,
         units: &[UnitIx],
     ) {
-        let (scope, _) = split_text(text);
+        let scope = text_scope(text);
         let o = s.unverified.report(f, unverified(who.as_str(), card, text));
         for &u in units {
             if let Some(x) = s.units.get_mut(usize::from(u)) {
@@ -139,7 +139,7 @@ impl WildAssent {
     pub(crate) fn report_silvestrem(&self, s: &mut State, f: &mut Findings, card: Id<Silvestrem>) {
         let name = self.catalog.silvestrem.name(card).to_string();
         for t in self.catalog.silvestrem[card].text.clone() {
-            let (scope, _) = split_text(&t);
+            let scope = text_scope(&t);
             let o = s.unverified.report(f, unverified("the-arena", &name, &t));
             s.silvestrem.texts.push((card, scope, o));
         }
