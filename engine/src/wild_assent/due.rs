@@ -1125,6 +1125,11 @@ impl WildAssent {
 /// resolve it to is `f` (names are unique on the table, so the miniature named as `f`'s
 /// is `f`'s). `false` says nothing (a kind not listed here, or a record that differs): the
 /// record is then resolved. Inlined into the consequence loop, ahead of resolving.
+///
+/// The same answer as `Consequences::event(s, due) == *e` for the kinds listed, which
+/// `resolve_owed` asserts in debug builds; written out here because building the whole
+/// event to compare it cost 240 K instructions over 20,000 records (`--profile step`:
+/// 19,681,638 against 19,441,297).
 #[inline(always)]
 fn records(s: &State, e: &Event, f: Fact) -> bool {
     let is = |n: &crate::kit::name::Name, u: UnitIx| {
@@ -1180,6 +1185,7 @@ impl Consequences for WildAssent {
         // own fact without the resolving match and its call.
         if let Some(d) = due {
             if records(s, e, d.fact) {
+                debug_assert!(self.event(s, d) == *e, "`records` disagrees with `event` on `{e}`");
                 return Ok(d.fact);
             }
         }

@@ -22,21 +22,10 @@ named_enum! {
 /// Every standing text is reported again each time a Creature is slain, and searching the
 /// whole text for a `:` and trimming both halves cost more than the rest of its marking.
 pub fn text_scope(text: &str) -> TextScope {
-    // A catalog's text usually has no space before its head nor between the head and its `:`:
-    // those trims are skipped when the byte at hand already says they would remove nothing.
-    let t = match text.as_bytes().first() {
-        Some(c) if c.is_ascii_lowercase() => text,
-        _ => text.trim_start(),
-    };
-    let b = t.as_bytes();
-    let mut n = 0;
-    while n < b.len() && b[n].is_ascii_lowercase() {
-        n += 1;
-    }
-    let Some(scope) = TextScope::parse(&t[..n]) else { return TextScope::Any };
-    match b.get(n) {
-        Some(b':') => scope,
-        _ if t[n..].trim_start().starts_with(':') => scope,
+    let t = text.trim_start();
+    let n = t.bytes().take_while(u8::is_ascii_lowercase).count();
+    match TextScope::parse(&t[..n]) {
+        Some(scope) if t[n..].trim_start().starts_with(':') => scope,
         _ => TextScope::Any,
     }
 }
