@@ -41,6 +41,10 @@ impl AfterDamage {
     /// Not worked out: a consequence that came without it.
     pub const UNKNOWN: AfterDamage = AfterDamage(1 << 30);
 
+    /// The word, as the state keeps it (`state::AttackKept`).
+    pub(crate) fn bits(self) -> u32 {
+        self.0
+    }
     /// Itself, when worked out.
     pub fn known(self) -> Option<AfterDamage> {
         (self != AfterDamage::UNKNOWN).then_some(self)
@@ -551,6 +555,38 @@ impl WildAssent {
         let mut out = AfterDamage::NONE;
         self.each_attack_effect(s, a.attacker, a.source, |e| self.after_effect(e, specials, &mut out));
         out
+    }
+
+    /// [`WildAssent::after_damage`] of the attack being resolved, as its damage due kept it
+    /// in the state (`state::AttackKept`), or worked out.
+    #[inline]
+    pub(crate) fn kept_after_damage(&self, s: &State, a: &Attack, specials: u8) -> AfterDamage {
+        match s.memo.3.after() {
+            Some(bits) => {
+                debug_assert_eq!(
+                    AfterDamage(bits),
+                    self.after_damage(s, a, specials),
+                    "a kept AfterDamage is stale"
+                );
+                AfterDamage(bits)
+            }
+            None => self.after_damage(s, a, specials),
+        }
+    }
+
+    /// Whether the attack's target `k` took damage from it, worked out on the state as it
+    /// stands (a plain Knockback's condition), kept in the state between the two checks of
+    /// the Knockback (`state::AttackKept`).
+    pub(crate) fn took_damage(&self, s: &State, a: &Attack, k: usize, faces: Faces) -> bool {
+        let t = a.targets[k];
+        let damage = s.unit(t).damage;
+        if let Some(took) = s.memo.3.knock(t, k, damage) {
+            debug_assert_eq!(took, self.damage_parts(s, a, k, faces).dealt() > 0, "a kept damage is stale");
+            return took;
+        }
+        let took = self.damage_parts(s, a, k, faces).dealt() > 0;
+        s.memo.3.set_knock(t, k, damage, took);
+        took
     }
 
     /// The `k`-th status the attack inflicts on each target, and its rule (`fx`: its

@@ -542,6 +542,8 @@ impl WildAssent {
             Some(_) => (self.damage_parts(s, a, at, faces).dealt(), fx),
             None => {
                 let (p, after) = self.damage_and_after(s, a, at, faces);
+                // Kept for the checks of this attack's later stages (`state::AttackKept`).
+                s.memo.3.damage_due(after.bits());
                 (p.dealt(), Some(after))
             }
         };
@@ -572,7 +574,7 @@ impl WildAssent {
                 Stage::Status(k) => match self.after_status(
                     s,
                     a,
-                    *fx.get_or_insert_with(|| self.after_damage(s, a, faces.specials)),
+                    *fx.get_or_insert_with(|| self.kept_after_damage(s, a, faces.specials)),
                     faces.specials,
                     usize::from(k),
                 ) {
@@ -590,11 +592,11 @@ impl WildAssent {
                     },
                 },
                 Stage::Knock => {
-                    let after = *fx.get_or_insert_with(|| self.after_damage(s, a, faces.specials));
+                    let after = *fx.get_or_insert_with(|| self.kept_after_damage(s, a, faces.specials));
                     // Plain Knockback moves a target that took damage; "On Attack" moves any.
                     let rule = if after.knocks() {
                         Some(rules::KNOCK_ON_ATTACK)
-                    } else if after.knocks_damaged() && self.damage_parts(s, a, at, faces).dealt() > 0 {
+                    } else if after.knocks_damaged() && self.took_damage(s, a, at, faces) {
                         Some(rules::KNOCK_DAMAGED)
                     } else {
                         None

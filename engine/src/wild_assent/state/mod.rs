@@ -23,7 +23,7 @@ use crate::kit::paths::{Cells, Place};
 use crate::kit::taint::Unverified;
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
-use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, AtomicU8, Ordering};
 
 /// A miniature's index in `State::units`.
 pub type UnitIx = u8;
@@ -37,13 +37,77 @@ pub const MAX_UNITS: usize = 32;
 /// against it before use; the flag is cleared by every writer of what the removals read),
 /// so they are no part of the state's identity: two states compare equal, and serialize the
 /// same, with or without them. The third part, the obstacles as sets of fields, is derived
-/// the same way ([`ObstacleCells`]).
+/// the same way ([`ObstacleCells`]), and so is the fourth, what the consequence chain worked
+/// out about the attack being resolved ([`AttackKept`]).
 #[derive(Clone)]
-pub struct Memo<T>(pub(crate) T, pub(crate) Clean, pub(crate) ObstacleCells);
+pub struct Memo<T>(pub(crate) T, pub(crate) Clean, pub(crate) ObstacleCells, pub(crate) AttackKept);
 
 impl<T: Default> Default for Memo<T> {
     fn default() -> Self {
-        Memo(T::default(), Clean::default(), ObstacleCells::default())
+        Memo(T::default(), Clean::default(), ObstacleCells::default(), AttackKept::default())
+    }
+}
+
+/// What the consequence chain (due.rs) worked out about the attack being resolved, kept from
+/// one check to the next: each consequence of an attack is checked twice (the pending check
+/// after the record before it, then the due check of its own record), and each check started
+/// again from the state. Two answers are kept:
+/// - the attack's statuses and Knockback (`combat::AfterDamage`, as bits), the same for every
+///   target and stage of one attack: written where a damage due works them out, which every
+///   attack's first consequence is (its stages past damage are reached only by applying a
+///   damage due of the same attack), so that a kept word is always the attack's own;
+/// - whether a plain Knockback's target took damage: its damage worked out again on the
+///   state after its damage record, kept with the target, its place among the targets and
+///   its damage then (the only input of that damage a consequence between the two checks
+///   writes), and forgotten by the next damage due (another target or another attack).
+///
+/// Read and written through the state's shared reference, as [`Clean`] is (relaxed atomics:
+/// plain moves). Unoptimised builds (tests, fixtures) check every kept answer against the
+/// walk it saves.
+#[derive(Default)]
+pub struct AttackKept {
+    /// The `AfterDamage` bits with bit 31 set, or 0 when none is kept.
+    after: AtomicU32,
+    /// Bit 63 set when kept; the target (bits 48-55), its place (40-47), the answer (32) and
+    /// the target's damage (0-31).
+    knock: AtomicU64,
+}
+
+impl AttackKept {
+    const KEPT_AFTER: u32 = 1 << 31;
+    const KEPT_KNOCK: u64 = 1 << 63;
+
+    /// The kept `AfterDamage` bits (bit 31 is never one of them).
+    pub(crate) fn after(&self) -> Option<u32> {
+        let v = self.after.load(Ordering::Relaxed);
+        (v & Self::KEPT_AFTER != 0).then_some(v & !Self::KEPT_AFTER)
+    }
+    /// A damage due worked out the attack's `AfterDamage` (`bits`): keep it, and forget the
+    /// Knockback's answer (about another target or attack).
+    pub(crate) fn damage_due(&self, bits: u32) {
+        self.after.store(bits | Self::KEPT_AFTER, Ordering::Relaxed);
+        self.knock.store(0, Ordering::Relaxed);
+    }
+    fn knock_key(target: UnitIx, at: usize, damage: i32) -> u64 {
+        Self::KEPT_KNOCK | u64::from(target) << 48 | ((at as u64) & 0xff) << 40 | u64::from(damage as u32)
+    }
+    /// Whether the Knockback's target `target`, the attack's `at`-th, at `damage`, took
+    /// damage, if kept.
+    pub(crate) fn knock(&self, target: UnitIx, at: usize, damage: i32) -> Option<bool> {
+        let v = self.knock.load(Ordering::Relaxed);
+        (v & !(1 << 32) == Self::knock_key(target, at, damage) && at < 256).then_some(v & (1 << 32) != 0)
+    }
+    pub(crate) fn set_knock(&self, target: UnitIx, at: usize, damage: i32, took: bool) {
+        self.knock.store(Self::knock_key(target, at, damage) | u64::from(took) << 32, Ordering::Relaxed);
+    }
+}
+
+impl Clone for AttackKept {
+    fn clone(&self) -> Self {
+        AttackKept {
+            after: AtomicU32::new(self.after.load(Ordering::Relaxed)),
+            knock: AtomicU64::new(self.knock.load(Ordering::Relaxed)),
+        }
     }
 }
 
