@@ -492,15 +492,16 @@ impl WildAssent {
         self.attack_next(s, false, known).is_some()
     }
 
-    /// [`WildAssent::attack_due`]; without `damage`, a damage due is 0. `known`: what the
-    /// attack does after damage, when a consequence of it brought it along.
+    /// [`WildAssent::attack_due`]; without `values` only whether something is due counts (the
+    /// pending check): a damage due is then 0 and a Knockback's field is not looked for.
+    /// `known`: what the attack does after damage, when a consequence of it brought it along.
     ///
     /// Only the walk over the targets is here; a target's damage ([`WildAssent::damage_due`])
     /// and what follows it ([`WildAssent::target_rest_due`]) are worked out by calls of their
     /// own: with every stage inlined, each call (the due check and the pending check, for
     /// every consequence of an attack) paid for a large frame and for loads hoisted for
     /// stages it never reached.
-    fn attack_next(&self, s: &State, damage: bool, known: AfterDamage) -> Option<Due> {
+    fn attack_next(&self, s: &State, values: bool, known: AfterDamage) -> Option<Due> {
         let a = s.attack.as_ref()?;
         let faces = a.roll?;
         let mut at = usize::from(a.at);
@@ -511,9 +512,9 @@ impl WildAssent {
         while let Some(&t) = a.targets.get(at) {
             if s.unit(t).on_board() {
                 if stage == Stage::Damage {
-                    return Some(self.damage_due(s, a, at, t, faces, damage, fx));
+                    return Some(self.damage_due(s, a, at, t, faces, values, fx));
                 }
-                if let Some(d) = self.target_rest_due(s, a, at, t, stage, faces, &mut fx) {
+                if let Some(d) = self.target_rest_due(s, a, at, t, stage, faces, values, &mut fx) {
                     return Some(d);
                 }
             }
@@ -523,7 +524,7 @@ impl WildAssent {
         None
     }
 
-    /// The damage due to the attack's target `t` (its `at`-th), 0 without `damage`; `fx`:
+    /// The damage due to the attack's target `t` (its `at`-th), 0 without `values`; `fx`:
     /// what the attack does after damage, if known (else worked out with the damage).
     #[allow(clippy::too_many_arguments)]
     #[inline]
@@ -534,11 +535,11 @@ impl WildAssent {
         at: usize,
         t: UnitIx,
         faces: super::state::Faces,
-        damage: bool,
+        values: bool,
         fx: Option<AfterDamage>,
     ) -> Due {
         let (dealt, after) = match fx {
-            _ if !damage => (0, fx),
+            _ if !values => (0, fx),
             Some(_) => (self.damage_parts(s, a, at, faces).dealt(), fx),
             None => {
                 let (p, after) = self.damage_and_after(s, a, at, faces);
@@ -554,7 +555,9 @@ impl WildAssent {
     /// What the attack's target `t` (its `at`-th, on the board) still owes from `stage` on,
     /// past its damage: its statuses, its Knockback, a hazard's damage and Bleed; `None`
     /// once it owes nothing. `fx`: what the attack does after damage, worked out here when
-    /// not yet known (and kept for the targets after this one).
+    /// not yet known (and kept for the targets after this one). Without `values`, a
+    /// Knockback due says nowhere (`Fact::Knock(t, None)`): the pending check asks only
+    /// whether it is owed, and its field is looked for by the due check of its record.
     #[allow(clippy::too_many_arguments)]
     #[inline(never)]
     fn target_rest_due(
@@ -565,6 +568,7 @@ impl WildAssent {
         t: UnitIx,
         mut stage: Stage,
         faces: super::state::Faces,
+        values: bool,
         fx: &mut Option<AfterDamage>,
     ) -> Option<Due> {
         loop {
@@ -602,9 +606,9 @@ impl WildAssent {
                         None
                     };
                     let rule = rule?;
-                    let to = match self.knock_dest(s, s.unit(a.attacker).at, t) {
-                        Knock::To(p) => Some(p),
-                        Knock::Stays | Knock::Hazard => None,
+                    let to = match values.then(|| self.knock_dest(s, s.unit(a.attacker).at, t)) {
+                        Some(Knock::To(p)) => Some(p),
+                        Some(Knock::Stays | Knock::Hazard) | None => None,
                     };
                     return Some(Due { fact: Fact::Knock(t, to), rule, cause: attack_cause(at, now, *fx) });
                 }
