@@ -877,7 +877,7 @@ impl WildAssent {
             }
             Fact::Bleed(u, n) => {
                 s.unit_mut(u).damage += i32::from(n);
-                s.damage_changed(u);
+                self.damage_written(s, u);
             }
             Fact::Stunned(_) => {
                 if let Some(a) = s.act.as_mut() {
@@ -887,7 +887,7 @@ impl WildAssent {
             }
             Fact::Damage(u, n) | Fact::Hazard(u, n) | Fact::CaptureDamage(u, n) => {
                 s.unit_mut(u).damage += n;
-                s.damage_changed(u);
+                self.damage_written(s, u);
             }
             Fact::Afflict(u, st) => {
                 let immobilize = self.params.immobilize;
@@ -933,7 +933,7 @@ impl WildAssent {
             Fact::Heal(u, n) => {
                 let unit = s.unit_mut(u);
                 unit.damage = (unit.damage - n).max(0);
-                s.damage_changed(u);
+                self.damage_written(s, u);
             }
             Fact::Cure(u) => {
                 let unit = s.unit_mut(u);
@@ -972,6 +972,15 @@ impl WildAssent {
                 s.outcome = Some(if won { Outcome::Won } else { Outcome::Lost });
             }
         }
+    }
+
+    /// Miniature `i`'s damage was written: the removal pass's memo is told whether that
+    /// leaves it at no Health, worked out here with the miniature at hand rather than by the
+    /// next record's check (most damage leaves a miniature standing, and the table clean).
+    #[inline]
+    fn damage_written(&self, s: &mut State, i: UnitIx) {
+        let over = over_health(self.units(), i, s.unit(i)).is_some();
+        s.damage_changed(i, over);
     }
 
     /// A miniature leaves the board: its activation, attack and tokens go with it.

@@ -156,7 +156,9 @@ impl ObstacleCells {
 /// A third value says the pass found nothing and since then only one miniature's damage was
 /// written (`State::damage_changed`, the writer of most records: damage, Bleed, a hazard, a
 /// capture's damage, a heal): only that miniature's own removal can be due, and the pass
-/// looks at it alone.
+/// looks at it alone. The writer of the damage is told whether the miniature is now at no
+/// Health (due.rs, with the damage at hand): when it is not, a pass known clean stays clean
+/// and the next check looks at nothing.
 #[derive(Default)]
 pub struct Clean(AtomicU8);
 
@@ -593,12 +595,21 @@ impl State {
     pub(crate) fn units_changed(&mut self) {
         *self.memo.1 .0.get_mut() = UNKNOWN;
     }
-    /// Only miniature `i`'s damage was written: the removal pass, if it had found nothing,
-    /// need look at that miniature alone (see [`Clean`]); any other change since, and it
-    /// must look at the whole table.
-    pub(crate) fn damage_changed(&mut self, i: UnitIx) {
+    /// Only miniature `i`'s damage was written, which leaves it at no Health on the board
+    /// (`over`) or not. Not: its removal is not due, and nothing else the removal pass reads
+    /// changed, so a pass known clean (or clean but for this miniature) is clean, and one
+    /// clean but for another miniature stays so. Over: the removal pass, if it had found
+    /// nothing, need look at that miniature alone (see [`Clean`]); any other change since,
+    /// and it must look at the whole table.
+    pub(crate) fn damage_changed(&mut self, i: UnitIx, over: bool) {
         let c = self.memo.1 .0.get_mut();
         let mark = if usize::from(i) < MAX_UNITS { DAMAGED + i } else { UNKNOWN };
+        if !over {
+            if *c == mark {
+                *c = CLEAN;
+            }
+            return;
+        }
         *c = if *c == CLEAN || *c == mark { mark } else { UNKNOWN };
     }
     /// The miniature with this name.
