@@ -241,25 +241,48 @@ pub(crate) fn interpretations<G: Game>(game: &G) -> Vec<String> {
         .collect()
 }
 
-/// A game's setup as a report prints it: `name=value ...` and [`interpretations`].
+/// A game's setup as a report prints it.
+#[derive(Debug, Clone)]
+pub(crate) struct SetupText {
+    /// Every parameter with defaults filled in, `name=value ...`.
+    pub setup: String,
+    /// The [`interpretations`] that differ from their default.
+    pub interpretations: Vec<String>,
+    /// The setup parameters given with a value other than their default, `name=value ...`:
+    /// what the head line of a verify report shows people.
+    pub changed: String,
+}
+
+/// A game's [`SetupText`].
 ///
-/// Both are pure functions of the game's setup (its type fixes the parameter specs), and
-/// formatting them cost more per session than the rest of opening it, so the last
-/// description is kept and reused while sessions share a setup. A poisoned lock only
-/// skips it.
-pub(crate) fn describe_setup<G: Game>(game: &G) -> (String, Vec<String>) {
-    type Described = Option<(TypeId, Setup, String, Vec<String>)>;
+/// All three are pure functions of the game's setup (its type fixes the parameter specs),
+/// and formatting them cost more per session than the rest of opening it (a game declares
+/// dozens of parameters, each looked up in the setup), so the last description is kept and
+/// reused while sessions share a setup. A poisoned lock only skips it.
+pub(crate) fn describe_setup<G: Game>(game: &G) -> SetupText {
+    type Described = Option<(TypeId, Setup, SetupText)>;
     static LAST_DESCRIBED: Mutex<Described> = Mutex::new(None);
     let id = TypeId::of::<G>();
     let setup = game.setup();
     if let Ok(last) = LAST_DESCRIBED.lock() {
-        if let Some((_, _, text, interps)) = last.as_ref().filter(|(g, s, _, _)| *g == id && s == setup) {
-            return (text.clone(), interps.clone());
+        if let Some((_, _, text)) = last.as_ref().filter(|(g, s, _)| *g == id && s == setup) {
+            return text.clone();
         }
     }
-    let described = (setup.to_string(), interpretations(game));
+    let changed: Vec<String> = G::params()
+        .iter()
+        .filter(|p| p.kind == arbiter_engine::ParamKind::Setup)
+        .filter_map(|p| {
+            setup.params.get(p.name).filter(|v| *v != p.default).map(|v| format!("{}={v}", p.name))
+        })
+        .collect();
+    let described = SetupText {
+        setup: setup.to_string(),
+        interpretations: interpretations(game),
+        changed: changed.join(" "),
+    };
     if let Ok(mut last) = LAST_DESCRIBED.lock() {
-        *last = Some((id, setup.clone(), described.0.clone(), described.1.clone()));
+        *last = Some((id, setup.clone(), described.clone()));
     }
     described
 }

@@ -651,19 +651,13 @@ fn run_one<G: Game>(
     overrides.extend(source.variants.iter().cloned());
     overrides.extend(options.variants.iter().cloned());
     let opened = open::<G>(source, peeked, &options.variants)?;
-    let (setup, interpretations) = describe_setup(&opened.game);
-    let given = &opened.game.setup().params;
-    let setup_changed: Vec<String> = G::params()
-        .iter()
-        .filter(|p| p.kind == arbiter_engine::ParamKind::Setup)
-        .filter_map(|p| given.get(p.name).filter(|v| *v != p.default).map(|v| format!("{}={v}", p.name)))
-        .collect();
+    let described = describe_setup(&opened.game);
     let mut report = VerifyReport {
         source: source.to_string(),
         game: G::info().id.to_string(),
         title: opened.header.title.clone(),
-        setup,
-        interpretations,
+        setup: described.setup,
+        interpretations: described.interpretations,
         rules_version: G::info().rules_version,
         findings: Vec::new(),
         records: 0,
@@ -676,7 +670,7 @@ fn run_one<G: Game>(
         final_digest: String::new(),
         summary: Summary::default(),
         exit_code: 0,
-        setup_changed: setup_changed.join(" "),
+        setup_changed: described.changed,
     };
     sink.head(&report)?;
     let mut emitter = Emitter {
