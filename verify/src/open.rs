@@ -16,6 +16,7 @@ use crate::Context;
 use crate::Games;
 use arbiter_engine::{Game, Setup};
 use std::any::TypeId;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -53,10 +54,11 @@ pub(crate) fn peek<R: Games>(ctx: &Context<'_, R>, source: &Source) -> Result<Pe
             Ok(Peeked::File(Box::new(reader)))
         }
         Origin::Session(name) => {
-            let reader = crate::session::journal(ctx, name)?
+            let mut reader = crate::session::journal(ctx, name)?
                 .read_session::<()>(name, 0)
                 .map_err(crate::error::from_journal)?;
-            Ok(Peeked::Session(name.clone(), crate::session::header_of(&reader.meta), Box::new(reader)))
+            let header = crate::session::take_header(&mut reader.meta);
+            Ok(Peeked::Session(name.clone(), header, Box::new(reader)))
         }
     }
 }
@@ -76,6 +78,13 @@ pub(crate) fn build_game<G: Game>(
     overrides: &[(String, String)],
     base_dir: Option<&Path>,
 ) -> Result<G, VerifyError> {
+    // The header's own setup built the last game: it was checked then, and its catalog is a
+    // built-in one. Verifying a league's sessions takes this way for all but the first.
+    if overrides.is_empty() {
+        if let Some(game) = last_built::<G>(&header.setup, &header.catalog) {
+            return Ok(game);
+        }
+    }
     let mut setup = Setup { params: header.setup.clone(), catalog: header.catalog.clone() };
     for (name, value) in overrides {
         if name == "rules" && !G::params().iter().any(|p| p.name == "rules") {
@@ -128,19 +137,24 @@ fn built_in<G: Game>(
     setup: Setup,
     text: &'static str,
 ) -> Result<G, VerifyError> {
-    let id = TypeId::of::<G>();
-    if let Ok(last) = LAST_BUILT.lock() {
-        if let Some((_, _, game)) = last.as_ref().filter(|(g, s, _)| *g == id && *s == setup) {
-            if let Some(game) = game.downcast_ref::<G>() {
-                return Ok(game.clone());
-            }
-        }
+    if let Some(game) = last_built::<G>(&setup.params, &setup.catalog) {
+        return Ok(game);
     }
     let game = G::new(&setup, text).map_err(|e| VerifyError::setup(format!("{label}: {e}")))?;
     if let Ok(mut last) = LAST_BUILT.lock() {
-        *last = Some((id, setup, Box::new(game.clone())));
+        *last = Some((TypeId::of::<G>(), setup, Box::new(game.clone())));
     }
     Ok(game)
+}
+
+/// A copy of the last game built, if it is a `G` built from these setup parameters and
+/// this catalog.
+fn last_built<G: Game>(params: &BTreeMap<String, String>, catalog: &Option<String>) -> Option<G> {
+    let id = TypeId::of::<G>();
+    let last = LAST_BUILT.lock().ok()?;
+    let (_, _, game) =
+        last.as_ref().filter(|(g, s, _)| *g == id && s.params == *params && s.catalog == *catalog)?;
+    game.downcast_ref::<G>().cloned()
 }
 
 /// The largest catalog file read. The shipped catalogs are a few kilobytes; the bound keeps
