@@ -30,7 +30,8 @@ pub(crate) struct Opened<G: Game> {
 }
 
 /// A source read as far as its header: enough to pick the game. A session is looked up
-/// once: its reader (retractions and a record stream not yet typed) is kept for `open`.
+/// once: its reader (retractions and a record stream not yet typed) is kept for `open`, its
+/// metadata moved out into the header.
 pub(crate) enum Peeked {
     File(Box<LogReader>),
     Session(String, Header, Box<arbiter_journal::SessionReader<()>>),
