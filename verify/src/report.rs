@@ -35,8 +35,9 @@ impl RecordView {
 pub(crate) fn notation<E: fmt::Display>(event: &E) -> String {
     use std::fmt::Write;
     let mut out = String::with_capacity(64);
-    // Writing into a `String` fails only if the event's `Display` does, as `to_string` assumes.
-    let _ = write!(out, "{event}");
+    // Writing into a `String` fails only if the event's `Display` does: a bug, on which
+    // `to_string` panics with this message too.
+    write!(out, "{event}").expect("a Display implementation returned an error unexpectedly");
     out
 }
 
