@@ -16,6 +16,7 @@ use crate::Context;
 use crate::Games;
 use arbiter_engine::{Game, Setup};
 use std::any::TypeId;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -29,7 +30,8 @@ pub(crate) struct Opened<G: Game> {
 }
 
 /// A source read as far as its header: enough to pick the game. A session is looked up
-/// once: its reader (retractions and a record stream not yet typed) is kept for `open`.
+/// once: its reader (retractions and a record stream not yet typed) is kept for `open`, its
+/// metadata moved out into the header.
 pub(crate) enum Peeked {
     File(Box<LogReader>),
     Session(String, Header, Box<arbiter_journal::SessionReader<()>>),
@@ -53,10 +55,11 @@ pub(crate) fn peek<R: Games>(ctx: &Context<'_, R>, source: &Source) -> Result<Pe
             Ok(Peeked::File(Box::new(reader)))
         }
         Origin::Session(name) => {
-            let reader = crate::session::journal(ctx, name)?
+            let mut reader = crate::session::journal(ctx, name)?
                 .read_session::<()>(name, 0)
                 .map_err(crate::error::from_journal)?;
-            Ok(Peeked::Session(name.clone(), crate::session::header_of(&reader.meta), Box::new(reader)))
+            let header = crate::session::take_header(&mut reader.meta);
+            Ok(Peeked::Session(name.clone(), header, Box::new(reader)))
         }
     }
 }
@@ -76,6 +79,13 @@ pub(crate) fn build_game<G: Game>(
     overrides: &[(String, String)],
     base_dir: Option<&Path>,
 ) -> Result<G, VerifyError> {
+    // The header's own setup built the last game: it was checked then, and its catalog is a
+    // built-in one. Verifying a league's sessions takes this way for all but the first.
+    if overrides.is_empty() {
+        if let Some(game) = last_built::<G>(&header.setup, &header.catalog) {
+            return Ok(game);
+        }
+    }
     let mut setup = Setup { params: header.setup.clone(), catalog: header.catalog.clone() };
     for (name, value) in overrides {
         if name == "rules" && !G::params().iter().any(|p| p.name == "rules") {
@@ -128,19 +138,24 @@ fn built_in<G: Game>(
     setup: Setup,
     text: &'static str,
 ) -> Result<G, VerifyError> {
-    let id = TypeId::of::<G>();
-    if let Ok(last) = LAST_BUILT.lock() {
-        if let Some((_, _, game)) = last.as_ref().filter(|(g, s, _)| *g == id && *s == setup) {
-            if let Some(game) = game.downcast_ref::<G>() {
-                return Ok(game.clone());
-            }
-        }
+    if let Some(game) = last_built::<G>(&setup.params, &setup.catalog) {
+        return Ok(game);
     }
     let game = G::new(&setup, text).map_err(|e| VerifyError::setup(format!("{label}: {e}")))?;
     if let Ok(mut last) = LAST_BUILT.lock() {
-        *last = Some((id, setup, Box::new(game.clone())));
+        *last = Some((TypeId::of::<G>(), setup, Box::new(game.clone())));
     }
     Ok(game)
+}
+
+/// A copy of the last game built, if it is a `G` built from these setup parameters and
+/// this catalog.
+fn last_built<G: Game>(params: &BTreeMap<String, String>, catalog: &Option<String>) -> Option<G> {
+    let id = TypeId::of::<G>();
+    let last = LAST_BUILT.lock().ok()?;
+    let (_, _, game) =
+        last.as_ref().filter(|(g, s, _)| *g == id && s.params == *params && s.catalog == *catalog)?;
+    game.downcast_ref::<G>().cloned()
 }
 
 /// The largest catalog file read. The shipped catalogs are a few kilobytes; the bound keeps
@@ -241,25 +256,48 @@ pub(crate) fn interpretations<G: Game>(game: &G) -> Vec<String> {
         .collect()
 }
 
-/// A game's setup as a report prints it: `name=value ...` and [`interpretations`].
+/// A game's setup as a report prints it.
+#[derive(Debug, Clone)]
+pub(crate) struct SetupText {
+    /// Every parameter with defaults filled in, `name=value ...`.
+    pub setup: String,
+    /// The [`interpretations`] that differ from their default.
+    pub interpretations: Vec<String>,
+    /// The setup parameters given with a value other than their default, `name=value ...`:
+    /// what the head line of a verify report shows people.
+    pub changed: String,
+}
+
+/// A game's [`SetupText`].
 ///
-/// Both are pure functions of the game's setup (its type fixes the parameter specs), and
-/// formatting them cost more per session than the rest of opening it, so the last
-/// description is kept and reused while sessions share a setup. A poisoned lock only
-/// skips it.
-pub(crate) fn describe_setup<G: Game>(game: &G) -> (String, Vec<String>) {
-    type Described = Option<(TypeId, Setup, String, Vec<String>)>;
+/// All three are pure functions of the game's setup (its type fixes the parameter specs),
+/// and formatting them cost more per session than the rest of opening it (a game declares
+/// dozens of parameters, each looked up in the setup), so the last description is kept and
+/// reused while sessions share a setup. A poisoned lock only skips it.
+pub(crate) fn describe_setup<G: Game>(game: &G) -> SetupText {
+    type Described = Option<(TypeId, Setup, SetupText)>;
     static LAST_DESCRIBED: Mutex<Described> = Mutex::new(None);
     let id = TypeId::of::<G>();
     let setup = game.setup();
     if let Ok(last) = LAST_DESCRIBED.lock() {
-        if let Some((_, _, text, interps)) = last.as_ref().filter(|(g, s, _, _)| *g == id && s == setup) {
-            return (text.clone(), interps.clone());
+        if let Some((_, _, text)) = last.as_ref().filter(|(g, s, _)| *g == id && s == setup) {
+            return text.clone();
         }
     }
-    let described = (setup.to_string(), interpretations(game));
+    let changed: Vec<String> = G::params()
+        .iter()
+        .filter(|p| p.kind == arbiter_engine::ParamKind::Setup)
+        .filter_map(|p| {
+            setup.params.get(p.name).filter(|v| *v != p.default).map(|v| format!("{}={v}", p.name))
+        })
+        .collect();
+    let described = SetupText {
+        setup: setup.to_string(),
+        interpretations: interpretations(game),
+        changed: changed.join(" "),
+    };
     if let Ok(mut last) = LAST_DESCRIBED.lock() {
-        *last = Some((id, setup.clone(), described.0.clone(), described.1.clone()));
+        *last = Some((id, setup.clone(), described.clone()));
     }
     described
 }

@@ -262,7 +262,7 @@ impl<'j, G: Game> Typed<'j, G> {
             })?;
             if !findings.is_empty() {
                 taints.saw(*seq, &findings);
-                let record = RecordView { index: *seq, line: None, notation: e.to_string() };
+                let record = RecordView::event(*seq, None, e);
                 cache_findings::<G>(&record, &findings, &mut cached);
                 findings.clear();
             }
@@ -327,12 +327,12 @@ impl<'j, G: Game> Recording for Typed<'j, G> {
                 e.found
             ))
         })?;
-        let record = RecordView { index: self.next, line: None, notation: event.to_string() };
+        let record = RecordView::event(self.next, None, &event);
         let mut next_state = self.state.clone();
         let mut findings = Findings::default();
         let stepped = self.game.step(&mut next_state, &event, &mut findings);
         let violations: Vec<ViolationView> =
-            findings.violations.iter().map(|v| ViolationView::of::<G>(&record, v)).collect();
+            findings.violations.iter().map(|v| ViolationView::of::<G>(record.clone(), v)).collect();
         let unverified = findings
             .unverified
             .iter()
@@ -340,8 +340,11 @@ impl<'j, G: Game> Recording for Typed<'j, G> {
             .collect();
         let mut taints = self.taints.clone();
         taints.saw(record.index, &findings);
-        let uncertain =
-            findings.uncertain.iter().map(|v| uncertain_view::<G>(&record, v, taints.records())).collect();
+        let uncertain = findings
+            .uncertain
+            .iter()
+            .map(|v| uncertain_view::<G>(record.clone(), v, taints.records()))
+            .collect();
         let mut out = Submitted {
             record: record.clone(),
             written: false,

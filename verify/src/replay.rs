@@ -36,7 +36,7 @@ impl<E: std::fmt::Display> Stepped<E> {
     /// only the records it flags, and printing every record cost more than stepping it.
     pub fn notation(&self) -> String {
         match &self.event {
-            Some(e) => e.to_string(),
+            Some(e) => crate::report::notation(e),
             None => "undo".to_string(),
         }
     }

@@ -22,6 +22,23 @@ impl RecordView {
     pub(crate) fn of<E: fmt::Display>(s: &Stepped<E>) -> Self {
         RecordView { index: s.index, line: s.line, notation: s.notation() }
     }
+
+    /// The view of record `index`, an event.
+    pub(crate) fn event<E: fmt::Display>(index: u64, line: Option<usize>, event: &E) -> Self {
+        RecordView { index, line, notation: notation(event) }
+    }
+}
+
+/// An event in notation. `to_string` would start from an empty string and grow it at each
+/// piece the event writes (three or four reallocations for a typical record); almost every
+/// record of the shipped games fits in 64 bytes, so that is reserved up front.
+pub(crate) fn notation<E: fmt::Display>(event: &E) -> String {
+    use std::fmt::Write;
+    let mut out = String::with_capacity(64);
+    // Writing into a `String` fails only if the event's `Display` does: a bug, on which
+    // `to_string` panics with this message too.
+    write!(out, "{event}").expect("a Display implementation returned an error unexpectedly");
+    out
 }
 
 impl fmt::Display for RecordView {
@@ -52,10 +69,12 @@ pub struct ViolationView {
 }
 
 impl ViolationView {
-    pub(crate) fn of<G: Game>(record: &RecordView, v: &Violation) -> Self {
+    /// The view of violation `v` of `record` (taken, not copied: the emitter moves a
+    /// record's view into its last finding).
+    pub(crate) fn of<G: Game>(record: RecordView, v: &Violation) -> Self {
         let rule = rule_of::<G>(v.rule);
         ViolationView {
-            record: record.clone(),
+            record,
             rule: v.rule.to_string(),
             text: rule.0,
             section: rule.1,
@@ -293,7 +312,7 @@ pub(crate) struct StepViews {
 /// holds the record of every unverified effect since the initial state, in order: the
 /// finding's ordinal is a position in it.
 pub(crate) fn uncertain_view<G: Game>(
-    record: &RecordView,
+    record: RecordView,
     v: &Violation,
     unverified: &[u64],
 ) -> UncertainView {
@@ -313,7 +332,7 @@ pub(crate) fn step_error_view<E: fmt::Display>(
     e: &arbiter_engine::StepError,
 ) -> StepErrorView {
     StepErrorView {
-        record: RecordView { index, line, notation: event.to_string() },
+        record: RecordView::event(index, line, event),
         rule: e.rule.map(str::to_string),
         message: e.message.clone(),
     }
@@ -358,14 +377,14 @@ pub(crate) fn views_of<G: Game>(s: &Stepped<G::Event>) -> StepViews {
     let record = RecordView::of(s);
     match &s.outcome {
         Outcome::Applied(f) => {
-            out.violations = f.violations.iter().map(|v| ViolationView::of::<G>(&record, v)).collect();
+            out.violations = f.violations.iter().map(|v| ViolationView::of::<G>(record.clone(), v)).collect();
             out.unverified = f
                 .unverified
                 .iter()
                 .map(|u| UnverifiedView { record: record.clone(), effect: u.clone() })
                 .collect();
             // Resolved to a record by a caller that holds every unverified effect so far.
-            out.uncertain = f.uncertain.iter().map(|v| uncertain_view::<G>(&record, v, &[])).collect();
+            out.uncertain = f.uncertain.iter().map(|v| uncertain_view::<G>(record.clone(), v, &[])).collect();
         }
         Outcome::Failed(e) => {
             out.error =

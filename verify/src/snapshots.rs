@@ -99,7 +99,9 @@ pub(crate) fn cache_findings<G: Game>(
     if out.len() > MAX_CACHED_FINDINGS {
         return;
     }
-    out.extend(f.violations.iter().map(|v| CachedFinding::Violation(ViolationView::of::<G>(record, v))));
+    out.extend(
+        f.violations.iter().map(|v| CachedFinding::Violation(ViolationView::of::<G>(record.clone(), v))),
+    );
     out.extend(
         f.unverified
             .iter()
@@ -108,7 +110,7 @@ pub(crate) fn cache_findings<G: Game>(
     if !f.uncertain.is_empty() {
         let taints = taints(out);
         out.extend(f.uncertain.iter().map(|v| {
-            CachedFinding::Uncertain(crate::report::uncertain_view::<G>(record, v, taints.records()))
+            CachedFinding::Uncertain(crate::report::uncertain_view::<G>(record.clone(), v, taints.records()))
         }));
     }
 }

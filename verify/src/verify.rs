@@ -363,6 +363,12 @@ pub trait FindingSink {
     fn head(&mut self, report: &VerifyReport) -> Result<(), VerifyError>;
     /// One finding, in log order.
     fn finding(&mut self, finding: &Finding) -> Result<(), VerifyError>;
+    /// One finding, handed over rather than lent: a sink that keeps its findings takes it
+    /// as it is instead of copying it. The verify loops call this one; by default it lends
+    /// the finding to [`Self::finding`].
+    fn take(&mut self, finding: Finding) -> Result<(), VerifyError> {
+        self.finding(&finding)
+    }
 }
 
 /// A sink that keeps every finding it is given.
@@ -374,7 +380,10 @@ impl FindingSink for Keep {
         Ok(())
     }
     fn finding(&mut self, finding: &Finding) -> Result<(), VerifyError> {
-        self.0.push(finding.clone());
+        self.take(finding.clone())
+    }
+    fn take(&mut self, finding: Finding) -> Result<(), VerifyError> {
+        self.0.push(finding);
         Ok(())
     }
 }
@@ -497,6 +506,30 @@ fn rules_change<R: Games, G: Game>(
     Ok(RulesChange { recorded: old, current, reproducible: true, outcome_changed: Some(changed), summary })
 }
 
+/// The record whose findings an [`Emitter`] is showing. Its view (the notation printed) is
+/// built only when a first finding is shown, and the event's last finding takes it: most
+/// records with findings have exactly one, which then costs no copy of the notation.
+struct RecordSlot<'e, E> {
+    index: u64,
+    line: Option<usize>,
+    event: &'e E,
+    view: Option<RecordView>,
+    /// The event's findings not yet given a view, shown or not.
+    left: usize,
+}
+
+impl<E: fmt::Display> RecordSlot<'_, E> {
+    /// The view for the next finding shown.
+    fn next(&mut self) -> RecordView {
+        self.left -= 1;
+        let view = self.view.take().unwrap_or_else(|| RecordView::event(self.index, self.line, self.event));
+        if self.left > 0 {
+            self.view = Some(view.clone());
+        }
+        view
+    }
+}
+
 /// Counts findings, hands the first `max` to the sink, and remembers what a comparison
 /// needs.
 struct Emitter<'s> {
@@ -520,36 +553,41 @@ impl<'s> Emitter<'s> {
 
     fn send(&mut self, finding: Finding) -> Result<(), VerifyError> {
         self.summary.shown += 1;
-        self.sink.finding(&finding)
+        self.sink.take(finding)
     }
 
     /// The findings of one stepped event. Views are built only for findings that are shown.
+    /// The effects' texts are moved out of `f`, which the caller clears after the event.
     fn findings<G: Game>(
         &mut self,
         index: u64,
         line: Option<usize>,
         event: &G::Event,
-        f: &Findings,
+        f: &mut Findings,
     ) -> Result<(), VerifyError> {
-        let mut record: Option<RecordView> = None;
+        let mut record = RecordSlot {
+            index,
+            line,
+            event,
+            view: None,
+            left: f.violations.len() + f.unverified.len() + f.uncertain.len(),
+        };
         for v in &f.violations {
             self.summary.violations += 1;
             *self.by_rule.entry(v.rule).or_default() += 1;
             (index, v.rule).hash(&mut self.keys);
             if self.room() {
-                let r = record.get_or_insert_with(|| RecordView { index, line, notation: event.to_string() });
-                let view = ViolationView::of::<G>(r, v);
+                let view = ViolationView::of::<G>(record.next(), v);
                 self.send(Finding::Violation(view))?;
             } else {
                 self.summary.omitted += 1;
             }
         }
-        for u in &f.unverified {
+        for u in &mut f.unverified {
             self.summary.unverified += 1;
             self.unverified_at.push(index);
             if self.room() {
-                let r = record.get_or_insert_with(|| RecordView { index, line, notation: event.to_string() });
-                let view = UnverifiedView { record: r.clone(), effect: u.clone() };
+                let view = UnverifiedView { record: record.next(), effect: std::mem::take(u) };
                 self.send(Finding::Unverified(view))?;
             } else {
                 self.summary.omitted += 1;
@@ -558,8 +596,7 @@ impl<'s> Emitter<'s> {
         for v in &f.uncertain {
             self.summary.uncertain += 1;
             if self.room() {
-                let r = record.get_or_insert_with(|| RecordView { index, line, notation: event.to_string() });
-                let view = uncertain_view::<G>(r, v, &self.unverified_at);
+                let view = uncertain_view::<G>(record.next(), v, &self.unverified_at);
                 self.send(Finding::Uncertain(view))?;
             } else {
                 self.summary.omitted += 1;
@@ -614,19 +651,13 @@ fn run_one<G: Game>(
     overrides.extend(source.variants.iter().cloned());
     overrides.extend(options.variants.iter().cloned());
     let opened = open::<G>(source, peeked, &options.variants)?;
-    let (setup, interpretations) = describe_setup(&opened.game);
-    let given = &opened.game.setup().params;
-    let setup_changed: Vec<String> = G::params()
-        .iter()
-        .filter(|p| p.kind == arbiter_engine::ParamKind::Setup)
-        .filter_map(|p| given.get(p.name).filter(|v| *v != p.default).map(|v| format!("{}={v}", p.name)))
-        .collect();
+    let described = describe_setup(&opened.game);
     let mut report = VerifyReport {
         source: source.to_string(),
         game: G::info().id.to_string(),
         title: opened.header.title.clone(),
-        setup,
-        interpretations,
+        setup: described.setup,
+        interpretations: described.interpretations,
         rules_version: G::info().rules_version,
         findings: Vec::new(),
         records: 0,
@@ -639,7 +670,7 @@ fn run_one<G: Game>(
         final_digest: String::new(),
         summary: Summary::default(),
         exit_code: 0,
-        setup_changed: setup_changed.join(" "),
+        setup_changed: described.changed,
     };
     sink.head(&report)?;
     let mut emitter = Emitter {
@@ -752,13 +783,13 @@ impl<G: Game> Check<'_, G> {
     ) -> Result<bool, VerifyError> {
         report.records += 1;
         if self.any_retracted && self.retracted.contains(index) {
-            emitter.will_be_retracted(RecordView { index, line, notation: event.to_string() });
+            emitter.will_be_retracted(RecordView::event(index, line, event));
             return Ok(true);
         }
         match self.game.step(&mut self.state, event, &mut self.findings) {
             Ok(()) => {
                 if !self.findings.is_empty() {
-                    emitter.findings::<G>(index, line, event, &self.findings)?;
+                    emitter.findings::<G>(index, line, event, &mut self.findings)?;
                     self.findings.clear();
                 }
                 Ok(true)
@@ -806,7 +837,7 @@ fn completing<G: Game>(
     replay.derive = true;
     let mut completed = String::new();
     while let Some(step) = replay.step() {
-        let step = step?;
+        let mut step = step?;
         if !step.derived {
             report.records += 1;
         }
@@ -815,7 +846,7 @@ fn completing<G: Game>(
             completed.push_str("   # derived");
         }
         completed.push('\n');
-        match (&step.outcome, &step.event) {
+        match (&mut step.outcome, &step.event) {
             (Outcome::Retracted, _) => emitter.will_be_retracted(RecordView::of(&step)),
             (Outcome::Retraction(target), _) => emitter.retraction(*target, step.index)?,
             (Outcome::Applied(f), Some(event)) => emitter.findings::<G>(step.index, step.line, event, f)?,
