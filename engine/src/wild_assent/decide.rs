@@ -900,7 +900,11 @@ impl WildAssent {
         ));
     }
 
-    /// Why a target the card does not allow is wrong (`target_allowed` said it is).
+    /// Why a target the card does not allow is wrong (`target_allowed` said it is). Out of
+    /// line and cold: a log's target is almost always one the card allows, and this (its
+    /// three lists, its messages) inlined made the target's check twice its size.
+    #[cold]
+    #[inline(never)]
     fn explain_target(
         &self,
         s: &State,
@@ -1062,15 +1066,7 @@ impl WildAssent {
         }
         let immobile = act.held & Status::Immobilize.bit() != 0;
         if immobile {
-            // Turning in place is movement too: a rotation costs 1 Speed, which an
-            // Immobilized miniature may not use (`wa.move.rotate` names that cost).
-            let turns_only = path.steps().all(|st| matches!(st.kind(), StepKind::Turn(_)));
-            let (rule, why) = if turns_only {
-                (rules::ROTATE, "a rotation costs 1 Speed, and it may not use Speed")
-            } else {
-                (rules::IMMOBILIZE, "it may not use Speed")
-            };
-            f.violate(self.v(s, rule, format!("`{unit}` is Immobilized: {why}"), &[u]));
+            self.report_immobile(s, u, unit, path, f);
         }
         let movement = self.movement_of(s, &act);
         let mover = self.mover(s, u, movement, false);
@@ -1116,51 +1112,7 @@ impl WildAssent {
             let (next, cost) = match result {
                 Ok(x) => x,
                 Err(refusal) => {
-                    let (rule, msg) = match (refusal, kind) {
-                        (Refusal::OffBoard(p), _) => {
-                            (rules::BOUNDS, format!("`{step}` leads off the board, to {}", p.algebraic()))
-                        }
-                        (Refusal::Stopped(p), _) => (
-                            rules::PIT_STOP,
-                            format!(
-                                "`{unit}` entered the Pit on {}: its activation ended there",
-                                p.algebraic()
-                            ),
-                        ),
-                        (Refusal::NotAStep(_), StepKind::Leap) => {
-                            (rules::DIRECTIONS, format!("`{unit}` has no skill to leap with"))
-                        }
-                        (Refusal::NotAStep(r), _) => {
-                            let back = matches!(r, Rel::B | Rel::Bl | Rel::Br);
-                            if movement == Movement::Swift && matches!(r, Rel::Bl | Rel::Br) {
-                                (
-                                    rules::SWIFT,
-                                    format!("Swift steps diagonally forward, never back (`{step}`)"),
-                                )
-                            } else if back {
-                                (rules::DIRECTIONS, format!("`{step}` steps backwards: turn first"))
-                            } else {
-                                (
-                                    rules::DIRECTIONS,
-                                    format!("`{step}` is a diagonal step: only Swift takes it"),
-                                )
-                            }
-                        }
-                        (Refusal::NoHop(p), StepKind::Leap) => (
-                            rules::DIRECTIONS,
-                            format!("a leap goes over a miniature; {} holds none", p.algebraic()),
-                        ),
-                        (Refusal::NoHop(p), _) => match s.obstacle(p) {
-                            Some(o) if o.is_full() => self.blocked_rule(s, p),
-                            _ if s.at(p).is_some() => self.blocked_rule(s, p),
-                            _ => (
-                                rules::PARTIAL_CROSS,
-                                format!("a hop crosses Partial Cover; {} is none", p.algebraic()),
-                            ),
-                        },
-                        (Refusal::Blocked(p), _) => self.blocked_rule(s, p),
-                    };
-                    f.violate(self.v(s, rule, msg, &[u]));
+                    self.report_refusal(s, u, unit, movement, step, kind, refusal, f);
                     if matches!(refusal, Refusal::OffBoard(_) | Refusal::Stopped(_)) {
                         break;
                     }
@@ -1210,13 +1162,7 @@ impl WildAssent {
         // rotation, a hop) went over it (Hunt Example 1: "she would need 6 Speed ... "); only
         // Fatigue, which lowered the budget, is named instead.
         if spent > speed && !immobile && !halt {
-            let fatigue_speed = self.speed_with(s, &act, false);
-            let rule = if act.held & Status::Fatigue.bit() != 0 && spent <= fatigue_speed {
-                rules::FATIGUE
-            } else {
-                rules::SPEED
-            };
-            f.violate(self.v(s, rule, format!("`{unit}` spends {spent} Speed of its {speed}"), &[u]));
+            self.report_overspent(s, &act, unit, spent, speed, f);
         }
         // A Creature's movement is one record: its path, then where it stops, are judged here.
         if creature.is_some() {
@@ -1248,6 +1194,97 @@ impl WildAssent {
             }
         }
         Ok(())
+    }
+
+    /// An Immobilized miniature's move, reported (out of line and cold, as
+    /// [`WildAssent::report_refusal`]).
+    #[cold]
+    #[inline(never)]
+    fn report_immobile(&self, s: &State, u: UnitIx, unit: Name, path: &Path, f: &mut Findings) {
+        // Turning in place is movement too: a rotation costs 1 Speed, which an
+        // Immobilized miniature may not use (`wa.move.rotate` names that cost).
+        let turns_only = path.steps().all(|st| matches!(st.kind(), StepKind::Turn(_)));
+        let (rule, why) = if turns_only {
+            (rules::ROTATE, "a rotation costs 1 Speed, and it may not use Speed")
+        } else {
+            (rules::IMMOBILIZE, "it may not use Speed")
+        };
+        f.violate(self.v(s, rule, format!("`{unit}` is Immobilized: {why}"), &[u]));
+    }
+
+    /// More Speed spent than the miniature has, reported (out of line and cold, as
+    /// [`WildAssent::report_refusal`]).
+    #[cold]
+    #[inline(never)]
+    fn report_overspent(
+        &self,
+        s: &State,
+        act: &Activation,
+        unit: Name,
+        spent: u8,
+        speed: u8,
+        f: &mut Findings,
+    ) {
+        let fatigue_speed = self.speed_with(s, act, false);
+        let rule = if act.held & Status::Fatigue.bit() != 0 && spent <= fatigue_speed {
+            rules::FATIGUE
+        } else {
+            rules::SPEED
+        };
+        f.violate(self.v(s, rule, format!("`{unit}` spends {spent} Speed of its {speed}"), &[act.unit]));
+    }
+
+    /// The breach of a step the mover refused (`Mover::apply`), reported. Out of line and
+    /// cold: a recorded step is refused only in a broken log, and its messages, inlined,
+    /// made the move's check several times larger than its usual path.
+    #[cold]
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    fn report_refusal(
+        &self,
+        s: &State,
+        u: UnitIx,
+        unit: Name,
+        movement: Movement,
+        step: super::event::Step,
+        kind: StepKind,
+        refusal: Refusal,
+        f: &mut Findings,
+    ) {
+        let (rule, msg) = match (refusal, kind) {
+            (Refusal::OffBoard(p), _) => {
+                (rules::BOUNDS, format!("`{step}` leads off the board, to {}", p.algebraic()))
+            }
+            (Refusal::Stopped(p), _) => (
+                rules::PIT_STOP,
+                format!("`{unit}` entered the Pit on {}: its activation ended there", p.algebraic()),
+            ),
+            (Refusal::NotAStep(_), StepKind::Leap) => {
+                (rules::DIRECTIONS, format!("`{unit}` has no skill to leap with"))
+            }
+            (Refusal::NotAStep(r), _) => {
+                let back = matches!(r, Rel::B | Rel::Bl | Rel::Br);
+                if movement == Movement::Swift && matches!(r, Rel::Bl | Rel::Br) {
+                    (rules::SWIFT, format!("Swift steps diagonally forward, never back (`{step}`)"))
+                } else if back {
+                    (rules::DIRECTIONS, format!("`{step}` steps backwards: turn first"))
+                } else {
+                    (rules::DIRECTIONS, format!("`{step}` is a diagonal step: only Swift takes it"))
+                }
+            }
+            (Refusal::NoHop(p), StepKind::Leap) => {
+                (rules::DIRECTIONS, format!("a leap goes over a miniature; {} holds none", p.algebraic()))
+            }
+            (Refusal::NoHop(p), _) => match s.obstacle(p) {
+                Some(o) if o.is_full() => self.blocked_rule(s, p),
+                _ if s.at(p).is_some() => self.blocked_rule(s, p),
+                _ => {
+                    (rules::PARTIAL_CROSS, format!("a hop crosses Partial Cover; {} is none", p.algebraic()))
+                }
+            },
+            (Refusal::Blocked(p), _) => self.blocked_rule(s, p),
+        };
+        f.violate(self.v(s, rule, msg, &[u]));
     }
 
     /// What a movement ending on `end` breaks: Partial Cover (no miniature ends its movement
