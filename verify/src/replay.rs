@@ -36,7 +36,7 @@ impl<E: std::fmt::Display> Stepped<E> {
     /// only the records it flags, and printing every record cost more than stepping it.
     pub fn notation(&self) -> String {
         match &self.event {
-            Some(e) => crate::report::notation(e),
+            Some(e) => notation(e),
             None => "undo".to_string(),
         }
     }
@@ -216,4 +216,18 @@ impl<G: Game> Replayer<G> {
     pub fn at_end(&self) -> bool {
         self.exhausted && self.pending.is_none()
     }
+}
+
+/// An event in notation. `to_string` would start from an empty string and grow it at each
+/// piece the event writes (three or four reallocations for a typical record); almost every
+/// record of the shipped games fits in 64 bytes, so that is reserved up front.
+pub(crate) fn notation<E: std::fmt::Display>(event: &E) -> String {
+    use std::fmt::Write;
+    let mut out = String::with_capacity(64);
+    if write!(out, "{event}").is_err() {
+        // Only an event whose `Display` fails gets here (a bug): `to_string` treats it as
+        // it always does.
+        return event.to_string();
+    }
+    out
 }

@@ -25,20 +25,8 @@ impl RecordView {
 
     /// The view of record `index`, an event.
     pub(crate) fn event<E: fmt::Display>(index: u64, line: Option<usize>, event: &E) -> Self {
-        RecordView { index, line, notation: notation(event) }
+        RecordView { index, line, notation: crate::replay::notation(event) }
     }
-}
-
-/// An event in notation. `to_string` would start from an empty string and grow it at each
-/// piece the event writes (three or four reallocations for a typical record); almost every
-/// record of the shipped games fits in 64 bytes, so that is reserved up front.
-pub(crate) fn notation<E: fmt::Display>(event: &E) -> String {
-    use std::fmt::Write;
-    let mut out = String::with_capacity(64);
-    // Writing into a `String` fails only if the event's `Display` does: a bug, on which
-    // `to_string` panics with this message too.
-    write!(out, "{event}").expect("a Display implementation returned an error unexpectedly");
-    out
 }
 
 impl fmt::Display for RecordView {
