@@ -1641,6 +1641,7 @@ impl WildAssent {
         };
         a.dice = self.dice_for(s, &a, act.held & Status::Blind.bit() != 0);
         s.attack = Some(a);
+        s.memo.3.forget();
         if let Some(x) = s.act.as_mut() {
             x.use_action(free);
         }
@@ -1693,6 +1694,7 @@ impl WildAssent {
         }
         if let Some(x) = s.attack.as_mut() {
             x.roll = Some(faces);
+            s.memo.3.forget();
         }
         Ok(())
     }

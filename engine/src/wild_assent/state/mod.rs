@@ -88,6 +88,13 @@ impl AttackKept {
         self.after.store(bits | Self::KEPT_AFTER, Ordering::Relaxed);
         self.knock.store(0, Ordering::Relaxed);
     }
+    /// An attack was declared or rolled: nothing kept is about it yet. The kept answers
+    /// are also written over by the attack's first damage due; forgetting here as well makes
+    /// a kept answer of the last attack unreachable by construction, not by that order.
+    pub(crate) fn forget(&self) {
+        self.after.store(0, Ordering::Relaxed);
+        self.knock.store(0, Ordering::Relaxed);
+    }
     fn knock_key(target: UnitIx, at: usize, damage: i32) -> u64 {
         Self::KEPT_KNOCK | u64::from(target) << 48 | ((at as u64) & 0xff) << 40 | u64::from(damage as u32)
     }
