@@ -6,6 +6,7 @@
 //! same definition the binary parses with.
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::ffi::OsString;
 use std::path::PathBuf;
 
 /// Records between two cached states, as `arbiter record` keeps them.
@@ -290,7 +291,7 @@ EXAMPLES:
 Exit status: 0; 2 for an unknown source or a failed write.")]
     Export {
         /// What to export: a session, or a log file (SOURCE@NAME=VALUE, see `arbiter --help`)
-        source: String,
+        source: OsString,
         /// The format written
         #[arg(long, value_enum, default_value_t = Format::Notation)]
         format: Format,
@@ -309,7 +310,7 @@ EXAMPLES:
 Exit status: 0; 2 for an unknown or malformed source.")]
     Log {
         /// The log to list: a session or a log file (SOURCE@NAME=VALUE, see `arbiter --help`)
-        source: String,
+        source: OsString,
         /// Print JSON (schemas/log.json) instead of text
         #[arg(long)]
         json: bool,
@@ -332,7 +333,7 @@ EXAMPLES:
 Exit status: 0; 2 for an unknown source or N past the end of the log.")]
     Replay {
         /// The log to replay: a session or a log file (SOURCE@NAME=VALUE, see `arbiter --help`)
-        source: String,
+        source: OsString,
         /// Replay records 0..N (N records) [default: all of them]
         #[arg(long, value_name = "N")]
         to: Option<usize>,
@@ -372,7 +373,7 @@ clean); violations a session was recorded with are listed, not failures. 2 unusa
     Verify {
         /// The log to check: a session or a log file (SOURCE@NAME=VALUE, see `arbiter --help`)
         #[arg(required_unless_present = "all", conflicts_with = "all")]
-        source: Option<String>,
+        source: Option<OsString>,
         /// Audit every session of the database instead of one source
         #[arg(long)]
         all: bool,
@@ -415,7 +416,7 @@ EXAMPLES:
 Exit status: 0; 2 for an unknown source or a record the log does not hold.")]
     Explain {
         /// The log: a session or a log file (SOURCE@NAME=VALUE, see `arbiter --help`)
-        source: String,
+        source: OsString,
         /// The record's number, as `arbiter log` and `arbiter verify` print it (#N)
         index: usize,
         /// Print JSON (schemas/explain.json) instead of text
@@ -442,9 +443,9 @@ EXAMPLES:
 Exit status: 0 identical; 1 the logs split; 2 unusable input.")]
     Diff {
         /// The first log (A): a session or a log file (SOURCE@NAME=VALUE)
-        a: String,
+        a: OsString,
         /// The second log (B), compared with A
-        b: String,
+        b: OsString,
         /// Show the N agreeing records before the split
         #[arg(long, value_name = "N", default_value_t = 0)]
         context: usize,

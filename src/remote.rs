@@ -18,6 +18,7 @@ use crate::error::CliError;
 use crate::output;
 use arbiter_verify::{ErrorKind, Origin, Source, Submitted, VerifyError};
 use serde::Deserialize;
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -281,9 +282,15 @@ fn format(json: bool) -> (&'static str, String) {
     ("format", if json { "json" } else { "text" }.to_string())
 }
 
-/// Whether a spec names a session (files are read here, as always).
-fn is_session(spec: &str) -> Result<bool, CliError> {
-    Ok(matches!(Source::parse(spec)?.origin, Origin::Session(_)))
+/// Whether a spec names a session (files are read here, as always). Only a UTF-8 spec can
+/// (`Source::parse_os`), so a session's spec is written into a request as `text` gives it.
+fn is_session(spec: &OsStr) -> Result<bool, CliError> {
+    Ok(matches!(Source::parse_os(spec)?.origin, Origin::Session(_)))
+}
+
+/// A session's spec as text (see [`is_session`]: it is UTF-8, nothing is replaced).
+fn text(spec: &OsStr) -> String {
+    spec.to_string_lossy().into_owned()
 }
 
 /// Refuse a command that needs the database itself, in one sentence naming it.
@@ -355,7 +362,7 @@ pub fn run(url: &str, command: &Command) -> Result<Option<ExitCode>, CliError> {
                 Format::Notation => "notation",
                 Format::Jsonl => "jsonl",
             };
-            let answer = r.get(&format!("/sessions/{}/export{}", encode(source), query(&[("format", as_.into())])))?;
+            let answer = r.get(&format!("/sessions/{}/export{}", encode(&text(source)), query(&[("format", as_.into())])))?;
             if answer.status != 200 {
                 return Err(failure(&answer, false));
             }
@@ -368,13 +375,13 @@ pub fn run(url: &str, command: &Command) -> Result<Option<ExitCode>, CliError> {
             ExitCode::SUCCESS
         }
         Command::Log { source, json, .. } => {
-            report(r.get(&format!("/sessions/{}/log{}", encode(source), query(&[format(*json)])))?, *json)?
+            report(r.get(&format!("/sessions/{}/log{}", encode(&text(source)), query(&[format(*json)])))?, *json)?
         }
         Command::Replay { source, to, json, variants: v, .. } => {
             let mut q = variants(&v.items);
             q.extend(to.map(|n| ("to", n.to_string())));
             q.push(format(*json));
-            report(r.get(&format!("/sessions/{}/replay{}", encode(source), query(&q)))?, *json)?
+            report(r.get(&format!("/sessions/{}/replay{}", encode(&text(source)), query(&q)))?, *json)?
         }
         Command::Verify { source, all: true, json, junit, no_save, variants: v, strict, .. } => {
             debug_assert!(source.is_none());
@@ -393,12 +400,12 @@ pub fn run(url: &str, command: &Command) -> Result<Option<ExitCode>, CliError> {
             q.extend(strict.then(|| ("strict", "true".to_string())));
             q.extend(max_findings.map(|n| ("max_findings", n.to_string())));
             q.push(format(*json));
-            report(r.get(&format!("/sessions/{}/verify{}", encode(source), query(&q)))?, *json)?
+            report(r.get(&format!("/sessions/{}/verify{}", encode(&text(source)), query(&q)))?, *json)?
         }
         Command::Explain { source, index, json, variants: v, .. } => {
             let mut q = variants(&v.items);
             q.push(format(*json));
-            report(r.get(&format!("/sessions/{}/explain/{index}{}", encode(source), query(&q)))?, *json)?
+            report(r.get(&format!("/sessions/{}/explain/{index}{}", encode(&text(source)), query(&q)))?, *json)?
         }
         Command::Diff { a, b, context, all, json, variants: v, .. } => {
             match (is_session(a)?, is_session(b)?) {
@@ -410,7 +417,7 @@ pub fn run(url: &str, command: &Command) -> Result<Option<ExitCode>, CliError> {
                     ))
                 }
             }
-            let mut q = vec![("a", a.clone()), ("b", b.clone()), ("context", context.to_string())];
+            let mut q = vec![("a", text(a)), ("b", text(b)), ("context", context.to_string())];
             q.extend(all.then(|| ("all", "true".to_string())));
             q.extend(variants(&v.items));
             q.push(format(*json));

@@ -37,6 +37,36 @@ fn an_argument_that_is_not_utf8_is_refused_with_exit_2_not_a_panic() {
 }
 
 #[test]
+fn a_log_file_whose_name_is_not_utf8_is_read_like_any_other() {
+    // Session names are text, but a file's name is whatever the file system holds: such a
+    // file is verified, replayed, explained and compared, and shown with the bytes replaced.
+    let s = Sandbox::new();
+    let name = s.path("").join(OsStr::from_bytes(b"won-\xff.arb"));
+    std::fs::copy(concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/proving-grounds/game-won.arb"), &name)
+        .expect("copy");
+    let file = name.as_os_str();
+    for args in [
+        vec![OsStr::new("verify"), file],
+        vec![OsStr::new("replay"), file, OsStr::new("--to"), OsStr::new("3")],
+        vec![OsStr::new("explain"), file, OsStr::new("2")],
+        vec![OsStr::new("diff"), file, file],
+        vec![OsStr::new("log"), file],
+    ] {
+        let out = arbiter(&s).args(&args).output().expect("run");
+        let (stdout, err) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {err}");
+        assert!(err.is_empty(), "{args:?}: {err}");
+        assert!(args[0] == "log" || stdout.contains("won-\u{fffd}.arb"), "{args:?}: {stdout}");
+    }
+    // One that does not exist is refused in one sentence.
+    let missing = s.path("").join(OsStr::from_bytes(b"lost-\xff.arb"));
+    let out = arbiter(&s).arg("verify").arg(&missing).output().expect("run");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("no such file") && err.trim().lines().count() == 1, "{err}");
+}
+
+#[test]
 fn a_number_of_games_past_memory_is_refused() {
     let s = Sandbox::new();
     let out = s.path("x.arb");

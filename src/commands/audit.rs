@@ -5,12 +5,13 @@ use super::{close_reader, exit, print_report, sources, variants};
 use crate::error::CliError;
 use crate::output;
 use arbiter_verify::{DiffOptions, Finding, FindingSink, VerifyError, VerifyOptions, VerifyReport};
+use std::ffi::OsStr;
 use std::path::Path;
 use std::process::ExitCode;
 
 pub fn replay(
     db: &Path,
-    spec: &str,
+    spec: &OsStr,
     to: Option<usize>,
     json: bool,
     variant: &[String],
@@ -76,7 +77,7 @@ impl FindingSink for Printer {
     }
 }
 
-pub fn verify(db: &Path, spec: &str, variant: &[String], how: VerifyHow) -> Result<ExitCode, CliError> {
+pub fn verify(db: &Path, spec: &OsStr, variant: &[String], how: VerifyHow) -> Result<ExitCode, CliError> {
     // Final facts appear only in the JSON report; building them is skipped otherwise.
     let options = VerifyOptions {
         variants: variants(variant)?,
@@ -127,7 +128,7 @@ pub fn verify(db: &Path, spec: &str, variant: &[String], how: VerifyHow) -> Resu
 
 pub fn explain(
     db: &Path,
-    spec: &str,
+    spec: &OsStr,
     index: usize,
     json: bool,
     variant: &[String],
@@ -143,8 +144,8 @@ pub fn explain(
 
 pub fn diff(
     db: &Path,
-    a: &str,
-    b: &str,
+    a: &OsStr,
+    b: &OsStr,
     context_len: usize,
     all: bool,
     json: bool,

@@ -22,6 +22,7 @@ use crate::error::CliError;
 use crate::output;
 use arbiter_verify::{Journal, Origin, Source};
 use serde::Serialize;
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -216,9 +217,10 @@ pub fn with_new_journal<T>(
 }
 
 /// Parse a source spec and open the journal (read-only) only when the source is a session,
-/// so checking a file never touches (or locks, or creates) a database.
-pub fn sources(db: &Path, specs: &[&str]) -> Result<(Vec<Source>, Option<Journal>), CliError> {
-    let sources = specs.iter().map(|s| Source::parse(s)).collect::<Result<Vec<_>, _>>()?;
+/// so checking a file never touches (or locks, or creates) a database. A spec is taken as
+/// the operating system gives it: a file's name need not be UTF-8.
+pub fn sources(db: &Path, specs: &[&OsStr]) -> Result<(Vec<Source>, Option<Journal>), CliError> {
+    let sources = specs.iter().map(|s| Source::parse_os(s)).collect::<Result<Vec<_>, _>>()?;
     let session = sources.iter().find_map(|s| match &s.origin {
         Origin::Session(name) => Some(name.clone()),
         Origin::File(_) => None,

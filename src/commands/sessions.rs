@@ -5,6 +5,7 @@ use crate::cli::Format;
 use crate::error::CliError;
 use crate::output;
 use arbiter_verify::Context;
+use std::ffi::OsStr;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -91,7 +92,7 @@ pub(super) fn snapshots(ctx: &Context<'_>, session: &str, every: u64) -> Result<
     Ok(())
 }
 
-pub fn export(db: &Path, spec: &str, format: Format) -> Result<ExitCode, CliError> {
+pub fn export(db: &Path, spec: &OsStr, format: Format) -> Result<ExitCode, CliError> {
     let (srcs, journal) = sources(db, &[spec])?;
     let ctx = context(journal.as_ref());
     let format = match format {
@@ -151,7 +152,7 @@ impl arbiter_verify::LogSink for LogPrinter {
     }
 }
 
-pub fn log(db: &Path, spec: &str, json: bool) -> Result<ExitCode, CliError> {
+pub fn log(db: &Path, spec: &OsStr, json: bool) -> Result<ExitCode, CliError> {
     let (srcs, journal) = sources(db, &[spec])?;
     let ctx = context(journal.as_ref());
     let mut printer =

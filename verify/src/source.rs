@@ -2,6 +2,7 @@
 //! other parameter values (`s1@exhaust-from=any`, `game.arb@rules=1`).
 
 use crate::error::VerifyError;
+use std::ffi::OsStr;
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
@@ -34,6 +35,20 @@ impl Source {
     pub fn with_variant(mut self, name: &str, value: &str) -> Source {
         self.variants.push((name.to_string(), value.to_string()));
         self
+    }
+
+    /// [`Source::parse`] of a spec as the operating system gives it. A spec that is not
+    /// UTF-8 can only be a file (session names and overrides are text): it is read when such a
+    /// file exists, and refused in one sentence otherwise.
+    pub fn parse_os(spec: &OsStr) -> Result<Source, VerifyError> {
+        match spec.to_str() {
+            Some(text) => Source::parse(text),
+            None if Path::new(spec).is_file() => Ok(Source::file(spec)),
+            None => Err(VerifyError::new(
+                crate::ErrorKind::Io,
+                format!("no such file: {}", Path::new(spec).display()),
+            )),
+        }
     }
 
     /// Read a spec as the command line gives it. A path that exists is a file; otherwise the
