@@ -890,10 +890,7 @@ impl FlameAndForge {
             }
             CStage::Close => {
                 let ch = s.challenges.remove(k);
-                let p = s.player_mut(ch.seat);
-                for card in ch.played {
-                    p.deck.discard(card);
-                }
+                s.discard_played(ch);
                 s.stack.pop();
                 true
             }
