@@ -988,7 +988,11 @@ impl FlameAndForge {
             }
             (Due::GameOver { .. }, &Event::GameOver { won }) => {
                 s.stack.clear();
-                s.challenges.clear();
+                // A challenge the end cut short (`end-timing=immediate`): its cards stay the
+                // player's, on the discard pile as at any challenge's end, so Strength counts them.
+                for ch in std::mem::take(&mut s.challenges) {
+                    s.discard_played(ch);
+                }
                 s.phase = Phase::Over { won, scored: 0 };
             }
             (Due::ScoreDragon { .. } | Due::ScorePlayer { .. } | Due::ScoreTeam { .. }, _) => {

@@ -11,7 +11,9 @@ use super::event::{Colour, Event, Foe};
 use super::flow::{Await, Stop};
 use super::icon::Gem;
 use super::label::Label;
-use super::params::{ChallengeAtZero, FrenzyCards, Packs, Reshuffle, Scenario, TwoPlayerSpot, WinPending};
+use super::params::{
+    ChallengeAtZero, FrenzyCards, Haste, Packs, Reshuffle, Scenario, TwoPlayerSpot, WinPending,
+};
 use super::rules as r;
 use super::state::{
     Adversary, At, CStage, Challenge, CityDwarf, End, FStage, Frame, PStage, Phase, Placement, Player,
@@ -140,8 +142,13 @@ impl FlameAndForge {
             // `reshuffle=on-draw`: fleeing after the last card comes before the shuffle owed to
             // draw on, which the flee makes needless.
             Event::Flee { who } => self.config.reshuffle == Reshuffle::OnDraw && self.shuffle_to_draw(s, who),
-            // Declining a won challenge's pending actions comes before the ones owed.
-            Event::Pass { who } => self.won_pending(s).is_some_and(|seat| s.seat_of(who) == Some(seat)),
+            // Declining a won challenge's pending actions comes before the ones owed; declining a
+            // Haste placement (`haste=may`) before the retreat an empty campfire owes for it.
+            Event::Pass { who } => {
+                let seat = s.seat_of(who);
+                self.won_pending(s).is_some_and(|k| seat == Some(k))
+                    || (self.config.haste == Haste::May && seat.is_some() && self.haste_owed(s) == seat)
+            }
             // A placement more than the turn gives is judged as such, not as a turn left out.
             Event::Raid { who, .. } | Event::Regroup { who, .. } => {
                 // (Alone at the table, the next placement is the next turn's.)
@@ -180,6 +187,13 @@ impl FlameAndForge {
             }
             _ => None,
         }
+    }
+
+    /// The seat owed a Haste placement now: a placement of the turn is made and resolved, and
+    /// Phase 3 owes one more (a retreat for it may still be owed first).
+    fn haste_owed(&self, s: &State) -> Option<u8> {
+        (s.phase == Phase::Place && s.stack.is_empty() && s.placed > 0 && s.placements > 0)
+            .then_some(s.active)
     }
 
     /// What a placement may challenge: the monster on its tile, or the Dragon in the Castle.
@@ -1633,6 +1647,20 @@ impl FlameAndForge {
                     Some(seat),
                     r::CHALLENGE_WIN_PENDING,
                     "a won challenge's pending actions are resolved (`win-pending=must`)".into(),
+                ),
+            }
+            return Ok(());
+        }
+        if self.haste_owed(s) == Some(seat) {
+            // l.213 "you may do this multiple times if able" (`haste`).
+            match self.config.haste {
+                Haste::May => s.placements -= 1,
+                Haste::Must => self.report(
+                    s,
+                    f,
+                    Some(seat),
+                    r::ICON_HASTE,
+                    "a Haste placement is made (`haste=must`)".into(),
                 ),
             }
             return Ok(());

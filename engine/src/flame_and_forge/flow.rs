@@ -738,6 +738,12 @@ impl FlameAndForge {
         *stop = Stop::Icon(sym);
         let advance = |s: &mut State| s.stack[last] = Frame::Icons { seat, src, next: next + 1, sub: 0 };
         let running = |s: &State| self.running(s).is_some();
+        // At 0 health the challenge is lost at once (l.253): no symbol of the card after the one
+        // that brought it there is resolved, not even one applied without a record (a tankard, an
+        // anvil...). Standing still here, the due is the pass-out (`passed_out_first`).
+        if matches!(src, Src::Card(_)) && s.player(seat).health.value == 0 && running(s) {
+            return false;
+        }
         if sym.wait {
             // The hourglass: kept for the end of the challenge.
             if let (Src::Card(card), Some(k)) = (src, self.running(s)) {
@@ -890,10 +896,7 @@ impl FlameAndForge {
             }
             CStage::Close => {
                 let ch = s.challenges.remove(k);
-                let p = s.player_mut(ch.seat);
-                for card in ch.played {
-                    p.deck.discard(card);
-                }
+                s.discard_played(ch);
                 s.stack.pop();
                 true
             }

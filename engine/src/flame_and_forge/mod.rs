@@ -197,7 +197,9 @@ impl Game for FlameAndForge {
             // 2: a player keeping a second advanced token chooses which is active, a token is
             // face down only once it is itself used (not any token of the player's), and a
             // player who flees after their last card owes no shuffle (`reshuffle=on-draw`).
-            rules_version: 2,
+            // 3: a Haste placement may be declined (`haste=may`, l.213), and a challenge the
+            // game's end cuts short (`end-timing=immediate`) leaves its cards on the discard pile.
+            rules_version: 3,
         }
     }
 

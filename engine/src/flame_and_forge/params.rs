@@ -28,6 +28,10 @@ named_enum! {
     pub enum WinPending ("a reading") { May = "may", Must = "must" }
 }
 named_enum! {
+    /// `haste`: whether a Haste placement may be declined.
+    pub enum Haste ("a reading") { May = "may", Must = "must" }
+}
+named_enum! {
     /// `win-events`: how many Win-a-Challenge events a win discards.
     pub enum WinEvents ("a count") { One = "one", All = "all" }
 }
@@ -176,6 +180,17 @@ pub static PARAMS: &[ParamSpec] = &[
         section: "Resolving a Challenge (l.243, l.259)",
     },
     ParamSpec {
+        name: "haste",
+        kind: ParamKind::Interpretation,
+        allowed: Haste::NAMES,
+        default: Haste::May.name(),
+        doc: "l.213: \"this action may even award you Haste again and you may do this multiple times if \
+              able\" against the icon's abridged \"Place (and resolve) one additional dwarf\" (l.228). `may`: \
+              a Haste placement is a permission, the player may decline it (`pass`), before the retreat an \
+              empty campfire would owe for it, too; `must`: every Haste placement is made.",
+        section: "Haste (l.213); Actions Overview (l.228)",
+    },
+    ParamSpec {
         name: "end-timing",
         kind: ParamKind::Interpretation,
         allowed: EndTiming::NAMES,
@@ -276,6 +291,7 @@ pub struct Config {
     pub win_pending: WinPending,
     pub frenzy_cards: FrenzyCards,
     pub reshuffle: Reshuffle,
+    pub haste: Haste,
     pub end_timing: EndTiming,
     pub book_tokens: BookTokens,
     pub two_player_spot: TwoPlayerSpot,
@@ -300,6 +316,7 @@ impl Config {
             win_pending: r.get("win-pending", WinPending::May),
             frenzy_cards: r.get("frenzy-cards", FrenzyCards::Resolve),
             reshuffle: r.get("reshuffle", Reshuffle::OnDraw),
+            haste: r.get("haste", Haste::May),
             end_timing: r.get("end-timing", EndTiming::Phase4),
             book_tokens: r.get("book-tokens", BookTokens::OnePerSubject),
             two_player_spot: r.get("two-player-spot", TwoPlayerSpot::SkipBlank),
@@ -338,6 +355,7 @@ mod tests {
         check_reading::<WinEvents>(PARAMS, "win-events").unwrap();
         check_reading::<FrenzyCards>(PARAMS, "frenzy-cards").unwrap();
         check_reading::<Reshuffle>(PARAMS, "reshuffle").unwrap();
+        check_reading::<Haste>(PARAMS, "haste").unwrap();
         check_reading::<EndTiming>(PARAMS, "end-timing").unwrap();
         check_reading::<BookTokens>(PARAMS, "book-tokens").unwrap();
         check_reading::<TwoPlayerSpot>(PARAMS, "two-player-spot").unwrap();

@@ -402,6 +402,13 @@ impl std::fmt::Debug for Settled {
 }
 
 impl State {
+    /// A challenge over: the cards it revealed go to its player's discard pile (l.251-255).
+    pub fn discard_played(&mut self, ch: Challenge) {
+        let p = self.player_mut(ch.seat);
+        for card in ch.played {
+            p.deck.discard(card);
+        }
+    }
     pub fn scorched(&self) -> usize {
         self.tiles.iter().filter(|t| t.scorched).count()
     }
