@@ -9,7 +9,8 @@ use super::effect::{Effect, Skill};
 use super::fact::{Acting, Due};
 use super::rules::{self, Alternation, BalanceScope, ImmunityVsAttack};
 use super::state::{
-    to_end, Action, ActionKind, Current, Effects, Ongoing, Phase, Seat, Seats, Source, State, Token,
+    to_end, Action, ActionKind, CardId, Current, Effects, Fighter, Ongoing, Phase, Seat, Seats, Source,
+    State, Token,
 };
 use super::KeridwynFight;
 use crate::kit::dice::Roll;
@@ -67,6 +68,7 @@ impl KeridwynFight {
             effect: None,
             self_next: 0,
             pick_pending: false,
+            given: 0,
         };
         let card = match token.action {
             Action::Lure => {
@@ -100,7 +102,7 @@ impl KeridwynFight {
         let lasting: Effects = k.self_effects.iter().copied().filter(|e| !e.is_instant()).collect();
         if !lasting.is_empty() {
             // Attacker-only benefits take place even if the attack fails.
-            self.start_ongoing(s, who, Source::SelfBenefit { by: who, card }, lasting, k.rounds);
+            self.start_ongoing(s, who, Source::SelfBenefit { by: who, card }, lasting, k.rounds, 0);
         }
         match k.attack {
             Some(a) => {
@@ -147,7 +149,7 @@ impl KeridwynFight {
             None => {
                 // "Gear cards that do not attack do not require any roll."
                 let effects = Effects::from_slice(&k.effects);
-                self.start_ongoing(s, who, Source::Card { by: who, card }, effects, k.rounds);
+                self.start_ongoing(s, who, Source::Card { by: who, card }, effects, k.rounds, 0);
                 self.no_roll(s, &mut current);
             }
         }
@@ -172,18 +174,23 @@ impl KeridwynFight {
             *t = target;
         }
         let (kind, who, action) = (c.kind, c.who, c.action);
+        // The targets of this use still to be resolved: their outcomes are judged as at the
+        // roll ("Player A and Player B compare their defense", l.55), so the instance this
+        // use replaces holds on them until their own outcome.
+        let pending = c.targets.iter().skip(usize::from(at) + 1).fold(0, |m, &t| m | seat_bit(t));
         let next = |s: &mut State| {
             if let Some(c) = s.current.as_mut() {
                 c.at = at.saturating_add(1);
             }
         };
-        if !hit {
-            return next(s);
-        }
         let card = match action {
             Action::Card(id) => Some(id),
             Action::Lure => None,
         };
+        if !hit {
+            self.unreached(s, target, card);
+            return next(s);
+        }
         match (kind, card.and_then(|id| self.catalog.cards.get(id).map(|k| (id, k)))) {
             (ActionKind::Attack(_), Some((id, k))) => {
                 if s.fighter(target).is_monster() {
@@ -203,11 +210,19 @@ impl KeridwynFight {
                     };
                 if no_effect {
                     // Immune to what the attack causes: it has no effect on this target.
+                    self.unreached(s, target, card);
                     return next(s);
                 }
                 let lasting: Effects = k.effects.iter().copied().filter(|e| !e.is_instant()).collect();
                 if !lasting.is_empty() {
-                    self.start_ongoing(s, target, Source::Card { by: who, card: id }, lasting, k.rounds);
+                    // The targets this use already reached keep their instance (an area
+                    // attack is one use of the card, whatever number of fighters it hits).
+                    let given = s.current.as_ref().map_or(0, |c| c.given);
+                    let source = Source::Card { by: who, card: id };
+                    self.start_ongoing(s, target, source, lasting, k.rounds, given | pending);
+                    if let Some(c) = s.current.as_mut() {
+                        c.given |= seat_bit(target);
+                    }
                 }
                 if let Some(c) = s.current.as_mut() {
                     c.effect = Some(0);
@@ -220,6 +235,7 @@ impl KeridwynFight {
                     Source::Card { by: who, card: id },
                     Effects::from_slice(&k.effects),
                     k.rounds,
+                    0,
                 );
                 next(s);
             }
@@ -233,7 +249,8 @@ impl KeridwynFight {
 
     /// Start an ongoing effect on a fighter. "If a card that causes an ongoing effect is
     /// used again while its effect is active, the new effect replaces the previous
-    /// instance": the same source's earlier instance ends, on whichever fighter it was.
+    /// instance": the same source's earlier instance ends, on whichever fighter it was,
+    /// but on the fighters in `keep` (one bit a seat): those the same use already reached.
     pub(crate) fn start_ongoing(
         &self,
         s: &mut State,
@@ -241,15 +258,12 @@ impl KeridwynFight {
         source: Source,
         effects: Effects,
         rounds: Option<u32>,
+        keep: u64,
     ) {
         let since = s.round;
-        for f in &mut s.fighters {
-            if f.effects.iter().any(|o| o.source == source) {
-                // Kept aside only to recognise a log that lets both count (`kf.effect.replace`).
-                let (old, kept): (Vec<Ongoing>, Vec<Ongoing>) =
-                    std::mem::take(&mut f.effects).into_iter().partition(|o| o.source == source);
-                f.effects = kept;
-                f.superseded.extend(old);
+        for (i, f) in s.fighters.iter_mut().enumerate() {
+            if keep & seat_bit(Seat::of(i)) == 0 {
+                supersede(f, source);
             }
         }
         // A card with nothing the form can express leaves nothing to track (its text was
@@ -258,6 +272,16 @@ impl KeridwynFight {
             s.cure_check |= effects.iter().any(|e| matches!(e, Effect::Immunity(_)));
             s.fighter_mut(on).effects.push(super::state::Ongoing { source, effects, rounds, since });
         }
+    }
+
+    /// An attack's target the current use does not reach (missed, or Immune to it): once the
+    /// use has reached another fighter, its new effect has replaced the previous instance,
+    /// which ends here too (it was left in force only until this target's outcome).
+    fn unreached(&self, s: &mut State, target: Seat, card: Option<CardId>) {
+        let Some(c) = s.current.as_ref().filter(|c| c.given != 0) else { return };
+        let (Some(card), ActionKind::Attack(_)) = (card, c.kind) else { return };
+        let source = Source::Card { by: c.who, card };
+        supersede(s.fighter_mut(target), source);
     }
 
     /// Every outcome and effect of the current action is recorded: on to the next token,
@@ -270,5 +294,21 @@ impl KeridwynFight {
         } else {
             Phase::Actions
         };
+    }
+}
+
+/// A seat's bit in a set of seats kept in a `u64` (a fight seats at most 64 fighters).
+fn seat_bit(i: Seat) -> u64 {
+    1u64.checked_shl(u32::try_from(i.i()).unwrap_or(u32::MAX)).unwrap_or(0)
+}
+
+/// A fighter's instances of `source` end, replaced by a new use of the card; kept aside only
+/// to recognise a log that lets both count (`kf.effect.replace`).
+fn supersede(f: &mut Fighter, source: Source) {
+    if f.effects.iter().any(|o| o.source == source) {
+        let (old, kept): (Vec<Ongoing>, Vec<Ongoing>) =
+            std::mem::take(&mut f.effects).into_iter().partition(|o| o.source == source);
+        f.effects = kept;
+        f.superseded.extend(old);
     }
 }

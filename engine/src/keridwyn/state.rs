@@ -183,6 +183,11 @@ pub struct Current {
     /// recorded outcome is taken as naming it (step.rs).
     #[serde(default)]
     pub pick_pending: bool,
+    /// The fighters this action has already given an ongoing effect (bit = seat index): an
+    /// area attack's hit on its second target is the same use of the card, not a use
+    /// "again" (l.12), so it must not replace the instance the first target received.
+    #[serde(default)]
+    pub given: u64,
 }
 
 /// Where the fight is: who the next decision belongs to.
