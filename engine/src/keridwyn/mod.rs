@@ -138,7 +138,10 @@ impl Game for KeridwynFight {
             // effects is refused by the catalog.
             // 5: an attack's targets, the end of round's ticks, the start-of-fight effects and
             // a monster's awards may be recorded in the order the book narrates them.
-            rules_version: 5,
+            // 6: one use of an area attack gives each fighter it hits its own instance of its
+            // ongoing effect (the last target's no longer replaces the others'), and each
+            // outcome is judged with the defenses at the roll whatever the targets' order.
+            rules_version: 6,
         }
     }
     fn rules() -> &'static [RuleInfo] {
