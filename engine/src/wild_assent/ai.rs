@@ -12,7 +12,7 @@
 
 use super::cards::{Criterion, Instinct, Movement, Moving, Pool, Stat};
 use super::geometry::Blockers;
-use super::rules::{self, CarefulRange, TargetCriteria};
+use super::rules::{self, CarefulRange, TargetCriteria, TargetDefense};
 use super::state::reach::{Kept, Reach};
 use super::state::{Activation, Side, State, UnitIx};
 use super::WildAssent;
@@ -508,8 +508,8 @@ impl WildAssent {
         let stat = |st: Stat| -> i32 {
             match st {
                 Stat::Hp => self.remaining(s, t),
-                Stat::Pdef => self.defenses(s, t).0,
-                Stat::Mdef => self.defenses(s, t).1,
+                Stat::Pdef => self.defenses(s, t).0 + self.cover_bonus(s, t),
+                Stat::Mdef => self.defenses(s, t).1 + self.cover_bonus(s, t),
             }
         };
         Some(match c {
@@ -523,6 +523,15 @@ impl WildAssent {
             Criterion::HighestMissing => -s.unit(t).damage,
             Criterion::MostAdjacent => return None,
         })
+    }
+
+    /// Partial Cover's +1 Defense to a target's PDEF and MDEF as a card's Lowest / Highest
+    /// ranks them: none by default (`target-defense=stat`: "a particular stat" is the card's,
+    /// and where the target stands is none); with `with-cover`, the Keywords' "Any bonus to
+    /// defense is added to both Magical and Physical Defense" counts it, as its damage does.
+    fn cover_bonus(&self, s: &State, t: UnitIx) -> i32 {
+        let counts = self.params.target_defense == TargetDefense::WithCover;
+        i32::from(counts && self.by_partial_cover(s, s.unit(t).at))
     }
 
     /// Whether the card's keywords rank `u` strictly before `t`. `t_keys`: `t`'s keys worked
