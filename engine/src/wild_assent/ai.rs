@@ -794,6 +794,15 @@ impl WildAssent {
                 .max()
                 .unwrap_or(0)
                 .max(count(act.start));
+            if best == 0 {
+                // Next to no enemy wherever it may end: it heads for the closest one instead.
+                return (!self.toward_closest(s, act, r).iter().any(|ends| in_goal(ends, here))).then(|| {
+                    (
+                        rules::TARGET_UNREACHABLE,
+                        format!("`{name}` can end next to no enemy: it moves toward the closest one"),
+                    )
+                });
+            }
             return (count(here) < best).then(|| {
                 (
                     rules::TARGET_CRITERIA,
@@ -892,6 +901,31 @@ impl WildAssent {
         }
     }
 
+    /// Where a Creature whose card targets every enemy ("the most enemies in melee range",
+    /// Hunt Example 10) may stop when it can end next to none: "If no valid target is within
+    /// range, the Creature will move forward toward the closest available target that meets
+    /// its basic Ally/Enemy criteria" (Creature Movement; "it will instead move to the closest
+    /// target", Activation Questions). One set of places per enemy at the least distance (a
+    /// tie: toward any of them), each on a shortest path toward its card's goal with that
+    /// enemy as far as Speed allows (its start, when it cannot move toward it). A Halt card
+    /// does not move. Asked only when no enemy can be reached, so off the usual path.
+    fn toward_closest(&self, s: &State, act: &Activation, r: &mut Reach) -> Vec<Places> {
+        let at = act.start.at;
+        let pool: Vec<UnitIx> = members(self.pool_mask(s, act)).collect();
+        let least = pool.iter().map(|&e| at.distance(s.unit(e).at)).min();
+        let mut out = Vec::new();
+        for e in pool.into_iter().filter(|&e| Some(at.distance(s.unit(e).at)) == least) {
+            let mut start = [Cells::new(); 4];
+            start[act.start.facing.index()].insert(at);
+            let ends = match self.goal_within(s, act, e, None, self.careful_attacks()) {
+                Some(goal) => Self::toward_set(act, r, &goal).unwrap_or(start),
+                None => start,
+            };
+            out.push(ends);
+        }
+        out
+    }
+
     /// A movement the card allows (for the simulator): the moves, in order.
     pub(crate) fn creature_moves(
         &self,
@@ -916,7 +950,12 @@ impl WildAssent {
             let places: Vec<Place> =
                 r.searched().reached().filter(|(p, _)| end_ok(*p)).map(|(p, _)| p).collect();
             let best = places.iter().map(|&p| count(p)).max().unwrap_or(0).max(count(act.start));
-            if count(act.start) == best {
+            if best == 0 {
+                // Next to no enemy anywhere it may end: toward the closest one.
+                let ends: Vec<Place> =
+                    self.toward_closest(s, act, &mut r).into_iter().flat_map(places_in).collect();
+                choose(ends, pick)
+            } else if count(act.start) == best {
                 None
             } else {
                 choose(places.into_iter().filter(|&p| count(p) == best).collect(), pick)
