@@ -12,7 +12,7 @@
 
 use super::cards::{Criterion, Instinct, Movement, Moving, Pool, Stat};
 use super::geometry::Blockers;
-use super::rules::{self, CarefulRange, TargetCriteria, TargetDefense};
+use super::rules::{self, CarefulRange, TargetCriteria, TargetDefense, TargetHp};
 use super::state::reach::{Kept, Reach};
 use super::state::{Activation, Side, State, UnitIx};
 use super::WildAssent;
@@ -507,7 +507,11 @@ impl WildAssent {
     fn criterion_key(&self, s: &State, at: Pos, c: Criterion, lowest: bool, t: UnitIx) -> Option<i32> {
         let stat = |st: Stat| -> i32 {
             match st {
-                Stat::Hp => self.remaining(s, t),
+                // `target-hp`: the Health left (the tracker), or the card's.
+                Stat::Hp => match self.params.target_hp {
+                    TargetHp::Remaining => self.remaining(s, t),
+                    TargetHp::Printed => self.stats(s, t).health,
+                },
                 Stat::Pdef => self.defenses(s, t).0 + self.cover_bonus(s, t),
                 Stat::Mdef => self.defenses(s, t).1 + self.cover_bonus(s, t),
             }

@@ -725,6 +725,13 @@ named_enum! {
     pub enum SummonHeal ("a reading") { Heal = "heal", None = "none" }
 }
 pub const P_TARGET_DEFENSE: &str = "target-defense";
+pub const P_TARGET_HP: &str = "target-hp";
+
+named_enum! {
+    /// Which Health an Instinct card's Lowest / Highest HP ranks: what is left of it, or
+    /// what the card prints.
+    pub enum TargetHp ("a reading") { Remaining = "remaining", Printed = "printed" }
+}
 
 named_enum! {
     /// Which Defense an Instinct card's Lowest / Highest PDEF or MDEF ranks: the stat (the
@@ -1136,6 +1143,19 @@ pub static PARAMS: &[ParamSpec] = &[
               part of PDEF and MDEF for the ranking too, so a Seeker next to Partial Cover ranks one higher.",
         section: "Hunt: Creature Targeting; Keywords (Defense); Obstacles (Partial Cover)",
     },
+    ParamSpec {
+        name: P_TARGET_HP,
+        kind: ParamKind::Interpretation,
+        allowed: TargetHp::NAMES,
+        default: TargetHp::Remaining.name(),
+        doc: "(Hunt) \"Lowest / Highest: The target with the lowest or highest of a particular stat; HP \
+              (Health)\" (Creature Targeting): the Health the Seeker has left, which its Health tracker shows \
+              (\"Move the defender's Health tracker along the side of the board to indicate the Health \
+              lost\"), or the Health its card prints (\"The amount of damage the Seeker can sustain\"). \
+              Default `remaining`: the tracker, the Health the Seeker has now (the damage taken is \
+              \"Highest Missing\"'s own keyword); `printed`: the card's Health, whatever the damage.",
+        section: "Hunt: Creature Targeting; Seekers (Health); Attacking and Defending",
+    },
 ];
 
 /// The setup and interpretations, resolved once.
@@ -1180,6 +1200,7 @@ pub struct Params {
     pub lone_assent: LoneAssentOrder,
     pub summon_heal: SummonHeal,
     pub target_defense: TargetDefense,
+    pub target_hp: TargetHp,
 }
 
 impl Params {
@@ -1244,6 +1265,7 @@ impl Params {
             lone_assent: r.get(P_LONE_ASSENT, LoneAssentOrder::Nominal),
             summon_heal: r.get(P_SUMMON_HEAL, SummonHeal::Heal),
             target_defense: r.get(P_TARGET_DEFENSE, TargetDefense::Stat),
+            target_hp: r.get(P_TARGET_HP, TargetHp::Remaining),
         }
     }
 }
@@ -1296,6 +1318,7 @@ mod tests {
         check_reading::<LoneAssentOrder>(PARAMS, P_LONE_ASSENT).unwrap();
         check_reading::<SummonHeal>(PARAMS, P_SUMMON_HEAL).unwrap();
         check_reading::<TargetDefense>(PARAMS, P_TARGET_DEFENSE).unwrap();
+        check_reading::<TargetHp>(PARAMS, P_TARGET_HP).unwrap();
         let mut ids: Vec<&str> = RULES.iter().map(|r| r.id).collect();
         ids.sort_unstable();
         ids.dedup();
