@@ -12,7 +12,7 @@
 
 use super::cards::{Criterion, Instinct, Movement, Moving, Pool, Stat};
 use super::geometry::Blockers;
-use super::rules::{self, CarefulRange, TargetCriteria};
+use super::rules::{self, CarefulRange, TargetCriteria, TargetDefense, TargetHp};
 use super::state::reach::{Kept, Reach};
 use super::state::{Activation, Side, State, UnitIx};
 use super::WildAssent;
@@ -507,9 +507,13 @@ impl WildAssent {
     fn criterion_key(&self, s: &State, at: Pos, c: Criterion, lowest: bool, t: UnitIx) -> Option<i32> {
         let stat = |st: Stat| -> i32 {
             match st {
-                Stat::Hp => self.remaining(s, t),
-                Stat::Pdef => self.defenses(s, t).0,
-                Stat::Mdef => self.defenses(s, t).1,
+                // `target-hp`: the Health left (the tracker), or the card's.
+                Stat::Hp => match self.params.target_hp {
+                    TargetHp::Remaining => self.remaining(s, t),
+                    TargetHp::Printed => self.stats(s, t).health,
+                },
+                Stat::Pdef => self.defenses(s, t).0 + self.cover_bonus(s, t),
+                Stat::Mdef => self.defenses(s, t).1 + self.cover_bonus(s, t),
             }
         };
         Some(match c {
@@ -523,6 +527,15 @@ impl WildAssent {
             Criterion::HighestMissing => -s.unit(t).damage,
             Criterion::MostAdjacent => return None,
         })
+    }
+
+    /// Partial Cover's +1 Defense to a target's PDEF and MDEF as a card's Lowest / Highest
+    /// ranks them: none by default (`target-defense=stat`: "a particular stat" is the card's,
+    /// and where the target stands is none); with `with-cover`, the Keywords' "Any bonus to
+    /// defense is added to both Magical and Physical Defense" counts it, as its damage does.
+    fn cover_bonus(&self, s: &State, t: UnitIx) -> i32 {
+        let counts = self.params.target_defense == TargetDefense::WithCover;
+        i32::from(counts && self.by_partial_cover(s, s.unit(t).at))
     }
 
     /// Whether the card's keywords rank `u` strictly before `t`. `t_keys`: `t`'s keys worked
@@ -785,6 +798,15 @@ impl WildAssent {
                 .max()
                 .unwrap_or(0)
                 .max(count(act.start));
+            if best == 0 {
+                // Next to no enemy wherever it may end: it heads for the closest one instead.
+                return (!self.toward_closest(s, act, r).iter().any(|ends| in_goal(ends, here))).then(|| {
+                    (
+                        rules::TARGET_UNREACHABLE,
+                        format!("`{name}` can end next to no enemy: it moves toward the closest one"),
+                    )
+                });
+            }
             return (count(here) < best).then(|| {
                 (
                     rules::TARGET_CRITERIA,
@@ -883,6 +905,31 @@ impl WildAssent {
         }
     }
 
+    /// Where a Creature whose card targets every enemy ("the most enemies in melee range",
+    /// Hunt Example 10) may stop when it can end next to none: "If no valid target is within
+    /// range, the Creature will move forward toward the closest available target that meets
+    /// its basic Ally/Enemy criteria" (Creature Movement; "it will instead move to the closest
+    /// target", Activation Questions). One set of places per enemy at the least distance (a
+    /// tie: toward any of them), each on a shortest path toward its card's goal with that
+    /// enemy as far as Speed allows (its start, when it cannot move toward it). A Halt card
+    /// does not move. Asked only when no enemy can be reached, so off the usual path.
+    fn toward_closest(&self, s: &State, act: &Activation, r: &mut Reach) -> Vec<Places> {
+        let at = act.start.at;
+        let pool: Vec<UnitIx> = members(self.pool_mask(s, act)).collect();
+        let least = pool.iter().map(|&e| at.distance(s.unit(e).at)).min();
+        let mut out = Vec::new();
+        for e in pool.into_iter().filter(|&e| Some(at.distance(s.unit(e).at)) == least) {
+            let mut start = [Cells::new(); 4];
+            start[act.start.facing.index()].insert(at);
+            let ends = match self.goal_within(s, act, e, None, self.careful_attacks()) {
+                Some(goal) => Self::toward_set(act, r, &goal).unwrap_or(start),
+                None => start,
+            };
+            out.push(ends);
+        }
+        out
+    }
+
     /// A movement the card allows (for the simulator): the moves, in order.
     pub(crate) fn creature_moves(
         &self,
@@ -907,7 +954,12 @@ impl WildAssent {
             let places: Vec<Place> =
                 r.searched().reached().filter(|(p, _)| end_ok(*p)).map(|(p, _)| p).collect();
             let best = places.iter().map(|&p| count(p)).max().unwrap_or(0).max(count(act.start));
-            if count(act.start) == best {
+            if best == 0 {
+                // Next to no enemy anywhere it may end: toward the closest one.
+                let ends: Vec<Place> =
+                    self.toward_closest(s, act, &mut r).into_iter().flat_map(places_in).collect();
+                choose(ends, pick)
+            } else if count(act.start) == best {
                 None
             } else {
                 choose(places.into_iter().filter(|&p| count(p) == best).collect(), pick)

@@ -724,6 +724,20 @@ named_enum! {
     /// Whether a Healing Momentum die may go to a Summon.
     pub enum SummonHeal ("a reading") { Heal = "heal", None = "none" }
 }
+pub const P_TARGET_DEFENSE: &str = "target-defense";
+pub const P_TARGET_HP: &str = "target-hp";
+
+named_enum! {
+    /// Which Health an Instinct card's Lowest / Highest HP ranks: what is left of it, or
+    /// what the card prints.
+    pub enum TargetHp ("a reading") { Remaining = "remaining", Printed = "printed" }
+}
+
+named_enum! {
+    /// Which Defense an Instinct card's Lowest / Highest PDEF or MDEF ranks: the stat (the
+    /// card's, with skills and Equipment), or that with Partial Cover's +1 too.
+    pub enum TargetDefense ("a reading") { Stat = "stat", WithCover = "with-cover" }
+}
 
 /// The default board: the book prints no size for either side of the board.
 pub const DEFAULT_BOARD: &str = "10x10";
@@ -1114,6 +1128,34 @@ pub static PARAMS: &[ParamSpec] = &[
               naming every Gladiator besides the Creatures that may take one.",
         section: "Arena: Momentum Dice, Summons",
     },
+    ParamSpec {
+        name: P_TARGET_DEFENSE,
+        kind: ParamKind::Interpretation,
+        allowed: TargetDefense::NAMES,
+        default: TargetDefense::Stat.name(),
+        doc: "(Hunt) \"Lowest / Highest: The target with the lowest or highest of a particular stat; HP \
+              (Health), Physical or Magical Defense (PDEF or MDEF)\" (Creature Targeting) against \
+              \"Defense: ... Any bonus to defense is added to both Magical and Physical Defense\" (Keywords) \
+              and Partial Cover's \"adjacent to this field have +1 Defense\". Default `stat`: the plain words \
+              of the keyword, a stat is what the miniature's card (with its skills and Equipment, which \
+              change the stat itself) prints; where it stands is no stat, so Partial Cover's +1 counts \
+              against the damage but not in the ranking. `with-cover`: the Keywords' bonus to Defense is \
+              part of PDEF and MDEF for the ranking too, so a Seeker next to Partial Cover ranks one higher.",
+        section: "Hunt: Creature Targeting; Keywords (Defense); Obstacles (Partial Cover)",
+    },
+    ParamSpec {
+        name: P_TARGET_HP,
+        kind: ParamKind::Interpretation,
+        allowed: TargetHp::NAMES,
+        default: TargetHp::Remaining.name(),
+        doc: "(Hunt) \"Lowest / Highest: The target with the lowest or highest of a particular stat; HP \
+              (Health)\" (Creature Targeting): the Health the Seeker has left, which its Health tracker shows \
+              (\"Move the defender's Health tracker along the side of the board to indicate the Health \
+              lost\"), or the Health its card prints (\"The amount of damage the Seeker can sustain\"). \
+              Default `remaining`: the tracker, the Health the Seeker has now (the damage taken is \
+              \"Highest Missing\"'s own keyword); `printed`: the card's Health, whatever the damage.",
+        section: "Hunt: Creature Targeting; Seekers (Health); Attacking and Defending",
+    },
 ];
 
 /// The setup and interpretations, resolved once.
@@ -1157,6 +1199,8 @@ pub struct Params {
     pub unassigned: MomentumUnassigned,
     pub lone_assent: LoneAssentOrder,
     pub summon_heal: SummonHeal,
+    pub target_defense: TargetDefense,
+    pub target_hp: TargetHp,
 }
 
 impl Params {
@@ -1220,6 +1264,8 @@ impl Params {
             unassigned: r.get(P_UNASSIGNED, MomentumUnassigned::Lost),
             lone_assent: r.get(P_LONE_ASSENT, LoneAssentOrder::Nominal),
             summon_heal: r.get(P_SUMMON_HEAL, SummonHeal::Heal),
+            target_defense: r.get(P_TARGET_DEFENSE, TargetDefense::Stat),
+            target_hp: r.get(P_TARGET_HP, TargetHp::Remaining),
         }
     }
 }
@@ -1271,6 +1317,8 @@ mod tests {
         check_reading::<MomentumUnassigned>(PARAMS, P_UNASSIGNED).unwrap();
         check_reading::<LoneAssentOrder>(PARAMS, P_LONE_ASSENT).unwrap();
         check_reading::<SummonHeal>(PARAMS, P_SUMMON_HEAL).unwrap();
+        check_reading::<TargetDefense>(PARAMS, P_TARGET_DEFENSE).unwrap();
+        check_reading::<TargetHp>(PARAMS, P_TARGET_HP).unwrap();
         let mut ids: Vec<&str> = RULES.iter().map(|r| r.id).collect();
         ids.sort_unstable();
         ids.dedup();
