@@ -126,7 +126,13 @@ impl Game for WildAssent {
         // 6 (waaudit): a Hunt Summon is a Creature for a `vs creatures` bonus ("Summons are
         // special Creatures"); a Healing Momentum die may go to an Arena Summon ("Heal a
         // Gladiator for 1", interpretation `momentum-summon-heal`). Verdicts changed.
-        GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 7 }
+        // 7: consequences the book owes together are accepted in the log's order (order.rs).
+        // 8: a card for "the most enemies in melee range" whose Creature can end next to no
+        // enemy moves toward the closest one along a shortest path, as any card's Creature that
+        // can reach none of its targets (it was let stop anywhere; wa.hunt.target.unreachable);
+        // interpretations `target-defense` and `target-hp` name the readings the engine had
+        // taken silently (their defaults keep them). Verdicts changed.
+        GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 8 }
     }
     fn rules() -> &'static [RuleInfo] {
         rules::RULES
