@@ -12,7 +12,8 @@ use super::flow::{Await, Stop};
 use super::icon::Gem;
 use super::label::Label;
 use super::params::{
-    ChallengeAtZero, FrenzyCards, Haste, Packs, Reshuffle, Scenario, TwoPlayerSpot, WinPending,
+    ChallengeAtZero, FrenzyCards, Haste, Packs, Reshuffle, RetreatPlacement, Scenario, TwoPlayerSpot,
+    WinPending,
 };
 use super::rules as r;
 use super::state::{
@@ -193,6 +194,13 @@ impl FlameAndForge {
     /// Phase 3 owes one more (a retreat for it may still be owed first).
     fn haste_owed(&self, s: &State) -> Option<u8> {
         (s.phase == Phase::Place && s.stack.is_empty() && s.placed > 0 && s.placements > 0)
+            .then_some(s.active)
+    }
+
+    /// The seat owed the turn's placement right after its retreat (nothing of the retreat left
+    /// to resolve, no placement made yet this turn).
+    fn retreat_placement_owed(&self, s: &State) -> Option<u8> {
+        (s.phase == Phase::Place && s.stack.is_empty() && s.retreated && s.placed == 0 && s.placements > 0)
             .then_some(s.active)
     }
 
@@ -1661,6 +1669,22 @@ impl FlameAndForge {
                     Some(seat),
                     r::ICON_HASTE,
                     "a Haste placement is made (`haste=must`)".into(),
+                ),
+            }
+            return Ok(());
+        }
+        if self.retreat_placement_owed(s) == Some(seat) {
+            // l.203 "you will still resolve your action afterward normally" against l.211 "they
+            // may place a dwarf afterward" (`retreat-placement`).
+            match self.config.retreat_placement {
+                RetreatPlacement::May => s.placements -= 1,
+                RetreatPlacement::Must => self.report(
+                    s,
+                    f,
+                    Some(seat),
+                    r::RETREAT_FREE,
+                    "retreating is not an action: the placement still follows (`retreat-placement=must`)"
+                        .into(),
                 ),
             }
             return Ok(());

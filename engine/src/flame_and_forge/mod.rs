@@ -199,7 +199,10 @@ impl Game for FlameAndForge {
             // player who flees after their last card owes no shuffle (`reshuffle=on-draw`).
             // 3: a Haste placement may be declined (`haste=may`, l.213), and a challenge the
             // game's end cuts short (`end-timing=immediate`) leaves its cards on the discard pile.
-            rules_version: 3,
+            // 4: a `pass` right after a retreat is judged by `retreat-placement` (l.203 against
+            // l.211): `ff.retreat.free` under the default `must`, where `ff.place.main-action`
+            // named it before; declining the placement under `may`.
+            rules_version: 4,
         }
     }
 

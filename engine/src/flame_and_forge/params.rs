@@ -32,6 +32,10 @@ named_enum! {
     pub enum Haste ("a reading") { May = "may", Must = "must" }
 }
 named_enum! {
+    /// `retreat-placement`: whether the placement after a retreat may be declined.
+    pub enum RetreatPlacement ("a reading") { Must = "must", May = "may" }
+}
+named_enum! {
     /// `win-events`: how many Win-a-Challenge events a win discards.
     pub enum WinEvents ("a count") { One = "one", All = "all" }
 }
@@ -191,6 +195,19 @@ pub static PARAMS: &[ParamSpec] = &[
         section: "Haste (l.213); Actions Overview (l.228)",
     },
     ParamSpec {
+        name: "retreat-placement",
+        kind: ParamKind::Interpretation,
+        allowed: RetreatPlacement::NAMES,
+        default: RetreatPlacement::Must.name(),
+        doc: "l.203: \"Retreating does not count as an action, you will still resolve your action afterward \
+              normally\" against the example l.211: \"their next action will start with a Retreat and then \
+              they may place a dwarf afterward\". `must`: the rule's plain words, Phase 3's placement (l.170) \
+              follows the retreat as any turn's does, and the example's \"may\" says the placement is possible \
+              again (the retreat is what makes it so), not that it may be skipped; `may`: the player may \
+              decline it (`pass`) and the turn goes on to Phase 4.",
+        section: "Retreat (l.203-211); Phase 3 (l.170)",
+    },
+    ParamSpec {
         name: "end-timing",
         kind: ParamKind::Interpretation,
         allowed: EndTiming::NAMES,
@@ -292,6 +309,7 @@ pub struct Config {
     pub frenzy_cards: FrenzyCards,
     pub reshuffle: Reshuffle,
     pub haste: Haste,
+    pub retreat_placement: RetreatPlacement,
     pub end_timing: EndTiming,
     pub book_tokens: BookTokens,
     pub two_player_spot: TwoPlayerSpot,
@@ -317,6 +335,7 @@ impl Config {
             frenzy_cards: r.get("frenzy-cards", FrenzyCards::Resolve),
             reshuffle: r.get("reshuffle", Reshuffle::OnDraw),
             haste: r.get("haste", Haste::May),
+            retreat_placement: r.get("retreat-placement", RetreatPlacement::Must),
             end_timing: r.get("end-timing", EndTiming::Phase4),
             book_tokens: r.get("book-tokens", BookTokens::OnePerSubject),
             two_player_spot: r.get("two-player-spot", TwoPlayerSpot::SkipBlank),
@@ -356,6 +375,7 @@ mod tests {
         check_reading::<FrenzyCards>(PARAMS, "frenzy-cards").unwrap();
         check_reading::<Reshuffle>(PARAMS, "reshuffle").unwrap();
         check_reading::<Haste>(PARAMS, "haste").unwrap();
+        check_reading::<RetreatPlacement>(PARAMS, "retreat-placement").unwrap();
         check_reading::<EndTiming>(PARAMS, "end-timing").unwrap();
         check_reading::<BookTokens>(PARAMS, "book-tokens").unwrap();
         check_reading::<TwoPlayerSpot>(PARAMS, "two-player-spot").unwrap();
