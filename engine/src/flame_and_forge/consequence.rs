@@ -11,7 +11,7 @@ use super::flow::Stop;
 use super::icon::{Gem, Icon, Sym};
 use super::label::Label;
 use super::owed::{Due, Owed, Why};
-use super::params::EndTiming;
+use super::params::{EndTiming, WinCheck};
 use super::rules as r;
 use super::state::{
     Adversary, CStage, End, FStage, Frame, PStage, Phase, Src, State, MAX_HEALTH, SCORCHED_LOSS,
@@ -64,18 +64,41 @@ impl FlameAndForge {
     }
 
     fn icons_due(&self, s: &State, seat: u8, src: Src, next: u8) -> Option<Due> {
-        if let Some(due) = self.passed_out_first(s, seat, src) {
+        if let Some(due) = self.card_cut_short(s, seat, src) {
             return Some(due);
         }
         let sym = self.icon_at(s, src, next as usize)?;
         self.icon_due(s, seat, src, sym)
     }
 
-    /// A card's icons are not resolved at 0 health: the challenge is lost first.
-    fn passed_out_first(&self, s: &State, seat: u8, src: Src) -> Option<Due> {
-        let passed_out =
-            matches!(src, Src::Card(_)) && self.running(s).is_some() && s.player(seat).health.value == 0;
-        passed_out.then_some(Due::PassedOut { seat })
+    /// A card's icons are not resolved at 0 health: the challenge is lost first; nor, under
+    /// `win-check=immediate`, once the challenge is won.
+    fn card_cut_short(&self, s: &State, seat: u8, src: Src) -> Option<Due> {
+        let at_zero = s.player(seat).health.value == 0;
+        if !matches!(src, Src::Card(_)) || !(at_zero || self.config.win_check == WinCheck::Immediate) {
+            return None;
+        }
+        let k = self.running(s)?;
+        if at_zero {
+            Some(Due::PassedOut { seat })
+        } else if self.won_mid_card(s, k) {
+            Some(Due::Won { seat })
+        } else {
+            None
+        }
+    }
+
+    /// Whether the running challenge `k` is won before the rest of its card is resolved
+    /// (`win-check=immediate`): its successes reach the adversary's strength and no Battle
+    /// Frenzy is owed (or none can be paid), the condition `running_due` checks at a card's end.
+    pub(super) fn won_mid_card(&self, s: &State, k: usize) -> bool {
+        if self.config.win_check != WinCheck::Immediate {
+            return false;
+        }
+        let c = &s.challenges[k];
+        let p = s.player(c.seat);
+        let exhausted = p.deck.is_empty() && p.deck.discard.is_empty();
+        c.successes >= c.strength && (c.frenzy == 0 || exhausted)
     }
 
     /// What the icon `sym` of an icons frame on top owes (`icons_due` once the icon is known).
@@ -385,7 +408,7 @@ impl FlameAndForge {
         };
         let due = match (stop, s.stack.last()) {
             (Stop::Icon(sym), Some(&Frame::Icons { seat, src, .. })) => end(s)
-                .or_else(|| self.passed_out_first(s, seat, src))
+                .or_else(|| self.card_cut_short(s, seat, src))
                 .or_else(|| self.icon_due(s, seat, src, sym)),
             (Stop::Top(due), Some(_)) => end(s).or(Some(due)),
             (Stop::Nothing, Some(_)) => end(s),
@@ -939,7 +962,14 @@ impl FlameAndForge {
                 }
                 Self::next_icon(s, false);
             }
-            (Due::Won { seat }, _) => self.win(s, seat),
+            (Due::Won { seat }, _) => {
+                // Won in the middle of a card (`win-check=immediate`): its later symbols are not
+                // resolved. At a card's end nothing stands above the challenge.
+                while s.stack.last().is_some_and(|f| *f != Frame::Challenge) {
+                    s.stack.pop();
+                }
+                self.win(s, seat)
+            }
             (Due::PassedOut { .. }, _) => {
                 while s.stack.last().is_some_and(|f| *f != Frame::Challenge) {
                     s.stack.pop();

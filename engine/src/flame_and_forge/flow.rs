@@ -8,7 +8,7 @@ use super::catalog::{CardKind, Dwarf, EventIcon, RetItem, Reward, Subject, Targe
 use super::city::{territory_tiles, tiles_of, Territory, Tile, Tiles};
 use super::icon::{Gem, Icon, Sym};
 use super::owed::Due;
-use super::params::{BookTokens, Packs, WarriorFire};
+use super::params::{BookTokens, Packs, WarriorFire, WinCheck};
 use super::state::{At, CStage, End, FStage, Frame, PStage, Phase, RStage, Src, State, GEM_LIMIT};
 use super::FlameAndForge;
 use crate::kit::effect::unverified;
@@ -740,9 +740,17 @@ impl FlameAndForge {
         let running = |s: &State| self.running(s).is_some();
         // At 0 health the challenge is lost at once (l.253): no symbol of the card after the one
         // that brought it there is resolved, not even one applied without a record (a tankard, an
-        // anvil...). Standing still here, the due is the pass-out (`passed_out_first`).
-        if matches!(src, Src::Card(_)) && s.player(seat).health.value == 0 && running(s) {
-            return false;
+        // anvil...). Standing still here, the due is the pass-out (`card_cut_short`); so too for
+        // a win under `win-check=immediate`.
+        // (The running challenge is looked for only when one of the two can be: every card's
+        // every symbol comes here.)
+        let at_zero = s.player(seat).health.value == 0;
+        if matches!(src, Src::Card(_)) && (at_zero || self.config.win_check == WinCheck::Immediate) {
+            if let Some(k) = self.running(s) {
+                if at_zero || self.won_mid_card(s, k) {
+                    return false;
+                }
+            }
         }
         if sym.wait {
             // The hourglass: kept for the end of the challenge.

@@ -202,6 +202,8 @@ impl Game for FlameAndForge {
             // 4: a `pass` right after a retreat is judged by `retreat-placement` (l.203 against
             // l.211): `ff.retreat.free` under the default `must`, where `ff.place.main-action`
             // named it before; declining the placement under `may`.
+            // `win-check` names when a challenge is won (l.237 against l.255; the default keeps
+            // the card-end check).
             rules_version: 4,
         }
     }

@@ -36,6 +36,10 @@ named_enum! {
     pub enum RetreatPlacement ("a reading") { Must = "must", May = "may" }
 }
 named_enum! {
+    /// `win-check`: when a challenge's successes reaching the adversary's strength win it.
+    pub enum WinCheck ("a timing") { CardEnd = "card-end", Immediate = "immediate" }
+}
+named_enum! {
     /// `win-events`: how many Win-a-Challenge events a win discards.
     pub enum WinEvents ("a count") { One = "one", All = "all" }
 }
@@ -208,6 +212,19 @@ pub static PARAMS: &[ParamSpec] = &[
         section: "Retreat (l.203-211); Phase 3 (l.170)",
     },
     ParamSpec {
+        name: "win-check",
+        kind: ParamKind::Interpretation,
+        allowed: WinCheck::NAMES,
+        default: WinCheck::CardEnd.name(),
+        doc: "l.237: \"When you reveal a card from your challenge deck, you MUST resolve from left to right ALL \
+              symbols on it\" against l.255: \"You Won: You have at least 1 health, you scored enough successes \
+              ... The challenge immediately ends\". `card-end`: the card's symbols are all resolved and the \
+              win is checked then (a burst after the winning axe still costs its health); `immediate`: the \
+              challenge is won as soon as a symbol brings the successes to the adversary's strength with no \
+              Battle Frenzy owed, and the card's later symbols are not resolved (as at 0 health, l.253).",
+        section: "Resolving a Challenge (l.237, l.253-255)",
+    },
+    ParamSpec {
         name: "end-timing",
         kind: ParamKind::Interpretation,
         allowed: EndTiming::NAMES,
@@ -310,6 +327,7 @@ pub struct Config {
     pub reshuffle: Reshuffle,
     pub haste: Haste,
     pub retreat_placement: RetreatPlacement,
+    pub win_check: WinCheck,
     pub end_timing: EndTiming,
     pub book_tokens: BookTokens,
     pub two_player_spot: TwoPlayerSpot,
@@ -336,6 +354,7 @@ impl Config {
             reshuffle: r.get("reshuffle", Reshuffle::OnDraw),
             haste: r.get("haste", Haste::May),
             retreat_placement: r.get("retreat-placement", RetreatPlacement::Must),
+            win_check: r.get("win-check", WinCheck::CardEnd),
             end_timing: r.get("end-timing", EndTiming::Phase4),
             book_tokens: r.get("book-tokens", BookTokens::OnePerSubject),
             two_player_spot: r.get("two-player-spot", TwoPlayerSpot::SkipBlank),
@@ -376,6 +395,7 @@ mod tests {
         check_reading::<Reshuffle>(PARAMS, "reshuffle").unwrap();
         check_reading::<Haste>(PARAMS, "haste").unwrap();
         check_reading::<RetreatPlacement>(PARAMS, "retreat-placement").unwrap();
+        check_reading::<WinCheck>(PARAMS, "win-check").unwrap();
         check_reading::<EndTiming>(PARAMS, "end-timing").unwrap();
         check_reading::<BookTokens>(PARAMS, "book-tokens").unwrap();
         check_reading::<TwoPlayerSpot>(PARAMS, "two-player-spot").unwrap();
