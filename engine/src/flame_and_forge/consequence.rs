@@ -72,10 +72,15 @@ impl FlameAndForge {
     }
 
     /// A card's icons are not resolved at 0 health: the challenge is lost first; nor, under
-    /// `win-check=immediate`, once the challenge is won.
+    /// `win-check=immediate`, once the challenge is won. Inlined: every step standing on a
+    /// card's icon asks, and almost always learns "no" from the health and the reading alone.
+    #[inline(always)]
     fn card_cut_short(&self, s: &State, seat: u8, src: Src) -> Option<Due> {
+        if !matches!(src, Src::Card(_)) {
+            return None;
+        }
         let at_zero = s.player(seat).health.value == 0;
-        if !matches!(src, Src::Card(_)) || !(at_zero || self.config.win_check == WinCheck::Immediate) {
+        if !(at_zero || self.config.win_check == WinCheck::Immediate) {
             return None;
         }
         let k = self.running(s)?;

@@ -744,11 +744,13 @@ impl FlameAndForge {
         // a win under `win-check=immediate`.
         // (The running challenge is looked for only when one of the two can be: every card's
         // every symbol comes here.)
-        let at_zero = s.player(seat).health.value == 0;
-        if matches!(src, Src::Card(_)) && (at_zero || self.config.win_check == WinCheck::Immediate) {
-            if let Some(k) = self.running(s) {
-                if at_zero || self.won_mid_card(s, k) {
-                    return false;
+        if matches!(src, Src::Card(_)) {
+            let at_zero = s.player(seat).health.value == 0;
+            if at_zero || self.config.win_check == WinCheck::Immediate {
+                if let Some(k) = self.running(s) {
+                    if at_zero || self.won_mid_card(s, k) {
+                        return false;
+                    }
                 }
             }
         }
