@@ -32,7 +32,9 @@ impl WildAssent {
         if let Some(u) = s.landing {
             // A move line of the same miniature goes on with its movement; any other record
             // comes after it, so the movement ended where the miniature stands.
-            let goes_on = matches!(ev, Event::Move { unit, .. } if s.find(unit) == Some(u));
+            // Names are unique on the table: the move is this miniature's when it bears the
+            // name (the same answer as finding the name, without the walk).
+            let goes_on = matches!(ev, Event::Move { unit, .. } if s.unit(u).name == *unit);
             if !goes_on {
                 s.landing = None;
                 self.land(s, u, f);
@@ -52,7 +54,9 @@ impl WildAssent {
         // A second roll for an attack already rolled: nothing to decide (and it does not
         // show that the first roll's consequences are missing).
         if let (Event::Roll { unit, .. }, Some(a)) = (ev, s.attack.as_ref()) {
-            if a.roll.is_some() && s.find(unit) == Some(a.attacker) {
+            // The roll is the attacker's when the attacker bears its name (names are unique on
+            // the table: the same answer as finding the name, without the walk).
+            if a.roll.is_some() && s.unit(a.attacker).name == *unit {
                 let v = self.v(
                     s,
                     rules::ONE_ROLL,
@@ -92,9 +96,22 @@ impl WildAssent {
     }
 
     fn unit_named(&self, s: &State, n: &Name) -> Result<UnitIx, StepError> {
-        s.find(n).ok_or_else(|| {
+        self.unit_named_near(s, n, None)
+    }
+
+    /// [`WildAssent::unit_named`], miniature `near` looked at first ([`State::find_near`]).
+    #[inline]
+    fn unit_named_near(&self, s: &State, n: &Name, near: Option<UnitIx>) -> Result<UnitIx, StepError> {
+        s.find_near(n, near).ok_or_else(|| {
             StepError::new(format!("`{n}` is not on the table (no miniature of that name was placed)"))
         })
+    }
+
+    /// [`WildAssent::unit_named`] for a decision of the active miniature (a move, an attack,
+    /// a pass, a skill), which names it: looked at first.
+    #[inline]
+    fn actor_named(&self, s: &State, n: &Name) -> Result<UnitIx, StepError> {
+        self.unit_named_near(s, n, s.act.as_ref().map(|a| a.unit))
     }
 
     /// The decision's own step. Inlined into its one caller, [`WildAssent::step_decision`]:
@@ -1047,7 +1064,7 @@ impl WildAssent {
         to: Option<Pos>,
         f: &mut Findings,
     ) -> Result<(), StepError> {
-        let u = self.unit_named(s, &unit)?;
+        let u = self.actor_named(s, &unit)?;
         if !self.acting(s, u, "moves", f) || self.in_pit(s, u, f) {
             return Ok(());
         }
@@ -1343,7 +1360,7 @@ impl WildAssent {
     }
 
     fn exit(&self, s: &mut State, unit: Name, to: Pos, f: &mut Findings) -> Result<(), StepError> {
-        let u = self.unit_named(s, &unit)?;
+        let u = self.actor_named(s, &unit)?;
         if !self.acting(s, u, "climbs out", f) {
             return Ok(());
         }
@@ -1439,14 +1456,16 @@ impl WildAssent {
         with: Option<Name>,
         f: &mut Findings,
     ) -> Result<(), StepError> {
-        let u = self.unit_named(s, &unit)?;
+        let u = self.actor_named(s, &unit)?;
         if !self.acting(s, u, "attacks", f) || self.in_pit(s, u, f) {
             return Ok(());
         }
         self.creature_stop(s, f);
         let Some(act) = s.act.clone() else { return Ok(()) };
         let threat = usize::from(s.unit(u).threat.clamp(1, 3)) - 1;
-        let named = target.map(|t| self.unit_named(s, &t)).transpose()?;
+        // The Instinct card's target, when there is one, is the miniature most attacks name.
+        let hint = s.act.as_ref().and_then(|a| a.target);
+        let named = target.map(|t| self.unit_named_near(s, &t, hint)).transpose()?;
         // What the attack is made with.
         let (profile, source) = match (act.card, with) {
             (Some(c), w) => {
@@ -1649,7 +1668,8 @@ impl WildAssent {
     }
 
     fn roll(&self, s: &mut State, unit: Name, faces: Faces, f: &mut Findings) -> Result<(), StepError> {
-        let u = self.unit_named(s, &unit)?;
+        // The attacker is who rolls.
+        let u = self.unit_named_near(s, &unit, s.attack.as_ref().map(|a| a.attacker))?;
         // Borrowed, not cloned: the attack's lists are copied only for a Special's texts.
         let Some(a) = s.attack.as_ref().filter(|a| a.attacker == u) else {
             return Err(StepError::new(format!("no attack of `{unit}` awaits a roll")));
@@ -1707,7 +1727,7 @@ impl WildAssent {
         target: Option<Name>,
         f: &mut Findings,
     ) -> Result<(), StepError> {
-        let u = self.unit_named(s, &unit)?;
+        let u = self.actor_named(s, &unit)?;
         if !self.acting(s, u, "uses a skill", f) || self.in_pit(s, u, f) {
             return Ok(());
         }
@@ -1970,7 +1990,7 @@ impl WildAssent {
     }
 
     fn pass(&self, s: &mut State, unit: Name, f: &mut Findings) -> Result<(), StepError> {
-        let u = self.unit_named(s, &unit)?;
+        let u = self.actor_named(s, &unit)?;
         if !self.acting(s, u, "passes", f) {
             return Ok(());
         }

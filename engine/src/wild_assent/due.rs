@@ -1101,12 +1101,7 @@ impl WildAssent {
     /// Names are unique on the table (a miniature is placed once, a Summon returns to its
     /// own entry), so the miniature found there is the one the search finds.
     fn resolve_near(&self, s: &State, e: &Event, near: Option<UnitIx>) -> Result<Fact, StepError> {
-        let find = |n: &crate::kit::name::Name| {
-            let hit = near.filter(|&i| s.units.get(usize::from(i)).is_some_and(|x| x.name == *n));
-            debug_assert!(hit.is_none() || hit == s.find(n), "two miniatures named `{n}`");
-            hit.or_else(|| s.find(n))
-        };
-        let u = |n: &crate::kit::name::Name| find(n).ok_or_else(|| not_on_table(n));
+        let u = |n: &crate::kit::name::Name| s.find_near(n, near).ok_or_else(|| not_on_table(n));
         Ok(match e {
             Event::Round { n } => Fact::Round(*n),
             Event::Bleed { unit, amount } => Fact::Bleed(u(unit)?, *amount),
