@@ -1087,16 +1087,11 @@ impl WildAssent {
         }
         let movement = self.movement_of(s, &act);
         let mover = self.mover(s, u, movement, false);
-        // A leap's cost and mover are worked out only for a path that leaps.
-        let leaps = path.steps().any(|st| st.kind() == StepKind::Leap);
-        let leap_cost = if leaps { self.leap_cost(s, u) } else { None };
-        // Made only for a path that leaps (the ~160-byte mover was copied for every move).
-        let leaper = leaps.then(|| Mover {
-            hop_over: self.occupied(s, &[u]),
-            hop_cost: leap_cost,
-            steps: &[Rel::F],
-            ..mover
-        });
+        // A leap's cost and mover, worked out at the path's first leap (the ~160-byte mover
+        // was copied for every move, and a pass over the steps looked for a leap): the state
+        // they read does not change while the steps are checked, so they are the same
+        // whichever step asks first.
+        let mut leap: Option<(Option<u8>, Mover)> = None;
         let before = (s.unit(u).place(), act.spent);
         let mut place = before.0;
         let mut spent = act.spent;
@@ -1121,10 +1116,22 @@ impl WildAssent {
                 StepKind::Turn(t) => mover.apply(place, Move::Turn(t)),
                 StepKind::Step(r) => mover.apply(place, Move::Step(r)),
                 StepKind::Hop(r) => mover.apply(place, Move::Hop(r)),
-                StepKind::Leap => match (leap_cost, &leaper) {
-                    (Some(_), Some(leaper)) => leaper.apply(place, Move::Hop(Rel::F)),
-                    _ => Err(Refusal::NotAStep(Rel::F)),
-                },
+                StepKind::Leap => {
+                    let (cost, leaper) = leap.get_or_insert_with(|| {
+                        let cost = self.leap_cost(s, u);
+                        let leaper = Mover {
+                            hop_over: self.occupied(s, &[u]),
+                            hop_cost: cost,
+                            steps: &[Rel::F],
+                            ..mover
+                        };
+                        (cost, leaper)
+                    });
+                    match cost {
+                        Some(_) => leaper.apply(place, Move::Hop(Rel::F)),
+                        None => Err(Refusal::NotAStep(Rel::F)),
+                    }
+                }
             };
             let (next, cost) = match result {
                 Ok(x) => x,
@@ -1136,7 +1143,8 @@ impl WildAssent {
                     let (next, _) = Self::raw_step(place, kind);
                     let cost = match kind {
                         StepKind::Hop(_) => mover.hop_cost.unwrap_or(3),
-                        StepKind::Leap => leap_cost.unwrap_or(3),
+                        // A leap's step set `leap` first.
+                        StepKind::Leap => leap.as_ref().and_then(|l| l.0).unwrap_or(3),
                         _ => 1,
                     };
                     (next, cost)
@@ -1635,11 +1643,13 @@ impl WildAssent {
             }
         }
         for &t in &targets {
-            for (k, _) in self.skills_of(s, t).filter(|(k, _)| k.kind == SkillKind::Defensive) {
-                for x in &k.effects.text {
-                    texts.push((t, self.skill_name(k), x.clone()));
+            self.each_skill(s, t, |k, _| {
+                if k.kind == SkillKind::Defensive {
+                    for x in &k.effects.text {
+                        texts.push((t, self.skill_name(k), x.clone()));
+                    }
                 }
-            }
+            });
         }
         // Walked by reference: most attacks have no text, and the list's owning iterator was
         // made and dropped (out of line) for every one.
