@@ -1710,12 +1710,17 @@ impl WildAssent {
             f.violate(self.v(s, rule, format!("the attack rolls {} Attack Dice, not {n}", a.dice), &[u]));
         }
         if faces.specials > 0 {
-            let targets = a.targets.clone();
-            let texts: Vec<(String, String)> = self
-                .skills_of(s, u)
-                .filter(|(k, _)| k.kind == SkillKind::Special)
-                .flat_map(|(k, _)| k.effects.text.iter().map(move |t| (self.skill_name(k), t.clone())))
-                .collect();
+            // The attacker's Special skills' texts, walked by plain loops (`each_skill`); the
+            // targets are copied only when there is a text to report.
+            let mut texts: Vec<(String, String)> = Vec::new();
+            self.each_skill(s, u, |k, _| {
+                if k.kind == SkillKind::Special {
+                    for t in &k.effects.text {
+                        texts.push((self.skill_name(k), t.clone()));
+                    }
+                }
+            });
+            let targets = if texts.is_empty() { SmallVec::new() } else { a.targets.clone() };
             for (name, t) in texts {
                 let mut who = targets.clone();
                 who.push(u);
