@@ -249,6 +249,28 @@ impl WildAssent {
             .chain(equipment.into_iter().flatten().map(move |k| (&self.catalog.equipment[k], true)))
     }
 
+    /// [`WildAssent::skills_of`], each skill handed to `f` with whether it is Equipment, in
+    /// the same order: plain loops over the slices (every attack asks for its targets'
+    /// Defensive skills, and the chained iterator cost more than the few skills a card has).
+    #[inline(always)]
+    pub(crate) fn each_skill<'a>(&'a self, s: &State, i: UnitIx, mut f: impl FnMut(&'a Skill, bool)) {
+        let u = s.unit(i);
+        for &k in &self.units()[u.card].skills {
+            f(&self.catalog.skills[k], false);
+        }
+        // Only an Arena match's troupes choose Skill cards: skip the look-up when none has.
+        if !s.troupes.skills.is_empty() {
+            for k in self.chosen_skills(s, i) {
+                f(&self.catalog.skills[k], false);
+            }
+        }
+        for slot in &u.equipment {
+            if let Some(k) = *slot {
+                f(&self.catalog.equipment[k], true);
+            }
+        }
+    }
+
     /// Effects that are always on for the miniature (Passive and Defensive skills, Equipment
     /// that is not used as an action), in the order of [`WildAssent::skills_of`]: its card's
     /// skills (gathered once per card, [`card_standing`]), its chosen Skill cards, its

@@ -32,7 +32,9 @@ impl WildAssent {
         if let Some(u) = s.landing {
             // A move line of the same miniature goes on with its movement; any other record
             // comes after it, so the movement ended where the miniature stands.
-            let goes_on = matches!(ev, Event::Move { unit, .. } if s.find(unit) == Some(u));
+            // Names are unique on the table: the move is this miniature's when it bears the
+            // name (the same answer as finding the name, without the walk).
+            let goes_on = matches!(ev, Event::Move { unit, .. } if s.unit(u).name == *unit);
             if !goes_on {
                 s.landing = None;
                 self.land(s, u, f);
@@ -52,7 +54,9 @@ impl WildAssent {
         // A second roll for an attack already rolled: nothing to decide (and it does not
         // show that the first roll's consequences are missing).
         if let (Event::Roll { unit, .. }, Some(a)) = (ev, s.attack.as_ref()) {
-            if a.roll.is_some() && s.find(unit) == Some(a.attacker) {
+            // The roll is the attacker's when the attacker bears its name (names are unique on
+            // the table: the same answer as finding the name, without the walk).
+            if a.roll.is_some() && s.unit(a.attacker).name == *unit {
                 let v = self.v(
                     s,
                     rules::ONE_ROLL,
@@ -92,9 +96,22 @@ impl WildAssent {
     }
 
     fn unit_named(&self, s: &State, n: &Name) -> Result<UnitIx, StepError> {
-        s.find(n).ok_or_else(|| {
+        self.unit_named_near(s, n, None)
+    }
+
+    /// [`WildAssent::unit_named`], miniature `near` looked at first ([`State::find_near`]).
+    #[inline]
+    fn unit_named_near(&self, s: &State, n: &Name, near: Option<UnitIx>) -> Result<UnitIx, StepError> {
+        s.find_near(n, near).ok_or_else(|| {
             StepError::new(format!("`{n}` is not on the table (no miniature of that name was placed)"))
         })
+    }
+
+    /// [`WildAssent::unit_named`] for a decision of the active miniature (a move, an attack,
+    /// a pass, a skill), which names it: looked at first.
+    #[inline]
+    fn actor_named(&self, s: &State, n: &Name) -> Result<UnitIx, StepError> {
+        self.unit_named_near(s, n, s.act.as_ref().map(|a| a.unit))
     }
 
     /// The decision's own step. Inlined into its one caller, [`WildAssent::step_decision`]:
@@ -1047,7 +1064,7 @@ impl WildAssent {
         to: Option<Pos>,
         f: &mut Findings,
     ) -> Result<(), StepError> {
-        let u = self.unit_named(s, &unit)?;
+        let u = self.actor_named(s, &unit)?;
         if !self.acting(s, u, "moves", f) || self.in_pit(s, u, f) {
             return Ok(());
         }
@@ -1070,16 +1087,11 @@ impl WildAssent {
         }
         let movement = self.movement_of(s, &act);
         let mover = self.mover(s, u, movement, false);
-        // A leap's cost and mover are worked out only for a path that leaps.
-        let leaps = path.steps().any(|st| st.kind() == StepKind::Leap);
-        let leap_cost = if leaps { self.leap_cost(s, u) } else { None };
-        // Made only for a path that leaps (the ~160-byte mover was copied for every move).
-        let leaper = leaps.then(|| Mover {
-            hop_over: self.occupied(s, &[u]),
-            hop_cost: leap_cost,
-            steps: &[Rel::F],
-            ..mover
-        });
+        // A leap's cost and mover, worked out at the path's first leap (the ~160-byte mover
+        // was copied for every move, and a pass over the steps looked for a leap): the state
+        // they read does not change while the steps are checked, so they are the same
+        // whichever step asks first.
+        let mut leap: Option<(Option<u8>, Mover)> = None;
         let before = (s.unit(u).place(), act.spent);
         let mut place = before.0;
         let mut spent = act.spent;
@@ -1104,10 +1116,22 @@ impl WildAssent {
                 StepKind::Turn(t) => mover.apply(place, Move::Turn(t)),
                 StepKind::Step(r) => mover.apply(place, Move::Step(r)),
                 StepKind::Hop(r) => mover.apply(place, Move::Hop(r)),
-                StepKind::Leap => match (leap_cost, &leaper) {
-                    (Some(_), Some(leaper)) => leaper.apply(place, Move::Hop(Rel::F)),
-                    _ => Err(Refusal::NotAStep(Rel::F)),
-                },
+                StepKind::Leap => {
+                    let (cost, leaper) = leap.get_or_insert_with(|| {
+                        let cost = self.leap_cost(s, u);
+                        let leaper = Mover {
+                            hop_over: self.occupied(s, &[u]),
+                            hop_cost: cost,
+                            steps: &[Rel::F],
+                            ..mover
+                        };
+                        (cost, leaper)
+                    });
+                    match cost {
+                        Some(_) => leaper.apply(place, Move::Hop(Rel::F)),
+                        None => Err(Refusal::NotAStep(Rel::F)),
+                    }
+                }
             };
             let (next, cost) = match result {
                 Ok(x) => x,
@@ -1119,7 +1143,8 @@ impl WildAssent {
                     let (next, _) = Self::raw_step(place, kind);
                     let cost = match kind {
                         StepKind::Hop(_) => mover.hop_cost.unwrap_or(3),
-                        StepKind::Leap => leap_cost.unwrap_or(3),
+                        // A leap's step set `leap` first.
+                        StepKind::Leap => leap.as_ref().and_then(|l| l.0).unwrap_or(3),
                         _ => 1,
                     };
                     (next, cost)
@@ -1343,7 +1368,7 @@ impl WildAssent {
     }
 
     fn exit(&self, s: &mut State, unit: Name, to: Pos, f: &mut Findings) -> Result<(), StepError> {
-        let u = self.unit_named(s, &unit)?;
+        let u = self.actor_named(s, &unit)?;
         if !self.acting(s, u, "climbs out", f) {
             return Ok(());
         }
@@ -1439,14 +1464,16 @@ impl WildAssent {
         with: Option<Name>,
         f: &mut Findings,
     ) -> Result<(), StepError> {
-        let u = self.unit_named(s, &unit)?;
+        let u = self.actor_named(s, &unit)?;
         if !self.acting(s, u, "attacks", f) || self.in_pit(s, u, f) {
             return Ok(());
         }
         self.creature_stop(s, f);
         let Some(act) = s.act.clone() else { return Ok(()) };
         let threat = usize::from(s.unit(u).threat.clamp(1, 3)) - 1;
-        let named = target.map(|t| self.unit_named(s, &t)).transpose()?;
+        // The Instinct card's target, when there is one, is the miniature most attacks name.
+        let hint = s.act.as_ref().and_then(|a| a.target);
+        let named = target.map(|t| self.unit_named_near(s, &t, hint)).transpose()?;
         // What the attack is made with.
         let (profile, source) = match (act.card, with) {
             (Some(c), w) => {
@@ -1616,11 +1643,13 @@ impl WildAssent {
             }
         }
         for &t in &targets {
-            for (k, _) in self.skills_of(s, t).filter(|(k, _)| k.kind == SkillKind::Defensive) {
-                for x in &k.effects.text {
-                    texts.push((t, self.skill_name(k), x.clone()));
+            self.each_skill(s, t, |k, _| {
+                if k.kind == SkillKind::Defensive {
+                    for x in &k.effects.text {
+                        texts.push((t, self.skill_name(k), x.clone()));
+                    }
                 }
-            }
+            });
         }
         // Walked by reference: most attacks have no text, and the list's owning iterator was
         // made and dropped (out of line) for every one.
@@ -1649,7 +1678,8 @@ impl WildAssent {
     }
 
     fn roll(&self, s: &mut State, unit: Name, faces: Faces, f: &mut Findings) -> Result<(), StepError> {
-        let u = self.unit_named(s, &unit)?;
+        // The attacker is who rolls.
+        let u = self.unit_named_near(s, &unit, s.attack.as_ref().map(|a| a.attacker))?;
         // Borrowed, not cloned: the attack's lists are copied only for a Special's texts.
         let Some(a) = s.attack.as_ref().filter(|a| a.attacker == u) else {
             return Err(StepError::new(format!("no attack of `{unit}` awaits a roll")));
@@ -1680,12 +1710,17 @@ impl WildAssent {
             f.violate(self.v(s, rule, format!("the attack rolls {} Attack Dice, not {n}", a.dice), &[u]));
         }
         if faces.specials > 0 {
-            let targets = a.targets.clone();
-            let texts: Vec<(String, String)> = self
-                .skills_of(s, u)
-                .filter(|(k, _)| k.kind == SkillKind::Special)
-                .flat_map(|(k, _)| k.effects.text.iter().map(move |t| (self.skill_name(k), t.clone())))
-                .collect();
+            // The attacker's Special skills' texts, walked by plain loops (`each_skill`); the
+            // targets are copied only when there is a text to report.
+            let mut texts: Vec<(String, String)> = Vec::new();
+            self.each_skill(s, u, |k, _| {
+                if k.kind == SkillKind::Special {
+                    for t in &k.effects.text {
+                        texts.push((self.skill_name(k), t.clone()));
+                    }
+                }
+            });
+            let targets = if texts.is_empty() { SmallVec::new() } else { a.targets.clone() };
             for (name, t) in texts {
                 let mut who = targets.clone();
                 who.push(u);
@@ -1707,7 +1742,7 @@ impl WildAssent {
         target: Option<Name>,
         f: &mut Findings,
     ) -> Result<(), StepError> {
-        let u = self.unit_named(s, &unit)?;
+        let u = self.actor_named(s, &unit)?;
         if !self.acting(s, u, "uses a skill", f) || self.in_pit(s, u, f) {
             return Ok(());
         }
@@ -1970,7 +2005,7 @@ impl WildAssent {
     }
 
     fn pass(&self, s: &mut State, unit: Name, f: &mut Findings) -> Result<(), StepError> {
-        let u = self.unit_named(s, &unit)?;
+        let u = self.actor_named(s, &unit)?;
         if !self.acting(s, u, "passes", f) {
             return Ok(());
         }

@@ -201,6 +201,15 @@ fn fielded(u: &super::state::Unit, side: Side) -> bool {
     u.on_board() && u.side == side && u.kind != UnitKind::Summon
 }
 
+/// Whether the Seekers and the Creatures each have a miniature on the board (Summons left
+/// out), each looked for where it is found soonest: a Seeker first (they are placed first),
+/// a Creature from the end (placed after them; a Summon entering is skipped).
+fn sides_fielded(s: &State) -> (bool, bool) {
+    let seekers = s.units.iter().any(|u| fielded(u, Side::Seekers));
+    let creatures = s.units.iter().rev().any(|u| fielded(u, Side::Creatures));
+    (seekers, creatures)
+}
+
 /// Whether a Seeker on the board has yet to activate this round (the first one found
 /// settles it).
 fn seeker_remaining(s: &State) -> bool {
@@ -783,13 +792,27 @@ impl WildAssent {
             return None;
         }
         // This runs before every decision between activations, mostly to find nothing. Each
-        // thing it needs is looked for on its own, where it is found soonest, rather than in
-        // one walk that ran until all were known: a Seeker first (they are placed first), a
-        // Creature from the end (placed after them; a Summon entering is skipped), and
-        // whether a Seeker has yet to activate only when the turn order asks
+        // thing it needs is looked for on its own rather than in one walk that ran until all
+        // were known: whether each side is on the board is kept in the memo from one writer
+        // of presence to the next (`state::Clean`, [`sides_fielded`] when not known), and
+        // whether a Seeker has yet to activate is looked for only when the turn order asks
         // ([`WildAssent::side_after`]).
-        let seekers = s.units.iter().any(|u| fielded(u, Side::Seekers));
-        let creatures = s.units.iter().rev().any(|u| fielded(u, Side::Creatures));
+        let (seekers, creatures) = match s.memo.1.fielded() {
+            Some(known) => {
+                // Unoptimised builds (tests, fixtures) check the kept answer against the table.
+                debug_assert_eq!(
+                    known,
+                    sides_fielded(s),
+                    "a writer of presence did not call State::units_changed"
+                );
+                known
+            }
+            None => {
+                let sides = sides_fielded(s);
+                s.memo.1.set_fielded(sides);
+                sides
+            }
+        };
         if let Some(o) = outcome_of(seekers, creatures) {
             return (!s.ended).then(|| match o {
                 Outcome::Won => due(Fact::Ended(true), rules::END_ENCOUNTER),
@@ -1101,12 +1124,7 @@ impl WildAssent {
     /// Names are unique on the table (a miniature is placed once, a Summon returns to its
     /// own entry), so the miniature found there is the one the search finds.
     fn resolve_near(&self, s: &State, e: &Event, near: Option<UnitIx>) -> Result<Fact, StepError> {
-        let find = |n: &crate::kit::name::Name| {
-            let hit = near.filter(|&i| s.units.get(usize::from(i)).is_some_and(|x| x.name == *n));
-            debug_assert!(hit.is_none() || hit == s.find(n), "two miniatures named `{n}`");
-            hit.or_else(|| s.find(n))
-        };
-        let u = |n: &crate::kit::name::Name| find(n).ok_or_else(|| not_on_table(n));
+        let u = |n: &crate::kit::name::Name| s.find_near(n, near).ok_or_else(|| not_on_table(n));
         Ok(match e {
             Event::Round { n } => Fact::Round(*n),
             Event::Bleed { unit, amount } => Fact::Bleed(u(unit)?, *amount),

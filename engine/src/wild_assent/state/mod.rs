@@ -166,14 +166,25 @@ impl ObstacleCells {
 /// looks at it alone. The writer of the damage is told whether the miniature is now at no
 /// Health (due.rs, with the damage at hand): when it is not, a pass known clean stays clean
 /// and the next check looks at nothing.
+///
+/// Beside it, whether each side has a miniature on the board, Summons left out (what ends a
+/// Hunt encounter, asked before every decision and consequence between activations): it
+/// reads only presence, side and kind, so the same writers forget it
+/// (`State::units_changed`); a miniature's damage alone leaves it as it is.
 #[derive(Default)]
-pub struct Clean(AtomicU8);
+pub struct Clean(AtomicU8, AtomicU8);
 
 /// [`Clean`]'s values: unknown (the pass must run), clean, and from `DAMAGED` on, clean but
 /// for the damage of miniature `value - DAMAGED`.
 const UNKNOWN: u8 = 0;
 const CLEAN: u8 = 1;
 const DAMAGED: u8 = 2;
+
+/// [`Clean`]'s second value: unknown (0), or this bit with a bit per side that has a
+/// miniature on the board (`FIELDED_SEEKERS`, `FIELDED_CREATURES`).
+const FIELDED_KNOWN: u8 = 4;
+const FIELDED_SEEKERS: u8 = 1;
+const FIELDED_CREATURES: u8 = 2;
 
 impl Clean {
     pub(crate) fn get(&self) -> bool {
@@ -186,11 +197,26 @@ impl Clean {
     pub(crate) fn damaged(&self) -> Option<UnitIx> {
         self.0.load(Ordering::Relaxed).checked_sub(DAMAGED)
     }
+    /// Whether the Seekers and the Creatures each have a miniature on the board (Summons left
+    /// out), when known since the last writer of presence.
+    #[inline]
+    pub(crate) fn fielded(&self) -> Option<(bool, bool)> {
+        let v = self.1.load(Ordering::Relaxed);
+        (v & FIELDED_KNOWN != 0).then_some((v & FIELDED_SEEKERS != 0, v & FIELDED_CREATURES != 0))
+    }
+    /// [`Clean::fielded`], worked out from the table.
+    #[inline]
+    pub(crate) fn set_fielded(&self, (seekers, creatures): (bool, bool)) {
+        let v = FIELDED_KNOWN
+            | if seekers { FIELDED_SEEKERS } else { 0 }
+            | if creatures { FIELDED_CREATURES } else { 0 };
+        self.1.store(v, Ordering::Relaxed);
+    }
 }
 
 impl Clone for Clean {
     fn clone(&self) -> Self {
-        Clean(AtomicU8::new(self.0.load(Ordering::Relaxed)))
+        Clean(AtomicU8::new(self.0.load(Ordering::Relaxed)), AtomicU8::new(self.1.load(Ordering::Relaxed)))
     }
 }
 
@@ -601,6 +627,7 @@ impl State {
     /// miniature added: the removal pass must look at the table again.
     pub(crate) fn units_changed(&mut self) {
         *self.memo.1 .0.get_mut() = UNKNOWN;
+        *self.memo.1 .1.get_mut() = 0;
     }
     /// Only miniature `i`'s damage was written, which leaves it at no Health on the board
     /// (`over`) or not. Not: its removal is not due, and nothing else the removal pass reads
@@ -622,6 +649,17 @@ impl State {
     /// The miniature with this name.
     pub fn find(&self, name: &Name) -> Option<UnitIx> {
         self.units.iter().position(|u| u.name == *name).map(|i| i as UnitIx)
+    }
+    /// [`State::find`], miniature `near` looked at first: the one a record most likely names
+    /// (the active miniature for a decision, the due's subject for a consequence), which
+    /// spares the walk and its name comparisons. Exact: names are unique on the table (a
+    /// miniature is placed once, a Summon returns to its own entry), so a miniature found
+    /// at `near` is the one the walk finds.
+    #[inline]
+    pub fn find_near(&self, name: &Name, near: Option<UnitIx>) -> Option<UnitIx> {
+        let hit = near.filter(|&i| self.units.get(usize::from(i)).is_some_and(|x| x.name == *name));
+        debug_assert!(hit.is_none() || hit == self.find(name), "two miniatures named `{name}`");
+        hit.or_else(|| self.find(name))
     }
     /// The miniature standing on `p`.
     pub fn at(&self, p: Pos) -> Option<UnitIx> {
