@@ -722,10 +722,10 @@ impl WildAssent {
                 // Out of reach this activation: it heads for the goal along a shortest path;
                 // where it stops is judged at its action. Here: each field reached is reached
                 // as cheaply as it can be (a cheapest path to a field on a shortest path is part
-                // of one).
+                // of one). The search carried to its end once, not asked to go on for each place.
+                let costs = r.costs();
                 for &(p, c) in places {
-                    if r.costs().get(p).is_some_and(|d| d < c) {
-                        let d = r.costs().get(p).unwrap_or(c);
+                    if let Some(d) = costs.get(p).filter(|&d| d < c) {
                         return Some((
                             rules::CMOVE_SHORTEST,
                             format!(
