@@ -159,7 +159,8 @@ impl WildAssent {
 
     /// As [`WildAssent::ready`], the card's Range known (a target's check asks several times)
     /// and the blockers kept in `b` ([`WildAssent::blockers_of`]). The Range and the arc are
-    /// told first: the blockers are worked out only for a line to walk.
+    /// told first: the blockers are worked out only for a line to walk, and only the line is
+    /// left to ask of them (`can_see_through` would test the Range and the arc again).
     fn ready_in(
         &self,
         s: &State,
@@ -172,7 +173,7 @@ impl WildAssent {
         let t = s.unit(target).at;
         place.at.distance(t) <= u32::from(range)
             && place.facing.in_arc(place.at, t)
-            && self.can_see_through(self.blockers_of(s, act, b), place, t, range)
+            && self.clear_through(self.blockers_of(s, act, b), place.at, t)
     }
 
     /// The blockers of the Creature's lines of sight (every miniature but the Creature),
@@ -721,10 +722,10 @@ impl WildAssent {
                 // Out of reach this activation: it heads for the goal along a shortest path;
                 // where it stops is judged at its action. Here: each field reached is reached
                 // as cheaply as it can be (a cheapest path to a field on a shortest path is part
-                // of one).
+                // of one). The search carried to its end once, not asked to go on for each place.
+                let costs = r.costs();
                 for &(p, c) in places {
-                    if r.costs().get(p).is_some_and(|d| d < c) {
-                        let d = r.costs().get(p).unwrap_or(c);
+                    if let Some(d) = costs.get(p).filter(|&d| d < c) {
                         return Some((
                             rules::CMOVE_SHORTEST,
                             format!(
