@@ -1388,14 +1388,23 @@ impl WildAssent {
                 format!("out of a Pit to an adjacent field; {} is not", to.algebraic()),
                 &[u],
             ));
-        } else if s.at(to).is_some() || s.obstacle(to).is_some() {
+        }
+        // "move to an adjacent field" (`pit-exit`): under `any-field` an adjacent Pit may be
+        // entered as any movement enters one, and the miniature is in that Pit.
+        let into_pit =
+            s.obstacle(to) == Some(Obstacle::Pit) && self.params.pit_exit == rules::PitExit::AnyField;
+        if from.adjacent(to) && s.at(to).is_none() && s.obstacle(to) == Some(Obstacle::Pit) && !into_pit {
+            let msg =
+                format!("{} is a Pit: not a field to climb out to (`pit-exit=not-pit`)", to.algebraic());
+            f.violate(self.v(s, rules::PIT_EXIT, msg, &[u]));
+        } else if from.adjacent(to) && (s.at(to).is_some() || (s.obstacle(to).is_some() && !into_pit)) {
             let (rule, msg) = self.blocked_rule(s, to);
             let rule = if rule == rules::PARTIAL_CROSS { rules::PARTIAL_NO_END } else { rule };
             f.violate(self.v(s, rule, msg, &[u]));
         }
         let x = s.unit_mut(u);
         x.at = to;
-        x.in_pit = false;
+        x.in_pit = into_pit;
         if let Some(a) = s.act.as_mut() {
             a.moved = true;
             a.done = true;

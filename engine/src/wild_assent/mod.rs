@@ -132,7 +132,10 @@ impl Game for WildAssent {
         // can reach none of its targets (it was let stop anywhere; wa.hunt.target.unreachable);
         // interpretations `target-defense` and `target-hp` name the readings the engine had
         // taken silently (their defaults keep them). Verdicts changed.
-        GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 8 }
+        // 9: a miniature climbing out of a Pit may go into an adjacent Pit, and is then in it
+        // (interpretation `pit-exit`, default `any-field`: it was refused as Full Cover).
+        // Verdicts changed.
+        GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 9 }
     }
     fn rules() -> &'static [RuleInfo] {
         rules::RULES

@@ -726,6 +726,13 @@ named_enum! {
 }
 pub const P_TARGET_DEFENSE: &str = "target-defense";
 pub const P_TARGET_HP: &str = "target-hp";
+pub const P_PIT_EXIT: &str = "pit-exit";
+
+named_enum! {
+    /// Where a miniature climbing out of a Pit may go: any adjacent field it may end on, a
+    /// Pit too (it is then in that Pit), or any such field but a Pit.
+    pub enum PitExit ("a reading") { AnyField = "any-field", NotPit = "not-pit" }
+}
 
 named_enum! {
     /// Which Health an Instinct card's Lowest / Highest HP ranks: what is left of it, or
@@ -1156,6 +1163,19 @@ pub static PARAMS: &[ParamSpec] = &[
               \"Highest Missing\"'s own keyword); `printed`: the card's Health, whatever the damage.",
         section: "Hunt: Creature Targeting; Seekers (Health); Attacking and Defending",
     },
+    ParamSpec {
+        name: P_PIT_EXIT,
+        kind: ParamKind::Interpretation,
+        allowed: PitExit::NAMES,
+        default: PitExit::AnyField.name(),
+        doc: "(Pit) \"They must also spend their entire next activation to move to an adjacent field\": the \
+              book names no field it may not be. Default `any-field`, the plain words: any adjacent field a \
+              miniature may end on, an adjacent Pit too, which it then enters (\"Any Seeker or Creature who \
+              enters a Pit field must end their activation immediately\"), so it is in that Pit and climbs \
+              out again at its next activation; `not-pit`: an adjacent Pit is refused as the other \
+              obstacles are (`wa.obstacle.pit-exit`'s field must be free of every obstacle).",
+        section: "Obstacles (Pit); Hunt Example 10; Arena: Obstacles (Pit)",
+    },
 ];
 
 /// The setup and interpretations, resolved once.
@@ -1201,6 +1221,7 @@ pub struct Params {
     pub summon_heal: SummonHeal,
     pub target_defense: TargetDefense,
     pub target_hp: TargetHp,
+    pub pit_exit: PitExit,
 }
 
 impl Params {
@@ -1266,6 +1287,7 @@ impl Params {
             summon_heal: r.get(P_SUMMON_HEAL, SummonHeal::Heal),
             target_defense: r.get(P_TARGET_DEFENSE, TargetDefense::Stat),
             target_hp: r.get(P_TARGET_HP, TargetHp::Remaining),
+            pit_exit: r.get(P_PIT_EXIT, PitExit::AnyField),
         }
     }
 }
@@ -1319,6 +1341,7 @@ mod tests {
         check_reading::<SummonHeal>(PARAMS, P_SUMMON_HEAL).unwrap();
         check_reading::<TargetDefense>(PARAMS, P_TARGET_DEFENSE).unwrap();
         check_reading::<TargetHp>(PARAMS, P_TARGET_HP).unwrap();
+        check_reading::<PitExit>(PARAMS, P_PIT_EXIT).unwrap();
         let mut ids: Vec<&str> = RULES.iter().map(|r| r.id).collect();
         ids.sort_unstable();
         ids.dedup();
