@@ -230,28 +230,23 @@ impl WildAssent {
         self.stats(s, i).health - s.unit(i).damage
     }
 
-    /// The miniature's own skills and its Equipment, each with whether it is Equipment.
+    /// The miniature's own skills and its Equipment, each with whether it is Equipment, in
+    /// [`WildAssent::each_skill`]'s order (gathered by it, so the order is written once; the
+    /// callers are rare: a leap, a Summon, the simulator).
     pub(crate) fn skills_of<'a>(
         &'a self,
         s: &State,
         i: UnitIx,
     ) -> impl Iterator<Item = (&'a Skill, bool)> + 'a {
-        let u = s.unit(i);
-        let card = &self.units()[u.card];
-        let equipment = u.equipment;
-        // Only an Arena match's troupes choose Skill cards: skip the look-up when none has.
-        let chosen = if s.troupes.skills.is_empty() { Vec::new() } else { self.chosen_skills(s, i) };
-        card.skills
-            .iter()
-            .copied()
-            .chain(chosen)
-            .map(move |k| (&self.catalog.skills[k], false))
-            .chain(equipment.into_iter().flatten().map(move |k| (&self.catalog.equipment[k], true)))
+        let mut all: smallvec::SmallVec<[(&'a Skill, bool); 8]> = smallvec::SmallVec::new();
+        self.each_skill(s, i, |k, equipment| all.push((k, equipment)));
+        all.into_iter()
     }
 
-    /// [`WildAssent::skills_of`], each skill handed to `f` with whether it is Equipment, in
-    /// the same order: plain loops over the slices (every attack asks for its targets'
-    /// Defensive skills, and the chained iterator cost more than the few skills a card has).
+    /// The miniature's own skills and its Equipment, each handed to `f` with whether it is
+    /// Equipment: its card's skills, its chosen Skill cards, its Equipment slots. Plain loops
+    /// over the slices: every attack asks for its targets' Defensive skills, and a chained
+    /// iterator cost more than the few skills a card has.
     #[inline(always)]
     pub(crate) fn each_skill<'a>(&'a self, s: &State, i: UnitIx, mut f: impl FnMut(&'a Skill, bool)) {
         let u = s.unit(i);
