@@ -13,6 +13,7 @@ use super::state::momentum::Face;
 use super::state::{Activation, Attack, Faces, Obstacle, Source, Stage, State, UnitIx};
 use super::WildAssent;
 use crate::kit::blame::first_explaining;
+use crate::kit::catalog::{Id, Table};
 use crate::kit::grid::Pos;
 
 /// An attack's statuses and Knockback, as [`WildAssent::after_damage`] finds them: the same
@@ -244,24 +245,39 @@ impl WildAssent {
     }
 
     /// The miniature's own skills and its Equipment, each handed to `f` with whether it is
-    /// Equipment: its card's skills, its chosen Skill cards, its Equipment slots. Plain loops
-    /// over the slices: every attack asks for its targets' Defensive skills, and a chained
-    /// iterator cost more than the few skills a card has.
+    /// Equipment, in [`WildAssent::each_skill_id`]'s order. Every attack asks for its targets'
+    /// Defensive skills: inlined, `f` sees each table's cards without a test of `eq`.
     #[inline(always)]
     pub(crate) fn each_skill<'a>(&'a self, s: &State, i: UnitIx, mut f: impl FnMut(&'a Skill, bool)) {
+        self.each_skill_id(s, i, |table, k, equipment| f(&table[k], equipment));
+    }
+
+    /// The ids of the miniature's own skills and its Equipment, each handed to `f` with its
+    /// catalog table (the Skill table or the Equipment table) and whether it is Equipment: its
+    /// card's skills, its chosen Skill cards, its Equipment slots. The one place this order
+    /// is written ([`WildAssent::each_standing`] walks the same order over lists made once
+    /// per card). Plain loops over the slices: a chained iterator cost more than the few
+    /// skills a card has.
+    #[inline(always)]
+    pub(crate) fn each_skill_id<'a>(
+        &'a self,
+        s: &State,
+        i: UnitIx,
+        mut f: impl FnMut(&'a Table<Skill>, Id<Skill>, bool),
+    ) {
         let u = s.unit(i);
         for &k in &self.units()[u.card].skills {
-            f(&self.catalog.skills[k], false);
+            f(&self.catalog.skills, k, false);
         }
         // Only an Arena match's troupes choose Skill cards: skip the look-up when none has.
         if !s.troupes.skills.is_empty() {
             for k in self.chosen_skills(s, i) {
-                f(&self.catalog.skills[k], false);
+                f(&self.catalog.skills, k, false);
             }
         }
         for slot in &u.equipment {
             if let Some(k) = *slot {
-                f(&self.catalog.equipment[k], true);
+                f(&self.catalog.equipment, k, true);
             }
         }
     }

@@ -58,60 +58,35 @@ impl WildAssent {
     /// `begin` those that act from the start, as a Creature is slain those that wait for it.
     /// A Skill locked in a campaign is left out: its owner does not have it yet.
     pub(crate) fn report_standing(&self, s: &mut State, f: &mut Findings, trigger: Trigger) {
-        // Every slain Creature comes here. The skills are walked in the order of
-        // `skills_of` (its card's, its chosen Skill cards, its Equipment) by plain loops over
-        // their ids: the chained iterator cost more than the few skills a card has, and with
-        // the id in hand a reported skill's name is the catalog's own `&str`, not a search
-        // for the card and a copy of its name. A report changes only marks and the
+        // Every slain Creature comes here. The skills are walked in `each_skill_id`'s order
+        // (its card's, its chosen Skill cards, its Equipment). Almost every miniature has no
+        // text waiting for `trigger`: a first walk only asks; when one has, the ids are
+        // gathered (a report marks the miniature in the state the walk reads) and reported.
+        // With the id in hand a reported skill's name is the catalog's own `&str`, not a
+        // search for the card and a copy of its name. A report changes only marks and the
         // unverified list, never a card's skills or a miniature's Equipment.
         for i in s.indices() {
             if !s.unit(i).on_board() {
                 continue;
             }
-            let (card, equipment) = {
-                let u = s.unit(i);
-                (u.card, u.equipment)
-            };
-            for &k in &self.units()[card].skills {
-                self.report_standing_skill(s, f, i, trigger, &self.catalog.skills, k, false);
+            let mut waits = false;
+            self.each_skill_id(s, i, |table, k, _| waits |= waits_for(&table[k], trigger));
+            if !waits {
+                continue;
             }
-            // Only an Arena match's troupes choose Skill cards: skip the look-up when none has.
-            if !s.troupes.skills.is_empty() {
-                for k in self.chosen_skills(s, i) {
-                    self.report_standing_skill(s, f, i, trigger, &self.catalog.skills, k, false);
+            let mut ids: smallvec::SmallVec<[(&Table<Skill>, Id<Skill>, bool); 8]> =
+                smallvec::SmallVec::new();
+            self.each_skill_id(s, i, |table, k, eq| ids.push((table, k, eq)));
+            for (table, k, eq) in ids {
+                if waits_for(&table[k], trigger) {
+                    self.report_standing_texts(s, f, i, &table[k], table.name(k), eq);
                 }
             }
-            for k in equipment.into_iter().flatten() {
-                self.report_standing_skill(s, f, i, trigger, &self.catalog.equipment, k, true);
-            }
-        }
-    }
-
-    /// One skill (`eq`: an Equipment card) of miniature `i` for [`WildAssent::report_standing`]:
-    /// its texts reported, and `i` marked, when it waits for `trigger` and acts on its own
-    /// (a Passive skill; Equipment not used as an action) and is not locked. Inlined: almost
-    /// every skill waits for another trigger or has no text, and those two reads cost less
-    /// than a call; the rest is [`WildAssent::report_standing_texts`], out of line.
-    #[allow(clippy::too_many_arguments)]
-    #[inline(always)]
-    fn report_standing_skill(
-        &self,
-        s: &mut State,
-        f: &mut Findings,
-        i: UnitIx,
-        trigger: Trigger,
-        table: &Table<Skill>,
-        id: Id<Skill>,
-        eq: bool,
-    ) {
-        let k = &table[id];
-        if k.trigger == trigger && !k.effects.text.is_empty() {
-            self.report_standing_texts(s, f, i, k, table.name(id), eq);
         }
     }
 
     /// A standing skill `k` (named `name`) waiting for the trigger at hand: its texts
-    /// reported when it acts on its own and is not locked ([`WildAssent::report_standing_skill`]).
+    /// reported when it acts on its own and is not locked ([`WildAssent::report_standing`]).
     #[inline(never)]
     fn report_standing_texts(
         &self,
@@ -206,4 +181,12 @@ impl WildAssent {
             None => v,
         }
     }
+}
+
+/// Whether skill `k` has texts waiting for `trigger` (the test [`WildAssent::report_standing`]
+/// makes of every skill of every miniature; almost every skill waits for another trigger or
+/// has no text).
+#[inline(always)]
+fn waits_for(k: &Skill, trigger: Trigger) -> bool {
+    k.trigger == trigger && !k.effects.text.is_empty()
 }
