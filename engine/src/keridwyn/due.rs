@@ -458,6 +458,8 @@ impl KeridwynFight {
                 fi.grit = fi.grit.saturating_sub(injury.unwrap_or(0)).max(0);
                 // A tick recorded upwards on an Immune fighter is removed at once.
                 s.cure_check |= to > 0 && self.immune(s, who, ailment);
+                // The round's last tick ends a fight an earlier tick's defeat decided.
+                self.settle_after_ticks(s, who);
             }
             (Cause::EndRound, _) => self.end_round(s),
             (Cause::Fame, Fact::FameGained { who, total, .. }) => {

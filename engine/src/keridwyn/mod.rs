@@ -141,7 +141,10 @@ impl Game for KeridwynFight {
             // 6: one use of an area attack gives each fighter it hits its own instance of its
             // ongoing effect (the last target's no longer replaces the others'), and each
             // outcome is judged with the defenses at the roll whatever the targets' order.
-            rules_version: 6,
+            // 7: fighters brought to 0 Grit by the end of round's ticks fall together
+            // (`end-of-round-defeats=together`): a tick's defeat that decides the fight no
+            // longer cancels the ticks the log states after it.
+            rules_version: 7,
         }
     }
     fn rules() -> &'static [RuleInfo] {

@@ -2,7 +2,8 @@
 //! ticks are due in due.rs), a defeat removes a fighter's tokens and may end the fight or
 //! pass the token, and the fight's end clears every ongoing effect and owes the awards.
 
-use super::rules::FocusRefresh;
+use super::effect::Ailment;
+use super::rules::{FocusRefresh, RoundDefeats};
 use super::state::{HandCard, Phase, Recheck, Seat, State};
 use super::KeridwynFight;
 
@@ -55,12 +56,62 @@ impl KeridwynFight {
     pub(crate) fn defeat(&self, s: &mut State, i: Seat) {
         s.fighter_mut(i).defeated = true;
         s.track.retain(|t| t.who != i);
+        if self.ticks_together(s) && self.fight_decided(s) {
+            // "reduce the duration of all ongoing effects by 1" (l.33) is one act: the other
+            // fighters' ticks of this round still happen, and the fight ends after them
+            // (`end-of-round-defeats=together`, `settle_after_ticks`).
+            return;
+        }
+        self.settle(s, i);
+    }
+
+    /// Whether the end of round's ticks are under way with some still owed to a living
+    /// fighter, and the fighters they defeat fall together (`end-of-round-defeats=together`).
+    fn ticks_together(&self, s: &State) -> bool {
+        self.params.round_defeats == RoundDefeats::Together
+            && matches!(s.phase, Phase::Actions)
+            && s.current.is_none()
+            && s.track.is_empty()
+            && self
+                .turn_order(s)
+                .any(|j| Ailment::ALL.iter().any(|&a| super::due::tick_due_of(s, j, a).is_some()))
+    }
+
+    /// Whether the defeats so far end the fight: the monster, every character, or (between
+    /// characters) all but one.
+    fn fight_decided(&self, s: &State) -> bool {
+        let living = self.characters(s).count();
+        match s.monster() {
+            Some(m) => s.fighter(m).defeated || living == 0,
+            None => living < 2,
+        }
+    }
+
+    /// A tick applied: when it was the round's last and a defeat earlier in the ticks decided
+    /// the fight, the fight ends now (a tick that defeats its own fighter settles it at its
+    /// `defeated` instead).
+    pub(crate) fn settle_after_ticks(&self, s: &mut State, ticked: Seat) {
+        if self.params.round_defeats != RoundDefeats::Together
+            || !matches!(s.phase, Phase::Actions)
+            || s.fighter(ticked).grit <= 0
+            || self.ticks_together(s)
+            || !self.fight_decided(s)
+        {
+            return;
+        }
+        // The fight is decided, so `settle` ends it whichever fallen fighter it is told of.
+        self.settle(s, ticked);
+    }
+
+    /// The fight after fighter `i`'s defeat: over (the monster fell, or the characters did),
+    /// or on, with the token re-checked when its holder fell.
+    fn settle(&self, s: &mut State, i: Seat) {
         let monster = s.monster();
         let (first, second) = {
             let mut living = self.characters(s);
             (living.next(), living.next())
         };
-        if s.fighter(i).is_monster() {
+        if monster.is_some_and(|m| s.fighter(m).defeated) {
             // "the character who made the last successful attack attains the monster card"
             // (defeated or not); the others' Fame is due in the award agenda.
             s.winner = s.last_hit.or(first);

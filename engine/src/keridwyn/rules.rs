@@ -231,6 +231,11 @@ named_enum! {
     pub enum RecallLimit ("a reading of recall-limit") { OncePerFight = "once-per-fight", OncePerRound = "once-per-round" }
 }
 
+named_enum! {
+    /// `end-of-round-defeats`.
+    pub enum RoundDefeats ("a reading of end-of-round-defeats") { Together = "together", AsRecorded = "as-recorded" }
+}
+
 impl SkillDie {
     /// The faces of a skill die.
     pub fn sides(self) -> u8 {
@@ -254,6 +259,7 @@ pub const P_DIE: &str = "skill-die";
 pub const P_RECALL: &str = "recall-limit";
 pub const P_ACTION_DIE: &str = "action-die-time";
 pub const P_ACTION_MODIFIERS: &str = "action-die-modifiers";
+pub const P_ROUND_DEFEATS: &str = "end-of-round-defeats";
 
 /// The most Fame a reroll may cost (catalog numbers stay below 1000).
 pub const MAX_REROLL_COST: i32 = 999;
@@ -416,6 +422,24 @@ pub static PARAMS: &[ParamSpec] = &[
               the action die too, and the modified number picks the action (a Dazzled Troll's 5 is a 4).",
         section: "AILMENTS",
     },
+    ParamSpec {
+        name: P_ROUND_DEFEATS,
+        kind: ParamKind::Interpretation,
+        allowed: RoundDefeats::NAMES,
+        default: RoundDefeats::Together.name(),
+        doc: "\"Once all actions are complete, discard all used hand cards, reduce the duration of all ongoing \
+              effects by 1\" (l.33) and \"Burn: Suffer 1 Injury as its duration is reduced at the end of each \
+              round\" (l.15) name no order for the fighters' ticks (the sample ticks Player B's Burn before the \
+              Wyvern's Slow and Weak, l.59), so when Burn takes the last character and the monster (or both \
+              characters of a fight between characters) to 0 Grit in the same end of round, the order a log \
+              writes the ticks in would pick the winner. Default `together`, the plain words: the durations \
+              are reduced in one act, so every tick of the round happens and every fighter it brings to 0 \
+              falls; the fight ends after the ticks (a monster among the fallen is defeated: Fame to the \
+              surviving characters, none if all fell, and the card to the last successful attacker). \
+              `as-recorded`: the first defeat that ends the fight ends it at once, and the ticks the log has \
+              not yet stated never happen (rules version 6's behaviour).",
+        section: "ONGOING EFFECTS; AILMENTS",
+    },
 ];
 
 /// The interpretations, read once from the setup.
@@ -434,6 +458,7 @@ pub struct Params {
     pub recall: RecallLimit,
     pub action_die: ActionDieTime,
     pub action_modifiers: ActionDieModifiers,
+    pub round_defeats: RoundDefeats,
 }
 
 impl Params {
@@ -453,6 +478,7 @@ impl Params {
             recall: r.get(P_RECALL, RecallLimit::OncePerFight),
             action_die: r.get(P_ACTION_DIE, ActionDieTime::AfterPlacement),
             action_modifiers: r.get(P_ACTION_MODIFIERS, ActionDieModifiers::Face),
+            round_defeats: r.get(P_ROUND_DEFEATS, RoundDefeats::Together),
         }
     }
 }

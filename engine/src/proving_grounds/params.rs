@@ -20,6 +20,7 @@ pub const MULTI_SPACE: &str = "multi-space";
 pub const TIMER: &str = "timer";
 pub const ROLLS_SIZE: &str = "rolls-size";
 pub const ROLLS_RESET: &str = "rolls-reset";
+pub const ROLLS_TIMER: &str = "rolls-timer";
 pub const SHIELD_REFLECT: &str = "shield-reflect";
 pub const SUN_MOON_POSITIONS: &str = "sun-moon-positions";
 pub const SUN_BORROW: &str = "sun-borrow";
@@ -63,6 +64,21 @@ pub static PARAMS: &[ParamSpec] = &[
               tracker\" under Step 1: `round` = it starts full every round (its steps are a round's); \
               `game` = it is set once and never refilled (only inspiration cards add rerolls).",
         section: "Reference card: Step 1",
+    },
+    ParamSpec {
+        name: ROLLS_TIMER,
+        kind: ParamKind::Interpretation,
+        allowed: RollsTimer::NAMES,
+        default: RollsTimer::Both.name(),
+        doc: "Whether the one-minute timer still ends step 1 when the Rolls tracker is in play. The \
+              rulebook: \"You may reroll your dice ... until you are satisfied with the results or until \
+              the timer goes off\"; the card's Step 1 names no timer: \"For each reroll, reduce the Rolls \
+              tracker. Stop when satisfied or out of rerolls.\" `both` = the card adds a limit and removes \
+              none: a reroll (or a die loaded on a chariot) after the timer breaks `pg.roll.timer` as in \
+              the training game; `tracker-only` = with the tracker in play it replaces the timer, and \
+              recorded times never make a reroll late. Without the `rolls` module the timer applies \
+              either way.",
+        section: "Step 1: Roll Dice; Reference card: Step 1",
     },
     ParamSpec {
         name: SHIELD_REFLECT,
@@ -385,6 +401,10 @@ named_enum! {
     pub enum RollsReset ("a reading of rolls-reset") { Round = "round", Game = "game" }
 }
 named_enum! {
+    /// `rolls-timer`: whether the timer still ends step 1 with the Rolls tracker in play.
+    pub enum RollsTimer ("a reading of rolls-timer") { Both = "both", TrackerOnly = "tracker-only" }
+}
+named_enum! {
     /// `shield-reflect`: what a reflected set does to the shield.
     pub enum ShieldReflect ("a reading of shield-reflect") { Keeps = "keeps", Removed = "removed" }
 }
@@ -445,6 +465,7 @@ pub struct Config {
     /// The Rolls tracker's size.
     pub rolls: u8,
     pub rolls_reset: RollsReset,
+    pub rolls_timer: RollsTimer,
     pub shield_reflect: ShieldReflect,
     pub sun_moon_positions: SunMoonPositions,
     pub sun_borrow: SunBorrow,
@@ -487,6 +508,7 @@ impl Config {
             modules,
             rolls: r.number(ROLLS_SIZE, 0, 30, 10) as u8,
             rolls_reset: r.get(ROLLS_RESET, RollsReset::Round),
+            rolls_timer: r.get(ROLLS_TIMER, RollsTimer::Both),
             shield_reflect: r.get(SHIELD_REFLECT, ShieldReflect::Keeps),
             sun_moon_positions: r.get(SUN_MOON_POSITIONS, SunMoonPositions::FacedOpposite),
             sun_borrow: r.get(SUN_BORROW, SunBorrow::NextRound),
@@ -532,6 +554,7 @@ mod tests {
             check_reading::<MultiSpace>(PARAMS, MULTI_SPACE),
             check_reading::<Timer>(PARAMS, TIMER),
             check_reading::<RollsReset>(PARAMS, ROLLS_RESET),
+            check_reading::<RollsTimer>(PARAMS, ROLLS_TIMER),
             check_reading::<ShieldReflect>(PARAMS, SHIELD_REFLECT),
             check_reading::<SunMoonPositions>(PARAMS, SUN_MOON_POSITIONS),
             check_reading::<SunBorrow>(PARAMS, SUN_BORROW),

@@ -7,6 +7,7 @@
 
 use super::dice::{ColorCounts, Dice, MAX_DICE};
 use super::event::Event;
+use super::params::{Module, RollsTimer};
 use super::rules::*;
 use super::state::{Phase, State};
 use super::ProvingGrounds;
@@ -152,6 +153,11 @@ impl ProvingGrounds {
     /// A step 1 action (a reroll; dice placed on a chariot, which the reference card puts in
     /// Step 1) after the timer went off: step 1 lasts "until the timer goes off".
     pub(super) fn check_timer(&self, s: &State, e: &Event, what: &str, f: &mut Findings) {
+        // `rolls-timer=tracker-only`: the card's Step 1 ("Stop when satisfied or out of
+        // rerolls") has the Rolls tracker end rolling instead of the timer.
+        if self.config.rolls_timer == RollsTimer::TrackerOnly && self.has(Module::Rolls) {
+            return;
+        }
         if let Some(t) = e.time {
             let since = t.saturating_sub(s.timer_start);
             if since > self.config.last_reroll_second {
