@@ -66,7 +66,8 @@ impl WildAssent {
 
     /// How `unit` moves with `movement`: everything it may pass, end on, hop over, and the
     /// Pits that end a walk. `avoid_pits` leaves Pits out of a Creature's search (a path
-    /// into a Pit reaches no destination).
+    /// into a Pit reaches no destination): a walker neither passes nor ends on one, a flyer
+    /// passes over them but ends on none.
     pub(crate) fn mover(
         &self,
         s: &State,
@@ -106,8 +107,14 @@ impl WildAssent {
             (free, free, pits)
         };
         if avoid_pits {
-            // As `avoiding`.
-            (pass, end, stop) = (pass.minus(pits), end.minus(pits), Cells::new());
+            if movement == Movement::Flying {
+                // A Flying Creature soars over a Pit as over any obstacle (l.76, Example 3):
+                // its search only never ends in one (a Pit reaches no destination).
+                end = end.minus(pits);
+            } else {
+                // As `avoiding`: a walker's step into a Pit ends its activation there.
+                (pass, end, stop) = (pass.minus(pits), end.minus(pits), Cells::new());
+            }
         }
         Mover {
             board,

@@ -135,7 +135,10 @@ impl Game for WildAssent {
         // 9: a miniature climbing out of a Pit may go into an adjacent Pit, and is then in it
         // (interpretation `pit-exit`, default `any-field`: it was refused as Full Cover).
         // Verdicts changed.
-        GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 9 }
+        // 10: a Flying Creature's Instinct search flies over Pits as over any obstacle (l.76,
+        // Example 3), ending in none; it went round them, so a target reachable only over a
+        // Pit was ruled out and a path over one refused. Verdicts changed.
+        GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 10 }
     }
     fn rules() -> &'static [RuleInfo] {
         rules::RULES
