@@ -151,9 +151,15 @@ impl FlameAndForge {
     #[inline(never)]
     fn score_due(&self, s: &State, scored: u8) -> Option<Due> {
         let n = s.seats.len() as u8;
+        // The Dragon's, then each player's in seat order; one a log recorded ahead of its turn
+        // (`reorder`: l.354-376 set no order between them) is passed over.
+        let player = (0..n).find(|&k| s.player(k).score.is_none());
         match scored {
-            0 => Some(Due::ScoreDragon { n: self.dragon_score(s) }),
-            k if k <= n => Some(Due::ScorePlayer { seat: k - 1, n: self.player_score(s, k - 1).total() }),
+            k if k <= n && s.score_dragon.is_none() => Some(Due::ScoreDragon { n: self.dragon_score(s) }),
+            k if k <= n => {
+                let seat = player.unwrap_or(k.saturating_sub(1));
+                Some(Due::ScorePlayer { seat, n: self.player_score(s, seat).total() })
+            }
             k if k == n + 1 => {
                 let team = self.team_score(s);
                 Some(Due::ScoreTeam { n: team, rank: self.rank(team) })
@@ -413,9 +419,19 @@ impl FlameAndForge {
     ///   matching event may be discarded before the health of the one before it is recorded.
     /// - Scenario 01's Bored Beast (l.405 "they will take one damage AND get one automatic
     ///   success"): the success may be recorded before the damage.
+    /// - The end-game scores (l.352 "calculate your team's and the dragon's points", l.364
+    ///   "Each player calculates their personal score"): the Dragon's and the players' in any
+    ///   order, the team's (their difference, l.378) last.
     #[inline(never)]
     fn reorder_due(&self, s: &mut State, due: &Due, recorded: &Event) -> Option<Due> {
         match (*due, *recorded) {
+            (Due::ScoreDragon { .. } | Due::ScorePlayer { .. }, Event::ScorePlayer { who, .. }) => {
+                let seat = s.seat_of(who).filter(|&k| s.player(k).score.is_none())?;
+                Some(Due::ScorePlayer { seat, n: self.player_score(s, seat).total() })
+            }
+            (Due::ScorePlayer { .. }, Event::ScoreDragon { .. }) if s.score_dragon.is_none() => {
+                Some(Due::ScoreDragon { n: self.dragon_score(s) })
+            }
             (Due::RetIcon { .. }, Event::Fire { .. } | Event::PlaceGem { .. }) => {
                 let Some(&Frame::Retaliation { territory, card: Some(card), monster: true, next, done }) =
                     s.stack.last()
