@@ -151,9 +151,15 @@ impl FlameAndForge {
     #[inline(never)]
     fn score_due(&self, s: &State, scored: u8) -> Option<Due> {
         let n = s.seats.len() as u8;
+        // The Dragon's, then each player's in seat order; one a log recorded ahead of its turn
+        // (`reorder`: l.354-376 set no order between them) is passed over.
+        let player = (0..n).find(|&k| s.player(k).score.is_none());
         match scored {
-            0 => Some(Due::ScoreDragon { n: self.dragon_score(s) }),
-            k if k <= n => Some(Due::ScorePlayer { seat: k - 1, n: self.player_score(s, k - 1).total() }),
+            k if k <= n && s.score_dragon.is_none() => Some(Due::ScoreDragon { n: self.dragon_score(s) }),
+            k if k <= n => {
+                let seat = player.unwrap_or(k.saturating_sub(1));
+                Some(Due::ScorePlayer { seat, n: self.player_score(s, seat).total() })
+            }
             k if k == n + 1 => {
                 let team = self.team_score(s);
                 Some(Due::ScoreTeam { n: team, rank: self.rank(team) })
@@ -374,6 +380,11 @@ impl Consequences for FlameAndForge {
         self.fact_of(owed.who, &owed.due)
     }
 
+    fn reorder(&self, s: &mut State, owed: &Owed, recorded: &Event) -> Option<Owed> {
+        let due = self.reorder_due(s, &owed.due, recorded)?;
+        self.owed(s, Some(due))
+    }
+
     fn uncertain(&self, s: &State, owed: &Owed) -> Option<u32> {
         let seat = owed.due.seat().filter(|_| {
             matches!(
@@ -397,6 +408,107 @@ impl Consequences for FlameAndForge {
 }
 
 impl FlameAndForge {
+    /// A consequence owed at this same point as `due`, in an order the book leaves open, that
+    /// `recorded` is (`Consequences::reorder`): made the one owed now. Off the hot path: asked
+    /// only when a record is not what the chain put first.
+    ///
+    /// - A Retaliation card's tokens (l.61 "Then, place any other relevant tokens/cards on the
+    ///   tiles marked"): any of the card's fires and gems still to place, in any order.
+    /// - A forge's or a win's events (l.271 "For each gem on the item cost discard one matching
+    ///   event ... Gain one health for each event discarded this way", l.320, l.257): the next
+    ///   matching event may be discarded before the health of the one before it is recorded.
+    /// - Scenario 01's Bored Beast (l.405 "they will take one damage AND get one automatic
+    ///   success"): the success may be recorded before the damage.
+    /// - The end-game scores (l.352 "calculate your team's and the dragon's points", l.364
+    ///   "Each player calculates their personal score"): the Dragon's and the players' in any
+    ///   order, the team's (their difference, l.378) last.
+    #[inline(never)]
+    fn reorder_due(&self, s: &mut State, due: &Due, recorded: &Event) -> Option<Due> {
+        match (*due, *recorded) {
+            (Due::ScoreDragon { .. } | Due::ScorePlayer { .. }, Event::ScorePlayer { who, .. }) => {
+                let seat = s.seat_of(who).filter(|&k| s.player(k).score.is_none())?;
+                Some(Due::ScorePlayer { seat, n: self.player_score(s, seat).total() })
+            }
+            (Due::ScorePlayer { .. }, Event::ScoreDragon { .. }) if s.score_dragon.is_none() => {
+                Some(Due::ScoreDragon { n: self.dragon_score(s) })
+            }
+            (Due::RetIcon { .. }, Event::Fire { .. } | Event::PlaceGem { .. }) => {
+                let Some(&Frame::Retaliation { territory, card: Some(card), monster: true, next, done }) =
+                    s.stack.last()
+                else {
+                    return None;
+                };
+                let items = &self.catalog.retaliations.get(card)?.items;
+                (next as usize + 1..items.len().min(8))
+                    .filter(|&i| done & (1 << i) == 0)
+                    .filter_map(|i| self.ret_item_due(s, territory, items[i]))
+                    .find(|d| self.fact_of(Colour::Blue, d) == *recorded)
+            }
+            (
+                Due::Health { seat, why: why @ (Why::ForgeEvent | Why::WinEvent), .. },
+                Event::DiscardEvent { who, card },
+            ) if s.seat_of(who) == Some(seat) => {
+                let id = self.catalog.names.events.get(card).filter(|e| s.events.contains(e))?;
+                let condition = self.catalog.events.get(id)?.discard;
+                match (why, s.stack.last()) {
+                    (Why::ForgeEvent, Some(&Frame::Forge { stage: FStage::Events { left, .. }, .. })) => {
+                        matches!(condition, Condition::Gem(g) if left[g.index()] > 0)
+                            .then_some(Due::DiscardEvent { seat, forge: true, first: id, left })
+                    }
+                    (Why::WinEvent, Some(Frame::Challenge)) => {
+                        let more = self.config.win_events == super::params::WinEvents::All;
+                        (more && condition == Condition::Win).then_some(Due::DiscardEvent {
+                            seat,
+                            forge: false,
+                            first: id,
+                            left: [0; 3],
+                        })
+                    }
+                    _ => None,
+                }
+            }
+            (Due::Health { seat, why: Why::Beast, .. }, Event::Success { who, .. })
+                if s.seat_of(who) == Some(seat) =>
+            {
+                let Some(Frame::Placement(p)) = s.stack.last_mut() else { return None };
+                if p.stage != PStage::BeastDamage {
+                    return None;
+                }
+                p.stage = PStage::BeastLastDamage;
+                Some(Due::Success { seat, add: 1, to: p.bank.saturating_add(1), why: Why::Beast })
+            }
+            _ => None,
+        }
+    }
+
+    /// The item of Retaliation card `card` (on `territory`) a fire or gem `due` is when it is
+    /// not the next one (`next`) but one after it not yet placed (`done`): the one `reorder`
+    /// made owed now.
+    fn ret_item_ahead(
+        &self,
+        card: super::catalog::RetId,
+        territory: super::city::Territory,
+        next: u8,
+        done: u8,
+        due: &Due,
+    ) -> Option<u8> {
+        let Due::RetIcon { fire, gem, tile } = *due else { return None };
+        let items = &self.catalog.retaliations.get(card)?.items;
+        let is = |item: RetItem| match item {
+            RetItem::Fire(row, pos) => fire && Tile::relative(territory, row, pos) == Some(tile),
+            RetItem::Gem(g, row, pos) => {
+                !fire && g == gem && Tile::relative(territory, row, pos) == Some(tile)
+            }
+            RetItem::Text(_) => false,
+        };
+        if items.get(next as usize).is_some_and(|&item| is(item)) {
+            return None;
+        }
+        (next as usize + 1..items.len().min(8))
+            .find(|&i| done & (1 << i) == 0 && is(items[i]))
+            .map(|i| i as u8)
+    }
+
     /// A due with the colour of the player it concerns.
     pub(super) fn owed(&self, s: &State, due: Option<Due>) -> Option<Owed> {
         due.map(|due| Owed { due, who: self.colour(s, due.seat().unwrap_or(0)) })
@@ -452,7 +564,7 @@ impl FlameAndForge {
     pub(super) fn placement_due(&self, s: &State, p: &super::state::Placement) -> Option<Due> {
         let health = s.player(p.seat).health.value;
         match p.stage {
-            PStage::BeastDamage => Some(Due::Health {
+            PStage::BeastDamage | PStage::BeastLastDamage => Some(Due::Health {
                 seat: p.seat,
                 delta: -1,
                 to: (health - 1).clamp(0, MAX_HEALTH) as u8,
@@ -495,8 +607,8 @@ impl FlameAndForge {
     /// else the discard of an active event matching a colour `left` (`due_here`, and the
     /// settle's stand-still on it).
     #[inline]
-    pub(super) fn forge_events_due(&self, s: &State, seat: u8, left: [u8; 3], heal: bool) -> Option<Due> {
-        if heal {
+    pub(super) fn forge_events_due(&self, s: &State, seat: u8, left: [u8; 3], heal: u8) -> Option<Due> {
+        if heal > 0 {
             Some(event_heal(s, seat, Why::ForgeEvent))
         } else {
             self.forge_event(s, left).map(|first| Due::DiscardEvent { seat, forge: true, first, left })
@@ -507,8 +619,8 @@ impl FlameAndForge {
     /// (`heal`), else the discard of a Win-a-Challenge event (`due_here`, and the settle's
     /// stand-still on it).
     #[inline]
-    pub(super) fn win_events_due(&self, s: &State, seat: u8, heal: bool) -> Option<Due> {
-        if heal {
+    pub(super) fn win_events_due(&self, s: &State, seat: u8, heal: u8) -> Option<Due> {
+        if heal > 0 {
             Some(event_heal(s, seat, Why::WinEvent))
         } else {
             self.win_event(s).map(|first| Due::DiscardEvent { seat, forge: false, first, left: [0; 3] })
@@ -557,18 +669,9 @@ impl FlameAndForge {
                 s.monster_on(tile).map(|(monster, _)| Due::Horde { tile, monster })
             }
             Frame::AfterFire { .. } => None,
-            Frame::Retaliation { territory, card: Some(card), monster: true, next } => {
-                match *self.catalog.retaliations.get(card)?.items.get(next as usize)? {
-                    RetItem::Fire(row, pos) => Some(Due::RetIcon {
-                        fire: true,
-                        gem: Gem::Y,
-                        tile: Tile::relative(territory, row, pos)?,
-                    }),
-                    RetItem::Gem(gem, row, pos) => {
-                        Some(Due::RetIcon { fire: false, gem, tile: Tile::relative(territory, row, pos)? })
-                    }
-                    RetItem::Text(_) => None,
-                }
+            Frame::Retaliation { territory, card: Some(card), monster: true, next, .. } => {
+                let item = *self.catalog.retaliations.get(card)?.items.get(next as usize)?;
+                self.ret_item_due(s, territory, item)
             }
             Frame::Retaliation { .. } => None,
             Frame::Placement(p) => self.placement_due(s, &p),
@@ -821,8 +924,14 @@ impl FlameAndForge {
                     _ => false,
                 };
                 match s.stack.last_mut() {
-                    Some(Frame::EventIcons { next, .. }) | Some(Frame::Retaliation { next, .. }) => {
-                        *next += 1
+                    Some(Frame::EventIcons { next, .. }) => *next += 1,
+                    Some(Frame::Retaliation { territory, card: Some(card), next, done, .. }) => {
+                        // The card's item this is: the next one, or one a log placed ahead of
+                        // it (`reorder`), which is then passed over in its turn.
+                        match self.ret_item_ahead(*card, *territory, *next, *done, due) {
+                            Some(i) => *done |= 1 << i,
+                            None => *next += 1,
+                        }
                     }
                     _ => {}
                 }
@@ -863,7 +972,11 @@ impl FlameAndForge {
                     Why::Icons(_) => Self::next_icon(s, false),
                     Why::Beast => {
                         if let Some(Frame::Placement(p)) = s.stack.last_mut() {
-                            p.stage = PStage::BeastSuccess;
+                            // After the success when a log recorded that first (`reorder`).
+                            p.stage = match p.stage {
+                                PStage::BeastLastDamage => PStage::Ability,
+                                _ => PStage::BeastSuccess,
+                            };
                         }
                     }
                     Why::Campfire => {
@@ -875,13 +988,13 @@ impl FlameAndForge {
                         if let Some(Frame::Forge { stage: FStage::Events { heal, .. }, .. }) =
                             s.stack.last_mut()
                         {
-                            *heal = false;
+                            *heal = heal.saturating_sub(1);
                         }
                     }
                     Why::WinEvent => {
                         if let Some(c) = s.challenges.last_mut() {
-                            if let CStage::Events { done, .. } = c.stage {
-                                c.stage = CStage::Events { heal: false, done };
+                            if let CStage::Events { heal, done } = c.stage {
+                                c.stage = CStage::Events { heal: heal.saturating_sub(1), done };
                             }
                         }
                     }
@@ -942,7 +1055,10 @@ impl FlameAndForge {
                 match why {
                     Why::Beast => {
                         if let Some(Frame::Placement(p)) = s.stack.last_mut() {
-                            p.stage = PStage::Ability;
+                            // The damage is still owed when the success came first (`reorder`).
+                            if p.stage != PStage::BeastLastDamage {
+                                p.stage = PStage::Ability;
+                            }
                         }
                     }
                     _ => Self::next_icon(s, false),
@@ -1004,11 +1120,12 @@ impl FlameAndForge {
                         if let Some(g) = g {
                             left[g.index()] -= 1;
                         }
-                        *heal = true;
+                        *heal = heal.saturating_add(1);
                     }
                 } else if let Some(c) = s.challenges.last_mut() {
-                    if let CStage::Events { done, .. } = c.stage {
-                        c.stage = CStage::Events { heal: true, done: done.saturating_add(1) };
+                    if let CStage::Events { heal, done } = c.stage {
+                        c.stage =
+                            CStage::Events { heal: heal.saturating_add(1), done: done.saturating_add(1) };
                     }
                 }
             }

@@ -338,7 +338,7 @@ impl FlameAndForge {
                 if !self.is_monster(id) {
                     return Err(StepError::rule(r::SETUP_MONSTER_DECK, format!("`{card}` is not a monster")));
                 }
-                let Some(Frame::Retaliation { territory, card: Some(ret), monster: false, next }) =
+                let Some(Frame::Retaliation { territory, card: Some(ret), monster: false, next, done }) =
                     s.stack.last().copied()
                 else {
                     self.report(
@@ -373,7 +373,7 @@ impl FlameAndForge {
                 }
                 s.monsters[territory.index()] = Some((id, tile));
                 if let Some(fr) = s.stack.last_mut() {
-                    *fr = Frame::Retaliation { territory, card: Some(ret), monster: true, next };
+                    *fr = Frame::Retaliation { territory, card: Some(ret), monster: true, next, done };
                 }
                 Ok(())
             }

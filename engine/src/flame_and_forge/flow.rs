@@ -143,6 +143,27 @@ impl FlameAndForge {
             .then(|| s.challenges.len() - 1)
     }
 
+    /// What a Retaliation card's fire or gem item owes on its territory: its token on the
+    /// tile it marks, when that tile is on the board and the Supply has one (a fire never on a
+    /// scorched tile); `None` passes it over.
+    pub(super) fn ret_item_due(&self, s: &State, territory: Territory, item: RetItem) -> Option<Due> {
+        match item {
+            RetItem::Gem(gem, row, pos) => {
+                let tile = Tile::relative(territory, row, pos)?;
+                (s.supply[gem.index()] != 0).then_some(Due::RetIcon { fire: false, gem, tile })
+            }
+            RetItem::Fire(row, pos) => {
+                let tile = Tile::relative(territory, row, pos)?;
+                (!s.tile(tile).scorched && s.fire_supply != 0).then_some(Due::RetIcon {
+                    fire: true,
+                    gem: Gem::Y,
+                    tile,
+                })
+            }
+            RetItem::Text(_) => None,
+        }
+    }
+
     /// The tiles an event action's icon may go to.
     pub(super) fn event_targets(
         &self,
@@ -402,11 +423,12 @@ impl FlameAndForge {
                     _ => {
                         // The monster went to the horde: a Retaliation on its territory.
                         let territory = tile.territory().unwrap_or(Territory::Outskirts);
-                        s.stack[last] = Frame::Retaliation { territory, card: None, monster: false, next: 0 };
+                        s.stack[last] =
+                            Frame::Retaliation { territory, card: None, monster: false, next: 0, done: 0 };
                         true
                     }
                 },
-                Frame::Retaliation { territory, card, monster, next } => {
+                Frame::Retaliation { territory, card, monster, next, done } => {
                     let Some(card) = card else {
                         *stop = Stop::Nothing;
                         return false;
@@ -414,11 +436,18 @@ impl FlameAndForge {
                     if !monster {
                         if s.monster_deck.is_empty() || s.monsters[territory.index()].is_some() {
                             s.stack[last] =
-                                Frame::Retaliation { territory, card: Some(card), monster: true, next };
+                                Frame::Retaliation { territory, card: Some(card), monster: true, next, done };
                             return true;
                         }
                         *stop = Stop::Nothing;
                         return false;
+                    }
+                    let skip =
+                        Frame::Retaliation { territory, card: Some(card), monster, next: next + 1, done };
+                    if u32::from(done) & 1u32.checked_shl(u32::from(next)).unwrap_or(0) != 0 {
+                        // Placed ahead of its turn (`reorder`): passed over now.
+                        s.stack[last] = skip;
+                        return true;
                     }
                     match c.retaliations.get(card).and_then(|r| r.items.get(next as usize)).copied() {
                         None => {
@@ -426,37 +455,22 @@ impl FlameAndForge {
                             s.dragon_deck.to_bottom(card);
                             true
                         }
-                        Some(item @ (RetItem::Fire(row, pos) | RetItem::Gem(_, row, pos))) => {
-                            // A fire or gem icon is owed where its tile is on the board and
-                            // the supply has one (a fire never on a scorched tile); else it
-                            // is passed over.
-                            let icon =
-                                Tile::relative(territory, row, pos).and_then(|tile| match item {
-                                    RetItem::Gem(gem, ..) => (s.supply[gem.index()] != 0)
-                                        .then_some(Due::RetIcon { fire: false, gem, tile }),
-                                    _ => (!s.tile(tile).scorched && s.fire_supply != 0)
-                                        .then_some(Due::RetIcon { fire: true, gem: Gem::Y, tile }),
-                                });
-                            match icon {
+                        Some(item @ (RetItem::Fire(..) | RetItem::Gem(..))) => {
+                            match self.ret_item_due(s, territory, item) {
                                 Some(due) => {
                                     *stop = Stop::Top(due);
                                     false
                                 }
                                 None => {
-                                    s.stack[last] = Frame::Retaliation {
-                                        territory,
-                                        card: Some(card),
-                                        monster,
-                                        next: next + 1,
-                                    };
+                                    // Its tile is off the board, or the Supply has none: passed over.
+                                    s.stack[last] = skip;
                                     true
                                 }
                             }
                         }
                         Some(RetItem::Text(t)) => {
                             self.report_text(s, f, None, c.retaliations.name(card), t);
-                            s.stack[last] =
-                                Frame::Retaliation { territory, card: Some(card), monster, next: next + 1 };
+                            s.stack[last] = skip;
                             true
                         }
                     }
@@ -508,7 +522,7 @@ impl FlameAndForge {
                                     free,
                                     refreshed,
                                     item,
-                                    stage: FStage::Events { left, heal: false },
+                                    stage: FStage::Events { left, heal: 0 },
                                 }
                             }
                             None => Frame::Forge { seat, free, refreshed: true, item, stage: FStage::Choose },
@@ -635,7 +649,7 @@ impl FlameAndForge {
             p.stage = PStage::Ability;
             moved = true;
         }
-        if p.stage == PStage::BeastSuccess {
+        if matches!(p.stage, PStage::BeastSuccess | PStage::BeastLastDamage) {
             return moved;
         }
         if p.stage == PStage::Ability {
@@ -875,7 +889,7 @@ impl FlameAndForge {
                     super::params::WinEvents::One => done == 0,
                     super::params::WinEvents::All => true,
                 };
-                if heal || more {
+                if heal > 0 || more {
                     if let Some(due) = self.win_events_due(s, s.challenges[k].seat, heal) {
                         *stop = Stop::Top(due);
                         return false;
@@ -887,7 +901,13 @@ impl FlameAndForge {
             CStage::Retaliation => {
                 s.challenges[k].stage = self.after(stage, end, dragon);
                 if let super::state::Adversary::Monster { territory, .. } = s.challenges[k].foe {
-                    s.stack.push(Frame::Retaliation { territory, card: None, monster: false, next: 0 });
+                    s.stack.push(Frame::Retaliation {
+                        territory,
+                        card: None,
+                        monster: false,
+                        next: 0,
+                        done: 0,
+                    });
                 }
                 true
             }
@@ -916,7 +936,7 @@ impl FlameAndForge {
     /// The stage after `stage` in the end of a challenge that ended so (`win-order`).
     pub(super) fn after(&self, stage: CStage, end: Option<End>, dragon: bool) -> CStage {
         use super::params::WinOrder;
-        let events = CStage::Events { heal: false, done: 0 };
+        let events = CStage::Events { heal: 0, done: 0 };
         let order: &[CStage] = match (end, self.config.win_order) {
             (Some(End::Won), WinOrder::Text) => {
                 &[events, CStage::Retaliation, CStage::Pending, CStage::Close]
@@ -949,6 +969,7 @@ impl FlameAndForge {
                     card: None,
                     monster: false,
                     next: 0,
+                    done: 0,
                 });
                 s.phase = Phase::Retaliations(k + 1);
                 true

@@ -204,7 +204,11 @@ impl Game for FlameAndForge {
             // named it before; declining the placement under `may`.
             // `win-check` names when a challenge is won (l.237 against l.255; the default keeps
             // the card-end check).
-            rules_version: 4,
+            // 5: consequences the book sets no order between are accepted in any order: a
+            // Retaliation card's tokens (l.61), a forge's or a win's events before their health
+            // gains (l.271, l.320, l.257), the Bored Beast's success before its damage (l.405),
+            // the end-game scores, the Dragon's and the players', in any order (l.352-378).
+            rules_version: 5,
         }
     }
 

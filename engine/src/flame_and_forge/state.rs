@@ -128,9 +128,11 @@ pub enum At {
 /// The stages of a placement, in order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum PStage {
-    /// Scenario 01's Bored Beast: the damage, then the success.
+    /// Scenario 01's Bored Beast: the damage, then the success; or, the success recorded
+    /// first (l.405 "one damage AND one automatic success" sets no order), the damage after it.
     BeastDamage,
     BeastSuccess,
+    BeastLastDamage,
     /// The special dwarf's bonus action (pushed as icons).
     Ability,
     /// Step 2: fire damage.
@@ -168,9 +170,10 @@ pub enum FStage {
     Choose,
     /// Awaiting the Forge's refill (after a forge or a refresh).
     Refill,
-    /// Discarding one matching event per cost gem: the colours still to match, and whether
-    /// the health of the event just discarded is owed.
-    Events { left: [u8; 3], heal: bool },
+    /// Discarding one matching event per cost gem: the colours still to match, and how many
+    /// of the discarded events' health gains are still owed (one, after each discard, in the
+    /// derived order; more when a log discards several before their gains, as l.271 words it).
+    Events { left: [u8; 3], heal: u8 },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -184,9 +187,10 @@ pub enum RStage {
 pub enum CStage {
     /// Cards are being revealed.
     Running,
-    /// A win's Win-a-Challenge events: whether the health of the one just discarded is owed.
+    /// A win's Win-a-Challenge events: the health gains still owed for those discarded (one,
+    /// after each discard, in the derived order; more when a log discards several first).
     Events {
-        heal: bool,
+        heal: u8,
         done: u8,
     },
     Retaliation,
@@ -252,12 +256,15 @@ pub enum Frame {
         stage: u8,
         protect: bool,
     },
-    /// A Retaliation card on a territory: the card, the monster, then its items.
+    /// A Retaliation card on a territory: the card, the monster, then its items: `next` the
+    /// first not yet placed, `done` (bit i: item i) those a log placed ahead of it (l.61 sets
+    /// no order among a card's tokens).
     Retaliation {
         territory: Territory,
         card: Option<RetId>,
         monster: bool,
         next: u8,
+        done: u8,
     },
     Placement(Placement),
     /// Icons resolved left to right; `sub` counts repeats of a `douse N`.
