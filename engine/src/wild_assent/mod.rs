@@ -135,6 +135,11 @@ impl Game for WildAssent {
         // 9: a miniature climbing out of a Pit may go into an adjacent Pit, and is then in it
         // (interpretation `pit-exit`, default `any-field`: it was refused as Full Cover).
         // Verdicts changed.
+        // 9, later: interpretations `instinct-reshuffle` (when an Instinct deck whose cards
+        // have all been discarded is made again) and `summon-timing` (whether a Hunt
+        // Creature's Summon may activate before its summoner's target) name readings the
+        // engine had taken silently; their defaults (`on-draw`, `before-move`) keep them, so
+        // no verdict changed.
         GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 9 }
     }
     fn rules() -> &'static [RuleInfo] {
