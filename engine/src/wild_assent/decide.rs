@@ -697,6 +697,12 @@ impl WildAssent {
             ));
         }
         if nested {
+            // "beginning with identifying the Creature's Target" (`summon-timing`): under
+            // `after-target` a Summon of a Creature whose Instinct card names a target waits
+            // for its summoner's `target` line; under `before-move` (default) it need not.
+            if self.params.summon_timing == rules::SummonTiming::AfterTarget {
+                self.summon_before_target(s, u, f);
+            }
             let mut a = self.new_activation(s, u, free, None);
             a.free = true;
             s.outer = s.act.take();
@@ -753,6 +759,26 @@ impl WildAssent {
         s.grant = None;
         s.act = Some(self.new_activation(s, u, free, None));
         Ok(())
+    }
+
+    /// Under `summon-timing=after-target`: Summon `u` activating within its summoner's
+    /// activation before the summoner's Instinct card has its target is reported (a card
+    /// naming no target, "every enemy in melee range", has no `target` line to wait for).
+    fn summon_before_target(&self, s: &State, u: UnitIx, f: &mut Findings) {
+        let Some(a) = s.act.as_ref() else { return };
+        let names_target = a.card.is_some_and(|c| self.catalog.instincts[c].pool != Pool::Enemies);
+        if names_target && a.target.is_none() {
+            let (summon, summoner) = (s.unit(u).name, s.unit(a.unit).name);
+            f.violate(self.v(
+                s,
+                rules::SEQUENCE,
+                format!(
+                    "`{summon}` activates before `{summoner}`'s target is identified (`summon-timing=after-target`: \
+                     the activation begins with the target)"
+                ),
+                &[u, a.unit],
+            ));
+        }
     }
 
     fn instinct(&self, s: &mut State, card: Name, f: &mut Findings) -> Result<(), StepError> {

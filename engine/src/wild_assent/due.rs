@@ -15,7 +15,9 @@ use super::cards::UnitKind;
 use super::combat::{AfterDamage, Knock};
 use super::effect::{Effect, Status};
 use super::event::{Event, Field};
-use super::rules::{self, BleedOnSkip, BleedStack, DoubleImmobilize, HazardPush, Mode, Scope, StunConsumes};
+use super::rules::{
+    self, BleedOnSkip, BleedStack, DoubleImmobilize, HazardPush, InstinctReshuffle, Mode, Scope, StunConsumes,
+};
 use super::state::{Outcome, Phase, Presence, Removal, Side, Source, Stage, State, UnitIx};
 use super::WildAssent;
 use crate::kit::due::{Consequences, Pairing};
@@ -821,6 +823,20 @@ impl WildAssent {
         }
         if s.round == 0 {
             return Some(due(Fact::Round(1), rules::ROUND_END));
+        }
+        // "If all Instinct cards have been discarded ... shuffle the remaining cards to form a
+        // new Instinct deck" (`instinct-reshuffle`). Between activations no card is in hand
+        // (a Creature's is discarded as its activation ends, a dead or capture-token card as
+        // it is drawn, the latter's once its Seekers are hurt: `capture_card`), so an empty
+        // deck means every card has been discarded. `on-discard`: the deck is made again at
+        // once, before a Seeker activates or a round begins; `on-draw` (default): when a
+        // Creature's card is next to be drawn. The deck is looked at only then (under the
+        // default, only when a Creature's turn is next), as before the choice was offered.
+        if self.params.instinct_reshuffle == InstinctReshuffle::OnDiscard
+            && s.hunt.capture_card.is_none()
+            && s.hunt.deck.is_empty()
+        {
+            return Some(due(Fact::Reshuffle, rules::RESHUFFLE));
         }
         match self.side_after(s, || seeker_remaining(s)) {
             None => Some(due(Fact::Round(s.round + 1), rules::ROUND_END)),

@@ -135,6 +135,11 @@ impl Game for WildAssent {
         // 9: a miniature climbing out of a Pit may go into an adjacent Pit, and is then in it
         // (interpretation `pit-exit`, default `any-field`: it was refused as Full Cover).
         // Verdicts changed.
+        // 9, later: interpretations `instinct-reshuffle` (when an Instinct deck whose cards
+        // have all been discarded is made again) and `summon-timing` (whether a Hunt
+        // Creature's Summon may activate before its summoner's target) name readings the
+        // engine had taken silently; their defaults (`on-draw`, `before-move`) keep them, so
+        // no verdict changed.
         // 10: a Flying Creature's Instinct search flies over Pits as over any obstacle (l.76,
         // Example 3), ending in none; it went round them, so a target reachable only over a
         // Pit was ruled out and a path over one refused. Verdicts changed.

@@ -727,6 +727,21 @@ named_enum! {
 pub const P_TARGET_DEFENSE: &str = "target-defense";
 pub const P_TARGET_HP: &str = "target-hp";
 pub const P_PIT_EXIT: &str = "pit-exit";
+pub const P_INSTINCT_RESHUFFLE: &str = "instinct-reshuffle";
+pub const P_SUMMON_TIMING: &str = "summon-timing";
+
+named_enum! {
+    /// When an Instinct deck whose cards have all been discarded is made again: as the next
+    /// card is to be drawn, or at once, as its last card is discarded.
+    pub enum InstinctReshuffle ("a reading") { OnDraw = "on-draw", OnDiscard = "on-discard" }
+}
+
+named_enum! {
+    /// When a Hunt Creature's Summon may activate within its summoner's activation: at any
+    /// point before the summoner moves or acts, or only once the summoner's Instinct card has
+    /// its target.
+    pub enum SummonTiming ("a reading") { BeforeMove = "before-move", AfterTarget = "after-target" }
+}
 
 named_enum! {
     /// Where a miniature climbing out of a Pit may go: any adjacent field it may end on, a
@@ -1176,6 +1191,41 @@ pub static PARAMS: &[ParamSpec] = &[
               obstacles are (`wa.obstacle.pit-exit`'s field must be free of every obstacle).",
         section: "Obstacles (Pit); Hunt Example 10; Arena: Obstacles (Pit)",
     },
+    ParamSpec {
+        name: P_INSTINCT_RESHUFFLE,
+        kind: ParamKind::Interpretation,
+        allowed: InstinctReshuffle::NAMES,
+        default: InstinctReshuffle::OnDraw.name(),
+        doc: "(Hunt) \"To activate a Creature, draw one Instinct card and resolve it. ... If all Instinct cards \
+              have been discarded, remove the cards for captured and slain Creatures from the discard pile and \
+              shuffle the remaining cards to form a new Instinct deck\" (Activate Creatures): the book names no \
+              moment. Default `on-draw`: the sentence is a step of activating a Creature, which begins by drawing, \
+              so the deck is made again when the next card is to be drawn (`reshuffle` before that `instinct`, \
+              after any Seeker activation or new round between), leaving out the cards of every Creature slain \
+              or captured until then; `on-discard`: the deck is made again the moment its last card is \
+              discarded (`reshuffle` right after that Creature's `end`, or the dead card drawn last, before a \
+              Seeker activates or a round begins), so a Creature slain or captured after it has its cards shuffled in, and one of them \
+              drawn later is a dead card (\"If the Creature is slain or captured, draw a new card\"). A \
+              `reshuffle` at the other moment is `wa.hunt.instinct.reshuffle`.",
+        section: "Hunt: Playing the Game (Activate Creatures)",
+    },
+    ParamSpec {
+        name: P_SUMMON_TIMING,
+        kind: ParamKind::Interpretation,
+        allowed: SummonTiming::NAMES,
+        default: SummonTiming::BeforeMove.name(),
+        doc: "(Hunt) Summons \"activate as part of their summoner's activation (before that Creature or Seeker \
+              moves or performs their action)\" (Summons) against \"Activating Creatures is as simple as \
+              following the instructions on their Instinct cards line by line, beginning with identifying the \
+              Creature's Target\" (Activating Creatures). Default `before-move`, the plain words of Summons: \
+              naming a target is neither a move nor an action, so a Creature's Summon may activate anywhere in \
+              its summoner's activation before the summoner moves or acts, before its `target` line too; \
+              `after-target`: the activation begins with the target, so a Summon of a Creature whose card names \
+              one activates only after the summoner's `target` line (`wa.hunt.instinct.sequence`). The Summon's \
+              entry (`summon`) and a card with no named target (\"every enemy in melee range\") are alike \
+              under both.",
+        section: "Hunt: Summons, Activating Creatures",
+    },
 ];
 
 /// The setup and interpretations, resolved once.
@@ -1222,6 +1272,8 @@ pub struct Params {
     pub target_defense: TargetDefense,
     pub target_hp: TargetHp,
     pub pit_exit: PitExit,
+    pub instinct_reshuffle: InstinctReshuffle,
+    pub summon_timing: SummonTiming,
 }
 
 impl Params {
@@ -1288,6 +1340,8 @@ impl Params {
             target_defense: r.get(P_TARGET_DEFENSE, TargetDefense::Stat),
             target_hp: r.get(P_TARGET_HP, TargetHp::Remaining),
             pit_exit: r.get(P_PIT_EXIT, PitExit::AnyField),
+            instinct_reshuffle: r.get(P_INSTINCT_RESHUFFLE, InstinctReshuffle::OnDraw),
+            summon_timing: r.get(P_SUMMON_TIMING, SummonTiming::BeforeMove),
         }
     }
 }
@@ -1342,6 +1396,8 @@ mod tests {
         check_reading::<TargetDefense>(PARAMS, P_TARGET_DEFENSE).unwrap();
         check_reading::<TargetHp>(PARAMS, P_TARGET_HP).unwrap();
         check_reading::<PitExit>(PARAMS, P_PIT_EXIT).unwrap();
+        check_reading::<InstinctReshuffle>(PARAMS, P_INSTINCT_RESHUFFLE).unwrap();
+        check_reading::<SummonTiming>(PARAMS, P_SUMMON_TIMING).unwrap();
         let mut ids: Vec<&str> = RULES.iter().map(|r| r.id).collect();
         ids.sort_unstable();
         ids.dedup();

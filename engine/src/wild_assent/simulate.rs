@@ -10,7 +10,7 @@
 use super::cards::{Pool, SkillKind, UnitKind};
 use super::effect::Effect;
 use super::event::{Event, Field, Path, Step, StepKind};
-use super::rules::{Mode, Scope};
+use super::rules::{Mode, Scope, SummonTiming};
 use super::state::{Faces, Obstacle, Phase, Side, State, UnitIx};
 use super::WildAssent;
 use crate::kit::grid::{Facing, Pos};
@@ -399,7 +399,14 @@ impl WildAssent {
         let u = act.unit;
         let me = s.unit(u);
         let card = act.card.map(|c| &self.catalog.instincts[c]);
-        if !act.moved && !act.acted && act.target.is_none() && self.summon_step(p, act) {
+        // Its Summons before it moves or acts: before its target too (`summon-timing`'s
+        // default), or once its card has its target (`after-target`; a card naming none has
+        // no `target` line to wait for).
+        let summons_now = match self.params.summon_timing {
+            SummonTiming::BeforeMove => act.target.is_none(),
+            SummonTiming::AfterTarget => act.target.is_some() || card.is_none_or(|c| c.pool == Pool::Enemies),
+        };
+        if !act.moved && !act.acted && summons_now && self.summon_step(p, act) {
             return;
         }
         if act.target.is_none() && card.is_some_and(|c| c.pool != Pool::Enemies) && !act.moved && !act.acted {
