@@ -236,13 +236,13 @@ rules! {
         "A card for a Creature with a capture token: 2 assigned damage to each Seeker capturing it, then another card unless every Creature left has a token",
         "Hunt: Playing the Game (Activate Creatures), Capturing Creatures, Example 13";
     RESHUFFLE = "wa.hunt.instinct.reshuffle",
-        "An empty Instinct deck is made again from the discard pile without the slain and captured Creatures' cards",
+        "An empty Instinct deck is made again from the discard pile without the slain and captured Creatures' cards, when the next card is drawn or at the last discard (interpretation `instinct-reshuffle`)",
         "Hunt: Playing the Game (Activate Creatures)";
     THREAT = "wa.hunt.instinct.threat",
         "An Instinct card's slashed numbers are read at its Creature's Threat",
         "Hunt: Instinct Cards";
     SEQUENCE = "wa.hunt.instinct.sequence",
-        "An Instinct card resolves in order: the target, then the movement, then the action",
+        "An Instinct card resolves in order: the target, then the movement, then the action (a Summon activates before the summoner moves, or after its target: interpretation `summon-timing`)",
         "Hunt: Activating Creatures, Creature Actions";
     TARGET_KIND = "wa.hunt.target.kind",
         "A Creature's target is of the kind its card names first: itself, an ally, or an enemy",
