@@ -135,7 +135,11 @@ impl Game for WildAssent {
         // 9: a miniature climbing out of a Pit may go into an adjacent Pit, and is then in it
         // (interpretation `pit-exit`, default `any-field`: it was refused as Full Cover).
         // Verdicts changed.
-        GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 9 }
+        // 10: an Arena match is judged once the attack being resolved is over on every target
+        // (a log's `victory` written before another target's damage breaks the rules); both
+        // sides fallen in one attack: a draw, `victory draw` (interpretation `double-fall`).
+        // Verdicts changed.
+        GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 10 }
     }
     fn rules() -> &'static [RuleInfo] {
         rules::RULES
