@@ -146,6 +146,8 @@ impl WildAssent {
             Phase::Over if s.winner.is_some() => {
                 format!("Wild Assent ({mode}), match won by {}", s.winner.map(|w| w.name()).unwrap_or("-"))
             }
+            // An Arena match over with no winner: both sides fell in one attack (`double-fall`).
+            Phase::Over if mode == super::rules::Mode::Arena => format!("Wild Assent ({mode}), match drawn"),
             Phase::Over => format!(
                 "Wild Assent ({mode}), encounter {}",
                 match s.outcome {

@@ -48,7 +48,8 @@ pub enum Fact {
     End(UnitIx),
     Reshuffle,
     Ended(bool),
-    Victory(Side),
+    /// The Arena match decided: the side that won, or `None` for a draw (`double-fall`).
+    Victory(Option<Side>),
     /// (Arena match) A side's Demand judged at the round's end: met or not.
     Demand(Side, bool),
 }
@@ -1002,7 +1003,8 @@ impl WildAssent {
             }
             Fact::Demand(side, _) => self.judged(s, side),
             Fact::Victory(side) => {
-                s.winner = Some(side);
+                // A draw leaves no winner: the match is over without one.
+                s.winner = side;
                 s.phase = Phase::Over;
             }
             Fact::Ended(won) => {
@@ -1163,7 +1165,8 @@ impl WildAssent {
             Event::End { unit } => Fact::End(u(unit)?),
             Event::Reshuffle => Fact::Reshuffle,
             Event::Ended { won } => Fact::Ended(*won),
-            Event::Victory { side } => Fact::Victory(*side),
+            Event::Victory { side } => Fact::Victory(Some(*side)),
+            Event::Drawn => Fact::Victory(None),
             Event::Demand { side, met } => Fact::Demand(*side, *met),
             other => return Err(not_a_consequence(other)),
         })
@@ -1504,7 +1507,8 @@ impl Consequences for WildAssent {
             Fact::End(u) => Event::End { unit: n(u) },
             Fact::Reshuffle => Event::Reshuffle,
             Fact::Ended(won) => Event::Ended { won },
-            Fact::Victory(side) => Event::Victory { side },
+            Fact::Victory(Some(side)) => Event::Victory { side },
+            Fact::Victory(None) => Event::Drawn,
             Fact::Demand(side, met) => Event::Demand { side, met },
         }
     }

@@ -409,6 +409,9 @@ pub enum Event {
         unit: Name,
         skills: Lineup,
     },
+    /// `victory draw`: the Arena match ends with no winner (both sides fell in one attack,
+    /// interpretation `double-fall=draw`).
+    Drawn,
 }
 
 impl Event {
@@ -437,6 +440,7 @@ impl Event {
                 | Event::Reshuffle
                 | Event::Ended { .. }
                 | Event::Victory { .. }
+                | Event::Drawn
                 | Event::Demand { .. }
         ) || matches!(self, Event::Camp(c) if c.is_consequence())
     }
@@ -552,6 +556,7 @@ impl fmt::Display for Event {
             }
             Event::Troupe { side, cards } => write!(f, "troupe {side} {cards}"),
             Event::Skills { unit, skills } => write!(f, "skills {unit} {skills}"),
+            Event::Drawn => f.write_str("victory draw"),
         }
     }
 }

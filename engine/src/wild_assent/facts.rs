@@ -63,7 +63,9 @@ impl WildAssent {
             f.put_list("round.next", next);
         }
         if self.params.mode == Mode::Arena {
-            f.put("winner", value_or_dash(s.winner));
+            // `draw`: the match is over with no winner (`double-fall=draw`).
+            let drawn = s.phase == Phase::Over && s.winner.is_none();
+            f.put("winner", if drawn { "draw".to_string() } else { value_or_dash(s.winner) });
             f.put_list("silvestrem.active", self.silvestrem_active(s));
             f.put("silvestrem.drawn", s.silvestrem.drawn.len());
             f.put("draft.player1", value_or_dash(s.draft.first));

@@ -142,7 +142,10 @@ impl Game for WildAssent {
         // no verdict changed.
         // 10: a Flying Creature's Instinct search flies over Pits as over any obstacle (l.76,
         // Example 3), ending in none; it went round them, so a target reachable only over a
-        // Pit was ruled out and a path over one refused. Verdicts changed.
+        // Pit was ruled out and a path over one refused. An Arena match is judged once the
+        // attack being resolved is over on every target (a log's `victory` written before
+        // another target's damage breaks the rules); both sides fallen in one attack: a draw,
+        // `victory draw` (interpretation `double-fall`). Verdicts changed.
         GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 10 }
     }
     fn rules() -> &'static [RuleInfo] {

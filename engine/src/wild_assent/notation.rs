@@ -182,6 +182,11 @@ pub fn parse_event(line: &str) -> Result<Event, ParseError> {
         "draft-roll" => Event::DraftRoll { side: arena_side(&mut w)?, faces: faces(&mut w)? },
         "draft" => Event::Draft { side: arena_side(&mut w)?, card: name(&mut w, "a card")? },
         "silvestrem" => Event::Silvestrem { card: name(&mut w, "a Silvestrem card")? },
+        // `victory draw`: a match both sides lost in one attack (`double-fall=draw`).
+        "victory" if w.peek() == Some("draw") => {
+            w.skip();
+            Event::Drawn
+        }
         "victory" => Event::Victory { side: arena_side(&mut w)? },
         "demand" => {
             let side = arena_side(&mut w)?;
@@ -350,6 +355,7 @@ mod tests {
             "encounter won",
             "encounter lost",
             "victory blue",
+            "victory draw",
         ] {
             let e = parse_event(line).unwrap_or_else(|e| panic!("{line}: {e}"));
             assert_eq!(e.to_string(), line);

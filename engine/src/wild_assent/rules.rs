@@ -378,10 +378,10 @@ rules! {
         "Arena: Playing the Game (Roll Momentum Dice), Momentum Dice";
     // ---- the Arena: victory
     VICTORY_DEATHMATCH = "wa.arena.victory.deathmatch",
-        "Deathmatch (the default): as soon as a side's Assent (a team's last Assent) falls, the other side wins (interpretation `deathmatch-escape`)",
+        "Deathmatch (the default): as soon as a side's Assent (a team's last Assent) falls, the other side wins, judged once the attack is resolved on every target (interpretations `deathmatch-escape`, `double-fall`)",
         "Arena: Victory Conditions (Deathmatch)";
     VICTORY_LAST = "wa.arena.victory.last-standing",
-        "Last Man Standing: a side wins when every enemy Assent and Creature is slain (Summons are not Creatures; an Escaped one is not slain: interpretation `last-standing-escape`)",
+        "Last Man Standing: a side wins when every enemy Assent and Creature is slain (Summons are not Creatures; an Escaped one is not slain: interpretation `last-standing-escape`), judged once the attack is resolved on every target (`double-fall`)",
         "Arena: Victory Conditions (Last Man Standing), Summons";
     GAME_OVER = "wa.arena.end.game-over",
         "Nothing happens after the victory condition is met (fixed reading)",
@@ -621,6 +621,11 @@ named_enum! {
 }
 
 named_enum! {
+    /// Who wins when both sides fell in one attack.
+    pub enum DoubleFall ("a reading") { Draw = "draw", Attacker = "attacker" }
+}
+
+named_enum! {
     /// Whether Healing dice count toward a Creature's two Momentum dice.
     pub enum HealCap ("a reading") { HealExempt = "heal-exempt", HealCounts = "heal-counts" }
 }
@@ -674,6 +679,7 @@ pub const P_PLAYERS: &str = "players";
 pub const P_DRAFT_MEDIUM: &str = "draft-medium-2p";
 pub const P_DRAFT_EQUIPMENT: &str = "draft-equipment-4p";
 pub const P_ESCAPE: &str = "deathmatch-escape";
+pub const P_DOUBLE_FALL: &str = "double-fall";
 pub const P_HEAL_CAP: &str = "momentum-heal-cap";
 pub const P_REROLL: &str = "momentum-reroll-timing";
 pub const P_SCOUT_ACTIONS: &str = "scout-actions";
@@ -1018,6 +1024,19 @@ pub static PARAMS: &[ParamSpec] = &[
         section: "Arena: Victory Conditions (Deathmatch), Keywords (Escape)",
     },
     ParamSpec {
+        name: P_DOUBLE_FALL,
+        kind: ParamKind::Interpretation,
+        allowed: DoubleFall::NAMES,
+        default: DoubleFall::Draw.name(),
+        doc: "One roll resolves on every target of an area attack (Example 10), and the victory is judged once \
+              it has (whatever order the log writes the targets in). When both sides' Assents (a team's last \
+              Assents; for Last Man Standing, every Assent and Creature) fell in that attack, \"the other \
+              player/team wins\" names neither alone, and the book has no rule for it. Default `draw`: the match \
+              ends with no winner (`victory draw`). `attacker`: the side that made the attack wins (a house \
+              rule: its action met the victory condition).",
+        section: "Arena: Victory Conditions (Deathmatch, Last Man Standing), Example 10",
+    },
+    ParamSpec {
         name: P_HEAL_CAP,
         kind: ParamKind::Interpretation,
         allowed: HealCap::NAMES,
@@ -1252,6 +1271,7 @@ pub struct Params {
     pub draft_equipment: DraftEquipment,
     pub victory: Victory,
     pub escape: DeathmatchEscape,
+    pub double_fall: DoubleFall,
     pub instinct_second: InstinctSecond,
     pub knockback_plain: KnockbackPlain,
     pub careful_range: CarefulRange,
@@ -1321,6 +1341,7 @@ impl Params {
             draft_equipment: r.get(P_DRAFT_EQUIPMENT, DraftEquipment::TwoPerAssent),
             victory: r.get(P_VICTORY, Victory::Deathmatch),
             escape: r.get(P_ESCAPE, DeathmatchEscape::Falls),
+            double_fall: r.get(P_DOUBLE_FALL, DoubleFall::Draw),
             instinct_second: r.get(P_INSTINCT_SECOND, InstinctSecond::AnyCard),
             knockback_plain: r.get(P_KNOCKBACK_PLAIN, KnockbackPlain::Damaged),
             careful_range: r.get(P_CAREFUL_RANGE, CarefulRange::Range),
@@ -1380,6 +1401,7 @@ mod tests {
         check_reading::<DraftMedium>(PARAMS, P_DRAFT_MEDIUM).unwrap();
         check_reading::<DraftEquipment>(PARAMS, P_DRAFT_EQUIPMENT).unwrap();
         check_reading::<DeathmatchEscape>(PARAMS, P_ESCAPE).unwrap();
+        check_reading::<DoubleFall>(PARAMS, P_DOUBLE_FALL).unwrap();
         check_reading::<InstinctSecond>(PARAMS, P_INSTINCT_SECOND).unwrap();
         check_reading::<KnockbackPlain>(PARAMS, P_KNOCKBACK_PLAIN).unwrap();
         check_reading::<CarefulRange>(PARAMS, P_CAREFUL_RANGE).unwrap();

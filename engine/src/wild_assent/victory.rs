@@ -7,55 +7,84 @@
 //!
 //! A side counts only once it has had such a miniature on the table, so a combat that sets
 //! up one side's Creatures without their Assent (the book's examples) never ends by it.
+//!
+//! The match is judged once the attack being resolved is over on every target: one roll
+//! resolves on each target (Arena Example 10), and the notation lets a log write an area
+//! attack's targets in any order, so a verdict judged at the first fallen miniature would
+//! follow that order. When both sides fell in one attack the book names no winner: a draw
+//! by default, or the attacking side wins (interpretation `double-fall`).
 
 use super::cards::UnitKind;
 use super::due::{Due, Fact};
-use super::rules::{self, DeathmatchEscape, LastStandingEscape, Mode, Victory};
+use super::rules::{self, DeathmatchEscape, DoubleFall, LastStandingEscape, Mode, Victory};
 use super::state::{Phase, Presence, Side, State};
 use super::WildAssent;
 
 impl WildAssent {
-    /// The side that has won, if the match is decided.
-    pub(crate) fn winner(&self, s: &State) -> Option<Side> {
-        if self.params.mode != Mode::Arena {
-            return None;
-        }
+    /// Whether `side` has fallen: it had a miniature the victory condition counts, and each
+    /// such miniature is out.
+    fn fallen(&self, s: &State, side: Side) -> bool {
         let counts = |kind: UnitKind| match self.params.victory {
             Victory::Deathmatch => kind == UnitKind::Assent,
             Victory::LastStanding => matches!(kind, UnitKind::Assent | UnitKind::Gladiator),
         };
-        let fallen = |side: Side| {
-            let mut had = false;
-            for u in s.units.iter().filter(|u| u.side == side && counts(u.kind)) {
-                had = true;
-                let gone = match u.presence {
-                    Presence::OnBoard => false,
-                    // Deathmatch's "falls" and Last Man Standing's "slain" read apart.
-                    Presence::Escaped => match self.params.victory {
-                        Victory::Deathmatch => self.params.escape == DeathmatchEscape::Falls,
-                        Victory::LastStanding => self.params.last_escape == LastStandingEscape::Gone,
-                    },
-                    _ => true,
-                };
-                if !gone {
-                    return false;
-                }
+        let mut had = false;
+        for u in s.units.iter().filter(|u| u.side == side && counts(u.kind)) {
+            had = true;
+            let gone = match u.presence {
+                Presence::OnBoard => false,
+                // Deathmatch's "falls" and Last Man Standing's "slain" read apart.
+                Presence::Escaped => match self.params.victory {
+                    Victory::Deathmatch => self.params.escape == DeathmatchEscape::Falls,
+                    Victory::LastStanding => self.params.last_escape == LastStandingEscape::Gone,
+                },
+                _ => true,
+            };
+            if !gone {
+                return false;
             }
-            had
-        };
-        match (fallen(Side::Red), fallen(Side::Blue)) {
-            (true, false) => Some(Side::Blue),
-            (false, true) => Some(Side::Red),
-            _ => None,
         }
+        had
     }
 
-    /// `victory SIDE`, as soon as the match is decided.
+    /// The match's result once decided: `Some(Some(side))` a side won, `Some(None)` a draw
+    /// (both sides fell in one attack, `double-fall=draw`), `None` not decided (or not yet:
+    /// the attack being resolved still owes a consequence to a target).
+    pub(crate) fn result(&self, s: &State) -> Option<Option<Side>> {
+        if self.params.mode != Mode::Arena {
+            return None;
+        }
+        let (red, blue) = (self.fallen(s, Side::Red), self.fallen(s, Side::Blue));
+        if !red && !blue {
+            return None;
+        }
+        // The rest of the attack first: its other targets' damage (and a hazard's) may bring
+        // the other side down too, whichever target the log wrote first.
+        if self.attack_due(s).is_some() {
+            return None;
+        }
+        Some(match (red, blue) {
+            (true, false) => Some(Side::Blue),
+            (false, true) => Some(Side::Red),
+            _ => match self.params.double_fall {
+                DoubleFall::Draw => None,
+                // The attack just resolved (or still being, its attacker gone) made both fall.
+                DoubleFall::Attacker => s
+                    .attack
+                    .as_ref()
+                    .map(|a| a.attacker)
+                    .or(s.last_attack.map(|(u, _)| u))
+                    .map(|u| s.unit(u).side),
+            },
+        })
+    }
+
+    /// `victory SIDE` (or `victory draw`), as soon as the match is decided.
     pub(crate) fn victory_due(&self, s: &State) -> Option<Due> {
         if s.phase != Phase::Play || s.winner.is_some() {
             return None;
         }
-        let side = self.winner(s)?;
+        let side = self.result(s)?;
         let rule = match self.params.victory {
             Victory::Deathmatch => rules::VICTORY_DEATHMATCH,
             Victory::LastStanding => rules::VICTORY_LAST,
