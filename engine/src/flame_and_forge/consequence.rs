@@ -492,15 +492,8 @@ impl FlameAndForge {
         done: u8,
         due: &Due,
     ) -> Option<u8> {
-        let Due::RetIcon { fire, gem, tile } = *due else { return None };
         let items = &self.catalog.retaliations.get(card)?.items;
-        let is = |item: RetItem| match item {
-            RetItem::Fire(row, pos) => fire && Tile::relative(territory, row, pos) == Some(tile),
-            RetItem::Gem(g, row, pos) => {
-                !fire && g == gem && Tile::relative(territory, row, pos) == Some(tile)
-            }
-            RetItem::Text(_) => false,
-        };
+        let is = |item: RetItem| super::flow::ret_item_token(territory, item) == Some(*due);
         if items.get(next as usize).is_some_and(|&item| is(item)) {
             return None;
         }

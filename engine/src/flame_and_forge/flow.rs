@@ -147,21 +147,11 @@ impl FlameAndForge {
     /// tile it marks, when that tile is on the board and the Supply has one (a fire never on a
     /// scorched tile); `None` passes it over.
     pub(super) fn ret_item_due(&self, s: &State, territory: Territory, item: RetItem) -> Option<Due> {
-        match item {
-            RetItem::Gem(gem, row, pos) => {
-                let tile = Tile::relative(territory, row, pos)?;
-                (s.supply[gem.index()] != 0).then_some(Due::RetIcon { fire: false, gem, tile })
-            }
-            RetItem::Fire(row, pos) => {
-                let tile = Tile::relative(territory, row, pos)?;
-                (!s.tile(tile).scorched && s.fire_supply != 0).then_some(Due::RetIcon {
-                    fire: true,
-                    gem: Gem::Y,
-                    tile,
-                })
-            }
-            RetItem::Text(_) => None,
-        }
+        let due = ret_item_token(territory, item)?;
+        let Due::RetIcon { fire, gem, tile } = due else { return None };
+        let supplied =
+            if fire { !s.tile(tile).scorched && s.fire_supply != 0 } else { s.supply[gem.index()] != 0 };
+        supplied.then_some(due)
     }
 
     /// The tiles an event action's icon may go to.
@@ -1069,5 +1059,19 @@ impl FlameAndForge {
     /// Whether a card id names a monster.
     pub(super) fn is_monster(&self, card: super::catalog::CardId) -> bool {
         self.catalog.cards.get(card).is_some_and(|c| c.kind == CardKind::Monster)
+    }
+}
+
+/// The token a Retaliation card's fire or gem item marks on `territory` (a fire's gem is
+/// `Gem::Y`, unused), whatever the Supply holds; `None` for a text or a tile off the board.
+pub(super) fn ret_item_token(territory: Territory, item: RetItem) -> Option<Due> {
+    match item {
+        RetItem::Gem(gem, row, pos) => {
+            Some(Due::RetIcon { fire: false, gem, tile: Tile::relative(territory, row, pos)? })
+        }
+        RetItem::Fire(row, pos) => {
+            Some(Due::RetIcon { fire: true, gem: Gem::Y, tile: Tile::relative(territory, row, pos)? })
+        }
+        RetItem::Text(_) => None,
     }
 }
