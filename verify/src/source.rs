@@ -44,10 +44,7 @@ impl Source {
         match spec.to_str() {
             Some(text) => Source::parse(text),
             None if Path::new(spec).is_file() => Ok(Source::file(spec)),
-            None => Err(VerifyError::new(
-                crate::ErrorKind::Io,
-                format!("no such file: {}", Path::new(spec).display()),
-            )),
+            None => Err(missing(Path::new(spec))),
         }
     }
 
@@ -83,12 +80,28 @@ impl Source {
         let origin = if Path::new(base).is_file() {
             Origin::File(PathBuf::from(base))
         } else if base.contains('/') || base.ends_with(".arb") || base.ends_with(".jsonl") {
-            return Err(VerifyError::new(crate::ErrorKind::Io, format!("no such file: {base}")));
+            return Err(missing(Path::new(base)));
         } else {
             Origin::Session(base.to_string())
         };
         Ok(Source { origin, variants })
     }
+}
+
+/// The sentence for a path that names no log file: one that exists (a directory, a device,
+/// a pipe) is named for what it is, since "no such file" would send the user looking for a
+/// typo.
+pub(crate) fn missing(path: &Path) -> VerifyError {
+    let what = match std::fs::metadata(path) {
+        Ok(m) if m.is_dir() => Some("a directory"),
+        Ok(_) => Some("not a regular file (a device, pipe or socket)"),
+        Err(_) => None,
+    };
+    let message = match what {
+        Some(what) => format!("{} is {what}, not a log file", path.display()),
+        None => format!("no such file: {}", path.display()),
+    };
+    VerifyError::new(crate::ErrorKind::Io, message)
 }
 
 /// Read `--variant NAME=VALUE` options (or `--setup` pairs) into pairs, refusing a malformed
@@ -144,7 +157,15 @@ mod tests {
         assert_eq!(s.variants, vec![("exhaust-from".into(), "any".into()), ("rules".into(), "1".into())]);
         assert_eq!(s.to_string(), "s1@exhaust-from=any@rules=1");
         assert!(Source::parse("s1@oops").is_err());
-        assert!(Source::parse("missing/file.arb").is_err());
+        assert_eq!(Source::parse("missing/file.arb").unwrap_err().message, "no such file: missing/file.arb");
+        // A path that exists but is no log file is named for what it is.
+        let dir = std::env::temp_dir();
+        let spec = format!("{}/", dir.display());
+        assert!(Source::parse(&spec).unwrap_err().message.ends_with("is a directory, not a log file"));
+        if Path::new("/dev/null").exists() {
+            let e = Source::parse("/dev/null").unwrap_err().message;
+            assert_eq!(e, "/dev/null is not a regular file (a device, pipe or socket), not a log file");
+        }
         assert!(Source::parse("@a=b").is_err());
         assert_eq!(
             parse_variants(&["a=b", " c = d "]).unwrap(),

@@ -217,10 +217,7 @@ pub fn import_file_with<R: Games>(
     let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
     let name = session.map(str::to_string).unwrap_or(stem);
     if !path.is_file() {
-        return Err(VerifyError::new(
-            ErrorKind::Io,
-            format!("no such file: {}", shown(&path.display().to_string())),
-        ));
+        return Err(crate::source::missing(path));
     }
     with_game(ctx, &Source::file(path), Import { ctx, name: &name, progress })
 }
