@@ -5,7 +5,7 @@
 
 use super::cards::{Area, CardKind, Condition};
 use super::effect::{Ailment, DamageBase, Effect, Skill};
-use super::rules::{LureRoll, RecheckTie};
+use super::rules::{AccuracyModifiers, LureRoll, RecheckTie};
 use super::state::{Action, ActionKind, Current, Seat, Seats, State, Token, Who};
 use super::KeridwynFight;
 
@@ -265,8 +265,12 @@ impl KeridwynFight {
             _ => None,
         });
         let difficulty = ACCURACY_DIFFICULTY.saturating_add(acc_own).saturating_add(acc_target);
-        // `roll_modifier`, from the sum taken above.
-        let roll_mod = Self::with_dazzle(s, c.who, roll).saturating_add(c.bonus);
+        // `roll_modifier`, from the sum taken above; under `accuracy-modifiers=face` the dice
+        // count as rolled (the modifiers only move the roll against the defense).
+        let roll_mod = match self.params.accuracy_modifiers {
+            AccuracyModifiers::RollModifiers => Self::with_dazzle(s, c.who, roll).saturating_add(c.bonus),
+            AccuracyModifiers::Face => 0,
+        };
         let accuracy = c.dice.with(roll_mod).reaching(difficulty) as i32;
         base.saturating_add(mods).saturating_sub(weak).saturating_add(accuracy).max(0)
     }

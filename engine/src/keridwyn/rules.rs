@@ -223,6 +223,13 @@ named_enum! {
     }
 }
 named_enum! {
+    /// `accuracy-modifiers`.
+    pub enum AccuracyModifiers ("a reading of accuracy-modifiers") {
+        RollModifiers = "roll-modifiers",
+        Face = "face",
+    }
+}
+named_enum! {
     /// `skill-die`.
     pub enum SkillDie ("a reading of skill-die") { D10 = "d10", D12 = "d12" }
 }
@@ -260,6 +267,7 @@ pub const P_RECALL: &str = "recall-limit";
 pub const P_ACTION_DIE: &str = "action-die-time";
 pub const P_ACTION_MODIFIERS: &str = "action-die-modifiers";
 pub const P_ROUND_DEFEATS: &str = "end-of-round-defeats";
+pub const P_ACCURACY_MODIFIERS: &str = "accuracy-modifiers";
 
 /// The most Fame a reroll may cost (catalog numbers stay below 1000).
 pub const MAX_REROLL_COST: i32 = 999;
@@ -440,6 +448,21 @@ pub static PARAMS: &[ParamSpec] = &[
               not yet stated never happen (rules version 6's behaviour).",
         section: "ONGOING EFFECTS; AILMENTS",
     },
+    ParamSpec {
+        name: P_ACCURACY_MODIFIERS,
+        kind: ParamKind::Interpretation,
+        allowed: AccuracyModifiers::NAMES,
+        default: AccuracyModifiers::RollModifiers.name(),
+        doc: "\"Accuracy increases the attack's damage by 1 for each 9 or higher rolled\" (l.8) does not say \
+              whether a die counts as it was rolled or after the roll's modifiers (Dazzle's -1, `roll +N`, a \
+              recalled mercenary's +1), and the sample's numbers do not tell: Yahmra's dice 9, 5, 3 \
+              \"have become 10, 6, and 4\" with Chargo's +1, and \"they gain 1 damage from Accuracy\" either way \
+              (l.57-58). Default `roll-modifiers`, the sample's words: a modifier changes the roll's dice (\"the \
+              roll has become 10, 6, and 4\"), Dazzle is a penalty \"on rolls\" (l.16), and Accuracy counts the \
+              dice of that roll, so a Dazzled 9 grants none and an 8 with `roll +1` grants 1. `face`: the \
+              number rolled on the die counts, and the modifiers only move the roll against the defense.",
+        section: "HOW TO FIGHT; SAMPLE ROUND OF COMBAT",
+    },
 ];
 
 /// The interpretations, read once from the setup.
@@ -459,6 +482,7 @@ pub struct Params {
     pub action_die: ActionDieTime,
     pub action_modifiers: ActionDieModifiers,
     pub round_defeats: RoundDefeats,
+    pub accuracy_modifiers: AccuracyModifiers,
 }
 
 impl Params {
@@ -479,6 +503,7 @@ impl Params {
             action_die: r.get(P_ACTION_DIE, ActionDieTime::AfterPlacement),
             action_modifiers: r.get(P_ACTION_MODIFIERS, ActionDieModifiers::Face),
             round_defeats: r.get(P_ROUND_DEFEATS, RoundDefeats::Together),
+            accuracy_modifiers: r.get(P_ACCURACY_MODIFIERS, AccuracyModifiers::RollModifiers),
         }
     }
 }

@@ -409,6 +409,7 @@ fn rule_ids_are_unique_and_interpretations_are_typed_and_quote_their_passage() {
         check_reading::<rules::SkillDie>(specs, rules::P_DIE),
         check_reading::<rules::RecallLimit>(specs, rules::P_RECALL),
         check_reading::<rules::RoundDefeats>(specs, rules::P_ROUND_DEFEATS),
+        check_reading::<rules::AccuracyModifiers>(specs, rules::P_ACCURACY_MODIFIERS),
     ];
     for c in checks {
         assert_eq!(c, Ok(()));

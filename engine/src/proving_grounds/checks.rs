@@ -9,7 +9,7 @@
 
 use super::dice::{Color, Die};
 use super::event::{Action, Event};
-use super::params::{ExhaustFrom, ReplaceWithoutWhite, Replacement};
+use super::params::{ExhaustFrom, ReplaceWithoutWhite, Replacement, RingEntry};
 use super::rules::*;
 use super::state::{Outcome, Phase, State, MAX_DISCARD, SLOTS};
 use super::ProvingGrounds;
@@ -95,7 +95,7 @@ impl ProvingGrounds {
         };
         exhaust_at(s, pick, color, f);
         s.slots[i].marker = self.enemy(card).start;
-        self.lose_health(s);
+        self.lose_health(s, true);
         Ok(())
     }
 
@@ -120,13 +120,17 @@ impl ProvingGrounds {
             .unwrap_or(Color::White)
     }
 
-    /// The health marker moves down one space: the last space loses at once, the stack's
-    /// space allows a replacement.
-    pub(super) fn lose_health(&self, s: &mut State) {
+    /// The health marker moves down one space (`wound`: a wound's, else a card's): the last
+    /// space loses at once, the stack's space allows a replacement (after a wound, or after
+    /// any loss under `ring-entry=any-loss`).
+    pub(super) fn lose_health(&self, s: &mut State, wound: bool) {
         s.health = s.health.saturating_add(1).min(self.config.health);
         if s.health >= self.config.health {
             s.outcome = Outcome::Lost;
             s.phase = Phase::Over;
+        } else if !wound && self.config.ring_entry == RingEntry::Wound {
+            // "If suffering a wound causes the health marker to move into the space ..." (l.173):
+            // a card's loss allows no replacement, and the stack stays on its space.
         } else if s.health == s.stack_at(self.config.rings) && !s.stack.is_empty() {
             let has_white = s.pool.iter().any(|d| d.color == Color::White);
             if has_white || self.config.replace_without_white != ReplaceWithoutWhite::Skip {
@@ -148,8 +152,9 @@ impl ProvingGrounds {
         e: &Event,
         f: &mut Findings,
     ) {
-        // An unmet chariot's health loss allows a replacement at the start of step 2; it is
-        // made once the markers have moved, and starts step 2B like a defeat or a wound.
+        // Under `ring-entry=any-loss`, an unmet chariot's health loss allows a replacement at
+        // the start of step 2; it is made once the markers have moved, and starts step 2B
+        // like a defeat or a wound.
         if s.phase == Phase::Move && s.replace_owed {
             self.finish_moves(s, e, f);
         }

@@ -32,6 +32,7 @@ pub const INSPIRATION_REUSE: &str = "inspiration-reuse";
 pub const CHARIOT_UNMET: &str = "chariot-unmet";
 pub const CHARIOT_DRAW: &str = "chariot-draw";
 pub const REPLACEMENT: &str = "replacement";
+pub const RING_ENTRY: &str = "ring-entry";
 
 /// Every parameter `ProvingGrounds` accepts.
 pub static PARAMS: &[ParamSpec] = &[
@@ -256,6 +257,27 @@ pub static PARAMS: &[ParamSpec] = &[
         section: "Replacing Dice",
     },
     ParamSpec {
+        name: RING_ENTRY,
+        kind: ParamKind::Interpretation,
+        allowed: RingEntry::NAMES,
+        default: RingEntry::Wound.name(),
+        doc: "Which health losses allow the replacement. The rulebook ties it to a wound: \"If suffering a \
+              wound causes the health marker to move into the space on your health track with the stack of \
+              colored dice, you get to replace one of the white dice\" (l.173; its example, l.177: \"Carter \
+              has suffered another wound, and this time the health marker moves into the space\"), and the \
+              reference card lists it under \"Marker in bottom space: Suffer a wound\" (l.32); the card's \
+              summary box says \"When your health marker enters a colored ring, replace one white die\" \
+              (l.56). The book prints no chariot card, so it never names a health loss that is not a wound \
+              (a catalog's chariot `health -N`). `wound` = the rulebook's words: only a wound moving the \
+              marker into the stack's space allows a replacement; a chariot's loss moves the marker (and can \
+              lose the game) but allows none, a `replace` after it breaks `pg.replace.not-owed`, and the \
+              stack stays where it is (it moves down only with a replacement, l.175). `any-loss` = the \
+              card's summary (rules version 4's behaviour): any loss carrying the marker into or past the \
+              stack's space allows the replacement once, and the stack then moves to one space below the \
+              marker (a project reading: the book has no loss of several spaces).",
+        section: "Replacing Dice; Reference card: Colored Dice",
+    },
+    ParamSpec {
         name: MULTI_SPACE,
         kind: ParamKind::Interpretation,
         allowed: MultiSpace::NAMES,
@@ -385,6 +407,10 @@ named_enum! {
     }
 }
 named_enum! {
+    /// `ring-entry`: which health losses allow the replacement.
+    pub enum RingEntry ("a reading of ring-entry") { Wound = "wound", AnyLoss = "any-loss" }
+}
+named_enum! {
     /// `replacement`: whether the replacement may be declined.
     pub enum Replacement ("a reading of replacement") { Optional = "optional", Mandatory = "mandatory" }
 }
@@ -458,6 +484,7 @@ pub struct Config {
     pub exhaust_from: ExhaustFrom,
     pub replace_without_white: ReplaceWithoutWhite,
     pub replacement: Replacement,
+    pub ring_entry: RingEntry,
     pub multi_space: MultiSpace,
     /// The last second (since the roll) a reroll is in time, as `timer` reads it.
     pub last_reroll_second: u16,
@@ -503,6 +530,7 @@ impl Config {
             exhaust_from: r.get(EXHAUST_FROM, ExhaustFrom::Any),
             replace_without_white: r.get(REPLACE_WITHOUT_WHITE, ReplaceWithoutWhite::Skip),
             replacement: r.get(REPLACEMENT, Replacement::Optional),
+            ring_entry: r.get(RING_ENTRY, RingEntry::Wound),
             multi_space: r.get(MULTI_SPACE, MultiSpace::Optional),
             last_reroll_second,
             modules,
@@ -551,6 +579,7 @@ mod tests {
             check_reading::<ExhaustFrom>(PARAMS, EXHAUST_FROM),
             check_reading::<ReplaceWithoutWhite>(PARAMS, REPLACE_WITHOUT_WHITE),
             check_reading::<Replacement>(PARAMS, REPLACEMENT),
+            check_reading::<RingEntry>(PARAMS, RING_ENTRY),
             check_reading::<MultiSpace>(PARAMS, MULTI_SPACE),
             check_reading::<Timer>(PARAMS, TIMER),
             check_reading::<RollsReset>(PARAMS, ROLLS_RESET),

@@ -7,7 +7,8 @@
 //! one at the start of each round with none in play), `chariot-dice` (which dice may be
 //! placed), `chariot-unmet` (an unmet chariot stays in play or is discarded) and
 //! `chariot-unmet-dice`. Effects are card data: `health -N`, `markers -N`, `shield N` are
-//! applied and checked; other text is reported unverified when the chariot activates.
+//! applied and checked; other text is reported unverified when the chariot activates. A
+//! `health -N` is no wound, so it allows a replacement only under `ring-entry=any-loss`.
 
 use super::Hooks;
 use crate::kit::effect::unverified;
@@ -225,7 +226,7 @@ impl ProvingGrounds {
                     if s.phase == Phase::Over {
                         break;
                     }
-                    self.lose_health(s);
+                    self.lose_health(s, false);
                 }
             }
             // Before any marker's turn: a marker sent to the bottom owes a wound at the checks.
