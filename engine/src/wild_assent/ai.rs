@@ -12,7 +12,7 @@
 
 use super::cards::{Criterion, Instinct, Movement, Moving, Pool, Stat};
 use super::geometry::Blockers;
-use super::rules::{self, CarefulRange, TargetCriteria, TargetDefense, TargetHp};
+use super::rules::{self, CarefulRange, PitPath, TargetCriteria, TargetDefense, TargetHp};
 use super::state::reach::{Kept, Reach};
 use super::state::{Activation, Side, State, UnitIx};
 use super::WildAssent;
@@ -133,8 +133,10 @@ impl WildAssent {
     ) -> &'k mut Reach {
         let mover = if self.movement_of(s, act) == Movement::Flying {
             self.search_mover(s, act)
-        } else {
+        } else if self.params.pit_path == PitPath::Around {
             super::geometry::avoiding(*walk, walk.stop)
+        } else {
+            super::geometry::open_pits(*walk)
         };
         self.reach_with(s, act, kept, mover)
     }
@@ -904,6 +906,52 @@ impl WildAssent {
                     .then(|| (rule, format!("`{name}` stops with {left} Speed left on its way to {tname}")))
             }
         }
+    }
+
+    /// Under `pit-path=into`: where a walking Creature's movement stopped in a Pit (`here`,
+    /// `spent` Speed in all). Its search takes the Pit as open ground, so the Pit must lie on a
+    /// shortest path toward its destination (reached as cheaply as it can be, and that much
+    /// nearer the goal): there the walk the card requires stops. A card whose Creature was in
+    /// range at the start (Careful Advance moving away) or that targets every enemy is judged
+    /// as any other stop. Asked only for a move that entered a Pit.
+    #[cold]
+    pub(crate) fn check_creature_pit(
+        &self,
+        s: &State,
+        act: &Activation,
+        r: &mut Reach,
+        goal: Option<&Places>,
+        here: Place,
+        spent: u8,
+    ) -> Option<Breach> {
+        let card = self.card_of_act(act)?;
+        let away = card.moving == Moving::Careful && goal.is_some_and(|g| in_goal(g, act.start));
+        if card.pool == Pool::Enemies || away {
+            return self.check_creature_stop(s, act, r, goal, here, spent);
+        }
+        let target = act.target?;
+        goal?;
+        // Careful Advance's goal was cut down to the fields it reaches: a Pit on its way toward
+        // a goal out of reach is judged against the whole goal (Advance's is the same).
+        let goal = self.goal_places(s, act, target)?;
+        // Back from the goal as far as the start: each place's cost to the goal.
+        let back = r.mover.to_set_until(goal, u8::MAX - 1, Some(act.start));
+        let walked = u16::from(spent.saturating_sub(act.spent));
+        let on_path = match (back.get(act.start), back.get(here)) {
+            (Some(total), Some(rest)) => walked + u16::from(rest) == u16::from(total),
+            _ => false,
+        };
+        (!on_path).then(|| {
+            (
+                rules::CMOVE_SHORTEST,
+                format!(
+                    "`{}` stops in the Pit on {}, on no shortest path toward {}",
+                    s.unit(act.unit).name,
+                    here.at.algebraic(),
+                    s.unit(target).name
+                ),
+            )
+        })
     }
 
     /// Where a Creature whose card targets every enemy ("the most enemies in melee range",

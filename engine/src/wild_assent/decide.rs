@@ -867,7 +867,12 @@ impl WildAssent {
                 rules::InstinctSecond::AnyCard => s.hunt.draws == 2,
                 rules::InstinctSecond::DeadOnly => s.hunt.dead_draws >= 1,
             };
-            s.hunt.dead_draws = if ends { 2 } else { 1 };
+            // `instinct-escaped=spent`: an Escaped Creature's card is neither a slain nor a
+            // captured one's; with no miniature to resolve it, it is spent and the turn is
+            // over, as at a second dead card. (Flag first: the default looks no further.)
+            let spent = self.params.instinct_escaped == rules::InstinctEscaped::Spent
+                && creature.is_some_and(|c| s.unit(c).presence == Presence::Escaped);
+            s.hunt.dead_draws = if ends || spent { 2 } else { 1 };
             return Ok(());
         };
         let mut capturers = 0u32;
@@ -1220,9 +1225,15 @@ impl WildAssent {
             let mut kept = std::mem::take(&mut s.memo.0);
             let r = self.reach_after(s, &act, &mover, &mut kept);
             let goal = self.creature_goal(s, &act, r);
-            let breach = self
-                .check_creature_path(s, &act, r, goal.as_ref(), before, &places)
-                .or_else(|| self.check_creature_stop(s, &act, r, goal.as_ref(), place, spent));
+            // A walker stopped by a Pit its search took as open ground (`pit-path=into`,
+            // `pit` told first: the usual move ends in none) is judged by where the Pit lies.
+            let breach = self.check_creature_path(s, &act, r, goal.as_ref(), before, &places).or_else(|| {
+                if pit && self.params.pit_path == rules::PitPath::Into && movement != Movement::Flying {
+                    self.check_creature_pit(s, &act, r, goal.as_ref(), place, spent)
+                } else {
+                    self.check_creature_stop(s, &act, r, goal.as_ref(), place, spent)
+                }
+            });
             // The reach is of the board before the move: no later record uses it (its room is
             // kept for the next).
             kept.forget();

@@ -16,7 +16,8 @@ use super::combat::{AfterDamage, Knock};
 use super::effect::{Effect, Status};
 use super::event::{Event, Field};
 use super::rules::{
-    self, BleedOnSkip, BleedStack, DoubleImmobilize, HazardPush, InstinctReshuffle, Mode, Scope, StunConsumes,
+    self, BleedOnSkip, BleedStack, DoubleImmobilize, HazardPush, InstinctEscaped, InstinctReshuffle, Mode,
+    Scope, StunConsumes,
 };
 use super::state::{Outcome, Phase, Presence, Removal, Side, Source, Stage, State, UnitIx};
 use super::WildAssent;
@@ -993,8 +994,15 @@ impl WildAssent {
                 // The cards of the miniatures gone, kept inline (a table holds a handful): a
                 // reshuffle comes every few rounds, and a list made and freed for it cost more
                 // than the rest of its bookkeeping.
-                let gone: smallvec::SmallVec<[_; 16]> =
-                    s.units.iter().filter(|u| !u.on_board()).map(|u| u.card).collect();
+                // `instinct-escaped=spent`: "remove the cards for captured and slain Creatures"
+                // leaves an Escaped Creature's in.
+                let escaped_in = self.params.instinct_escaped == InstinctEscaped::Spent;
+                let gone: smallvec::SmallVec<[_; 16]> = s
+                    .units
+                    .iter()
+                    .filter(|u| !u.on_board() && !(escaped_in && u.presence == Presence::Escaped))
+                    .map(|u| u.card)
+                    .collect();
                 if !gone.is_empty() {
                     let catalog = &self.catalog;
                     s.hunt.deck.discard.retain(|c| !gone.contains(&catalog.instincts[*c].creature));
@@ -1034,7 +1042,12 @@ impl WildAssent {
                 o.capture = None;
             }
         }
-        if s.attack.as_ref().is_some_and(|a| a.attacker == u) {
+        // An attack already rolled goes on without its attacker: the roll made its damage
+        // (l.233 "The result is the total damage of the attack"), which each target is then
+        // assigned, one roll resolving on every target (Arena Example 10); the book stops no
+        // attack when its attacker leaves (a Summon whose summoner its area attack slew, say).
+        // Only an attack not yet rolled is dropped.
+        if s.attack.as_ref().is_some_and(|a| a.attacker == u && a.roll.is_none()) {
             s.attack = None;
         }
         if s.skill.as_ref().is_some_and(|k| k.user == u) {

@@ -4,7 +4,7 @@
 //! move and searching a Creature's paths use the same `Mover`, so they cannot disagree.
 
 use super::cards::Movement;
-use super::rules::{BackDiagonal, LosCorner, PartialCross};
+use super::rules::{BackDiagonal, LosCorner, PartialCross, PitPath};
 use super::state::{Obstacle, State, Unit, UnitIx};
 use super::WildAssent;
 use crate::kit::grid::{sight_line, Facing, Pos, Rel, Touch};
@@ -67,7 +67,8 @@ impl WildAssent {
     /// How `unit` moves with `movement`: everything it may pass, end on, hop over, and the
     /// Pits that end a walk. `avoid_pits` leaves Pits out of a Creature's search (a path
     /// into a Pit reaches no destination): a walker neither passes nor ends on one, a flyer
-    /// passes over them but ends on none.
+    /// passes over them but ends on none. Under `pit-path=into` a walker's search takes a
+    /// Pit as open ground instead.
     pub(crate) fn mover(
         &self,
         s: &State,
@@ -111,9 +112,13 @@ impl WildAssent {
                 // A Flying Creature soars over a Pit as over any obstacle (l.76, Example 3):
                 // its search only never ends in one (a Pit reaches no destination).
                 end = end.minus(pits);
-            } else {
+            } else if self.params.pit_path == PitPath::Around {
                 // As `avoiding`: a walker's step into a Pit ends its activation there.
                 (pass, end, stop) = (pass.minus(pits), end.minus(pits), Cells::new());
+            } else {
+                // `pit-path=into`: the Pit is open ground to the search (the walk that
+                // follows stops in it).
+                stop = Cells::new();
             }
         }
         Mover {
@@ -250,4 +255,10 @@ impl WildAssent {
 /// destination, so the search neither passes nor ends on one, and stops on none.
 pub(crate) fn avoiding(m: Mover<'static>, pits: Cells) -> Mover<'static> {
     Mover { pass: m.pass.minus(pits), end: m.end.minus(pits), stop: Cells::new(), ..m }
+}
+
+/// `m` with its Pits taken as open ground (`pit-path=into`): the search passes and ends on
+/// them, and stops on none.
+pub(crate) fn open_pits(m: Mover<'static>) -> Mover<'static> {
+    Mover { stop: Cells::new(), ..m }
 }

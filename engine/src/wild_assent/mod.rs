@@ -146,7 +146,14 @@ impl Game for WildAssent {
         // attack being resolved is over on every target (a log's `victory` written before
         // another target's damage breaks the rules); both sides fallen in one attack: a draw,
         // `victory draw` (interpretation `double-fall`). Verdicts changed.
-        GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 10 }
+        // 11: an attack already rolled is resolved on every target though its attacker leaves
+        // the board during it (a Summon destroyed as its area attack slays its summoner): it
+        // was dropped, the later targets' damage never owed. Interpretations `pit-path` (a
+        // walking Creature's search goes round a Pit, or takes it as open ground) and
+        // `instinct-escaped` (an Escaped Creature's Instinct card is drawn again, or spent)
+        // name readings the engine had taken silently; their defaults (`around`, `redraw`)
+        // keep them. Verdicts changed.
+        GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 11 }
     }
     fn rules() -> &'static [RuleInfo] {
         rules::RULES

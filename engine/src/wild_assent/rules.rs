@@ -230,7 +230,7 @@ rules! {
         "A Creature activates by an Instinct card drawn for it, resolved line by line",
         "Hunt: Playing the Game (Activate Creatures), Activating Creatures";
     INSTINCT_DEAD = "wa.hunt.instinct.dead",
-        "A card for a slain or captured Creature is discarded and another drawn; when it is the second card drawn in the Creatures' turn, the turn ends (interpretation `instinct-second-card`)",
+        "A card for a slain or captured Creature is discarded and another drawn; when it is the second card drawn in the Creatures' turn, the turn ends (interpretation `instinct-second-card`; an Escaped Creature's card: `instinct-escaped`)",
         "Hunt: Playing the Game (Activate Creatures)";
     INSTINCT_CAPTURE = "wa.hunt.instinct.capture-token",
         "A card for a Creature with a capture token: 2 assigned damage to each Seeker capturing it, then another card unless every Creature left has a token",
@@ -257,7 +257,7 @@ rules! {
         "A Creature that can reach none of its card's targets goes for the closest one of its kind",
         "Hunt: Creature Movement, Activation Questions";
     CMOVE_SHORTEST = "wa.hunt.cmove.shortest",
-        "A Creature moves along a shortest path (Speed, rotations counted) toward its destination",
+        "A Creature moves along a shortest path (Speed, rotations counted) toward its destination (a walker's round a Pit: interpretation `pit-path`)",
         "Hunt: Creature Movement";
     CMOVE_HALT = "wa.hunt.cmove.halt",
         "Halt: the Creature does not move",
@@ -735,6 +735,21 @@ pub const P_TARGET_HP: &str = "target-hp";
 pub const P_PIT_EXIT: &str = "pit-exit";
 pub const P_INSTINCT_RESHUFFLE: &str = "instinct-reshuffle";
 pub const P_SUMMON_TIMING: &str = "summon-timing";
+pub const P_PIT_PATH: &str = "pit-path";
+pub const P_INSTINCT_ESCAPED: &str = "instinct-escaped";
+
+named_enum! {
+    /// Whether a walking Creature's Instinct search goes round a Pit (a path ending in one
+    /// reaches no destination) or walks its shortest path as if the Pit were open ground,
+    /// stopping in it.
+    pub enum PitPath ("a reading") { Around = "around", Into = "into" }
+}
+
+named_enum! {
+    /// What an Instinct card drawn for an Escaped Creature does: it is discarded and another
+    /// drawn, as a slain or captured Creature's, or it is spent, the Creatures' turn over.
+    pub enum InstinctEscaped ("a reading") { Redraw = "redraw", Spent = "spent" }
+}
 
 named_enum! {
     /// When an Instinct deck whose cards have all been discarded is made again: as the next
@@ -1245,6 +1260,43 @@ pub static PARAMS: &[ParamSpec] = &[
               under both.",
         section: "Hunt: Summons, Activating Creatures",
     },
+    ParamSpec {
+        name: P_PIT_PATH,
+        kind: ParamKind::Interpretation,
+        allowed: PitPath::NAMES,
+        default: PitPath::Around.name(),
+        doc: "(Hunt) \"Creatures move the same way Seekers do, taking the shortest path to their destination\" and \
+              Advance \"moves toward its target, stopping only if it runs out of Speed or is adjacent to its \
+              target\" (Creature Movement) against the Pit: \"Any Seeker or Creature who enters a Pit field must \
+              end their activation immediately\" (Obstacles). No example shows a Creature by a Pit. Default \
+              `around`, the plain words: a path into a Pit stops there, so it is no path to the destination and \
+              no Advance (which stops only out of Speed or adjacent): a walking Creature's search (its targets \
+              and its path) leaves out the paths that end in a Pit and goes round it \
+              (`wa.hunt.cmove.advance` for one that walks in). `into`: the Pit is open ground to the search, \
+              as it blocks no step (\"may not enter a field occupied by another miniature or certain \
+              obstacles\"); the Creature walks its shortest path and, entering a Pit on it, stops there \
+              (`wa.hunt.cmove.shortest` for a Pit off every shortest path). A Flying Creature flies over Pits \
+              under both.",
+        section: "Hunt: Creature Movement, Obstacles (Pit)",
+    },
+    ParamSpec {
+        name: P_INSTINCT_ESCAPED,
+        kind: ParamKind::Interpretation,
+        allowed: InstinctEscaped::NAMES,
+        default: InstinctEscaped::Redraw.name(),
+        doc: "(Hunt) \"If the Creature is slain or captured, draw a new card. If the second Instinct card drawn \
+              is for a slain or captured Creature, discard it and activate the next Seeker. ... remove the \
+              cards for captured and slain Creatures from the discard pile\" (Activate Creatures) names two \
+              ways out of an encounter; Escape: \"The Seeker or Creature is removed from the board. If a \
+              Creature, it does not award resources\" (Keywords). Default `redraw`: the keyword tells an \
+              Escaped Creature from a slain one by its resources alone, so its card is a slain Creature's: \
+              discarded and another drawn (the second card drawn ends the turn, `instinct-second-card`), its \
+              cards left out when the deck is made again. `spent`: the two sentences name slain and captured \
+              only, so an Escaped Creature's card is drawn as any other and, with no miniature to resolve \
+              it, discarded with no activation: the Creatures' turn is over (a card drawn after it is \
+              `wa.hunt.instinct.dead`), and its cards are shuffled back in with the rest.",
+        section: "Hunt: Playing the Game (Activate Creatures), Keywords (Escape)",
+    },
 ];
 
 /// The setup and interpretations, resolved once.
@@ -1294,6 +1346,8 @@ pub struct Params {
     pub pit_exit: PitExit,
     pub instinct_reshuffle: InstinctReshuffle,
     pub summon_timing: SummonTiming,
+    pub pit_path: PitPath,
+    pub instinct_escaped: InstinctEscaped,
 }
 
 impl Params {
@@ -1363,6 +1417,8 @@ impl Params {
             pit_exit: r.get(P_PIT_EXIT, PitExit::AnyField),
             instinct_reshuffle: r.get(P_INSTINCT_RESHUFFLE, InstinctReshuffle::OnDraw),
             summon_timing: r.get(P_SUMMON_TIMING, SummonTiming::BeforeMove),
+            pit_path: r.get(P_PIT_PATH, PitPath::Around),
+            instinct_escaped: r.get(P_INSTINCT_ESCAPED, InstinctEscaped::Redraw),
         }
     }
 }
@@ -1420,6 +1476,8 @@ mod tests {
         check_reading::<PitExit>(PARAMS, P_PIT_EXIT).unwrap();
         check_reading::<InstinctReshuffle>(PARAMS, P_INSTINCT_RESHUFFLE).unwrap();
         check_reading::<SummonTiming>(PARAMS, P_SUMMON_TIMING).unwrap();
+        check_reading::<PitPath>(PARAMS, P_PIT_PATH).unwrap();
+        check_reading::<InstinctEscaped>(PARAMS, P_INSTINCT_ESCAPED).unwrap();
         let mut ids: Vec<&str> = RULES.iter().map(|r| r.id).collect();
         ids.sort_unstable();
         ids.dedup();

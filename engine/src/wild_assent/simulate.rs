@@ -7,10 +7,10 @@
 //! The Attack die's faces are not printed; the simulator rolls a die with 2 Successes, 1
 //! Special and 3 Blanks (it only needs some die: logs record faces, not the die).
 
-use super::cards::{Pool, SkillKind, UnitKind};
+use super::cards::{Movement, Pool, SkillKind, UnitKind};
 use super::effect::Effect;
 use super::event::{Event, Field, Path, Step, StepKind};
-use super::rules::{Mode, Scope, SummonTiming};
+use super::rules::{Mode, PitPath, Scope, SummonTiming};
 use super::state::{Faces, Obstacle, Phase, Side, State, UnitIx};
 use super::WildAssent;
 use crate::kit::grid::{Facing, Pos};
@@ -392,6 +392,25 @@ impl WildAssent {
         }
     }
 
+    /// `pit-path=into`: a walking Creature's moves, searched over its Pits as open ground, cut
+    /// at the first that enters a Pit (its activation ends there).
+    fn stop_at_pit(&self, s: &State, act: &super::state::Activation, moves: &mut Vec<Move>) {
+        let movement = self.movement_of(s, act);
+        if movement == Movement::Flying {
+            return;
+        }
+        let walk = self.mover(s, act.unit, movement, false);
+        let mut at = s.unit(act.unit).place();
+        for (i, &m) in moves.iter().enumerate() {
+            let Ok((next, _)) = walk.apply(at, m) else { return };
+            at = next;
+            if walk.stop.contains(at.at) {
+                moves.truncate(i + 1);
+                return;
+            }
+        }
+    }
+
     /// A Creature follows its Instinct card: its Summons first, then the target, the
     /// movement the card requires, and its attack when it can.
     fn play_creature(&self, p: &mut Play<'_>, act: &super::state::Activation) {
@@ -421,8 +440,11 @@ impl WildAssent {
         }
         if !act.moved && !act.acted && p.stayed != Some(u) {
             let mut rng = p.rng.clone();
-            let moves = self.creature_moves(&s, act, &mut |n| rng.below(n));
+            let mut moves = self.creature_moves(&s, act, &mut |n| rng.below(n));
             p.rng = rng;
+            if self.params.pit_path == PitPath::Into {
+                self.stop_at_pit(&s, act, &mut moves);
+            }
             if !moves.is_empty() {
                 let steps: Vec<Step> = moves.iter().filter_map(|&m| Step::of(kind_of(m))).collect();
                 if let Some(path) = Path::new(&steps) {
@@ -524,7 +546,11 @@ impl WildAssent {
             if capture_target.is_none() && p.chance(80) {
                 let speed = self.speed_of(&s, act);
                 let movement = self.movement_of(&s, act);
-                let mover = self.mover(&s, u, movement, true);
+                let mut mover = self.mover(&s, u, movement, true);
+                if self.params.pit_path == PitPath::Into && movement != Movement::Flying {
+                    // Its search's open Pits are a Creature's: a player's miniature goes round.
+                    mover = super::geometry::avoiding(mover, s.obstacle_cells().2);
+                }
                 let from = mover.from(me.place(), speed.saturating_sub(act.spent));
                 let places: Vec<Place> = from
                     .reached()
