@@ -422,9 +422,32 @@ impl FlameAndForge {
     /// - The end-game scores (l.352 "calculate your team's and the dragon's points", l.364
     ///   "Each player calculates their personal score"): the Dragon's and the players' in any
     ///   order, the team's (their difference, l.378) last.
+    /// - A fire that is a tile's third and lands on its monster (l.150 "If there is a monster
+    ///   on the tile: the monster is defeated and is added to the Dragon's horde ..., then
+    ///   resolve the top card of the Reaction deck"; l.154 "if at any point a tile has 3 fires
+    ///   on it, it gets scorched. Immediately ..."): the defeat may be recorded before the
+    ///   scorch, as the book's paragraphs come. Both happen as the fire lands; the Retaliation
+    ///   ("then") follows the defeat, after the scorch, which is immediate.
     #[inline(never)]
     fn reorder_due(&self, s: &mut State, due: &Due, recorded: &Event) -> Option<Due> {
         match (*due, *recorded) {
+            (Due::Scorch { tile }, Event::Horde { .. }) => {
+                let Some(Frame::AfterFire { tile: t, stage, protect: false }) = s.stack.last_mut() else {
+                    return None;
+                };
+                if *t != tile || *stage != 0 {
+                    return None;
+                }
+                let (monster, _) = s.monster_on(tile)?;
+                let horde = Due::Horde { tile, monster };
+                if self.fact_of(Colour::Blue, &horde) != *recorded {
+                    return None;
+                }
+                if let Some(Frame::AfterFire { stage, .. }) = s.stack.last_mut() {
+                    *stage = 3;
+                }
+                Some(horde)
+            }
             (Due::ScoreDragon { .. } | Due::ScorePlayer { .. }, Event::ScorePlayer { who, .. }) => {
                 let seat = s.seat_of(who).filter(|&k| s.player(k).score.is_none())?;
                 Some(Due::ScorePlayer { seat, n: self.player_score(s, seat).total() })
@@ -547,6 +570,8 @@ impl FlameAndForge {
                 }
             }
             Phase::Over { won: true, scored } => self.score_due(s, scored),
+            // No event card left to draw, under `empty-event-deck=lost` (`skip` moved on).
+            Phase::Draw if s.event_deck.is_empty() => Some(Due::GameOver { won: false }),
             _ => None,
         }
     }
@@ -657,7 +682,7 @@ impl FlameAndForge {
                     EventIcon::Text(_) => None,
                 }
             }
-            Frame::AfterFire { tile, stage: 0, .. } => Some(Due::Scorch { tile }),
+            Frame::AfterFire { tile, stage: 0 | 3, .. } => Some(Due::Scorch { tile }),
             Frame::AfterFire { tile, stage: 1, .. } => {
                 s.monster_on(tile).map(|(monster, _)| Due::Horde { tile, monster })
             }
@@ -724,6 +749,7 @@ impl FlameAndForge {
             Due::DiscardEvent { .. } => r::CHALLENGE_WIN_EVENT,
             Due::Drop { .. } => r::RETREAT_GEM_LIMIT,
             Due::GameOver { won: true } => r::END_DRAGON_WIN,
+            Due::GameOver { won: false } if s.phase == Phase::Draw => r::EVENT_DRAW,
             Due::GameOver { won: false } => r::END_SCORCHED_LOSS,
             Due::ScoreDragon { .. } => r::SCORE_DRAGON,
             Due::ScorePlayer { .. } => r::SCORE_STRENGTH,
@@ -943,7 +969,9 @@ impl FlameAndForge {
                 t.fire = 0;
                 t.scorched = true;
                 if let Some(Frame::AfterFire { stage, .. }) = s.stack.last_mut() {
-                    *stage = 1;
+                    // After the monster's defeat when a log recorded that first (`reorder`):
+                    // its Retaliation next.
+                    *stage = if *stage == 3 { 2 } else { 1 };
                 }
             }
             (Due::Horde { tile, monster }, _) => {
@@ -952,7 +980,10 @@ impl FlameAndForge {
                 }
                 s.horde.push(monster);
                 if let Some(Frame::AfterFire { stage, .. }) = s.stack.last_mut() {
-                    *stage = 2;
+                    // Recorded before the scorch (`reorder`, stage 3): the scorch is still owed.
+                    if *stage != 3 {
+                        *stage = 2;
+                    }
                 }
             }
             (Due::Retreat { seat }, _) => {
@@ -1414,6 +1445,12 @@ impl FlameAndForge {
                 (Event::Pick { .. }, _) if s.placement().is_some_and(|p| p.stage == PStage::Spots) => {
                     (r::RAID_STEP3_ORDER, "the spots are resolved as one block: no pick in the middle".into())
                 }
+                (Event::DiscardEvent { .. } | Event::Health { .. }, Await::Market(_)) if self.refill_first(s) => (
+                    r::FORGE_REFILL,
+                    "the Forge's empty spot is refilled at once, before the forge's events are discarded \
+                     (`forge-refill=immediate`)"
+                        .into(),
+                ),
                 (Event::DiscardEvent { .. }, _) => {
                     (r::EVENT_PERSIST, "an event leaves only by a discard condition met now".into())
                 }
@@ -1462,6 +1499,9 @@ impl FlameAndForge {
                 (Event::PassedOut { .. }, _) => (r::CHALLENGE_PASS_OUT, "the player is not at 0 health".into()),
                 (Event::Pick { .. }, _) => (r::RAID_GEMS, "no gems to pick up here".into()),
                 (Event::Burn { .. }, _) => (r::RAID_FIRE_DAMAGE, "no fire damage is owed".into()),
+                (Event::Scorch { tile }, _) if s.tile(tile).scorched => {
+                    (r::FIRE_SCORCH, format!("{tile} is scorched already, as its third fire landed"))
+                }
                 (Event::Scorch { .. }, _) => (r::FIRE_SCORCH, "a tile is scorched at its third fire".into()),
                 (Event::Horde { .. }, _) => (r::FIRE_MONSTER, "only a fire on a monster's tile defeats it".into()),
                 (Event::Frenzy { .. }, _) => (r::FRENZY_OWE, "no Battle Frenzy icon is being resolved".into()),
@@ -1471,7 +1511,12 @@ impl FlameAndForge {
                 (Event::Extinguish { .. }, _) => (r::ICON_EXTINGUISH, "no grey fire icon is being resolved".into()),
                 (Event::Pay { .. }, _) => (r::ICON_GEM_EXCHANGE, "no gem exchange icon is being resolved".into()),
                 (Event::Success { .. }, _) => (r::ICON_AXE, "no axe icon is being resolved".into()),
-                (Event::Health { .. }, _) => (r::ICON_HEART, "no heart, burst or heal is being resolved".into()),
+                // No health change is owed: what is, is a decision or a reveal, and the record
+                // stands where that belongs (a change owed earlier was reported left out there).
+                (Event::Health { .. }, a) => (
+                    self.await_rule(s, a),
+                    format!("the table awaits {}, and no health change is owed", self.await_text(s, a)),
+                ),
                 (Event::Bonus { .. }, _) => (r::SETUP_BONUS_GEMS, "bonus gems come with a seat after the first".into()),
                 (Event::GameOver { .. }, _) => (r::END_CHECK_ORDER, "the end is checked in Phase 4".into()),
                 (Event::ScoreDragon { .. } | Event::ScorePlayer { .. } | Event::ScoreTeam { .. }, _) => {
@@ -1500,6 +1545,13 @@ impl FlameAndForge {
         })
     }
 
+    /// Whether the Forge's refill after a forge is awaited before its events
+    /// (`forge-refill=immediate`).
+    fn refill_first(&self, s: &State) -> bool {
+        self.config.forge_refill == super::params::ForgeRefill::Immediate
+            && matches!(s.stack.last(), Some(Frame::Forge { item: Some(_), stage: FStage::Refill, .. }))
+    }
+
     /// Whether a seat still has cards to reveal after a shuffle (its discard pile).
     fn cards_left(&self, s: &State, who: Colour) -> bool {
         s.seat_of(who).is_some_and(|k| !s.player(k).deck.discard.is_empty())
@@ -1526,7 +1578,11 @@ impl FlameAndForge {
                 r::RESEARCH_RELICS
             }
             Await::Nothing => r::END_GAME_OVER,
-            Await::Market(_) => r::SETUP_FORGE,
+            Await::Market(_) if s.phase == Phase::Market => r::SETUP_FORGE,
+            Await::Market(_) if matches!(s.stack.last(), Some(Frame::Forge { item: None, .. })) => {
+                r::FORGE_REFRESH
+            }
+            Await::Market(_) => r::FORGE_REFILL,
             Await::RetaliationCard(_) => r::RETALIATION_REPLACE,
             Await::MonsterCard => r::RETALIATION_RESOLVE,
             Await::Seat => r::SETUP_FIRST_PLAYER,

@@ -351,13 +351,18 @@ impl FlameAndForge {
                     return Ok(());
                 };
                 if let Err(m) = s.monster_deck.reveal(id) {
-                    self.report(
-                        s,
-                        f,
-                        None,
-                        r::SETUP_MONSTER_DECK,
-                        format!("`{card}` cannot come off the monster deck now: {m}"),
-                    );
+                    let msg = if self.monster_left_out(s, id) {
+                        // The deck no longer holds the one-VP layer once its 3 per player are
+                        // drawn, so it cannot tell this card was never in it (`Misdraw`).
+                        format!(
+                            "`{card}` was left out of the game at setup: only {} of the 1VP monsters (3 per \
+                             player) went into the monster deck, and the rest went back to the box",
+                            3 * u32::from(self.config.players)
+                        )
+                    } else {
+                        format!("`{card}` cannot come off the monster deck now: {m}")
+                    };
+                    self.report(s, f, None, r::SETUP_MONSTER_DECK, msg);
                 }
                 let (row, pos) = self.catalog.retaliations.get(ret).map_or((1, 0), |c| c.monster);
                 let tile = Tile::relative(territory, row, pos).unwrap_or(Tile(0));
@@ -937,6 +942,22 @@ impl FlameAndForge {
             s.phase = Phase::Retaliations(0);
         }
         Ok(())
+    }
+
+    /// Whether a monster card was left out of the game at setup (l.56 "Return the rest of the
+    /// 1VP monsters to the box"): a one-VP monster that is nowhere in the game (the monster
+    /// deck, the city, the horde, a player's cards or a challenge).
+    fn monster_left_out(&self, s: &State, id: CardId) -> bool {
+        self.catalog.cards.get(id).is_some_and(|c| c.vp == 1)
+            && !s.monster_deck.contains(id)
+            && !s.monster_deck.discard.contains(&id)
+            && s.monster_territory(id).is_none()
+            && !s.horde.contains(&id)
+            && !s.challenges.iter().any(|c| c.played.contains(&id))
+            && !s
+                .seats
+                .iter()
+                .any(|p| p.deck.contains(id) || p.deck.discard.contains(&id) || p.retired.contains(&id))
     }
 
     /// Check that it is this player's turn to place a dwarf now.

@@ -8,7 +8,7 @@ use super::catalog::{CardKind, Dwarf, EventIcon, RetItem, Reward, Subject, Targe
 use super::city::{territory_tiles, tiles_of, Territory, Tile, Tiles};
 use super::icon::{Gem, Icon, Sym};
 use super::owed::Due;
-use super::params::{BookTokens, Packs, WarriorFire, WinCheck};
+use super::params::{BookTokens, EmptyEventDeck, FireOffCity, ForgeRefill, Packs, WarriorFire, WinCheck};
 use super::state::{At, CStage, End, FStage, Frame, PStage, Phase, RStage, Src, State, GEM_LIMIT};
 use super::FlameAndForge;
 use crate::kit::effect::unverified;
@@ -215,12 +215,17 @@ impl FlameAndForge {
         }
     }
 
-    /// The tiles with fire a grey fire icon (or the Warrior, `warrior`) may reach.
+    /// The tiles with fire a grey fire icon (or the Warrior, `warrior`) may reach: the
+    /// current city tile and those adjacent (l.226; the Warrior's own by `warrior-fire`); with
+    /// no city tile in play (a Regroup), as `fire-off-city` says.
     #[inline(never)]
     pub(super) fn fire_range(&self, s: &State, warrior: bool) -> Tiles {
         let fire = Tile::all().filter(|&t| s.tile(t).fire > 0).fold(0, |m, t| m | 1 << t.0);
         match self.current_tile(s) {
-            None => fire,
+            None => match self.config.fire_off_city {
+                FireOffCity::None => 0,
+                FireOffCity::AnyTile => fire,
+            },
             Some(c) => {
                 let here = !warrior || self.config.warrior_fire == WarriorFire::TileOrAdjacent;
                 fire & (c.neighbours() | if here { 1 << c.0 } else { 0 })
@@ -400,6 +405,16 @@ impl FlameAndForge {
                         s.stack[last] = Frame::AfterFire { tile, stage: 1, protect };
                         true
                     }
+                    // The defeat recorded before the scorch (`reorder`): the scorch, then the
+                    // Retaliation.
+                    3 if s.tile(tile).fire >= 3 => {
+                        *stop = Stop::Top(Due::Scorch { tile });
+                        false
+                    }
+                    3 => {
+                        s.stack[last] = Frame::AfterFire { tile, stage: 2, protect };
+                        true
+                    }
                     1 => match s.monster_on(tile) {
                         Some((monster, _)) if !protect => {
                             *stop = Stop::Top(Due::Horde { tile, monster });
@@ -496,8 +511,19 @@ impl FlameAndForge {
                         *stop = Stop::Nothing;
                         false
                     }
-                    FStage::Refill => {
+                    FStage::LastRefill => {
+                        // `forge-refill=after-events`: the refill after the events, and the forge is
+                        // done.
                         if s.market.refill_due(&s.items).is_some() {
+                            *stop = Stop::Nothing;
+                            return false;
+                        }
+                        s.stack.pop();
+                        true
+                    }
+                    FStage::Refill => {
+                        let later = item.is_some() && self.config.forge_refill == ForgeRefill::AfterEvents;
+                        if !later && s.market.refill_due(&s.items).is_some() {
                             *stop = Stop::Nothing;
                             return false;
                         }
@@ -524,7 +550,12 @@ impl FlameAndForge {
                             *stop = Stop::Top(due);
                             return false;
                         }
-                        s.stack.pop();
+                        if self.config.forge_refill == ForgeRefill::AfterEvents {
+                            s.stack[last] =
+                                Frame::Forge { seat, free, refreshed, item, stage: FStage::LastRefill };
+                        } else {
+                            s.stack.pop();
+                        }
                         true
                     }
                 },
@@ -980,7 +1011,11 @@ impl FlameAndForge {
                 s.phase = Phase::Draw;
                 true
             }
-            Phase::Draw if s.event_deck.is_empty() => {
+            // No card to draw: Phase 2 draws none (`empty-event-deck=skip`); under `lost` the
+            // game's end is owed (`phase_due`).
+            Phase::Draw
+                if s.event_deck.is_empty() && self.config.empty_event_deck == EmptyEventDeck::Skip =>
+            {
                 s.phase = Phase::Place;
                 true
             }
@@ -1016,7 +1051,7 @@ impl FlameAndForge {
             Frame::Retaliation { territory, card: None, .. } => Await::RetaliationCard(territory),
             Frame::Retaliation { .. } => Await::MonsterCard,
             Frame::Placement(p) => Await::ChallengeOption(p.seat),
-            Frame::Forge { stage: FStage::Refill, .. } => {
+            Frame::Forge { stage: FStage::Refill | FStage::LastRefill, .. } => {
                 Await::Market(s.market.slots.iter().filter(|x| x.is_none()).count().min(s.items.len()) as u8)
             }
             Frame::Forge { seat, refreshed, .. } => Await::Forge { seat, refreshed },

@@ -208,7 +208,13 @@ impl Game for FlameAndForge {
             // Retaliation card's tokens (l.61), a forge's or a win's events before their health
             // gains (l.271, l.320, l.257), the Bored Beast's success before its damage (l.405),
             // the end-game scores, the Dragon's and the players', in any order (l.352-378).
-            rules_version: 5,
+            // 6: a fire's defeat of a monster may be recorded before the tile's scorch (l.150,
+            // l.154); a health record where none is owed names what the table awaits, not
+            // ff.icon.heart; interpretations forge-refill (l.265 against the captions l.271,
+            // l.320), empty-event-deck (Phase 2 silent on an empty deck) and fire-off-city (a grey
+            // fire icon or the Warrior on a Regroup: no fire removed by default, where any tile's
+            // was before).
+            rules_version: 6,
         }
     }
 

@@ -83,6 +83,19 @@ named_enum! {
     /// `challenge-at-zero`: a challenge begun at 0 health.
     pub enum ChallengeAtZero ("a reading") { PassesOut = "passes-out", Forbidden = "forbidden" }
 }
+named_enum! {
+    /// `forge-refill`: when the Forge's empty spot is refilled after a forge.
+    pub enum ForgeRefill ("a timing") { Immediate = "immediate", AfterEvents = "after-events" }
+}
+named_enum! {
+    /// `empty-event-deck`: Phase 2 with no card left in the event deck.
+    pub enum EmptyEventDeck ("a reading") { Skip = "skip", Lost = "lost" }
+}
+named_enum! {
+    /// `fire-off-city`: what a grey fire icon (or the Warrior) may reach with no city tile in
+    /// play (a Regroup).
+    pub enum FireOffCity ("a reading") { None = "none", AnyTile = "any-tile" }
+}
 
 pub const PLAYERS: &str = "players";
 pub const DIFFICULTY: &str = "difficulty";
@@ -298,7 +311,7 @@ pub static PARAMS: &[ParamSpec] = &[
         doc:
             "l.311, the Warrior \"removes two adjacent fire tokens\". `adjacent-tiles`: from tiles adjacent \
               to the Warrior's tile; `tile-or-adjacent`: from its own tile too (before the fire damage of \
-              step 2). From a Regroup, any tile.",
+              step 2). From a Regroup, as `fire-off-city` says.",
         section: "Legends Track (l.311)",
     },
     ParamSpec {
@@ -310,6 +323,45 @@ pub static PARAMS: &[ParamSpec] = &[
               `passes-out`: a challenge begun at 0 health is lost at once, with no pending actions; \
               `forbidden`: it cannot be begun.",
         section: "City Raid (l.183); Resolving a Challenge (l.253)",
+    },
+    ParamSpec {
+        name: "forge-refill",
+        kind: ParamKind::Interpretation,
+        allowed: ForgeRefill::NAMES,
+        default: ForgeRefill::Immediate.name(),
+        doc: "l.265: \"When you forge an item, take the card and place it in your discard pile. Immediately \
+              draw a new item from the top of the market deck and place it face up refilling the empty spot\"; \
+              the matching events are discarded in the next paragraph (l.269), and the examples' captions \
+              (l.271, l.320) go from the item in the discard pile straight to the events, with no refill. \
+              `immediate`: the refill comes as soon as the item is in the discard pile, before the events \
+              (the text's plain words); `after-events`: the item, then its events (and their health), then \
+              the refill, as the captions run.",
+        section: "Forge (l.265-271); Relics Track (l.320)",
+    },
+    ParamSpec {
+        name: "empty-event-deck",
+        kind: ParamKind::Interpretation,
+        allowed: EmptyEventDeck::NAMES,
+        default: EmptyEventDeck::Skip.name(),
+        doc: "Phase 2 (l.162) says \"Draw and reveal the top card from the Event Deck\"; the book says \
+              nothing of a deck with no card left (every event card active: discarded events go to its \
+              bottom). `skip`: there is no card to draw, so Phase 2 draws none and the turn goes on to \
+              Phase 3 (the plain words act on a card that is not there); `lost`: the city is overrun \
+              (l.166 \"having 7+ events active will lose you the game very quickly\"), the game is lost \
+              at once.",
+        section: "Phase 2 (l.160-166)",
+    },
+    ParamSpec {
+        name: "fire-off-city",
+        kind: ParamKind::Interpretation,
+        allowed: FireOffCity::NAMES,
+        default: FireOffCity::None.name(),
+        doc: "The grey fire icon (l.226): \"Remove a fire token from either the current city tile, or any \
+              tile adjacent\"; the Warrior (l.311) \"removes two adjacent fire tokens\". A Regroup (on \
+              the player board, l.195) has no city tile; the book does not say what these reach then. \
+              `none`: the plain words name the current city tile and its neighbours, and there is none, \
+              so no fire is removed; `any-tile`: a fire anywhere in the city.",
+        section: "Actions Overview (l.226); Legends Track (l.311); Regroup (l.195-201)",
     },
 ];
 
@@ -336,6 +388,9 @@ pub struct Config {
     pub rank_boundary: RankBoundary,
     pub warrior_fire: WarriorFire,
     pub challenge_at_zero: ChallengeAtZero,
+    pub forge_refill: ForgeRefill,
+    pub empty_event_deck: EmptyEventDeck,
+    pub fire_off_city: FireOffCity,
 }
 
 impl Config {
@@ -363,6 +418,9 @@ impl Config {
             rank_boundary: r.get("rank-boundary", RankBoundary::LowerInclusive),
             warrior_fire: r.get("warrior-fire", WarriorFire::AdjacentTiles),
             challenge_at_zero: r.get("challenge-at-zero", ChallengeAtZero::PassesOut),
+            forge_refill: r.get("forge-refill", ForgeRefill::Immediate),
+            empty_event_deck: r.get("empty-event-deck", EmptyEventDeck::Skip),
+            fire_off_city: r.get("fire-off-city", FireOffCity::None),
         };
         (config, r)
     }
@@ -404,6 +462,9 @@ mod tests {
         check_reading::<RankBoundary>(PARAMS, "rank-boundary").unwrap();
         check_reading::<WarriorFire>(PARAMS, "warrior-fire").unwrap();
         check_reading::<ChallengeAtZero>(PARAMS, "challenge-at-zero").unwrap();
+        check_reading::<ForgeRefill>(PARAMS, "forge-refill").unwrap();
+        check_reading::<EmptyEventDeck>(PARAMS, "empty-event-deck").unwrap();
+        check_reading::<FireOffCity>(PARAMS, "fire-off-city").unwrap();
         // Totals per row as the spec reads the table: 1 player 18/19/18 ... 4 players 15/18/16.
         let totals = |players: u8| -> Vec<usize> {
             Difficulty::ALL

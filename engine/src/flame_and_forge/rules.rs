@@ -34,7 +34,7 @@ rules! {
     EVENT_ICONS = "ff.event.icons", "An action's icons are placed one at a time, each once; with several possible tiles the player may split them", "Phase 1 (l.142)";
     EVENT_FIRE = "ff.event.fire", "A fire icon puts a fire on the target tile; it is ignored when only scorched tiles qualify", "Phase 1 (l.144, l.156)";
     EVENT_GEM = "ff.event.gem", "A gem icon puts a gem of its colour on the target tile", "Phase 1 (l.145)";
-    EVENT_DRAW = "ff.event.draw", "Phase 2: the top card of the event deck becomes the rightmost active event", "Phase 2 (l.162)";
+    EVENT_DRAW = "ff.event.draw", "Phase 2: the top card of the event deck becomes the rightmost active event (an empty deck: see interpretation empty-event-deck)", "Phase 2 (l.162)";
     EVENT_PERSIST = "ff.event.persist", "An event stays active until a discard condition removes it; resolving it does not", "Phase 2 (l.162-166)";
     FIRE_MONSTER = "ff.fire.monster", "A fire placed on a monster's tile defeats it: the monster joins the Dragon's horde and a Retaliation card is resolved there", "Anytime you are placing fire (l.150)";
     FIRE_PRESENT_DWARF = "ff.fire.present-dwarf", "Dwarfs already on a tile take no damage from a fire placed there", "Anytime you are placing fire (l.152)";
@@ -74,7 +74,7 @@ rules! {
     ICON_RESEARCH = "ff.icon.research", "A research action happens only from a research icon (or the Alchemist)", "Actions Overview (l.223)";
     ICON_BOW = "ff.icon.bow", "A bow icon challenges any monster in the city or the Dragon", "Actions Overview (l.224)";
     ICON_UPGRADE = "ff.icon.upgrade", "An upgrade icon may replace a campfire dwarf by a special dwarf from the stash", "Actions Overview (l.225)";
-    ICON_EXTINGUISH = "ff.icon.extinguish", "A grey fire icon removes a fire from the current tile or an adjacent one", "Actions Overview (l.226)";
+    ICON_EXTINGUISH = "ff.icon.extinguish", "A grey fire icon removes a fire from the current tile or an adjacent one (with no city tile in play: see interpretation fire-off-city)", "Actions Overview (l.226)";
     ICON_FOOTPRINT = "ff.icon.footprint", "A footprint icon lets the next raid go to any tile of the next line", "Actions Overview (l.227)";
     ICON_HASTE = "ff.icon.haste", "A haste icon gives one more placement after this one", "Actions Overview (l.228)";
     ICON_AXE = "ff.icon.axe", "An axe icon adds one success to a challenge", "Actions Overview (l.229)";
@@ -103,7 +103,7 @@ rules! {
     FORGE_EXACT = "ff.forge.exact", "The cost is paid with exactly the gems it shows, from the stash (or a Relics reward's multicolour gems)", "Forge (l.265, l.269)";
     FORGE_NO_EXCHANGE = "ff.forge.no-exchange", "No gem exchange during a forge action", "Forge (l.265)";
     FORGE_TO_DISCARD = "ff.forge.to-discard", "The forged item goes to the player's discard pile", "Forge (l.265)";
-    FORGE_REFILL = "ff.forge.refill", "The empty Forge spot is refilled from the top of the item deck at once", "Forge (l.265)";
+    FORGE_REFILL = "ff.forge.refill", "The empty Forge spot is refilled from the top of the item deck at once (see interpretation forge-refill)", "Forge (l.265)";
     FORGE_EVENTS = "ff.forge.events", "For each gem of the cost, one active event with that gem's discard condition goes to the bottom of the event deck (the player choosing), +1 health each", "Forge (l.269, l.271); Relics Track (l.318)";
     RETIRE_PICK = "ff.retire.pick", "A Retire combines the discard pile with the deck and places one card of them, chosen, under the board", "Retire (l.275)";
     RETIRE_SHUFFLE = "ff.retire.shuffle", "After a Retire the combined deck is shuffled", "Retire (l.275); l.259";

@@ -170,6 +170,9 @@ pub enum FStage {
     Choose,
     /// Awaiting the Forge's refill (after a forge or a refresh).
     Refill,
+    /// Awaiting the Forge's refill after a forge's events (`forge-refill=after-events`); then
+    /// the forge is done.
+    LastRefill,
     /// Discarding one matching event per cost gem: the colours still to match, and how many
     /// of the discarded events' health gains are still owed (one, after each discard, in the
     /// derived order; more when a log discards several before their gains, as l.271 words it).
@@ -251,6 +254,9 @@ pub enum Frame {
         next: u8,
     },
     /// A fire just placed: the scorch, then the monster's defeat, then its Retaliation.
+    /// `stage` 0: the scorch (at the third fire); 1: the monster's defeat; 2: its Retaliation;
+    /// 3: the defeat recorded first (`reorder`: l.150 and l.154 set no order between the two),
+    /// the scorch still owed, then the Retaliation.
     AfterFire {
         tile: Tile,
         stage: u8,

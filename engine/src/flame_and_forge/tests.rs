@@ -261,3 +261,27 @@ fn a_reveal_must_come_from_the_deck_it_names() {
         .when("event s-01")
         .then_breaks(&["ff.event.draw"]);
 }
+
+#[test]
+fn a_one_vp_monster_left_out_at_setup_is_named_so() {
+    // One player: the monster deck holds 3 of the 1VP monsters (l.56), all drawn at setup.
+    let g = game(&["players=1"]);
+    let t = given(&g, &OPENING[..11])
+        .and(&[
+            "turn blue",
+            "event s-07",
+            "raid blue dwarf O1b spot 1",
+            "gain blue y",
+            "gain blue y",
+            "gain blue b",
+            "turn blue",
+            "fire O2c",
+            "horde bear",
+            "retaliation dragon-01 outskirts",
+        ])
+        .when("monster wolf O2a")
+        .then_breaks(&["ff.setup.monster-deck"]);
+    let message = &t.found().violations[0].message;
+    assert!(message.contains("`wolf` was left out of the game at setup"), "{message}");
+    assert!(!message.contains("not in the deck"), "{message}");
+}
