@@ -178,10 +178,9 @@ impl Game for ProvingGrounds {
             // leaves the stack below the marker; a borrowed die returns to the dial from a
             // chariot; the Rolls tracker is set at recovery, not at the roll; the timer covers
             // `load`; the dial is turned once a round, at an enemy.
-            // 5: only a wound moving the health marker into the stack's space allows a
-            // replacement (`ring-entry=wound`, rulebook l.173): a chariot's `health -N` no
-            // longer does (`ring-entry=any-loss` keeps version 4's reading).
-            rules_version: 5,
+            // The interpretation `ring-entry`, named since, keeps this reading by default
+            // (`any-loss`); its variant `wound` is the stricter one.
+            rules_version: 4,
         }
     }
 

@@ -260,21 +260,23 @@ pub static PARAMS: &[ParamSpec] = &[
         name: RING_ENTRY,
         kind: ParamKind::Interpretation,
         allowed: RingEntry::NAMES,
-        default: RingEntry::Wound.name(),
-        doc: "Which health losses allow the replacement. The rulebook ties it to a wound: \"If suffering a \
-              wound causes the health marker to move into the space on your health track with the stack of \
-              colored dice, you get to replace one of the white dice\" (l.173; its example, l.177: \"Carter \
-              has suffered another wound, and this time the health marker moves into the space\"), and the \
-              reference card lists it under \"Marker in bottom space: Suffer a wound\" (l.32); the card's \
-              summary box says \"When your health marker enters a colored ring, replace one white die\" \
-              (l.56). The book prints no chariot card, so it never names a health loss that is not a wound \
-              (a catalog's chariot `health -N`). `wound` = the rulebook's words: only a wound moving the \
-              marker into the stack's space allows a replacement; a chariot's loss moves the marker (and can \
-              lose the game) but allows none, a `replace` after it breaks `pg.replace.not-owed`, and the \
-              stack stays where it is (it moves down only with a replacement, l.175). `any-loss` = the \
-              card's summary (rules version 4's behaviour): any loss carrying the marker into or past the \
-              stack's space allows the replacement once, and the stack then moves to one space below the \
-              marker (a project reading: the book has no loss of several spaces).",
+        default: RingEntry::AnyLoss.name(),
+        doc: "Which health losses allow the replacement. The reference card's summary says \"When your health \
+              marker enters a colored ring, replace one white die in your pool with a colored die of your \
+              choice\" (l.56); the rulebook's sentence names the loss of the base game, a wound: \"If suffering \
+              a wound causes the health marker to move into the space on your health track with the stack \
+              of colored dice, you get to replace one of the white dice\" (l.173). The book prints no chariot \
+              card, so it never names a health loss that is not a wound (a catalog's chariot `health -N`). \
+              `any-loss` (default) = the card's plain words, and the only reading under which the stack \
+              keeps the place the book gives it (l.175 \"The next time you suffer a wound and your health \
+              marker moves down another space, you will get to replace a die again\"): any loss carrying \
+              the marker into or past the stack's space allows the replacement once, and the stack then \
+              moves to one space below the marker (a project reading: the book has no loss of several \
+              spaces). `wound` = only a wound moving the marker into the stack's space allows one; a \
+              chariot's loss moves the marker (and can lose the game) but allows none, a `replace` after it \
+              breaks `pg.replace.not-owed`, and the stack stays where it is (it moves down only with a \
+              replacement), so once a chariot has carried the marker onto or past it no later wound \
+              reaches it.",
         section: "Replacing Dice; Reference card: Colored Dice",
     },
     ParamSpec {
@@ -530,7 +532,7 @@ impl Config {
             exhaust_from: r.get(EXHAUST_FROM, ExhaustFrom::Any),
             replace_without_white: r.get(REPLACE_WITHOUT_WHITE, ReplaceWithoutWhite::Skip),
             replacement: r.get(REPLACEMENT, Replacement::Optional),
-            ring_entry: r.get(RING_ENTRY, RingEntry::Wound),
+            ring_entry: r.get(RING_ENTRY, RingEntry::AnyLoss),
             multi_space: r.get(MULTI_SPACE, MultiSpace::Optional),
             last_reroll_second,
             modules,
