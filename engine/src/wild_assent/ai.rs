@@ -911,9 +911,11 @@ impl WildAssent {
     /// Under `pit-path=into`: where a walking Creature's movement stopped in a Pit (`here`,
     /// `spent` Speed in all). Its search takes the Pit as open ground, so the Pit must lie on a
     /// shortest path toward its destination (reached as cheaply as it can be, and that much
-    /// nearer the goal): there the walk the card requires stops. A card whose Creature was in
-    /// range at the start (Careful Advance moving away) or that targets every enemy is judged
-    /// as any other stop. Asked only for a move that entered a Pit.
+    /// nearer the goal): there the walk the card requires stops. For a card whose Creature was
+    /// in range at the start (Careful Advance moving away) or that targets every enemy, the
+    /// card names places to stop at, not a goal: the Pit must lie on a shortest path to one of
+    /// them (a place within Speed the ordinary stop check accepts). Asked only for a move that
+    /// entered a Pit.
     #[cold]
     pub(crate) fn check_creature_pit(
         &self,
@@ -927,7 +929,16 @@ impl WildAssent {
         let card = self.card_of_act(act)?;
         let away = card.moving == Moving::Careful && goal.is_some_and(|g| in_goal(g, act.start));
         if card.pool == Pool::Enemies || away {
-            return self.check_creature_stop(s, act, r, goal, here, spent);
+            let walked = spent.saturating_sub(act.spent);
+            let onward = r.mover.from(here, r.speed.saturating_sub(walked));
+            let ends = r.mover.end;
+            let reached: Vec<(Place, u8)> =
+                r.costs().reached().filter(|(p, _)| ends.contains(p.at)).collect();
+            let through = reached.into_iter().any(|(to, cost)| {
+                onward.get(to).is_some_and(|rest| u16::from(walked) + u16::from(rest) == u16::from(cost))
+                    && self.check_creature_stop(s, act, r, goal, to, act.spent.saturating_add(cost)).is_none()
+            });
+            return if through { None } else { self.check_creature_stop(s, act, r, goal, here, spent) };
         }
         let target = act.target?;
         goal?;
