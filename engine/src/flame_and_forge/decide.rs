@@ -449,14 +449,21 @@ impl FlameAndForge {
                     return Ok(());
                 }
                 if let Err(m) = s.event_deck.reveal(id) {
-                    let rule = if m == Misdraw::Spent { r::SETUP_EVENT_DECK } else { r::EVENT_DRAW };
-                    self.report(
-                        s,
-                        f,
-                        None,
-                        rule,
-                        format!("`{card}` cannot come off the event deck now: {m}"),
-                    );
+                    // The deck no longer holds a drawn-out group's other candidates, so it cannot
+                    // tell a card never in it from one drawn already (`NotInDeck`): an event card
+                    // neither in the deck nor active was left out at setup.
+                    let left_out =
+                        m == Misdraw::Spent || !s.events.contains(&id) && !s.event_deck.contains(id);
+                    let (rule, msg) = if left_out {
+                        let msg = format!(
+                            "`{card}` was left out of the game at setup: the event deck holds only the table's \
+                             numbers of S, T and D cards, and the rest went back to the box"
+                        );
+                        (r::SETUP_EVENT_DECK, msg)
+                    } else {
+                        (r::EVENT_DRAW, format!("`{card}` cannot come off the event deck now: {m}"))
+                    };
+                    self.report(s, f, None, rule, msg);
                 }
                 if !s.events.contains(&id) {
                     s.events.push(id);

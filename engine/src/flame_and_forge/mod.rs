@@ -213,7 +213,8 @@ impl Game for FlameAndForge {
             // ff.icon.heart; interpretations forge-refill (l.265 against the captions l.271,
             // l.320), empty-event-deck (Phase 2 silent on an empty deck) and fire-off-city (a grey
             // fire icon or the Warrior on a Regroup: no fire removed by default, where any tile's
-            // was before).
+            // was before); an event card left out at setup and drawn once the chosen ones are
+            // drawn out breaks ff.setup.event-deck, not ff.event.draw.
             rules_version: 6,
         }
     }
