@@ -144,7 +144,11 @@ impl Game for KeridwynFight {
             // 7: fighters brought to 0 Grit by the end of round's ticks fall together
             // (`end-of-round-defeats=together`): a tick's defeat that decides the fight no
             // longer cancels the ticks the log states after it.
-            rules_version: 7,
+            // 8: an action die rolled during the reveals that shows no action leaves the
+            // reveals going (it ended the round, or with more than 2 characters asked for the
+            // second roll at once), the second roll then coming after the reveals; a hand card
+            // placed twice in one reveal is kf.hand.two-cards (it was kf.hand.once-until-focus).
+            rules_version: 8,
         }
     }
     fn rules() -> &'static [RuleInfo] {

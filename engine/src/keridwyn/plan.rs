@@ -59,7 +59,18 @@ impl KeridwynFight {
             let back = std::mem::take(&mut fi.discarded);
             fi.hand.extend(back);
         }
+        let mut placed: Vec<HandCard> = Vec::with_capacity(2);
         for h in plays.iter().filter_map(hand_card) {
+            // "placing two cards from their hand" (l.31): one hand card cannot be both, so a
+            // repeat is a wrong pair of cards, not a card used again before Focus.
+            if placed.contains(&h) {
+                f.violate(Violation::new(
+                    rules::TWO_CARDS,
+                    format!("{who} played {} twice: the two cards are two different hand cards", h.name()),
+                ));
+                continue;
+            }
+            placed.push(h);
             let fi = s.fighter_mut(i);
             match fi.hand.iter().position(|x| *x == h) {
                 Some(p) => {
@@ -130,10 +141,15 @@ impl KeridwynFight {
         }
         s.fighter_mut(i).revealed = true;
         if self.next_revealer(s).is_none() {
-            s.phase = if !s.monster_rolled && s.monster().is_some_and(|m| !s.fighter(m).defeated) {
-                Phase::MonsterRoll { second: false }
-            } else {
-                Phase::Actions
+            let monster = s.monster().filter(|&m| !s.fighter(m).defeated);
+            s.phase = match monster {
+                Some(_) if !s.monster_rolled => Phase::MonsterRoll { second: false },
+                // Its die, rolled during the reveals, gave no action: with more than 2
+                // characters the second roll comes now, as it would right after that roll.
+                Some(m) if s.characters > 2 && !s.track.iter().any(|t| t.who == m) => {
+                    Phase::MonsterRoll { second: true }
+                }
+                _ => Phase::Actions,
             };
         }
         Ok(())

@@ -38,7 +38,7 @@ rules! {
         "Primary, Secondary and Maneuver declare a card the character has that the hand card permits",
         "ACTIONS";
     MONSTER_ACTION = "kf.round.monster-action",
-        "The monster uses the action whose brackets contain its d6 roll",
+        "The monster uses the action whose brackets contain the number its action die shows (one of its skill dice; a face no brackets contain: no action)",
         "ACTIONS";
     ORDER = "kf.round.priority-order",
         "Actions resolve from the highest Priority down; ties in turn order, the token holder first",
