@@ -148,6 +148,8 @@ impl Game for KeridwynFight {
             // reveals going (it ended the round, or with more than 2 characters asked for the
             // second roll at once), the second roll then coming after the reveals; a hand card
             // placed twice in one reveal is kf.hand.two-cards (it was kf.hand.once-until-focus).
+            // A second die with 2 characters or fewer recorded during the reveals is
+            // kf.monster.second-action, ignored (it stopped the replay).
             rules_version: 8,
         }
     }

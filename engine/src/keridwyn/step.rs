@@ -199,9 +199,11 @@ impl KeridwynFight {
                 })
             }
             Event::MonsterActionRolled { .. }
+                // During the reveals too: a die rolled there already is this round's (the flag
+                // is cleared as a round ends), so another is a second action.
                 if s.characters <= 2
                     && s.monster_rolled
-                    && !matches!(s.phase, Phase::MonsterRoll { .. } | Phase::Reveal) =>
+                    && !matches!(s.phase, Phase::MonsterRoll { .. }) =>
             {
                 Some(Violation::new(
                     rules::SECOND_ACTION,
