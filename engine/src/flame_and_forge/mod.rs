@@ -215,6 +215,7 @@ impl Game for FlameAndForge {
             // fire icon or the Warrior on a Regroup: no fire removed by default, where any tile's
             // was before); an event card left out at setup and drawn once the chosen ones are
             // drawn out breaks ff.setup.event-deck, not ff.event.draw.
+            // The top 3 advanced tokens are one draw (l.334): a log may list them in any order.
             rules_version: 6,
         }
     }
