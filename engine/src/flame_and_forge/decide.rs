@@ -530,7 +530,14 @@ impl FlameAndForge {
                 let seat = self.seat(s, who)?;
                 match a {
                     Await::Forge { seat: k, refreshed: false } if k == seat => {
-                        s.market.clear_to_bottom(&mut s.items);
+                        // "placing all items in the bottom of the deck" (l.263): the book sets no
+                        // order among them and the log records none, so they go under the deck as
+                        // one layer of unknown order (any of them may come out first).
+                        let refreshed: Vec<CardId> =
+                            s.market.slots.iter_mut().filter_map(Option::take).collect();
+                        if !refreshed.is_empty() {
+                            s.items.add_layer_below(vec![(refreshed, usize::MAX)]);
+                        }
                         if let Some(Frame::Forge { stage, item, .. }) = s.stack.last_mut() {
                             *stage = FStage::Refill;
                             *item = None;
@@ -699,8 +706,11 @@ impl FlameAndForge {
                     );
                     return Ok(());
                 };
-                for other in drawn.iter().flatten().filter(|&&t| t != id) {
-                    s.advanced[subject.index()].to_bottom(*other);
+                // "place the rest at the bottom of its pile" (l.334): in no order the book sets
+                // or the log records, so as one layer of unknown order.
+                let rest: Vec<TokenId> = drawn.iter().flatten().copied().filter(|&t| t != id).collect();
+                if !rest.is_empty() {
+                    s.advanced[subject.index()].add_layer_below(vec![(rest, usize::MAX)]);
                 }
                 let p = s.player_mut(seat);
                 if p.active_token.is_none() {
