@@ -5,7 +5,7 @@
 //! them (a dragonslayer card, an advanced token, a challenge before the tile's spots); it is
 //! then checked against what the table awaits and applied as played when it can be.
 
-use super::catalog::{CardId, CardKind, Dwarf, Subject};
+use super::catalog::{CardId, CardKind, Dwarf, Subject, TokenId};
 use super::city::Tile;
 use super::event::{Colour, Event, Foe};
 use super::flow::{Await, Stop};
@@ -21,7 +21,7 @@ use super::state::{
     RStage, Src, State, EMPTY, MAX_SPOTS,
 };
 use super::FlameAndForge;
-use crate::kit::deck::Misdraw;
+use crate::kit::deck::{Deck, Misdraw};
 use crate::kit::due;
 use crate::kit::track::Track;
 use crate::{Findings, StepError};
@@ -249,6 +249,23 @@ impl FlameAndForge {
     }
 
     /// Judge and apply a decision or a reveal.
+    /// The order in which to reveal the tokens of one advanced draw (indices into `drawn`):
+    /// the first of their orders the pile allows, or the listed one when none does. A draw
+    /// takes at most 3 tokens, so at most 6 orders are tried.
+    fn token_draw_order(&self, pile: &Deck<TokenId>, drawn: &[Option<TokenId>; 3]) -> Vec<usize> {
+        let listed: Vec<usize> = (0..drawn.len()).filter(|&i| drawn[i].is_some()).collect();
+        const ORDERS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+        for order in ORDERS {
+            let picked: Vec<usize> =
+                order.iter().copied().filter(|&k| k < listed.len()).map(|k| listed[k]).collect();
+            let mut trial = pile.clone();
+            if picked.iter().all(|&i| drawn[i].is_some_and(|id| trial.reveal(id).is_ok())) {
+                return picked;
+            }
+        }
+        listed
+    }
+
     fn decide(&self, s: &mut State, e: &Event, f: &mut Findings) -> Result<(), StepError> {
         // The choice of the active token a kept token opens lasts one decision.
         let choosing = s.choosing_token.take();
@@ -513,7 +530,14 @@ impl FlameAndForge {
                 let seat = self.seat(s, who)?;
                 match a {
                     Await::Forge { seat: k, refreshed: false } if k == seat => {
-                        s.market.clear_to_bottom(&mut s.items);
+                        // "placing all items in the bottom of the deck" (l.263): the book sets no
+                        // order among them and the log records none, so they go under the deck as
+                        // one layer of unknown order (any of them may come out first).
+                        let refreshed: Vec<CardId> =
+                            s.market.slots.iter_mut().filter_map(Option::take).collect();
+                        if !refreshed.is_empty() {
+                            s.items.add_layer_below(vec![(refreshed, usize::MAX)]);
+                        }
                         if let Some(Frame::Forge { stage, item, .. }) = s.stack.last_mut() {
                             *stage = FStage::Refill;
                             *item = None;
@@ -629,6 +653,17 @@ impl FlameAndForge {
                     let Some(id) = self.catalog.names.tokens.get(*l) else {
                         return Err(StepError::new(format!("the catalog has no token `{l}`")));
                     };
+                    *slot = Some(id);
+                }
+                // "Draw the top 3 tokens" (l.334) is one draw: the tokens come out together, so
+                // the log may list them in any order. The pile's known order (tokens put at its
+                // bottom) is checked for the set: they are revealed in the first order the pile
+                // allows, or as listed when none does (and the misdraw is reported).
+                let order = self.token_draw_order(&s.advanced[subject.index()], &drawn);
+                for (l, id) in order.iter().filter_map(|&i| {
+                    let l = tokens.iter().flatten().nth(i)?;
+                    Some((l, drawn[i]?))
+                }) {
                     if let Err(m) = s.advanced[subject.index()].reveal(id) {
                         let other = self.catalog.tokens[id].subject != subject;
                         let rule = if other { r::SETUP_LIBRARY } else { r::RESEARCH_ADVANCED_DRAW };
@@ -640,7 +675,6 @@ impl FlameAndForge {
                             format!("`{l}` is not in the {subject} pile: {m}"),
                         );
                     }
-                    *slot = Some(id);
                 }
                 if let Some(Frame::Advanced { drawn: d, .. }) = s.stack.last_mut() {
                     *d = drawn;
@@ -672,8 +706,11 @@ impl FlameAndForge {
                     );
                     return Ok(());
                 };
-                for other in drawn.iter().flatten().filter(|&&t| t != id) {
-                    s.advanced[subject.index()].to_bottom(*other);
+                // "place the rest at the bottom of its pile" (l.334): in no order the book sets
+                // or the log records, so as one layer of unknown order.
+                let rest: Vec<TokenId> = drawn.iter().flatten().copied().filter(|&t| t != id).collect();
+                if !rest.is_empty() {
+                    s.advanced[subject.index()].add_layer_below(vec![(rest, usize::MAX)]);
                 }
                 let p = s.player_mut(seat);
                 if p.active_token.is_none() {

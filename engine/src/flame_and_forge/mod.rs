@@ -215,6 +215,9 @@ impl Game for FlameAndForge {
             // fire icon or the Warrior on a Regroup: no fire removed by default, where any tile's
             // was before); an event card left out at setup and drawn once the chosen ones are
             // drawn out breaks ff.setup.event-deck, not ff.event.draw.
+            // The top 3 advanced tokens are one draw (l.334): a log may list them in any order;
+            // a refreshed Forge's items (l.263) and the tokens not kept (l.334) go under their
+            // deck in an order the book does not set: any of them may come out first.
             rules_version: 6,
         }
     }
