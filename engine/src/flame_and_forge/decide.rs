@@ -248,7 +248,6 @@ impl FlameAndForge {
             .ok_or_else(|| StepError::new(format!("the catalog has no card `{l}`")))
     }
 
-    /// Judge and apply a decision or a reveal.
     /// The order in which to reveal the tokens of one advanced draw (indices into `drawn`):
     /// the first of their orders the pile allows, or the listed one when none does. A draw
     /// takes at most 3 tokens, so at most 6 orders are tried.
@@ -266,6 +265,7 @@ impl FlameAndForge {
         listed
     }
 
+    /// Judge and apply a decision or a reveal.
     fn decide(&self, s: &mut State, e: &Event, f: &mut Findings) -> Result<(), StepError> {
         // The choice of the active token a kept token opens lasts one decision.
         let choosing = s.choosing_token.take();
@@ -533,11 +533,7 @@ impl FlameAndForge {
                         // "placing all items in the bottom of the deck" (l.263): the book sets no
                         // order among them and the log records none, so they go under the deck as
                         // one layer of unknown order (any of them may come out first).
-                        let refreshed: Vec<CardId> =
-                            s.market.slots.iter_mut().filter_map(Option::take).collect();
-                        if !refreshed.is_empty() {
-                            s.items.add_layer_below(vec![(refreshed, usize::MAX)]);
-                        }
+                        s.market.clear_to_bottom(&mut s.items);
                         if let Some(Frame::Forge { stage, item, .. }) = s.stack.last_mut() {
                             *stage = FStage::Refill;
                             *item = None;
@@ -708,10 +704,8 @@ impl FlameAndForge {
                 };
                 // "place the rest at the bottom of its pile" (l.334): in no order the book sets
                 // or the log records, so as one layer of unknown order.
-                let rest: Vec<TokenId> = drawn.iter().flatten().copied().filter(|&t| t != id).collect();
-                if !rest.is_empty() {
-                    s.advanced[subject.index()].add_layer_below(vec![(rest, usize::MAX)]);
-                }
+                let rest = drawn.iter().flatten().copied().filter(|&t| t != id).collect();
+                s.advanced[subject.index()].put_under_unordered(rest);
                 let p = s.player_mut(seat);
                 if p.active_token.is_none() {
                     p.active_token = Some(id);

@@ -332,6 +332,20 @@ impl<C: Copy + Ord> Deck<C> {
         self.under.push(card);
     }
 
+    /// `cards` put at the bottom of the deck together, in an order no one knows (a row of
+    /// cards cleared to the bottom, the tokens a player did not keep): they come out after
+    /// everything above them, in any order among themselves. The cards already at the bottom
+    /// keep their order above them, each a layer of its own.
+    pub fn put_under_unordered(&mut self, cards: Vec<C>) {
+        if cards.is_empty() {
+            return;
+        }
+        for card in std::mem::take(&mut self.under) {
+            self.add_layer_below(vec![(vec![card], 1)]);
+        }
+        self.add_layer_below(vec![(cards, usize::MAX)]);
+    }
+
     /// Room for `n` more cards put at the bottom, made at once (a cloned deck has none, and
     /// a game that sends cards to the bottom all along would otherwise grow it push by push).
     pub fn reserve_under(&mut self, n: usize) {
@@ -654,14 +668,11 @@ impl<C: Copy + Ord> Market<C> {
         }
         Ok(())
     }
-    /// Every card of the row goes to the bottom of `deck`, left to right, leaving the row
-    /// empty (a refresh: the refills are then owed).
+    /// Every card of the row goes to the bottom of `deck` together, in no known order
+    /// ([`Deck::put_under_unordered`]), leaving the row empty (a refresh: the refills are
+    /// then owed).
     pub fn clear_to_bottom(&mut self, deck: &mut Deck<C>) {
-        for slot in &mut self.slots {
-            if let Some(card) = slot.take() {
-                deck.to_bottom(card);
-            }
-        }
+        deck.put_under_unordered(self.slots.iter_mut().filter_map(Option::take).collect());
     }
     /// The cards face up, left to right.
     pub fn cards(&self) -> impl Iterator<Item = C> + '_ {
@@ -809,5 +820,26 @@ mod tests {
         m.clear_to_bottom(&mut deck);
         assert_eq!(m.cards().count(), 0);
         assert_eq!(deck.remaining(), vec![12]);
+    }
+
+    #[test]
+    fn cards_put_under_together_come_out_in_any_order_after_those_under_before() {
+        let mut d = Deck::new(vec![1]);
+        d.to_bottom(5);
+        d.put_under_unordered(vec![8, 7]);
+        d.put_under_unordered(Vec::new());
+        let mut other = d.clone();
+        assert_eq!(d.reveal(7), Err(Misdraw::Buried), "under the deck and the card put under first");
+        d.reveal(1).unwrap();
+        assert_eq!(d.reveal(8), Err(Misdraw::Buried), "5 was put under first");
+        d.reveal(5).unwrap();
+        d.reveal(8).unwrap();
+        d.reveal(7).unwrap();
+        assert!(d.is_empty());
+        other.reveal(1).unwrap();
+        other.reveal(5).unwrap();
+        other.reveal(7).unwrap();
+        other.reveal(8).unwrap();
+        assert!(other.is_empty());
     }
 }
