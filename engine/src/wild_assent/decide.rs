@@ -197,8 +197,8 @@ impl WildAssent {
         self.setup_only(s, "draw")?;
         self.encounter_only("draw")?;
         let id = self
-            .units()
-            .id(creature.as_str())
+            .unit_ids
+            .get(&creature)
             .filter(|&c| self.units()[c].kind == UnitKind::Creature)
             .ok_or_else(|| StepError::new(format!("`{creature}` is no Hunt creature")))?;
         let t = usize::from(threat) - 1;
@@ -256,9 +256,8 @@ impl WildAssent {
             .unit_named(s, &unit)
             .map_err(|_| StepError::new(format!("place `{unit}` before equipping it")))?;
         let id = self
-            .catalog
-            .equipment
-            .id(card.as_str())
+            .equipment_ids
+            .get(&card)
             .ok_or_else(|| StepError::new(format!("no Equipment card `{card}`")))?;
         if !matches!(self.card(s, u).kind, UnitKind::Seeker | UnitKind::Assent) {
             return Err(StepError::new(format!("`{unit}` carries no Equipment (Seekers and Assents do)")));
@@ -296,10 +295,21 @@ impl WildAssent {
         if let Some(id) = self.unit_ids.get(n) {
             return (self.units()[id].kind != UnitKind::Summon).then_some(id);
         }
+        // A copy as the catalog names it: the answer the reading below gives it, kept.
+        if let Some(&id) = self.copy_ids.get(n) {
+            debug_assert_eq!(Some(id), self.card_of_copy(n), "a kept Summon copy differs");
+            return Some(id);
+        }
+        // Any other spelling the reading accepts (`daemonspawn-01`).
+        self.card_of_copy(n)
+    }
+
+    /// A Summon's copy read from its name: the stat block named before its last `-`, and a
+    /// copy number after it within its copies.
+    fn card_of_copy(&self, n: &Name) -> Option<Id<super::cards::UnitCard>> {
         let (base, copy) = n.as_str().rsplit_once('-')?;
         let copy: u8 = copy.parse().ok()?;
-        // By `Name` (a few word operations), not the catalog's string map: every `summon`
-        // record looks its copy up here.
+        // By `Name` (a few word operations), not the catalog's string map.
         let id = self.unit_ids.get(&Name::new(base)?)?;
         let card = &self.units()[id];
         (card.kind == UnitKind::Summon && (1..=card.copies).contains(&copy)).then_some(id)
@@ -1490,15 +1500,15 @@ impl WildAssent {
     /// A skill or Equipment card of the miniature, by its id.
     fn own_skill(&self, s: &State, u: UnitIx, name: &Name) -> Option<SkillRef> {
         let card = self.card(s, u);
+        // By `Name` (`skill_ids`, `equipment_ids`): the same ids as the catalog's string maps.
         if let Some(id) = self
-            .catalog
-            .skills
-            .id(name.as_str())
+            .skill_ids
+            .get(name)
             .filter(|id| card.skills.contains(id) || self.chosen_skills(s, u).contains(id))
         {
             return Some(SkillRef::Skill(id));
         }
-        let id = self.catalog.equipment.id(name.as_str())?;
+        let id = self.equipment_ids.get(name)?;
         s.unit(u).equipment.contains(&Some(id)).then_some(SkillRef::Equipment(id))
     }
 

@@ -45,11 +45,15 @@ pub use event::{Event, Path, Step};
 pub use state::momentum::{Dice as MomentumDice, Face as MomentumFace};
 pub use state::{Faces, Obstacle, Side, State};
 
+use crate::kit::catalog::{Id, Table};
 use crate::kit::due as due_loop;
-use crate::kit::name_ids::NameIds;
+use crate::kit::name::Name;
+use crate::kit::name_ids::{NameHasher, NameIds};
 use crate::kit::rules::Readings;
 use crate::{Findings, Game, GameInfo, ParamSpec, ParseError, RuleInfo, Setup, SetupError, StepError};
 use rules::Params;
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 use std::sync::Arc;
 
 /// The illustrative catalog shipped for the fixtures (invented numbers except those the
@@ -72,6 +76,40 @@ pub struct WildAssent {
     pub(crate) instinct_ids: Arc<NameIds<Instinct>>,
     /// The mode's stat blocks' ids by name (`place`, `summon`).
     pub(crate) unit_ids: Arc<NameIds<UnitCard>>,
+    /// The Skill and Equipment cards' ids by name (an attack or skill `with` one names it):
+    /// the catalog's own maps are keyed by `String`, and a look-up there checked the name's
+    /// UTF-8 and compared strings (~200 instructions a record).
+    pub(crate) skill_ids: Arc<NameIds<Skill>>,
+    pub(crate) equipment_ids: Arc<NameIds<Skill>>,
+    /// Every Summon copy's name (`daemonspawn-2`) with its stat block: what
+    /// [`WildAssent::card_of_name`] would work out by cutting the name at its last `-` and
+    /// reading the copy's number, found with one look-up (every `summon` record asks).
+    pub(crate) copy_ids: Arc<CopyIds>,
+}
+
+/// Summon copies' names and their stat blocks ([`WildAssent::copy_ids`]), hashed as
+/// [`NameIds`] hashes names.
+pub(crate) type CopyIds = HashMap<Name, Id<UnitCard>, BuildHasherDefault<NameHasher>>;
+
+/// [`CopyIds`] of the stat blocks `units` (`ids`: their ids by name): for each Summon, its
+/// copies `ID-1` .. `ID-N`, each with the stat block the name's part before its last `-`
+/// names, as `card_of_name` reads them (a copy whose name is no `Name` is left out: no
+/// record can carry it).
+fn copy_ids(units: &Table<UnitCard>, ids: &NameIds<UnitCard>) -> CopyIds {
+    let mut out = CopyIds::default();
+    for (_, name, _) in units.iter() {
+        let Some(id) = Name::new(name).and_then(|n| ids.get(&n)) else { continue };
+        let card = &units[id];
+        if card.kind != UnitKind::Summon {
+            continue;
+        }
+        for k in 1..=card.copies {
+            if let Some(copy) = Name::new(&format!("{name}-{k}")) {
+                out.entry(copy).or_insert(id);
+            }
+        }
+    }
+    out
 }
 
 impl WildAssent {
@@ -180,7 +218,12 @@ impl Game for WildAssent {
         );
         let card_standing = combat::card_standing(&catalog, params.mode == rules::Mode::Arena);
         let instinct_ids = Arc::new(NameIds::of(&catalog.instincts));
-        let unit_ids = Arc::new(NameIds::of(catalog.units(params.mode == rules::Mode::Arena)));
+        let units = catalog.units(params.mode == rules::Mode::Arena);
+        let unit_ids = NameIds::of(units);
+        let copy_ids = Arc::new(copy_ids(units, &unit_ids));
+        let unit_ids = Arc::new(unit_ids);
+        let skill_ids = Arc::new(NameIds::of(&catalog.skills));
+        let equipment_ids = Arc::new(NameIds::of(&catalog.equipment));
         r.finish(WildAssent {
             setup: setup.clone(),
             catalog,
@@ -189,6 +232,9 @@ impl Game for WildAssent {
             card_standing,
             instinct_ids,
             unit_ids,
+            skill_ids,
+            equipment_ids,
+            copy_ids,
         })
     }
     fn setup(&self) -> &Setup {
