@@ -672,7 +672,8 @@ impl WildAssent {
             return None;
         }
         if card.pool == Pool::Enemies {
-            return None; // judged where it stops
+            // Its destination is judged where it stops; the way there must be a shortest one.
+            return Self::dearer_than_cheapest(s, act, r, places);
         }
         let target = act.target?;
         let Some(goal) = goal else {
@@ -684,7 +685,9 @@ impl WildAssent {
         let name = s.unit(act.unit).name;
         let tname = s.unit(target).name;
         if card.moving == Moving::Careful && in_goal(goal, act.start) {
-            return None; // moving away while staying in range: judged where it stops
+            // Moving away while staying in range: where it stops is judged there, the way
+            // there here.
+            return Self::dearer_than_cheapest(s, act, r, places);
         }
         match Self::nearest_within(r, goal) {
             Some(d) => {
@@ -703,7 +706,13 @@ impl WildAssent {
                                 format!("`{name}` moves on after reaching {tname} (it stops there)"),
                             ));
                         }
-                        Some(_) => {}
+                        // Turning where it stands after reaching: each facing for no more
+                        // than it costs (not `tr tr` for `tb`, not away and back).
+                        Some(_) => {
+                            if let Some(d) = r.costs().get(p).filter(|&d| d < c) {
+                                return Some(Self::dearer_breach(s, act, p, c, d));
+                            }
+                        }
                         None if in_goal(goal, p) && r.mover.end.contains(p.at) => {
                             reached = Some(p.at);
                             if c != d {
@@ -725,19 +734,7 @@ impl WildAssent {
                 // where it stops is judged at its action. Here: each field reached is reached
                 // as cheaply as it can be (a cheapest path to a field on a shortest path is part
                 // of one). The search carried to its end once, not asked to go on for each place.
-                let costs = r.costs();
-                for &(p, c) in places {
-                    if let Some(d) = costs.get(p).filter(|&d| d < c) {
-                        return Some((
-                            rules::CMOVE_SHORTEST,
-                            format!(
-                                "`{name}` reaches {} for {c} Speed; a shortest path costs {d}",
-                                p.at.algebraic()
-                            ),
-                        ));
-                    }
-                }
-                None
+                Self::dearer_than_cheapest(s, act, r, places)
             }
         }
     }
@@ -774,6 +771,37 @@ impl WildAssent {
         let goal = self.goal_within(s, act, target, careful.then(|| r.fields()).as_ref(), attack);
         r.goals.push((key, goal, None));
         goal
+    }
+
+    /// The first place of a Creature's path it reaches for more Speed than its cheapest way
+    /// there costs (`None`: every one is reached as cheaply as it can be). A shortest path to
+    /// wherever it stops is one whose every place is reached at its cheapest, so this judges
+    /// the path whatever its destination (l.290 "taking the shortest path to their
+    /// destination"), turns in place included. The search is carried to its end here: only
+    /// paths the cheaper checks cannot judge come this way.
+    fn dearer_than_cheapest(
+        s: &State,
+        act: &Activation,
+        r: &mut Reach,
+        places: &[(Place, u8)],
+    ) -> Option<Breach> {
+        let costs = r.costs();
+        let (p, c, d) =
+            places.iter().find_map(|&(p, c)| costs.get(p).filter(|&d| d < c).map(|d| (p, c, d)))?;
+        Some(Self::dearer_breach(s, act, p, c, d))
+    }
+
+    #[cold]
+    fn dearer_breach(s: &State, act: &Activation, p: Place, c: u8, d: u8) -> Breach {
+        let name = s.unit(act.unit).name;
+        (
+            rules::CMOVE_SHORTEST,
+            format!(
+                "`{name}` reaches {} facing {} for {c} Speed; a shortest path costs {d}",
+                p.at.algebraic(),
+                p.facing
+            ),
+        )
     }
 
     /// Check where a Creature's movement stopped (before its action, or as it passes).
@@ -1060,8 +1088,10 @@ impl WildAssent {
                             .filter(|&(p, c)| c == d && in_goal(&goal, p) && end_ok(p))
                             .map(|(p, _)| p)
                             .collect();
-                        // Arrive already facing the target when a rotation cannot be afforded.
-                        if card.moving == Moving::Advance && d == r.speed {
+                        // Arrive already facing the target where a shortest path can: turning
+                        // there after arriving would cost a rotation a shortest path to that
+                        // place does not pay (l.290), and without Speed left there is no turn.
+                        if card.moving == Moving::Advance {
                             let facing: Vec<Place> =
                                 ends.iter().copied().filter(|&p| self.ready(s, act, p, target)).collect();
                             if !facing.is_empty() {

@@ -191,7 +191,7 @@ impl Game for WildAssent {
         // `instinct-escaped` (an Escaped Creature's Instinct card is drawn again, or spent)
         // name readings the engine had taken silently; their defaults (`around`, `redraw`)
         // keep them. Verdicts changed.
-        GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 11 }
+        GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 12 }
     }
     fn rules() -> &'static [RuleInfo] {
         rules::RULES
