@@ -5,7 +5,7 @@
 
 use super::cards::{Area, CardKind, Condition};
 use super::effect::{Ailment, DamageBase, Effect, Skill};
-use super::rules::{AccuracyModifiers, LureRoll, RecheckTie};
+use super::rules::{AccuracyModifiers, LureRoll, Participating, RecheckTie};
 use super::state::{Action, ActionKind, Current, Seat, Seats, State, Token, Who};
 use super::KeridwynFight;
 
@@ -140,12 +140,22 @@ impl KeridwynFight {
             p -= SLOW_PRIORITY;
         }
         if f.is_monster() {
-            p += i32::try_from(s.characters.saturating_sub(1)).unwrap_or(0);
+            p += i32::try_from(self.counted_characters(s).saturating_sub(1)).unwrap_or(0);
             if second {
                 p -= SLOW_PRIORITY;
             }
         }
         p
+    }
+
+    /// The characters l.44 counts for the monster's +1 Priority per character beyond the
+    /// first and its second action (`participating-characters`): every character who joined,
+    /// or only those not yet defeated.
+    pub(crate) fn counted_characters(&self, s: &State) -> u32 {
+        match self.params.participating {
+            Participating::Joined => s.characters,
+            Participating::Living => u32::try_from(self.characters(s).count()).unwrap_or(u32::MAX),
+        }
     }
 
     /// The token that resolves next: highest Priority, ties in turn order, a player's two

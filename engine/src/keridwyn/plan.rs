@@ -146,7 +146,7 @@ impl KeridwynFight {
                 Some(_) if !s.monster_rolled => Phase::MonsterRoll { second: false },
                 // Its die, rolled during the reveals, gave no action: with more than 2
                 // characters the second roll comes now, as it would right after that roll.
-                Some(m) if s.characters > 2 && !s.track.iter().any(|t| t.who == m) => {
+                Some(m) if self.counted_characters(s) > 2 && !s.track.iter().any(|t| t.who == m) => {
                     Phase::MonsterRoll { second: true }
                 }
                 _ => Phase::Actions,

@@ -72,7 +72,7 @@ impl KeridwynFight {
         } else if early {
             // No action on a face rolled before every player revealed: the reveals go on (a
             // second roll, with more than 2 characters, comes once they are done: plan.rs).
-        } else if !second && s.characters > 2 {
+        } else if !second && self.counted_characters(s) > 2 {
             // No action on this face: the second roll comes at once.
             s.phase = Phase::MonsterRoll { second: true };
         } else {

@@ -239,6 +239,11 @@ named_enum! {
 }
 
 named_enum! {
+    /// `participating-characters`.
+    pub enum Participating ("a reading of participating-characters") { Joined = "joined", Living = "living" }
+}
+
+named_enum! {
     /// `end-of-round-defeats`.
     pub enum RoundDefeats ("a reading of end-of-round-defeats") { Together = "together", AsRecorded = "as-recorded" }
 }
@@ -268,6 +273,7 @@ pub const P_ACTION_DIE: &str = "action-die-time";
 pub const P_ACTION_MODIFIERS: &str = "action-die-modifiers";
 pub const P_ROUND_DEFEATS: &str = "end-of-round-defeats";
 pub const P_ACCURACY_MODIFIERS: &str = "accuracy-modifiers";
+pub const P_PARTICIPATING: &str = "participating-characters";
 
 /// The most Fame a reroll may cost (catalog numbers stay below 1000).
 pub const MAX_REROLL_COST: i32 = 999;
@@ -463,6 +469,22 @@ pub static PARAMS: &[ParamSpec] = &[
               number rolled on the die counts, and the modifiers only move the roll against the defense.",
         section: "HOW TO FIGHT; SAMPLE ROUND OF COMBAT",
     },
+    ParamSpec {
+        name: P_PARTICIPATING,
+        kind: ParamKind::Interpretation,
+        allowed: Participating::NAMES,
+        default: Participating::Joined.name(),
+        doc: "\"For each participating character beyond the first, the monster gains +4 Grit and their actions \
+              gain +1 Priority. If there are more than 2 characters, after the monster completes their first \
+              action of the round, they roll for a second action\" (l.44) does not say whether a character \
+              defeated earlier in the fight still counts. Default `joined`, the book's own use of the words: \
+              \"A fight against a monster continues until either the monster or all participating characters \
+              are defeated\" (l.1) calls defeated characters participating, so every character who joined \
+              counts for the whole fight. `living`: only the characters not yet defeated count, for the +1 \
+              Priority of each token placed and for the second action (the +4 Grit is gained as the fight \
+              begins, when every character stands, so it is the same under both).",
+        section: "MULTIPLE CHARACTERS FACING A MONSTER",
+    },
 ];
 
 /// The interpretations, read once from the setup.
@@ -483,6 +505,7 @@ pub struct Params {
     pub action_modifiers: ActionDieModifiers,
     pub round_defeats: RoundDefeats,
     pub accuracy_modifiers: AccuracyModifiers,
+    pub participating: Participating,
 }
 
 impl Params {
@@ -504,6 +527,7 @@ impl Params {
             action_modifiers: r.get(P_ACTION_MODIFIERS, ActionDieModifiers::Face),
             round_defeats: r.get(P_ROUND_DEFEATS, RoundDefeats::Together),
             accuracy_modifiers: r.get(P_ACCURACY_MODIFIERS, AccuracyModifiers::RollModifiers),
+            participating: r.get(P_PARTICIPATING, Participating::Joined),
         }
     }
 }

@@ -201,7 +201,7 @@ impl KeridwynFight {
             Event::MonsterActionRolled { .. }
                 // During the reveals too: a die rolled there already is this round's (the flag
                 // is cleared as a round ends), so another is a second action.
-                if s.characters <= 2
+                if self.counted_characters(s) <= 2
                     && s.monster_rolled
                     && !matches!(s.phase, Phase::MonsterRoll { .. }) =>
             {
@@ -209,7 +209,7 @@ impl KeridwynFight {
                     rules::SECOND_ACTION,
                     format!(
                         "with {} character(s) the monster has one action a round; `{ev}` is not due",
-                        s.characters
+                        self.counted_characters(s)
                     ),
                 ))
             }

@@ -410,6 +410,7 @@ fn rule_ids_are_unique_and_interpretations_are_typed_and_quote_their_passage() {
         check_reading::<rules::RecallLimit>(specs, rules::P_RECALL),
         check_reading::<rules::RoundDefeats>(specs, rules::P_ROUND_DEFEATS),
         check_reading::<rules::AccuracyModifiers>(specs, rules::P_ACCURACY_MODIFIERS),
+        check_reading::<rules::Participating>(specs, rules::P_PARTICIPATING),
     ];
     for c in checks {
         assert_eq!(c, Ok(()));
