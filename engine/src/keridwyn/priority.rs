@@ -5,10 +5,10 @@
 //! when it is re-checked, is derived in due.rs.
 
 use super::effect::Skill;
-use super::rules;
+use super::rules::{self, TiebreakDice};
 use super::state::{Phase, Recheck, Seat, State};
 use super::KeridwynFight;
-use crate::kit::dice::Roll;
+use crate::kit::dice::{Modified, Roll};
 use crate::{Findings, StepError, Violation};
 use std::cmp::Ordering;
 
@@ -49,20 +49,19 @@ impl KeridwynFight {
             return Ok(());
         }
         let rolls = rolls.clone();
-        // Compared die by die after each roller's modifiers.
-        let mut winners: Vec<Seat> = Vec::new();
-        let mut best = None;
-        for (w, r) in &rolls {
-            let m = r.with(self.roller_modifier(s, *w));
-            match best.map(|b| m.compare(&b)) {
-                None | Some(Ordering::Greater) => {
-                    best = Some(m);
-                    winners = vec![*w];
-                }
-                Some(Ordering::Equal) => winners.push(*w),
-                Some(Ordering::Less) => {}
-            }
-        }
+        // Compared die by die after each roller's modifiers. The winners are the rolls no
+        // other roll beats: under `tiebreak-unequal-dice=perfect-tie` "matching" is not
+        // transitive (8 ties 8 3 and 8 2, which do not tie each other), so no running best.
+        let modified: Vec<_> = rolls.iter().map(|(w, r)| (*w, r.with(self.roller_modifier(s, *w)))).collect();
+        let compare = |a: &Modified<'_>, b: &Modified<'_>| match self.params.tiebreak_dice {
+            TiebreakDice::FewerLoses => a.compare(b),
+            TiebreakDice::PerfectTie => a.compare_paired(b),
+        };
+        let winners: Vec<Seat> = modified
+            .iter()
+            .filter(|(_, m)| !modified.iter().any(|(_, o)| compare(o, m) == Ordering::Greater))
+            .map(|(w, _)| *w)
+            .collect();
         let Phase::TieBreak { tied, rolls, resume } = &mut s.phase else { return Ok(()) };
         if let [winner] = winners[..] {
             let resume = std::mem::replace(resume.as_mut(), Phase::Over);

@@ -244,6 +244,14 @@ named_enum! {
 }
 
 named_enum! {
+    /// `tiebreak-unequal-dice`.
+    pub enum TiebreakDice ("a reading of tiebreak-unequal-dice") {
+        FewerLoses = "fewer-loses",
+        PerfectTie = "perfect-tie",
+    }
+}
+
+named_enum! {
     /// `end-of-round-defeats`.
     pub enum RoundDefeats ("a reading of end-of-round-defeats") { Together = "together", AsRecorded = "as-recorded" }
 }
@@ -274,6 +282,7 @@ pub const P_ACTION_MODIFIERS: &str = "action-die-modifiers";
 pub const P_ROUND_DEFEATS: &str = "end-of-round-defeats";
 pub const P_ACCURACY_MODIFIERS: &str = "accuracy-modifiers";
 pub const P_PARTICIPATING: &str = "participating-characters";
+pub const P_TIEBREAK_DICE: &str = "tiebreak-unequal-dice";
 
 /// The most Fame a reroll may cost (catalog numbers stay below 1000).
 pub const MAX_REROLL_COST: i32 = 999;
@@ -485,6 +494,21 @@ pub static PARAMS: &[ParamSpec] = &[
               begins, when every character stands, so it is the same under both).",
         section: "MULTIPLE CHARACTERS FACING A MONSTER",
     },
+    ParamSpec {
+        name: P_TIEBREAK_DICE,
+        kind: ParamKind::Interpretation,
+        allowed: TiebreakDice::NAMES,
+        default: TiebreakDice::FewerLoses.name(),
+        doc: "\"If participants are tied, they each roll Finesse. The highest roll gains the Priority token, \
+              comparing second highest and lower dice if higher values match, rerolling if needed on a perfect \
+              tie\" (l.26) is silent when the tied roll different numbers of dice (their Finesse tiers differ) \
+              and every die the shorter roll has matches. Default `fewer-loses`: the comparison goes on to \
+              the next die, and a roll that has none left is the lower (8 3 beats 8): a tie is \"perfect\" \
+              only when nothing is left to compare, and the die left over is one more that is higher. \
+              `perfect-tie`: only the dice both rolls have are compared, so 8 3 against 8 is a perfect tie and \
+              is rerolled (among three or more, those no other roll beats roll again).",
+        section: "STARTING THE FIGHT",
+    },
 ];
 
 /// The interpretations, read once from the setup.
@@ -506,6 +530,7 @@ pub struct Params {
     pub round_defeats: RoundDefeats,
     pub accuracy_modifiers: AccuracyModifiers,
     pub participating: Participating,
+    pub tiebreak_dice: TiebreakDice,
 }
 
 impl Params {
@@ -528,6 +553,7 @@ impl Params {
             round_defeats: r.get(P_ROUND_DEFEATS, RoundDefeats::Together),
             accuracy_modifiers: r.get(P_ACCURACY_MODIFIERS, AccuracyModifiers::RollModifiers),
             participating: r.get(P_PARTICIPATING, Participating::Joined),
+            tiebreak_dice: r.get(P_TIEBREAK_DICE, TiebreakDice::FewerLoses),
         }
     }
 }

@@ -411,6 +411,7 @@ fn rule_ids_are_unique_and_interpretations_are_typed_and_quote_their_passage() {
         check_reading::<rules::RoundDefeats>(specs, rules::P_ROUND_DEFEATS),
         check_reading::<rules::AccuracyModifiers>(specs, rules::P_ACCURACY_MODIFIERS),
         check_reading::<rules::Participating>(specs, rules::P_PARTICIPATING),
+        check_reading::<rules::TiebreakDice>(specs, rules::P_TIEBREAK_DICE),
     ];
     for c in checks {
         assert_eq!(c, Ok(()));
