@@ -6,7 +6,7 @@ use super::cards::CardKind;
 use super::effect::Effect;
 use super::event::{Event, Play};
 use super::fact::same;
-use super::rules::{self, FocusRefresh, ManeuverOptions};
+use super::rules::{self, DeclaredRepeat, FocusRefresh, ManeuverOptions};
 use super::setup::out_of_sequence;
 use super::state::{to_end, Action, HandCard, Ongoing, Phase, Seat, Source, State, Token};
 use super::KeridwynFight;
@@ -97,6 +97,26 @@ impl KeridwynFight {
                 rules::CHOICE,
                 "Maneuver grants gear or Immunity, not both (maneuver-options)",
             ));
+        }
+        // `declared-card-repeat=refused`: the cards one reveal declares are different cards
+        // (the default reads no such limit in l.29-31). Reported once, played as recorded.
+        if self.params.declared_repeat == DeclaredRepeat::Refused {
+            let declared: Vec<&str> = plays
+                .iter()
+                .filter_map(|p| match p {
+                    Play::Primary { card, .. }
+                    | Play::Secondary { card, .. }
+                    | Play::Maneuver { card: Some(card) } => Some(card.as_str()),
+                    _ => None,
+                })
+                .collect();
+            let repeat = declared.iter().enumerate().find(|(k, c)| declared[..*k].iter().any(|d| same(d, c)));
+            if let Some((_, card)) = repeat {
+                f.violate(Violation::new(
+                    rules::CHOICE,
+                    format!("{who} declares `{card}` twice in one round (declared-card-repeat=refused)"),
+                ));
+            }
         }
         // Maneuver's Immunity takes hold as it is revealed, "immediately removing" the Ailment
         // (the sample, l.49) before the tokens go down: applied first, whatever the order.

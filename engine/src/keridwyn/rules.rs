@@ -252,6 +252,11 @@ named_enum! {
 }
 
 named_enum! {
+    /// `declared-card-repeat`.
+    pub enum DeclaredRepeat ("a reading of declared-card-repeat") { Allowed = "allowed", Refused = "refused" }
+}
+
+named_enum! {
     /// `end-of-round-defeats`.
     pub enum RoundDefeats ("a reading of end-of-round-defeats") { Together = "together", AsRecorded = "as-recorded" }
 }
@@ -283,6 +288,7 @@ pub const P_ROUND_DEFEATS: &str = "end-of-round-defeats";
 pub const P_ACCURACY_MODIFIERS: &str = "accuracy-modifiers";
 pub const P_PARTICIPATING: &str = "participating-characters";
 pub const P_TIEBREAK_DICE: &str = "tiebreak-unequal-dice";
+pub const P_DECLARED_REPEAT: &str = "declared-card-repeat";
 
 /// The most Fame a reroll may cost (catalog numbers stay below 1000).
 pub const MAX_REROLL_COST: i32 = 999;
@@ -509,6 +515,21 @@ pub static PARAMS: &[ParamSpec] = &[
               is rerolled (among three or more, those no other roll beats roll again).",
         section: "STARTING THE FIGHT",
     },
+    ParamSpec {
+        name: P_DECLARED_REPEAT,
+        kind: ParamKind::Interpretation,
+        allowed: DeclaredRepeat::NAMES,
+        default: DeclaredRepeat::Allowed.name(),
+        doc: "\"Players determine their actions by playing cards from their hand, each of which can only be used \
+              once until the player plays Focus\" (l.29) limits the hand cards; \"if they chose Primary, \
+              Secondary, or Maneuver, they declare their choice of the applicable card or effect it permits them \
+              to use\" (l.31) sets no limit on the card declared, and nothing says two declarations of one \
+              round must differ (the sample's two happen to: Unicorn Blade and Enhance Power, l.50). Default \
+              `allowed`, the plain words: Primary and Secondary (and Maneuver's gear) may declare the same card \
+              in one round, each putting its own token down. `refused`: the cards declared in one reveal are \
+              different cards, a repeat being kf.hand.choice (reported, and played as recorded).",
+        section: "ACTIONS",
+    },
 ];
 
 /// The interpretations, read once from the setup.
@@ -531,6 +552,7 @@ pub struct Params {
     pub accuracy_modifiers: AccuracyModifiers,
     pub participating: Participating,
     pub tiebreak_dice: TiebreakDice,
+    pub declared_repeat: DeclaredRepeat,
 }
 
 impl Params {
@@ -554,6 +576,7 @@ impl Params {
             accuracy_modifiers: r.get(P_ACCURACY_MODIFIERS, AccuracyModifiers::RollModifiers),
             participating: r.get(P_PARTICIPATING, Participating::Joined),
             tiebreak_dice: r.get(P_TIEBREAK_DICE, TiebreakDice::FewerLoses),
+            declared_repeat: r.get(P_DECLARED_REPEAT, DeclaredRepeat::Allowed),
         }
     }
 }
