@@ -185,6 +185,7 @@ impl Game for KeridwynFight {
             current: None,
             lured: false,
             monster_rolled: false,
+            second_rolled: false,
             balance: None,
             alternate: false,
             last_hit: None,

@@ -164,11 +164,10 @@ impl KeridwynFight {
             let monster = s.monster().filter(|&m| !s.fighter(m).defeated);
             s.phase = match monster {
                 Some(_) if !s.monster_rolled => Phase::MonsterRoll { second: false },
-                // Its die, rolled during the reveals, gave no action: with more than 2
-                // characters the second roll comes now, as it would right after that roll.
-                Some(m) if self.counted_characters(s) > 2 && !s.track.iter().any(|t| t.who == m) => {
-                    Phase::MonsterRoll { second: true }
-                }
+                // Its die, rolled during the reveals, gave no action, and the second was not
+                // rolled there too: with more than 2 characters it comes now
+                // (`no-first-action=second-roll`), as it would right after that roll.
+                Some(_) if self.second_after_no_action(s) => Phase::MonsterRoll { second: true },
                 _ => Phase::Actions,
             };
         }

@@ -257,6 +257,14 @@ named_enum! {
 }
 
 named_enum! {
+    /// `no-first-action`.
+    pub enum NoFirstAction ("a reading of no-first-action") {
+        SecondRoll = "second-roll",
+        NoSecondRoll = "no-second-roll",
+    }
+}
+
+named_enum! {
     /// `end-of-round-defeats`.
     pub enum RoundDefeats ("a reading of end-of-round-defeats") { Together = "together", AsRecorded = "as-recorded" }
 }
@@ -289,6 +297,7 @@ pub const P_ACCURACY_MODIFIERS: &str = "accuracy-modifiers";
 pub const P_PARTICIPATING: &str = "participating-characters";
 pub const P_TIEBREAK_DICE: &str = "tiebreak-unequal-dice";
 pub const P_DECLARED_REPEAT: &str = "declared-card-repeat";
+pub const P_NO_FIRST_ACTION: &str = "no-first-action";
 
 /// The most Fame a reroll may cost (catalog numbers stay below 1000).
 pub const MAX_REROLL_COST: i32 = 999;
@@ -530,6 +539,22 @@ pub static PARAMS: &[ParamSpec] = &[
               different cards, a repeat being kf.hand.choice (reported, and played as recorded).",
         section: "ACTIONS",
     },
+    ParamSpec {
+        name: P_NO_FIRST_ACTION,
+        kind: ParamKind::Interpretation,
+        allowed: NoFirstAction::NAMES,
+        default: NoFirstAction::SecondRoll.name(),
+        doc: "\"Some monsters do not use any action if a 1 is rolled\" (l.32) and \"If there are more than 2 \
+              characters, after the monster completes their first action of the round, they roll for a second \
+              action, though that action has -6 Priority\" (l.44): silent on a first roll that gives no action. \
+              Default `second-roll`, the plain words: with more than 2 characters the monster rolls twice a \
+              round, the \"after\" clause saying when (a first roll that gives no action is done at once), so \
+              the second die is rolled right after it, or, when the first was rolled during the reveals \
+              (`action-die-time=after-placement`), during them or once they are done. `no-second-roll`: \
+              with no first action there is none to complete, and no second action that round (a second die \
+              recorded is kf.monster.second-action, ignored).",
+        section: "ACTIONS; MULTIPLE CHARACTERS FACING A MONSTER",
+    },
 ];
 
 /// The interpretations, read once from the setup.
@@ -553,6 +578,7 @@ pub struct Params {
     pub participating: Participating,
     pub tiebreak_dice: TiebreakDice,
     pub declared_repeat: DeclaredRepeat,
+    pub no_first_action: NoFirstAction,
 }
 
 impl Params {
@@ -577,6 +603,7 @@ impl Params {
             participating: r.get(P_PARTICIPATING, Participating::Joined),
             tiebreak_dice: r.get(P_TIEBREAK_DICE, TiebreakDice::FewerLoses),
             declared_repeat: r.get(P_DECLARED_REPEAT, DeclaredRepeat::Allowed),
+            no_first_action: r.get(P_NO_FIRST_ACTION, NoFirstAction::SecondRoll),
         }
     }
 }

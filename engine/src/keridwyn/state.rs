@@ -264,6 +264,11 @@ pub struct State {
     pub lured: bool,
     /// The monster's (first) action of this round has been rolled.
     pub monster_rolled: bool,
+    /// The monster's second action die of this round has been rolled: it may come during
+    /// the reveals, after a first die rolled there that gave no action, so the reveals' end
+    /// must know it is no longer owed.
+    #[serde(default)]
+    pub second_rolled: bool,
     /// The character who played Balance this round.
     pub balance: Option<Seat>,
     /// Targeting: the next single-target attack starts with the second condition.

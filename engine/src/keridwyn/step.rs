@@ -8,7 +8,7 @@ use super::cards::CardKind;
 use super::event::Event;
 use super::fact::{Cause, Due, Fact};
 use super::name::Name;
-use super::rules;
+use super::rules::{self, NoFirstAction};
 use super::state::{Action, Phase, Recheck, State};
 use super::KeridwynFight;
 use crate::kit::due;
@@ -210,6 +210,19 @@ impl KeridwynFight {
                     format!(
                         "with {} character(s) the monster has one action a round; `{ev}` is not due",
                         self.counted_characters(s)
+                    ),
+                ))
+            }
+            Event::MonsterActionRolled { .. }
+                if self.params.no_first_action == NoFirstAction::NoSecondRoll
+                    && self.first_gave_none(s)
+                    && !matches!(s.phase, Phase::MonsterRoll { .. }) =>
+            {
+                Some(Violation::new(
+                    rules::SECOND_ACTION,
+                    format!(
+                        "the monster's first action die gave no action, so it has no first action to complete \
+                         and no second one this round (no-first-action=no-second-roll); `{ev}` is not due"
                     ),
                 ))
             }
