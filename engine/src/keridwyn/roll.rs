@@ -244,11 +244,17 @@ impl KeridwynFight {
         fame: i32,
         f: &mut Findings,
     ) -> Result<(), StepError> {
-        self.before_outcome(s, ev, f)?;
+        let tiebreak = self.tiebreak_reroll_due(s, ev);
+        if !tiebreak {
+            self.before_outcome(s, ev, f)?;
+        }
         let p = self.seat(s, payer).ok_or_else(|| StepError::new(format!("no fighter `{payer}`")))?;
         let sides = self.params.die.sides();
         if !(1..=sides).contains(&to) {
             return Err(StepError::new(format!("a die shows 1-{sides}, not {to}")));
+        }
+        if tiebreak && (s.fighter(p).is_monster() || s.fighter(p).defeated) {
+            return self.tiebreak_reroll(s, ev, p, from, to, f);
         }
         let cost = self.params.reroll_cost;
         let payer_f = s.fighter(p);
@@ -269,6 +275,12 @@ impl KeridwynFight {
             } else {
                 v.expected_recorded(format!("reroll {payer} {from} -> {to} fame {cost}"), ev.to_string())
             });
+        }
+        if tiebreak {
+            self.tiebreak_reroll(s, ev, p, from, to, f)?;
+            let fp = s.fighter_mut(p);
+            fp.fame = fp.fame.saturating_sub(fame);
+            return Ok(());
         }
         if s.current.is_none() {
             return Err(out_of_sequence(ev, s));

@@ -89,7 +89,7 @@ rules! {
         "A character may spend Fame (the reroll cost) to reroll one die of a roll",
         "SAMPLE ROUND OF COMBAT";
     REROLL_ACTION_ROLL = "kf.reroll.action-roll",
-        "A Fame reroll is of the roll of the action being resolved, not of a Finesse tie-break roll (the sample's rerolls are of attacks)",
+        "Under reroll-rolls=action-roll, a Fame reroll is of the roll of the action being resolved, not of a Finesse tie-break roll (the sample's rerolls are of attacks)",
         "SAMPLE ROUND OF COMBAT";
     REROLL_WHEN = "kf.reroll.before-outcome",
         "Rerolls and recalls happen before the roll's outcome is stated",
@@ -265,6 +265,11 @@ named_enum! {
 }
 
 named_enum! {
+    /// `reroll-rolls`.
+    pub enum RerollRolls ("a reading of reroll-rolls") { AnyRoll = "any-roll", ActionRoll = "action-roll" }
+}
+
+named_enum! {
     /// `end-of-round-defeats`.
     pub enum RoundDefeats ("a reading of end-of-round-defeats") { Together = "together", AsRecorded = "as-recorded" }
 }
@@ -298,6 +303,7 @@ pub const P_PARTICIPATING: &str = "participating-characters";
 pub const P_TIEBREAK_DICE: &str = "tiebreak-unequal-dice";
 pub const P_DECLARED_REPEAT: &str = "declared-card-repeat";
 pub const P_NO_FIRST_ACTION: &str = "no-first-action";
+pub const P_REROLL_ROLLS: &str = "reroll-rolls";
 
 /// The most Fame a reroll may cost (catalog numbers stay below 1000).
 pub const MAX_REROLL_COST: i32 = 999;
@@ -555,6 +561,23 @@ pub static PARAMS: &[ParamSpec] = &[
               recorded is kf.monster.second-action, ignored).",
         section: "ACTIONS; MULTIPLE CHARACTERS FACING A MONSTER",
     },
+    ParamSpec {
+        name: P_REROLL_ROLLS,
+        kind: ParamKind::Interpretation,
+        allowed: RerollRolls::NAMES,
+        default: RerollRolls::AnyRoll.name(),
+        doc: "Rerolls are never stated as a rule: the sample's two (\"Player A decides to expend 2 Fame to reroll \
+              the 9\", l.56; \"chooses to expend 2 Fame to reroll the 2\", l.57) are of attacks, and \"Fame ... can \
+              help characters act first and change their luck\" (l.61) names no roll. Default `any-roll`, a \
+              permission the book does not limit: a die of a Finesse tie-break roll for the Priority token \
+              (l.26) may be rerolled too, while the roll-off is open or right after its last roll (the payer's \
+              own roll when it shows the die, else the latest roll that does). Its Fame is spent, and \"each \
+              time after Fame changes, the participant with the highest Fame gains the Priority token\" \
+              (l.26): the token is checked again from the Fame, which settles it (or, still tied, asks for a \
+              new roll-off). `action-roll`: only the roll of the action being resolved is rerolled, one during \
+              a tie-break being kf.reroll.action-roll (reported, not applied).",
+        section: "STARTING THE FIGHT; SAMPLE ROUND OF COMBAT",
+    },
 ];
 
 /// The interpretations, read once from the setup.
@@ -579,6 +602,7 @@ pub struct Params {
     pub tiebreak_dice: TiebreakDice,
     pub declared_repeat: DeclaredRepeat,
     pub no_first_action: NoFirstAction,
+    pub reroll_rolls: RerollRolls,
 }
 
 impl Params {
@@ -604,6 +628,7 @@ impl Params {
             tiebreak_dice: r.get(P_TIEBREAK_DICE, TiebreakDice::FewerLoses),
             declared_repeat: r.get(P_DECLARED_REPEAT, DeclaredRepeat::Allowed),
             no_first_action: r.get(P_NO_FIRST_ACTION, NoFirstAction::SecondRoll),
+            reroll_rolls: r.get(P_REROLL_ROLLS, RerollRolls::AnyRoll),
         }
     }
 }
