@@ -289,7 +289,7 @@ impl KeridwynFight {
     pub(crate) fn end_action(&self, s: &mut State) {
         let Some(c) = s.current.take() else { return };
         let monster_first = s.fighter(c.who).is_monster() && !c.second;
-        s.phase = if monster_first && s.characters > 2 {
+        s.phase = if monster_first && self.counted_characters(s) > 2 {
             Phase::MonsterRoll { second: true }
         } else {
             Phase::Actions

@@ -150,7 +150,7 @@ impl KeridwynFight {
         if rec.priority == due.priority {
             return if self.seating_explains(s, rec) { rules::SEATING } else { rules::ORDER };
         }
-        let extra = i32::try_from(s.characters.saturating_sub(1)).unwrap_or(0);
+        let extra = i32::try_from(self.counted_characters(s).saturating_sub(1)).unwrap_or(0);
         type Adjust<'a> = dyn Fn(&Token) -> i32 + 'a;
         let adjusted: [(&'static str, &Adjust); 3] = [
             (rules::SLOW, &|t: &Token| {

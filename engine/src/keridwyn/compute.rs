@@ -5,7 +5,7 @@
 
 use super::cards::{Area, CardKind, Condition};
 use super::effect::{Ailment, DamageBase, Effect, Skill};
-use super::rules::{AccuracyModifiers, LureRoll, RecheckTie};
+use super::rules::{AccuracyModifiers, LureRoll, NoFirstAction, Participating, RecheckTie};
 use super::state::{Action, ActionKind, Current, Seat, Seats, State, Token, Who};
 use super::KeridwynFight;
 
@@ -140,12 +140,39 @@ impl KeridwynFight {
             p -= SLOW_PRIORITY;
         }
         if f.is_monster() {
-            p += i32::try_from(s.characters.saturating_sub(1)).unwrap_or(0);
+            p += i32::try_from(self.counted_characters(s).saturating_sub(1)).unwrap_or(0);
             if second {
                 p -= SLOW_PRIORITY;
             }
         }
         p
+    }
+
+    /// The characters l.44 counts for the monster's +1 Priority per character beyond the
+    /// first and its second action (`participating-characters`): every character who joined,
+    /// or only those not yet defeated.
+    pub(crate) fn counted_characters(&self, s: &State) -> u32 {
+        match self.params.participating {
+            Participating::Joined => s.characters,
+            Participating::Living => u32::try_from(self.characters(s).count()).unwrap_or(u32::MAX),
+        }
+    }
+
+    /// Whether the monster's second action die is owed because its first gave no action
+    /// (with more than 2 characters, under `no-first-action=second-roll`): its first die is
+    /// rolled, the second is not, and no token of its own is down or resolved this round.
+    pub(crate) fn second_after_no_action(&self, s: &State) -> bool {
+        s.monster_rolled
+            && !s.second_rolled
+            && self.counted_characters(s) > 2
+            && self.first_gave_none(s)
+            && self.params.no_first_action == NoFirstAction::SecondRoll
+    }
+
+    /// Whether the monster's first action die of this round is rolled and gave no action.
+    pub(crate) fn first_gave_none(&self, s: &State) -> bool {
+        let Some(m) = s.monster() else { return false };
+        s.monster_rolled && !s.track.iter().chain(s.done.iter()).any(|t| t.who == m)
     }
 
     /// The token that resolves next: highest Priority, ties in turn order, a player's two

@@ -150,7 +150,12 @@ impl Game for KeridwynFight {
             // placed twice in one reveal is kf.hand.two-cards (it was kf.hand.once-until-focus).
             // A second die with 2 characters or fewer recorded during the reveals is
             // kf.monster.second-action, ignored (it stopped the replay).
-            rules_version: 8,
+            // 9: a Fame reroll of a Finesse tie-break die is accepted (`reroll-rolls=any-roll`;
+            // it was kf.reroll.action-roll), its Fame cost re-checking the token; with more than
+            // 2 characters a second action die recorded during the reveals after a first rolled
+            // there that gave no action is accepted (`no-first-action=second-roll`; it stopped
+            // the replay).
+            rules_version: 9,
         }
     }
     fn rules() -> &'static [RuleInfo] {
@@ -185,6 +190,8 @@ impl Game for KeridwynFight {
             current: None,
             lured: false,
             monster_rolled: false,
+            second_rolled: false,
+            rolloff: Vec::new(),
             balance: None,
             alternate: false,
             last_hit: None,

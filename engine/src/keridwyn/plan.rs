@@ -6,7 +6,7 @@ use super::cards::CardKind;
 use super::effect::Effect;
 use super::event::{Event, Play};
 use super::fact::same;
-use super::rules::{self, FocusRefresh, ManeuverOptions};
+use super::rules::{self, DeclaredRepeat, FocusRefresh, ManeuverOptions};
 use super::setup::out_of_sequence;
 use super::state::{to_end, Action, HandCard, Ongoing, Phase, Seat, Source, State, Token};
 use super::KeridwynFight;
@@ -98,6 +98,26 @@ impl KeridwynFight {
                 "Maneuver grants gear or Immunity, not both (maneuver-options)",
             ));
         }
+        // `declared-card-repeat=refused`: the cards one reveal declares are different cards
+        // (the default reads no such limit in l.29-31). Reported once, played as recorded.
+        if self.params.declared_repeat == DeclaredRepeat::Refused {
+            let declared: Vec<&str> = plays
+                .iter()
+                .filter_map(|p| match p {
+                    Play::Primary { card, .. }
+                    | Play::Secondary { card, .. }
+                    | Play::Maneuver { card: Some(card) } => Some(card.as_str()),
+                    _ => None,
+                })
+                .collect();
+            let repeat = declared.iter().enumerate().find(|(k, c)| declared[..*k].iter().any(|d| same(d, c)));
+            if let Some((_, card)) = repeat {
+                f.violate(Violation::new(
+                    rules::CHOICE,
+                    format!("{who} declares `{card}` twice in one round (declared-card-repeat=refused)"),
+                ));
+            }
+        }
         // Maneuver's Immunity takes hold as it is revealed, "immediately removing" the Ailment
         // (the sample, l.49) before the tokens go down: applied first, whatever the order.
         for p in plays
@@ -144,11 +164,10 @@ impl KeridwynFight {
             let monster = s.monster().filter(|&m| !s.fighter(m).defeated);
             s.phase = match monster {
                 Some(_) if !s.monster_rolled => Phase::MonsterRoll { second: false },
-                // Its die, rolled during the reveals, gave no action: with more than 2
-                // characters the second roll comes now, as it would right after that roll.
-                Some(m) if s.characters > 2 && !s.track.iter().any(|t| t.who == m) => {
-                    Phase::MonsterRoll { second: true }
-                }
+                // Its die, rolled during the reveals, gave no action, and the second was not
+                // rolled there too: with more than 2 characters it comes now
+                // (`no-first-action=second-roll`), as it would right after that roll.
+                Some(_) if self.second_after_no_action(s) => Phase::MonsterRoll { second: true },
                 _ => Phase::Actions,
             };
         }

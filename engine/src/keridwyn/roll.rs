@@ -5,7 +5,7 @@
 use super::cards::Area;
 use super::compute::Targets;
 use super::event::Event;
-use super::rules::{self, ActionDieModifiers, ActionDieTime, RecallLimit};
+use super::rules::{self, ActionDieModifiers, ActionDieTime, NoFirstAction, RecallLimit};
 use super::setup::out_of_sequence;
 use super::state::{Phase, Seat, State, Token, Who};
 use super::KeridwynFight;
@@ -23,11 +23,15 @@ impl KeridwynFight {
         face: u8,
         f: &mut Findings,
     ) -> Result<(), StepError> {
-        // Rolled before every player revealed: recorded as played, and reported.
-        let early = matches!(s.phase, Phase::Reveal) && !s.monster_rolled && s.monster().is_some();
+        // Rolled before every player revealed (reported under `action-die-time=after-reveals`):
+        // the first die, or the second right after a first rolled there that gave no action
+        // (`no-first-action=second-roll`: that first action is done at once).
+        let reveals = matches!(s.phase, Phase::Reveal) && s.monster().is_some();
+        let early_second = reveals && self.second_after_no_action(s);
+        let early = reveals && (!s.monster_rolled || early_second);
         let second = match s.phase {
             Phase::MonsterRoll { second } => second,
-            _ if early => false,
+            _ if early => early_second,
             _ => return Err(out_of_sequence(ev, s)),
         };
         if early && self.params.action_die == ActionDieTime::AfterReveals {
@@ -45,6 +49,7 @@ impl KeridwynFight {
             return Err(StepError::new(format!("the monster's die is a d{sides}; {face} is not a face")));
         }
         s.monster_rolled = true;
+        s.second_rolled |= second;
         let Who::Monster(id) = s.fighter(m).who else { return Err(out_of_sequence(ev, s)) };
         // The number that picks the action (`action-die-modifiers`): the face, or the face with
         // the monster's roll modifiers; one below 1 is bracketed by no action.
@@ -72,8 +77,11 @@ impl KeridwynFight {
         } else if early {
             // No action on a face rolled before every player revealed: the reveals go on (a
             // second roll, with more than 2 characters, comes once they are done: plan.rs).
-        } else if !second && s.characters > 2 {
-            // No action on this face: the second roll comes at once.
+        } else if !second
+            && self.counted_characters(s) > 2
+            && self.params.no_first_action == NoFirstAction::SecondRoll
+        {
+            // No action on this face: the second roll comes at once (`no-first-action`).
             s.phase = Phase::MonsterRoll { second: true };
         } else {
             s.phase = Phase::Actions;
@@ -236,11 +244,17 @@ impl KeridwynFight {
         fame: i32,
         f: &mut Findings,
     ) -> Result<(), StepError> {
-        self.before_outcome(s, ev, f)?;
+        let tiebreak = self.tiebreak_reroll_due(s, ev);
+        if !tiebreak {
+            self.before_outcome(s, ev, f)?;
+        }
         let p = self.seat(s, payer).ok_or_else(|| StepError::new(format!("no fighter `{payer}`")))?;
         let sides = self.params.die.sides();
         if !(1..=sides).contains(&to) {
             return Err(StepError::new(format!("a die shows 1-{sides}, not {to}")));
+        }
+        if tiebreak && (s.fighter(p).is_monster() || s.fighter(p).defeated) {
+            return self.tiebreak_reroll(s, ev, p, from, to, f);
         }
         let cost = self.params.reroll_cost;
         let payer_f = s.fighter(p);
@@ -261,6 +275,12 @@ impl KeridwynFight {
             } else {
                 v.expected_recorded(format!("reroll {payer} {from} -> {to} fame {cost}"), ev.to_string())
             });
+        }
+        if tiebreak {
+            self.tiebreak_reroll(s, ev, p, from, to, f)?;
+            let fp = s.fighter_mut(p);
+            fp.fame = fp.fame.saturating_sub(fame);
+            return Ok(());
         }
         if s.current.is_none() {
             return Err(out_of_sequence(ev, s));

@@ -47,6 +47,7 @@ impl KeridwynFight {
         s.lured = false;
         s.done.clear();
         s.monster_rolled = false;
+        s.second_rolled = false;
         s.balance = None;
         s.round = s.round.saturating_add(1);
         s.phase = Phase::Reveal;

@@ -89,7 +89,7 @@ rules! {
         "A character may spend Fame (the reroll cost) to reroll one die of a roll",
         "SAMPLE ROUND OF COMBAT";
     REROLL_ACTION_ROLL = "kf.reroll.action-roll",
-        "A Fame reroll is of the roll of the action being resolved, not of a Finesse tie-break roll (the sample's rerolls are of attacks)",
+        "Under reroll-rolls=action-roll, a Fame reroll is of the roll of the action being resolved, not of a Finesse tie-break roll (the sample's rerolls are of attacks)",
         "SAMPLE ROUND OF COMBAT";
     REROLL_WHEN = "kf.reroll.before-outcome",
         "Rerolls and recalls happen before the roll's outcome is stated",
@@ -239,6 +239,37 @@ named_enum! {
 }
 
 named_enum! {
+    /// `participating-characters`.
+    pub enum Participating ("a reading of participating-characters") { Joined = "joined", Living = "living" }
+}
+
+named_enum! {
+    /// `tiebreak-unequal-dice`.
+    pub enum TiebreakDice ("a reading of tiebreak-unequal-dice") {
+        FewerLoses = "fewer-loses",
+        PerfectTie = "perfect-tie",
+    }
+}
+
+named_enum! {
+    /// `declared-card-repeat`.
+    pub enum DeclaredRepeat ("a reading of declared-card-repeat") { Allowed = "allowed", Refused = "refused" }
+}
+
+named_enum! {
+    /// `no-first-action`.
+    pub enum NoFirstAction ("a reading of no-first-action") {
+        SecondRoll = "second-roll",
+        NoSecondRoll = "no-second-roll",
+    }
+}
+
+named_enum! {
+    /// `reroll-rolls`.
+    pub enum RerollRolls ("a reading of reroll-rolls") { AnyRoll = "any-roll", ActionRoll = "action-roll" }
+}
+
+named_enum! {
     /// `end-of-round-defeats`.
     pub enum RoundDefeats ("a reading of end-of-round-defeats") { Together = "together", AsRecorded = "as-recorded" }
 }
@@ -268,6 +299,11 @@ pub const P_ACTION_DIE: &str = "action-die-time";
 pub const P_ACTION_MODIFIERS: &str = "action-die-modifiers";
 pub const P_ROUND_DEFEATS: &str = "end-of-round-defeats";
 pub const P_ACCURACY_MODIFIERS: &str = "accuracy-modifiers";
+pub const P_PARTICIPATING: &str = "participating-characters";
+pub const P_TIEBREAK_DICE: &str = "tiebreak-unequal-dice";
+pub const P_DECLARED_REPEAT: &str = "declared-card-repeat";
+pub const P_NO_FIRST_ACTION: &str = "no-first-action";
+pub const P_REROLL_ROLLS: &str = "reroll-rolls";
 
 /// The most Fame a reroll may cost (catalog numbers stay below 1000).
 pub const MAX_REROLL_COST: i32 = 999;
@@ -463,6 +499,85 @@ pub static PARAMS: &[ParamSpec] = &[
               number rolled on the die counts, and the modifiers only move the roll against the defense.",
         section: "HOW TO FIGHT; SAMPLE ROUND OF COMBAT",
     },
+    ParamSpec {
+        name: P_PARTICIPATING,
+        kind: ParamKind::Interpretation,
+        allowed: Participating::NAMES,
+        default: Participating::Joined.name(),
+        doc: "\"For each participating character beyond the first, the monster gains +4 Grit and their actions \
+              gain +1 Priority. If there are more than 2 characters, after the monster completes their first \
+              action of the round, they roll for a second action\" (l.44) does not say whether a character \
+              defeated earlier in the fight still counts. Default `joined`, the book's own use of the words: \
+              \"A fight against a monster continues until either the monster or all participating characters \
+              are defeated\" (l.1) calls defeated characters participating, so every character who joined \
+              counts for the whole fight. `living`: only the characters not yet defeated count, for the +1 \
+              Priority of each token placed and for the second action (the +4 Grit is gained as the fight \
+              begins, when every character stands, so it is the same under both).",
+        section: "MULTIPLE CHARACTERS FACING A MONSTER",
+    },
+    ParamSpec {
+        name: P_TIEBREAK_DICE,
+        kind: ParamKind::Interpretation,
+        allowed: TiebreakDice::NAMES,
+        default: TiebreakDice::FewerLoses.name(),
+        doc: "\"If participants are tied, they each roll Finesse. The highest roll gains the Priority token, \
+              comparing second highest and lower dice if higher values match, rerolling if needed on a perfect \
+              tie\" (l.26) is silent when the tied roll different numbers of dice (their Finesse tiers differ) \
+              and every die the shorter roll has matches. Default `fewer-loses`: the comparison goes on to \
+              the next die, and a roll that has none left is the lower (8 3 beats 8): a tie is \"perfect\" \
+              only when nothing is left to compare, and the die left over is one more that is higher. \
+              `perfect-tie`: only the dice both rolls have are compared, so 8 3 against 8 is a perfect tie and \
+              is rerolled (among three or more, those no other roll beats roll again).",
+        section: "STARTING THE FIGHT",
+    },
+    ParamSpec {
+        name: P_DECLARED_REPEAT,
+        kind: ParamKind::Interpretation,
+        allowed: DeclaredRepeat::NAMES,
+        default: DeclaredRepeat::Allowed.name(),
+        doc: "\"Players determine their actions by playing cards from their hand, each of which can only be used \
+              once until the player plays Focus\" (l.29) limits the hand cards; \"if they chose Primary, \
+              Secondary, or Maneuver, they declare their choice of the applicable card or effect it permits them \
+              to use\" (l.31) sets no limit on the card declared, and nothing says two declarations of one \
+              round must differ (the sample's two happen to: Unicorn Blade and Enhance Power, l.50). Default \
+              `allowed`, the plain words: Primary and Secondary (and Maneuver's gear) may declare the same card \
+              in one round, each putting its own token down. `refused`: the cards declared in one reveal are \
+              different cards, a repeat being kf.hand.choice (reported, and played as recorded).",
+        section: "ACTIONS",
+    },
+    ParamSpec {
+        name: P_NO_FIRST_ACTION,
+        kind: ParamKind::Interpretation,
+        allowed: NoFirstAction::NAMES,
+        default: NoFirstAction::SecondRoll.name(),
+        doc: "\"Some monsters do not use any action if a 1 is rolled\" (l.32) and \"If there are more than 2 \
+              characters, after the monster completes their first action of the round, they roll for a second \
+              action, though that action has -6 Priority\" (l.44): silent on a first roll that gives no action. \
+              Default `second-roll`, the plain words: with more than 2 characters the monster rolls twice a \
+              round, the \"after\" clause saying when (a first roll that gives no action is done at once), so \
+              the second die is rolled right after it, or, when the first was rolled during the reveals \
+              (`action-die-time=after-placement`), during them or once they are done. `no-second-roll`: \
+              with no first action there is none to complete, and no second action that round (a second die \
+              recorded is kf.monster.second-action, ignored).",
+        section: "ACTIONS; MULTIPLE CHARACTERS FACING A MONSTER",
+    },
+    ParamSpec {
+        name: P_REROLL_ROLLS,
+        kind: ParamKind::Interpretation,
+        allowed: RerollRolls::NAMES,
+        default: RerollRolls::AnyRoll.name(),
+        doc: "Rerolls are never stated as a rule: the sample's two (\"Player A decides to expend 2 Fame to reroll \
+              the 9\", l.56; \"chooses to expend 2 Fame to reroll the 2\", l.57) are of attacks, and \"Fame ... can \
+              help characters act first and change their luck\" (l.61) names no roll. Default `any-roll`, a \
+              permission the book does not limit: a die of a Finesse tie-break roll for the Priority token \
+              (l.26) may be rerolled too, while the roll-off is open or right after its last roll (the payer's \
+              own roll when it shows the die, else the latest roll that does). Its Fame is spent, and \"each \
+              time after Fame changes, the participant with the highest Fame gains the Priority token\" \
+              (l.26): the token is checked again from the Fame, which settles it (or, still tied, asks for a \
+              new roll-off). `action-roll`: only the roll of the action being resolved is rerolled, one during \
+              a tie-break being kf.reroll.action-roll (reported, not applied).",
+        section: "STARTING THE FIGHT; SAMPLE ROUND OF COMBAT",
+    },
 ];
 
 /// The interpretations, read once from the setup.
@@ -483,6 +598,11 @@ pub struct Params {
     pub action_modifiers: ActionDieModifiers,
     pub round_defeats: RoundDefeats,
     pub accuracy_modifiers: AccuracyModifiers,
+    pub participating: Participating,
+    pub tiebreak_dice: TiebreakDice,
+    pub declared_repeat: DeclaredRepeat,
+    pub no_first_action: NoFirstAction,
+    pub reroll_rolls: RerollRolls,
 }
 
 impl Params {
@@ -504,6 +624,11 @@ impl Params {
             action_modifiers: r.get(P_ACTION_MODIFIERS, ActionDieModifiers::Face),
             round_defeats: r.get(P_ROUND_DEFEATS, RoundDefeats::Together),
             accuracy_modifiers: r.get(P_ACCURACY_MODIFIERS, AccuracyModifiers::RollModifiers),
+            participating: r.get(P_PARTICIPATING, Participating::Joined),
+            tiebreak_dice: r.get(P_TIEBREAK_DICE, TiebreakDice::FewerLoses),
+            declared_repeat: r.get(P_DECLARED_REPEAT, DeclaredRepeat::Allowed),
+            no_first_action: r.get(P_NO_FIRST_ACTION, NoFirstAction::SecondRoll),
+            reroll_rolls: r.get(P_REROLL_ROLLS, RerollRolls::AnyRoll),
         }
     }
 }

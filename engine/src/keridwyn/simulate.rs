@@ -13,7 +13,7 @@ use super::compute::Targets;
 use super::effect::{Ailment, Skill};
 use super::event::{Event, Place, Play};
 use super::name::Name;
-use super::rules::ManeuverOptions;
+use super::rules::{DeclaredRepeat, ManeuverOptions};
 use super::state::{CardId, HandCard, Phase, Seat, State};
 use super::KeridwynFight;
 use crate::kit::dice::Roll;
@@ -197,10 +197,23 @@ impl KeridwynFight {
             .copied()
             .filter(|h| !usable.is_empty() || !matches!(h, HandCard::Primary | HandCard::Secondary))
             .collect();
+        let distinct = self.params.declared_repeat == DeclaredRepeat::Refused;
         let mut chosen = Vec::new();
         while chosen.len() < 2 && !hand.is_empty() {
-            chosen.push(hand.remove(rng.below(hand.len())));
+            let h = hand.remove(rng.below(hand.len()));
+            // `declared-card-repeat=refused` with one card to declare: Primary or Secondary,
+            // not both.
+            if distinct && usable.len() < 2 && matches!(h, HandCard::Primary | HandCard::Secondary) {
+                hand.retain(|x| !matches!(x, HandCard::Primary | HandCard::Secondary));
+            }
+            chosen.push(h);
         }
+        if distinct {
+            // Primary and Secondary declare first, so Maneuver's optional gear never takes the
+            // card one of them needs.
+            chosen.sort_by_key(|h| !matches!(h, HandCard::Primary | HandCard::Secondary));
+        }
+        let mut declared: Vec<CardId> = Vec::new();
         let gear: Vec<CardId> = usable
             .iter()
             .copied()
@@ -223,7 +236,10 @@ impl KeridwynFight {
                 HandCard::Balance => plays.push(Play::Balance),
                 HandCard::Focus => plays.push(Play::Focus),
                 HandCard::Primary | HandCard::Secondary => {
-                    let Some(&card) = rng.pick(&usable) else { continue };
+                    let free: Vec<CardId> =
+                        usable.iter().copied().filter(|c| !declared.contains(c)).collect();
+                    let Some(&card) = rng.pick(if distinct { &free } else { &usable }) else { continue };
+                    declared.push(card);
                     let support = self.catalog.cards.get(card).is_some_and(|k| k.is_support_spell());
                     let on =
                         if support && rng.one_in(3) { rng.pick(&allies).map(|a| Name::new(a)) } else { None };
@@ -235,7 +251,9 @@ impl KeridwynFight {
                     });
                 }
                 HandCard::Maneuver => {
-                    let card = if rng.one_in(2) { rng.pick(&gear).map(|g| name(*g)) } else { None };
+                    let free: Vec<CardId> = gear.iter().copied().filter(|c| !declared.contains(c)).collect();
+                    let pool = if distinct { &free } else { &gear };
+                    let card = if rng.one_in(2) { rng.pick(pool).map(|g| name(*g)) } else { None };
                     let immune = (card.is_none() || self.params.maneuver == ManeuverOptions::GearAndImmunity)
                         && rng.one_in(2);
                     plays.push(Play::Maneuver { card });

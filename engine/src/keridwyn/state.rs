@@ -264,6 +264,16 @@ pub struct State {
     pub lured: bool,
     /// The monster's (first) action of this round has been rolled.
     pub monster_rolled: bool,
+    /// The monster's second action die of this round has been rolled: it may come during
+    /// the reveals, after a first die rolled there that gave no action, so the reveals' end
+    /// must know it is no longer owed.
+    #[serde(default)]
+    pub second_rolled: bool,
+    /// The rolls of the Finesse roll-off its last roll just decided (or found a perfect tie),
+    /// kept until the next record that is not a Fame reroll: under `reroll-rolls=any-roll` a
+    /// die of the last roll may still be rerolled.
+    #[serde(default)]
+    pub rolloff: Vec<(Seat, Roll)>,
     /// The character who played Balance this round.
     pub balance: Option<Seat>,
     /// Targeting: the next single-target attack starts with the second condition.

@@ -8,7 +8,7 @@ use super::cards::CardKind;
 use super::event::Event;
 use super::fact::{Cause, Due, Fact};
 use super::name::Name;
-use super::rules;
+use super::rules::{self, NoFirstAction, RerollRolls};
 use super::state::{Action, Phase, Recheck, State};
 use super::KeridwynFight;
 use crate::kit::due;
@@ -17,6 +17,10 @@ use crate::{Findings, StepError, Violation};
 impl KeridwynFight {
     #[inline]
     pub(crate) fn step_event(&self, s: &mut State, ev: &Event, f: &mut Findings) -> Result<(), StepError> {
+        // The roll-off just decided stays open to a Fame reroll until the next other record.
+        if !s.rolloff.is_empty() && !matches!(ev, Event::Rerolled { .. }) {
+            s.rolloff.clear();
+        }
         if ev.is_consequence() {
             if matches!(s.phase, Phase::TieBreak { .. }) || s.current.as_ref().is_some_and(|c| c.pick_pending)
             {
@@ -159,8 +163,10 @@ impl KeridwynFight {
     /// A reroll or recall belongs to the roll being resolved: it comes before that roll's
     /// outcomes (one after its first outcome is reported as such, not as outcomes left out).
     pub(crate) fn may_precede(&self, s: &State, ev: &Event) -> bool {
-        matches!(ev, Event::Rerolled { .. } | Event::Recalled { .. })
-            && s.current.as_ref().is_some_and(|c| c.rolled)
+        (matches!(ev, Event::Rerolled { .. } | Event::Recalled { .. })
+            && s.current.as_ref().is_some_and(|c| c.rolled))
+            // A tie-break die rerolled before the token its roll-off gave is recorded.
+            || (!s.rolloff.is_empty() && self.tiebreak_reroll_due(s, ev))
     }
 
     /// A roll for gear that does not attack, a second monster action with 2 characters or
@@ -172,7 +178,8 @@ impl KeridwynFight {
             // are both of an attack); a tie-break roll is not one. Reported and not applied, so
             // the replay goes on with the roll-off as the log records it.
             Event::Rerolled { .. }
-                if matches!(s.phase, Phase::TieBreak { .. })
+                if self.params.reroll_rolls == RerollRolls::ActionRoll
+                    && matches!(s.phase, Phase::TieBreak { .. })
                     && !s.current.as_ref().is_some_and(|c| c.rolled) =>
             {
                 Some(Violation::new(
@@ -201,7 +208,7 @@ impl KeridwynFight {
             Event::MonsterActionRolled { .. }
                 // During the reveals too: a die rolled there already is this round's (the flag
                 // is cleared as a round ends), so another is a second action.
-                if s.characters <= 2
+                if self.counted_characters(s) <= 2
                     && s.monster_rolled
                     && !matches!(s.phase, Phase::MonsterRoll { .. }) =>
             {
@@ -209,7 +216,20 @@ impl KeridwynFight {
                     rules::SECOND_ACTION,
                     format!(
                         "with {} character(s) the monster has one action a round; `{ev}` is not due",
-                        s.characters
+                        self.counted_characters(s)
+                    ),
+                ))
+            }
+            Event::MonsterActionRolled { .. }
+                if self.params.no_first_action == NoFirstAction::NoSecondRoll
+                    && self.first_gave_none(s)
+                    && !matches!(s.phase, Phase::MonsterRoll { .. }) =>
+            {
+                Some(Violation::new(
+                    rules::SECOND_ACTION,
+                    format!(
+                        "the monster's first action die gave no action, so it has no first action to complete \
+                         and no second one this round (no-first-action=no-second-roll); `{ev}` is not due"
                     ),
                 ))
             }

@@ -410,6 +410,11 @@ fn rule_ids_are_unique_and_interpretations_are_typed_and_quote_their_passage() {
         check_reading::<rules::RecallLimit>(specs, rules::P_RECALL),
         check_reading::<rules::RoundDefeats>(specs, rules::P_ROUND_DEFEATS),
         check_reading::<rules::AccuracyModifiers>(specs, rules::P_ACCURACY_MODIFIERS),
+        check_reading::<rules::Participating>(specs, rules::P_PARTICIPATING),
+        check_reading::<rules::TiebreakDice>(specs, rules::P_TIEBREAK_DICE),
+        check_reading::<rules::DeclaredRepeat>(specs, rules::P_DECLARED_REPEAT),
+        check_reading::<rules::NoFirstAction>(specs, rules::P_NO_FIRST_ACTION),
+        check_reading::<rules::RerollRolls>(specs, rules::P_REROLL_ROLLS),
     ];
     for c in checks {
         assert_eq!(c, Ok(()));

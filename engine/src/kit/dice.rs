@@ -136,6 +136,16 @@ impl Modified<'_> {
     pub fn compare(&self, other: &Modified<'_>) -> Ordering {
         self.values().cmp(other.values())
     }
+    /// Compare two rolls die by die, highest first, after their modifiers, only as far as
+    /// both have dice: a roll with dice left over once every pair matched is equal to the
+    /// other, not higher (for a game that reads unequal rolls matching that far as a tie).
+    pub fn compare_paired(&self, other: &Modified<'_>) -> Ordering {
+        self.values()
+            .zip(other.values())
+            .map(|(a, b)| a.cmp(&b))
+            .find(|o| o.is_ne())
+            .unwrap_or(Ordering::Equal)
+    }
 }
 
 /// Whether a recorded number of dice is the pool's (`Err` says what it should be).
@@ -211,6 +221,13 @@ mod tests {
         let b = Roll::new(vec![6, 5]);
         assert_eq!(a.with(-1).compare(&b.with(0)), Ordering::Less);
         assert_eq!(a.with(0).compare(&b.with(0)), Ordering::Greater);
+        // Unequal numbers of dice: the one that runs out first is lower, or paired only as far
+        // as both go (8 3 against 8: equal).
+        let (long, short) = (Roll::new(vec![8, 3]), Roll::new(vec![8]));
+        assert_eq!(short.with(0).compare(&long.with(0)), Ordering::Less);
+        assert_eq!(short.with(0).compare_paired(&long.with(0)), Ordering::Equal);
+        assert_eq!(long.with(0).compare_paired(&Roll::new(vec![9]).with(0)), Ordering::Less);
+        assert_eq!(a.with(-1).compare_paired(&b.with(0)), Ordering::Less);
         assert_eq!(Roll::new(vec![3, 11]).off_die(10), Some(11));
         assert!(check_count(2, 3).is_err() && check_count(3, 3).is_ok());
         assert_eq!(Roll::default().with(5).highest(), 0);
