@@ -508,6 +508,22 @@ impl FlameAndForge {
                 let exhausted = p.deck.is_empty() && p.deck.discard.is_empty();
                 let (frenzy, dragon) =
                     s.challenges.last().map_or((0, false), |c| (c.frenzy, c.foe == Adversary::Dragon));
+                // l.235: starting a challenge is revealing cards "until you either decide to:
+                // abandon the challenge or ..."; the decision to fight or not is taken before it
+                // (l.187 "you may choose to challenge it", the bow's `pass`). With no card at all
+                // to reveal, fleeing is all the player can do.
+                if s.challenges.last().is_some_and(|c| c.played.is_empty()) && !exhausted {
+                    self.report(
+                        s,
+                        f,
+                        Some(seat),
+                        r::CHALLENGE_REVEAL,
+                        format!(
+                            "`{e}`: a challenge is fought by revealing cards until the player flees (l.235): \
+                             {who} flees before revealing any"
+                        ),
+                    );
+                }
                 if frenzy > 0 && !exhausted {
                     let rule = if p.deck.is_empty() { r::FRENZY_EXHAUSTED } else { r::FRENZY_OWE };
                     self.report_res(

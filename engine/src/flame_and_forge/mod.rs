@@ -218,7 +218,9 @@ impl Game for FlameAndForge {
             // The top 3 advanced tokens are one draw (l.334): a log may list them in any order;
             // a refreshed Forge's items (l.263) and the tokens not kept (l.334) go under their
             // deck in an order the book does not set: any of them may come out first.
-            rules_version: 6,
+            // 7: a flight before the challenge's first card, with a card to reveal, breaks
+            // ff.challenge.reveal (l.235: the challenge is the revealing).
+            rules_version: 7,
         }
     }
 

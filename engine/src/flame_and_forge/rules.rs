@@ -81,7 +81,7 @@ rules! {
     ICON_BURST = "ff.icon.burst", "A burst icon deals 1 damage at once", "Actions Overview (l.230)";
     ICON_GEM_EXCHANGE = "ff.icon.gem-exchange", "A gem-exchange icon spends the gem, or 1 health when the player has none of it; the actions follow either way", "Actions Overview (l.231)";
     // Challenges.
-    CHALLENGE_REVEAL = "ff.challenge.reveal", "A challenge reveals cards from the player's own challenge deck, one at a time, until they flee, pass out or win", "Resolving a Challenge (l.235)";
+    CHALLENGE_REVEAL = "ff.challenge.reveal", "A challenge reveals cards from the player's own challenge deck, one at a time, until they flee, pass out or win: a player with a card to reveal reveals one before fleeing", "Resolving a Challenge (l.235)";
     CHALLENGE_RESOLVE_ALL = "ff.challenge.resolve-all", "Every symbol of a revealed card is resolved, left to right", "Resolving a Challenge (l.237)";
     CHALLENGE_MISSING_GEM = "ff.challenge.missing-gem", "A cost in a gem the player lacks costs 1 damage instead, and the actions still happen", "Resolving a Challenge (l.239)";
     CHALLENGE_PENDING = "ff.challenge.pending", "Hourglass actions wait for the end of the challenge and happen only if the player flees or wins", "Resolving a Challenge (l.241)";

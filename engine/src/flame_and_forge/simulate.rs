@@ -223,9 +223,11 @@ impl FlameAndForge {
                 let p = s.player(k);
                 let deck = p.deck.remaining();
                 let owed = ch.frenzy > 0;
+                // A challenge is fought with one card at least (l.235): no flight before it.
+                let fought = !ch.played.is_empty();
                 let flee = deck.is_empty()
-                    || (!owed && p.health.value <= 2 && rng.one_in(2))
-                    || (!owed && rng.one_in(8));
+                    || (fought && !owed && p.health.value <= 2 && rng.one_in(2))
+                    || (fought && !owed && rng.one_in(8));
                 if flee {
                     Event::Flee { who: who(k) }
                 } else {
