@@ -1443,7 +1443,7 @@ impl FlameAndForge {
                     (r::CHALLENGE_WIN_CARD, "a monster beaten in a challenge goes to the winner's discard pile, not the horde".into())
                 }
                 (Event::Pick { .. }, _) if s.placement().is_some_and(|p| p.stage == PStage::Spots) => {
-                    (r::RAID_STEP3_ORDER, "the spots are resolved as one block: no pick in the middle".into())
+                    (r::RAID_STEP3_ORDER, "the gems are picked up once, before, between or after the spots".into())
                 }
                 (Event::DiscardEvent { .. } | Event::Health { .. }, Await::Market(_)) if self.refill_first(s) => (
                     r::FORGE_REFILL,

@@ -12,8 +12,8 @@ use super::flow::{Await, Stop};
 use super::icon::Gem;
 use super::label::Label;
 use super::params::{
-    ChallengeAtZero, FrenzyCards, Haste, Packs, Reshuffle, RetreatPlacement, Scenario, TwoPlayerSpot,
-    WinPending,
+    ChallengeAtZero, FrenzyCards, Haste, Packs, RaidSpots, Reshuffle, RetreatPlacement, Scenario,
+    TwoPlayerSpot, WinPending,
 };
 use super::rules as r;
 use super::state::{
@@ -40,6 +40,7 @@ impl FlameAndForge {
         // so that a step that stops early or fails leaves none.
         let known = s.settled.0.take();
         let in_block = !free && self.in_spot_block(s);
+        let spot_before = s.placement().map(|p| p.spot);
         let stop = if e.is_consequence() {
             if let Event::Pick { who, tile } = *e {
                 if self.early_pick(s, f, who, tile) {
@@ -60,7 +61,7 @@ impl FlameAndForge {
             }
         } else {
             // Nothing owed: `flush` would find nothing to report.
-            if known != Some(None) && !self.may_jump(s, e) {
+            if known != Some(None) && !self.may_jump(s, e) && !self.misplaced_challenge(s, e) {
                 due::flush(self, s, f)?;
             }
             self.decide(s, e, f)?;
@@ -68,8 +69,12 @@ impl FlameAndForge {
         };
         if in_block {
             if let Some(p) = s.placement_mut() {
+                // A spot finished by this step, the settle having entered the next one, leaves
+                // the next one not begun: step 3 stands between two spots (l.184), which
+                // `raid-spots` opens or not (`step3_open`). The same under either reading, so
+                // that the table is the same until they part.
                 if p.stage == PStage::Spots {
-                    p.begun = true;
+                    p.begun = Some(p.spot) == spot_before;
                 }
             }
         }
@@ -92,9 +97,31 @@ impl FlameAndForge {
         false
     }
 
-    /// Whether step 3 has not begun its spots (so its gems or its challenge may come first).
+    /// Whether step 3 stands where its gems or its challenge may come: after the spots, or
+    /// before one of them (none of its icons resolved yet): under `raid-spots=interleave` any
+    /// of them, under `block` the first.
     fn step3_open(&self, s: &State) -> bool {
-        s.placement().is_some_and(|p| (p.stage == PStage::Spots && !p.begun) || p.stage == PStage::Pick)
+        s.placement().is_some_and(|p| {
+            p.stage == PStage::Pick
+                || (p.stage == PStage::Spots
+                    && !p.begun
+                    && (self.config.raid_spots == RaidSpots::Interleave
+                        || self.first_spot(s, p).map(|i| i + 1) == Some(p.spot)))
+        })
+    }
+
+    /// The first spot a raid resolves (with icons, free or the player's own, from the dwarf's
+    /// spot to the right), as the settle finds it.
+    fn first_spot(&self, s: &State, p: &Placement) -> Option<u8> {
+        let At::Tile { tile, spot } = p.at else { return None };
+        let t = s.tile(tile);
+        let n = self.catalog.spots(tile, t.scorched).min(MAX_SPOTS);
+        (spot as usize..n)
+            .find(|&i| {
+                !self.catalog.spot(tile, t.scorched, i).is_empty()
+                    && (t.spots[i] == EMPTY || t.spots[i] == p.seat)
+            })
+            .map(|i| i as u8)
     }
 
     /// The gems of the tile picked up before its spots (step 3 in the player's order); in the
@@ -109,14 +136,18 @@ impl FlameAndForge {
         if !ok {
             return false;
         }
-        if p.begun && self.in_spot_block(s) {
-            self.report(
-                s,
-                f,
-                Some(p.seat),
-                r::RAID_STEP3_ORDER,
-                "the spots are resolved as one block: the gems are picked up before or after them".into(),
-            );
+        if self.in_spot_block(s) && !self.step3_open(s) {
+            let msg = match self.config.raid_spots {
+                RaidSpots::Interleave => {
+                    "a spot's actions are performed one at a time (l.185): the gems are picked up before, \
+                     between or after the spots, not in the middle of one"
+                }
+                RaidSpots::Block => {
+                    "the spots are resolved as one block (`raid-spots=block`): the gems are picked up before \
+                     or after them"
+                }
+            };
+            self.report(s, f, Some(p.seat), r::RAID_STEP3_ORDER, msg.into());
         }
         let gems = std::mem::take(&mut s.tiles[tile.index()].gems);
         for (held, got) in s.player_mut(p.seat).gems.iter_mut().zip(gems) {
@@ -155,16 +186,32 @@ impl FlameAndForge {
                 // (Alone at the table, the next placement is the next turn's.)
                 s.phase == Phase::End && s.placed > 0 && s.seats.len() > 1 && s.seat_of(who) == Some(s.active)
             }
-            Event::Challenge { who, foe } => {
-                self.step3_open(s)
-                    && s.placement().is_some_and(|p| {
-                        !p.challenged
-                            && s.seat_of(who) == Some(p.seat)
-                            && self.raid_foe(s, p) == Some(foe_key(s, self, foe))
-                    })
-            }
+            Event::Challenge { who, foe } => self.step3_open(s) && self.raid_challenge_left(s, who, foe),
             _ => false,
         }
+    }
+
+    /// Whether the placement's own challenge (its monster, the Dragon in the Castle) is still
+    /// to be taken, by `who`.
+    fn raid_challenge_left(&self, s: &State, who: Colour, foe: Foe) -> bool {
+        s.placement().is_some_and(|p| {
+            !p.challenged
+                && s.seat_of(who) == Some(p.seat)
+                && self.raid_foe(s, p) == Some(foe_key(s, self, foe))
+        })
+    }
+
+    /// The raid's own challenge taken while its spots are being resolved where step 3 is not
+    /// open (in the middle of a spot; under `raid-spots=block`, between two spots): reported
+    /// under `ff.raid.step3-order` and applied as played, as a pick there is, so the spots
+    /// owed are not reported as left out before it.
+    fn misplaced_challenge(&self, s: &State, e: &Event) -> bool {
+        let Event::Challenge { who, foe } = *e else { return false };
+        !s.over()
+            && !self.step3_open(s)
+            && s.placement().is_some_and(|p| p.stage == PStage::Spots)
+            && self.in_spot_block(s)
+            && self.raid_challenge_left(s, who, foe)
     }
 
     /// Whether what is owed next is only the running challenge's shuffle of `who`'s discard
@@ -1349,6 +1396,20 @@ impl FlameAndForge {
             Await::Bow(k) if k == seat => (true, false),
             Await::ChallengeOption(k) if k == seat => (false, true),
             _ if self.may_jump(s, &Event::Challenge { who, foe }) => (false, true),
+            _ if self.misplaced_challenge(s, &Event::Challenge { who, foe }) => {
+                let msg = match self.config.raid_spots {
+                    RaidSpots::Interleave => {
+                        "a spot's actions are performed one at a time (l.185): the raid's challenge comes \
+                         before, between or after the spots, not in the middle of one"
+                    }
+                    RaidSpots::Block => {
+                        "the spots are resolved as one block (`raid-spots=block`): the raid's challenge \
+                         comes before or after them"
+                    }
+                };
+                self.report(s, f, Some(seat), r::RAID_STEP3_ORDER, msg.into());
+                (false, true)
+            }
             _ => {
                 self.report(
                     s,

@@ -219,7 +219,10 @@ impl Game for FlameAndForge {
             // a refreshed Forge's items (l.263) and the tokens not kept (l.334) go under their
             // deck in an order the book does not set: any of them may come out first.
             // 7: a flight before the challenge's first card, with a card to reveal, breaks
-            // ff.challenge.reveal (l.235: the challenge is the revealing).
+            // ff.challenge.reveal (l.235: the challenge is the revealing); interpretation
+            // raid-spots (l.184-185): by default the gems and the raid's challenge may come
+            // between two spots (they were refused); a challenge out of step 3's order is
+            // reported under ff.raid.step3-order and applied (it stopped the replay).
             rules_version: 7,
         }
     }

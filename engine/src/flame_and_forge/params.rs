@@ -92,6 +92,11 @@ named_enum! {
     pub enum EmptyEventDeck ("a reading") { Skip = "skip", Lost = "lost" }
 }
 named_enum! {
+    /// `raid-spots`: whether the gems and the challenge of a raid's step 3 may come between two
+    /// of its spots.
+    pub enum RaidSpots ("a reading") { Interleave = "interleave", Block = "block" }
+}
+named_enum! {
     /// `fire-off-city`: what a grey fire icon (or the Warrior) may reach with no city tile in
     /// play (a Regroup).
     pub enum FireOffCity ("a reading") { None = "none", AnyTile = "any-tile" }
@@ -363,6 +368,21 @@ pub static PARAMS: &[ParamSpec] = &[
               so no fire is removed; `any-tile`: a fire anywhere in the city.",
         section: "Actions Overview (l.226); Legends Track (l.311); Regroup (l.195-201)",
     },
+    ParamSpec {
+        name: "raid-spots",
+        kind: ParamKind::Interpretation,
+        allowed: RaidSpots::NAMES,
+        default: RaidSpots::Interleave.name(),
+        doc: "l.184: \"Finally resolve the tile actions in any order you choose:\" then (l.185) \"When resolving \
+              the tile's spots, you perform all action one at a time left to right, starting from the spot you \
+              just placed your dwarf on\", (l.186) the gems, (l.187) the challenge. The book does not say \
+              whether the spots are one of three parts or each spot a tile action of its own. `interleave`: \
+              the plain words, every tile action in the player's order, the spots' own order left to right: \
+              the gems and the challenge may come before the spots, after them, or between two of them (not \
+              in the middle of one spot's icons: \"one at a time\"); `block`: the spots are one part, \
+              resolved together, the gems and the challenge before or after them.",
+        section: "City Raid (l.184-187)",
+    },
 ];
 
 /// The setup, read and typed.
@@ -391,6 +411,7 @@ pub struct Config {
     pub forge_refill: ForgeRefill,
     pub empty_event_deck: EmptyEventDeck,
     pub fire_off_city: FireOffCity,
+    pub raid_spots: RaidSpots,
 }
 
 impl Config {
@@ -421,6 +442,7 @@ impl Config {
             forge_refill: r.get("forge-refill", ForgeRefill::Immediate),
             empty_event_deck: r.get("empty-event-deck", EmptyEventDeck::Skip),
             fire_off_city: r.get("fire-off-city", FireOffCity::None),
+            raid_spots: r.get("raid-spots", RaidSpots::Interleave),
         };
         (config, r)
     }
@@ -465,6 +487,7 @@ mod tests {
         check_reading::<ForgeRefill>(PARAMS, "forge-refill").unwrap();
         check_reading::<EmptyEventDeck>(PARAMS, "empty-event-deck").unwrap();
         check_reading::<FireOffCity>(PARAMS, "fire-off-city").unwrap();
+        check_reading::<RaidSpots>(PARAMS, "raid-spots").unwrap();
         // Totals per row as the spec reads the table: 1 player 18/19/18 ... 4 players 15/18/16.
         let totals = |players: u8| -> Vec<usize> {
             Difficulty::ALL

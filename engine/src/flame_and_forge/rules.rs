@@ -56,7 +56,7 @@ rules! {
     RAID_SPOTS = "ff.raid.spots", "The spot actions are performed left to right from the dwarf's spot to the tile's end, skipping spots with another player's dwarf", "City Raid (l.185, l.189)";
     RAID_GEMS = "ff.raid.gems", "The gems on the raided tile are picked up", "City Raid (l.186)";
     RAID_CHALLENGE_OPTION = "ff.raid.challenge-option", "A monster on the raided tile (the Dragon in the Castle) may be challenged, once", "City Raid (l.187)";
-    RAID_STEP3_ORDER = "ff.raid.step3-order", "Step 3's parts (the spots as one block, the gems, the challenge) come in the order the player chooses, each once", "City Raid (l.184)";
+    RAID_STEP3_ORDER = "ff.raid.step3-order", "Step 3's tile actions (the spots left to right, the gems, the challenge) come in the order the player chooses, each once, a spot's icons one at a time (see interpretation raid-spots)", "City Raid (l.184)";
     REGROUP_LEFTMOST = "ff.regroup.leftmost", "A Regroup dwarf takes the leftmost free spot of the player board; a full board takes none", "Regroup (l.195)";
     REGROUP_SEQUENCE = "ff.regroup.sequence", "A Regroup resolves the special ability, then the action of its spot and of every spot to its right", "Regroup (l.197-201)";
     RETREAT_TRIGGER = "ff.retreat.trigger", "A player with no dwarf in the campfire, or no legal placement, retreats before placing, and only then", "Retreat (l.203, l.209, l.211)";
