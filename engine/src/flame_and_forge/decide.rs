@@ -12,8 +12,8 @@ use super::flow::{Await, Stop};
 use super::icon::Gem;
 use super::label::Label;
 use super::params::{
-    ChallengeAtZero, FrenzyCards, Haste, Packs, RaidSpots, Reshuffle, RetreatPlacement, Scenario,
-    TwoPlayerSpot, WinPending,
+    ChallengeAtZero, FrenzyCards, Haste, Packs, RaidSpots, RelicsForge, Reshuffle, RetreatPlacement,
+    Scenario, TwoPlayerSpot, WinPending,
 };
 use super::rules as r;
 use super::state::{
@@ -157,6 +157,14 @@ impl FlameAndForge {
             pm.picked = true;
         }
         true
+    }
+
+    /// Under `relics-forge=multicolour-only`, whether no face-up item costs as few gems as the
+    /// Relics forge's multicolour gems.
+    fn relics_out_of_reach(&self, s: &State) -> bool {
+        let Some(&Frame::Forge { free, .. }) = s.stack.last() else { return false };
+        self.config.relics_forge == RelicsForge::MulticolourOnly
+            && s.market.cards().all(|i| self.catalog.cards[i].cost.len() > free as usize)
     }
 
     fn placed_spot(&self, s: &State, seat: u8, tile: Tile) -> u8 {
@@ -1598,12 +1606,35 @@ impl FlameAndForge {
             Some(Frame::Forge { free, .. }) => *free,
             _ => 0,
         };
-        // Multicolour gems first, then the stash, gem for gem.
+        let cost = &self.catalog.cards[id].cost;
+        if free > 0 && cost.len() > free as usize && self.config.relics_forge == RelicsForge::MulticolourOnly
+        {
+            self.report_res(
+                s,
+                f,
+                Some(seat),
+                r::RESEARCH_RELICS,
+                format!(
+                    "`{item}` costs {} gems: the Relics forge is paid by its {free} multicolour gem(s) alone \
+                     (`relics-forge=multicolour-only`)",
+                    cost.len()
+                ),
+            );
+        }
+        // Multicolour gems first, then the stash, gem for gem. Which colours they stand for is
+        // the player's choice and the log does not say: first those the stash lacks (the
+        // choice that makes the forge legal when one does), then in gem order.
         let mut need = [0u8; 3];
-        for g in &self.catalog.cards[id].cost {
+        for g in cost {
             need[g.index()] += 1;
         }
         let mut multi = free;
+        for g in Gem::ALL {
+            let lack = need[g.index()].saturating_sub(s.player(seat).gem(*g));
+            let covered = lack.min(multi);
+            multi -= covered;
+            need[g.index()] -= covered;
+        }
         let mut short = Vec::new();
         for g in Gem::ALL {
             let mut n = need[g.index()];
@@ -1827,13 +1858,17 @@ impl FlameAndForge {
         }
         match a {
             Await::Forge { seat: k, .. } if mine(k) && free_forge => {
-                self.report(
-                    s,
-                    f,
-                    Some(seat),
-                    r::RESEARCH_RELICS,
-                    "a Relics forge spot gives a forge at once, with its multicolour gems".into(),
-                );
+                // `relics-forge=multicolour-only` with no item the gems pay in full: there is
+                // nothing the forge can take.
+                if !self.relics_out_of_reach(s) {
+                    self.report(
+                        s,
+                        f,
+                        Some(seat),
+                        r::RESEARCH_RELICS,
+                        "a Relics forge spot gives a forge at once, with its multicolour gems".into(),
+                    );
+                }
                 s.stack.pop();
             }
             Await::Forge { seat: k, .. }

@@ -222,7 +222,10 @@ impl Game for FlameAndForge {
             // ff.challenge.reveal (l.235: the challenge is the revealing); interpretation
             // raid-spots (l.184-185): by default the gems and the raid's challenge may come
             // between two spots (they were refused); a challenge out of step 3's order is
-            // reported under ff.raid.step3-order and applied (it stopped the replay).
+            // reported under ff.raid.step3-order and applied (it stopped the replay);
+            // interpretation relics-forge (l.318, l.320, l.269), and the Relics forge's
+            // multicolour gems stand for the colours the stash lacks first (they were spent in
+            // gem order, and a forge the gems made legal was refused under ff.forge.exact).
             rules_version: 7,
         }
     }

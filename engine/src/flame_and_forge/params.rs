@@ -97,6 +97,11 @@ named_enum! {
     pub enum RaidSpots ("a reading") { Interleave = "interleave", Block = "block" }
 }
 named_enum! {
+    /// `relics-forge`: how the Relics track's free forge pays an item costing more gems than
+    /// its multicolour gems.
+    pub enum RelicsForge ("a reading") { WithStash = "with-stash", MulticolourOnly = "multicolour-only" }
+}
+named_enum! {
     /// `fire-off-city`: what a grey fire icon (or the Warrior) may reach with no city tile in
     /// play (a Regroup).
     pub enum FireOffCity ("a reading") { None = "none", AnyTile = "any-tile" }
@@ -383,6 +388,21 @@ pub static PARAMS: &[ParamSpec] = &[
               resolved together, the gems and the challenge before or after them.",
         section: "City Raid (l.184-187)",
     },
+    ParamSpec {
+        name: "relics-forge",
+        kind: ParamKind::Interpretation,
+        allowed: RelicsForge::NAMES,
+        default: RelicsForge::WithStash.name(),
+        doc: "l.318: \"immediately perform a forge having one ore more multicolor gems for free\"; the example \
+              (l.320) \"got a forge action and 3 multicolor gems... They forge this sword for free\"; l.269: \
+              \"whether you paid the gem from your stash or if you got a multicolor gem as a bonus for an \
+              action\". Silent on an item costing more gems than the reward's multicolour gems. \
+              `with-stash`: the plain words, a forge (paid from the stash, l.265) in which the player also \
+              has the free multicolour gems: they pay what they can (the colours the stash lacks first), \
+              the stash the rest; `multicolour-only`: the forge is free (\"forge this sword for free\"), \
+              so only an item the multicolour gems pay in full may be taken.",
+        section: "Relics Track (l.318, l.320); Forge (l.265, l.269)",
+    },
 ];
 
 /// The setup, read and typed.
@@ -412,6 +432,7 @@ pub struct Config {
     pub empty_event_deck: EmptyEventDeck,
     pub fire_off_city: FireOffCity,
     pub raid_spots: RaidSpots,
+    pub relics_forge: RelicsForge,
 }
 
 impl Config {
@@ -443,6 +464,7 @@ impl Config {
             empty_event_deck: r.get("empty-event-deck", EmptyEventDeck::Skip),
             fire_off_city: r.get("fire-off-city", FireOffCity::None),
             raid_spots: r.get("raid-spots", RaidSpots::Interleave),
+            relics_forge: r.get("relics-forge", RelicsForge::WithStash),
         };
         (config, r)
     }
@@ -488,6 +510,7 @@ mod tests {
         check_reading::<EmptyEventDeck>(PARAMS, "empty-event-deck").unwrap();
         check_reading::<FireOffCity>(PARAMS, "fire-off-city").unwrap();
         check_reading::<RaidSpots>(PARAMS, "raid-spots").unwrap();
+        check_reading::<RelicsForge>(PARAMS, "relics-forge").unwrap();
         // Totals per row as the spec reads the table: 1 player 18/19/18 ... 4 players 15/18/16.
         let totals = |players: u8| -> Vec<usize> {
             Difficulty::ALL

@@ -10,7 +10,7 @@ use super::city::{tiles_of, Tile};
 use super::event::{Colour, Event, Foe};
 use super::flow::Await;
 use super::label::Label;
-use super::params::{BookTokens, Packs};
+use super::params::{BookTokens, Packs, RelicsForge};
 use super::state::{Frame, State};
 use super::FlameAndForge;
 use crate::kit::rng::SplitMix64;
@@ -129,6 +129,10 @@ impl FlameAndForge {
                     .market
                     .cards()
                     .filter(|&i| {
+                        // `relics-forge=multicolour-only`: the free gems alone pay.
+                        if free > 0 && self.config.relics_forge == RelicsForge::MulticolourOnly {
+                            return c.cards[i].cost.len() <= free as usize;
+                        }
                         let mut need = [0u8; 3];
                         for g in &c.cards[i].cost {
                             need[g.index()] += 1;
