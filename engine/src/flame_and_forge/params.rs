@@ -102,6 +102,10 @@ named_enum! {
     pub enum RelicsForge ("a reading") { WithStash = "with-stash", MulticolourOnly = "multicolour-only" }
 }
 named_enum! {
+    /// `negative-rank`: the rank of a negative team score.
+    pub enum NegativeRank ("a reading") { None = "none", Rookie = "rookie" }
+}
+named_enum! {
     /// `fire-off-city`: what a grey fire icon (or the Warrior) may reach with no city tile in
     /// play (a Regroup).
     pub enum FireOffCity ("a reading") { None = "none", AnyTile = "any-tile" }
@@ -310,7 +314,7 @@ pub static PARAMS: &[ParamSpec] = &[
         allowed: RankBoundary::NAMES,
         default: RankBoundary::LowerInclusive.name(),
         doc: "The rank table (l.381-385) lists \"0 to 10\", \"10 to 20\", ... \"40+\". `lower-inclusive`: \
-              10 is Guardian; `upper-inclusive`: 10 is Rookie. A negative team score has no rank (`-`).",
+              10 is Guardian; `upper-inclusive`: 10 is Rookie. A negative team score: see `negative-rank`.",
         section: "End Game Scoring (l.380-385)",
     },
     ParamSpec {
@@ -403,6 +407,18 @@ pub static PARAMS: &[ParamSpec] = &[
               so only an item the multicolour gems pay in full may be taken.",
         section: "Relics Track (l.318, l.320); Forge (l.265, l.269)",
     },
+    ParamSpec {
+        name: "negative-rank",
+        kind: ParamKind::Interpretation,
+        allowed: NegativeRank::NAMES,
+        default: NegativeRank::None.name(),
+        doc: "l.378: \"add all the players' scores together and then subtract the Dragon's score, this gives \
+              you your final total score. Check the table on the right to find out how well you did\"; the \
+              table (l.380-385) starts at \"Rookie 0 to 10\". The book is silent on a score below 0, which the \
+              subtraction can give. `none`: the table's plain words, no row holds it, so no rank (`-`); \
+              `rookie`: the lowest rank, as every score below 10.",
+        section: "End Game Scoring (l.378-385)",
+    },
 ];
 
 /// The setup, read and typed.
@@ -433,6 +449,7 @@ pub struct Config {
     pub fire_off_city: FireOffCity,
     pub raid_spots: RaidSpots,
     pub relics_forge: RelicsForge,
+    pub negative_rank: NegativeRank,
 }
 
 impl Config {
@@ -465,6 +482,7 @@ impl Config {
             fire_off_city: r.get("fire-off-city", FireOffCity::None),
             raid_spots: r.get("raid-spots", RaidSpots::Interleave),
             relics_forge: r.get("relics-forge", RelicsForge::WithStash),
+            negative_rank: r.get("negative-rank", NegativeRank::None),
         };
         (config, r)
     }
@@ -511,6 +529,7 @@ mod tests {
         check_reading::<FireOffCity>(PARAMS, "fire-off-city").unwrap();
         check_reading::<RaidSpots>(PARAMS, "raid-spots").unwrap();
         check_reading::<RelicsForge>(PARAMS, "relics-forge").unwrap();
+        check_reading::<NegativeRank>(PARAMS, "negative-rank").unwrap();
         // Totals per row as the spec reads the table: 1 player 18/19/18 ... 4 players 15/18/16.
         let totals = |players: u8| -> Vec<usize> {
             Difficulty::ALL

@@ -134,7 +134,7 @@ rules! {
     SCORE_GLORY = "ff.score.glory", "Plus the VP of the retired cards and the retire bonus", "End Game Scoring (l.372); Retire (l.277-282)";
     SCORE_FAME = "ff.score.fame", "Plus, for the player who beat the Dragon, the Dragon challenge's VP", "End Game Scoring (l.374)";
     SCORE_TEAM = "ff.score.team", "The team scores the sum of the players' scores minus the Dragon's", "End Game Scoring (l.378)";
-    SCORE_RANK = "ff.score.rank", "Rank: Rookie 0-10, Guardian 10-20, Warrior 20-30, King 30-40, Hero 40+ (see interpretation rank-boundary)", "End Game Scoring (l.380-385)";
+    SCORE_RANK = "ff.score.rank", "Rank: Rookie 0-10, Guardian 10-20, Warrior 20-30, King 30-40, Hero 40+ (see interpretations rank-boundary, negative-rank)", "End Game Scoring (l.380-385)";
     // Scenario 01, Pack A, unlockables.
     S01_BORED_BEAST = "ff.s01.bored-beast", "Scenario 01: the Dragon has strength 12; a dwarf placed in the Castle deals its owner 1 damage and gives 1 automatic success", "Scenario 01, Additional Rules (l.405)";
     S01_SLEEPING_DRAGON = "ff.s01.sleeping-dragon", "Scenario 01: the 3 Sleeping Dragon cards, shuffled, are on top of the Retaliation deck", "Scenario 01, Additional Rules (l.407)";
