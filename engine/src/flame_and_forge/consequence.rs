@@ -1457,7 +1457,12 @@ impl FlameAndForge {
                 (Event::Shuffle { who }, _)
                     if s.seat_of(who).is_some_and(|k| s.player(k).deck.discard.is_empty() && !s.player(k).retired.is_empty()) =>
                 {
-                    (r::RETIRE_SHUFFLE, "the Retire already shuffled the discard pile into the deck".into())
+                    (
+                        r::RETIRE_SHUFFLE,
+                        "the Retire combined the discard pile with the deck (l.275), and the shuffle it allows \
+                         (\"you can shuffle\") is not recorded: no discard pile is left for a challenge's shuffle"
+                            .into(),
+                    )
                 }
                 (Event::Shuffle { .. }, _) => (
                     r::CHALLENGE_NO_SHUFFLE,
