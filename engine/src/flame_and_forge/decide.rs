@@ -12,8 +12,8 @@ use super::flow::{Await, Stop};
 use super::icon::Gem;
 use super::label::Label;
 use super::params::{
-    ChallengeAtZero, FrenzyCards, Haste, Packs, RaidSpots, RelicsForge, Reshuffle, RetreatPlacement,
-    Scenario, TwoPlayerSpot, WinPending,
+    ChallengeAtZero, ForgeRefill, FrenzyCards, Haste, Packs, RaidSpots, RelicsForge, Reshuffle,
+    RetreatPlacement, Scenario, TwoPlayerSpot, WinPending,
 };
 use super::rules as r;
 use super::state::{
@@ -47,6 +47,8 @@ impl FlameAndForge {
                     return Ok(());
                 }
             }
+            // The table changed under what was found owed: derive it again.
+            let known = if self.late_refill(s, f, e) { None } else { known };
             match known {
                 // The kit's loop when the record is what is due (`due::check_recorded`: the
                 // fact equals the due's, which is applied), without deriving the due again.
@@ -165,6 +167,56 @@ impl FlameAndForge {
         let Some(&Frame::Forge { free, .. }) = s.stack.last() else { return false };
         self.config.relics_forge == RelicsForge::MulticolourOnly
             && s.market.cards().all(|i| self.catalog.cards[i].cost.len() > free as usize)
+    }
+
+    /// `forge-refill=immediate`: a forge's event recorded while the Forge's refill is owed
+    /// (the order of `after-events`, the captions' l.271, l.320) is one deviation, reported
+    /// once under `ff.forge.refill`; the events are then taken as played and the refill is
+    /// awaited after them, so neither they, their health nor the late refill are reported
+    /// again (one finding, where each of them was one).
+    fn late_refill(&self, s: &mut State, f: &mut Findings, e: &Event) -> bool {
+        let Event::DiscardEvent { who, card } = *e else { return false };
+        if self.config.forge_refill != ForgeRefill::Immediate {
+            return false;
+        }
+        let Some(&Frame::Forge { seat, free, refreshed, item: Some(item), stage: FStage::Refill }) =
+            s.stack.last()
+        else {
+            return false;
+        };
+        let mut left = [0u8; 3];
+        for g in &self.catalog.cards[item].cost {
+            left[g.index()] += 1;
+        }
+        let names = &self.catalog.names;
+        let matching = s.events.iter().any(|&id| {
+            names.event_label(id) == card
+                && matches!(self.catalog.events.get(id).map(|ev| ev.discard),
+                    Some(super::catalog::Condition::Gem(g)) if left[g.index()] > 0)
+        });
+        if s.seat_of(who) != Some(seat) || !matching || s.market.refill_due(&s.items).is_none() {
+            return false;
+        }
+        if let Some(top) = s.stack.last_mut() {
+            *top = Frame::Forge {
+                seat,
+                free,
+                refreshed,
+                item: Some(item),
+                stage: FStage::Events { left, heal: 0 },
+            };
+        }
+        self.report(
+            s,
+            f,
+            Some(seat),
+            r::FORGE_REFILL,
+            format!(
+                "`{e}`: the Forge's empty spot is refilled at once, before the forge's events are discarded \
+                 (`forge-refill=immediate`); the events are taken as recorded, the refill after them"
+            ),
+        );
+        true
     }
 
     fn placed_spot(&self, s: &State, seat: u8, tile: Tile) -> u8 {

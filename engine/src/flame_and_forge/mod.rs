@@ -226,6 +226,9 @@ impl Game for FlameAndForge {
             // interpretation relics-forge (l.318, l.320, l.269), and the Relics forge's
             // multicolour gems stand for the colours the stash lacks first (they were spent in
             // gem order, and a forge the gems made legal was refused under ff.forge.exact).
+            // Under forge-refill=immediate, a forge's events recorded before the refill are one
+            // ff.forge.refill finding, then taken as played, the refill after them (each record
+            // was a finding, and the events were still owed at the end).
             rules_version: 7,
         }
     }
