@@ -1443,7 +1443,7 @@ impl FlameAndForge {
                     (r::CHALLENGE_WIN_CARD, "a monster beaten in a challenge goes to the winner's discard pile, not the horde".into())
                 }
                 (Event::Pick { .. }, _) if s.placement().is_some_and(|p| p.stage == PStage::Spots) => {
-                    (r::RAID_STEP3_ORDER, "the spots are resolved as one block: no pick in the middle".into())
+                    (r::RAID_STEP3_ORDER, "the gems are picked up once, before, between or after the spots".into())
                 }
                 (Event::DiscardEvent { .. } | Event::Health { .. }, Await::Market(_)) if self.refill_first(s) => (
                     r::FORGE_REFILL,
@@ -1457,7 +1457,12 @@ impl FlameAndForge {
                 (Event::Shuffle { who }, _)
                     if s.seat_of(who).is_some_and(|k| s.player(k).deck.discard.is_empty() && !s.player(k).retired.is_empty()) =>
                 {
-                    (r::RETIRE_SHUFFLE, "the Retire already shuffled the discard pile into the deck".into())
+                    (
+                        r::RETIRE_SHUFFLE,
+                        "the Retire combined the discard pile with the deck (l.275), and the shuffle it allows \
+                         (\"you can shuffle\") is not recorded: no discard pile is left for a challenge's shuffle"
+                            .into(),
+                    )
                 }
                 (Event::Shuffle { .. }, _) => (
                     r::CHALLENGE_NO_SHUFFLE,

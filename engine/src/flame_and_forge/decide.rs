@@ -12,8 +12,8 @@ use super::flow::{Await, Stop};
 use super::icon::Gem;
 use super::label::Label;
 use super::params::{
-    ChallengeAtZero, FrenzyCards, Haste, Packs, Reshuffle, RetreatPlacement, Scenario, TwoPlayerSpot,
-    WinPending,
+    ChallengeAtZero, ForgeRefill, FrenzyCards, Haste, Packs, RaidSpots, RelicsForge, Reshuffle,
+    RetreatPlacement, Scenario, TwoPlayerSpot, WinPending,
 };
 use super::rules as r;
 use super::state::{
@@ -40,12 +40,15 @@ impl FlameAndForge {
         // so that a step that stops early or fails leaves none.
         let known = s.settled.0.take();
         let in_block = !free && self.in_spot_block(s);
+        let spot_before = s.placement().map(|p| p.spot);
         let stop = if e.is_consequence() {
             if let Event::Pick { who, tile } = *e {
                 if self.early_pick(s, f, who, tile) {
                     return Ok(());
                 }
             }
+            // The table changed under what was found owed: derive it again.
+            let known = if self.late_refill(s, f, e) { None } else { known };
             match known {
                 // The kit's loop when the record is what is due (`due::check_recorded`: the
                 // fact equals the due's, which is applied), without deriving the due again.
@@ -60,7 +63,7 @@ impl FlameAndForge {
             }
         } else {
             // Nothing owed: `flush` would find nothing to report.
-            if known != Some(None) && !self.may_jump(s, e) {
+            if known != Some(None) && !self.may_jump(s, e) && !self.misplaced_challenge(s, e) {
                 due::flush(self, s, f)?;
             }
             self.decide(s, e, f)?;
@@ -68,8 +71,12 @@ impl FlameAndForge {
         };
         if in_block {
             if let Some(p) = s.placement_mut() {
+                // A spot finished by this step, the settle having entered the next one, leaves
+                // the next one not begun: step 3 stands between two spots (l.184), which
+                // `raid-spots` opens or not (`step3_open`). The same under either reading, so
+                // that the table is the same until they part.
                 if p.stage == PStage::Spots {
-                    p.begun = true;
+                    p.begun = Some(p.spot) == spot_before;
                 }
             }
         }
@@ -92,9 +99,31 @@ impl FlameAndForge {
         false
     }
 
-    /// Whether step 3 has not begun its spots (so its gems or its challenge may come first).
+    /// Whether step 3 stands where its gems or its challenge may come: after the spots, or
+    /// before one of them (none of its icons resolved yet): under `raid-spots=interleave` any
+    /// of them, under `block` the first.
     fn step3_open(&self, s: &State) -> bool {
-        s.placement().is_some_and(|p| (p.stage == PStage::Spots && !p.begun) || p.stage == PStage::Pick)
+        s.placement().is_some_and(|p| {
+            p.stage == PStage::Pick
+                || (p.stage == PStage::Spots
+                    && !p.begun
+                    && (self.config.raid_spots == RaidSpots::Interleave
+                        || self.first_spot(s, p).map(|i| i + 1) == Some(p.spot)))
+        })
+    }
+
+    /// The first spot a raid resolves (with icons, free or the player's own, from the dwarf's
+    /// spot to the right), as the settle finds it.
+    fn first_spot(&self, s: &State, p: &Placement) -> Option<u8> {
+        let At::Tile { tile, spot } = p.at else { return None };
+        let t = s.tile(tile);
+        let n = self.catalog.spots(tile, t.scorched).min(MAX_SPOTS);
+        (spot as usize..n)
+            .find(|&i| {
+                !self.catalog.spot(tile, t.scorched, i).is_empty()
+                    && (t.spots[i] == EMPTY || t.spots[i] == p.seat)
+            })
+            .map(|i| i as u8)
     }
 
     /// The gems of the tile picked up before its spots (step 3 in the player's order); in the
@@ -109,14 +138,18 @@ impl FlameAndForge {
         if !ok {
             return false;
         }
-        if p.begun && self.in_spot_block(s) {
-            self.report(
-                s,
-                f,
-                Some(p.seat),
-                r::RAID_STEP3_ORDER,
-                "the spots are resolved as one block: the gems are picked up before or after them".into(),
-            );
+        if self.in_spot_block(s) && !self.step3_open(s) {
+            let msg = match self.config.raid_spots {
+                RaidSpots::Interleave => {
+                    "a spot's actions are performed one at a time (l.185): the gems are picked up before, \
+                     between or after the spots, not in the middle of one"
+                }
+                RaidSpots::Block => {
+                    "the spots are resolved as one block (`raid-spots=block`): the gems are picked up before \
+                     or after them"
+                }
+            };
+            self.report(s, f, Some(p.seat), r::RAID_STEP3_ORDER, msg.into());
         }
         let gems = std::mem::take(&mut s.tiles[tile.index()].gems);
         for (held, got) in s.player_mut(p.seat).gems.iter_mut().zip(gems) {
@@ -125,6 +158,64 @@ impl FlameAndForge {
         if let Some(pm) = s.placement_mut() {
             pm.picked = true;
         }
+        true
+    }
+
+    /// Under `relics-forge=multicolour-only`, whether no face-up item costs as few gems as the
+    /// Relics forge's multicolour gems.
+    fn relics_out_of_reach(&self, s: &State) -> bool {
+        let Some(&Frame::Forge { free, .. }) = s.stack.last() else { return false };
+        self.config.relics_forge == RelicsForge::MulticolourOnly
+            && s.market.cards().all(|i| self.catalog.cards[i].cost.len() > free as usize)
+    }
+
+    /// `forge-refill=immediate`: a forge's event recorded while the Forge's refill is owed
+    /// (the order of `after-events`, the captions' l.271, l.320) is one deviation, reported
+    /// once under `ff.forge.refill`; the events are then taken as played and the refill is
+    /// awaited after them, so neither they, their health nor the late refill are reported
+    /// again (one finding, where each of them was one).
+    fn late_refill(&self, s: &mut State, f: &mut Findings, e: &Event) -> bool {
+        let Event::DiscardEvent { who, card } = *e else { return false };
+        if self.config.forge_refill != ForgeRefill::Immediate {
+            return false;
+        }
+        let Some(&Frame::Forge { seat, free, refreshed, item: Some(item), stage: FStage::Refill }) =
+            s.stack.last()
+        else {
+            return false;
+        };
+        let mut left = [0u8; 3];
+        for g in &self.catalog.cards[item].cost {
+            left[g.index()] += 1;
+        }
+        let names = &self.catalog.names;
+        let matching = s.events.iter().any(|&id| {
+            names.event_label(id) == card
+                && matches!(self.catalog.events.get(id).map(|ev| ev.discard),
+                    Some(super::catalog::Condition::Gem(g)) if left[g.index()] > 0)
+        });
+        if s.seat_of(who) != Some(seat) || !matching || s.market.refill_due(&s.items).is_none() {
+            return false;
+        }
+        if let Some(top) = s.stack.last_mut() {
+            *top = Frame::Forge {
+                seat,
+                free,
+                refreshed,
+                item: Some(item),
+                stage: FStage::Events { left, heal: 0 },
+            };
+        }
+        self.report(
+            s,
+            f,
+            Some(seat),
+            r::FORGE_REFILL,
+            format!(
+                "`{e}`: the Forge's empty spot is refilled at once, before the forge's events are discarded \
+                 (`forge-refill=immediate`); the events are taken as recorded, the refill after them"
+            ),
+        );
         true
     }
 
@@ -155,16 +246,32 @@ impl FlameAndForge {
                 // (Alone at the table, the next placement is the next turn's.)
                 s.phase == Phase::End && s.placed > 0 && s.seats.len() > 1 && s.seat_of(who) == Some(s.active)
             }
-            Event::Challenge { who, foe } => {
-                self.step3_open(s)
-                    && s.placement().is_some_and(|p| {
-                        !p.challenged
-                            && s.seat_of(who) == Some(p.seat)
-                            && self.raid_foe(s, p) == Some(foe_key(s, self, foe))
-                    })
-            }
+            Event::Challenge { who, foe } => self.step3_open(s) && self.raid_challenge_left(s, who, foe),
             _ => false,
         }
+    }
+
+    /// Whether the placement's own challenge (its monster, the Dragon in the Castle) is still
+    /// to be taken, by `who`.
+    fn raid_challenge_left(&self, s: &State, who: Colour, foe: Foe) -> bool {
+        s.placement().is_some_and(|p| {
+            !p.challenged
+                && s.seat_of(who) == Some(p.seat)
+                && self.raid_foe(s, p) == Some(foe_key(s, self, foe))
+        })
+    }
+
+    /// The raid's own challenge taken while its spots are being resolved where step 3 is not
+    /// open (in the middle of a spot; under `raid-spots=block`, between two spots): reported
+    /// under `ff.raid.step3-order` and applied as played, as a pick there is, so the spots
+    /// owed are not reported as left out before it.
+    fn misplaced_challenge(&self, s: &State, e: &Event) -> bool {
+        let Event::Challenge { who, foe } = *e else { return false };
+        !s.over()
+            && !self.step3_open(s)
+            && s.placement().is_some_and(|p| p.stage == PStage::Spots)
+            && self.in_spot_block(s)
+            && self.raid_challenge_left(s, who, foe)
     }
 
     /// Whether what is owed next is only the running challenge's shuffle of `who`'s discard
@@ -508,6 +615,22 @@ impl FlameAndForge {
                 let exhausted = p.deck.is_empty() && p.deck.discard.is_empty();
                 let (frenzy, dragon) =
                     s.challenges.last().map_or((0, false), |c| (c.frenzy, c.foe == Adversary::Dragon));
+                // l.235: starting a challenge is revealing cards "until you either decide to:
+                // abandon the challenge or ..."; the decision to fight or not is taken before it
+                // (l.187 "you may choose to challenge it", the bow's `pass`). With no card at all
+                // to reveal, fleeing is all the player can do.
+                if s.challenges.last().is_some_and(|c| c.played.is_empty()) && !exhausted {
+                    self.report(
+                        s,
+                        f,
+                        Some(seat),
+                        r::CHALLENGE_REVEAL,
+                        format!(
+                            "`{e}`: a challenge is fought by revealing cards until the player flees (l.235): \
+                             {who} flees before revealing any"
+                        ),
+                    );
+                }
                 if frenzy > 0 && !exhausted {
                     let rule = if p.deck.is_empty() { r::FRENZY_EXHAUSTED } else { r::FRENZY_OWE };
                     self.report_res(
@@ -1333,6 +1456,20 @@ impl FlameAndForge {
             Await::Bow(k) if k == seat => (true, false),
             Await::ChallengeOption(k) if k == seat => (false, true),
             _ if self.may_jump(s, &Event::Challenge { who, foe }) => (false, true),
+            _ if self.misplaced_challenge(s, &Event::Challenge { who, foe }) => {
+                let msg = match self.config.raid_spots {
+                    RaidSpots::Interleave => {
+                        "a spot's actions are performed one at a time (l.185): the raid's challenge comes \
+                         before, between or after the spots, not in the middle of one"
+                    }
+                    RaidSpots::Block => {
+                        "the spots are resolved as one block (`raid-spots=block`): the raid's challenge \
+                         comes before or after them"
+                    }
+                };
+                self.report(s, f, Some(seat), r::RAID_STEP3_ORDER, msg.into());
+                (false, true)
+            }
             _ => {
                 self.report(
                     s,
@@ -1521,12 +1658,35 @@ impl FlameAndForge {
             Some(Frame::Forge { free, .. }) => *free,
             _ => 0,
         };
-        // Multicolour gems first, then the stash, gem for gem.
+        let cost = &self.catalog.cards[id].cost;
+        if free > 0 && cost.len() > free as usize && self.config.relics_forge == RelicsForge::MulticolourOnly
+        {
+            self.report_res(
+                s,
+                f,
+                Some(seat),
+                r::RESEARCH_RELICS,
+                format!(
+                    "`{item}` costs {} gems: the Relics forge is paid by its {free} multicolour gem(s) alone \
+                     (`relics-forge=multicolour-only`)",
+                    cost.len()
+                ),
+            );
+        }
+        // Multicolour gems first, then the stash, gem for gem. Which colours they stand for is
+        // the player's choice and the log does not say: first those the stash lacks (the
+        // choice that makes the forge legal when one does), then in gem order.
         let mut need = [0u8; 3];
-        for g in &self.catalog.cards[id].cost {
+        for g in cost {
             need[g.index()] += 1;
         }
         let mut multi = free;
+        for g in Gem::ALL {
+            let lack = need[g.index()].saturating_sub(s.player(seat).gem(*g));
+            let covered = lack.min(multi);
+            multi -= covered;
+            need[g.index()] -= covered;
+        }
         let mut short = Vec::new();
         for g in Gem::ALL {
             let mut n = need[g.index()];
@@ -1750,13 +1910,17 @@ impl FlameAndForge {
         }
         match a {
             Await::Forge { seat: k, .. } if mine(k) && free_forge => {
-                self.report(
-                    s,
-                    f,
-                    Some(seat),
-                    r::RESEARCH_RELICS,
-                    "a Relics forge spot gives a forge at once, with its multicolour gems".into(),
-                );
+                // `relics-forge=multicolour-only` with no item the gems pay in full: there is
+                // nothing the forge can take.
+                if !self.relics_out_of_reach(s) {
+                    self.report(
+                        s,
+                        f,
+                        Some(seat),
+                        r::RESEARCH_RELICS,
+                        "a Relics forge spot gives a forge at once, with its multicolour gems".into(),
+                    );
+                }
                 s.stack.pop();
             }
             Await::Forge { seat: k, .. }

@@ -550,7 +550,11 @@ impl FlameAndForge {
                             *stop = Stop::Top(due);
                             return false;
                         }
-                        if self.config.forge_refill == ForgeRefill::AfterEvents {
+                        // A refill still owed (`after-events`, or one a log under `immediate`
+                        // recorded after the events: `late_refill`) comes now.
+                        if self.config.forge_refill == ForgeRefill::AfterEvents
+                            || s.market.refill_due(&s.items).is_some()
+                        {
                             s.stack[last] =
                                 Frame::Forge { seat, free, refreshed, item, stage: FStage::LastRefill };
                         } else {

@@ -218,7 +218,18 @@ impl Game for FlameAndForge {
             // The top 3 advanced tokens are one draw (l.334): a log may list them in any order;
             // a refreshed Forge's items (l.263) and the tokens not kept (l.334) go under their
             // deck in an order the book does not set: any of them may come out first.
-            rules_version: 6,
+            // 7: a flight before the challenge's first card, with a card to reveal, breaks
+            // ff.challenge.reveal (l.235: the challenge is the revealing); interpretation
+            // raid-spots (l.184-185): by default the gems and the raid's challenge may come
+            // between two spots (they were refused); a challenge out of step 3's order is
+            // reported under ff.raid.step3-order and applied (it stopped the replay);
+            // interpretation relics-forge (l.318, l.320, l.269), and the Relics forge's
+            // multicolour gems stand for the colours the stash lacks first (they were spent in
+            // gem order, and a forge the gems made legal was refused under ff.forge.exact).
+            // Under forge-refill=immediate, a forge's events recorded before the refill are one
+            // ff.forge.refill finding, then taken as played, the refill after them (each record
+            // was a finding, and the events were still owed at the end).
+            rules_version: 7,
         }
     }
 

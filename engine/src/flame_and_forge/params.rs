@@ -92,6 +92,20 @@ named_enum! {
     pub enum EmptyEventDeck ("a reading") { Skip = "skip", Lost = "lost" }
 }
 named_enum! {
+    /// `raid-spots`: whether the gems and the challenge of a raid's step 3 may come between two
+    /// of its spots.
+    pub enum RaidSpots ("a reading") { Interleave = "interleave", Block = "block" }
+}
+named_enum! {
+    /// `relics-forge`: how the Relics track's free forge pays an item costing more gems than
+    /// its multicolour gems.
+    pub enum RelicsForge ("a reading") { WithStash = "with-stash", MulticolourOnly = "multicolour-only" }
+}
+named_enum! {
+    /// `negative-rank`: the rank of a negative team score.
+    pub enum NegativeRank ("a reading") { None = "none", Rookie = "rookie" }
+}
+named_enum! {
     /// `fire-off-city`: what a grey fire icon (or the Warrior) may reach with no city tile in
     /// play (a Regroup).
     pub enum FireOffCity ("a reading") { None = "none", AnyTile = "any-tile" }
@@ -300,7 +314,7 @@ pub static PARAMS: &[ParamSpec] = &[
         allowed: RankBoundary::NAMES,
         default: RankBoundary::LowerInclusive.name(),
         doc: "The rank table (l.381-385) lists \"0 to 10\", \"10 to 20\", ... \"40+\". `lower-inclusive`: \
-              10 is Guardian; `upper-inclusive`: 10 is Rookie. A negative team score has no rank (`-`).",
+              10 is Guardian; `upper-inclusive`: 10 is Rookie. A negative team score: see `negative-rank`.",
         section: "End Game Scoring (l.380-385)",
     },
     ParamSpec {
@@ -363,6 +377,48 @@ pub static PARAMS: &[ParamSpec] = &[
               so no fire is removed; `any-tile`: a fire anywhere in the city.",
         section: "Actions Overview (l.226); Legends Track (l.311); Regroup (l.195-201)",
     },
+    ParamSpec {
+        name: "raid-spots",
+        kind: ParamKind::Interpretation,
+        allowed: RaidSpots::NAMES,
+        default: RaidSpots::Interleave.name(),
+        doc: "l.184: \"Finally resolve the tile actions in any order you choose:\" then (l.185) \"When resolving \
+              the tile's spots, you perform all action one at a time left to right, starting from the spot you \
+              just placed your dwarf on\", (l.186) the gems, (l.187) the challenge. The book does not say \
+              whether the spots are one of three parts or each spot a tile action of its own. `interleave`: \
+              the plain words, every tile action in the player's order, the spots' own order left to right: \
+              the gems and the challenge may come before the spots, after them, or between two of them (not \
+              in the middle of one spot's icons: \"one at a time\"); `block`: the spots are one part, \
+              resolved together, the gems and the challenge before or after them.",
+        section: "City Raid (l.184-187)",
+    },
+    ParamSpec {
+        name: "relics-forge",
+        kind: ParamKind::Interpretation,
+        allowed: RelicsForge::NAMES,
+        default: RelicsForge::WithStash.name(),
+        doc: "l.318: \"immediately perform a forge having one ore more multicolor gems for free\"; the example \
+              (l.320) \"got a forge action and 3 multicolor gems... They forge this sword for free\"; l.269: \
+              \"whether you paid the gem from your stash or if you got a multicolor gem as a bonus for an \
+              action\". Silent on an item costing more gems than the reward's multicolour gems. \
+              `with-stash`: the plain words, a forge (paid from the stash, l.265) in which the player also \
+              has the free multicolour gems: they pay what they can (the colours the stash lacks first), \
+              the stash the rest; `multicolour-only`: the forge is free (\"forge this sword for free\"), \
+              so only an item the multicolour gems pay in full may be taken.",
+        section: "Relics Track (l.318, l.320); Forge (l.265, l.269)",
+    },
+    ParamSpec {
+        name: "negative-rank",
+        kind: ParamKind::Interpretation,
+        allowed: NegativeRank::NAMES,
+        default: NegativeRank::None.name(),
+        doc: "l.378: \"add all the players' scores together and then subtract the Dragon's score, this gives \
+              you your final total score. Check the table on the right to find out how well you did\"; the \
+              table (l.380-385) starts at \"Rookie 0 to 10\". The book is silent on a score below 0, which the \
+              subtraction can give. `none`: the table's plain words, no row holds it, so no rank (`-`); \
+              `rookie`: the lowest rank, as every score below 10.",
+        section: "End Game Scoring (l.378-385)",
+    },
 ];
 
 /// The setup, read and typed.
@@ -391,6 +447,9 @@ pub struct Config {
     pub forge_refill: ForgeRefill,
     pub empty_event_deck: EmptyEventDeck,
     pub fire_off_city: FireOffCity,
+    pub raid_spots: RaidSpots,
+    pub relics_forge: RelicsForge,
+    pub negative_rank: NegativeRank,
 }
 
 impl Config {
@@ -421,6 +480,9 @@ impl Config {
             forge_refill: r.get("forge-refill", ForgeRefill::Immediate),
             empty_event_deck: r.get("empty-event-deck", EmptyEventDeck::Skip),
             fire_off_city: r.get("fire-off-city", FireOffCity::None),
+            raid_spots: r.get("raid-spots", RaidSpots::Interleave),
+            relics_forge: r.get("relics-forge", RelicsForge::WithStash),
+            negative_rank: r.get("negative-rank", NegativeRank::None),
         };
         (config, r)
     }
@@ -465,6 +527,9 @@ mod tests {
         check_reading::<ForgeRefill>(PARAMS, "forge-refill").unwrap();
         check_reading::<EmptyEventDeck>(PARAMS, "empty-event-deck").unwrap();
         check_reading::<FireOffCity>(PARAMS, "fire-off-city").unwrap();
+        check_reading::<RaidSpots>(PARAMS, "raid-spots").unwrap();
+        check_reading::<RelicsForge>(PARAMS, "relics-forge").unwrap();
+        check_reading::<NegativeRank>(PARAMS, "negative-rank").unwrap();
         // Totals per row as the spec reads the table: 1 player 18/19/18 ... 4 players 15/18/16.
         let totals = |players: u8| -> Vec<usize> {
             Difficulty::ALL

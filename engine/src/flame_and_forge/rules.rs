@@ -56,7 +56,7 @@ rules! {
     RAID_SPOTS = "ff.raid.spots", "The spot actions are performed left to right from the dwarf's spot to the tile's end, skipping spots with another player's dwarf", "City Raid (l.185, l.189)";
     RAID_GEMS = "ff.raid.gems", "The gems on the raided tile are picked up", "City Raid (l.186)";
     RAID_CHALLENGE_OPTION = "ff.raid.challenge-option", "A monster on the raided tile (the Dragon in the Castle) may be challenged, once", "City Raid (l.187)";
-    RAID_STEP3_ORDER = "ff.raid.step3-order", "Step 3's parts (the spots as one block, the gems, the challenge) come in the order the player chooses, each once", "City Raid (l.184)";
+    RAID_STEP3_ORDER = "ff.raid.step3-order", "Step 3's tile actions (the spots left to right, the gems, the challenge) come in the order the player chooses, each once, a spot's icons one at a time (see interpretation raid-spots)", "City Raid (l.184)";
     REGROUP_LEFTMOST = "ff.regroup.leftmost", "A Regroup dwarf takes the leftmost free spot of the player board; a full board takes none", "Regroup (l.195)";
     REGROUP_SEQUENCE = "ff.regroup.sequence", "A Regroup resolves the special ability, then the action of its spot and of every spot to its right", "Regroup (l.197-201)";
     RETREAT_TRIGGER = "ff.retreat.trigger", "A player with no dwarf in the campfire, or no legal placement, retreats before placing, and only then", "Retreat (l.203, l.209, l.211)";
@@ -81,7 +81,7 @@ rules! {
     ICON_BURST = "ff.icon.burst", "A burst icon deals 1 damage at once", "Actions Overview (l.230)";
     ICON_GEM_EXCHANGE = "ff.icon.gem-exchange", "A gem-exchange icon spends the gem, or 1 health when the player has none of it; the actions follow either way", "Actions Overview (l.231)";
     // Challenges.
-    CHALLENGE_REVEAL = "ff.challenge.reveal", "A challenge reveals cards from the player's own challenge deck, one at a time, until they flee, pass out or win", "Resolving a Challenge (l.235)";
+    CHALLENGE_REVEAL = "ff.challenge.reveal", "A challenge reveals cards from the player's own challenge deck, one at a time, until they flee, pass out or win: a player with a card to reveal reveals one before fleeing", "Resolving a Challenge (l.235)";
     CHALLENGE_RESOLVE_ALL = "ff.challenge.resolve-all", "Every symbol of a revealed card is resolved, left to right", "Resolving a Challenge (l.237)";
     CHALLENGE_MISSING_GEM = "ff.challenge.missing-gem", "A cost in a gem the player lacks costs 1 damage instead, and the actions still happen", "Resolving a Challenge (l.239)";
     CHALLENGE_PENDING = "ff.challenge.pending", "Hourglass actions wait for the end of the challenge and happen only if the player flees or wins", "Resolving a Challenge (l.241)";
@@ -106,7 +106,7 @@ rules! {
     FORGE_REFILL = "ff.forge.refill", "The empty Forge spot is refilled from the top of the item deck at once (see interpretation forge-refill)", "Forge (l.265)";
     FORGE_EVENTS = "ff.forge.events", "For each gem of the cost, one active event with that gem's discard condition goes to the bottom of the event deck (the player choosing), +1 health each", "Forge (l.269, l.271); Relics Track (l.318)";
     RETIRE_PICK = "ff.retire.pick", "A Retire combines the discard pile with the deck and places one card of them, chosen, under the board", "Retire (l.275)";
-    RETIRE_SHUFFLE = "ff.retire.shuffle", "After a Retire the combined deck is shuffled", "Retire (l.275); l.259";
+    RETIRE_SHUFFLE = "ff.retire.shuffle", "After a Retire the player may shuffle the combined deck (\"you can shuffle\"): not recorded, the deck's order is unknown either way; a `shuffle` record is a challenge's (its deck ran out), not a Retire's", "Retire (l.275); l.259";
     RETIRE_BONUS = "ff.retire.bonus", "Retired cards score 0 (0-4 cards), 3 (5), 4 (6), 5 (7 or more) at the end", "Retire (l.277-282)";
     RESEARCH_FUND = "ff.research.fund", "A research action spends one gem matching the next step's funding cost to move a book token one step up a subject", "Research (l.288)";
     RESEARCH_TRANSMUTE = "ff.research.transmute", "Each research action allows one exchange by one of the Library's rules", "Research (l.290, l.298)";
@@ -134,7 +134,7 @@ rules! {
     SCORE_GLORY = "ff.score.glory", "Plus the VP of the retired cards and the retire bonus", "End Game Scoring (l.372); Retire (l.277-282)";
     SCORE_FAME = "ff.score.fame", "Plus, for the player who beat the Dragon, the Dragon challenge's VP", "End Game Scoring (l.374)";
     SCORE_TEAM = "ff.score.team", "The team scores the sum of the players' scores minus the Dragon's", "End Game Scoring (l.378)";
-    SCORE_RANK = "ff.score.rank", "Rank: Rookie 0-10, Guardian 10-20, Warrior 20-30, King 30-40, Hero 40+ (see interpretation rank-boundary)", "End Game Scoring (l.380-385)";
+    SCORE_RANK = "ff.score.rank", "Rank: Rookie 0-10, Guardian 10-20, Warrior 20-30, King 30-40, Hero 40+ (see interpretations rank-boundary, negative-rank)", "End Game Scoring (l.380-385)";
     // Scenario 01, Pack A, unlockables.
     S01_BORED_BEAST = "ff.s01.bored-beast", "Scenario 01: the Dragon has strength 12; a dwarf placed in the Castle deals its owner 1 damage and gives 1 automatic success", "Scenario 01, Additional Rules (l.405)";
     S01_SLEEPING_DRAGON = "ff.s01.sleeping-dragon", "Scenario 01: the 3 Sleeping Dragon cards, shuffled, are on top of the Retaliation deck", "Scenario 01, Additional Rules (l.407)";

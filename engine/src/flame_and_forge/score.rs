@@ -4,7 +4,7 @@
 
 use super::catalog::{CardId, Subject};
 use super::event::Rank;
-use super::params::{RankBoundary, Scenario, StrengthScope};
+use super::params::{NegativeRank, RankBoundary, Scenario, StrengthScope};
 use super::rules as r;
 use super::state::State;
 use super::FlameAndForge;
@@ -244,10 +244,13 @@ impl FlameAndForge {
         players - self.dragon_score(s) as i16
     }
 
-    /// The rank of a team score (l.380-385, `rank-boundary`).
+    /// The rank of a team score (l.380-385, `rank-boundary`; below 0, `negative-rank`).
     pub(super) fn rank(&self, score: i16) -> Rank {
         if score < 0 {
-            return Rank::Unranked;
+            return match self.config.negative_rank {
+                NegativeRank::None => Rank::Unranked,
+                NegativeRank::Rookie => Rank::Rookie,
+            };
         }
         let band = match self.config.rank_boundary {
             RankBoundary::LowerInclusive => score / 10,
@@ -280,6 +283,7 @@ mod tests {
             [Rank::Rookie, Rank::Rookie, Rank::Guardian, Rank::Warrior, Rank::Hero, Rank::Hero]
         );
         assert_eq!(g.rank(-3), Rank::Unranked);
+        assert_eq!(game(Setup::default().with("negative-rank", "rookie")).rank(-3), Rank::Rookie);
         let u = game(Setup::default().with("rank-boundary", "upper-inclusive"));
         assert_eq!(
             [0, 10, 11, 40, 41].map(|n| u.rank(n)),

@@ -10,7 +10,7 @@ use super::city::{tiles_of, Tile};
 use super::event::{Colour, Event, Foe};
 use super::flow::Await;
 use super::label::Label;
-use super::params::{BookTokens, Packs};
+use super::params::{BookTokens, Packs, RelicsForge};
 use super::state::{Frame, State};
 use super::FlameAndForge;
 use crate::kit::rng::SplitMix64;
@@ -129,6 +129,10 @@ impl FlameAndForge {
                     .market
                     .cards()
                     .filter(|&i| {
+                        // `relics-forge=multicolour-only`: the free gems alone pay.
+                        if free > 0 && self.config.relics_forge == RelicsForge::MulticolourOnly {
+                            return c.cards[i].cost.len() <= free as usize;
+                        }
                         let mut need = [0u8; 3];
                         for g in &c.cards[i].cost {
                             need[g.index()] += 1;
@@ -223,9 +227,11 @@ impl FlameAndForge {
                 let p = s.player(k);
                 let deck = p.deck.remaining();
                 let owed = ch.frenzy > 0;
+                // A challenge is fought with one card at least (l.235): no flight before it.
+                let fought = !ch.played.is_empty();
                 let flee = deck.is_empty()
-                    || (!owed && p.health.value <= 2 && rng.one_in(2))
-                    || (!owed && rng.one_in(8));
+                    || (fought && !owed && p.health.value <= 2 && rng.one_in(2))
+                    || (fought && !owed && rng.one_in(8));
                 if flee {
                     Event::Flee { who: who(k) }
                 } else {

@@ -155,7 +155,8 @@ pub struct Placement {
     pub stage: PStage,
     /// The next spot to resolve.
     pub spot: u8,
-    /// Whether a spot was resolved yet (the block has begun).
+    /// Whether an icon of the spot being resolved has been resolved (false between two spots,
+    /// where `raid-spots` may open step 3).
     pub begun: bool,
     pub picked: bool,
     pub challenged: bool,
