@@ -759,7 +759,9 @@ impl WildAssent {
         let a = s.act.as_ref()?;
         let (creature, _) = s.unit(a.unit).capture?;
         let busy = s.capture.is_some();
-        let cancel = !a.captured && !busy && (a.moved || a.acted || a.done || a.free_action);
+        // A free action is a different action by default (`capture-free-action`).
+        let free = a.free_action && self.params.capture_free_action == rules::CaptureFreeAction::Cancels;
+        let cancel = !a.captured && !busy && (a.moved || a.acted || a.done || free);
         cancel.then(|| due(Fact::CaptureCancel(a.unit, creature), rules::CAPTURE_CANCEL))
     }
 

@@ -737,6 +737,13 @@ pub const P_INSTINCT_RESHUFFLE: &str = "instinct-reshuffle";
 pub const P_SUMMON_TIMING: &str = "summon-timing";
 pub const P_PIT_PATH: &str = "pit-path";
 pub const P_INSTINCT_ESCAPED: &str = "instinct-escaped";
+pub const P_CAPTURE_FREE_ACTION: &str = "capture-free-action";
+
+named_enum! {
+    /// Whether a capturing Seeker's free action (a Skill that "does not use an action")
+    /// cancels its part of the capture as a different action does, or leaves it standing.
+    pub enum CaptureFreeAction ("a reading") { Cancels = "cancels", Keeps = "keeps" }
+}
 
 named_enum! {
     /// Whether a walking Creature's Instinct search goes round a Pit (a path ending in one
@@ -1261,6 +1268,20 @@ pub static PARAMS: &[ParamSpec] = &[
         section: "Hunt: Summons, Activating Creatures",
     },
     ParamSpec {
+        name: P_CAPTURE_FREE_ACTION,
+        kind: ParamKind::Interpretation,
+        allowed: CaptureFreeAction::NAMES,
+        default: CaptureFreeAction::Cancels.name(),
+        doc: "(Hunt) Capturing: \"If the Seeker moves or performs a different action, their part of the capture \
+              is canceled and the token removed\" against Keywords, Free Action: \"This Skill does not use an \
+              action (but will end movement)\". Default `cancels`, the plain words: a free action is an action \
+              the Seeker performs, and it is not the capture, so the Seeker's part is cancelled \
+              (`wa.hunt.capture.cancel`) even if its action then goes on the capture. `keeps`: a free action uses \
+              no action, so it is not the \"different action\"; the part stands while the Seeker's action is \
+              still the capture (moving or ending the activation without it still cancels).",
+        section: "Hunt: Capturing Creatures, Keywords (Free Action)",
+    },
+    ParamSpec {
         name: P_PIT_PATH,
         kind: ParamKind::Interpretation,
         allowed: PitPath::NAMES,
@@ -1348,6 +1369,7 @@ pub struct Params {
     pub summon_timing: SummonTiming,
     pub pit_path: PitPath,
     pub instinct_escaped: InstinctEscaped,
+    pub capture_free_action: CaptureFreeAction,
 }
 
 impl Params {
@@ -1419,6 +1441,7 @@ impl Params {
             summon_timing: r.get(P_SUMMON_TIMING, SummonTiming::BeforeMove),
             pit_path: r.get(P_PIT_PATH, PitPath::Around),
             instinct_escaped: r.get(P_INSTINCT_ESCAPED, InstinctEscaped::Redraw),
+            capture_free_action: r.get(P_CAPTURE_FREE_ACTION, CaptureFreeAction::Cancels),
         }
     }
 }
@@ -1478,6 +1501,7 @@ mod tests {
         check_reading::<SummonTiming>(PARAMS, P_SUMMON_TIMING).unwrap();
         check_reading::<PitPath>(PARAMS, P_PIT_PATH).unwrap();
         check_reading::<InstinctEscaped>(PARAMS, P_INSTINCT_ESCAPED).unwrap();
+        check_reading::<CaptureFreeAction>(PARAMS, P_CAPTURE_FREE_ACTION).unwrap();
         let mut ids: Vec<&str> = RULES.iter().map(|r| r.id).collect();
         ids.sort_unstable();
         ids.dedup();
