@@ -180,7 +180,9 @@ impl Game for ProvingGrounds {
             // `load`; the dial is turned once a round, at an enemy.
             // The interpretation `ring-entry`, named since, keeps this reading by default
             // (`any-loss`); its variant `wound` is the stricter one.
-            rules_version: 4,
+            // 5: an unverified effect's leftovers do not decide later rounds: the dice a roll
+            // after it held beyond (or short of) the pool are the effect's for its round only.
+            rules_version: 5,
         }
     }
 

@@ -5,7 +5,7 @@
 //! Victory (eight defeats, or more when a round defeats several) is declared here, "at the end
 //! of the round"; a loss happens at once, in `checks`.
 
-use super::dice::{Color, Dice, Die};
+use super::dice::{Color, ColorCounts, Dice, Die};
 use super::event::Event;
 use super::rules::*;
 use super::state::{Outcome, Phase, State, EXHAUSTION};
@@ -35,6 +35,7 @@ impl ProvingGrounds {
         for m in self.modules() {
             m.recover(self, s, &mut pool);
         }
+        end_effect_dice(s, &mut pool);
         s.pool = Dice::new();
         for &c in Color::ALL {
             for _ in 0..pool.get(c) {
@@ -57,4 +58,30 @@ impl ProvingGrounds {
                 .expected_recorded("recover", e.to_string()),
         );
     }
+}
+
+/// The round of an unverified effect ends: a roll after it that held dice the verified pool
+/// did not (a card's "Take a colored die from the dial for this round") or lacked some, gave
+/// the table those dice for this round only (every card text the catalogs carry acts within
+/// its round), so the pool goes back to what the verified rules say. A die the effect added
+/// leaves from the pool, or, if none of its color is left there, from the exhaustion track (a
+/// wound sent it there; dice of one color are alike, so which one left does not matter while
+/// the pool has one); a die it took away comes back to the pool.
+fn end_effect_dice(s: &mut State, pool: &mut ColorCounts) {
+    if s.effect_extra.is_empty() && s.effect_missing.is_empty() {
+        return;
+    }
+    for k in 0..4 {
+        let from_pool = s.effect_extra.0[k].min(pool.0[k]);
+        pool.0[k] -= from_pool;
+        let mut left = s.effect_extra.0[k] - from_pool;
+        for space in s.exhaustion.iter_mut() {
+            let here = left.min(space.0[k]);
+            space.0[k] -= here;
+            left -= here;
+        }
+    }
+    *pool = pool.plus(s.effect_missing);
+    s.effect_extra = ColorCounts::default();
+    s.effect_missing = ColorCounts::default();
 }

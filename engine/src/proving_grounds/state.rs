@@ -96,6 +96,11 @@ pub struct State {
     /// The last unverified effect this round that may have changed the table: findings until
     /// the round ends may follow from it.
     pub taint: Option<u32>,
+    /// Dice a roll after an unverified effect held beyond the pool (`extra`) or lacked
+    /// (`missing`): the effect's, for its round; its recovery gives the pool back what the
+    /// verified rules say.
+    pub effect_extra: ColorCounts,
+    pub effect_missing: ColorCounts,
 }
 
 impl Default for State {
@@ -139,6 +144,8 @@ impl State {
             mods: ModState::default(),
             unverified: Unverified::default(),
             taint: None,
+            effect_extra: ColorCounts::default(),
+            effect_missing: ColorCounts::default(),
         }
     }
 

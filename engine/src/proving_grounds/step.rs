@@ -50,9 +50,18 @@ impl ProvingGrounds {
         ordinal: u32,
     ) -> Result<(), StepError> {
         s.taint = None;
+        // The pool the verified rules know, before a roll the effect may have changed.
+        let verified = matches!(e.action, Action::DiceRolled { .. }).then(|| s.pool.colors());
         // `apply_event`, not `apply`: the conspirator's text has had its turn, and an `exhaust`
         // is allowed here (a card's text is in effect).
         let applied = self.apply_event(s, e, f);
+        if let (Some(before), Action::DiceRolled { dice }) = (verified, &e.action) {
+            // "The roll becomes the pool" for this round only: the dice it has beyond (or
+            // short of) the verified pool may be the effect's, and every card text acts
+            // within its round, so its recovery takes them back (`end_effect_dice`).
+            s.effect_extra = dice.colors().minus(before);
+            s.effect_missing = before.minus(dice.colors());
+        }
         let now = s.taint.unwrap_or(ordinal);
         if s.taint.is_none() && !matches!(e.action, Action::Recovered) {
             s.taint = Some(ordinal);
