@@ -51,6 +51,7 @@ impl ProvingGrounds {
         s.defeated = s.defeated.saturating_add(1);
         s.slots[i].card = None;
         s.slots[i].marker = 0;
+        s.marker_unknown &= !(1 << i);
         for m in self.modules() {
             m.after_defeat(self, s, i);
         }
@@ -95,6 +96,7 @@ impl ProvingGrounds {
         };
         exhaust_at(s, pick, color, f);
         s.slots[i].marker = self.enemy(card).start;
+        s.marker_unknown &= !(1 << i); // back on its start space: known again
         self.lose_health(s, true);
         Ok(())
     }
@@ -229,6 +231,20 @@ impl ProvingGrounds {
     fn stack_moves_down(&self, s: &mut State) {
         let below_marker = s.health.saturating_add(1).saturating_sub(self.config.rings);
         s.stack_moved = s.stack_moved.saturating_add(1).max(below_marker);
+    }
+
+    /// The round is recovered with slot `i`'s marker still on its top or bottom space, and an
+    /// unverified effect (`ordinal`) may be why: the table may have done what the effect says
+    /// ("Ignore the next wound this round") and moved the marker as the log cannot say. Its
+    /// place is unknown from here, so later findings about that enemy's resolution are
+    /// uncertain (`violate_about`) until a wound, a defeat or a draw places it again.
+    pub(super) fn leave_marker_unknown(&self, s: &mut State, i: usize, ordinal: u32) {
+        let Some(card) = s.slots[i].card else { return };
+        let m = s.slots[i].marker;
+        if m == 0 || m >= self.enemy(card).top() {
+            s.marker_unknown |= 1 << i;
+            s.marker_unknown_ordinal[i] = ordinal;
+        }
     }
 
     /// Step 2B is over: markers left on a top or bottom space, and a replacement not made.

@@ -8,7 +8,7 @@
 use super::dice::{Color, ColorCounts, Dice, Die};
 use super::event::Event;
 use super::rules::*;
-use super::state::{Outcome, Phase, State, EXHAUSTION};
+use super::state::{Outcome, Phase, State, EXHAUSTION, SLOTS};
 use super::ProvingGrounds;
 use crate::{Findings, Violation};
 
@@ -23,6 +23,13 @@ impl ProvingGrounds {
         match s.phase {
             Phase::Roll | Phase::Move | Phase::Check => self.close_checks(s, e, f),
             _ => f.violate(Violation::new(STEP_ORDER, "recovery ends a round, but no round is in progress")),
+        }
+        for i in 0..SLOTS {
+            // An enemy left unresolved after its unverified weakness (the round's wider taint
+            // is handled by `apply_tainted`).
+            if let Some(o) = self.weak_uncertain(s, i) {
+                self.leave_marker_unknown(s, i, o);
+            }
         }
         // Every die comes back unrolled, so the pool is its dice by color: counted here, then
         // laid out once in the canonical order.

@@ -101,6 +101,12 @@ pub struct State {
     /// verified rules say.
     pub effect_extra: ColorCounts,
     pub effect_missing: ColorCounts,
+    /// Slots whose marker a round with an unverified effect left on a top or bottom space,
+    /// unresolved (bit i = slot i+1), and the ordinal of that effect: where the marker really
+    /// is depends on what the effect did ("Ignore the next wound"), so findings about that
+    /// enemy's resolution are uncertain until its marker is placed again.
+    pub marker_unknown: u8,
+    pub marker_unknown_ordinal: [u32; SLOTS],
 }
 
 impl Default for State {
@@ -146,6 +152,8 @@ impl State {
             taint: None,
             effect_extra: ColorCounts::default(),
             effect_missing: ColorCounts::default(),
+            marker_unknown: 0,
+            marker_unknown_ordinal: [0; SLOTS],
         }
     }
 

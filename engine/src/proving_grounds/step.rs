@@ -9,7 +9,7 @@
 
 use super::event::{Action, Event};
 use super::rules::*;
-use super::state::{Phase, State};
+use super::state::{Phase, State, SLOTS};
 use super::ProvingGrounds;
 use crate::{Findings, StepError, Violation};
 
@@ -63,6 +63,11 @@ impl ProvingGrounds {
             s.effect_missing = before.minus(dice.colors());
         }
         let now = s.taint.unwrap_or(ordinal);
+        if matches!(e.action, Action::Recovered) {
+            for i in 0..SLOTS {
+                self.leave_marker_unknown(s, i, now);
+            }
+        }
         if s.taint.is_none() && !matches!(e.action, Action::Recovered) {
             s.taint = Some(ordinal);
         }
