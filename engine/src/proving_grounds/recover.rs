@@ -43,6 +43,7 @@ impl ProvingGrounds {
             m.recover(self, s, &mut pool);
         }
         end_effect_dice(s, &mut pool);
+        s.exhaust_named = false; // the texts of this round stop acting
         s.pool = Dice::new();
         for &c in Color::ALL {
             for _ in 0..pool.get(c) {

@@ -107,6 +107,9 @@ pub struct State {
     /// enemy's resolution are uncertain until its marker is placed again.
     pub marker_unknown: u8,
     pub marker_unknown_ordinal: [u32; SLOTS],
+    /// An unverified text reported since the last recovery speaks of exhausting a die (the
+    /// Poisoner's "exhaust one extra die"): an `exhaust` in its round is what it may do.
+    pub exhaust_named: bool,
 }
 
 impl Default for State {
@@ -154,6 +157,7 @@ impl State {
             effect_missing: ColorCounts::default(),
             marker_unknown: 0,
             marker_unknown_ordinal: [0; SLOTS],
+            exhaust_named: false,
         }
     }
 

@@ -50,6 +50,15 @@ impl ProvingGrounds {
         ordinal: u32,
     ) -> Result<(), StepError> {
         s.taint = None;
+        if matches!(e.action, Action::DieExhausted { .. }) && !s.exhaust_named {
+            // A die beyond a wound's, while no unverified text of this round speaks of
+            // exhausting one: it may still follow from the text (uncertain, below), but it is
+            // reported, not silently allowed.
+            f.violate(Violation::new(
+                EXHAUST_BY_CARD,
+                format!("`{e}`: no card's text in effect this round says to exhaust a die beyond a wound's"),
+            ));
+        }
         // The pool the verified rules know, before a roll the effect may have changed.
         let verified = matches!(e.action, Action::DiceRolled { .. }).then(|| s.pool.colors());
         // `apply_event`, not `apply`: the conspirator's text has had its turn, and an `exhaust`
@@ -101,6 +110,8 @@ impl ProvingGrounds {
         text: String,
         taints: bool,
     ) -> u32 {
+        // Whether the text may send a die to the exhaustion track (`apply_tainted`).
+        s.exhaust_named |= text.to_ascii_lowercase().contains("exhaust");
         let ordinal = s.unverified.report(f, text);
         if taints {
             s.taint = Some(ordinal);
