@@ -75,6 +75,7 @@ impl ProvingGrounds {
         if s.replace_owed {
             self.pass_replacement(s, f, "the die replacement of the previous wound was skipped");
         }
+        s.replace_no_white = false;
         if s.slots[i].marker != 0 {
             let why = format!("marker {} is on space {}, not the bottom space", i + 1, s.slots[i].marker);
             self.violate_about(s, i, f, Violation::new(WOUND_AT_BOTTOM, why));
@@ -139,6 +140,7 @@ impl ProvingGrounds {
                 s.replace_owed = true;
             } else {
                 self.stack_moves_down(s); // nothing to replace: the stack still moves down
+                s.replace_no_white = true;
             }
         }
     }
@@ -163,7 +165,9 @@ impl ProvingGrounds {
         if s.phase != Phase::Check {
             f.violate(Violation::new(STEP_ORDER, "dice are replaced in step 2, right after the wound"));
         }
-        if !s.replace_owed {
+        // Entering the stack's space with no white die is a ring entry all the same: a
+        // replacement then breaks only the white-die rule (below).
+        if !s.replace_owed && !s.replace_no_white {
             f.violate(Violation::new(
                 REPLACE_NOT_OWED,
                 "no wound has just moved the health marker into the space of the colored stack",
@@ -206,9 +210,12 @@ impl ProvingGrounds {
             s.stack.0[taken.index()] -= 1;
             s.pool.push(Die::new(value, taken));
             s.pool.sort();
-            self.stack_moves_down(s);
+            if !s.replace_no_white {
+                self.stack_moves_down(s); // (with no white die it moved down at the wound)
+            }
         }
         s.replace_owed = false;
+        s.replace_no_white = false;
     }
 
     /// The replacement a wound allowed was not made before the next wound or the end of the
@@ -275,6 +282,7 @@ impl ProvingGrounds {
         if s.replace_owed {
             self.pass_replacement(s, f, "the wound entered the ring space but no die was replaced");
         }
+        s.replace_no_white = false;
         for m in self.modules() {
             m.close_round(self, s, e, f);
         }

@@ -80,6 +80,10 @@ pub struct State {
     pub stack_moved: u8,
     /// A replacement is owed: the last wound moved the health marker into the stack's space.
     pub replace_owed: bool,
+    /// The last wound moved the health marker into the stack's space, but the pool had no
+    /// white die to replace (`replace-without-white=skip`): a `replace` now breaks only the
+    /// white-die rule, not the rule that a wound must have allowed it.
+    pub replace_no_white: bool,
     /// Slots whose marker was moved (or held) this round, bit i = slot i+1.
     pub moved: u8,
     /// Slots before this index (0-based) have had their turn to move this round.
@@ -145,6 +149,7 @@ impl State {
             stack: ColorCounts([0, 1, 1, 1]),
             stack_moved: 0,
             replace_owed: false,
+            replace_no_white: false,
             moved: 0,
             cursor: 0,
             drawn: [0; 4],
