@@ -84,6 +84,9 @@ pub struct State {
     /// white die to replace (`replace-without-white=skip`): a `replace` now breaks only the
     /// white-die rule, not the rule that a wound must have allowed it.
     pub replace_no_white: bool,
+    /// The round whose enemy abilities were reported (at its first resolution): an ability
+    /// may bear on any attack of the round, so it is reported once, for every enemy in play.
+    pub abilities_round: u16,
     /// Slots whose marker was moved (or held) this round, bit i = slot i+1.
     pub moved: u8,
     /// Slots before this index (0-based) have had their turn to move this round.
@@ -150,6 +153,7 @@ impl State {
             stack_moved: 0,
             replace_owed: false,
             replace_no_white: false,
+            abilities_round: 0,
             moved: 0,
             cursor: 0,
             drawn: [0; 4],
