@@ -62,7 +62,7 @@ impl ProvingGrounds {
         // The pool the verified rules know, before a roll the effect may have changed.
         let verified = matches!(e.action, Action::DiceRolled { .. }).then(|| s.pool.colors());
         // `apply_event`, not `apply`: the conspirator's text has had its turn, and an `exhaust`
-        // is allowed here (a card's text is in effect).
+        // is judged above (a card's text is in effect).
         let applied = self.apply_event(s, e, f);
         if let (Some(before), Action::DiceRolled { dice }) = (verified, &e.action) {
             // "The roll becomes the pool" for this round only: the dice it has beyond (or
