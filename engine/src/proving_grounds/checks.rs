@@ -51,6 +51,7 @@ impl ProvingGrounds {
         s.defeated = s.defeated.saturating_add(1);
         s.slots[i].card = None;
         s.slots[i].marker = 0;
+        s.marker_unknown &= !(1 << i);
         for m in self.modules() {
             m.after_defeat(self, s, i);
         }
@@ -74,6 +75,7 @@ impl ProvingGrounds {
         if s.replace_owed {
             self.pass_replacement(s, f, "the die replacement of the previous wound was skipped");
         }
+        s.replace_no_white = false;
         if s.slots[i].marker != 0 {
             let why = format!("marker {} is on space {}, not the bottom space", i + 1, s.slots[i].marker);
             self.violate_about(s, i, f, Violation::new(WOUND_AT_BOTTOM, why));
@@ -95,6 +97,7 @@ impl ProvingGrounds {
         };
         exhaust_at(s, pick, color, f);
         s.slots[i].marker = self.enemy(card).start;
+        s.marker_unknown &= !(1 << i); // back on its start space: known again
         self.lose_health(s, true);
         Ok(())
     }
@@ -137,6 +140,7 @@ impl ProvingGrounds {
                 s.replace_owed = true;
             } else {
                 self.stack_moves_down(s); // nothing to replace: the stack still moves down
+                s.replace_no_white = true;
             }
         }
     }
@@ -161,7 +165,9 @@ impl ProvingGrounds {
         if s.phase != Phase::Check {
             f.violate(Violation::new(STEP_ORDER, "dice are replaced in step 2, right after the wound"));
         }
-        if !s.replace_owed {
+        // Entering the stack's space with no white die is a ring entry all the same: a
+        // replacement then breaks only the white-die rule (below).
+        if !s.replace_owed && !s.replace_no_white {
             f.violate(Violation::new(
                 REPLACE_NOT_OWED,
                 "no wound has just moved the health marker into the space of the colored stack",
@@ -204,9 +210,12 @@ impl ProvingGrounds {
             s.stack.0[taken.index()] -= 1;
             s.pool.push(Die::new(value, taken));
             s.pool.sort();
-            self.stack_moves_down(s);
+            if !s.replace_no_white {
+                self.stack_moves_down(s); // (with no white die it moved down at the wound)
+            }
         }
         s.replace_owed = false;
+        s.replace_no_white = false;
     }
 
     /// The replacement a wound allowed was not made before the next wound or the end of the
@@ -229,6 +238,20 @@ impl ProvingGrounds {
     fn stack_moves_down(&self, s: &mut State) {
         let below_marker = s.health.saturating_add(1).saturating_sub(self.config.rings);
         s.stack_moved = s.stack_moved.saturating_add(1).max(below_marker);
+    }
+
+    /// The round is recovered with slot `i`'s marker still on its top or bottom space, and an
+    /// unverified effect (`ordinal`) may be why: the table may have done what the effect says
+    /// ("Ignore the next wound this round") and moved the marker as the log cannot say. Its
+    /// place is unknown from here, so later findings about that enemy's resolution are
+    /// uncertain (`violate_about`) until a wound, a defeat or a draw places it again.
+    pub(super) fn leave_marker_unknown(&self, s: &mut State, i: usize, ordinal: u32) {
+        let Some(card) = s.slots[i].card else { return };
+        let m = s.slots[i].marker;
+        if m == 0 || m >= self.enemy(card).top() {
+            s.marker_unknown |= 1 << i;
+            s.marker_unknown_ordinal[i] = ordinal;
+        }
     }
 
     /// Step 2B is over: markers left on a top or bottom space, and a replacement not made.
@@ -259,6 +282,7 @@ impl ProvingGrounds {
         if s.replace_owed {
             self.pass_replacement(s, f, "the wound entered the ring space but no die was replaced");
         }
+        s.replace_no_white = false;
         for m in self.modules() {
             m.close_round(self, s, e, f);
         }

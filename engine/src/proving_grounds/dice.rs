@@ -74,6 +74,10 @@ impl ColorCounts {
     pub fn plus(self, other: ColorCounts) -> ColorCounts {
         ColorCounts(std::array::from_fn(|k| self.0[k].saturating_add(other.0[k])))
     }
+    /// The dice of `self` that `other` does not have, color by color.
+    pub fn minus(self, other: ColorCounts) -> ColorCounts {
+        ColorCounts(std::array::from_fn(|k| self.0[k].saturating_sub(other.0[k])))
+    }
 }
 
 impl fmt::Display for ColorCounts {

@@ -52,6 +52,7 @@ impl ProvingGrounds {
         s.mark_drawn(card);
         s.slots[i].card = Some(card);
         s.slots[i].marker = self.enemy(card).start;
+        s.marker_unknown &= !(1 << i); // placed on its start space: known again
         Ok(())
     }
 

@@ -75,6 +75,7 @@ impl ProvingGrounds {
             )),
             _ => f.violate(Violation::new(STEP_ORDER, "markers move in step 2, after a roll")),
         }
+        self.abilities_unverified(s, f);
         if s.phase == Phase::Move {
             if s.has_moved(i) {
                 f.violate(Violation::new(
@@ -120,17 +121,32 @@ impl ProvingGrounds {
         for m in self.modules() {
             m.after_turn(self, s, i, expected, &e.action);
         }
-        if let Some(text) = &self.enemy(card).ability {
-            // The training game defines no ability: this move may not be what the card says.
-            let said = crate::kit::effect::unverified("enemy ability", &self.enemy(card).id, text);
-            self.report_unverified(s, f, said, true);
-        }
         s.moved |= 1 << i;
         s.cursor = s.cursor.max(i as u8 + 1);
         if s.taint.is_some() {
             self.taint_findings(s, f); // an ability or a weakness was reported for this turn
         }
         Ok(())
+    }
+
+    /// The round's attacks start to be resolved: every enemy in play whose card has ability
+    /// text is reported unverified, once a round. Rulebook l.47: "Some enemies have abilities
+    /// that affect how your attacks are resolved"; the training game defines none, and the
+    /// engine cannot tell from the words which attacks one bears on (its own enemy's, or all:
+    /// "every other enemy needs one more die"), so every resolution from here to the recovery
+    /// is uncertain after it, not only the turns of the enemy carrying it.
+    fn abilities_unverified(&self, s: &mut State, f: &mut Findings) {
+        if s.abilities_round == s.round {
+            return;
+        }
+        s.abilities_round = s.round;
+        for i in 0..SLOTS {
+            let Some(card) = s.slots[i].card else { continue };
+            if let Some(text) = &self.enemy(card).ability {
+                let said = crate::kit::effect::unverified("enemy ability", &self.enemy(card).id, text);
+                self.report_unverified(s, f, said, true);
+            }
+        }
     }
 
     /// A turn recorded otherwise than the rules require, under the rule it breaks.
@@ -222,7 +238,9 @@ impl ProvingGrounds {
             if s.phase == Phase::Roll {
                 self.leave_roll(s, f);
             }
+            self.abilities_unverified(s, f);
             self.report_missing_moves(s, SLOTS, e, f);
+            self.taint_findings(s, f); // skipped turns an ability may explain
             for m in self.modules() {
                 m.before_checks(self, s, e, f);
             }

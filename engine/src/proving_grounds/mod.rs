@@ -180,7 +180,14 @@ impl Game for ProvingGrounds {
             // `load`; the dial is turned once a round, at an enemy.
             // The interpretation `ring-entry`, named since, keeps this reading by default
             // (`any-loss`); its variant `wound` is the stricter one.
-            rules_version: 4,
+            // 5: an unverified effect's leftovers do not decide later rounds: the dice a roll
+            // after it held beyond (or short of) the pool are the effect's for its round only,
+            // and a marker it left unresolved on an end space keeps its enemy's findings
+            // uncertain until it is placed again; an `exhaust` after a text that does not speak
+            // of exhausting is reported (uncertain); a replacement with no white die left breaks
+            // only `pg.replace.white-die`; an enemy's ability taints every resolution of its
+            // round, from the round's first.
+            rules_version: 5,
         }
     }
 

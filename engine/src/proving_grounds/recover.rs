@@ -5,10 +5,10 @@
 //! Victory (eight defeats, or more when a round defeats several) is declared here, "at the end
 //! of the round"; a loss happens at once, in `checks`.
 
-use super::dice::{Color, Dice, Die};
+use super::dice::{Color, ColorCounts, Dice, Die};
 use super::event::Event;
 use super::rules::*;
-use super::state::{Outcome, Phase, State, EXHAUSTION};
+use super::state::{Outcome, Phase, State, EXHAUSTION, SLOTS};
 use super::ProvingGrounds;
 use crate::{Findings, Violation};
 
@@ -24,6 +24,13 @@ impl ProvingGrounds {
             Phase::Roll | Phase::Move | Phase::Check => self.close_checks(s, e, f),
             _ => f.violate(Violation::new(STEP_ORDER, "recovery ends a round, but no round is in progress")),
         }
+        for i in 0..SLOTS {
+            // An enemy left unresolved after its unverified weakness (the round's wider taint
+            // is handled by `apply_tainted`).
+            if let Some(o) = self.weak_uncertain(s, i) {
+                self.leave_marker_unknown(s, i, o);
+            }
+        }
         // Every die comes back unrolled, so the pool is its dice by color: counted here, then
         // laid out once in the canonical order.
         let mut pool = s.pool.colors().plus(s.exhaustion[EXHAUSTION - 1]);
@@ -35,6 +42,8 @@ impl ProvingGrounds {
         for m in self.modules() {
             m.recover(self, s, &mut pool);
         }
+        end_effect_dice(s, &mut pool);
+        s.exhaust_named = false; // the texts of this round stop acting
         s.pool = Dice::new();
         for &c in Color::ALL {
             for _ in 0..pool.get(c) {
@@ -57,4 +66,30 @@ impl ProvingGrounds {
                 .expected_recorded("recover", e.to_string()),
         );
     }
+}
+
+/// The round of an unverified effect ends: a roll after it that held dice the verified pool
+/// did not (a card's "Take a colored die from the dial for this round") or lacked some, gave
+/// the table those dice for this round only (every card text the catalogs carry acts within
+/// its round), so the pool goes back to what the verified rules say. A die the effect added
+/// leaves from the pool, or, if none of its color is left there, from the exhaustion track (a
+/// wound sent it there; dice of one color are alike, so which one left does not matter while
+/// the pool has one); a die it took away comes back to the pool.
+fn end_effect_dice(s: &mut State, pool: &mut ColorCounts) {
+    if s.effect_extra.is_empty() && s.effect_missing.is_empty() {
+        return;
+    }
+    for k in 0..4 {
+        let from_pool = s.effect_extra.0[k].min(pool.0[k]);
+        pool.0[k] -= from_pool;
+        let mut left = s.effect_extra.0[k] - from_pool;
+        for space in s.exhaustion.iter_mut() {
+            let here = left.min(space.0[k]);
+            space.0[k] -= here;
+            left -= here;
+        }
+    }
+    *pool = pool.plus(s.effect_missing);
+    s.effect_extra = ColorCounts::default();
+    s.effect_missing = ColorCounts::default();
 }

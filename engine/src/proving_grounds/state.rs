@@ -80,6 +80,13 @@ pub struct State {
     pub stack_moved: u8,
     /// A replacement is owed: the last wound moved the health marker into the stack's space.
     pub replace_owed: bool,
+    /// The last wound moved the health marker into the stack's space, but the pool had no
+    /// white die to replace (`replace-without-white=skip`): a `replace` now breaks only the
+    /// white-die rule, not the rule that a wound must have allowed it.
+    pub replace_no_white: bool,
+    /// The round whose enemy abilities were reported (at its first resolution): an ability
+    /// may bear on any attack of the round, so it is reported once, for every enemy in play.
+    pub abilities_round: u16,
     /// Slots whose marker was moved (or held) this round, bit i = slot i+1.
     pub moved: u8,
     /// Slots before this index (0-based) have had their turn to move this round.
@@ -96,6 +103,20 @@ pub struct State {
     /// The last unverified effect this round that may have changed the table: findings until
     /// the round ends may follow from it.
     pub taint: Option<u32>,
+    /// Dice a roll after an unverified effect held beyond the pool (`extra`) or lacked
+    /// (`missing`): the effect's, for its round; its recovery gives the pool back what the
+    /// verified rules say.
+    pub effect_extra: ColorCounts,
+    pub effect_missing: ColorCounts,
+    /// Slots whose marker a round with an unverified effect left on a top or bottom space,
+    /// unresolved (bit i = slot i+1), and the ordinal of that effect: where the marker really
+    /// is depends on what the effect did ("Ignore the next wound"), so findings about that
+    /// enemy's resolution are uncertain until its marker is placed again.
+    pub marker_unknown: u8,
+    pub marker_unknown_ordinal: [u32; SLOTS],
+    /// An unverified text reported since the last recovery speaks of exhausting a die (the
+    /// Poisoner's "exhaust one extra die"): an `exhaust` in its round is what it may do.
+    pub exhaust_named: bool,
 }
 
 impl Default for State {
@@ -131,6 +152,8 @@ impl State {
             stack: ColorCounts([0, 1, 1, 1]),
             stack_moved: 0,
             replace_owed: false,
+            replace_no_white: false,
+            abilities_round: 0,
             moved: 0,
             cursor: 0,
             drawn: [0; 4],
@@ -139,6 +162,11 @@ impl State {
             mods: ModState::default(),
             unverified: Unverified::default(),
             taint: None,
+            effect_extra: ColorCounts::default(),
+            effect_missing: ColorCounts::default(),
+            marker_unknown: 0,
+            marker_unknown_ordinal: [0; SLOTS],
+            exhaust_named: false,
         }
     }
 

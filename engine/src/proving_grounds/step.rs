@@ -9,7 +9,7 @@
 
 use super::event::{Action, Event};
 use super::rules::*;
-use super::state::{Phase, State};
+use super::state::{Phase, State, SLOTS};
 use super::ProvingGrounds;
 use crate::{Findings, StepError, Violation};
 
@@ -50,10 +50,33 @@ impl ProvingGrounds {
         ordinal: u32,
     ) -> Result<(), StepError> {
         s.taint = None;
+        if matches!(e.action, Action::DieExhausted { .. }) && !s.exhaust_named {
+            // A die beyond a wound's, while no unverified text of this round speaks of
+            // exhausting one: it may still follow from the text (uncertain, below), but it is
+            // reported, not silently allowed.
+            f.violate(Violation::new(
+                EXHAUST_BY_CARD,
+                format!("`{e}`: no card's text in effect this round says to exhaust a die beyond a wound's"),
+            ));
+        }
+        // The pool the verified rules know, before a roll the effect may have changed.
+        let verified = matches!(e.action, Action::DiceRolled { .. }).then(|| s.pool.colors());
         // `apply_event`, not `apply`: the conspirator's text has had its turn, and an `exhaust`
-        // is allowed here (a card's text is in effect).
+        // is judged above (a card's text is in effect).
         let applied = self.apply_event(s, e, f);
+        if let (Some(before), Action::DiceRolled { dice }) = (verified, &e.action) {
+            // "The roll becomes the pool" for this round only: the dice it has beyond (or
+            // short of) the verified pool may be the effect's, and every card text acts
+            // within its round, so its recovery takes them back (`end_effect_dice`).
+            s.effect_extra = dice.colors().minus(before);
+            s.effect_missing = before.minus(dice.colors());
+        }
         let now = s.taint.unwrap_or(ordinal);
+        if matches!(e.action, Action::Recovered) {
+            for i in 0..SLOTS {
+                self.leave_marker_unknown(s, i, now);
+            }
+        }
         if s.taint.is_none() && !matches!(e.action, Action::Recovered) {
             s.taint = Some(ordinal);
         }
@@ -87,6 +110,8 @@ impl ProvingGrounds {
         text: String,
         taints: bool,
     ) -> u32 {
+        // Whether the text may send a die to the exhaustion track (`apply_tainted`).
+        s.exhaust_named |= text.to_ascii_lowercase().contains("exhaust");
         let ordinal = s.unverified.report(f, text);
         if taints {
             s.taint = Some(ordinal);

@@ -133,7 +133,8 @@ impl ProvingGrounds {
     }
 
     /// Report `v`, a finding about slot `i`'s resolution: uncertain when that enemy met an
-    /// unverified weakness this round.
+    /// unverified weakness this round, or when an unverified effect of an earlier round left
+    /// its marker where the log cannot say (`leave_marker_unknown`).
     pub(in crate::proving_grounds) fn violate_about(
         &self,
         s: &State,
@@ -141,7 +142,10 @@ impl ProvingGrounds {
         f: &mut Findings,
         v: Violation,
     ) {
-        match self.weak_uncertain(s, i) {
+        // This round's weakness first, else a marker an earlier round's unverified effect left
+        // where the log cannot say.
+        let unknown = (i < SLOTS && s.marker_unknown & (1 << i) != 0).then(|| s.marker_unknown_ordinal[i]);
+        match self.weak_uncertain(s, i).or(unknown) {
             Some(o) => f.violate(v.uncertain_after(o)),
             None => f.violate(v),
         }
