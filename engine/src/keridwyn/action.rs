@@ -289,7 +289,8 @@ impl KeridwynFight {
     pub(crate) fn end_action(&self, s: &mut State) {
         let Some(c) = s.current.take() else { return };
         let monster_first = s.fighter(c.who).is_monster() && !c.second;
-        s.phase = if monster_first && self.counted_characters(s) > 2 {
+        // Its second die may already be down, rolled before this action (reported there).
+        s.phase = if monster_first && self.counted_characters(s) > 2 && !s.second_rolled {
             Phase::MonsterRoll { second: true }
         } else {
             Phase::Actions

@@ -6,7 +6,7 @@
 use super::cards::{Area, CardKind, Condition};
 use super::effect::{Ailment, DamageBase, Effect, Skill};
 use super::rules::{AccuracyModifiers, LureRoll, NoFirstAction, Participating, RecheckTie};
-use super::state::{Action, ActionKind, Current, Seat, Seats, State, Token, Who};
+use super::state::{Action, ActionKind, Current, Phase, Seat, Seats, State, Token, Who};
 use super::KeridwynFight;
 
 /// Defense = 6 + tier ("HOW TO FIGHT").
@@ -167,6 +167,22 @@ impl KeridwynFight {
             && self.counted_characters(s) > 2
             && self.first_gave_none(s)
             && self.params.no_first_action == NoFirstAction::SecondRoll
+    }
+
+    /// Whether a monster action die recorded now is its second, rolled before the first action
+    /// it gave is completed (with more than 2 characters: l.44 "after the monster completes
+    /// their first action of the round, they roll for a second action"): during the reveals or
+    /// between tokens, the first die rolled and its token still on the track, the second not
+    /// rolled. Reported as kf.monster.second-action and taken as that second die, so the
+    /// replay goes on and the second action it records is judged (it stopped the replay).
+    pub(crate) fn second_before_first_done(&self, s: &State) -> bool {
+        let Some(m) = s.monster() else { return false };
+        matches!(s.phase, Phase::Reveal | Phase::Actions)
+            && s.current.is_none()
+            && s.monster_rolled
+            && !s.second_rolled
+            && self.counted_characters(s) > 2
+            && s.track.iter().any(|t| t.who == m && !t.second)
     }
 
     /// Whether the monster's first action die of this round is rolled and gave no action.

@@ -155,7 +155,10 @@ impl Game for KeridwynFight {
             // 2 characters a second action die recorded during the reveals after a first rolled
             // there that gave no action is accepted (`no-first-action=second-roll`; it stopped
             // the replay).
-            rules_version: 9,
+            // 10: with more than 2 characters a second action die recorded before the
+            // monster's first action is completed (during the reveals or between tokens) is
+            // kf.monster.second-action, taken as the second die (it stopped the replay).
+            rules_version: 10,
         }
     }
     fn rules() -> &'static [RuleInfo] {

@@ -29,11 +29,25 @@ impl KeridwynFight {
         let reveals = matches!(s.phase, Phase::Reveal) && s.monster().is_some();
         let early_second = reveals && self.second_after_no_action(s);
         let early = reveals && (!s.monster_rolled || early_second);
+        // Or the second die before the first action is completed (with more than 2
+        // characters): reported, and the reveals or the actions go on from where they are.
+        let premature = !early && self.second_before_first_done(s);
         let second = match s.phase {
             Phase::MonsterRoll { second } => second,
             _ if early => early_second,
+            _ if premature => true,
             _ => return Err(out_of_sequence(ev, s)),
         };
+        if premature {
+            f.violate(Violation::new(
+                rules::SECOND_ACTION,
+                format!(
+                    "`{ev}` is the monster's second action die, rolled before its first action of the round \
+                     is completed (l.44: \"after the monster completes their first action of the round, they \
+                     roll for a second action\")"
+                ),
+            ));
+        }
         if early && self.params.action_die == ActionDieTime::AfterReveals {
             f.violate(Violation::new(
                 rules::SEQUENCE,
@@ -71,10 +85,10 @@ impl KeridwynFight {
                 on: None,
                 second,
             });
-            if !early {
+            if !early && !premature {
                 s.phase = Phase::Actions;
             }
-        } else if early {
+        } else if early || premature {
             // No action on a face rolled before every player revealed: the reveals go on (a
             // second roll, with more than 2 characters, comes once they are done: plan.rs).
         } else if !second

@@ -162,11 +162,15 @@ impl KeridwynFight {
 
     /// A reroll or recall belongs to the roll being resolved: it comes before that roll's
     /// outcomes (one after its first outcome is reported as such, not as outcomes left out).
+    /// A monster's second action die rolled before its first action comes where it is.
     pub(crate) fn may_precede(&self, s: &State, ev: &Event) -> bool {
         (matches!(ev, Event::Rerolled { .. } | Event::Recalled { .. })
             && s.current.as_ref().is_some_and(|c| c.rolled))
             // A tie-break die rerolled before the token its roll-off gave is recorded.
             || (!s.rolloff.is_empty() && self.tiebreak_reroll_due(s, ev))
+            // The monster's second die recorded before its first action is taken up: judged
+            // where the log puts it (kf.monster.second-action), not after that action.
+            || (matches!(ev, Event::MonsterActionRolled { .. }) && self.second_before_first_done(s))
     }
 
     /// A roll for gear that does not attack, a second monster action with 2 characters or
