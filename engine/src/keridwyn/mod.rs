@@ -157,7 +157,10 @@ impl Game for KeridwynFight {
             // the replay).
             // 10: with more than 2 characters a second action die recorded before the
             // monster's first action is completed (during the reveals or between tokens) is
-            // kf.monster.second-action, taken as the second die (it stopped the replay).
+            // kf.monster.second-action, taken as the second die (it stopped the replay); a
+            // Fame reroll of a Finesse tie-break die (`reroll-rolls=any-roll`) decides the
+            // roll-off with the rerolled die, its Fame cost starting no re-check (it re-checked
+            // the token from the Fame, which the payer always lost).
             rules_version: 10,
         }
     }

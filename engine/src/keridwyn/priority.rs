@@ -49,7 +49,19 @@ impl KeridwynFight {
         if rolls.len() < tied.len() {
             return Ok(());
         }
-        let rolls = rolls.clone();
+        let rolls = std::mem::take(rolls);
+        let resume = match std::mem::replace(&mut s.phase, Phase::Over) {
+            Phase::TieBreak { resume, .. } => *resume,
+            other => other,
+        };
+        self.decide_rolloff(s, rolls, resume);
+        Ok(())
+    }
+
+    /// Every tied participant's Finesse roll is down: the token to the roll no other beats,
+    /// or a new roll-off among the rolls that tie ("rerolling if needed on a perfect tie").
+    /// The rolls are kept (`rolloff`) until the next record, for a Fame reroll of one of them.
+    fn decide_rolloff(&self, s: &mut State, rolls: Vec<(Seat, Roll)>, resume: Phase) {
         // Compared die by die after each roller's modifiers. The winners are the rolls no
         // other roll beats: under `tiebreak-unequal-dice=perfect-tie` "matching" is not
         // transitive (8 ties 8 3 and 8 2, which do not tie each other), so no running best.
@@ -63,17 +75,13 @@ impl KeridwynFight {
             .filter(|(_, m)| !modified.iter().any(|(_, o)| compare(o, m) == Ordering::Greater))
             .map(|(w, _)| *w)
             .collect();
-        let Phase::TieBreak { tied, rolls, resume } = &mut s.phase else { return Ok(()) };
-        s.rolloff = rolls.clone();
+        s.rolloff = rolls;
         if let [winner] = winners[..] {
-            let resume = std::mem::replace(resume.as_mut(), Phase::Over);
             s.phase = resume;
             s.recheck = Some(Recheck::To(winner));
         } else {
-            *tied = winners;
-            rolls.clear();
+            s.phase = Phase::TieBreak { tied: winners, rolls: Vec::new(), resume: Box::new(resume) };
         }
-        Ok(())
     }
 
     /// Whether `ev` is a Fame reroll of a Finesse tie-break die (`reroll-rolls=any-roll`): no
@@ -87,10 +95,12 @@ impl KeridwynFight {
     }
 
     /// `reroll A 2 -> 9 fame 2` of a tie-break die: the die of the payer's own roll when it
-    /// shows it, else of the latest roll that does. The Fame spent changes Fame, and "each time
-    /// after Fame changes, the participant with the highest Fame gains the Priority token"
-    /// (l.26): the roll-off gives way to the token's check from the Fame (a new roll-off if
-    /// the highest are still tied).
+    /// shows it, else of the latest roll that does. The rerolled die decides the roll-off
+    /// (l.26 "the highest roll gains the Priority token"; l.61 "Fame ... can help characters
+    /// act first and change their luck"): a roll-off still open goes on with it, one whose last
+    /// roll just came is decided again. The Fame it costs is spent within that roll-off, the
+    /// token's check itself, so it does not start another check (which the payer, tied in Fame
+    /// before paying, would always lose: the reroll could never change who acts first).
     pub(crate) fn tiebreak_reroll(
         &self,
         s: &mut State,
@@ -111,8 +121,9 @@ impl KeridwynFight {
             ));
             return Ok(());
         }
+        let open = matches!(&s.phase, Phase::TieBreak { rolls, .. } if !rolls.is_empty());
         let rolls = match &mut s.phase {
-            Phase::TieBreak { rolls, .. } if !rolls.is_empty() => rolls,
+            Phase::TieBreak { rolls, .. } if open => rolls,
             _ => &mut s.rolloff,
         };
         let own = rolls.iter().position(|(w, r)| *w == p && r.dice().contains(&from));
@@ -123,11 +134,15 @@ impl KeridwynFight {
             )));
         };
         rolls[k].1.reroll(from, to);
-        s.rolloff.clear();
-        if let Phase::TieBreak { resume, .. } = &mut s.phase {
-            s.phase = std::mem::replace(resume.as_mut(), Phase::Over);
+        if open {
+            return Ok(());
         }
-        s.recheck = Some(Recheck::Check);
+        let rolls = std::mem::take(&mut s.rolloff);
+        let resume = match std::mem::replace(&mut s.phase, Phase::Over) {
+            Phase::TieBreak { resume, .. } => *resume,
+            other => other,
+        };
+        self.decide_rolloff(s, rolls, resume);
         Ok(())
     }
 }

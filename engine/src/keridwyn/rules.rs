@@ -571,10 +571,12 @@ pub static PARAMS: &[ParamSpec] = &[
               help characters act first and change their luck\" (l.61) names no roll. Default `any-roll`, a \
               permission the book does not limit: a die of a Finesse tie-break roll for the Priority token \
               (l.26) may be rerolled too, while the roll-off is open or right after its last roll (the payer's \
-              own roll when it shows the die, else the latest roll that does). Its Fame is spent, and \"each \
-              time after Fame changes, the participant with the highest Fame gains the Priority token\" \
-              (l.26): the token is checked again from the Fame, which settles it (or, still tied, asks for a \
-              new roll-off). `action-roll`: only the roll of the action being resolved is rerolled, one during \
+              own roll when it shows the die, else the latest roll that does). The rerolled die decides the \
+              roll-off (\"The highest roll gains the Priority token\", l.26; Fame \"can help characters act \
+              first\", l.61): an open roll-off goes on with it, a finished one is decided again (a perfect \
+              tie asking for a new one). Its Fame is spent within the roll-off, the token's check itself, and \
+              starts no new check (\"each time after Fame changes\" would give the token to the other tied \
+              participant every time, so the reroll could never help its payer). `action-roll`: only the roll of the action being resolved is rerolled, one during \
               a tie-break being kf.reroll.action-roll (reported, not applied).",
         section: "STARTING THE FIGHT; SAMPLE ROUND OF COMBAT",
     },
