@@ -29,6 +29,7 @@ pub const DRAGONLING_WEAKNESS: &str = "dragonling-weakness";
 pub const CHARIOT_DICE: &str = "chariot-dice";
 pub const CHARIOT_UNMET_DICE: &str = "chariot-unmet-dice";
 pub const INSPIRATION_REUSE: &str = "inspiration-reuse";
+pub const EFFECT_DIE_RETURN: &str = "effect-die-return";
 pub const CHARIOT_UNMET: &str = "chariot-unmet";
 pub const CHARIOT_DRAW: &str = "chariot-draw";
 pub const REPLACEMENT: &str = "replacement";
@@ -195,6 +196,22 @@ pub static PARAMS: &[ParamSpec] = &[
         doc: "Inspiration: the rulebook lists \"15 Inspiration Cards\" and no rule for them. `once` = a card \
               played is spent for the game; `free` = a card may be played again.",
         section: "Components",
+    },
+    ParamSpec {
+        name: EFFECT_DIE_RETURN,
+        kind: ParamKind::Interpretation,
+        allowed: EffectDieReturn::NAMES,
+        default: EffectDieReturn::PoolFirst.name(),
+        doc: "A die an unverified effect gave for its round (a roll holding a die beyond the pool, as a \
+              card's \"Take a colored die from the dial for this round\") leaves when the round ends; a wound \
+              of that round may have sent a die of its color to the exhaustion track (\"Add one of your dice \
+              to the exhaustion track\"), and the log names only the color, not which die. `pool-first` = \
+              the die leaves from the pool, the track keeping what the wound put there: the book moves a die \
+              off the track only as it moves off the bottom space (Step 3: \"Any dice that were on the \
+              bottom space now move off the exhaustion track and return to your dice pool\"); \
+              `track-first` = the die the wound exhausted was the effect's, and it leaves from the track \
+              (the dice this round put on its top space), the pool keeping its own.",
+        section: "Suffering Wounds; Step 3: Recover",
     },
     ParamSpec {
         name: HEALTH,
@@ -455,6 +472,13 @@ named_enum! {
     }
 }
 named_enum! {
+    /// `effect-die-return`: where a die an effect gave for its round leaves from.
+    pub enum EffectDieReturn ("a reading of effect-die-return") {
+        PoolFirst = "pool-first",
+        TrackFirst = "track-first",
+    }
+}
+named_enum! {
     /// `chariot-dice`: which dice may go on a chariot.
     pub enum ChariotDice ("a reading of chariot-dice") { Required = "required", Any = "any" }
 }
@@ -505,6 +529,7 @@ pub struct Config {
     pub chariot_unmet: ChariotUnmet,
     pub chariot_draw: ChariotDraw,
     pub inspiration_reuse: InspirationReuse,
+    pub effect_die_return: EffectDieReturn,
 }
 
 impl Config {
@@ -549,6 +574,7 @@ impl Config {
             chariot_unmet: r.get(CHARIOT_UNMET, ChariotUnmet::Stays),
             chariot_draw: r.get(CHARIOT_DRAW, ChariotDraw::Required),
             inspiration_reuse: r.get(INSPIRATION_REUSE, InspirationReuse::Once),
+            effect_die_return: r.get(EFFECT_DIE_RETURN, EffectDieReturn::PoolFirst),
         };
         r.finish(config)
     }
@@ -595,6 +621,7 @@ mod tests {
             check_reading::<ChariotUnmet>(PARAMS, CHARIOT_UNMET),
             check_reading::<ChariotDraw>(PARAMS, CHARIOT_DRAW),
             check_reading::<InspirationReuse>(PARAMS, INSPIRATION_REUSE),
+            check_reading::<EffectDieReturn>(PARAMS, EFFECT_DIE_RETURN),
         ];
         assert!(checks.iter().all(Result::is_ok), "{checks:?}");
         let enumerated =

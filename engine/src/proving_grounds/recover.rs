@@ -7,6 +7,7 @@
 
 use super::dice::{Color, ColorCounts, Dice, Die};
 use super::event::Event;
+use super::params::EffectDieReturn;
 use super::rules::*;
 use super::state::{Outcome, Phase, State, EXHAUSTION, SLOTS};
 use super::ProvingGrounds;
@@ -30,6 +31,9 @@ impl ProvingGrounds {
             if let Some(o) = self.weak_uncertain(s, i) {
                 self.leave_marker_unknown(s, i, o);
             }
+        }
+        if self.config.effect_die_return == EffectDieReturn::TrackFirst {
+            effect_dice_from_track(s);
         }
         // Every die comes back unrolled, so the pool is its dice by color: counted here, then
         // laid out once in the canonical order.
@@ -68,13 +72,32 @@ impl ProvingGrounds {
     }
 }
 
+/// `effect-die-return=track-first`, as the round of an unverified effect ends (before the
+/// track moves down): a die the effect added is first the one a wound of this round sent to the
+/// exhaustion track's top space, if one of its color is there. In the first round the top
+/// space also holds the setup's white die, which no wound sent.
+fn effect_dice_from_track(s: &mut State) {
+    if s.effect_extra.is_empty() {
+        return;
+    }
+    for &c in Color::ALL {
+        let k = c.index();
+        let setup = u8::from(s.round <= 1 && c == Color::White);
+        let this_round = s.exhaustion[0].0[k].saturating_sub(setup);
+        let here = s.effect_extra.0[k].min(this_round);
+        s.exhaustion[0].0[k] -= here;
+        s.effect_extra.0[k] -= here;
+    }
+}
+
 /// The round of an unverified effect ends: a roll after it that held dice the verified pool
 /// did not (a card's "Take a colored die from the dial for this round") or lacked some, gave
 /// the table those dice for this round only (every card text the catalogs carry acts within
 /// its round), so the pool goes back to what the verified rules say. A die the effect added
-/// leaves from the pool, or, if none of its color is left there, from the exhaustion track (a
-/// wound sent it there; dice of one color are alike, so which one left does not matter while
-/// the pool has one); a die it took away comes back to the pool.
+/// leaves from the pool (under `effect-die-return=pool-first`, the default: the track's dice
+/// move only as Step 3 moves them; `track-first` has taken it from the track already), or, if
+/// none of its color is left there, from the exhaustion track; a die it took away comes back
+/// to the pool.
 fn end_effect_dice(s: &mut State, pool: &mut ColorCounts) {
     if s.effect_extra.is_empty() && s.effect_missing.is_empty() {
         return;
