@@ -187,7 +187,11 @@ impl Game for ProvingGrounds {
             // of exhausting is reported (uncertain); a replacement with no white die left breaks
             // only `pg.replace.white-die`; an enemy's ability taints every resolution of its
             // round, from the round's first.
-            rules_version: 5,
+            // 6: an `exhaust` beyond a wound's in the round of an unverified dragonling weakness
+            // is uncertain (what a weakness does is written nowhere), not counted; the
+            // interpretation `effect-die-return` names which die leaves as an effect's round
+            // ends (its default keeps version 5's reading).
+            rules_version: 6,
         }
     }
 

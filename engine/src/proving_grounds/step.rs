@@ -27,10 +27,17 @@ impl ProvingGrounds {
         if matches!(e.action, Action::DieExhausted { .. }) {
             // Judged here, where no taint says a card's text of this round is in effect (the
             // tainted path, which allows it, clears the taint while the event is applied).
-            f.violate(Violation::new(
+            let v = Violation::new(
                 EXHAUST_BY_CARD,
                 format!("`{e}`: no card's text in effect this round exhausts a die beyond a wound's"),
-            ));
+            );
+            // An unverified dragonling weakness of this round taints only its enemy's
+            // resolution, but what it does is not written anywhere (l.49 "a weakness to a
+            // specific result from the dragonling die"): the die may be its doing.
+            match self.weakness_this_round(s) {
+                Some(o) => f.violate(v.uncertain_after(o)),
+                None => f.violate(v),
+            }
         }
         // An event that reports a tainting effect makes its own findings uncertain
         // (`taint_findings`, called by the handlers that may report one).

@@ -12,7 +12,7 @@ use crate::proving_grounds::dice::{Color, ColorCounts};
 use crate::proving_grounds::event::{Action, Event};
 use crate::proving_grounds::params::DragonlingWeakness;
 use crate::proving_grounds::rules::*;
-use crate::proving_grounds::state::{State, SLOTS};
+use crate::proving_grounds::state::{Phase, State, SLOTS};
 use crate::proving_grounds::ProvingGrounds;
 use crate::{Findings, StepError, Violation};
 
@@ -130,6 +130,17 @@ impl ProvingGrounds {
     pub(in crate::proving_grounds) fn weak_uncertain(&self, s: &State, i: usize) -> Option<u32> {
         let m = &s.mods.dragonling;
         (i < SLOTS && m.weak & (1 << i) != 0).then(|| m.weak_ordinal[i])
+    }
+
+    /// The first unverified weakness an attack met this round, while the round is on (its
+    /// recovery ends it, as it ends every effect's round): an effect the engine cannot apply,
+    /// so a die exhausted beyond a wound's may be its doing (uncertain, not a violation).
+    pub(in crate::proving_grounds) fn weakness_this_round(&self, s: &State) -> Option<u32> {
+        let m = &s.mods.dragonling;
+        if m.weak == 0 || !matches!(s.phase, Phase::Roll | Phase::Move | Phase::Check) {
+            return None;
+        }
+        (0..SLOTS).filter(|&i| m.weak & (1 << i) != 0).map(|i| m.weak_ordinal[i]).min()
     }
 
     /// Report `v`, a finding about slot `i`'s resolution: uncertain when that enemy met an
