@@ -442,7 +442,10 @@ impl WildAssent {
     /// the capture in this turn of its capturers' actions. One that already had begins the
     /// next turn, every other capturer's action on it owed again.
     fn capture_kept(&self, s: &mut State, seeker: UnitIx, creature: UnitIx) {
-        if s.unit(seeker).capture_kept {
+        // Its own mark counts only with its token on this Creature (a capture just begun has
+        // none yet, and a mark left from another capture is not this one's).
+        let me = s.unit(seeker);
+        if me.capture_kept && me.capture.is_some_and(|(x, _)| x == creature) {
             for u in s.units.iter_mut() {
                 if u.capture.is_some_and(|(x, _)| x == creature) {
                     u.capture_kept = false;
@@ -1078,9 +1081,11 @@ impl WildAssent {
         s.units_changed();
         s.unit_mut(u).presence = how;
         s.unit_mut(u).capture = None;
+        s.unit_mut(u).capture_kept = false;
         for o in &mut s.units {
             if o.capture.is_some_and(|(c, _)| c == u) {
                 o.capture = None;
+                o.capture_kept = false;
             }
         }
         // An attack already rolled goes on without its attacker: the roll made its damage
