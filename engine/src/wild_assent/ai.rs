@@ -686,7 +686,19 @@ impl WildAssent {
         let tname = s.unit(target).name;
         if card.moving == Moving::Careful && in_goal(goal, act.start) {
             // Moving away while staying in range: where it stops is judged there, the way
-            // there here.
+            // there here. A shortest path to where it stops ends as it arrives (a turn on the
+            // spot reaches no field), so a turn once it stands in range on its last field is
+            // moving on after its destination, as after a stop (rules version 13).
+            if let Some(p) = turn_after_arriving(goal, before.0, places) {
+                return Some((
+                    rules::CMOVE_CAREFUL,
+                    format!(
+                        "`{name}` turns to face {} on {} after reaching where it stops (it stops as it arrives)",
+                        p.facing,
+                        p.at.algebraic()
+                    ),
+                ));
+            }
             return Self::dearer_than_cheapest(s, act, r, places);
         }
         match Self::nearest_within(r, goal) {
@@ -771,6 +783,53 @@ impl WildAssent {
         let goal = self.goal_within(s, act, target, careful.then(|| r.fields()).as_ref(), attack);
         r.goals.push((key, goal, None));
         goal
+    }
+
+    /// Under `creature-pit-exit=toward-target`: why a Creature climbing out of a Pit to `to`
+    /// does not go toward its card's destination (l.290 "taking the shortest path to their
+    /// destination"): of the adjacent fields it may end on, `to` must leave the least way to
+    /// the destination of its target (of any target its card allows, when none is named),
+    /// its facing kept. `None`: it does, or its card names no destination (Halt, a card for
+    /// every enemy, none within any way).
+    pub(crate) fn check_creature_exit(&self, s: &State, act: &Activation, to: Pos) -> Option<Breach> {
+        let card = self.card_of_act(act)?;
+        if card.pool == Pool::Enemies || card.moving == Moving::Halt {
+            return None;
+        }
+        let targets: Vec<UnitIx> = match act.target {
+            Some(t) => vec![t],
+            None => self.legal_targets(s, act).2,
+        };
+        let me = s.unit(act.unit);
+        let mover = self.search_mover(s, act);
+        let fields: Vec<Pos> = me
+            .at
+            .neighbours()
+            .into_iter()
+            .filter(|&q| self.params.board.contains(q) && s.at(q).is_none() && mover.end.contains(q))
+            .collect();
+        let mut judged = false;
+        for t in targets {
+            let Some(goal) = self.goal_places(s, act, t) else { continue };
+            let h = mover.to_set(goal, u8::MAX - 1);
+            let left = |q: Pos| h.get(Place::new(q, me.facing));
+            let Some(best) = fields.iter().filter_map(|&q| left(q)).min() else { continue };
+            if left(to) == Some(best) {
+                return None;
+            }
+            judged = true;
+        }
+        judged.then(|| {
+            (
+                rules::CMOVE_SHORTEST,
+                format!(
+                    "`{}` climbs out of its Pit to {}, not the adjacent field on a shortest path to where its card \
+                     heads (`creature-pit-exit=toward-target`)",
+                    me.name,
+                    to.algebraic()
+                ),
+            )
+        })
     }
 
     /// The first place of a Creature's path it reaches for more Speed than its cheapest way
@@ -1077,7 +1136,24 @@ impl WildAssent {
                 if best.is_none() || best == Some(score(act.start)) {
                     None
                 } else {
-                    choose(places.into_iter().filter(|&p| Some(score(p)) == best).collect(), pick)
+                    let end = choose(places.into_iter().filter(|&p| Some(score(p)) == best).collect(), pick);
+                    // It stops as it arrives: no turn on its last field once in range there
+                    // (`turn_after_arriving`); a cheapest path without the turns is still one.
+                    return match end {
+                        Some(e) if e != act.start => {
+                            let mut path = self.path_to(&r, act.start, e);
+                            while let Some((Move::Turn(_), rest)) = path.split_last() {
+                                match walk(&r.mover, act.start, rest) {
+                                    Some(b) if in_goal(&goal, b) => {
+                                        path.pop();
+                                    }
+                                    _ => break,
+                                }
+                            }
+                            path
+                        }
+                        _ => Vec::new(),
+                    };
                 }
             } else {
                 match r.searched().first_in(&goal.map(|c| c.and(r.mover.end))) {
@@ -1170,6 +1246,32 @@ fn after(c: Criterion, lowest: bool) -> bool {
 /// Whether a place is in a set of places.
 fn in_goal(goal: &Places, p: Place) -> bool {
     goal[p.facing.index()].contains(p.at)
+}
+
+/// The first place of a path (`places`, after `before`) that turns on its last field after
+/// standing there in `goal`: its last stretch of places on that field, each after the first
+/// in the goal (`None`: none).
+fn turn_after_arriving(goal: &Places, before: Place, places: &[(Place, u8)]) -> Option<Place> {
+    let last = places.last()?.0.at;
+    let mut prev = before;
+    // Only the stretch on the last field counts: a place there before the path last left it
+    // is a detour, judged as a dearer path.
+    let from = places.iter().rposition(|(p, _)| p.at != last).map_or(0, |i| i + 1);
+    if from > 0 {
+        prev = places[from - 1].0;
+    }
+    for &(p, _) in &places[from..] {
+        if prev.at == last && in_goal(goal, prev) {
+            return Some(p);
+        }
+        prev = p;
+    }
+    None
+}
+
+/// Where `moves` lead from `from` (`None`: one cannot be made).
+fn walk(mover: &Mover<'static>, from: Place, moves: &[Move]) -> Option<Place> {
+    moves.iter().try_fold(from, |at, &m| mover.apply(at, m).ok().map(|(p, _)| p))
 }
 
 /// Every place of a set, facing by facing.

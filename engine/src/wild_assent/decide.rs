@@ -442,6 +442,7 @@ impl WildAssent {
             exhausted: false,
             in_pit: s.obstacle(at) == Some(Obstacle::Pit),
             capture: None,
+            capture_kept: false,
             dropped: false,
             momentum: 0,
             momentum_dice: 0,
@@ -1449,6 +1450,17 @@ impl WildAssent {
             let rule = if rule == rules::PARTIAL_CROSS { rules::PARTIAL_NO_END } else { rule };
             f.violate(self.v(s, rule, msg, &[u]));
         }
+        // A Creature's climb under `creature-pit-exit=toward-target`: toward its destination.
+        if self.params.creature_pit_exit == rules::CreaturePitExit::TowardTarget && from.adjacent(to) {
+            let breach = s
+                .act
+                .as_ref()
+                .filter(|a| a.card.is_some() && a.unit == u)
+                .and_then(|a| self.check_creature_exit(s, a, to));
+            if let Some((rule, msg)) = breach {
+                f.violate(self.v(s, rule, msg, &[u]));
+            }
+        }
         let x = s.unit_mut(u);
         x.at = to;
         x.in_pit = into_pit;
@@ -1938,6 +1950,7 @@ impl WildAssent {
         if token.is_some_and(|(x, _)| x != c) {
             // Capturing another Creature is a different action: the old part is cancelled.
             s.unit_mut(u).capture = None;
+            s.unit_mut(u).capture_kept = false;
             s.units_changed();
         }
         s.capture = Some(CaptureUse { seeker: u, creature: c, hurt: false, marked: false });
@@ -2042,6 +2055,7 @@ impl WildAssent {
             exhausted: false,
             in_pit: s.obstacle(at) == Some(Obstacle::Pit),
             capture: None,
+            capture_kept: false,
             dropped: true,
             momentum: 0,
             momentum_dice: 0,

@@ -416,12 +416,44 @@ impl WildAssent {
         }
         if let Some(flipped) = flipped {
             for (i, u) in s.units.iter().enumerate() {
-                if u.on_board() && u.kind == UnitKind::Creature && flipped[i] > u.threat {
+                if u.on_board()
+                    && u.kind == UnitKind::Creature
+                    && flipped[i] > u.threat
+                    && self.all_kept(s, i)
+                {
                     return Some(due(Fact::Captured(i as UnitIx), rules::CAPTURE_COMPLETE));
                 }
             }
         }
         None
+    }
+
+    /// Whether every Seeker capturing Creature `c` has been assigned its capture action's
+    /// damage since each last was (Example 13: "the Gryphon will be captured (after both
+    /// Seekers take damage)"), or the tokens alone count (`capture-complete=tokens`).
+    fn all_kept(&self, s: &State, c: usize) -> bool {
+        self.params.capture_complete == rules::CaptureComplete::Tokens
+            || s.units.iter().all(|u| {
+                !u.on_board() || u.capture.is_none_or(|(x, _)| usize::from(x) != c) || u.capture_kept
+            })
+    }
+
+    /// Seeker `seeker`'s capture action on `creature` has assigned its 2 damage: it has kept
+    /// the capture in this turn of its capturers' actions. One that already had begins the
+    /// next turn, every other capturer's action on it owed again.
+    fn capture_kept(&self, s: &mut State, seeker: UnitIx, creature: UnitIx) {
+        // Its own mark counts only with its token on this Creature (a capture just begun has
+        // none yet, and a mark left from another capture is not this one's).
+        let me = s.unit(seeker);
+        if me.capture_kept && me.capture.is_some_and(|(x, _)| x == creature) {
+            for u in s.units.iter_mut() {
+                if u.capture.is_some_and(|(x, _)| x == creature) {
+                    u.capture_kept = false;
+                }
+            }
+        }
+        s.unit_mut(seeker).capture_kept = true;
+        s.units_changed();
     }
 
     /// Whether miniature `u`, removed `how` under the due of rule `rule`, was a Creature
@@ -596,6 +628,15 @@ impl WildAssent {
                     usize::from(k),
                 ) {
                     None => stage = Stage::Knock,
+                    // An attack's own status on a target it dealt no damage to, under
+                    // `status-plain=damaged` (a Special's trigger follows the roll).
+                    Some((st, rule))
+                        if self.params.status_plain == rules::StatusPlain::Damaged
+                            && rule == super::combat::status_rule(st)
+                            && !self.took_damage(s, a, at, faces) =>
+                    {
+                        stage = Stage::Status(k + 1)
+                    }
                     Some((st, rule)) => match self.affliction(s, t, st) {
                         Some((st, r)) => {
                             let rule = if r == rules::IMMOBILIZE_STUN { r } else { rule };
@@ -989,6 +1030,7 @@ impl WildAssent {
             }
             Fact::CaptureCancel(u, _) => {
                 s.unit_mut(u).capture = None;
+                s.unit_mut(u).capture_kept = false;
                 s.units_changed();
             }
             Fact::End(_) => self.finish_activation(s),
@@ -1039,9 +1081,11 @@ impl WildAssent {
         s.units_changed();
         s.unit_mut(u).presence = how;
         s.unit_mut(u).capture = None;
+        s.unit_mut(u).capture_kept = false;
         for o in &mut s.units {
             if o.capture.is_some_and(|(c, _)| c == u) {
                 o.capture = None;
+                o.capture_kept = false;
             }
         }
         // An attack already rolled goes on without its attacker: the roll made its damage
@@ -1346,6 +1390,9 @@ impl Consequences for WildAssent {
                 if let Some(c) = s.capture.as_mut() {
                     c.hurt = true;
                 }
+                if let Some(c) = s.capture {
+                    self.capture_kept(s, c.seeker, c.creature);
+                }
             }
             Cause::CaptureMark => {
                 if let Some(c) = s.capture.as_mut() {
@@ -1357,11 +1404,15 @@ impl Consequences for WildAssent {
                     let mask = mask & !(1u32 << seeker);
                     if mask == 0 {
                         s.hunt.capture_card = None;
-                        // Every Creature left has a token: no card is drawn again.
+                        // Every Creature left has a token: no card is drawn again. A Summon
+                        // is a Creature (l.272) that never has one ("Summons may not be
+                        // captured"), so one on the board draws again, unless
+                        // `capture-summons=skip` leaves Summons (no Instinct card) out.
+                        let skip = self.params.capture_summons == rules::CaptureSummons::Skip;
                         let all_held = s.units.iter().enumerate().all(|(i, u)| {
                             u.side != Side::Creatures
                                 || !u.on_board()
-                                || u.kind == UnitKind::Summon
+                                || (skip && u.kind == UnitKind::Summon)
                                 || s.units.iter().any(|o| {
                                     o.on_board() && o.capture.is_some_and(|(x, _)| usize::from(x) == i)
                                 })

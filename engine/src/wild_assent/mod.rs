@@ -191,7 +191,20 @@ impl Game for WildAssent {
         // `instinct-escaped` (an Escaped Creature's Instinct card is drawn again, or spent)
         // name readings the engine had taken silently; their defaults (`around`, `redraw`)
         // keep them. Verdicts changed.
-        GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 12 }
+        // 12: every Creature move is a shortest path to where it stops, place by place.
+        // 13: a Careful Advance moving away while in range stops as it arrives: a turn on its
+        // last field once in range there is wa.hunt.cmove.careful, as after its stop (it was
+        // let turn for no more than the place cost); a capture completes once every capturing
+        // Seeker has taken its capture action's damage since each last did (interpretation
+        // `capture-complete`, default `all-capturers`, Example 13: it completed at the flip
+        // that made the tokens enough); a Hunt Summon counts among "all remaining Creatures"
+        // with capture tokens, so another card is drawn while one stands (`capture-summons`,
+        // default `count`: Summons were left out). Interpretations `status-plain` (an attack's
+        // own status on an undamaged target) and `creature-pit-exit` (a Creature's climb out
+        // of a Pit) name readings the engine had taken silently; their defaults (`always`,
+        // `any-field`) keep them. Verdicts and the state's stored form (a Seeker's
+        // `capture_kept`) changed.
+        GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 13 }
     }
     fn rules() -> &'static [RuleInfo] {
         rules::RULES

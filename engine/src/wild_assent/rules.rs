@@ -233,7 +233,7 @@ rules! {
         "A card for a slain or captured Creature is discarded and another drawn; when it is the second card drawn in the Creatures' turn, the turn ends (interpretation `instinct-second-card`; an Escaped Creature's card: `instinct-escaped`)",
         "Hunt: Playing the Game (Activate Creatures)";
     INSTINCT_CAPTURE = "wa.hunt.instinct.capture-token",
-        "A card for a Creature with a capture token: 2 assigned damage to each Seeker capturing it, then another card unless every Creature left has a token",
+        "A card for a Creature with a capture token: 2 assigned damage to each Seeker capturing it, then another card unless every Creature left has a token (a Summon, which has none: interpretation `capture-summons`)",
         "Hunt: Playing the Game (Activate Creatures), Capturing Creatures, Example 13";
     RESHUFFLE = "wa.hunt.instinct.reshuffle",
         "An empty Instinct deck is made again from the discard pile without the slain and captured Creatures' cards, when the next card is drawn or at the last discard (interpretation `instinct-reshuffle`)",
@@ -266,7 +266,7 @@ rules! {
         "Advance: toward the target, stopping only when out of Speed or adjacent to it",
         "Hunt: Creature Movement, Example 12";
     CMOVE_CAREFUL = "wa.hunt.cmove.careful",
-        "Careful Advance: stop as soon as the target is in range; in range already, move as far from it as possible while staying in range (interpretation `careful-range`)",
+        "Careful Advance: stop as soon as the target is in range; in range already, move as far from it as possible while staying in range; either way it stops as it arrives, without a turn (interpretation `careful-range`)",
         "Hunt: Creature Movement, Example 12";
     CMOVE_FACE = "wa.hunt.cmove.face-to-attack",
         "Speed left at the destination is spent rotating so the target is in the frontal arc (fixed reading)",
@@ -296,7 +296,7 @@ rules! {
         "A Creature with a capture token cannot activate",
         "Hunt: Capturing Creatures";
     CAPTURE_COMPLETE = "wa.hunt.capture.complete",
-        "A Creature is captured, and leaves the board, when its captured-side tokens equal its Threat plus one",
+        "A Creature is captured, and leaves the board, when its captured-side tokens equal its Threat plus one (and every capturer has taken its damage: interpretation `capture-complete`)",
         "Hunt: Capturing Creatures, Example 13";
     CAPTURE_NO_SUMMON = "wa.hunt.capture.no-summon",
         "Summons cannot be captured",
@@ -738,6 +738,35 @@ pub const P_SUMMON_TIMING: &str = "summon-timing";
 pub const P_PIT_PATH: &str = "pit-path";
 pub const P_INSTINCT_ESCAPED: &str = "instinct-escaped";
 pub const P_CAPTURE_FREE_ACTION: &str = "capture-free-action";
+pub const P_STATUS_PLAIN: &str = "status-plain";
+pub const P_CAPTURE_SUMMONS: &str = "capture-summons";
+pub const P_CAPTURE_COMPLETE: &str = "capture-complete";
+pub const P_CREATURE_PIT_EXIT: &str = "creature-pit-exit";
+
+named_enum! {
+    /// Which adjacent field a Creature climbing out of a Pit may go to: any it may end on, or
+    /// the one on a shortest path toward its card's destination.
+    pub enum CreaturePitExit ("a reading") { AnyField = "any-field", TowardTarget = "toward-target" }
+}
+
+named_enum! {
+    /// When a capture completes: once every capturing Seeker has taken its capture action's
+    /// damage since each last did and the captured-side tokens are enough, or as soon as the
+    /// tokens are enough.
+    pub enum CaptureComplete ("a reading") { AllCapturers = "all-capturers", Tokens = "tokens" }
+}
+
+named_enum! {
+    /// Whether a Summon counts among "all remaining Creatures" that have capture tokens (it
+    /// never has one), or is left out.
+    pub enum CaptureSummons ("a reading") { Count = "count", Skip = "skip" }
+}
+
+named_enum! {
+    /// Whom an attack's own status (not a Special's trigger) afflicts: every target, or only
+    /// a target that took damage, as plain Knockback under `knockback-plain=damaged`.
+    pub enum StatusPlain ("a reading") { Always = "always", Damaged = "damaged" }
+}
 
 named_enum! {
     /// Whether a capturing Seeker's free action (a Skill that "does not use an action")
@@ -1318,6 +1347,71 @@ pub static PARAMS: &[ParamSpec] = &[
               `wa.hunt.instinct.dead`), and its cards are shuffled back in with the rest.",
         section: "Hunt: Playing the Game (Activate Creatures), Keywords (Escape)",
     },
+    ParamSpec {
+        name: P_STATUS_PLAIN,
+        kind: ParamKind::Interpretation,
+        allowed: StatusPlain::NAMES,
+        default: StatusPlain::Always.name(),
+        doc: "(both modes) Status Effects: \"Certain Skills inflict negative status effects, such as Zaxos's \
+              default Skill, Maim. Place the token on the Seeker or Creature's card\" names no condition on the \
+              damage; Arena Example 10's \"Tidal Wave has the On Attack: Knockback trait, so even if no damage \
+              occurred, all adjacent Gladiators must be moved\" is printed for Knockback alone (`knockback-plain`). \
+              Default `always`, the plain words: an attack's own status (catalog `effect status ...`) afflicts \
+              each target, whatever damage it took. `damaged`: the Example's contrast read for every trait, so \
+              an attack's own status afflicts only a target that took damage, as plain Knockback does under \
+              `knockback-plain=damaged`. A status a Special triggers (`on-special status ...`) follows the roll \
+              under both, as a Special's Knockback does.",
+        section: "Hunt: Status Effects; Arena: General Status Effects, Example 10",
+    },
+    ParamSpec {
+        name: P_CAPTURE_SUMMONS,
+        kind: ParamKind::Interpretation,
+        allowed: CaptureSummons::NAMES,
+        default: CaptureSummons::Count.name(),
+        doc: "(Hunt) \"If all remaining Creatures have capture tokens, assign the damage but do not draw a new \
+              card\" (Activate Creatures; Capturing Creatures: \"do not draw again\") against Summons: \"Summons \
+              are special Creatures ... Summons do not have cards of their own ... Summons may not be captured\". \
+              Default `count`, the plain words: a Summon is one of the remaining Creatures and never has a \
+              capture token, so while one stands another card is drawn (rules version 13). `skip`: Summons, \
+              which no Instinct card activates, are left out, so a card is not drawn again once every other \
+              Creature left has a token (the engine's reading before version 13).",
+        section: "Hunt: Playing the Game (Activate Creatures), Summons, Capturing Creatures",
+    },
+    ParamSpec {
+        name: P_CAPTURE_COMPLETE,
+        kind: ParamKind::Interpretation,
+        allowed: CaptureComplete::NAMES,
+        default: CaptureComplete::AllCapturers.name(),
+        doc: "(Hunt) \"A Creature is captured when it has captured-side capture tokens equal to the number of \
+              Seekers required to capture it\" and \"The Seeker must continue using their action (and be \
+              assigned 2 damage) every activation until the Creature is fully captured\" (Capturing Creatures) \
+              against Example 13: \"If Zaxos and Fani both use their next activations to capture (Zaxos to \
+              maintain and Fani to flip her capture token), the Gryphon will be captured (after both Seekers \
+              take damage)\", whichever of them activates first. Default `all-capturers`, the example's \
+              reading: the capture completes once the captured-side tokens are enough and every Seeker with a \
+              token on the Creature has been assigned its capture action's 2 damage since each last was (a \
+              capturer's second action begins the next such turn); Fani flipping first leaves the Gryphon \
+              uncaptured until Zaxos maintains (rules version 13). `tokens`: captured as soon as enough tokens \
+              show the captured side (the engine's reading before version 13).",
+        section: "Hunt: Capturing Creatures, Example 13",
+    },
+    ParamSpec {
+        name: P_CREATURE_PIT_EXIT,
+        kind: ParamKind::Interpretation,
+        allowed: CreaturePitExit::NAMES,
+        default: CreaturePitExit::AnyField.name(),
+        doc: "(Hunt) A Creature in a Pit: \"They must also spend their entire next activation to move to an \
+              adjacent field\" (Obstacles, Pit; Example 10: \"forfeit her next activation to be placed on an \
+              adjacent field\") against Creature Movement: \"Creatures move the same way Seekers do, taking the \
+              shortest path to their destination\". Default `any-field`, the Pit's plain words: the activation \
+              is spent (forfeited) on the climb, so nothing of the Instinct card's movement is resolved, and \
+              the sentence names no field: any adjacent field the Creature may end on (`pit-exit` for an \
+              adjacent Pit). `toward-target`: the climb is a Creature move, so it goes to an adjacent field \
+              that leaves the least way to its card's destination with its target (any target the card \
+              allows, when the log names none), its facing kept (`wa.hunt.cmove.shortest`); a Halt card or a \
+              card for every enemy names no destination and leaves the field free.",
+        section: "Hunt: Obstacles (Pit), Example 10, Creature Movement",
+    },
 ];
 
 /// The setup and interpretations, resolved once.
@@ -1370,6 +1464,10 @@ pub struct Params {
     pub pit_path: PitPath,
     pub instinct_escaped: InstinctEscaped,
     pub capture_free_action: CaptureFreeAction,
+    pub status_plain: StatusPlain,
+    pub capture_summons: CaptureSummons,
+    pub capture_complete: CaptureComplete,
+    pub creature_pit_exit: CreaturePitExit,
 }
 
 impl Params {
@@ -1442,6 +1540,10 @@ impl Params {
             pit_path: r.get(P_PIT_PATH, PitPath::Around),
             instinct_escaped: r.get(P_INSTINCT_ESCAPED, InstinctEscaped::Redraw),
             capture_free_action: r.get(P_CAPTURE_FREE_ACTION, CaptureFreeAction::Cancels),
+            status_plain: r.get(P_STATUS_PLAIN, StatusPlain::Always),
+            capture_summons: r.get(P_CAPTURE_SUMMONS, CaptureSummons::Count),
+            capture_complete: r.get(P_CAPTURE_COMPLETE, CaptureComplete::AllCapturers),
+            creature_pit_exit: r.get(P_CREATURE_PIT_EXIT, CreaturePitExit::AnyField),
         }
     }
 }
@@ -1502,6 +1604,10 @@ mod tests {
         check_reading::<PitPath>(PARAMS, P_PIT_PATH).unwrap();
         check_reading::<InstinctEscaped>(PARAMS, P_INSTINCT_ESCAPED).unwrap();
         check_reading::<CaptureFreeAction>(PARAMS, P_CAPTURE_FREE_ACTION).unwrap();
+        check_reading::<StatusPlain>(PARAMS, P_STATUS_PLAIN).unwrap();
+        check_reading::<CaptureSummons>(PARAMS, P_CAPTURE_SUMMONS).unwrap();
+        check_reading::<CaptureComplete>(PARAMS, P_CAPTURE_COMPLETE).unwrap();
+        check_reading::<CreaturePitExit>(PARAMS, P_CREATURE_PIT_EXIT).unwrap();
         let mut ids: Vec<&str> = RULES.iter().map(|r| r.id).collect();
         ids.sort_unstable();
         ids.dedup();

@@ -10,7 +10,7 @@
 use super::cards::{Movement, Pool, SkillKind, UnitKind};
 use super::effect::Effect;
 use super::event::{Event, Field, Path, Step, StepKind};
-use super::rules::{Mode, PitPath, Scope, SummonTiming};
+use super::rules::{CreaturePitExit, Mode, PitPath, Scope, SummonTiming};
 use super::state::{Faces, Obstacle, Phase, Side, State, UnitIx};
 use super::WildAssent;
 use crate::kit::grid::{Facing, Pos};
@@ -319,6 +319,12 @@ impl WildAssent {
                 .neighbours()
                 .into_iter()
                 .filter(|&q| self.params.board.contains(q) && s.at(q).is_none() && s.obstacle(q).is_none())
+                // A Creature's, toward its destination under `creature-pit-exit=toward-target`.
+                .filter(|&q| {
+                    self.params.creature_pit_exit == CreaturePitExit::AnyField
+                        || act.card.is_none()
+                        || self.check_creature_exit(&s, &act, q).is_none()
+                })
                 .collect();
             match exits.get(p.pick(exits.len().max(1))) {
                 Some(&q) => p.push(Event::Exit { unit: me.name, to: Field(q) }),

@@ -337,6 +337,11 @@ pub struct Unit {
     pub in_pit: bool,
     /// A Seeker's capture token: the Creature it is on, and whether it shows "captured".
     pub capture: Option<(UnitIx, bool)>,
+    /// A capturing Seeker has been assigned its capture action's 2 damage in the capture's
+    /// current turn of actions, since each capturer last did (`capture-complete`: the capture
+    /// completes once every capturer has).
+    #[serde(default)]
+    pub capture_kept: bool,
     /// A slain Creature's Resources have been dropped.
     pub dropped: bool,
     /// The Momentum dice it holds this round (`momentum::Face::bit`), and how many count
