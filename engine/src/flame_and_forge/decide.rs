@@ -161,12 +161,29 @@ impl FlameAndForge {
         true
     }
 
-    /// Under `relics-forge=multicolour-only`, whether no face-up item costs as few gems as the
-    /// Relics forge's multicolour gems.
+    /// Whether the Relics forge on top of the stack can take no face-up item: a forge spends
+    /// "the exact gems that match it's cost" (l.265), so with nothing the multicolour gems
+    /// (and, under `relics-forge=with-stash`, the stash) can pay there is nothing to forge, and
+    /// declining is all the player can do ("may" perform a forge is no duty to do the
+    /// impossible).
     fn relics_out_of_reach(&self, s: &State) -> bool {
-        let Some(&Frame::Forge { free, .. }) = s.stack.last() else { return false };
-        self.config.relics_forge == RelicsForge::MulticolourOnly
-            && s.market.cards().all(|i| self.catalog.cards[i].cost.len() > free as usize)
+        let Some(&Frame::Forge { seat, free, .. }) = s.stack.last() else { return false };
+        let p = s.player(seat);
+        s.market.cards().all(|i| {
+            let cost = &self.catalog.cards[i].cost;
+            match self.config.relics_forge {
+                RelicsForge::MulticolourOnly => cost.len() > free as usize,
+                RelicsForge::WithStash => {
+                    let mut need = [0u8; 3];
+                    for g in cost {
+                        need[g.index()] += 1;
+                    }
+                    let lack: usize =
+                        Gem::ALL.iter().map(|g| usize::from(need[g.index()].saturating_sub(p.gem(*g)))).sum();
+                    lack > free as usize
+                }
+            }
+        })
     }
 
     /// `forge-refill=immediate`: a forge's event recorded while the Forge's refill is owed
@@ -1910,8 +1927,8 @@ impl FlameAndForge {
         }
         match a {
             Await::Forge { seat: k, .. } if mine(k) && free_forge => {
-                // `relics-forge=multicolour-only` with no item the gems pay in full: there is
-                // nothing the forge can take.
+                // No face-up item the Relics forge's gems (and, under `with-stash`, the stash)
+                // can pay: there is nothing the forge can take.
                 if !self.relics_out_of_reach(s) {
                     self.report(
                         s,

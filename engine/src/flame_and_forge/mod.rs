@@ -229,7 +229,10 @@ impl Game for FlameAndForge {
             // Under forge-refill=immediate, a forge's events recorded before the refill are one
             // ff.forge.refill finding, then taken as played, the refill after them (each record
             // was a finding, and the events were still owed at the end).
-            rules_version: 7,
+            // 8: a Relics forge with no face-up item its multicolour gems (and the stash, under
+            // relics-forge=with-stash) can pay may be passed: there is nothing to forge (it was
+            // reported under ff.research.relics).
+            rules_version: 8,
         }
     }
 
