@@ -7,10 +7,12 @@
 
 use super::catalog::{CardId, CardKind, Dwarf, Subject, TokenId};
 use super::city::Tile;
+use super::consequence::event_heal;
 use super::event::{Colour, Event, Foe};
 use super::flow::{Await, Stop};
 use super::icon::Gem;
 use super::label::Label;
+use super::owed::Why;
 use super::params::{
     ChallengeAtZero, ForgeRefill, FrenzyCards, Haste, Packs, RaidSpots, RelicsForge, Reshuffle,
     RetreatPlacement, Scenario, TwoPlayerSpot, WinPending,
@@ -47,9 +49,12 @@ impl FlameAndForge {
                     return Ok(());
                 }
             }
+            let late = self.late_refill(s, f, e);
             // The table changed under what was found owed: derive it again.
-            let known = if self.late_refill(s, f, e) { None } else { known };
+            let known = if late == Late::No { known } else { None };
             match known {
+                // A health recorded ahead of its discard, applied by `late_refill`.
+                _ if late == Late::Applied => self.settle(s, f),
                 // The kit's loop when the record is what is due (`due::check_recorded`: the
                 // fact equals the due's, which is applied), without deriving the due again.
                 Some(Some(owed)) if self.fact_is(owed.who, &owed.due, e) => {
@@ -186,33 +191,44 @@ impl FlameAndForge {
         })
     }
 
-    /// `forge-refill=immediate`: a forge's event recorded while the Forge's refill is owed
-    /// (the order of `after-events`, the captions' l.271, l.320) is one deviation, reported
-    /// once under `ff.forge.refill`; the events are then taken as played and the refill is
-    /// awaited after them, so neither they, their health nor the late refill are reported
-    /// again (one finding, where each of them was one).
-    fn late_refill(&self, s: &mut State, f: &mut Findings, e: &Event) -> bool {
-        let Event::DiscardEvent { who, card } = *e else { return false };
+    /// `forge-refill=immediate`: a forge's event, or the health it gives, recorded while the
+    /// Forge's refill is owed (the order of `after-events`, the captions' l.271, l.320) is one
+    /// deviation, reported once under `ff.forge.refill`; the events are then taken as played
+    /// and the refill is awaited after them (or where the log records it, `refill_mid_events`),
+    /// so neither they, their health nor the late refill are reported again (one finding,
+    /// where each of them was one). A health comes before its discard only so: it is applied
+    /// here, and the event discarded later owes none (`FStage::Events`' `heal` below 0).
+    fn late_refill(&self, s: &mut State, f: &mut Findings, e: &Event) -> Late {
+        let (who, card) = match *e {
+            Event::DiscardEvent { who, card } => (who, Some(card)),
+            Event::Health { who, .. } => (who, None),
+            _ => return Late::No,
+        };
         if self.config.forge_refill != ForgeRefill::Immediate {
-            return false;
+            return Late::No;
         }
         let Some(&Frame::Forge { seat, free, refreshed, item: Some(item), stage: FStage::Refill }) =
             s.stack.last()
         else {
-            return false;
+            return Late::No;
         };
         let mut left = [0u8; 3];
         for g in &self.catalog.cards[item].cost {
             left[g.index()] += 1;
         }
         let names = &self.catalog.names;
-        let matching = s.events.iter().any(|&id| {
-            names.event_label(id) == card
-                && matches!(self.catalog.events.get(id).map(|ev| ev.discard),
-                    Some(super::catalog::Condition::Gem(g)) if left[g.index()] > 0)
-        });
+        let heal = event_heal(s, seat, Why::ForgeEvent);
+        let matching = match card {
+            Some(card) => s.events.iter().any(|&id| {
+                names.event_label(id) == card
+                    && matches!(self.catalog.events.get(id).map(|ev| ev.discard),
+                        Some(super::catalog::Condition::Gem(g)) if left[g.index()] > 0)
+            }),
+            // The health an event of this forge gives (+1), with an event left to give it.
+            None => self.fact_is(who, &heal, e) && self.forge_discards_left(s, left) > 0,
+        };
         if s.seat_of(who) != Some(seat) || !matching || s.market.refill_due(&s.items).is_none() {
-            return false;
+            return Late::No;
         }
         if let Some(top) = s.stack.last_mut() {
             *top = Frame::Forge {
@@ -230,10 +246,28 @@ impl FlameAndForge {
             r::FORGE_REFILL,
             format!(
                 "`{e}`: the Forge's empty spot is refilled at once, before the forge's events are discarded \
-                 (`forge-refill=immediate`); the events are taken as recorded, the refill after them"
+                 and their health gained (`forge-refill=immediate`); the events and their health are taken \
+                 as recorded, the refill where the log records it"
             ),
         );
-        true
+        if card.is_some() {
+            return Late::Rederive;
+        }
+        // Applied as owed ahead of its event: `heal` goes below 0.
+        self.apply_due(s, &heal, e, f);
+        Late::Applied
+    }
+
+    /// Under `forge-refill=immediate`, whether the refill a late refill left owed
+    /// (`late_refill`) may come now, in the middle of the forge's events: the log records
+    /// it where the player made it, and the one finding was given at the first event.
+    pub(super) fn refill_mid_events(&self, s: &State) -> bool {
+        self.config.forge_refill == ForgeRefill::Immediate
+            && matches!(
+                s.stack.last(),
+                Some(Frame::Forge { item: Some(_), stage: FStage::Events { .. }, .. })
+            )
+            && s.market.refill_due(&s.items).is_some()
     }
 
     fn placed_spot(&self, s: &State, seat: u8, tile: Tile) -> u8 {
@@ -264,6 +298,8 @@ impl FlameAndForge {
                 s.phase == Phase::End && s.placed > 0 && s.seats.len() > 1 && s.seat_of(who) == Some(s.active)
             }
             Event::Challenge { who, foe } => self.step3_open(s) && self.raid_challenge_left(s, who, foe),
+            // The refill a late refill left owed, recorded among the forge's events.
+            Event::Market { .. } => self.refill_mid_events(s),
             _ => false,
         }
     }
@@ -414,7 +450,16 @@ impl FlameAndForge {
         }
         match *e {
             Event::Seat { who, side, books } => self.seat_player(s, f, who, side, books),
-            Event::Market { items } => self.market(s, f, a, items),
+            Event::Market { items } => {
+                let a = if self.refill_mid_events(s) {
+                    Await::Market(
+                        s.market.slots.iter().filter(|x| x.is_none()).count().min(s.items.len()) as u8
+                    )
+                } else {
+                    a
+                };
+                self.market(s, f, a, items)
+            }
             Event::Retaliation { card, territory } => {
                 let Some(id) = self.catalog.names.retaliations.get(card) else {
                     return Err(StepError::new(format!("the catalog has no Retaliation card `{card}`")));
@@ -2008,4 +2053,15 @@ fn foe_key(_s: &State, g: &FlameAndForge, foe: Foe) -> FoeKey {
 
 fn gems_text(gems: &[Gem]) -> String {
     gems.iter().map(|g| g.name()).collect::<Vec<_>>().join(" ")
+}
+
+/// What `late_refill` made of a record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Late {
+    /// Not a late refill: judged as any record.
+    No,
+    /// The first event of a late refill: the stage changed, judged against it.
+    Rederive,
+    /// A health ahead of its event: reported and applied.
+    Applied,
 }

@@ -231,7 +231,10 @@ impl Game for FlameAndForge {
             // was a finding, and the events were still owed at the end).
             // 8: a Relics forge with no face-up item its multicolour gems (and the stash, under
             // relics-forge=with-stash) can pay may be passed: there is nothing to forge (it was
-            // reported under ff.research.relics).
+            // reported under ff.research.relics). Under forge-refill=immediate, a forge's health
+            // gain recorded before the refill is the late refill's one ff.forge.refill finding too
+            // (each such record was one, and the gains were still owed at the end), and the late
+            // refill is accepted among the forge's events (it left the rest of them out).
             rules_version: 8,
         }
     }
