@@ -14,7 +14,7 @@ use super::icon::Gem;
 use super::label::Label;
 use super::owed::Why;
 use super::params::{
-    ChallengeAtZero, ForgeRefill, FrenzyCards, Haste, Packs, RaidSpots, RelicsForge, Reshuffle,
+    ChallengeAtZero, ForgeRefill, FrenzyCards, Haste, Packs, RaidSpots, RelicsEvents, RelicsForge, Reshuffle,
     RetreatPlacement, Scenario, TwoPlayerSpot, WinPending,
 };
 use super::rules as r;
@@ -258,6 +258,18 @@ impl FlameAndForge {
         Late::Applied
     }
 
+    /// The seat whose Relics forge (a forge with multicolour gems, l.318) owes its next event
+    /// discard, no health being owed before it: l.318 "items forged this way may Discard events
+    /// as normal", which `relics-events` reads.
+    pub(super) fn relics_events_open(&self, s: &State) -> Option<u8> {
+        match s.stack.last() {
+            Some(&Frame::Forge {
+                seat, free, item: Some(_), stage: FStage::Events { left, heal }, ..
+            }) if free > 0 && heal <= 0 && self.forge_discards_left(s, left) > 0 => Some(seat),
+            _ => None,
+        }
+    }
+
     /// Under `forge-refill=immediate`, whether the refill a late refill left owed
     /// (`late_refill`) may come now, in the middle of the forge's events: the log records
     /// it where the player made it, and the one finding was given at the first event.
@@ -291,6 +303,7 @@ impl FlameAndForge {
                 let seat = s.seat_of(who);
                 self.won_pending(s).is_some_and(|k| seat == Some(k))
                     || (self.config.haste == Haste::May && seat.is_some() && self.haste_owed(s) == seat)
+                    || (seat.is_some() && self.relics_events_open(s) == seat)
             }
             // A placement more than the turn gives is judged as such, not as a turn left out.
             Event::Raid { who, .. } | Event::Regroup { who, .. } => {
@@ -1950,6 +1963,25 @@ impl FlameAndForge {
                     Some(seat),
                     r::ICON_HASTE,
                     "a Haste placement is made (`haste=must`)".into(),
+                ),
+            }
+            return Ok(());
+        }
+        if self.relics_events_open(s) == Some(seat) {
+            // l.318 "items forged this way may Discard events as normal" (`relics-events`).
+            match self.config.relics_events {
+                RelicsEvents::May => {
+                    if let Some(Frame::Forge { stage: FStage::Events { left, .. }, .. }) = s.stack.last_mut() {
+                        *left = [0; 3];
+                    }
+                }
+                RelicsEvents::Must => self.report(
+                    s,
+                    f,
+                    Some(seat),
+                    r::FORGE_EVENTS,
+                    "a Relics forge's item discards its matching events as a forge's do (`relics-events=must`)"
+                        .into(),
                 ),
             }
             return Ok(());

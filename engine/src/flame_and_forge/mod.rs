@@ -235,6 +235,9 @@ impl Game for FlameAndForge {
             // gain recorded before the refill is the late refill's one ff.forge.refill finding too
             // (each such record was one, and the gains were still owed at the end), and the late
             // refill is accepted among the forge's events (it left the rest of them out).
+            // Interpretation relics-events (l.318 "items forged this way may Discard events as
+            // normal"): by default a Relics forge's events still to discard may be declined
+            // (`pass`), where they were owed.
             rules_version: 8,
         }
     }
