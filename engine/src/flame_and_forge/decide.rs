@@ -270,6 +270,24 @@ impl FlameAndForge {
         }
     }
 
+    /// A raid's path finding (the line, the adjacency) for a special dwarf whose ability on
+    /// the player's board side is text the engine cannot apply (a guild side's, not printed,
+    /// l.75 "changes ... the abilities of the special dwarfs"): the Miner's Dragonrider (l.310)
+    /// shows an ability may be where the dwarf may raid, so the finding is uncertain after that
+    /// ability, reported unverified as the raid resolves it (the next unverified ordinal).
+    fn unprinted_special(&self, s: &State, seat: u8, dwarf: Dwarf, v: crate::Violation) -> crate::Violation {
+        let text = self.catalog.boards.get(s.player(seat).side).is_some_and(|b| {
+            b.specials
+                .get(dwarf.index())
+                .is_some_and(|a| a.iter().any(|sym| matches!(sym.icon, super::icon::Icon::Text(_))))
+        });
+        if text {
+            v.uncertain_after(s.unverified.reported)
+        } else {
+            v
+        }
+    }
+
     /// Under `forge-refill=immediate`, whether the refill a late refill left owed
     /// (`late_refill`) may come now, in the middle of the forge's events: the log records
     /// it where the player made it, and the one finding was given at the first event.
@@ -1390,10 +1408,7 @@ impl FlameAndForge {
                 } else {
                     r::RAID_ADVANCE
                 };
-                self.report(
-                    s,
-                    f,
-                    Some(seat),
+                let v = crate::Violation::new(
                     rule,
                     format!(
                         "the next raid goes exactly one line above {} (line {})",
@@ -1401,16 +1416,15 @@ impl FlameAndForge {
                         top.tile.line()
                     ),
                 );
+                f.violate(self.unprinted_special(s, seat, dwarf, v));
             }
             Some(top) if !rider && !footprint && !top.tile.touches_above(tile) => {
                 let rule = if tile.is_castle() { r::RAID_CASTLE } else { r::RAID_ADVANCE };
-                self.report(
-                    s,
-                    f,
-                    Some(seat),
+                let v = crate::Violation::new(
                     rule,
                     format!("{tile} does not touch {}, {who}'s topmost dwarf", top.tile),
                 );
+                f.violate(self.unprinted_special(s, seat, dwarf, v));
             }
             Some(_) => {}
         }

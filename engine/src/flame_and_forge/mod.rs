@@ -237,7 +237,9 @@ impl Game for FlameAndForge {
             // refill is accepted among the forge's events (it left the rest of them out).
             // Interpretation relics-events (l.318 "items forged this way may Discard events as
             // normal"): by default a Relics forge's events still to discard may be declined
-            // (`pass`), where they were owed.
+            // (`pass`), where they were owed. A raid's line or adjacency finding for a special
+            // dwarf whose ability is unprinted text (a guild side's) is uncertain after that
+            // ability, not a violation.
             rules_version: 8,
         }
     }
