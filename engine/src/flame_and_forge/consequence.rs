@@ -467,6 +467,15 @@ impl FlameAndForge {
                     .filter_map(|i| self.ret_item_due(s, territory, items[i]))
                     .find(|d| self.fact_of(Colour::Blue, d) == *recorded)
             }
+            // After a late refill begun by a health record (`late_refill`): the forge's other
+            // gains may come ahead of their discards too, one per event still to discard.
+            (Due::DiscardEvent { seat, forge: true, left, .. }, Event::Health { who, .. })
+                if s.seat_of(who) == Some(seat)
+                    && matches!(s.stack.last(), Some(&Frame::Forge { stage: FStage::Events { heal, .. }, .. })
+                        if heal < 0 && i32::from(heal.unsigned_abs()) < i32::from(self.forge_discards_left(s, left))) =>
+            {
+                Some(event_heal(s, seat, Why::ForgeEvent))
+            }
             (
                 Due::Health { seat, why: why @ (Why::ForgeEvent | Why::WinEvent), .. },
                 Event::DiscardEvent { who, card },
@@ -621,11 +630,23 @@ impl FlameAndForge {
         }
     }
 
+    /// How many events a forge still discards: per colour of `left`, as many as the active
+    /// events of that colour's condition allow.
+    pub(super) fn forge_discards_left(&self, s: &State, left: [u8; 3]) -> u8 {
+        let mut active = [0u8; 3];
+        for &id in &s.events {
+            if let Some(Condition::Gem(g)) = self.catalog.events.get(id).map(|ev| ev.discard) {
+                active[g.index()] = active[g.index()].saturating_add(1);
+            }
+        }
+        (0..3).map(|i| left[i].min(active[i])).sum()
+    }
+
     /// What a forge's events stage owes: the health of the event just discarded (`heal`),
     /// else the discard of an active event matching a colour `left` (`due_here`, and the
     /// settle's stand-still on it).
     #[inline]
-    pub(super) fn forge_events_due(&self, s: &State, seat: u8, left: [u8; 3], heal: u8) -> Option<Due> {
+    pub(super) fn forge_events_due(&self, s: &State, seat: u8, left: [u8; 3], heal: i8) -> Option<Due> {
         if heal > 0 {
             Some(event_heal(s, seat, Why::ForgeEvent))
         } else {
@@ -1662,6 +1683,6 @@ fn expected_to(e: &Event) -> String {
 
 /// The +1 health an event discarded at a forge or after a won challenge gives its seat.
 #[inline]
-fn event_heal(s: &State, seat: u8, why: Why) -> Due {
+pub(super) fn event_heal(s: &State, seat: u8, why: Why) -> Due {
     Due::Health { seat, delta: 1, to: (s.player(seat).health.value + 1).min(MAX_HEALTH) as u8, why }
 }

@@ -7,12 +7,14 @@
 
 use super::catalog::{CardId, CardKind, Dwarf, Subject, TokenId};
 use super::city::Tile;
+use super::consequence::event_heal;
 use super::event::{Colour, Event, Foe};
 use super::flow::{Await, Stop};
 use super::icon::Gem;
 use super::label::Label;
+use super::owed::Why;
 use super::params::{
-    ChallengeAtZero, ForgeRefill, FrenzyCards, Haste, Packs, RaidSpots, RelicsForge, Reshuffle,
+    ChallengeAtZero, ForgeRefill, FrenzyCards, Haste, Packs, RaidSpots, RelicsEvents, RelicsForge, Reshuffle,
     RetreatPlacement, Scenario, TwoPlayerSpot, WinPending,
 };
 use super::rules as r;
@@ -47,9 +49,12 @@ impl FlameAndForge {
                     return Ok(());
                 }
             }
+            let late = self.late_refill(s, f, e);
             // The table changed under what was found owed: derive it again.
-            let known = if self.late_refill(s, f, e) { None } else { known };
+            let known = if late == Late::No { known } else { None };
             match known {
+                // A health recorded ahead of its discard, applied by `late_refill`.
+                _ if late == Late::Applied => self.settle(s, f),
                 // The kit's loop when the record is what is due (`due::check_recorded`: the
                 // fact equals the due's, which is applied), without deriving the due again.
                 Some(Some(owed)) if self.fact_is(owed.who, &owed.due, e) => {
@@ -161,41 +166,69 @@ impl FlameAndForge {
         true
     }
 
-    /// Under `relics-forge=multicolour-only`, whether no face-up item costs as few gems as the
-    /// Relics forge's multicolour gems.
+    /// Whether the Relics forge on top of the stack can take no face-up item: a forge spends
+    /// "the exact gems that match it's cost" (l.265), so with nothing the multicolour gems
+    /// (and, under `relics-forge=with-stash`, the stash) can pay there is nothing to forge, and
+    /// declining is all the player can do ("may" perform a forge is no duty to do the
+    /// impossible).
     fn relics_out_of_reach(&self, s: &State) -> bool {
-        let Some(&Frame::Forge { free, .. }) = s.stack.last() else { return false };
-        self.config.relics_forge == RelicsForge::MulticolourOnly
-            && s.market.cards().all(|i| self.catalog.cards[i].cost.len() > free as usize)
+        let Some(&Frame::Forge { seat, free, .. }) = s.stack.last() else { return false };
+        let p = s.player(seat);
+        s.market.cards().all(|i| {
+            let cost = &self.catalog.cards[i].cost;
+            match self.config.relics_forge {
+                RelicsForge::MulticolourOnly => cost.len() > free as usize,
+                RelicsForge::WithStash => {
+                    let mut need = [0u8; 3];
+                    for g in cost {
+                        need[g.index()] += 1;
+                    }
+                    let lack: usize =
+                        Gem::ALL.iter().map(|g| usize::from(need[g.index()].saturating_sub(p.gem(*g)))).sum();
+                    lack > free as usize
+                }
+            }
+        })
     }
 
-    /// `forge-refill=immediate`: a forge's event recorded while the Forge's refill is owed
-    /// (the order of `after-events`, the captions' l.271, l.320) is one deviation, reported
-    /// once under `ff.forge.refill`; the events are then taken as played and the refill is
-    /// awaited after them, so neither they, their health nor the late refill are reported
-    /// again (one finding, where each of them was one).
-    fn late_refill(&self, s: &mut State, f: &mut Findings, e: &Event) -> bool {
-        let Event::DiscardEvent { who, card } = *e else { return false };
+    /// `forge-refill=immediate`: a forge's event, or the health it gives, recorded while the
+    /// Forge's refill is owed (the order of `after-events`, the captions' l.271, l.320) is one
+    /// deviation, reported once under `ff.forge.refill`; the events are then taken as played
+    /// and the refill is awaited after them (or where the log records it, `refill_mid_events`),
+    /// so neither they, their health nor the late refill are reported again (one finding,
+    /// where each of them was one). A health comes before its discard only so: it is applied
+    /// here, and the event discarded later owes none (`FStage::Events`' `heal` below 0).
+    fn late_refill(&self, s: &mut State, f: &mut Findings, e: &Event) -> Late {
+        let (who, card) = match *e {
+            Event::DiscardEvent { who, card } => (who, Some(card)),
+            Event::Health { who, .. } => (who, None),
+            _ => return Late::No,
+        };
         if self.config.forge_refill != ForgeRefill::Immediate {
-            return false;
+            return Late::No;
         }
         let Some(&Frame::Forge { seat, free, refreshed, item: Some(item), stage: FStage::Refill }) =
             s.stack.last()
         else {
-            return false;
+            return Late::No;
         };
         let mut left = [0u8; 3];
         for g in &self.catalog.cards[item].cost {
             left[g.index()] += 1;
         }
         let names = &self.catalog.names;
-        let matching = s.events.iter().any(|&id| {
-            names.event_label(id) == card
-                && matches!(self.catalog.events.get(id).map(|ev| ev.discard),
-                    Some(super::catalog::Condition::Gem(g)) if left[g.index()] > 0)
-        });
+        let heal = event_heal(s, seat, Why::ForgeEvent);
+        let matching = match card {
+            Some(card) => s.events.iter().any(|&id| {
+                names.event_label(id) == card
+                    && matches!(self.catalog.events.get(id).map(|ev| ev.discard),
+                        Some(super::catalog::Condition::Gem(g)) if left[g.index()] > 0)
+            }),
+            // The health an event of this forge gives (+1), with an event left to give it.
+            None => self.fact_is(who, &heal, e) && self.forge_discards_left(s, left) > 0,
+        };
         if s.seat_of(who) != Some(seat) || !matching || s.market.refill_due(&s.items).is_none() {
-            return false;
+            return Late::No;
         }
         if let Some(top) = s.stack.last_mut() {
             *top = Frame::Forge {
@@ -213,10 +246,58 @@ impl FlameAndForge {
             r::FORGE_REFILL,
             format!(
                 "`{e}`: the Forge's empty spot is refilled at once, before the forge's events are discarded \
-                 (`forge-refill=immediate`); the events are taken as recorded, the refill after them"
+                 and their health gained (`forge-refill=immediate`); the events and their health are taken \
+                 as recorded, the refill where the log records it"
             ),
         );
-        true
+        if card.is_some() {
+            return Late::Rederive;
+        }
+        // Applied as owed ahead of its event: `heal` goes below 0.
+        self.apply_due(s, &heal, e, f);
+        Late::Applied
+    }
+
+    /// The seat whose Relics forge (a forge with multicolour gems, l.318) owes its next event
+    /// discard, no health being owed before it: l.318 "items forged this way may Discard events
+    /// as normal", which `relics-events` reads.
+    pub(super) fn relics_events_open(&self, s: &State) -> Option<u8> {
+        match s.stack.last() {
+            Some(&Frame::Forge {
+                seat, free, item: Some(_), stage: FStage::Events { left, heal }, ..
+            }) if free > 0 && heal <= 0 && self.forge_discards_left(s, left) > 0 => Some(seat),
+            _ => None,
+        }
+    }
+
+    /// A raid's path finding (the line, the adjacency) for a special dwarf whose ability on
+    /// the player's board side is text the engine cannot apply (a guild side's, not printed,
+    /// l.75 "changes ... the abilities of the special dwarfs"): the Miner's Dragonrider (l.310)
+    /// shows an ability may be where the dwarf may raid, so the finding is uncertain after that
+    /// ability, reported unverified as the raid resolves it (the next unverified ordinal).
+    fn unprinted_special(&self, s: &State, seat: u8, dwarf: Dwarf, v: crate::Violation) -> crate::Violation {
+        let text = self.catalog.boards.get(s.player(seat).side).is_some_and(|b| {
+            b.specials
+                .get(dwarf.index())
+                .is_some_and(|a| a.iter().any(|sym| matches!(sym.icon, super::icon::Icon::Text(_))))
+        });
+        if text {
+            v.uncertain_after(s.unverified.reported)
+        } else {
+            v
+        }
+    }
+
+    /// Under `forge-refill=immediate`, whether the refill a late refill left owed
+    /// (`late_refill`) may come now, in the middle of the forge's events: the log records
+    /// it where the player made it, and the one finding was given at the first event.
+    pub(super) fn refill_mid_events(&self, s: &State) -> bool {
+        self.config.forge_refill == ForgeRefill::Immediate
+            && matches!(
+                s.stack.last(),
+                Some(Frame::Forge { item: Some(_), stage: FStage::Events { .. }, .. })
+            )
+            && s.market.refill_due(&s.items).is_some()
     }
 
     fn placed_spot(&self, s: &State, seat: u8, tile: Tile) -> u8 {
@@ -240,6 +321,7 @@ impl FlameAndForge {
                 let seat = s.seat_of(who);
                 self.won_pending(s).is_some_and(|k| seat == Some(k))
                     || (self.config.haste == Haste::May && seat.is_some() && self.haste_owed(s) == seat)
+                    || (seat.is_some() && self.relics_events_open(s) == seat)
             }
             // A placement more than the turn gives is judged as such, not as a turn left out.
             Event::Raid { who, .. } | Event::Regroup { who, .. } => {
@@ -247,6 +329,8 @@ impl FlameAndForge {
                 s.phase == Phase::End && s.placed > 0 && s.seats.len() > 1 && s.seat_of(who) == Some(s.active)
             }
             Event::Challenge { who, foe } => self.step3_open(s) && self.raid_challenge_left(s, who, foe),
+            // The refill a late refill left owed, recorded among the forge's events.
+            Event::Market { .. } => self.refill_mid_events(s),
             _ => false,
         }
     }
@@ -397,7 +481,16 @@ impl FlameAndForge {
         }
         match *e {
             Event::Seat { who, side, books } => self.seat_player(s, f, who, side, books),
-            Event::Market { items } => self.market(s, f, a, items),
+            Event::Market { items } => {
+                let a = if self.refill_mid_events(s) {
+                    Await::Market(
+                        s.market.slots.iter().filter(|x| x.is_none()).count().min(s.items.len()) as u8
+                    )
+                } else {
+                    a
+                };
+                self.market(s, f, a, items)
+            }
             Event::Retaliation { card, territory } => {
                 let Some(id) = self.catalog.names.retaliations.get(card) else {
                     return Err(StepError::new(format!("the catalog has no Retaliation card `{card}`")));
@@ -1315,10 +1408,7 @@ impl FlameAndForge {
                 } else {
                     r::RAID_ADVANCE
                 };
-                self.report(
-                    s,
-                    f,
-                    Some(seat),
+                let v = crate::Violation::new(
                     rule,
                     format!(
                         "the next raid goes exactly one line above {} (line {})",
@@ -1326,16 +1416,15 @@ impl FlameAndForge {
                         top.tile.line()
                     ),
                 );
+                f.violate(self.unprinted_special(s, seat, dwarf, v));
             }
             Some(top) if !rider && !footprint && !top.tile.touches_above(tile) => {
                 let rule = if tile.is_castle() { r::RAID_CASTLE } else { r::RAID_ADVANCE };
-                self.report(
-                    s,
-                    f,
-                    Some(seat),
+                let v = crate::Violation::new(
                     rule,
                     format!("{tile} does not touch {}, {who}'s topmost dwarf", top.tile),
                 );
+                f.violate(self.unprinted_special(s, seat, dwarf, v));
             }
             Some(_) => {}
         }
@@ -1892,6 +1981,25 @@ impl FlameAndForge {
             }
             return Ok(());
         }
+        if self.relics_events_open(s) == Some(seat) {
+            // l.318 "items forged this way may Discard events as normal" (`relics-events`).
+            match self.config.relics_events {
+                RelicsEvents::May => {
+                    if let Some(Frame::Forge { stage: FStage::Events { left, .. }, .. }) = s.stack.last_mut() {
+                        *left = [0; 3];
+                    }
+                }
+                RelicsEvents::Must => self.report(
+                    s,
+                    f,
+                    Some(seat),
+                    r::FORGE_EVENTS,
+                    "a Relics forge's item discards its matching events as a forge's do (`relics-events=must`)"
+                        .into(),
+                ),
+            }
+            return Ok(());
+        }
         if self.retreat_placement_owed(s) == Some(seat) {
             // l.203 "you will still resolve your action afterward normally" against l.211 "they
             // may place a dwarf afterward" (`retreat-placement`).
@@ -1910,8 +2018,8 @@ impl FlameAndForge {
         }
         match a {
             Await::Forge { seat: k, .. } if mine(k) && free_forge => {
-                // `relics-forge=multicolour-only` with no item the gems pay in full: there is
-                // nothing the forge can take.
+                // No face-up item the Relics forge's gems (and, under `with-stash`, the stash)
+                // can pay: there is nothing the forge can take.
                 if !self.relics_out_of_reach(s) {
                     self.report(
                         s,
@@ -1991,4 +2099,15 @@ fn foe_key(_s: &State, g: &FlameAndForge, foe: Foe) -> FoeKey {
 
 fn gems_text(gems: &[Gem]) -> String {
     gems.iter().map(|g| g.name()).collect::<Vec<_>>().join(" ")
+}
+
+/// What `late_refill` made of a record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Late {
+    /// Not a late refill: judged as any record.
+    No,
+    /// The first event of a late refill: the stage changed, judged against it.
+    Rederive,
+    /// A health ahead of its event: reported and applied.
+    Applied,
 }

@@ -229,7 +229,18 @@ impl Game for FlameAndForge {
             // Under forge-refill=immediate, a forge's events recorded before the refill are one
             // ff.forge.refill finding, then taken as played, the refill after them (each record
             // was a finding, and the events were still owed at the end).
-            rules_version: 7,
+            // 8: a Relics forge with no face-up item its multicolour gems (and the stash, under
+            // relics-forge=with-stash) can pay may be passed: there is nothing to forge (it was
+            // reported under ff.research.relics). Under forge-refill=immediate, a forge's health
+            // gain recorded before the refill is the late refill's one ff.forge.refill finding too
+            // (each such record was one, and the gains were still owed at the end), and the late
+            // refill is accepted among the forge's events (it left the rest of them out).
+            // Interpretation relics-events (l.318 "items forged this way may Discard events as
+            // normal"): by default a Relics forge's events still to discard may be declined
+            // (`pass`), where they were owed. A raid's line or adjacency finding for a special
+            // dwarf whose ability is unprinted text (a guild side's) is uncertain after that
+            // ability, not a violation.
+            rules_version: 8,
         }
     }
 

@@ -102,6 +102,10 @@ named_enum! {
     pub enum RelicsForge ("a reading") { WithStash = "with-stash", MulticolourOnly = "multicolour-only" }
 }
 named_enum! {
+    /// `relics-events`: whether the Relics track's free forge may decline its item's events.
+    pub enum RelicsEvents ("a reading") { May = "may", Must = "must" }
+}
+named_enum! {
     /// `negative-rank`: the rank of a negative team score.
     pub enum NegativeRank ("a reading") { None = "none", Rookie = "rookie" }
 }
@@ -408,6 +412,19 @@ pub static PARAMS: &[ParamSpec] = &[
         section: "Relics Track (l.318, l.320); Forge (l.265, l.269)",
     },
     ParamSpec {
+        name: "relics-events",
+        kind: ParamKind::Interpretation,
+        allowed: RelicsEvents::NAMES,
+        default: RelicsEvents::May.name(),
+        doc: "l.318: \"immediately perform a forge having one ore more multicolor gems for free. ... However, \
+              items forged this way may Discard events as normal\" against the forge's own \"For each gem \
+              that is part of the forging cost, discard one matching Event\" (l.269) and the example \
+              (l.320), where they are discarded. `may`: the plain words, a permission: the player may \
+              decline the item's events still to discard (`pass`, the health of one already discarded \
+              being still gained); `must`: they are discarded as a forge's are.",
+        section: "Relics Track (l.318, l.320); Forge (l.269)",
+    },
+    ParamSpec {
         name: "negative-rank",
         kind: ParamKind::Interpretation,
         allowed: NegativeRank::NAMES,
@@ -449,6 +466,7 @@ pub struct Config {
     pub fire_off_city: FireOffCity,
     pub raid_spots: RaidSpots,
     pub relics_forge: RelicsForge,
+    pub relics_events: RelicsEvents,
     pub negative_rank: NegativeRank,
 }
 
@@ -482,6 +500,7 @@ impl Config {
             fire_off_city: r.get("fire-off-city", FireOffCity::None),
             raid_spots: r.get("raid-spots", RaidSpots::Interleave),
             relics_forge: r.get("relics-forge", RelicsForge::WithStash),
+            relics_events: r.get("relics-events", RelicsEvents::May),
             negative_rank: r.get("negative-rank", NegativeRank::None),
         };
         (config, r)
@@ -529,6 +548,7 @@ mod tests {
         check_reading::<FireOffCity>(PARAMS, "fire-off-city").unwrap();
         check_reading::<RaidSpots>(PARAMS, "raid-spots").unwrap();
         check_reading::<RelicsForge>(PARAMS, "relics-forge").unwrap();
+        check_reading::<RelicsEvents>(PARAMS, "relics-events").unwrap();
         check_reading::<NegativeRank>(PARAMS, "negative-rank").unwrap();
         // Totals per row as the spec reads the table: 1 player 18/19/18 ... 4 players 15/18/16.
         let totals = |players: u8| -> Vec<usize> {

@@ -104,7 +104,7 @@ rules! {
     FORGE_NO_EXCHANGE = "ff.forge.no-exchange", "No gem exchange during a forge action", "Forge (l.265)";
     FORGE_TO_DISCARD = "ff.forge.to-discard", "The forged item goes to the player's discard pile", "Forge (l.265)";
     FORGE_REFILL = "ff.forge.refill", "The empty Forge spot is refilled from the top of the item deck at once (see interpretation forge-refill)", "Forge (l.265)";
-    FORGE_EVENTS = "ff.forge.events", "For each gem of the cost, one active event with that gem's discard condition goes to the bottom of the event deck (the player choosing), +1 health each", "Forge (l.269, l.271); Relics Track (l.318)";
+    FORGE_EVENTS = "ff.forge.events", "For each gem of the cost, one active event with that gem's discard condition goes to the bottom of the event deck (the player choosing), +1 health each (a Relics forge's: see interpretation relics-events)", "Forge (l.269, l.271); Relics Track (l.318)";
     RETIRE_PICK = "ff.retire.pick", "A Retire combines the discard pile with the deck and places one card of them, chosen, under the board", "Retire (l.275)";
     RETIRE_SHUFFLE = "ff.retire.shuffle", "After a Retire the player may shuffle the combined deck (\"you can shuffle\"): not recorded, the deck's order is unknown either way; a `shuffle` record is a challenge's (its deck ran out), not a Retire's", "Retire (l.275); l.259";
     RETIRE_BONUS = "ff.retire.bonus", "Retired cards score 0 (0-4 cards), 3 (5), 4 (6), 5 (7 or more) at the end", "Retire (l.277-282)";

@@ -177,7 +177,10 @@ pub enum FStage {
     /// Discarding one matching event per cost gem: the colours still to match, and how many
     /// of the discarded events' health gains are still owed (one, after each discard, in the
     /// derived order; more when a log discards several before their gains, as l.271 words it).
-    Events { left: [u8; 3], heal: u8 },
+    /// Below 0, gains a log recorded before their discards, which are then owed none: only
+    /// after a late refill (`forge-refill=immediate`, `late_refill`), whose one finding covers
+    /// the forge's events and health recorded ahead of it.
+    Events { left: [u8; 3], heal: i8 },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
