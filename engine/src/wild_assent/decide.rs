@@ -1949,8 +1949,7 @@ impl WildAssent {
         }
         if token.is_some_and(|(x, _)| x != c) {
             // Capturing another Creature is a different action: the old part is cancelled.
-            s.unit_mut(u).capture = None;
-            s.unit_mut(u).capture_kept = false;
+            s.unit_mut(u).end_capture();
             s.units_changed();
         }
         s.capture = Some(CaptureUse { seeker: u, creature: c, hurt: false, marked: false });

@@ -1029,8 +1029,7 @@ impl WildAssent {
                 s.units_changed();
             }
             Fact::CaptureCancel(u, _) => {
-                s.unit_mut(u).capture = None;
-                s.unit_mut(u).capture_kept = false;
+                s.unit_mut(u).end_capture();
                 s.units_changed();
             }
             Fact::End(_) => self.finish_activation(s),
@@ -1080,12 +1079,10 @@ impl WildAssent {
     pub(crate) fn remove(&self, s: &mut State, u: UnitIx, how: Presence) {
         s.units_changed();
         s.unit_mut(u).presence = how;
-        s.unit_mut(u).capture = None;
-        s.unit_mut(u).capture_kept = false;
+        s.unit_mut(u).end_capture();
         for o in &mut s.units {
             if o.capture.is_some_and(|(c, _)| c == u) {
-                o.capture = None;
-                o.capture_kept = false;
+                o.end_capture();
             }
         }
         // An attack already rolled goes on without its attacker: the roll made its damage

@@ -360,6 +360,12 @@ impl Unit {
     pub fn place(&self) -> Place {
         Place::new(self.at, self.facing)
     }
+    /// Its part in a capture ends (cancelled, completed, or a capturer or the Creature gone):
+    /// the token goes, and the capture mark with it, which belongs to that token.
+    pub fn end_capture(&mut self) {
+        self.capture = None;
+        self.capture_kept = false;
+    }
 }
 
 /// A miniature's activation in progress.
