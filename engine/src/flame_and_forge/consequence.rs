@@ -467,12 +467,13 @@ impl FlameAndForge {
                     .filter_map(|i| self.ret_item_due(s, territory, items[i]))
                     .find(|d| self.fact_of(Colour::Blue, d) == *recorded)
             }
-            // After a late refill begun by a health record (`late_refill`): the forge's other
-            // gains may come ahead of their discards too, one per event still to discard.
+            // After a gain ahead of its discard was reported for this forge (`health_ahead`,
+            // `late_refill`): the forge's other gains may come ahead of their discards too,
+            // one per event still to discard (a wrong total is then judged as a health).
             (Due::DiscardEvent { seat, forge: true, left, .. }, Event::Health { who, .. })
                 if s.seat_of(who) == Some(seat)
-                    && matches!(s.stack.last(), Some(&Frame::Forge { stage: FStage::Events { heal, .. }, .. })
-                        if heal < 0 && i32::from(heal.unsigned_abs()) < i32::from(self.forge_discards_left(s, left))) =>
+                    && matches!(s.stack.last(), Some(&Frame::Forge { stage: FStage::Events { heal, ahead: true, .. }, .. })
+                        if heal <= 0 && heal.unsigned_abs() < self.forge_discards_left(s, left)) =>
             {
                 Some(event_heal(s, seat, Why::ForgeEvent))
             }
@@ -723,7 +724,7 @@ impl FlameAndForge {
                     _ => None,
                 }
             }
-            Frame::Forge { seat, stage: FStage::Events { left, heal }, .. } => {
+            Frame::Forge { seat, stage: FStage::Events { left, heal, .. }, .. } => {
                 self.forge_events_due(s, seat, left, heal)
             }
             Frame::Forge { .. } => None,
@@ -1158,7 +1159,7 @@ impl FlameAndForge {
                     s.event_deck.to_bottom(chosen);
                 }
                 if forge {
-                    if let Some(Frame::Forge { stage: FStage::Events { left, heal }, .. }) =
+                    if let Some(Frame::Forge { stage: FStage::Events { left, heal, .. }, .. }) =
                         s.stack.last_mut()
                     {
                         let g = colour.or_else(|| (0..3).find(|&i| left[i] > 0).map(|i| Gem::ALL[i]));

@@ -49,11 +49,15 @@ impl FlameAndForge {
                     return Ok(());
                 }
             }
-            let late = self.late_refill(s, f, e);
+            let late = match self.late_refill(s, f, e) {
+                Late::No => self.health_ahead(s, f, e),
+                late => late,
+            };
             // The table changed under what was found owed: derive it again.
             let known = if late == Late::No { known } else { None };
             match known {
-                // A health recorded ahead of its discard, applied by `late_refill`.
+                // A health recorded ahead of its discard, applied by `late_refill` or
+                // `health_ahead`.
                 _ if late == Late::Applied => self.settle(s, f),
                 // The kit's loop when the record is what is due (`due::check_recorded`: the
                 // fact equals the due's, which is applied), without deriving the due again.
@@ -236,7 +240,7 @@ impl FlameAndForge {
                 free,
                 refreshed,
                 item: Some(item),
-                stage: FStage::Events { left, heal: 0 },
+                stage: FStage::Events { left, heal: 0, ahead: card.is_none() },
             };
         }
         self.report(
@@ -258,13 +262,61 @@ impl FlameAndForge {
         Late::Applied
     }
 
+    /// A forge's health gain recorded before the discard of the event it is for: l.271 "For
+    /// each gem on the item cost discard one matching event to the bottom of the event deck.
+    /// Gain one health for each event discarded this way" (l.269 "Gain one Health per Event you
+    /// discard"): the discard comes first. The record is judged where the log puts it: the +1
+    /// the forging player's health is owed for one of the events still to discard, reported
+    /// once for the forge under `ff.forge.events` and applied ahead of its event, which then
+    /// owes none (`FStage::Events`' `heal` below 0). One ordering mistake is one finding: the
+    /// forge's further gains may come ahead of their discards too (`ahead`, and the reorder in
+    /// `consequence.rs`), where deriving the discard first made each swap a left-out discard,
+    /// a discard of an event already gone and a last discard not due.
+    fn health_ahead(&self, s: &mut State, f: &mut Findings, e: &Event) -> Late {
+        let Event::Health { who, .. } = *e else { return Late::No };
+        let Some(&Frame::Forge { seat, item: Some(_), stage: FStage::Events { left, heal, ahead }, .. }) =
+            s.stack.last()
+        else {
+            return Late::No;
+        };
+        let gain = event_heal(s, seat, Why::ForgeEvent);
+        if ahead
+            || heal > 0
+            || s.seat_of(who) != Some(seat)
+            || !self.fact_is(who, &gain, e)
+            || heal.unsigned_abs() >= self.forge_discards_left(s, left)
+        {
+            return Late::No;
+        }
+        if let Some(Frame::Forge { stage: FStage::Events { ahead, .. }, .. }) = s.stack.last_mut() {
+            *ahead = true;
+        }
+        self.report(
+            s,
+            f,
+            Some(seat),
+            r::FORGE_EVENTS,
+            format!(
+                "`{e}`: the health of a forge's event is gained for an event discarded (l.271 \"Gain one health \
+                 for each event discarded this way\"), after its discard; taken as the gain of the next event \
+                 discarded, which owes none, and the forge's other gains as recorded"
+            ),
+        );
+        self.apply_due(s, &gain, e, f);
+        Late::Applied
+    }
+
     /// The seat whose Relics forge (a forge with multicolour gems, l.318) owes its next event
     /// discard, no health being owed before it: l.318 "items forged this way may Discard events
     /// as normal", which `relics-events` reads.
     pub(super) fn relics_events_open(&self, s: &State) -> Option<u8> {
         match s.stack.last() {
             Some(&Frame::Forge {
-                seat, free, item: Some(_), stage: FStage::Events { left, heal }, ..
+                seat,
+                free,
+                item: Some(_),
+                stage: FStage::Events { left, heal, .. },
+                ..
             }) if free > 0 && heal <= 0 && self.forge_discards_left(s, left) > 0 => Some(seat),
             _ => None,
         }

@@ -538,14 +538,14 @@ impl FlameAndForge {
                                     free,
                                     refreshed,
                                     item,
-                                    stage: FStage::Events { left, heal: 0 },
+                                    stage: FStage::Events { left, heal: 0, ahead: false },
                                 }
                             }
                             None => Frame::Forge { seat, free, refreshed: true, item, stage: FStage::Choose },
                         };
                         true
                     }
-                    FStage::Events { left, heal } => {
+                    FStage::Events { left, heal, .. } => {
                         if let Some(due) = self.forge_events_due(s, seat, left, heal) {
                             *stop = Stop::Top(due);
                             return false;

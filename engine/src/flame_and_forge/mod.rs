@@ -240,7 +240,13 @@ impl Game for FlameAndForge {
             // (`pass`), where they were owed. A raid's line or adjacency finding for a special
             // dwarf whose ability is unprinted text (a guild side's) is uncertain after that
             // ability, not a violation.
-            rules_version: 8,
+            // 9: a forge's health gain recorded before the discard of its event (l.271 "Gain one
+            // health for each event discarded this way") is one ff.forge.events finding for the
+            // forge, the gain taken as the next discard's and the forge's other gains ahead of
+            // their discards accepted (the discard was derived ahead of it: a left-out discard,
+            // then each later discard judged against it, 4 findings for 3 swaps); after a late
+            // refill begun by a gain, gains ahead are accepted between discards too.
+            rules_version: 9,
         }
     }
 

@@ -177,10 +177,19 @@ pub enum FStage {
     /// Discarding one matching event per cost gem: the colours still to match, and how many
     /// of the discarded events' health gains are still owed (one, after each discard, in the
     /// derived order; more when a log discards several before their gains, as l.271 words it).
-    /// Below 0, gains a log recorded before their discards, which are then owed none: only
-    /// after a late refill (`forge-refill=immediate`, `late_refill`), whose one finding covers
-    /// the forge's events and health recorded ahead of it.
-    Events { left: [u8; 3], heal: i8 },
+    /// Below 0, gains a log recorded before their discards, which are then owed none.
+    /// `ahead`: a gain recorded before its discard was reported for this forge (l.271 "Gain
+    /// one health for each event discarded this way": the discard comes first), by
+    /// `health_ahead` or by a late refill's one finding (`late_refill`); the forge's further
+    /// gains may come ahead too, one per event still to discard, unreported. Left out of the
+    /// serialized state while false, so the states (and digests) of forges without it are
+    /// what they were.
+    Events {
+        left: [u8; 3],
+        heal: i8,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        ahead: bool,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

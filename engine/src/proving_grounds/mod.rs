@@ -191,7 +191,10 @@ impl Game for ProvingGrounds {
             // is uncertain (what a weakness does is written nowhere), not counted; the
             // interpretation `effect-die-return` names which die leaves as an effect's round
             // ends (its default keeps version 5's reading).
-            rules_version: 6,
+            // 7: `effect-die-return` also names which die of its color goes back to the Sun
+            // and Moon dial when a wound exhausted one beside the borrowed die (`track-first`
+            // now returns the exhausted one; the default keeps version 6's reading).
+            rules_version: 7,
         }
     }
 

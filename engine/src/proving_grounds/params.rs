@@ -210,8 +210,12 @@ pub static PARAMS: &[ParamSpec] = &[
               off the track only as it moves off the bottom space (Step 3: \"Any dice that were on the \
               bottom space now move off the exhaustion track and return to your dice pool\"); \
               `track-first` = the die the wound exhausted was the effect's, and it leaves from the track \
-              (the dice this round put on its top space), the pool keeping its own.",
-        section: "Suffering Wounds; Step 3: Recover",
+              (the dice this round put on its top space), the pool keeping its own. The same question, \
+              the same reading, for a die borrowed from the Sun and Moon dial (reference card l.37 \
+              \"Return any colored dice borrowed in the previous round back to the dial\") when a wound \
+              exhausted a die of its color while it was in the pool: `pool-first` returns the pool's die, \
+              `track-first` the exhausted one from the track.",
+        section: "Suffering Wounds; Step 3: Recover; reference card Step 3 (Sun and Moon)",
     },
     ParamSpec {
         name: HEALTH,

@@ -5,14 +5,15 @@
 //!
 //! Which slots are sun and moon is the interpretation `sun-moon-positions`; whether the
 //! borrowed die, "for next round", joins the pool at once or at this round's recovery is
-//! `sun-borrow`. The three colored
+//! `sun-borrow`; which die of its color goes back when a wound exhausted one is
+//! `effect-die-return`. The three colored
 //! dice start on the dial instead of the health track, so no replacement happens.
 
 use super::Hooks;
 use crate::proving_grounds::attack::Expected;
 use crate::proving_grounds::dice::{Color, ColorCounts, Die};
 use crate::proving_grounds::event::{Action, Event};
-use crate::proving_grounds::params::{Module, SunBorrow, SunMoonPositions};
+use crate::proving_grounds::params::{EffectDieReturn, Module, SunBorrow, SunMoonPositions};
 use crate::proving_grounds::rules::*;
 use crate::proving_grounds::state::{Phase, State, EXHAUSTION, SLOTS};
 use crate::proving_grounds::ProvingGrounds;
@@ -95,11 +96,32 @@ impl Hooks for SunMoon {
     /// Last round's borrowed dice go back to the dial, from the pool, from the exhaustion
     /// track when a wound sent them there, or from a chariot they stay on
     /// (`chariot-unmet-dice=stay`): they are the dial's dice wherever they are.
+    ///
+    /// A wound while a borrowed die was in the pool may have exhausted a die of its color
+    /// (the pool's own green, yellow and blue are still there), and the log names only the
+    /// color: which one goes back is `effect-die-return`, the same question as for a die an
+    /// effect lent for its round (the Sun Queen's Gift takes one "from the dial" too).
+    /// `pool-first` (default): the pool's die goes back, the track's dice moving only as Step 3
+    /// moves them (card l.35); `track-first`: the die a wound exhausted while the borrowed one
+    /// was in the pool was the borrowed one, and it leaves the track (the bottom one first: the
+    /// first wound after it joined took it).
     fn recover(&self, g: &ProvingGrounds, s: &mut State, pool: &mut ColorCounts) {
+        // The track has moved down: the spaces holding the dice exhausted while last round's
+        // borrowed dice were in the pool (this round's; under `at-once` last round's too,
+        // from its step 2 borrow on).
+        let lent = match g.config.sun_borrow {
+            SunBorrow::NextRound => 1..2,
+            SunBorrow::AtOnce => 1..EXHAUSTION,
+        };
+        let track_first = g.config.effect_die_return == EffectDieReturn::TrackFirst;
         let m = &mut s.mods.sun_moon;
         for c in Color::COLORED {
             for _ in 0..m.borrowed.get(c) {
-                if pool.get(c) > 0 {
+                let exhausted = lent.clone().rev().find(|&k| track_first && s.exhaustion[k].get(c) > 0);
+                if let Some(k) = exhausted {
+                    s.exhaustion[k].0[c.index()] -= 1;
+                    m.dial.add(c);
+                } else if pool.get(c) > 0 {
                     pool.0[c.index()] -= 1;
                     m.dial.add(c);
                 } else if let Some(k) = (0..EXHAUSTION).rev().find(|&k| s.exhaustion[k].get(c) > 0) {
