@@ -209,7 +209,9 @@ impl Game for WildAssent {
         // actions "as they wish" and the log records `derelict` where the players stop
         // (interpretation `derelict-timing`, default `spent`; `at-once` is the old reading).
         // Logs that spent an action after that moment were refused and now pass; the break
-        // fixture's omission is now one of a phase whose actions are all spent.
+        // fixture's omission is now one of a phase whose actions are all spent. A phase that
+        // ends by the Derelict rule ends all the same: the Creatures kept beyond the housing are
+        // `wa.hunt.encampment.housing` there too (were checked only as Scouting ended a phase).
         GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 14 }
     }
     fn rules() -> &'static [RuleInfo] {

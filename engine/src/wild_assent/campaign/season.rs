@@ -337,6 +337,8 @@ impl Consequences for Rules<'_> {
                 }
             }
             Due::Derelict => {
+                // The phase ends here too (a new one begins): the housing holds as at a Scouting.
+                g.check_housing(s, f);
                 if let Some(camp) = s.camp.as_deref_mut() {
                     camp.derelict = camp.derelict.saturating_add(1);
                 }

@@ -124,6 +124,10 @@ impl WildAssent {
             && c.pick.is_none()
             && c.seekers.iter().filter(|m| m.actions >= need).count() < 2
         {
+            // The phase ends: the Creatures the Encampment cannot house go first.
+            if c.creatures.len() > self.housing(c) {
+                return push(p, CampEvent::Release { creature: name(self.units().name(c.creatures[0].0)) });
+            }
             return push(p, CampEvent::Derelict);
         }
         let (thrifty, neglect) = Self::moods(p);
