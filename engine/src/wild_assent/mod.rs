@@ -204,7 +204,15 @@ impl Game for WildAssent {
         // of a Pit) name readings the engine had taken silently; their defaults (`always`,
         // `any-field`) keep them. Verdicts and the state's stored form (a Seeker's
         // `capture_kept`) changed.
-        GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 13 }
+        // Rules version 14: the Derelict rule's new Encampment phase (Encampment Actions) no
+        // longer begins the moment no two Seekers can Scout: the others may still spend their
+        // actions "as they wish" and the log records `derelict` where the players stop
+        // (interpretation `derelict-timing`, default `spent`; `at-once` is the old reading).
+        // Logs that spent an action after that moment were refused and now pass; the break
+        // fixture's omission is now one of a phase whose actions are all spent. A phase that
+        // ends by the Derelict rule ends all the same: the Creatures kept beyond the housing are
+        // `wa.hunt.encampment.housing` there too (were checked only as Scouting ended a phase).
+        GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 14 }
     }
     fn rules() -> &'static [RuleInfo] {
         rules::RULES

@@ -451,7 +451,7 @@ rules! {
         "Scouting takes two Seekers, 2 actions each (interpretation `scout-actions`); two Scout cards (more with the Seeker's Den) are drawn, one picked, and the Encampment phase ends",
         "Hunt: Actions always available (Scouting); Encampment Actions";
     SCOUT_DERELICT = "wa.hunt.scout.derelict",
-        "When two Seekers can no longer Scout, a new Encampment phase begins and the Encampment becomes Derelict",
+        "When two Seekers can no longer Scout, a new Encampment phase begins (once the players stop spending actions: interpretation `derelict-timing`) and the Encampment becomes Derelict",
         "Hunt: Encampment Actions";
     SKILL_UNLOCK = "wa.hunt.skill.unlock",
         "A Seeker uses only its default Skills and those the Encampment's buildings unlock at their level (the catalog's `unlock` lines; interpretation `unlock-timing`)",
@@ -685,6 +685,12 @@ pub const P_REROLL: &str = "momentum-reroll-timing";
 pub const P_SCOUT_ACTIONS: &str = "scout-actions";
 pub const P_SEASONS: &str = "seasons";
 pub const P_UNLOCK_TIMING: &str = "unlock-timing";
+pub const P_DERELICT_TIMING: &str = "derelict-timing";
+
+named_enum! {
+    /// When the Derelict rule's new Encampment phase begins.
+    pub enum DerelictTiming ("a reading") { Spent = "spent", AtOnce = "at-once" }
+}
 
 named_enum! {
     /// Which level of a building unlocks Skills in the encounter after an Encampment phase.
@@ -1132,6 +1138,21 @@ pub static PARAMS: &[ParamSpec] = &[
         section: "Hunt: Encampment Actions; Actions always available (Scouting)",
     },
     ParamSpec {
+        name: P_DERELICT_TIMING,
+        kind: ParamKind::Interpretation,
+        allowed: DerelictTiming::NAMES,
+        default: DerelictTiming::Spent.name(),
+        doc: "\"Each Seeker receives five actions at the beginning of the Encampment phase to spend on tasks as \
+              they wish\" against \"Two Seekers must each have at least one action each remaining to Scout to \
+              begin the next Encounter. If they do not, a new Encampment phase will begin and the Encampment will \
+              become Derelict\" (Encampment Actions), which names no moment. Default `spent`, the plain words: \
+              once no two Seekers can Scout, the others may still spend their actions as they wish; the new \
+              phase (`derelict`) begins when the players stop, recorded, and is owed once no Seeker has an \
+              action left (no visit to the Markets open). `at-once`: the new phase begins the moment no two \
+              Seekers can Scout, the actions left unspent (the engine's reading before rules version 14).",
+        section: "Hunt: Encampment Actions",
+    },
+    ParamSpec {
         name: P_UNLOCK_TIMING,
         kind: ParamKind::Interpretation,
         allowed: UnlockTiming::NAMES,
@@ -1450,6 +1471,7 @@ pub struct Params {
     pub seasons: u8,
     pub scout_actions: ScoutActions,
     pub unlock_timing: UnlockTiming,
+    pub derelict_timing: DerelictTiming,
     pub placement: Placement,
     pub round_start: RoundStart,
     pub duration: MomentumDuration,
@@ -1526,6 +1548,7 @@ impl Params {
             seasons,
             scout_actions: r.get(P_SCOUT_ACTIONS, ScoutActions::TwoEach),
             unlock_timing: r.get(P_UNLOCK_TIMING, UnlockTiming::NextPhase),
+            derelict_timing: r.get(P_DERELICT_TIMING, DerelictTiming::Spent),
             placement: r.get(P_PLACEMENT, Placement::Alternate),
             round_start: r.get(P_ROUND_START, RoundStart::SilvestremFirst),
             duration: r.get(P_DURATION, MomentumDuration::ThisRound),
@@ -1590,6 +1613,7 @@ mod tests {
         check_reading::<RerollTiming>(PARAMS, P_REROLL).unwrap();
         check_reading::<ScoutActions>(PARAMS, P_SCOUT_ACTIONS).unwrap();
         check_reading::<UnlockTiming>(PARAMS, P_UNLOCK_TIMING).unwrap();
+        check_reading::<DerelictTiming>(PARAMS, P_DERELICT_TIMING).unwrap();
         check_reading::<Placement>(PARAMS, P_PLACEMENT).unwrap();
         check_reading::<RoundStart>(PARAMS, P_ROUND_START).unwrap();
         check_reading::<MomentumDuration>(PARAMS, P_DURATION).unwrap();

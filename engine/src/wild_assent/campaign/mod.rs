@@ -255,6 +255,7 @@ impl WildAssent {
                 self.flush_campaign(s, f)?;
                 self.camp_decide(s, c, f)
             }
+            Event::Camp(CampEvent::Derelict) if self.derelict_chosen(s, f)? => Ok(()),
             _ => crate::kit::due::check_recorded(&season::Rules(self), s, ev, f),
         }
     }

@@ -8,7 +8,7 @@ use super::{at_level, Building, CampEvent, Member, Stage};
 use crate::kit::due::{Consequences, Pairing};
 use crate::wild_assent::cards::UnitKind;
 use crate::wild_assent::event::Event;
-use crate::wild_assent::rules::{self, ScoutActions};
+use crate::wild_assent::rules::{self, DerelictTiming, ScoutActions};
 use crate::wild_assent::state::{Outcome, Presence, State};
 use crate::wild_assent::WildAssent;
 use crate::{Findings, StepError, Violation};
@@ -135,6 +135,33 @@ impl WildAssent {
         self.discard_after_encounter(camp);
     }
 
+    /// With no two Seekers able to Scout, whether the new phase is owed now (`derelict-timing`):
+    /// at once, or (`spent`) only once no Seeker has an action left to spend "as they wish"
+    /// and no visit to the Markets is open; before that the players end the phase by
+    /// recording `derelict` ([`WildAssent::derelict_chosen`]).
+    fn derelict_owed(&self, camp: &super::Camp) -> bool {
+        match self.params.derelict_timing {
+            DerelictTiming::AtOnce => true,
+            DerelictTiming::Spent => camp.market.is_none() && camp.seekers.iter().all(|m| m.actions == 0),
+        }
+    }
+
+    /// Under `derelict-timing=spent`, a recorded `derelict` the rules do not owe yet: the players
+    /// stop spending actions once no two Seekers can Scout (the actions are theirs to spend
+    /// "as they wish", not a duty). True when it was taken as such and the new phase begun.
+    pub(super) fn derelict_chosen(&self, s: &mut State, f: &mut Findings) -> Result<bool, StepError> {
+        let stopping = self.params.derelict_timing == DerelictTiming::Spent
+            && s.camp
+                .as_ref()
+                .is_some_and(|c| c.stage == Stage::Encampment && c.pick.is_none() && c.scouting.is_none())
+            && self.scouts_able(s) < 2
+            && Consequences::due(&Rules(self), s).is_none();
+        if stopping {
+            Consequences::apply(&Rules(self), s, &Due::Derelict, &Fact::Derelict, f)?;
+        }
+        Ok(stopping)
+    }
+
     /// How many Seekers can still go Scouting.
     fn scouts_able(&self, s: &State) -> usize {
         let need = self.scout_need();
@@ -211,7 +238,8 @@ impl Consequences for Rules<'_> {
                 if let Some((i, n)) = camp.heal {
                     return Some(Due::Temple(i, n));
                 }
-                (camp.scouting.is_none() && g.scouts_able(s) < 2).then_some(Due::Derelict)
+                (camp.scouting.is_none() && g.scouts_able(s) < 2 && g.derelict_owed(camp))
+                    .then_some(Due::Derelict)
             }
             Stage::Won | Stage::Lost => None,
         }
@@ -309,6 +337,8 @@ impl Consequences for Rules<'_> {
                 }
             }
             Due::Derelict => {
+                // The phase ends here too (a new one begins): the housing holds as at a Scouting.
+                g.check_housing(s, f);
                 if let Some(camp) = s.camp.as_deref_mut() {
                     camp.derelict = camp.derelict.saturating_add(1);
                 }

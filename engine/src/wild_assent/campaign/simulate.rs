@@ -117,6 +117,19 @@ impl WildAssent {
         let Some(c) = s.camp.as_deref() else { return };
         let need = self.scout_need();
         let push = |p: &mut Play<'_>, e: CampEvent| p.push(Event::Camp(e));
+        // No two Seekers able to Scout, actions left (`derelict-timing=spent`, where the new
+        // phase is owed only once every action is spent): the planner stops spending them and
+        // the new, Derelict, phase begins, as it does at once under `at-once`.
+        if c.scouting.is_none()
+            && c.pick.is_none()
+            && c.seekers.iter().filter(|m| m.actions >= need).count() < 2
+        {
+            // The phase ends: the Creatures the Encampment cannot house go first.
+            if c.creatures.len() > self.housing(c) {
+                return push(p, CampEvent::Release { creature: name(self.units().name(c.creatures[0].0)) });
+            }
+            return push(p, CampEvent::Derelict);
+        }
         let (thrifty, neglect) = Self::moods(p);
         // A Scouting under way: draw, then pick.
         if let Some(owed) = c.scouting {
