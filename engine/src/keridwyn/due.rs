@@ -266,14 +266,18 @@ impl KeridwynFight {
                 None => {}
                 Some(_) if t.defeated => {}
                 Some(k) => {
-                    let immune = self.immunities(s, target);
-                    let pending = effects.iter().skip(usize::from(k)).any(|e| match *e {
-                        Effect::Damage(_) => true,
-                        Effect::Ailment(a, _) => immune & (1 << a.index()) == 0,
-                        _ => false,
-                    });
-                    if pending {
+                    let rest = effects.get(usize::from(k)..).unwrap_or(&[]);
+                    // A damage is always owed; the target's Immunities (a pass over its
+                    // effects) are looked at only when an ailment is the question.
+                    if rest.iter().any(|e| matches!(e, Effect::Damage(_))) {
                         return true;
+                    }
+                    if rest.iter().any(|e| matches!(e, Effect::Ailment(..))) {
+                        let immune = self.immunities(s, target);
+                        let owed = |e: &Effect| matches!(*e, Effect::Ailment(a, _) if immune & (1 << a.index()) == 0);
+                        if rest.iter().any(owed) {
+                            return true;
+                        }
                     }
                 }
             }

@@ -7,9 +7,8 @@
 use super::cards::CardKind;
 use super::event::Event;
 use super::fact::{Cause, Due, Fact};
-use super::name::Name;
 use super::rules::{self, NoFirstAction, RerollRolls};
-use super::state::{Action, Phase, Recheck, State};
+use super::state::{Action, Phase, Recheck, Seat, State};
 use super::KeridwynFight;
 use crate::kit::due;
 use crate::{Findings, StepError, Violation};
@@ -26,14 +25,26 @@ impl KeridwynFight {
             {
                 self.decision_left_out(s, ev, f);
             }
-            if let Event::Outcome { target, .. } = ev {
-                self.outcome_order(s, target);
+            // The record is resolved and the head of the chain derived once, here, and shared
+            // by the reorderings below and the common case: deriving the due is most of the
+            // cost of a consequence's step. (Neither reordering changes the fighters or the
+            // track, which are all resolving reads.)
+            let recorded = self.resolve_fact(s, ev)?;
+            let mut head = self.next_due(s);
+            if let Fact::Outcome { target, .. } = recorded {
+                if self.outcome_order(s, target, head.as_ref()) {
+                    head = self.next_due(s);
+                }
             }
-            if let Some(due) = self.out_of_turn(s, ev) {
-                let recorded = self.resolve_fact(s, ev)?;
+            if let Some(due) = self.out_of_turn(s, &recorded, head.as_ref()) {
                 if recorded != due.fact {
                     self.compare_fact(s, &due, &recorded, ev, f);
                 }
+                return self.apply_due(s, &due, &recorded, f);
+            }
+            // The common case, the record being what is due: `check_recorded`'s first branch,
+            // without deriving the due and resolving the record a second time.
+            if let Some(due) = head.filter(|d| d.fact == recorded) {
                 return self.apply_due(s, &due, &recorded, f);
             }
             due::check_recorded(self, s, ev, f)
@@ -66,16 +77,17 @@ impl KeridwynFight {
     /// owed next is a target's and the record names another target of the same roll still to
     /// be resolved, that target is resolved now (the rest keep their turn order). Each hit's
     /// effects still follow it in card order (l.56 "cause 4 rounds of Burn, then deal damage").
-    fn outcome_order(&self, s: &mut State, target: &Name) {
-        let Some(t) = self.seat(s, target) else { return };
-        let Some(Due { cause: Cause::Outcome { at }, .. }) = self.next_due(s) else { return };
-        let Some(c) = s.current.as_mut() else { return };
+    /// `head` is the due owed now; whether the targets were reordered (the head is then
+    /// another).
+    fn outcome_order(&self, s: &mut State, t: Seat, head: Option<&Due>) -> bool {
+        let Some(&Due { cause: Cause::Outcome { at }, .. }) = head else { return false };
+        let Some(c) = s.current.as_mut() else { return false };
         let at = usize::from(at);
         let later = c.targets.iter().skip(at.saturating_add(1)).position(|&x| x == t);
-        if let Some(j) = later.map(|p| p.saturating_add(at).saturating_add(1)) {
-            let x = c.targets.remove(j);
-            c.targets.insert(at, x);
-        }
+        let Some(j) = later.map(|p| p.saturating_add(at).saturating_add(1)) else { return false };
+        let x = c.targets.remove(j);
+        c.targets.insert(at, x);
+        true
     }
 
     /// Consequences owed to several fighters at once, in the order the table states them.
@@ -89,22 +101,18 @@ impl KeridwynFight {
     /// While such a consequence is owed (the next due is one), a record of
     /// another fighter's still-owed one (a tick of another fighter or ailment; the same kind
     /// of start effect on another character) is that one's due, judged and applied as such.
-    fn out_of_turn(&self, s: &State, ev: &Event) -> Option<Due> {
-        let head = self.next_due(s)?;
-        let recorded = match ev {
-            Event::Ticked { .. } if head.cause == Cause::Tick => self.resolve_fact(s, ev).ok()?,
-            Event::Afflicted { .. } | Event::DamageDealt { .. }
-                if matches!(head.cause, Cause::Start { .. }) =>
-            {
-                self.resolve_fact(s, ev).ok()?
-            }
-            Event::FameGained { .. } | Event::TrophyTaken { .. }
-                if matches!(head.cause, Cause::Fame | Cause::Trophy) =>
-            {
-                self.resolve_fact(s, ev).ok()?
-            }
+    /// `recorded` is the record resolved, `head` the due owed now.
+    fn out_of_turn(&self, s: &State, recorded: &Fact, head: Option<&Due>) -> Option<Due> {
+        let head = head?;
+        let recorded = *recorded;
+        match recorded {
+            Fact::Ticked { .. } if head.cause == Cause::Tick => {}
+            Fact::Afflicted { .. } | Fact::DamageDealt { .. }
+                if matches!(head.cause, Cause::Start { .. }) => {}
+            Fact::FameGained { .. } | Fact::TrophyTaken { .. }
+                if matches!(head.cause, Cause::Fame | Cause::Trophy) => {}
             _ => return None,
-        };
+        }
         match recorded {
             Fact::FameGained { who, .. } => return self.fame_due_of(s, who).filter(|d| d.fact != head.fact),
             Fact::TrophyTaken { .. } => return self.trophy_due(s).filter(|d| d.fact != head.fact),
