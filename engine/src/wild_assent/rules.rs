@@ -686,6 +686,13 @@ pub const P_SCOUT_ACTIONS: &str = "scout-actions";
 pub const P_SEASONS: &str = "seasons";
 pub const P_UNLOCK_TIMING: &str = "unlock-timing";
 pub const P_DERELICT_TIMING: &str = "derelict-timing";
+pub const P_INJURED_RETURN: &str = "injured-return";
+
+named_enum! {
+    /// The Health an injured Seeker has as its encounter is won and the Encampment phase
+    /// begins.
+    pub enum InjuredReturn ("a reading") { OneHealth = "one-health", Full = "full" }
+}
 
 named_enum! {
     /// When the Derelict rule's new Encampment phase begins.
@@ -1153,6 +1160,20 @@ pub static PARAMS: &[ParamSpec] = &[
         section: "Hunt: Encampment Actions",
     },
     ParamSpec {
+        name: P_INJURED_RETURN,
+        kind: ParamKind::Interpretation,
+        allowed: InjuredReturn::NAMES,
+        default: InjuredReturn::OneHealth.name(),
+        doc: "A Seeker's damage \"equal to or greater than their Health\" leaves it \"injured and removed from the \
+              game board\" (Seekers), and an encounter is won while some Seekers are injured (End the Encounter); \
+              the book never says with what Health an injured Seeker comes back. Its damage is kept between \
+              encounters (the Barracks' \"passive healing\" and the Temple heal it in the Encampment phase). \
+              Default `one-health`: the damage is kept as for every other Seeker, as much of it as leaves the \
+              Seeker alive (1 Health), so an injured Seeker is never better off than a wounded one. `full`: the \
+              injury ends with the encounter, the Seeker back at its printed Health.",
+        section: "Hunt: Seekers (Health); Playing the Game (End the Encounter); Encampment (Barracks)",
+    },
+    ParamSpec {
         name: P_UNLOCK_TIMING,
         kind: ParamKind::Interpretation,
         allowed: UnlockTiming::NAMES,
@@ -1472,6 +1493,7 @@ pub struct Params {
     pub scout_actions: ScoutActions,
     pub unlock_timing: UnlockTiming,
     pub derelict_timing: DerelictTiming,
+    pub injured_return: InjuredReturn,
     pub placement: Placement,
     pub round_start: RoundStart,
     pub duration: MomentumDuration,
@@ -1549,6 +1571,7 @@ impl Params {
             scout_actions: r.get(P_SCOUT_ACTIONS, ScoutActions::TwoEach),
             unlock_timing: r.get(P_UNLOCK_TIMING, UnlockTiming::NextPhase),
             derelict_timing: r.get(P_DERELICT_TIMING, DerelictTiming::Spent),
+            injured_return: r.get(P_INJURED_RETURN, InjuredReturn::OneHealth),
             placement: r.get(P_PLACEMENT, Placement::Alternate),
             round_start: r.get(P_ROUND_START, RoundStart::SilvestremFirst),
             duration: r.get(P_DURATION, MomentumDuration::ThisRound),
@@ -1614,6 +1637,7 @@ mod tests {
         check_reading::<ScoutActions>(PARAMS, P_SCOUT_ACTIONS).unwrap();
         check_reading::<UnlockTiming>(PARAMS, P_UNLOCK_TIMING).unwrap();
         check_reading::<DerelictTiming>(PARAMS, P_DERELICT_TIMING).unwrap();
+        check_reading::<InjuredReturn>(PARAMS, P_INJURED_RETURN).unwrap();
         check_reading::<Placement>(PARAMS, P_PLACEMENT).unwrap();
         check_reading::<RoundStart>(PARAMS, P_ROUND_START).unwrap();
         check_reading::<MomentumDuration>(PARAMS, P_DURATION).unwrap();

@@ -8,7 +8,7 @@ use super::{at_level, Building, CampEvent, Member, Stage};
 use crate::kit::due::{Consequences, Pairing};
 use crate::wild_assent::cards::UnitKind;
 use crate::wild_assent::event::Event;
-use crate::wild_assent::rules::{self, DerelictTiming, ScoutActions};
+use crate::wild_assent::rules::{self, DerelictTiming, InjuredReturn, ScoutActions};
 use crate::wild_assent::state::{Outcome, Presence, State};
 use crate::wild_assent::WildAssent;
 use crate::{Findings, StepError, Violation};
@@ -104,8 +104,12 @@ impl WildAssent {
             match u.kind {
                 UnitKind::Seeker => {
                     let health = self.units()[u.card].stats[0].health;
-                    // An injured Seeker returns from the Wilds with 1 Health left (fixed reading).
-                    let damage = u.damage.min(health - 1).max(0);
+                    // An injured Seeker's Health as it returns is not printed (`injured-return`):
+                    // its damage kept, down to 1 Health left, or the injury over.
+                    let damage = match self.params.injured_return {
+                        InjuredReturn::Full if u.presence == Presence::Injured => 0,
+                        _ => u.damage.min(health - 1).max(0),
+                    };
                     match camp.seekers.iter_mut().find(|m| m.name == u.name) {
                         Some(m) => m.damage = damage,
                         None => camp.seekers.push(Member {
