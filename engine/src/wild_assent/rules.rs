@@ -687,6 +687,12 @@ pub const P_SEASONS: &str = "seasons";
 pub const P_UNLOCK_TIMING: &str = "unlock-timing";
 pub const P_DERELICT_TIMING: &str = "derelict-timing";
 pub const P_INJURED_RETURN: &str = "injured-return";
+pub const P_TEMPLE_VISITORS: &str = "temple-visitors";
+
+named_enum! {
+    /// What the Temple of Vil's "number of Seekers who can visit simultaneously" limits.
+    pub enum TempleVisitors ("a reading") { PerPhase = "per-phase", AtOnce = "at-once" }
+}
 
 named_enum! {
     /// The Health an injured Seeker has as its encounter is won and the Encampment phase
@@ -1174,6 +1180,20 @@ pub static PARAMS: &[ParamSpec] = &[
         section: "Hunt: Seekers (Health); Playing the Game (End the Encounter); Encampment (Barracks)",
     },
     ParamSpec {
+        name: P_TEMPLE_VISITORS,
+        kind: ParamKind::Interpretation,
+        allowed: TempleVisitors::NAMES,
+        default: TempleVisitors::PerPhase.name(),
+        doc: "\"Upgrading the Temple of Vil increases the healing and the number of Seekers who can visit \
+              simultaneously\" (Encampment), while \"Seekers may spend 1 action to Heal\" each (Heal at the Temple \
+              of Vil) and \"Actions must be used in order, with each Seeker spending their actions one at a \
+              time\" (Encampment Actions). Default `per-phase`: the number (the catalog's `visitors`) is of the \
+              different Seekers who heal there in one Encampment phase, the only span in which it can limit \
+              anyone (a Seeker who has healed there may come back). `at-once`: it limits Seekers at the Temple at \
+              the same moment; as no two actions are spent at once, it never refuses a healing.",
+        section: "Hunt: Encampment (Temple of Vil); Heal at the Temple of Vil; Encampment Actions",
+    },
+    ParamSpec {
         name: P_UNLOCK_TIMING,
         kind: ParamKind::Interpretation,
         allowed: UnlockTiming::NAMES,
@@ -1494,6 +1514,7 @@ pub struct Params {
     pub unlock_timing: UnlockTiming,
     pub derelict_timing: DerelictTiming,
     pub injured_return: InjuredReturn,
+    pub temple_visitors: TempleVisitors,
     pub placement: Placement,
     pub round_start: RoundStart,
     pub duration: MomentumDuration,
@@ -1572,6 +1593,7 @@ impl Params {
             unlock_timing: r.get(P_UNLOCK_TIMING, UnlockTiming::NextPhase),
             derelict_timing: r.get(P_DERELICT_TIMING, DerelictTiming::Spent),
             injured_return: r.get(P_INJURED_RETURN, InjuredReturn::OneHealth),
+            temple_visitors: r.get(P_TEMPLE_VISITORS, TempleVisitors::PerPhase),
             placement: r.get(P_PLACEMENT, Placement::Alternate),
             round_start: r.get(P_ROUND_START, RoundStart::SilvestremFirst),
             duration: r.get(P_DURATION, MomentumDuration::ThisRound),
@@ -1638,6 +1660,7 @@ mod tests {
         check_reading::<UnlockTiming>(PARAMS, P_UNLOCK_TIMING).unwrap();
         check_reading::<DerelictTiming>(PARAMS, P_DERELICT_TIMING).unwrap();
         check_reading::<InjuredReturn>(PARAMS, P_INJURED_RETURN).unwrap();
+        check_reading::<TempleVisitors>(PARAMS, P_TEMPLE_VISITORS).unwrap();
         check_reading::<Placement>(PARAMS, P_PLACEMENT).unwrap();
         check_reading::<RoundStart>(PARAMS, P_ROUND_START).unwrap();
         check_reading::<MomentumDuration>(PARAMS, P_DURATION).unwrap();
