@@ -688,6 +688,12 @@ pub const P_UNLOCK_TIMING: &str = "unlock-timing";
 pub const P_DERELICT_TIMING: &str = "derelict-timing";
 pub const P_INJURED_RETURN: &str = "injured-return";
 pub const P_TEMPLE_VISITORS: &str = "temple-visitors";
+pub const P_UNHIRED_WORKERS: &str = "unhired-workers";
+
+named_enum! {
+    /// Where the Workers drawn at the Markets and not hired go as the visit ends.
+    pub enum UnhiredWorkers ("a reading") { Deck = "deck", Box = "box" }
+}
 
 named_enum! {
     /// What the Temple of Vil's "number of Seekers who can visit simultaneously" limits.
@@ -1194,6 +1200,19 @@ pub static PARAMS: &[ParamSpec] = &[
         section: "Hunt: Encampment (Temple of Vil); Heal at the Temple of Vil; Encampment Actions",
     },
     ParamSpec {
+        name: P_UNHIRED_WORKERS,
+        kind: ParamKind::Interpretation,
+        allowed: UnhiredWorkers::NAMES,
+        default: UnhiredWorkers::Deck.name(),
+        doc: "\"Players draw 2 Worker cards and may hire as many (or as few) as they like\" (Hire Workers) says \
+              nothing of the ones not hired. Default `deck`: they go back into the Worker deck as the visit ends, \
+              as the setup's draw does (\"shuffle the rest ... together\", Setup), the box being named only for a \
+              Worker discarded from a slot (\"returned to the box, not added back to the Worker deck\", Workers); a \
+              later visit, in the same phase too, may draw them. `box`: they leave the game like a discarded \
+              Worker. (Before rules version 15 they stayed out of the deck until the phase ended.)",
+        section: "Hunt: Visit the Silvestrem's Markets (Hire Workers); Setup; Workers",
+    },
+    ParamSpec {
         name: P_UNLOCK_TIMING,
         kind: ParamKind::Interpretation,
         allowed: UnlockTiming::NAMES,
@@ -1515,6 +1534,7 @@ pub struct Params {
     pub derelict_timing: DerelictTiming,
     pub injured_return: InjuredReturn,
     pub temple_visitors: TempleVisitors,
+    pub unhired_workers: UnhiredWorkers,
     pub placement: Placement,
     pub round_start: RoundStart,
     pub duration: MomentumDuration,
@@ -1594,6 +1614,7 @@ impl Params {
             derelict_timing: r.get(P_DERELICT_TIMING, DerelictTiming::Spent),
             injured_return: r.get(P_INJURED_RETURN, InjuredReturn::OneHealth),
             temple_visitors: r.get(P_TEMPLE_VISITORS, TempleVisitors::PerPhase),
+            unhired_workers: r.get(P_UNHIRED_WORKERS, UnhiredWorkers::Deck),
             placement: r.get(P_PLACEMENT, Placement::Alternate),
             round_start: r.get(P_ROUND_START, RoundStart::SilvestremFirst),
             duration: r.get(P_DURATION, MomentumDuration::ThisRound),
@@ -1661,6 +1682,7 @@ mod tests {
         check_reading::<DerelictTiming>(PARAMS, P_DERELICT_TIMING).unwrap();
         check_reading::<InjuredReturn>(PARAMS, P_INJURED_RETURN).unwrap();
         check_reading::<TempleVisitors>(PARAMS, P_TEMPLE_VISITORS).unwrap();
+        check_reading::<UnhiredWorkers>(PARAMS, P_UNHIRED_WORKERS).unwrap();
         check_reading::<Placement>(PARAMS, P_PLACEMENT).unwrap();
         check_reading::<RoundStart>(PARAMS, P_ROUND_START).unwrap();
         check_reading::<MomentumDuration>(PARAMS, P_DURATION).unwrap();

@@ -408,6 +408,7 @@ impl WildAssent {
         // Any other action ends a visit to the Markets: a hiring draw left short is owed.
         if let Some(v) = camp.market {
             self.short_worker_draw(camp, usize::from(v.drawn), f);
+            self.end_worker_draw(camp);
         }
         camp.market = None;
         Some(i)

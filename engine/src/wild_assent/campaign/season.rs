@@ -65,7 +65,7 @@ impl WildAssent {
         camp.market = None;
         camp.scouting = None;
         camp.scouts.clear();
-        camp.drawn.clear();
+        self.end_worker_draw(camp);
         let mut texts = Vec::new();
         for b in &camp.buildings {
             for t in &self.camp_catalog.building(b.building).text {
@@ -299,6 +299,8 @@ impl Consequences for Rules<'_> {
                 camp.stage = Stage::Encounter;
                 camp.scouting = None;
                 camp.scouts.clear();
+                // Only the setup's draw can be left here (a visit ends as Scouting spends
+                // its actions): its Workers go back into the deck.
                 camp.drawn.clear();
                 camp.market = None;
                 let unverified = s.unverified;
