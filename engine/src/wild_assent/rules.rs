@@ -689,6 +689,12 @@ pub const P_DERELICT_TIMING: &str = "derelict-timing";
 pub const P_INJURED_RETURN: &str = "injured-return";
 pub const P_TEMPLE_VISITORS: &str = "temple-visitors";
 pub const P_UNHIRED_WORKERS: &str = "unhired-workers";
+pub const P_WORKER_REPLACE: &str = "worker-replace";
+
+named_enum! {
+    /// When a hire may discard a hired Worker to the box.
+    pub enum WorkerReplace ("a reading") { AnyTime = "any-time", WhenFull = "when-full" }
+}
 
 named_enum! {
     /// Where the Workers drawn at the Markets and not hired go as the visit ends.
@@ -1213,6 +1219,18 @@ pub static PARAMS: &[ParamSpec] = &[
         section: "Hunt: Visit the Silvestrem's Markets (Hire Workers); Setup; Workers",
     },
     ParamSpec {
+        name: P_WORKER_REPLACE,
+        kind: ParamKind::Interpretation,
+        allowed: WorkerReplace::NAMES,
+        default: WorkerReplace::AnyTime.name(),
+        doc: "\"If all of the Encampment Worker slots are full, hiring a new Worker requires discarding an \
+              existing Worker. The Worker is returned to the box\" (Workers): a duty when the slots are full, and \
+              no word about a discard with a slot free. Default `any-time`: the words forbid nothing, so a hire \
+              may discard a hired Worker (`replacing`) with a slot free too. `when-full`: a discard is only the \
+              way to make room, and with a slot free `replacing` is wa.hunt.worker.slots.",
+        section: "Hunt: Workers",
+    },
+    ParamSpec {
         name: P_UNLOCK_TIMING,
         kind: ParamKind::Interpretation,
         allowed: UnlockTiming::NAMES,
@@ -1535,6 +1553,7 @@ pub struct Params {
     pub injured_return: InjuredReturn,
     pub temple_visitors: TempleVisitors,
     pub unhired_workers: UnhiredWorkers,
+    pub worker_replace: WorkerReplace,
     pub placement: Placement,
     pub round_start: RoundStart,
     pub duration: MomentumDuration,
@@ -1615,6 +1634,7 @@ impl Params {
             injured_return: r.get(P_INJURED_RETURN, InjuredReturn::OneHealth),
             temple_visitors: r.get(P_TEMPLE_VISITORS, TempleVisitors::PerPhase),
             unhired_workers: r.get(P_UNHIRED_WORKERS, UnhiredWorkers::Deck),
+            worker_replace: r.get(P_WORKER_REPLACE, WorkerReplace::AnyTime),
             placement: r.get(P_PLACEMENT, Placement::Alternate),
             round_start: r.get(P_ROUND_START, RoundStart::SilvestremFirst),
             duration: r.get(P_DURATION, MomentumDuration::ThisRound),
@@ -1683,6 +1703,7 @@ mod tests {
         check_reading::<InjuredReturn>(PARAMS, P_INJURED_RETURN).unwrap();
         check_reading::<TempleVisitors>(PARAMS, P_TEMPLE_VISITORS).unwrap();
         check_reading::<UnhiredWorkers>(PARAMS, P_UNHIRED_WORKERS).unwrap();
+        check_reading::<WorkerReplace>(PARAMS, P_WORKER_REPLACE).unwrap();
         check_reading::<Placement>(PARAMS, P_PLACEMENT).unwrap();
         check_reading::<RoundStart>(PARAMS, P_ROUND_START).unwrap();
         check_reading::<MomentumDuration>(PARAMS, P_DURATION).unwrap();

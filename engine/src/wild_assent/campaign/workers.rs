@@ -10,7 +10,7 @@
 use super::super::event::Lineup;
 use super::{at_level, Building, Stage};
 use crate::kit::name::Name;
-use crate::wild_assent::rules::{self, UnhiredWorkers};
+use crate::wild_assent::rules::{self, UnhiredWorkers, WorkerReplace};
 use crate::wild_assent::state::State;
 use crate::wild_assent::WildAssent;
 use crate::{Findings, StepError, Violation};
@@ -184,6 +184,20 @@ impl WildAssent {
             return Ok(());
         }
         let out = match replacing {
+            // `worker-replace`: the book asks for a discard when the slots are full and
+            // forbids none otherwise (`any-time`), or a discard only makes room (`when-full`).
+            Some(v)
+                if self.params.worker_replace == WorkerReplace::WhenFull && camp.workers.len() < slots =>
+            {
+                f.violate(Violation::new(
+                    rules::WORKER_SLOTS,
+                    format!(
+                        "`hire {worker} replacing {v}`: {} of the Encampment's {slots} Worker slots are taken, and a Worker is discarded only to make room",
+                        camp.workers.len()
+                    ),
+                ));
+                return Ok(());
+            }
             Some(v) => match self.camp_catalog.workers.id(v.as_str()).filter(|w| camp.workers.contains(w)) {
                 Some(w) => Some(w),
                 None => {
