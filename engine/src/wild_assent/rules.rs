@@ -690,6 +690,12 @@ pub const P_INJURED_RETURN: &str = "injured-return";
 pub const P_TEMPLE_VISITORS: &str = "temple-visitors";
 pub const P_UNHIRED_WORKERS: &str = "unhired-workers";
 pub const P_WORKER_REPLACE: &str = "worker-replace";
+pub const P_SURVIVAL_END: &str = "survival-end";
+
+named_enum! {
+    /// Where Survival's last Season ends and the campaign is won.
+    pub enum SurvivalEnd ("a reading") { Encounter = "encounter", Encampment = "encampment" }
+}
 
 named_enum! {
     /// When a hire may discard a hired Worker to the box.
@@ -1231,6 +1237,22 @@ pub static PARAMS: &[ParamSpec] = &[
         section: "Hunt: Workers",
     },
     ParamSpec {
+        name: P_SURVIVAL_END,
+        kind: ParamKind::Interpretation,
+        allowed: SurvivalEnd::NAMES,
+        default: SurvivalEnd::Encounter.name(),
+        doc: "\"survive for the full 10 Seasons. If all four Seekers are injured in combat, the game ends and the \
+              players lose\" (Survival), and \"The Hunt mode is divided into two phases, Encounter and Encampment, \
+              which are combined to create one Season\" (Playing the Game): the last Season has an Encampment \
+              phase after its encounter, and the book never says whether it is played. Default `encounter`: the \
+              campaign is won as the last Season's encounter is won; nothing in an Encampment phase can lose it \
+              (only combat injures), and the phase would prepare for no encounter. `encampment`: the last \
+              Season's Encampment phase is played too, and the campaign is won as it ends: when the players stop \
+              (`campaign won` recorded), owed where the Derelict rule would be (no two Seekers can Scout and no action is \
+              left to spend), or at a Scouting's pick; no Derelict phase follows it.",
+        section: "Hunt: Victory Conditions (Survival); Playing the Game",
+    },
+    ParamSpec {
         name: P_UNLOCK_TIMING,
         kind: ParamKind::Interpretation,
         allowed: UnlockTiming::NAMES,
@@ -1554,6 +1576,7 @@ pub struct Params {
     pub temple_visitors: TempleVisitors,
     pub unhired_workers: UnhiredWorkers,
     pub worker_replace: WorkerReplace,
+    pub survival_end: SurvivalEnd,
     pub placement: Placement,
     pub round_start: RoundStart,
     pub duration: MomentumDuration,
@@ -1635,6 +1658,7 @@ impl Params {
             temple_visitors: r.get(P_TEMPLE_VISITORS, TempleVisitors::PerPhase),
             unhired_workers: r.get(P_UNHIRED_WORKERS, UnhiredWorkers::Deck),
             worker_replace: r.get(P_WORKER_REPLACE, WorkerReplace::AnyTime),
+            survival_end: r.get(P_SURVIVAL_END, SurvivalEnd::Encounter),
             placement: r.get(P_PLACEMENT, Placement::Alternate),
             round_start: r.get(P_ROUND_START, RoundStart::SilvestremFirst),
             duration: r.get(P_DURATION, MomentumDuration::ThisRound),
@@ -1704,6 +1728,7 @@ mod tests {
         check_reading::<TempleVisitors>(PARAMS, P_TEMPLE_VISITORS).unwrap();
         check_reading::<UnhiredWorkers>(PARAMS, P_UNHIRED_WORKERS).unwrap();
         check_reading::<WorkerReplace>(PARAMS, P_WORKER_REPLACE).unwrap();
+        check_reading::<SurvivalEnd>(PARAMS, P_SURVIVAL_END).unwrap();
         check_reading::<Placement>(PARAMS, P_PLACEMENT).unwrap();
         check_reading::<RoundStart>(PARAMS, P_ROUND_START).unwrap();
         check_reading::<MomentumDuration>(PARAMS, P_DURATION).unwrap();

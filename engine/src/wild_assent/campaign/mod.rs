@@ -256,6 +256,7 @@ impl WildAssent {
                 self.camp_decide(s, c, f)
             }
             Event::Camp(CampEvent::Derelict) if self.derelict_chosen(s, f)? => Ok(()),
+            Event::Camp(CampEvent::Won) if self.won_chosen(s, f)? => Ok(()),
             _ => crate::kit::due::check_recorded(&season::Rules(self), s, ev, f),
         }
     }
