@@ -212,7 +212,12 @@ impl Game for WildAssent {
         // fixture's omission is now one of a phase whose actions are all spent. A phase that
         // ends by the Derelict rule ends all the same: the Creatures kept beyond the housing are
         // `wa.hunt.encampment.housing` there too (were checked only as Scouting ended a phase).
-        GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 14 }
+        // Rules version 15: Workers drawn at the Markets and not hired go back into the Worker
+        // deck as the visit ends, as the setup's draw does (interpretation `unhired-workers`,
+        // default `deck`; `box` puts them out of the game): they stayed out of the deck until
+        // the phase ended, so a second visit in the same phase could neither draw them nor be
+        // owed them (a draw of one where the deck held two more was accepted).
+        GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 15 }
     }
     fn rules() -> &'static [RuleInfo] {
         rules::RULES

@@ -686,6 +686,37 @@ pub const P_SCOUT_ACTIONS: &str = "scout-actions";
 pub const P_SEASONS: &str = "seasons";
 pub const P_UNLOCK_TIMING: &str = "unlock-timing";
 pub const P_DERELICT_TIMING: &str = "derelict-timing";
+pub const P_INJURED_RETURN: &str = "injured-return";
+pub const P_TEMPLE_VISITORS: &str = "temple-visitors";
+pub const P_UNHIRED_WORKERS: &str = "unhired-workers";
+pub const P_WORKER_REPLACE: &str = "worker-replace";
+pub const P_SURVIVAL_END: &str = "survival-end";
+
+named_enum! {
+    /// Where Survival's last Season ends and the campaign is won.
+    pub enum SurvivalEnd ("a reading") { Encounter = "encounter", Encampment = "encampment" }
+}
+
+named_enum! {
+    /// When a hire may discard a hired Worker to the box.
+    pub enum WorkerReplace ("a reading") { AnyTime = "any-time", WhenFull = "when-full" }
+}
+
+named_enum! {
+    /// Where the Workers drawn at the Markets and not hired go as the visit ends.
+    pub enum UnhiredWorkers ("a reading") { Deck = "deck", Box = "box" }
+}
+
+named_enum! {
+    /// What the Temple of Vil's "number of Seekers who can visit simultaneously" limits.
+    pub enum TempleVisitors ("a reading") { PerPhase = "per-phase", AtOnce = "at-once" }
+}
+
+named_enum! {
+    /// The Health an injured Seeker has as its encounter is won and the Encampment phase
+    /// begins.
+    pub enum InjuredReturn ("a reading") { OneHealth = "one-health", Full = "full" }
+}
 
 named_enum! {
     /// When the Derelict rule's new Encampment phase begins.
@@ -1153,6 +1184,75 @@ pub static PARAMS: &[ParamSpec] = &[
         section: "Hunt: Encampment Actions",
     },
     ParamSpec {
+        name: P_INJURED_RETURN,
+        kind: ParamKind::Interpretation,
+        allowed: InjuredReturn::NAMES,
+        default: InjuredReturn::OneHealth.name(),
+        doc: "A Seeker's damage \"equal to or greater than their Health\" leaves it \"injured and removed from the \
+              game board\" (Seekers), and an encounter is won while some Seekers are injured (End the Encounter); \
+              the book never says with what Health an injured Seeker comes back. Its damage is kept between \
+              encounters (the Barracks' \"passive healing\" and the Temple heal it in the Encampment phase). \
+              Default `one-health`: the damage is kept as for every other Seeker, as much of it as leaves the \
+              Seeker alive (1 Health), so an injured Seeker is never better off than a wounded one. `full`: the \
+              injury ends with the encounter, the Seeker back at its printed Health.",
+        section: "Hunt: Seekers (Health); Playing the Game (End the Encounter); Encampment (Barracks)",
+    },
+    ParamSpec {
+        name: P_TEMPLE_VISITORS,
+        kind: ParamKind::Interpretation,
+        allowed: TempleVisitors::NAMES,
+        default: TempleVisitors::PerPhase.name(),
+        doc: "\"Upgrading the Temple of Vil increases the healing and the number of Seekers who can visit \
+              simultaneously\" (Encampment), while \"Seekers may spend 1 action to Heal\" each (Heal at the Temple \
+              of Vil) and \"Actions must be used in order, with each Seeker spending their actions one at a \
+              time\" (Encampment Actions). Default `per-phase`: the number (the catalog's `visitors`) is of the \
+              different Seekers who heal there in one Encampment phase, the only span in which it can limit \
+              anyone (a Seeker who has healed there may come back). `at-once`: it limits Seekers at the Temple at \
+              the same moment; as no two actions are spent at once, it never refuses a healing.",
+        section: "Hunt: Encampment (Temple of Vil); Heal at the Temple of Vil; Encampment Actions",
+    },
+    ParamSpec {
+        name: P_UNHIRED_WORKERS,
+        kind: ParamKind::Interpretation,
+        allowed: UnhiredWorkers::NAMES,
+        default: UnhiredWorkers::Deck.name(),
+        doc: "\"Players draw 2 Worker cards and may hire as many (or as few) as they like\" (Hire Workers) says \
+              nothing of the ones not hired. Default `deck`: they go back into the Worker deck as the visit ends, \
+              as the setup's draw does (\"shuffle the rest ... together\", Setup), the box being named only for a \
+              Worker discarded from a slot (\"returned to the box, not added back to the Worker deck\", Workers); a \
+              later visit, in the same phase too, may draw them. `box`: they leave the game like a discarded \
+              Worker. (Before rules version 15 they stayed out of the deck until the phase ended.)",
+        section: "Hunt: Visit the Silvestrem's Markets (Hire Workers); Setup; Workers",
+    },
+    ParamSpec {
+        name: P_WORKER_REPLACE,
+        kind: ParamKind::Interpretation,
+        allowed: WorkerReplace::NAMES,
+        default: WorkerReplace::AnyTime.name(),
+        doc: "\"If all of the Encampment Worker slots are full, hiring a new Worker requires discarding an \
+              existing Worker. The Worker is returned to the box\" (Workers): a duty when the slots are full, and \
+              no word about a discard with a slot free. Default `any-time`: the words forbid nothing, so a hire \
+              may discard a hired Worker (`replacing`) with a slot free too. `when-full`: a discard is only the \
+              way to make room, and with a slot free `replacing` is wa.hunt.worker.slots.",
+        section: "Hunt: Workers",
+    },
+    ParamSpec {
+        name: P_SURVIVAL_END,
+        kind: ParamKind::Interpretation,
+        allowed: SurvivalEnd::NAMES,
+        default: SurvivalEnd::Encounter.name(),
+        doc: "\"survive for the full 10 Seasons. If all four Seekers are injured in combat, the game ends and the \
+              players lose\" (Survival), and \"The Hunt mode is divided into two phases, Encounter and Encampment, \
+              which are combined to create one Season\" (Playing the Game): the last Season has an Encampment \
+              phase after its encounter, and the book never says whether it is played. Default `encounter`: the \
+              campaign is won as the last Season's encounter is won; nothing in an Encampment phase can lose it \
+              (only combat injures), and the phase would prepare for no encounter. `encampment`: the last \
+              Season's Encampment phase is played too, and the campaign is won as it ends: when the players stop \
+              (`campaign won` recorded), owed where the Derelict rule would be (no two Seekers can Scout and no action is \
+              left to spend), or at a Scouting's pick; no Derelict phase follows it.",
+        section: "Hunt: Victory Conditions (Survival); Playing the Game",
+    },
+    ParamSpec {
         name: P_UNLOCK_TIMING,
         kind: ParamKind::Interpretation,
         allowed: UnlockTiming::NAMES,
@@ -1472,6 +1572,11 @@ pub struct Params {
     pub scout_actions: ScoutActions,
     pub unlock_timing: UnlockTiming,
     pub derelict_timing: DerelictTiming,
+    pub injured_return: InjuredReturn,
+    pub temple_visitors: TempleVisitors,
+    pub unhired_workers: UnhiredWorkers,
+    pub worker_replace: WorkerReplace,
+    pub survival_end: SurvivalEnd,
     pub placement: Placement,
     pub round_start: RoundStart,
     pub duration: MomentumDuration,
@@ -1549,6 +1654,11 @@ impl Params {
             scout_actions: r.get(P_SCOUT_ACTIONS, ScoutActions::TwoEach),
             unlock_timing: r.get(P_UNLOCK_TIMING, UnlockTiming::NextPhase),
             derelict_timing: r.get(P_DERELICT_TIMING, DerelictTiming::Spent),
+            injured_return: r.get(P_INJURED_RETURN, InjuredReturn::OneHealth),
+            temple_visitors: r.get(P_TEMPLE_VISITORS, TempleVisitors::PerPhase),
+            unhired_workers: r.get(P_UNHIRED_WORKERS, UnhiredWorkers::Deck),
+            worker_replace: r.get(P_WORKER_REPLACE, WorkerReplace::AnyTime),
+            survival_end: r.get(P_SURVIVAL_END, SurvivalEnd::Encounter),
             placement: r.get(P_PLACEMENT, Placement::Alternate),
             round_start: r.get(P_ROUND_START, RoundStart::SilvestremFirst),
             duration: r.get(P_DURATION, MomentumDuration::ThisRound),
@@ -1614,6 +1724,11 @@ mod tests {
         check_reading::<ScoutActions>(PARAMS, P_SCOUT_ACTIONS).unwrap();
         check_reading::<UnlockTiming>(PARAMS, P_UNLOCK_TIMING).unwrap();
         check_reading::<DerelictTiming>(PARAMS, P_DERELICT_TIMING).unwrap();
+        check_reading::<InjuredReturn>(PARAMS, P_INJURED_RETURN).unwrap();
+        check_reading::<TempleVisitors>(PARAMS, P_TEMPLE_VISITORS).unwrap();
+        check_reading::<UnhiredWorkers>(PARAMS, P_UNHIRED_WORKERS).unwrap();
+        check_reading::<WorkerReplace>(PARAMS, P_WORKER_REPLACE).unwrap();
+        check_reading::<SurvivalEnd>(PARAMS, P_SURVIVAL_END).unwrap();
         check_reading::<Placement>(PARAMS, P_PLACEMENT).unwrap();
         check_reading::<RoundStart>(PARAMS, P_ROUND_START).unwrap();
         check_reading::<MomentumDuration>(PARAMS, P_DURATION).unwrap();

@@ -6,7 +6,7 @@
 
 use super::{at_level, Building, Built, Stage};
 use crate::kit::name::Name;
-use crate::wild_assent::rules;
+use crate::wild_assent::rules::{self, TempleVisitors};
 use crate::wild_assent::state::State;
 use crate::wild_assent::WildAssent;
 use crate::{Findings, StepError, Violation};
@@ -104,7 +104,10 @@ impl WildAssent {
         let visitors = camp.seekers.iter().filter(|m| m.visited).count();
         let cap = usize::from(at_level(card.visitors, level));
         let again = camp.seeker(&seeker).is_some_and(|i| camp.seekers[i].visited);
-        if !again && card.visitors != [0; 3] && visitors >= cap {
+        // `temple-visitors`: the Seekers of the phase, or (`at-once`) of one moment, which
+        // holds one Seeker's one action (l.118: actions are spent one at a time).
+        let limited = self.params.temple_visitors == TempleVisitors::PerPhase;
+        if limited && !again && card.visitors != [0; 3] && visitors >= cap {
             f.violate(Violation::new(
                 rules::CAMP_HEAL,
                 format!("the Temple of Vil at level {level} admits {cap} Seekers in a phase, and {visitors} have healed"),

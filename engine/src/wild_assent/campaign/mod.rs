@@ -256,6 +256,7 @@ impl WildAssent {
                 self.camp_decide(s, c, f)
             }
             Event::Camp(CampEvent::Derelict) if self.derelict_chosen(s, f)? => Ok(()),
+            Event::Camp(CampEvent::Won) if self.won_chosen(s, f)? => Ok(()),
             _ => crate::kit::due::check_recorded(&season::Rules(self), s, ev, f),
         }
     }
@@ -408,6 +409,7 @@ impl WildAssent {
         // Any other action ends a visit to the Markets: a hiring draw left short is owed.
         if let Some(v) = camp.market {
             self.short_worker_draw(camp, usize::from(v.drawn), f);
+            self.end_worker_draw(camp);
         }
         camp.market = None;
         Some(i)

@@ -8,7 +8,7 @@ use super::{at_level, Building, CampEvent, Member, Stage};
 use crate::kit::due::{Consequences, Pairing};
 use crate::wild_assent::cards::UnitKind;
 use crate::wild_assent::event::Event;
-use crate::wild_assent::rules::{self, DerelictTiming, ScoutActions};
+use crate::wild_assent::rules::{self, DerelictTiming, InjuredReturn, ScoutActions, SurvivalEnd};
 use crate::wild_assent::state::{Outcome, Presence, State};
 use crate::wild_assent::WildAssent;
 use crate::{Findings, StepError, Violation};
@@ -65,7 +65,7 @@ impl WildAssent {
         camp.market = None;
         camp.scouting = None;
         camp.scouts.clear();
-        camp.drawn.clear();
+        self.end_worker_draw(camp);
         let mut texts = Vec::new();
         for b in &camp.buildings {
             for t in &self.camp_catalog.building(b.building).text {
@@ -104,8 +104,12 @@ impl WildAssent {
             match u.kind {
                 UnitKind::Seeker => {
                     let health = self.units()[u.card].stats[0].health;
-                    // An injured Seeker returns from the Wilds with 1 Health left (fixed reading).
-                    let damage = u.damage.min(health - 1).max(0);
+                    // An injured Seeker's Health as it returns is not printed (`injured-return`):
+                    // its damage kept, down to 1 Health left, or the injury over.
+                    let damage = match self.params.injured_return {
+                        InjuredReturn::Full if u.presence == Presence::Injured => 0,
+                        _ => u.damage.min(health - 1).max(0),
+                    };
                     match camp.seekers.iter_mut().find(|m| m.name == u.name) {
                         Some(m) => m.damage = damage,
                         None => camp.seekers.push(Member {
@@ -151,13 +155,38 @@ impl WildAssent {
     /// "as they wish", not a duty). True when it was taken as such and the new phase begun.
     pub(super) fn derelict_chosen(&self, s: &mut State, f: &mut Findings) -> Result<bool, StepError> {
         let stopping = self.params.derelict_timing == DerelictTiming::Spent
-            && s.camp
-                .as_ref()
-                .is_some_and(|c| c.stage == Stage::Encampment && c.pick.is_none() && c.scouting.is_none())
+            && s.camp.as_ref().is_some_and(|c| {
+                c.stage == Stage::Encampment
+                    && c.pick.is_none()
+                    && c.scouting.is_none()
+                    && !self.last_phase(c)
+            })
             && self.scouts_able(s) < 2
             && Consequences::due(&Rules(self), s).is_none();
         if stopping {
             Consequences::apply(&Rules(self), s, &Due::Derelict, &Fact::Derelict, f)?;
+        }
+        Ok(stopping)
+    }
+
+    /// Whether this is the last Season's Encampment phase, played under
+    /// `survival-end=encampment`: the campaign is won as it ends.
+    pub(super) fn last_phase(&self, camp: &super::Camp) -> bool {
+        self.params.survival_end == SurvivalEnd::Encampment
+            && camp.stage == Stage::Encampment
+            && camp.season >= self.params.seasons
+    }
+
+    /// Under `survival-end=encampment`, a recorded `won` the rules do not owe yet in the last
+    /// Season's Encampment phase: the players stop spending actions (theirs to spend "as they
+    /// wish"), and the phase, the last Season and the campaign end. True when it was taken
+    /// as such.
+    pub(super) fn won_chosen(&self, s: &mut State, f: &mut Findings) -> Result<bool, StepError> {
+        let stopping =
+            s.camp.as_ref().is_some_and(|c| self.last_phase(c) && c.pick.is_none() && c.scouting.is_none())
+                && Consequences::due(&Rules(self), s).is_none();
+        if stopping {
+            Consequences::apply(&Rules(self), s, &Due::Won, &Fact::Won, f)?;
         }
         Ok(stopping)
     }
@@ -224,13 +253,19 @@ impl Consequences for Rules<'_> {
         match camp.stage {
             Stage::Setup => camp.pick.map(|_| Due::Season(1)),
             Stage::Encounter => match (s.ended, s.outcome) {
-                (true, Some(Outcome::Won)) if camp.season >= g.params.seasons => Some(Due::Won),
+                (true, Some(Outcome::Won))
+                    if camp.season >= g.params.seasons && g.params.survival_end == SurvivalEnd::Encounter =>
+                {
+                    Some(Due::Won)
+                }
                 (true, Some(Outcome::Won)) => Some(Due::Encampment),
                 _ => None,
             },
             Stage::Encampment => {
+                let last = g.last_phase(camp);
                 if camp.pick.is_some() {
-                    return Some(Due::Season(camp.season.saturating_add(1)));
+                    // A Scouting ends the phase; the last Season's ends the campaign.
+                    return Some(if last { Due::Won } else { Due::Season(camp.season.saturating_add(1)) });
                 }
                 if let Some(d) = (0..camp.seekers.len()).find_map(|i| self.rest_of(camp, i)) {
                     return Some(d);
@@ -238,8 +273,9 @@ impl Consequences for Rules<'_> {
                 if let Some((i, n)) = camp.heal {
                     return Some(Due::Temple(i, n));
                 }
+                // The last Season's phase ends where the Derelict rule would begin a new one.
                 (camp.scouting.is_none() && g.scouts_able(s) < 2 && g.derelict_owed(camp))
-                    .then_some(Due::Derelict)
+                    .then_some(if last { Due::Won } else { Due::Derelict })
             }
             Stage::Won | Stage::Lost => None,
         }
@@ -295,6 +331,8 @@ impl Consequences for Rules<'_> {
                 camp.stage = Stage::Encounter;
                 camp.scouting = None;
                 camp.scouts.clear();
+                // Only the setup's draw can be left here (a visit ends as Scouting spends
+                // its actions): its Workers go back into the deck.
                 camp.drawn.clear();
                 camp.market = None;
                 let unverified = s.unverified;
@@ -351,6 +389,11 @@ impl Consequences for Rules<'_> {
                 g.start_phase(s, f);
             }
             Due::Won => {
+                // The last Season's Encampment phase (`survival-end=encampment`) ends here: the
+                // housing holds as at a Scouting.
+                if s.camp.as_ref().is_some_and(|c| c.stage == Stage::Encampment) {
+                    g.check_housing(s, f);
+                }
                 if let Some(camp) = s.camp.as_deref_mut() {
                     camp.stage = Stage::Won;
                 }

@@ -2,14 +2,15 @@
 //! Markets' one hiring attempt of two cards (each draw exactly that many, fewer only when
 //! the Worker deck holds fewer: checked from below when a Worker is hired or the visit
 //! ends); the slots (two, more with the Barracks, six at most) and the Worker discarded to
-//! the box when they are full. The deck is every Worker not hired and not in the box: its
-//! order is hidden, so only membership is checked, and a drawn Worker left unhired goes back
-//! into it (fixed reading: the book is silent).
+//! the box when they are full. The deck is every Worker not hired, not in the box and not in
+//! a draw under way: its order is hidden, so only membership is checked. A Worker drawn at
+//! the Markets and left unhired goes, as the visit ends, back into the deck or to the box
+//! (interpretation `unhired-workers`: the book is silent).
 
 use super::super::event::Lineup;
 use super::{at_level, Building, Stage};
 use crate::kit::name::Name;
-use crate::wild_assent::rules;
+use crate::wild_assent::rules::{self, UnhiredWorkers, WorkerReplace};
 use crate::wild_assent::state::State;
 use crate::wild_assent::WildAssent;
 use crate::{Findings, StepError, Violation};
@@ -63,6 +64,15 @@ impl WildAssent {
             ),
         ));
         owed
+    }
+
+    /// As a visit to the Markets (or the phase) ends: the Workers it drew and did not hire
+    /// leave the draw, back into the deck or to the box (`unhired-workers`).
+    pub(super) fn end_worker_draw(&self, camp: &mut super::Camp) {
+        if self.params.unhired_workers == UnhiredWorkers::Box && camp.stage != Stage::Setup {
+            camp.boxed.extend(camp.drawn.iter().copied());
+        }
+        camp.drawn.clear();
     }
 
     /// `worker-draw W...`: at setup three, at the Markets two (the visit's one attempt).
@@ -174,6 +184,20 @@ impl WildAssent {
             return Ok(());
         }
         let out = match replacing {
+            // `worker-replace`: the book asks for a discard when the slots are full and
+            // forbids none otherwise (`any-time`), or a discard only makes room (`when-full`).
+            Some(v)
+                if self.params.worker_replace == WorkerReplace::WhenFull && camp.workers.len() < slots =>
+            {
+                f.violate(Violation::new(
+                    rules::WORKER_SLOTS,
+                    format!(
+                        "`hire {worker} replacing {v}`: {} of the Encampment's {slots} Worker slots are taken, and a Worker is discarded only to make room",
+                        camp.workers.len()
+                    ),
+                ));
+                return Ok(());
+            }
             Some(v) => match self.camp_catalog.workers.id(v.as_str()).filter(|w| camp.workers.contains(w)) {
                 Some(w) => Some(w),
                 None => {
