@@ -15,19 +15,7 @@ use crate::record::Record;
 use crate::store::{Page, Scan, ScanError};
 use crate::walk::Walk;
 use serde::de::DeserializeOwned;
-use std::collections::VecDeque;
 use std::marker::PhantomData;
-
-/// How many records are decoded ahead of the reader, at most.
-///
-/// A reader that steps each record (replay, verify) would otherwise run the decoder's code
-/// and its own by turns, record after record, and the two do not fit in the processor's
-/// instruction cache together: stepping a session from the journal missed it about twice
-/// as often per record as stepping the same events held in memory (callgrind
-/// `--cache-sim=yes`, Keridwyn, docs/PERFORMANCE.md). Decoding a run of records first and
-/// handing them out after runs each side's code in turn over the run. A run this long is a
-/// few kilobytes of decoded records, so it stays in the data cache.
-const AHEAD: usize = 32;
 
 /// What replaying a session needs, read in one call: see `Journal::read_session`.
 pub struct SessionReader<E> {
@@ -44,10 +32,8 @@ pub struct Events<E> {
     session: String,
     scan: Option<Box<dyn Scan>>,
     page: Page,
-    /// The next record of `page` to decode (all of it is verified).
+    /// The next record of `page` to hand out (all of it is verified).
     next: usize,
-    /// Records of `page` decoded and not yet handed out, in order: `(sequence, record)`.
-    ahead: VecDeque<(u64, Record<E>)>,
     walk: Walk,
     /// The next sequence number to hand out.
     from: u64,
@@ -83,7 +69,6 @@ impl<E> Events<E> {
             scan,
             page: Page::default(),
             next: 0,
-            ahead: VecDeque::with_capacity(AHEAD),
             walk,
             from,
             end,
@@ -97,17 +82,11 @@ impl<E> Events<E> {
     /// The same stream, decoding its records as `F`: read a session before knowing its
     /// game, then type its records for the game its metadata names.
     pub fn cast<F>(self) -> Events<F> {
-        // Records decoded ahead as `E` are decoded again as `F`, from the first of them.
-        let next = match self.ahead.front() {
-            Some(&(seq, _)) => (seq - self.page.first) as usize,
-            None => self.next,
-        };
         Events {
             session: self.session,
             scan: self.scan,
             page: self.page,
-            next,
-            ahead: VecDeque::with_capacity(AHEAD),
+            next: self.next,
             walk: self.walk,
             from: self.from,
             end: self.end,
@@ -179,41 +158,6 @@ impl<E> Events<E> {
     }
 }
 
-impl<E: DeserializeOwned> Events<E> {
-    /// Decode up to [`AHEAD`] of the page's next records into `ahead`. An error only when
-    /// the first of them does not decode: a later one is left for the next call, so that
-    /// every record before it is handed out first, as when each is decoded on its own.
-    fn decode_ahead(&mut self) -> Result<(), JournalError> {
-        while self.ahead.len() < AHEAD && self.next < self.page.spans.len() {
-            let seq = self.page.first + self.next as u64;
-            if seq >= self.end {
-                // Nothing more is read from this page.
-                self.next = self.page.spans.len();
-                break;
-            }
-            if seq < self.from {
-                self.next += 1;
-                continue;
-            }
-            match codec::decode::<Record<E>>(self.page.record(self.next)) {
-                Ok(record) => {
-                    self.ahead.push_back((seq, record));
-                    self.next += 1;
-                }
-                Err(e) if self.ahead.is_empty() => {
-                    let what = format!("its bytes do not decode ({e})");
-                    return Err(self
-                        .walk
-                        .problem(seq, ProblemKind::Undecodable, what)
-                        .into_error(&self.session));
-                }
-                Err(_) => break,
-            }
-        }
-        Ok(())
-    }
-}
-
 impl<E: DeserializeOwned> Iterator for Events<E> {
     type Item = Result<(u64, Record<E>), JournalError>;
 
@@ -222,19 +166,28 @@ impl<E: DeserializeOwned> Iterator for Events<E> {
             if self.failed {
                 return None;
             }
-            if let Some((seq, record)) = self.ahead.pop_front() {
+            if self.next < self.page.spans.len() && self.from < self.end {
+                let seq = self.page.first + self.next as u64;
+                let i = self.next;
+                self.next += 1;
+                if seq < self.from {
+                    continue;
+                }
+                let record = match codec::decode::<Record<E>>(self.page.record(i)) {
+                    Ok(record) => record,
+                    Err(e) => {
+                        let what = format!("its bytes do not decode ({e})");
+                        let error =
+                            self.walk.problem(seq, ProblemKind::Undecodable, what).into_error(&self.session);
+                        return self.fail(error);
+                    }
+                };
                 let target = if let Record::Retract(target) = record { Some(target) } else { None };
                 if let Err(e) = self.held_to_index(seq, target) {
                     return self.fail(e);
                 }
                 self.from = seq + 1;
                 return Some(Ok((seq, record)));
-            }
-            if self.next < self.page.spans.len() && self.from < self.end {
-                if let Err(e) = self.decode_ahead() {
-                    return self.fail(e);
-                }
-                continue;
             }
             if self.from >= self.end {
                 self.failed = true;

@@ -208,40 +208,6 @@ fn undecodable_bytes_are_named_by_check_and_by_reading() -> TestResult {
 }
 
 #[test]
-fn an_undecodable_record_past_the_first_run_decoded_ahead_still_comes_after_every_record_before_it(
-) -> TestResult {
-    // The stream decodes a few dozen records ahead of its reader; a bad one deep in the
-    // page must still be reported in its place, after every good record before it, from
-    // wherever the reading started.
-    let dir = tempfile::tempdir()?;
-    let path = dir.path().join("db");
-    {
-        let j = Journal::open(&path)?;
-        let mut records: Vec<Record<Ev>> = (0..100).map(|i| Record::Event(Ev::Note(note(i)))).collect();
-        records[70] = Record::Event(Ev::Roll(vec![9, 9]));
-        j.import("s", &common::meta(), &records)?;
-    }
-    #[derive(Debug, Serialize, Deserialize)]
-    enum OnlyNotes {
-        Note(String),
-    }
-    let j = Journal::open(&path)?;
-    for from in [0, 3, 40, 69] {
-        let results: Vec<_> = j.events::<OnlyNotes>("s", from)?.collect();
-        assert_eq!(results.len() as u64, 70 - from + 1, "from {from}: the good records, then the error");
-        for (i, r) in results.iter().take((70 - from) as usize).enumerate() {
-            match r {
-                Ok((seq, Record::Event(OnlyNotes::Note(_)))) => assert_eq!(*seq, from + i as u64),
-                other => return Err(format!("from {from}: record {i} is {other:?}").into()),
-            }
-        }
-        let err = results.into_iter().find_map(Result::err).ok_or("no error")?;
-        assert_eq!(err.seq(), Some(70), "from {from}");
-    }
-    Ok(())
-}
-
-#[test]
 fn broken_framing_and_appended_garbage_are_found() -> TestResult {
     let (_dir, path) = fresh()?;
     tamper(&path, |t| {
