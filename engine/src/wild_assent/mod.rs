@@ -63,7 +63,8 @@ pub const ILLUSTRATIVE: &str = include_str!("../../catalogs/wild-assent/illustra
 /// The game, configured: setup, catalog and interpretations.
 #[derive(Debug, Clone)]
 pub struct WildAssent {
-    setup: Setup,
+    /// Shared: `arbiter verify` clones the game it built for every session with this setup.
+    setup: Arc<Setup>,
     pub(crate) catalog: Arc<Catalog>,
     pub(crate) params: Params,
     /// The Encampment's buildings and Workers (`building` and `worker` blocks).
@@ -251,7 +252,7 @@ impl Game for WildAssent {
         let skill_ids = Arc::new(NameIds::of(&catalog.skills));
         let equipment_ids = Arc::new(NameIds::of(&catalog.equipment));
         r.finish(WildAssent {
-            setup: setup.clone(),
+            setup: Arc::new(setup.clone()),
             catalog,
             params,
             camp_catalog,
