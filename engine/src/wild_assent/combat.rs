@@ -547,7 +547,10 @@ impl WildAssent {
             let mut q = *p;
             match r {
                 Part::Back => q.back = !q.back,
-                Part::Cover => q.cover = !q.cover,
+                // Only a cover bonus the target has can have been left out: a target with no
+                // Partial Cover beside it has none to add, so a damage one short there is not
+                // blamed on the cover rule (it falls to the attack's total).
+                Part::Cover if q.cover => q.cover = false,
                 Part::Momentum if q.surge || q.guard => {
                     q.surge = false;
                     q.guard = false;

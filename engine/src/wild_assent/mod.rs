@@ -218,7 +218,11 @@ impl Game for WildAssent {
         // default `deck`; `box` puts them out of the game): they stayed out of the deck until
         // the phase ended, so a second visit in the same phase could neither draw them nor be
         // owed them (a draw of one where the deck held two more was accepted).
-        GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 15 }
+        // Rules version 16: a damage one short of the computed one is blamed on the cover rule
+        // only when the target has a Partial Cover bonus (its neglect is a damage one more);
+        // with no Partial Cover beside the target it is wa.attack.total, not
+        // wa.obstacle.partial-defense (a rule id changed, no verdict of clean or not).
+        GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 16 }
     }
     fn rules() -> &'static [RuleInfo] {
         rules::RULES
