@@ -42,12 +42,8 @@ impl KeridwynFight {
                 }
                 return self.apply_due(s, &due, &recorded, f);
             }
-            // The common case, the record being what is due: `check_recorded`'s first branch,
-            // without deriving the due and resolving the record a second time.
-            if let Some(due) = head.filter(|d| d.fact == recorded) {
-                return self.apply_due(s, &due, &recorded, f);
-            }
-            due::check_recorded(self, s, ev, f)
+            // The shared judgement, on the due and the record already worked out.
+            due::judge_recorded(self, s, ev, head, &recorded, f)
         } else {
             self.step_decision(s, ev, f)
         }

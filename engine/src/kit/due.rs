@@ -134,7 +134,21 @@ pub fn check_recorded<C: Consequences>(
 ) -> Result<(), StepError> {
     // What is due first (it reads the state only), so that resolving may start from it.
     let due = game.due(s);
-    let recorded = &game.resolve_owed(s, event, due.as_ref())?;
+    let recorded = game.resolve_owed(s, event, due.as_ref())?;
+    judge_recorded(game, s, event, due, &recorded, f)
+}
+
+/// [`check_recorded`] for a caller that has already worked out what is due (`due`, from
+/// `game.due(s)` on this state) and resolved the record (`recorded`): a game whose own
+/// checks before the shared ones need both derives them once instead of twice.
+pub fn judge_recorded<C: Consequences>(
+    game: &C,
+    s: &mut C::State,
+    event: &C::Event,
+    due: Option<C::Due>,
+    recorded: &C::Fact,
+    f: &mut Findings,
+) -> Result<(), StepError> {
     let Some(due) = due else {
         game.unexpected(s, recorded, event, f);
         return Ok(());
