@@ -686,6 +686,7 @@ pub const P_SCOUT_ACTIONS: &str = "scout-actions";
 pub const P_SEASONS: &str = "seasons";
 pub const P_UNLOCK_TIMING: &str = "unlock-timing";
 pub const P_DERELICT_TIMING: &str = "derelict-timing";
+pub const P_DERELICT_SEASON: &str = "derelict-season";
 pub const P_INJURED_RETURN: &str = "injured-return";
 pub const P_TEMPLE_VISITORS: &str = "temple-visitors";
 pub const P_UNHIRED_WORKERS: &str = "unhired-workers";
@@ -716,6 +717,11 @@ named_enum! {
     /// The Health an injured Seeker has as its encounter is won and the Encampment phase
     /// begins.
     pub enum InjuredReturn ("a reading") { OneHealth = "one-health", Full = "full" }
+}
+
+named_enum! {
+    /// Whether the Derelict rule's new Encampment phase is a Season of its own.
+    pub enum DerelictSeason ("a reading") { Uncounted = "uncounted", Counted = "counted" }
 }
 
 named_enum! {
@@ -1184,6 +1190,24 @@ pub static PARAMS: &[ParamSpec] = &[
         section: "Hunt: Encampment Actions",
     },
     ParamSpec {
+        name: P_DERELICT_SEASON,
+        kind: ParamKind::Interpretation,
+        allowed: DerelictSeason::NAMES,
+        default: DerelictSeason::Uncounted.name(),
+        doc: "\"If they do not, a new Encampment phase will begin and the Encampment will become Derelict\" \
+              (Encampment Actions) against \"The Hunt mode is divided into two phases, Encounter and Encampment, \
+              which are combined to create one Season\" (Playing the Game) and \"survive for the full 10 Seasons\" \
+              (Survival): the book never says whether the new phase is a Season. Default `uncounted`: a Season is \
+              an Encounter phase and an Encampment phase together, and the Derelict phase has no encounter, so \
+              the Season token stays where it is and the next Scouting's encounter is the next Season's \
+              (`season N+1`). `counted`: the Derelict phase is a Season of its own, spent without an encounter \
+              (time the Seekers lose, \"leaves the Seekers less prepared\"): the Season token moves on as it \
+              begins, the next Scouting's encounter is `season N+2`, and when the Derelict phase is the last \
+              Season's the campaign is won as it begins (`survival-end=encounter`: no encounter is left to \
+              lose) or as it ends (`survival-end=encampment`).",
+        section: "Hunt: Encampment Actions; Playing the Game; Victory Conditions (Survival)",
+    },
+    ParamSpec {
         name: P_INJURED_RETURN,
         kind: ParamKind::Interpretation,
         allowed: InjuredReturn::NAMES,
@@ -1572,6 +1596,7 @@ pub struct Params {
     pub scout_actions: ScoutActions,
     pub unlock_timing: UnlockTiming,
     pub derelict_timing: DerelictTiming,
+    pub derelict_season: DerelictSeason,
     pub injured_return: InjuredReturn,
     pub temple_visitors: TempleVisitors,
     pub unhired_workers: UnhiredWorkers,
@@ -1654,6 +1679,7 @@ impl Params {
             scout_actions: r.get(P_SCOUT_ACTIONS, ScoutActions::TwoEach),
             unlock_timing: r.get(P_UNLOCK_TIMING, UnlockTiming::NextPhase),
             derelict_timing: r.get(P_DERELICT_TIMING, DerelictTiming::Spent),
+            derelict_season: r.get(P_DERELICT_SEASON, DerelictSeason::Uncounted),
             injured_return: r.get(P_INJURED_RETURN, InjuredReturn::OneHealth),
             temple_visitors: r.get(P_TEMPLE_VISITORS, TempleVisitors::PerPhase),
             unhired_workers: r.get(P_UNHIRED_WORKERS, UnhiredWorkers::Deck),
@@ -1724,6 +1750,7 @@ mod tests {
         check_reading::<ScoutActions>(PARAMS, P_SCOUT_ACTIONS).unwrap();
         check_reading::<UnlockTiming>(PARAMS, P_UNLOCK_TIMING).unwrap();
         check_reading::<DerelictTiming>(PARAMS, P_DERELICT_TIMING).unwrap();
+        check_reading::<DerelictSeason>(PARAMS, P_DERELICT_SEASON).unwrap();
         check_reading::<InjuredReturn>(PARAMS, P_INJURED_RETURN).unwrap();
         check_reading::<TempleVisitors>(PARAMS, P_TEMPLE_VISITORS).unwrap();
         check_reading::<UnhiredWorkers>(PARAMS, P_UNHIRED_WORKERS).unwrap();

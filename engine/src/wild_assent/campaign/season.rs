@@ -8,7 +8,9 @@ use super::{at_level, Building, CampEvent, Member, Stage};
 use crate::kit::due::{Consequences, Pairing};
 use crate::wild_assent::cards::UnitKind;
 use crate::wild_assent::event::Event;
-use crate::wild_assent::rules::{self, DerelictTiming, InjuredReturn, ScoutActions, SurvivalEnd};
+use crate::wild_assent::rules::{
+    self, DerelictSeason, DerelictTiming, InjuredReturn, ScoutActions, SurvivalEnd,
+};
 use crate::wild_assent::state::{Outcome, Presence, State};
 use crate::wild_assent::WildAssent;
 use crate::{Findings, StepError, Violation};
@@ -262,6 +264,13 @@ impl Consequences for Rules<'_> {
                 _ => None,
             },
             Stage::Encampment => {
+                // Under `derelict-season=counted` a Derelict phase can be the last Season's:
+                // with `survival-end=encounter` no encounter is left to lose, so the campaign is
+                // won as that phase begins. (Otherwise a phase of the last Season is reached only
+                // under `survival-end=encampment`, which plays it.)
+                if camp.season >= g.params.seasons && g.params.survival_end == SurvivalEnd::Encounter {
+                    return Some(Due::Won);
+                }
                 let last = g.last_phase(camp);
                 if camp.pick.is_some() {
                     // A Scouting ends the phase; the last Season's ends the campaign.
@@ -379,6 +388,10 @@ impl Consequences for Rules<'_> {
                 g.check_housing(s, f);
                 if let Some(camp) = s.camp.as_deref_mut() {
                     camp.derelict = camp.derelict.saturating_add(1);
+                    // `derelict-season=counted`: the new phase is a Season of its own.
+                    if g.params.derelict_season == DerelictSeason::Counted {
+                        camp.season = camp.season.saturating_add(1);
+                    }
                 }
                 s.unverified.report(
                     f,
@@ -391,7 +404,9 @@ impl Consequences for Rules<'_> {
             Due::Won => {
                 // The last Season's Encampment phase (`survival-end=encampment`) ends here: the
                 // housing holds as at a Scouting.
-                if s.camp.as_ref().is_some_and(|c| c.stage == Stage::Encampment) {
+                // (A Derelict phase won as it begins, `derelict-season=counted`, had its housing
+                // checked as the phase before it ended.)
+                if s.camp.as_ref().is_some_and(|c| g.last_phase(c)) {
                     g.check_housing(s, f);
                 }
                 if let Some(camp) = s.camp.as_deref_mut() {
