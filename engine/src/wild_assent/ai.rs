@@ -305,6 +305,9 @@ impl WildAssent {
     /// A least Speed the Creature spends to stand within `within` fields (a square) of `t`:
     /// a step changes its field by one row or column (Swift's diagonal steps by one of each),
     /// a hop by two for 3 or more, a turn not at all.
+    /// Inlined: a few subtractions, asked before every search of a target's check, and the
+    /// call cost more than they do.
+    #[inline]
     fn least_speed(&self, s: &State, act: &Activation, t: Pos, within: u8) -> u32 {
         let (dx, dy) = act.start.at.delta(t);
         let off = |d: i32| d.unsigned_abs().saturating_sub(u32::from(within));
