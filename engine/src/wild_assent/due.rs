@@ -1303,6 +1303,8 @@ impl Consequences for WildAssent {
         self.resolve_near(s, e, due.and_then(|d| d.fact.subject()))
     }
 
+    // Inlined into the kit's consequence step, as `resolve_owed`: asked for every record.
+    #[inline]
     fn due(&self, s: &State) -> Option<Due> {
         self.next_due(s)
     }
