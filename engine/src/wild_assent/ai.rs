@@ -93,6 +93,9 @@ impl WildAssent {
 
     /// Forget the kept reach unless it was made for this activation on the board as it is
     /// now (`mover`: the activation's search mover, built by the caller when unknown).
+    /// Inlined, the judging out of line: nothing is kept at most targets, told without the
+    /// call.
+    #[inline]
     pub(crate) fn judge_kept(
         &self,
         s: &State,
@@ -102,6 +105,14 @@ impl WildAssent {
     ) {
         // Nothing kept (the usual case at a target, and at a Creature's stop): no mover to
         // build to say so.
+        if kept.get().is_some() {
+            self.judge_kept_reach(s, act, kept, mover);
+        }
+    }
+
+    /// [`WildAssent::judge_kept`] with a reach kept.
+    #[inline(never)]
+    fn judge_kept_reach(&self, s: &State, act: &Activation, kept: &mut Kept, mover: Option<&Mover<'static>>) {
         let Some(r) = kept.get() else { return };
         let same = match mover {
             Some(m) => r.mover == *m,
