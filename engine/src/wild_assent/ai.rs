@@ -93,6 +93,9 @@ impl WildAssent {
 
     /// Forget the kept reach unless it was made for this activation on the board as it is
     /// now (`mover`: the activation's search mover, built by the caller when unknown).
+    /// Inlined, the judging out of line: nothing is kept at most targets, told without the
+    /// call.
+    #[inline]
     pub(crate) fn judge_kept(
         &self,
         s: &State,
@@ -102,6 +105,14 @@ impl WildAssent {
     ) {
         // Nothing kept (the usual case at a target, and at a Creature's stop): no mover to
         // build to say so.
+        if kept.get().is_some() {
+            self.judge_kept_reach(s, act, kept, mover);
+        }
+    }
+
+    /// [`WildAssent::judge_kept`] with a reach kept.
+    #[inline(never)]
+    fn judge_kept_reach(&self, s: &State, act: &Activation, kept: &mut Kept, mover: Option<&Mover<'static>>) {
         let Some(r) = kept.get() else { return };
         let same = match mover {
             Some(m) => r.mover == *m,
@@ -163,6 +174,9 @@ impl WildAssent {
     /// and the blockers kept in `b` ([`WildAssent::blockers_of`]). The Range and the arc are
     /// told first: the blockers are worked out only for a line to walk, and only the line is
     /// left to ask of them (`can_see_through` would test the Range and the arc again).
+    /// Always inlined: a target's check asks for each target and place, and most are told
+    /// by the Range or the arc, for less than the call cost.
+    #[inline(always)]
     fn ready_in(
         &self,
         s: &State,
@@ -305,6 +319,9 @@ impl WildAssent {
     /// A least Speed the Creature spends to stand within `within` fields (a square) of `t`:
     /// a step changes its field by one row or column (Swift's diagonal steps by one of each),
     /// a hop by two for 3 or more, a turn not at all.
+    /// Inlined: a few subtractions, asked before every search of a target's check, and the
+    /// call cost more than they do.
+    #[inline]
     fn least_speed(&self, s: &State, act: &Activation, t: Pos, within: u8) -> u32 {
         let (dx, dy) = act.start.at.delta(t);
         let off = |d: i32| d.unsigned_abs().saturating_sub(u32::from(within));

@@ -1141,18 +1141,24 @@ impl WildAssent {
         // reads set: told inline, without the large function's entry and exit. Each of its
         // branches needs one of these set, so skipping it when none is changes nothing.
         // A Creature turn's end waits for its activation to be over: while one is in progress
-        // (most records of a Creature turn), the drawing needs no look either.
+        // (most records of a Creature turn), the drawing needs no look either. The attack's
+        // and the drawing's tests are `settle_pending`'s own, whole: an attack declared and
+        // not yet rolled (every `attack` decision leaves one) has nothing to end, and a
+        // drawing goes on until its second dead card; neither calls it for nothing. (No
+        // branch writes what a later one tests, so the branches' tests at entry decide.)
         if s.momentum_heal.is_some()
-            || s.attack.is_some()
+            || s.attack.as_ref().is_some_and(|a| a.roll.is_some())
             || s.skill.is_some()
             || s.capture.is_some()
-            || (s.hunt.drawing && s.act.is_none())
+            || (s.hunt.drawing && s.act.is_none() && s.hunt.capture_card.is_none() && s.hunt.dead_draws >= 2)
         {
             self.settle_pending(s, known);
         }
     }
 
-    /// [`WildAssent::settle`] when something it ends may be over.
+    /// [`WildAssent::settle`] when something it ends may be over. Never inlined: its callers
+    /// reach it rarely (`settle_knowing`), and inlined it made their frames larger.
+    #[inline(never)]
     fn settle_pending(&self, s: &mut State, known: AfterDamage) {
         if s.momentum_heal.is_some() && self.momentum_due(s).is_none() {
             s.momentum_heal = None;
@@ -1287,6 +1293,9 @@ impl Consequences for WildAssent {
         self.resolve_near(s, e, None)
     }
 
+    // Inlined into the kit's consequence step, its one caller for every record: the call
+    // and its frame cost more than the comparison it makes for most records.
+    #[inline]
     fn resolve_owed(&self, s: &State, e: &Event, due: Option<&Due>) -> Result<Fact, StepError> {
         // Most records are the due consequence itself: told by comparing the record with it
         // field by field (its miniature by the due subject's name), it resolves to the due's
@@ -1300,6 +1309,8 @@ impl Consequences for WildAssent {
         self.resolve_near(s, e, due.and_then(|d| d.fact.subject()))
     }
 
+    // Inlined into the kit's consequence step, as `resolve_owed`: asked for every record.
+    #[inline]
     fn due(&self, s: &State) -> Option<Due> {
         self.next_due(s)
     }
