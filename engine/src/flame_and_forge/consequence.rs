@@ -467,15 +467,13 @@ impl FlameAndForge {
                     .filter_map(|i| self.ret_item_due(s, territory, items[i]))
                     .find(|d| self.fact_of(Colour::Blue, d) == *recorded)
             }
-            // After a gain ahead of its discard was reported for this forge (`health_ahead`,
-            // `late_refill`): the forge's other gains may come ahead of their discards too,
-            // one per event still to discard (a wrong total is then judged as a health).
-            (Due::DiscardEvent { seat, forge: true, left, .. }, Event::Health { who, .. })
-                if s.seat_of(who) == Some(seat)
-                    && matches!(s.stack.last(), Some(&Frame::Forge { stage: FStage::Events { heal, ahead: true, .. }, .. })
-                        if heal <= 0 && heal.unsigned_abs() < self.forge_discards_left(s, left)) =>
-            {
-                Some(event_heal(s, seat, Why::ForgeEvent))
+            // After a gain ahead of its discard was reported for this forge or win
+            // (`health_ahead`, `late_refill`): its other gains may come ahead of their discards
+            // too, one per event still to discard (a wrong total is then judged as a health).
+            (Due::DiscardEvent { seat, .. }, Event::Health { who, .. }) if s.seat_of(who) == Some(seat) => {
+                let st =
+                    self.events_stage(s).filter(|st| st.seat == seat && st.ahead && st.gain_ahead_open())?;
+                Some(event_heal(s, seat, st.why))
             }
             (
                 Due::Health { seat, why: why @ (Why::ForgeEvent | Why::WinEvent), .. },
@@ -643,6 +641,68 @@ impl FlameAndForge {
         (0..3).map(|i| left[i].min(active[i])).sum()
     }
 
+    /// How many Win-a-Challenge events a won challenge still discards, `done` being discarded:
+    /// the active ones, under `win-events=one` (l.255 "remove one active event card") one at
+    /// most, and none after it.
+    pub(super) fn win_discards_left(&self, s: &State, done: u8) -> u8 {
+        let active = s
+            .events
+            .iter()
+            .filter(|&&id| self.catalog.events.get(id).is_some_and(|ev| ev.discard == Condition::Win))
+            .count();
+        let active = u8::try_from(active).unwrap_or(u8::MAX);
+        match self.config.win_events {
+            super::params::WinEvents::One if done > 0 => 0,
+            super::params::WinEvents::One => active.min(1),
+            super::params::WinEvents::All => active,
+        }
+    }
+
+    /// The events stage on top of the stack, where each event discarded gives one health: a
+    /// forge's (l.271 "For each gem on the item cost discard one matching event ... Gain one
+    /// health for each event discarded this way") or a won challenge's (l.257 "Discard resolved
+    /// events to the bottom of the event deck. Gain one health for each event discarded this
+    /// way"). What `health_ahead` and the reorder of gains ahead read of either, alike.
+    pub(super) fn events_stage(&self, s: &State) -> Option<EventsStage> {
+        match *s.stack.last()? {
+            Frame::Forge { seat, item: Some(_), stage: FStage::Events { left, heal, ahead }, .. } => {
+                Some(EventsStage {
+                    seat,
+                    why: Why::ForgeEvent,
+                    heal,
+                    ahead,
+                    left: self.forge_discards_left(s, left),
+                })
+            }
+            Frame::Challenge => {
+                let c = s.challenges.last()?;
+                let CStage::Events { heal, done, ahead } = c.stage else { return None };
+                Some(EventsStage {
+                    seat: c.seat,
+                    why: Why::WinEvent,
+                    heal,
+                    ahead,
+                    left: self.win_discards_left(s, done),
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// Marks the events stage on top (`events_stage`) `ahead`: a gain before its discard was
+    /// reported for it.
+    pub(super) fn set_events_ahead(s: &mut State) {
+        match s.stack.last_mut() {
+            Some(Frame::Forge { stage: FStage::Events { ahead, .. }, .. }) => *ahead = true,
+            Some(Frame::Challenge) => {
+                if let Some(CStage::Events { ahead, .. }) = s.challenges.last_mut().map(|c| &mut c.stage) {
+                    *ahead = true;
+                }
+            }
+            _ => {}
+        }
+    }
+
     /// What a forge's events stage owes: the health of the event just discarded (`heal`),
     /// else the discard of an active event matching a colour `left` (`due_here`, and the
     /// settle's stand-still on it).
@@ -659,7 +719,7 @@ impl FlameAndForge {
     /// (`heal`), else the discard of a Win-a-Challenge event (`due_here`, and the settle's
     /// stand-still on it).
     #[inline]
-    pub(super) fn win_events_due(&self, s: &State, seat: u8, heal: u8) -> Option<Due> {
+    pub(super) fn win_events_due(&self, s: &State, seat: u8, heal: i8) -> Option<Due> {
         if heal > 0 {
             Some(event_heal(s, seat, Why::WinEvent))
         } else {
@@ -1039,8 +1099,8 @@ impl FlameAndForge {
                     }
                     Why::WinEvent => {
                         if let Some(c) = s.challenges.last_mut() {
-                            if let CStage::Events { heal, done } = c.stage {
-                                c.stage = CStage::Events { heal: heal.saturating_sub(1), done };
+                            if let CStage::Events { heal, .. } = &mut c.stage {
+                                *heal = heal.saturating_sub(1);
                             }
                         }
                     }
@@ -1169,9 +1229,9 @@ impl FlameAndForge {
                         *heal = heal.saturating_add(1);
                     }
                 } else if let Some(c) = s.challenges.last_mut() {
-                    if let CStage::Events { heal, done } = c.stage {
-                        c.stage =
-                            CStage::Events { heal: heal.saturating_add(1), done: done.saturating_add(1) };
+                    if let CStage::Events { heal, done, .. } = &mut c.stage {
+                        *heal = heal.saturating_add(1);
+                        *done = done.saturating_add(1);
                     }
                 }
             }
@@ -1679,6 +1739,29 @@ fn expected_to(e: &Event) -> String {
     match e {
         Event::Health { to, .. } => to.to_string(),
         _ => String::new(),
+    }
+}
+
+/// An events stage (`FlameAndForge::events_stage`): a forge's or a won challenge's.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct EventsStage {
+    /// The player who discards the events and gains their health.
+    pub seat: u8,
+    /// `Why::ForgeEvent` or `Why::WinEvent`: whose events, and the rule they break.
+    pub why: Why,
+    /// The gains still owed for events discarded; below 0, gains recorded ahead of them.
+    pub heal: i8,
+    /// A gain ahead of its discard was reported for this stage.
+    pub ahead: bool,
+    /// How many events it still discards.
+    pub left: u8,
+}
+
+impl EventsStage {
+    /// Whether a gain may be taken ahead of its discard: none is owed for an event already
+    /// discarded, and an event is left to discard beyond the gains already taken ahead.
+    pub(super) fn gain_ahead_open(&self) -> bool {
+        self.heal <= 0 && self.heal.unsigned_abs() < self.left
     }
 }
 

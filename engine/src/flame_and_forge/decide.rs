@@ -262,44 +262,44 @@ impl FlameAndForge {
         Late::Applied
     }
 
-    /// A forge's health gain recorded before the discard of the event it is for: l.271 "For
-    /// each gem on the item cost discard one matching event to the bottom of the event deck.
-    /// Gain one health for each event discarded this way" (l.269 "Gain one Health per Event you
-    /// discard"): the discard comes first. The record is judged where the log puts it: the +1
-    /// the forging player's health is owed for one of the events still to discard, reported
-    /// once for the forge under `ff.forge.events` and applied ahead of its event, which then
-    /// owes none (`FStage::Events`' `heal` below 0). One ordering mistake is one finding: the
-    /// forge's further gains may come ahead of their discards too (`ahead`, and the reorder in
-    /// `consequence.rs`), where deriving the discard first made each swap a left-out discard,
-    /// a discard of an event already gone and a last discard not due.
+    /// An event's health gain recorded before the discard of the event it is for, in a forge
+    /// or a won challenge (`events_stage`): l.271 "For each gem on the item cost discard one
+    /// matching event to the bottom of the event deck. Gain one health for each event
+    /// discarded this way" (l.269 "Gain one Health per Event you discard"), and l.257 "Discard
+    /// resolved events to the bottom of the event deck. Gain one health for each event
+    /// discarded this way" (l.255): the discard comes first. The record is judged where the
+    /// log puts it: the +1 the player's health is owed for one of the events still to discard,
+    /// reported once for the forge under `ff.forge.events`, for the win under
+    /// `ff.challenge.win-event`, and applied ahead of its event, which then owes none (the
+    /// stage's `heal` below 0). One ordering mistake is one finding: the further gains may come
+    /// ahead of their discards too (`ahead`, and the reorder in `consequence.rs`), where
+    /// deriving the discard first made each swap a left-out discard, a discard of an event
+    /// already gone and a last discard not due.
     fn health_ahead(&self, s: &mut State, f: &mut Findings, e: &Event) -> Late {
         let Event::Health { who, .. } = *e else { return Late::No };
-        let Some(&Frame::Forge { seat, item: Some(_), stage: FStage::Events { left, heal, ahead }, .. }) =
-            s.stack.last()
-        else {
-            return Late::No;
-        };
-        let gain = event_heal(s, seat, Why::ForgeEvent);
-        if ahead
-            || heal > 0
-            || s.seat_of(who) != Some(seat)
+        let Some(st) = self.events_stage(s) else { return Late::No };
+        let gain = event_heal(s, st.seat, st.why);
+        if st.ahead
+            || s.seat_of(who) != Some(st.seat)
+            || !st.gain_ahead_open()
             || !self.fact_is(who, &gain, e)
-            || heal.unsigned_abs() >= self.forge_discards_left(s, left)
         {
             return Late::No;
         }
-        if let Some(Frame::Forge { stage: FStage::Events { ahead, .. }, .. }) = s.stack.last_mut() {
-            *ahead = true;
-        }
+        Self::set_events_ahead(s);
+        let (rule, whose, line, others) = match st.why {
+            Why::WinEvent => (r::CHALLENGE_WIN_EVENT, "a won challenge's event", "l.257", "the win's"),
+            _ => (r::FORGE_EVENTS, "a forge's event", "l.271", "the forge's"),
+        };
         self.report(
             s,
             f,
-            Some(seat),
-            r::FORGE_EVENTS,
+            Some(st.seat),
+            rule,
             format!(
-                "`{e}`: the health of a forge's event is gained for an event discarded (l.271 \"Gain one health \
-                 for each event discarded this way\"), after its discard; taken as the gain of the next event \
-                 discarded, which owes none, and the forge's other gains as recorded"
+                "`{e}`: the health of {whose} is gained for an event discarded ({line} \"Gain one health for each \
+                 event discarded this way\"), after its discard; taken as the gain of the next event discarded, \
+                 which owes none, and {others} other gains as recorded"
             ),
         );
         self.apply_due(s, &gain, e, f);

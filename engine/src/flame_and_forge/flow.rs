@@ -909,7 +909,7 @@ impl FlameAndForge {
                 *stop = self.running_due(s, &s.challenges[k]).map_or(Stop::Nothing, Stop::Top);
                 false
             }
-            CStage::Events { heal, done } => {
+            CStage::Events { heal, done, .. } => {
                 let more = match self.config.win_events {
                     super::params::WinEvents::One => done == 0,
                     super::params::WinEvents::All => true,
@@ -920,7 +920,7 @@ impl FlameAndForge {
                         return false;
                     }
                 }
-                s.challenges[k].stage = self.after(CStage::Events { heal, done }, end, dragon);
+                s.challenges[k].stage = self.after(stage, end, dragon);
                 true
             }
             CStage::Retaliation => {
@@ -961,7 +961,7 @@ impl FlameAndForge {
     /// The stage after `stage` in the end of a challenge that ended so (`win-order`).
     pub(super) fn after(&self, stage: CStage, end: Option<End>, dragon: bool) -> CStage {
         use super::params::WinOrder;
-        let events = CStage::Events { heal: 0, done: 0 };
+        let events = CStage::Events { heal: 0, done: 0, ahead: false };
         let order: &[CStage] = match (end, self.config.win_order) {
             (Some(End::Won), WinOrder::Text) => {
                 &[events, CStage::Retaliation, CStage::Pending, CStage::Close]

@@ -246,7 +246,13 @@ impl Game for FlameAndForge {
             // their discards accepted (the discard was derived ahead of it: a left-out discard,
             // then each later discard judged against it, 4 findings for 3 swaps); after a late
             // refill begun by a gain, gains ahead are accepted between discards too.
-            rules_version: 9,
+            // 10: a won challenge's health gain recorded before the discard of its event (l.257
+            // "Gain one health for each event discarded this way") is one ff.challenge.win-event
+            // finding for the win, by the forge's mechanism (`health_ahead`, `events_stage`): the
+            // gain taken as the next discard's and the win's other gains ahead of their discards
+            // accepted (the discard was derived ahead of it: a left-out discard, then each later
+            // discard judged against it, 2 findings under win-events=one, 3 under all).
+            rules_version: 10,
         }
     }
 

@@ -204,10 +204,17 @@ pub enum CStage {
     /// Cards are being revealed.
     Running,
     /// A win's Win-a-Challenge events: the health gains still owed for those discarded (one,
-    /// after each discard, in the derived order; more when a log discards several first).
+    /// after each discard, in the derived order; more when a log discards several first), and
+    /// how many were discarded. Below 0, gains a log recorded before their discards, which are
+    /// then owed none; `ahead` as `FStage::Events`' (l.257 "Gain one health for each event
+    /// discarded this way": the discard comes first, `health_ahead`), left out of the
+    /// serialized state while false. `heal` is an `i8`: its values from 0 up encode as the
+    /// `u8` did, so the states (and digests) of wins without a gain ahead are what they were.
     Events {
-        heal: u8,
+        heal: i8,
         done: u8,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        ahead: bool,
     },
     Retaliation,
     Pending,

@@ -285,3 +285,33 @@ fn a_one_vp_monster_left_out_at_setup_is_named_so() {
     assert!(message.contains("`wolf` was left out of the game at setup"), "{message}");
     assert!(!message.contains("not in the deck"), "{message}");
 }
+
+#[test]
+fn a_won_challenges_health_before_its_discard_is_one_finding() {
+    // l.257 "Discard resolved events to the bottom of the event deck. Gain one health for each
+    // event discarded this way": interp-win-order-text.arb's win (the default `win-events=one`,
+    // t-04 discarded) with the health recorded before the discard. One ordering mistake, one
+    // finding (before rules version 10: a left-out discard, then a discard not due).
+    let text = include_str!("../../../fixtures/flame-and-forge/interp-win-order-text.arb");
+    let mut lines: Vec<&str> = text
+        .lines()
+        .map(|l| l.split('#').next().unwrap_or("").trim())
+        .filter(|l| !l.is_empty() && !l.starts_with('@'))
+        .collect();
+    let at =
+        lines.iter().position(|l| *l == "discard-event blue t-04").unwrap_or_else(|| panic!("no discard"));
+    assert!(lines[at + 1].starts_with("health blue +1"), "{}", lines[at + 1]);
+    lines.swap(at, at + 1);
+    let g = game(&["players=2", "scenario=none"]);
+    let mut s = g.initial_state();
+    let mut f = Findings::default();
+    let mut found = Vec::new();
+    for l in lines {
+        let e = g.parse_event(l).unwrap_or_else(|err| panic!("`{l}`: {err}"));
+        f.clear();
+        g.step(&mut s, &e, &mut f).unwrap_or_else(|err| panic!("`{l}`: {err}"));
+        found.extend(f.violations.iter().map(|v| (l, v.rule)));
+    }
+    assert_eq!(found, [("health blue +1 -> 7", "ff.challenge.win-event")]);
+    assert!(s.events.iter().all(|&id| g.catalog.names.event_label(id).as_str() != "t-04"));
+}
