@@ -181,15 +181,10 @@ pub enum FStage {
     /// `ahead`: a gain recorded before its discard was reported for this forge (l.271 "Gain
     /// one health for each event discarded this way": the discard comes first), by
     /// `health_ahead` or by a late refill's one finding (`late_refill`); the forge's further
-    /// gains may come ahead too, one per event still to discard, unreported. Left out of the
-    /// serialized state while false, so the states (and digests) of forges without it are
-    /// what they were.
-    Events {
-        left: [u8; 3],
-        heal: i8,
-        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-        ahead: bool,
-    },
+    /// gains may come ahead too, one per event still to discard, unreported. Always encoded:
+    /// the journal's codec is not self-describing, so a field left out while false made the
+    /// next bytes of a snapshot read as it (engine/tests/state_codec.rs).
+    Events { left: [u8; 3], heal: i8, ahead: bool },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -207,13 +202,11 @@ pub enum CStage {
     /// after each discard, in the derived order; more when a log discards several first), and
     /// how many were discarded. Below 0, gains a log recorded before their discards, which are
     /// then owed none; `ahead` as `FStage::Events`' (l.257 "Gain one health for each event
-    /// discarded this way": the discard comes first, `health_ahead`), left out of the
-    /// serialized state while false. `heal` is an `i8`: its values from 0 up encode as the
-    /// `u8` did, so the states (and digests) of wins without a gain ahead are what they were.
+    /// discarded this way": the discard comes first, `health_ahead`), always encoded (see
+    /// `FStage::Events`).
     Events {
         heal: i8,
         done: u8,
-        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         ahead: bool,
     },
     Retaliation,
