@@ -6,7 +6,8 @@
 //! by record, so no such field hides in a state only some rule reaches. And what a state
 //! keeps beside its encoding (answers the rules worked out and keep for the next record)
 //! must not change the next record's outcome: a replay resumed from a snapshot is the same
-//! replay.
+//! replay. Each fixture's records read back too, from their encoding and from the line
+//! they print.
 
 use arbiter_engine::{dispatch, game_ids, Findings, Game, GameVisitor, Setup};
 use std::path::{Path, PathBuf};
@@ -65,6 +66,18 @@ impl GameVisitor for RoundTrips {
             };
             let Ok(game) = G::new(&setup, &text) else { continue };
             let events: Vec<G::Event> = lines.iter().map_while(|l| game.parse_event(l).ok()).collect();
+            // Every record reads back from its stored encoding and from the line it prints.
+            for e in &events {
+                let bytes = encode(e);
+                let back: Result<(G::Event, usize), _> =
+                    bincode::serde::decode_from_slice(&bytes, bincode::config::standard());
+                if back.ok().map(|(b, _)| b).as_ref() != Some(e) {
+                    failures.push(format!("{id} {name}: `{e}` does not read back from its encoding"));
+                }
+                if game.parse_event(&e.to_string()).as_ref().ok() != Some(e) {
+                    failures.push(format!("{id} {name}: `{e}` does not read back from the line it prints"));
+                }
+            }
             let mut state = game.initial_state();
             for (i, e) in events.iter().enumerate() {
                 if game.step(&mut state, e, &mut Findings::default()).is_err() {
