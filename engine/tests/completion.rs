@@ -13,26 +13,10 @@
 /// The games whose clean fixtures must complete exactly.
 const HELD: &[&str] = &["keridwyn-fight"];
 
-use arbiter_engine::{dispatch, game_ids, Findings, Game, GameVisitor, Setup};
-use std::path::{Path, PathBuf};
+mod common;
 
-/// A fixture's setup pairs, catalog and event lines; `None` for one that is not clean or
-/// holds retractions (`undo`: completion works on the effective records only).
-fn clean_fixture(text: &str) -> Option<(Vec<String>, Option<String>, Vec<String>)> {
-    let (mut pairs, mut catalog, mut events, mut clean) = (Vec::new(), None, Vec::new(), false);
-    for line in text.lines().map(|l| l.split('#').next().unwrap_or("").trim()) {
-        match line.split_once(' ') {
-            _ if line.is_empty() => {}
-            _ if line == "undo" => return None,
-            Some(("@setup" | "@variant", rest)) => pairs.extend(rest.split_whitespace().map(String::from)),
-            Some(("@catalog", name)) => catalog = Some(name.trim().to_string()),
-            _ if line == "@expect clean" => clean = true,
-            _ if line.starts_with('@') => {}
-            _ => events.push(line.to_string()),
-        }
-    }
-    clean.then_some((pairs, catalog, events))
-}
+use arbiter_engine::{dispatch, game_ids, Findings, Game, GameVisitor};
+use common::{fixtures_of, Fixture};
 
 /// Complete a log of decisions and random outcomes.
 fn complete<G: Game>(game: &G, decisions: Vec<G::Event>) -> Result<Vec<G::Event>, String> {
@@ -74,19 +58,6 @@ fn without_no_op_consequences<G: Game>(game: &G, events: Vec<G::Event>) -> Vec<G
     kept
 }
 
-fn fixtures_of(id: &str) -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures").join(id);
-    let mut out: Vec<PathBuf> = std::fs::read_dir(dir)
-        .into_iter()
-        .flatten()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "arb"))
-        .collect();
-    out.sort();
-    out
-}
-
 #[derive(Clone, Copy)]
 struct Completes;
 
@@ -98,16 +69,12 @@ impl GameVisitor for Completes {
         let mut failures = Vec::new();
         for path in fixtures_of(id) {
             let text = std::fs::read_to_string(&path).unwrap_or_default();
-            let Some((pairs, catalog, lines)) = clean_fixture(&text) else { continue };
+            // Clean fixtures without retractions: completion works on the effective records.
+            let Some(fixture) = Fixture::parse(&text).filter(|f| f.clean) else { continue };
             let name = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
-            let setup = Setup::from_pairs(pairs.iter().map(String::as_str)).unwrap_or_default();
-            let catalog_name = catalog.unwrap_or_else(|| G::default_catalog().to_string());
-            let text = match G::builtin_catalog(&catalog_name) {
-                Some(t) => t.to_string(),
-                None => std::fs::read_to_string(path.with_file_name(&catalog_name)).unwrap_or_default(),
-            };
-            let Ok(game) = G::new(&setup, &text) else { continue };
-            let parsed: Vec<G::Event> = lines.iter().filter_map(|l| game.parse_event(l).ok()).collect();
+            let Some(game) = fixture.game::<G>(&path) else { continue };
+            let parsed: Vec<G::Event> =
+                fixture.lines.iter().filter_map(|l| game.parse_event(l).ok()).collect();
             let full = without_no_op_consequences(&game, parsed);
             let decisions = full.iter().filter(|e| !G::is_consequence(e)).cloned().collect();
             match complete(&game, decisions) {

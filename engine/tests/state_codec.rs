@@ -9,38 +9,10 @@
 //! replay. Each fixture's records read back too, from their encoding and from the line
 //! they print.
 
-use arbiter_engine::{dispatch, game_ids, Findings, Game, GameVisitor, Setup};
-use std::path::{Path, PathBuf};
+mod common;
 
-fn fixtures_of(id: &str) -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures").join(id);
-    let mut out: Vec<PathBuf> = std::fs::read_dir(dir)
-        .into_iter()
-        .flatten()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "arb"))
-        .collect();
-    out.sort();
-    out
-}
-
-/// A fixture's setup pairs, catalog and event lines; `None` for one with retractions (the
-/// records replayed would not be the lines).
-fn fixture(text: &str) -> Option<(Vec<String>, Option<String>, Vec<String>)> {
-    let (mut pairs, mut catalog, mut events) = (Vec::new(), None, Vec::new());
-    for line in text.lines().map(|l| l.split('#').next().unwrap_or("").trim()) {
-        match line.split_once(' ') {
-            _ if line.is_empty() => {}
-            _ if line == "undo" => return None,
-            Some(("@setup" | "@variant", rest)) => pairs.extend(rest.split_whitespace().map(String::from)),
-            Some(("@catalog", name)) => catalog = Some(name.trim().to_string()),
-            _ if line.starts_with('@') => {}
-            _ => events.push(line.to_string()),
-        }
-    }
-    Some((pairs, catalog, events))
-}
+use arbiter_engine::{dispatch, game_ids, Findings, Game, GameVisitor};
+use common::{fixtures_of, Fixture};
 
 fn encode<S: serde::Serialize>(s: &S) -> Vec<u8> {
     bincode::serde::encode_to_vec(s, bincode::config::standard()).unwrap_or_default()
@@ -56,16 +28,11 @@ impl GameVisitor for RoundTrips {
         let (mut states, mut failures) = (0, Vec::new());
         for path in fixtures_of(id) {
             let text = std::fs::read_to_string(&path).unwrap_or_default();
-            let Some((pairs, catalog, lines)) = fixture(&text) else { continue };
+            let Some(fixture) = Fixture::parse(&text) else { continue };
             let name = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
-            let Ok(setup) = Setup::from_pairs(pairs.iter().map(String::as_str)) else { continue };
-            let catalog_name = catalog.unwrap_or_else(|| G::default_catalog().to_string());
-            let text = match G::builtin_catalog(&catalog_name) {
-                Some(t) => t.to_string(),
-                None => std::fs::read_to_string(path.with_file_name(&catalog_name)).unwrap_or_default(),
-            };
-            let Ok(game) = G::new(&setup, &text) else { continue };
-            let events: Vec<G::Event> = lines.iter().map_while(|l| game.parse_event(l).ok()).collect();
+            let Some(game) = fixture.game::<G>(&path) else { continue };
+            let events: Vec<G::Event> =
+                fixture.lines.iter().map_while(|l| game.parse_event(l).ok()).collect();
             // Every record reads back from its stored encoding and from the line it prints.
             for e in &events {
                 let bytes = encode(e);
