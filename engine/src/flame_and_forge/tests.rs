@@ -315,22 +315,3 @@ fn a_won_challenges_health_before_its_discard_is_one_finding() {
     assert_eq!(found, [("health blue +1 -> 7", "ff.challenge.win-event")]);
     assert!(s.events.iter().all(|&id| g.catalog.names.event_label(id).as_str() != "t-04"));
 }
-
-#[test]
-fn scratch_events_stage_roundtrips_through_bincode() {
-    use super::state::{CStage, FStage};
-    let cfg = bincode::config::standard();
-    for ahead in [false, true] {
-        let v = (
-            FStage::Events { left: [1, 0, 2], heal: -1, ahead },
-            7u8,
-            CStage::Events { heal: 1, done: 2, ahead },
-            9u32,
-        );
-        let bytes = bincode::serde::encode_to_vec(v, cfg).unwrap();
-        let back: Result<((FStage, u8, CStage, u32), usize), _> =
-            bincode::serde::decode_from_slice(&bytes, cfg);
-        println!("ahead={ahead}: {bytes:?} -> {back:?}");
-        assert_eq!(back.map(|b| b.0).ok(), Some(v));
-    }
-}
