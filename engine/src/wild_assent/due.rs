@@ -1142,15 +1142,14 @@ impl WildAssent {
         // branches needs one of these set, so skipping it when none is changes nothing.
         // A Creature turn's end waits for its activation to be over: while one is in progress
         // (most records of a Creature turn), the drawing needs no look either. The attack's
-        // and the drawing's tests are `settle_pending`'s own, whole: an attack declared and
-        // not yet rolled (every `attack` decision leaves one) has nothing to end, and a
-        // drawing goes on until its second dead card; neither calls it for nothing. (No
-        // branch writes what a later one tests, so the branches' tests at entry decide.)
+        // and the drawing's tests are `settle_pending`'s own (`attack_rolled`,
+        // `drawing_over`), so neither calls it for nothing. (No branch writes what a later
+        // one tests, so the branches' tests at entry decide.)
         if s.momentum_heal.is_some()
-            || s.attack.as_ref().is_some_and(|a| a.roll.is_some())
+            || attack_rolled(s)
             || s.skill.is_some()
             || s.capture.is_some()
-            || (s.hunt.drawing && s.act.is_none() && s.hunt.capture_card.is_none() && s.hunt.dead_draws >= 2)
+            || drawing_over(s)
         {
             self.settle_pending(s, known);
         }
@@ -1163,7 +1162,7 @@ impl WildAssent {
         if s.momentum_heal.is_some() && self.momentum_due(s).is_none() {
             s.momentum_heal = None;
         }
-        if s.attack.as_ref().is_some_and(|a| a.roll.is_some()) && !self.attack_pending(s, known) {
+        if attack_rolled(s) && !self.attack_pending(s, known) {
             if let Some(a) = s.attack.take() {
                 s.last_attack = Some((a.attacker, a.source));
                 let free = matches!(a.source, Source::Skill(k) if self.catalog.skills[k].kind == super::cards::SkillKind::Free);
@@ -1194,7 +1193,7 @@ impl WildAssent {
                 }
             }
         }
-        if s.hunt.drawing && s.act.is_none() && s.hunt.capture_card.is_none() && s.hunt.dead_draws >= 2 {
+        if drawing_over(s) {
             s.hunt.drawing = false;
         }
     }
@@ -1274,6 +1273,21 @@ fn records(s: &State, e: &Event, f: Fact) -> bool {
 #[inline(never)]
 fn not_on_table(n: &crate::kit::name::Name) -> StepError {
     StepError::new(format!("`{n}` is not on the table (no miniature of that name was placed)"))
+}
+
+/// Whether an attack is rolled and may have ended: one declared and not yet rolled (every
+/// `attack` decision leaves one) has nothing to end. Asked by `settle_knowing` before the
+/// call and by `settle_pending` for the attack's branch: one test, so they cannot differ.
+#[inline]
+fn attack_rolled(s: &State) -> bool {
+    s.attack.as_ref().is_some_and(|a| a.roll.is_some())
+}
+
+/// Whether a Creature turn's drawing is over: its activation done, no capture card being
+/// resolved, and its second dead card drawn. Asked where `attack_rolled` is.
+#[inline]
+fn drawing_over(s: &State) -> bool {
+    s.hunt.drawing && s.act.is_none() && s.hunt.capture_card.is_none() && s.hunt.dead_draws >= 2
 }
 
 /// A record resolved as a consequence that is none.
