@@ -641,10 +641,22 @@ impl FlameAndForge {
         (0..3).map(|i| left[i].min(active[i])).sum()
     }
 
+    /// Whether a won challenge may discard another Win-a-Challenge event, `done` being
+    /// discarded: under `win-events=one` (l.255 "remove one active event card") only a first.
+    pub(super) fn win_discards_more(&self, done: u8) -> bool {
+        match self.config.win_events {
+            super::params::WinEvents::One => done == 0,
+            super::params::WinEvents::All => true,
+        }
+    }
+
     /// How many Win-a-Challenge events a won challenge still discards, `done` being discarded:
-    /// the active ones, under `win-events=one` (l.255 "remove one active event card") one at
-    /// most, and none after it.
+    /// the active ones, under `win-events=one` one at most, and none after it
+    /// (`win_discards_more`).
     pub(super) fn win_discards_left(&self, s: &State, done: u8) -> u8 {
+        if !self.win_discards_more(done) {
+            return 0;
+        }
         let active = s
             .events
             .iter()
@@ -652,7 +664,6 @@ impl FlameAndForge {
             .count();
         let active = u8::try_from(active).unwrap_or(u8::MAX);
         match self.config.win_events {
-            super::params::WinEvents::One if done > 0 => 0,
             super::params::WinEvents::One => active.min(1),
             super::params::WinEvents::All => active,
         }

@@ -910,11 +910,7 @@ impl FlameAndForge {
                 false
             }
             CStage::Events { heal, done, .. } => {
-                let more = match self.config.win_events {
-                    super::params::WinEvents::One => done == 0,
-                    super::params::WinEvents::All => true,
-                };
-                if heal > 0 || more {
+                if heal > 0 || self.win_discards_more(done) {
                     if let Some(due) = self.win_events_due(s, s.challenges[k].seat, heal) {
                         *stop = Stop::Top(due);
                         return false;
