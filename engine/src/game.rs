@@ -144,7 +144,9 @@ impl Findings {
         self.violations.is_empty() && self.unverified.is_empty() && self.uncertain.is_empty()
     }
     /// Record a finding: a violation, or an uncertain finding when it names the unverified
-    /// effect it may follow from.
+    /// effect it may follow from. Cold, as [`StepError`]'s constructors are: the rules' checks
+    /// mostly pass, and the optimizer then lays the reporting out of their way.
+    #[cold]
     pub fn violate(&mut self, v: Violation) {
         if v.uncertain.is_some() {
             self.uncertain.push(v);
@@ -164,9 +166,11 @@ pub struct StepError {
 }
 
 impl StepError {
+    #[cold]
     pub fn new(message: impl Into<String>) -> Self {
         StepError { rule: None, message: message.into() }
     }
+    #[cold]
     pub fn rule(rule: &'static str, message: impl Into<String>) -> Self {
         StepError { rule: Some(rule), message: message.into() }
     }

@@ -90,6 +90,9 @@ impl WildAssent {
         Ok(())
     }
 
+    /// Cold: a finding is the rare branch, so its building (a message formatted, the
+    /// miniatures it names tainted) is laid out away from the checks that pass.
+    #[cold]
     fn v(&self, s: &State, rule: &'static str, msg: impl Into<String>, units: &[UnitIx]) -> Violation {
         let units: Vec<Option<UnitIx>> = units.iter().map(|&u| Some(u)).collect();
         self.taint(s, Violation::new(rule, msg), &units)
