@@ -493,7 +493,9 @@ Exit status: 0; 2 for an unknown session, N past its end or a taken name.")]
     /// Run a suite of fixtures: logs that say what replaying them must produce.
     ///
     /// Every *.arb and *.jsonl under DIR is a fixture whose @expect and @assert lines say what
-    /// replaying it must produce (docs/notation/README.md). Ends with `N passed, N failed`.
+    /// replaying it must produce (docs/notation/README.md); one with a @derive line is replayed
+    /// with the consequences it leaves out derived, as `verify --derive` does. Ends with `N
+    /// passed, N failed`.
     #[command(after_help = "\
 EXAMPLES:
   arbiter fixtures fixtures/

@@ -147,7 +147,7 @@ pub async fn import(
         let mut out = outcome(created);
         if out.result.expectations_not_stored > 0 {
             out.stderr.push(format!(
-                "note: the file's {} fixture expectation line(s) (@expect, @assert) are not part of a session and were not stored; the file stays the fixture",
+                "note: the file's {} fixture expectation line(s) (@expect, @assert, @derive) are not part of a session and were not stored; the file stays the fixture",
                 out.result.expectations_not_stored
             ));
         }

@@ -61,7 +61,7 @@ pub fn import(
         output::print(&created.to_string())?;
         if created.expectations_not_stored > 0 {
             eprintln!(
-                "arbiter: note: the file's {} fixture expectation line(s) (@expect, @assert) are not part of a session and were not stored; the file stays the fixture",
+                "arbiter: note: the file's {} fixture expectation line(s) (@expect, @assert, @derive) are not part of a session and were not stored; the file stays the fixture",
                 created.expectations_not_stored
             );
         }

@@ -1,4 +1,5 @@
-//! Fixture expectations: the `@expect`, `@assert` and `@variant` directives of a log file.
+//! Fixture expectations: the `@expect`, `@assert`, `@derive` and `@variant` directives of a
+//! log file.
 
 use serde::Serialize;
 use std::fmt;
@@ -34,6 +35,9 @@ pub enum Expectation {
     /// `@expect incomplete [CONSEQUENCE]`: the log ends while the rules still owe a
     /// consequence (this one, in notation, when given).
     Incomplete { owed: Option<String> },
+    /// `@derive`: the log leaves consequences to the rules; replay it completed, as
+    /// `verify --derive` does, and judge the rest against that replay.
+    Derive,
 }
 
 impl fmt::Display for Expectation {
@@ -46,6 +50,7 @@ impl fmt::Display for Expectation {
             Expectation::Unverified { record } => write!(f, "@expect unverified {record}"),
             Expectation::Uncertain { record, rule } => write!(f, "@expect uncertain {record} {rule}"),
             Expectation::Split { record, name, value } => write!(f, "@expect split {record} {name}={value}"),
+            Expectation::Derive => f.write_str("@derive"),
             Expectation::Incomplete { owed: None } => f.write_str("@expect incomplete"),
             Expectation::Incomplete { owed: Some(c) } => write!(f, "@expect incomplete {c}"),
             Expectation::Assert { at: At::Record(n), key, value } => write!(f, "@assert {n} {key} = {value}"),

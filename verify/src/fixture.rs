@@ -103,6 +103,7 @@ impl<'a> WithGame<'a> for Work<'_> {
             .collect();
         let opened = open::<G>(self.source, peeked, &[])?;
         let mut replay = Replayer::new(opened);
+        replay.derive = derives(&expectations);
         let mut actual = Actual::default();
         while let Some(step) = replay.step() {
             let step = step?;
@@ -122,8 +123,13 @@ impl<'a> WithGame<'a> for Work<'_> {
                 Outcome::Failed(e) => actual.error = Some((step.index, e.to_string())),
                 _ => {}
             }
-            if wanted.contains(&step.index) && actual.error.is_none() {
-                actual.facts.insert(step.index, replay.game().facts(&replay.state));
+            // A consequence derived before record N is part of the state after record N - 1
+            // (the table applies it before the next decision): an assertion there sees it.
+            let after = if step.derived { step.index.checked_sub(1) } else { Some(step.index) };
+            if let Some(at) = after.filter(|at| wanted.contains(at)) {
+                if actual.error.is_none() {
+                    actual.facts.insert(at, replay.game().facts(&replay.state));
+                }
             }
         }
         actual.end_facts = replay.game().facts(&replay.state);
@@ -132,6 +138,11 @@ impl<'a> WithGame<'a> for Work<'_> {
         }
         Ok((G::info().id.to_string(), expectations, actual))
     }
+}
+
+/// Whether the fixture says `@derive`: its log leaves consequences to the rules.
+fn derives(expectations: &[(usize, Expectation)]) -> bool {
+    expectations.iter().any(|(_, e)| *e == Expectation::Derive)
 }
 
 /// Check one fixture file. Never fails: an unusable file is a failing fixture whose failure
@@ -167,7 +178,8 @@ pub fn run_fixture<R: Games>(ctx: &Context<'_, R>, path: &Path) -> FixtureResult
             judge(&expectations, &actual, &mut result);
             check_splits(ctx, &source, &expectations, &mut result);
             if !result.failures.is_empty() {
-                result.happened = Some(match verify(ctx, &source, &VerifyOptions::default()) {
+                let options = VerifyOptions { derive: derives(&expectations), ..Default::default() };
+                result.happened = Some(match verify(ctx, &source, &options) {
                     Ok(r) => r.to_string(),
                     Err(e) => e.to_string(),
                 });
@@ -279,7 +291,7 @@ fn judge(expectations: &[(usize, Expectation)], actual: &Actual, result: &mut Fi
                 }
             }
             // Needs a second replay; see `check_splits`.
-            Expectation::Split { .. } => {}
+            Expectation::Split { .. } | Expectation::Derive => {}
             // The first thing owed: a consequence, else the decision only the player makes.
             Expectation::Incomplete { owed } => match (actual.owed.first(), owed) {
                 (None, _) => fail.push(format!("line {line}: `{e}` but the log ends with nothing owed")),

@@ -744,15 +744,15 @@ impl LogReader {
                 Ok(e) => self.expectations.push((line_no, e)),
                 Err(expected) => return Err(err(&path, line_no, rest_col, &expected, &found(plain))),
             },
-            other => {
-                return Err(err(
-                    &path,
-                    line_no,
-                    column,
-                    "a directive (@game, @setup, @catalog, @title, @rules, @variant, @expect, @assert)",
-                    &found(&format!("@{other}")),
-                ))
-            }
+            "derive" if plain.is_empty() => self.expectations.push((line_no, Expectation::Derive)),
+            "derive" => return Err(err(&path, line_no, rest_col, "nothing after `@derive`", &found(plain))),
+            other => return Err(err(
+                &path,
+                line_no,
+                column,
+                "a directive (@game, @setup, @catalog, @title, @rules, @variant, @expect, @assert, @derive)",
+                &found(&format!("@{other}")),
+            )),
         }
         Ok(())
     }
@@ -1140,6 +1140,16 @@ mod tests {
         assert!(e.message.contains("after the record it names"), "{e}");
         let e = parse_notation(Path::new("t.arb"), "@game toy\nnote \x1b[2J\n@bogus\x07\n").unwrap_err();
         assert!(e.message.contains("`@bogus\\x07`") && !e.message.contains('\x1b'), "{e}");
+    }
+
+    #[test]
+    fn derive_is_a_bare_directive_anywhere() {
+        let log =
+            parse_notation(Path::new("t.arb"), "@game toy\nroll 1\n@derive   # completed\nroll 2\n").unwrap();
+        assert_eq!(log.expectations, vec![(3, Expectation::Derive)]);
+        assert_eq!(Expectation::Derive.to_string(), "@derive");
+        let e = parse_notation(Path::new("t.arb"), "@game toy\n@derive all\n").unwrap_err();
+        assert!(e.message.starts_with("t.arb:2:9: expected nothing after `@derive`"), "{e}");
     }
 
     #[test]

@@ -31,7 +31,7 @@ pub struct Created {
     pub game: String,
     pub records: u64,
     pub rules_version: u32,
-    /// Fixture expectation lines (`@expect`, `@assert`) the imported file held: a session is
+    /// Fixture expectation lines (`@expect`, `@assert`, `@derive`) the imported file held: a session is
     /// a record of play, not a test, so they are not stored (the file stays the fixture).
     pub expectations_not_stored: usize,
 }
