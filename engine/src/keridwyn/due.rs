@@ -480,6 +480,8 @@ impl KeridwynFight {
             }
             _ => {}
         }
+        // A consequence is what changes a fighter mid-round (`track-priority`).
+        self.reprice_track(s);
         self.advance(s);
         Ok(())
     }

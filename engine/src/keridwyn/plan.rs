@@ -6,13 +6,36 @@ use super::cards::CardKind;
 use super::effect::Effect;
 use super::event::{Event, Play};
 use super::fact::same;
-use super::rules::{self, DeclaredRepeat, FocusRefresh, ManeuverOptions};
+use super::rules::{self, DeclaredRepeat, FocusRefresh, ManeuverOptions, TrackPriority};
 use super::setup::out_of_sequence;
 use super::state::{to_end, Action, HandCard, Ongoing, Phase, Seat, Source, State, Token};
 use super::KeridwynFight;
 use crate::{Findings, StepError, Violation};
 
 impl KeridwynFight {
+    /// Under `track-priority=current`, every token on the track moves to its action's
+    /// Priority now (a Slow, Immunity or Priority effect gained or ended since it was placed);
+    /// under the default `as-placed` the tokens stay on the numbers they were placed on (l.33).
+    pub(crate) fn reprice_track(&self, s: &mut State) {
+        if self.params.track_priority != TrackPriority::Current || s.track.is_empty() {
+            return;
+        }
+        let prices: Vec<i32> = s
+            .track
+            .iter()
+            .map(|t| {
+                let base = match t.action {
+                    Action::Lure => self.catalog.lure_priority.unwrap_or(0),
+                    Action::Card(id) => self.catalog.cards.get(id).and_then(|k| k.priority).unwrap_or(0),
+                };
+                self.token_priority(s, t.who, base, t.second)
+            })
+            .collect();
+        for (t, p) in s.track.iter_mut().zip(prices) {
+            t.priority = p;
+        }
+    }
+
     /// `reveal A lure maneuver:heavy-shield immune:burn`
     pub(crate) fn reveal(
         &self,

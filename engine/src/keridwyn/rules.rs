@@ -270,6 +270,11 @@ named_enum! {
 }
 
 named_enum! {
+    /// `track-priority`.
+    pub enum TrackPriority ("a reading of track-priority") { AsPlaced = "as-placed", Current = "current" }
+}
+
+named_enum! {
     /// `end-of-round-defeats`.
     pub enum RoundDefeats ("a reading of end-of-round-defeats") { Together = "together", AsRecorded = "as-recorded" }
 }
@@ -304,6 +309,7 @@ pub const P_TIEBREAK_DICE: &str = "tiebreak-unequal-dice";
 pub const P_DECLARED_REPEAT: &str = "declared-card-repeat";
 pub const P_NO_FIRST_ACTION: &str = "no-first-action";
 pub const P_REROLL_ROLLS: &str = "reroll-rolls";
+pub const P_TRACK_PRIORITY: &str = "track-priority";
 
 /// The most Fame a reroll may cost (catalog numbers stay below 1000).
 pub const MAX_REROLL_COST: i32 = 999;
@@ -580,6 +586,24 @@ pub static PARAMS: &[ParamSpec] = &[
               a tie-break being kf.reroll.action-roll (reported, not applied).",
         section: "STARTING THE FIGHT; SAMPLE ROUND OF COMBAT",
     },
+    ParamSpec {
+        name: P_TRACK_PRIORITY,
+        kind: ParamKind::Interpretation,
+        allowed: TrackPriority::NAMES,
+        default: TrackPriority::AsPlaced.name(),
+        doc: "\"Each participant places an action token on the Priority track for each of their actions on the \
+              number matching the action's Priority. While there are tokens on the tracker, remove the highest \
+              number token and complete that action\" (l.33), and \"Slow: Suffer -6 Priority\" (l.17): silent on a \
+              Priority that changes after the tokens are down (a Slow gained from an action earlier on the \
+              track, a Priority effect that starts or ends mid-round). Default `as-placed`, the procedure's \
+              plain words: a token stays on the number it was placed on, and the track is resolved from the \
+              tokens on it (a fighter Slowed mid-round acts on the number its token is on; its later tokens, \
+              such as the monster's second action, are placed with the -6). `current`: a token follows its \
+              action's Priority, moving as a Slow, Immunity or Priority effect on its owner (or, under \
+              participating-characters=living, a defeat) changes it, so a fighter Slowed mid-round acts 6 \
+              later.",
+        section: "ACTIONS; AILMENTS",
+    },
 ];
 
 /// The interpretations, read once from the setup.
@@ -605,6 +629,7 @@ pub struct Params {
     pub declared_repeat: DeclaredRepeat,
     pub no_first_action: NoFirstAction,
     pub reroll_rolls: RerollRolls,
+    pub track_priority: TrackPriority,
 }
 
 impl Params {
@@ -631,6 +656,7 @@ impl Params {
             declared_repeat: r.get(P_DECLARED_REPEAT, DeclaredRepeat::Allowed),
             no_first_action: r.get(P_NO_FIRST_ACTION, NoFirstAction::SecondRoll),
             reroll_rolls: r.get(P_REROLL_ROLLS, RerollRolls::AnyRoll),
+            track_priority: r.get(P_TRACK_PRIORITY, TrackPriority::AsPlaced),
         }
     }
 }

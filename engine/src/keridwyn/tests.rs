@@ -415,6 +415,7 @@ fn rule_ids_are_unique_and_interpretations_are_typed_and_quote_their_passage() {
         check_reading::<rules::DeclaredRepeat>(specs, rules::P_DECLARED_REPEAT),
         check_reading::<rules::NoFirstAction>(specs, rules::P_NO_FIRST_ACTION),
         check_reading::<rules::RerollRolls>(specs, rules::P_REROLL_ROLLS),
+        check_reading::<rules::TrackPriority>(specs, rules::P_TRACK_PRIORITY),
     ];
     for c in checks {
         assert_eq!(c, Ok(()));
