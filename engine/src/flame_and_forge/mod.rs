@@ -255,7 +255,12 @@ impl Game for FlameAndForge {
             // or a win's events stage encodes its `ahead` flag always (left out while false since
             // 9, it made a snapshot taken there misread: engine/tests/state_codec.rs), so such a
             // state's digest differs from 9's.
-            rules_version: 10,
+            // 11: a Haste gained once the turn's placements are done and before Phase 4 passes
+            // the turn (a dragonslayer card used "at any moment", l.415) owes its placement
+            // (l.228 "Place (and resolve) one additional dwarf"), unless Phase 4 ends the game:
+            // it was counted and then dropped as the turn passed, and the placement recorded for
+            // it was reported under ff.place.main-action.
+            rules_version: 11,
         }
     }
 
