@@ -12,7 +12,7 @@
 
 use super::cards::{Criterion, Instinct, Movement, Moving, Pool, Stat};
 use super::geometry::Blockers;
-use super::rules::{self, CarefulRange, PitPath, TargetCriteria, TargetDefense, TargetHp};
+use super::rules::{self, CarefulAway, CarefulRange, PitPath, TargetCriteria, TargetDefense, TargetHp};
 use super::state::reach::{Kept, Reach};
 use super::state::{Activation, Side, State, UnitIx};
 use super::WildAssent;
@@ -942,13 +942,21 @@ impl WildAssent {
                 fields = fields.union(all[i].and(goal[i]));
             }
             let fields = fields.and(r.mover.end);
-            let far = fields.iter().map(|at| at.distance(tat)).fold(act.start.at.distance(tat), u32::max);
-            let mut best = if act.start.at.distance(tat) == far { rest(act.start.at) } else { 0 };
-            for at in fields.iter().filter(|at| at.distance(tat) == far) {
-                best = best.max(rest(at));
-            }
-            let away = here.at.distance(tat);
-            let worse = away < far || (away == far && rest(here.at) < best);
+            let worse = if self.params.careful_away == CarefulAway::EverySeeker {
+                // `careful-away=every-seeker`: as far from the nearest Seeker, the target
+                // among them, as it can.
+                let near = |at: Pos| at.distance(tat).min(rest(at));
+                let best = fields.iter().map(near).fold(near(act.start.at), u32::max);
+                near(here.at) < best
+            } else {
+                let far = fields.iter().map(|at| at.distance(tat)).fold(act.start.at.distance(tat), u32::max);
+                let mut best = if act.start.at.distance(tat) == far { rest(act.start.at) } else { 0 };
+                for at in fields.iter().filter(|at| at.distance(tat) == far) {
+                    best = best.max(rest(at));
+                }
+                let away = here.at.distance(tat);
+                away < far || (away == far && rest(here.at) < best)
+            };
             return (!in_goal(goal, here) || worse).then(|| {
                 (
                     rules::CMOVE_CAREFUL,
@@ -1141,7 +1149,13 @@ impl WildAssent {
                         .map(|&e| p.at.distance(s.unit(e).at))
                         .min()
                         .unwrap_or(u32::MAX);
-                    (t, o)
+                    // `careful-away`: the target's distance, then the nearest other Seeker's;
+                    // or the nearest Seeker's of them all.
+                    if self.params.careful_away == CarefulAway::EverySeeker {
+                        (t.min(o), 0)
+                    } else {
+                        (t, o)
+                    }
                 };
                 let places: Vec<Place> = r
                     .searched()

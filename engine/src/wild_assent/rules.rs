@@ -266,7 +266,7 @@ rules! {
         "Advance: toward the target, stopping only when out of Speed or adjacent to it",
         "Hunt: Creature Movement, Example 12";
     CMOVE_CAREFUL = "wa.hunt.cmove.careful",
-        "Careful Advance: stop as soon as the target is in range; in range already, move as far from it as possible while staying in range; either way it stops as it arrives, without a turn (interpretation `careful-range`)",
+        "Careful Advance: stop as soon as the target is in range; in range already, move as far from it (and the other Seekers) as possible while staying in range; either way it stops as it arrives, without a turn (interpretations `careful-range`, `careful-away`)",
         "Hunt: Creature Movement, Example 12";
     CMOVE_FACE = "wa.hunt.cmove.face-to-attack",
         "Speed left at the destination is spent rotating so the target is in the frontal arc (fixed reading)",
@@ -742,6 +742,14 @@ pub const P_INSTINCT_SECOND: &str = "instinct-second-card";
 pub const P_KNOCKBACK_PLAIN: &str = "knockback-plain";
 pub const P_LAST_ESCAPE: &str = "last-standing-escape";
 pub const P_CAREFUL_RANGE: &str = "careful-range";
+pub const P_CAREFUL_AWAY: &str = "careful-away";
+
+named_enum! {
+    /// Where a Careful Advance already in range moves "as far away from its target (and any
+    /// other Seeker) as possible": farthest from the target, then from the nearest other
+    /// Seeker; or farthest from the nearest Seeker, the target among them.
+    pub enum CarefulAway ("a reading") { TargetFirst = "target-first", EverySeeker = "every-seeker" }
+}
 
 named_enum! {
     /// What "in range" means for Careful Advance.
@@ -1094,6 +1102,22 @@ pub static PARAMS: &[ParamSpec] = &[
               able to attack (within Range, in line of sight, in the frontal arc), as a Creature \"will never \
               target a miniature it cannot perform its action on\".",
         section: "Hunt: Creature Movement, Example 12",
+    },
+    ParamSpec {
+        name: P_CAREFUL_AWAY,
+        kind: ParamKind::Interpretation,
+        allowed: CarefulAway::NAMES,
+        default: CarefulAway::TargetFirst.name(),
+        doc: "(Hunt) \"Careful Advance: ... If the Creature is already in range at the beginning of its \
+              activation, it will move as far away from its target (and any other Seeker) as possible while \
+              staying in range\" (Creature Movement): the book does not say how the two distances weigh. \
+              Default `target-first`, the sentence's order: its object is the target, the one whose distance \
+              \"while staying in range\" bounds, and the parenthesis adds the other Seekers after it, so the \
+              Creature ends as far from its target as its Range and Speed allow, and among those fields as far \
+              from the nearest other Seeker as it can (fields counted with diagonal steps). `every-seeker`: \
+              the target and the others alike, as far from the nearest Seeker of them all as it can, so it \
+              may stop closer to its target to stay away from another Seeker.",
+        section: "Hunt: Creature Movement",
     },
     ParamSpec {
         name: P_LAST_ESCAPE,
@@ -1587,6 +1611,7 @@ pub struct Params {
     pub instinct_second: InstinctSecond,
     pub knockback_plain: KnockbackPlain,
     pub careful_range: CarefulRange,
+    pub careful_away: CarefulAway,
     pub last_escape: LastStandingEscape,
     pub heal_cap: HealCap,
     pub reroll: RerollTiming,
@@ -1671,6 +1696,7 @@ impl Params {
             instinct_second: r.get(P_INSTINCT_SECOND, InstinctSecond::AnyCard),
             knockback_plain: r.get(P_KNOCKBACK_PLAIN, KnockbackPlain::Damaged),
             careful_range: r.get(P_CAREFUL_RANGE, CarefulRange::Range),
+            careful_away: r.get(P_CAREFUL_AWAY, CarefulAway::TargetFirst),
             last_escape: r.get(P_LAST_ESCAPE, LastStandingEscape::SlainOnly),
             heal_cap: r.get(P_HEAL_CAP, HealCap::HealExempt),
             reroll: r.get(P_REROLL, RerollTiming::AnyTime),
@@ -1745,6 +1771,7 @@ mod tests {
         check_reading::<InstinctSecond>(PARAMS, P_INSTINCT_SECOND).unwrap();
         check_reading::<KnockbackPlain>(PARAMS, P_KNOCKBACK_PLAIN).unwrap();
         check_reading::<CarefulRange>(PARAMS, P_CAREFUL_RANGE).unwrap();
+        check_reading::<CarefulAway>(PARAMS, P_CAREFUL_AWAY).unwrap();
         check_reading::<LastStandingEscape>(PARAMS, P_LAST_ESCAPE).unwrap();
         check_reading::<RerollTiming>(PARAMS, P_REROLL).unwrap();
         check_reading::<ScoutActions>(PARAMS, P_SCOUT_ACTIONS).unwrap();
