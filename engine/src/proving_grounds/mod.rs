@@ -197,7 +197,8 @@ impl Game for ProvingGrounds {
             // 8: the sun's borrow is step 2A's (card l.22-25): the checks starting with it
             // owed break `pg.sun-moon.sun-borrow`, a borrow after them `pg.check.after-moves`;
             // under `sun-borrow=at-once` a die exhausted before the borrow (a wound recorded
-            // before it) is never the borrowed die `track-first` sends back to the dial.
+            // before it) is never the borrowed die `track-first` sends back to the dial; a
+            // wound with an empty pool exhausts nothing and breaks no rule.
             rules_version: 8,
         }
     }
