@@ -88,7 +88,7 @@ impl Hooks for SunMoon {
                 f,
                 Violation::new(
                     SUN_BORROW,
-                    "the sun enemy was hit but no colored die was borrowed before defeats and wounds were checked",
+                    "the sun enemy was hit but no colored die was borrowed in step 2A, before the checks",
                 )
                 .expected_recorded("borrow g|y|b", e.to_string()),
             );
