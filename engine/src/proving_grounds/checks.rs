@@ -95,7 +95,12 @@ impl ProvingGrounds {
         } else {
             s.pool.position(|d| d.color == color)
         };
-        exhaust_at(s, pick, color, f);
+        // "Add one of your dice to the exhaustion track" (l.159) cannot be done once every die
+        // is on the track: the wound's other two steps still happen, and the color the
+        // notation makes the log name (`next_consequence` derives `w`) stands for no die.
+        if !s.pool.is_empty() {
+            exhaust_at(s, pick, color, f);
+        }
         s.slots[i].marker = self.enemy(card).start;
         s.marker_unknown &= !(1 << i); // back on its start space: known again
         self.lose_health(s, true);

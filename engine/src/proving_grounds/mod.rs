@@ -194,7 +194,12 @@ impl Game for ProvingGrounds {
             // 7: `effect-die-return` also names which die of its color goes back to the Sun
             // and Moon dial when a wound exhausted one beside the borrowed die (`track-first`
             // now returns the exhausted one; the default keeps version 6's reading).
-            rules_version: 7,
+            // 8: the sun's borrow is step 2A's (card l.22-25): the checks starting with it
+            // owed break `pg.sun-moon.sun-borrow`, a borrow after them `pg.check.after-moves`;
+            // under `sun-borrow=at-once` a die exhausted before the borrow (a wound recorded
+            // before it) is never the borrowed die `track-first` sends back to the dial; a
+            // wound with an empty pool exhausts nothing and breaks no rule.
+            rules_version: 8,
         }
     }
 

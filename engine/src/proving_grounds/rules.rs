@@ -59,7 +59,7 @@ rules! {
         "An enemy assigned no dice is not attacked: its marker does not move",
         "A. Move Battle Markers (No Dice)";
     CHECK_AFTER_MOVES = "pg.check.after-moves",
-        "Defeats and wounds are checked after all battle markers have moved",
+        "Defeats and wounds are checked after all battle markers have moved (with Sun and Moon, after the moon's move and the sun's borrow too)",
         "Step 2: Resolve Attacks (\"First, move battle markers ... Then check\")";
     DEFEAT_AT_TOP = "pg.check.defeat-at-top",
         "An enemy is defeated when, and only when, its marker is on the top space",
@@ -119,7 +119,7 @@ rules! {
         "Sun and Moon: Maia cannot face the same enemy two rounds in a row",
         "Reference card: Start of Round (Sun and Moon module)";
     SUN_BORROW = "pg.sun-moon.sun-borrow",
-        "Sun and Moon: a hit on the sun enemy borrows one colored die from the dial, and only a hit does",
+        "Sun and Moon: a hit on the sun enemy borrows one colored die from the dial in step 2A, before defeats and wounds are checked, and only a hit does",
         "Reference card: Step 2A (Sun and Moon module)";
     MOON_DOWN = "pg.sun-moon.moon-down",
         "Sun and Moon: no hit on the moon enemy moves its marker down one, before defeats and wounds are checked",

@@ -238,8 +238,17 @@ pub struct SunMoonTable {
     pub borrowed_new: ColorCounts,
     /// Dice borrowed last round: back to the dial at this round's recovery.
     pub borrowed: ColorCounts,
+    /// Under `sun-borrow=at-once`, the dice on the exhaustion track's top space when this
+    /// round's borrowed die joined the pool, and the same for last round's: exhausted before
+    /// it joined (a chariot's die, a wound recorded before the borrow), so not the borrowed
+    /// die whichever `effect-die-return` says.
+    pub top_before_borrow_new: ColorCounts,
+    pub top_before_borrow: ColorCounts,
     pub borrow_done: bool,
     pub moon_done: bool,
+    /// The checks started with the borrow owed (reported then, like a skipped marker move): a
+    /// borrow recorded later is late, not a second one.
+    pub borrow_missed: bool,
 }
 
 /// Conspirators: the conspirator die, and the cards revealed and active.

@@ -52,6 +52,7 @@ impl Hooks for SunMoon {
         m.hits = 0;
         m.moon_done = false;
         m.borrow_done = false;
+        m.borrow_missed = false;
     }
 
     /// A marker moved up is a hit on that enemy (a reflected `down` is not).
@@ -76,6 +77,23 @@ impl Hooks for SunMoon {
                 .expected_recorded(format!("moon {}", m + 1), e.to_string()),
             );
             s.mods.sun_moon.moon_done = true;
+        }
+        // The sun's borrow is step 2A's too (card l.22-25): owed and not made, it is reported
+        // where its absence shows, as a skipped marker move is.
+        if g.borrow_owed(s) {
+            let sun = g.sun_moon_slots(s).map_or(SLOTS, |(sun, _)| sun);
+            g.violate_about(
+                s,
+                sun,
+                f,
+                Violation::new(
+                    SUN_BORROW,
+                    "the sun enemy was hit but no colored die was borrowed in step 2A, before the checks",
+                )
+                .expected_recorded("borrow g|y|b", e.to_string()),
+            );
+            s.mods.sun_moon.borrow_done = true;
+            s.mods.sun_moon.borrow_missed = true;
         }
     }
 
@@ -115,9 +133,22 @@ impl Hooks for SunMoon {
         };
         let track_first = g.config.effect_die_return == EffectDieReturn::TrackFirst;
         let m = &mut s.mods.sun_moon;
+        // The dice of a color on space k exhausted while last round's borrowed die was in the
+        // pool: under `at-once`, the bottom space of `lent` (then the top one, last round's
+        // step 2) also holds the dice exhausted before the borrow (card l.22-25 puts the borrow
+        // in step 2A, before any wound; a chariot's die comes earlier still).
+        let before = m.top_before_borrow;
+        let lent_on = |track: &[ColorCounts; EXHAUSTION], k: usize, c: Color| {
+            let earlier = if k == EXHAUSTION - 1 && g.config.sun_borrow == SunBorrow::AtOnce {
+                before.get(c)
+            } else {
+                0
+            };
+            track[k].get(c).saturating_sub(earlier)
+        };
         for c in Color::COLORED {
             for _ in 0..m.borrowed.get(c) {
-                let exhausted = lent.clone().rev().find(|&k| track_first && s.exhaustion[k].get(c) > 0);
+                let exhausted = lent.clone().rev().find(|&k| track_first && lent_on(&s.exhaustion, k, c) > 0);
                 if let Some(k) = exhausted {
                     s.exhaustion[k].0[c.index()] -= 1;
                     m.dial.add(c);
@@ -138,6 +169,8 @@ impl Hooks for SunMoon {
         }
         m.borrowed = m.borrowed_new;
         m.borrowed_new = ColorCounts::default();
+        m.top_before_borrow = m.top_before_borrow_new;
+        m.top_before_borrow_new = ColorCounts::default();
         m.faced_last = m.faced_card;
         m.faced_card = None;
         m.facing = 0;
@@ -233,9 +266,20 @@ impl ProvingGrounds {
         if !matches!(s.phase, Phase::Move | Phase::Check) {
             f.violate(Violation::new(STEP_ORDER, "a die is borrowed in step 2, after the sun enemy is hit"));
         }
+        // The card's Sun and Moon lines (l.22-24) come under "A) Move Battle Markers", before
+        // "B) Check for Defeat or Wounds" (l.25), like the moon's move: a borrow after a defeat
+        // or wound is late (its absence was reported when the checks started). It is applied
+        // as played: under `sun-borrow=at-once` a wound recorded before it could not exhaust
+        // the borrowed die (`top_before_borrow_new`).
+        if s.phase == Phase::Check {
+            f.violate(Violation::new(
+                CHECK_AFTER_MOVES,
+                "a die is borrowed after defeats and wounds were checked: the sun's borrow is part of step 2A",
+            ));
+        }
         // The slot whose hit the finding is about (past the slots: none).
         let (about, why) = match self.sun_moon_slots(s) {
-            _ if s.mods.sun_moon.borrow_done => {
+            _ if s.mods.sun_moon.borrow_done && !s.mods.sun_moon.borrow_missed => {
                 (SLOTS, Some("a die was already borrowed this round".to_string()))
             }
             None => (SLOTS, Some("the dial was not turned this round".to_string())),
@@ -260,11 +304,14 @@ impl ProvingGrounds {
             m.borrowed_new.add(color);
             // "for next round": under `sun-borrow=next-round` it joins the pool at recovery.
             if self.config.sun_borrow == SunBorrow::AtOnce {
+                // What the top space holds now was exhausted before this die joined the pool.
+                m.top_before_borrow_new = s.exhaustion[0];
                 s.pool.push(Die::new(0, color));
                 s.pool.sort();
             }
         }
         s.mods.sun_moon.borrow_done = true;
+        s.mods.sun_moon.borrow_missed = false;
     }
 
     /// `moon N`: step 2A, after every marker's turn.
