@@ -19,7 +19,8 @@ pub fn fixtures_of(id: &str) -> Vec<PathBuf> {
 }
 
 /// A fixture's parts: its setup pairs (`@setup`, `@variant`), its `@catalog`, its record
-/// lines, and whether it says `@expect clean`.
+/// lines, and whether it says `@expect clean` of those lines as they are (not of a `@derive`
+/// fixture, which is clean only once the consequences it leaves out are derived).
 pub struct Fixture {
     pub pairs: Vec<String>,
     pub catalog: Option<String>,
@@ -32,6 +33,7 @@ impl Fixture {
     /// replayed would not be its lines).
     pub fn parse(text: &str) -> Option<Fixture> {
         let mut f = Fixture { pairs: Vec::new(), catalog: None, lines: Vec::new(), clean: false };
+        let mut derive = false;
         for line in text.lines().map(|l| l.split('#').next().unwrap_or("").trim()) {
             match line.split_once(' ') {
                 _ if line.is_empty() => {}
@@ -41,10 +43,12 @@ impl Fixture {
                 }
                 Some(("@catalog", name)) => f.catalog = Some(name.trim().to_string()),
                 _ if line == "@expect clean" => f.clean = true,
+                _ if line == "@derive" => derive = true,
                 _ if line.starts_with('@') => {}
                 _ => f.lines.push(line.to_string()),
             }
         }
+        f.clean &= !derive;
         Some(f)
     }
 
