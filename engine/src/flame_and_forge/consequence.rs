@@ -13,9 +13,7 @@ use super::label::Label;
 use super::owed::{Due, Owed, Why};
 use super::params::{EndTiming, WinCheck};
 use super::rules as r;
-use super::state::{
-    Adversary, CStage, End, FStage, Frame, PStage, Phase, Src, State, MAX_HEALTH, SCORCHED_LOSS,
-};
+use super::state::{Adversary, CStage, End, FStage, Frame, PStage, Phase, Src, State, MAX_HEALTH};
 use super::FlameAndForge;
 use crate::kit::due::{Consequences, Pairing};
 use crate::{Findings, StepError, Violation};
@@ -54,13 +52,7 @@ impl FlameAndForge {
         if self.config.end_timing != EndTiming::Immediate || s.over() || s.seats.is_empty() {
             return None;
         }
-        if s.slayer_seat.is_some() {
-            Some(true)
-        } else if s.scorched() >= SCORCHED_LOSS {
-            Some(false)
-        } else {
-            None
-        }
+        s.end_reached()
     }
 
     fn icons_due(&self, s: &State, seat: u8, src: Src, next: u8) -> Option<Due> {
@@ -568,15 +560,10 @@ impl FlameAndForge {
             Phase::Place if s.placements > 0 && (!self.can_place(s, s.active)) => {
                 Some(Due::Retreat { seat: s.active })
             }
-            Phase::End => {
-                if s.slayer_seat.is_some() {
-                    Some(Due::GameOver { won: true })
-                } else if s.scorched() >= SCORCHED_LOSS {
-                    Some(Due::GameOver { won: false })
-                } else {
-                    Some(Due::Turn { seat: (s.active + 1) % (s.seats.len().max(1) as u8) })
-                }
-            }
+            Phase::End => Some(match s.end_reached() {
+                Some(won) => Due::GameOver { won },
+                None => Due::Turn { seat: (s.active + 1) % (s.seats.len().max(1) as u8) },
+            }),
             Phase::Over { won: true, scored } => self.score_due(s, scored),
             // No event card left to draw, under `empty-event-deck=lost` (`skip` moved on).
             Phase::Draw if s.event_deck.is_empty() => Some(Due::GameOver { won: false }),

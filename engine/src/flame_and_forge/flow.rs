@@ -9,9 +9,7 @@ use super::city::{territory_tiles, tiles_of, Territory, Tile, Tiles};
 use super::icon::{Gem, Icon, Sym};
 use super::owed::Due;
 use super::params::{BookTokens, EmptyEventDeck, FireOffCity, ForgeRefill, Packs, WarriorFire, WinCheck};
-use super::state::{
-    At, CStage, End, FStage, Frame, PStage, Phase, RStage, Src, State, GEM_LIMIT, SCORCHED_LOSS,
-};
+use super::state::{At, CStage, End, FStage, Frame, PStage, Phase, RStage, Src, State, GEM_LIMIT};
 use super::FlameAndForge;
 use crate::kit::effect::unverified;
 use crate::Findings;
@@ -1030,7 +1028,7 @@ impl FlameAndForge {
             // effects"): "Place (and resolve) one additional dwarf after you complete resolving
             // this one" (l.228), so the placement is owed unless Phase 4 ends the game (l.344,
             // l.346). Without this the Haste was counted and then dropped as the turn passed.
-            Phase::End if s.placements > 0 && s.slayer_seat.is_none() && s.scorched() < SCORCHED_LOSS => {
+            Phase::End if s.placements > 0 && s.end_reached().is_none() => {
                 s.phase = Phase::Place;
                 true
             }

@@ -438,6 +438,18 @@ impl State {
     pub fn scorched(&self) -> usize {
         self.tiles.iter().filter(|t| t.scorched).count()
     }
+    /// How the game ends where its end is checked (Phase 4, l.342-348, or at once under
+    /// `end-timing=immediate`): `Some(true)` won by a dragonslayer, `Some(false)` lost to
+    /// seven scorched tiles, `None` while it goes on.
+    pub fn end_reached(&self) -> Option<bool> {
+        if self.slayer_seat.is_some() {
+            Some(true)
+        } else if self.scorched() >= SCORCHED_LOSS {
+            Some(false)
+        } else {
+            None
+        }
+    }
     pub fn tile(&self, t: Tile) -> &TileState {
         &self.tiles[t.index().min(TILES - 1)]
     }

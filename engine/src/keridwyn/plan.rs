@@ -23,16 +23,19 @@ impl KeridwynFight {
         let prices: Vec<i32> = s
             .track
             .iter()
-            .map(|t| {
-                let base = match t.action {
-                    Action::Lure => self.catalog.lure_priority.unwrap_or(0),
-                    Action::Card(id) => self.catalog.cards.get(id).and_then(|k| k.priority).unwrap_or(0),
-                };
-                self.token_priority(s, t.who, base, t.second)
-            })
+            .map(|t| self.token_priority(s, t.who, self.action_priority(t.action), t.second))
             .collect();
         for (t, p) in s.track.iter_mut().zip(prices) {
             t.priority = p;
+        }
+    }
+
+    /// An action's printed Priority, before its owner's modifiers: the catalog's Lure, or the
+    /// card's (none printed counts as 0).
+    fn action_priority(&self, action: Action) -> i32 {
+        match action {
+            Action::Lure => self.catalog.lure_priority.unwrap_or(0),
+            Action::Card(id) => self.catalog.cards.get(id).and_then(|k| k.priority).unwrap_or(0),
         }
     }
 
@@ -150,8 +153,7 @@ impl KeridwynFight {
         {
             match p {
                 Play::Lure => {
-                    let base = self.catalog.lure_priority.unwrap_or(0);
-                    let priority = self.token_priority(s, i, base, false);
+                    let priority = self.token_priority(s, i, self.action_priority(Action::Lure), false);
                     s.track.push(Token { who: i, action: Action::Lure, priority, on: None, second: false });
                 }
                 // "unless a character already determined who is attacked by using Balance"
@@ -242,7 +244,7 @@ impl KeridwynFight {
                 t
             }
         };
-        let priority = self.token_priority(s, i, k.priority.unwrap_or(0), false);
+        let priority = self.token_priority(s, i, self.action_priority(Action::Card(id)), false);
         s.track.push(Token { who: i, action: Action::Card(id), priority, on: target, second: false });
     }
 }
