@@ -16,6 +16,7 @@ mod files;
 mod fsync;
 mod journal_store;
 mod jsonl;
+mod kinds;
 mod latency;
 mod long;
 mod machine;

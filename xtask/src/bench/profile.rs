@@ -26,7 +26,8 @@
 //! events as warm-up and the other half counted (divide by N / 2): what section 1 times,
 //! without the wait for the disk, which callgrind does not count.
 //!
-//! One more "loop" is not for callgrind: `disk` loads the corpus into a fresh journal as
+//! Two more "loops" are not for callgrind: `kinds` times the step record by record and
+//! prints the time by kind of record (`kinds.rs`), and `disk` loads the corpus into a fresh journal as
 //! section 7 does (batches of `BATCH`) and prints its bytes on disk per event beside the raw
 //! payload, file by file, so a change to how blocks are stored can be judged in seconds.
 
@@ -39,8 +40,9 @@ use std::fmt::Write as _;
 use std::hint::black_box;
 
 /// The loops `--profile` runs.
-pub const LOOPS: [&str; 14] = [
+pub const LOOPS: [&str; 15] = [
     "step",
+    "kinds",
     "decode",
     "text",
     "parse",
@@ -81,6 +83,7 @@ impl GameVisitor for Profile {
         let corpus = corpus::build::<G>(self.events)?;
         let n = match self.what.as_str() {
             "step" => profiled_step(&corpus),
+            "kinds" => super::kinds::by_kind(&corpus),
             "decode" => {
                 let bytes = corpus
                     .sessions
