@@ -7,6 +7,10 @@
 //! card it is written on (`check_place`): an effect the engine would never apply there is
 //! refused with its line, and card text goes in `text` lines, reported unverified where it
 //! is used.
+//!
+//! A summon's `attack` line may leave out its damage type: it then shares its summoner's
+//! ("Unless otherwise noted, Summons ... share the Damage Type of their summoner"), settled
+//! once every block is read (`share_damage_types`).
 
 use super::effect::Effect;
 use super::state::taint::Trigger;
@@ -343,8 +347,12 @@ impl Catalog {
             let _ = table.insert(head.rest(), skill);
         }
         // Stat blocks, each mode's in its own table, then each summon's summoner by name.
+        // A summon whose attack states no damage type shares its summoner's, settled once
+        // the Instinct cards are read (a Hunt Creature attacks through them): its attack
+        // line, by mode.
+        let mut sharing: [Vec<(usize, Id<UnitCard>)>; 2] = [Vec::new(), Vec::new()];
         for arena in [false, true] {
-            let mut units: Vec<(&str, UnitCard, Option<String>)> = Vec::new();
+            let mut units: Vec<(&str, UnitCard, Unit)> = Vec::new();
             for (head, props) in &blocks {
                 let mode = match head.head() {
                     "seeker" | "creature" => Some(false),
@@ -353,15 +361,15 @@ impl Catalog {
                     _ => None,
                 };
                 if mode == Some(arena) {
-                    let (unit, summoner) = read_unit(head, props, &cat, &mut p);
-                    units.push((head.rest(), unit, summoner));
+                    let (unit, read) = read_unit(head, props, &cat, &mut p);
+                    units.push((head.rest(), unit, read));
                 }
             }
             let position = |name: &str| units.iter().position(|(n, ..)| *n == name);
             let summoners: Vec<Option<u16>> = units
                 .iter()
-                .map(|(id, _, s)| {
-                    let s = s.as_deref()?;
+                .map(|(id, _, read)| {
+                    let s = read.summoner.as_deref()?;
                     let at = position(s);
                     if at.is_none() {
                         let mode = if arena { "Arena" } else { "Hunt" };
@@ -371,9 +379,11 @@ impl Catalog {
                 })
                 .collect();
             let table = if arena { &mut cat.arena } else { &mut cat.hunt };
-            for ((id, mut unit, _), summoner) in units.into_iter().zip(summoners) {
+            for ((id, mut unit, read), summoner) in units.into_iter().zip(summoners) {
                 unit.summoner = summoner.map(Id::new);
-                let _ = table.insert(id, unit);
+                if let (Ok(at), Some(line)) = (table.insert(id, unit), read.shares) {
+                    sharing[usize::from(arena)].push((line, at));
+                }
             }
         }
         for (head, props) in blocks.iter().filter(|(h, _)| matches!(h.head(), "instinct" | "scout")) {
@@ -385,6 +395,7 @@ impl Catalog {
                 let _ = cat.scouts.insert(head.rest(), card);
             }
         }
+        share_damage_types(&mut cat, &sharing, &mut p);
         for (head, props) in blocks.iter().filter(|(h, _)| h.head() == "silvestrem") {
             if let Some(card) = read_silvestrem(head, props, &mut p) {
                 let _ = cat.silvestrem.insert(head.rest(), card);
@@ -581,12 +592,113 @@ fn read_skill(head: &Line<'_>, props: &[Line<'_>], p: &mut Problems) -> Skill {
     }
 }
 
-fn read_unit(
-    head: &Line<'_>,
-    props: &[Line<'_>],
+/// What a stat block's lines say beyond its card, settled once every block is read: a
+/// summon's summoner by name, and the line of a summon's attack that states no damage type
+/// (it shares its summoner's: [`share_damage_types`]).
+struct Unit {
+    summoner: Option<String>,
+    shares: Option<usize>,
+}
+
+/// "Unless otherwise noted, Summons always have 1 Health, share the Damage Type of their
+/// summoner and activate as part of their summoner's activation" (Hunt: Summons, l.272;
+/// Arena: Summons, l.416). A summon whose `attack` line states no type takes its summoner's;
+/// one that states a type has it "otherwise noted", the summoner's or not (its card prints
+/// it, as the summoner's card prints the Summon's stats).
+///
+/// The summoner's Damage Type is the one its card prints. A Seeker's, Assent's or
+/// Gladiator's is its default attack's ("Base Damage and Damage Type ... The symbol
+/// identifies the form of damage the Seeker's default attack uses", l.79; the Gladiator's,
+/// l.410): an attack skill or a weapon states a type of its own and is not the card's. A
+/// Hunt Creature's card prints none (Wild Creature Cards, l.150-162: Health, the two
+/// Defenses, Threat, Resource, Skills); it attacks through its Instinct cards, each
+/// "Physical Attack" or magical (l.263). When every attack on them has one type that is the
+/// Creature's; when they differ, or none attacks, the book gives it no Damage Type and says
+/// nothing of which a Summon would share, and a type drawn from the card in play would
+/// change a Summon's printed stats from one activation to the next. So that case is no
+/// interpretation but a catalog that must say: the summon's line is refused with a message
+/// asking for the type, never filled in with a guess.
+fn share_damage_types(cat: &mut Catalog, sharing: &[Vec<(usize, Id<UnitCard>)>; 2], p: &mut Problems) {
+    for arena in [false, true] {
+        let list = &sharing[usize::from(arena)];
+        if list.is_empty() {
+            continue;
+        }
+        let mut kinds: Vec<(Id<UnitCard>, DamageKind)> = Vec::new();
+        for &(line, id) in list {
+            match shared_type(cat, arena, id, list) {
+                Some(Ok(k)) => kinds.push((id, k)),
+                Some(Err(e)) => p.at(line, e),
+                // An unknown summoner, reported already.
+                None => {}
+            }
+        }
+        // A table is not changed in place: it is built again in the same order, so every id
+        // (its place) stays what the Instinct cards and summoners already hold.
+        let table = if arena { &mut cat.arena } else { &mut cat.hunt };
+        let old = std::mem::take(table);
+        for (id, name, unit) in old.iter() {
+            let mut unit = unit.clone();
+            if let (Some(a), Some(&(_, k))) = (unit.attack.as_mut(), kinds.iter().find(|(i, _)| *i == id)) {
+                a.kind = k;
+            }
+            let _ = table.insert(name, unit);
+        }
+    }
+}
+
+/// The Damage Type summon `id` shares ([`share_damage_types`]), or why it has none to share;
+/// `None` when its summoner is unknown (reported with the summoner's name).
+fn shared_type(
     cat: &Catalog,
-    p: &mut Problems,
-) -> (UnitCard, Option<String>) {
+    arena: bool,
+    id: Id<UnitCard>,
+    sharing: &[(usize, Id<UnitCard>)],
+) -> Option<Result<DamageKind, String>> {
+    let table = cat.units(arena);
+    let name = table.name(id);
+    let write = "write the Summon's own: `attack physical|magical range ...`";
+    let mut at = id;
+    // A summon whose summoner is a summon sharing too takes it from further up; a chain is
+    // at most the table long, so a loop of summoners ends.
+    for _ in 0..=table.len() {
+        let summoner = table[at].summoner?;
+        let (card, s) = (&table[summoner], table.name(summoner));
+        if card.kind == UnitKind::Summon && sharing.iter().any(|&(_, i)| i == summoner) {
+            at = summoner;
+            continue;
+        }
+        if card.kind != UnitKind::Creature {
+            return Some(card.attack.map(|a| a.kind).ok_or_else(|| {
+                format!(
+                    "summon `{name}` states no damage type and `{s}` has none to share (no default \
+                     attack, whose type is a card's Damage Type); {write}"
+                )
+            }));
+        }
+        let mut kinds = cat
+            .instincts
+            .iter()
+            .filter(|(_, _, c)| c.creature == summoner)
+            .filter_map(|(_, _, c)| c.attack.map(|a| a[0].kind));
+        let first = kinds.next();
+        return Some(match first {
+            Some(k) if kinds.all(|o| o == k) => Ok(k),
+            Some(_) => Err(format!(
+                "summon `{name}` states no damage type and creature `{s}` has no one to share: its \
+                 Instinct cards attack with physical and magical damage (a Wild Creature card prints \
+                 no Damage Type); {write}"
+            )),
+            None => Err(format!(
+                "summon `{name}` states no damage type and creature `{s}` has none to share: no \
+                 Instinct card of it attacks; {write}"
+            )),
+        });
+    }
+    Some(Err(format!("summon `{name}` states no damage type and its summoners summon each other; {write}")))
+}
+
+fn read_unit(head: &Line<'_>, props: &[Line<'_>], cat: &Catalog, p: &mut Problems) -> (UnitCard, Unit) {
     let kind = UnitKind::parse(head.head()).unwrap_or(UnitKind::Seeker);
     let id = head.rest();
     let mut u = UnitCard {
@@ -604,7 +716,7 @@ fn read_unit(
         slots: [EquipType::Any; 2],
     };
     let (mut speed, mut health, mut def, mut threats) = (false, false, false, [false; 3]);
-    let mut summoner = None;
+    let mut read = Unit { summoner: None, shares: None };
     let creature = kind == UnitKind::Creature;
     for line in props {
         let rest = line.rest();
@@ -631,7 +743,14 @@ fn read_unit(
                     def = true;
                 }
             }
-            "attack" if !creature => u.attack = p.check(line.number, read_profile(rest, false)).map(|a| a[0]),
+            "attack" if !creature => {
+                // A summon's attack may leave its type out: it shares its summoner's
+                // ("Unless otherwise noted", Summons), settled once every block is read.
+                let shares = kind == UnitKind::Summon && rest.split_whitespace().next() == Some("range");
+                let text = if shares { format!("physical {rest}") } else { rest.to_string() };
+                u.attack = p.check(line.number, read_profile(&text, false)).map(|a| a[0]);
+                read.shares = (shares && u.attack.is_some()).then_some(line.number);
+            }
             "threat" if creature => {
                 // `threat T health H defense P M`
                 let w: Vec<&str> = rest.split_whitespace().collect();
@@ -651,7 +770,7 @@ fn read_unit(
             }
             "resource" if creature => u.resource = p.check(line.number, rest.parse::<Resource>()),
             "size" if kind == UnitKind::Gladiator => u.size = p.check(line.number, rest.parse::<Size>()),
-            "of" if kind == UnitKind::Summon => summoner = Some(rest.to_string()),
+            "of" if kind == UnitKind::Summon => read.summoner = Some(rest.to_string()),
             "mode" if kind == UnitKind::Summon => {}
             "copies" if kind == UnitKind::Summon => u.copies = number(line, rest, 1, 9, p).unwrap_or(1) as u8,
             "skills" => {
@@ -706,11 +825,11 @@ fn read_unit(
                 p.at(head.number, format!("{kind} `{id}` needs a `{what}` line"));
             }
         }
-        if kind == UnitKind::Summon && summoner.is_none() {
+        if kind == UnitKind::Summon && read.summoner.is_none() {
             p.at(head.number, format!("summon `{id}` needs `of SUMMONER`"));
         }
     }
-    (u, summoner)
+    (u, read)
 }
 
 fn read_instinct(head: &Line<'_>, props: &[Line<'_>], cat: &Catalog, p: &mut Problems) -> Option<Instinct> {
@@ -931,6 +1050,80 @@ blob x
         let all = read_profile("magical range 1 damage 0 dice 5 area adjacent", false).unwrap()[0];
         assert!(all.area && all.allies);
         assert!(read_profile("magical range 1 damage 0 dice 5 area around", false).is_err());
+    }
+
+    /// "Unless otherwise noted, Summons ... share the Damage Type of their summoner" (Hunt:
+    /// Summons, l.272; Arena: Summons, l.416), as [`share_damage_types`] reads it.
+    #[test]
+    fn a_summon_shares_its_summoners_damage_type_unless_noted() {
+        let c = Catalog::parse(super::super::ILLUSTRATIVE).unwrap_or_else(|e| panic!("{}", e.join("\n")));
+        let kind =
+            |arena: bool, name: &str| c.units(arena).by_name(name).and_then(|u| u.attack).map(|a| a.kind);
+        // The built-in catalog states none: each is its summoner's (Instinct cards, default attack).
+        assert_eq!(kind(false, "wildswood-skirmisher"), Some(DamageKind::Physical));
+        assert_eq!(kind(false, "daemonspawn"), Some(DamageKind::Magical));
+        assert_eq!(kind(false, "waterbound"), Some(DamageKind::Magical));
+        assert_eq!(kind(true, "daemonspawn"), Some(DamageKind::Magical));
+        assert_eq!(kind(true, "wildswood-skirmisher"), Some(DamageKind::Physical));
+        // Every other number of the line is read as written.
+        let imp = c.hunt.by_name("daemonspawn").and_then(|u| u.attack);
+        assert_eq!(imp.map(|a| (a.range, a.damage, a.dice)), Some((1, 1, 1)));
+
+        let base = "\
+skill bolt
+  kind active
+  attack physical range 2 damage 1 dice 1
+seeker caller
+  speed 4
+  health 9
+  attack magical range 2 damage 2 dice 2
+  defense 1 1
+  skills bolt
+seeker mute
+  speed 4
+  health 9
+  defense 1 1
+creature fiend
+  resource heart
+  threat 1 health 9 defense 1 1
+  threat 2 health 9 defense 1 1
+  threat 3 health 9 defense 1 1
+instinct fiend-1
+  creature fiend
+  target enemy nearest
+  move advance 3
+  attack physical range 1 damage 1 dice 1
+instinct fiend-2
+  creature fiend
+  target enemy nearest
+  move advance 3
+  attack magical range 1 damage 1 dice 1
+";
+        let summon = |of: &str, attack: &str| {
+            format!("{base}summon imp\n  mode hunt\n  of {of}\n  speed 3\n  attack {attack}\n  defense 0 0\n")
+        };
+        // A Seeker's Damage Type is its default attack's, not an attack skill's.
+        let c =
+            Catalog::parse(&summon("caller", "range 1 damage 1 dice 1")).unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(c.hunt.by_name("imp").and_then(|u| u.attack).map(|a| a.kind), Some(DamageKind::Magical));
+        // A stated type is "otherwise noted": kept, the summoner's or not.
+        let c = Catalog::parse(&summon("caller", "physical range 1 damage 1 dice 1"))
+            .unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(c.hunt.by_name("imp").and_then(|u| u.attack).map(|a| a.kind), Some(DamageKind::Physical));
+        let c = Catalog::parse(&summon("fiend", "magical range 1 damage 1 dice 1"))
+            .unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(c.hunt.by_name("imp").and_then(|u| u.attack).map(|a| a.kind), Some(DamageKind::Magical));
+        // No one type to share: the catalog must state it, on the attack line.
+        let line = base.lines().count() + 5;
+        for (of, why) in [("fiend", "physical and magical"), ("mute", "no default attack")] {
+            let e = Catalog::parse(&summon(of, "range 1 damage 1 dice 1")).unwrap_err().join("\n");
+            assert!(e.contains(&format!("line {line}:")) && e.contains(why), "{of}: {e}");
+            assert!(e.contains("`attack physical|magical range ...`"), "{e}");
+        }
+        // Only a summon's line may leave the type out.
+        let e = Catalog::parse(&base.replace("attack magical range 2 damage 2", "attack range 2 damage 2"))
+            .unwrap_err();
+        assert!(e.join("\n").contains("line 7:"), "{e:?}");
     }
 }
 
