@@ -22,6 +22,7 @@ mod long;
 mod machine;
 mod measure;
 mod memory;
+mod per_session;
 mod positions;
 mod postgres;
 mod profile;

@@ -26,8 +26,10 @@
 //! events as warm-up and the other half counted (divide by N / 2): what section 1 times,
 //! without the wait for the disk, which callgrind does not count.
 //!
-//! Two more "loops" are not for callgrind: `kinds` times the step record by record and
-//! prints the time by kind of record (`kinds.rs`), and `disk` loads the corpus into a fresh journal as
+//! Three more "loops" are not for callgrind: `kinds` times the step record by record and
+//! prints the time by kind of record (`kinds.rs`), `per-session` splits the scan's, the
+//! step's and the verify crate's cost per session from their cost per record
+//! (`per_session.rs`), and `disk` loads the corpus into a fresh journal as
 //! section 7 does (batches of `BATCH`) and prints its bytes on disk per event beside the raw
 //! payload, file by file, so a change to how blocks are stored can be judged in seconds.
 
@@ -40,9 +42,10 @@ use std::fmt::Write as _;
 use std::hint::black_box;
 
 /// The loops `--profile` runs.
-pub const LOOPS: [&str; 15] = [
+pub const LOOPS: [&str; 16] = [
     "step",
     "kinds",
+    "per-session",
     "decode",
     "text",
     "parse",
@@ -173,7 +176,7 @@ impl GameVisitor for Profile {
                 );
                 corpus.events
             }
-            "scan" | "replay" | "verify-sessions" => {
+            "scan" | "replay" | "verify-sessions" | "per-session" => {
                 let dir = tempfile::tempdir()?;
                 let journal = Journal::open(dir.path().join("journal.db"))?;
                 for (name, events) in &corpus.sessions {
@@ -183,6 +186,7 @@ impl GameVisitor for Profile {
                 // Once untimed, as the table's reads run on a warm journal.
                 scan(&journal, &corpus)?;
                 match self.what.as_str() {
+                    "per-session" => super::per_session::measure(&journal, &corpus)?,
                     "scan" => profiled_scan(&journal, &corpus)?,
                     "replay" => profiled_replay(&journal, &corpus)?,
                     _ => profiled_verify_sessions(&journal, &corpus)?,
