@@ -34,7 +34,8 @@ tasks:
              --file-events N events in the long log files of section 8 (default 10 x --events)
              --profile LOOP  run one loop once for callgrind (step, decode, text, parse, scan,
                              replay) instead of the table; see xtask/src/bench/profile.rs;
-                             `kinds` times the step by kind of record
+                             `kinds` times the step by kind of record,
+                             `per-session` splits per-session from per-record costs
   man [DIR]  write the man pages of arbiter (arbiter.1, arbiter-COMMAND.1) to DIR
              (default target/man), from the command line's clap definition";
 
