@@ -218,6 +218,14 @@ impl<T> std::ops::Index<Id<T>> for Table<T> {
     }
 }
 
+/// An entry changed where it lies: its name and id stay (a game settling what one entry
+/// takes from another once every block is read, say).
+impl<T> std::ops::IndexMut<Id<T>> for Table<T> {
+    fn index_mut(&mut self, id: Id<T>) -> &mut T {
+        &mut self.entries[id.index()]
+    }
+}
+
 /// Resolve a name a catalog entry refers to, reporting an unknown one: the cross-reference
 /// check (`character steve names unknown card sword`).
 pub fn refer<T>(

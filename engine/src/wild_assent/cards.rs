@@ -624,6 +624,8 @@ fn share_damage_types(cat: &mut Catalog, sharing: &[Vec<(usize, Id<UnitCard>)>; 
         if list.is_empty() {
             continue;
         }
+        // Every type is worked out before any is written: a summon of a sharing summon reads
+        // the chain as the catalog states it.
         let mut kinds: Vec<(Id<UnitCard>, DamageKind)> = Vec::new();
         for &(line, id) in list {
             match shared_type(cat, arena, id, list) {
@@ -633,16 +635,11 @@ fn share_damage_types(cat: &mut Catalog, sharing: &[Vec<(usize, Id<UnitCard>)>; 
                 None => {}
             }
         }
-        // A table is not changed in place: it is built again in the same order, so every id
-        // (its place) stays what the Instinct cards and summoners already hold.
         let table = if arena { &mut cat.arena } else { &mut cat.hunt };
-        let old = std::mem::take(table);
-        for (id, name, unit) in old.iter() {
-            let mut unit = unit.clone();
-            if let (Some(a), Some(&(_, k))) = (unit.attack.as_mut(), kinds.iter().find(|(i, _)| *i == id)) {
+        for (id, k) in kinds {
+            if let Some(a) = table[id].attack.as_mut() {
                 a.kind = k;
             }
-            let _ = table.insert(name, unit);
         }
     }
 }
