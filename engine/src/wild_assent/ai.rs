@@ -214,6 +214,21 @@ impl WildAssent {
         }
     }
 
+    /// How far from the Seekers a Careful Advance that starts in range of its target ends
+    /// on field `at` (the larger, the farther: "as far away from its target (and any other
+    /// Seeker) as possible", l.294), read by `careful-away`: the distance to the target, then
+    /// to the nearest other Seeker of `others` (`target-first`); or the distance to the
+    /// nearest Seeker of them all (`every-seeker`). The move's check and the simulator both
+    /// rank places by it.
+    fn careful_score(&self, s: &State, target: UnitIx, others: u32, at: Pos) -> (u32, u32) {
+        let t = at.distance(s.unit(target).at);
+        let o = members(others).map(|e| at.distance(s.unit(e).at)).min().unwrap_or(u32::MAX);
+        match self.params.careful_away {
+            CarefulAway::TargetFirst => (t, o),
+            CarefulAway::EverySeeker => (t.min(o), 0),
+        }
+    }
+
     /// The cheapest cost, within Speed, of a place of `goal` it may end on (searched only as
     /// far as that). For a goal kept with the reach, the answer is kept with it: the target's
     /// check and the movement's, and the movement's path and its stop, ask for the same one.
@@ -928,12 +943,8 @@ impl WildAssent {
         if card.moving == Moving::Careful && in_goal(&goal, act.start) {
             // In range at the start: as far from the target (then from the other Seekers) as
             // possible, still in range.
-            let tat = s.unit(target).at;
             let others = self.pool_mask(s, act) & !(1 << target);
-            // The score (distance to the target, then to the nearest other Seeker) ranks the
-            // distance first: the best is the farthest distance, then the best of the other
-            // Seekers' among the fields that far only, which alone are walked for them.
-            let rest = |at: Pos| members(others).map(|e| at.distance(s.unit(e).at)).min().unwrap_or(u32::MAX);
+            let score = |at: Pos| self.careful_score(s, target, others, at);
             // A place's score is its field's (the facing does not count): each field reached
             // on the goal is scored once, not once per facing it was reached with.
             let all = r.costs().all();
@@ -942,21 +953,8 @@ impl WildAssent {
                 fields = fields.union(all[i].and(goal[i]));
             }
             let fields = fields.and(r.mover.end);
-            let worse = if self.params.careful_away == CarefulAway::EverySeeker {
-                // `careful-away=every-seeker`: as far from the nearest Seeker, the target
-                // among them, as it can.
-                let near = |at: Pos| at.distance(tat).min(rest(at));
-                let best = fields.iter().map(near).fold(near(act.start.at), u32::max);
-                near(here.at) < best
-            } else {
-                let far = fields.iter().map(|at| at.distance(tat)).fold(act.start.at.distance(tat), u32::max);
-                let mut best = if act.start.at.distance(tat) == far { rest(act.start.at) } else { 0 };
-                for at in fields.iter().filter(|at| at.distance(tat) == far) {
-                    best = best.max(rest(at));
-                }
-                let away = here.at.distance(tat);
-                away < far || (away == far && rest(here.at) < best)
-            };
+            let best = fields.iter().map(score).fold(score(act.start.at), std::cmp::max);
+            let worse = score(here.at) < best;
             return (!in_goal(goal, here) || worse).then(|| {
                 (
                     rules::CMOVE_CAREFUL,
@@ -1140,23 +1138,8 @@ impl WildAssent {
             let Some(target) = act.target else { return Vec::new() };
             let Some(goal) = self.goal_places(s, act, target) else { return Vec::new() };
             if card.moving == Moving::Careful && in_goal(&goal, act.start) {
-                let enemies = self.pool(s, act);
-                let score = |p: Place| {
-                    let t = p.at.distance(s.unit(target).at);
-                    let o = enemies
-                        .iter()
-                        .filter(|&&e| e != target)
-                        .map(|&e| p.at.distance(s.unit(e).at))
-                        .min()
-                        .unwrap_or(u32::MAX);
-                    // `careful-away`: the target's distance, then the nearest other Seeker's;
-                    // or the nearest Seeker's of them all.
-                    if self.params.careful_away == CarefulAway::EverySeeker {
-                        (t.min(o), 0)
-                    } else {
-                        (t, o)
-                    }
-                };
+                let others = self.pool_mask(s, act) & !(1 << target);
+                let score = |p: Place| self.careful_score(s, target, others, p.at);
                 let places: Vec<Place> = r
                     .searched()
                     .reached()
