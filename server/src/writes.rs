@@ -132,7 +132,8 @@ pub async fn import(
         .ok_or_else(|| ApiError::bad(format!("`{}` is not a file name", shown(&body.file_name))))?;
     let every = body.snapshot_every.unwrap_or(SNAPSHOT_EVERY);
     blocking(move || {
-        let dir = tempfile::tempdir().map_err(|e| ApiError::internal(format!("cannot make a temporary directory: {e}")))?;
+        let dir = tempfile::tempdir()
+            .map_err(|e| ApiError::internal(format!("cannot make a temporary directory: {e}")))?;
         let path = dir.path().join(&base);
         std::fs::write(&path, body.text.as_bytes())
             .map_err(|e| ApiError::internal(format!("cannot write the uploaded log: {e}")))?;
@@ -142,14 +143,12 @@ pub async fn import(
         let header = arbiter_verify::LogReader::open(&path).map_err(|e| rename(e.into()))?.header;
         builtin_catalog_only(&header.game, header.catalog.as_deref()).map_err(rename)?;
         let ctx = Context::new(&app.journal);
-        let created = arbiter_verify::import_file(&ctx, &path, body.session.as_deref()).map_err(|e| rename(e.into()))?;
+        let created = arbiter_verify::import_file(&ctx, &path, body.session.as_deref())
+            .map_err(|e| rename(e.into()))?;
         app.announce(&created.session, created.records);
         let mut out = outcome(created);
-        if out.result.expectations_not_stored > 0 {
-            out.stderr.push(format!(
-                "note: the file's {} fixture expectation line(s) (@expect, @assert, @derive) are not part of a session and were not stored; the file stays the fixture",
-                out.result.expectations_not_stored
-            ));
+        if let Some(note) = out.result.expectations_note() {
+            out.stderr.push(note);
         }
         snapshots(&ctx, &out.result.session.clone(), every, &mut out);
         Ok((StatusCode::CREATED, Json(out)))

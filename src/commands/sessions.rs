@@ -59,11 +59,8 @@ pub fn import(
         )?;
         progress.finish();
         output::print(&created.to_string())?;
-        if created.expectations_not_stored > 0 {
-            eprintln!(
-                "arbiter: note: the file's {} fixture expectation line(s) (@expect, @assert, @derive) are not part of a session and were not stored; the file stays the fixture",
-                created.expectations_not_stored
-            );
+        if let Some(note) = created.expectations_note() {
+            eprintln!("arbiter: {note}");
         }
         snapshots(&ctx, &created.session, snapshot_every)
     })?;

@@ -36,6 +36,20 @@ pub struct Created {
     pub expectations_not_stored: usize,
 }
 
+impl Created {
+    /// The note that the file's fixture expectation lines were not stored, when it held any:
+    /// one sentence for every front end (the command line, the server).
+    pub fn expectations_note(&self) -> Option<String> {
+        (self.expectations_not_stored > 0).then(|| {
+            format!(
+                "note: the file's {} fixture expectation line(s) (@expect, @assert, @derive) are not part of a \
+                 session and were not stored; the file stays the fixture",
+                self.expectations_not_stored
+            )
+        })
+    }
+}
+
 impl fmt::Display for Created {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
