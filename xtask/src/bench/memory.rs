@@ -187,7 +187,7 @@ pub fn verify_files<G: Game>(run: &mut Run<G>) -> Fallible {
     drop(texts);
     let ctx = arbiter_verify::Context::files();
     // As `arbiter verify` runs without --json: no final facts (they are only printed as JSON).
-    let options = arbiter_verify::VerifyOptions { skip_final_facts: true, ..Default::default() };
+    let options = super::verify_options();
     let start = Instant::now();
     let mut records = 0;
     for path in &files {

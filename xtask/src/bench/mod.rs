@@ -226,6 +226,13 @@ fn rerun_optimized(args: &[String]) -> Fallible {
     }
 }
 
+/// The verify crate's options as `arbiter verify` runs without `--json`: no final facts
+/// (they are printed only in the JSON report). Every section that times the verify crate
+/// uses these.
+pub fn verify_options() -> arbiter_verify::VerifyOptions {
+    arbiter_verify::VerifyOptions { skip_final_facts: true, ..Default::default() }
+}
+
 /// Everything one game's run measured, filled section by section.
 pub struct Run<'c, G: Game> {
     pub corpus: &'c Corpus<G>,

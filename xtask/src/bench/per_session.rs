@@ -21,7 +21,7 @@ const ROUNDS: usize = 7;
 /// Time every session of `corpus` (stored in `journal`) three ways and print the fits.
 pub fn measure<G: Game>(journal: &Journal, corpus: &Corpus<G>) -> Fallible<u64> {
     let ctx = arbiter_verify::Context::new(journal);
-    let options = arbiter_verify::VerifyOptions { skip_final_facts: true, ..Default::default() };
+    let options = super::verify_options();
     let k = corpus.sessions.len();
     // Seconds per session, summed over the counted rounds: scan, replay, verify.
     let mut took = vec![[0f64; 3]; k];

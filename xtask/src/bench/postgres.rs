@@ -174,7 +174,7 @@ fn verify_sessions<G: Game>(run: &mut Run<G>, db: &PathBuf) -> Fallible {
         bytes as f64 / run.corpus.events as f64
     ));
     let ctx = Context::new(&journal);
-    let options = arbiter_verify::VerifyOptions { skip_final_facts: true, ..Default::default() };
+    let options = super::verify_options();
     let (mut best, mut records) = (f64::INFINITY, 0);
     for _ in 0..2 {
         let start = Instant::now();

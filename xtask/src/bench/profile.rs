@@ -342,15 +342,10 @@ fn profiled_scan<G: Game>(journal: &Journal, corpus: &Corpus<G>) -> Fallible<u64
     scan(journal, corpus)
 }
 
-/// As `arbiter verify` runs without `--json`: no final facts.
-fn verify_options() -> arbiter_verify::VerifyOptions {
-    arbiter_verify::VerifyOptions { skip_final_facts: true, ..Default::default() }
-}
-
 #[inline(never)]
 fn profiled_verify_sessions<G: Game>(journal: &Journal, corpus: &Corpus<G>) -> Fallible<u64> {
     let ctx = arbiter_verify::Context::new(journal);
-    let options = verify_options();
+    let options = super::verify_options();
     let mut n = 0;
     for (name, _) in &corpus.sessions {
         let report = arbiter_verify::verify(&ctx, &arbiter_verify::Source::session(name), &options)?;
@@ -365,7 +360,7 @@ fn profiled_verify_sessions<G: Game>(journal: &Journal, corpus: &Corpus<G>) -> F
 #[inline(never)]
 fn profiled_arb_files(files: &[std::path::PathBuf]) -> Fallible<u64> {
     let ctx = arbiter_verify::Context::files();
-    let options = verify_options();
+    let options = super::verify_options();
     let mut n = 0;
     for path in files {
         let report = arbiter_verify::verify(&ctx, &arbiter_verify::Source::file(path), &options)?;

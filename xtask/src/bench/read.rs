@@ -154,7 +154,7 @@ fn measure_store<G: Game>(run: &mut Run<G>, kind: Kind) -> Fallible<Measured> {
 
     // The verify crate over the same journal, as `arbiter verify SESSION` runs it without
     // --json (`skip_final_facts`: the final facts are only printed in the JSON report).
-    let options = arbiter_verify::VerifyOptions { skip_final_facts: true, ..Default::default() };
+    let options = super::verify_options();
     let mut verify_failed = None;
     let (mut scans, mut replays, mut verifies) = (Vec::new(), Vec::new(), Vec::new());
     let (mut replay_ratios, mut verify_ratios) = (Vec::new(), Vec::new());
