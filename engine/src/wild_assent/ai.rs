@@ -570,7 +570,11 @@ impl WildAssent {
     /// defense is added to both Magical and Physical Defense" counts it, as its damage does.
     fn cover_bonus(&self, s: &State, t: UnitIx) -> i32 {
         let counts = self.params.target_defense == TargetDefense::WithCover;
-        i32::from(counts && self.by_partial_cover(s, s.unit(t).at))
+        if counts {
+            self.cover_defense(s, s.unit(t).at)
+        } else {
+            0
+        }
     }
 
     /// Whether the card's keywords rank `u` strictly before `t`. `t_keys`: `t`'s keys worked

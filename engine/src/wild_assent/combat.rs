@@ -136,8 +136,8 @@ pub struct DamageParts {
     /// The target's Physical and Magical Defense (with skills and Equipment).
     pub pdef: i32,
     pub mdef: i32,
-    /// +1 Defense next to Partial Cover.
-    pub cover: bool,
+    /// The Defense Partial Cover gives (+1 beside it; more under `partial-cover-stack=each`).
+    pub cover: i32,
     /// The damage ignores defense (assigned, or a skill's ignore-defense).
     pub ignore: bool,
     /// Momentum: the attacker's Damage die (+1), the target's Defense die (+1).
@@ -162,7 +162,7 @@ impl DamageParts {
     /// The defense subtracted.
     pub fn defense(&self) -> i32 {
         let d = if self.kind == DamageKind::Physical { self.pdef } else { self.mdef };
-        d + i32::from(self.cover) + i32::from(self.guard)
+        d + self.cover + i32::from(self.guard)
     }
     /// What is dealt: all of it when assigned, else what the defense leaves (never below 0).
     pub fn dealt(&self) -> i32 {
@@ -520,7 +520,7 @@ impl WildAssent {
             kind: a.profile.kind,
             pdef,
             mdef,
-            cover: self.by_partial_cover(s, s.unit(t).at),
+            cover: self.cover_defense(s, s.unit(t).at),
             ignore,
             surge: self.holds(s, a.attacker, Face::Damage),
             guard: self.holds(s, t, Face::Defense),
@@ -549,8 +549,9 @@ impl WildAssent {
                 Part::Back => q.back = !q.back,
                 // Only a cover bonus the target has can have been left out: a target with no
                 // Partial Cover beside it has none to add, so a damage one short there is not
-                // blamed on the cover rule (it falls to the attack's total).
-                Part::Cover if q.cover => q.cover = false,
+                // blamed on the cover rule (it falls to the attack's total). One +1 is undone:
+                // under `partial-cover-stack=each` one of several covers forgotten.
+                Part::Cover if q.cover > 0 => q.cover -= 1,
                 Part::Momentum if q.surge || q.guard => {
                     q.surge = false;
                     q.guard = false;

@@ -1662,10 +1662,10 @@ impl WildAssent {
                 p.successes,
                 p.specials,
                 match (p.cover, p.guard) {
-                    (true, true) => " (Partial Cover +1 Defense, Defense die +1)",
-                    (true, false) => " (Partial Cover +1 Defense)",
-                    (false, true) => " (Defense die +1)",
-                    (false, false) => "",
+                    (0, false) => String::new(),
+                    (0, true) => " (Defense die +1)".to_owned(),
+                    (c, false) => format!(" (Partial Cover +{c} Defense)"),
+                    (c, true) => format!(" (Partial Cover +{c} Defense, Defense die +1)"),
                 }
             ),
         )

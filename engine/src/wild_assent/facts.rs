@@ -171,7 +171,11 @@ impl WildAssent {
             f.put_list(format!("{n}.momentum"), held);
         }
         f.put_of(n, "pit", if u.in_pit { "yes" } else { "no" });
-        f.put_of(n, "cover", if u.on_board() && self.by_partial_cover(s, u.at) { "yes" } else { "no" });
+        let covers = if u.on_board() { self.partial_covers_by(s, u.at) } else { 0 };
+        f.put_of(n, "cover", if covers > 0 { "yes" } else { "no" });
+        // How many Partial Covers are beside it: the table's fact that `partial-cover-stack`
+        // reads into a Defense.
+        f.put_of(n, "covers", covers);
         // What it could attack from where it stands with its default attack: enemies in its
         // frontal arc with a clear line (`sight`), those also in range (`reach`), and how many
         // fields it could attack. A line that only touches a blocker's corner is listed apart

@@ -4,7 +4,7 @@
 //! move and searching a Creature's paths use the same `Mover`, so they cannot disagree.
 
 use super::cards::Movement;
-use super::rules::{BackDiagonal, LosCorner, PartialCross, PitPath};
+use super::rules::{BackDiagonal, CoverStack, LosCorner, PartialCross, PitPath};
 use super::state::{Obstacle, State, Unit, UnitIx};
 use super::WildAssent;
 use crate::kit::grid::{sight_line, Facing, Pos, Rel, Touch};
@@ -245,9 +245,23 @@ impl WildAssent {
         y <= -1 && (x.abs() < y.abs() || (x.abs() == y.abs() && self.params.back == BackDiagonal::Yes))
     }
 
-    /// Whether a field is next to Partial Cover (+1 Defense).
+    /// Whether a field is next to Partial Cover.
     pub(crate) fn by_partial_cover(&self, s: &State, at: Pos) -> bool {
         s.obstacles.iter().any(|(p, o)| *o == Obstacle::Partial && p.adjacent(at))
+    }
+
+    /// How many Partial Covers are next to a field.
+    pub(crate) fn partial_covers_by(&self, s: &State, at: Pos) -> usize {
+        s.obstacles.iter().filter(|(p, o)| *o == Obstacle::Partial && p.adjacent(at)).count()
+    }
+
+    /// The Defense Partial Cover gives a miniature on `at`: +1, or +1 for each Partial Cover
+    /// beside it under `partial-cover-stack=each`.
+    pub(crate) fn cover_defense(&self, s: &State, at: Pos) -> i32 {
+        match self.params.cover_stack {
+            CoverStack::Once => i32::from(self.by_partial_cover(s, at)),
+            CoverStack::Each => i32::try_from(self.partial_covers_by(s, at)).unwrap_or(i32::MAX),
+        }
     }
 }
 

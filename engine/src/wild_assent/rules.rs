@@ -46,7 +46,7 @@ rules! {
         "Hunt: Playing the Game, Movement, Keywords (Free Action); Arena: Movement";
     // ---- obstacles
     PARTIAL_DEFENSE = "wa.obstacle.partial-defense",
-        "A miniature adjacent to Partial Cover has +1 Defense (Physical and Magical; +1 however many are adjacent)",
+        "A miniature adjacent to Partial Cover has +1 Defense, Physical and Magical (several Partial Covers: interpretation `partial-cover-stack`)",
         "Hunt: Obstacles (Partial Cover), Keywords (Defense); Arena: Obstacles";
     PARTIAL_NO_END = "wa.obstacle.partial-no-end",
         "No miniature ends its movement on Partial Cover",
@@ -782,6 +782,12 @@ named_enum! {
     pub enum SummonHeal ("a reading") { Heal = "heal", None = "none" }
 }
 pub const P_TARGET_DEFENSE: &str = "target-defense";
+pub const P_COVER_STACK: &str = "partial-cover-stack";
+
+named_enum! {
+    /// What a miniature next to several Partial Covers gains: +1 Defense, or +1 for each.
+    pub enum CoverStack ("a reading") { Once = "once", Each = "each" }
+}
 pub const P_TARGET_HP: &str = "target-hp";
 pub const P_PIT_EXIT: &str = "pit-exit";
 pub const P_INSTINCT_RESHUFFLE: &str = "instinct-reshuffle";
@@ -1390,6 +1396,21 @@ pub static PARAMS: &[ParamSpec] = &[
         section: "Arena: Momentum Dice, Summons",
     },
     ParamSpec {
+        name: P_COVER_STACK,
+        kind: ParamKind::Interpretation,
+        allowed: CoverStack::NAMES,
+        default: CoverStack::Once.name(),
+        doc: "(both modes) \"Seekers and Creatures adjacent to this field have +1 Defense\" (Hunt: Obstacles, \
+              Partial Cover; Arena: \"Gladiators adjacent to this field have +1 Defense\") is silent on a \
+              miniature beside two or more of them. Default `once`: being next to Partial Cover is a condition \
+              a miniature meets or not, as both Examples 4 speak of \"the +1 Defense\" of standing by cover, so \
+              it has +1 Defense however many are adjacent. `each`: every Partial Cover field gives its own +1 to \
+              the miniatures adjacent to it, so two give +2. The reading counts wherever Partial Cover's bonus \
+              does: the damage a miniature takes, and a Creature's Lowest / Highest PDEF or MDEF under \
+              `target-defense=with-cover`.",
+        section: "Hunt: Obstacles (Partial Cover), Keywords (Defense); Arena: Obstacles",
+    },
+    ParamSpec {
         name: P_TARGET_DEFENSE,
         kind: ParamKind::Interpretation,
         allowed: TargetDefense::NAMES,
@@ -1634,6 +1655,7 @@ pub struct Params {
     pub lone_assent: LoneAssentOrder,
     pub summon_heal: SummonHeal,
     pub target_defense: TargetDefense,
+    pub cover_stack: CoverStack,
     pub target_hp: TargetHp,
     pub pit_exit: PitExit,
     pub instinct_reshuffle: InstinctReshuffle,
@@ -1718,6 +1740,7 @@ impl Params {
             lone_assent: r.get(P_LONE_ASSENT, LoneAssentOrder::Nominal),
             summon_heal: r.get(P_SUMMON_HEAL, SummonHeal::Heal),
             target_defense: r.get(P_TARGET_DEFENSE, TargetDefense::Stat),
+            cover_stack: r.get(P_COVER_STACK, CoverStack::Once),
             target_hp: r.get(P_TARGET_HP, TargetHp::Remaining),
             pit_exit: r.get(P_PIT_EXIT, PitExit::AnyField),
             instinct_reshuffle: r.get(P_INSTINCT_RESHUFFLE, InstinctReshuffle::OnDraw),
@@ -1790,6 +1813,7 @@ mod tests {
         check_reading::<LoneAssentOrder>(PARAMS, P_LONE_ASSENT).unwrap();
         check_reading::<SummonHeal>(PARAMS, P_SUMMON_HEAL).unwrap();
         check_reading::<TargetDefense>(PARAMS, P_TARGET_DEFENSE).unwrap();
+        check_reading::<CoverStack>(PARAMS, P_COVER_STACK).unwrap();
         check_reading::<TargetHp>(PARAMS, P_TARGET_HP).unwrap();
         check_reading::<PitExit>(PARAMS, P_PIT_EXIT).unwrap();
         check_reading::<InstinctReshuffle>(PARAMS, P_INSTINCT_RESHUFFLE).unwrap();
