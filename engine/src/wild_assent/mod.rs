@@ -222,7 +222,13 @@ impl Game for WildAssent {
         // only when the target has a Partial Cover bonus (its neglect is a damage one more);
         // with no Partial Cover beside the target it is wa.attack.total, not
         // wa.obstacle.partial-defense (a rule id changed, no verdict of clean or not).
-        GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 16 }
+        // Rules version 17: with four players, only the players with the fewest Creature
+        // activations this round may activate one, whichever team they are on ("each player
+        // should activate one Creature before the first player activates a second (players
+        // who have no available Creatures are skipped)"): a team whose other player has no
+        // Creature left no longer goes again at its turn ahead of the other team's players
+        // (it was accepted, and the book's order refused).
+        GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 17 }
     }
     fn rules() -> &'static [RuleInfo] {
         rules::RULES

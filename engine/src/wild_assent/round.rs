@@ -43,9 +43,9 @@ impl WildAssent {
     }
 
     /// The side's Creatures that may activate next: per troupe, the first ready one in its
-    /// order, from the troupes with the fewest Creature activations this round (paired
-    /// with their troupe).
-    fn creature_candidates(&self, s: &State, side: Side) -> Vec<(UnitIx, Option<usize>)> {
+    /// order, with its troupe and the troupe's Creature activations this round (0 without
+    /// troupes).
+    fn creature_candidates(&self, s: &State, side: Side) -> Vec<(UnitIx, Option<usize>, u8)> {
         let mut out: Vec<(UnitIx, Option<usize>, u8)> = Vec::new();
         for (t, troupe) in s.troupes.troupes.iter().enumerate().filter(|(_, t)| t.side == side) {
             let next =
@@ -61,8 +61,7 @@ impl WildAssent {
             });
             out.extend(next.map(|i| (i, None, 0)));
         }
-        let least = out.iter().map(|c| c.2).min().unwrap_or(0);
-        out.into_iter().filter(|c| c.2 == least).map(|c| (c.0, c.1)).collect()
+        out
     }
 
     /// Who may activate next this round, and the rule an activation out of order breaks
@@ -85,8 +84,17 @@ impl WildAssent {
         };
         let c0 = first.map(Side::other).unwrap_or(Side::Red);
         let c1 = c0.other();
-        let a = self.creature_candidates(s, c0);
-        let b = self.creature_candidates(s, c1);
+        let mut a = self.creature_candidates(s, c0);
+        let mut b = self.creature_candidates(s, c1);
+        // "Each player should activate one Creature before the first player activates a
+        // second (players who have no available Creatures are skipped)": only the players
+        // with the fewest Creature activations this round, whichever team they are on, may
+        // go. With two players (one troupe a side) this is the sides' alternation itself;
+        // with four, a team whose other player has nothing left waits for the other team's
+        // players to catch up rather than going again at its turn.
+        let least = a.iter().chain(&b).map(|c| c.2).min().unwrap_or(0);
+        a.retain(|c| c.2 == least);
+        b.retain(|c| c.2 == least);
         let pick = if !a.is_empty() && (b.is_empty() || m.turns[slot(c0)] <= m.turns[slot(c1)]) {
             a
         } else if !b.is_empty() {
@@ -95,6 +103,12 @@ impl WildAssent {
             return None;
         };
         Some((pick.into_iter().map(|c| c.0).collect(), rules::ORDER_CREATURES))
+    }
+
+    /// The Creature activations this round of the troupe `u` belongs to.
+    fn troupe_turns(&self, s: &State, u: UnitIx) -> Option<u8> {
+        let t = s.troupes.of(&s.unit(u).name)?;
+        Some(s.arena.per_troupe.get(t).copied().unwrap_or(0))
     }
 
     /// A (not free) activation of an Assent or Creature in a match: the round's start is
@@ -143,9 +157,12 @@ impl WildAssent {
                 let mut rule = rule;
                 let side = s.unit(u).side;
                 if rule == rules::ORDER_CREATURES && self.params.players == 4 {
-                    // The right side, a Creature of a player who has activated more.
+                    // Its troupe's next Creature, from a player who has activated more
+                    // Creatures than one who is owed a turn: the four-player rule.
                     let mine = self.creature_candidates_all(s, side);
-                    if legal.iter().any(|&i| s.unit(i).side == side) && mine.contains(&u) {
+                    let ahead =
+                        self.troupe_turns(s, u).zip(legal.first().and_then(|&l| self.troupe_turns(s, l)));
+                    if mine.contains(&u) && ahead.is_some_and(|(own, owed)| own > owed) {
                         rule = rules::ORDER_TEAMS;
                     }
                 }
