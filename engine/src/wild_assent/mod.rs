@@ -227,7 +227,14 @@ impl Game for WildAssent {
         // should activate one Creature before the first player activates a second (players
         // who have no available Creatures are skipped)"): a team whose other player has no
         // Creature left no longer goes again at its turn ahead of the other team's players
-        // (it was accepted, and the book's order refused).
+        // (it was accepted, and the book's order refused). Campaign: the Seeker's Den adds
+        // Resources only once upgraded ("Upgrading the Seeker's Den results in ... more
+        // resources"): at level 1 a count above the Threat breaks wa.hunt.resource.drop (it
+        // was uncertain after the Den's text); an upgrade, no action, may be made while a
+        // Scouting is under way (it broke wa.hunt.camp.order), and one made outside an
+        // Encampment phase breaks wa.hunt.camp.upgrade-timing (was wa.hunt.camp.actions).
+        // The illustrative catalog's invented Barracks healing and Den Scout cards now rise
+        // with every upgrade (rest 1 2 3, scouts 0 1 2), as the book's words say they do.
         GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 17 }
     }
     fn rules() -> &'static [RuleInfo] {

@@ -415,7 +415,7 @@ rules! {
         "Actions are spent one at a time: a Scouting under way (its draw and pick) is finished before another action",
         "Hunt: Encampment Actions";
     CAMP_HEAL = "wa.hunt.camp.heal",
-        "A Seeker spends 1 action at the Temple of Vil to heal by the Temple's level, as many Seekers as its level admits",
+        "A Seeker spends 1 action at the Temple of Vil to heal by the Temple's level, as many Seekers as its level admits; the Barracks' passive healing is owed to each Seeker as an Encampment phase begins",
         "Hunt: Actions requiring specific buildings (Heal at the Temple of Vil); Encampment (Temple of Vil)";
     CAMP_CRAFT = "wa.hunt.camp.craft",
         "Crafting takes 1 action, the Workshop, a hired Worker with the recipe and its Resources (discarded); the Equipment goes to the Encampment",
@@ -427,7 +427,7 @@ rules! {
         "Upgrading a building costs 2 gold (level 1 to 2) or 3 gold (2 to 3) and no action; level 3 is the top",
         "Hunt: Actions always available (Upgrade a Building)";
     UPGRADE_TIMING = "wa.hunt.camp.upgrade-timing",
-        "An upgrade takes effect next Encampment phase; a building is not upgraded in the phase it was bought (nor twice in one phase)",
+        "An upgrade is made in an Encampment phase and takes effect in the next; a building is not upgraded in the phase it was bought (nor twice in one phase)",
         "Hunt: Actions always available (Upgrade a Building)";
     MARKET_COST = "wa.hunt.camp.market-cost",
         "Visiting the Markets costs two Seekers 3 actions each; selling, hiring and buying happen during a visit",

@@ -230,17 +230,19 @@ impl WildAssent {
         }
     }
 
-    /// As a Season's encounter begins with the Seeker's Den in use: its text about the
-    /// Resources of slain Creatures (the book: "more resources when slaying Creatures", the
-    /// amount not printed) is reported unverified; its ordinal, for the `resources` counts it
-    /// may raise. None when no Den is in use or the catalog gives it no text.
+    /// As a Season's encounter begins with the Seeker's Den upgraded and in use: its text
+    /// about the Resources of slain Creatures (the book: "Upgrading the Seeker's Den results
+    /// in ... more resources when slaying Creatures", the amount not printed) is reported
+    /// unverified; its ordinal, for the `resources` counts it may raise. None when no Den in
+    /// use is above level 1 (a Den not yet upgraded adds nothing, as its Scout cards show:
+    /// `scouts` gives level 1 none) or the catalog gives it no text.
     pub(super) fn report_den(
         &self,
         camp: &super::Camp,
         unverified: &mut crate::kit::taint::Unverified,
         f: &mut Findings,
     ) -> Option<u32> {
-        if camp.level(Building::Den) == 0 {
+        if camp.level(Building::Den) < 2 {
             return None;
         }
         let texts = &self.camp_catalog.building(Building::Den).text;

@@ -335,7 +335,10 @@ impl WildAssent {
             f.violate(self.outside_encounter(stage, &Event::Camp(ev.clone())));
             return Ok(());
         }
-        if stage == Stage::Encounter && !matches!(ev, CampEvent::Build { .. }) {
+        // An upgrade is no action ("This does not use any Seeker actions"): its own check
+        // says when one may be made (`wa.hunt.camp.upgrade-timing`), and a Scouting under way
+        // does not hold it up.
+        if stage == Stage::Encounter && !matches!(ev, CampEvent::Build { .. } | CampEvent::Upgrade { .. }) {
             f.violate(Violation::new(
                 rules::CAMP_ACTIONS,
                 format!("`{ev}` belongs to the Encampment phase, and a Season's encounter is under way"),
@@ -344,7 +347,12 @@ impl WildAssent {
         }
         // A Scouting under way is finished (its cards drawn and one picked) first.
         let scouting = s.camp.as_ref().is_some_and(|c| c.scouting.is_some() && stage == Stage::Encampment);
-        if scouting && !matches!(ev, CampEvent::ScoutDraw { .. } | CampEvent::ScoutPick { .. }) {
+        if scouting
+            && !matches!(
+                ev,
+                CampEvent::ScoutDraw { .. } | CampEvent::ScoutPick { .. } | CampEvent::Upgrade { .. }
+            )
+        {
             f.violate(Violation::new(
                 rules::CAMP_ORDER,
                 format!("`{ev}` comes while the Scouting is under way: its Scout cards are drawn and one picked first"),

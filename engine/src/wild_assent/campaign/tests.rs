@@ -99,6 +99,31 @@ fn replayed(g: &WildAssent, fixture: &str, until: &str) -> crate::wild_assent::S
     panic!("`{until}` not in {fixture}");
 }
 
+/// `s`, the state after the fixture's record `after`, stepped on through its records up to
+/// (and with) the first `until`.
+fn replayed_on(
+    g: &WildAssent,
+    mut s: crate::wild_assent::State,
+    fixture: &str,
+    after: &str,
+    until: &str,
+) -> crate::wild_assent::State {
+    let text =
+        std::fs::read_to_string(format!("{}/../fixtures/wild-assent/{fixture}", env!("CARGO_MANIFEST_DIR")))
+            .expect("fixture");
+    let lines = text.lines().map(|l| l.split('#').next().unwrap_or("").trim());
+    let rest = lines.filter(|l| !l.is_empty() && !l.starts_with('@')).skip_while(|l| *l != after).skip(1);
+    for line in rest {
+        let mut f = Findings::default();
+        g.step(&mut s, &g.parse_event(line).expect("an event"), &mut f).expect("applies");
+        assert!(f.is_clean(), "`{line}`: {:?}", f.violations);
+        if line == until {
+            return s;
+        }
+    }
+    panic!("`{until}` not after `{after}` in {fixture}");
+}
+
 /// Step one line; the rules it breaks.
 fn step(g: &WildAssent, s: &mut crate::wild_assent::State, line: &str) -> Vec<&'static str> {
     let mut f = Findings::default();
@@ -189,8 +214,16 @@ fn a_full_encampment_discards_a_worker_to_the_box_and_the_housing_is_checked_as_
 fn the_seekers_den_makes_a_resources_count_above_the_threat_uncertain_not_one_below() {
     use crate::wild_assent::rules;
     let g = game(&["scope=campaign", "seasons=4"]);
-    // Given the first encounter of a campaign with the Seeker's Den, the Gryphon (Threat 1) slain.
-    let s = replayed(&g, "campaign-den-resources.arb", "slain gryphon");
+    const FIXTURE: &str = "break-campaign-resources-den-level-1.arb";
+    // The fixture's Den, chosen at setup, is at level 1: not upgraded, it adds nothing.
+    let s = replayed(&g, FIXTURE, "slain gryphon");
+    assert_eq!(s.camp.as_ref().and_then(|c| c.den_text), None);
+    // Given the same first encounter with the Den at level 2 (set by hand as the Encampment's
+    // setup ends), the Gryphon (Threat 1) slain.
+    let mut s = replayed(&g, FIXTURE, "scout-pick misty-glade");
+    let camp = s.camp.as_deref_mut().expect("camp");
+    camp.buildings.iter_mut().find(|b| b.building == super::Building::Den).expect("the Den").level = 2;
+    let s = replayed_on(&g, s, FIXTURE, "scout-pick misty-glade", "slain gryphon");
     let den =
         s.camp.as_ref().and_then(|c| c.den_text).expect("the Den's text is reported as the Season begins");
     let record = |line: &str| {
