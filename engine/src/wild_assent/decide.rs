@@ -1145,6 +1145,9 @@ impl WildAssent {
         // steps, so checking it allocates nothing.
         let mut places: SmallVec<[(Place, u8); Path::MAX]> = SmallVec::new();
         let mut pit = false;
+        // The walk was cut short by a step the rules refuse (reported): the steps after it
+        // were not walked, so the destination the log gives is not held to the walk.
+        let mut cut = false;
         for (k, step) in path.steps().enumerate() {
             if pit {
                 f.violate(self.v(
@@ -1154,6 +1157,7 @@ impl WildAssent {
                     &[u],
                 ));
                 let _ = k;
+                cut = true;
                 break;
             }
             let kind = step.kind();
@@ -1183,6 +1187,7 @@ impl WildAssent {
                 Err(refusal) => {
                     self.report_refusal(s, u, unit, movement, step, kind, refusal, f);
                     if matches!(refusal, Refusal::OffBoard(_) | Refusal::Stopped(_)) {
+                        cut = true;
                         break;
                     }
                     let (next, _) = Self::raw_step(place, kind);
@@ -1206,7 +1211,7 @@ impl WildAssent {
         }
         // Where the movement ends, and where the log says it ends.
         let end = place.at;
-        if let Some(to) = to.filter(|&t| t != end) {
+        if let Some(to) = to.filter(|&t| t != end && !cut) {
             return Err(StepError::new(format!(
                 "`{unit}`'s steps lead to {}, not {}: the record contradicts itself",
                 end.algebraic(),
