@@ -235,6 +235,8 @@ impl Game for WildAssent {
         // Encampment phase breaks wa.hunt.camp.upgrade-timing (was wa.hunt.camp.actions).
         // The illustrative catalog's invented Barracks healing and Den Scout cards now rise
         // with every upgrade (rest 1 2 3, scouts 0 1 2), as the book's words say they do.
+        // A move whose walk a refused step cut short (past a Pit, off the board) no longer
+        // stops the replay when its `-> FIELD` names where the log says it went.
         GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 17 }
     }
     fn rules() -> &'static [RuleInfo] {
