@@ -183,12 +183,12 @@ impl KeridwynFight {
     fn needless(&self, s: &State, ev: &Event) -> Option<Violation> {
         match ev {
             // "The roll" a Fame reroll changes is the action's (the sample's two, l.53 and l.56,
-            // are both of an attack); a tie-break roll is not one. Reported and not applied, so
-            // the replay goes on with the roll-off as the log records it.
+            // are both of an attack); a tie-break roll is not one, while the roll-off is open or
+            // right after its last roll (before the token it gives is recorded: no flush, so the
+            // token is not taken for left out). Reported and not applied, so the replay goes on
+            // with the roll-off as the log records it.
             Event::Rerolled { .. }
-                if self.params.reroll_rolls == RerollRolls::ActionRoll
-                    && matches!(s.phase, Phase::TieBreak { .. })
-                    && !s.current.as_ref().is_some_and(|c| c.rolled) =>
+                if self.params.reroll_rolls == RerollRolls::ActionRoll && Self::rerolls_tiebreak(s, ev) =>
             {
                 Some(Violation::new(
                     rules::REROLL_ACTION_ROLL,
