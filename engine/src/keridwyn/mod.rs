@@ -166,7 +166,8 @@ impl Game for KeridwynFight {
             // token from the Fame, which the payer, now lower, loses (a tie among the others
             // rolling off again); version 10's reading, the rerolled die deciding, is
             // `die-decides`. A free reroll (`reroll-fame-cost=0`) changes no Fame and its die
-            // decides. Under `reroll-rolls=action-roll` a tie-break reroll right after the
+            // decides. A Finesse roll recorded next by a participant the ended roll-off still
+            // owed is kf.start.tiebreak, not applied. Under `reroll-rolls=action-roll` a tie-break reroll right after the
             // roll-off's last roll is kf.reroll.action-roll, not applied (it stopped the replay
             // under kf.round.sequence).
             rules_version: 11,
@@ -206,6 +207,7 @@ impl Game for KeridwynFight {
             monster_rolled: false,
             second_rolled: false,
             rolloff: Vec::new(),
+            unrolled: 0,
             balance: None,
             alternate: false,
             last_hit: None,

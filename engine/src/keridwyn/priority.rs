@@ -153,9 +153,15 @@ impl KeridwynFight {
         rolls[k].1.reroll(from, to);
         if fame_changes && self.params.tiebreak_reroll == TiebreakReroll::Recheck {
             // The roll-off, open or just decided, gives way to the check from the Fame (due.rs:
-            // the highest Fame, or a new roll-off among those tied for it).
+            // the highest Fame, or a new roll-off among those tied for it). The rolls it still
+            // owed are remembered, for the next records (step.rs).
             s.rolloff.clear();
-            if let Phase::TieBreak { resume, .. } = &mut s.phase {
+            if let Phase::TieBreak { resume, tied, rolls } = &mut s.phase {
+                s.unrolled = tied
+                    .iter()
+                    .filter(|t| !rolls.iter().any(|(r, _)| r == *t))
+                    .filter_map(|t| u32::try_from(t.i()).ok().and_then(|n| 1u64.checked_shl(n)))
+                    .fold(0, |m, bit| m | bit);
                 s.phase = std::mem::replace(resume.as_mut(), Phase::Over);
             }
             s.recheck = Some(Recheck::Check);
