@@ -161,7 +161,16 @@ impl Game for KeridwynFight {
             // Fame reroll of a Finesse tie-break die (`reroll-rolls=any-roll`) decides the
             // roll-off with the rerolled die, its Fame cost starting no re-check (it re-checked
             // the token from the Fame, which the payer always lost).
-            rules_version: 10,
+            // 11: a Fame reroll of a Finesse tie-break die is `tiebreak-reroll`, by default
+            // `recheck` (l.26 "each time after Fame changes"): the Fame it costs re-checks the
+            // token from the Fame, which the payer, now lower, loses (a tie among the others
+            // rolling off again); version 10's reading, the rerolled die deciding, is
+            // `die-decides`. A free reroll (`reroll-fame-cost=0`) changes no Fame and its die
+            // decides. A Finesse roll recorded next by a participant the ended roll-off still
+            // owed is kf.start.tiebreak, not applied. Under `reroll-rolls=action-roll` a tie-break reroll right after the
+            // roll-off's last roll is kf.reroll.action-roll, not applied (it stopped the replay
+            // under kf.round.sequence).
+            rules_version: 11,
         }
     }
     fn rules() -> &'static [RuleInfo] {
@@ -198,6 +207,7 @@ impl Game for KeridwynFight {
             monster_rolled: false,
             second_rolled: false,
             rolloff: Vec::new(),
+            unrolled: 0,
             balance: None,
             alternate: false,
             last_hit: None,

@@ -6,7 +6,7 @@
 
 use super::effect::Skill;
 use super::event::Event;
-use super::rules::{self, RerollRolls, TiebreakDice};
+use super::rules::{self, RerollRolls, TiebreakDice, TiebreakReroll};
 use super::state::{Phase, Recheck, Seat, State};
 use super::KeridwynFight;
 use crate::kit::dice::{Modified, Roll};
@@ -94,20 +94,37 @@ impl KeridwynFight {
                 || !s.rolloff.is_empty())
     }
 
+    /// Whether `ev` is a Fame reroll aimed at a Finesse tie-break roll, for
+    /// `reroll-rolls=action-roll` to refuse: no action's roll is being resolved, and a roll-off
+    /// is under way (open, even before its first roll, or its last roll just came and the token
+    /// it gives is not recorded yet).
+    pub(crate) fn rerolls_tiebreak(s: &State, ev: &Event) -> bool {
+        matches!(ev, Event::Rerolled { .. })
+            && !s.current.as_ref().is_some_and(|c| c.rolled)
+            && (matches!(&s.phase, Phase::TieBreak { .. }) || !s.rolloff.is_empty())
+    }
+
     /// `reroll A 2 -> 9 fame 2` of a tie-break die: the die of the payer's own roll when it
-    /// shows it, else of the latest roll that does. The rerolled die decides the roll-off
-    /// (l.26 "the highest roll gains the Priority token"; l.61 "Fame ... can help characters
-    /// act first and change their luck"): a roll-off still open goes on with it, one whose last
-    /// roll just came is decided again. The Fame it costs is spent within that roll-off, the
-    /// token's check itself, so it does not start another check (which the payer, tied in Fame
-    /// before paying, would always lose: the reroll could never change who acts first).
+    /// shows it, else of the latest roll that does. What it decides is `tiebreak-reroll`;
+    /// `fame_changes` says whether the Fame it costs changes the payer's Fame.
+    ///
+    /// `recheck` (the default): "each time after Fame changes, the participant with the highest
+    /// Fame gains the Priority token" (l.26), so the Fame paid ends the roll-off and the token
+    /// is checked from the Fame (the payer, tied before paying, is now lower; a tie among the
+    /// others rolls off anew). A reroll that costs no Fame changes none and starts no check:
+    /// its die counts as under `die-decides`.
+    ///
+    /// `die-decides` (rules version 10): the rerolled die decides the roll-off (l.26 "the
+    /// highest roll gains the Priority token"; l.61 "Fame ... can help characters act first and
+    /// change their luck"): a roll-off still open goes on with it, one whose last roll just came
+    /// is decided again, and the Fame it costs starts no check.
     pub(crate) fn tiebreak_reroll(
         &self,
         s: &mut State,
         ev: &Event,
         p: Seat,
-        from: u8,
-        to: u8,
+        (from, to): (u8, u8),
+        fame_changes: bool,
         f: &mut Findings,
     ) -> Result<(), StepError> {
         let payer = s.fighter(p);
@@ -134,6 +151,22 @@ impl KeridwynFight {
             )));
         };
         rolls[k].1.reroll(from, to);
+        if fame_changes && self.params.tiebreak_reroll == TiebreakReroll::Recheck {
+            // The roll-off, open or just decided, gives way to the check from the Fame (due.rs:
+            // the highest Fame, or a new roll-off among those tied for it). The rolls it still
+            // owed are remembered, for the next records (step.rs).
+            s.rolloff.clear();
+            if let Phase::TieBreak { resume, tied, rolls } = &mut s.phase {
+                s.unrolled = tied
+                    .iter()
+                    .filter(|t| !rolls.iter().any(|(r, _)| r == *t))
+                    .filter_map(|t| u32::try_from(t.i()).ok().and_then(|n| 1u64.checked_shl(n)))
+                    .fold(0, |m, bit| m | bit);
+                s.phase = std::mem::replace(resume.as_mut(), Phase::Over);
+            }
+            s.recheck = Some(Recheck::Check);
+            return Ok(());
+        }
         if open {
             return Ok(());
         }

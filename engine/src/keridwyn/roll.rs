@@ -268,7 +268,7 @@ impl KeridwynFight {
             return Err(StepError::new(format!("a die shows 1-{sides}, not {to}")));
         }
         if tiebreak && (s.fighter(p).is_monster() || s.fighter(p).defeated) {
-            return self.tiebreak_reroll(s, ev, p, from, to, f);
+            return self.tiebreak_reroll(s, ev, p, (from, to), false, f);
         }
         let cost = self.params.reroll_cost;
         let payer_f = s.fighter(p);
@@ -291,9 +291,12 @@ impl KeridwynFight {
             });
         }
         if tiebreak {
-            self.tiebreak_reroll(s, ev, p, from, to, f)?;
-            let fp = s.fighter_mut(p);
-            fp.fame = fp.fame.saturating_sub(fame);
+            // The Fame as paid (the recorded price, applied as played): whether it changes is
+            // what `tiebreak-reroll=recheck` asks.
+            let before = s.fighter(p).fame;
+            let after = before.saturating_sub(fame);
+            self.tiebreak_reroll(s, ev, p, (from, to), after != before, f)?;
+            s.fighter_mut(p).fame = after;
             return Ok(());
         }
         if s.current.is_none() {

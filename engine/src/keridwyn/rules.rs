@@ -270,6 +270,11 @@ named_enum! {
 }
 
 named_enum! {
+    /// `tiebreak-reroll`.
+    pub enum TiebreakReroll ("a reading of tiebreak-reroll") { Recheck = "recheck", DieDecides = "die-decides" }
+}
+
+named_enum! {
     /// `track-priority`.
     pub enum TrackPriority ("a reading of track-priority") { AsPlaced = "as-placed", Current = "current" }
 }
@@ -310,6 +315,7 @@ pub const P_DECLARED_REPEAT: &str = "declared-card-repeat";
 pub const P_NO_FIRST_ACTION: &str = "no-first-action";
 pub const P_REROLL_ROLLS: &str = "reroll-rolls";
 pub const P_TRACK_PRIORITY: &str = "track-priority";
+pub const P_TIEBREAK_REROLL: &str = "tiebreak-reroll";
 
 /// The most Fame a reroll may cost (catalog numbers stay below 1000).
 pub const MAX_REROLL_COST: i32 = 999;
@@ -577,13 +583,10 @@ pub static PARAMS: &[ParamSpec] = &[
               help characters act first and change their luck\" (l.61) names no roll. Default `any-roll`, a \
               permission the book does not limit: a die of a Finesse tie-break roll for the Priority token \
               (l.26) may be rerolled too, while the roll-off is open or right after its last roll (the payer's \
-              own roll when it shows the die, else the latest roll that does). The rerolled die decides the \
-              roll-off (\"The highest roll gains the Priority token\", l.26; Fame \"can help characters act \
-              first\", l.61): an open roll-off goes on with it, a finished one is decided again (a perfect \
-              tie asking for a new one). Its Fame is spent within the roll-off, the token's check itself, and \
-              starts no new check (\"each time after Fame changes\" would give the token to the other tied \
-              participant every time, so the reroll could never help its payer). `action-roll`: only the roll of the action being resolved is rerolled, one during \
-              a tie-break being kf.reroll.action-roll (reported, not applied).",
+              own roll when it shows the die, else the latest roll that does); what the reroll then decides is \
+              `tiebreak-reroll`. `action-roll`: only the roll of the action being resolved is rerolled, one of a \
+              tie-break roll (the roll-off open or its last roll just come) being kf.reroll.action-roll (reported, \
+              not applied, the replay going on).",
         section: "STARTING THE FIGHT; SAMPLE ROUND OF COMBAT",
     },
     ParamSpec {
@@ -603,6 +606,23 @@ pub static PARAMS: &[ParamSpec] = &[
               participating-characters=living, a defeat) changes it, so a fighter Slowed mid-round acts 6 \
               later.",
         section: "ACTIONS; AILMENTS",
+    },
+    ParamSpec {
+        name: P_TIEBREAK_REROLL,
+        kind: ParamKind::Interpretation,
+        allowed: TiebreakReroll::NAMES,
+        default: TiebreakReroll::Recheck.name(),
+        doc: "A Fame reroll of a Finesse tie-break die (`reroll-rolls=any-roll`) spends Fame, and \"As the fight \
+              begins and each time after Fame changes, the participant with the highest Fame gains the Priority \
+              token. ... If participants are tied, they each roll Finesse\" (l.26). Default `recheck`, the plain \
+              words: once the cost is paid the payer's Fame has changed, so the roll-off gives way to the token's \
+              check from the Fame (the payer, tied before paying, is now lower; a tie among the others rolls off \
+              again, as `priority-recheck-tie` says); a reroll that changes no Fame (`reroll-fame-cost=0`) starts \
+              no check, and its die decides the roll-off. `die-decides` (rules version 10): the rerolled die \
+              decides the roll-off (\"The highest roll gains the Priority token\", l.26; Fame \"can help \
+              characters act first\", l.61), an open roll-off going on with it and a finished one decided again \
+              (a perfect tie asking for a new one); the Fame is spent within the roll-off and starts no check.",
+        section: "STARTING THE FIGHT",
     },
 ];
 
@@ -630,6 +650,7 @@ pub struct Params {
     pub no_first_action: NoFirstAction,
     pub reroll_rolls: RerollRolls,
     pub track_priority: TrackPriority,
+    pub tiebreak_reroll: TiebreakReroll,
 }
 
 impl Params {
@@ -657,6 +678,7 @@ impl Params {
             no_first_action: r.get(P_NO_FIRST_ACTION, NoFirstAction::SecondRoll),
             reroll_rolls: r.get(P_REROLL_ROLLS, RerollRolls::AnyRoll),
             track_priority: r.get(P_TRACK_PRIORITY, TrackPriority::AsPlaced),
+            tiebreak_reroll: r.get(P_TIEBREAK_REROLL, TiebreakReroll::Recheck),
         }
     }
 }

@@ -274,6 +274,12 @@ pub struct State {
     /// die of the last roll may still be rerolled.
     #[serde(default)]
     pub rolloff: Vec<(Seat, Roll)>,
+    /// The seats (bit `seat` set) a Finesse roll-off still owed a roll when the Fame a reroll
+    /// cost ended it (`tiebreak-reroll=recheck`), kept until the next record that is not one of
+    /// their rolls: a table reading the reroll as `die-decides` records those rolls, each one
+    /// kf.start.tiebreak and ignored (no roll is owed), not a roll that stops the replay.
+    #[serde(default)]
+    pub unrolled: u64,
     /// The character who played Balance this round.
     pub balance: Option<Seat>,
     /// Targeting: the next single-target attack starts with the second condition.

@@ -20,6 +20,10 @@ impl KeridwynFight {
         if !s.rolloff.is_empty() && !matches!(ev, Event::Rerolled { .. }) {
             s.rolloff.clear();
         }
+        // So do the rolls a roll-off ended by a reroll's Fame still owed, to their rolls.
+        if s.unrolled != 0 && self.unrolled_roll(s, ev).is_none() {
+            s.unrolled = 0;
+        }
         if ev.is_consequence() {
             if matches!(s.phase, Phase::TieBreak { .. }) || s.current.as_ref().is_some_and(|c| c.pick_pending)
             {
@@ -177,23 +181,51 @@ impl KeridwynFight {
             || (matches!(ev, Event::MonsterActionRolled { .. }) && self.second_before_first_done(s))
     }
 
+    /// The seat of a Finesse roll `ev` records, when it is one the roll-off a reroll's Fame
+    /// ended still owed (`State::unrolled`) and no roll-off is open since.
+    fn unrolled_roll(&self, s: &State, ev: &Event) -> Option<Seat> {
+        let Event::Rolled { who, .. } = ev else { return None };
+        if matches!(s.phase, Phase::TieBreak { .. }) || s.current.is_some() {
+            return None;
+        }
+        let i = self.seat(s, who)?;
+        let bit = 1u64.checked_shl(u32::try_from(i.i()).ok()?)?;
+        (s.unrolled & bit != 0).then_some(i)
+    }
+
     /// A roll for gear that does not attack, a second monster action with 2 characters or
-    /// fewer, or a Fame reroll during a Finesse tie-break with no action's roll to reroll:
-    /// there is nothing to decide.
+    /// fewer, a Fame reroll during a Finesse tie-break with no action's roll to reroll, or a
+    /// Finesse roll the roll-off a reroll's Fame ended no longer owes: there is nothing to
+    /// decide.
     fn needless(&self, s: &State, ev: &Event) -> Option<Violation> {
+        if s.unrolled != 0 {
+            if let Some(i) = self.unrolled_roll(s, ev) {
+                // `tiebreak-reroll=recheck`: the Fame paid re-checked the token from the Fame
+                // (l.26 "each time after Fame changes"), so the roll-off that owed this roll is
+                // over. Reported and ignored: the token due is the Fame's.
+                return Some(Violation::new(
+                    rules::TIEBREAK,
+                    format!(
+                        "`{ev}`: {} owes no Finesse roll for the token: the Fame a reroll cost ended the \
+                         roll-off and the token goes by the Fame (tiebreak-reroll=recheck; not applied)",
+                        self.label(s, i)
+                    ),
+                ));
+            }
+        }
         match ev {
             // "The roll" a Fame reroll changes is the action's (the sample's two, l.53 and l.56,
-            // are both of an attack); a tie-break roll is not one. Reported and not applied, so
-            // the replay goes on with the roll-off as the log records it.
+            // are both of an attack); a tie-break roll is not one, while the roll-off is open or
+            // right after its last roll (before the token it gives is recorded: no flush, so the
+            // token is not taken for left out). Reported and not applied, so the replay goes on
+            // with the roll-off as the log records it.
             Event::Rerolled { .. }
-                if self.params.reroll_rolls == RerollRolls::ActionRoll
-                    && matches!(s.phase, Phase::TieBreak { .. })
-                    && !s.current.as_ref().is_some_and(|c| c.rolled) =>
+                if self.params.reroll_rolls == RerollRolls::ActionRoll && Self::rerolls_tiebreak(s, ev) =>
             {
                 Some(Violation::new(
                     rules::REROLL_ACTION_ROLL,
                     format!(
-                        "`{ev}` during the Finesse tie-break for the Priority token: a Fame reroll is of \
+                        "`{ev}` rerolls a Finesse tie-break roll for the Priority token: a Fame reroll is of \
                          the roll of the action being resolved, and none is (not applied)"
                     ),
                 ))
