@@ -1977,10 +1977,11 @@ impl FlameAndForge {
         }
         let mut reached = next;
         if recorded != next {
-            // A log that never moved this token but records another level assumes another start.
-            let start = self.starting_books(None)[subject.index()];
-            let never = s.player(seat).best[subject.index()] == level && (level == start || level == 0);
-            let rule = if never && recorded != next { r::SETUP_BOOK } else { r::RESEARCH_FUND };
+            // A research moves a token "to the next step" (l.288), so a token on the Library
+            // that reaches another level breaks the research rule, wherever it started. Only a
+            // subject with no token yet (`book-tokens=single`) says something of the setup: a
+            // log recording a level past the first assumes a token was set on it (l.99).
+            let rule = if level == 0 { r::SETUP_BOOK } else { r::RESEARCH_FUND };
             self.report(
                 s,
                 f,
