@@ -269,7 +269,10 @@ impl Game for FlameAndForge {
             // A research reaching another level than the next step is ff.research.fund (l.288)
             // wherever its token started (a token never moved was ff.setup.book). A score 3-5
             // points too high for a player who retired no card is ff.score.strength (it was
-            // ff.retire.bonus, which only 1-4 retired cards can explain).
+            // ff.retire.bonus, which only 1-4 retired cards can explain). A decision recorded
+            // while consequences are owed that the table they lead to would ignore too (a stray
+            // `pass`, a `forge` with no anvil) is one finding, the consequences still owed (they
+            // were reported left out and applied, then each recorded one as not due).
             rules_version: 12,
         }
     }
