@@ -2,8 +2,10 @@
 //!
 //! A consequence goes to the kit's consequence loop. A decision or a reveal first flushes
 //! the consequences the log left out (each a finding), unless the rules let it come before
-//! them (a dragonslayer card, an advanced token, a challenge before the tile's spots); it is
-//! then checked against what the table awaits and applied as played when it can be.
+//! them (a dragonslayer card, an advanced token, a challenge before the tile's spots) or the
+//! table they lead to would not take it either (`stray_decision`: one finding, nothing
+//! flushed); it is then checked against what the table awaits and applied as played when it
+//! can be.
 
 use super::catalog::{CardId, CardKind, Dwarf, Subject, TokenId};
 use super::city::Tile;
@@ -73,6 +75,11 @@ impl FlameAndForge {
         } else {
             // Nothing owed: `flush` would find nothing to report.
             if known != Some(None) && !self.may_jump(s, e) && !self.misplaced_challenge(s, e) {
+                if self.stray_decision(s, e, f)? {
+                    // The table is as it was: what was found owed still is.
+                    s.settled.0 = known;
+                    return Ok(());
+                }
                 due::flush(self, s, f)?;
             }
             self.decide(s, e, f)?;
@@ -92,6 +99,45 @@ impl FlameAndForge {
         // The last act of the step (`begun` above is no part of what is owed).
         s.settled.0 = Some(self.owed_after_settle(s, stop));
         Ok(())
+    }
+
+    /// A decision (or reveal) recorded while consequences are owed, which the table those
+    /// consequences lead to would not take either (it would be reported there and leave the
+    /// table as it was: a `pass` with nothing to decline, a `forge` with no anvil open): one
+    /// finding for the stray record, and the table left as it was, the consequences still
+    /// owed to the records that follow. A decision otherwise proves the log left the
+    /// consequences out (they are flushed, each a finding); a stray one proves nothing, and
+    /// flushing for it turned one stray record into a finding per consequence applied and
+    /// another per recorded consequence then "not due" (9 for one `pass` after a raid). A
+    /// trial on a copy of the table decides it; a decision the flushed table would apply,
+    /// even as a violation (a raid out of line), still flushes.
+    fn stray_decision(&self, s: &State, e: &Event, f: &mut Findings) -> Result<bool, StepError> {
+        let Some(owed) = <Self as due::Consequences>::due(self, s) else { return Ok(false) };
+        let mut trial = s.clone();
+        let mut scratch = Findings::default();
+        due::flush(self, &mut trial, &mut scratch)?;
+        let flushed = trial.clone();
+        let mut judged = Findings::default();
+        self.decide(&mut trial, e, &mut judged)?;
+        // Ignored there: reported, and the table unchanged by it.
+        if judged.violations.is_empty() || trial != flushed {
+            return Ok(false);
+        }
+        let next = <Self as due::Consequences>::event(self, s, &owed);
+        for v in judged.violations {
+            self.report(
+                s,
+                f,
+                None,
+                v.rule,
+                format!(
+                    "`{e}` is not open here, nor once the consequences owed first are done (`{next}` and \
+                     what follows it, still owed), where {}",
+                    v.message
+                ),
+            );
+        }
+        Ok(true)
     }
 
     /// Whether the innermost activity is the placement's spot block (not a challenge begun
@@ -1977,10 +2023,11 @@ impl FlameAndForge {
         }
         let mut reached = next;
         if recorded != next {
-            // A log that never moved this token but records another level assumes another start.
-            let start = self.starting_books(None)[subject.index()];
-            let never = s.player(seat).best[subject.index()] == level && (level == start || level == 0);
-            let rule = if never && recorded != next { r::SETUP_BOOK } else { r::RESEARCH_FUND };
+            // A research moves a token "to the next step" (l.288), so a token on the Library
+            // that reaches another level breaks the research rule, wherever it started. Only a
+            // subject with no token yet (`book-tokens=single`) says something of the setup: a
+            // log recording a level past the first assumes a token was set on it (l.99).
+            let rule = if level == 0 { r::SETUP_BOOK } else { r::RESEARCH_FUND };
             self.report(
                 s,
                 f,

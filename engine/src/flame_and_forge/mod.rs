@@ -260,7 +260,20 @@ impl Game for FlameAndForge {
             // (l.228 "Place (and resolve) one additional dwarf"), unless Phase 4 ends the game:
             // it was counted and then dropped as the turn passed, and the placement recorded for
             // it was reported under ff.place.main-action.
-            rules_version: 11,
+            // 12: defaults follow the plain words: strength-scope=deck-only (l.366 "cards in their
+            // Challenge Deck", a pile the book keeps apart from its discard pile: l.97, l.259,
+            // l.275), so Strength no longer counts the discard pile, and well-rested=
+            // advanced-token (l.409 "a research token on slot 4": slots hold advanced research
+            // tokens, l.334, which add to the campfire's heal, l.326), so Scenario 01's book
+            // tokens start on level 1 (Prestige, research levels and retreat heals change).
+            // A research reaching another level than the next step is ff.research.fund (l.288)
+            // wherever its token started (a token never moved was ff.setup.book). A score 3-5
+            // points too high for a player who retired no card is ff.score.strength (it was
+            // ff.retire.bonus, which only 1-4 retired cards can explain). A decision recorded
+            // while consequences are owed that the table they lead to would ignore too (a stray
+            // `pass`, a `forge` with no anvil) is one finding, the consequences still owed (they
+            // were reported left out and applied, then each recorded one as not due).
+            rules_version: 12,
         }
     }
 

@@ -65,11 +65,11 @@ named_enum! {
 }
 named_enum! {
     /// `well-rested`: what Scenario 01's starting "Heal 2" token is.
-    pub enum WellRested ("a reading") { HealingLevel = "healing-level", AdvancedToken = "advanced-token" }
+    pub enum WellRested ("a reading") { AdvancedToken = "advanced-token", HealingLevel = "healing-level" }
 }
 named_enum! {
     /// `strength-scope`: which cards Strength counts.
-    pub enum StrengthScope ("a scope") { AllCards = "all-cards", DeckOnly = "deck-only" }
+    pub enum StrengthScope ("a scope") { DeckOnly = "deck-only", AllCards = "all-cards" }
 }
 named_enum! {
     /// `rank-boundary`: which rank a score on a boundary (10, 20, 30, 40) gets.
@@ -295,22 +295,37 @@ pub static PARAMS: &[ParamSpec] = &[
         name: "well-rested",
         kind: ParamKind::Interpretation,
         allowed: WellRested::NAMES,
-        default: WellRested::HealingLevel.name(),
+        default: WellRested::AdvancedToken.name(),
         doc: "Scenario 01, l.409: \"all players start with a research token on slot 4 'Heal 2 when you \
-              retreat to your campfire'\". `healing-level`: the player's Healing book token starts on \
-              level 4 (Prestige and later research count from there); `advanced-token`: an active token \
-              \"campfire heal 2\", as an advanced research token, added to the campfire's own heal.",
-        section: "Scenario 01, Additional Rules (l.409)",
+              retreat to your campfire'\". The book's words decide it: the Library's places are levels \
+              (l.99, l.334), steps (l.288, l.300) and spots (l.306, l.318, l.326) and the tokens on it book \
+              tokens (l.67, l.99, l.288), while a slot is where an advanced research token goes on the \
+              player board (l.334 \"The token they chose goes on the appropriate slot on their player \
+              board\"); the Healing track adds such a token to the campfire's heal (l.326 \"the topmost \
+              ability you have in this track plus any advanced research token if applicable\", Retreat \
+              l.206); and the book's Healing example heals 2 after one step from the first level (l.296, \
+              l.328), not on a fourth level. `advanced-token` (the plain words): the book tokens start on \
+              level 1 (7.5, l.99) and each player starts with an active token \"campfire heal 2\", as an \
+              advanced research token, added to the campfire's own heal (no Prestige); `healing-level`: \
+              the player's Healing book token starts on level 4 (Prestige and later research count from \
+              there, its campfire heals as that level says).",
+        section: "Scenario 01, Additional Rules (l.409); Healing Track (l.326); Advanced Research (l.334)",
     },
     ParamSpec {
         name: "strength-scope",
         kind: ParamKind::Interpretation,
         allowed: StrengthScope::NAMES,
-        default: StrengthScope::AllCards.name(),
-        doc: "l.366: \"Add all the VP from cards in their Challenge Deck\". `all-cards`: every card the \
-              player owns and did not retire (deck and discard pile: the deck is the cards they fight \
-              with); `deck-only`: only the face-down deck pile.",
-        section: "End Game Scoring (l.366)",
+        default: StrengthScope::DeckOnly.name(),
+        doc: "l.366: \"Strength: Add all the VP from cards in their Challenge Deck\". The book keeps the \
+              challenge deck and its discard pile apart throughout (l.97 \"This is their challenge deck. \
+              Leave room next to your player board for its discard pile\"; l.243 a deck that ran out is \
+              made again from the discard pile; l.259 \"Your discard pile is open information but not your \
+              deck\"; l.275 the Retire action \"combine[s] your discard pile with your challenge deck\"), \
+              no end-game step merges them (l.342-378), and the only worked player score (l.376 \"Blue \
+              Player points: 32 points\") gives no parts. `deck-only` (the plain words): the VP of the \
+              cards in the face-down deck pile; `all-cards`: every card the player owns and did not retire \
+              (deck and discard pile, \"deck\" read as the cards they fight with).",
+        section: "End Game Scoring (l.366); Game Setup 7.4 (l.97); Resolving a Challenge (l.243, l.259); Retire (l.275)",
     },
     ParamSpec {
         name: "rank-boundary",
@@ -490,8 +505,8 @@ impl Config {
             end_timing: r.get("end-timing", EndTiming::Phase4),
             book_tokens: r.get("book-tokens", BookTokens::OnePerSubject),
             two_player_spot: r.get("two-player-spot", TwoPlayerSpot::SkipBlank),
-            well_rested: r.get("well-rested", WellRested::HealingLevel),
-            strength_scope: r.get("strength-scope", StrengthScope::AllCards),
+            well_rested: r.get("well-rested", WellRested::AdvancedToken),
+            strength_scope: r.get("strength-scope", StrengthScope::DeckOnly),
             rank_boundary: r.get("rank-boundary", RankBoundary::LowerInclusive),
             warrior_fire: r.get("warrior-fire", WarriorFire::AdjacentTiles),
             challenge_at_zero: r.get("challenge-at-zero", ChallengeAtZero::PassesOut),

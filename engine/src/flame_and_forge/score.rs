@@ -232,8 +232,12 @@ impl FlameAndForge {
         if let Some((_, rule)) = parts.iter().find(|(v, _)| *v == recorded) {
             return rule;
         }
-        // A bonus from the retire table for too few cards (3, 4 or 5 points with fewer than 5).
-        if s.player(seat).retired.len() < 5 && (3..=5).contains(&(recorded - t)) {
+        // A bonus from the retire table for too few cards (3, 4 or 5 points with fewer than 5):
+        // the table is read by the count of retired cards, so only a player who retired some
+        // could have misread it; with none retired the excess is no bonus of theirs, and the
+        // general scoring rule is blamed.
+        let retired = s.player(seat).retired.len();
+        if (1..5).contains(&retired) && (3..=5).contains(&(recorded - t)) {
             return r::RETIRE_BONUS;
         }
         r::SCORE_STRENGTH
