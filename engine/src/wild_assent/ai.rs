@@ -12,7 +12,9 @@
 
 use super::cards::{Criterion, Instinct, Movement, Moving, Pool, Stat};
 use super::geometry::Blockers;
-use super::rules::{self, CarefulAway, CarefulRange, PitPath, TargetCriteria, TargetDefense, TargetHp};
+use super::rules::{
+    self, CarefulAway, CarefulRange, CarefulTurn, PitPath, TargetCriteria, TargetDefense, TargetHp,
+};
 use super::state::reach::{Kept, Reach};
 use super::state::{Activation, Side, State, UnitIx};
 use super::WildAssent;
@@ -724,8 +726,13 @@ impl WildAssent {
             // Moving away while staying in range: where it stops is judged there, the way
             // there here. A shortest path to where it stops ends as it arrives (a turn on the
             // spot reaches no field), so a turn once it stands in range on its last field is
-            // moving on after its destination, as after a stop (rules version 13).
-            if let Some(p) = turn_after_arriving(goal, before.0, places) {
+            // moving on after its destination (rules version 13), unless it turns to face its
+            // target to attack it (`careful-retreat-turn=face`): then only its cost is judged.
+            let faces =
+                |p: Place| self.params.careful_turn == CarefulTurn::Face && self.ready(s, act, p, target);
+            if let Some(p) = turn_after_arriving(goal, before.0, places)
+                .filter(|_| places.last().is_none_or(|&(last, _)| !faces(last)))
+            {
                 return Some((
                     rules::CMOVE_CAREFUL,
                     format!(
@@ -959,12 +966,17 @@ impl WildAssent {
             let fields = fields.and(r.mover.end);
             let best = fields.iter().map(score).fold(score(act.start.at), std::cmp::max);
             let worse = score(here.at) < best;
-            return (!in_goal(goal, here) || worse).then(|| {
-                (
+            if !in_goal(goal, here) || worse {
+                return Some((
                     rules::CMOVE_CAREFUL,
                     format!("`{name}` was in range of {tname}: it moves as far away as it can while staying in range"),
-                )
-            });
+                ));
+            }
+            // There, with Speed left, it faces its target to attack (`careful-retreat-turn`).
+            return (self.params.careful_turn == CarefulTurn::Face
+                && left > 0
+                && self.could_turn_to(s, act, here, target))
+            .then(|| (rules::CMOVE_FACE, format!("`{name}` has {left} Speed left to turn toward {tname}")));
         }
         // Standing still where it began, on its goal, it has reached it (no search needed).
         let stays = here == act.start && r.mover.end.contains(here.at);
@@ -972,20 +984,8 @@ impl WildAssent {
         match nearest {
             Some(_) if in_goal(goal, here) => {
                 // At the destination: Advance faces the target when Speed is left.
-                let turn = card.moving == Moving::Advance && left > 0 && {
-                    // It could attack after a turn but not as it faces. Both ask the same line
-                    // of sight: facing the target (the usual case), it has no turn to make
-                    // whatever the line, and the blockers are not worked out.
-                    let t = s.unit(target).at;
-                    !here.facing.in_arc(here.at, t)
-                        && self.attacks_from(
-                            &self.blockers(s, &[act.unit]),
-                            here,
-                            t,
-                            self.card_range(s, act),
-                            true,
-                        )
-                };
+                let turn =
+                    card.moving == Moving::Advance && left > 0 && self.could_turn_to(s, act, here, target);
                 turn.then(|| {
                     (rules::CMOVE_FACE, format!("`{name}` has {left} Speed left to turn toward {tname}"))
                 })
@@ -1020,6 +1020,15 @@ impl WildAssent {
                     .then(|| (rule, format!("`{name}` stops with {left} Speed left on its way to {tname}")))
             }
         }
+    }
+
+    /// Whether the Creature standing at `here` could attack `target` after a turn but not as
+    /// it faces. Both ask the same line of sight: facing the target (the usual case), it has
+    /// no turn to make whatever the line, and the blockers are not worked out.
+    fn could_turn_to(&self, s: &State, act: &Activation, here: Place, target: UnitIx) -> bool {
+        let t = s.unit(target).at;
+        !here.facing.in_arc(here.at, t)
+            && self.attacks_from(&self.blockers(s, &[act.unit]), here, t, self.card_range(s, act), true)
     }
 
     /// Under `pit-path=into`: where a walking Creature's movement stopped in a Pit (`here`,
@@ -1152,12 +1161,15 @@ impl WildAssent {
                     .collect();
                 let best = places.iter().map(|&p| score(p)).max();
                 if best.is_none() || best == Some(score(act.start)) {
-                    None
+                    // It stays: no farther field is in range.
+                    return self.face_after_retreat(s, act, &mut r, target, Vec::new());
                 } else {
                     let end = choose(places.into_iter().filter(|&p| Some(score(p)) == best).collect(), pick);
-                    // It stops as it arrives: no turn on its last field once in range there
+                    // It arrives without a turn on its last field once in range there
                     // (`turn_after_arriving`); a cheapest path without the turns is still one.
-                    return match end {
+                    // Then, under `careful-retreat-turn=face`, Speed left turns it to face
+                    // its target when that lets it attack.
+                    let path = match end {
                         Some(e) if e != act.start => {
                             let mut path = self.path_to(&r, act.start, e);
                             while let Some((Move::Turn(_), rest)) = path.split_last() {
@@ -1172,6 +1184,7 @@ impl WildAssent {
                         }
                         _ => Vec::new(),
                     };
+                    return self.face_after_retreat(s, act, &mut r, target, path);
                 }
             } else {
                 match r.searched().first_in(&goal.map(|c| c.and(r.mover.end))) {
@@ -1219,6 +1232,42 @@ impl WildAssent {
         match dest {
             Some(e) if e != act.start => self.path_to(&r, act.start, e),
             _ => Vec::new(),
+        }
+    }
+
+    /// A Careful Advance's retreat `path` (it arrives without a turn), then, under
+    /// `careful-retreat-turn=face` with Speed left, facing its target when a turn lets it
+    /// attack: that place is one of its own, reached by a cheapest way to it (which may
+    /// arrive facing it, with no turn at the end).
+    fn face_after_retreat(
+        &self,
+        s: &State,
+        act: &Activation,
+        r: &mut Reach,
+        target: UnitIx,
+        path: Vec<Move>,
+    ) -> Vec<Move> {
+        if self.params.careful_turn != CarefulTurn::Face {
+            return path;
+        }
+        let speed = r.speed;
+        let Some(p) = walk(&r.mover, act.start, &path) else { return path };
+        if r.costs().get(p).is_none_or(|c| c >= speed) || !self.could_turn_to(s, act, p, target) {
+            return path;
+        }
+        let mut facing: Option<(u8, Place)> = None;
+        for q in Facing::ALL.iter().map(|&f| Place::new(p.at, f)) {
+            let cost = r.costs().get(q).filter(|&c| c <= speed);
+            if let Some(c) = cost.filter(|_| self.ready(s, act, q, target)) {
+                if facing.is_none_or(|(best, _)| c < best) {
+                    facing = Some((c, q));
+                }
+            }
+        }
+        match facing {
+            Some((_, q)) if q != act.start => self.path_to(r, act.start, q),
+            Some(_) => Vec::new(),
+            None => path,
         }
     }
 

@@ -236,7 +236,11 @@ impl Game for WildAssent {
         // The illustrative catalog's invented Barracks healing and Den Scout cards now rise
         // with every upgrade (rest 1 2 3, scouts 0 1 2), as the book's words say they do.
         // A move whose walk a refused step cut short (past a Pit, off the board) no longer
-        // stops the replay when its `-> FIELD` names where the log says it went.
+        // stops the replay when its `-> FIELD` names where the log says it went. A Careful
+        // Advance that moves away while in range (or stays) turns, with Speed left, to face
+        // its target when that lets it attack (interpretation `careful-retreat-turn`, default
+        // `face`; `arrive` is versions 13-16's reading): the turn was wa.hunt.cmove.careful,
+        // and stopping without it is now wa.hunt.cmove.face-to-attack.
         GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 17 }
     }
     fn rules() -> &'static [RuleInfo] {

@@ -266,11 +266,11 @@ rules! {
         "Advance: toward the target, stopping only when out of Speed or adjacent to it",
         "Hunt: Creature Movement, Example 12";
     CMOVE_CAREFUL = "wa.hunt.cmove.careful",
-        "Careful Advance: stop as soon as the target is in range; in range already, move as far from it (and the other Seekers) as possible while staying in range; either way it stops as it arrives, without a turn (interpretations `careful-range`, `careful-away`)",
+        "Careful Advance: stop as soon as the target is in range, as it arrives; in range already, move as far from it (and the other Seekers) as possible while staying in range, then turn only to face it (interpretations `careful-range`, `careful-away`, `careful-retreat-turn`)",
         "Hunt: Creature Movement, Example 12";
     CMOVE_FACE = "wa.hunt.cmove.face-to-attack",
-        "Speed left at the destination is spent rotating so the target is in the frontal arc (fixed reading)",
-        "Hunt: Example 2";
+        "Speed left at the destination is spent rotating so the target is in the frontal arc (Advance; Careful Advance moving away: interpretation `careful-retreat-turn`)",
+        "Hunt: Example 2, Creature Actions";
     CACTION = "wa.hunt.caction.card",
         "A Creature performs its card's action (type, Range, Base Damage and Dice at its Threat) on its target, when it can",
         "Hunt: Creature Actions, Instinct Cards";
@@ -742,6 +742,13 @@ pub const P_INSTINCT_SECOND: &str = "instinct-second-card";
 pub const P_KNOCKBACK_PLAIN: &str = "knockback-plain";
 pub const P_LAST_ESCAPE: &str = "last-standing-escape";
 pub const P_CAREFUL_RANGE: &str = "careful-range";
+pub const P_CAREFUL_TURN: &str = "careful-retreat-turn";
+
+named_enum! {
+    /// Whether a Careful Advance that moved away while in range turns, with Speed left, to
+    /// face its target (as Advance does), or stops as it arrives.
+    pub enum CarefulTurn ("a reading") { Face = "face", Arrive = "arrive" }
+}
 pub const P_CAREFUL_AWAY: &str = "careful-away";
 
 named_enum! {
@@ -1108,6 +1115,26 @@ pub static PARAMS: &[ParamSpec] = &[
               able to attack (within Range, in line of sight, in the frontal arc), as a Creature \"will never \
               target a miniature it cannot perform its action on\".",
         section: "Hunt: Creature Movement, Example 12",
+    },
+    ParamSpec {
+        name: P_CAREFUL_TURN,
+        kind: ParamKind::Interpretation,
+        allowed: CarefulTurn::NAMES,
+        default: CarefulTurn::Face.name(),
+        doc: "(Hunt) \"If the Creature is already in range at the beginning of its activation, it will move as \
+              far away from its target (and any other Seeker) as possible while staying in range\" (Creature \
+              Movement) says nothing of its facing once there, while \"Once the Creature's target has been \
+              confirmed and it has moved, simply resolve its action\" (Creature Actions) and Example 2 (\"It \
+              spends its remaining 1 Speed to rotate so it may attack\") spend Speed left on facing the target, \
+              and a Creature \"will never target a miniature it cannot perform its action on\". Default `face`: \
+              a Creature that moved away (or stayed) in range turns where it stops, with Speed left, so its \
+              target is in its frontal arc when a turn lets it attack (wa.hunt.cmove.face-to-attack, as Advance \
+              does); any other turn there is wa.hunt.cmove.careful. `arrive` (rules versions 13 to 16): it stops \
+              as it arrives, a shortest path to its field ending there, and a turn on its last field is \
+              wa.hunt.cmove.careful, even one that would let it attack. Moving toward a target not yet in range \
+              it stops as it arrives under both (\"moves just within range of its target and stops\", Example \
+              12: \"ignores its remaining Speed\").",
+        section: "Hunt: Creature Movement, Creature Actions, Examples 2 and 12",
     },
     ParamSpec {
         name: P_CAREFUL_AWAY,
@@ -1632,6 +1659,7 @@ pub struct Params {
     pub instinct_second: InstinctSecond,
     pub knockback_plain: KnockbackPlain,
     pub careful_range: CarefulRange,
+    pub careful_turn: CarefulTurn,
     pub careful_away: CarefulAway,
     pub last_escape: LastStandingEscape,
     pub heal_cap: HealCap,
@@ -1718,6 +1746,7 @@ impl Params {
             instinct_second: r.get(P_INSTINCT_SECOND, InstinctSecond::AnyCard),
             knockback_plain: r.get(P_KNOCKBACK_PLAIN, KnockbackPlain::Damaged),
             careful_range: r.get(P_CAREFUL_RANGE, CarefulRange::Range),
+            careful_turn: r.get(P_CAREFUL_TURN, CarefulTurn::Face),
             careful_away: r.get(P_CAREFUL_AWAY, CarefulAway::TargetFirst),
             last_escape: r.get(P_LAST_ESCAPE, LastStandingEscape::SlainOnly),
             heal_cap: r.get(P_HEAL_CAP, HealCap::HealExempt),
@@ -1794,6 +1823,7 @@ mod tests {
         check_reading::<InstinctSecond>(PARAMS, P_INSTINCT_SECOND).unwrap();
         check_reading::<KnockbackPlain>(PARAMS, P_KNOCKBACK_PLAIN).unwrap();
         check_reading::<CarefulRange>(PARAMS, P_CAREFUL_RANGE).unwrap();
+        check_reading::<CarefulTurn>(PARAMS, P_CAREFUL_TURN).unwrap();
         check_reading::<CarefulAway>(PARAMS, P_CAREFUL_AWAY).unwrap();
         check_reading::<LastStandingEscape>(PARAMS, P_LAST_ESCAPE).unwrap();
         check_reading::<RerollTiming>(PARAMS, P_REROLL).unwrap();

@@ -128,6 +128,11 @@ impl WildAssent {
             if c.creatures.len() > self.housing(c) {
                 return push(p, CampEvent::Release { creature: name(self.units().name(c.creatures[0].0)) });
             }
+            // The last Season's phase (`survival-end=encampment`) is followed by no Derelict
+            // phase: the campaign is won where it ends.
+            if self.last_phase(c) {
+                return push(p, CampEvent::Won);
+            }
             return push(p, CampEvent::Derelict);
         }
         let (thrifty, neglect) = Self::moods(p);
