@@ -2033,7 +2033,7 @@ impl WildAssent {
             f.violate(self.v(s, rules::BOUNDS, format!("{} is off the board", at.algebraic()), &[summoner]));
             return Ok(());
         }
-        if !s.unit(summoner).at.adjacent(at) {
+        if self.params.summon_field == rules::SummonField::Adjacent && !s.unit(summoner).at.adjacent(at) {
             f.violate(self.v(
                 s,
                 rules::SUMMON_ENTER,

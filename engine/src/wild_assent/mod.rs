@@ -240,7 +240,9 @@ impl Game for WildAssent {
         // Advance that moves away while in range (or stays) turns, with Speed left, to face
         // its target when that lets it attack (interpretation `careful-retreat-turn`, default
         // `face`; `arrive` is versions 13-16's reading): the turn was wa.hunt.cmove.careful,
-        // and stopping without it is now wa.hunt.cmove.face-to-attack.
+        // and stopping without it is now wa.hunt.cmove.face-to-attack. A Summon enters on any
+        // free field (interpretation `summon-field`, default `any`: the book names none; it had
+        // to be next to its summoner, now the variant `adjacent`).
         GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 17 }
     }
     fn rules() -> &'static [RuleInfo] {

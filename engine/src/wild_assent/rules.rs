@@ -175,7 +175,7 @@ rules! {
         "Hunt: Keywords; Arena: Momentum Dice (Healing)";
     // ---- summons and escape
     SUMMON_ENTER = "wa.summon.enter",
-        "A Summon enters through its summoner's Skill, on a field adjacent to it, during its activation before it moves or acts",
+        "A Summon enters through its summoner's Skill, during its activation before it moves or acts (on a field next to it: interpretation `summon-field`)",
         "Hunt: Summons; Arena: Summons";
     SUMMON_ACTIVATION = "wa.summon.activation",
         "A Summon activates only as part of its summoner's activation, before the summoner moves or acts",
@@ -743,6 +743,12 @@ pub const P_KNOCKBACK_PLAIN: &str = "knockback-plain";
 pub const P_LAST_ESCAPE: &str = "last-standing-escape";
 pub const P_CAREFUL_RANGE: &str = "careful-range";
 pub const P_CAREFUL_TURN: &str = "careful-retreat-turn";
+pub const P_SUMMON_FIELD: &str = "summon-field";
+
+named_enum! {
+    /// Where a Summon may enter: any free field, or one next to its summoner.
+    pub enum SummonField ("a reading") { Any = "any", Adjacent = "adjacent" }
+}
 
 named_enum! {
     /// Whether a Careful Advance that moved away while in range turns, with Speed left, to
@@ -1115,6 +1121,19 @@ pub static PARAMS: &[ParamSpec] = &[
               able to attack (within Range, in line of sight, in the frontal arc), as a Creature \"will never \
               target a miniature it cannot perform its action on\".",
         section: "Hunt: Creature Movement, Example 12",
+    },
+    ParamSpec {
+        name: P_SUMMON_FIELD,
+        kind: ParamKind::Interpretation,
+        allowed: SummonField::NAMES,
+        default: SummonField::Any.name(),
+        doc: "(both modes) \"Summons are special Creatures that enter the board via another Creature's Skill\" \
+              (Hunt: Summons; Arena: \"special Gladiators that enter the board via another Creature or Assent's \
+              Skill\") says nothing of the field, which the summoning Skill's text (not printed) would give. \
+              Default `any`, the plain words: any free field on the board (not a miniature's, not cover), as \
+              for every Summon the book's examples bring in without saying where. `adjacent`: a field next to \
+              its summoner, the reading the engine took silently before rules version 17.",
+        section: "Hunt: Summons; Arena: Summons",
     },
     ParamSpec {
         name: P_CAREFUL_TURN,
@@ -1660,6 +1679,7 @@ pub struct Params {
     pub knockback_plain: KnockbackPlain,
     pub careful_range: CarefulRange,
     pub careful_turn: CarefulTurn,
+    pub summon_field: SummonField,
     pub careful_away: CarefulAway,
     pub last_escape: LastStandingEscape,
     pub heal_cap: HealCap,
@@ -1747,6 +1767,7 @@ impl Params {
             knockback_plain: r.get(P_KNOCKBACK_PLAIN, KnockbackPlain::Damaged),
             careful_range: r.get(P_CAREFUL_RANGE, CarefulRange::Range),
             careful_turn: r.get(P_CAREFUL_TURN, CarefulTurn::Face),
+            summon_field: r.get(P_SUMMON_FIELD, SummonField::Any),
             careful_away: r.get(P_CAREFUL_AWAY, CarefulAway::TargetFirst),
             last_escape: r.get(P_LAST_ESCAPE, LastStandingEscape::SlainOnly),
             heal_cap: r.get(P_HEAL_CAP, HealCap::HealExempt),
@@ -1824,6 +1845,7 @@ mod tests {
         check_reading::<KnockbackPlain>(PARAMS, P_KNOCKBACK_PLAIN).unwrap();
         check_reading::<CarefulRange>(PARAMS, P_CAREFUL_RANGE).unwrap();
         check_reading::<CarefulTurn>(PARAMS, P_CAREFUL_TURN).unwrap();
+        check_reading::<SummonField>(PARAMS, P_SUMMON_FIELD).unwrap();
         check_reading::<CarefulAway>(PARAMS, P_CAREFUL_AWAY).unwrap();
         check_reading::<LastStandingEscape>(PARAMS, P_LAST_ESCAPE).unwrap();
         check_reading::<RerollTiming>(PARAMS, P_REROLL).unwrap();
