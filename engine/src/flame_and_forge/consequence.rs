@@ -364,7 +364,7 @@ impl Consequences for FlameAndForge {
         self.compare_due(s, &owed.due, recorded, event, f);
     }
 
-    fn unexpected(&self, s: &State, recorded: &Event, event: &Event, f: &mut Findings) {
+    fn unexpected(&self, s: &mut State, recorded: &Event, event: &Event, f: &mut Findings) {
         self.report_unexpected(s, recorded, event, f);
     }
 

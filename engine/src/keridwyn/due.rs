@@ -581,7 +581,7 @@ impl Consequences for KeridwynFight {
     fn compare(&self, s: &State, due: &Due, recorded: &Fact, event: &Event, f: &mut Findings) {
         self.compare_fact(s, due, recorded, event, f)
     }
-    fn unexpected(&self, s: &State, recorded: &Fact, event: &Event, f: &mut Findings) {
+    fn unexpected(&self, s: &mut State, recorded: &Fact, event: &Event, f: &mut Findings) {
         // `damage X 0 block 0 injury 0` where no damage to X is due is how a table writes
         // that a hit did nothing (an Immunity that protects against the whole attack): it
         // changes nothing and says what the rules say, so it is no finding. (Where damage to

@@ -93,8 +93,10 @@ pub trait Consequences {
         event: &Self::Event,
         f: &mut Findings,
     );
-    /// Report a recorded fact (written `event`) nothing due pairs with.
-    fn unexpected(&self, s: &Self::State, recorded: &Self::Fact, event: &Self::Event, f: &mut Findings);
+    /// Report a recorded fact (written `event`) nothing due pairs with. The state is the
+    /// game's to change: a game may apply the fact as played where its finding is uncertain
+    /// (an unverified effect may have owed it), so the replay follows the table.
+    fn unexpected(&self, s: &mut Self::State, recorded: &Self::Fact, event: &Self::Event, f: &mut Findings);
     /// The event a due consequence is written as (labels only here).
     fn event(&self, s: &Self::State, due: &Self::Due) -> Self::Event;
     /// When `recorded` is not `due` but another consequence owed at this same point, in an
@@ -304,7 +306,7 @@ mod tests {
         fn compare(&self, _: &S, d: &Fact, _: &Fact, e: &String, f: &mut Findings) {
             f.violate(Violation::new("toy.tick", format!("{d:?} not `{e}`")));
         }
-        fn unexpected(&self, _: &S, _: &Fact, e: &String, f: &mut Findings) {
+        fn unexpected(&self, _: &mut S, _: &Fact, e: &String, f: &mut Findings) {
             f.violate(Violation::new("toy.unexpected", e.clone()));
         }
         fn event(&self, _: &S, d: &Fact) -> String {

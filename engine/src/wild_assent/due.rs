@@ -1526,7 +1526,7 @@ impl Consequences for WildAssent {
         f.violate(v);
     }
 
-    fn unexpected(&self, s: &State, recorded: &Fact, event: &Event, f: &mut Findings) {
+    fn unexpected(&self, s: &mut State, recorded: &Fact, event: &Event, f: &mut Findings) {
         let rule = if s.phase == Phase::Over {
             self.over_rule()
         } else {
@@ -1568,7 +1568,19 @@ impl Consequences for WildAssent {
             rule,
             format!("`{event}` is not what the rules call for here (nothing of the kind is due)"),
         );
-        f.violate(self.taint(s, v, &[recorded.subject(), s.attack.as_ref().map(|a| a.attacker)]));
+        let v = self.taint(s, v, &[recorded.subject(), s.attack.as_ref().map(|a| a.attacker)]);
+        // Uncertain: an effect the engine could not apply (a Demand's Failure, a skill's text)
+        // may have owed it. Damage, healing and statuses are then applied as played, so the
+        // replay follows the table (a Gladiator slain by it falls, and what that owes is owed).
+        let as_played = v.uncertain.is_some()
+            && matches!(
+                recorded,
+                Fact::Damage(..) | Fact::Heal(..) | Fact::Afflict(..) | Fact::Cure(_) | Fact::Expire(..)
+            );
+        f.violate(v);
+        if as_played {
+            self.apply_fact(s, recorded);
+        }
     }
 
     fn event(&self, s: &State, d: &Due) -> Event {

@@ -242,7 +242,9 @@ impl Game for WildAssent {
         // `face`; `arrive` is versions 13-16's reading): the turn was wa.hunt.cmove.careful,
         // and stopping without it is now wa.hunt.cmove.face-to-attack. A Summon enters on any
         // free field (interpretation `summon-field`, default `any`: the book names none; it had
-        // to be next to its summoner, now the variant `adjacent`).
+        // to be next to its summoner, now the variant `adjacent`). A damage, healing or status
+        // recorded where nothing is owed, uncertain after an unverified effect (a Demand's
+        // Failure), is applied as played (it was dropped, and the replay left the table).
         GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 17 }
     }
     fn rules() -> &'static [RuleInfo] {

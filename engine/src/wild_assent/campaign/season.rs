@@ -432,7 +432,7 @@ impl Consequences for Rules<'_> {
         f.violate(Violation::new(rule, why).expected_recorded(expected.to_string(), event.to_string()));
     }
 
-    fn unexpected(&self, s: &State, recorded: &Fact, event: &Event, f: &mut Findings) {
+    fn unexpected(&self, s: &mut State, recorded: &Fact, event: &Event, f: &mut Findings) {
         let rule = match recorded {
             Fact::Season(_) | Fact::Encampment => rules::SEASON_SEQUENCE,
             Fact::Heal(..) => rules::CAMP_HEAL,
