@@ -819,7 +819,16 @@ impl WildAssent {
             let st = Status::ALL[expiring.trailing_zeros() as usize];
             return Some(due(Fact::Expire(a.unit, st), rules::EXPIRE));
         }
-        Some(due(Fact::End(a.unit), rules::ONE_AT_A_TIME))
+        // Its end, owed under the rule that ended it: a Pit entered this activation ends it
+        // at once, and a Pit climbed out of takes the whole activation.
+        let rule = if a.pit {
+            rules::PIT_EXIT
+        } else if s.unit(a.unit).in_pit {
+            rules::PIT_STOP
+        } else {
+            rules::ONE_AT_A_TIME
+        };
+        Some(due(Fact::End(a.unit), rule))
     }
 
     /// The statuses (bits of `Status::bit`) whose tokens expire as activation `a` ends and

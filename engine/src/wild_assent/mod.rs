@@ -244,7 +244,10 @@ impl Game for WildAssent {
         // free field (interpretation `summon-field`, default `any`: the book names none; it had
         // to be next to its summoner, now the variant `adjacent`). A damage, healing or status
         // recorded where nothing is owed, uncertain after an unverified effect (a Demand's
-        // Failure), is applied as played (it was dropped, and the replay left the table).
+        // Failure), is applied as played (it was dropped, and the replay left the table). An
+        // activation a Pit ended (entered, or climbed out of) owes its `end` under
+        // wa.obstacle.pit-stop / wa.obstacle.pit-exit, which acting on after it now cites
+        // (it was wa.activation.one-at-a-time).
         GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 17 }
     }
     fn rules() -> &'static [RuleInfo] {
