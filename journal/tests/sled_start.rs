@@ -17,7 +17,23 @@ use std::time::SystemTime;
 
 /// sled as the journal's read-only open starts it: 128 KiB segments, no flusher thread.
 fn start(path: &Path) -> sled::Result<sled::Db> {
-    sled::Config::new().path(path).segment_size(128 << 10).flush_every_ms(None).open()
+    relocked(|| sled::Config::new().path(path).segment_size(128 << 10).flush_every_ms(None).open())
+}
+
+/// `open`, tried again while the file lock of the `Db` just dropped is still held: sled's
+/// threads let go of it a moment after the drop returns, so a start right after another
+/// can find it taken (seen once under load as "could not acquire lock ... WouldBlock").
+fn relocked(open: impl Fn() -> sled::Result<sled::Db>) -> sled::Result<sled::Db> {
+    let mut tries = 0;
+    loop {
+        match open() {
+            Err(sled::Error::Io(e)) if tries < 100 && e.to_string().contains("could not acquire lock") => {
+                tries += 1;
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+            other => return other,
+        }
+    }
 }
 
 fn modified(path: &Path) -> std::io::Result<SystemTime> {
@@ -57,12 +73,14 @@ fn a_second_start_leaves_the_data_file_as_it_was() -> Result<(), Box<dyn std::er
 
 /// sled as a read-only open starts it, with or without restructuring the nodes it reads.
 fn start_reading(path: &Path, restructure: bool) -> sled::Result<sled::Db> {
-    sled::Config::new()
-        .path(path)
-        .segment_size(128 << 10)
-        .flush_every_ms(None)
-        .restructure(restructure)
-        .open()
+    relocked(|| {
+        sled::Config::new()
+            .path(path)
+            .segment_size(128 << 10)
+            .flush_every_ms(None)
+            .restructure(restructure)
+            .open()
+    })
 }
 
 /// Read every key, from the back as the journal's snapshot search does, then flush.
