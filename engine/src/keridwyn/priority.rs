@@ -87,9 +87,8 @@ impl KeridwynFight {
     /// Whether `ev` is a Fame reroll of a Finesse tie-break die (`reroll-rolls=any-roll`): no
     /// action's roll is being resolved, and a roll-off is open or its last roll just came.
     pub(crate) fn tiebreak_reroll_due(&self, s: &State, ev: &Event) -> bool {
-        matches!(ev, Event::Rerolled { .. })
-            && self.params.reroll_rolls == RerollRolls::AnyRoll
-            && !s.current.as_ref().is_some_and(|c| c.rolled)
+        self.params.reroll_rolls == RerollRolls::AnyRoll
+            && Self::rerolls_tiebreak(s, ev)
             && (matches!(&s.phase, Phase::TieBreak { rolls, .. } if !rolls.is_empty())
                 || !s.rolloff.is_empty())
     }

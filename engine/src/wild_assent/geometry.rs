@@ -245,11 +245,6 @@ impl WildAssent {
         y <= -1 && (x.abs() < y.abs() || (x.abs() == y.abs() && self.params.back == BackDiagonal::Yes))
     }
 
-    /// Whether a field is next to Partial Cover.
-    pub(crate) fn by_partial_cover(&self, s: &State, at: Pos) -> bool {
-        s.obstacles.iter().any(|(p, o)| *o == Obstacle::Partial && p.adjacent(at))
-    }
-
     /// How many Partial Covers are next to a field.
     pub(crate) fn partial_covers_by(&self, s: &State, at: Pos) -> usize {
         s.obstacles.iter().filter(|(p, o)| *o == Obstacle::Partial && p.adjacent(at)).count()
@@ -259,7 +254,7 @@ impl WildAssent {
     /// beside it under `partial-cover-stack=each`.
     pub(crate) fn cover_defense(&self, s: &State, at: Pos) -> i32 {
         match self.params.cover_stack {
-            CoverStack::Once => i32::from(self.by_partial_cover(s, at)),
+            CoverStack::Once => i32::from(self.partial_covers_by(s, at) > 0),
             CoverStack::Each => i32::try_from(self.partial_covers_by(s, at)).unwrap_or(i32::MAX),
         }
     }

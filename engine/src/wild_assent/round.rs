@@ -159,10 +159,9 @@ impl WildAssent {
                 if rule == rules::ORDER_CREATURES && self.params.players == 4 {
                     // Its troupe's next Creature, from a player who has activated more
                     // Creatures than one who is owed a turn: the four-player rule.
-                    let mine = self.creature_candidates_all(s, side);
-                    let ahead =
-                        self.troupe_turns(s, u).zip(legal.first().and_then(|&l| self.troupe_turns(s, l)));
-                    if mine.contains(&u) && ahead.is_some_and(|(own, owed)| own > owed) {
+                    let own = self.creature_candidates(s, side).into_iter().find(|c| c.0 == u).map(|c| c.2);
+                    let owed = legal.first().and_then(|&l| self.troupe_turns(s, l));
+                    if own.zip(owed).is_some_and(|(own, owed)| own > owed) {
                         rule = rules::ORDER_TEAMS;
                     }
                 }
@@ -196,18 +195,6 @@ impl WildAssent {
             }
         }
         s.unit_mut(u).exhausted = true;
-    }
-
-    /// Every troupe's next ready Creature (whatever its count this round).
-    fn creature_candidates_all(&self, s: &State, side: Side) -> Vec<UnitIx> {
-        s.troupes
-            .troupes
-            .iter()
-            .filter(|t| t.side == side)
-            .filter_map(|t| {
-                t.cards.iter().skip(1).filter_map(|c| s.find(c)).find(|&i| self.may_activate(s, i))
-            })
-            .collect()
     }
 
     /// A Silvestrem draw (`card`) or a side's Momentum roll (`roll`) at a round's start.
