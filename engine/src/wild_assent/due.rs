@@ -1536,6 +1536,11 @@ impl Consequences for WildAssent {
     }
 
     fn unexpected(&self, s: &mut State, recorded: &Fact, event: &Event, f: &mut Findings) {
+        if let Fact::Round(n) = *recorded {
+            if s.phase != Phase::Over {
+                return self.round_early(s, n, event, f);
+            }
+        }
         let rule = if s.phase == Phase::Over {
             self.over_rule()
         } else {
@@ -1717,5 +1722,35 @@ impl WildAssent {
             return rules::IMMOBILIZE_STUN;
         }
         super::combat::status_rule(st)
+    }
+}
+
+impl WildAssent {
+    /// A `round N` recorded where nothing of the kind is due: most often the round in
+    /// progress still owes activations (a Creature or Seeker the log never activates). The
+    /// round's end breaks the mode's round rule (the Arena's "Once all players have
+    /// activated their Assents and Creatures, the round ends", l.390; the Hunt's
+    /// `wa.hunt.round.end`). When it is the next round, recorded between activations, it is
+    /// reported once and begins as played: the table moved on, so the next round's records
+    /// are judged in it rather than each reported against the round left unfinished.
+    fn round_early(&self, s: &mut State, n: u16, event: &Event, f: &mut Findings) {
+        let rule = if self.params.scope == Scope::Match { rules::ROUND_SEQUENCE } else { rules::ROUND_END };
+        let between = s.act.is_none() && s.attack.is_none() && s.skill.is_none();
+        let next = between && s.round >= 1 && n == s.round.saturating_add(1);
+        let waiting =
+            if self.params.scope == Scope::Match { self.next_up(s).map(|(who, _)| who) } else { None };
+        let msg = match (&waiting, next) {
+            (Some(who), true) if !who.is_empty() => {
+                let names: Vec<String> = who.iter().map(|&i| format!("`{}`", s.unit(i).name)).collect();
+                format!("round {} is not over: {} still to activate", s.round, names.join(" or "))
+            }
+            (_, true) => format!("round {} is not over: `{event}` comes before its end", s.round),
+            _ => format!("`{event}` is not what the rules call for here (nothing of the kind is due)"),
+        };
+        let v = self.taint(s, Violation::new(rule, msg), &[]);
+        f.violate(v);
+        if next {
+            self.apply_fact(s, &Fact::Round(n));
+        }
     }
 }

@@ -95,10 +95,13 @@ impl WildAssent {
         let least = a.iter().chain(&b).map(|c| c.2).min().unwrap_or(0);
         a.retain(|c| c.2 == least);
         b.retain(|c| c.2 == least);
-        let pick = if !a.is_empty() && (b.is_empty() || m.turns[slot(c0)] <= m.turns[slot(c1)]) {
-            a
-        } else if !b.is_empty() {
-            b
+        // Alternating from the side that went last (the side whose Assent went second
+        // first): a side with none left is skipped.
+        let (first, then) = if m.last_creature == Some(c0) { (b, a) } else { (a, b) };
+        let pick = if !first.is_empty() {
+            first
+        } else if !then.is_empty() {
+            then
         } else {
             return None;
         };
@@ -118,6 +121,7 @@ impl WildAssent {
             return;
         }
         let name = s.unit(u).name;
+        let mut out_of_turn = false;
         if !s.arena.started {
             let mut missing = Vec::new();
             if self.params.silvestrem
@@ -153,6 +157,7 @@ impl WildAssent {
             ));
         } else if let Some((legal, rule)) = self.next_up(s) {
             if !legal.contains(&u) {
+                out_of_turn = true;
                 let names: Vec<String> = legal.iter().map(|&i| s.unit(i).name.to_string()).collect();
                 let mut rule = rule;
                 let side = s.unit(u).side;
@@ -178,7 +183,12 @@ impl WildAssent {
         let side = s.unit(u).side;
         let m = &mut s.arena;
         if s.units[usize::from(u)].kind == UnitKind::Assent {
-            if m.first.is_none() {
+            // The round's first Assent goes first as played: one that went out of turn is
+            // reported once, and the order goes on from it ("followed by a player from the
+            // other team", l.388; the Creatures start with the side whose Assent went second,
+            // l.389; next round's first is the side that went second, l.392), so the legal
+            // activations after the mistake are not reported again.
+            if m.first.is_none() || (m.assents == 0 && out_of_turn) {
                 m.first = Some(side);
             }
             if m.assents == 0 {
@@ -186,7 +196,7 @@ impl WildAssent {
             }
             m.assents = m.assents.saturating_add(1);
         } else {
-            m.turns[slot(side)] = m.turns[slot(side)].saturating_add(1);
+            m.last_creature = Some(side);
             if let Some(t) = s.troupes.of(&s.units[usize::from(u)].name) {
                 if m.per_troupe.len() <= t {
                     m.per_troupe.resize(t + 1, 0);

@@ -71,8 +71,9 @@ pub struct Match {
     pub first: Option<Side>,
     /// Assent activations this round.
     pub assents: u8,
-    /// Creature activations this round, per side (red, blue).
-    pub turns: [u8; 2],
+    /// The side of this round's last Creature activation: the next is the other side's
+    /// (alternating as played, so one out of turn is reported once).
+    pub last_creature: Option<Side>,
     /// Creature activations this round, per troupe.
     pub per_troupe: Vec<u8>,
     /// This round's Silvestrem card is drawn; each side's Momentum dice are rolled.
