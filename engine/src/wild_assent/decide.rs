@@ -141,6 +141,10 @@ impl WildAssent {
             Event::Activate { unit, free } => self.activate(s, unit, free, f),
             Event::Instinct { card } => self.instinct(s, card, f),
             Event::Target { unit } => self.target(s, unit, f),
+            // A Whim's action, outside any activation (silvestrem.rs).
+            Event::Move { unit, path, to } if self.whim_moves(s, &unit) => {
+                self.whim_move(s, unit, &path, to.map(|t| t.0), f)
+            }
             Event::Move { unit, path, to } => self.do_move(s, unit, &path, to.map(|t| t.0), f),
             Event::Exit { unit, to } => self.exit(s, unit, to.0, f),
             Event::Attack { unit, target, with } => self.attack(s, unit, target, with, f),

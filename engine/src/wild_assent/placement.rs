@@ -4,6 +4,13 @@
 //! and so on (a side whose Gladiators are all placed is skipped), each in its side's two
 //! start lines. With `placement=simultaneous` (by agreement) the turns are not checked.
 //!
+//! An `obstacle` line names no side: an obstacle is charged to the side whose half holds it,
+//! or to the side due when that side may not have placed it (it has its obstacle of that
+//! kind already) or when it lies in neither half. So an obstacle placed out of turn is one
+//! `wa.arena.place.obstacle-turns` finding, and the due side's obstacle off its half one
+//! `wa.arena.place.obstacle-zone` finding; the turn then goes by how many each side has
+//! placed, so the other side catching up is in turn.
+//!
 //! The book calls the numbered lines 1-10 "columns" and also "rows"; here they are the
 //! board's numbered lines (notation rows): red starts on lines 1-2 and places obstacles on
 //! 3-5, blue starts on the last two lines and places obstacles on the three before them
@@ -65,28 +72,109 @@ impl WildAssent {
         s.draft.first.or_else(|| s.obstacles.first().and_then(|(p, _)| self.obstacle_zone(p.y)))
     }
 
-    /// An Arena match's `obstacle`, before it is placed.
+    /// The side due to place the next obstacle, with the sides the obstacles placed so far
+    /// are charged to: the side that has placed fewer, Player 1 when both have placed as
+    /// many. Counting, not the record's parity: after one side has placed out of turn, the
+    /// other catching up is its due turn, so one obstacle out of turn is one finding.
+    fn obstacle_due(&self, s: &State, owners: &[Option<Side>]) -> Option<Side> {
+        let n = |side| owners.iter().filter(|o| **o == Some(side)).count();
+        let (red, blue) = (n(Side::Red), n(Side::Blue));
+        if red == blue {
+            self.player_one(s)
+        } else if red < blue {
+            Some(Side::Red)
+        } else {
+            Some(Side::Blue)
+        }
+    }
+
+    /// Which side placed the obstacle of `kind` on `at`, given the sides `owners` the
+    /// obstacles `placed` before it are charged to and the side `due` to place. The record
+    /// names no side: an obstacle in the due side's half, or in neither half, is the due
+    /// side's (in turn; in neither half, on a wrong field). One in the other side's half is
+    /// that side's, placed out of turn, unless that side has already placed its obstacle of
+    /// this kind (it takes one of each): then it is the due side's, on the wrong half.
+    fn obstacle_owner(
+        &self,
+        placed: &[(Pos, Obstacle)],
+        owners: &[Option<Side>],
+        due: Option<Side>,
+        at: Pos,
+        kind: Obstacle,
+    ) -> Option<Side> {
+        let zone = self.obstacle_zone(at.y);
+        let (Some(due), Some(z)) = (due, zone) else { return due.or(zone) };
+        if z == due {
+            return Some(due);
+        }
+        let has = placed.iter().zip(owners).any(|((_, o), w)| *o == kind && *w == Some(z));
+        let full = owners.iter().filter(|w| **w == Some(z)).count() >= KINDS.len();
+        Some(if has || full { due } else { z })
+    }
+
+    /// The side each obstacle placed so far is charged to ([`WildAssent::obstacle_owner`]),
+    /// in order. With `placement=simultaneous` an obstacle is its half's side's.
+    fn obstacle_owners(&self, s: &State) -> Vec<Option<Side>> {
+        let mut owners = Vec::with_capacity(s.obstacles.len());
+        for (k, &(at, kind)) in s.obstacles.iter().enumerate() {
+            let owner = if self.alternate() {
+                let due = self.obstacle_due(s, &owners);
+                self.obstacle_owner(&s.obstacles[..k], &owners, due, at, kind)
+            } else {
+                self.obstacle_zone(at.y)
+            };
+            owners.push(owner);
+        }
+        owners
+    }
+
+    /// An Arena match's `obstacle`, before it is placed. One fault is one finding, under the
+    /// most specific rule: an obstacle in the other side's half that side may still place is
+    /// that side's, out of turn (`wa.arena.place.obstacle-turns`), not the due side's on the
+    /// wrong half; `wa.arena.place.obstacle-zone` is for the due side's obstacle off its
+    /// half ([`WildAssent::obstacle_owner`]).
     pub(crate) fn check_obstacle(&self, s: &State, at: Pos, kind: Obstacle, f: &mut Findings) {
         if !self.matching() {
             return;
         }
-        let k = s.obstacles.len();
-        let due = if self.alternate() {
-            self.player_one(s).map(|p1| if k % 2 == 0 { p1 } else { p1.other() })
+        let owners = self.obstacle_owners(s);
+        let due = if self.alternate() { self.obstacle_due(s, &owners) } else { None };
+        let owner = if self.alternate() {
+            self.obstacle_owner(&s.obstacles, &owners, due, at, kind)
         } else {
-            None
+            self.obstacle_zone(at.y)
         };
-        let side = due.or_else(|| self.obstacle_zone(at.y));
-        match side {
-            Some(side) if self.obstacle_zone(at.y) != Some(side) => f.violate(Violation::new(
-                rules::OBSTACLE_ZONE,
+        let zone = self.obstacle_zone(at.y);
+        // An obstacle of a kind its side has placed already is one too many: that is the
+        // fault (below), not the half it lies in.
+        let twice = KINDS.contains(&kind)
+            && owner.is_some_and(|side| {
+                s.obstacles.iter().zip(&owners).any(|((_, o), w)| *o == kind && *w == Some(side))
+            });
+        match (owner, due) {
+            (Some(o), Some(d)) if o != d => f.violate(Violation::new(
+                rules::OBSTACLE_TURNS,
                 format!(
-                    "{side}'s obstacle goes in its half (lines {}), not on {}",
-                    self.zone_lines(side, false),
+                    "{d} places the next obstacle (the sides alternate from Player 1, {}), not {o}: {} is in {o}'s half",
+                    self.player_one(s).unwrap_or(d),
                     at.algebraic()
                 ),
             )),
-            None => f.violate(Violation::new(
+            (Some(o), _) if zone != Some(o) && !twice => {
+                let why = match zone {
+                    Some(z) => format!(" ({z} has placed its {kind})"),
+                    None => String::new(),
+                };
+                f.violate(Violation::new(
+                    rules::OBSTACLE_ZONE,
+                    format!(
+                        "{o}'s obstacle goes in its half (lines {}), not on {}{why}",
+                        self.zone_lines(o, false),
+                        at.algebraic()
+                    ),
+                ))
+            }
+            (None, _) => f.violate(Violation::new(
                 rules::OBSTACLE_ZONE,
                 format!("{} is in neither side's obstacle lines", at.algebraic()),
             )),
@@ -103,14 +191,11 @@ impl WildAssent {
                 rules::OBSTACLE_TURNS,
                 format!("{kind} is no Arena obstacle (partial-cover, full-cover, spinning-blades, pit)"),
             ));
-        } else if let Some(side) = side {
-            let twice = s.obstacles.iter().any(|(p, o)| *o == kind && self.obstacle_zone(p.y) == Some(side));
-            if twice {
-                f.violate(Violation::new(
-                    rules::OBSTACLE_TURNS,
-                    format!("{side} has placed its {kind}: each side takes one obstacle of each kind"),
-                ));
-            }
+        } else if let Some(side) = owner.filter(|_| twice) {
+            f.violate(Violation::new(
+                rules::OBSTACLE_TURNS,
+                format!("{side} has placed its {kind}: each side takes one obstacle of each kind"),
+            ));
         }
         if let Some((p, o)) = s.obstacles.iter().find(|(p, _)| p.adjacent(at)) {
             f.violate(Violation::new(

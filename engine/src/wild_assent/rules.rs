@@ -517,6 +517,9 @@ rules! {
     EQUIP_ARMOR = "wa.arena.equip.armor",
         "Armor adds its Physical and Magical Defense to the wearer's",
         "Arena: Equipment (Physical Defense, Magical Defense)";
+    EQUIP_TWO = "wa.arena.equip.two",
+        "Each Assent carries two Equipment cards by `begin`, a match without a draft too (interpretation `assent-equipment`; with a draft, the drafted cards are carried: wa.arena.troupe.drafted)",
+        "Arena: Assents (\"slots for two additional Skills and two Equipment cards\"), Drafting (Equipment: \"Each Assent needs two Equipment cards\"), Final Setup (\"Place your Equipment cards on your Assent's Equipment Slots\")";
 }
 
 named_enum! {
@@ -643,6 +646,11 @@ named_enum! {
 named_enum! {
     /// What becomes of a Momentum die left unassigned that a Gladiator could take.
     pub enum MomentumUnassigned ("a reading") { Lost = "lost", Discarded = "discarded" }
+}
+
+named_enum! {
+    /// Whether an Assent of a match without a draft must carry two Equipment cards.
+    pub enum AssentEquipment ("a reading") { Two = "two", DraftOnly = "draft-only" }
 }
 
 named_enum! {
@@ -803,6 +811,7 @@ named_enum! {
 }
 pub const P_TARGET_HP: &str = "target-hp";
 pub const P_PIT_EXIT: &str = "pit-exit";
+pub const P_ASSENT_EQUIPMENT: &str = "assent-equipment";
 pub const P_INSTINCT_RESHUFFLE: &str = "instinct-reshuffle";
 pub const P_SUMMON_TIMING: &str = "summon-timing";
 pub const P_PIT_PATH: &str = "pit-path";
@@ -1079,6 +1088,23 @@ pub static PARAMS: &[ParamSpec] = &[
               four-player table \"_ 1 2 2 1\" (3 per team). Default `two-per-assent`: P2 1, P1 2, P2 2, P1 2, P2 1; \
               `table`: P2 1, P1 2, P2 2, P1 1.",
         section: "Arena: Drafting (Equipment), 4-Player draft table",
+    },
+    ParamSpec {
+        name: P_ASSENT_EQUIPMENT,
+        kind: ParamKind::Interpretation,
+        allowed: AssentEquipment::NAMES,
+        default: AssentEquipment::Two.name(),
+        doc: "(Arena, `scope=match`) An Assent's Equipment when the troupes are selected, not drafted: \"They \
+              also have customizable slots for two additional Skills and two Equipment cards\" (Assents) and \
+              \"Each Assent needs two Equipment cards\" (printed under Drafting, Equipment), while Troupe \
+              Building says only \"Players select (or draft, see Drafting) their Creatures, an Assent and the \
+              Assent's Equipment cards\", with no number (it gives one for the Skill cards: \"select two\"). \
+              Default `two`: the plain words, each Assent needs two, however the cards were chosen; an Assent \
+              with fewer at `begin` breaks `wa.arena.equip.two`. `draft-only`: the number is the draft's, as \
+              the draft's Creature counts bind only a draft; a selected troupe's Assent may carry fewer. With \
+              a recorded draft both readings hold each side to carry its drafted cards \
+              (`wa.arena.troupe.drafted`).",
+        section: "Arena: Assents (Equipment Slots), Drafting (Equipment), Game Overview (Troupe Building), Final Setup",
     },
     ParamSpec {
         name: P_INSTINCT_SECOND,
@@ -1715,6 +1741,7 @@ pub struct Params {
     pub capture_summons: CaptureSummons,
     pub capture_complete: CaptureComplete,
     pub creature_pit_exit: CreaturePitExit,
+    pub assent_equipment: AssentEquipment,
 }
 
 impl Params {
@@ -1802,6 +1829,7 @@ impl Params {
             capture_summons: r.get(P_CAPTURE_SUMMONS, CaptureSummons::Count),
             capture_complete: r.get(P_CAPTURE_COMPLETE, CaptureComplete::AllCapturers),
             creature_pit_exit: r.get(P_CREATURE_PIT_EXIT, CreaturePitExit::AnyField),
+            assent_equipment: r.get(P_ASSENT_EQUIPMENT, AssentEquipment::Two),
         }
     }
 }
@@ -1868,6 +1896,7 @@ mod tests {
         check_reading::<CoverStack>(PARAMS, P_COVER_STACK).unwrap();
         check_reading::<TargetHp>(PARAMS, P_TARGET_HP).unwrap();
         check_reading::<PitExit>(PARAMS, P_PIT_EXIT).unwrap();
+        check_reading::<AssentEquipment>(PARAMS, P_ASSENT_EQUIPMENT).unwrap();
         check_reading::<InstinctReshuffle>(PARAMS, P_INSTINCT_RESHUFFLE).unwrap();
         check_reading::<SummonTiming>(PARAMS, P_SUMMON_TIMING).unwrap();
         check_reading::<PitPath>(PARAMS, P_PIT_PATH).unwrap();

@@ -6,6 +6,9 @@
 //! S1 [S2]`, before `begin`: one or both), so that a worked example's selected Skill applies.
 //! When the draft is recorded, a troupe holds only its side's drafted cards, and every
 //! drafted Creature is in a troupe by `begin`. Four players lay out two troupes a side.
+//! Without a recorded draft each Assent still carries two Equipment cards by `begin`
+//! (interpretation `assent-equipment`, default `two`: "Each Assent needs two Equipment
+//! cards"; `draft-only` leaves a selected troupe's number free).
 //! An attack with a weapon uses the weapon's numbers and armor adds to both defenses (the
 //! combat core computes them from the card); a recorded number that the wielder's own Base
 //! Damage or Attack Dice, or the armor left out, explains is reported under the Equipment
@@ -280,6 +283,25 @@ impl WildAssent {
                     f.violate(Violation::new(
                         rules::TROUPE_DRAFTED,
                         format!("the drafted Equipment `{card}` is on no Assent's Equipment slot (`equip`)"),
+                    ));
+                }
+            }
+        }
+        // Selected troupes (no draft recorded): "Each Assent needs two Equipment cards" under
+        // the default reading (`assent-equipment=two`). With a draft, carrying the drafted
+        // cards is wa.arena.troupe.drafted's, above; an Assent not placed is
+        // wa.arena.place.gladiator-turns's.
+        if !self.drafting(s) && self.params.assent_equipment == rules::AssentEquipment::Two {
+            for a in s.troupes.troupes.iter().filter_map(|t| t.cards.first()) {
+                let Some(u) = s.find(a).filter(|&u| s.unit(u).kind == UnitKind::Assent) else { continue };
+                let n = s.unit(u).equipment.iter().flatten().count();
+                if n < 2 {
+                    f.violate(Violation::new(
+                        rules::EQUIP_TWO,
+                        format!(
+                            "{a} carries {n} Equipment card(s): each Assent needs two (`equip`; setup \
+                             assent-equipment=draft-only leaves a selected troupe's number free)"
+                        ),
                     ));
                 }
             }
