@@ -98,9 +98,18 @@ impl WildAssent {
             return false;
         }
         if !pool.rolled || !pool.dice.holds(dice) {
+            // A die given to a miniature is its side's (a `momentum-assign` names no giver):
+            // say whether that side has rolled at all, and what it holds.
+            let has = if !pool.rolled {
+                format!("{side} has not rolled its Momentum dice this round")
+            } else if pool.dice.count() == 0 {
+                "none is left".to_string()
+            } else {
+                format!("it has `{}`", pool.dice)
+            };
             f.violate(Violation::new(
                 rules::MOMENTUM_POOL,
-                format!("{side} has no unassigned Momentum dice `{dice}` (it has `{}`)", pool.dice),
+                format!("{side} has no unassigned Momentum dice `{dice}` ({has}; a side assigns only its own dice)"),
             ));
             return false;
         }
