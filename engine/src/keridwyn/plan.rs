@@ -8,7 +8,7 @@ use super::event::{Event, Play};
 use super::fact::same;
 use super::rules::{self, DeclaredRepeat, FocusRefresh, ManeuverOptions, TrackPriority};
 use super::setup::out_of_sequence;
-use super::state::{to_end, Action, HandCard, Ongoing, Phase, Seat, Source, State, Token};
+use super::state::{to_end, Action, Hand, HandCard, Ongoing, Phase, Seat, Source, State, Token};
 use super::KeridwynFight;
 use crate::{Findings, StepError, Violation};
 
@@ -85,7 +85,8 @@ impl KeridwynFight {
             let back = std::mem::take(&mut fi.discarded);
             fi.hand.extend(back);
         }
-        let mut placed: Vec<HandCard> = Vec::with_capacity(2);
+        // Inline (a reveal places two cards): every reveal allocated this list.
+        let mut placed = Hand::new();
         for h in plays.iter().filter_map(hand_card) {
             // "placing two cards from their hand" (l.31): one hand card cannot be both, so a
             // repeat is a wrong pair of cards, not a card used again before Focus.

@@ -290,11 +290,16 @@ impl KeridwynFight {
                 v.expected_recorded(format!("reroll {payer} {from} -> {to} fame {cost}"), ev.to_string())
             });
         }
+        // The Fame as paid: the recorded price, applied as played, unless the payer does not
+        // have it. Fame cannot be spent below nothing ("expend 2 Fame", l.56): a reroll the
+        // payer cannot afford is the finding above, and its Fame stays (the table's later
+        // Fame awards count from it, not from a negative total).
+        let affords = s.fighter(p).fame >= fame;
+        let paid = if affords { fame } else { 0 };
         if tiebreak {
-            // The Fame as paid (the recorded price, applied as played): whether it changes is
-            // what `tiebreak-reroll=recheck` asks.
+            // Whether the Fame changes is what `tiebreak-reroll=recheck` asks.
             let before = s.fighter(p).fame;
-            let after = before.saturating_sub(fame);
+            let after = before.saturating_sub(paid);
             self.tiebreak_reroll(s, ev, p, (from, to), after != before, f)?;
             s.fighter_mut(p).fame = after;
             return Ok(());
@@ -306,9 +311,9 @@ impl KeridwynFight {
         if !c.dice.reroll(from, to) {
             return Err(StepError::new(format!("`{ev}`: the roll {} has no die showing {from}", c.dice)));
         }
-        if !s.fighter(p).is_monster() {
+        if !s.fighter(p).is_monster() && affords {
             let fp = s.fighter_mut(p);
-            fp.fame = fp.fame.saturating_sub(fame);
+            fp.fame = fp.fame.saturating_sub(paid);
             s.recheck = Some(super::state::Recheck::Check);
         }
         Ok(())
