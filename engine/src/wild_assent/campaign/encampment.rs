@@ -26,6 +26,14 @@ impl WildAssent {
             None
         };
         if let Some(why) = why {
+            // A building the Encampment has already, chosen at setup: one of the two choices
+            // spent on it (the count as the setup ends is not reported again).
+            if camp.stage == Stage::Setup
+                && chosen < 2
+                && (b == Building::Barracks || camp.built(b).is_some())
+            {
+                camp.builds_refused = camp.builds_refused.saturating_add(1);
+            }
             f.violate(Violation::new(rules::SETUP_ENCAMPMENT, format!("`build {b}`: {why}")));
             return Ok(());
         }

@@ -19,11 +19,13 @@ impl WildAssent {
         if !self.in_encampment(s, rules::CAMP_ACTIONS, &format!("market {a} {b}"), f) {
             return Ok(());
         }
-        if !self.two_seekers(s, a, b, 3, rules::MARKET_COST, "a visit to the Markets", f) {
-            return Ok(());
+        if self.two_seekers(s, a, b, 3, rules::MARKET_COST, "a visit to the Markets", f) {
+            self.spend(s, &a, 3, rules::MARKET_COST, f);
+            self.spend(s, &b, 3, rules::MARKET_COST, f);
+        } else {
+            // Reported; the visit is applied as played, so its tasks are checked on their own.
+            self.spend_as_played(s, a, b, 3, f);
         }
-        self.spend(s, &a, 3, rules::MARKET_COST, f);
-        self.spend(s, &b, 3, rules::MARKET_COST, f);
         self.camp(s)?.market = Some(Visit::default());
         Ok(())
     }

@@ -104,6 +104,11 @@ pub struct Camp {
     pub drawn: Vec<Id<Worker>>,
     /// The Worker kept at setup.
     pub kept: bool,
+    /// Setup `build` records refused because the Encampment already had the building (the
+    /// Barracks, or one chosen twice): each took one of the players' two choices, so the
+    /// count checked as the setup ends is not reported again for it.
+    #[serde(default)]
+    pub builds_refused: u8,
     pub gold: u32,
     /// Equipment cards stored in the Encampment.
     pub equipment: Vec<Id<Skill>>,
@@ -159,6 +164,7 @@ impl Camp {
             boxed: Vec::new(),
             drawn: Vec::new(),
             kept: false,
+            builds_refused: 0,
             gold: 0,
             equipment: Vec::new(),
             taken: Vec::new(),
@@ -251,6 +257,10 @@ impl WildAssent {
             crate::kit::due::flush(self, s, f)?;
         }
         match ev {
+            // A record after the Scouting's pick, before the next Season: the pick ended the
+            // Encampment phase (l.143); one finding, and the record is applied as played (the
+            // Season it leaves due is still the next record's to begin).
+            Event::Camp(c) if !c.is_consequence() && self.after_pick(s) => self.after_pick_decide(s, c, f),
             Event::Camp(c) if !c.is_consequence() => {
                 self.flush_campaign(s, f)?;
                 self.camp_decide(s, c, f)
@@ -329,6 +339,42 @@ impl WildAssent {
         crate::kit::due::next_consequence(&season::Rules(self), s)
     }
 
+    /// Whether a Scouting's pick has ended the Encampment phase, and the next Season (or the
+    /// campaign's end) is still to be recorded.
+    fn after_pick(&self, s: &State) -> bool {
+        s.camp.as_ref().is_some_and(|c| c.stage == Stage::Encampment && c.pick.is_some())
+    }
+
+    /// A decision recorded after the Scouting's pick (l.143: "Scouting ... ends the Encampment
+    /// phase"). The draw and pick, the Markets' tasks (no visit outlives a Scouting) and a setup
+    /// `build` have their own checks, which say what is wrong with them; an action, an upgrade
+    /// or a release is reported once here and applied as played (an action's healing is owed
+    /// before the Season, see `season.rs`), so the `season` record that follows is in place.
+    fn after_pick_decide(&self, s: &mut State, ev: &CampEvent, f: &mut Findings) -> Result<(), StepError> {
+        let rule = match ev {
+            CampEvent::Upgrade { .. } => Some(rules::UPGRADE_TIMING),
+            CampEvent::Release { .. } => Some(rules::HOUSING),
+            CampEvent::Scout { .. }
+            | CampEvent::Temple { .. }
+            | CampEvent::Craft { .. }
+            | CampEvent::Market { .. } => Some(rules::CAMP_ACTIONS),
+            _ => None,
+        };
+        // A second Scouting is not played out: its draw and pick would only repeat the finding.
+        let skip = matches!(ev, CampEvent::Scout { .. });
+        if let Some(rule) = rule {
+            let card = s.camp.as_ref().and_then(|c| c.pick).map_or("", |id| self.catalog.scouts.name(id));
+            f.violate(Violation::new(
+                rule,
+                format!("`{ev}` comes after `scout-pick {card}`: the Scouting ended the Encampment phase"),
+            ));
+        }
+        if skip {
+            return Ok(());
+        }
+        self.camp_decide(s, ev, f)
+    }
+
     fn camp_decide(&self, s: &mut State, ev: &CampEvent, f: &mut Findings) -> Result<(), StepError> {
         let stage = s.camp.as_ref().map_or(Stage::Setup, |c| c.stage);
         if matches!(stage, Stage::Won | Stage::Lost) {
@@ -389,6 +435,29 @@ impl WildAssent {
             f.violate(Violation::new(rule, format!("`{ev}` belongs to an Encampment phase")));
         }
         ok
+    }
+
+    /// A two-Seeker action (Scouting, the Markets) already reported as not allowed, applied
+    /// as the table played it so that the records following it (the draw and the pick, the
+    /// Markets' tasks) are checked on their own: each Seeker of the campaign named spends
+    /// the actions it has, up to `n` (a Seeker named twice, once).
+    pub(super) fn spend_as_played(&self, s: &mut State, a: Name, b: Name, n: u8, f: &mut Findings) {
+        let Some(camp) = s.camp.as_deref_mut() else { return };
+        for (k, seeker) in [a, b].iter().enumerate() {
+            if k == 1 && a == b {
+                break;
+            }
+            if let Some(i) = camp.seeker(seeker) {
+                let m = &mut camp.seekers[i];
+                m.actions = m.actions.saturating_sub(n);
+            }
+        }
+        // Any other action ends a visit to the Markets, as in `spend`.
+        if let Some(v) = camp.market {
+            self.short_worker_draw(camp, usize::from(v.drawn), f);
+            self.end_worker_draw(camp);
+        }
+        camp.market = None;
     }
 
     /// Spend `n` actions of a Seeker (reported under `rule` when it has fewer left).

@@ -24,11 +24,14 @@ impl WildAssent {
             return Ok(());
         }
         let need = self.scout_need();
-        if !self.two_seekers(s, a, b, need, rules::SCOUT_COST, "Scouting", f) {
-            return Ok(());
+        if self.two_seekers(s, a, b, need, rules::SCOUT_COST, "Scouting", f) {
+            self.spend(s, &a, need, rules::SCOUT_COST, f);
+            self.spend(s, &b, need, rules::SCOUT_COST, f);
+        } else {
+            // Reported; the table went Scouting all the same, and its draw, its pick and the
+            // Season after it are checked as played (one finding, not one per record).
+            self.spend_as_played(s, a, b, need, f);
         }
-        self.spend(s, &a, need, rules::SCOUT_COST, f);
-        self.spend(s, &b, need, rules::SCOUT_COST, f);
         let extra = s.camp.as_ref().map_or(0, |c| {
             at_level(self.camp_catalog.building(Building::Den).scouts, c.level(Building::Den))
         });
@@ -76,26 +79,37 @@ impl WildAssent {
                 }
             }),
         };
-        // More cards than the Den gives, while a Worker's text is in use that may give more
-        // ("or more depending on buildings and Workers", l.143): uncertain, and the cards are
-        // drawn as recorded, so that the pick and the Season after it are checked against them
-        // (one finding, not three).
-        let over =
-            owed.is_some_and(|n| camp.pick.is_none() && camp.scouts.len() + ids.len() > usize::from(n));
-        if let (Some(why), Some(o), false, true) = (&why, camp.camp_text, setup, over) {
-            let unique =
-                ids.iter().enumerate().all(|(k, id)| !camp.scouts.contains(id) && !ids[..k].contains(id));
-            if unique {
-                f.violate(Violation::new(rule, format!("`scout-draw {cards}`: {why}")).uncertain_after(o));
-                camp.scouts.extend(ids);
-                return Ok(());
-            }
-        }
-        if let Some(why) = why {
+        let Some(why) = why else {
+            camp.scouts.extend(ids);
+            return Ok(());
+        };
+        // A draw after the pick is not played out (the pick stands).
+        if camp.pick.is_some() {
             f.violate(Violation::new(rule, format!("`scout-draw {cards}`: {why}")));
             return Ok(());
         }
-        camp.scouts.extend(ids);
+        // More cards than the Den gives, while a Worker's text is in use that may give more
+        // ("or more depending on buildings and Workers", l.143): uncertain.
+        let over = owed.is_some_and(|n| camp.scouts.len() + ids.len() > usize::from(n));
+        let unique =
+            ids.iter().enumerate().all(|(k, id)| !camp.scouts.contains(id) && !ids[..k].contains(id));
+        let v = Violation::new(rule, format!("`scout-draw {cards}`: {why}"));
+        match (camp.camp_text, setup, over && unique) {
+            (Some(o), false, true) => f.violate(v.uncertain_after(o)),
+            _ => f.violate(v),
+        }
+        // Reported once; the cards are drawn as recorded (a card already drawn, once), so that
+        // the pick and the Season after it are checked against them. A draw with no Scouting
+        // recorded before it stands for that Scouting (its cards owed as for any).
+        for id in ids {
+            if !camp.scouts.contains(&id) {
+                camp.scouts.push(id);
+            }
+        }
+        if !setup && camp.scouting.is_none() {
+            let extra = at_level(self.camp_catalog.building(Building::Den).scouts, camp.level(Building::Den));
+            camp.scouting = Some(2 + extra);
+        }
         Ok(())
     }
 
@@ -121,11 +135,16 @@ impl WildAssent {
         };
         if let Some(why) = why {
             f.violate(Violation::new(rule, format!("`scout-pick {card}`: {why}")));
-            return Ok(());
+            // Reported once; the encounter that follows is played on the card as picked
+            // (a second pick is not: the first stands).
+            if camp.pick.is_some() {
+                return Ok(());
+            }
         }
         if setup {
+            // A building refused as already there took one of the two choices (reported then).
             let chosen = camp.buildings.iter().filter(|b| b.building != Building::Barracks).count();
-            if chosen != 2 {
+            if chosen + usize::from(camp.builds_refused) != 2 {
                 f.violate(Violation::new(
                     rules::SETUP_ENCAMPMENT,
                     format!(

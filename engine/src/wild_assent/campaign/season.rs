@@ -273,6 +273,11 @@ impl Consequences for Rules<'_> {
                 }
                 let last = g.last_phase(camp);
                 if camp.pick.is_some() {
+                    // A `temple` recorded after the pick (reported, applied as played) owes its
+                    // healing before the phase is over.
+                    if let Some((i, n)) = camp.heal {
+                        return Some(Due::Temple(i, n));
+                    }
                     // A Scouting ends the phase; the last Season's ends the campaign.
                     return Some(if last { Due::Won } else { Due::Season(camp.season.saturating_add(1)) });
                 }

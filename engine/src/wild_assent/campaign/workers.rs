@@ -104,7 +104,9 @@ impl WildAssent {
             camp.market.map_or(0, |v| usize::from(v.drawn))
         };
         let mut why = None;
-        if stage == Stage::Setup && camp.kept {
+        // A second setup draw after a Worker was kept is not played out.
+        let again = stage == Stage::Setup && camp.kept;
+        if again {
             why = Some("the setup's three Workers are drawn once".to_string());
         } else if so_far + ids.len() > want {
             why = Some(if stage == Stage::Setup {
@@ -126,11 +128,22 @@ impl WildAssent {
         }
         if let Some(why) = why {
             f.violate(Violation::new(rule, format!("`worker-draw {cards}`: {why}")));
-            return Ok(());
+            if again {
+                return Ok(());
+            }
         }
-        camp.drawn.extend(ids.iter().copied());
+        // Reported once; the cards are drawn as recorded (those still in the deck: a card
+        // hired, in the box or drawn already is not drawn again), so that the Worker kept or
+        // hired from them is checked as played.
+        let mut n = 0u8;
+        for id in ids {
+            if !camp.workers.contains(&id) && !camp.boxed.contains(&id) && !camp.drawn.contains(&id) {
+                camp.drawn.push(id);
+                n = n.saturating_add(1);
+            }
+        }
         if let Some(v) = camp.market.as_mut() {
-            v.drawn += ids.len() as u8;
+            v.drawn = v.drawn.saturating_add(n);
         }
         Ok(())
     }
@@ -172,16 +185,21 @@ impl WildAssent {
         }
         let camp = self.camp(s)?;
         let cost = if stage == Stage::Setup { 0 } else { u32::from(self.camp_catalog.workers[id].cost) };
-        let why = if !camp.drawn.contains(&id) {
+        // At setup the draw stays known until the first Season (`drawn`), so a second Worker
+        // kept is reported as that, and applied as played when it was drawn.
+        let why = if stage == Stage::Setup && camp.kept {
+            let first = camp.workers.first().map_or("", |&w| self.camp_catalog.workers.name(w));
+            Some(format!("one of the setup's three Workers is kept, and `{first}` was"))
+        } else if !camp.drawn.contains(&id) {
             Some(format!("`{worker}` is not among the Workers drawn"))
-        } else if stage == Stage::Setup && camp.kept {
-            Some("one of the setup's three Workers is kept".to_string())
         } else {
             None
         };
         if let Some(why) = why {
             f.violate(Violation::new(rule, format!("`hire {worker}`: {why}")));
-            return Ok(());
+            if !camp.drawn.contains(&id) {
+                return Ok(());
+            }
         }
         let out = match replacing {
             // `worker-replace`: the book asks for a discard when the slots are full and
@@ -229,9 +247,9 @@ impl WildAssent {
         camp.drawn.retain(|x| *x != id);
         camp.workers.push(id);
         if stage == Stage::Setup {
+            // The other two go back, shuffled with the 2-gold ones, into the deck as the first
+            // Season begins (`season.rs` clears the draw then).
             camp.kept = true;
-            // The other two go back, shuffled with the 2-gold ones, into the deck.
-            camp.drawn.clear();
         }
         Ok(())
     }
