@@ -153,30 +153,24 @@ impl ProvingGrounds {
     /// `replace COLOR -> COLOR`: a white die of the pool for a colored die of the stack.
     // Called once, from `step::apply`, for every such event: inlined there.
     #[inline]
-    pub(super) fn replace(
-        &self,
-        s: &mut State,
-        discarded: Option<Color>,
-        taken: Color,
-        e: &Event,
-        f: &mut Findings,
-    ) {
-        // Under `ring-entry=any-loss`, an unmet chariot's health loss allows a replacement at
-        // the start of step 2; it is made once the markers have moved, and starts step 2B
-        // like a defeat or a wound.
-        if s.phase == Phase::Move && s.replace_owed {
-            self.finish_moves(s, e, f);
-        }
-        if s.phase != Phase::Check {
-            f.violate(Violation::new(STEP_ORDER, "dice are replaced in step 2, right after the wound"));
-        }
+    pub(super) fn replace(&self, s: &mut State, discarded: Option<Color>, taken: Color, f: &mut Findings) {
         // Entering the stack's space with no white die is a ring entry all the same: a
         // replacement then breaks only the white-die rule (below).
-        if !s.replace_owed && !s.replace_no_white {
+        let owed = s.replace_owed || s.replace_no_white;
+        if !owed {
+            // One mistake, one finding: a replacement nothing allowed is that rule's alone,
+            // whatever dice it names (under Sun and Moon there is no stack at all).
             f.violate(Violation::new(
                 REPLACE_NOT_OWED,
                 "no wound has just moved the health marker into the space of the colored stack",
             ));
+        } else if !matches!(s.phase, Phase::Move | Phase::Check) {
+            // Allowed where it is owed: after a wound (step 2B), or at the start of step 2
+            // when an unmet chariot's health loss carried the marker into the ring
+            // (`ring-entry=any-loss`; card l.12 resolves the chariot before "A) Move Battle
+            // Markers", and l.32/l.56 "Health marker enters colored ring: Replace one of your
+            // white dice"). Made before the markers move, the die counts in their attacks.
+            f.violate(Violation::new(STEP_ORDER, "dice are replaced in step 2, right after the wound"));
         }
         let has_white = s.pool.iter().any(|d| d.color == Color::White);
         let rww = self.config.replace_without_white;
@@ -192,32 +186,46 @@ impl ProvingGrounds {
             }
             _ => None,
         };
-        if let Some(why) = wrong {
+        if let (Some(why), true) = (wrong, owed) {
             f.violate(Violation::new(REPLACE_WHITE, why));
+        }
+        if s.stack.get(taken) == 0 {
+            if owed {
+                f.violate(Violation::new(
+                    REPLACE_FROM_STACK,
+                    format!("the stack holds {:#}, not {}", s.stack, taken.word()),
+                ));
+            }
+            // No such die to take: no swap happened, and the pool keeps its die. An owed
+            // replacement is then passed as declined (the stack moves down), so its absence
+            // is not reported a second time.
+            if s.replace_owed {
+                s.replace_owed = false;
+                self.stack_moves_down(s);
+            }
+            s.replace_no_white = false;
+            return;
         }
         let mut value = 0;
         if let Some(c) = discarded {
+            // Before the markers moved (a chariot's loss), which white die goes matters to
+            // the attacks: the log names a color only, so the lowest face goes (the pool is
+            // sorted by face).
             match s.pool.position(|d| d.color == c) {
                 Some(j) => value = s.pool.remove(j).map_or(0, |d| d.value),
-                None if c != Color::White => {
+                None if c != Color::White && owed => {
                     f.violate(Violation::new(REPLACE_WHITE, format!("no {} die in the pool", c.word())))
                 }
                 None => {}
             }
         }
-        if s.stack.get(taken) == 0 {
-            f.violate(Violation::new(
-                REPLACE_FROM_STACK,
-                format!("the stack holds {:#}, not {}", s.stack, taken.word()),
-            ));
-        } else {
-            // The die replacing a white one keeps its face for the rest of the round.
-            s.stack.0[taken.index()] -= 1;
-            s.pool.push(Die::new(value, taken));
-            s.pool.sort();
-            if !s.replace_no_white {
-                self.stack_moves_down(s); // (with no white die it moved down at the wound)
-            }
+        // The die replacing a white one keeps its face for the rest of the round: in step 2A
+        // it is assigned where the white die was, and counts in the attacks still to resolve.
+        s.stack.0[taken.index()] -= 1;
+        s.pool.push(Die::new(value, taken));
+        s.pool.sort();
+        if !s.replace_no_white {
+            self.stack_moves_down(s); // (with no white die it moved down at the wound)
         }
         s.replace_owed = false;
         s.replace_no_white = false;

@@ -170,7 +170,7 @@ impl ProvingGrounds {
             Action::EnemyDefeated { slot } => self.defeat(s, *slot as usize - 1, e, f),
             Action::WoundSuffered { slot, exhausted } => self.wound(s, *slot as usize - 1, *exhausted, e, f),
             Action::DieReplaced { discarded, taken } => {
-                self.replace(s, *discarded, *taken, e, f);
+                self.replace(s, *discarded, *taken, f);
                 Ok(())
             }
             Action::Recovered => {
