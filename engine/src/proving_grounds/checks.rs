@@ -3,7 +3,8 @@
 //! the marker back to start); a wound moving the health marker into the stack's space lets the
 //! player replace a white die with a colored one.
 //!
-//! Defeats and wounds may be recorded in any slot order. "You get to replace" is a permission
+//! Defeats and wounds may be recorded in any slot order. One left out is reported when the
+//! round ends and resolved there as the rules required, so it is reported once. "You get to replace" is a permission
 //! (`replacement`): a replacement not made before the next wound or the end of the round was
 //! declined, and the stack still moves down one space.
 
@@ -45,6 +46,12 @@ impl ProvingGrounds {
             let why = format!("marker {} is on space {}, not the top space {top}", i + 1, s.slots[i].marker);
             self.violate_about(s, i, f, Violation::new(DEFEAT_AT_TOP, why));
         }
+        self.discard_enemy(s, i, card);
+        Ok(())
+    }
+
+    /// Slot `i`'s enemy (`card`) is defeated: discarded, its slot empty.
+    fn discard_enemy(&self, s: &mut State, i: usize, card: u8) {
         if (s.defeated as usize) < MAX_DISCARD {
             s.discard[s.defeated as usize] = card;
         }
@@ -55,7 +62,6 @@ impl ProvingGrounds {
         for m in self.modules() {
             m.after_defeat(self, s, i);
         }
-        Ok(())
     }
 
     /// `wound SLOT exhaust COLOR`: a die of that color to the exhaustion track, health down one,
@@ -81,20 +87,28 @@ impl ProvingGrounds {
             self.violate_about(s, i, f, Violation::new(WOUND_AT_BOTTOM, why));
         }
         let face = i as u8 + 1;
-        let pick = if self.config.exhaust_from == ExhaustFrom::WoundingEnemy
+        if self.config.exhaust_from == ExhaustFrom::WoundingEnemy
             && s.pool.iter().any(|d| d.value == face)
+            && !s.pool.iter().any(|d| d.color == color && d.value == face)
         {
-            let own = s.pool.position(|d| d.color == color && d.value == face);
-            if own.is_none() {
-                f.violate(Violation::new(
-                    EXHAUST_DIE,
-                    format!("under exhaust-from=wounding-enemy the die must be one showing {face}"),
-                ));
-            }
-            own.or_else(|| s.pool.position(|d| d.color == color))
-        } else {
-            s.pool.position(|d| d.color == color)
-        };
+            f.violate(Violation::new(
+                EXHAUST_DIE,
+                format!("under exhaust-from=wounding-enemy the die must be one showing {face}"),
+            ));
+        }
+        self.suffer_wound(s, i, card, color, f);
+        Ok(())
+    }
+
+    /// Slot `i`'s enemy (`card`) wounds: a die of `color` to the exhaustion track (under
+    /// `exhaust-from=wounding-enemy` one showing the enemy's number when there is one), the
+    /// marker back to its start space, health down one.
+    fn suffer_wound(&self, s: &mut State, i: usize, card: u8, color: Color, f: &mut Findings) {
+        let face = i as u8 + 1;
+        let own = (self.config.exhaust_from == ExhaustFrom::WoundingEnemy)
+            .then(|| s.pool.position(|d| d.color == color && d.value == face))
+            .flatten();
+        let pick = own.or_else(|| s.pool.position(|d| d.color == color));
         // "Add one of your dice to the exhaustion track" (l.159) cannot be done once every die
         // is on the track: the wound's other two steps still happen, and the color the
         // notation makes the log name (`next_consequence` derives `w`) stands for no die.
@@ -104,7 +118,6 @@ impl ProvingGrounds {
         s.slots[i].marker = self.enemy(card).start;
         s.marker_unknown &= !(1 << i); // back on its start space: known again
         self.lose_health(s, true);
-        Ok(())
     }
 
     /// `exhaust COLOR`: a card's text sends one more die to the top space of the exhaustion
@@ -153,30 +166,24 @@ impl ProvingGrounds {
     /// `replace COLOR -> COLOR`: a white die of the pool for a colored die of the stack.
     // Called once, from `step::apply`, for every such event: inlined there.
     #[inline]
-    pub(super) fn replace(
-        &self,
-        s: &mut State,
-        discarded: Option<Color>,
-        taken: Color,
-        e: &Event,
-        f: &mut Findings,
-    ) {
-        // Under `ring-entry=any-loss`, an unmet chariot's health loss allows a replacement at
-        // the start of step 2; it is made once the markers have moved, and starts step 2B
-        // like a defeat or a wound.
-        if s.phase == Phase::Move && s.replace_owed {
-            self.finish_moves(s, e, f);
-        }
-        if s.phase != Phase::Check {
-            f.violate(Violation::new(STEP_ORDER, "dice are replaced in step 2, right after the wound"));
-        }
+    pub(super) fn replace(&self, s: &mut State, discarded: Option<Color>, taken: Color, f: &mut Findings) {
         // Entering the stack's space with no white die is a ring entry all the same: a
         // replacement then breaks only the white-die rule (below).
-        if !s.replace_owed && !s.replace_no_white {
+        let owed = s.replace_owed || s.replace_no_white;
+        if !owed {
+            // One mistake, one finding: a replacement nothing allowed is that rule's alone,
+            // whatever dice it names (under Sun and Moon there is no stack at all).
             f.violate(Violation::new(
                 REPLACE_NOT_OWED,
                 "no wound has just moved the health marker into the space of the colored stack",
             ));
+        } else if !matches!(s.phase, Phase::Move | Phase::Check) {
+            // Allowed where it is owed: after a wound (step 2B), or at the start of step 2
+            // when an unmet chariot's health loss carried the marker into the ring
+            // (`ring-entry=any-loss`; card l.12 resolves the chariot before "A) Move Battle
+            // Markers", and l.32/l.56 "Health marker enters colored ring: Replace one of your
+            // white dice"). Made before the markers move, the die counts in their attacks.
+            f.violate(Violation::new(STEP_ORDER, "dice are replaced in step 2, right after the wound"));
         }
         let has_white = s.pool.iter().any(|d| d.color == Color::White);
         let rww = self.config.replace_without_white;
@@ -192,32 +199,46 @@ impl ProvingGrounds {
             }
             _ => None,
         };
-        if let Some(why) = wrong {
+        if let (Some(why), true) = (wrong, owed) {
             f.violate(Violation::new(REPLACE_WHITE, why));
+        }
+        if s.stack.get(taken) == 0 {
+            if owed {
+                f.violate(Violation::new(
+                    REPLACE_FROM_STACK,
+                    format!("the stack holds {:#}, not {}", s.stack, taken.word()),
+                ));
+            }
+            // No such die to take: no swap happened, and the pool keeps its die. An owed
+            // replacement is then passed as declined (the stack moves down), so its absence
+            // is not reported a second time.
+            if s.replace_owed {
+                s.replace_owed = false;
+                self.stack_moves_down(s);
+            }
+            s.replace_no_white = false;
+            return;
         }
         let mut value = 0;
         if let Some(c) = discarded {
+            // Before the markers moved (a chariot's loss), which white die goes matters to
+            // the attacks: the log names a color only, so the lowest face goes (the pool is
+            // sorted by face).
             match s.pool.position(|d| d.color == c) {
                 Some(j) => value = s.pool.remove(j).map_or(0, |d| d.value),
-                None if c != Color::White => {
+                None if c != Color::White && owed => {
                     f.violate(Violation::new(REPLACE_WHITE, format!("no {} die in the pool", c.word())))
                 }
                 None => {}
             }
         }
-        if s.stack.get(taken) == 0 {
-            f.violate(Violation::new(
-                REPLACE_FROM_STACK,
-                format!("the stack holds {:#}, not {}", s.stack, taken.word()),
-            ));
-        } else {
-            // The die replacing a white one keeps its face for the rest of the round.
-            s.stack.0[taken.index()] -= 1;
-            s.pool.push(Die::new(value, taken));
-            s.pool.sort();
-            if !s.replace_no_white {
-                self.stack_moves_down(s); // (with no white die it moved down at the wound)
-            }
+        // The die replacing a white one keeps its face for the rest of the round: in step 2A
+        // it is assigned where the white die was, and counts in the attacks still to resolve.
+        s.stack.0[taken.index()] -= 1;
+        s.pool.push(Die::new(value, taken));
+        s.pool.sort();
+        if !s.replace_no_white {
+            self.stack_moves_down(s); // (with no white die it moved down at the wound)
         }
         s.replace_owed = false;
         s.replace_no_white = false;
@@ -271,17 +292,43 @@ impl ProvingGrounds {
             } else {
                 None
             };
-            if let Some(a) = missing {
-                self.violate_about(
-                    s,
-                    i,
-                    f,
-                    Violation::new(
-                        CHECK_MISSING,
-                        format!("marker {} reached the end of its track unresolved", i + 1),
-                    )
-                    .expected_recorded(a.to_string(), e.to_string()),
-                );
+            let Some(a) = missing else { continue };
+            self.violate_about(
+                s,
+                i,
+                f,
+                Violation::new(
+                    CHECK_MISSING,
+                    format!("marker {} reached the end of its track unresolved", i + 1),
+                )
+                .expected_recorded(a.to_string(), e.to_string()),
+            );
+            // One omission is one finding (kit::due): the defeat or wound is resolved as the
+            // rules required (l.147 "you must resolve the consequences"; a wound with the die
+            // `next_consequence` derives), so the marker is not reported again at every later
+            // recovery and the next roll is judged against the pool the wound left. Not after
+            // an unverified effect ("Ignore the next wound"): the table may have done that.
+            if !self.certain_about(s, i) {
+                continue;
+            }
+            match a {
+                Action::WoundSuffered { exhausted, .. } => {
+                    if s.replace_owed {
+                        self.pass_replacement(s, f, "the die replacement of the previous wound was skipped");
+                    }
+                    self.suffer_wound(s, i, card, exhausted, f);
+                    if s.replace_owed {
+                        // The log, which left the wound out, could not make its replacement:
+                        // declined, not a second finding.
+                        s.replace_owed = false;
+                        self.stack_moves_down(s);
+                    }
+                    s.replace_no_white = false;
+                }
+                _ => self.discard_enemy(s, i, card),
+            }
+            if s.phase == Phase::Over {
+                return; // the wound left out reached the last health space: lost at once
             }
         }
         if s.replace_owed {

@@ -32,6 +32,9 @@ impl ProvingGrounds {
             Phase::Draw => {}
             Phase::Move | Phase::Check => {
                 self.end_round_without_recovery(s, e, f);
+                if s.phase == Phase::Over {
+                    return Ok(()); // a wound the log left out lost the game: nothing follows
+                }
                 s.phase = Phase::Draw;
             }
             _ => f.violate(Violation::new(

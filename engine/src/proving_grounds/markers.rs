@@ -4,8 +4,8 @@
 //! reach; the Shields module's table through the same function).
 //!
 //! A slot's turn is recorded as `up`, `down`, `hold` (or, with shields, `shield`/`unshield`).
-//! A move the log skipped is reported when a later marker moves or the checks start; a hold
-//! may be left out.
+//! A move the log skipped is reported when a later marker moves or the checks start, and made
+//! as the rules required (one omission, one finding); a hold may be left out.
 
 use super::attack::{resolve_attack, resolve_attack_with, AttackMods, Expected, Hold};
 use super::consequence::turn_action;
@@ -111,22 +111,28 @@ impl ProvingGrounds {
         if !ok {
             self.report_wrong_turn(s, i, card, expected, e, f);
         }
-        let top = self.enemy(card).top();
-        let m = &mut s.slots[i].marker;
-        match e.action {
-            Action::MarkerMovedUp { spaces, .. } => *m = m.saturating_add(spaces).min(top),
-            Action::MarkerMovedDown { .. } => *m = m.saturating_sub(1),
-            _ => {}
-        }
-        for m in self.modules() {
-            m.after_turn(self, s, i, expected, &e.action);
-        }
-        s.moved |= 1 << i;
+        self.apply_turn(s, i, card, expected, &e.action);
         s.cursor = s.cursor.max(i as u8 + 1);
         if s.taint.is_some() {
             self.taint_findings(s, f); // an ability or a weakness was reported for this turn
         }
         Ok(())
+    }
+
+    /// Slot `i`'s turn (`action`, recorded or, when the log left it out, the one the rules
+    /// required) moves its marker and is over.
+    fn apply_turn(&self, s: &mut State, i: usize, card: u8, expected: Expected, action: &Action) {
+        let top = self.enemy(card).top();
+        let m = &mut s.slots[i].marker;
+        match *action {
+            Action::MarkerMovedUp { spaces, .. } => *m = m.saturating_add(spaces).min(top),
+            Action::MarkerMovedDown { .. } => *m = m.saturating_sub(1),
+            _ => {}
+        }
+        for m in self.modules() {
+            m.after_turn(self, s, i, expected, action);
+        }
+        s.moved |= 1 << i;
     }
 
     /// The round's attacks start to be resolved: every enemy in play whose card has ability
@@ -221,13 +227,22 @@ impl ProvingGrounds {
                 if self.has(super::params::Module::Dragonling) {
                     self.weakness_unverified(s, f, t);
                 }
+                let due = turn_action(t as u8 + 1, exp);
                 self.violate_about(
                     s,
                     t,
                     f,
                     Violation::new(RESOLVE_MISSING, format!("marker {} was not moved", t + 1))
-                        .expected_recorded(turn_action(t as u8 + 1, exp).to_string(), e.to_string()),
+                        .expected_recorded(due.to_string(), e.to_string()),
                 );
+                // One omission is one finding (kit::due): the move the rules required is
+                // made, as `next_consequence` derives it, so the defeat or wound it leads to,
+                // recorded later, is judged against where the marker is (l.147 "If the battle
+                // marker on an enemy card has now reached the top space or bottom space").
+                // Not after an unverified effect: the table may have done what it says.
+                if let (Some(card), true) = (s.slots[t].card, self.certain_about(s, t)) {
+                    self.apply_turn(s, t, card, exp, &due);
+                }
             }
         }
     }

@@ -25,6 +25,9 @@ impl ProvingGrounds {
             Phase::Roll | Phase::Move | Phase::Check => self.close_checks(s, e, f),
             _ => f.violate(Violation::new(STEP_ORDER, "recovery ends a round, but no round is in progress")),
         }
+        if s.phase == Phase::Over {
+            return; // a wound the log left out, applied at the checks' close, lost the game
+        }
         for i in 0..SLOTS {
             // An enemy left unresolved after its unverified weakness (the round's wider taint
             // is handled by `apply_tainted`).

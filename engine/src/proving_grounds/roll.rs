@@ -29,7 +29,12 @@ impl ProvingGrounds {
                 STEP_ORDER,
                 "the pool was already rolled this round; only whole sets are rerolled now",
             )),
-            _ => self.end_round_without_recovery(s, e, f),
+            _ => {
+                self.end_round_without_recovery(s, e, f);
+                if s.phase == Phase::Over {
+                    return; // a wound the log left out lost the game: nothing follows
+                }
+            }
         }
         if dice.colors() != s.pool.colors() {
             f.violate(Violation::new(

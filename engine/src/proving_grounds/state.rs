@@ -117,6 +117,11 @@ pub struct State {
     /// An unverified text reported since the last recovery speaks of exhausting a die (the
     /// Poisoner's "exhaust one extra die"): an `exhaust` in its round is what it may do.
     pub exhaust_named: bool,
+    /// While `apply_tainted` replays an event after an unverified effect (it clears `taint`
+    /// for that), the effect's ordinal: a consequence the log left out is then not applied
+    /// (`certain_about`). Set and cleared within one step, so never part of a stored table.
+    #[serde(skip)]
+    pub tainted_event: Option<u32>,
 }
 
 impl Default for State {
@@ -167,6 +172,7 @@ impl State {
             marker_unknown: 0,
             marker_unknown_ordinal: [0; SLOTS],
             exhaust_named: false,
+            tainted_event: None,
         }
     }
 

@@ -70,7 +70,9 @@ impl ProvingGrounds {
         let verified = matches!(e.action, Action::DiceRolled { .. }).then(|| s.pool.colors());
         // `apply_event`, not `apply`: the conspirator's text has had its turn, and an `exhaust`
         // is judged above (a card's text is in effect).
+        s.tainted_event = Some(ordinal);
         let applied = self.apply_event(s, e, f);
+        s.tainted_event = None;
         if let (Some(before), Action::DiceRolled { dice }) = (verified, &e.action) {
             // "The roll becomes the pool" for this round only: the dice it has beyond (or
             // short of) the verified pool may be the effect's, and every card text acts
@@ -170,7 +172,7 @@ impl ProvingGrounds {
             Action::EnemyDefeated { slot } => self.defeat(s, *slot as usize - 1, e, f),
             Action::WoundSuffered { slot, exhausted } => self.wound(s, *slot as usize - 1, *exhausted, e, f),
             Action::DieReplaced { discarded, taken } => {
-                self.replace(s, *discarded, *taken, e, f);
+                self.replace(s, *discarded, *taken, f);
                 Ok(())
             }
             Action::Recovered => {

@@ -143,6 +143,18 @@ impl ProvingGrounds {
         (0..SLOTS).filter(|&i| m.weak & (1 << i) != 0).map(|i| m.weak_ordinal[i]).min()
     }
 
+    /// Whether a finding about slot `i`'s resolution is certain: no unverified effect of this
+    /// round (`taint`, or the one `apply_tainted` is replaying under), no unverified weakness
+    /// of that enemy, and its marker where the log says. Only then is a consequence the log
+    /// left out applied as the rules required (one omission, one finding: kit::due): after an
+    /// unverified effect, the table may have done what the effect says instead.
+    pub(in crate::proving_grounds) fn certain_about(&self, s: &State, i: usize) -> bool {
+        s.taint.is_none()
+            && s.tainted_event.is_none()
+            && self.weak_uncertain(s, i).is_none()
+            && !(i < SLOTS && s.marker_unknown & (1 << i) != 0)
+    }
+
     /// Report `v`, a finding about slot `i`'s resolution: uncertain when that enemy met an
     /// unverified weakness this round, or when an unverified effect of an earlier round left
     /// its marker where the log cannot say (`leave_marker_unknown`).

@@ -76,6 +76,12 @@ impl Hooks for SunMoon {
                 )
                 .expected_recorded(format!("moon {}", m + 1), e.to_string()),
             );
+            // One omission is one finding (kit::due): the marker moves down as the card
+            // requires (l.24), so a wound it leads to, recorded later, is judged against where
+            // the marker is. Not after an unverified effect: it may be why the log has no move.
+            if g.certain_about(s, m) {
+                s.slots[m].marker -= 1; // `moon_owed` holds it above the bottom space
+            }
             s.mods.sun_moon.moon_done = true;
         }
         // The sun's borrow is step 2A's too (card l.22-25): owed and not made, it is reported
