@@ -170,7 +170,9 @@ impl Game for KeridwynFight {
             // owed is kf.start.tiebreak, not applied. Under `reroll-rolls=action-roll` a tie-break reroll right after the
             // roll-off's last roll is kf.reroll.action-roll, not applied (it stopped the replay
             // under kf.round.sequence).
-            rules_version: 11,
+            // 12: a reroll its payer cannot afford (kf.reroll.fame) spends no Fame: the Fame
+            // stays, and the round's Fame award counts from it (it went below nothing).
+            rules_version: 12,
         }
     }
     fn rules() -> &'static [RuleInfo] {

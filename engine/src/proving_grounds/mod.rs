@@ -199,7 +199,14 @@ impl Game for ProvingGrounds {
             // under `sun-borrow=at-once` a die exhausted before the borrow (a wound recorded
             // before it) is never the borrowed die `track-first` sends back to the dial; a
             // wound with an empty pool exhausts nothing and breaks no rule.
-            rules_version: 8,
+            // 9: a replacement an unmet chariot's health loss allows (the marker entering the
+            // coloured ring) may be made where it is owed, before the markers move, and its
+            // die counts in the attacks still to resolve (it was pg.resolve.missing-move and
+            // pg.check.after-moves); a `replace` nothing allowed is one pg.replace.not-owed
+            // finding and swaps nothing. One omission is one finding: a skipped marker move
+            // (or moon move) is applied as the rules required, and a defeat or wound left out
+            // at `recover` is resolved there, so the correct records after it pass.
+            rules_version: 9,
         }
     }
 

@@ -248,7 +248,21 @@ impl Game for WildAssent {
         // activation a Pit ended (entered, or climbed out of) owes its `end` under
         // wa.obstacle.pit-stop / wa.obstacle.pit-exit, which acting on after it now cites
         // (it was wa.activation.one-at-a-time).
-        GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 17 }
+        // Rules version 18 (Arena): the order is judged as played. A round's first Assent out
+        // of turn is one finding, and the Creatures then start with the side whose Assent
+        // went second as played (next round with it too); the Creatures alternate from the
+        // side that went last (a Creature out of turn was followed by findings against legal
+        // play). A `round N+1` while an Assent or Creature has not activated is
+        // wa.arena.round.sequence (it was the Hunt's wa.hunt.round.end) and begins as played
+        // (the next round was refused). A Whim's moves are its action, unverified and applied
+        // (they were wa.activation.own); an obstacle placed out of turn is one
+        // wa.arena.place.obstacle-turns finding (it was also two zone findings); without a
+        // draft an Assent carries two Equipment cards (interpretation `assent-equipment`,
+        // default `two`, rule wa.arena.equip.two). Campaign: a refused Scouting, Scout draw
+        // or pick, Markets visit, setup Worker or building choice is one finding and goes on
+        // as played (the Season after it was refused record by record); an action after
+        // `scout-pick` is one finding.
+        GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 18 }
     }
     fn rules() -> &'static [RuleInfo] {
         rules::RULES
