@@ -1494,8 +1494,11 @@ impl FlameAndForge {
         match top {
             None if line != 1 => {
                 let rule = if path_reset { r::RETREAT_RETURN } else { r::RAID_FIRST_LINE };
+                // Under `ff.retreat.return` when a retreat emptied the city: the log raids on as if
+                // it had not brought the dwarfs home (the one way to break that rule, the retreat
+                // itself being one record); the placement rule it leads to is l.174's.
                 let why = if path_reset {
-                    "the retreat brought every dwarf home: the raid starts again"
+                    "the retreat brought every dwarf home, so the raid path starts again: this raid"
                 } else {
                     "a player's first city dwarf"
                 };
