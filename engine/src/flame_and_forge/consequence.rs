@@ -252,6 +252,17 @@ impl FlameAndForge {
         let token =
             p.active_token.and_then(|t| self.catalog.tokens.get(t)).map_or(0, |t| i32::from(t.campfire));
         let level = p.books[Subject::Healing.index()];
+        // A stashed token's heal counted as well (Scenario 01's Well Rested token with a kept
+        // one, or two kept ones): only one token is active (l.338).
+        let stashed = i32::from(p.rested_stash)
+            + p.tokens
+                .iter()
+                .filter_map(|&t| self.catalog.tokens.get(t))
+                .map(|t| i32::from(t.campfire))
+                .sum::<i32>();
+        if stashed > 0 && heal(level_heal(level) + token + i32::from(p.rested) + stashed) == healed {
+            return r::RESEARCH_ADVANCED_ACTIVE;
+        }
         if self.config.scenario == Scenario::S01 {
             let without = match self.config.well_rested {
                 WellRested::AdvancedToken => level_heal(level) + token,
@@ -337,6 +348,12 @@ impl Consequences for FlameAndForge {
 
     fn pairing(&self, due: &Event, recorded: &Event) -> Pairing {
         use std::mem::discriminant;
+        // A win recorded where the challenge is lost at 0 health is that challenge's end,
+        // misrecorded: one finding under `ff.challenge.pass-out` (`compare_due`), the player
+        // passed out (l.253), not a win "not due" and then a pass-out left out.
+        if matches!((due, recorded), (Event::PassedOut { who: a }, Event::Won { who: b }) if a == b) {
+            return Pairing::Subject;
+        }
         if discriminant(due) != discriminant(recorded) {
             return Pairing::None;
         }
@@ -1458,6 +1475,14 @@ impl FlameAndForge {
                 };
                 say(r::END_CHECK_ORDER, None, msg.into(), f);
             }
+            (Due::PassedOut { seat }, Event::Won { .. }) => say(
+                r::CHALLENGE_PASS_OUT,
+                Some(seat),
+                "at 0 health the player passes out and loses the challenge at once, even with enough \
+                 successes (l.253): no win"
+                    .into(),
+                f,
+            ),
             (Due::ScoreDragon { .. }, _) => say(r::SCORE_DRAGON, None, self.dragon_breakdown(s), f),
             (Due::ScorePlayer { seat, .. }, Event::ScorePlayer { n, .. }) => {
                 let rule = self.player_score_blame(s, seat, n);

@@ -20,6 +20,10 @@ use super::params::{
     RetreatPlacement, Scenario, TwoPlayerSpot, WinPending,
 };
 use super::rules as r;
+
+/// The name an `activate` gives Scenario 01's Well Rested token (`well-rested=advanced-token`),
+/// which the scenario gives every player (l.409) and no catalog lists among the Library's piles.
+pub(super) const WELL_RESTED: &str = "well-rested";
 use super::state::{
     Adversary, At, CStage, Challenge, CityDwarf, End, FStage, Frame, PStage, Phase, Placement, Player,
     RStage, Src, State, EMPTY, MAX_SPOTS,
@@ -434,13 +438,14 @@ impl FlameAndForge {
     }
 
     /// Whether the placement's own challenge (its monster, the Dragon in the Castle) is still
-    /// to be taken, by `who`.
-    fn raid_challenge_left(&self, s: &State, who: Colour, foe: Foe) -> bool {
-        s.placement().is_some_and(|p| {
-            !p.challenged
-                && s.seat_of(who) == Some(p.seat)
-                && self.raid_foe(s, p) == Some(foe_key(s, self, foe))
-        })
+    /// to be taken, by `who`. Whatever `foe` the record names: a challenge recorded where step 3
+    /// may take it is the raid's challenge, taken there (l.184 "in any order you choose"); a
+    /// wrong target is its one mistake, reported by `challenge` under `ff.challenge.target`,
+    /// and proves no spot left out (up to rules version 12 the spots owed were flushed
+    /// ahead of it, three false `ff.raid.spots` findings for one wrong name).
+    fn raid_challenge_left(&self, s: &State, who: Colour, _foe: Foe) -> bool {
+        s.placement()
+            .is_some_and(|p| !p.challenged && s.seat_of(who) == Some(p.seat) && self.raid_foe(s, p).is_some())
     }
 
     /// The raid's own challenge taken while its spots are being resolved where step 3 is not
@@ -1021,7 +1026,9 @@ impl FlameAndForge {
                 let rest = drawn.iter().flatten().copied().filter(|&t| t != id).collect();
                 s.advanced[subject.index()].put_under_unordered(rest);
                 let p = s.player_mut(seat);
-                if p.active_token.is_none() {
+                // Scenario 01's Well Rested token (`well-rested=advanced-token`) sits on the
+                // board's slot as the active token from the start: a kept token competes with it.
+                if p.active_token.is_none() && p.rested == 0 {
                     p.active_token = Some(id);
                 } else {
                     // The new token waits in the stash unless the player's next decision
@@ -1082,13 +1089,33 @@ impl FlameAndForge {
                     s.stack.iter().any(|f| matches!(f, Frame::Retreat { seat: k, .. } if *k == seat));
                 let acquiring = choosing == Some(seat);
                 let p = s.player_mut(seat);
+                // Scenario 01's Well Rested token, named `well-rested` (it has no catalog id: the
+                // scenario gives it, l.409), made active again from the stash.
+                let rested = id.is_none() && token.as_str() == WELL_RESTED && p.rested_stash > 0;
                 match id.and_then(|id| p.tokens.iter().position(|&t| t == id)) {
+                    _ if rested && (regroup || retreat || acquiring) => {
+                        p.rested = std::mem::take(&mut p.rested_stash);
+                        if let Some(old) = p.active_token.take() {
+                            p.tokens.push(old);
+                        }
+                    }
                     Some(i) if regroup || retreat || acquiring => {
                         let new = p.tokens.remove(i);
                         if let Some(old) = p.active_token.replace(new) {
                             p.tokens.push(old);
                         }
+                        if p.rested > 0 {
+                            p.rested_stash = std::mem::take(&mut p.rested);
+                        }
                     }
+                    None if rested => self.report(
+                        s,
+                        f,
+                        Some(seat),
+                        r::RESEARCH_ADVANCED_ACTIVE,
+                        "the active token is switched only on a regroup or a retreat, or chosen as a token is kept"
+                            .into(),
+                    ),
                     Some(_) => self.report(
                         s,
                         f,
@@ -1225,6 +1252,7 @@ impl FlameAndForge {
             tokens: Vec::new(),
             face_down: Vec::new(),
             rested,
+            rested_stash: 0,
             footprint: false,
             dealt: Vec::new(),
             slayer: None,
@@ -1466,8 +1494,11 @@ impl FlameAndForge {
         match top {
             None if line != 1 => {
                 let rule = if path_reset { r::RETREAT_RETURN } else { r::RAID_FIRST_LINE };
+                // Under `ff.retreat.return` when a retreat emptied the city: the log raids on as if
+                // it had not brought the dwarfs home (the one way to break that rule, the retreat
+                // itself being one record); the placement rule it leads to is l.174's.
                 let why = if path_reset {
-                    "the retreat brought every dwarf home: the raid starts again"
+                    "the retreat brought every dwarf home, so the raid path starts again: this raid"
                 } else {
                     "a player's first city dwarf"
                 };

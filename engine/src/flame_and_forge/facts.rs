@@ -113,7 +113,13 @@ impl FlameAndForge {
             );
             f.put_of(k, "heal", self.retreat_heal_of(p));
             f.put_of(k, "token", p.active_token.map_or("-", |t| c.tokens.name(t)));
-            f.put_of(k, "tokens", list_or_dash(p.tokens.iter().map(|&t| c.tokens.name(t)), " "));
+            // Scenario 01's Well Rested token is listed while it waits in the stash (l.338).
+            let rested = (p.rested_stash > 0).then_some(super::decide::WELL_RESTED);
+            f.put_of(
+                k,
+                "tokens",
+                list_or_dash(p.tokens.iter().map(|&t| c.tokens.name(t)).chain(rested), " "),
+            );
             f.put_of(k, "slayer", p.slayer.map_or("-", |x| c.slayers.name(x)));
             f.put_of(k, "footprint", p.footprint);
         }

@@ -308,8 +308,16 @@ pub static PARAMS: &[ParamSpec] = &[
               level 1 (7.5, l.99) and each player starts with an active token \"campfire heal 2\", as an \
               advanced research token, added to the campfire's own heal (no Prestige); `healing-level`: \
               the player's Healing book token starts on level 4 (Prestige and later research count from \
-              there, its campfire heals as that level says).",
-        section: "Scenario 01, Additional Rules (l.409); Healing Track (l.326); Advanced Research (l.334)",
+              there, its campfire heals as that level says). Under `advanced-token` the token competes \
+              with those kept later: l.338 \"If a player manages to acquire more than one such tokens, \
+              they choose one of them to keep active on their player board and the rest remain in their \
+              stash\" speaks of tokens acquired, and the scenario gives this one rather than the player \
+              acquiring it, so the book leaves it open; the reading takes it as one of \"such tokens\" (it \
+              is a token on the board's slot, l.334, where one token is active), the only reading under \
+              which it is an advanced token at all. A token kept goes to the stash (Well Rested staying \
+              active) unless the player's next decision is `activate` it; `activate P well-rested` \
+              brings Well Rested back on a regroup or a retreat.",
+        section: "Scenario 01, Additional Rules (l.409); Healing Track (l.326); Advanced Research (l.334, l.338)",
     },
     ParamSpec {
         name: "strength-scope",

@@ -84,8 +84,12 @@ pub struct Player {
     /// The advanced tokens flipped face down this turn (used: l.334 flips the token itself, so
     /// a token switched in on a regroup or retreat is face up even after another was used).
     pub face_down: Vec<TokenId>,
-    /// Scenario 01's starting heal as a token (`well-rested=advanced-token`).
+    /// Scenario 01's starting heal as a token (`well-rested=advanced-token`), while it is the
+    /// active token (0 once another is chosen in its place).
     pub rested: u8,
+    /// That heal while the Well Rested token waits in the stash (l.338 "they choose one of them
+    /// to keep active on their player board and the rest remain in their stash"), 0 otherwise.
+    pub rested_stash: u8,
     /// The next raid may go to any tile of the next line (a footprint).
     pub footprint: bool,
     /// The dragonslayer cards dealt, the one kept, and whether it was used.
