@@ -273,7 +273,15 @@ impl Game for FlameAndForge {
             // while consequences are owed that the table they lead to would ignore too (a stray
             // `pass`, a `forge` with no anvil) is one finding, the consequences still owed (they
             // were reported left out and applied, then each recorded one as not due).
-            rules_version: 12,
+            // 13: a challenge naming the wrong monster before the tile's spots is one
+            // ff.challenge.target finding, the spots still owed (they were reported left out
+            // and applied ahead of it). Under well-rested=advanced-token, Well Rested is the
+            // active advanced token, so keeping another puts it in the stash unless the next
+            // decision activates it (l.338 "they choose one of them to keep active"): a
+            // retreat heal counting both breaks ff.research.advanced-active. A `won` recorded
+            // where the challenger passed out is one ff.challenge.pass-out finding (l.253
+            // "even if you scored enough successes"), the challenge lost.
+            rules_version: 13,
         }
     }
 
