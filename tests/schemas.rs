@@ -150,6 +150,8 @@ fn replay_explain_and_diff_outputs_match_their_schemas() {
         (WON, other.as_str(), 1, "--all"),
         (WON, short.as_str(), 1, ""),
         (WON, &format!("{WON}@modules=shields"), 1, ""),
+        // The same state, judged otherwise: which die a wound exhausts.
+        (WON, &format!("{WON}@exhaust-from=wounding-enemy"), 1, ""),
         (SPLIT, &format!("{SPLIT}@health=6"), 1, ""),
     ] {
         let mut args = vec!["diff", a, b, "--json", "--context", "2"];
