@@ -171,10 +171,7 @@ impl Game for KeridwynFight {
             // roll-off's last roll is kf.reroll.action-roll, not applied (it stopped the replay
             // under kf.round.sequence).
             // 12: a reroll its payer cannot afford (kf.reroll.fame) spends no Fame: the Fame
-            // stays, and the round's Fame award counts from it (it went below nothing). One
-            // participant's two actions on the same Priority may be completed in either order
-            // (`own-tie-order`, default `any`: l.33 orders participants); the written order's
-            // other was kf.round.priority-order, now the variant `revealed`.
+            // stays, and the round's Fame award counts from it (it went below nothing).
             rules_version: 12,
         }
     }
