@@ -1079,7 +1079,7 @@ impl WildAssent {
     }
 
     /// Where a step lands, whatever the rules say (to apply an illegal step as played).
-    fn raw_step(place: Place, kind: StepKind) -> (Place, i16) {
+    pub(crate) fn raw_step(place: Place, kind: StepKind) -> (Place, i16) {
         match kind {
             StepKind::Turn(t) => (Place::new(place.at, place.facing.turned(t)), 0),
             StepKind::Step(r) => {

@@ -21,14 +21,13 @@
 //! (round.rs).
 
 use super::cards::SilvestremKind;
-use super::event::{Path, StepKind};
+use super::event::Path;
 use super::rules::{self, Mode};
 use super::state::taint::TextScope;
 use super::state::{Obstacle, Phase, State};
 use super::WildAssent;
 use crate::kit::grid::Pos;
 use crate::kit::name::Name;
-use crate::kit::paths::Place;
 use crate::{Findings, StepError, Violation};
 
 impl WildAssent {
@@ -113,21 +112,8 @@ impl WildAssent {
         let start = s.unit(u).place();
         let mut place = start;
         for step in path.steps() {
-            place = match step.kind() {
-                StepKind::Turn(t) => Place::new(place.at, place.facing.turned(t)),
-                StepKind::Step(r) => {
-                    let (dx, dy) = place.facing.toward(r);
-                    Place::new(place.at.offset(dx, dy), place.facing)
-                }
-                StepKind::Hop(r) => {
-                    let (dx, dy) = place.facing.toward(r);
-                    Place::new(place.at.offset(2 * dx, 2 * dy), place.facing)
-                }
-                StepKind::Leap => {
-                    let (dx, dy) = place.facing.forward();
-                    Place::new(place.at.offset(2 * dx, 2 * dy), place.facing)
-                }
-            };
+            // Where the step lands, whatever the rules say (as an illegal step is applied).
+            place = Self::raw_step(place, step.kind()).0;
             if !self.params.board.contains(place.at) {
                 f.violate(Violation::new(
                     rules::BOUNDS,
