@@ -43,7 +43,8 @@ impl ProvingGrounds {
             )),
         }
         let i = slot as usize - 1;
-        if let Some(old) = s.slots[i].card {
+        let taken = s.slots[i].card;
+        if let Some(old) = taken {
             f.violate(Violation::new(
                 DRAW_EMPTY_SLOT,
                 format!("slot {slot} still holds `{}`", self.enemy(old).id),
@@ -53,6 +54,12 @@ impl ProvingGrounds {
             f.violate(Violation::new(DRAW_UNIQUE, format!("`{name}` was already drawn this game")));
         }
         s.mark_drawn(card);
+        if taken.is_some() {
+            // The enemy there stays (l.57 "place it in an empty slot"; an enemy leaves the
+            // board only when defeated, l.151): the records after this one are judged against
+            // it, so the one mistake is one finding. The card drawn has left the deck.
+            return Ok(());
+        }
         s.slots[i].card = Some(card);
         s.slots[i].marker = self.enemy(card).start;
         s.marker_unknown &= !(1 << i); // placed on its start space: known again

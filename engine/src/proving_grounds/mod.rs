@@ -206,7 +206,15 @@ impl Game for ProvingGrounds {
             // finding and swaps nothing. One omission is one finding: a skipped marker move
             // (or moon move) is applied as the rules required, and a defeat or wound left out
             // at `recover` is resolved there, so the correct records after it pass.
-            rules_version: 9,
+            // 10: more omissions made up where they show, one finding each: a round ended
+            // without `recover` recovers at the roll or draw that shows it (the dice back, the
+            // track down); a chariot resolution left out is made at the first marker's turn
+            // (met: discarded, dice to reserve; unmet: its effect, the health loss too); a
+            // sun's borrow never made is made at the round's close with the dial's first
+            // color; a missing `face` is told by the moon's move, and a borrow with no facing
+            // known is accepted when an enemy was hit; a `draw` into a slot that holds an
+            // enemy leaves that enemy there (it was replaced).
+            rules_version: 10,
         }
     }
 

@@ -28,6 +28,12 @@ impl ProvingGrounds {
         if s.phase == Phase::Over {
             return; // a wound the log left out, applied at the checks' close, lost the game
         }
+        self.recover_dice(s);
+    }
+
+    /// Step 3 once the checks are closed: the dice come back, the exhaustion track moves
+    /// down, and the round ends (won, or on to the refill).
+    fn recover_dice(&self, s: &mut State) {
         for i in 0..SLOTS {
             // An enemy left unresolved after its unverified weakness (the round's wider taint
             // is handled by `apply_tainted`).
@@ -65,13 +71,18 @@ impl ProvingGrounds {
         }
     }
 
-    /// A roll or draw shows the round ended without `recover`.
+    /// A roll or draw shows the round ended without `recover`: one finding, and the recovery
+    /// the rules required is made (the dice back, the track down), so that the pool the next
+    /// roll is judged by is the one the rules give, not one a step behind (l.183).
     pub(super) fn end_round_without_recovery(&self, s: &mut State, e: &Event, f: &mut Findings) {
         self.close_checks(s, e, f);
         f.violate(
             Violation::new(RECOVER_MISSING, "the round ended without step 3 (recover)")
                 .expected_recorded("recover", e.to_string()),
         );
+        if s.phase != Phase::Over {
+            self.recover_dice(s);
+        }
     }
 }
 

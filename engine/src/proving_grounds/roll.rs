@@ -34,6 +34,11 @@ impl ProvingGrounds {
                 if s.phase == Phase::Over {
                     return; // a wound the log left out lost the game: nothing follows
                 }
+                // The recovery was made there: the new round starts as after any other. Its
+                // refill is step 3's too (l.185): the one finding covers empty slots as well.
+                for m in self.modules() {
+                    m.start_round(self, s, f);
+                }
             }
         }
         if dice.colors() != s.pool.colors() {

@@ -355,7 +355,15 @@ fn recovery_returns_exhausted_dice_and_refills() {
     check(&round, "roll 1 1 1 1 1 2g 3y 4b", &[rules::RECOVER_REFILL]);
     check(&round, "draw 2 arena-hound", &[rules::DRAW_EMPTY_SLOT]);
     check(&round, "draw 1 pit-brawler", &[rules::DRAW_UNIQUE]);
-    check(&round[..7], "roll 1 1 1 1 2g 3y 4b", &[rules::CHECK_MISSING, rules::RECOVER_MISSING]);
+    // Recover and the defeat left out: both are made where the roll shows them, so the roll
+    // of the pool the rules give (8 dice) is judged against it, and the empty slots are the
+    // skipped step 3's (one finding), not the roll's.
+    check(&round[..7], "roll 1 1 1 1 1 2g 3y 4b", &[rules::CHECK_MISSING, rules::RECOVER_MISSING]);
+    check(
+        &round[..7],
+        "roll 1 1 1 1 2g 3y 4b",
+        &[rules::CHECK_MISSING, rules::RECOVER_MISSING, rules::ROLL_WHOLE_POOL],
+    );
 }
 
 #[test]

@@ -63,7 +63,12 @@ impl Hooks for Chariots {
                     Violation::new(CHARIOT_RESOLVE, "the chariot was not resolved before the markers moved")
                         .expected_recorded(due.to_string(), e.to_string()),
                 );
-                s.mods.chariots.resolved = true;
+                // Resolved here as the rules required (card l.12: met, it is discarded and its
+                // dice go to reserve; unmet, its effect activates), so that the one omission
+                // is one finding: the chariot does not stay in play, its health loss counts.
+                if let (Action::ChariotResolved { met }, Some(k)) = (due, s.mods.chariots.chariot) {
+                    g.settle_chariot(s, k, met, f);
+                }
             }
         }
     }
@@ -200,6 +205,12 @@ impl ProvingGrounds {
                 .expected_recorded(expected.to_string(), e.to_string()),
             );
         }
+        self.settle_chariot(s, k, met, f);
+    }
+
+    /// A chariot's resolution applied: met, discarded with its dice in reserve; unmet, its
+    /// effect activates.
+    fn settle_chariot(&self, s: &mut State, k: u8, met: bool, f: &mut Findings) {
         let m = &mut s.mods.chariots;
         m.resolved = true;
         if met {

@@ -104,7 +104,8 @@ impl Hooks for SunMoon {
     }
 
     fn close_round(&self, g: &ProvingGrounds, s: &mut State, e: &Event, f: &mut Findings) {
-        if g.borrow_owed(s) {
+        let owed = g.borrow_owed(s);
+        if owed {
             let sun = g.sun_moon_slots(s).map_or(SLOTS, |(sun, _)| sun);
             g.violate_about(
                 s,
@@ -115,6 +116,20 @@ impl Hooks for SunMoon {
             );
             s.mods.sun_moon.borrow_done = true;
         }
+        // A borrow the rules required and the log never made (reported once, here or before
+        // the checks) is made as `--derive` makes it, with the dial's first color, so that
+        // the next round's pool is the one the rules give (card l.23) and its roll is not
+        // flagged for the same omission. Not after an unverified effect on the sun enemy: it
+        // may be why no borrow was made.
+        let sun = g.sun_moon_slots(s).map_or(SLOTS, |(sun, _)| sun);
+        if (owed || s.mods.sun_moon.borrow_missed)
+            && g.certain_about(s, sun)
+            && !s.mods.sun_moon.dial.is_empty()
+        {
+            let color = g.default_borrow(s);
+            g.take_borrow(s, color);
+        }
+        s.mods.sun_moon.borrow_missed = false;
     }
 
     /// Last round's borrowed dice go back to the dial, from the pool, from the exhaustion
@@ -288,7 +303,10 @@ impl ProvingGrounds {
             _ if s.mods.sun_moon.borrow_done && !s.mods.sun_moon.borrow_missed => {
                 (SLOTS, Some("a die was already borrowed this round".to_string()))
             }
-            None => (SLOTS, Some("the dial was not turned this round".to_string())),
+            // The dial was not turned (one finding, at the roll) and no moon's move told its
+            // facing: any enemy hit this round may be the sun's.
+            None if s.mods.sun_moon.hits != 0 => (SLOTS, None),
+            None => (SLOTS, Some("the dial was not turned this round, and no enemy was hit".to_string())),
             Some((sun, _)) if s.mods.sun_moon.hits & (1 << sun) == 0 => {
                 (sun, Some(format!("the enemy in the sun position (slot {}) was not hit", sun + 1)))
             }
@@ -306,22 +324,40 @@ impl ProvingGrounds {
                 format!("the dial holds {:#}, not {}", m.dial, color.word()),
             ));
         } else {
-            m.dial.0[color.index()] -= 1;
-            m.borrowed_new.add(color);
-            // "for next round": under `sun-borrow=next-round` it joins the pool at recovery.
-            if self.config.sun_borrow == SunBorrow::AtOnce {
-                // What the top space holds now was exhausted before this die joined the pool.
-                m.top_before_borrow_new = s.exhaustion[0];
-                s.pool.push(Die::new(0, color));
-                s.pool.sort();
-            }
+            self.take_borrow(s, color);
         }
         s.mods.sun_moon.borrow_done = true;
         s.mods.sun_moon.borrow_missed = false;
     }
 
+    /// A die of `color` (on the dial) borrowed: "for next round", under `sun-borrow=next-round`
+    /// it joins the pool at recovery; under `at-once`, now.
+    fn take_borrow(&self, s: &mut State, color: Color) {
+        let m = &mut s.mods.sun_moon;
+        m.dial.0[color.index()] -= 1;
+        m.borrowed_new.add(color);
+        if self.config.sun_borrow == SunBorrow::AtOnce {
+            // What the top space holds now was exhausted before this die joined the pool.
+            m.top_before_borrow_new = s.exhaustion[0];
+            s.pool.push(Die::new(0, color));
+            s.pool.sort();
+        }
+    }
+
     /// `moon N`: step 2A, after every marker's turn.
     fn moon(&self, s: &mut State, i: usize, e: &Event, f: &mut Findings) {
+        if s.mods.sun_moon.facing == 0 && s.slots[i].card.is_some() {
+            // The dial was not turned (reported at the roll, `start_round`): the moon's slot
+            // says which enemy Maia faced, so the one omission is one finding and this move,
+            // and the sun's borrow after it, are judged by that facing.
+            let faced = match self.config.sun_moon_positions {
+                SunMoonPositions::FacedOpposite => (i + 3) % SLOTS,
+                _ => (i + 1) % SLOTS,
+            };
+            let m = &mut s.mods.sun_moon;
+            m.facing = faced as u8 + 1;
+            m.faced_card = s.slots[faced].card;
+        }
         match s.phase {
             Phase::Roll | Phase::Move => {
                 if s.phase == Phase::Roll {
