@@ -371,9 +371,12 @@ impl WildAssent {
         // reported as coming during the encounter, and the `season 1` after it as not due).
         let setup = s.camp.as_ref().is_some_and(|c| c.stage == Stage::Setup);
         if setup && rule.is_none() {
-            // The setup's own records (a `build`, a Worker drawn or kept, a second draw or
-            // pick): Season 1 is taken as left out before them, as ever.
-            self.flush_campaign(s, f)?;
+            // A Markets' task has its own check (no visit is under way), one finding; the
+            // setup's own records (a `build`, a Worker drawn or kept, a second draw or pick)
+            // take Season 1 as left out before them, as ever.
+            if !matches!(ev, CampEvent::Sell { .. } | CampEvent::Buy { .. }) {
+                self.flush_campaign(s, f)?;
+            }
             return self.camp_decide(s, ev, f);
         }
         let skip = matches!(ev, CampEvent::Scout { .. }) || (setup && rule.is_some());
