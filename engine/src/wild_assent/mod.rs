@@ -262,7 +262,17 @@ impl Game for WildAssent {
         // or pick, Markets visit, setup Worker or building choice is one finding and goes on
         // as played (the Season after it was refused record by record); an action after
         // `scout-pick` is one finding.
-        GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 18 }
+        // Rules version 19: Campaign: an Encampment action or upgrade recorded at setup after
+        // the first `scout-pick` is one finding (wa.hunt.camp.actions / upgrade-timing) and is
+        // left, no phase having begun (it was three: Season 1 taken as left out, the action as
+        // during the encounter, the `season 1` after it as not due); a Markets' task there is
+        // its own one finding (wa.hunt.camp.market-cost). A Worker kept at setup or
+        // hired at the Markets that was never drawn is one finding (wa.hunt.setup.workers /
+        // wa.hunt.market.hire) and is applied as recorded (it was dropped: at setup the pick
+        // then reported that no Worker was kept). Arena: who rolls the Momentum dice with four
+        // players is interpretation `momentum-4p` (default `team`, the fixed reading so far;
+        // `player`: five dice for each player with Gladiators on the board).
+        GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 19 }
     }
     fn rules() -> &'static [RuleInfo] {
         rules::RULES

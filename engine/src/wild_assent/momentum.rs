@@ -1,4 +1,5 @@
-//! Momentum dice (Arena): each side rolls five at a round's start, may reroll any of them
+//! Momentum dice (Arena): each side rolls five at a round's start (with four players, one
+//! roll a team, or five for each player under `momentum-4p=player`), may reroll any of them
 //! once, and assigns them to its Gladiators: Healing to anyone, a Summon too under
 //! `momentum-summon-heal=heal` (combined: N dice heal N at once), the others to Creatures only, one die of a type and two dice at most per Creature
 //! (interpretation `momentum-heal-cap`); a die that cannot legally be assigned is
@@ -12,7 +13,7 @@
 use super::cards::UnitKind;
 use super::due::{Cause, Due, Fact};
 use super::effect::Status;
-use super::rules::{self, HealCap, Mode, MomentumUnassigned, RerollTiming, SummonHeal};
+use super::rules::{self, HealCap, Mode, Momentum4p, MomentumUnassigned, RerollTiming, SummonHeal};
 use super::state::momentum::{Dice, Face, Pool};
 use super::state::{Side, State, UnitIx};
 use super::WildAssent;
@@ -69,10 +70,18 @@ impl WildAssent {
             return Ok(());
         }
         self.round_start(s, Some(side), f);
-        if dice.count() != 5 {
+        let (owed, players) = self.dice_owed(s, side);
+        if dice.count() != owed {
+            let whose = if players > 1 {
+                format!(
+                    " (5 for each of its {players} players with Gladiators on the board, momentum-4p=player)"
+                )
+            } else {
+                String::new()
+            };
             f.violate(Violation::new(
                 rules::MOMENTUM_COUNT,
-                format!("{side} rolls 5 Momentum dice, not {}", dice.count()),
+                format!("{side} rolls {owed} Momentum dice{whose}, not {}", dice.count()),
             ));
         }
         for (i, u) in s.units.iter_mut().enumerate().filter(|(_, u)| u.side == side) {
@@ -82,6 +91,30 @@ impl WildAssent {
         }
         s.momentum[p] = Pool { dice, rolled: true, rerolled: false, assigned: false };
         Ok(())
+    }
+
+    /// The Momentum dice a side's roll holds, and the players rolling them: five, one roll a
+    /// side ("replace 'player' with 'team' for a 4-player match", l.384, interpretation
+    /// `momentum-4p`), or under `momentum-4p=player` in a four-player match five for each
+    /// player of the side with a Gladiator on the board (both players' rolls are recorded in
+    /// the side's one `momentum` line: a round's second roll of a side is another round's
+    /// business, round.rs). A player is a troupe; a match whose troupes are not recorded
+    /// (`scope=combat`) counts both players of the side.
+    fn dice_owed(&self, s: &State, side: Side) -> (u8, u8) {
+        if self.params.players != 4 || self.params.momentum_4p == Momentum4p::Team {
+            return (5, 1);
+        }
+        if s.troupes.troupes.is_empty() {
+            return (10, 2);
+        }
+        let mut playing = 0u64;
+        for u in s.units.iter().filter(|u| u.side == side && u.on_board()) {
+            if let Some(t) = s.troupes.of(&u.name).filter(|t| *t < 64) {
+                playing |= 1u64 << t;
+            }
+        }
+        let n = u8::try_from(playing.count_ones()).unwrap_or(2).max(1);
+        (n.saturating_mul(5), n)
     }
 
     /// The dice must be among the side's unassigned ones.

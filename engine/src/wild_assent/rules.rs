@@ -347,7 +347,7 @@ rules! {
         "Momentum dice are rolled, rerolled and assigned at a round's start, between activations",
         "Arena: Playing the Game (Roll Momentum Dice), Momentum Dice";
     MOMENTUM_COUNT = "wa.arena.momentum.count",
-        "Each player rolls five Momentum dice (unless the Assent or its Skills change it)",
+        "Each player rolls five Momentum dice (unless the Assent or its Skills change it); with four players, one roll a team (interpretation `momentum-4p`)",
         "Arena: Playing the Game (Roll Momentum Dice), Momentum Dice (Example)";
     MOMENTUM_POOL = "wa.arena.momentum.pool",
         "Only the side's own rolled dice, not yet assigned or discarded, are rerolled, assigned or discarded",
@@ -797,6 +797,13 @@ pub const P_DURATION: &str = "momentum-duration";
 pub const P_UNASSIGNED: &str = "momentum-unassigned";
 pub const P_LONE_ASSENT: &str = "lone-assent-order";
 pub const P_SUMMON_HEAL: &str = "momentum-summon-heal";
+pub const P_MOMENTUM_4P: &str = "momentum-4p";
+
+named_enum! {
+    /// Who rolls Momentum dice in a four-player Arena match: the team (one roll of five a
+    /// side), or each player of it (five each, recorded in the side's one `momentum` line).
+    pub enum Momentum4p ("a reading") { Team = "team", Player = "player" }
+}
 
 named_enum! {
     /// Whether a Healing Momentum die may go to a Summon.
@@ -1468,6 +1475,24 @@ pub static PARAMS: &[ParamSpec] = &[
         section: "Arena: Momentum Dice, Summons",
     },
     ParamSpec {
+        name: P_MOMENTUM_4P,
+        kind: ParamKind::Interpretation,
+        allowed: Momentum4p::NAMES,
+        default: Momentum4p::Team.name(),
+        doc: "(Arena, players=4) \"Each player rolls their Momentum dice (determined by the Assent and Skills \
+              they have chosen; the default number of Momentum dice is 5)\" (Roll Momentum Dice, l.386) under \
+              \"This describes a 2-player match of the Arena; you can simply replace 'player' with 'team' for a \
+              4-player match\" (Playing the Game, l.384). Default `team`: the substitution the book orders for \
+              that very section, \"Each team rolls their Momentum dice\": one roll of five a side; the section \
+              names its four-player exceptions where it means players (l.388, l.389) and names none for the \
+              dice, and four players \"roll and draft as a team\" (l.457). `player`: every player of a team \
+              rolls five (\"determined by the Assent\", and a team has two), the side's `momentum` line \
+              holding both players' dice (5 for each player with a Gladiator on the board) and its one \
+              `momentum-reroll` line both players' rerolls; which player's die goes to which Gladiator is not \
+              recorded, so not checked.",
+        section: "Arena: Playing the Game (Roll Momentum Dice), Momentum Dice",
+    },
+    ParamSpec {
         name: P_COVER_STACK,
         kind: ParamKind::Interpretation,
         allowed: CoverStack::NAMES,
@@ -1728,6 +1753,7 @@ pub struct Params {
     pub unassigned: MomentumUnassigned,
     pub lone_assent: LoneAssentOrder,
     pub summon_heal: SummonHeal,
+    pub momentum_4p: Momentum4p,
     pub target_defense: TargetDefense,
     pub cover_stack: CoverStack,
     pub target_hp: TargetHp,
@@ -1816,6 +1842,7 @@ impl Params {
             unassigned: r.get(P_UNASSIGNED, MomentumUnassigned::Lost),
             lone_assent: r.get(P_LONE_ASSENT, LoneAssentOrder::Nominal),
             summon_heal: r.get(P_SUMMON_HEAL, SummonHeal::Heal),
+            momentum_4p: r.get(P_MOMENTUM_4P, Momentum4p::Team),
             target_defense: r.get(P_TARGET_DEFENSE, TargetDefense::Stat),
             cover_stack: r.get(P_COVER_STACK, CoverStack::Once),
             target_hp: r.get(P_TARGET_HP, TargetHp::Remaining),
@@ -1892,6 +1919,7 @@ mod tests {
         check_reading::<MomentumUnassigned>(PARAMS, P_UNASSIGNED).unwrap();
         check_reading::<LoneAssentOrder>(PARAMS, P_LONE_ASSENT).unwrap();
         check_reading::<SummonHeal>(PARAMS, P_SUMMON_HEAL).unwrap();
+        check_reading::<Momentum4p>(PARAMS, P_MOMENTUM_4P).unwrap();
         check_reading::<TargetDefense>(PARAMS, P_TARGET_DEFENSE).unwrap();
         check_reading::<CoverStack>(PARAMS, P_COVER_STACK).unwrap();
         check_reading::<TargetHp>(PARAMS, P_TARGET_HP).unwrap();

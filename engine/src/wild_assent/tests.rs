@@ -123,3 +123,44 @@ fn an_unlockable_active_skill_used_again_is_reported_unverified_for_its_cooldown
     }
     assert_eq!(cooldown, vec![7], "only the second use may be on Cooldown");
 }
+
+// ---- Momentum dice with four players (interpretation `momentum-4p`)
+
+/// Under `momentum-4p=player` a side's roll holds five dice for each of its players (troupes)
+/// with a Gladiator on the board: ten while both play, five once one player's troupe is gone;
+/// under the default `team`, five whatever the troupes.
+#[test]
+fn four_player_momentum_rolls_count_the_players_still_on_the_board() {
+    let text = include_str!("../../../fixtures/wild-assent/interp-momentum-4p-player.arb");
+    let setup: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('#') && !l.starts_with('@'))
+        .take_while(|l| !l.starts_with("momentum"))
+        .collect();
+    let count_findings = |reading: &str, gone: &[&str], roll: &str| -> usize {
+        let g = game(&["mode=arena", "scope=match", "players=4", reading]);
+        let mut s = g.initial_state();
+        for line in &setup {
+            let e = g.parse_event(line).unwrap_or_else(|err| panic!("{line}: {err:?}"));
+            g.step(&mut s, &e, &mut Findings::default()).unwrap_or_else(|err| panic!("{line}: {err}"));
+        }
+        // Amalia's troupe slain (set directly: only the count of the roll is under test).
+        for u in s.units.iter_mut().filter(|u| gone.contains(&u.name.as_str())) {
+            u.presence = state::Presence::Slain;
+        }
+        s.units_changed();
+        let e = g.parse_event(roll).unwrap_or_else(|err| panic!("{roll}: {err:?}"));
+        let mut f = Findings::default();
+        g.step(&mut s, &e, &mut f).unwrap_or_else(|err| panic!("{roll}: {err}"));
+        f.violations.iter().filter(|v| v.rule == rules::MOMENTUM_COUNT).count()
+    };
+    let five = "momentum red dmg spd blank blank blank";
+    let ten = "momentum red dmg spd blank blank blank dmg def blank blank blank";
+    let amalia = ["amalia", "exalted-effigy", "streamcaller"];
+    assert_eq!(count_findings("momentum-4p=player", &[], ten), 0);
+    assert_eq!(count_findings("momentum-4p=player", &[], five), 1);
+    assert_eq!(count_findings("momentum-4p=player", &amalia, five), 0);
+    assert_eq!(count_findings("momentum-4p=player", &amalia, ten), 1);
+    assert_eq!(count_findings("momentum-4p=team", &[], five), 0);
+    assert_eq!(count_findings("momentum-4p=team", &amalia, ten), 1);
+}

@@ -341,8 +341,12 @@ impl WildAssent {
 
     /// Whether a Scouting's pick has ended the Encampment phase, and the next Season (or the
     /// campaign's end) is still to be recorded.
+    /// At setup too: the first Scout card picked ends the setup ("Pick one and prepare the
+    /// Encounter", l.55), and Season 1 is due.
     fn after_pick(&self, s: &State) -> bool {
-        s.camp.as_ref().is_some_and(|c| c.stage == Stage::Encampment && c.pick.is_some())
+        s.camp
+            .as_ref()
+            .is_some_and(|c| matches!(c.stage, Stage::Encampment | Stage::Setup) && c.pick.is_some())
     }
 
     /// A decision recorded after the Scouting's pick (l.143: "Scouting ... ends the Encampment
@@ -361,13 +365,29 @@ impl WildAssent {
             _ => None,
         };
         // A second Scouting is not played out: its draw and pick would only repeat the finding.
-        let skip = matches!(ev, CampEvent::Scout { .. });
+        // At setup no Encampment phase has begun (the first comes after Season 1's encounter,
+        // l.59): an action or upgrade there has no phase to be played in, so it is reported once
+        // and left (before rules version 19 the Season was taken as left out, the action then
+        // reported as coming during the encounter, and the `season 1` after it as not due).
+        let setup = s.camp.as_ref().is_some_and(|c| c.stage == Stage::Setup);
+        if setup && rule.is_none() {
+            // A Markets' task has its own check (no visit is under way), one finding; the
+            // setup's own records (a `build`, a Worker drawn or kept, a second draw or pick)
+            // take Season 1 as left out before them, as ever.
+            if !matches!(ev, CampEvent::Sell { .. } | CampEvent::Buy { .. }) {
+                self.flush_campaign(s, f)?;
+            }
+            return self.camp_decide(s, ev, f);
+        }
+        let skip = matches!(ev, CampEvent::Scout { .. }) || (setup && rule.is_some());
         if let Some(rule) = rule {
             let card = s.camp.as_ref().and_then(|c| c.pick).map_or("", |id| self.catalog.scouts.name(id));
-            f.violate(Violation::new(
-                rule,
-                format!("`{ev}` comes after `scout-pick {card}`: the Scouting ended the Encampment phase"),
-            ));
+            let why = if setup {
+                "the first Scout card picked ends the setup, and the first Encampment phase follows Season 1's encounter"
+            } else {
+                "the Scouting ended the Encampment phase"
+            };
+            f.violate(Violation::new(rule, format!("`{ev}` comes after `scout-pick {card}`: {why}")));
         }
         if skip {
             return Ok(());

@@ -197,9 +197,14 @@ impl WildAssent {
         };
         if let Some(why) = why {
             f.violate(Violation::new(rule, format!("`hire {worker}`: {why}")));
-            if !camp.drawn.contains(&id) {
-                return Ok(());
-            }
+        }
+        // A Worker hired already is in the Encampment as it was: nothing to apply. Any other
+        // one never drawn (still in the deck, or in the box) is reported once above and
+        // applied as recorded (rules version 19; before, the hire was dropped and the setup's
+        // keep was reported missing again at the pick), so the rest of the log is checked as
+        // the table played it.
+        if camp.workers.contains(&id) {
+            return Ok(());
         }
         let out = match replacing {
             // `worker-replace`: the book asks for a discard when the slots are full and
@@ -245,6 +250,7 @@ impl WildAssent {
         }
         camp.gold -= cost;
         camp.drawn.retain(|x| *x != id);
+        camp.boxed.retain(|x| *x != id);
         camp.workers.push(id);
         if stage == Stage::Setup {
             // The other two go back, shuffled with the 2-gold ones, into the deck as the first
