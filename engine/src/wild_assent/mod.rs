@@ -266,7 +266,9 @@ impl Game for WildAssent {
         // the first `scout-pick` is one finding (wa.hunt.camp.actions / upgrade-timing) and is
         // left, no phase having begun (it was three: Season 1 taken as left out, the action as
         // during the encounter, the `season 1` after it as not due); a Markets' task there is
-        // its own one finding (wa.hunt.camp.market-cost). A Worker kept at setup or
+        // its own one finding (wa.hunt.camp.market-cost); a `build`, `worker-draw` or `hire`
+        // there is applied as the setup's (what the pick found missing was its one finding),
+        // and a second Scout draw or pick is wa.hunt.setup.first-scout, not played out. A Worker kept at setup or
         // hired at the Markets that was never drawn is one finding (wa.hunt.setup.workers /
         // wa.hunt.market.hire) and is applied as recorded (it was dropped: at setup the pick
         // then reported that no Worker was kept). Arena: who rolls the Momentum dice with four

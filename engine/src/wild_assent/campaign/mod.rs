@@ -371,12 +371,22 @@ impl WildAssent {
         // reported as coming during the encounter, and the `season 1` after it as not due).
         let setup = s.camp.as_ref().is_some_and(|c| c.stage == Stage::Setup);
         if setup && rule.is_none() {
-            // A Markets' task has its own check (no visit is under way), one finding; the
-            // setup's own records (a `build`, a Worker drawn or kept, a second draw or pick)
-            // take Season 1 as left out before them, as ever.
-            if !matches!(ev, CampEvent::Sell { .. } | CampEvent::Buy { .. }) {
-                self.flush_campaign(s, f)?;
+            // The setup's own records (a `build`, a Worker drawn or kept) after its pick: what
+            // the pick found missing was reported there (`wa.hunt.setup.encampment`,
+            // `wa.hunt.setup.workers`, l.55), so each is applied as played, still the setup's,
+            // with only its own checks (a third building, a second Worker kept); a second
+            // Scout draw or pick is reported once and not played out. Season 1 stays due, so
+            // the `season 1` after them is in place (before, Season 1 was taken as left out,
+            // the record reported as coming during the encounter, and `season 1` as not due).
+            if matches!(ev, CampEvent::ScoutDraw { .. } | CampEvent::ScoutPick { .. }) {
+                let card = s.camp.as_ref().and_then(|c| c.pick).map_or("", |id| self.catalog.scouts.name(id));
+                f.violate(Violation::new(
+                    rules::SETUP_FIRST_SCOUT,
+                    format!("`{ev}` comes after `scout-pick {card}`: the setup draws two Scout cards and picks one (l.55)"),
+                ));
+                return Ok(());
             }
+            // A Markets' task has its own check (no visit is under way), one finding.
             return self.camp_decide(s, ev, f);
         }
         let skip = matches!(ev, CampEvent::Scout { .. }) || (setup && rule.is_some());
