@@ -609,18 +609,40 @@ impl FlameAndForge {
                     return Ok(());
                 };
                 if territory != owed {
-                    let rule = if matches!(s.phase, Phase::Retaliations(_)) {
-                        r::SETUP_RETALIATION_ORDER
+                    let setup = matches!(s.phase, Phase::Retaliations(_));
+                    if setup && self.opening_left(s, territory) {
+                        // Game Setup 6 (l.57) "Wastelands then Valley then Outskirts": a card
+                        // resolved on a territory whose turn is still to come is one ordering
+                        // mistake. It is resolved where the log puts it (its monster and tokens
+                        // are placed there, so the table stays the log's), and the territories
+                        // not yet resolved are owed after it (`settle_phase`, `opening_next`).
+                        // Up to rules version 13 it was resolved on the territory owed: every
+                        // token of it then a finding (six for two cards swapped) and the
+                        // monsters moved where the gems were not.
+                        self.report(
+                            s,
+                            f,
+                            None,
+                            r::SETUP_RETALIATION_ORDER,
+                            format!(
+                                "the opening Retaliations are resolved Wastelands, then Valley, then Outskirts: \
+                                 the {owed} comes before the {territory}; the card is resolved on the {territory} \
+                                 as recorded, the {owed} still owed"
+                            ),
+                        );
+                        if let Some(Frame::Retaliation { territory: at, .. }) = s.stack.last_mut() {
+                            *at = territory;
+                        }
                     } else {
-                        r::RETALIATION_REPLACE
-                    };
-                    self.report(
-                        s,
-                        f,
-                        None,
-                        rule,
-                        format!("this Retaliation is resolved on the {owed}, not the {territory}"),
-                    );
+                        let rule = if setup { r::SETUP_RETALIATION_ORDER } else { r::RETALIATION_REPLACE };
+                        self.report(
+                            s,
+                            f,
+                            None,
+                            rule,
+                            format!("this Retaliation is resolved on the {owed}, not the {territory}"),
+                        );
+                    }
                 }
                 match s.dragon_deck.reveal(id) {
                     Ok(()) => {}

@@ -69,6 +69,24 @@ pub enum Stop {
 pub const OPENING: [Territory; 3] = [Territory::Wastelands, Territory::Valley, Territory::Outskirts];
 
 impl FlameAndForge {
+    /// The territory of the next opening Retaliation (the `k`-th): the first of Wastelands,
+    /// Valley, Outskirts (l.57) with no monster yet. A setup Retaliation always places a
+    /// monster (l.61 "there will always be a monster"), so a territory with one has had its
+    /// card; a card a log resolved out of order (one `ff.setup.retaliation-order` finding,
+    /// taken where recorded) leaves the territories skipped owed in their order.
+    pub(super) fn opening_next(&self, s: &State, k: u8) -> Territory {
+        OPENING
+            .iter()
+            .copied()
+            .find(|&t| self.opening_left(s, t))
+            .unwrap_or(OPENING[usize::from(k).min(OPENING.len() - 1)])
+    }
+
+    /// Whether the opening Retaliation of territory `t` is still to come (no monster there).
+    pub(super) fn opening_left(&self, s: &State, t: Territory) -> bool {
+        s.monsters.get(t.index()).is_some_and(|m| m.is_none())
+    }
+
     /// The icon at `i` of a source, with whether it bears the hourglass. Inlined into the
     /// settle's icons arm (about one move in three) and `icons_due`.
     #[inline(always)]
@@ -986,7 +1004,7 @@ impl FlameAndForge {
         match s.phase {
             Phase::Retaliations(k) if (k as usize) < OPENING.len() => {
                 s.stack.push(Frame::Retaliation {
-                    territory: OPENING[k as usize],
+                    territory: self.opening_next(s, k),
                     card: None,
                     monster: false,
                     next: 0,
