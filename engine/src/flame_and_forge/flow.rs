@@ -1029,6 +1029,11 @@ impl FlameAndForge {
                 s.phase = Phase::Draw;
                 true
             }
+            // Phase 1 done after Phase 2's event was drawn ahead of it: Phase 3.
+            Phase::Drawn => {
+                s.phase = Phase::Place;
+                true
+            }
             // No card to draw: Phase 2 draws none (`empty-event-deck=skip`); under `lost` the
             // game's end is owed (`phase_due`).
             Phase::Draw
