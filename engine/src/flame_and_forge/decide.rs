@@ -1699,7 +1699,7 @@ impl FlameAndForge {
             seat,
             dwarf,
             at,
-            stage: PStage::BeastDamage,
+            stage: self.first_stage(at),
             spot: spot_index,
             begun: false,
             picked: false,
@@ -2045,10 +2045,7 @@ impl FlameAndForge {
         let Await::Research { seat: k, .. } = a else {
             let rule = match a {
                 Await::Forge { .. } if exchange.is_some() => r::FORGE_NO_EXCHANGE,
-                _ if s
-                    .placement()
-                    .is_some_and(|p| p.dwarf == Dwarf::Alchemist && p.stage > PStage::Ability) =>
-                {
+                _ if s.placement().is_some_and(|p| p.dwarf == Dwarf::Alchemist && self.past_ability(p)) => {
                     r::SPECIAL_ALCHEMIST
                 }
                 _ => r::ICON_RESEARCH,

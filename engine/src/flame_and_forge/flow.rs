@@ -82,6 +82,39 @@ impl FlameAndForge {
             .unwrap_or(OPENING[usize::from(k).min(OPENING.len() - 1)])
     }
 
+    /// Whether Scenario 01's Bored Beast (l.405) comes after the special dwarf's ability in a
+    /// placement at `at` (`beast-order=ability-first`, the Castle only): such a placement
+    /// starts at the ability, its Beast stages follow it and lead on to the fire damage (none in
+    /// the Castle). Under `beast-first` the Beast stages come first and lead to the ability.
+    pub(super) fn beast_after_ability(&self, at: At) -> bool {
+        at == At::Castle
+            && self.config.scenario == super::params::Scenario::S01
+            && self.config.beast_order == super::params::BeastOrder::AbilityFirst
+    }
+
+    /// The stage a placement at `at` starts at.
+    pub(super) fn first_stage(&self, at: At) -> PStage {
+        if self.beast_after_ability(at) {
+            PStage::Ability
+        } else {
+            PStage::BeastDamage
+        }
+    }
+
+    /// The stage after the Bored Beast's damage and success, both done.
+    pub(super) fn after_beast(&self) -> PStage {
+        match self.config.beast_order {
+            super::params::BeastOrder::BeastFirst => PStage::Ability,
+            super::params::BeastOrder::AbilityFirst => PStage::Burn,
+        }
+    }
+
+    /// Whether the placement's special dwarf ability is behind it (a record it would have
+    /// owed is then out of its time).
+    pub(super) fn past_ability(&self, p: &super::state::Placement) -> bool {
+        p.stage > PStage::Ability || (p.stage < PStage::Ability && self.beast_after_ability(p.at))
+    }
+
     /// Whether the opening Retaliation of territory `t` is still to come (no monster there).
     pub(super) fn opening_left(&self, s: &State, t: Territory) -> bool {
         s.monsters.get(t.index()).is_some_and(|m| m.is_none())
@@ -696,7 +729,9 @@ impl FlameAndForge {
             return moved;
         }
         if p.stage == PStage::Ability {
-            p.stage = PStage::Burn;
+            // `beast-order=ability-first`: the Bored Beast after the ability (l.182 "First you
+            // perform your special dwarf's ability"), the Castle's placement having started here.
+            p.stage = if self.beast_after_ability(p.at) { PStage::BeastDamage } else { PStage::Burn };
             moved = true;
             let has =
                 c.boards.get(s.player(p.seat).side).is_some_and(|b| !b.specials[p.dwarf.index()].is_empty());
