@@ -338,7 +338,9 @@ pub enum Frame {
 pub enum Phase {
     /// Setup step: the initial Forge.
     Market,
-    /// The three opening Retaliations (0 Wastelands, 1 Valley, 2 Outskirts).
+    /// The three opening Retaliations: how many have begun. The next one's territory is the
+    /// first of Wastelands, Valley, Outskirts with no monster yet (`opening_next`), so a card a
+    /// log resolved out of order leaves the territories it skipped owed.
     Retaliations(u8),
     /// Players taking their seats.
     Seats,
