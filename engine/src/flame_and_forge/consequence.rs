@@ -1095,7 +1095,7 @@ impl FlameAndForge {
                         if let Some(Frame::Placement(p)) = s.stack.last_mut() {
                             // After the success when a log recorded that first (`reorder`).
                             p.stage = match p.stage {
-                                PStage::BeastLastDamage => PStage::Ability,
+                                PStage::BeastLastDamage => self.after_beast(),
                                 _ => PStage::BeastSuccess,
                             };
                         }
@@ -1178,7 +1178,7 @@ impl FlameAndForge {
                         if let Some(Frame::Placement(p)) = s.stack.last_mut() {
                             // The damage is still owed when the success came first (`reorder`).
                             if p.stage != PStage::BeastLastDamage {
-                                p.stage = PStage::Ability;
+                                p.stage = self.after_beast();
                             }
                         }
                     }
@@ -1522,7 +1522,7 @@ impl FlameAndForge {
                     (r::FIRE_PRESENT_DWARF, "a dwarf already on a tile takes no damage from a fire placed there".into())
                 }
                 (Event::Health { .. } | Event::Success { .. } | Event::Haste { .. }, _)
-                    if s.placement().is_some_and(|p| p.dwarf != super::catalog::Dwarf::Plain && p.stage > PStage::Ability) =>
+                    if s.placement().is_some_and(|p| p.dwarf != super::catalog::Dwarf::Plain && self.past_ability(p)) =>
                 {
                     (r::SPECIAL_TIMING, "a special dwarf's ability is resolved before the tile".into())
                 }

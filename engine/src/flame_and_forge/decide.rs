@@ -47,6 +47,7 @@ impl FlameAndForge {
         // What the last step found owed (`State::settled`): taken before anything changes,
         // so that a step that stops early or fails leaves none.
         let known = s.settled.0.take();
+        self.drawn_early(s, e, f);
         let in_block = !free && self.in_spot_block(s);
         let spot_before = s.placement().map(|p| p.spot);
         let stop = if e.is_consequence() {
@@ -76,6 +77,9 @@ impl FlameAndForge {
                     Stop::Unknown
                 }
             }
+        } else if self.early_draw(s, e) {
+            // Drawn as recorded; Phase 1's consequences are still owed (the table changed).
+            self.settle(s, f)
         } else {
             // Nothing owed: `flush` would find nothing to report.
             if known != Some(None) && !self.may_jump(s, e) && !self.misplaced_challenge(s, e) {
@@ -103,6 +107,71 @@ impl FlameAndForge {
         // The last act of the step (`begun` above is no part of what is owed).
         s.settled.0 = Some(self.owed_after_settle(s, stop));
         Ok(())
+    }
+
+    /// Phase 2's event drawn while Phase 1 is still resolving the top event (l.125 "Phase 1:
+    /// Resolve an Event -> Phase 2: Draw a new Event"): the card is drawn as recorded (it joins
+    /// the active events) and Phase 1 is still owed, its action the one chosen when the turn
+    /// began (the Event Counter counts the events active then, l.131); Phase 2 is done, so
+    /// Phase 3 follows Phase 1 (`Phase::Drawn`). Nothing is reported here: the log may have
+    /// left Phase 1's icons out (then each is reported as left out at the next decision, one
+    /// finding, as before), or recorded them after the draw, which the first of them proves:
+    /// that record is the one `ff.turn.phases` finding (`drawn_early`). Up to rules version 13
+    /// the draw flushed Phase 1's icons as left out and each recorded after it was then "not
+    /// due": two contradictory findings for one swap. A card the deck cannot give now takes
+    /// the usual path (a draw wrong in itself too).
+    fn early_draw(&self, s: &mut State, e: &Event) -> bool {
+        let Event::Draw { card } = *e else { return false };
+        if s.phase != Phase::Resolve || s.stack.is_empty() || s.over() {
+            return false;
+        }
+        let Some(id) = self.catalog.names.events.get(card) else { return false };
+        let mut deck = s.event_deck.clone();
+        if deck.reveal(id).is_err() {
+            return false;
+        }
+        s.event_deck = deck;
+        if !s.events.contains(&id) {
+            s.events.push(id);
+        }
+        s.phase = Phase::Drawn;
+        true
+    }
+
+    /// A record carrying Phase 1 on after Phase 2's event was drawn ahead of it
+    /// (`early_draw`): the consequence Phase 1 owes (or one about the same thing), or the
+    /// Retaliation or monster card a fire's defeat of a monster awaits. It proves the draw
+    /// came too early: one `ff.turn.phases` finding, and the record is then judged as usual
+    /// (it is due). Any other record leaves Phase 1's consequences to be flushed as left out.
+    fn drawn_early(&self, s: &mut State, e: &Event, f: &mut Findings) {
+        if s.phase != Phase::Drawn || s.stack.is_empty() {
+            return;
+        }
+        let carries = match <Self as due::Consequences>::due(self, s) {
+            Some(owed) => {
+                e.is_consequence() && {
+                    let fact = <Self as due::Consequences>::fact(self, &owed);
+                    fact == *e || <Self as due::Consequences>::pairing(self, &fact, e) != due::Pairing::None
+                }
+            }
+            None => matches!(e, Event::Retaliation { .. } | Event::Monster { .. }),
+        };
+        if !carries {
+            return;
+        }
+        let drawn =
+            s.events.last().map(|&id| self.catalog.names.event_label(id).to_string()).unwrap_or_default();
+        self.report(
+            s,
+            f,
+            None,
+            r::TURN_PHASES,
+            format!(
+                "`{e}` is Phase 1's, recorded after Phase 2's draw (`event {drawn}`): Phase 2 draws the new event \
+                 once Phase 1 has resolved the top one; the draw is taken as recorded, Phase 1 as it comes"
+            ),
+        );
+        s.phase = Phase::Place;
     }
 
     /// A decision (or reveal) recorded while consequences are owed, which the table those
@@ -609,18 +678,40 @@ impl FlameAndForge {
                     return Ok(());
                 };
                 if territory != owed {
-                    let rule = if matches!(s.phase, Phase::Retaliations(_)) {
-                        r::SETUP_RETALIATION_ORDER
+                    let setup = matches!(s.phase, Phase::Retaliations(_));
+                    if setup && self.opening_left(s, territory) {
+                        // Game Setup 6 (l.57) "Wastelands then Valley then Outskirts": a card
+                        // resolved on a territory whose turn is still to come is one ordering
+                        // mistake. It is resolved where the log puts it (its monster and tokens
+                        // are placed there, so the table stays the log's), and the territories
+                        // not yet resolved are owed after it (`settle_phase`, `opening_next`).
+                        // Up to rules version 13 it was resolved on the territory owed: every
+                        // token of it then a finding (six for two cards swapped) and the
+                        // monsters moved where the gems were not.
+                        self.report(
+                            s,
+                            f,
+                            None,
+                            r::SETUP_RETALIATION_ORDER,
+                            format!(
+                                "the opening Retaliations are resolved Wastelands, then Valley, then Outskirts: \
+                                 the {owed} comes before the {territory}; the card is resolved on the {territory} \
+                                 as recorded, the {owed} still owed"
+                            ),
+                        );
+                        if let Some(Frame::Retaliation { territory: at, .. }) = s.stack.last_mut() {
+                            *at = territory;
+                        }
                     } else {
-                        r::RETALIATION_REPLACE
-                    };
-                    self.report(
-                        s,
-                        f,
-                        None,
-                        rule,
-                        format!("this Retaliation is resolved on the {owed}, not the {territory}"),
-                    );
+                        let rule = if setup { r::SETUP_RETALIATION_ORDER } else { r::RETALIATION_REPLACE };
+                        self.report(
+                            s,
+                            f,
+                            None,
+                            rule,
+                            format!("this Retaliation is resolved on the {owed}, not the {territory}"),
+                        );
+                    }
                 }
                 match s.dragon_deck.reveal(id) {
                     Ok(()) => {}
@@ -1608,7 +1699,7 @@ impl FlameAndForge {
             seat,
             dwarf,
             at,
-            stage: PStage::BeastDamage,
+            stage: self.first_stage(at),
             spot: spot_index,
             begun: false,
             picked: false,
@@ -1954,10 +2045,7 @@ impl FlameAndForge {
         let Await::Research { seat: k, .. } = a else {
             let rule = match a {
                 Await::Forge { .. } if exchange.is_some() => r::FORGE_NO_EXCHANGE,
-                _ if s
-                    .placement()
-                    .is_some_and(|p| p.dwarf == Dwarf::Alchemist && p.stage > PStage::Ability) =>
-                {
+                _ if s.placement().is_some_and(|p| p.dwarf == Dwarf::Alchemist && self.past_ability(p)) => {
                     r::SPECIAL_ALCHEMIST
                 }
                 _ => r::ICON_RESEARCH,

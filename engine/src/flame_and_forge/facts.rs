@@ -15,7 +15,7 @@ impl FlameAndForge {
             Phase::Seats => "setup-seats",
             Phase::Deal(_) => "setup-dragonslayers",
             Phase::TurnStart => "first-turn",
-            Phase::Resolve => "1-resolve-event",
+            Phase::Resolve | Phase::Drawn => "1-resolve-event",
             Phase::Draw => "2-draw-event",
             Phase::Place => "3-place-dwarf",
             Phase::End => "4-check-end",

@@ -69,6 +69,57 @@ pub enum Stop {
 pub const OPENING: [Territory; 3] = [Territory::Wastelands, Territory::Valley, Territory::Outskirts];
 
 impl FlameAndForge {
+    /// The territory of the next opening Retaliation (the `k`-th): the first of Wastelands,
+    /// Valley, Outskirts (l.57) with no monster yet. A setup Retaliation always places a
+    /// monster (l.61 "there will always be a monster"), so a territory with one has had its
+    /// card; a card a log resolved out of order (one `ff.setup.retaliation-order` finding,
+    /// taken where recorded) leaves the territories skipped owed in their order.
+    pub(super) fn opening_next(&self, s: &State, k: u8) -> Territory {
+        OPENING
+            .iter()
+            .copied()
+            .find(|&t| self.opening_left(s, t))
+            .unwrap_or(OPENING[usize::from(k).min(OPENING.len() - 1)])
+    }
+
+    /// Whether Scenario 01's Bored Beast (l.405) comes after the special dwarf's ability in a
+    /// placement at `at` (`beast-order=ability-first`, the Castle only): such a placement
+    /// starts at the ability, its Beast stages follow it and lead on to the fire damage (none in
+    /// the Castle). Under `beast-first` the Beast stages come first and lead to the ability.
+    pub(super) fn beast_after_ability(&self, at: At) -> bool {
+        at == At::Castle
+            && self.config.scenario == super::params::Scenario::S01
+            && self.config.beast_order == super::params::BeastOrder::AbilityFirst
+    }
+
+    /// The stage a placement at `at` starts at.
+    pub(super) fn first_stage(&self, at: At) -> PStage {
+        if self.beast_after_ability(at) {
+            PStage::Ability
+        } else {
+            PStage::BeastDamage
+        }
+    }
+
+    /// The stage after the Bored Beast's damage and success, both done.
+    pub(super) fn after_beast(&self) -> PStage {
+        match self.config.beast_order {
+            super::params::BeastOrder::BeastFirst => PStage::Ability,
+            super::params::BeastOrder::AbilityFirst => PStage::Burn,
+        }
+    }
+
+    /// Whether the placement's special dwarf ability is behind it (a record it would have
+    /// owed is then out of its time).
+    pub(super) fn past_ability(&self, p: &super::state::Placement) -> bool {
+        p.stage > PStage::Ability || (p.stage < PStage::Ability && self.beast_after_ability(p.at))
+    }
+
+    /// Whether the opening Retaliation of territory `t` is still to come (no monster there).
+    pub(super) fn opening_left(&self, s: &State, t: Territory) -> bool {
+        s.monsters.get(t.index()).is_some_and(|m| m.is_none())
+    }
+
     /// The icon at `i` of a source, with whether it bears the hourglass. Inlined into the
     /// settle's icons arm (about one move in three) and `icons_due`.
     #[inline(always)]
@@ -678,7 +729,9 @@ impl FlameAndForge {
             return moved;
         }
         if p.stage == PStage::Ability {
-            p.stage = PStage::Burn;
+            // `beast-order=ability-first`: the Bored Beast after the ability (l.182 "First you
+            // perform your special dwarf's ability"), the Castle's placement having started here.
+            p.stage = if self.beast_after_ability(p.at) { PStage::BeastDamage } else { PStage::Burn };
             moved = true;
             let has =
                 c.boards.get(s.player(p.seat).side).is_some_and(|b| !b.specials[p.dwarf.index()].is_empty());
@@ -986,7 +1039,7 @@ impl FlameAndForge {
         match s.phase {
             Phase::Retaliations(k) if (k as usize) < OPENING.len() => {
                 s.stack.push(Frame::Retaliation {
-                    territory: OPENING[k as usize],
+                    territory: self.opening_next(s, k),
                     card: None,
                     monster: false,
                     next: 0,
@@ -1009,6 +1062,11 @@ impl FlameAndForge {
             }
             Phase::Resolve => {
                 s.phase = Phase::Draw;
+                true
+            }
+            // Phase 1 done after Phase 2's event was drawn ahead of it: Phase 3.
+            Phase::Drawn => {
+                s.phase = Phase::Place;
                 true
             }
             // No card to draw: Phase 2 draws none (`empty-event-deck=skip`); under `lost` the

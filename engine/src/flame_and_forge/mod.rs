@@ -281,7 +281,20 @@ impl Game for FlameAndForge {
             // retreat heal counting both breaks ff.research.advanced-active. A `won` recorded
             // where the challenger passed out is one ff.challenge.pass-out finding (l.253
             // "even if you scored enough successes"), the challenge lost.
-            rules_version: 13,
+            // 14: Phase 2's event drawn before Phase 1 is done (l.125) is taken as drawn, Phase 1
+            // still owed; the first Phase 1 record after it (its fire, gem, scorch, horde, or the
+            // Retaliation or monster card a defeat awaits) is the one ff.turn.phases finding (it
+            // was ff.event.fire or the like "left out" at the draw, then each Phase 1 record after
+            // it "not due"); a Phase 1 consequence the log never records is reported left out at
+            // the next decision, not at the draw (a log ending right after such a draw is
+            // incomplete, no longer a violation). An opening Retaliation resolved out of the
+            // Wastelands, Valley, Outskirts order (l.57) is one ff.setup.retaliation-order
+            // finding, the card resolved on the territory the log names and the territories
+            // skipped owed after it (it was resolved on the territory owed: every token of it a
+            // finding, the monsters moved away from the log's gems). Interpretation beast-order
+            // (l.405 against l.180-182): the default beast-first keeps the Bored Beast before the
+            // special dwarf's ability; ability-first is the variant.
+            rules_version: 14,
         }
     }
 

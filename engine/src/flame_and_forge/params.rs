@@ -115,6 +115,12 @@ named_enum! {
     pub enum FireOffCity ("a reading") { None = "none", AnyTile = "any-tile" }
 }
 
+named_enum! {
+    /// `beast-order`: Scenario 01's Bored Beast against a special dwarf's ability when a dwarf
+    /// is placed in the dragon's Castle.
+    pub enum BeastOrder ("an order") { BeastFirst = "beast-first", AbilityFirst = "ability-first" }
+}
+
 pub const PLAYERS: &str = "players";
 pub const DIFFICULTY: &str = "difficulty";
 pub const SCENARIO: &str = "scenario";
@@ -448,6 +454,25 @@ pub static PARAMS: &[ParamSpec] = &[
         section: "Relics Track (l.318, l.320); Forge (l.269)",
     },
     ParamSpec {
+        name: "beast-order",
+        kind: ParamKind::Interpretation,
+        allowed: BeastOrder::NAMES,
+        default: BeastOrder::BeastFirst.name(),
+        doc: "Scenario 01's Bored Beast (l.405): \"every time a player places one of their dwarfs in the \
+              dragon's castle, they will take one damage AND get one automatic success\", against the raid's \
+              order (l.180-182): \"To resolve a raid, after placing your dwarf perform the following in \
+              order: 1. First you perform your special dwarf's ability (if applicable)\". The Beast is no step \
+              of that list: its trigger is the placing itself, which the list comes after (\"after placing \
+              your dwarf\"), while \"First\" may be read as putting the ability before anything the raid \
+              brings. The worked examples that reach the Castle (l.193; l.209, a King raiding it) say \
+              nothing of the Beast, so the book does not settle it. `beast-first`: the Beast's damage and \
+              success at the placing, then the ability (the engine's only reading up to rules version 13, \
+              kept as default since neither passage's plain words decide it); `ability-first`: the ability, \
+              then the Beast. They differ for a Guardian (+3 health) entering at 5-7 health: 1 damage then \
+              +3 ends at 7, +3 (capped at 7) then 1 damage at 6.",
+        section: "Scenario 01, Additional Rules (l.405); City Raid (l.180-182)",
+    },
+    ParamSpec {
         name: "negative-rank",
         kind: ParamKind::Interpretation,
         allowed: NegativeRank::NAMES,
@@ -491,6 +516,7 @@ pub struct Config {
     pub relics_forge: RelicsForge,
     pub relics_events: RelicsEvents,
     pub negative_rank: NegativeRank,
+    pub beast_order: BeastOrder,
 }
 
 impl Config {
@@ -525,6 +551,7 @@ impl Config {
             relics_forge: r.get("relics-forge", RelicsForge::WithStash),
             relics_events: r.get("relics-events", RelicsEvents::May),
             negative_rank: r.get("negative-rank", NegativeRank::None),
+            beast_order: r.get("beast-order", BeastOrder::BeastFirst),
         };
         (config, r)
     }
@@ -573,6 +600,7 @@ mod tests {
         check_reading::<RelicsForge>(PARAMS, "relics-forge").unwrap();
         check_reading::<RelicsEvents>(PARAMS, "relics-events").unwrap();
         check_reading::<NegativeRank>(PARAMS, "negative-rank").unwrap();
+        check_reading::<BeastOrder>(PARAMS, "beast-order").unwrap();
         // Totals per row as the spec reads the table: 1 player 18/19/18 ... 4 players 15/18/16.
         let totals = |players: u8| -> Vec<usize> {
             Difficulty::ALL

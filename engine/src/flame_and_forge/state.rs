@@ -338,7 +338,9 @@ pub enum Frame {
 pub enum Phase {
     /// Setup step: the initial Forge.
     Market,
-    /// The three opening Retaliations (0 Wastelands, 1 Valley, 2 Outskirts).
+    /// The three opening Retaliations: how many have begun. The next one's territory is the
+    /// first of Wastelands, Valley, Outskirts with no monster yet (`opening_next`), so a card a
+    /// log resolved out of order leaves the territories it skipped owed.
     Retaliations(u8),
     /// Players taking their seats.
     Seats,
@@ -356,6 +358,11 @@ pub enum Phase {
     End,
     /// Game over: scoring (0 Dragon, 1..=players each player, then the team), then nothing.
     Over { won: bool, scored: u8 },
+    /// Phase 1 still resolving (its frames on the stack) after a log drew Phase 2's event
+    /// ahead of it (`early_draw`): Phase 2 is done, and the next record carrying Phase 1 on is
+    /// the one `ff.turn.phases` finding (`drawn_early`). Phase 3 follows once the stack
+    /// empties. Last, so that the other variants' encodings stay as they were.
+    Drawn,
 }
 
 /// The table.
