@@ -100,7 +100,7 @@ impl WildAssent {
     /// the side's one `momentum` line: a round's second roll of a side is another round's
     /// business, round.rs). A player is a troupe; a match whose troupes are not recorded
     /// (`scope=combat`) counts both players of the side.
-    fn dice_owed(&self, s: &State, side: Side) -> (u8, u8) {
+    pub(crate) fn dice_owed(&self, s: &State, side: Side) -> (u8, u8) {
         if self.params.players != 4 || self.params.momentum_4p == Momentum4p::Team {
             return (5, 1);
         }

@@ -236,7 +236,9 @@ impl WildAssent {
 
     /// A side's Momentum roll, the Blanks rerolled once, every die given or discarded.
     fn play_momentum(&self, p: &mut Play<'_>, side: Side) {
-        let roll = Self::momentum_faces(p, 5);
+        // Five a side, or five a player under `momentum-4p=player` (`dice_owed`).
+        let (n, _) = self.dice_owed(&p.state, side);
+        let roll = Self::momentum_faces(p, n);
         p.push(Event::Momentum { side, dice: roll });
         let blanks = roll.of(Face::Blank);
         if blanks > 0 && p.chance(70) {
