@@ -34,6 +34,9 @@ impl KeridwynFight {
             // cost of a consequence's step. (Neither reordering changes the fighters or the
             // track, which are all resolving reads.)
             let recorded = self.resolve_fact(s, ev)?;
+            if s.fighters.iter().any(|x| x.worn_open) {
+                self.settle_worn(s, &recorded);
+            }
             let mut head = self.next_due(s);
             if let Fact::Outcome { target, .. } = recorded {
                 if self.outcome_order(s, target, head.as_ref()) {
