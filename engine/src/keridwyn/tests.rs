@@ -302,6 +302,37 @@ fn one_omitted_outcome_is_one_finding_under_its_own_rule() {
 }
 
 #[test]
+fn one_participants_two_tokens_on_one_number_go_in_either_order() {
+    // `own-tie-order=any` (l.33 orders participants): the chain derives the order the reveal
+    // names them (Strike first here), and the Gauntlet first is accepted as well; under
+    // `revealed` it is kf.round.priority-order. (A clean fixture cannot show the order the
+    // chain does not derive: it must complete from its decisions, engine/tests/completion.rs.)
+    let lines = [
+        "join A kael worn chain-mail",
+        "monster boar cage 1",
+        "begin",
+        "roll A finesse 5 3 1",
+        "roll boar finesse 4 4",
+        "priority A",
+        "reveal A primary:strike secondary:spiked-gauntlet",
+        "action boar 1",
+    ];
+    let g = illustrative();
+    let placed = given(&g, &lines);
+    assert_eq!(g.next_consequence(placed.state()).map(|e| e.to_string()), Some("act A strike".to_string()));
+    placed.when("act A spiked-gauntlet").then_clean().and_then().and(&[
+        "roll A might 3 1",
+        "miss boar",
+        "act A strike",
+        "roll A might 3 1",
+        "miss boar",
+        "end round 1",
+    ]);
+    let g = game_with(ILLUSTRATIVE, &["own-tie-order=revealed"]);
+    given(&g, &lines).when("act A spiked-gauntlet").then_breaks(&[rules::ORDER]);
+}
+
+#[test]
 fn a_decision_out_of_sequence_names_the_phase_it_came_at() {
     // The round's last roll, then a `target`: the outcome and the end of round flushed before
     // it bring the fight to the next reveals, but the record came at `rolled` (what
@@ -460,6 +491,7 @@ fn rule_ids_are_unique_and_interpretations_are_typed_and_quote_their_passage() {
         check_reading::<rules::RerollRolls>(specs, rules::P_REROLL_ROLLS),
         check_reading::<rules::TrackPriority>(specs, rules::P_TRACK_PRIORITY),
         check_reading::<rules::TiebreakReroll>(specs, rules::P_TIEBREAK_REROLL),
+        check_reading::<rules::OwnTieOrder>(specs, rules::P_OWN_TIE_ORDER),
     ];
     for c in checks {
         assert_eq!(c, Ok(()));
