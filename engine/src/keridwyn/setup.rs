@@ -135,7 +135,8 @@ impl KeridwynFight {
     /// The worn gear of a character whose choice the log left out, shown by the first damage
     /// recorded to them (`recorded`): the first of their worn gear (in catalog order) under
     /// which the damage owed now is the one recorded, or the first one applied so far when
-    /// none is. The choice is then settled for the rest of the fight. Only the finding at the
+    /// none is. The choice is then settled for the rest of the fight (unless that damage is
+    /// the same under each of them). Only the finding at the
     /// join reports the omission; the Block goes on applying as l.22-23 require.
     pub(crate) fn settle_worn(&self, s: &mut State, recorded: &Fact) {
         let Fact::DamageDealt { who, .. } = *recorded else { return };
@@ -153,14 +154,21 @@ impl KeridwynFight {
             .copied()
             .filter(|&c| self.catalog.cards.get(c).is_some_and(|k| k.worn))
             .collect();
-        let fits = |s: &State, c: CardId| {
+        let due_with = |s: &State, c: CardId| {
             let mut t = s.clone();
             let x = &mut t.fighters[who.i()];
             x.worn = Some(c);
             x.passives = self.passives_of(id, Some(c));
-            self.next_due(&t).is_some_and(|d| d.fact == *recorded)
+            self.next_due(&t).map(|d| d.fact)
         };
-        let chosen = candidates.iter().copied().find(|&c| fits(s, c)).or(s.fighters[who.i()].worn);
+        let dues: Vec<Option<Fact>> = candidates.iter().map(|&c| due_with(s, c)).collect();
+        // A damage no worn gear changes (a start-of-fight effect, a spell against non-spell
+        // Block) shows nothing: the choice stays open.
+        if dues.windows(2).all(|w| w[0] == w[1]) {
+            return;
+        }
+        let shown = candidates.iter().zip(&dues).find(|(_, d)| **d == Some(*recorded)).map(|(&c, _)| c);
+        let chosen = shown.or(s.fighters[who.i()].worn);
         let x = &mut s.fighters[who.i()];
         x.worn = chosen;
         x.passives = self.passives_of(id, chosen);
