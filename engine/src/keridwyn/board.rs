@@ -135,6 +135,9 @@ impl KeridwynFight {
             out.put_of(l, "effects", self.effects_text(f));
             if !f.is_monster() {
                 out.put_of(l, "hand", Self::hand_text(f));
+                // The worn gear that applies; `?` while the log has not shown a choice it left out.
+                let worn = value_or_dash(f.worn.map(|w| self.catalog.cards.name(w)));
+                out.put_of(l, "worn", if f.worn_open { format!("{worn}?") } else { worn });
             }
             out.put_of(l, "defeated", f.defeated);
             out.put_of(

@@ -192,7 +192,8 @@ impl KeridwynFight {
     }
 
     /// The token that resolves next: highest Priority, ties in turn order, a player's two
-    /// tokens on one number in the order they were placed.
+    /// tokens on one number in the order they were placed (the one the chain derives; under
+    /// `own-tie-order=any` the other is owed as much, `due.rs`'s `reorder`).
     pub(crate) fn next_token(&self, s: &State) -> Option<(usize, Token)> {
         // `turn_pos` without its divisions: the holder's seat is found once.
         let n = s.fighters.len().max(1);

@@ -578,6 +578,23 @@ impl Consequences for KeridwynFight {
     fn apply(&self, s: &mut State, due: &Due, played: &Fact, f: &mut Findings) -> Result<(), StepError> {
         self.apply_due(s, due, played, f)
     }
+    /// `own-tie-order=any`: a participant's other token on the Priority of the one owed
+    /// next is owed as much (l.33 orders participants, not one participant's two actions).
+    fn reorder(&self, s: &mut State, due: &Due, recorded: &Fact) -> Option<Due> {
+        if self.params.own_tie_order != rules::OwnTieOrder::Any {
+            return None;
+        }
+        let (Cause::Act, Fact::Acted { who, action: Acting::Token(owed) }) = (due.cause, due.fact) else {
+            return None;
+        };
+        let Fact::Acted { who: w, action: Acting::Token(other) } = *recorded else { return None };
+        if w != who || other == owed {
+            return None;
+        }
+        let priority = |a: Action| s.track.iter().find(|t| t.who == who && t.action == a).map(|t| t.priority);
+        let same = priority(owed).is_some_and(|p| priority(other) == Some(p));
+        same.then_some(Due { fact: *recorded, ..*due })
+    }
     fn compare(&self, s: &State, due: &Due, recorded: &Fact, event: &Event, f: &mut Findings) {
         self.compare_fact(s, due, recorded, event, f)
     }

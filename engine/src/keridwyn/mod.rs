@@ -172,7 +172,15 @@ impl Game for KeridwynFight {
             // under kf.round.sequence).
             // 12: a reroll its payer cannot afford (kf.reroll.fame) spends no Fame: the Fame
             // stays, and the round's Fame award counts from it (it went below nothing).
-            rules_version: 12,
+            // 13: a worn gear choice left out (or naming none of theirs) is one
+            // kf.start.worn-gear: the first worn gear applies until the first damage recorded to
+            // the character shows which (it applied none, each Block then a second finding).
+            // One participant's two actions on the same Priority may be completed in either
+            // order (`own-tie-order`, default `any`: l.33 orders participants; the chain derives
+            // the order the reveal names them); the other was kf.round.priority-order. The
+            // variant `revealed` takes them primary, secondary, Lure, Maneuver's gear, whatever
+            // the order the reveal line names them.
+            rules_version: 13,
         }
     }
     fn rules() -> &'static [RuleInfo] {

@@ -6,7 +6,7 @@ use super::cards::CardKind;
 use super::effect::Effect;
 use super::event::{Event, Play};
 use super::fact::same;
-use super::rules::{self, DeclaredRepeat, FocusRefresh, ManeuverOptions, TrackPriority};
+use super::rules::{self, DeclaredRepeat, FocusRefresh, ManeuverOptions, OwnTieOrder, TrackPriority};
 use super::setup::out_of_sequence;
 use super::state::{to_end, Action, Hand, HandCard, Ongoing, Phase, Seat, Source, State, Token};
 use super::KeridwynFight;
@@ -147,11 +147,23 @@ impl KeridwynFight {
         }
         // Maneuver's Immunity takes hold as it is revealed, "immediately removing" the Ailment
         // (the sample, l.49) before the tokens go down: applied first, whatever the order.
-        for p in plays
-            .iter()
-            .filter(|p| matches!(p, Play::Immune(_)))
-            .chain(plays.iter().filter(|p| !matches!(p, Play::Immune(_))))
-        {
+        // The tokens go down in the order the line names the plays, which the chain derives
+        // first among one participant's two tokens on one number (`own-tie-order=any`: the
+        // other is owed as much, due.rs's `reorder`). Under `revealed` they go down in the
+        // order l.24 lists the hand (Primary, Secondary, Lure, Balance, Maneuver, Focus),
+        // whatever order the line names them, and resolve in that order.
+        let rank = |p: &&Play| match (self.params.own_tie_order, p) {
+            (OwnTieOrder::Any, _) => 0,
+            (_, Play::Primary { .. }) => 0,
+            (_, Play::Secondary { .. }) => 1,
+            (_, Play::Lure) => 2,
+            (_, Play::Balance) => 3,
+            (_, Play::Maneuver { .. }) => 4,
+            (_, Play::Focus | Play::Immune(_)) => 5,
+        };
+        let mut rest: Vec<&Play> = plays.iter().filter(|p| !matches!(p, Play::Immune(_))).collect();
+        rest.sort_by_key(rank);
+        for p in plays.iter().filter(|p| matches!(p, Play::Immune(_))).chain(rest) {
             match p {
                 Play::Lure => {
                     let priority = self.token_priority(s, i, self.action_priority(Action::Lure), false);

@@ -273,6 +273,10 @@ named_enum! {
     /// `tiebreak-reroll`.
     pub enum TiebreakReroll ("a reading of tiebreak-reroll") { Recheck = "recheck", DieDecides = "die-decides" }
 }
+named_enum! {
+    /// `own-tie-order`.
+    pub enum OwnTieOrder ("a reading of own-tie-order") { Any = "any", Revealed = "revealed" }
+}
 
 named_enum! {
     /// `track-priority`.
@@ -316,6 +320,7 @@ pub const P_NO_FIRST_ACTION: &str = "no-first-action";
 pub const P_REROLL_ROLLS: &str = "reroll-rolls";
 pub const P_TRACK_PRIORITY: &str = "track-priority";
 pub const P_TIEBREAK_REROLL: &str = "tiebreak-reroll";
+pub const P_OWN_TIE_ORDER: &str = "own-tie-order";
 
 /// The most Fame a reroll may cost (catalog numbers stay below 1000).
 pub const MAX_REROLL_COST: i32 = 999;
@@ -624,6 +629,19 @@ pub static PARAMS: &[ParamSpec] = &[
               (a perfect tie asking for a new one); the Fame is spent within the roll-off and starts no check.",
         section: "STARTING THE FIGHT",
     },
+    ParamSpec {
+        name: P_OWN_TIE_ORDER,
+        kind: ParamKind::Interpretation,
+        allowed: OwnTieOrder::NAMES,
+        default: OwnTieOrder::Any.name(),
+        doc: "One participant's two actions on the same Priority: \"If multiple actions have the same Priority, \
+              those actions occur in turn order\" (l.33) orders participants, and says nothing of one \
+              participant's two tokens on one number. Default `any`, the plain words: the book sets no order \
+              between them, so either may be completed first (the chain derives the order the reveal names \
+              them). `revealed`: they occur primary, secondary, Lure, Maneuver's gear (the order l.24 lists the \
+              hand), whatever order the reveal names them; the other is kf.round.priority-order.",
+        section: "ACTIONS",
+    },
 ];
 
 /// The interpretations, read once from the setup.
@@ -651,6 +669,7 @@ pub struct Params {
     pub reroll_rolls: RerollRolls,
     pub track_priority: TrackPriority,
     pub tiebreak_reroll: TiebreakReroll,
+    pub own_tie_order: OwnTieOrder,
 }
 
 impl Params {
@@ -679,6 +698,7 @@ impl Params {
             reroll_rolls: r.get(P_REROLL_ROLLS, RerollRolls::AnyRoll),
             track_priority: r.get(P_TRACK_PRIORITY, TrackPriority::AsPlaced),
             tiebreak_reroll: r.get(P_TIEBREAK_REROLL, TiebreakReroll::Recheck),
+            own_tie_order: r.get(P_OWN_TIE_ORDER, OwnTieOrder::Any),
         }
     }
 }

@@ -4,10 +4,11 @@
 
 use super::effect::Effect;
 use super::event::{Event, Place};
+use super::fact::Fact;
 use super::name::Name;
 use super::rules;
 use super::state::{
-    CardId, Fighter, Hand, HandCard, PendingMonster, Phase, Recheck, State, Who, MAX_FIGHTERS,
+    CardId, CharacterId, Fighter, Hand, HandCard, PendingMonster, Phase, Recheck, State, Who, MAX_FIGHTERS,
 };
 use super::KeridwynFight;
 use crate::kit::effect::unverified;
@@ -56,37 +57,30 @@ impl KeridwynFight {
             .copied()
             .filter(|&c| self.catalog.cards.get(c).is_some_and(|k| k.worn))
             .collect();
-        let chosen = match worn {
-            Some(w) => match self.catalog.cards.id(w).filter(|c| worn_cards.contains(c)) {
-                Some(c) => Some(c),
-                None => {
-                    f.violate(Violation::new(rules::WORN, format!("{character} has no worn gear `{w}`")));
-                    None
-                }
-            },
-            None if worn_cards.len() > 1 => {
-                f.violate(Violation::new(
-                    rules::WORN,
-                    format!("{character} has {} worn gear and must choose 1 as they enter", worn_cards.len()),
-                ));
-                None
-            }
-            None => worn_cards.first().copied(),
-        };
-        let mut passives: Vec<Effect> = Vec::new();
+        // A choice left out (or naming no worn gear of theirs) is one finding; the rules still
+        // have one worn gear apply (l.22 "they must choose only 1 that will apply"), so the
+        // first applies until the first recorded damage to them shows which (`settle_worn`).
+        let named = worn.as_ref().and_then(|w| self.catalog.cards.id(w)).filter(|c| worn_cards.contains(c));
+        if let (Some(w), None) = (worn, named) {
+            f.violate(Violation::new(rules::WORN, format!("{character} has no worn gear `{w}`")));
+        } else if worn.is_none() && worn_cards.len() > 1 {
+            f.violate(Violation::new(
+                rules::WORN,
+                format!("{character} has {} worn gear and must choose 1 as they enter", worn_cards.len()),
+            ));
+        }
+        let chosen = named.or_else(|| worn_cards.first().copied());
+        let worn_open = named.is_none() && worn_cards.len() > 1;
         let mut taint = None;
         for &t in &card.traits {
             if let Some(tr) = self.catalog.traits.get(t) {
-                passives.extend(tr.effects.iter().copied());
                 for text in &tr.text {
                     let line = unverified(player, self.catalog.traits.name(t), text);
                     taint = Some(s.unverified.report(f, line));
                 }
             }
         }
-        if let Some(k) = chosen.and_then(|w| self.catalog.cards.get(w)) {
-            passives.extend(k.effects.iter().copied());
-        }
+        let passives = self.passives_of(id, chosen);
         let mut merc_list = Vec::new();
         for m in mercs {
             let id = self
@@ -107,6 +101,7 @@ impl KeridwynFight {
             superseded: Vec::new(),
             passives,
             worn: chosen,
+            worn_open,
             hand: Hand::from_slice(HandCard::ALL),
             discarded: Hand::new(),
             focus_played: false,
@@ -121,6 +116,63 @@ impl KeridwynFight {
         });
         s.characters += 1;
         Ok(())
+    }
+
+    /// A character's permanent effects: its traits', then its worn gear's.
+    fn passives_of(&self, id: CharacterId, worn: Option<CardId>) -> Vec<Effect> {
+        let mut passives: Vec<Effect> = Vec::new();
+        for &t in self.catalog.characters.get(id).map_or(&[][..], |c| &c.traits[..]) {
+            if let Some(tr) = self.catalog.traits.get(t) {
+                passives.extend(tr.effects.iter().copied());
+            }
+        }
+        if let Some(k) = worn.and_then(|w| self.catalog.cards.get(w)) {
+            passives.extend(k.effects.iter().copied());
+        }
+        passives
+    }
+
+    /// The worn gear of a character whose choice the log left out, shown by the first damage
+    /// recorded to them (`recorded`): the first of their worn gear (in catalog order) under
+    /// which the damage owed now is the one recorded, or the first one applied so far when
+    /// none is. The choice is then settled for the rest of the fight (unless that damage is
+    /// the same under each of them). Only the finding at the
+    /// join reports the omission; the Block goes on applying as l.22-23 require.
+    pub(crate) fn settle_worn(&self, s: &mut State, recorded: &Fact) {
+        let Fact::DamageDealt { who, .. } = *recorded else { return };
+        let Some(x) = s.fighters.get(who.i()) else { return };
+        let Who::Character(id) = x.who else { return };
+        if !x.worn_open {
+            return;
+        }
+        let candidates: Vec<CardId> = self
+            .catalog
+            .characters
+            .get(id)
+            .map_or(&[][..], |c| &c.cards[..])
+            .iter()
+            .copied()
+            .filter(|&c| self.catalog.cards.get(c).is_some_and(|k| k.worn))
+            .collect();
+        let due_with = |s: &State, c: CardId| {
+            let mut t = s.clone();
+            let x = &mut t.fighters[who.i()];
+            x.worn = Some(c);
+            x.passives = self.passives_of(id, Some(c));
+            self.next_due(&t).map(|d| d.fact)
+        };
+        let dues: Vec<Option<Fact>> = candidates.iter().map(|&c| due_with(s, c)).collect();
+        // A damage no worn gear changes (a start-of-fight effect, a spell against non-spell
+        // Block) shows nothing: the choice stays open.
+        if dues.windows(2).all(|w| w[0] == w[1]) {
+            return;
+        }
+        let shown = candidates.iter().zip(&dues).find(|(_, d)| **d == Some(*recorded)).map(|(&c, _)| c);
+        let chosen = shown.or(s.fighters[who.i()].worn);
+        let x = &mut s.fighters[who.i()];
+        x.worn = chosen;
+        x.passives = self.passives_of(id, chosen);
+        x.worn_open = false;
     }
 
     /// `monster wyvern cage 4`
@@ -161,6 +213,7 @@ impl KeridwynFight {
             superseded: Vec::new(),
             passives: card.passives.clone(),
             worn: None,
+            worn_open: false,
             hand: Hand::new(),
             discarded: Hand::new(),
             focus_played: false,

@@ -105,6 +105,9 @@ pub struct Fighter {
     /// Breakable).
     pub passives: Vec<Effect>,
     pub worn: Option<CardId>,
+    /// The log left out which of several worn gear the character chose (l.22-23): `worn` is
+    /// the first, applied by default, until the first recorded damage to them shows which.
+    pub worn_open: bool,
     pub hand: Hand,
     pub discarded: Hand,
     pub focus_played: bool,

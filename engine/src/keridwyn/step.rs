@@ -8,6 +8,7 @@ use super::cards::CardKind;
 use super::event::Event;
 use super::fact::{Cause, Due, Fact};
 use super::rules::{self, NoFirstAction, RerollRolls};
+use super::setup::out_of_sequence;
 use super::state::{Action, Phase, Recheck, Seat, State};
 use super::KeridwynFight;
 use crate::kit::due;
@@ -34,6 +35,9 @@ impl KeridwynFight {
             // cost of a consequence's step. (Neither reordering changes the fighters or the
             // track, which are all resolving reads.)
             let recorded = self.resolve_fact(s, ev)?;
+            if s.fighters.iter().any(|x| x.worn_open) {
+                self.settle_worn(s, &recorded);
+            }
             let mut head = self.next_due(s);
             if let Fact::Outcome { target, .. } = recorded {
                 if self.outcome_order(s, target, head.as_ref()) {
@@ -63,12 +67,34 @@ impl KeridwynFight {
             f.violate(v);
             return Ok(());
         }
+        let at = s.phase.name();
         if !self.may_precede(s, ev) {
             due::flush(self, s, f)?;
         }
-        self.decide(s, ev, f)?;
+        if let Err(e) = self.decide(s, ev, f) {
+            return Err(self.named_at(s, ev, at, e));
+        }
         self.advance(s);
         Ok(())
+    }
+
+    /// A decision out of sequence names the phase the fight was at when it came (`at`, the
+    /// phase `arbiter replay` shows before it), not only the one the consequences flushed
+    /// before it brought the fight to (after a roll, a `target` flushed the outcomes and the
+    /// end of round and was said to come at `reveal`). Other errors pass through.
+    #[cold]
+    fn named_at(&self, s: &State, ev: &Event, at: &str, e: StepError) -> StepError {
+        let now = s.phase.name();
+        if at == now || e != out_of_sequence(ev, s) {
+            return e;
+        }
+        StepError::rule(
+            rules::SEQUENCE,
+            format!(
+                "`{ev}` cannot happen now (the fight is at `{at}`, and at `{now}` once the consequences \
+                 owed are applied)"
+            ),
+        )
     }
 
     /// An area attack's outcomes in the order the table states them. The rulebook names no

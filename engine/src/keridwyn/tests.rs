@@ -302,6 +302,80 @@ fn one_omitted_outcome_is_one_finding_under_its_own_rule() {
 }
 
 #[test]
+fn one_participants_two_tokens_on_one_number_go_in_either_order() {
+    // `own-tie-order=any` (l.33 orders participants): the chain derives the order the reveal
+    // names them (Strike first here), and the Gauntlet first is accepted as well; under
+    // `revealed` it is kf.round.priority-order. (A clean fixture cannot show the order the
+    // chain does not derive: it must complete from its decisions, engine/tests/completion.rs.)
+    let lines = [
+        "join A kael worn chain-mail",
+        "monster boar cage 1",
+        "begin",
+        "roll A finesse 5 3 1",
+        "roll boar finesse 4 4",
+        "priority A",
+        "reveal A primary:strike secondary:spiked-gauntlet",
+        "action boar 1",
+    ];
+    let g = illustrative();
+    let placed = given(&g, &lines);
+    assert_eq!(g.next_consequence(placed.state()).map(|e| e.to_string()), Some("act A strike".to_string()));
+    placed.when("act A spiked-gauntlet").then_clean().and_then().and(&[
+        "roll A might 3 1",
+        "miss boar",
+        "act A strike",
+        "roll A might 3 1",
+        "miss boar",
+        "end round 1",
+    ]);
+    let g = game_with(ILLUSTRATIVE, &["own-tie-order=revealed"]);
+    given(&g, &lines).when("act A spiked-gauntlet").then_breaks(&[rules::ORDER]);
+}
+
+#[test]
+fn a_decision_out_of_sequence_names_the_phase_it_came_at() {
+    // The round's last roll, then a `target`: the outcome and the end of round flushed before
+    // it bring the fight to the next reveals, but the record came at `rolled` (what
+    // `arbiter replay` shows before it), and that is the phase its message names.
+    let g = illustrative();
+    let lines = [
+        "join A steve",
+        "join B mira",
+        "monster wyvern cage 2",
+        "begin",
+        "priority wyvern",
+        "afflict B burn +2 -> 2",
+        "afflict A burn +2 -> 2",
+        "reveal A primary:strike lure",
+        "reveal B primary:strike focus",
+        "action wyvern 4",
+        "act A lure",
+        "roll A wit 3 2",
+        "miss wyvern",
+        "act wyvern claw",
+        "target A",
+        "roll wyvern might 9 2 2 1",
+        "hit A",
+        "damage A 5 block 0 injury 5",
+        "act B strike",
+        "roll B might 4 4",
+        "miss wyvern",
+        "act A strike",
+        "roll A might 5 1",
+    ];
+    let rolled = given(&g, &lines);
+    assert_eq!(rolled.fact("phase"), "rolled");
+    let ev = g.parse_event("target B").unwrap_or_else(|e| panic!("{e}"));
+    let mut state = rolled.state().clone();
+    let err = g.step(&mut state, &ev, &mut Findings::default()).err();
+    let err = err.unwrap_or_else(|| panic!("`target B` after a roll was applied"));
+    assert_eq!(err.rule, Some(rules::SEQUENCE));
+    assert!(err.message.contains("the fight is at `rolled`"), "{err}");
+    // A decision refused where the record came names that phase alone.
+    rolled.when("join C kael").then_error(Some(rules::JOIN));
+}
+
+#[test]
 fn a_reroll_may_come_before_the_outcome_the_rules_owe() {
     let g = illustrative();
     let lines = [
@@ -417,6 +491,7 @@ fn rule_ids_are_unique_and_interpretations_are_typed_and_quote_their_passage() {
         check_reading::<rules::RerollRolls>(specs, rules::P_REROLL_ROLLS),
         check_reading::<rules::TrackPriority>(specs, rules::P_TRACK_PRIORITY),
         check_reading::<rules::TiebreakReroll>(specs, rules::P_TIEBREAK_REROLL),
+        check_reading::<rules::OwnTieOrder>(specs, rules::P_OWN_TIE_ORDER),
     ];
     for c in checks {
         assert_eq!(c, Ok(()));
