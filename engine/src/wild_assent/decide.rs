@@ -67,6 +67,12 @@ impl WildAssent {
                 return Ok(());
             }
         }
+        // A Stunned miniature that moves or acts instead of skipping: one finding, and the
+        // activation goes on as played (its skip, its end and its tokens' removal were each
+        // reported as left out, and its actions then refused as out of turn).
+        if s.act.as_ref().is_some_and(|a| a.held & Status::Stun.bit() != 0 && !a.skipped && !a.defied) {
+            self.stun_defied(s, ev, f);
+        }
         // Most decisions come within an activation with nothing owed: told from a few fields,
         // without walking the chain (`flush` with nothing due does nothing).
         let nothing = self.nothing_due(s);
@@ -88,6 +94,44 @@ impl WildAssent {
         self.decide(s, ev, f)?;
         self.settle(s);
         Ok(())
+    }
+
+    /// A Stunned miniature's activation (l.259 "Stun - The target skips their next
+    /// activation") whose record `ev` is the miniature moving or acting (a Creature's
+    /// Instinct card resolved: its `target`) rather than its skip: reported once under
+    /// `wa.status.stun`, and the activation goes on as played (`Activation::defied`). Its
+    /// Bleed is still owed first; its tokens expire at its end as any activation's.
+    #[cold]
+    #[inline(never)]
+    fn stun_defied(&self, s: &mut State, ev: &Event, f: &mut Findings) {
+        let Some(a) = s.act.as_ref() else { return };
+        let u = a.unit;
+        let name = s.unit(u).name;
+        if !s.unit(u).has(Status::Stun) || s.attack.is_some() || s.skill.is_some() || s.capture.is_some() {
+            return;
+        }
+        let acts = match ev {
+            Event::Move { unit, .. }
+            | Event::Exit { unit, .. }
+            | Event::Attack { unit, .. }
+            | Event::Skill { unit, .. }
+            | Event::Capture { unit, .. }
+            | Event::Pass { unit } => *unit == name,
+            Event::Target { .. } => a.card.is_some(),
+            _ => false,
+        };
+        if !acts {
+            return;
+        }
+        f.violate(self.v(
+            s,
+            rules::STUN,
+            format!("`{name}` is Stunned: it skips this activation (`stunned {name}`), not `{ev}`"),
+            &[u],
+        ));
+        if let Some(a) = s.act.as_mut() {
+            a.defied = true;
+        }
     }
 
     /// Cold: a finding is the rare branch, so its building (a message formatted, the
@@ -654,6 +698,7 @@ impl WildAssent {
             held: unit.statuses,
             bled: false,
             skipped: false,
+            defied: false,
             spent: 0,
             moved: false,
             acted: false,

@@ -788,7 +788,7 @@ impl WildAssent {
             let n = if self.params.bleed_stack == BleedStack::Stack { u.bleed.max(1) } else { 1 };
             return Some(Due { fact: Fact::Bleed(a.unit, n), rule: rules::BLEED_TICK, cause: Cause::Bleed });
         }
-        if stunned && !a.skipped && u.has(Status::Stun) {
+        if stunned && !a.skipped && !a.defied && u.has(Status::Stun) {
             return Some(due(Fact::Stunned(a.unit), rules::STUN));
         }
         None

@@ -386,6 +386,11 @@ pub struct Activation {
     pub bled: bool,
     /// Stunned: the activation is skipped.
     pub skipped: bool,
+    /// Stunned, it moved or acted all the same: reported once (`wa.status.stun`, l.259), and
+    /// the activation goes on as played; its skip is owed no more, its tokens still expire
+    /// at its end (it was the miniature's next activation).
+    #[serde(default)]
+    pub defied: bool,
     /// Speed spent so far.
     pub spent: u8,
     pub moved: bool,
