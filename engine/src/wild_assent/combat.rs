@@ -72,7 +72,7 @@ impl AfterDamage {
         match stage {
             Stage::Knock | Stage::Done => true,
             Stage::Status(k) => self.status(usize::from(k)) == Some(None),
-            Stage::Damage | Stage::Hazard | Stage::HazardBleed => false,
+            Stage::Damage | Stage::Hazard | Stage::HazardBleed | Stage::HazardLast => false,
         }
     }
     fn push(&mut self, st: Status, giver: Giver) {

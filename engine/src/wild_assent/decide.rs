@@ -67,6 +67,17 @@ impl WildAssent {
                 return Ok(());
             }
         }
+        // An Instinct card drawn for a Creature with a capture token, resolved as a card
+        // instead: one finding, and the activation goes on as played.
+        if s.hunt.capture_card.is_some() && s.act.is_none() {
+            self.frozen_resolved(s, ev, f);
+        }
+        // A Stunned miniature that moves or acts instead of skipping: one finding, and the
+        // activation goes on as played (its skip, its end and its tokens' removal were each
+        // reported as left out, and its actions then refused as out of turn).
+        if s.act.as_ref().is_some_and(|a| a.held & Status::Stun.bit() != 0 && !a.skipped && !a.defied) {
+            self.stun_defied(s, ev, f);
+        }
         // Most decisions come within an activation with nothing owed: told from a few fields,
         // without walking the chain (`flush` with nothing due does nothing).
         let nothing = self.nothing_due(s);
@@ -75,7 +86,11 @@ impl WildAssent {
             "nothing_due said nothing is owed, and the chain owes something"
         );
         if !nothing {
-            due::flush(self, s, f)?;
+            if self.cancel_waits(s, ev) {
+                self.flush_before_cancel(s, f)?;
+            } else {
+                due::flush(self, s, f)?;
+            }
         }
         if s.phase == Phase::Over {
             let what = if self.params.mode == Mode::Arena { "match" } else { "encounter" };
@@ -88,6 +103,131 @@ impl WildAssent {
         self.decide(s, ev, f)?;
         self.settle(s);
         Ok(())
+    }
+
+    /// An Instinct card drawn for a Creature with a capture token (l.312 "A Creature cannot
+    /// activate while at least one capture token is on its card. If an Instinct card is
+    /// drawn for that Creature, Assign 2 damage to each Seeker capturing it and discard the
+    /// card"), whose record `ev` resolves the card instead (its `target`, or the Creature
+    /// moving, acting or passing) before any capturer's damage: reported once under
+    /// `wa.hunt.capture.frozen`, and the card is resolved as played (taken back from the
+    /// discard pile, the Creature's activation begun, the capture damage no longer owed), as
+    /// `scope=combat` does at the card itself. Each record was refused as out of turn.
+    #[cold]
+    #[inline(never)]
+    fn frozen_resolved(&self, s: &mut State, ev: &Event, f: &mut Findings) {
+        let Some((c, mask)) = s.hunt.capture_card else { return };
+        let name = s.unit(c).name;
+        let acts = match ev {
+            Event::Target { .. } => true,
+            Event::Move { unit, .. }
+            | Event::Attack { unit, .. }
+            | Event::Skill { unit, .. }
+            | Event::Pass { unit } => *unit == name,
+            _ => false,
+        };
+        let mut capturers = 0u32;
+        for (i, x) in s.units.iter().enumerate() {
+            if x.on_board() && x.capture.is_some_and(|(k, _)| k == c) {
+                capturers |= 1u32.checked_shl(i as u32).unwrap_or(0);
+            }
+        }
+        let creature = s.unit(c).card;
+        let card =
+            s.hunt.deck.discard.last().copied().filter(|&k| self.catalog.instincts[k].creature == creature);
+        let Some(card) = card.filter(|_| acts && mask == capturers) else { return };
+        f.violate(self.v(
+            s,
+            rules::CAPTURE_FROZEN,
+            format!(
+                "a Creature with a capture token cannot activate: `{name}`'s card is discarded and each Seeker \
+                 capturing it is assigned 2 damage (`capture-damage`)"
+            ),
+            &[c],
+        ));
+        s.hunt.deck.discard.pop();
+        s.hunt.capture_card = None;
+        self.begin_creature(s, c, card, f);
+    }
+
+    /// Whether decision `ev` leaves a capture's cancellation owed rather than left out: "If
+    /// the Seeker moves or performs a different action, their part of the capture is canceled
+    /// and the token removed" (l.310) names no moment, so `capture-cancel` may be written as
+    /// the Seeker moves or acts, or with the end of its activation (the notation's order of
+    /// consequences lists it there). Only the Seeker's own move, action, roll or pass within
+    /// that activation waits; a capture (which begins its part anew) and anything that begins
+    /// another activation take it first.
+    fn cancel_waits(&self, s: &State, ev: &Event) -> bool {
+        let Some(a) = s.act.as_ref() else { return false };
+        let me = s.unit(a.unit);
+        if me.capture.is_none() {
+            return false;
+        }
+        match ev {
+            Event::Move { unit, .. }
+            | Event::Attack { unit, .. }
+            | Event::Roll { unit, .. }
+            | Event::Skill { unit, .. }
+            | Event::Pass { unit } => *unit == me.name,
+            _ => false,
+        }
+    }
+
+    /// `due::flush`, stopping at an owed `capture-cancel` ([`WildAssent::cancel_waits`]): the
+    /// consequences before it are left out (each reported once, and applied); the
+    /// cancellation stays owed.
+    #[cold]
+    #[inline(never)]
+    fn flush_before_cancel(&self, s: &mut State, f: &mut Findings) -> Result<(), StepError> {
+        use crate::kit::due::Consequences;
+        for _ in 0..due::FLUSH_LIMIT {
+            let Some(d) = self.due(s) else { return Ok(()) };
+            if matches!(d.fact, super::due::Fact::CaptureCancel(..)) {
+                return Ok(());
+            }
+            f.violate(due::left_out(self, s, &d));
+            let fact = self.fact(&d);
+            self.apply(s, &d, &fact, f)?;
+        }
+        Ok(())
+    }
+
+    /// A Stunned miniature's activation (l.259 "Stun - The target skips their next
+    /// activation") whose record `ev` is the miniature moving or acting (a Creature's
+    /// Instinct card resolved: its `target`) rather than its skip: reported once under
+    /// `wa.status.stun`, and the activation goes on as played (`Activation::defied`). Its
+    /// Bleed is still owed first; its tokens expire at its end as any activation's.
+    #[cold]
+    #[inline(never)]
+    fn stun_defied(&self, s: &mut State, ev: &Event, f: &mut Findings) {
+        let Some(a) = s.act.as_ref() else { return };
+        let u = a.unit;
+        let name = s.unit(u).name;
+        if !s.unit(u).has(Status::Stun) || s.attack.is_some() || s.skill.is_some() || s.capture.is_some() {
+            return;
+        }
+        let acts = match ev {
+            Event::Move { unit, .. }
+            | Event::Exit { unit, .. }
+            | Event::Attack { unit, .. }
+            | Event::Skill { unit, .. }
+            | Event::Capture { unit, .. }
+            | Event::Pass { unit } => *unit == name,
+            Event::Target { .. } => a.card.is_some(),
+            _ => false,
+        };
+        if !acts {
+            return;
+        }
+        f.violate(self.v(
+            s,
+            rules::STUN,
+            format!("`{name}` is Stunned: it skips this activation (`stunned {name}`), not `{ev}`"),
+            &[u],
+        ));
+        if let Some(a) = s.act.as_mut() {
+            a.defied = true;
+        }
     }
 
     /// Cold: a finding is the rare branch, so its building (a message formatted, the
@@ -654,6 +794,8 @@ impl WildAssent {
             held: unit.statuses,
             bled: false,
             skipped: false,
+            defied: false,
+            owed_targets: 0,
             spent: 0,
             moved: false,
             acted: false,
@@ -818,13 +960,16 @@ impl WildAssent {
                 StepError::new(format!("`{}` is not on the board", self.units().name(creature_card)))
             })?;
             if s.units.iter().any(|o| o.on_board() && o.capture.is_some_and(|(c, _)| c == u)) {
+                // One finding, and the card is resolved as played (l.312 "A Creature cannot
+                // activate while at least one capture token is on its card"): its target,
+                // movement and action are judged as any activation's, rather than each refused
+                // as out of turn.
                 f.violate(self.v(
                     s,
                     rules::CAPTURE_FROZEN,
                     "a Creature with a capture token cannot activate",
                     &[u],
                 ));
-                return Ok(());
             }
             self.begin_creature(s, u, id, f);
             return Ok(());
@@ -1036,6 +1181,7 @@ impl WildAssent {
             ));
         }
         let taint = [a.unit, t];
+        let mut owed = 0u32;
         if card.is_some_and(|c| c.pool == Pool::Enemies) {
             f.violate(self.v(
                 s,
@@ -1053,12 +1199,47 @@ impl WildAssent {
             s.memo.0 = kept;
             if !allowed {
                 self.explain_target(s, &a, card, unit, t, f);
+                owed = self.owed_targets(s, &a);
             }
         }
         if let Some(a) = s.act.as_mut() {
             a.target = Some(t);
+            a.owed_targets = owed;
         }
         Ok(())
+    }
+
+    /// The targets the card allows activation `a` (the keywords' pick among those it can act
+    /// on, else the closest: `legal_targets`), as a bit per unit index: kept when the log's
+    /// `target` names another (`Activation::owed_targets`). Cold: asked only after a wrong
+    /// target.
+    #[cold]
+    #[inline(never)]
+    fn owed_targets(&self, s: &State, a: &Activation) -> u32 {
+        let best = match self.pool(s, a).as_slice() {
+            &[only] => vec![only],
+            _ => self.legal_targets(s, a).2,
+        };
+        best.iter().fold(0u32, |m, &i| m | 1u32.checked_shl(u32::from(i)).unwrap_or(0))
+    }
+
+    /// Whether a Creature's movement judged a breach against its recorded target is what
+    /// its card requires with one of the targets the rules allowed instead (`owed`, after a
+    /// wrong `target`, reported once): `judge` judges the movement for an activation.
+    #[cold]
+    #[inline(never)]
+    fn fits_owed_target(
+        &self,
+        act: &Activation,
+        r: &mut super::state::reach::Reach,
+        mut judge: impl FnMut(&Activation, &mut super::state::reach::Reach) -> Option<super::ai::Breach>,
+    ) -> bool {
+        super::ai::members(act.owed_targets).any(|t| {
+            let mut alt = act.clone();
+            alt.target = Some(t);
+            alt.owed_targets = 0;
+            judge(&alt, r).is_none()
+        })
     }
 
     /// What stands on a field, as a rule a step into it breaks.
@@ -1245,18 +1426,35 @@ impl WildAssent {
         }
         // A Creature's movement is one record: its path, then where it stops, are judged here.
         if creature.is_some() {
+            // Overspent (reported just above): the movement the card required ended where its
+            // Speed ran out (l.293 Advance stops "only if it runs out of Speed or is adjacent
+            // to its target"), so the walk is judged up to there; the steps beyond the budget
+            // are the Speed finding's, not a second one.
+            let (judged, stop, stop_spent) = if spent > speed && !immobile && !halt {
+                let within = places.iter().take_while(|&&(_, c)| c <= speed).count();
+                let (p, c) = within.checked_sub(1).map_or((before.0, before.1), |k| places[k]);
+                (&places[..within], p, c)
+            } else {
+                (&places[..], place, spent)
+            };
             let mut kept = std::mem::take(&mut s.memo.0);
             let r = self.reach_after(s, &act, &mover, &mut kept);
-            let goal = self.creature_goal(s, &act, r);
             // A walker stopped by a Pit its search took as open ground (`pit-path=into`,
             // `pit` told first: the usual move ends in none) is judged by where the Pit lies.
-            let breach = self.check_creature_path(s, &act, r, goal.as_ref(), before, &places).or_else(|| {
-                if pit && self.params.pit_path == rules::PitPath::Into && movement != Movement::Flying {
-                    self.check_creature_pit(s, &act, r, goal.as_ref(), place, spent)
-                } else {
-                    self.check_creature_stop(s, &act, r, goal.as_ref(), place, spent)
-                }
-            });
+            let judge = |act: &Activation, r: &mut super::state::reach::Reach| {
+                let goal = self.creature_goal(s, act, r);
+                self.check_creature_path(s, act, r, goal.as_ref(), before, judged).or_else(|| {
+                    if pit && self.params.pit_path == rules::PitPath::Into && movement != Movement::Flying {
+                        self.check_creature_pit(s, act, r, goal.as_ref(), place, spent)
+                    } else {
+                        self.check_creature_stop(s, act, r, goal.as_ref(), stop, stop_spent)
+                    }
+                })
+            };
+            let mut breach = judge(&act, r);
+            if breach.is_some() && act.owed_targets != 0 && self.fits_owed_target(&act, r, judge) {
+                breach = None;
+            }
             // The reach is of the board before the move: no later record uses it (its room is
             // kept for the next).
             kept.forget();
@@ -1506,9 +1704,17 @@ impl WildAssent {
         } else {
             let mut kept = std::mem::take(&mut s.memo.0);
             let r = self.reach_now(s, &a, &mut kept);
-            let goal = self.creature_goal(s, &a, r);
             let here = s.unit(a.unit).place();
-            let breach = self.check_creature_stop(s, &a, r, goal.as_ref(), here, a.spent);
+            let judge = |a: &Activation, r: &mut super::state::reach::Reach| {
+                let goal = self.creature_goal(s, a, r);
+                self.check_creature_stop(s, a, r, goal.as_ref(), here, a.spent)
+            };
+            let mut breach = judge(&a, r);
+            // After a wrong `target` (one finding): a stop the card requires with a target the
+            // rules allowed is no second one.
+            if breach.is_some() && a.owed_targets != 0 && self.fits_owed_target(&a, r, judge) {
+                breach = None;
+            }
             // Judged once: no later record of the activation uses the reach.
             kept.forget();
             s.memo.0 = kept;
@@ -1573,7 +1779,13 @@ impl WildAssent {
                             "the Creature's target comes first (`target`)",
                             &[u],
                         )),
-                        Some(t) if named.is_some_and(|n| n != t) => {
+                        // After a wrong `target` (one finding), an attack on a target the
+                        // rules allowed is the card's action as it should have been.
+                        Some(t)
+                            if named.is_some_and(|n| {
+                                n != t && act.owed_targets & 1u32.checked_shl(u32::from(n)).unwrap_or(0) == 0
+                            }) =>
+                        {
                             let tn = s.unit(t).name;
                             f.violate(self.v(
                                 s,
@@ -1750,6 +1962,7 @@ impl WildAssent {
         };
         a.dice = self.dice_for(s, &a, act.held & Status::Blind.bit() != 0);
         s.attack = Some(a);
+        s.hunt.hurt = 0;
         s.memo.3.forget();
         if let Some(x) = s.act.as_mut() {
             x.use_action(free);

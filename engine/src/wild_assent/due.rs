@@ -189,7 +189,7 @@ fn next_stage(stage: Stage) -> Stage {
         Stage::Status(k) => Stage::Status(k + 1),
         Stage::Knock => Stage::Done,
         Stage::Hazard => Stage::HazardBleed,
-        Stage::HazardBleed | Stage::Done => Stage::Done,
+        Stage::HazardBleed | Stage::HazardLast | Stage::Done => Stage::Done,
     }
 }
 
@@ -666,7 +666,7 @@ impl WildAssent {
                     };
                     return Some(Due { fact: Fact::Knock(t, to), rule, cause: attack_cause(at, now, *fx) });
                 }
-                Stage::Hazard => {
+                Stage::Hazard | Stage::HazardLast => {
                     let n = if self.params.hazard == HazardPush::Rule { 2 } else { 1 };
                     return Some(Due {
                         fact: Fact::Hazard(t, n),
@@ -788,7 +788,7 @@ impl WildAssent {
             let n = if self.params.bleed_stack == BleedStack::Stack { u.bleed.max(1) } else { 1 };
             return Some(Due { fact: Fact::Bleed(a.unit, n), rule: rules::BLEED_TICK, cause: Cause::Bleed });
         }
-        if stunned && !a.skipped && u.has(Status::Stun) {
+        if stunned && !a.skipped && !a.defied && u.has(Status::Stun) {
             return Some(due(Fact::Stunned(a.unit), rules::STUN));
         }
         None
@@ -1362,7 +1362,7 @@ impl Consequences for WildAssent {
     }
 
     fn reorder(&self, s: &mut State, due: &Due, recorded: &Fact) -> Option<Due> {
-        self.in_log_order(s, due, recorded)
+        self.hazard_bleed_first(s, due, recorded).or_else(|| self.in_log_order(s, due, recorded))
     }
 
     fn apply(&self, s: &mut State, d: &Due, played: &Fact, f: &mut Findings) -> Result<(), StepError> {
@@ -1381,6 +1381,11 @@ impl Consequences for WildAssent {
                 }
             }
             Cause::Attack { at, stage, .. } => {
+                if let Fact::Damage(t, n) = *played {
+                    if n > 0 {
+                        s.hunt.hurt |= 1u32.checked_shl(u32::from(t)).unwrap_or(0);
+                    }
+                }
                 let next = match (stage, played) {
                     (Stage::Knock, Fact::Knock(t, None)) if d.fact == *played => {
                         let hazard = s
@@ -1393,6 +1398,9 @@ impl Consequences for WildAssent {
                             Stage::Done
                         }
                     }
+                    // The hazard's Bleed written before its damage (`hazard_bleed_first`):
+                    // the damage is owed last.
+                    (Stage::Hazard, Fact::Afflict(..)) => Stage::HazardLast,
                     (Stage::Knock, Fact::Knock(t, None)) => {
                         // Recorded as staying although due elsewhere: the hazard still counts
                         // only where the rules put one.
@@ -1552,7 +1560,7 @@ impl Consequences for WildAssent {
                 Fact::Afflict(u, st) => self.unexpected_status(s, u, st),
                 Fact::Expire(_, Status::Bleed) => rules::BLEED_PERSIST,
                 Fact::Expire(..) => rules::EXPIRE,
-                Fact::Knock(..) => rules::KNOCK_AWAY,
+                Fact::Knock(u, _) => self.unexpected_knock(s, u),
                 Fact::Hazard(..) => rules::HAZARD_PUSH,
                 Fact::Removed(u, _) if s.unit(u).kind == UnitKind::Seeker => rules::INJURED,
                 Fact::Removed(..) => rules::SLAIN,
@@ -1695,6 +1703,56 @@ impl WildAssent {
                 }
             ),
         )
+    }
+
+    /// A miniature pushed into a hazard "is assigned 2 damage and Bleed" (l.170), the book
+    /// setting no order between the two: its Bleed recorded while the damage is owed is taken
+    /// as owed now, and the damage is owed after it (`Stage::HazardLast`). `None` for anything
+    /// else (the chain's order: damage, then Bleed, which `verify --derive` writes).
+    fn hazard_bleed_first(&self, s: &State, due: &Due, recorded: &Fact) -> Option<Due> {
+        let (
+            Cause::Attack { at, stage: Stage::Hazard, after },
+            Fact::Hazard(t, _),
+            Fact::Afflict(u, Status::Bleed),
+        ) = (due.cause, due.fact, *recorded)
+        else {
+            return None;
+        };
+        if t != u || self.params.hazard == HazardPush::Example {
+            return None;
+        }
+        let (st, _) = self.affliction(s, t, Status::Bleed)?;
+        Some(Due {
+            fact: Fact::Afflict(t, st),
+            rule: rules::HAZARD_PUSH,
+            cause: Cause::Attack { at, stage: Stage::Hazard, after },
+        })
+    }
+
+    /// The rule a Knockback of `u` recorded where none is due breaks: after an attack with
+    /// plain Knockback (and no "On Attack" one), a target that took no damage is not moved (Hunt
+    /// Example 10, l.245: each Seeker that takes damage "is moved one field away"),
+    /// `wa.knockback.damaged`; otherwise `wa.knockback.away`.
+    fn unexpected_knock(&self, s: &State, u: UnitIx) -> &'static str {
+        if s.hunt.hurt & 1u32.checked_shl(u32::from(u)).unwrap_or(0) != 0 {
+            return rules::KNOCK_AWAY;
+        }
+        let last = s.attack.as_ref().map(|a| (a.attacker, a.source)).or(s.last_attack);
+        let Some((attacker, source)) = last else { return rules::KNOCK_AWAY };
+        if self.params.knockback_plain != rules::KnockbackPlain::Damaged {
+            return rules::KNOCK_AWAY;
+        }
+        let (mut plain, mut on_attack) = (false, false);
+        self.each_attack_effect(s, attacker, source, |e| match e {
+            Effect::Knockback => plain = true,
+            Effect::OnAttackKnockback => on_attack = true,
+            _ => {}
+        });
+        if plain && !on_attack {
+            rules::KNOCK_DAMAGED
+        } else {
+            rules::KNOCK_AWAY
+        }
     }
 
     /// The rule a status recorded where none is due breaks: a Special trigger counted wrong,

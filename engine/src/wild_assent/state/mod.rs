@@ -386,6 +386,17 @@ pub struct Activation {
     pub bled: bool,
     /// Stunned: the activation is skipped.
     pub skipped: bool,
+    /// Stunned, it moved or acted all the same: reported once (`wa.status.stun`, l.259), and
+    /// the activation goes on as played; its skip is owed no more, its tokens still expire
+    /// at its end (it was the miniature's next activation).
+    #[serde(default)]
+    pub defied: bool,
+    /// The targets the rules allowed (a bit per unit index) when the log's `target` named
+    /// another (reported once, l.280): the movement and action after it are judged against
+    /// the recorded target, and a breach there is no second finding when they are what the
+    /// card requires with one of these. 0: the recorded target was allowed.
+    #[serde(default)]
+    pub owed_targets: u32,
     /// Speed spent so far.
     pub spent: u8,
     pub moved: bool,
@@ -450,6 +461,9 @@ pub enum Stage {
     /// Knocked into a hazard: its damage, then its Bleed.
     Hazard,
     HazardBleed,
+    /// The hazard's Bleed recorded before its damage (l.170 "is assigned 2 damage and Bleed"
+    /// sets no order): the damage is owed last.
+    HazardLast,
     Done,
 }
 
@@ -552,6 +566,12 @@ pub struct Encounter {
     pub capture_card: Option<(UnitIx, u32)>,
     /// The Creature turn in progress has drawn at least one card.
     pub drawing: bool,
+    /// The miniatures the attack in progress, or the last one resolved, was recorded dealing
+    /// damage to (a bit per unit index; kept in every mode): a Knockback recorded where none
+    /// is due names `wa.knockback.damaged` when plain Knockback left its target unmoved for
+    /// taking no damage (Hunt Example 10, l.245).
+    #[serde(default)]
+    pub hurt: u32,
 }
 
 impl Default for Encounter {
@@ -572,6 +592,7 @@ impl Default for Encounter {
             cooldowns: Vec::new(),
             capture_card: None,
             drawing: false,
+            hurt: 0,
         }
     }
 }
