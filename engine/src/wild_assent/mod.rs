@@ -274,6 +274,22 @@ impl Game for WildAssent {
         // then reported that no Worker was kept). Arena: who rolls the Momentum dice with four
         // players is interpretation `momentum-4p` (default `team`, the fixed reading so far;
         // `player`: five dice for each player with Gladiators on the board).
+        // Also 19 (Hunt audit): a Stunned miniature that moves, acts or passes instead of its
+        // `stunned` skip is one wa.status.stun finding and its activation goes on as played
+        // (it was also wa.status.expire, wa.activation.one-at-a-time, wa.activation.own,
+        // wa.hunt.instinct.sequence, and the replay stopped). A Creature with a capture token
+        // whose Instinct card is resolved is one wa.hunt.capture.frozen finding and the card is
+        // resolved as played (scope=combat at the card; in an encounter at the first record
+        // resolving it before any capture damage, the capture damage then no longer owed). A
+        // Creature that overspends its Speed is judged, for its path and stop, up to where its
+        // Speed ran out (no wa.hunt.cmove.* beside the Speed finding). After a wrong `target`,
+        // a movement or action that is the card's with a target the rules allowed is no second
+        // finding. A push into a hazard may record its Bleed before its damage (l.170).
+        // `capture-cancel` may be written up to the activation's end (l.310 names no moment);
+        // leaving it out is reported at the record that ends the activation (or at a `capture`
+        // or the next activation). A Knockback recorded on a target the attack did not damage,
+        // after plain Knockback, is wa.knockback.damaged (was wa.knockback.away). Under
+        // `momentum-4p=player` the simulator rolls five dice a player.
         GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 19 }
     }
     fn rules() -> &'static [RuleInfo] {
