@@ -161,9 +161,17 @@ impl KeridwynFight {
             (_, Play::Maneuver { .. }) => 4,
             (_, Play::Focus | Play::Immune(_)) => 5,
         };
-        let mut rest: Vec<&Play> = plays.iter().filter(|p| !matches!(p, Play::Immune(_))).collect();
-        rest.sort_by_key(rank);
-        for p in plays.iter().filter(|p| matches!(p, Play::Immune(_))).chain(rest) {
+        // Under `any` the line's order, walked in place (a reveal is a hot record); under
+        // `revealed` the plays are gathered and sorted first.
+        let any = self.params.own_tie_order == OwnTieOrder::Any;
+        let mut sorted: smallvec::SmallVec<[&Play; 8]> = smallvec::SmallVec::new();
+        if !any {
+            sorted.extend(plays.iter().filter(|p| !matches!(p, Play::Immune(_))));
+            sorted.sort_by_key(rank);
+        }
+        let immune = plays.iter().filter(|p| matches!(p, Play::Immune(_)));
+        let in_line = plays.iter().filter(|p| any && !matches!(p, Play::Immune(_)));
+        for p in immune.chain(in_line).chain(sorted.iter().copied()) {
             match p {
                 Play::Lure => {
                     let priority = self.token_priority(s, i, self.action_priority(Action::Lure), false);

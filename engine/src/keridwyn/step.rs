@@ -35,7 +35,9 @@ impl KeridwynFight {
             // cost of a consequence's step. (Neither reordering changes the fighters or the
             // track, which are all resolving reads.)
             let recorded = self.resolve_fact(s, ev)?;
-            if s.fighters.iter().any(|x| x.worn_open) {
+            // Only a damage record can settle a worn gear choice left open; asked first, so the
+            // other consequences do not walk the fighters.
+            if matches!(recorded, Fact::DamageDealt { .. }) {
                 self.settle_worn(s, &recorded);
             }
             let mut head = self.next_due(s);
