@@ -47,7 +47,10 @@ impl FlameAndForge {
         // What the last step found owed (`State::settled`): taken before anything changes,
         // so that a step that stops early or fails leaves none.
         let known = s.settled.0.take();
-        self.drawn_early(s, e, f);
+        // Rare (a draw recorded before Phase 1): the test is here, the work out of line.
+        if s.phase == Phase::Drawn {
+            self.drawn_early(s, e, f);
+        }
         let in_block = !free && self.in_spot_block(s);
         let spot_before = s.placement().map(|p| p.spot);
         let stop = if e.is_consequence() {
@@ -143,6 +146,8 @@ impl FlameAndForge {
     /// Retaliation or monster card a fire's defeat of a monster awaits. It proves the draw
     /// came too early: one `ff.turn.phases` finding, and the record is then judged as usual
     /// (it is due). Any other record leaves Phase 1's consequences to be flushed as left out.
+    #[cold]
+    #[inline(never)]
     fn drawn_early(&self, s: &mut State, e: &Event, f: &mut Findings) {
         if s.phase != Phase::Drawn || s.stack.is_empty() {
             return;
