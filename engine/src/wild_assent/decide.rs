@@ -900,6 +900,14 @@ impl WildAssent {
                         "a Creature activation comes next (`instinct`)"
                     };
                     f.violate(self.v(s, rule, why, &[u]));
+                    if rule == rules::ALTERNATE {
+                        // Judged as played: the Creature activation owed here was skipped, and
+                        // the sides alternate on from this Seeker (a Creature next, and the
+                        // round's end counted from the activations made), so one Seeker out of
+                        // turn is one finding, not the reshuffle, the draw and the round's end
+                        // after it as well (rules version 19).
+                        s.hunt.creatures_done = s.hunt.creatures_done.saturating_add(1);
+                    }
                 }
             }
             if s.unit(u).exhausted {

@@ -1594,11 +1594,15 @@ impl Consequences for WildAssent {
         // Uncertain: an effect the engine could not apply (a Demand's Failure, a skill's text)
         // may have owed it. Damage, healing and statuses are then applied as played, so the
         // replay follows the table (a Gladiator slain by it falls, and what that owes is owed).
-        let as_played = v.uncertain.is_some()
-            && matches!(
-                recorded,
-                Fact::Damage(..) | Fact::Heal(..) | Fact::Afflict(..) | Fact::Cure(_) | Fact::Expire(..)
-            );
+        // A reshuffle made when the deck still held cards is made as recorded, uncertain or
+        // not: the draws after it come from the deck the table has, so one early reshuffle is
+        // one finding, not one more at each card drawn (rules version 19).
+        let as_played = matches!(recorded, Fact::Reshuffle)
+            || v.uncertain.is_some()
+                && matches!(
+                    recorded,
+                    Fact::Damage(..) | Fact::Heal(..) | Fact::Afflict(..) | Fact::Cure(_) | Fact::Expire(..)
+                );
         f.violate(v);
         if as_played {
             self.apply_fact(s, recorded);

@@ -288,7 +288,11 @@ impl Game for WildAssent {
         // `capture-cancel` may be written up to the activation's end (l.310 names no moment);
         // leaving it out is reported at the record that ends the activation (or at a `capture`
         // or the next activation). A Knockback recorded on a target the attack did not damage,
-        // after plain Knockback, is wa.knockback.damaged (was wa.knockback.away). Under
+        // after plain Knockback, is wa.knockback.damaged (was wa.knockback.away). A Seeker
+        // activating when a Creature's turn was owed is one wa.hunt.round.alternate: the
+        // order goes on as played (the owed Creature activation skipped), so the round's end
+        // after it is not flagged; a reshuffle recorded while the deck holds cards is made as
+        // recorded (one finding, the draw after it passes). Under
         // `momentum-4p=player` the simulator rolls five dice a player.
         GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 19 }
     }
