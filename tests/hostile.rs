@@ -125,3 +125,42 @@ fn max_findings_keeps_a_report_of_many_violations_short() {
     assert!(out.contains("3 finding(s) shown, 497 more not shown"), "{out}");
     assert!(out.lines().count() < 40, "{out}");
 }
+
+/// A session stores its catalog file's SHA-256 when it is created (by `import` or `new`):
+/// replaying it after the file changed would silently change the verdicts of recorded
+/// events, so every command refuses, naming the file; restoring the file restores it.
+#[test]
+fn a_session_whose_catalog_file_changed_is_refused_not_replayed_under_the_new_one() {
+    let s = Sandbox::new();
+    // The shipped catalog the fixture's `@catalog illustrative` names, as a file.
+    let original = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("engine/catalogs/proving-grounds/illustrative.pgcat"),
+    )
+    .expect("the illustrative catalog");
+    let cat = s.path("ill.pgcat");
+    std::fs::write(&cat, &original).unwrap();
+    let cat = cat.to_string_lossy().into_owned();
+    let log = with_catalog(&s, "gw.arb", &cat);
+    s.run(&["import", &log, "--session", "gw", "--snapshot-every", "10"]).expect(0);
+    s.run(&["new", "fresh", "--game", "proving-grounds", "--catalog", &cat]).expect(0);
+    s.run(&["verify", "gw"]).expect(0);
+    // One more comment line: the content (and so its hash) changes, the cards do not.
+    std::fs::write(&cat, format!("{original}# edited\n")).unwrap();
+    for args in [
+        &["verify", "gw"][..],
+        &["check", "gw"],
+        &["replay", "gw", "--to", "80"],
+        &["log", "gw"],
+        &["export", "gw"],
+        &["verify", "fresh"],
+    ] {
+        s.run(args).expect_refused("has changed since the session was recorded");
+    }
+    std::fs::write(&cat, &original).unwrap();
+    s.run(&["verify", "gw"]).expect(0);
+    s.run(&["check", "gw"]).expect(0);
+    // The hash is not part of the setup anyone reads.
+    let out = s.run(&["export", "gw"]);
+    assert!(!out.out().contains("sha256"), "{}", out.out());
+}

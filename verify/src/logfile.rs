@@ -1158,6 +1158,7 @@ mod tests {
             game: "toy".into(),
             title: Some("Game #3 at Bob's\nsecond line".into()),
             catalog: Some("my cards #2.txt".into()),
+            catalog_sha256: None,
             setup: [("start".to_string(), "a b".to_string())].into_iter().collect(),
             rules_version: Some(2),
         };
