@@ -25,6 +25,7 @@ const ABOUT: &str = "Record tabletop game sessions as event logs, replay them, c
 const OVERVIEW: &str = "\
 SOURCES:
   A SOURCE is a session in the database, a notation file (*.arb) or a JSONL file (*.jsonl).
+  Any other name is a session's; a file of another name is read by a path with `/` (./game.txt).
   SOURCE@NAME=VALUE replays it under another reading of the rules: NAME is an interpretation
   (or a setup parameter) of the game and VALUE one of its allowed values, as `arbiter rules
   GAME` lists them, e.g. friday@exhaust-from=wounding-enemy. Several may follow one another

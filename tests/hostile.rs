@@ -164,3 +164,37 @@ fn a_session_whose_catalog_file_changed_is_refused_not_replayed_under_the_new_on
     let out = s.run(&["export", "gw"]);
     assert!(!out.out().contains("sha256"), "{}", out.out());
 }
+
+/// A file in the working directory never silently stands in for a session of the same
+/// name: a log file is named by `.arb`/`.jsonl` or a path with `/` (as `arbiter --help`
+/// says), and a bare name that is also a file there is refused as ambiguous.
+#[test]
+fn a_file_in_the_working_directory_does_not_shadow_a_session() {
+    let s = Sandbox::new();
+    s.run(&["import", WON, "--session", "gw"]).expect(0);
+    // The first dozen lines of the same game: a shorter history, as the audit's stray file.
+    s.derive("gw", WON, |lines| lines.truncate(12));
+    // Run from the sandbox, where the stray file is.
+    let run = |args: &[&str]| {
+        common::Run(
+            std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
+                .current_dir(s.path(""))
+                .arg("--db")
+                .arg(s.db())
+                .args(args)
+                .env_remove("ARBITER_DB")
+                .env_remove("ARBITER_SERVER")
+                .output()
+                .expect("run arbiter"),
+        )
+    };
+    for cmd in ["log", "verify", "export", "replay"] {
+        run(&[cmd, "gw"]).expect_refused("write `./gw` to read the file");
+    }
+    // `check` takes only a session: nothing is ambiguous.
+    run(&["check", "gw"]).expect(0);
+    run(&["diff", "gw", "./gw"]).expect_refused("there is also a file `gw`");
+    // Named as a path, the file is read; elsewhere, the name is the session's.
+    assert!(run(&["log", "./gw"]).expect(0).out().lines().count() < 12);
+    assert!(s.run(&["log", "gw"]).expect(0).out().lines().count() > 80);
+}

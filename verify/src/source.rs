@@ -10,7 +10,7 @@ use std::str::FromStr;
 /// Where the records come from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Origin {
-    /// A notation (`*.arb` or any text) or JSONL (`*.jsonl`) file.
+    /// A notation (`*.arb`, or any text named by a path with `/`) or JSONL (`*.jsonl`) file.
     File(PathBuf),
     /// A session in the journal.
     Session(String),
@@ -48,15 +48,19 @@ impl Source {
         }
     }
 
-    /// Read a spec as the command line gives it. A path that exists is a file; otherwise the
-    /// text before the first `@` is the file or session and every `@NAME=VALUE` after it an
-    /// override. A spec that looks like a file (`.arb`, `.jsonl`, a `/`) but does not exist
-    /// is refused rather than taken for a session name, so a typo gets the right message.
+    /// Read a spec as the command line gives it. A log file is named the way `arbiter --help`
+    /// says: by a name ending in `.arb` or `.jsonl`, or by a path with a `/` (`./game.txt`);
+    /// anything else is a session name (session names have no `/` and new ones never end
+    /// in `.arb` or `.jsonl`). The text before the first `@` is the file or session and every
+    /// `@NAME=VALUE` after it an override. A spec that looks like a file but does not exist
+    /// is refused rather than taken for a session name, so a typo gets the right message; a
+    /// session name that is also a file in the working directory is refused as ambiguous,
+    /// since reading either silently would show one history in place of the other.
     pub fn parse(spec: &str) -> Result<Source, VerifyError> {
         if spec.is_empty() {
             return Err(VerifyError::argument("an empty source: give a session name or a file path"));
         }
-        if Path::new(spec).is_file() {
+        if names_a_file(spec) && Path::new(spec).is_file() {
             return Ok(Source::file(spec));
         }
         let mut parts = spec.split('@');
@@ -77,15 +81,29 @@ impl Source {
         if base.is_empty() {
             return Err(VerifyError::argument(format!("`{spec}` names no session or file before `@`")));
         }
-        let origin = if Path::new(base).is_file() {
-            Origin::File(PathBuf::from(base))
-        } else if base.contains('/') || base.ends_with(".arb") || base.ends_with(".jsonl") {
-            return Err(missing(Path::new(base)));
+        let origin = if names_a_file(base) {
+            match Path::new(base).is_file() {
+                true => Origin::File(PathBuf::from(base)),
+                false => return Err(missing(Path::new(base))),
+            }
+        } else if Path::new(base).is_file() {
+            return Err(VerifyError::argument(format!(
+                "`{base}` names a session, but there is also a file `{base}` in the working directory: write `./{base}` to read the file, or run the command from another directory to read the session"
+            )));
         } else {
             Origin::Session(base.to_string())
         };
         Ok(Source { origin, variants })
     }
+}
+
+/// Whether a spec names a log file rather than a session: a path with a separator, or a
+/// name ending in `.arb` or `.jsonl` (what `arbiter --help` documents).
+fn names_a_file(spec: &str) -> bool {
+    spec.contains('/')
+        || spec.contains(std::path::MAIN_SEPARATOR)
+        || spec.ends_with(".arb")
+        || spec.ends_with(".jsonl")
 }
 
 /// The sentence for a path that names no log file: one that exists (a directory, a device,
@@ -167,6 +185,13 @@ mod tests {
             assert_eq!(e, "/dev/null is not a regular file (a device, pipe or socket), not a log file");
         }
         assert!(Source::parse("@a=b").is_err());
+        // A bare name is a session; a file of that name in the working directory makes it
+        // ambiguous (the working directory of unit tests is the crate's folder).
+        assert_eq!(Source::parse("no-such-thing").unwrap().origin, Origin::Session("no-such-thing".into()));
+        let e = Source::parse("Cargo.toml@x=1").unwrap_err().message;
+        assert!(e.contains("there is also a file `Cargo.toml`") && e.contains("`./Cargo.toml`"), "{e}");
+        assert!(Source::parse("Cargo.toml").is_err());
+        assert_eq!(Source::parse("./Cargo.toml").unwrap().origin, Origin::File("./Cargo.toml".into()));
         assert_eq!(
             parse_variants(&["a=b", " c = d "]).unwrap(),
             vec![("a".into(), "b".into()), ("c".into(), "d".into())]
