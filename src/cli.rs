@@ -197,7 +197,7 @@ Exit status: 0; 2 for a taken or invalid name, an unknown game or a bad setup.")
         /// The card catalog: a built-in one of the game, or a catalog file
         #[arg(long, value_name = "NAME|FILE")]
         catalog: Option<String>,
-        /// A free-text title, shown by `sessions` and kept on export
+        /// A free-text title (at most 4096 bytes), shown by `sessions` and kept on export
         #[arg(long, default_value = "")]
         title: String,
         #[command(flatten)]

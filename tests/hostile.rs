@@ -198,3 +198,24 @@ fn a_file_in_the_working_directory_does_not_shadow_a_session() {
     assert!(run(&["log", "./gw"]).expect(0).out().lines().count() < 12);
     assert!(s.run(&["log", "gw"]).expect(0).out().lines().count() > 80);
 }
+
+/// A title too long for export's one line is refused when it is given (`new --title`, an
+/// imported file's `@title`), so every stored session can be exported and imported again.
+#[test]
+fn an_over_long_title_is_refused_where_it_is_given() {
+    let s = Sandbox::new();
+    let long = "a".repeat(70_000);
+    s.run(&["new", "bt", "--game", "proving-grounds", "--title", &long]).expect_refused("the limit is 4096");
+    // Nothing was created.
+    s.run(&["check", "bt"]).expect(2);
+    let jsonl = s.path("long.jsonl");
+    std::fs::write(&jsonl, format!("{{\"game\":\"proving-grounds\",\"title\":\"{}\"}}\n", "b".repeat(5000)))
+        .unwrap();
+    s.run(&["import", &jsonl.to_string_lossy(), "--session", "lt"]).expect_refused("the limit is 4096");
+    // At the limit, the session round-trips.
+    let ok = "c".repeat(4096);
+    s.run(&["new", "ok", "--game", "proving-grounds", "--title", &ok]).expect(0);
+    let out = s.path("ok.arb");
+    std::fs::write(&out, s.run(&["export", "ok"]).expect(0).out()).unwrap();
+    s.run(&["import", &out.to_string_lossy(), "--session", "ok2"]).expect(0);
+}

@@ -85,14 +85,36 @@ fn stored_catalog<G: Game>(
     (Some(path.display().to_string()), hash)
 }
 
+/// The longest title a session takes, in bytes. Export writes the title on one line
+/// (`@title "..."`, or inside the JSONL header), escaped, and import refuses a line past
+/// [`crate::MAX_LINE_BYTES`]: at most six bytes per escaped byte keeps it well inside, so
+/// every session arbiter stores can be exported and imported again.
+pub const MAX_TITLE_BYTES: usize = 4096;
+
+/// Refuse a title too long to round-trip, in one sentence.
+fn check_title(title: Option<&str>) -> Result<(), VerifyError> {
+    match title {
+        Some(t) if t.len() > MAX_TITLE_BYTES => Err(VerifyError::argument(format!(
+            "the title is {} bytes long, the limit is {MAX_TITLE_BYTES}: give a shorter one",
+            t.len()
+        ))),
+        _ => Ok(()),
+    }
+}
+
 /// A session's metadata for `header`, its catalog stored as [`stored_catalog`] says.
-fn session_meta<G: Game>(header: &Header, base: Option<&Path>, rules_version: u32) -> SessionMeta {
+fn session_meta<G: Game>(
+    header: &Header,
+    base: Option<&Path>,
+    rules_version: u32,
+) -> Result<SessionMeta, VerifyError> {
+    check_title(header.title.as_deref())?;
     let (catalog, hash) = stored_catalog::<G>(&header.catalog, base);
     let mut setup = header.setup.clone();
     if let Some(hash) = hash {
         setup.insert(crate::session::CATALOG_SHA256_KEY.to_string(), hash);
     }
-    SessionMeta {
+    Ok(SessionMeta {
         game: header.game.clone(),
         setup,
         catalog,
@@ -100,7 +122,7 @@ fn session_meta<G: Game>(header: &Header, base: Option<&Path>, rules_version: u3
         created: now(),
         title: header.title.clone().unwrap_or_default(),
         parent: None,
-    }
+    })
 }
 
 struct NewSession<'c, 'a, R: Games> {
@@ -114,7 +136,7 @@ impl<'c, 'a, R: Games> GameVisitor for NewSession<'c, 'a, R> {
     fn visit<G: Game>(self) -> Self::Output {
         // Built only to check the setup and catalog now rather than at the first replay.
         build_game::<G>(&self.name, &self.header, &[], None)?;
-        let meta = session_meta::<G>(&self.header, None, G::info().rules_version);
+        let meta = session_meta::<G>(&self.header, None, G::info().rules_version)?;
         journal(self.ctx, self.name)?.create_session(self.name, &meta).map_err(from_journal)?;
         Ok(Created {
             session: self.name.to_string(),
@@ -136,6 +158,7 @@ pub fn new_session<R: Games>(
     catalog: Option<&str>,
     title: Option<&str>,
 ) -> Result<Created, VerifyError> {
+    check_title(title)?;
     let header = Header {
         game: game.to_string(),
         setup: setup.iter().cloned().collect::<BTreeMap<_, _>>(),
@@ -213,7 +236,7 @@ impl<'c, 'a, R: Games> WithGame<'a> for Import<'c, 'a, '_, R> {
             &header,
             base.as_deref(),
             header.rules_version.unwrap_or(G::info().rules_version),
-        );
+        )?;
         let len = journal(self.ctx, self.name)?.import(self.name, &meta, &records).map_err(from_journal)?;
         Ok(Created {
             session: self.name.to_string(),
