@@ -219,3 +219,27 @@ fn an_over_long_title_is_refused_where_it_is_given() {
     std::fs::write(&out, s.run(&["export", "ok"]).expect(0).out()).unwrap();
     s.run(&["import", &out.to_string_lossy(), "--session", "ok2"]).expect(0);
 }
+
+/// A setting given twice on the command line is refused in every spelling, as
+/// `--variant a=1 --variant a=2` is: only one of the values could count.
+#[test]
+fn a_setting_given_twice_is_refused_in_every_spelling() {
+    let s = Sandbox::new();
+    let twice = "`health` is given twice (`health=8` and `health=9`)";
+    for args in [
+        &["verify", WON, "--variant", "health=8", "--variant", "health=9"][..],
+        &["verify", &format!("{WON}@health=8@health=9")],
+        &["verify", &format!("{WON}@health=8"), "--variant", "health=9"],
+        &["replay", &format!("{WON}@health=8"), "--variant", "health=9"],
+        &["explain", &format!("{WON}@health=8"), "3", "--variant", "health=9"],
+        &["diff", WON, &format!("{WON}@health=8"), "--variant", "health=9"],
+    ] {
+        s.run(args).expect_refused(twice);
+    }
+    let log = s.derive("dupcat.arb", WON, |lines| {
+        let at = lines.iter().position(|l| l.starts_with("@catalog")).expect("@catalog");
+        let line = lines[at].clone();
+        lines.insert(at, line);
+    });
+    s.run(&["verify", &log]).expect_refused("expected one `@catalog` line, found a second one");
+}

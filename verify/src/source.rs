@@ -65,10 +65,14 @@ impl Source {
         }
         let mut parts = spec.split('@');
         let base = parts.next().unwrap_or_default();
-        let mut variants = Vec::new();
+        let mut variants: Vec<(String, String)> = Vec::new();
         for part in parts {
             match part.split_once('=') {
                 Some((name, value)) if !name.is_empty() => {
+                    // Only one of the values could count: refused as `--variant` refuses it.
+                    if let Some((_, first)) = variants.iter().find(|(n, _)| n == name) {
+                        return Err(twice(name, first, value));
+                    }
                     variants.push((name.to_string(), value.to_string()))
                 }
                 _ => {
@@ -134,13 +138,29 @@ pub fn parse_variants<S: AsRef<str>>(items: &[S]) -> Result<Vec<(String, String)
             _ => return Err(VerifyError::argument(format!("`{item}` is not of the form NAME=VALUE"))),
         };
         if let Some((_, first)) = pairs.iter().find(|(n, _)| n == name) {
-            return Err(VerifyError::argument(format!(
-                "`{name}` is given twice (`{name}={first}` and `{name}={value}`): give it once"
-            )));
+            return Err(twice(name, first, value));
         }
         pairs.push((name.to_string(), value.to_string()));
     }
     Ok(pairs)
+}
+
+/// The sentence for a setting given twice on the command line.
+fn twice(name: &str, first: &str, value: &str) -> VerifyError {
+    VerifyError::argument(format!(
+        "`{name}` is given twice (`{name}={first}` and `{name}={value}`): give it once"
+    ))
+}
+
+/// Refuse a `--variant` that names a setting a source's own `SOURCE@NAME=VALUE` already
+/// gives: both are on the command line, and only one of the values could count.
+pub fn check_overrides(source: &Source, variants: &[(String, String)]) -> Result<(), VerifyError> {
+    for (name, value) in variants {
+        if let Some((_, first)) = source.variants.iter().find(|(n, _)| n == name) {
+            return Err(twice(name, first, value));
+        }
+    }
+    Ok(())
 }
 
 impl FromStr for Source {
@@ -185,6 +205,16 @@ mod tests {
             assert_eq!(e, "/dev/null is not a regular file (a device, pipe or socket), not a log file");
         }
         assert!(Source::parse("@a=b").is_err());
+        assert_eq!(
+            Source::parse("s1@health=8@health=9").unwrap_err().message,
+            "`health` is given twice (`health=8` and `health=9`): give it once"
+        );
+        let s = Source::parse("s1@health=8").unwrap();
+        assert!(check_overrides(&s, &[("rules".into(), "1".into())]).is_ok());
+        assert_eq!(
+            check_overrides(&s, &[("health".into(), "9".into())]).unwrap_err().message,
+            "`health` is given twice (`health=8` and `health=9`): give it once"
+        );
         // A bare name is a session; a file of that name in the working directory makes it
         // ambiguous (the working directory of unit tests is the crate's folder).
         assert_eq!(Source::parse("no-such-thing").unwrap().origin, Origin::Session("no-such-thing".into()));
