@@ -243,3 +243,22 @@ fn a_setting_given_twice_is_refused_in_every_spelling() {
     });
     s.run(&["verify", &log]).expect_refused("expected one `@catalog` line, found a second one");
 }
+
+/// A UTF-8 byte-order mark at the start is skipped wherever arbiter reads text: a log file
+/// (as before), `record`'s standard input, and a catalog file.
+#[test]
+fn a_byte_order_mark_is_skipped_on_stdin_and_in_catalogs() {
+    let s = Sandbox::new();
+    let original = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("engine/catalogs/proving-grounds/illustrative.pgcat"),
+    )
+    .expect("the illustrative catalog");
+    let cat = s.path("bom.pgcat");
+    std::fs::write(&cat, format!("\u{feff}{original}")).unwrap();
+    let log = with_catalog(&s, "bom.arb", &cat.to_string_lossy());
+    s.run(&["verify", &log]).expect(0);
+    s.run(&["new", "r", "--game", "proving-grounds"]).expect(0);
+    s.run_with_stdin(&["record", "r"], "\u{feff}draw 1 shield-bearer\n").expect(0);
+    assert_eq!(s.run(&["log", "r"]).expect(0).out().lines().count(), 1);
+}

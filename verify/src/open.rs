@@ -131,7 +131,10 @@ pub(crate) fn build_game<G: Game>(
             )));
         }
     }
-    G::new(&setup, &text).map_err(|e| VerifyError::setup(format!("{label}: {e}")))
+    // Editors on some systems start a UTF-8 file with a byte-order mark: skipped, as a log
+    // file's is (the hash above is of the file as it is).
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    G::new(&setup, text).map_err(|e| VerifyError::setup(format!("{label}: {e}")))
 }
 
 /// The last game built on a built-in catalog, with its type and setup: `Game::new` is a
