@@ -262,3 +262,24 @@ fn a_byte_order_mark_is_skipped_on_stdin_and_in_catalogs() {
     s.run_with_stdin(&["record", "r"], "\u{feff}draw 1 shield-bearer\n").expect(0);
     assert_eq!(s.run(&["log", "r"]).expect(0).out().lines().count(), 1);
 }
+
+/// Bad input is exit 2 and one sentence: a `--signer` that is no key, a `simulate` corpus
+/// whose seeds would wrap, a directory where `verify --all` keeps its verdicts.
+#[test]
+fn a_bad_signer_a_wrapping_seed_and_a_verdict_directory_are_refused() {
+    let s = Sandbox::new();
+    s.run(&["import", WON, "--session", "gw"]).expect(0);
+    s.run(&["check", "gw", "--receipt", "none.receipt", "--signer", "zz"])
+        .expect_refused("`zz` is not a public key");
+    let out = s.path("w.arb");
+    let out = out.to_string_lossy();
+    s.run(&["simulate", "proving-grounds", "--seed", "18446744073709551615", "--games", "2", "--out", &out])
+        .expect_refused("runs past the largest seed");
+    assert!(!s.path("w-1.arb").exists() && !s.path("w-0.arb").exists());
+    let verdicts = format!("{}.verdicts.json", s.db().display());
+    std::fs::create_dir(&verdicts).unwrap();
+    let run =
+        s.run(&["verify", "--all"]).expect_refused("is a directory, where `verify --all` keeps its verdicts");
+    assert_eq!(run.err().trim().lines().count(), 1, "{}", run.err());
+    s.run(&["verify", "--all", "--no-save"]).expect(0);
+}
