@@ -49,8 +49,8 @@ CACHE:
 
 EXIT STATUS:
   0  clean, identical, done
-  1  violations found, logs split, fixtures failed, a damaged session (`check`), or, with
-     `verify --strict`, a log that ends owing consequences
+  1  violations found, logs split, fixtures failed, a record whose hash chain does not check
+     (`check`), or, with `verify --strict`, a log that ends owing consequences
   2  unusable input or a failed write: one sentence on stderr (with --json, also a JSON
      object {\"error\", \"kind\", \"exit_code\"} on stdout); nothing is written
   141 standard output was closed early (`arbiter log big | head`), as SIGPIPE would
@@ -532,8 +532,9 @@ EXAMPLES:
 
   arbiter check friday --receipt friday.receipt       # see `arbiter seal`
 
-Exit status: 0 intact; 1 damaged (the first broken record is named), or a receipt that
-does not hold; 2 unknown session.")]
+Exit status: 0 intact; 1 a record whose hash chain does not check (the first broken record is
+named), or a receipt that does not hold; 2 unknown session, a bad --signer, or damage that keeps
+the session or database from being read at all (the sentence names it; every command refuses it).")]
     Check {
         /// The session to check
         session: String,
