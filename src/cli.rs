@@ -25,6 +25,7 @@ const ABOUT: &str = "Record tabletop game sessions as event logs, replay them, c
 const OVERVIEW: &str = "\
 SOURCES:
   A SOURCE is a session in the database, a notation file (*.arb) or a JSONL file (*.jsonl).
+  Any other name is a session's; a file of another name is read by a path with `/` (./game.txt).
   SOURCE@NAME=VALUE replays it under another reading of the rules: NAME is an interpretation
   (or a setup parameter) of the game and VALUE one of its allowed values, as `arbiter rules
   GAME` lists them, e.g. friday@exhaust-from=wounding-enemy. Several may follow one another
@@ -48,8 +49,8 @@ CACHE:
 
 EXIT STATUS:
   0  clean, identical, done
-  1  violations found, logs split, fixtures failed, a damaged session (`check`), or, with
-     `verify --strict`, a log that ends owing consequences
+  1  violations found, logs split, fixtures failed, a record whose hash chain does not check
+     (`check`), or, with `verify --strict`, a log that ends owing consequences
   2  unusable input or a failed write: one sentence on stderr (with --json, also a JSON
      object {\"error\", \"kind\", \"exit_code\"} on stdout); nothing is written
   141 standard output was closed early (`arbiter log big | head`), as SIGPIPE would
@@ -196,7 +197,7 @@ Exit status: 0; 2 for a taken or invalid name, an unknown game or a bad setup.")
         /// The card catalog: a built-in one of the game, or a catalog file
         #[arg(long, value_name = "NAME|FILE")]
         catalog: Option<String>,
-        /// A free-text title, shown by `sessions` and kept on export
+        /// A free-text title (at most 4096 bytes), shown by `sessions` and kept on export
         #[arg(long, default_value = "")]
         title: String,
         #[command(flatten)]
@@ -531,8 +532,9 @@ EXAMPLES:
 
   arbiter check friday --receipt friday.receipt       # see `arbiter seal`
 
-Exit status: 0 intact; 1 damaged (the first broken record is named), or a receipt that
-does not hold; 2 unknown session.")]
+Exit status: 0 intact; 1 a record whose hash chain does not check (the first broken record is
+named), or a receipt that does not hold; 2 unknown session, a bad --signer, or damage that keeps
+the session or database from being read at all (the sentence names it; every command refuses it).")]
     Check {
         /// The session to check
         session: String,

@@ -125,3 +125,161 @@ fn max_findings_keeps_a_report_of_many_violations_short() {
     assert!(out.contains("3 finding(s) shown, 497 more not shown"), "{out}");
     assert!(out.lines().count() < 40, "{out}");
 }
+
+/// A session stores its catalog file's SHA-256 when it is created (by `import` or `new`):
+/// replaying it after the file changed would silently change the verdicts of recorded
+/// events, so every command refuses, naming the file; restoring the file restores it.
+#[test]
+fn a_session_whose_catalog_file_changed_is_refused_not_replayed_under_the_new_one() {
+    let s = Sandbox::new();
+    // The shipped catalog the fixture's `@catalog illustrative` names, as a file.
+    let original = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("engine/catalogs/proving-grounds/illustrative.pgcat"),
+    )
+    .expect("the illustrative catalog");
+    let cat = s.path("ill.pgcat");
+    std::fs::write(&cat, &original).unwrap();
+    let cat = cat.to_string_lossy().into_owned();
+    let log = with_catalog(&s, "gw.arb", &cat);
+    s.run(&["import", &log, "--session", "gw", "--snapshot-every", "10"]).expect(0);
+    s.run(&["new", "fresh", "--game", "proving-grounds", "--catalog", &cat]).expect(0);
+    s.run(&["verify", "gw"]).expect(0);
+    // One more comment line: the content (and so its hash) changes, the cards do not.
+    std::fs::write(&cat, format!("{original}# edited\n")).unwrap();
+    for args in [
+        &["verify", "gw"][..],
+        &["check", "gw"],
+        &["replay", "gw", "--to", "80"],
+        &["log", "gw"],
+        &["export", "gw"],
+        &["verify", "fresh"],
+    ] {
+        s.run(args).expect_refused("has changed since the session was recorded");
+    }
+    std::fs::write(&cat, &original).unwrap();
+    s.run(&["verify", "gw"]).expect(0);
+    s.run(&["check", "gw"]).expect(0);
+    // The hash is not part of the setup anyone reads.
+    let out = s.run(&["export", "gw"]);
+    assert!(!out.out().contains("sha256"), "{}", out.out());
+}
+
+/// A file in the working directory never silently stands in for a session of the same
+/// name: a log file is named by `.arb`/`.jsonl` or a path with `/` (as `arbiter --help`
+/// says), and a bare name that is also a file there is refused as ambiguous.
+#[test]
+fn a_file_in_the_working_directory_does_not_shadow_a_session() {
+    let s = Sandbox::new();
+    s.run(&["import", WON, "--session", "gw"]).expect(0);
+    // The first dozen lines of the same game: a shorter history, as the audit's stray file.
+    s.derive("gw", WON, |lines| lines.truncate(12));
+    // Run from the sandbox, where the stray file is.
+    let run = |args: &[&str]| {
+        common::Run(
+            std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
+                .current_dir(s.path(""))
+                .arg("--db")
+                .arg(s.db())
+                .args(args)
+                .env_remove("ARBITER_DB")
+                .env_remove("ARBITER_SERVER")
+                .output()
+                .expect("run arbiter"),
+        )
+    };
+    for cmd in ["log", "verify", "export", "replay"] {
+        run(&[cmd, "gw"]).expect_refused("write `./gw` to read the file");
+    }
+    // `check` takes only a session: nothing is ambiguous.
+    run(&["check", "gw"]).expect(0);
+    run(&["diff", "gw", "./gw"]).expect_refused("there is also a file `gw`");
+    // Named as a path, the file is read; elsewhere, the name is the session's.
+    assert!(run(&["log", "./gw"]).expect(0).out().lines().count() < 12);
+    assert!(s.run(&["log", "gw"]).expect(0).out().lines().count() > 80);
+}
+
+/// A title too long for export's one line is refused when it is given (`new --title`, an
+/// imported file's `@title`), so every stored session can be exported and imported again.
+#[test]
+fn an_over_long_title_is_refused_where_it_is_given() {
+    let s = Sandbox::new();
+    let long = "a".repeat(70_000);
+    s.run(&["new", "bt", "--game", "proving-grounds", "--title", &long]).expect_refused("the limit is 4096");
+    // Nothing was created.
+    s.run(&["check", "bt"]).expect(2);
+    let jsonl = s.path("long.jsonl");
+    std::fs::write(&jsonl, format!("{{\"game\":\"proving-grounds\",\"title\":\"{}\"}}\n", "b".repeat(5000)))
+        .unwrap();
+    s.run(&["import", &jsonl.to_string_lossy(), "--session", "lt"]).expect_refused("the limit is 4096");
+    // At the limit, the session round-trips.
+    let ok = "c".repeat(4096);
+    s.run(&["new", "ok", "--game", "proving-grounds", "--title", &ok]).expect(0);
+    let out = s.path("ok.arb");
+    std::fs::write(&out, s.run(&["export", "ok"]).expect(0).out()).unwrap();
+    s.run(&["import", &out.to_string_lossy(), "--session", "ok2"]).expect(0);
+}
+
+/// A setting given twice on the command line is refused in every spelling, as
+/// `--variant a=1 --variant a=2` is: only one of the values could count.
+#[test]
+fn a_setting_given_twice_is_refused_in_every_spelling() {
+    let s = Sandbox::new();
+    let twice = "`health` is given twice (`health=8` and `health=9`)";
+    for args in [
+        &["verify", WON, "--variant", "health=8", "--variant", "health=9"][..],
+        &["verify", &format!("{WON}@health=8@health=9")],
+        &["verify", &format!("{WON}@health=8"), "--variant", "health=9"],
+        &["replay", &format!("{WON}@health=8"), "--variant", "health=9"],
+        &["explain", &format!("{WON}@health=8"), "3", "--variant", "health=9"],
+        &["diff", WON, &format!("{WON}@health=8"), "--variant", "health=9"],
+    ] {
+        s.run(args).expect_refused(twice);
+    }
+    let log = s.derive("dupcat.arb", WON, |lines| {
+        let at = lines.iter().position(|l| l.starts_with("@catalog")).expect("@catalog");
+        let line = lines[at].clone();
+        lines.insert(at, line);
+    });
+    s.run(&["verify", &log]).expect_refused("expected one `@catalog` line, found a second one");
+}
+
+/// A UTF-8 byte-order mark at the start is skipped wherever arbiter reads text: a log file
+/// (as before), `record`'s standard input, and a catalog file.
+#[test]
+fn a_byte_order_mark_is_skipped_on_stdin_and_in_catalogs() {
+    let s = Sandbox::new();
+    let original = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("engine/catalogs/proving-grounds/illustrative.pgcat"),
+    )
+    .expect("the illustrative catalog");
+    let cat = s.path("bom.pgcat");
+    std::fs::write(&cat, format!("\u{feff}{original}")).unwrap();
+    let log = with_catalog(&s, "bom.arb", &cat.to_string_lossy());
+    s.run(&["verify", &log]).expect(0);
+    s.run(&["new", "r", "--game", "proving-grounds"]).expect(0);
+    s.run_with_stdin(&["record", "r"], "\u{feff}draw 1 shield-bearer\n").expect(0);
+    assert_eq!(s.run(&["log", "r"]).expect(0).out().lines().count(), 1);
+}
+
+/// Bad input is exit 2 and one sentence: a `--signer` that is no key, a `simulate` corpus
+/// whose seeds would wrap, a directory where `verify --all` keeps its verdicts.
+#[test]
+fn a_bad_signer_a_wrapping_seed_and_a_verdict_directory_are_refused() {
+    let s = Sandbox::new();
+    s.run(&["import", WON, "--session", "gw"]).expect(0);
+    s.run(&["check", "gw", "--receipt", "none.receipt", "--signer", "zz"])
+        .expect_refused("`zz` is not a public key");
+    let out = s.path("w.arb");
+    let out = out.to_string_lossy();
+    s.run(&["simulate", "proving-grounds", "--seed", "18446744073709551615", "--games", "2", "--out", &out])
+        .expect_refused("runs past the largest seed");
+    assert!(!s.path("w-1.arb").exists() && !s.path("w-0.arb").exists());
+    let verdicts = format!("{}.verdicts.json", s.db().display());
+    std::fs::create_dir(&verdicts).unwrap();
+    let run =
+        s.run(&["verify", "--all"]).expect_refused("is a directory, where `verify --all` keeps its verdicts");
+    assert_eq!(run.err().trim().lines().count(), 1, "{}", run.err());
+    s.run(&["verify", "--all", "--no-save"]).expect(0);
+}

@@ -1,7 +1,7 @@
 //! `replay`, `verify`, `explain`, `diff`: the auditor's commands, over sessions or files.
 
 use super::sessions::context;
-use super::{close_reader, exit, print_report, sources, variants};
+use super::{close_reader, exit, print_report, sources_under, variants};
 use crate::error::CliError;
 use crate::output;
 use arbiter_verify::{DiffOptions, Finding, FindingSink, VerifyError, VerifyOptions, VerifyReport};
@@ -17,7 +17,7 @@ pub fn replay(
     variant: &[String],
 ) -> Result<ExitCode, CliError> {
     let variants = variants(variant)?;
-    let (srcs, journal) = sources(db, &[spec])?;
+    let (srcs, journal) = sources_under(db, &[spec], &variants)?;
     let ctx = context(journal.as_ref());
     let report = arbiter_verify::replay(&ctx, &srcs[0], to.map(|n| n as u64), &variants)?;
     print_report(&report, json)?;
@@ -86,7 +86,7 @@ pub fn verify(db: &Path, spec: &OsStr, variant: &[String], how: VerifyHow) -> Re
         max_findings: how.max_findings,
         strict: how.strict,
     };
-    let (srcs, journal) = sources(db, &[spec])?;
+    let (srcs, journal) = sources_under(db, &[spec], &options.variants)?;
     let ctx = context(journal.as_ref());
     let mut printer = Printer {
         out: output::Buffered::new(),
@@ -134,7 +134,7 @@ pub fn explain(
     variant: &[String],
 ) -> Result<ExitCode, CliError> {
     let variants = variants(variant)?;
-    let (srcs, journal) = sources(db, &[spec])?;
+    let (srcs, journal) = sources_under(db, &[spec], &variants)?;
     let ctx = context(journal.as_ref());
     let report = arbiter_verify::explain(&ctx, &srcs[0], index as u64, &variants)?;
     print_report(&report, json)?;
@@ -152,7 +152,7 @@ pub fn diff(
     variant: &[String],
 ) -> Result<ExitCode, CliError> {
     let options = DiffOptions { context: context_len, all, variants: variants(variant)? };
-    let (srcs, journal) = sources(db, &[a, b])?;
+    let (srcs, journal) = sources_under(db, &[a, b], &options.variants)?;
     let ctx = context(journal.as_ref());
     let report = arbiter_verify::diff(&ctx, &srcs[0], &srcs[1], &options)?;
     print_report(&report, json)?;

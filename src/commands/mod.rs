@@ -216,6 +216,20 @@ pub fn with_new_journal<T>(
     result
 }
 
+/// [`sources`] for a command that also takes `--variant`s: a setting a source's own
+/// `SOURCE@NAME=VALUE` gives and a `--variant` gives again is refused.
+pub fn sources_under(
+    db: &Path,
+    specs: &[&OsStr],
+    variants: &[(String, String)],
+) -> Result<(Vec<Source>, Option<Journal>), CliError> {
+    let (srcs, journal) = sources(db, specs)?;
+    for s in &srcs {
+        arbiter_verify::check_overrides(s, variants)?;
+    }
+    Ok((srcs, journal))
+}
+
 /// Parse a source spec and open the journal (read-only) only when the source is a session,
 /// so checking a file never touches (or locks, or creates) a database. A spec is taken as
 /// the operating system gives it: a file's name need not be UTF-8.

@@ -99,6 +99,9 @@ fn piped(_session: &str, strict: bool, recorder: &mut dyn Recording) -> Result<E
         line_no += 1;
         let line =
             line.map_err(|e| CliError::input(format!("stdin line {line_no}: could not read it ({e})")))?;
+        // Editors on some systems start a UTF-8 file with a byte-order mark: skipped, as a
+        // log file's is (it is invisible in a message that would quote it).
+        let line = if line_no == 1 { line.strip_prefix('\u{feff}').unwrap_or(&line) } else { &line };
         let text = line.split('#').next().unwrap_or("").trim();
         if text.is_empty() {
             continue;

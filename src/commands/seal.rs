@@ -75,6 +75,15 @@ pub fn check(
         }
         return Ok(ExitCode::SUCCESS);
     }
+    // A key that cannot be one is bad input (exit 2), not a receipt that fails (exit 1).
+    if let Some(key) = signer {
+        if key.len() != 64 || !key.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return Err(CliError::input(format!(
+                "`{}` is not a public key: --signer takes the 64 hex digits `arbiter seal --new-key` printed",
+                arbiter_verify::shown(key)
+            )));
+        }
+    }
     let receipt = match receipt {
         Some(path) => Receipt::parse(&read_text(path, "receipt")?)?,
         None => return Err(CliError::input("give --receipt FILE or --accept-loss")),

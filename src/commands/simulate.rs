@@ -70,6 +70,14 @@ pub fn simulate(
     if games > MAX_GAMES {
         return Err(CliError::input(format!("--games must be at most {MAX_GAMES}")));
     }
+    // Game i is seeded S+i: a corpus that would run past the largest seed is refused
+    // rather than wrapping round to seed 0 (a copy of `--seed 0`'s games).
+    if seed.checked_add(games - 1).is_none() {
+        return Err(CliError::input(format!(
+            "--seed {seed} with --games {games} runs past the largest seed ({}): give a smaller seed",
+            u64::MAX
+        )));
+    }
     let seed_of = |i: u64| seed.wrapping_add(i);
     let progress = Progress::new(games, "simulating");
     let mut done: Vec<Simulated> = Vec::new();

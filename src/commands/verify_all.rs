@@ -41,6 +41,14 @@ pub fn verify_all(db: &Path, variant: &[String], how: How) -> Result<ExitCode, C
     let journal = open_reader(db)?;
     let ctx = Context::new(&journal);
     let path = arbiter_verify::verdicts_path(db);
+    // A directory where the verdicts go cannot be read or replaced: one sentence now, not a
+    // warning that it does not read followed by the failed save.
+    if how.save && path.is_dir() {
+        return Err(CliError::input(format!(
+            "`{}` is a directory, where `verify --all` keeps its verdicts: move it away, or give --no-save",
+            arbiter_verify::shown(&path.display().to_string())
+        )));
+    }
     let previous = load(&path);
     let total = journal.sessions()?.len() as u64;
     let progress = Progress::new(total, "auditing");

@@ -139,7 +139,7 @@ pub(crate) fn header(obj: &Map<String, Value>) -> Result<Header, String> {
         Some(v) => Some(v.as_u64().and_then(|v| u32::try_from(v).ok()).ok_or("`rules_version` as a number")?),
     };
     let title = text("title")?.filter(|t| !t.is_empty());
-    Ok(Header { game, setup, catalog: text("catalog")?, title, rules_version })
+    Ok(Header { game, setup, catalog: text("catalog")?, catalog_sha256: None, title, rules_version })
 }
 
 /// Read a record line's envelope: exactly one of `event`, `retract`, `directive`.

@@ -79,7 +79,7 @@ pub use session_list::{session_list, ListedParent, ListedSession, SessionList};
 pub use shown::{escape_controls, is_hostile, shown, MAX_SHOWN_CHARS};
 pub use simulate::{simulate, SimulateInto, Simulated};
 pub use snapshots::{snapshot, snapshot_bytes, snapshot_state, Snapshotted, MAX_CACHED_FINDINGS};
-pub use source::{parse_variants, Origin, Source};
+pub use source::{check_overrides, parse_variants, Origin, Source};
 pub use state::{replay, ReplayReport};
 pub use suggest::{suggest, Suggestions};
 pub use suite::{fixture_files, run_fixtures, run_fixtures_with, FixtureOptions, FixtureReport};

@@ -715,6 +715,10 @@ impl LogReader {
                 }
             }
             "catalog" => match rest_value(rest) {
+                // A second one would silently replace the first, as a second `@game` would.
+                Ok(_) if self.header.catalog.is_some() => {
+                    return Err(err(&path, line_no, column, "one `@catalog` line", "a second one"))
+                }
                 Ok(value) if !value.is_empty() => self.header.catalog = Some(value),
                 Ok(_) => return Err(err(&path, line_no, rest_col, "a catalog name or path", "end of line")),
                 Err(what) => return Err(err(&path, line_no, rest_col, &what, &found(rest.trim()))),
@@ -724,6 +728,9 @@ impl LogReader {
                 Err(what) => return Err(err(&path, line_no, rest_col, &what, &found(rest.trim()))),
             },
             "rules" => match plain.parse() {
+                Ok(_) if self.header.rules_version.is_some() => {
+                    return Err(err(&path, line_no, column, "one `@rules` line", "a second one"))
+                }
                 Ok(v) => self.header.rules_version = Some(v),
                 Err(_) => return Err(err(&path, line_no, rest_col, "a rules version number", &found(plain))),
             },
@@ -1153,11 +1160,20 @@ mod tests {
     }
 
     #[test]
+    fn a_second_catalog_or_rules_line_is_refused_like_a_second_game() {
+        let e = parse_notation(Path::new("t.arb"), "@game toy\n@catalog a\n@catalog a\n").unwrap_err();
+        assert_eq!(e.message, "t.arb:3:1: expected one `@catalog` line, found a second one");
+        let e = parse_notation(Path::new("t.arb"), "@game toy\n@rules 2\n@rules 2\n").unwrap_err();
+        assert_eq!(e.message, "t.arb:3:1: expected one `@rules` line, found a second one");
+    }
+
+    #[test]
     fn titles_with_hash_signs_and_newlines_are_quoted() {
         let header = Header {
             game: "toy".into(),
             title: Some("Game #3 at Bob's\nsecond line".into()),
             catalog: Some("my cards #2.txt".into()),
+            catalog_sha256: None,
             setup: [("start".to_string(), "a b".to_string())].into_iter().collect(),
             rules_version: Some(2),
         };

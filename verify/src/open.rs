@@ -104,25 +104,37 @@ pub(crate) fn build_game<G: Game>(
     check_setup::<G>(label, &setup)?;
     let name = setup.catalog.clone().unwrap_or_else(|| G::default_catalog().to_string());
     // A built-in catalog is borrowed, not copied: the game may recognise it and reuse its parse.
-    let text: std::borrow::Cow<'static, str> = match G::builtin_catalog(&name) {
+    let text: String = match G::builtin_catalog(&name) {
         Some(t) => return built_in::<G>(label, setup, t),
         None => {
             let path = match base_dir {
                 Some(dir) if Path::new(&name).is_relative() => dir.join(&name),
                 _ => PathBuf::from(&name),
             };
-            crate::logfile::read_bounded(&path, "catalog", MAX_CATALOG_BYTES)
-                .map_err(|e| {
-                    VerifyError::setup(format!(
-                        "{label}: catalog `{}` is neither a built-in catalog of {} nor a usable file ({e})",
-                        shown(&name),
-                        G::info().id,
-                    ))
-                })?
-                .into()
+            crate::logfile::read_bounded(&path, "catalog", MAX_CATALOG_BYTES).map_err(|e| {
+                VerifyError::setup(format!(
+                    "{label}: catalog `{}` is neither a built-in catalog of {} nor a usable file ({e})",
+                    shown(&name),
+                    G::info().id,
+                ))
+            })?
         }
     };
-    G::new(&setup, &text).map_err(|e| VerifyError::setup(format!("{label}: {e}")))
+    // A session records its catalog file's content when it is created: a file changed since
+    // would silently change the verdicts of recorded events, so it is refused. (An override
+    // naming another catalog is not the session's file, and a log file records no hash.)
+    if let Some(expected) = header.catalog_sha256.as_ref().filter(|_| setup.catalog == header.catalog) {
+        if crate::session::catalog_sha256(text.as_bytes()) != *expected {
+            return Err(VerifyError::setup(format!(
+                "{label}: catalog file `{}` has changed since the session was recorded (its content no longer matches the SHA-256 stored with the session); restore the file as it was to replay the session",
+                shown(&name)
+            )));
+        }
+    }
+    // Editors on some systems start a UTF-8 file with a byte-order mark: skipped, as a log
+    // file's is (the hash above is of the file as it is).
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    G::new(&setup, text).map_err(|e| VerifyError::setup(format!("{label}: {e}")))
 }
 
 /// The last game built on a built-in catalog, with its type and setup: `Game::new` is a

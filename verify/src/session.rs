@@ -25,6 +25,19 @@ pub(crate) fn journal<'a, R: Games>(ctx: &Context<'a, R>, name: &str) -> Result<
     })
 }
 
+/// The key under which a session's setup holds the SHA-256 of its catalog file (see
+/// [`Header::catalog_sha256`]). The setup is the one place of the stored metadata that
+/// takes a new entry without changing its encoding, so sessions stored before it (and the
+/// journal's format) stay as they were. No game parameter can have this name (a setup given
+/// with it is refused as unknown), and it is taken out before anything reads the setup.
+pub const CATALOG_SHA256_KEY: &str = "@catalog-sha256";
+
+/// SHA-256 of a catalog file's bytes, lower-case hex.
+pub(crate) fn catalog_sha256(bytes: &[u8]) -> String {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
+}
+
 /// A session's metadata as a log header.
 pub fn header_of(meta: &SessionMeta) -> Header {
     take_header(&mut meta.clone())
@@ -36,10 +49,12 @@ pub fn header_of(meta: &SessionMeta) -> Header {
 /// left with empty fields.
 pub(crate) fn take_header(meta: &mut SessionMeta) -> Header {
     let title = std::mem::take(&mut meta.title);
+    let catalog_sha256 = meta.setup.remove(CATALOG_SHA256_KEY);
     Header {
         game: std::mem::take(&mut meta.game),
         setup: std::mem::take(&mut meta.setup),
         catalog: meta.catalog.take(),
+        catalog_sha256,
         title: (!title.is_empty()).then_some(title),
         rules_version: Some(meta.rules_version),
     }

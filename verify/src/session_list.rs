@@ -51,7 +51,7 @@ pub fn session_list(journal: &Journal, database: &str) -> Result<SessionList, Ve
             title: meta.title,
             rules_version: meta.rules_version,
             created: meta.created,
-            setup: meta.setup,
+            setup: meta.setup.into_iter().filter(|(k, _)| k != crate::session::CATALOG_SHA256_KEY).collect(),
             catalog: meta.catalog,
             parent: meta.parent.map(|p| ListedParent { session: p.session, at: p.at }),
         });

@@ -114,6 +114,7 @@ pub fn simulate<R: Games>(
         game: game.to_string(),
         setup: setup.iter().cloned().collect::<BTreeMap<_, _>>(),
         catalog: None,
+        catalog_sha256: None,
         title: Some(format!("simulated, seed {seed}")),
         rules_version: None,
     };

@@ -10,7 +10,7 @@ use std::str::FromStr;
 /// Where the records come from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Origin {
-    /// A notation (`*.arb` or any text) or JSONL (`*.jsonl`) file.
+    /// A notation (`*.arb`, or any text named by a path with `/`) or JSONL (`*.jsonl`) file.
     File(PathBuf),
     /// A session in the journal.
     Session(String),
@@ -48,23 +48,31 @@ impl Source {
         }
     }
 
-    /// Read a spec as the command line gives it. A path that exists is a file; otherwise the
-    /// text before the first `@` is the file or session and every `@NAME=VALUE` after it an
-    /// override. A spec that looks like a file (`.arb`, `.jsonl`, a `/`) but does not exist
-    /// is refused rather than taken for a session name, so a typo gets the right message.
+    /// Read a spec as the command line gives it. A log file is named the way `arbiter --help`
+    /// says: by a name ending in `.arb` or `.jsonl`, or by a path with a `/` (`./game.txt`);
+    /// anything else is a session name (session names have no `/` and new ones never end
+    /// in `.arb` or `.jsonl`). The text before the first `@` is the file or session and every
+    /// `@NAME=VALUE` after it an override. A spec that looks like a file but does not exist
+    /// is refused rather than taken for a session name, so a typo gets the right message; a
+    /// session name that is also a file in the working directory is refused as ambiguous,
+    /// since reading either silently would show one history in place of the other.
     pub fn parse(spec: &str) -> Result<Source, VerifyError> {
         if spec.is_empty() {
             return Err(VerifyError::argument("an empty source: give a session name or a file path"));
         }
-        if Path::new(spec).is_file() {
+        if names_a_file(spec) && Path::new(spec).is_file() {
             return Ok(Source::file(spec));
         }
         let mut parts = spec.split('@');
         let base = parts.next().unwrap_or_default();
-        let mut variants = Vec::new();
+        let mut variants: Vec<(String, String)> = Vec::new();
         for part in parts {
             match part.split_once('=') {
                 Some((name, value)) if !name.is_empty() => {
+                    // Only one of the values could count: refused as `--variant` refuses it.
+                    if let Some((_, first)) = variants.iter().find(|(n, _)| n == name) {
+                        return Err(twice(name, first, value));
+                    }
                     variants.push((name.to_string(), value.to_string()))
                 }
                 _ => {
@@ -77,15 +85,29 @@ impl Source {
         if base.is_empty() {
             return Err(VerifyError::argument(format!("`{spec}` names no session or file before `@`")));
         }
-        let origin = if Path::new(base).is_file() {
-            Origin::File(PathBuf::from(base))
-        } else if base.contains('/') || base.ends_with(".arb") || base.ends_with(".jsonl") {
-            return Err(missing(Path::new(base)));
+        let origin = if names_a_file(base) {
+            match Path::new(base).is_file() {
+                true => Origin::File(PathBuf::from(base)),
+                false => return Err(missing(Path::new(base))),
+            }
+        } else if Path::new(base).is_file() {
+            return Err(VerifyError::argument(format!(
+                "`{base}` names a session, but there is also a file `{base}` in the working directory: write `./{base}` to read the file, or run the command from another directory to read the session"
+            )));
         } else {
             Origin::Session(base.to_string())
         };
         Ok(Source { origin, variants })
     }
+}
+
+/// Whether a spec names a log file rather than a session: a path with a separator, or a
+/// name ending in `.arb` or `.jsonl` (what `arbiter --help` documents).
+fn names_a_file(spec: &str) -> bool {
+    spec.contains('/')
+        || spec.contains(std::path::MAIN_SEPARATOR)
+        || spec.ends_with(".arb")
+        || spec.ends_with(".jsonl")
 }
 
 /// The sentence for a path that names no log file: one that exists (a directory, a device,
@@ -116,13 +138,29 @@ pub fn parse_variants<S: AsRef<str>>(items: &[S]) -> Result<Vec<(String, String)
             _ => return Err(VerifyError::argument(format!("`{item}` is not of the form NAME=VALUE"))),
         };
         if let Some((_, first)) = pairs.iter().find(|(n, _)| n == name) {
-            return Err(VerifyError::argument(format!(
-                "`{name}` is given twice (`{name}={first}` and `{name}={value}`): give it once"
-            )));
+            return Err(twice(name, first, value));
         }
         pairs.push((name.to_string(), value.to_string()));
     }
     Ok(pairs)
+}
+
+/// The sentence for a setting given twice on the command line.
+fn twice(name: &str, first: &str, value: &str) -> VerifyError {
+    VerifyError::argument(format!(
+        "`{name}` is given twice (`{name}={first}` and `{name}={value}`): give it once"
+    ))
+}
+
+/// Refuse a `--variant` that names a setting a source's own `SOURCE@NAME=VALUE` already
+/// gives: both are on the command line, and only one of the values could count.
+pub fn check_overrides(source: &Source, variants: &[(String, String)]) -> Result<(), VerifyError> {
+    for (name, value) in variants {
+        if let Some((_, first)) = source.variants.iter().find(|(n, _)| n == name) {
+            return Err(twice(name, first, value));
+        }
+    }
+    Ok(())
 }
 
 impl FromStr for Source {
@@ -167,6 +205,23 @@ mod tests {
             assert_eq!(e, "/dev/null is not a regular file (a device, pipe or socket), not a log file");
         }
         assert!(Source::parse("@a=b").is_err());
+        assert_eq!(
+            Source::parse("s1@health=8@health=9").unwrap_err().message,
+            "`health` is given twice (`health=8` and `health=9`): give it once"
+        );
+        let s = Source::parse("s1@health=8").unwrap();
+        assert!(check_overrides(&s, &[("rules".into(), "1".into())]).is_ok());
+        assert_eq!(
+            check_overrides(&s, &[("health".into(), "9".into())]).unwrap_err().message,
+            "`health` is given twice (`health=8` and `health=9`): give it once"
+        );
+        // A bare name is a session; a file of that name in the working directory makes it
+        // ambiguous (the working directory of unit tests is the crate's folder).
+        assert_eq!(Source::parse("no-such-thing").unwrap().origin, Origin::Session("no-such-thing".into()));
+        let e = Source::parse("Cargo.toml@x=1").unwrap_err().message;
+        assert!(e.contains("there is also a file `Cargo.toml`") && e.contains("`./Cargo.toml`"), "{e}");
+        assert!(Source::parse("Cargo.toml").is_err());
+        assert_eq!(Source::parse("./Cargo.toml").unwrap().origin, Origin::File("./Cargo.toml".into()));
         assert_eq!(
             parse_variants(&["a=b", " c = d "]).unwrap(),
             vec![("a".into(), "b".into()), ("c".into(), "d".into())]

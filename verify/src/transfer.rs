@@ -64,17 +64,65 @@ impl fmt::Display for Created {
 }
 
 /// The catalog as a session stores it: a built-in name as is, a file as an absolute path,
-/// so replaying the session later does not depend on the directory it was imported from.
-fn stored_catalog<G: Game>(catalog: &Option<String>, base: Option<&Path>) -> Option<String> {
-    let name = catalog.as_ref()?;
+/// so replaying the session later does not depend on the directory it was imported from,
+/// with the SHA-256 of the file's content (see [`Header::catalog_sha256`]).
+fn stored_catalog<G: Game>(
+    catalog: &Option<String>,
+    base: Option<&Path>,
+) -> (Option<String>, Option<String>) {
+    let Some(name) = catalog.as_ref() else { return (None, None) };
     if G::builtin_catalog(name).is_some() {
-        return Some(name.clone());
+        return (Some(name.clone()), None);
     }
     let path = match base {
         Some(dir) if Path::new(name).is_relative() => dir.join(name),
         _ => Path::new(name).to_path_buf(),
     };
-    Some(std::fs::canonicalize(&path).unwrap_or(path).display().to_string())
+    let path = std::fs::canonicalize(&path).unwrap_or(path);
+    let hash = crate::logfile::read_bounded(&path, "catalog", crate::open::MAX_CATALOG_BYTES)
+        .ok()
+        .map(|text| crate::session::catalog_sha256(text.as_bytes()));
+    (Some(path.display().to_string()), hash)
+}
+
+/// The longest title a session takes, in bytes. Export writes the title on one line
+/// (`@title "..."`, or inside the JSONL header), escaped, and import refuses a line past
+/// [`crate::MAX_LINE_BYTES`]: at most six bytes per escaped byte keeps it well inside, so
+/// every session arbiter stores can be exported and imported again.
+pub const MAX_TITLE_BYTES: usize = 4096;
+
+/// Refuse a title too long to round-trip, in one sentence.
+fn check_title(title: Option<&str>) -> Result<(), VerifyError> {
+    match title {
+        Some(t) if t.len() > MAX_TITLE_BYTES => Err(VerifyError::argument(format!(
+            "the title is {} bytes long, the limit is {MAX_TITLE_BYTES}: give a shorter one",
+            t.len()
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// A session's metadata for `header`, its catalog stored as [`stored_catalog`] says.
+fn session_meta<G: Game>(
+    header: &Header,
+    base: Option<&Path>,
+    rules_version: u32,
+) -> Result<SessionMeta, VerifyError> {
+    check_title(header.title.as_deref())?;
+    let (catalog, hash) = stored_catalog::<G>(&header.catalog, base);
+    let mut setup = header.setup.clone();
+    if let Some(hash) = hash {
+        setup.insert(crate::session::CATALOG_SHA256_KEY.to_string(), hash);
+    }
+    Ok(SessionMeta {
+        game: header.game.clone(),
+        setup,
+        catalog,
+        rules_version,
+        created: now(),
+        title: header.title.clone().unwrap_or_default(),
+        parent: None,
+    })
 }
 
 struct NewSession<'c, 'a, R: Games> {
@@ -88,15 +136,7 @@ impl<'c, 'a, R: Games> GameVisitor for NewSession<'c, 'a, R> {
     fn visit<G: Game>(self) -> Self::Output {
         // Built only to check the setup and catalog now rather than at the first replay.
         build_game::<G>(&self.name, &self.header, &[], None)?;
-        let meta = SessionMeta {
-            game: self.header.game.clone(),
-            setup: self.header.setup.clone(),
-            catalog: stored_catalog::<G>(&self.header.catalog, None),
-            rules_version: G::info().rules_version,
-            created: now(),
-            title: self.header.title.clone().unwrap_or_default(),
-            parent: None,
-        };
+        let meta = session_meta::<G>(&self.header, None, G::info().rules_version)?;
         journal(self.ctx, self.name)?.create_session(self.name, &meta).map_err(from_journal)?;
         Ok(Created {
             session: self.name.to_string(),
@@ -118,10 +158,12 @@ pub fn new_session<R: Games>(
     catalog: Option<&str>,
     title: Option<&str>,
 ) -> Result<Created, VerifyError> {
+    check_title(title)?;
     let header = Header {
         game: game.to_string(),
         setup: setup.iter().cloned().collect::<BTreeMap<_, _>>(),
         catalog: catalog.map(str::to_string),
+        catalog_sha256: None,
         title: title.filter(|t| !t.is_empty()).map(str::to_string),
         rules_version: None,
     };
@@ -190,15 +232,11 @@ impl<'c, 'a, R: Games> WithGame<'a> for Import<'c, 'a, '_, R> {
             });
         }
         let expectations_not_stored = crate::logfile::LogFile::read(&path)?.expectations.len();
-        let meta = SessionMeta {
-            game: header.game.clone(),
-            setup: header.setup.clone(),
-            catalog: stored_catalog::<G>(&header.catalog, base.as_deref()),
-            rules_version: header.rules_version.unwrap_or(G::info().rules_version),
-            created: now(),
-            title: header.title.clone().unwrap_or_default(),
-            parent: None,
-        };
+        let meta = session_meta::<G>(
+            &header,
+            base.as_deref(),
+            header.rules_version.unwrap_or(G::info().rules_version),
+        )?;
         let len = journal(self.ctx, self.name)?.import(self.name, &meta, &records).map_err(from_journal)?;
         Ok(Created {
             session: self.name.to_string(),
@@ -545,8 +583,14 @@ struct Check<'c, 'a, R: Games> {
 
 impl<'c, 'a, R: Games> WithGame<'a> for Check<'c, 'a, R> {
     type Output = CheckView;
-    fn run<G: Game>(self, _peeked: Peeked) -> Result<CheckView, VerifyError> {
+    fn run<G: Game>(self, peeked: Peeked) -> Result<CheckView, VerifyError> {
         let report = journal(self.ctx, self.name)?.check::<G::Event>(self.name).map_err(from_journal)?;
+        // The records are intact, but their verdicts also depend on the session's catalog:
+        // a catalog file changed since the session was recorded is refused here too, so
+        // `check` never calls intact a session that no other command will replay.
+        if report.problem.is_none() {
+            build_game::<G>(&self.name, peeked.header(), &[], None)?;
+        }
         let problem = report.problem.map(|p| ProblemView {
             seq: p.seq,
             kind: format!("{:?}", p.kind),

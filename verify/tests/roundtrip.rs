@@ -163,6 +163,7 @@ proptest! {
             game: "toy".into(),
             setup: [("start".to_string(), value)].into_iter().collect(),
             catalog: Some(catalog).filter(|c| !c.trim().is_empty()),
+            catalog_sha256: None,
             title: Some(title).filter(|t| !t.is_empty()),
             rules_version: Some(2),
         };
