@@ -84,6 +84,9 @@ pub async fn session(
         let meta = app.journal.session(&name)?;
         let records = app.journal.len(&name)?;
         let hash = arbiter_journal::hex(&app.journal.hash_at(&name, records)?);
+        // The setup as a log header reads it: without the catalog file's stored hash, which
+        // is the session's integrity, not a setting.
+        let setup = arbiter_verify::header_of(&meta).setup;
         Ok(Json(SessionInfo {
             name,
             game: meta.game,
@@ -92,7 +95,7 @@ pub async fn session(
             hash,
             created: meta.created,
             rules_version: meta.rules_version,
-            setup: meta.setup,
+            setup,
             catalog: meta.catalog,
             parent: meta.parent.map(ParentView::of),
         }))
