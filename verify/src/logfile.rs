@@ -724,6 +724,10 @@ impl LogReader {
                 Err(what) => return Err(err(&path, line_no, rest_col, &what, &found(rest.trim()))),
             },
             "title" => match rest_value(rest) {
+                // A second one would silently replace the first, as a second `@catalog` would.
+                Ok(_) if self.header.title.is_some() => {
+                    return Err(err(&path, line_no, column, "one `@title` line", "a second one"))
+                }
                 Ok(value) => self.header.title = (!value.is_empty()).then_some(value),
                 Err(what) => return Err(err(&path, line_no, rest_col, &what, &found(rest.trim()))),
             },
@@ -735,6 +739,12 @@ impl LogReader {
                 Err(_) => return Err(err(&path, line_no, rest_col, "a rules version number", &found(plain))),
             },
             "variant" => match plain.split_once('=') {
+                // A name given twice would keep only its last value, silently: refused, as on
+                // the command line.
+                Some((k, _)) if self.variants.iter().any(|(seen, _)| seen == k.trim()) => {
+                    let again = format!("`{}` a second time", shown(k.trim()));
+                    return Err(err(&path, line_no, rest_col, "each @variant name once", &again));
+                }
                 Some((k, v)) if !k.trim().is_empty() => {
                     self.variants.push((k.trim().to_string(), v.trim().to_string()))
                 }
@@ -1165,6 +1175,14 @@ mod tests {
         assert_eq!(e.message, "t.arb:3:1: expected one `@catalog` line, found a second one");
         let e = parse_notation(Path::new("t.arb"), "@game toy\n@rules 2\n@rules 2\n").unwrap_err();
         assert_eq!(e.message, "t.arb:3:1: expected one `@rules` line, found a second one");
+        let e = parse_notation(Path::new("t.arb"), "@game toy\n@title a\n@title b\n").unwrap_err();
+        assert_eq!(e.message, "t.arb:3:1: expected one `@title` line, found a second one");
+        let e = parse_notation(Path::new("t.arb"), "@game toy\n@variant a=1\n@variant a=2\n").unwrap_err();
+        assert!(
+            e.message.starts_with("t.arb:3:10: expected each @variant name once, found `a` a second time"),
+            "{e}"
+        );
+        assert!(parse_notation(Path::new("t.arb"), "@game toy\n@variant a=1\n@variant b=2\n").is_ok());
     }
 
     #[test]
