@@ -17,6 +17,16 @@ fn with_catalog(s: &Sandbox, name: &str, catalog: &str) -> String {
     })
 }
 
+/// The text of the shipped catalog `game-won.arb`'s `@catalog illustrative` names, to write
+/// as a catalog file.
+fn illustrative_catalog() -> String {
+    std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("engine/catalogs/proving-grounds/illustrative.pgcat"),
+    )
+    .expect("the illustrative catalog")
+}
+
 #[test]
 fn a_catalog_that_is_a_fifo_a_device_or_huge_is_refused_at_once() {
     let s = Sandbox::new();
@@ -133,11 +143,7 @@ fn max_findings_keeps_a_report_of_many_violations_short() {
 fn a_session_whose_catalog_file_changed_is_refused_not_replayed_under_the_new_one() {
     let s = Sandbox::new();
     // The shipped catalog the fixture's `@catalog illustrative` names, as a file.
-    let original = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("engine/catalogs/proving-grounds/illustrative.pgcat"),
-    )
-    .expect("the illustrative catalog");
+    let original = illustrative_catalog();
     let cat = s.path("ill.pgcat");
     std::fs::write(&cat, &original).unwrap();
     let cat = cat.to_string_lossy().into_owned();
@@ -249,11 +255,7 @@ fn a_setting_given_twice_is_refused_in_every_spelling() {
 #[test]
 fn a_byte_order_mark_is_skipped_on_stdin_and_in_catalogs() {
     let s = Sandbox::new();
-    let original = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("engine/catalogs/proving-grounds/illustrative.pgcat"),
-    )
-    .expect("the illustrative catalog");
+    let original = illustrative_catalog();
     let cat = s.path("bom.pgcat");
     std::fs::write(&cat, format!("\u{feff}{original}")).unwrap();
     let log = with_catalog(&s, "bom.arb", &cat.to_string_lossy());

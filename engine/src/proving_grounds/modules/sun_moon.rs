@@ -105,8 +105,8 @@ impl Hooks for SunMoon {
 
     fn close_round(&self, g: &ProvingGrounds, s: &mut State, e: &Event, f: &mut Findings) {
         let owed = g.borrow_owed(s);
+        let sun = g.sun_moon_slots(s).map_or(SLOTS, |(sun, _)| sun);
         if owed {
-            let sun = g.sun_moon_slots(s).map_or(SLOTS, |(sun, _)| sun);
             g.violate_about(
                 s,
                 sun,
@@ -121,7 +121,6 @@ impl Hooks for SunMoon {
         // the next round's pool is the one the rules give (card l.23) and its roll is not
         // flagged for the same omission. Not after an unverified effect on the sun enemy: it
         // may be why no borrow was made.
-        let sun = g.sun_moon_slots(s).map_or(SLOTS, |(sun, _)| sun);
         if (owed || s.mods.sun_moon.borrow_missed)
             && g.certain_about(s, sun)
             && !s.mods.sun_moon.dial.is_empty()
