@@ -87,6 +87,34 @@ fn lost_sessions_are_reported_until_the_loss_is_accepted() -> Result<(), Box<dyn
     Ok(())
 }
 
+/// A changed byte in the record of heads' only (last) entry is damage, not a torn append:
+/// reading it as torn would drop the heads, and a session the data file then lost would
+/// vanish without a word.
+#[test]
+fn a_damaged_last_entry_of_the_record_of_heads_is_refused() -> Result<(), Box<dyn std::error::Error>> {
+    let dir = tempfile::tempdir()?;
+    let path = dir.path().join("db");
+    {
+        let j = Journal::open(&path)?;
+        j.import("game", &common::meta(), &[arbiter_journal::Record::Event("roll".to_string())])?;
+    }
+    let heads = path.join(arbiter_journal::layout::HEADS_FILE);
+    let mut bytes = std::fs::read(&heads)?;
+    bytes[20] ^= 0x55;
+    std::fs::write(&heads, &bytes)?;
+    {
+        // The session's data lost as well.
+        let db = common::open_raw(&path)?;
+        db.open_tree(arbiter_journal::layout::SESSIONS_TREE)?.remove("game")?;
+        db.flush()?;
+    }
+    let err = Journal::open(&path).err().ok_or("opened as a database with no sessions")?;
+    assert_eq!(err.kind(), ErrorKind::Storage);
+    assert!(err.message().contains("record of session heads"), "{err}");
+    assert!(err.message().contains("is damaged at byte"), "{err}");
+    Ok(())
+}
+
 /// A read-only open looks a session's head up in the record of heads without putting the
 /// whole record in a map until many sessions are asked for: a lost session is named either
 /// way, the first session a command reads as much as the fortieth.

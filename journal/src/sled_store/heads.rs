@@ -28,8 +28,10 @@
 //! length (u16) ‖ name ‖ records (u64) ‖ chain hash after them (32 bytes))`, integers
 //! big-endian. `records = u64::MAX` records a session given up (`Journal::accept_loss` on a
 //! session whose data is gone). Reading stops at a torn last entry (a crash while
-//! appending one: nothing was lost, the record only lags); a bad entry with a whole one
-//! after it is damage. When the file holds several times what it records, it is rewritten
+//! appending one: nothing was lost, the record only lags): one the file ends inside, or one
+//! whole by its length with sectors a crash left as zeros (`unwritten_sector`). A bad
+//! entry with a whole one after it is damage, and so is a whole last entry that fails its
+//! check with no such zeros: reading it as torn would drop the heads that detect a loss. When the file holds several times what it records, it is rewritten
 //! whole (a temporary file, synced, renamed over it).
 
 use super::layout::HEADS_FILE;
@@ -168,11 +170,19 @@ fn parse(bytes: Vec<u8>) -> Result<Recorded, String> {
                 return Err(format!("holds generation {generation} after {}", recorded.generation))
             }
             None => {
-                // A torn last entry, unless a whole one follows it.
+                // A torn last entry, unless a whole one follows it, or it is whole and not
+                // what an interrupted write leaves.
                 if (at + 1..bytes.len()).any(|later| {
                     entry_at(&bytes, later).is_some_and(|(generation, ..)| generation > recorded.generation)
                 }) {
                     return Err(format!("is damaged at byte {at}, with whole entries after it"));
+                }
+                if let Some(end) = whole_end(&bytes, at).filter(|&end| !unwritten_sector(&bytes[at..end], at))
+                {
+                    return Err(format!(
+                        "is damaged at byte {at}: its last entry (bytes {at} to {end}) is whole but does not \
+                         match its checksum, and holds none of the zeros an interrupted write leaves"
+                    ));
                 }
                 break;
             }
@@ -181,6 +191,38 @@ fn parse(bytes: Vec<u8>) -> Result<Recorded, String> {
     recorded.good_len = at as u64;
     recorded.pending = Some(Pending { bytes, entries });
     Ok(recorded)
+}
+
+/// Where the entry at `at` ends when the file holds all of it, as its length says: an
+/// entry that is whole by length and still fails its check was either torn by a crash that
+/// wrote the file's new length but not all of its new sectors, or damaged afterwards.
+fn whole_end(bytes: &[u8], at: usize) -> Option<usize> {
+    let len = u32::from_be_bytes(bytes.get(at..at.checked_add(4)?)?.try_into().ok()?) as usize;
+    let end = at.checked_add(FRAME)?.checked_add(len)?;
+    (end <= bytes.len()).then_some(end)
+}
+
+/// Whether `entry` (starting at file offset `at`) has a piece that a crash left unwritten:
+/// the part of it inside one 512-byte sector of the file, at least 4 bytes long, all zeros.
+/// A file's new sectors that never reached the disk read back as zeros (a filesystem
+/// does not show the old contents of a block past the end it had), whereas damage to
+/// written bytes (a flipped bit, an overwrite) leaves them anything else; a written entry
+/// never holds 4 zero bytes at a sector's edge by chance but once in 2^32. Pieces shorter
+/// than 4 bytes are not counted, so a damaged entry is not excused by one zero byte that
+/// ends it; a crash that left only such a piece unwritten is reported as damage, with the
+/// way out the message gives (the record rebuilt from the data file).
+fn unwritten_sector(entry: &[u8], at: usize) -> bool {
+    const SECTOR: usize = 512;
+    let mut start = 0;
+    while start < entry.len() {
+        let end = entry.len().min(start + SECTOR - (at + start) % SECTOR);
+        let piece = &entry[start..end];
+        if piece.len() >= 4 && piece.iter().all(|&b| b == 0) {
+            return true;
+        }
+        start = end;
+    }
+    false
 }
 
 /// The heads of one entry, checked whole by `entry_at`: `(name, None)` for a session given
@@ -422,17 +464,65 @@ mod tests {
         w.record(3, &[("a", head(5))])?;
         let path = dir.path().join(HEADS_FILE);
         let whole = std::fs::read(&path)?;
-        // A changed byte anywhere but in the last entry: refused. In the last entry: it is
-        // read as torn (the record lags by one checkpoint), or refused.
+        // A changed byte anywhere is refused, but one that makes the last entry's length
+        // run past the file's end: that is read as a torn entry (the record lags by one
+        // checkpoint), as a crash inside the append would leave it.
         let last = whole.len() - encode(3, &[("a", head(5))]).len();
         for at in 0..whole.len() {
             let mut damaged = whole.clone();
             damaged[at] ^= 0x10;
+            let runs_past = whole_end(&damaged, last).is_none();
             match parse(damaged) {
-                Ok(r) => assert!(at >= last && r.generation == 2, "byte {at}: read as {}", r.generation),
-                Err(_) => {}
+                Ok(r) => assert!(
+                    at >= last && at < last + 4 && runs_past && r.generation == 2,
+                    "byte {at}: read as {}",
+                    r.generation
+                ),
+                Err(e) => assert!(!(at >= last && runs_past), "byte {at}: refused ({e})"),
             }
         }
+        Ok(())
+    }
+
+    #[test]
+    fn a_whole_last_entry_is_torn_only_with_unwritten_zeros() -> Result<(), Box<dyn std::error::Error>> {
+        let dir = tempfile::tempdir()?;
+        let mut w = Writer::new(dir.path(), Recorded::default());
+        w.record(1, &[("a", head(3))])?;
+        let path = dir.path().join(HEADS_FILE);
+        let base = std::fs::read(&path)?;
+        // An entry spanning several sectors, so that a crash may write some and not others.
+        let names: Vec<String> = (0..40).map(|i| format!("session-{i:02}")).collect();
+        let heads: Vec<(&str, Option<Head>)> = names.iter().map(|n| (n.as_str(), head(7))).collect();
+        let entry = encode(2, &heads);
+        assert!(entry.len() > 1024);
+        let at = base.len();
+        let whole = [base.clone(), entry.clone()].concat();
+        assert_eq!(parse(whole.clone()).map(|r| r.generation), Ok(2));
+        // The sector holding its middle never written (zeros), the rest written: torn.
+        let sector = (at / 512 + 2) * 512;
+        let mut torn = whole.clone();
+        torn[sector..sector + 512].fill(0);
+        assert_eq!(parse(torn).map(|r| r.generation), Ok(1));
+        // Its tail (from a sector's start) never written: torn.
+        let mut torn = whole.clone();
+        torn[sector..].fill(0);
+        assert_eq!(parse(torn).map(|r| r.generation), Ok(1));
+        // The whole entry zeros (the file's length written, nothing else): torn.
+        let mut torn = whole.clone();
+        torn[at..].fill(0);
+        assert_eq!(parse(torn).map(|r| r.generation), Ok(1));
+        // One byte of it changed, or a sector of it overwritten with something else:
+        // damage, which reading as torn would hide (the heads of its 40 sessions dropped).
+        for damage in [at + 30, sector + 100, whole.len() - 1] {
+            let mut damaged = whole.clone();
+            damaged[damage] ^= 0x01;
+            let err = parse(damaged).err().ok_or(format!("byte {damage}: read"))?;
+            assert!(err.contains(&format!("damaged at byte {at}")), "{err}");
+        }
+        let mut damaged = whole.clone();
+        damaged[sector..sector + 512].fill(0xff);
+        assert!(parse(damaged).is_err());
         Ok(())
     }
 
@@ -451,7 +541,8 @@ mod tests {
         entry[4..FRAME].copy_from_slice(&crc.to_be_bytes());
         assert_eq!(entry_at(&entry, 0), None);
         bad.extend_from_slice(&entry);
-        assert_eq!(parse(bad).map(|r| r.generation).ok(), Some(0));
+        // Whole, its checksum right, and not what this build writes: damage, not a torn entry.
+        assert!(parse(bad).is_err());
         Ok(())
     }
 
