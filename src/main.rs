@@ -58,17 +58,9 @@ fn main() -> ExitCode {
                 let _ = e.print();
                 return ExitCode::SUCCESS;
             }
-            if asked_json {
-                let first = e
-                    .to_string()
-                    .lines()
-                    .next()
-                    .unwrap_or_default()
-                    .trim_start_matches("error: ")
-                    .to_string();
-                report(&error::CliError::input(first), true);
-            }
-            let _ = e.print();
+            // One sentence, as every other error is: clap's account runs to several lines
+            // (the error, tips, the usage, a pointer to --help).
+            report(&error::CliError::input(clap_sentence(&e.to_string())), asked_json);
             return ExitCode::from(2);
         }
     };
@@ -102,7 +94,7 @@ fn report(e: &error::CliError, json: bool) {
     if e.is_quiet() {
         return;
     }
-    let mut message: String = arbiter_verify::escape_controls(e.message(), false).into_owned();
+    let mut message: String = without_os_codes(&arbiter_verify::escape_controls(e.message(), false));
     if let Some((cut, _)) = message.char_indices().nth(MAX_MESSAGE_CHARS) {
         message.truncate(cut);
         message.push_str("… (cut)");
@@ -112,4 +104,78 @@ fn report(e: &error::CliError, json: bool) {
         let _ = output::print_json(&format!("{object}\n"));
     }
     eprintln!("arbiter: {message}");
+}
+
+/// clap's several-line account of a bad argument as one sentence: the error, its tips in
+/// brackets, then the usage line and where to read more.
+fn clap_sentence(text: &str) -> String {
+    let (mut error, mut tips, mut usage) = (String::new(), Vec::new(), None);
+    for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        if let Some(first) = line.strip_prefix("error: ") {
+            error = first.to_string();
+        } else if let Some(tip) = line.strip_prefix("tip: ") {
+            tips.push(tip.to_string());
+        } else if let Some(u) = line.strip_prefix("Usage: ") {
+            usage = Some(u.to_string());
+        } else if !line.starts_with("For more information") {
+            // The error's own further lines (the arguments not given, a list of values).
+            if !error.is_empty() {
+                error.push(' ');
+            }
+            error.push_str(line);
+        }
+    }
+    let mut sentence = error;
+    if !tips.is_empty() {
+        sentence.push_str(&format!(" ({})", tips.join("; ")));
+    }
+    if let Some(usage) = usage {
+        let command = usage.split(" [").next().unwrap_or(&usage).split(" <").next().unwrap_or(&usage);
+        sentence.push_str(&format!("; usage: {usage} (see `{command} --help`)"));
+    }
+    sentence
+}
+
+/// A message without the operating system's error numbers that `std::io::Error` appends
+/// (`No such file or directory (os error 2)`): the words say it, the number is noise.
+fn without_os_codes(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    let mut rest = message;
+    while let Some(at) = rest.find(" (os error ") {
+        let after = &rest[at + " (os error ".len()..];
+        let digits = after.bytes().take_while(u8::is_ascii_digit).count();
+        out.push_str(&rest[..at]);
+        if digits > 0 && after[digits..].starts_with(')') {
+            rest = &after[digits + 1..];
+        } else {
+            out.push_str(" (os error ");
+            rest = after;
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::without_os_codes;
+
+    #[test]
+    fn a_clap_error_is_one_sentence() {
+        let text = "error: unexpected argument '-1' found\n\n  tip: to pass '-1' as a value, use '-- -1'\n\nUsage: arbiter replay [OPTIONS] <SOURCE>\n\nFor more information, try '--help'.\n";
+        assert_eq!(
+            super::clap_sentence(text),
+            "unexpected argument '-1' found (to pass '-1' as a value, use '-- -1'); usage: arbiter replay [OPTIONS] <SOURCE> (see `arbiter replay --help`)"
+        );
+    }
+
+    #[test]
+    fn os_error_numbers_are_left_out() {
+        assert_eq!(
+            without_os_codes("cannot read `x`: No such file or directory (os error 2)"),
+            "cannot read `x`: No such file or directory"
+        );
+        assert_eq!(without_os_codes("a (os error 2) and b (os error 13)."), "a and b.");
+        assert_eq!(without_os_codes("kept (os error x)"), "kept (os error x)");
+    }
 }

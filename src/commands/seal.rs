@@ -126,7 +126,13 @@ fn write_new(path: &Path, bytes: &[u8], secret: bool) -> Result<(), CliError> {
     }
     #[cfg(not(unix))]
     let _ = secret;
-    let failed = |e: std::io::Error| CliError::input(format!("cannot write `{}`: {e}", path.display()));
+    let failed = |e: std::io::Error| match e.kind() {
+        std::io::ErrorKind::AlreadyExists => CliError::input(format!(
+            "`{}` already exists: a key or receipt is never written over, so give a new file name",
+            path.display()
+        )),
+        _ => CliError::input(format!("cannot write `{}`: {e}", path.display())),
+    };
     let mut file = options.open(path).map_err(failed)?;
     // The file is this command's own (made new above): one that cannot be written whole (a
     // full disk) is removed again, so a key or receipt is there whole or not at all.

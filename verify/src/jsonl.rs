@@ -96,28 +96,42 @@ pub(crate) enum Line<'v> {
     Directive(&'v str),
 }
 
+/// What was expected and what was found instead, for the reader's "expected X, found Y".
+pub(crate) type Mismatch = (String, String);
+
+/// How a JSON value is named where another was expected.
+fn kind(value: &Value) -> String {
+    match value {
+        Value::Null => "null".to_string(),
+        Value::Bool(b) => format!("`{b}`"),
+        Value::Number(n) => format!("the number `{n}`"),
+        Value::String(_) => "a string".to_string(),
+        Value::Array(_) => "an array".to_string(),
+        Value::Object(_) => "an object".to_string(),
+    }
+}
+
 /// The first key of `obj` that is not in `known`.
 fn unknown_key<'a>(obj: &'a Map<String, Value>, known: &[&str]) -> Option<&'a str> {
     obj.keys().map(String::as_str).find(|k| !known.contains(k))
 }
 
-/// Read the header object; `Err` says what was expected instead.
-pub(crate) fn header(obj: &Map<String, Value>) -> Result<Header, String> {
+/// Read the header object; `Err` says what was expected and what was found instead.
+pub(crate) fn header(obj: &Map<String, Value>) -> Result<Header, Mismatch> {
     if let Some(key) = unknown_key(obj, HEADER_KEYS) {
-        return Err(format!(
-            "a header key ({}), found unknown key `{}`",
-            HEADER_KEYS.join(", "),
-            crate::shown::shown(key)
+        return Err((
+            format!("a header key ({})", HEADER_KEYS.join(", ")),
+            format!("unknown key `{}`", crate::shown::shown(key)),
         ));
     }
-    let text = |key: &str| -> Result<Option<String>, String> {
+    let text = |key: &str| -> Result<Option<String>, Mismatch> {
         match obj.get(key) {
             None | Some(Value::Null) => Ok(None),
             Some(Value::String(s)) => Ok(Some(s.clone())),
-            Some(_) => Err(format!("`{key}` as a string")),
+            Some(v) => Err((format!("`{key}` as a string"), kind(v))),
         }
     };
-    let game = text("game")?.ok_or("a header with a `game` string")?;
+    let game = text("game")?.ok_or(("a header with a `game` string".to_string(), "none".to_string()))?;
     let mut setup = BTreeMap::new();
     match obj.get("setup") {
         None | Some(Value::Null) => {}
@@ -127,41 +141,54 @@ pub(crate) fn header(obj: &Map<String, Value>) -> Result<Header, String> {
                     Value::String(s) => s.clone(),
                     Value::Number(n) => n.to_string(),
                     Value::Bool(b) => b.to_string(),
-                    _ => return Err(format!("`setup.{}` as a string", crate::shown::shown(k))),
+                    _ => {
+                        return Err((
+                            format!(
+                                "`setup.{}` as a string (or a number, or true or false)",
+                                crate::shown::shown(k)
+                            ),
+                            kind(v),
+                        ))
+                    }
                 };
                 setup.insert(k.clone(), v);
             }
         }
-        Some(_) => return Err("`setup` as an object of strings".to_string()),
+        Some(v) => return Err(("`setup` as an object of strings".to_string(), kind(v))),
     }
     let rules_version = match obj.get("rules_version") {
         None | Some(Value::Null) => None,
-        Some(v) => Some(v.as_u64().and_then(|v| u32::try_from(v).ok()).ok_or("`rules_version` as a number")?),
+        Some(v) => Some(v.as_u64().and_then(|v| u32::try_from(v).ok()).ok_or_else(|| {
+            ("`rules_version` as a whole number from 0 to 4294967295".to_string(), kind(v))
+        })?),
     };
     let title = text("title")?.filter(|t| !t.is_empty());
     Ok(Header { game, setup, catalog: text("catalog")?, catalog_sha256: None, title, rules_version })
 }
 
 /// Read a record line's envelope: exactly one of `event`, `retract`, `directive`.
-pub(crate) fn line(obj: &Map<String, Value>) -> Result<Line<'_>, String> {
+pub(crate) fn line(obj: &Map<String, Value>) -> Result<Line<'_>, Mismatch> {
     const KEYS: &[&str] = &["event", "retract", "directive"];
     if let Some(key) = unknown_key(obj, KEYS) {
-        return Err(format!(
-            "`event`, `retract` or `directive`, found unknown key `{}`",
-            crate::shown::shown(key)
+        return Err((
+            "`event`, `retract` or `directive`".to_string(),
+            format!("unknown key `{}`", crate::shown::shown(key)),
         ));
     }
     if obj.len() != 1 {
-        return Err("one of `event`, `retract` or `directive`, found several".to_string());
+        let found = if obj.is_empty() { "none" } else { "several" };
+        return Err(("one of `event`, `retract` or `directive`".to_string(), found.to_string()));
     }
     if let Some(e) = obj.get("event") {
         Ok(Line::Event(e))
     } else if let Some(t) = obj.get("retract") {
-        t.as_u64().map(Line::Retract).ok_or_else(|| "a record number after `retract`".to_string())
+        t.as_u64()
+            .map(Line::Retract)
+            .ok_or_else(|| ("a record number (0 or more) after `retract`".to_string(), kind(t)))
     } else {
         match obj.get("directive") {
             Some(Value::String(d)) => Ok(Line::Directive(d)),
-            _ => Err("a string after `directive`".to_string()),
+            other => Err(("a string after `directive`".to_string(), other.map_or("none".to_string(), kind))),
         }
     }
 }
@@ -216,11 +243,11 @@ mod tests {
     #[test]
     fn unknown_keys_are_named() {
         let h = json!({"game": "toy", "Title": "x"});
-        assert!(header(h.as_object().unwrap()).unwrap_err().contains("unknown key `Title`"));
+        assert!(header(h.as_object().unwrap()).unwrap_err().1.contains("unknown key `Title`"));
         let l = json!({"event": 1, "note": 2});
-        assert!(line(l.as_object().unwrap()).err().unwrap().contains("unknown key `note`"));
+        assert!(line(l.as_object().unwrap()).err().unwrap().1.contains("unknown key `note`"));
         let l = json!({"event": 1, "retract": 2});
-        assert!(line(l.as_object().unwrap()).err().unwrap().contains("several"));
+        assert!(line(l.as_object().unwrap()).err().unwrap().1.contains("several"));
         let written = json!({"Roll": {"dice": [1, 2], "Time": 5}});
         let back = json!({"Roll": {"dice": [1, 2], "time": null}});
         assert_eq!(ignored_key(&written, &back).as_deref(), Some("Roll.Time"));

@@ -629,13 +629,13 @@ impl LogReader {
         let path = self.path.as_path();
         if !self.seen_game {
             self.header =
-                crate::jsonl::header(obj).map_err(|what| err(path, line_no, 1, &what, "something else"))?;
+                crate::jsonl::header(obj).map_err(|(what, found)| err(path, line_no, 1, &what, &found))?;
             self.seen_game = true;
             return Ok(None);
         }
         let index = self.next_index;
         let body =
-            match crate::jsonl::line(obj).map_err(|what| err(path, line_no, 1, &what, "something else"))? {
+            match crate::jsonl::line(obj).map_err(|(what, found)| err(path, line_no, 1, &what, &found))? {
                 crate::jsonl::Line::Event(event) => {
                     self.live.push(index);
                     RawBody::Json(event.clone())

@@ -179,10 +179,10 @@ pub(crate) fn json_event<G: Game>(
     let at = || format!("{}:{line}:1", shown(&path.display().to_string()));
     let event = G::Event::deserialize(&value).map_err(|e| {
         VerifyError::parse(format!(
-            "{}: expected a {} event, found one that does not fit ({})",
+            "{}: expected a {} event, found one that does not fit: {}",
             at(),
             G::info().id,
-            shown(&e.to_string())
+            shown(&plain_serde(&e.to_string()))
         ))
     })?;
     let back = serde_json::to_value(&event).unwrap_or(serde_json::Value::Null);
@@ -196,6 +196,34 @@ pub(crate) fn json_event<G: Game>(
     }
     notation_round_trip(game, &event).map_err(|why| VerifyError::parse(format!("{}: {why}", at())))?;
     Ok(event)
+}
+
+/// serde's account of a value that does not fit, in the words of the rest of the messages:
+/// `invalid type: floating point `1.8e19`, expected u8` (a number too large for JSON's
+/// integers) reads "`1.8e19` where a whole number from 0 to 255 goes". Other accounts
+/// (`missing field`, `unknown variant`) already read plainly and are kept.
+fn plain_serde(message: &str) -> String {
+    let range = |ty: &str| match ty {
+        "u8" => Some("a whole number from 0 to 255"),
+        "u16" => Some("a whole number from 0 to 65535"),
+        "u32" => Some("a whole number from 0 to 4294967295"),
+        "u64" => Some("a whole number from 0 to 18446744073709551615"),
+        "i8" => Some("a whole number from -128 to 127"),
+        "i16" => Some("a whole number from -32768 to 32767"),
+        "i32" => Some("a whole number from -2147483648 to 2147483647"),
+        "i64" => Some("a whole number from -9223372036854775808 to 9223372036854775807"),
+        _ => None,
+    };
+    for prefix in ["invalid type: ", "invalid value: "] {
+        let Some(rest) = message.strip_prefix(prefix) else { continue };
+        let Some((found, expected)) = rest.rsplit_once(", expected ") else { continue };
+        // "floating point `X`", "integer `X`", "string \"x\"": the value, without serde's kind.
+        let value =
+            found.strip_prefix("floating point ").or_else(|| found.strip_prefix("integer ")).unwrap_or(found);
+        let wanted = range(expected).unwrap_or(expected);
+        return format!("{value} where {wanted} goes");
+    }
+    message.to_string()
 }
 
 /// Check that an event reads back from its notation line as itself; `Err` says why not.
@@ -232,4 +260,26 @@ pub(crate) fn from_session<E>(
         arbiter_journal::Record::Retract(t) => Body::Retract(t),
     };
     Ok(Record { index: seq, line: None, body })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::plain_serde;
+
+    #[test]
+    fn serde_accounts_read_plainly() {
+        assert_eq!(
+            plain_serde("invalid type: floating point `1.8446744073709552e+19`, expected u8"),
+            "`1.8446744073709552e+19` where a whole number from 0 to 255 goes"
+        );
+        assert_eq!(
+            plain_serde("invalid value: integer `300`, expected u8"),
+            "`300` where a whole number from 0 to 255 goes"
+        );
+        assert_eq!(
+            plain_serde("invalid type: string \"x\", expected a sequence"),
+            "string \"x\" where a sequence goes"
+        );
+        assert_eq!(plain_serde("missing field `slot`"), "missing field `slot`");
+    }
 }
