@@ -285,3 +285,47 @@ fn a_bad_signer_a_wrapping_seed_and_a_verdict_directory_are_refused() {
     assert_eq!(run.err().trim().lines().count(), 1, "{}", run.err());
     s.run(&["verify", "--all", "--no-save"]).expect(0);
 }
+
+/// Messages say what is wrong in the project's words, on one line (audit D8): a bad argument
+/// is not clap's 3-7 lines, an operating system error carries no `(os error N)`, a JSONL
+/// value too large for its field says the range, and an envelope mistake names what was
+/// found once.
+#[test]
+fn messages_are_one_plain_line() {
+    let s = Sandbox::new();
+    let one_line = |run: common::Run, says: &str| {
+        let err = run.expect_refused(says).err();
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+        assert!(!err.contains("os error") && !err.contains("something else"), "{err}");
+    };
+    one_line(s.run(&["replay", WON, "--to", "-1"]), "unexpected argument '-1'");
+    one_line(s.run(&["replay"]), "usage: arbiter replay");
+    let key = s.path("key");
+    std::fs::write(&key, "taken").expect("key");
+    one_line(s.run(&["seal", "--new-key", &key.to_string_lossy()]), "already exists");
+    let head = r#"{"catalog":"illustrative","game":"proving-grounds","setup":{}}"#;
+    let big = s.path("big.jsonl");
+    std::fs::write(
+        &big,
+        format!(
+            "{head}\n{}\n",
+            r#"{"event":{"action":{"EnemyDrawn":{"card":"shield-bearer","slot":18446744073709551616}},"time":null}}"#
+        ),
+    )
+    .expect("big");
+    one_line(s.run(&["verify", &big.to_string_lossy()]), "where a whole number from 0 to 255 goes");
+    let extra = s.path("extra.jsonl");
+    std::fs::write(
+        &extra,
+        format!(
+            "{head}\n{}\n",
+            r#"{"event":{"action":{"EnemyDrawn":{"card":"shield-bearer","slot":1}},"time":null},"y":2}"#
+        ),
+    )
+    .expect("extra");
+    one_line(s.run(&["verify", &extra.to_string_lossy()]), "found unknown key `y`");
+    let array = s.path("array.jsonl");
+    std::fs::write(&array, r#"{"game":"proving-grounds","catalog":"illustrative","setup":{"health":[6]}}"#)
+        .expect("array");
+    one_line(s.run(&["verify", &array.to_string_lossy()]), "found an array");
+}
