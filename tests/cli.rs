@@ -540,3 +540,53 @@ fn diff_of_a_fork_starts_from_the_shared_snapshot_and_agrees_with_a_full_replay(
     assert_eq!(sessions["last_agreement"]["digest"], files["last_agreement"]["digest"]);
     assert_eq!(sessions["context"].as_array().map(Vec::len), Some(2));
 }
+
+/// A setup parameter that changes the table (the board's size) is a split before the first
+/// record, never "identical" (audit r4 D1); an interpretation is compared by the states its
+/// reading leads to, so the split is where it first changes the game; a split whose states
+/// differ only in what the table does not show names the values that differ instead of
+/// printing "states after: equal" (D4).
+#[test]
+fn diff_under_another_setup_splits_before_the_first_record_and_always_says_why() {
+    let s = Sandbox::new();
+    // The won game never reaches health space 6: under either reading it is the same game.
+    s.run(&["diff", WON, &format!("{WON}@health=6")]).expect(0);
+    let wa = s.path("wa.arb");
+    s.run(&[
+        "simulate",
+        "wild-assent",
+        "--seed",
+        "3",
+        "--setup",
+        "scope=encounter",
+        "--out",
+        &wa.to_string_lossy(),
+    ])
+    .expect(0);
+    let board = format!("{}@board=12x12", wa.display());
+    let out = s.run(&["diff", &wa.to_string_lossy(), &board]).expect(1).out();
+    assert!(out.contains("the setups differ") && out.contains("board: A 10x10, B 12x12"), "{out}");
+    // A catalog value not yet on the table (the Wyvern's Grit) splits the states at once.
+    let catalog = s.path("grit.cat");
+    let illustrative = std::fs::read_to_string("engine/catalogs/keridwyn-fight/illustrative.cat")
+        .expect("the illustrative Keridwyn catalog");
+    std::fs::write(&catalog, illustrative.replacen("grit 12", "grit 14", 1)).expect("catalog");
+    let kf = s.path("kf.arb");
+    s.run(&["simulate", "keridwyn-fight", "--seed", "3", "--out", &kf.to_string_lossy()]).expect(0);
+    let kf2 = s.derive("kf2.arb", &kf.to_string_lossy(), |l| {
+        let at = l.iter().position(|x| x.starts_with("@game")).expect("@game");
+        l.insert(at + 1, format!("@catalog {}", catalog.display()));
+    });
+    let json: serde_json::Value =
+        serde_json::from_str(&s.run(&["diff", &kf.to_string_lossy(), &kf2, "--json"]).expect(1).out())
+            .expect("JSON");
+    let first = &json["divergences"][0];
+    assert_eq!(first["reason"], "states-differ", "{json}");
+    let keys: Vec<&str> = first["state_diff"]
+        .as_array()
+        .expect("state_diff")
+        .iter()
+        .filter_map(|f| f["key"].as_str())
+        .collect();
+    assert!(keys.iter().any(|k| k.ends_with("grit")), "{keys:?}");
+}

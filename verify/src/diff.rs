@@ -186,6 +186,55 @@ fn board_diff<G: Game>(ga: &G, sa: &G::State, gb: &G, sb: &G::State) -> String {
     similar::TextDiff::from_lines(&a, &b).unified_diff().context_radius(2).header("A", "B").to_string()
 }
 
+/// The facts that differ between two states; when the facts agree but the states do not
+/// (the difference is in what the table does not show: a consequence owed next, a catalog
+/// value not yet in play), the values of the states themselves that differ, keyed
+/// `(not shown) PATH`, so that a split always says why.
+fn states_diff<G: Game>(ga: &G, sa: &G::State, gb: &G, sb: &G::State) -> Vec<FieldDiff> {
+    let facts = field_diff(&facts_of(ga, sa), &facts_of(gb, sb));
+    if !facts.is_empty() || sa == sb {
+        return facts;
+    }
+    let (Ok(a), Ok(b)) = (serde_json::to_value(sa), serde_json::to_value(sb)) else { return facts };
+    let mut out = Vec::new();
+    value_diff("", &a, &b, &mut out);
+    out
+}
+
+/// At most this many hidden values are listed: the first ones name the difference.
+const MAX_HIDDEN: usize = 8;
+
+/// The leaves of two JSON values that differ, by path (`due.0.target`).
+fn value_diff(path: &str, a: &serde_json::Value, b: &serde_json::Value, out: &mut Vec<FieldDiff>) {
+    use serde_json::Value;
+    if out.len() >= MAX_HIDDEN || a == b {
+        return;
+    }
+    let join = |k: &str| if path.is_empty() { k.to_string() } else { format!("{path}.{k}") };
+    match (a, b) {
+        (Value::Object(x), Value::Object(y)) => {
+            for (k, va) in x {
+                value_diff(&join(k), va, y.get(k).unwrap_or(&Value::Null), out);
+            }
+            for (k, vb) in y.iter().filter(|(k, _)| !x.contains_key(*k)) {
+                value_diff(&join(k), &Value::Null, vb, out);
+            }
+        }
+        (Value::Array(x), Value::Array(y)) if x.len() == y.len() => {
+            for (i, (va, vb)) in x.iter().zip(y).enumerate() {
+                value_diff(&join(&i.to_string()), va, vb, out);
+            }
+        }
+        _ => {
+            let show = |v: &Value| match v {
+                Value::Null => None,
+                v => Some(crate::shown::shown(&v.to_string()).into_owned()),
+            };
+            out.push(FieldDiff { key: format!("(not shown) {path}"), a: show(a), b: show(b) });
+        }
+    }
+}
+
 fn field_diff(a: &[Fact], b: &[Fact]) -> Vec<FieldDiff> {
     let mut out = Vec::new();
     for fa in a {
@@ -327,19 +376,28 @@ impl<'c, 'a, R: Games> WithGame<'a> for Work<'c, 'a, R> {
             exit_code: 0,
         };
         let digest = |s: &G::State| crate::report::digest_of(s);
-        let mut states_equal = ra.state == rb.state;
+        // The tables before the first record: the states and, when a setup parameter or the
+        // catalog differs, what the setups put on the table outside them (a game may keep a
+        // setup value, such as the board's size, in the game rather than in each state): the
+        // facts and boards each side shows. An interpretation alone is compared by its
+        // states, so its split is where its reading first changes the game (a track length it
+        // also changes shows in that split's boards).
+        let mut states_equal = ra.state == rb.state
+            && (!table_setup_differs::<G>(ra.game().setup(), rb.game().setup())
+                || (facts_of(ra.game(), &ra.state) == facts_of(rb.game(), &rb.state)
+                    && ra.game().board(&ra.state) == rb.game().board(&rb.state)));
         if !states_equal {
             report.divergences.push(Divergence {
                 reason: SplitReason::SetupDiffers,
                 explanation: format!(
                     "the tables differ before the first record ({})",
-                    setup_delta(ra.game().setup(), rb.game().setup())
+                    setup_delta::<G>(ra.game().setup(), rb.game().setup())
                 ),
                 a: None,
                 b: None,
                 a_verdict: Vec::new(),
                 b_verdict: Vec::new(),
-                state_diff: field_diff(&facts_of(ra.game(), &ra.state), &facts_of(rb.game(), &rb.state)),
+                state_diff: states_diff(ra.game(), &ra.state, rb.game(), &rb.state),
                 board_diff: board_diff(ra.game(), &ra.state, rb.game(), &rb.state),
                 a_digest: digest(&ra.state),
                 b_digest: digest(&rb.state),
@@ -371,10 +429,7 @@ impl<'c, 'a, R: Games> WithGame<'a> for Work<'c, 'a, R> {
                         b: y.as_ref().map(RecordView::of),
                         a_verdict: x.as_ref().map(verdict).unwrap_or_default(),
                         b_verdict: y.as_ref().map(verdict).unwrap_or_default(),
-                        state_diff: field_diff(
-                            &facts_of(ra.game(), &ra.state),
-                            &facts_of(rb.game(), &rb.state),
-                        ),
+                        state_diff: states_diff(ra.game(), &ra.state, rb.game(), &rb.state),
                         board_diff: board_diff(ra.game(), &ra.state, rb.game(), &rb.state),
                         a_digest: digest(&ra.state),
                         b_digest: digest(&rb.state),
@@ -426,14 +481,15 @@ impl<'c, 'a, R: Games> WithGame<'a> for Work<'c, 'a, R> {
                     format!("A records `{}`, B records `{}`", va.notation, vb.notation)
                 }
                 SplitReason::StatesDiffer => format!(
-                    "`{}` leaves different states ({})",
+                    "`{}` leaves different states ({}){}",
                     va.notation,
-                    setup_delta(ra.game().setup(), rb.game().setup())
+                    setup_delta::<G>(ra.game().setup(), rb.game().setup()),
+                    if rule_ids(&x) != rule_ids(&y) { "; it is judged differently as well" } else { "" }
                 ),
                 _ => format!(
                     "`{}` is judged differently ({}){}",
                     va.notation,
-                    setup_delta(ra.game().setup(), rb.game().setup()),
+                    setup_delta::<G>(ra.game().setup(), rb.game().setup()),
                     if was_equal { "" } else { "; the states already differed" }
                 ),
             };
@@ -444,7 +500,7 @@ impl<'c, 'a, R: Games> WithGame<'a> for Work<'c, 'a, R> {
                 b_verdict: verdict(&y),
                 a: Some(va),
                 b: Some(vb),
-                state_diff: field_diff(&facts_of(ra.game(), &ra.state), &facts_of(rb.game(), &rb.state)),
+                state_diff: states_diff(ra.game(), &ra.state, rb.game(), &rb.state),
                 board_diff: board_diff(ra.game(), &ra.state, rb.game(), &rb.state),
                 a_digest: digest(&ra.state),
                 b_digest: digest(&rb.state),
@@ -472,9 +528,23 @@ fn effective_before<R: Games>(ctx: &Context<'_, R>, name: &str, at: u64) -> Resu
     Ok(at.saturating_sub(2 * before))
 }
 
+/// Whether two setups differ in the catalog or in a parameter of the table (not an
+/// interpretation), a value not given counting as its default.
+fn table_setup_differs<G: Game>(a: &arbiter_engine::Setup, b: &arbiter_engine::Setup) -> bool {
+    let catalog =
+        |s: &arbiter_engine::Setup| s.catalog.clone().unwrap_or_else(|| G::default_catalog().to_string());
+    catalog(a) != catalog(b)
+        || G::params().iter().filter(|p| p.kind == arbiter_engine::ParamKind::Setup).any(|p| {
+            let value = |s: &arbiter_engine::Setup| {
+                s.params.get(p.name).map_or(p.default, String::as_str).to_string()
+            };
+            value(a) != value(b)
+        })
+}
+
 /// What differs between two setups, `name: A x, B y; ...`, for the explanation of a split
 /// that the events alone do not explain.
-fn setup_delta(a: &arbiter_engine::Setup, b: &arbiter_engine::Setup) -> String {
+fn setup_delta<G: Game>(a: &arbiter_engine::Setup, b: &arbiter_engine::Setup) -> String {
     let mut keys: Vec<&String> = a.params.keys().chain(b.params.keys()).collect();
     keys.sort();
     keys.dedup();
@@ -482,12 +552,18 @@ fn setup_delta(a: &arbiter_engine::Setup, b: &arbiter_engine::Setup) -> String {
     for k in keys {
         let (va, vb) = (a.params.get(k), b.params.get(k));
         if va != vb {
-            let show = |v: Option<&String>| v.cloned().unwrap_or_else(|| "(default)".to_string());
+            // A value not given is the parameter's default, named as such.
+            let default = G::params().iter().find(|p| p.name == k.as_str()).map(|p| p.default);
+            let show = |v: Option<&String>| match (v, default) {
+                (Some(v), _) => v.clone(),
+                (None, Some(d)) => d.to_string(),
+                (None, None) => "(default)".to_string(),
+            };
             out.push(format!("{k}: A {}, B {}", show(va), show(vb)));
         }
     }
     if a.catalog != b.catalog {
-        let show = |c: &Option<String>| c.clone().unwrap_or_else(|| "(default)".to_string());
+        let show = |c: &Option<String>| c.clone().unwrap_or_else(|| G::default_catalog().to_string());
         out.push(format!("catalog: A {}, B {}", show(&a.catalog), show(&b.catalog)));
     }
     if out.is_empty() {
@@ -537,10 +613,12 @@ impl fmt::Display for DiffReport {
             for v in &d.b_verdict {
                 writeln!(f, "        {v}")?;
             }
-            if d.state_diff.is_empty() {
+            if d.state_diff.is_empty() && d.board_diff.is_empty() {
                 writeln!(f, "    states after: equal")?;
             } else {
-                writeln!(f, "    states after (A -> B):")?;
+                if !d.state_diff.is_empty() {
+                    writeln!(f, "    states after (A -> B):")?;
+                }
                 for fd in &d.state_diff {
                     let v = |x: &Option<String>| x.clone().unwrap_or_else(|| "(absent)".to_string());
                     writeln!(f, "      {}: {} -> {}", fd.key, v(&fd.a), v(&fd.b))?;
