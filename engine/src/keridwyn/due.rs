@@ -534,6 +534,9 @@ impl Consequences for KeridwynFight {
     fn resolve(&self, s: &State, recorded: &Event) -> Result<Fact, StepError> {
         self.resolve_fact(s, recorded)
     }
+    fn resolve_owed(&self, s: &State, recorded: &Event, due: Option<&Due>) -> Result<Fact, StepError> {
+        self.resolve_owed_fact(s, recorded, due)
+    }
     fn due(&self, s: &State) -> Option<Due> {
         self.next_due(s)
     }

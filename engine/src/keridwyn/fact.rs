@@ -5,7 +5,7 @@
 
 use super::effect::Ailment;
 use super::event::Event;
-use super::name::Name;
+use super::name::{Name, NameKey};
 use super::state::{Action, HandCard, MonsterId, Seat, State};
 use super::KeridwynFight;
 use crate::StepError;
@@ -133,7 +133,28 @@ fn unresolved(ev: &Event) -> StepError {
 
 impl KeridwynFight {
     /// A participant as an event names them: seat label, else character or monster id.
+    /// The labels are compared by their keys (`NameKey`), in line; a label without one, a
+    /// long name and a name that is no label go the way of the strings (`seat_by_name`).
+    #[inline]
     pub(crate) fn seat(&self, s: &State, name: &str) -> Option<Seat> {
+        let key = NameKey::of(name).raw();
+        if key != NameKey::LONG.raw() {
+            for (i, f) in s.fighters.iter().enumerate() {
+                let k = f.key.raw();
+                if k == key {
+                    return Some(Seat::of(i));
+                }
+                if k == 0 {
+                    break;
+                }
+            }
+        }
+        self.seat_by_name(s, name)
+    }
+
+    /// `seat`, the names compared as strings.
+    #[inline(never)]
+    fn seat_by_name(&self, s: &State, name: &str) -> Option<Seat> {
         s.fighters
             .iter()
             .position(|f| same(&f.label, name))
@@ -143,11 +164,19 @@ impl KeridwynFight {
 
     /// What `act WHO NAME` names. A catalog card may share a hand card's name (`lure`):
     /// the token on the track decides, the one due first when both are there.
-    fn acting(&self, s: &State, who: Seat, name: &str) -> Acting {
+    /// `head`, the due owed now when known: an `act` due is the next token's, not looked
+    /// for again.
+    fn acting(&self, s: &State, who: Seat, name: &str, head: Option<&Due>) -> Acting {
+        let next = match head {
+            Some(&Due { cause: Cause::Act, fact: Fact::Acted { who, action: Acting::Token(a) } }) => {
+                Some((who, a))
+            }
+            _ => self.next_token(s).map(|(_, t)| (t.who, t.action)),
+        };
         // The common case: the token due is the one named.
-        if let Some((_, t)) = self.next_token(s).filter(|(_, t)| t.who == who) {
-            if same(self.action_name(t.action), name) {
-                return Acting::Token(t.action);
+        if let Some((_, a)) = next.filter(|&(w, _)| w == who) {
+            if same(self.action_name(a), name) {
+                return Acting::Token(a);
             }
         }
         let card = self.catalog.cards.id(name).map(Action::Card);
@@ -171,6 +200,16 @@ impl KeridwynFight {
 
     /// Resolve a recorded consequence's names.
     pub(crate) fn resolve_fact(&self, s: &State, ev: &Event) -> Result<Fact, StepError> {
+        self.resolve_owed_fact(s, ev, None)
+    }
+
+    /// `resolve_fact`, told the due owed now when it is known (`next_due` on this state).
+    pub(crate) fn resolve_owed_fact(
+        &self,
+        s: &State,
+        ev: &Event,
+        head: Option<&Due>,
+    ) -> Result<Fact, StepError> {
         // Names are looked up as options and the error is built only when one fails: every
         // recorded consequence comes through here.
         let seat = |name: &str| self.seat(s, name);
@@ -183,7 +222,7 @@ impl KeridwynFight {
                 seat(who).map(|who| Fact::Cured { who, ailment: *ailment, from: *from })
             }
             Event::Acted { who, card } => {
-                seat(who).map(|who| Fact::Acted { who, action: self.acting(s, who, card) })
+                seat(who).map(|who| Fact::Acted { who, action: self.acting(s, who, card, head) })
             }
             Event::Outcome { target, hit } => seat(target).map(|target| Fact::Outcome { target, hit: *hit }),
             Event::DamageDealt { who, damage, block, injury } => seat(who).map(|who| Fact::DamageDealt {

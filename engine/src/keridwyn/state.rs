@@ -8,7 +8,7 @@ use super::cards::CardKind;
 pub use super::cards::{CardId, CharacterId, HandCard, MercId, MonsterId};
 use super::effect::{Ailment, Effect, Skill};
 use super::event::Place;
-use super::name::Name;
+use super::name::{Name, NameKey};
 use crate::kit::dice::Roll;
 use crate::kit::taint::Unverified;
 use serde::{Deserialize, Serialize};
@@ -91,6 +91,9 @@ pub struct Fighter {
     /// Seat label for characters (`A`), the card id for the monster; inline, and stored
     /// exactly as a `String`.
     pub label: Name,
+    /// `label`'s key, for finding a seat by name (`KeridwynFight::seat`); not serialized.
+    #[serde(skip)]
+    pub key: NameKey,
     pub who: Who,
     pub grit: i32,
     pub fame: i32,
@@ -306,6 +309,18 @@ pub struct State {
 }
 
 impl State {
+    /// Move the fight to phase `p`. Only a tie-break owns heap data (its lists); from any
+    /// other phase the old value is forgotten, not dropped, which spares the out-of-line
+    /// `drop_in_place::<Phase>` call a plain assignment makes (most steps change the phase).
+    #[inline]
+    pub fn set_phase(&mut self, p: Phase) {
+        if matches!(self.phase, Phase::TieBreak { .. }) {
+            self.phase = p;
+        } else {
+            // Nothing to free: no variant but `TieBreak` holds a heap value.
+            std::mem::forget(std::mem::replace(&mut self.phase, p));
+        }
+    }
     pub fn fighter(&self, s: Seat) -> &Fighter {
         &self.fighters[s.i()]
     }
