@@ -116,6 +116,7 @@ impl KeridwynFight {
             taint,
         });
         s.characters += 1;
+        s.grit_changed();
         Ok(())
     }
 
@@ -257,6 +258,7 @@ impl KeridwynFight {
             )),
             None => {}
         }
+        s.grit_changed();
         s.round = 1;
         s.set_phase(Phase::Reveal);
         s.recheck = Some(Recheck::Check);

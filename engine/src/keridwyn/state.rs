@@ -244,6 +244,30 @@ pub enum Recheck {
     To(Seat),
 }
 
+/// Whether a living fighter may be at 0 Grit and not yet defeated (its defeat owed): a cache
+/// of the pass over the fighters that every step's chain of dues made first (`next_due`) and
+/// every move looked at again (`advance`). Set wherever Grit goes down or a fighter is seated
+/// (`State::grit_changed`); cleared by `advance` once a pass finds no such fighter. `true`
+/// only says "look"; `false` is certain. Not serialized: a decoded state looks (`true`, the
+/// default), and two states compare equal whatever theirs hold.
+#[derive(Debug, Clone, Copy)]
+pub struct MayBeDown(pub bool);
+
+impl Default for MayBeDown {
+    fn default() -> MayBeDown {
+        MayBeDown(true)
+    }
+}
+
+/// Always equal: a cache of the fighters, which the state compares itself.
+impl PartialEq for MayBeDown {
+    fn eq(&self, _: &MayBeDown) -> bool {
+        true
+    }
+}
+
+impl Eq for MayBeDown {}
+
 /// A monster waiting for `begin` to be seated, with where it is.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PendingMonster {
@@ -306,6 +330,9 @@ pub struct State {
     pub awarding: bool,
     pub trophy_given: bool,
     pub unverified: Unverified,
+    /// A fighter may be at 0 Grit (`MayBeDown`); not serialized.
+    #[serde(skip)]
+    pub may_be_down: MayBeDown,
 }
 
 impl State {
@@ -331,6 +358,18 @@ impl State {
     pub fn monster(&self) -> Option<Seat> {
         self.fighters.iter().position(Fighter::is_monster).map(Seat::of)
     }
+    /// A fighter's Grit went down, or a fighter was seated: one may be at 0 Grit now.
+    pub fn grit_changed(&mut self) {
+        self.may_be_down = MayBeDown(true);
+    }
+
+    /// Whether a living fighter is at 0 Grit, not yet defeated (looked at only when one may
+    /// be: `MayBeDown`).
+    #[inline]
+    pub fn someone_down(&self) -> bool {
+        self.may_be_down.0 && self.fighters.iter().any(|f| f.grit <= 0 && !f.defeated)
+    }
+
     /// Every seat, in seating order.
     pub fn seats(&self) -> impl Iterator<Item = Seat> {
         (0..self.fighters.len()).map(Seat::of)
