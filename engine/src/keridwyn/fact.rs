@@ -103,18 +103,38 @@ pub struct Due {
     pub cause: Cause,
 }
 
-/// `a == b` for the short names of a fight (`A`, `wyvern`): lengths, then the bytes in
-/// line. Every recorded consequence names a fighter, and the call to `memcmp` that `==`
-/// makes cost more than the comparison.
+/// `a == b` for the short names of a fight (`A`, `wyvern`, `fire-breath`): lengths, then the
+/// bytes in line, as two words that between them cover the name (they overlap when it is
+/// shorter than both): every `act` compares a card's name, and the call to `memcmp` that
+/// `==` makes, or a byte at a time, cost more than the comparison.
 pub(crate) fn same(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());
-    a.len() == b.len() && if a.len() <= 16 { a.iter().zip(b).all(|(x, y)| x == y) } else { a == b }
+    let n = a.len();
+    n == b.len()
+        && match n {
+            0..=3 => a.iter().zip(b).all(|(x, y)| x == y),
+            4..=7 => word4(a, 0) == word4(b, 0) && word4(a, n - 4) == word4(b, n - 4),
+            8..=16 => word8(a, 0) == word8(b, 0) && word8(a, n - 8) == word8(b, n - 8),
+            _ => a == b,
+        }
+}
+
+/// The 4 bytes of `s` from `at` (the caller has them).
+#[inline]
+fn word4(s: &[u8], at: usize) -> u32 {
+    s.get(at..at + 4).and_then(|w| w.try_into().ok()).map_or(0, u32::from_le_bytes)
+}
+
+/// The 8 bytes of `s` from `at` (the caller has them).
+#[inline]
+fn word8(s: &[u8], at: usize) -> u64 {
+    s.get(at..at + 8).and_then(|w| w.try_into().ok()).map_or(0, u64::from_le_bytes)
 }
 
 /// Why a recorded consequence could not be resolved: it names someone not in the fight, or
 /// it is no consequence at all.
 #[cold]
-fn unresolved(ev: &Event) -> StepError {
+pub(crate) fn unresolved(ev: &Event) -> StepError {
     let name = match ev {
         Event::TokenGained { who }
         | Event::Afflicted { who, .. }
@@ -210,10 +230,16 @@ impl KeridwynFight {
         ev: &Event,
         head: Option<&Due>,
     ) -> Result<Fact, StepError> {
+        self.resolved(s, ev, head).ok_or_else(|| unresolved(ev))
+    }
+
+    /// `resolve_owed_fact`, `None` where it fails (the step builds the error only then: the
+    /// `Result`, larger than the fact, cost every consequence its copies).
+    pub(crate) fn resolved(&self, s: &State, ev: &Event, head: Option<&Due>) -> Option<Fact> {
         // Names are looked up as options and the error is built only when one fails: every
         // recorded consequence comes through here.
         let seat = |name: &str| self.seat(s, name);
-        let fact = match ev {
+        match ev {
             Event::TokenGained { who } => seat(who).map(|who| Fact::TokenGained { who }),
             Event::Afflicted { who, ailment, add, total } => {
                 seat(who).map(|who| Fact::Afflicted { who, ailment: *ailment, add: *add, total: *total })
@@ -247,8 +273,7 @@ impl KeridwynFight {
                 seat(who).map(|who| Fact::TrophyTaken { who, monster: self.catalog.monsters.id(monster) })
             }
             _ => None,
-        };
-        fact.ok_or_else(|| unresolved(ev))
+        }
     }
 
     /// A seat's label (`?` for a seat the table does not have).

@@ -6,7 +6,7 @@
 
 use super::cards::CardKind;
 use super::event::Event;
-use super::fact::{Cause, Due, Fact};
+use super::fact::{unresolved, Cause, Due, Fact};
 use super::rules::{self, NoFirstAction, RerollRolls};
 use super::setup::out_of_sequence;
 use super::state::{Action, Phase, Recheck, Seat, State};
@@ -36,7 +36,9 @@ impl KeridwynFight {
             // track, which are all resolving reads.)
             // The head first: resolving an `act` starts from the token it names.
             let mut head = self.next_due(s);
-            let recorded = self.resolve_owed_fact(s, ev, head.as_ref())?;
+            let Some(recorded) = self.resolved(s, ev, head.as_ref()) else {
+                return Err(unresolved(ev));
+            };
             // Only a damage record can settle a worn gear choice left open; asked first, so the
             // other consequences do not walk the fighters. A choice settled may change the due.
             if matches!(recorded, Fact::DamageDealt { .. }) && self.settle_worn(s, &recorded) {
