@@ -51,8 +51,9 @@ impl FlameAndForge {
         if s.phase == Phase::Drawn {
             self.drawn_early(s, e, f);
         }
-        let in_block = !free && self.in_spot_block(s);
-        let spot_before = s.placement().map(|p| p.spot);
+        // Whether the spot block is the innermost activity, and the spot it stands on (used
+        // only then, below): one pass down the stack, none for a record free to come anywhere.
+        let (in_block, spot_before) = if free { (false, None) } else { self.spot_block(s) };
         let stop = if e.is_consequence() {
             if let Event::Pick { who, tile } = *e {
                 if self.early_pick(s, f, who, tile) {
@@ -221,15 +222,28 @@ impl FlameAndForge {
     /// Whether the innermost activity is the placement's spot block (not a challenge begun
     /// inside it).
     fn in_spot_block(&self, s: &State) -> bool {
+        self.spot_block(s).0
+    }
+
+    /// [`Self::in_spot_block`], and the spot of the innermost placement (`State::placement`),
+    /// in one pass down the stack: each step asks both, and the second pass cost it about as
+    /// much as the first.
+    fn spot_block(&self, s: &State) -> (bool, Option<u8>) {
+        // The first of a challenge, a spot's icons or a placement decides the block.
+        let mut block = None;
         for frame in s.stack.iter().rev() {
             match frame {
-                Frame::Challenge => return false,
-                Frame::Icons { src: Src::Spot { .. } | Src::Board { .. }, .. } => return true,
-                Frame::Placement(_) => return false,
+                Frame::Challenge => {
+                    block.get_or_insert(false);
+                }
+                Frame::Icons { src: Src::Spot { .. } | Src::Board { .. }, .. } => {
+                    block.get_or_insert(true);
+                }
+                Frame::Placement(p) => return (block.unwrap_or(false), Some(p.spot)),
                 _ => {}
             }
         }
-        false
+        (block.unwrap_or(false), None)
     }
 
     /// Whether step 3 stands where its gems or its challenge may come: after the spots, or

@@ -75,7 +75,7 @@ impl KeridwynFight {
                 match s.monster().filter(|&m| !s.fighter(m).defeated) {
                     Some(m) => {
                         current.targets = smallvec::smallvec![m];
-                        s.phase = Phase::AwaitRoll;
+                        s.set_phase(Phase::AwaitRoll);
                     }
                     // Nothing Breakable to lure in a fight between characters: done at once.
                     None => self.no_roll(s, &mut current),
@@ -121,13 +121,13 @@ impl KeridwynFight {
                 match targets {
                     Targets::Balance(b) => {
                         current.targets = smallvec::smallvec![b];
-                        s.phase = Phase::AwaitRoll;
+                        s.set_phase(Phase::AwaitRoll);
                     }
                     Targets::Chosen(t) => {
                         current.targets = t;
-                        s.phase = Phase::AwaitRoll;
+                        s.set_phase(Phase::AwaitRoll);
                     }
-                    Targets::Random(_) => s.phase = Phase::AwaitTarget,
+                    Targets::Random(_) => s.set_phase(Phase::AwaitTarget),
                 }
                 if flips {
                     s.alternate = !s.alternate;
@@ -144,7 +144,7 @@ impl KeridwynFight {
             None if k.kind == CardKind::Spell => {
                 current.kind = ActionKind::SupportSpell;
                 current.targets = smallvec::smallvec![token.on.unwrap_or(who)];
-                s.phase = Phase::AwaitRoll;
+                s.set_phase(Phase::AwaitRoll);
             }
             None => {
                 // "Gear cards that do not attack do not require any roll."
@@ -160,7 +160,7 @@ impl KeridwynFight {
     fn no_roll(&self, s: &mut State, c: &mut Current) {
         c.rolled = true;
         c.targets.clear();
-        s.phase = Phase::Rolled;
+        s.set_phase(Phase::Rolled);
     }
 
     /// The outcome on target `at`, as recorded (a recorded target other than the due one
@@ -290,11 +290,12 @@ impl KeridwynFight {
         let Some(c) = s.current.take() else { return };
         let monster_first = s.fighter(c.who).is_monster() && !c.second;
         // Its second die may already be down, rolled before this action (reported there).
-        s.phase = if monster_first && self.counted_characters(s) > 2 && !s.second_rolled {
+        let next = if monster_first && self.counted_characters(s) > 2 && !s.second_rolled {
             Phase::MonsterRoll { second: true }
         } else {
             Phase::Actions
         };
+        s.set_phase(next);
     }
 }
 

@@ -124,6 +124,23 @@ impl KeridwynFight {
         )
     }
 
+    /// `next_revealer`, and how many living characters have yet to reveal, in one pass: a
+    /// reveal asks both (the second to know whether it is the round's last).
+    pub(crate) fn revealers(&self, s: &State) -> (Option<Seat>, usize) {
+        let n = s.fighters.len();
+        let start = self.first(s) % n.max(1);
+        let (mut next, mut waiting) = (None, 0);
+        for k in (0..n).rev() {
+            let i = if start + k >= n { start + k - n } else { start + k };
+            let f = &s.fighters[i];
+            if !f.defeated && !f.is_monster() && !f.revealed {
+                waiting += 1;
+                next = next.or(Some(Seat::of(i)));
+            }
+        }
+        (next, waiting)
+    }
+
     /// The Priority a token goes on: the card's, + priority effects, -6 while Slow, and for
     /// the monster +1 per character beyond the first (-6 for its second action).
     pub(crate) fn token_priority(&self, s: &State, who: Seat, base: i32, second: bool) -> i32 {

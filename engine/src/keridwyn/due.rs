@@ -28,7 +28,7 @@ impl KeridwynFight {
             // The interrupts are gated here on the flags that make them possible, so the
             // common step (none of them owed) pays a few loads, not a call each.
             _ => {
-                if s.fighters.iter().any(|f| f.grit <= 0 && !f.defeated) {
+                if s.someone_down() {
                     if let Some(d) = self.defeat_due(s) {
                         return Some(d);
                     }
@@ -55,7 +55,7 @@ impl KeridwynFight {
 
     /// A living fighter at 0 Grit is defeated.
     fn defeat_due(&self, s: &State) -> Option<Due> {
-        if !s.fighters.iter().any(|f| f.grit <= 0 && !f.defeated) {
+        if !s.someone_down() {
             return None;
         }
         let who = self.turn_order(s).find(|&i| s.fighter(i).grit <= 0)?;
@@ -352,6 +352,10 @@ impl KeridwynFight {
     /// Make the moves no record stands for, until something is due or a decision is awaited.
     #[inline]
     pub(crate) fn advance(&self, s: &mut State) {
+        // Nobody at 0 Grit: the defeat interrupt need not be looked for until Grit goes down.
+        if s.may_be_down.0 && !s.someone_down() {
+            s.may_be_down.0 = false;
+        }
         // Only three moves need no record: the token's re-check settling, the start effects
         // running out, an action ending. Most steps have none to make, and pay this test
         // in line rather than a call.
@@ -460,6 +464,7 @@ impl KeridwynFight {
                 let fi = s.fighter_mut(who);
                 fi.ailments[ailment.index()] = to;
                 fi.grit = fi.grit.saturating_sub(injury.unwrap_or(0)).max(0);
+                s.grit_changed();
                 // A tick recorded upwards on an Immune fighter is removed at once.
                 s.cure_check |= to > 0 && self.immune(s, who, ailment);
                 // The round's last tick ends a fight an earlier tick's defeat decided.
@@ -499,6 +504,7 @@ impl KeridwynFight {
                 // Grit stops at 0: the fighter is then defeated.
                 let fi = s.fighter_mut(who);
                 fi.grit = fi.grit.saturating_sub(injury).max(0);
+                s.grit_changed();
             }
             _ => {}
         }
@@ -533,6 +539,9 @@ impl Consequences for KeridwynFight {
 
     fn resolve(&self, s: &State, recorded: &Event) -> Result<Fact, StepError> {
         self.resolve_fact(s, recorded)
+    }
+    fn resolve_owed(&self, s: &State, recorded: &Event, due: Option<&Due>) -> Result<Fact, StepError> {
+        self.resolve_owed_fact(s, recorded, due)
     }
     fn due(&self, s: &State) -> Option<Due> {
         self.next_due(s)

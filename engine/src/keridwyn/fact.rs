@@ -5,7 +5,7 @@
 
 use super::effect::Ailment;
 use super::event::Event;
-use super::name::Name;
+use super::name::{Name, NameKey};
 use super::state::{Action, HandCard, MonsterId, Seat, State};
 use super::KeridwynFight;
 use crate::StepError;
@@ -103,18 +103,38 @@ pub struct Due {
     pub cause: Cause,
 }
 
-/// `a == b` for the short names of a fight (`A`, `wyvern`): lengths, then the bytes in
-/// line. Every recorded consequence names a fighter, and the call to `memcmp` that `==`
-/// makes cost more than the comparison.
+/// `a == b` for the short names of a fight (`A`, `wyvern`, `fire-breath`): lengths, then the
+/// bytes in line, as two words that between them cover the name (they overlap when it is
+/// shorter than both): every `act` compares a card's name, and the call to `memcmp` that
+/// `==` makes, or a byte at a time, cost more than the comparison.
 pub(crate) fn same(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());
-    a.len() == b.len() && if a.len() <= 16 { a.iter().zip(b).all(|(x, y)| x == y) } else { a == b }
+    let n = a.len();
+    n == b.len()
+        && match n {
+            0..=3 => a.iter().zip(b).all(|(x, y)| x == y),
+            4..=7 => word4(a, 0) == word4(b, 0) && word4(a, n - 4) == word4(b, n - 4),
+            8..=16 => word8(a, 0) == word8(b, 0) && word8(a, n - 8) == word8(b, n - 8),
+            _ => a == b,
+        }
+}
+
+/// The 4 bytes of `s` from `at` (the caller has them).
+#[inline]
+fn word4(s: &[u8], at: usize) -> u32 {
+    s.get(at..at + 4).and_then(|w| w.try_into().ok()).map_or(0, u32::from_le_bytes)
+}
+
+/// The 8 bytes of `s` from `at` (the caller has them).
+#[inline]
+fn word8(s: &[u8], at: usize) -> u64 {
+    s.get(at..at + 8).and_then(|w| w.try_into().ok()).map_or(0, u64::from_le_bytes)
 }
 
 /// Why a recorded consequence could not be resolved: it names someone not in the fight, or
 /// it is no consequence at all.
 #[cold]
-fn unresolved(ev: &Event) -> StepError {
+pub(crate) fn unresolved(ev: &Event) -> StepError {
     let name = match ev {
         Event::TokenGained { who }
         | Event::Afflicted { who, .. }
@@ -133,7 +153,28 @@ fn unresolved(ev: &Event) -> StepError {
 
 impl KeridwynFight {
     /// A participant as an event names them: seat label, else character or monster id.
+    /// The labels are compared by their keys (`NameKey`), in line; a label without one, a
+    /// long name and a name that is no label go the way of the strings (`seat_by_name`).
+    #[inline]
     pub(crate) fn seat(&self, s: &State, name: &str) -> Option<Seat> {
+        let key = NameKey::of(name).raw();
+        if key != NameKey::LONG.raw() {
+            for (i, f) in s.fighters.iter().enumerate() {
+                let k = f.key.raw();
+                if k == key {
+                    return Some(Seat::of(i));
+                }
+                if k == 0 {
+                    break;
+                }
+            }
+        }
+        self.seat_by_name(s, name)
+    }
+
+    /// `seat`, the names compared as strings.
+    #[inline(never)]
+    fn seat_by_name(&self, s: &State, name: &str) -> Option<Seat> {
         s.fighters
             .iter()
             .position(|f| same(&f.label, name))
@@ -143,11 +184,19 @@ impl KeridwynFight {
 
     /// What `act WHO NAME` names. A catalog card may share a hand card's name (`lure`):
     /// the token on the track decides, the one due first when both are there.
-    fn acting(&self, s: &State, who: Seat, name: &str) -> Acting {
+    /// `head`, the due owed now when known: an `act` due is the next token's, not looked
+    /// for again.
+    fn acting(&self, s: &State, who: Seat, name: &str, head: Option<&Due>) -> Acting {
+        let next = match head {
+            Some(&Due { cause: Cause::Act, fact: Fact::Acted { who, action: Acting::Token(a) } }) => {
+                Some((who, a))
+            }
+            _ => self.next_token(s).map(|(_, t)| (t.who, t.action)),
+        };
         // The common case: the token due is the one named.
-        if let Some((_, t)) = self.next_token(s).filter(|(_, t)| t.who == who) {
-            if same(self.action_name(t.action), name) {
-                return Acting::Token(t.action);
+        if let Some((_, a)) = next.filter(|&(w, _)| w == who) {
+            if same(self.action_name(a), name) {
+                return Acting::Token(a);
             }
         }
         let card = self.catalog.cards.id(name).map(Action::Card);
@@ -171,10 +220,26 @@ impl KeridwynFight {
 
     /// Resolve a recorded consequence's names.
     pub(crate) fn resolve_fact(&self, s: &State, ev: &Event) -> Result<Fact, StepError> {
+        self.resolve_owed_fact(s, ev, None)
+    }
+
+    /// `resolve_fact`, told the due owed now when it is known (`next_due` on this state).
+    pub(crate) fn resolve_owed_fact(
+        &self,
+        s: &State,
+        ev: &Event,
+        head: Option<&Due>,
+    ) -> Result<Fact, StepError> {
+        self.resolved(s, ev, head).ok_or_else(|| unresolved(ev))
+    }
+
+    /// `resolve_owed_fact`, `None` where it fails (the step builds the error only then: the
+    /// `Result`, larger than the fact, cost every consequence its copies).
+    pub(crate) fn resolved(&self, s: &State, ev: &Event, head: Option<&Due>) -> Option<Fact> {
         // Names are looked up as options and the error is built only when one fails: every
         // recorded consequence comes through here.
         let seat = |name: &str| self.seat(s, name);
-        let fact = match ev {
+        match ev {
             Event::TokenGained { who } => seat(who).map(|who| Fact::TokenGained { who }),
             Event::Afflicted { who, ailment, add, total } => {
                 seat(who).map(|who| Fact::Afflicted { who, ailment: *ailment, add: *add, total: *total })
@@ -183,7 +248,7 @@ impl KeridwynFight {
                 seat(who).map(|who| Fact::Cured { who, ailment: *ailment, from: *from })
             }
             Event::Acted { who, card } => {
-                seat(who).map(|who| Fact::Acted { who, action: self.acting(s, who, card) })
+                seat(who).map(|who| Fact::Acted { who, action: self.acting(s, who, card, head) })
             }
             Event::Outcome { target, hit } => seat(target).map(|target| Fact::Outcome { target, hit: *hit }),
             Event::DamageDealt { who, damage, block, injury } => seat(who).map(|who| Fact::DamageDealt {
@@ -208,8 +273,7 @@ impl KeridwynFight {
                 seat(who).map(|who| Fact::TrophyTaken { who, monster: self.catalog.monsters.id(monster) })
             }
             _ => None,
-        };
-        fact.ok_or_else(|| unresolved(ev))
+        }
     }
 
     /// A seat's label (`?` for a seat the table does not have).

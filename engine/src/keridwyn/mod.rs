@@ -228,6 +228,7 @@ impl Game for KeridwynFight {
             awarding: false,
             trophy_given: false,
             unverified: Unverified::default(),
+            may_be_down: state::MayBeDown(false),
         }
     }
     fn parse_event(&self, line: &str) -> Result<Event, ParseError> {

@@ -14,6 +14,50 @@ use serde::{Deserialize, Serialize, Serializer};
 use std::fmt;
 use std::ops::Deref;
 
+/// A short name packed into an integer, with its length, kept beside a seat's label so that
+/// finding the seat an event names compares integers: every recorded consequence, roll and
+/// reveal names a seat, and decoding each fighter's label to compare it was most of the
+/// search. Two names of 1 to 7 bytes are equal exactly when their keys are; the names of 8
+/// bytes or more (and the empty one) share one key, `LONG`, and are compared as strings.
+/// `0` is no key at all (a label whose key was not worked out, as in a deserialized state).
+///
+/// A cache of its name: two keys compare equal whatever they hold (a state decoded from a
+/// journal has none, and is still equal to the state it was encoded from), and a state
+/// serializes without them.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NameKey(u64);
+
+impl NameKey {
+    /// The key of every name of 8 bytes or more, and of the empty one.
+    pub const LONG: NameKey = NameKey(u64::MAX);
+
+    /// The key of a name.
+    #[inline]
+    pub fn of(name: &str) -> NameKey {
+        let b = name.as_bytes();
+        if b.is_empty() || b.len() > 7 {
+            return NameKey::LONG;
+        }
+        // The length first, then the bytes: injective for up to 7 bytes (never 0 or `LONG`).
+        NameKey(b.iter().fold(b.len() as u64, |k, &x| k << 8 | u64::from(x)))
+    }
+
+    /// The key itself (`0`: none worked out).
+    #[inline]
+    pub fn raw(self) -> u64 {
+        self.0
+    }
+}
+
+/// Always equal: a key caches its name, which the state compares itself.
+impl PartialEq for NameKey {
+    fn eq(&self, _: &NameKey) -> bool {
+        true
+    }
+}
+
+impl Eq for NameKey {}
+
 /// A participant's or card's name, inline when short.
 #[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub struct Name(CompactString);
@@ -133,6 +177,19 @@ mod tests {
             assert_eq!(back.as_str(), s);
             assert_eq!(format!("{:?}", Name::new(s)), format!("{:?}", s.to_string()));
         }
+    }
+
+    #[test]
+    fn keys_tell_short_names_apart() {
+        let names = ["A", "B", "AB", "BA", "wyvern", "boar", "abcdefg", "abcdefh", "a\0", "a"];
+        for x in names {
+            for y in names {
+                assert_eq!(NameKey::of(x).raw() == NameKey::of(y).raw(), x == y, "{x} / {y}");
+            }
+            assert!(![0, NameKey::LONG.raw()].contains(&NameKey::of(x).raw()), "{x}");
+        }
+        assert_eq!(NameKey::of("a-name-of-many-bytes").raw(), NameKey::LONG.raw());
+        assert_eq!(NameKey::of("").raw(), NameKey::LONG.raw());
     }
 
     #[test]

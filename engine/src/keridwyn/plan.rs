@@ -56,7 +56,10 @@ impl KeridwynFight {
         if fi.is_monster() || fi.defeated || fi.revealed {
             return Err(StepError::rule(rules::SEQUENCE, format!("{who} has no cards to reveal now")));
         }
-        if let Some(next) = self.next_revealer(s).filter(|&n| n != i) {
+        // Who reveals next, and how many are yet to (`i` among them, as checked above): this
+        // reveal ends the reveals when `i` is the last (one pass over the table for both).
+        let (next, waiting) = self.revealers(s);
+        if let Some(next) = next.filter(|&n| n != i) {
             let label = self.label(s, next);
             f.violate(
                 Violation::new(
@@ -75,12 +78,26 @@ impl KeridwynFight {
             Play::Maneuver { .. } => Some(HandCard::Maneuver),
             Play::Immune(_) => None,
         };
-        let played = plays.iter().filter_map(hand_card).count();
+        // What the line plays, in one pass over it (a reveal is a hot record).
+        let (mut played, mut focus, mut maneuver, mut maneuver_gear, mut immunities) =
+            (0, false, false, false, 0);
+        for p in plays {
+            match p {
+                Play::Immune(_) => immunities += 1,
+                Play::Focus => focus = true,
+                Play::Maneuver { card } => {
+                    maneuver = true;
+                    maneuver_gear |= card.is_some();
+                }
+                _ => {}
+            }
+            played += usize::from(!matches!(p, Play::Immune(_)));
+        }
         if played != 2 {
             f.violate(Violation::new(rules::TWO_CARDS, format!("{who} played {played} cards, not 2")));
         }
         // Focus returning earlier discards as it is revealed (`on-reveal` reading).
-        if self.params.focus == FocusRefresh::OnReveal && plays.iter().any(|p| matches!(p, Play::Focus)) {
+        if self.params.focus == FocusRefresh::OnReveal && focus {
             let fi = s.fighter_mut(i);
             let back = std::mem::take(&mut fi.discarded);
             fi.hand.extend(back);
@@ -111,9 +128,6 @@ impl KeridwynFight {
                 )),
             }
         }
-        let maneuver = plays.iter().any(|p| matches!(p, Play::Maneuver { .. }));
-        let immunities = plays.iter().filter(|p| matches!(p, Play::Immune(_))).count();
-        let maneuver_gear = plays.iter().any(|p| matches!(p, Play::Maneuver { card: Some(_) }));
         if immunities > 0 && !maneuver {
             f.violate(Violation::new(rules::CHOICE, "only Maneuver grants Immunity to an Ailment"));
         } else if immunities > 1 {
@@ -169,7 +183,9 @@ impl KeridwynFight {
             sorted.extend(plays.iter().filter(|p| !matches!(p, Play::Immune(_))));
             sorted.sort_by_key(rank);
         }
-        let immune = plays.iter().filter(|p| matches!(p, Play::Immune(_)));
+        // The immunities first (a line without any is not walked for them).
+        let with_immune = if immunities > 0 { plays } else { &[] };
+        let immune = with_immune.iter().filter(|p| matches!(p, Play::Immune(_)));
         let in_line = plays.iter().filter(|p| any && !matches!(p, Play::Immune(_)));
         for p in immune.chain(in_line).chain(sorted.iter().copied()) {
             match p {
@@ -206,9 +222,9 @@ impl KeridwynFight {
             }
         }
         s.fighter_mut(i).revealed = true;
-        if self.next_revealer(s).is_none() {
+        if waiting <= 1 {
             let monster = s.monster().filter(|&m| !s.fighter(m).defeated);
-            s.phase = match monster {
+            let next = match monster {
                 Some(_) if !s.monster_rolled => Phase::MonsterRoll { second: false },
                 // Its die, rolled during the reveals, gave no action, and the second was not
                 // rolled there too: with more than 2 characters it comes now
@@ -216,6 +232,7 @@ impl KeridwynFight {
                 Some(_) if self.second_after_no_action(s) => Phase::MonsterRoll { second: true },
                 _ => Phase::Actions,
             };
+            s.set_phase(next);
         }
         Ok(())
     }

@@ -86,7 +86,7 @@ impl KeridwynFight {
                 second,
             });
             if !early && !premature {
-                s.phase = Phase::Actions;
+                s.set_phase(Phase::Actions);
             }
         } else if early || premature {
             // No action on a face rolled before every player revealed: the reveals go on (a
@@ -96,9 +96,9 @@ impl KeridwynFight {
             && self.params.no_first_action == NoFirstAction::SecondRoll
         {
             // No action on this face: the second roll comes at once (`no-first-action`).
-            s.phase = Phase::MonsterRoll { second: true };
+            s.set_phase(Phase::MonsterRoll { second: true });
         } else {
-            s.phase = Phase::Actions;
+            s.set_phase(Phase::Actions);
         }
         Ok(())
     }
@@ -119,7 +119,7 @@ impl KeridwynFight {
             return Err(out_of_sequence(ev, s));
         }
         self.set_pick(s, t, f);
-        s.phase = Phase::AwaitRoll;
+        s.set_phase(Phase::AwaitRoll);
         Ok(())
     }
 
@@ -166,7 +166,7 @@ impl KeridwynFight {
         if let Some(c) = s.current.as_mut() {
             c.pick_pending = true;
         }
-        s.phase = Phase::AwaitRoll;
+        s.set_phase(Phase::AwaitRoll);
     }
 
     /// `roll X SKILL dice`: the current action's roll, or a Finesse roll for the token.
@@ -227,7 +227,7 @@ impl KeridwynFight {
             c.at = 0;
             c.effect = None;
         }
-        s.phase = Phase::Rolled;
+        s.set_phase(Phase::Rolled);
         Ok(())
     }
 

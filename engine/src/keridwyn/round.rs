@@ -50,7 +50,7 @@ impl KeridwynFight {
         s.second_rolled = false;
         s.balance = None;
         s.round = s.round.saturating_add(1);
-        s.phase = Phase::Reveal;
+        s.set_phase(Phase::Reveal);
     }
 
     /// `defeated X`.
@@ -137,7 +137,7 @@ impl KeridwynFight {
             f.superseded.clear();
             f.ailments = [0; 4];
         }
-        s.phase = Phase::Over;
+        s.set_phase(Phase::Over);
         s.track.clear();
         s.current = None;
         s.recheck = None;

@@ -5,7 +5,7 @@
 use super::effect::Effect;
 use super::event::{Event, Place};
 use super::fact::Fact;
-use super::name::Name;
+use super::name::{Name, NameKey};
 use super::rules;
 use super::state::{
     CardId, CharacterId, Fighter, Hand, HandCard, PendingMonster, Phase, Recheck, State, Who, MAX_FIGHTERS,
@@ -92,6 +92,7 @@ impl KeridwynFight {
         }
         s.fighters.push(Fighter {
             label: Name::new(player),
+            key: NameKey::of(player),
             who: Who::Character(id),
             grit: card.grit,
             fame: card.fame,
@@ -115,6 +116,7 @@ impl KeridwynFight {
             taint,
         });
         s.characters += 1;
+        s.grit_changed();
         Ok(())
     }
 
@@ -138,12 +140,13 @@ impl KeridwynFight {
     /// none is. The choice is then settled for the rest of the fight (unless that damage is
     /// the same under each of them). Only the finding at the
     /// join reports the omission; the Block goes on applying as l.22-23 require.
-    pub(crate) fn settle_worn(&self, s: &mut State, recorded: &Fact) {
-        let Fact::DamageDealt { who, .. } = *recorded else { return };
-        let Some(x) = s.fighters.get(who.i()) else { return };
-        let Who::Character(id) = x.who else { return };
+    /// Whether it settled the choice (the state changed).
+    pub(crate) fn settle_worn(&self, s: &mut State, recorded: &Fact) -> bool {
+        let Fact::DamageDealt { who, .. } = *recorded else { return false };
+        let Some(x) = s.fighters.get(who.i()) else { return false };
+        let Who::Character(id) = x.who else { return false };
         if !x.worn_open {
-            return;
+            return false;
         }
         let candidates: Vec<CardId> = self
             .catalog
@@ -165,7 +168,7 @@ impl KeridwynFight {
         // A damage no worn gear changes (a start-of-fight effect, a spell against non-spell
         // Block) shows nothing: the choice stays open.
         if dues.windows(2).all(|w| w[0] == w[1]) {
-            return;
+            return false;
         }
         let shown = candidates.iter().zip(&dues).find(|(_, d)| **d == Some(*recorded)).map(|(&c, _)| c);
         let chosen = shown.or(s.fighters[who.i()].worn);
@@ -173,6 +176,7 @@ impl KeridwynFight {
         x.worn = chosen;
         x.passives = self.passives_of(id, chosen);
         x.worn_open = false;
+        true
     }
 
     /// `monster wyvern cage 4`
@@ -204,6 +208,7 @@ impl KeridwynFight {
         }
         let fighter = Fighter {
             label: Name::new(monster),
+            key: NameKey::of(monster),
             who: Who::Monster(id),
             grit: card.grit,
             fame: card.rank,
@@ -253,8 +258,9 @@ impl KeridwynFight {
             )),
             None => {}
         }
+        s.grit_changed();
         s.round = 1;
-        s.phase = Phase::Reveal;
+        s.set_phase(Phase::Reveal);
         s.recheck = Some(Recheck::Check);
         s.starting = true;
         s.cure_check = true;

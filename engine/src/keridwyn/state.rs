@@ -8,7 +8,7 @@ use super::cards::CardKind;
 pub use super::cards::{CardId, CharacterId, HandCard, MercId, MonsterId};
 use super::effect::{Ailment, Effect, Skill};
 use super::event::Place;
-use super::name::Name;
+use super::name::{Name, NameKey};
 use crate::kit::dice::Roll;
 use crate::kit::taint::Unverified;
 use serde::{Deserialize, Serialize};
@@ -91,6 +91,9 @@ pub struct Fighter {
     /// Seat label for characters (`A`), the card id for the monster; inline, and stored
     /// exactly as a `String`.
     pub label: Name,
+    /// `label`'s key, for finding a seat by name (`KeridwynFight::seat`); not serialized.
+    #[serde(skip)]
+    pub key: NameKey,
     pub who: Who,
     pub grit: i32,
     pub fame: i32,
@@ -241,6 +244,30 @@ pub enum Recheck {
     To(Seat),
 }
 
+/// Whether a living fighter may be at 0 Grit and not yet defeated (its defeat owed): a cache
+/// of the pass over the fighters that every step's chain of dues made first (`next_due`) and
+/// every move looked at again (`advance`). Set wherever Grit goes down or a fighter is seated
+/// (`State::grit_changed`); cleared by `advance` once a pass finds no such fighter. `true`
+/// only says "look"; `false` is certain. Not serialized: a decoded state looks (`true`, the
+/// default), and two states compare equal whatever theirs hold.
+#[derive(Debug, Clone, Copy)]
+pub struct MayBeDown(pub bool);
+
+impl Default for MayBeDown {
+    fn default() -> MayBeDown {
+        MayBeDown(true)
+    }
+}
+
+/// Always equal: a cache of the fighters, which the state compares itself.
+impl PartialEq for MayBeDown {
+    fn eq(&self, _: &MayBeDown) -> bool {
+        true
+    }
+}
+
+impl Eq for MayBeDown {}
+
 /// A monster waiting for `begin` to be seated, with where it is.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PendingMonster {
@@ -303,9 +330,24 @@ pub struct State {
     pub awarding: bool,
     pub trophy_given: bool,
     pub unverified: Unverified,
+    /// A fighter may be at 0 Grit (`MayBeDown`); not serialized.
+    #[serde(skip)]
+    pub may_be_down: MayBeDown,
 }
 
 impl State {
+    /// Move the fight to phase `p`. Only a tie-break owns heap data (its lists); from any
+    /// other phase the old value is forgotten, not dropped, which spares the out-of-line
+    /// `drop_in_place::<Phase>` call a plain assignment makes (most steps change the phase).
+    #[inline]
+    pub fn set_phase(&mut self, p: Phase) {
+        if matches!(self.phase, Phase::TieBreak { .. }) {
+            self.phase = p;
+        } else {
+            // Nothing to free: no variant but `TieBreak` holds a heap value.
+            std::mem::forget(std::mem::replace(&mut self.phase, p));
+        }
+    }
     pub fn fighter(&self, s: Seat) -> &Fighter {
         &self.fighters[s.i()]
     }
@@ -316,6 +358,18 @@ impl State {
     pub fn monster(&self) -> Option<Seat> {
         self.fighters.iter().position(Fighter::is_monster).map(Seat::of)
     }
+    /// A fighter's Grit went down, or a fighter was seated: one may be at 0 Grit now.
+    pub fn grit_changed(&mut self) {
+        self.may_be_down = MayBeDown(true);
+    }
+
+    /// Whether a living fighter is at 0 Grit, not yet defeated (looked at only when one may
+    /// be: `MayBeDown`).
+    #[inline]
+    pub fn someone_down(&self) -> bool {
+        self.may_be_down.0 && self.fighters.iter().any(|f| f.grit <= 0 && !f.defeated)
+    }
+
     /// Every seat, in seating order.
     pub fn seats(&self) -> impl Iterator<Item = Seat> {
         (0..self.fighters.len()).map(Seat::of)

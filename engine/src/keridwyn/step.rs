@@ -6,7 +6,7 @@
 
 use super::cards::CardKind;
 use super::event::Event;
-use super::fact::{Cause, Due, Fact};
+use super::fact::{unresolved, Cause, Due, Fact};
 use super::rules::{self, NoFirstAction, RerollRolls};
 use super::setup::out_of_sequence;
 use super::state::{Action, Phase, Recheck, Seat, State};
@@ -34,13 +34,16 @@ impl KeridwynFight {
             // by the reorderings below and the common case: deriving the due is most of the
             // cost of a consequence's step. (Neither reordering changes the fighters or the
             // track, which are all resolving reads.)
-            let recorded = self.resolve_fact(s, ev)?;
-            // Only a damage record can settle a worn gear choice left open; asked first, so the
-            // other consequences do not walk the fighters.
-            if matches!(recorded, Fact::DamageDealt { .. }) {
-                self.settle_worn(s, &recorded);
-            }
+            // The head first: resolving an `act` starts from the token it names.
             let mut head = self.next_due(s);
+            let Some(recorded) = self.resolved(s, ev, head.as_ref()) else {
+                return Err(unresolved(ev));
+            };
+            // Only a damage record can settle a worn gear choice left open; asked first, so the
+            // other consequences do not walk the fighters. A choice settled may change the due.
+            if matches!(recorded, Fact::DamageDealt { .. }) && self.settle_worn(s, &recorded) {
+                head = self.next_due(s);
+            }
             if let Fact::Outcome { target, .. } = recorded {
                 if self.outcome_order(s, target, head.as_ref()) {
                     head = self.next_due(s);
