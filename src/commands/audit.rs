@@ -40,6 +40,9 @@ struct Printer {
     json: bool,
     findings: u64,
     head_printed: bool,
+    /// `--derive` in text: the report is printed as `#` comments before the completed log,
+    /// so that what the command prints is itself a log (`verify x.arb --derive > done.arb`).
+    commented: bool,
     /// Why printing failed, which the library only sees as "the sink failed".
     failed: Option<CliError>,
 }
@@ -59,7 +62,7 @@ impl FindingSink for Printer {
         let text = if self.json {
             output::print_json(&report.json_head())
         } else {
-            output::print(&report.head_text())
+            output::print(&comment_if(self.commented, &report.head_text()))
         };
         self.put(text)
     }
@@ -70,7 +73,7 @@ impl FindingSink for Printer {
             let one = serde_json::to_string(finding).unwrap_or_default();
             self.out.json(&format!("{sep}{one}"))
         } else {
-            self.out.text(&finding.to_string())
+            self.out.text(&comment_if(self.commented, &finding.to_string()))
         };
         self.findings += 1;
         self.put(text)
@@ -93,6 +96,7 @@ pub fn verify(db: &Path, spec: &OsStr, variant: &[String], how: VerifyHow) -> Re
         json: how.json,
         findings: 0,
         head_printed: false,
+        commented: how.derive && !how.json,
         failed: None,
     };
     let result = arbiter_verify::verify_streaming(&ctx, &srcs[0], &options, &mut printer);
@@ -104,6 +108,10 @@ pub fn verify(db: &Path, spec: &OsStr, variant: &[String], how: VerifyHow) -> Re
         Ok(report) => {
             if how.json {
                 out.json(&format!("\n{}\n", report.json_tail()))?;
+            } else if let (true, Some(log)) = (printer.commented, &report.completed) {
+                let summary = arbiter_verify::VerifyReport { completed: None, ..report.clone() };
+                out.text(&comment_if(true, &summary.tail_text()))?;
+                out.text(&format!("# completed log:\n{log}"))?;
             } else {
                 out.text(&report.tail_text())?;
             }
@@ -158,4 +166,12 @@ pub fn diff(
     print_report(&report, json)?;
     close_reader(journal);
     Ok(exit(report.exit_code))
+}
+
+/// `text` with every line made a `#` comment when `comment` is set.
+fn comment_if(comment: bool, text: &str) -> String {
+    if !comment {
+        return text.to_string();
+    }
+    text.lines().map(|l| if l.is_empty() { "#\n".to_string() } else { format!("# {l}\n") }).collect()
 }

@@ -22,6 +22,9 @@ pub struct ForkReport {
     pub parent_records: u64,
     /// The parent's chain hash after those records (hex), stored in the fork's metadata.
     pub parent_hash: String,
+    /// Whether the parent retracts, at or after the fork point, records before it: the fork
+    /// keeps them, so `diff` splits the two where the parent's withdrawal shows.
+    pub retracts_after: bool,
 }
 
 impl fmt::Display for ForkReport {
@@ -36,7 +39,13 @@ impl fmt::Display for ForkReport {
             "session `{}` forked from `{}` at record {}; `arbiter diff {} {}` ",
             self.session, self.parent, self.at, self.parent, self.session,
         )?;
-        if self.at < self.parent_records {
+        if self.retracts_after {
+            writeln!(
+                f,
+                "shows where they split (the parent's retractions from record {} on withdraw records the fork keeps)",
+                self.at
+            )
+        } else if self.at < self.parent_records {
             writeln!(f, "splits at record {}", self.at)
         } else {
             writeln!(f, "finds them identical until either records past record {}", self.at)
@@ -64,6 +73,11 @@ impl<'c, 'a, R: Games> WithGame<'a> for Fork<'c, 'a, R> {
             )));
         }
         let hash = j.hash_at(self.parent, self.at).map_err(from_journal)?;
+        let retracts_after = j
+            .retractions(self.parent)
+            .map_err(from_journal)?
+            .iter()
+            .any(|&(by, target)| by >= self.at && target < self.at);
         let mut records: Vec<Record<G::Event>> = Vec::new();
         for item in j.events::<G::Event>(self.parent, 0).map_err(from_journal)? {
             let (seq, record) = item.map_err(from_journal)?;
@@ -81,6 +95,7 @@ impl<'c, 'a, R: Games> WithGame<'a> for Fork<'c, 'a, R> {
             at: self.at,
             parent_records: len,
             parent_hash: arbiter_journal::hex(&hash),
+            retracts_after,
         })
     }
 }

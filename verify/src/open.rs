@@ -93,8 +93,13 @@ pub(crate) fn build_game<G: Game>(
             if value.parse::<u32>().ok() == Some(current) {
                 continue;
             }
+            let why = match value.parse::<u32>() {
+                Ok(v) if v > current => format!("version {v} is newer than this build's {current}; a newer arbiter replays it"),
+                Ok(_) => format!("this build implements version {current} and declares no `rules` interpretation for older ones"),
+                Err(_) => format!("a rules version is a number (this build implements version {current})"),
+            };
             return Err(VerifyError::setup(format!(
-                "{label}: {} cannot replay rules version {value}: this build implements version {current} and declares no `rules` interpretation for older ones",
+                "{label}: {} cannot replay rules version {value}: {why}",
                 G::info().id
             )));
         }
