@@ -571,29 +571,31 @@ impl WildAssent {
                 super::state::MAX_UNITS
             )));
         }
-        s.units_changed();
-        s.units.push(Unit {
-            name: unit,
-            card,
-            kind: c.kind,
-            side,
-            threat,
-            at,
-            facing,
-            presence: Presence::OnBoard,
-            damage: 0,
-            statuses: 0,
-            bleed: 0,
-            equipment: [None; 2],
-            taint: Default::default(),
-            exhausted: false,
-            in_pit: s.obstacle(at) == Some(Obstacle::Pit),
-            capture: None,
-            capture_kept: false,
-            dropped: false,
-            momentum: 0,
-            momentum_dice: 0,
-        });
+        s.put_unit(
+            None,
+            Unit {
+                name: unit,
+                card,
+                kind: c.kind,
+                side,
+                threat,
+                at,
+                facing,
+                presence: Presence::OnBoard,
+                damage: 0,
+                statuses: 0,
+                bleed: 0,
+                equipment: [None; 2],
+                taint: Default::default(),
+                exhausted: false,
+                in_pit: s.obstacle(at) == Some(Obstacle::Pit),
+                capture: None,
+                capture_kept: false,
+                dropped: false,
+                momentum: 0,
+                momentum_dice: 0,
+            },
+        );
         Ok(())
     }
 
@@ -1472,8 +1474,8 @@ impl WildAssent {
             }
         }
         s.landing = landing.then_some(u);
+        s.move_unit(u, place.at);
         let unit_mut = s.unit_mut(u);
-        unit_mut.at = place.at;
         unit_mut.facing = place.facing;
         unit_mut.in_pit = pit;
         if let Some(a) = s.act.as_mut() {
@@ -1679,9 +1681,8 @@ impl WildAssent {
                 f.violate(self.v(s, rule, msg, &[u]));
             }
         }
-        let x = s.unit_mut(u);
-        x.at = to;
-        x.in_pit = into_pit;
+        s.move_unit(u, to);
+        s.unit_mut(u).in_pit = into_pit;
         if let Some(a) = s.act.as_mut() {
             a.moved = true;
             a.done = true;
@@ -2183,7 +2184,7 @@ impl WildAssent {
         if token.is_some_and(|(x, _)| x != c) {
             // Capturing another Creature is a different action: the old part is cancelled.
             s.unit_mut(u).end_capture();
-            s.units_changed();
+            s.tokens_changed();
         }
         s.capture = Some(CaptureUse { seeker: u, creature: c, hurt: false, marked: false });
         if let Some(x) = s.act.as_mut() {
@@ -2292,16 +2293,15 @@ impl WildAssent {
             momentum: 0,
             momentum_dice: 0,
         };
-        s.units_changed();
         match existing {
-            Some(e) => *s.unit_mut(e) = fresh,
+            Some(e) => s.put_unit(Some(e), fresh),
             None if s.units.len() >= super::state::MAX_UNITS => {
                 return Err(StepError::new(format!(
                     "at most {} miniatures are on the table",
                     super::state::MAX_UNITS
                 )));
             }
-            None => s.units.push(fresh),
+            None => s.put_unit(None, fresh),
         }
         Ok(())
     }
