@@ -28,22 +28,40 @@ use crate::{Findings, StepError, Violation};
 use smallvec::SmallVec;
 
 impl WildAssent {
+    /// Inlined into its callers, a consequence's check and a decision's each out of line
+    /// (each looks first at a movement that may have ended, `landing_ends`): with the
+    /// consequence loop inlined here, every record (decisions too) paid for its large frame,
+    /// its registers saved and restored, on the way through; now it is two tests and a jump.
+    #[inline]
     pub(crate) fn step_event(&self, s: &mut State, ev: &Event, f: &mut Findings) -> Result<(), StepError> {
-        if let Some(u) = s.landing {
-            // A move line of the same miniature goes on with its movement; any other record
-            // comes after it, so the movement ended where the miniature stands.
-            // Names are unique on the table: the move is this miniature's when it bears the
-            // name (the same answer as finding the name, without the walk).
-            let goes_on = matches!(ev, Event::Move { unit, .. } if s.unit(u).name == *unit);
-            if !goes_on {
-                s.landing = None;
-                self.land(s, u, f);
-            }
-        }
         if ev.is_consequence() {
-            return due::check_recorded(self, s, ev, f);
+            return self.step_consequence(s, ev, f);
         }
         self.step_decision(s, ev, f)
+    }
+
+    /// A Seeker's or Gladiator's movement that may go on in another `move` line
+    /// (`State::landing`): a move line of the same miniature goes on with its movement; any
+    /// other record comes after it, so the movement ended where the miniature stands.
+    #[inline(never)]
+    fn landing_ends(&self, s: &mut State, ev: &Event, f: &mut Findings) {
+        let Some(u) = s.landing else { return };
+        // Names are unique on the table: the move is this miniature's when it bears the
+        // name (the same answer as finding the name, without the walk).
+        let goes_on = matches!(ev, Event::Move { unit, .. } if s.unit(u).name == *unit);
+        if !goes_on {
+            s.landing = None;
+            self.land(s, u, f);
+        }
+    }
+
+    /// [`WildAssent::step_event`] for a consequence: the kit's loop pairs it with what is due.
+    #[inline(never)]
+    fn step_consequence(&self, s: &mut State, ev: &Event, f: &mut Findings) -> Result<(), StepError> {
+        if s.landing.is_some() {
+            self.landing_ends(s, ev, f);
+        }
+        due::check_recorded(self, s, ev, f)
     }
 
     /// [`WildAssent::step_event`] for a decision or a random outcome. Never inlined: most
@@ -51,6 +69,9 @@ impl WildAssent {
     /// registers this one needs.
     #[inline(never)]
     fn step_decision(&self, s: &mut State, ev: &Event, f: &mut Findings) -> Result<(), StepError> {
+        if s.landing.is_some() {
+            self.landing_ends(s, ev, f);
+        }
         // A second roll for an attack already rolled: nothing to decide (and it does not
         // show that the first roll's consequences are missing).
         if let (Event::Roll { unit, .. }, Some(a)) = (ev, s.attack.as_ref()) {
