@@ -70,12 +70,8 @@ impl WildAssent {
             Pool::Ally => s.unit(me).side,
             Pool::Enemy | Pool::Enemies => foe(s.unit(me).side),
         };
-        let mut mask = 0;
-        for (i, u) in s.units.iter().enumerate() {
-            if u.on_board() && u.side == side {
-                mask |= 1 << i;
-            }
-        }
+        // Kept with the state between writers of presence (`State::fielded_of`).
+        let mut mask = s.fielded_of(side);
         if card.pool == Pool::Ally {
             mask &= !(1 << me);
         }

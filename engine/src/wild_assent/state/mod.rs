@@ -23,7 +23,7 @@ use crate::kit::paths::{Cells, Place};
 use crate::kit::taint::Unverified;
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
-use std::sync::atomic::{AtomicU32, AtomicU64, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, Ordering};
 
 /// A miniature's index in `State::units`.
 pub type UnitIx = u8;
@@ -73,15 +73,27 @@ impl<T: Default> Default for Memo<T> {
 /// walking the miniatures, as before.
 ///
 /// Worked out from the miniatures when first asked (through the state's shared reference,
-/// so in relaxed atomics, as [`Clean`]), and forgotten by `State::units_changed` (every
-/// writer of presence, and every miniature added); a move (`State::move_unit`, the one
-/// writer of a miniature's field) updates it in place. A new or decoded state starts
-/// unknown. Unoptimised builds check every answer against the walk.
+/// so in relaxed atomics, as [`Clean`]), and forgotten by `State::units_changed` (which
+/// every writer of presence, and every miniature added, calls). The writers of the hot
+/// paths update it in place instead: a move (`State::move_unit`, the one writer of a
+/// miniature's field), a presence written (`State::set_presence`), a miniature added
+/// (`State::put_unit`). A new or decoded state starts unknown. Unoptimised builds check
+/// every answer against the walk.
+///
+/// Beside it, the miniatures on the board of each side, as sets (bit `i`: miniature `i`):
+/// what a Creature's pool of targets is made of (`WildAssent::pool_mask`, asked at every
+/// target and stop judged). They read only presence and side (written as a miniature is
+/// added), so every writer of those forgets them (`State::units_changed`), and they are
+/// worked out again when next asked; a presence written or a miniature added
+/// (`State::set_presence`, `State::put_unit`) updates them in place.
 #[derive(Default)]
 pub struct Occupancy {
     words: [AtomicU64; 4],
     /// `OCC_UNKNOWN`, `OCC_REGULAR` (`words` is the set), or `OCC_IRREGULAR`.
     known: AtomicU8,
+    /// Per side (`Side::index`), its miniatures on the board, when `sides_known`.
+    sides: [AtomicU32; 4],
+    sides_known: AtomicBool,
 }
 
 const OCC_UNKNOWN: u8 = 0;
@@ -115,6 +127,8 @@ impl Clone for Occupancy {
         Occupancy {
             words: self.words.each_ref().map(|w| AtomicU64::new(w.load(Ordering::Relaxed))),
             known: AtomicU8::new(self.known.load(Ordering::Relaxed)),
+            sides: self.sides.each_ref().map(|w| AtomicU32::new(w.load(Ordering::Relaxed))),
+            sides_known: AtomicBool::new(self.sides_known.load(Ordering::Relaxed)),
         }
     }
 }
@@ -731,8 +745,10 @@ impl State {
     pub(crate) fn units_changed(&mut self) {
         *self.memo.1 .0.get_mut() = UNKNOWN;
         *self.memo.1 .1.get_mut() = 0;
-        // Presence written, or a miniature added: the fields stood on are worked out again.
+        // Presence written, or a miniature added: the fields stood on, and each side's
+        // miniatures on the board, are worked out again.
         *self.memo.4.known.get_mut() = OCC_UNKNOWN;
+        *self.memo.4.sides_known.get_mut() = false;
     }
     /// Only capture tokens or their marks were written (no presence, field or miniature
     /// added): the removal pass must look at the table again, and the fields stood on are
@@ -746,15 +762,28 @@ impl State {
     /// on follow it ([`Occupancy`]).
     pub(crate) fn put_unit(&mut self, at: Option<UnitIx>, u: Unit) {
         let regular = *self.memo.4.known.get_mut() == OCC_REGULAR;
+        let sides_known = *self.memo.4.sides_known.get_mut();
         self.units_changed();
-        let (field, on_board) = (u.at, u.on_board());
-        let old = match at.and_then(|i| self.units.get_mut(usize::from(i))) {
-            Some(slot) => Some(std::mem::replace(slot, u)),
+        let (field, on_board, side) = (u.at, u.on_board(), u.side);
+        let (i, old) = match at.filter(|&i| usize::from(i) < self.units.len()) {
+            Some(i) => (usize::from(i), Some(std::mem::replace(&mut self.units[usize::from(i)], u))),
             None => {
                 self.units.push(u);
-                None
+                (self.units.len() - 1, None)
             }
         };
+        if sides_known {
+            // Its side's set gains it (on the board), the one it replaces leaves its own.
+            let bit = 1u32.checked_shl(i as u32).unwrap_or(0);
+            let sides = &mut self.memo.4.sides;
+            if let Some(o) = &old {
+                *sides[o.side.index()].get_mut() &= !bit;
+            }
+            if on_board {
+                *sides[side.index()].get_mut() |= bit;
+            }
+            *self.memo.4.sides_known.get_mut() = true;
+        }
         if regular {
             // The one it replaces leaves its field (alone there, the table being regular),
             // and the new one takes its own.
@@ -766,11 +795,19 @@ impl State {
     /// on follow it ([`Occupancy`]).
     pub(crate) fn set_presence(&mut self, i: UnitIx, how: Presence) {
         let regular = *self.memo.4.known.get_mut() == OCC_REGULAR;
+        let sides_known = *self.memo.4.sides_known.get_mut();
         self.units_changed();
         let Some(u) = self.units.get_mut(usize::from(i)) else { return };
         let (was, at) = (u.on_board(), u.at);
         u.presence = how;
         let now = u.on_board();
+        if sides_known {
+            // Its side's set follows it on or off the board.
+            let bit = 1u32.checked_shl(u32::from(i)).unwrap_or(0);
+            let set = self.memo.4.sides[u.side.index()].get_mut();
+            *set = if now { *set | bit } else { *set & !bit };
+            *self.memo.4.sides_known.get_mut() = true;
+        }
         if regular {
             let (left, came) = match (was, now) {
                 (true, false) => (Some(at), None),
@@ -843,6 +880,36 @@ impl State {
         };
         debug_assert_eq!(kept, self.walk_occupied(), "the kept fields stood on differ from the miniatures'");
         kept
+    }
+    /// The miniatures on the board of side `side` (bit `i`: miniature `i`), kept between the
+    /// writers of presence ([`Occupancy`]).
+    #[inline]
+    pub(crate) fn fielded_of(&self, side: Side) -> u32 {
+        let occ = &self.memo.4;
+        if !occ.sides_known.load(Ordering::Relaxed) {
+            self.work_out_sides();
+        }
+        let kept = occ.sides[side.index()].load(Ordering::Relaxed);
+        debug_assert_eq!(kept, self.walk_sides()[side.index()], "the kept miniatures of a side differ");
+        kept
+    }
+    /// [`State::fielded_of`] for every side, worked out and kept.
+    #[cold]
+    #[inline(never)]
+    fn work_out_sides(&self) {
+        let occ = &self.memo.4;
+        for (kept, m) in occ.sides.iter().zip(self.walk_sides()) {
+            kept.store(m, Ordering::Relaxed);
+        }
+        occ.sides_known.store(true, Ordering::Relaxed);
+    }
+    /// Each side's miniatures on the board, from the miniatures.
+    fn walk_sides(&self) -> [u32; 4] {
+        let mut out = [0u32; 4];
+        for (i, u) in self.units.iter().enumerate().filter(|(_, u)| u.on_board()) {
+            out[u.side.index()] |= 1u32.checked_shl(i as u32).unwrap_or(0);
+        }
+        out
     }
     /// [`State::occupied_fields`] worked out and kept.
     #[cold]
