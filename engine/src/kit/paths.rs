@@ -33,6 +33,17 @@ impl Cells {
     pub const fn new() -> Cells {
         Cells([0; 4])
     }
+    /// The set whose four words (16 rows of 16 bits, the first row lowest) are `w`: what
+    /// [`Cells::words`] gave (a set kept in a state's atomics is stored and read this way).
+    #[inline]
+    pub const fn from_words(w: [u64; 4]) -> Cells {
+        Cells(w)
+    }
+    /// The set's four words ([`Cells::from_words`]).
+    #[inline]
+    pub const fn words(self) -> [u64; 4] {
+        self.0
+    }
     /// Every field of `board`.
     pub fn all(board: Board) -> Cells {
         let mut c = Cells::new();

@@ -70,12 +70,8 @@ impl WildAssent {
             Pool::Ally => s.unit(me).side,
             Pool::Enemy | Pool::Enemies => foe(s.unit(me).side),
         };
-        let mut mask = 0;
-        for (i, u) in s.units.iter().enumerate() {
-            if u.on_board() && u.side == side {
-                mask |= 1 << i;
-            }
-        }
+        // Kept with the state between writers of presence (`State::fielded_of`).
+        let mut mask = s.fielded_of(side);
         if card.pool == Pool::Ally {
             mask &= !(1 << me);
         }
@@ -405,7 +401,7 @@ impl WildAssent {
         let costs = r.searched();
         let speed = usize::from(r.speed);
         let m = &r.mover;
-        let hops = m.hop_cost.filter(|_| !m.hop_over.is_empty());
+        let hops = m.hop_cost.filter(|_| !m.hop_over.is_empty() && Self::hop_into_band(r, speed));
         let longest = m.turn_cost.max(1).max(hops.unwrap_or(1));
         let lo = (speed + 1).saturating_sub(usize::from(longest));
         let mut start = [Cells::new(); 4];
@@ -463,6 +459,29 @@ impl WildAssent {
         // Unoptimised builds (tests, fixtures) search back until the start too, and compare.
         debug_assert_eq!(found, Self::toward_search_plain(act, r, goal), "the band's answer differs");
         found
+    }
+
+    /// Whether a hop may be the move that first goes past Speed (`speed`) on a path from the
+    /// start: one leaving a place the forward search reached for a cost short of Speed by
+    /// less than a hop's cost. A hop leaves from a field next to one it may hop over (a
+    /// Partial Cover, a few on a board): when no such place is next to one, the move that
+    /// first goes past Speed leaves from a place of cost Speed (a turn or a step costs 1), and
+    /// [`WildAssent::toward_search`]'s band is that one layer, not the three a hop spans (two
+    /// layers fewer searched back from the goal). Told from the fields alone, whatever the
+    /// facing and the field beyond: a `true` only keeps the wider band, which is always right.
+    fn hop_into_band(r: &Reach, speed: usize) -> bool {
+        let m = &r.mover;
+        let Some(hop) = m.hop_cost else { return false };
+        let costs = r.searched();
+        let first = speed.saturating_sub(usize::from(hop) - 1);
+        let mut band = Cells::new();
+        for k in first..speed {
+            if let Some(l) = costs.layer(k as u8) {
+                band = band.union(l[0]).union(l[1]).union(l[2]).union(l[3]);
+            }
+        }
+        // A place next to a field it may hop over (a step's reach: the eight around it).
+        !band.is_empty() && m.hop_over.iter().any(|p| !band.and(Cells::square(p, 1)).is_empty())
     }
 
     /// [`WildAssent::toward_search`] as first written: back from the goal until the start.

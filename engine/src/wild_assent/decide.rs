@@ -28,22 +28,40 @@ use crate::{Findings, StepError, Violation};
 use smallvec::SmallVec;
 
 impl WildAssent {
+    /// Inlined into its callers, a consequence's check and a decision's each out of line
+    /// (each looks first at a movement that may have ended, `landing_ends`): with the
+    /// consequence loop inlined here, every record (decisions too) paid for its large frame,
+    /// its registers saved and restored, on the way through; now it is two tests and a jump.
+    #[inline]
     pub(crate) fn step_event(&self, s: &mut State, ev: &Event, f: &mut Findings) -> Result<(), StepError> {
-        if let Some(u) = s.landing {
-            // A move line of the same miniature goes on with its movement; any other record
-            // comes after it, so the movement ended where the miniature stands.
-            // Names are unique on the table: the move is this miniature's when it bears the
-            // name (the same answer as finding the name, without the walk).
-            let goes_on = matches!(ev, Event::Move { unit, .. } if s.unit(u).name == *unit);
-            if !goes_on {
-                s.landing = None;
-                self.land(s, u, f);
-            }
-        }
         if ev.is_consequence() {
-            return due::check_recorded(self, s, ev, f);
+            return self.step_consequence(s, ev, f);
         }
         self.step_decision(s, ev, f)
+    }
+
+    /// A Seeker's or Gladiator's movement that may go on in another `move` line
+    /// (`State::landing`): a move line of the same miniature goes on with its movement; any
+    /// other record comes after it, so the movement ended where the miniature stands.
+    #[inline(never)]
+    fn landing_ends(&self, s: &mut State, ev: &Event, f: &mut Findings) {
+        let Some(u) = s.landing else { return };
+        // Names are unique on the table: the move is this miniature's when it bears the
+        // name (the same answer as finding the name, without the walk).
+        let goes_on = matches!(ev, Event::Move { unit, .. } if s.unit(u).name == *unit);
+        if !goes_on {
+            s.landing = None;
+            self.land(s, u, f);
+        }
+    }
+
+    /// [`WildAssent::step_event`] for a consequence: the kit's loop pairs it with what is due.
+    #[inline(never)]
+    fn step_consequence(&self, s: &mut State, ev: &Event, f: &mut Findings) -> Result<(), StepError> {
+        if s.landing.is_some() {
+            self.landing_ends(s, ev, f);
+        }
+        due::check_recorded(self, s, ev, f)
     }
 
     /// [`WildAssent::step_event`] for a decision or a random outcome. Never inlined: most
@@ -51,6 +69,9 @@ impl WildAssent {
     /// registers this one needs.
     #[inline(never)]
     fn step_decision(&self, s: &mut State, ev: &Event, f: &mut Findings) -> Result<(), StepError> {
+        if s.landing.is_some() {
+            self.landing_ends(s, ev, f);
+        }
         // A second roll for an attack already rolled: nothing to decide (and it does not
         // show that the first roll's consequences are missing).
         if let (Event::Roll { unit, .. }, Some(a)) = (ev, s.attack.as_ref()) {
@@ -571,29 +592,31 @@ impl WildAssent {
                 super::state::MAX_UNITS
             )));
         }
-        s.units_changed();
-        s.units.push(Unit {
-            name: unit,
-            card,
-            kind: c.kind,
-            side,
-            threat,
-            at,
-            facing,
-            presence: Presence::OnBoard,
-            damage: 0,
-            statuses: 0,
-            bleed: 0,
-            equipment: [None; 2],
-            taint: Default::default(),
-            exhausted: false,
-            in_pit: s.obstacle(at) == Some(Obstacle::Pit),
-            capture: None,
-            capture_kept: false,
-            dropped: false,
-            momentum: 0,
-            momentum_dice: 0,
-        });
+        s.put_unit(
+            None,
+            Unit {
+                name: unit,
+                card,
+                kind: c.kind,
+                side,
+                threat,
+                at,
+                facing,
+                presence: Presence::OnBoard,
+                damage: 0,
+                statuses: 0,
+                bleed: 0,
+                equipment: [None; 2],
+                taint: Default::default(),
+                exhausted: false,
+                in_pit: s.obstacle(at) == Some(Obstacle::Pit),
+                capture: None,
+                capture_kept: false,
+                dropped: false,
+                momentum: 0,
+                momentum_dice: 0,
+            },
+        );
         Ok(())
     }
 
@@ -1472,8 +1495,8 @@ impl WildAssent {
             }
         }
         s.landing = landing.then_some(u);
+        s.move_unit(u, place.at);
         let unit_mut = s.unit_mut(u);
-        unit_mut.at = place.at;
         unit_mut.facing = place.facing;
         unit_mut.in_pit = pit;
         if let Some(a) = s.act.as_mut() {
@@ -1679,9 +1702,8 @@ impl WildAssent {
                 f.violate(self.v(s, rule, msg, &[u]));
             }
         }
-        let x = s.unit_mut(u);
-        x.at = to;
-        x.in_pit = into_pit;
+        s.move_unit(u, to);
+        s.unit_mut(u).in_pit = into_pit;
         if let Some(a) = s.act.as_mut() {
             a.moved = true;
             a.done = true;
@@ -2183,7 +2205,7 @@ impl WildAssent {
         if token.is_some_and(|(x, _)| x != c) {
             // Capturing another Creature is a different action: the old part is cancelled.
             s.unit_mut(u).end_capture();
-            s.units_changed();
+            s.tokens_changed();
         }
         s.capture = Some(CaptureUse { seeker: u, creature: c, hurt: false, marked: false });
         if let Some(x) = s.act.as_mut() {
@@ -2292,16 +2314,15 @@ impl WildAssent {
             momentum: 0,
             momentum_dice: 0,
         };
-        s.units_changed();
         match existing {
-            Some(e) => *s.unit_mut(e) = fresh,
+            Some(e) => s.put_unit(Some(e), fresh),
             None if s.units.len() >= super::state::MAX_UNITS => {
                 return Err(StepError::new(format!(
                     "at most {} miniatures are on the table",
                     super::state::MAX_UNITS
                 )));
             }
-            None => s.units.push(fresh),
+            None => s.put_unit(None, fresh),
         }
         Ok(())
     }

@@ -453,7 +453,7 @@ impl WildAssent {
             }
         }
         s.unit_mut(seeker).capture_kept = true;
-        s.units_changed();
+        s.tokens_changed();
     }
 
     /// Whether miniature `u`, removed `how` under the due of rule `rule`, was a Creature
@@ -1008,9 +1008,8 @@ impl WildAssent {
             }
             Fact::Knock(u, Some(p)) => {
                 let pit = s.obstacle(p) == Some(super::state::Obstacle::Pit);
-                let unit = s.unit_mut(u);
-                unit.at = p;
-                unit.in_pit = pit;
+                s.move_unit(u, p);
+                s.unit_mut(u).in_pit = pit;
             }
             Fact::Knock(_, None) => {}
             Fact::Removed(u, how) => self.remove(s, u, how.presence()),
@@ -1035,11 +1034,11 @@ impl WildAssent {
             }
             Fact::CaptureToken(u, c) | Fact::CaptureFlip(u, c) => {
                 s.unit_mut(u).capture = Some((c, matches!(fact, Fact::CaptureFlip(..))));
-                s.units_changed();
+                s.tokens_changed();
             }
             Fact::CaptureCancel(u, _) => {
                 s.unit_mut(u).end_capture();
-                s.units_changed();
+                s.tokens_changed();
             }
             Fact::End(_) => self.finish_activation(s),
             Fact::Reshuffle => {
@@ -1086,8 +1085,7 @@ impl WildAssent {
 
     /// A miniature leaves the board: its activation, attack and tokens go with it.
     pub(crate) fn remove(&self, s: &mut State, u: UnitIx, how: Presence) {
-        s.units_changed();
-        s.unit_mut(u).presence = how;
+        s.set_presence(u, how);
         s.unit_mut(u).end_capture();
         for o in &mut s.units {
             if o.capture.is_some_and(|(c, _)| c == u) {

@@ -55,6 +55,16 @@ pub struct Sight {
 impl WildAssent {
     /// Fields holding a miniature on the board, but `except`.
     pub(crate) fn occupied(&self, s: &State, except: &[UnitIx]) -> Cells {
+        // A regular table's kept set, less the fields of those left out (each stands alone
+        // on its own: `Occupancy`).
+        if let Some(mut c) = s.occupied_fields() {
+            for &i in except {
+                if let Some(u) = s.units.get(usize::from(i)).filter(|u| u.on_board()) {
+                    c.remove(u.at);
+                }
+            }
+            return c;
+        }
         let mut c = Cells::new();
         for (i, u) in s.units.iter().enumerate() {
             if u.on_board() && !except.contains(&(i as UnitIx)) {
@@ -81,17 +91,30 @@ impl WildAssent {
         // As `occupied(s, &[unit])`, the one miniature left out by taking those before it and
         // those after it, in two loops (this runs for every move checked and every Creature
         // search, and an index compared for each miniature was a sixth of it).
-        let mut others = Cells::new();
-        let (before, after) = s.units.split_at(usize::from(unit).min(s.units.len()));
-        let mut add = |units: &[Unit]| {
-            for u in units {
-                if u.on_board() {
-                    others.insert(u.at);
+        // On a regular table (`state::Occupancy`), the kept set of fields stood on less its
+        // own (it stands alone there), without the walk.
+        let others = match s.occupied_fields() {
+            Some(mut c) => {
+                if let Some(u) = s.units.get(usize::from(unit)).filter(|u| u.on_board()) {
+                    c.remove(u.at);
                 }
+                c
+            }
+            None => {
+                let mut others = Cells::new();
+                let (before, after) = s.units.split_at(usize::from(unit).min(s.units.len()));
+                let mut add = |units: &[Unit]| {
+                    for u in units {
+                        if u.on_board() {
+                            others.insert(u.at);
+                        }
+                    }
+                };
+                add(before);
+                add(after.get(1..).unwrap_or_default());
+                others
             }
         };
-        add(before);
-        add(after.get(1..).unwrap_or_default());
         // The three sets of obstacles, kept with the state as they are placed.
         let (cover, partial, pits) = s.obstacle_cells();
         let hop_cost = match self.params.partial {

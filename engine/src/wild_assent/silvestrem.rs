@@ -161,8 +161,8 @@ impl WildAssent {
         // "Any Gladiator who enters a Pit field must end their activation immediately ...
         // spend their entire next activation to move to an adjacent field."
         let pit = s.obstacle(end) == Some(Obstacle::Pit);
+        s.move_unit(u, end);
         let x = s.unit_mut(u);
-        x.at = end;
         x.facing = place.facing;
         x.in_pit = pit;
         Ok(())

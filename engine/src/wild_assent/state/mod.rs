@@ -23,7 +23,7 @@ use crate::kit::paths::{Cells, Place};
 use crate::kit::taint::Unverified;
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
-use std::sync::atomic::{AtomicU32, AtomicU64, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, Ordering};
 
 /// A miniature's index in `State::units`.
 pub type UnitIx = u8;
@@ -38,13 +38,98 @@ pub const MAX_UNITS: usize = 32;
 /// so they are no part of the state's identity: two states compare equal, and serialize the
 /// same, with or without them. The third part, the obstacles as sets of fields, is derived
 /// the same way ([`ObstacleCells`]), and so is the fourth, what the consequence chain worked
-/// out about the attack being resolved ([`AttackKept`]).
+/// out about the attack being resolved ([`AttackKept`]), and the fifth, the fields the
+/// miniatures on the board stand on ([`Occupancy`]).
 #[derive(Clone)]
-pub struct Memo<T>(pub(crate) T, pub(crate) Clean, pub(crate) ObstacleCells, pub(crate) AttackKept);
+pub struct Memo<T>(
+    pub(crate) T,
+    pub(crate) Clean,
+    pub(crate) ObstacleCells,
+    pub(crate) AttackKept,
+    pub(crate) Occupancy,
+);
 
 impl<T: Default> Default for Memo<T> {
     fn default() -> Self {
-        Memo(T::default(), Clean::default(), ObstacleCells::default(), AttackKept::default())
+        Memo(
+            T::default(),
+            Clean::default(),
+            ObstacleCells::default(),
+            AttackKept::default(),
+            Occupancy::default(),
+        )
+    }
+}
+
+/// The fields of the miniatures on the board, as one set: what every move checked and every
+/// Creature search builds its mover from (geometry.rs's `mover`: the fields of every other
+/// miniature), and what a line of sight asks field by field. Walking the miniatures for it
+/// was a third of building a mover, and a mover is built for every move and every reach.
+///
+/// Kept only while it is *regular*: every miniature on the board stands on a field of the
+/// 16 x 16 square a set holds, and no two on the same one. Then the set less one
+/// miniature's field is the set of the others', and a field outside it holds nobody; a
+/// table that is not regular (a broken log's move onto an occupied field) is answered by
+/// walking the miniatures, as before.
+///
+/// Worked out from the miniatures when first asked (through the state's shared reference,
+/// so in relaxed atomics, as [`Clean`]), and forgotten by `State::units_changed` (which
+/// every writer of presence, and every miniature added, calls). The writers of the hot
+/// paths update it in place instead: a move (`State::move_unit`, the one writer of a
+/// miniature's field), a presence written (`State::set_presence`), a miniature added
+/// (`State::put_unit`). A new or decoded state starts unknown. Unoptimised builds check
+/// every answer against the walk.
+///
+/// Beside it, the miniatures on the board of each side, as sets (bit `i`: miniature `i`):
+/// what a Creature's pool of targets is made of (`WildAssent::pool_mask`, asked at every
+/// target and stop judged). They read only presence and side (written as a miniature is
+/// added), so every writer of those forgets them (`State::units_changed`), and they are
+/// worked out again when next asked; a presence written or a miniature added
+/// (`State::set_presence`, `State::put_unit`) updates them in place.
+#[derive(Default)]
+pub struct Occupancy {
+    words: [AtomicU64; 4],
+    /// `OCC_UNKNOWN`, `OCC_REGULAR` (`words` is the set), or `OCC_IRREGULAR`.
+    known: AtomicU8,
+    /// Per side (`Side::index`), its miniatures on the board, when `sides_known`.
+    sides: [AtomicU32; 4],
+    sides_known: AtomicBool,
+}
+
+const OCC_UNKNOWN: u8 = 0;
+const OCC_REGULAR: u8 = 1;
+const OCC_IRREGULAR: u8 = 2;
+
+impl Occupancy {
+    fn load(&self) -> Cells {
+        Cells::from_words(self.words.each_ref().map(|w| w.load(Ordering::Relaxed)))
+    }
+    fn store(&self, c: Cells) {
+        for (w, v) in self.words.iter().zip(c.words()) {
+            w.store(v, Ordering::Relaxed);
+        }
+    }
+}
+
+/// The word and bit of field `p` in a set's words ([`Cells::words`]: bit `16 y + x`), when
+/// it lies on the 16 x 16 square a set holds.
+#[inline]
+fn occupancy_bit(p: Pos) -> Option<(usize, u64)> {
+    let on_square = (p.x as u16 | p.y as u16) < Cells::SIDE as u16;
+    on_square.then(|| {
+        let i = ((p.y as usize) << 4) | p.x as usize;
+        (i >> 6, 1u64 << (i & 63))
+    })
+}
+
+impl Clone for Occupancy {
+    fn clone(&self) -> Self {
+        Occupancy {
+            words: self.words.each_ref().map(|w| AtomicU64::new(w.load(Ordering::Relaxed))),
+            known: AtomicU8::new(self.known.load(Ordering::Relaxed)),
+            sides: self.sides.each_ref().map(|w| AtomicU32::new(w.load(Ordering::Relaxed))),
+            sides_known: AtomicBool::new(self.sides_known.load(Ordering::Relaxed)),
+        }
     }
 }
 
@@ -660,6 +745,200 @@ impl State {
     pub(crate) fn units_changed(&mut self) {
         *self.memo.1 .0.get_mut() = UNKNOWN;
         *self.memo.1 .1.get_mut() = 0;
+        // Presence written, or a miniature added: the fields stood on, and each side's
+        // miniatures on the board, are worked out again.
+        *self.memo.4.known.get_mut() = OCC_UNKNOWN;
+        *self.memo.4.sides_known.get_mut() = false;
+    }
+    /// Only capture tokens or their marks were written (no presence, field or miniature
+    /// added): the removal pass must look at the table again, and the fields stood on are
+    /// the same ([`Occupancy`]).
+    pub(crate) fn tokens_changed(&mut self) {
+        *self.memo.1 .0.get_mut() = UNKNOWN;
+        *self.memo.1 .1.get_mut() = 0;
+    }
+    /// Add miniature `u` to the table, or (`at`: its index) put it in the place of the one
+    /// there (a Summon entering again), as `State::units_changed` says; the kept fields stood
+    /// on follow it ([`Occupancy`]).
+    pub(crate) fn put_unit(&mut self, at: Option<UnitIx>, u: Unit) {
+        let regular = *self.memo.4.known.get_mut() == OCC_REGULAR;
+        let sides_known = *self.memo.4.sides_known.get_mut();
+        self.units_changed();
+        let (field, on_board, side) = (u.at, u.on_board(), u.side);
+        let (i, old) = match at.filter(|&i| usize::from(i) < self.units.len()) {
+            Some(i) => (usize::from(i), Some(std::mem::replace(&mut self.units[usize::from(i)], u))),
+            None => {
+                self.units.push(u);
+                (self.units.len() - 1, None)
+            }
+        };
+        if sides_known {
+            // Its side's set gains it (on the board), the one it replaces leaves its own.
+            let bit = 1u32.checked_shl(i as u32).unwrap_or(0);
+            let sides = &mut self.memo.4.sides;
+            if let Some(o) = &old {
+                *sides[o.side.index()].get_mut() &= !bit;
+            }
+            if on_board {
+                *sides[side.index()].get_mut() |= bit;
+            }
+            *self.memo.4.sides_known.get_mut() = true;
+        }
+        if regular {
+            // The one it replaces leaves its field (alone there, the table being regular),
+            // and the new one takes its own.
+            let left = old.filter(Unit::on_board).map(|o| o.at);
+            self.occupancy_follow(left, on_board.then_some(field));
+        }
+    }
+    /// Miniature `i`'s presence is now `how` (`State::units_changed`): the kept fields stood
+    /// on follow it ([`Occupancy`]).
+    pub(crate) fn set_presence(&mut self, i: UnitIx, how: Presence) {
+        let regular = *self.memo.4.known.get_mut() == OCC_REGULAR;
+        let sides_known = *self.memo.4.sides_known.get_mut();
+        self.units_changed();
+        let Some(u) = self.units.get_mut(usize::from(i)) else { return };
+        let (was, at) = (u.on_board(), u.at);
+        u.presence = how;
+        let now = u.on_board();
+        if sides_known {
+            // Its side's set follows it on or off the board.
+            let bit = 1u32.checked_shl(u32::from(i)).unwrap_or(0);
+            let set = self.memo.4.sides[u.side.index()].get_mut();
+            *set = if now { *set | bit } else { *set & !bit };
+            *self.memo.4.sides_known.get_mut() = true;
+        }
+        if regular {
+            let (left, came) = match (was, now) {
+                (true, false) => (Some(at), None),
+                (false, true) => (None, Some(at)),
+                _ => (None, None),
+            };
+            self.occupancy_follow(left, came);
+        }
+    }
+    /// On a table regular before a change (its kept set forgotten by the change's
+    /// `State::units_changed`): a miniature left field `left` and one came onto `came`. The
+    /// kept set follows, and is regular again, unless `came` is taken or off the square.
+    fn occupancy_follow(&mut self, left: Option<Pos>, came: Option<Pos>) {
+        let occ = &mut self.memo.4;
+        if let Some(p) = left {
+            // A miniature on a regular table stands on the square.
+            let Some((w, bit)) = occupancy_bit(p) else { return };
+            *occ.words[w].get_mut() &= !bit;
+        }
+        if let Some(p) = came {
+            let Some((w, bit)) = occupancy_bit(p) else { return };
+            let word = occ.words[w].get_mut();
+            if *word & bit != 0 {
+                return;
+            }
+            *word |= bit;
+        }
+        *occ.known.get_mut() = OCC_REGULAR;
+    }
+    /// Miniature `i` now stands on `to` (the one writer of a miniature's field, so that the
+    /// kept set of fields stood on follows it: [`Occupancy`]).
+    pub(crate) fn move_unit(&mut self, i: UnitIx, to: Pos) {
+        let Some(u) = self.units.get_mut(usize::from(i)) else { return };
+        let from = std::mem::replace(&mut u.at, to);
+        let on_board = u.on_board();
+        let occ = &mut self.memo.4;
+        if *occ.known.get_mut() != OCC_REGULAR {
+            // Not regular (or unknown): the move may have made it so; worked out when asked.
+            *occ.known.get_mut() = OCC_UNKNOWN;
+            return;
+        }
+        if !on_board || from == to {
+            return;
+        }
+        // Regular: it stood alone on `from` (on the square). It stays regular if `to` lies on
+        // the square and nobody stands there; else it is worked out again when asked.
+        let (Some((wf, bf)), Some((wt, bt))) = (occupancy_bit(from), occupancy_bit(to)) else {
+            *occ.known.get_mut() = OCC_UNKNOWN;
+            return;
+        };
+        *occ.words[wf].get_mut() &= !bf;
+        let w = occ.words[wt].get_mut();
+        if *w & bt != 0 {
+            *occ.known.get_mut() = OCC_UNKNOWN;
+        } else {
+            *w |= bt;
+        }
+    }
+    /// The fields of every miniature on the board, when the table is regular (see
+    /// [`Occupancy`]: no two on one field, each on the square a set holds); `None` when it is
+    /// not, and the caller walks the miniatures.
+    #[inline]
+    pub(crate) fn occupied_fields(&self) -> Option<Cells> {
+        let occ = &self.memo.4;
+        let known = occ.known.load(Ordering::Relaxed);
+        let kept = match known {
+            OCC_REGULAR => Some(occ.load()),
+            OCC_IRREGULAR => None,
+            _ => self.work_out_occupied(),
+        };
+        debug_assert_eq!(kept, self.walk_occupied(), "the kept fields stood on differ from the miniatures'");
+        kept
+    }
+    /// The miniatures on the board of side `side` (bit `i`: miniature `i`), kept between the
+    /// writers of presence ([`Occupancy`]).
+    #[inline]
+    pub(crate) fn fielded_of(&self, side: Side) -> u32 {
+        let occ = &self.memo.4;
+        if !occ.sides_known.load(Ordering::Relaxed) {
+            self.work_out_sides();
+        }
+        let kept = occ.sides[side.index()].load(Ordering::Relaxed);
+        debug_assert_eq!(kept, self.walk_sides()[side.index()], "the kept miniatures of a side differ");
+        kept
+    }
+    /// [`State::fielded_of`] for every side, worked out and kept.
+    #[cold]
+    #[inline(never)]
+    fn work_out_sides(&self) {
+        let occ = &self.memo.4;
+        for (kept, m) in occ.sides.iter().zip(self.walk_sides()) {
+            kept.store(m, Ordering::Relaxed);
+        }
+        occ.sides_known.store(true, Ordering::Relaxed);
+    }
+    /// Each side's miniatures on the board, from the miniatures.
+    fn walk_sides(&self) -> [u32; 4] {
+        let mut out = [0u32; 4];
+        for (i, u) in self.units.iter().enumerate().filter(|(_, u)| u.on_board()) {
+            out[u.side.index()] |= 1u32.checked_shl(i as u32).unwrap_or(0);
+        }
+        out
+    }
+    /// [`State::occupied_fields`] worked out and kept.
+    #[cold]
+    #[inline(never)]
+    fn work_out_occupied(&self) -> Option<Cells> {
+        let found = self.walk_occupied();
+        let occ = &self.memo.4;
+        match found {
+            Some(c) => {
+                occ.store(c);
+                occ.known.store(OCC_REGULAR, Ordering::Relaxed);
+            }
+            None => occ.known.store(OCC_IRREGULAR, Ordering::Relaxed),
+        }
+        found
+    }
+    /// The fields of every miniature on the board, from the miniatures (`None`: not regular).
+    fn walk_occupied(&self) -> Option<Cells> {
+        let mut c = Cells::new();
+        for u in self.units.iter().filter(|u| u.on_board()) {
+            if c.contains(u.at) {
+                return None;
+            }
+            c.insert(u.at);
+            if !c.contains(u.at) {
+                return None;
+            }
+        }
+        Some(c)
     }
     /// Only miniature `i`'s damage was written, which leaves it at no Health on the board
     /// (`over`) or not. Not: its removal is not due, and nothing else the removal pass reads
@@ -695,6 +974,10 @@ impl State {
     }
     /// The miniature standing on `p`.
     pub fn at(&self, p: Pos) -> Option<UnitIx> {
+        // A regular table's field outside the kept set holds nobody (see [`Occupancy`]).
+        if self.occupied_fields().is_some_and(|c| !c.contains(p)) {
+            return None;
+        }
         self.units.iter().position(|u| u.on_board() && u.at == p).map(|i| i as UnitIx)
     }
     /// Add an obstacle (the one writer of `obstacles`: see [`ObstacleCells`]).
