@@ -590,3 +590,24 @@ fn diff_under_another_setup_splits_before_the_first_record_and_always_says_why()
         .collect();
     assert!(keys.iter().any(|k| k.ends_with("grit")), "{keys:?}");
 }
+
+/// `fork` predicts the record `diff` names, or names none when the parent's later
+/// retractions withdraw a record the fork keeps (audit r4 D3).
+#[test]
+fn fork_names_the_split_diff_reports_or_none_after_a_retraction() {
+    let s = Sandbox::new();
+    // Record 14 (a wound) undone at record 15 and made again at 16.
+    let undone = s.derive("undone.arb", WON, |l| {
+        let at = l.iter().position(|x| x.starts_with("wound 5 exhaust b")).expect("the wound");
+        l.insert(at + 1, "undo".into());
+        l.insert(at + 2, "wound 5 exhaust b".into());
+    });
+    s.run(&["import", &undone, "--session", "p"]).expect(0);
+    let out = s.run(&["fork", "p", "--at", "15", "--into", "f"]).expect(0).out();
+    assert!(out.contains("shows where they split") && !out.contains("splits at record"), "{out}");
+    s.run(&["diff", "p", "f"]).expect(1);
+    // Before the retraction's target, the prediction holds.
+    let out = s.run(&["fork", "p", "--at", "10", "--into", "g"]).expect(0).out();
+    assert!(out.contains("splits at record 10"), "{out}");
+    assert!(s.run(&["diff", "p", "g"]).expect(1).out().contains("A #10"));
+}
