@@ -59,6 +59,7 @@ impl ProvingGrounds {
         s.slots[i].card = None;
         s.slots[i].marker = 0;
         s.marker_unknown &= !(1 << i);
+        s.marker_unknown_ordinal[i] = 0; // meaningless once known: canonical for the digest
         for m in self.modules() {
             m.after_defeat(self, s, i);
         }
@@ -126,6 +127,7 @@ impl ProvingGrounds {
         }
         s.slots[i].marker = self.enemy(card).start;
         s.marker_unknown &= !(1 << i); // back on its start space: known again
+        s.marker_unknown_ordinal[i] = 0;
         self.lose_health(s, true);
     }
 
@@ -291,7 +293,10 @@ impl ProvingGrounds {
 
     /// Step 2B is over: markers left on a top or bottom space, and a replacement not made.
     pub(super) fn close_checks(&self, s: &mut State, e: &Event, f: &mut Findings) {
-        s.made.recovery = false; // the round being closed is not the one recovered before
+        if s.made.recovery {
+            s.made.recovery = false; // the round being closed is not the one recovered before
+            s.made.settle();
+        }
         self.finish_moves(s, e, f);
         for i in 0..SLOTS {
             let Some(card) = s.slots[i].card else { continue };
@@ -326,6 +331,7 @@ impl ProvingGrounds {
                 Action::WoundSuffered { exhausted, .. } => MadeCheck::Wound(exhausted),
                 _ => MadeCheck::Defeat,
             });
+            s.made.note();
             match a {
                 Action::WoundSuffered { exhausted, .. } => {
                     if s.replace_owed {

@@ -268,6 +268,7 @@ impl ProvingGrounds {
                     self.apply_turn(s, t, card, exp, &due);
                     // Its late record, if the log has one, is the record of this move.
                     s.made.turns[t] = Some(exp);
+                    s.made.note();
                 }
             }
         }

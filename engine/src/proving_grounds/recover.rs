@@ -85,6 +85,7 @@ impl ProvingGrounds {
             // A `recover` recorded late, before the next round's markers move, is the record
             // of this recovery (`step::late_record`).
             s.made.recovery = true;
+            s.made.note();
         }
     }
 }

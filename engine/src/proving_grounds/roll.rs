@@ -59,7 +59,7 @@ impl ProvingGrounds {
         if !s.made.is_empty() {
             // Last round's made consequences wait for their late records no longer; a
             // recovery made at this roll still may get its own.
-            s.made = Made { recovery: s.made.recovery, ..Made::default() };
+            s.made = Made { recovery: s.made.recovery, pending: s.made.recovery, ..Made::default() };
         }
         for m in self.modules() {
             m.after_roll(self, s);

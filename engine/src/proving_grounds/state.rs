@@ -233,13 +233,28 @@ pub struct Made {
     pub chariot: Option<bool>,
     /// The sun's borrow, made at the round's close with the dial's first color.
     pub borrow: Option<Color>,
+    /// Something above is set (kept by `note` and `settle`), so that the step's legal path
+    /// asks one byte rather than comparing the whole record.
+    pub pending: bool,
 }
 
 impl Made {
-    /// Nothing made is waiting for its late record (the legal path: one comparison).
+    /// Nothing made is waiting for its late record.
     #[inline]
     pub fn is_empty(&self) -> bool {
-        *self == Made::default()
+        !self.pending
+    }
+
+    /// Something was just made (set by its caller).
+    #[inline]
+    pub fn note(&mut self) {
+        self.pending = true;
+    }
+
+    /// After a late record was taken: `pending` again says whether anything is left.
+    pub fn settle(&mut self) {
+        self.pending = false;
+        self.pending = *self != Made::default();
     }
 }
 

@@ -137,8 +137,11 @@ impl ProvingGrounds {
         // which moves nothing): judged as that record, not applied again. Before the end of
         // the game, since what it records came before it (a wound made at `recover` may have
         // lost the game).
-        if (!s.made.is_empty() || matches!(e.action, Action::MarkerHeld { .. })) && self.late_record(s, e, f)
-        {
+        // (A hold in its turn's order is the common case: not asked about.)
+        let late_hold = matches!(e.action, Action::MarkerHeld { slot }
+            if s.phase != Phase::Move || slot <= s.cursor);
+        if (!s.made.is_empty() || late_hold) && self.late_record(s, e, f) {
+            s.made.settle();
             return Ok(());
         }
         if s.phase == Phase::Over {

@@ -69,6 +69,7 @@ impl Hooks for Chariots {
                 if let (Action::ChariotResolved { met }, Some(k)) = (due, s.mods.chariots.chariot) {
                     g.settle_chariot(s, k, met, f);
                     s.made.chariot = Some(met); // a late `chariot-met`/`-unmet` records this
+                    s.made.note();
                 }
             }
         }

@@ -82,6 +82,7 @@ impl Hooks for SunMoon {
             if g.certain_about(s, m) {
                 s.slots[m].marker -= 1; // `moon_owed` holds it above the bottom space
                 s.made.moon = m as u8 + 1; // a late `moon` is the record of this move
+                s.made.note();
             }
             s.mods.sun_moon.moon_done = true;
         }
@@ -129,6 +130,7 @@ impl Hooks for SunMoon {
             let color = g.default_borrow(s);
             g.take_borrow(s, color);
             s.made.borrow = Some(color); // a late `borrow` is the record of this one
+            s.made.note();
         }
         s.mods.sun_moon.borrow_missed = false;
     }
