@@ -9,7 +9,7 @@ use super::dice::{Color, ColorCounts};
 use super::enemy::Enemy;
 
 /// Why a marker stays where it is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Hold {
     /// No die shows the slot's number: the enemy was not attacked.
     NoDice,
@@ -24,7 +24,7 @@ pub enum Hold {
 }
 
 /// What the rules require of one battle marker this round.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Expected {
     Down,
     /// Up this many spaces: as far as the set's separate dice reach.

@@ -1,8 +1,9 @@
 //! The readable board: six enemies with their tracks and markers, health track with the
 //! colored stack, exhaustion track and pool, then one line per module in play.
 
+use super::dice::Color;
 use super::facts::{sets, singles};
-use super::params::Module;
+use super::params::{Module, ReplaceWithoutWhite};
 use super::state::{State, EXHAUSTION, SLOTS};
 use super::ProvingGrounds;
 use std::fmt::Write as _;
@@ -73,7 +74,21 @@ impl ProvingGrounds {
         b.push('\n');
         let _ = writeln!(b, "  pool     {}  (sets {}; singles {})", s.pool, sets(&s.pool), singles(&s.pool));
         if s.replace_owed {
-            let _ = writeln!(b, "  a die replacement is owed (replace w -> g|y|b)");
+            // Only the colors the stack still holds can be taken (`pg.replace.from-stack`),
+            // and the die given is a white one while the pool has one (as `decision_owed`).
+            let has_white = s.pool.iter().any(|d| d.color == Color::White);
+            let give = match self.config.replace_without_white {
+                _ if has_white => "w",
+                ReplaceWithoutWhite::Add => "-",
+                _ => "COLOR",
+            };
+            let _ = write!(b, "  a die replacement is owed (replace {give} -> ");
+            let mut first = true;
+            for c in Color::COLORED.into_iter().filter(|&c| s.stack.get(c) > 0) {
+                let _ = write!(b, "{}{}", if first { "" } else { "|" }, c.name());
+                first = false;
+            }
+            b.push_str(")\n");
         }
         if !self.config.modules.is_empty() {
             self.module_board(s, &mut b);

@@ -12,7 +12,7 @@ use super::dice::{Color, Die};
 use super::event::{Action, Event};
 use super::params::{ExhaustFrom, ReplaceWithoutWhite, Replacement, RingEntry};
 use super::rules::*;
-use super::state::{Outcome, Phase, State, MAX_DISCARD, SLOTS};
+use super::state::{MadeCheck, Outcome, Phase, State, MAX_DISCARD, SLOTS};
 use super::ProvingGrounds;
 use crate::{Findings, StepError, Violation};
 
@@ -59,6 +59,7 @@ impl ProvingGrounds {
         s.slots[i].card = None;
         s.slots[i].marker = 0;
         s.marker_unknown &= !(1 << i);
+        s.marker_unknown_ordinal[i] = 0; // meaningless once known: canonical for the digest
         for m in self.modules() {
             m.after_defeat(self, s, i);
         }
@@ -96,7 +97,16 @@ impl ProvingGrounds {
                 format!("under exhaust-from=wounding-enemy the die must be one showing {face}"),
             ));
         }
+        let recovered = s.phase == Phase::Draw && s.round > 0;
+        let before = s.exhaustion[0].get(color);
         self.suffer_wound(s, i, card, color, f);
+        if recovered && s.exhaustion[0].get(color) > before {
+            // Recorded after its round's recovery (reported above): the wound is that round's
+            // (its marker was left on the bottom space), so its die is where the recovery
+            // would have moved it, one space down, and comes back when the rules say (l.183).
+            s.exhaustion[0].0[color.index()] -= 1;
+            s.exhaustion[1].add(color);
+        }
         Ok(())
     }
 
@@ -117,6 +127,7 @@ impl ProvingGrounds {
         }
         s.slots[i].marker = self.enemy(card).start;
         s.marker_unknown &= !(1 << i); // back on its start space: known again
+        s.marker_unknown_ordinal[i] = 0;
         self.lose_health(s, true);
     }
 
@@ -282,6 +293,10 @@ impl ProvingGrounds {
 
     /// Step 2B is over: markers left on a top or bottom space, and a replacement not made.
     pub(super) fn close_checks(&self, s: &mut State, e: &Event, f: &mut Findings) {
+        if s.made.recovery {
+            s.made.recovery = false; // the round being closed is not the one recovered before
+            s.made.settle();
+        }
         self.finish_moves(s, e, f);
         for i in 0..SLOTS {
             let Some(card) = s.slots[i].card else { continue };
@@ -311,6 +326,12 @@ impl ProvingGrounds {
             if !self.certain_about(s, i) {
                 continue;
             }
+            // Its late record, if the log has one, is the record of this defeat or wound.
+            s.made.checks[i] = Some(match a {
+                Action::WoundSuffered { exhausted, .. } => MadeCheck::Wound(exhausted),
+                _ => MadeCheck::Defeat,
+            });
+            s.made.note();
             match a {
                 Action::WoundSuffered { exhausted, .. } => {
                     if s.replace_owed {

@@ -63,6 +63,7 @@ impl ProvingGrounds {
         s.slots[i].card = Some(card);
         s.slots[i].marker = self.enemy(card).start;
         s.marker_unknown &= !(1 << i); // placed on its start space: known again
+        s.marker_unknown_ordinal[i] = 0; // meaningless once known: canonical for the digest
         Ok(())
     }
 

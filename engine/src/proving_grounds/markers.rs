@@ -155,6 +155,41 @@ impl ProvingGrounds {
         }
     }
 
+    /// The late record of slot `i`'s turn, which was made (`made`) where the log left it out
+    /// (`step::late_record`): the same record is no second finding; a set stopping short of
+    /// the spaces made, while no check has come yet, is the player's choice under
+    /// `multi-space=optional` (the marker goes back to where the record says); anything else
+    /// is reported under the rule the turn carries out, and the turn made stands.
+    pub(super) fn late_turn(&self, s: &mut State, i: usize, made: Expected, e: &Event, f: &mut Findings) {
+        let slot = i as u8 + 1;
+        let due = turn_action(slot, made);
+        if due == e.action {
+            return;
+        }
+        if let (Expected::Up(m), Action::MarkerMovedUp { spaces, .. }) = (made, &e.action) {
+            if *spaces >= 1
+                && *spaces < m
+                && s.phase == Phase::Move
+                && self.config.multi_space == MultiSpace::Optional
+            {
+                s.slots[i].marker = s.slots[i].marker.saturating_sub(m - *spaces);
+                return;
+            }
+        }
+        self.violate_about(
+            s,
+            i,
+            f,
+            Violation::new(
+                wrong_turn_rule(made, &e.action),
+                format!(
+                    "marker {slot}'s turn was made as the rules required where the log left it out; this late record says otherwise"
+                ),
+            )
+            .expected_recorded(due.to_string(), e.to_string()),
+        );
+    }
+
     /// A turn recorded otherwise than the rules require, under the rule it breaks.
     fn report_wrong_turn(
         &self,
@@ -165,18 +200,7 @@ impl ProvingGrounds {
         e: &Event,
         f: &mut Findings,
     ) {
-        let rule = match (expected, &e.action) {
-            (Expected::Up(m), Action::MarkerMovedUp { spaces, .. }) if *spaces > m => SEPARATE_DICE,
-            (Expected::Up(_), _) => SET_UP,
-            (Expected::Down, _) => SINGLE_DOWN,
-            (Expected::Reflected, _) => SHIELD_REFLECTED,
-            (Expected::Shield, _) => SHIELD_GAIN,
-            (Expected::Unshield, _) => SHIELD_REMOVE,
-            (Expected::Hold(Hold::NoDice), _) => NO_DICE,
-            (Expected::Hold(Hold::Shielded), _) => SHIELD_HOLDS,
-            (Expected::Hold(Hold::MissingColor), _) => COLOR_REQUIREMENT,
-            (Expected::Hold(Hold::TooFew | Hold::AtTop), _) => INCORRECT_SET,
-        };
+        let rule = wrong_turn_rule(expected, &e.action);
         let slot = i as u8 + 1;
         let en = self.enemy(card);
         // Uncertain when this enemy met an unverified weakness: its turn may be what the
@@ -242,6 +266,9 @@ impl ProvingGrounds {
                 // Not after an unverified effect: the table may have done what it says.
                 if let (Some(card), true) = (s.slots[t].card, self.certain_about(s, t)) {
                     self.apply_turn(s, t, card, exp, &due);
+                    // Its late record, if the log has one, is the record of this move.
+                    s.made.turns[t] = Some(exp);
+                    s.made.note();
                 }
             }
         }
@@ -262,5 +289,21 @@ impl ProvingGrounds {
             s.cursor = SLOTS as u8;
             s.phase = Phase::Check;
         }
+    }
+}
+
+/// The rule a turn recorded as `action` breaks when the rules require `expected`.
+fn wrong_turn_rule(expected: Expected, action: &Action) -> &'static str {
+    match (expected, action) {
+        (Expected::Up(m), Action::MarkerMovedUp { spaces, .. }) if *spaces > m => SEPARATE_DICE,
+        (Expected::Up(_), _) => SET_UP,
+        (Expected::Down, _) => SINGLE_DOWN,
+        (Expected::Reflected, _) => SHIELD_REFLECTED,
+        (Expected::Shield, _) => SHIELD_GAIN,
+        (Expected::Unshield, _) => SHIELD_REMOVE,
+        (Expected::Hold(Hold::NoDice), _) => NO_DICE,
+        (Expected::Hold(Hold::Shielded), _) => SHIELD_HOLDS,
+        (Expected::Hold(Hold::MissingColor), _) => COLOR_REQUIREMENT,
+        (Expected::Hold(Hold::TooFew | Hold::AtTop), _) => INCORRECT_SET,
     }
 }

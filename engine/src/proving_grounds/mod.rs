@@ -214,7 +214,17 @@ impl Game for ProvingGrounds {
             // color; a missing `face` is told by the moon's move, and a borrow with no facing
             // known is accepted when an enemy was hit; a `draw` into a slot that holds an
             // enemy leaves that enemy there (it was replaced).
-            rules_version: 10,
+            // 11: a consequence made where its omission showed is not made again when the log
+            // records it late (audit r4 D2): a late marker move, defeat, wound, `recover`
+            // (after the next roll), moon's move, chariot resolution or sun's borrow is that
+            // consequence's own record, with no second finding (one mistake, one finding), and
+            // it is not applied again (a late `down` moved the marker twice, a late wound cost
+            // two health, a late `recover` closed the round just rolled); a late wound naming
+            // another die exhausts that die instead; a late `hold` moves nothing and is no
+            // finding; a wound recorded after its round's recovery sends its die one space
+            // down, where the recovery would have moved it; a late borrow after its absence was
+            // reported at the checks is no pg.check.after-moves finding.
+            rules_version: 11,
         }
     }
 

@@ -82,6 +82,10 @@ impl ProvingGrounds {
         );
         if s.phase != Phase::Over {
             self.recover_dice(s);
+            // A `recover` recorded late, before the next round's markers move, is the record
+            // of this recovery (`step::late_record`).
+            s.made.recovery = true;
+            s.made.note();
         }
     }
 }

@@ -9,7 +9,7 @@ use super::dice::{ColorCounts, Dice, MAX_DICE};
 use super::event::Event;
 use super::params::{Module, RollsTimer};
 use super::rules::*;
-use super::state::{Phase, State};
+use super::state::{Made, Phase, State};
 use super::ProvingGrounds;
 use crate::{Findings, StepError, Violation};
 
@@ -56,6 +56,11 @@ impl ProvingGrounds {
         s.moved = 0;
         s.cursor = 0;
         s.phase = Phase::Roll;
+        if !s.made.is_empty() {
+            // Last round's made consequences wait for their late records no longer; a
+            // recovery made at this roll still may get its own.
+            s.made = Made { recovery: s.made.recovery, pending: s.made.recovery, ..Made::default() };
+        }
         for m in self.modules() {
             m.after_roll(self, s);
         }

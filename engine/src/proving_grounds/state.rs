@@ -8,6 +8,7 @@
 //! idle (zero) when its module is not in play, so a training game carries a few idle bytes
 //! and steps as if they were not there. The rules that change them are in `modules/`.
 
+use super::attack::Expected;
 use super::dice::{Color, ColorCounts, Dice, Die};
 use crate::kit::named::named_enum;
 use crate::kit::taint::Unverified;
@@ -122,6 +123,10 @@ pub struct State {
     /// (`certain_about`). Set and cleared within one step, so never part of a stored table.
     #[serde(skip)]
     pub tainted_event: Option<u32>,
+    /// Consequences the log left out that were made where their absence showed (one omission,
+    /// one finding): a record of one of them that comes later is the log's record of what was
+    /// made, and is not applied again (`step::late_record`).
+    pub made: Made,
 }
 
 impl Default for State {
@@ -173,6 +178,7 @@ impl State {
             marker_unknown_ordinal: [0; SLOTS],
             exhaust_named: false,
             tainted_event: None,
+            made: Made::default(),
         }
     }
 
@@ -206,6 +212,58 @@ impl State {
     pub fn discard_pile(&self) -> &[u8] {
         &self.discard[..(self.defeated as usize).min(MAX_DISCARD)]
     }
+}
+
+/// The consequences of this round the log left out and the engine made where their absence
+/// showed (reported once there, as `kit::due` does): each stays here until the log's own late
+/// record of it comes (which is then the record of what was made: no second finding, not
+/// applied again) or the next round starts. Empty on the legal path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Made {
+    /// Slot i's marker turn, made as the rules required it (`markers::report_skipped_moves`).
+    pub turns: [Option<Expected>; SLOTS],
+    /// Slot i's defeat or wound, resolved at the round's close (`checks::close_checks`).
+    pub checks: [Option<MadeCheck>; SLOTS],
+    /// The round's recovery, made at the roll or draw that showed it missing: a `recover`
+    /// recorded before the next round's markers move is its late record.
+    pub recovery: bool,
+    /// The moon's move (its slot, 1-6; 0 none), made when the checks started.
+    pub moon: u8,
+    /// The chariot's resolution (met or not), made at the first marker's turn.
+    pub chariot: Option<bool>,
+    /// The sun's borrow, made at the round's close with the dial's first color.
+    pub borrow: Option<Color>,
+    /// Something above is set (kept by `note` and `settle`), so that the step's legal path
+    /// asks one byte rather than comparing the whole record.
+    pub pending: bool,
+}
+
+impl Made {
+    /// Nothing made is waiting for its late record.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        !self.pending
+    }
+
+    /// Something was just made (set by its caller).
+    #[inline]
+    pub fn note(&mut self) {
+        self.pending = true;
+    }
+
+    /// After a late record was taken: `pending` again says whether anything is left.
+    pub fn settle(&mut self) {
+        self.pending = false;
+        self.pending = *self != Made::default();
+    }
+}
+
+/// A defeat or wound made at the round's close.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum MadeCheck {
+    Defeat,
+    /// The die sent to the exhaustion track (the one `next_consequence` derives).
+    Wound(Color),
 }
 
 /// The modules' part of the table: one struct per module, idle when it is not in play.

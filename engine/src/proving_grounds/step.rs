@@ -7,9 +7,11 @@
 //! `recover` (step 3); the modules' rules are in `modules/`, called through their hooks. A
 //! consequence the log skipped is reported at the event where its absence shows.
 
+use super::attack::Expected;
+use super::dice::Color;
 use super::event::{Action, Event};
 use super::rules::*;
-use super::state::{Phase, State, SLOTS};
+use super::state::{MadeCheck, Phase, State, SLOTS};
 use super::ProvingGrounds;
 use crate::{Findings, StepError, Violation};
 
@@ -131,6 +133,17 @@ impl ProvingGrounds {
     // One function with `apply`: every event passes here.
     #[inline(always)]
     fn apply_event(&self, s: &mut State, e: &Event, f: &mut Findings) -> Result<(), StepError> {
+        // A late record of a consequence made where its absence showed (or a late `hold`,
+        // which moves nothing): judged as that record, not applied again. Before the end of
+        // the game, since what it records came before it (a wound made at `recover` may have
+        // lost the game).
+        // (A hold in its turn's order is the common case: not asked about.)
+        let late_hold = matches!(e.action, Action::MarkerHeld { slot }
+            if s.phase != Phase::Move || slot <= s.cursor);
+        if (!s.made.is_empty() || late_hold) && self.late_record(s, e, f) {
+            s.made.settle();
+            return Ok(());
+        }
         if s.phase == Phase::Over {
             // The game has ended: the event is reported and not applied, since no rule says
             // what it would mean.
@@ -194,6 +207,129 @@ impl ProvingGrounds {
                 None => Ok(()),
             },
         }
+    }
+
+    /// Whether `e` is the log's late record of a consequence already made (`State::made`):
+    /// the omission was reported where it showed and the consequence applied as the rules
+    /// required (kit::due, "one omission is one finding"), so its record coming later is the
+    /// same mistake: no second finding, and nothing applied again (rulebook l.121 moves a
+    /// marker one space for a single; l.157-163 one wound is one die and one health space).
+    /// A record about the same thing that differs from what was made is reported under the
+    /// rule the made consequence carries out, and not applied (the table the rules say
+    /// stands). A `hold` recorded after its slot's turn (holds are optional, and a skipped one
+    /// is never reported) moves nothing and is no finding either.
+    #[cold]
+    #[inline(never)]
+    fn late_record(&self, s: &mut State, e: &Event, f: &mut Findings) -> bool {
+        let slot_of = |slot: u8| Some(slot as usize).filter(|&n| (1..=SLOTS).contains(&n)).map(|n| n - 1);
+        match e.action {
+            Action::MarkerMovedUp { slot, .. }
+            | Action::MarkerMovedDown { slot }
+            | Action::MarkerHeld { slot }
+            | Action::ShieldGained { slot }
+            | Action::ShieldRemoved { slot } => {
+                let Some(i) = slot_of(slot) else { return false };
+                if let Some(made) = s.made.turns[i] {
+                    s.made.turns[i] = None;
+                    self.late_turn(s, i, made, e, f);
+                    return true;
+                }
+                let after_turn = match s.phase {
+                    Phase::Move => i < s.cursor as usize,
+                    Phase::Check => true,
+                    // After the round's recovery (the pool's faces are gone): a turn the rules
+                    // required was made at `recover`, so a slot that did not move held.
+                    Phase::Draw => s.round > 0,
+                    _ => false,
+                };
+                let held = matches!(e.action, Action::MarkerHeld { .. })
+                    && after_turn
+                    && !s.has_moved(i)
+                    && s.slots[i].card.is_some()
+                    && (s.phase == Phase::Draw || matches!(self.expected_for(s, i), Expected::Hold(_)));
+                if held {
+                    s.moved |= 1 << i;
+                }
+                held
+            }
+            Action::EnemyDefeated { slot } => {
+                let Some(i) = slot_of(slot) else { return false };
+                let made = s.made.checks[i] == Some(MadeCheck::Defeat);
+                if made {
+                    s.made.checks[i] = None;
+                }
+                made
+            }
+            Action::WoundSuffered { slot, exhausted } => {
+                let Some(i) = slot_of(slot) else { return false };
+                let Some(MadeCheck::Wound(sent)) = s.made.checks[i] else { return false };
+                s.made.checks[i] = None;
+                if sent != exhausted {
+                    // The die is the player's choice (l.159 "Add one of your dice"): the
+                    // record says which went, so it takes the place of the one derived.
+                    self.rechoose_exhausted(s, sent, exhausted);
+                }
+                true
+            }
+            Action::Recovered => {
+                let before_moves = match s.phase {
+                    Phase::Draw | Phase::Roll => true,
+                    Phase::Move => s.cursor == 0 && s.moved == 0,
+                    _ => false,
+                };
+                let made = s.made.recovery && before_moves;
+                if made {
+                    s.made.recovery = false;
+                }
+                made
+            }
+            Action::MoonStruck { slot } => {
+                let made = s.made.moon != 0 && s.made.moon == slot;
+                if made {
+                    s.made.moon = 0;
+                }
+                made
+            }
+            Action::ChariotResolved { met } => {
+                let Some(was) = s.made.chariot else { return false };
+                s.made.chariot = None;
+                if was != met {
+                    f.violate(
+                        Violation::new(
+                            CHARIOT_RESOLVE,
+                            "the chariot was resolved at the first marker's turn, where the log left its resolution out; this late record says otherwise",
+                        )
+                        .expected_recorded(Action::ChariotResolved { met: was }.to_string(), e.to_string()),
+                    );
+                }
+                true
+            }
+            Action::DieBorrowed { color } => {
+                // A late borrow naming another color than the one made keeps the made one (a
+                // limitation: the dice have moved on since).
+                let made = s.made.borrow.is_some() && s.made.borrow == Some(color);
+                if made {
+                    s.made.borrow = None;
+                }
+                made
+            }
+            _ => false,
+        }
+    }
+
+    /// A wound made at the round's close sent a die of `sent`; its late record names
+    /// `recorded`: that die goes to the track instead, where the made one is now (on the top
+    /// space, or one below once the round was recovered), and the made one comes back.
+    fn rechoose_exhausted(&self, s: &mut State, sent: Color, recorded: Color) {
+        let k = usize::from(s.phase != Phase::Move && s.phase != Phase::Check && s.phase != Phase::Roll);
+        let Some(j) = s.pool.position(|d| d.color == recorded) else { return };
+        if s.exhaustion[k].get(sent) == 0 {
+            return;
+        }
+        s.exhaustion[k].0[sent.index()] -= 1;
+        s.exhaustion[k].add(recorded);
+        s.pool.as_mut_slice()[j].color = sent;
+        s.pool.sort();
     }
 
     /// A module's event is recorded only when the setup puts that module in play.

@@ -68,6 +68,8 @@ impl Hooks for Chariots {
                 // is one finding: the chariot does not stay in play, its health loss counts.
                 if let (Action::ChariotResolved { met }, Some(k)) = (due, s.mods.chariots.chariot) {
                     g.settle_chariot(s, k, met, f);
+                    s.made.chariot = Some(met); // a late `chariot-met`/`-unmet` records this
+                    s.made.note();
                 }
             }
         }

@@ -81,6 +81,8 @@ impl Hooks for SunMoon {
             // the marker is. Not after an unverified effect: it may be why the log has no move.
             if g.certain_about(s, m) {
                 s.slots[m].marker -= 1; // `moon_owed` holds it above the bottom space
+                s.made.moon = m as u8 + 1; // a late `moon` is the record of this move
+                s.made.note();
             }
             s.mods.sun_moon.moon_done = true;
         }
@@ -127,6 +129,8 @@ impl Hooks for SunMoon {
         {
             let color = g.default_borrow(s);
             g.take_borrow(s, color);
+            s.made.borrow = Some(color); // a late `borrow` is the record of this one
+            s.made.note();
         }
         s.mods.sun_moon.borrow_missed = false;
     }
@@ -291,7 +295,9 @@ impl ProvingGrounds {
         // or wound is late (its absence was reported when the checks started). It is applied
         // as played: under `sun-borrow=at-once` a wound recorded before it could not exhaust
         // the borrowed die (`top_before_borrow_new`).
-        if s.phase == Phase::Check {
+        // One mistake, one finding: a borrow whose absence was reported as the checks started
+        // (`borrow_missed`) is that omission's late record, not a second mistake.
+        if s.phase == Phase::Check && !s.mods.sun_moon.borrow_missed {
             f.violate(Violation::new(
                 CHECK_AFTER_MOVES,
                 "a die is borrowed after defeats and wounds were checked: the sun's borrow is part of step 2A",
