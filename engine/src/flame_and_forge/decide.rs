@@ -47,6 +47,8 @@ impl FlameAndForge {
         // What the last step found owed (`State::settled`): taken before anything changes,
         // so that a step that stops early or fails leaves none.
         let known = s.settled.0.take();
+        // What the last step passed over as left out (`PassedOver`): trusted for this step only.
+        let passed_over = s.passed_over.0.take();
         // Rare (a draw recorded before Phase 1): the test is here, the work out of line.
         if s.phase == Phase::Drawn {
             self.drawn_early(s, e, f);
@@ -77,6 +79,17 @@ impl FlameAndForge {
                     self.settle(s, f)
                 }
                 _ => {
+                    if let Some((late, alt)) = passed_over {
+                        if late == Some(*e) && self.late_record(s, e) {
+                            // The table is as it was: what was found owed still is.
+                            s.settled.0 = known;
+                            return Ok(());
+                        }
+                        if let Some(alt) = alt.filter(|alt| self.other_reading(s, alt, e)) {
+                            *s = *alt;
+                        }
+                    }
+                    self.left_out_before(s, e, f)?;
                     due::check_recorded(self, s, e, f)?;
                     Stop::Unknown
                 }
@@ -111,6 +124,82 @@ impl FlameAndForge {
         // The last act of the step (`begun` above is no part of what is owed).
         s.settled.0 = Some(self.owed_after_settle(s, stop));
         Ok(())
+    }
+
+    /// A recorded consequence that is not the one owed, but the one owed right after it
+    /// (what the table owes once the owed one is done): the owed one was left out (or is
+    /// written after this record). It is reported once, as left out, under its own rule and
+    /// applied as the rules say, and the record is then judged against the consequence it is
+    /// (the docs' "one the log leaves out is reported under its own rule ... and applied").
+    /// Up to rules version 14 a record of the same kind and subject was taken as the owed one
+    /// "as played" (a Regroup's blue gem recorded where its red one was owed became the red
+    /// one, blue, and the blue one was then left out too: two findings and the wrong gems),
+    /// and a swap of a fire and its scorch applied the late fire a second time.
+    ///
+    /// Only where the chain has no other reading: a record the rules let come in another
+    /// order (`Consequences::reorder`) is left to the kit. Off the hot path (the record equal
+    /// to what is owed never comes here); the trial runs on a copy of the table.
+    #[cold]
+    #[inline(never)]
+    fn left_out_before(&self, s: &mut State, e: &Event, f: &mut Findings) -> Result<(), StepError> {
+        use due::Consequences as C;
+        let Some(owed) = C::due(self, s) else { return Ok(()) };
+        let fact = C::fact(self, &owed);
+        if fact == *e {
+            return Ok(());
+        }
+        let mut trial = s.clone();
+        if C::reorder(self, &mut trial, &owed, e).is_some() {
+            return Ok(());
+        }
+        let mut trial = s.clone();
+        let mut found = Findings::default();
+        C::apply(self, &mut trial, &owed, &fact, &mut found)?;
+        let Some(next) = C::due(self, &trial) else { return Ok(()) };
+        if C::fact(self, &next) != *e {
+            return Ok(());
+        }
+        // The other reading, the record a wrong value of the owed consequence (the kit's, for
+        // a record about the same thing), kept for the next step to choose (`other_reading`).
+        let alt = (C::pairing(self, &fact, e) == due::Pairing::Subject).then(|| {
+            let mut alt = s.clone();
+            let mut scratch = Findings::default();
+            C::apply(self, &mut alt, &owed, e, &mut scratch).ok().map(|()| Box::new(alt))
+        });
+        let v = due::left_out(self, s, &owed);
+        f.violate(v);
+        f.violations.append(&mut found.violations);
+        f.unverified.append(&mut found.unverified);
+        f.uncertain.append(&mut found.uncertain);
+        *s = trial;
+        s.passed_over.0 = Some((Some(fact), alt.flatten()));
+        Ok(())
+    }
+
+    /// Whether the record after one `left_out_before` read as the consequence owed next is
+    /// what the other reading's table (`alt`: that record a wrong value of the owed one)
+    /// owes, and not what this table owes: the log kept to the other reading (`gain red b`,
+    /// `gain red b` where `gain red y`, `gain red b` are owed: a wrong gem, then the next one
+    /// as owed, where reading the first as the second left the second not due). The replay
+    /// goes on from that table; the one finding already made stands for the wrong record.
+    #[cold]
+    #[inline(never)]
+    fn other_reading(&self, s: &State, alt: &State, e: &Event) -> bool {
+        use due::Consequences as C;
+        let owes = |t: &State| C::due(self, t).is_some_and(|owed| C::fact(self, &owed) == *e);
+        !owes(s) && owes(alt)
+    }
+
+    /// The record of a consequence the step before reported left out and applied
+    /// (`left_out_before`, `PassedOver`), coming right after the record that stood in its
+    /// place: the two were written in the other order. It is on the table already: neither
+    /// applied again nor reported again (the swap is the one finding). Not when it is owed
+    /// again now (then it is simply due).
+    #[cold]
+    #[inline(never)]
+    fn late_record(&self, s: &State, e: &Event) -> bool {
+        use due::Consequences as C;
+        C::due(self, s).is_none_or(|owed| C::fact(self, &owed) != *e)
     }
 
     /// Phase 2's event drawn while Phase 1 is still resolving the top event (l.125 "Phase 1:
@@ -424,6 +513,10 @@ impl FlameAndForge {
         {
             return Late::No;
         }
+        // The other reading: the discard owed now left out of the log, and this its health
+        // (kept for the next step to choose, `other_reading`: a next record that is the
+        // discard after it, not one this reading owes, shows the discard was left out).
+        let alt = self.discard_left_out(s, e);
         Self::set_events_ahead(s);
         let (rule, whose, line, others) = match st.why {
             Why::WinEvent => (r::CHALLENGE_WIN_EVENT, "a won challenge's event", "l.257", "the win's"),
@@ -441,7 +534,27 @@ impl FlameAndForge {
             ),
         );
         self.apply_due(s, &gain, e, f);
+        s.passed_over.0 = alt.map(|alt| (None, Some(alt)));
         Late::Applied
+    }
+
+    /// The table where the event discard owed now was left out of the log and `e` (a health)
+    /// is the gain owed after it (applied as the rules say), if that is what `e` is there.
+    #[cold]
+    #[inline(never)]
+    fn discard_left_out(&self, s: &State, e: &Event) -> Option<Box<State>> {
+        use due::Consequences as C;
+        let owed = C::due(self, s)?;
+        let mut alt = s.clone();
+        let mut scratch = Findings::default();
+        let fact = C::fact(self, &owed);
+        C::apply(self, &mut alt, &owed, &fact, &mut scratch).ok()?;
+        let next = C::due(self, &alt)?;
+        if C::fact(self, &next) != *e {
+            return None;
+        }
+        C::apply(self, &mut alt, &next, e, &mut scratch).ok()?;
+        Some(Box::new(alt))
     }
 
     /// The seat whose Relics forge (a forge with multicolour gems, l.318) owes its next event

@@ -135,6 +135,7 @@ impl FlameAndForge {
             score_team: None,
             choosing_token: None,
             settled: state::Settled::default(),
+            passed_over: state::PassedOver::default(),
         }
     }
 
@@ -294,7 +295,19 @@ impl Game for FlameAndForge {
             // finding, the monsters moved away from the log's gems). Interpretation beast-order
             // (l.405 against l.180-182): the default beast-first keeps the Bored Beast before the
             // special dwarf's ability; ability-first is the variant.
-            rules_version: 14,
+            // 15 (audit r4 D5): a consequence record that is not the one owed but the one owed
+            // right after it is read as the owed one left out (one finding under its own rule,
+            // applied as the rules say) and the record judged as the next one owed: a Regroup's
+            // `gain blue b` where its red gem was owed (l.201) was the red one "as played",
+            // blue, and the blue one then left out too (2 findings, y1 b2 r0 for y1 b1 r1). The
+            // left-out record coming right after (a swap: `scorch O1a` before the third `fire
+            // O1a`, l.154) is neither applied again nor reported (it was a 4th fire, O2a never
+            // scorched, the lost game "playing", 22 findings). A next record showing the other
+            // reading (a wrong gem, then the next gem as owed) goes on from that table. A
+            // forge's health taken ahead of its discard where the discard was left out (the
+            // next record the discard after it) goes on as the discard left out, its health
+            // after it (42 findings and red's action never closed; now 1).
+            rules_version: 15,
         }
     }
 

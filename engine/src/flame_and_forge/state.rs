@@ -411,6 +411,40 @@ pub struct State {
     /// What the last step found owed next (see [`Settled`]): not part of the table.
     #[serde(skip)]
     pub settled: Settled,
+    /// The consequence the last step reported left out and applied in place, the record
+    /// after it being the consequence owed next (see [`PassedOver`]): not part of the table.
+    #[serde(skip)]
+    pub passed_over: PassedOver,
+}
+
+/// The consequence the last step found left out of the log (reported once, applied as the
+/// rules say) because the record stood where the consequence after it was owed: if the very
+/// next record is that consequence after all, the two were written in the other order (a
+/// swap), and it is the late record of what is already on the table: neither applied again
+/// nor reported again (flame-and-forge.md, "one omission or swap is one finding").
+///
+/// With it, where the record was of the same kind and subject as the consequence owed (a
+/// gem of another colour), the table of the other reading, the record a wrong value of the
+/// owed consequence: if the next record is what that table owes and not what this one owes,
+/// the log kept to that reading (a wrong gem, then the next gem as owed), and the replay
+/// goes on from it, so that every recorded fact stays on the table.
+///
+/// Not part of the table, like [`Settled`]: never serialized, never makes two states
+/// unequal; a step takes it before it changes anything.
+#[derive(Clone, Default)]
+pub struct PassedOver(pub(super) Option<(Option<super::event::Event>, Option<Box<State>>)>);
+
+impl PartialEq for PassedOver {
+    /// Always equal: a memo of the last step is no part of the table.
+    fn eq(&self, _: &PassedOver) -> bool {
+        true
+    }
+}
+impl Eq for PassedOver {}
+impl std::fmt::Debug for PassedOver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("PassedOver")
+    }
 }
 
 /// The consequence owed next (`None`: a decision or reveal), as the last step derived it
