@@ -991,6 +991,9 @@ impl WildAssent {
                     format!("`{name}` was in range of {tname}: it moves as far away as it can while staying in range"),
                 ));
             }
+            if let Some(b) = self.careful_away_dearer(s, act, r, &goal, here, spent, target) {
+                return Some(b);
+            }
             // There, with Speed left, it faces its target to attack (`careful-retreat-turn`).
             return (self.params.careful_turn == CarefulTurn::Face
                 && left > 0
@@ -1039,6 +1042,50 @@ impl WildAssent {
                     .then(|| (rule, format!("`{name}` stops with {left} Speed left on its way to {tname}")))
             }
         }
+    }
+
+    /// Careful Advance moving away while in range: it goes by a shortest path to the field
+    /// where it stops and arrives there without a turn (l.290 "taking the shortest path to
+    /// their destination"; audit r4 D7, rules version 20). The Speed walked is the least that
+    /// reaches that field in range (any facing the goal holds it with), not only the least
+    /// for the facing it ends with: `tb r` (2) where `l` (1) reaches the same field is not a
+    /// shortest path. Under `careful-retreat-turn=face` one rotation after arriving, to face
+    /// its target, comes on top.
+    #[allow(clippy::too_many_arguments)]
+    fn careful_away_dearer(
+        &self,
+        s: &State,
+        act: &Activation,
+        r: &mut Reach,
+        goal: &Places,
+        here: Place,
+        spent: u8,
+        target: UnitIx,
+    ) -> Option<Breach> {
+        let walked = spent.saturating_sub(act.spent);
+        let turn = r.mover.turn_cost;
+        let costs = r.costs();
+        let at = |f: Facing| {
+            goal[f.index()].contains(here.at).then(|| costs.get(Place::new(here.at, f))).flatten()
+        };
+        let least = Facing::ALL.iter().filter_map(|&f| at(f)).min()?;
+        if walked <= least {
+            return None;
+        }
+        let faced = self.params.careful_turn == CarefulTurn::Face
+            && walked == least.saturating_add(turn)
+            && Facing::ALL.iter().any(|&f| f != here.facing && at(f) == Some(least))
+            && self.ready(s, act, here, target);
+        (!faced).then(|| {
+            (
+                rules::CMOVE_SHORTEST,
+                format!(
+                    "`{}` reaches {} for {walked} Speed; a shortest path there costs {least}",
+                    s.unit(act.unit).name,
+                    here.at.algebraic()
+                ),
+            )
+        })
     }
 
     /// Whether the Creature standing at `here` could attack `target` after a turn but not as
@@ -1172,12 +1219,13 @@ impl WildAssent {
             if card.moving == Moving::Careful && in_goal(&goal, act.start) {
                 let others = self.pool_mask(s, act) & !(1 << target);
                 let score = |p: Place| self.careful_score(s, target, others, p.at);
-                let places: Vec<Place> = r
-                    .searched()
-                    .reached()
-                    .filter(|(p, _)| end_ok(*p) && in_goal(&goal, *p))
-                    .map(|(p, _)| p)
-                    .collect();
+                let reached: Vec<(Place, u8)> =
+                    r.searched().reached().filter(|(p, _)| end_ok(*p) && in_goal(&goal, *p)).collect();
+                // It arrives without a turn by a shortest path to its field (l.290): only the
+                // facings that field is reached with for its least Speed (audit r4 D7).
+                let least = |at: Pos| reached.iter().filter(|(q, _)| q.at == at).map(|&(_, c)| c).min();
+                let places: Vec<Place> =
+                    reached.iter().filter(|&&(p, c)| least(p.at) == Some(c)).map(|&(p, _)| p).collect();
                 let best = places.iter().map(|&p| score(p)).max();
                 if best.is_none() || best == Some(score(act.start)) {
                     // It stays: no farther field is in range.

@@ -72,6 +72,11 @@ impl WildAssent {
         if s.landing.is_some() {
             self.landing_ends(s, ev, f);
         }
+        // What the engine made at an omission is late-recorded, if at all, before the next
+        // decision (due.rs `Made`): from here a record of it is judged afresh.
+        if s.made.0.iter().any(Option::is_some) {
+            s.made = Default::default();
+        }
         // A second roll for an attack already rolled: nothing to decide (and it does not
         // show that the first roll's consequences are missing).
         if let (Event::Roll { unit, .. }, Some(a)) = (ev, s.attack.as_ref()) {

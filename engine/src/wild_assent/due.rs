@@ -55,6 +55,38 @@ pub enum Fact {
     Demand(Side, bool),
 }
 
+/// The consequences the engine made itself at an omission finding (reported as left out
+/// and applied), kept until the next decision: a record of one of them written late is the
+/// record of what was already made, not applied again (rules version 20). Bookkeeping, not
+/// the table: it takes no part in a state's equality or its digest.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Made(pub [Option<Fact>; 4]);
+
+impl PartialEq for Made {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+impl Eq for Made {}
+
+impl Made {
+    /// Remember `fact` as made at an omission finding (the oldest goes when all are taken).
+    pub fn push(&mut self, fact: Fact) {
+        self.0.rotate_right(1);
+        self.0[0] = Some(fact);
+    }
+    /// Take `fact` out if it was made at an omission finding.
+    pub fn take(&mut self, fact: &Fact) -> bool {
+        match self.0.iter().position(|m| m.as_ref() == Some(fact)) {
+            Some(i) => {
+                self.0[i] = None;
+                true
+            }
+            None => false,
+        }
+    }
+}
+
 /// Written out rather than derived so that it is inlined: every record is compared with what
 /// is due (`kit::due::check_recorded`), and the derived comparison was a call of its own.
 impl PartialEq for Fact {
@@ -1364,6 +1396,12 @@ impl Consequences for WildAssent {
     }
 
     fn apply(&self, s: &mut State, d: &Due, played: &Fact, f: &mut Findings) -> Result<(), StepError> {
+        // Made at an omission finding (the kit reports it left out just before): a late
+        // record of it is then not applied again (`unexpected`). Looked at only when a
+        // finding was made, so the clean path pays two length tests.
+        if !(f.violations.is_empty() && f.uncertain.is_empty()) {
+            self.note_made(s, d, played, f);
+        }
         self.apply_fact(s, played);
         // A Creature slain: the standing texts that wait for one can act now (taint.rs).
         if let Fact::Removed(u, how) = *played {
@@ -1542,6 +1580,12 @@ impl Consequences for WildAssent {
     }
 
     fn unexpected(&self, s: &mut State, recorded: &Fact, event: &Event, f: &mut Findings) {
+        // The late record of a consequence the engine already made at an omission finding
+        // (reported there as left out, and applied): that finding was the one this order
+        // costs; applying it again, uncertain or not, would count it twice (rules version 20).
+        if s.made.take(recorded) {
+            return;
+        }
         if let Fact::Round(n) = *recorded {
             if s.phase != Phase::Over {
                 return self.round_early(s, n, event, f);
@@ -1811,6 +1855,33 @@ impl WildAssent {
         f.violate(v);
         if next {
             self.apply_fact(s, &Fact::Round(n));
+        }
+    }
+}
+
+impl WildAssent {
+    /// [`Consequences::apply`] after a finding: when the last one is the kit's report that the
+    /// log leaves out this very due (`kit::due::left_out`), the fact is made by the engine.
+    #[inline(never)]
+    fn note_made(&self, s: &mut State, d: &Due, played: &Fact, f: &Findings) {
+        let last = match (f.violations.last(), f.uncertain.last()) {
+            (Some(v), None) | (None, Some(v)) => v,
+            // Both: the omission is the one just reported, in one list or the other.
+            (Some(a), Some(b)) => {
+                if a.message.starts_with("the log leaves out `") {
+                    a
+                } else {
+                    b
+                }
+            }
+            (None, None) => return,
+        };
+        if d.fact != *played || !last.message.starts_with("the log leaves out `") {
+            return;
+        }
+        let written = format!("the log leaves out `{}`,", self.event(s, d));
+        if last.message.starts_with(&written) {
+            s.made.push(*played);
         }
     }
 }

@@ -294,7 +294,21 @@ impl Game for WildAssent {
         // after it is not flagged; a reshuffle recorded while the deck holds cards is made as
         // recorded (one finding, the draw after it passes). Under
         // `momentum-4p=player` the simulator rolls five dice a player.
-        GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 19 }
+        // Rules version 20 (audit r4 D6): a consequence the engine made itself at an omission
+        // finding (reported as left out and applied) and then recorded late, before the next
+        // decision, is the record of what was made: no second finding (it was a second
+        // "nothing of the kind is due") and not applied again (after an unverified effect it
+        // was "uncertain" and applied twice: a 4-damage hit cost 8, a Gladiator or an Assent
+        // fell early and the match ended early or the replay stopped). Also 20 (audit r4 D7):
+        // a Careful Advance moving away while in range walks the least Speed that reaches the
+        // field where it stops (any facing in range), one rotation to face its target on top
+        // under `careful-retreat-turn=face`; a dearer way there (`tb r` for `l`) is
+        // wa.hunt.cmove.shortest (it was clean when (field, facing) cost the same either way),
+        // and the simulator retreats that way. Also 20 (audit r4 D5): the statuses one attack
+        // inflicts on a target may be recorded in any order (`afflict X fatigue` before
+        // `afflict X bleed`): both applied, no finding (it was wa.status.bleed-tick, the
+        // first applied in place of the second and the second dropped as not due).
+        GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 20 }
     }
     fn rules() -> &'static [RuleInfo] {
         rules::RULES
@@ -371,6 +385,7 @@ impl Game for WildAssent {
             troupes: Default::default(),
             arena: Default::default(),
             landing: None,
+            made: Default::default(),
         }
     }
     fn parse_event(&self, line: &str) -> Result<Event, ParseError> {

@@ -10,10 +10,16 @@
 //!   Berlyne, Zaxos, then Illithena, whatever their places; Arena Example 10: the
 //!   Daemonspawn, the Daemonretch, the Exalted Effigy). A target's damage recorded while
 //!   another target's is owed brings that target's turn forward; the other targets keep their
-//!   order. Each target's own consequences stay together and in order (damage, its statuses
-//!   in the order the attack states them, Knockback, a hazard): Knockback is worked out from
-//!   the board as it stands, so where one target lands can depend on who was pushed first,
-//!   and the engine works it out in the order the log states.
+//!   order. Each target's own consequences stay together and in order (damage, its statuses,
+//!   Knockback, a hazard): Knockback is worked out from the board as it stands, so where one
+//!   target lands can depend on who was pushed first, and the engine works it out in the
+//!   order the log states.
+//! - **The statuses one attack inflicts on a target** (rules version 20, audit r4 D5): the
+//!   book lists them on the card and sets no order for assigning them (`afflict X fatigue`
+//!   then `afflict X bleed` where the card gives Bleed first). A later one recorded first is
+//!   taken now; the one owed keeps its place, and the later one is then no longer owed (a
+//!   status held is not inflicted again). Not a Bleed that stacks (`bleed-stack=stack`),
+//!   which would be owed a second time at its place.
 //! - **The statuses expiring as an activation ends** ("Remove the token at the end of that
 //!   target's next activation", each token alike).
 //! - **The Seekers hurt by an Instinct card drawn for a Creature they are capturing** (2
@@ -27,7 +33,9 @@
 //! comes at once, and a target's own consequences follow the card (as a Keridwyn hit's do).
 
 use super::due::{Cause, Due, Fact};
-use super::state::{Stage, State};
+use super::rules::BleedStack;
+use super::state::{Stage, State, UnitIx};
+use super::Status;
 use super::WildAssent;
 
 impl WildAssent {
@@ -61,8 +69,38 @@ impl WildAssent {
             (Cause::Plain, Fact::Demand(owed, _), Fact::Demand(side, _)) if side != owed => {
                 self.demand_for(s, side)
             }
+            (Cause::Attack { stage: Stage::Status(k), .. }, Fact::Afflict(t, owed), Fact::Afflict(v, st))
+                if t == v && st != owed =>
+            {
+                self.status_later(s, due, k, t, st)
+            }
             _ => None,
         }
+    }
+
+    /// The attack's status `st` on `t`, owed after the `k`-th (owed now), recorded first:
+    /// taken now, with the stage left before the `k`-th so that it stays owed; `st`, then held,
+    /// is not owed again at its place (`affliction`). `None`: the attack owes `t` no such
+    /// status later.
+    fn status_later(&self, s: &State, due: &Due, k: u8, t: UnitIx, st: Status) -> Option<Due> {
+        if st == Status::Bleed && self.params.bleed_stack != BleedStack::Single {
+            return None;
+        }
+        let Cause::Attack { at, after, .. } = due.cause else { return None };
+        let a = s.attack.as_ref()?;
+        let specials = a.roll?.specials;
+        let fx = self.kept_after_damage(s, a, specials);
+        let (_, rule) = (usize::from(k) + 1..usize::from(k) + 16)
+            .map_while(|j| self.after_status(s, a, fx, specials, j))
+            .find(|&(x, _)| x == st)?;
+        if self.affliction(s, t, st).map(|(x, _)| x) != Some(st) {
+            return None;
+        }
+        let before = match k.checked_sub(1) {
+            Some(j) => Stage::Status(j),
+            None => Stage::Damage,
+        };
+        Some(Due { fact: Fact::Afflict(t, st), rule, cause: Cause::Attack { at, stage: before, after } })
     }
 
     /// The attack's target `t`, still to be resolved after the target at `at` whose damage

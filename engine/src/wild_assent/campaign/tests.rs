@@ -34,11 +34,13 @@ fn a_simulated_campaign_verifies_clean_and_replays_to_the_simulators_state() {
     // building and 7699 buying one, both going Derelict (found by scanning seeds 1-8000 with
     // `arbiter simulate wild-assent --setup scope=campaign --setup seasons=10` at rules version
     // 17, whose Careful Advances turn to face their target after moving away: 11 of them
-    // upgrade, 5 buy. Version 16's seeds 686 and 1608 now do neither).
+    // upgrade, 5 buy. Version 16's seeds 686 and 1608 now do neither). Rules version 20's
+    // simulator retreats by a shortest path to the field (audit r4 D7), and 7699 no longer
+    // buys: 525 does (and goes Derelict), found by the same scan (seeds 1-3000).
     let runs: [(&[&str], &[u64]); 3] = [
         (&["scope=campaign", "seasons=3"], &[1, 2, 3, 4, 5, 6]),
         (&["scope=campaign", "seasons=2", "scout-actions=one-each"], &[1, 2, 3, 4, 5, 6]),
-        (&["scope=campaign", "seasons=10"], &[2805, 7699]),
+        (&["scope=campaign", "seasons=10"], &[2805, 525]),
     ];
     for (pairs, seeds) in runs {
         let g = game(pairs);
@@ -82,6 +84,14 @@ fn replayed(g: &WildAssent, fixture: &str, until: &str) -> crate::wild_assent::S
         std::fs::read_to_string(format!("{}/../fixtures/wild-assent/{fixture}", env!("CARGO_MANIFEST_DIR")))
             .expect("fixture");
     let mut s = g.initial_state();
+    // The records the fixture expects a finding at (`@expect violation N RULE`) step on as
+    // played; every other record must be clean.
+    let expected: Vec<usize> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("@expect violation "))
+        .filter_map(|l| l.split_whitespace().next()?.parse().ok())
+        .collect();
+    let mut at = 0;
     for line in text.lines().map(|l| l.split('#').next().unwrap_or("").trim()) {
         if line.is_empty() || line.starts_with('@') {
             continue;
@@ -89,7 +99,8 @@ fn replayed(g: &WildAssent, fixture: &str, until: &str) -> crate::wild_assent::S
         let e = g.parse_event(line).expect("an event");
         let mut f = Findings::default();
         g.step(&mut s, &e, &mut f).expect("applies");
-        assert!(f.is_clean(), "`{line}`: {:?}", f.violations);
+        assert!(f.is_clean() || expected.contains(&at), "`{line}`: {:?}", f.violations);
+        at += 1;
         if line == until {
             return s;
         }

@@ -731,6 +731,9 @@ pub struct State {
     /// its move (docs/notation/wild-assent.md: one activation's movement may be split).
     #[serde(default)]
     pub landing: Option<UnitIx>,
+    /// Consequences made at an omission finding, until the next decision (due.rs `Made`).
+    #[serde(skip)]
+    pub(crate) made: super::due::Made,
 }
 
 impl State {
