@@ -25,17 +25,9 @@ use smallvec::SmallVec;
 /// What a recorded Creature movement breaks: the rule and one sentence.
 pub(crate) type Breach = (&'static str, String);
 
-/// The miniatures of a set (bit `i`: miniature `i`).
-pub(crate) fn members(mask: u32) -> impl Iterator<Item = UnitIx> {
-    let mut m = mask;
-    std::iter::from_fn(move || {
-        let i = m.trailing_zeros();
-        (m != 0).then(|| {
-            m &= m - 1;
-            i as UnitIx
-        })
-    })
-}
+/// The miniatures of a set: kept with the state's indices (`state::members`), so that what
+/// sits below the Creature AI (the consequence chain) lists them without importing it.
+pub(crate) use super::state::members;
 
 impl WildAssent {
     fn card_of_act(&self, act: &Activation) -> Option<&Instinct> {

@@ -73,8 +73,8 @@ impl WildAssent {
             self.landing_ends(s, ev, f);
         }
         // What the engine made at an omission is late-recorded, if at all, before the next
-        // decision (due.rs `Made`): from here a record of it is judged afresh.
-        if s.made.0.iter().any(Option::is_some) {
+        // decision (`state::Made`): from here a record of it is judged afresh.
+        if !s.made.is_empty() {
             s.made = Default::default();
         }
         // A second roll for an attack already rolled: nothing to decide (and it does not

@@ -55,38 +55,6 @@ pub enum Fact {
     Demand(Side, bool),
 }
 
-/// The consequences the engine made itself at an omission finding (reported as left out
-/// and applied), kept until the next decision: a record of one of them written late is the
-/// record of what was already made, not applied again (rules version 20). Bookkeeping, not
-/// the table: it takes no part in a state's equality or its digest.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Made(pub [Option<Fact>; 4]);
-
-impl PartialEq for Made {
-    fn eq(&self, _: &Self) -> bool {
-        true
-    }
-}
-impl Eq for Made {}
-
-impl Made {
-    /// Remember `fact` as made at an omission finding (the oldest goes when all are taken).
-    pub fn push(&mut self, fact: Fact) {
-        self.0.rotate_right(1);
-        self.0[0] = Some(fact);
-    }
-    /// Take `fact` out if it was made at an omission finding.
-    pub fn take(&mut self, fact: &Fact) -> bool {
-        match self.0.iter().position(|m| m.as_ref() == Some(fact)) {
-            Some(i) => {
-                self.0[i] = None;
-                true
-            }
-            None => false,
-        }
-    }
-}
-
 /// Written out rather than derived so that it is inlined: every record is compared with what
 /// is due (`kit::due::check_recorded`), and the derived comparison was a call of its own.
 impl PartialEq for Fact {
@@ -441,7 +409,7 @@ impl WildAssent {
         if let Some((i, threat)) = drop.filter(|_| self.params.scope == Scope::Encounter) {
             return Some(due(Fact::Resources(i, threat), rules::RESOURCE_DROP));
         }
-        for i in super::ai::members(summons) {
+        for i in super::state::members(summons) {
             if self.summoner_gone(s, i) {
                 return Some(due(Fact::Removed(i, Removal::Destroyed), rules::SUMMON_DESTROYED));
             }
@@ -1583,7 +1551,7 @@ impl Consequences for WildAssent {
         // The late record of a consequence the engine already made at an omission finding
         // (reported there as left out, and applied): that finding was the one this order
         // costs; applying it again, uncertain or not, would count it twice (rules version 20).
-        if s.made.take(recorded) {
+        if !s.made.is_empty() && s.made.take(&format!("{recorded:?}")) {
             return;
         }
         if let Fact::Round(n) = *recorded {
@@ -1881,7 +1849,7 @@ impl WildAssent {
         }
         let written = format!("the log leaves out `{}`,", self.event(s, d));
         if last.message.starts_with(&written) {
-            s.made.push(*played);
+            s.made.push(format!("{played:?}").into());
         }
     }
 }

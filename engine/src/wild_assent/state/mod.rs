@@ -28,6 +28,18 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, Ordering};
 /// A miniature's index in `State::units`.
 pub type UnitIx = u8;
 
+/// The miniatures of a set (bit `i`: miniature `i`).
+pub(crate) fn members(mask: u32) -> impl Iterator<Item = UnitIx> {
+    let mut m = mask;
+    std::iter::from_fn(move || {
+        let i = m.trailing_zeros();
+        (m != 0).then(|| {
+            m &= m - 1;
+            i as UnitIx
+        })
+    })
+}
+
 /// The most miniatures a table holds (sets of them are bits of a `u32`).
 pub const MAX_UNITS: usize = 32;
 
@@ -731,9 +743,47 @@ pub struct State {
     /// its move (docs/notation/wild-assent.md: one activation's movement may be split).
     #[serde(default)]
     pub landing: Option<UnitIx>,
-    /// Consequences made at an omission finding, until the next decision (due.rs `Made`).
+    /// Consequences made at an omission finding, until the next decision ([`Made`]).
     #[serde(skip)]
-    pub(crate) made: super::due::Made,
+    pub(crate) made: Made,
+}
+
+/// The consequences the engine made itself at an omission finding (reported as left out
+/// and applied), kept until the next decision: a record of one of them written late is the
+/// record of what was already made, not applied again (rules version 20). Each is kept by
+/// its key, the consequence written out (`due.rs` keys its `Fact` by its `Debug` form): the
+/// consequence chain sits above the state, which does not name its types. Bookkeeping, not
+/// the table: it takes no part in a state's equality or its digest.
+#[derive(Debug, Clone, Default)]
+pub struct Made(pub [Option<Box<str>>; 4]);
+
+impl PartialEq for Made {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+impl Eq for Made {}
+
+impl Made {
+    /// Nothing is kept (the common case: no omission since the last decision).
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(Option::is_none)
+    }
+    /// Remember the consequence keyed `key` as made (the oldest goes when all are taken).
+    pub fn push(&mut self, key: Box<str>) {
+        self.0.rotate_right(1);
+        self.0[0] = Some(key);
+    }
+    /// Take the consequence keyed `key` out if it was made at an omission finding.
+    pub fn take(&mut self, key: &str) -> bool {
+        match self.0.iter().position(|m| m.as_deref() == Some(key)) {
+            Some(i) => {
+                self.0[i] = None;
+                true
+            }
+            None => false,
+        }
+    }
 }
 
 impl State {
