@@ -743,8 +743,10 @@ pub struct State {
     /// its move (docs/notation/wild-assent.md: one activation's movement may be split).
     #[serde(default)]
     pub landing: Option<UnitIx>,
-    /// Consequences made at an omission finding, until the next decision ([`Made`]).
-    #[serde(skip)]
+    /// Consequences made at an omission finding, until the next decision ([`Made`]). Encoded
+    /// with the state: a replay resumed from a snapshot taken between the omission and the
+    /// late record must judge that record as the whole replay does (engine/tests/state_codec.rs).
+    #[serde(default)]
     pub(crate) made: Made,
 }
 
@@ -753,8 +755,8 @@ pub struct State {
 /// record of what was already made, not applied again (rules version 20). Each is kept by
 /// its key, the consequence written out (`due.rs` keys its `Fact` by its `Debug` form): the
 /// consequence chain sits above the state, which does not name its types. Bookkeeping, not
-/// the table: it takes no part in a state's equality or its digest.
-#[derive(Debug, Clone, Default)]
+/// the table: it takes no part in a state's equality (it is in its encoding, for snapshots).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Made(pub [Option<Box<str>>; 4]);
 
 impl PartialEq for Made {
