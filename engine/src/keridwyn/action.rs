@@ -69,6 +69,7 @@ impl KeridwynFight {
             self_next: 0,
             pick_pending: false,
             given: 0,
+            early: 0,
         };
         let card = match token.action {
             Action::Lure => {
@@ -170,6 +171,7 @@ impl KeridwynFight {
         c.outcomes_started = true;
         c.at = at;
         c.effect = None;
+        c.early = 0;
         if let Some(t) = c.targets.get_mut(usize::from(at)) {
             *t = target;
         }
@@ -181,6 +183,7 @@ impl KeridwynFight {
         let next = |s: &mut State| {
             if let Some(c) = s.current.as_mut() {
                 c.at = at.saturating_add(1);
+                c.early = 0;
             }
         };
         let card = match action {

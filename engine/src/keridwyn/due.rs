@@ -213,9 +213,13 @@ impl KeridwynFight {
                 }
                 None => {}
                 Some(k) => {
+                    let early = if at == usize::from(c.at) { c.early } else { 0 };
                     for (j, e) in effects.iter().enumerate().skip(usize::from(k)) {
                         if t.defeated {
                             break;
+                        }
+                        if early & (1u64 << j) != 0 {
+                            continue;
                         }
                         let cause = Cause::Effect { at: at as u8, effect: j as u8 };
                         match *e {
@@ -265,6 +269,8 @@ impl KeridwynFight {
                 None if !t.defeated => return true,
                 None => {}
                 Some(_) if t.defeated => {}
+                // Rare: an ailment was recorded ahead of the cursor; ask the full question.
+                Some(_) if at == usize::from(c.at) && c.early != 0 => return self.action_due(s).is_some(),
                 Some(k) => {
                     let rest = effects.get(usize::from(k)..).unwrap_or(&[]);
                     // A damage is always owed; the target's Immunities (a pass over its
@@ -285,6 +291,41 @@ impl KeridwynFight {
             next = None;
         }
         false
+    }
+
+    /// `recorded`, an ailment on the target of `due` (the ailment the cursor owes next), as
+    /// the effect that owes it: one of the same unbroken run of ailment effects of the card,
+    /// not yet applied. A damage between them keeps the card's order (l.56 "cause 4 rounds
+    /// of Burn, then deal damage").
+    fn ailment_ahead(&self, s: &State, due: &Due, recorded: &Fact) -> Option<Due> {
+        let (Cause::Effect { at, effect: k }, Fact::Afflicted { who, ailment: owed, .. }) =
+            (due.cause, due.fact)
+        else {
+            return None;
+        };
+        let Fact::Afflicted { who: w, ailment, .. } = *recorded else { return None };
+        if w != who || ailment == owed {
+            return None;
+        }
+        let c = s.current.as_ref()?;
+        let Action::Card(id) = c.action else { return None };
+        let effects = &self.catalog.cards.get(id)?.effects;
+        let early = if c.at == at { c.early } else { 0 };
+        for (j, e) in effects.iter().enumerate().skip(usize::from(k) + 1) {
+            match *e {
+                Effect::Ailment(a, n) if a == ailment => {
+                    if early & (1u64 << j) != 0 || self.immune(s, who, a) {
+                        return None;
+                    }
+                    let total = s.fighter(who).ailment(a).saturating_add(n);
+                    let fact = Fact::Afflicted { who, ailment: a, add: n, total };
+                    return Some(Due { fact, cause: Cause::Effect { at, effect: j as u8 } });
+                }
+                Effect::Ailment(..) => {}
+                _ => return None,
+            }
+        }
+        None
     }
 
     /// End of round: every ailment of every fighter drops by one, in turn order.
@@ -451,8 +492,18 @@ impl KeridwynFight {
             (Cause::Outcome { at }, Fact::Outcome { target, hit }) => self.outcome(s, at, target, hit),
             (Cause::Effect { at, effect }, played) => {
                 if let Some(c) = s.current.as_mut() {
-                    c.at = at;
-                    c.effect = Some(effect.saturating_add(1));
+                    match c.effect {
+                        // An ailment recorded ahead of the one the cursor owes (`reorder`):
+                        // marked done, the cursor stays on the earlier one.
+                        Some(k) if c.at == at && effect > k => c.early |= 1u64 << effect,
+                        _ => {
+                            if c.at != at {
+                                c.early = 0;
+                            }
+                            c.at = at;
+                            c.effect = Some(effect.saturating_add(1));
+                        }
+                    }
                 }
                 self.apply_change(s, &played);
             }
@@ -589,7 +640,14 @@ impl Consequences for KeridwynFight {
     }
     /// `own-tie-order=any`: a participant's other token on the Priority of the one owed
     /// next is owed as much (l.33 orders participants, not one participant's two actions).
+    ///
+    /// And a hit's ailments named together ("2 rounds of Slow and Weak", l.58: the book names
+    /// no order for them) may be recorded in either order: an ailment of the same run of
+    /// ailment effects on the same target is owed as much as the first of them.
     fn reorder(&self, s: &mut State, due: &Due, recorded: &Fact) -> Option<Due> {
+        if let (Cause::Effect { .. }, Fact::Afflicted { .. }) = (due.cause, due.fact) {
+            return self.ailment_ahead(s, due, recorded);
+        }
         if self.params.own_tie_order != rules::OwnTieOrder::Any {
             return None;
         }

@@ -180,7 +180,11 @@ impl Game for KeridwynFight {
             // the order the reveal names them); the other was kf.round.priority-order. The
             // variant `revealed` takes them primary, secondary, Lure, Maneuver's gear, whatever
             // the order the reveal line names them.
-            rules_version: 13,
+            // 14 (audit r4 O9): a hit's ailments named together (Unicorn Blade's "2 rounds of
+            // Slow and Weak", l.58) may be recorded in either order, as their one run of ailment
+            // effects names no order: Weak before Slow was two kf.ailment.stack findings (the
+            // first read as Slow left out). A damage between ailments keeps the card's order.
+            rules_version: 14,
         }
     }
     fn rules() -> &'static [RuleInfo] {

@@ -226,6 +226,7 @@ impl KeridwynFight {
             c.rolled = true;
             c.at = 0;
             c.effect = None;
+            c.early = 0;
         }
         s.set_phase(Phase::Rolled);
         Ok(())

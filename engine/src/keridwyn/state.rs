@@ -194,6 +194,12 @@ pub struct Current {
     /// "again" (l.12), so it must not replace the instance the first target received.
     #[serde(default)]
     pub given: u64,
+    /// Effects of the card on `targets[at]` applied ahead of the cursor `effect` (bit =
+    /// effect index): the ailments a hit causes together ("2 rounds of Slow and Weak", l.58)
+    /// may be recorded in either order, so a later one recorded first is applied and marked
+    /// here, and the cursor still owes the earlier one. Cleared whenever `at` moves.
+    #[serde(default)]
+    pub early: u64,
 }
 
 /// Where the fight is: who the next decision belongs to.
