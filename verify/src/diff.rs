@@ -95,6 +95,10 @@ pub struct Divergence {
     /// Hex digests of the two states after this record.
     pub a_digest: String,
     pub b_digest: String,
+    /// Whether the two states were equal before this record (a later split may come where
+    /// they already differ); the text report says so, the JSON has the explanation.
+    #[serde(skip)]
+    pub states_equal_before: bool,
 }
 
 /// The comparison of two replays.
@@ -389,6 +393,7 @@ impl<'c, 'a, R: Games> WithGame<'a> for Work<'c, 'a, R> {
         if !states_equal {
             report.divergences.push(Divergence {
                 reason: SplitReason::SetupDiffers,
+                states_equal_before: true,
                 explanation: format!(
                     "the tables differ before the first record ({})",
                     setup_delta::<G>(ra.game().setup(), rb.game().setup())
@@ -420,6 +425,7 @@ impl<'c, 'a, R: Games> WithGame<'a> for Work<'c, 'a, R> {
                     let why = if stopped { "stops at an unapplicable record" } else { "ends" };
                     report.divergences.push(Divergence {
                         reason: SplitReason::Prefix,
+                        states_equal_before: states_equal,
                         explanation: format!(
                             "{ended} {why} after {} compared records; {goes_on} goes on with `{}`",
                             report.compared,
@@ -495,6 +501,7 @@ impl<'c, 'a, R: Games> WithGame<'a> for Work<'c, 'a, R> {
             };
             report.divergences.push(Divergence {
                 reason,
+                states_equal_before: was_equal,
                 explanation,
                 a_verdict: verdict(&x),
                 b_verdict: verdict(&y),
@@ -601,7 +608,15 @@ impl fmt::Display for DiffReport {
         }
         for (i, d) in self.divergences.iter().enumerate() {
             let which = if i == 0 { "first split" } else { "then" };
-            writeln!(f, "{which}: {} — {}", d.reason, d.explanation)?;
+            // A later verdict split may come where the states already differ: its reason
+            // must not call them the same.
+            let reason = match d.reason {
+                SplitReason::VerdictsDiffer if !d.states_equal_before || d.a_digest != d.b_digest => {
+                    "same event, different verdicts".into()
+                }
+                r => r.to_string(),
+            };
+            writeln!(f, "{which}: {reason} — {}", d.explanation)?;
             let none =
                 if d.reason == SplitReason::SetupDiffers { "(before the first record)" } else { "(ended)" };
             let side = |r: &Option<RecordView>| r.as_ref().map_or(none.to_string(), |r| r.to_string());

@@ -240,3 +240,15 @@ fn a_retraction_far_past_the_split_still_changes_the_answer() {
     assert_eq!(first.reason, SplitReason::Prefix, "{r}");
     assert_eq!(first.a.as_ref().unwrap().index, 1, "B ends after `roll 1`: {r}");
 }
+
+#[test]
+fn a_later_verdict_split_on_unequal_states_does_not_call_them_the_same() {
+    let b = "roll 1\nadd 1\nroll 3\nadd 2\n";
+    let r = run("roll 1\nadd 1\nroll 2\nadd 2\n", b, &DiffOptions { all: true, ..Default::default() });
+    let text = r.to_string();
+    assert_eq!(r.divergences.len(), 2, "{text}");
+    assert_eq!(r.divergences[1].reason, SplitReason::VerdictsDiffer);
+    assert!(text.contains("then: same event, different verdicts — `add 2` is judged differently"), "{text}");
+    assert!(text.contains("the states already differed"), "{text}");
+    assert!(!text.contains("same event and state"), "{text}");
+}
