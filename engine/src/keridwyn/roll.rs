@@ -278,18 +278,20 @@ impl KeridwynFight {
                 rules::REROLL_FAME,
                 format!("{payer} cannot spend Fame: only characters in the fight reroll"),
             ));
-        } else if fame != cost || payer_f.fame < cost {
-            let v = Violation::new(
+        } else if payer_f.fame < cost {
+            // No record of this reroll is right: no expected value is shown.
+            f.violate(Violation::new(
                 rules::REROLL_FAME,
-                format!("a reroll costs {cost} Fame and {payer} has {}", payer_f.fame),
+                format!(
+                    "a reroll costs {cost} Fame and {payer} has only {}: {payer} cannot reroll",
+                    payer_f.fame
+                ),
+            ));
+        } else if fame != cost {
+            f.violate(
+                Violation::new(rules::REROLL_FAME, format!("a reroll costs {cost} Fame, not {fame}"))
+                    .expected_recorded(format!("reroll {payer} {from} -> {to} fame {cost}"), ev.to_string()),
             );
-            // Side by side only when the recorded price is wrong: a right price that the payer
-            // cannot afford would print the record as its own expected value.
-            f.violate(if fame == cost {
-                v
-            } else {
-                v.expected_recorded(format!("reroll {payer} {from} -> {to} fame {cost}"), ev.to_string())
-            });
         }
         // The Fame as paid: the recorded price, applied as played, unless the payer does not
         // have it. Fame cannot be spent below nothing ("expend 2 Fame", l.56): a reroll the
