@@ -2,8 +2,9 @@
 //! Priority track) and the flat facts fixtures assert on: the one place seats and cards
 //! are written back as labels and ids.
 
-use super::effect::Ailment;
-use super::state::{Fighter, Ongoing, Source, State, Token};
+use super::effect::{Ailment, Effect};
+use super::fact::{Cause, Due, Fact};
+use super::state::{Action, Fighter, Ongoing, Source, State, Token};
 use super::KeridwynFight;
 use crate::kit::facts::{list_or_dash, or_dash, value_or_dash, Facts};
 use crate::Game;
@@ -108,9 +109,41 @@ impl KeridwynFight {
             );
         }
         if let Some(next) = self.next_consequence(s) {
-            let _ = writeln!(out, "Rules call for: {next}");
+            let _ = writeln!(out, "Rules call for: {next}{}", self.damage_terms(s));
         }
         out
+    }
+
+    /// What the damage owed next follows from (` (6 from the card, +1 Accuracy: one die
+    /// reaching 9; Block 3)`), or nothing when no damage of an action is owed next.
+    fn damage_terms(&self, s: &State) -> String {
+        let Some(Due { cause: Cause::Effect { effect, .. }, fact: Fact::DamageDealt { who, block, .. } }) =
+            self.next_due(s)
+        else {
+            return String::new();
+        };
+        let Some(c) = s.current.as_ref() else { return String::new() };
+        let Action::Card(id) = c.action else { return String::new() };
+        let Some(&Effect::Damage(base)) =
+            self.catalog.cards.get(id).and_then(|k| k.effects.get(usize::from(effect)))
+        else {
+            return String::new();
+        };
+        let p = self.damage_parts(s, c, who, base);
+        let mut terms = vec![format!("{} from the card", p.base)];
+        if p.mods != 0 {
+            terms.push(format!("{:+} from effects", p.mods));
+        }
+        if p.weak != 0 {
+            terms.push("-1 Weak".to_string());
+        }
+        let dice = match p.accuracy {
+            0 => "no die".to_string(),
+            1 => "1 die".to_string(),
+            n => format!("{n} dice"),
+        };
+        terms.push(format!("{:+} Accuracy: {dice} reaching {}", p.accuracy, p.difficulty));
+        format!(" ({}; Block {block})", terms.join(", "))
     }
 
     pub(crate) fn state_facts(&self, s: &State) -> Vec<(String, String)> {

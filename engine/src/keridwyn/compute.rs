@@ -316,6 +316,12 @@ impl KeridwynFight {
 
     /// Damage before Block: base, + modifiers of the attacker, -1 while Weak, + Accuracy.
     pub(crate) fn damage(&self, s: &State, c: &Current, target: Seat, base: DamageBase) -> i32 {
+        self.damage_parts(s, c, target, base).total()
+    }
+
+    /// The terms `damage` adds up, kept apart for `explain` (the board's "Rules call for").
+    #[inline]
+    pub(crate) fn damage_parts(&self, s: &State, c: &Current, target: Seat, base: DamageBase) -> DamageParts {
         let base = self.base_damage(s, target, base);
         let (mods, acc_own, roll) = self.attacker_mods(s, c.who);
         let attacker = s.fighter(c.who);
@@ -333,7 +339,7 @@ impl KeridwynFight {
             AccuracyModifiers::Face => 0,
         };
         let accuracy = c.dice.with(roll_mod).reaching(difficulty) as i32;
-        base.saturating_add(mods).saturating_sub(weak).saturating_add(accuracy).max(0)
+        DamageParts { base, mods, weak, accuracy, difficulty }
     }
 
     /// An attacker's damage, Accuracy-difficulty and roll modifiers, each summed as `sum`
@@ -435,5 +441,26 @@ impl KeridwynFight {
             return TokenWinner::Unchanged;
         }
         TokenWinner::Tie(tied)
+    }
+}
+
+/// A damage's terms (l.12-13, l.58: the card's damage, the effects' modifiers, Weak's -1 and
+/// one per die reaching the Accuracy difficulty).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct DamageParts {
+    /// The card's damage (a per-ailment damage already counted).
+    pub base: i32,
+    /// The attacker's damage modifiers.
+    pub mods: i32,
+    /// 1 while the attacker is Weak.
+    pub weak: i32,
+    /// Dice (after roll modifiers) reaching the difficulty.
+    pub accuracy: i32,
+    pub difficulty: i32,
+}
+
+impl DamageParts {
+    pub(crate) fn total(&self) -> i32 {
+        self.base.saturating_add(self.mods).saturating_sub(self.weak).saturating_add(self.accuracy).max(0)
     }
 }

@@ -731,3 +731,21 @@ fn plausible(g: &KeridwynFight, s: &State, rng: &mut crate::kit::rng::SplitMix64
         _ => "begin".into(),
     }
 }
+
+#[test]
+fn the_board_says_what_the_damage_owed_next_follows_from() {
+    // The sample round's Unicorn Blade (l.58): 6 from the card, +1 from Enhance Power, +1
+    // Accuracy, against the Wyvern's Block 3: 8 damage, 5 Injury.
+    let g = illustrative();
+    let text = include_str!("../../../fixtures/keridwyn-fight/wyvern-sample-round.arb");
+    let lines = fixture_lines(text);
+    let at = lines.iter().position(|l| *l == "damage wyvern 8 block 3 injury 5").expect("the sample's hit");
+    let t = given(&g, &lines[..at]);
+    let board = g.board(t.state());
+    assert!(
+        board.contains(
+            "Rules call for: damage wyvern 8 block 3 injury 5 (6 from the card, +1 from effects, +1 Accuracy: 1 die reaching 9; Block 3)"
+        ),
+        "{board}"
+    );
+}
