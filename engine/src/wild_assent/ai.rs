@@ -272,7 +272,7 @@ impl WildAssent {
                 // the reach for the other targets and the movement's goal.
                 let t = s.unit(target).at;
                 let reached = r.fields();
-                let all = r.searched().all();
+                let all = r.all();
                 self.fields_in_range(t, range).and(r.mover.end).and(reached).iter().any(|p| {
                     Facing::ALL.iter().any(|&f| all[f.index()].contains(p) && f.in_arc(p, t))
                         && self.clear_through(self.blockers_of(s, act, b), p, t)
@@ -775,7 +775,7 @@ impl WildAssent {
                         // Turning where it stands after reaching: each facing for no more
                         // than it costs (not `tr tr` for `tb`, not away and back).
                         Some(_) => {
-                            if let Some(d) = r.costs().get(p).filter(|&d| d < c) {
+                            if let Some(d) = cheaper(r.costs(), p, c) {
                                 return Some(Self::dearer_breach(s, act, p, c, d));
                             }
                         }
@@ -899,8 +899,7 @@ impl WildAssent {
         places: &[(Place, u8)],
     ) -> Option<Breach> {
         let costs = r.costs();
-        let (p, c, d) =
-            places.iter().find_map(|&(p, c)| costs.get(p).filter(|&d| d < c).map(|d| (p, c, d)))?;
+        let (p, c, d) = places.iter().find_map(|&(p, c)| cheaper(costs, p, c).map(|d| (p, c, d)))?;
         Some(Self::dearer_breach(s, act, p, c, d))
     }
 
@@ -969,7 +968,7 @@ impl WildAssent {
             let score = |at: Pos| self.careful_score(s, target, others, at);
             // A place's score is its field's (the facing does not count): each field reached
             // on the goal is scored once, not once per facing it was reached with.
-            let all = r.costs().all();
+            let all = r.all();
             let mut fields = Cells::new();
             for i in 0..4 {
                 fields = fields.union(all[i].and(goal[i]));
@@ -1367,6 +1366,18 @@ fn after(c: Criterion, lowest: bool) -> bool {
         Criterion::Highest(_) => false,
         _ => lowest,
     }
+}
+
+/// The cost of place `p` when the search reached it for less than `c` (`costs.get(p)` below
+/// `c`). A place lies in one layer, the first that has it: one on a path walked at its
+/// cheapest, as most are, is told from its own layer `c` with one test, rather than each
+/// layer before it asked for it.
+#[inline]
+fn cheaper(costs: &Distances, p: Place, c: u8) -> Option<u8> {
+    if costs.layer(c).is_some_and(|l| l[p.facing.index()].contains(p.at)) {
+        return None;
+    }
+    costs.get(p).filter(|&d| d < c)
 }
 
 /// Whether a place is in a set of places.

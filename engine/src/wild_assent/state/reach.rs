@@ -28,6 +28,11 @@ pub(crate) struct Reach {
     begun: bool,
     /// Every field it can reach, once the search is over.
     pub(crate) fields: Option<Cells>,
+    /// Every place it can reach, per facing, once the search is over ([`Reach::all`]): the
+    /// union of all its layers, which a Careful Advance's target check asked for once per
+    /// target (beside [`Reach::fields`], the same union over the facings), and the stop's
+    /// check again.
+    all: Option<Places>,
     /// The last goal headed for out of reach, and where on the way the Creature may end.
     /// Inline: the reach is no longer moved between the state and its checks ([`Kept`]), and
     /// a box was allocated and freed for every search toward a goal.
@@ -55,6 +60,7 @@ impl Reach {
             search: Search::default(),
             begun: false,
             fields: None,
+            all: None,
             toward: None,
             back: Distances::new(),
             goals: SmallVec::new(),
@@ -66,6 +72,7 @@ impl Reach {
         (self.mover, self.start, self.speed) = (mover, start, speed);
         self.begun = false;
         self.fields = None;
+        self.all = None;
         self.toward = None;
         self.goals.clear();
     }
@@ -104,9 +111,20 @@ impl Reach {
         if let Some(f) = self.fields {
             return f;
         }
-        let f = fields_of(self.costs());
+        let all = self.all();
+        let f = all[0].union(all[1]).union(all[2]).union(all[3]);
         self.fields = Some(f);
         f
+    }
+    /// Every place the Creature can reach, per facing (`Distances::all` of [`Reach::costs`]):
+    /// worked out once per reach.
+    pub fn all(&mut self) -> Places {
+        if let Some(a) = self.all {
+            return a;
+        }
+        let a = self.costs().all();
+        self.all = Some(a);
+        a
     }
     /// The cheapest cost, within Speed, of a place of `goal` (already cut down to the
     /// fields it may end on): searched only until the first layer that has one.
@@ -175,9 +193,4 @@ impl Clone for Kept {
             None => Kept::default(),
         }
     }
-}
-
-pub(crate) fn fields_of(d: &Distances) -> Cells {
-    let all = d.all();
-    all[0].union(all[1]).union(all[2]).union(all[3])
 }
