@@ -928,7 +928,17 @@ impl FlameAndForge {
         }
     }
 
+    /// [`Self::fact_is`] inlined: the step's test of every consequence record against what
+    /// was found owed (a call of `fact_is` there cost each such record its entry and exit).
+    #[inline(always)]
+    pub(super) fn fact_is_inline(&self, colour: Colour, due: &Due, e: &Event) -> bool {
+        let is = self.fact_is_unchecked(colour, due, e);
+        debug_assert_eq!(is, self.fact_of(colour, due) == *e, "fact_is and fact_of disagree on {due:?}");
+        is
+    }
+
     /// [`Self::fact_is`] without its check against `fact_of`.
+    #[inline(always)]
     fn fact_is_unchecked(&self, colour: Colour, due: &Due, e: &Event) -> bool {
         let tile_of = |tiles: Tiles| first(tiles).unwrap_or(Tile(0));
         match (*due, e) {

@@ -92,19 +92,21 @@ impl FlameAndForge {
                 Late::No => self.health_ahead(s, f, e),
                 late => late,
             };
-            // The table changed under what was found owed: derive it again.
-            let known = if late == Late::No { known } else { None };
+            // The table changed under what was found owed (`late` not `No`): derive it again.
+            // Tested in the arms rather than by a copy of the memo made first (a copy of it
+            // on every consequence record).
             match known {
                 // A health recorded ahead of its discard, applied by `late_refill` or
                 // `health_ahead`.
                 _ if late == Late::Applied => self.settle(s, f),
                 // The kit's loop when the record is what is due (`due::check_recorded`: the
                 // fact equals the due's, which is applied), without deriving the due again.
-                Some(Some(owed)) if self.fact_is(owed.who, &owed.due, e) => {
+                Some(Some(ref owed)) if late == Late::No && self.fact_is_inline(owed.who, &owed.due, e) => {
                     self.apply_due(s, &owed.due, e, f);
                     self.settle(s, f)
                 }
                 _ => {
+                    let known = if late == Late::No { known } else { None };
                     if let Some((late, alt)) = passed_over {
                         if late == Some(*e) && self.late_record(s, e) {
                             // The table is as it was: what was found owed still is.
