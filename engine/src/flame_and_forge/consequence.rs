@@ -550,6 +550,7 @@ impl FlameAndForge {
     /// What is owed on a settled table, as `due` derives it; `stop` is what the settle
     /// stood still on (`settle`): the icon of the icons frame on top, so that it is not
     /// looked up in the catalog again, or the top frame's due itself.
+    #[inline(always)]
     pub(super) fn owed_after_settle(&self, s: &State, stop: Stop) -> Option<Owed> {
         // `due_here`'s order: the end of the game, then the top frame.
         let end = |s: &State| match self.config.end_timing {
@@ -557,9 +558,15 @@ impl FlameAndForge {
             _ => None,
         };
         let due = match (stop, s.stack.last()) {
-            (Stop::Icon(sym), Some(&Frame::Icons { seat, src, .. })) => end(s)
-                .or_else(|| self.card_cut_short(s, seat, src))
-                .or_else(|| self.icon_due(s, seat, src, sym)),
+            // Matched out rather than chained with `or_else`: the closures' `or_else`s were
+            // left out of line (two calls a step standing on an icon).
+            (Stop::Icon(sym), Some(&Frame::Icons { seat, src, .. })) => match end(s) {
+                Some(due) => Some(due),
+                None => match self.card_cut_short(s, seat, src) {
+                    Some(due) => Some(due),
+                    None => self.icon_due(s, seat, src, sym),
+                },
+            },
             (Stop::Top(due), Some(_)) => end(s).or(Some(due)),
             (Stop::Nothing, Some(_)) => end(s),
             (Stop::Phase(due), None) => end(s).or(due),
@@ -921,7 +928,17 @@ impl FlameAndForge {
         }
     }
 
+    /// [`Self::fact_is`] inlined: the step's test of every consequence record against what
+    /// was found owed (a call of `fact_is` there cost each such record its entry and exit).
+    #[inline(always)]
+    pub(super) fn fact_is_inline(&self, colour: Colour, due: &Due, e: &Event) -> bool {
+        let is = self.fact_is_unchecked(colour, due, e);
+        debug_assert_eq!(is, self.fact_of(colour, due) == *e, "fact_is and fact_of disagree on {due:?}");
+        is
+    }
+
     /// [`Self::fact_is`] without its check against `fact_of`.
+    #[inline(always)]
     fn fact_is_unchecked(&self, colour: Colour, due: &Due, e: &Event) -> bool {
         let tile_of = |tiles: Tiles| first(tiles).unwrap_or(Tile(0));
         match (*due, e) {

@@ -36,6 +36,34 @@ use crate::{Findings, StepError};
 
 impl FlameAndForge {
     pub(super) fn step_event(&self, s: &mut State, e: &Event, f: &mut Findings) -> Result<(), StepError> {
+        // What the last step passed over as left out (`PassedOver`): trusted for this step only.
+        // Almost every step has none: the step that has one is a copy of this one out of line,
+        // so that this one carries no memo (testing the memo, then dropping what was taken at
+        // every exit, cost every record about a dozen instructions: callgrind `--profile step
+        // --game flame-and-forge`).
+        if s.passed_over.0.is_some() {
+            return self.step_passed_over(s, e, f);
+        }
+        self.step_with(s, e, f, None)
+    }
+
+    /// [`Self::step_event`] when the last step passed a consequence over (rare).
+    #[cold]
+    #[inline(never)]
+    fn step_passed_over(&self, s: &mut State, e: &Event, f: &mut Findings) -> Result<(), StepError> {
+        let passed_over = s.passed_over.0.take();
+        self.step_with(s, e, f, passed_over)
+    }
+
+    /// The step, with the memo of what the last step passed over (taken from the state).
+    #[inline(always)]
+    fn step_with(
+        &self,
+        s: &mut State,
+        e: &Event,
+        f: &mut Findings,
+        passed_over: Option<(Option<Event>, Option<Box<State>>)>,
+    ) -> Result<(), StepError> {
         let free = matches!(
             e,
             Event::Pick { .. }
@@ -47,14 +75,6 @@ impl FlameAndForge {
         // What the last step found owed (`State::settled`): taken before anything changes,
         // so that a step that stops early or fails leaves none.
         let known = s.settled.0.take();
-        // What the last step passed over as left out (`PassedOver`): trusted for this step only.
-        // Tested before it is taken: almost every step has none, and taking the memo
-        // unconditionally (a move of the value out and a `None` written back) cost every
-        // record 23 instructions (callgrind `--profile step --game flame-and-forge`).
-        let passed_over = match s.passed_over.0 {
-            Some(_) => s.passed_over.0.take(),
-            None => None,
-        };
         // Rare (a draw recorded before Phase 1): the test is here, the work out of line.
         if s.phase == Phase::Drawn {
             self.drawn_early(s, e, f);
@@ -72,19 +92,21 @@ impl FlameAndForge {
                 Late::No => self.health_ahead(s, f, e),
                 late => late,
             };
-            // The table changed under what was found owed: derive it again.
-            let known = if late == Late::No { known } else { None };
+            // The table changed under what was found owed (`late` not `No`): derive it again.
+            // Tested in the arms rather than by a copy of the memo made first (a copy of it
+            // on every consequence record).
             match known {
                 // A health recorded ahead of its discard, applied by `late_refill` or
                 // `health_ahead`.
                 _ if late == Late::Applied => self.settle(s, f),
                 // The kit's loop when the record is what is due (`due::check_recorded`: the
                 // fact equals the due's, which is applied), without deriving the due again.
-                Some(Some(owed)) if self.fact_is(owed.who, &owed.due, e) => {
+                Some(Some(ref owed)) if late == Late::No && self.fact_is_inline(owed.who, &owed.due, e) => {
                     self.apply_due(s, &owed.due, e, f);
                     self.settle(s, f)
                 }
                 _ => {
+                    let known = if late == Late::No { known } else { None };
                     if let Some((late, alt)) = passed_over {
                         if late == Some(*e) && self.late_record(s, e) {
                             // The table is as it was: what was found owed still is.
@@ -219,6 +241,7 @@ impl FlameAndForge {
     /// the draw flushed Phase 1's icons as left out and each recorded after it was then "not
     /// due": two contradictory findings for one swap. A card the deck cannot give now takes
     /// the usual path (a draw wrong in itself too).
+    #[inline(always)]
     fn early_draw(&self, s: &mut State, e: &Event) -> bool {
         let Event::Draw { card } = *e else { return false };
         if s.phase != Phase::Resolve || s.stack.is_empty() || s.over() {
@@ -285,6 +308,7 @@ impl FlameAndForge {
     /// another per recorded consequence then "not due" (9 for one `pass` after a raid). A
     /// trial on a copy of the table decides it; a decision the flushed table would apply,
     /// even as a violation (a raid out of line), still flushes.
+    #[inline(always)]
     fn stray_decision(&self, s: &State, e: &Event, f: &mut Findings) -> Result<bool, StepError> {
         let Some(owed) = <Self as due::Consequences>::due(self, s) else { return Ok(false) };
         let mut trial = s.clone();
@@ -370,6 +394,7 @@ impl FlameAndForge {
 
     /// The gems of the tile picked up before its spots (step 3 in the player's order); in the
     /// middle of them they are picked up too, and the order reported.
+    #[inline(always)]
     fn early_pick(&self, s: &mut State, f: &mut Findings, who: Colour, tile: Tile) -> bool {
         let Some(p) = s.placement().copied() else { return false };
         let ok = p.stage == PStage::Spots
@@ -435,6 +460,7 @@ impl FlameAndForge {
     /// so neither they, their health nor the late refill are reported again (one finding,
     /// where each of them was one). A health comes before its discard only so: it is applied
     /// here, and the event discarded later owes none (`FStage::Events`' `heal` below 0).
+    #[inline(always)]
     fn late_refill(&self, s: &mut State, f: &mut Findings, e: &Event) -> Late {
         let (who, card) = match *e {
             Event::DiscardEvent { who, card } => (who, Some(card)),
@@ -508,6 +534,7 @@ impl FlameAndForge {
     /// ahead of their discards too (`ahead`, and the reorder in `consequence.rs`), where
     /// deriving the discard first made each swap a left-out discard, a discard of an event
     /// already gone and a last discard not due.
+    #[inline(always)]
     fn health_ahead(&self, s: &mut State, f: &mut Findings, e: &Event) -> Late {
         let Event::Health { who, .. } = *e else { return Late::No };
         let Some(st) = self.events_stage(s) else { return Late::No };
