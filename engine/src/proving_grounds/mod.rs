@@ -224,7 +224,12 @@ impl Game for ProvingGrounds {
             // finding; a wound recorded after its round's recovery sends its die one space
             // down, where the recovery would have moved it; a late borrow after its absence was
             // reported at the checks is no pg.check.after-moves finding.
-            rules_version: 11,
+            // 12: a late `borrow` naming another color than the one made where the log left the
+            // borrow out is the player's choice (card l.23): that color is the borrowed die and
+            // the made one goes back to the dial (the made one stayed, the late record was a
+            // second finding and the next roll broke pg.roll.whole-pool); a color the dial does
+            // not hold is pg.sun-moon.sun-borrow, the made die kept.
+            rules_version: 12,
         }
     }
 

@@ -305,13 +305,22 @@ impl ProvingGrounds {
                 true
             }
             Action::DieBorrowed { color } => {
-                // A late borrow naming another color than the one made keeps the made one (a
-                // limitation: the dice have moved on since).
-                let made = s.made.borrow.is_some() && s.made.borrow == Some(color);
-                if made {
-                    s.made.borrow = None;
+                let Some(made) = s.made.borrow else { return false };
+                s.made.borrow = None;
+                // The color is the player's choice (card l.23, "borrow a colored die"): the
+                // late record says which was borrowed, so it takes the place of the one
+                // derived, while the dial holds it.
+                if made != color && !self.rechoose_borrowed(s, made, color) {
+                    let dial = s.mods.sun_moon.dial;
+                    f.violate(
+                        Violation::new(SUN_BORROW, format!("the dial holds {dial:#}, not {}", color.word()))
+                            .expected_recorded(
+                                Action::DieBorrowed { color: made }.to_string(),
+                                e.to_string(),
+                            ),
+                    );
                 }
-                made
+                true
             }
             _ => false,
         }

@@ -335,6 +335,44 @@ impl ProvingGrounds {
         s.mods.sun_moon.borrow_missed = false;
     }
 
+    /// A borrow made with `made` (the dial's first color, where the log left it out) whose
+    /// late record names `recorded`: the recorded color is the one borrowed, and the made die
+    /// goes back to the dial, from the pool once it has joined it (at once, or at this
+    /// round's recovery under `next-round`). False when the dial holds no die of `recorded`.
+    pub(in crate::proving_grounds) fn rechoose_borrowed(
+        &self,
+        s: &mut State,
+        made: Color,
+        recorded: Color,
+    ) -> bool {
+        let at_once = self.config.sun_borrow == SunBorrow::AtOnce;
+        let m = &mut s.mods.sun_moon;
+        if m.dial.get(recorded) == 0 {
+            return false;
+        }
+        // Counted as this round's borrow until the recovery, as last round's after it.
+        let joined = if m.borrowed_new.get(made) > 0 {
+            m.borrowed_new.0[made.index()] -= 1;
+            m.borrowed_new.add(recorded);
+            at_once
+        } else if m.borrowed.get(made) > 0 {
+            m.borrowed.0[made.index()] -= 1;
+            m.borrowed.add(recorded);
+            true
+        } else {
+            return false;
+        };
+        m.dial.0[recorded.index()] -= 1;
+        m.dial.add(made);
+        if joined {
+            if let Some(j) = s.pool.position(|d| d.color == made) {
+                s.pool.as_mut_slice()[j].color = recorded;
+                s.pool.sort();
+            }
+        }
+        true
+    }
+
     /// A die of `color` (on the dial) borrowed: "for next round", under `sun-borrow=next-round`
     /// it joins the pool at recovery; under `at-once`, now.
     fn take_borrow(&self, s: &mut State, color: Color) {
