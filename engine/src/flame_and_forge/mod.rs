@@ -318,6 +318,10 @@ impl Game for FlameAndForge {
             // ff.challenge.win-retaliation, ff.retreat.free), the step left owed and reported
             // left out again at the next record. The step recorded after the `pass` after all
             // is taken as owed (the pass stays the one finding).
+            // 16 (audit r5 D2): a second Win-a-Challenge event discarded for one win under
+            // win-events=one (l.255 "remove one active event card") is one
+            // ff.challenge.win-event finding, taken as played with its health (it was
+            // ff.event.persist, and its health ff.challenge.win-retaliation, neither applied).
             rules_version: 16,
         }
     }
