@@ -52,7 +52,27 @@ impl FlameAndForge {
     #[inline(never)]
     fn step_passed_over(&self, s: &mut State, e: &Event, f: &mut Findings) -> Result<(), StepError> {
         let passed_over = s.passed_over.0.take();
-        self.step_with(s, e, f, passed_over)
+        // The consequence reported left out may be recorded after several others, each the one
+        // owed (a retreat's heal after its gem discards, l.203-207 "in order"; the King's Haste
+        // after the regroup's spots, l.197): while the records are what is owed, the late
+        // record is still awaited (one finding for the swap, as the Guardian's heal after the
+        // fire damage is). Up to rules version 15 it was awaited for one record only, and the
+        // late record then reported not due (a second finding).
+        let keep = match passed_over {
+            Some((Some(late), _)) if e.is_consequence() && *e != late && self.owed_now(s, e) => Some(late),
+            _ => None,
+        };
+        self.step_with(s, e, f, passed_over)?;
+        if keep.is_some() && s.passed_over.0.is_none() {
+            s.passed_over.0 = Some((keep, None));
+        }
+        Ok(())
+    }
+
+    /// Whether `e` is the consequence owed now.
+    fn owed_now(&self, s: &State, e: &Event) -> bool {
+        use due::Consequences as C;
+        C::due(self, s).is_some_and(|owed| C::fact(self, &owed) == *e)
     }
 
     /// The step, with the memo of what the last step passed over (taken from the state).

@@ -322,6 +322,12 @@ impl Game for FlameAndForge {
             // win-events=one (l.255 "remove one active event card") is one
             // ff.challenge.win-event finding, taken as played with its health (it was
             // ff.event.persist, and its health ff.challenge.win-retaliation, neither applied).
+            // 16 (audit r5 D3): a consequence reported left out and applied where the record
+            // after it stood is still awaited as a late record while the records are what is
+            // owed: a retreat's heal after its gem discards (l.203-207 "in order") and the
+            // King's Haste after the regroup's spots (l.197, l.312) are one finding each, as the
+            // Guardian's heal after the fire damage was (the late record was then "not due",
+            // ff.place.main-action or ff.icon.haste: two findings).
             rules_version: 16,
         }
     }
