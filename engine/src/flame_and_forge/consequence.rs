@@ -382,6 +382,11 @@ impl Consequences for FlameAndForge {
     }
 
     fn unexpected(&self, s: &mut State, recorded: &Event, event: &Event, f: &mut Findings) {
+        if let Event::DiscardEvent { who, card } = *recorded {
+            if self.extra_win_event(s, who, card, event, f) {
+                return;
+            }
+        }
         self.report_unexpected(s, recorded, event, f);
     }
 
@@ -417,6 +422,65 @@ impl Consequences for FlameAndForge {
 }
 
 impl FlameAndForge {
+    /// A second Win-a-Challenge event discarded for one win under `win-events=one` (l.255 "If
+    /// possible, remove one active event card that has a discard condition Win a Challenge. If
+    /// there are more than one such events active, you choose which one"), recorded where the
+    /// win's Retaliation card is awaited: one `ff.challenge.win-event` finding, the mistake
+    /// being the number of events the win removes. Taken as played, as a wrong value is (the
+    /// event to the bottom of the deck and its one health gained, l.255 "Gain one Health per
+    /// Event you discard"), so that the records after it follow the table the log kept; its
+    /// health recorded next is part of the same mistake (`PassedOver`: on the table already,
+    /// neither applied again nor reported). Up to rules version 15 the discard was
+    /// `ff.event.persist` and its health `ff.challenge.win-retaliation` ("not due"), neither
+    /// applied. Off the hot path: only a discard nothing owed reaches it.
+    #[cold]
+    #[inline(never)]
+    fn extra_win_event(
+        &self,
+        s: &mut State,
+        who: Colour,
+        card: Label,
+        event: &Event,
+        f: &mut Findings,
+    ) -> bool {
+        if self.config.win_events != super::params::WinEvents::One {
+            return false;
+        }
+        let Some(seat) = s.seat_of(who) else { return false };
+        let won = s.challenges.last().is_some_and(|c| {
+            c.end == Some(End::Won)
+                && c.seat == seat
+                && !matches!(c.stage, CStage::Running | CStage::Events { .. })
+        });
+        let awaits = matches!(s.stack.last(), Some(Frame::Retaliation { card: None, .. }));
+        let Some(id) = self.catalog.names.events.get(card).filter(|id| s.events.contains(id)) else {
+            return false;
+        };
+        let win = self.catalog.events.get(id).is_some_and(|e| e.discard == Condition::Win);
+        if !(won && awaits && win) {
+            return false;
+        }
+        f.violate(self.finding(
+            s,
+            Some(seat),
+            r::CHALLENGE_WIN_EVENT,
+            format!(
+                "`{event}`: a won challenge removes one active event with the Win-a-Challenge condition (l.255 \
+                 \"remove one active event card\", `win-events=one`), and this win has removed one already; \
+                 taken as played, with its health"
+            ),
+        ));
+        if let Some(i) = s.events.iter().position(|&e| e == id) {
+            s.events.remove(i);
+            s.event_deck.to_bottom(id);
+        }
+        let h = s.player(seat).health.value;
+        let to = (h + 1).clamp(0, MAX_HEALTH) as u8;
+        Self::set_health(s, seat, to);
+        s.passed_over.0 = Some((Some(Event::Health { who, delta: 1, to }), None));
+        true
+    }
+
     /// A consequence owed at this same point as `due`, in an order the book leaves open, that
     /// `recorded` is (`Consequences::reorder`): made the one owed now. Off the hot path: asked
     /// only when a record is not what the chain put first.

@@ -14,7 +14,7 @@ use super::event::{Colour, Event, Foe};
 use super::flow::{Await, Stop};
 use super::icon::Gem;
 use super::label::Label;
-use super::owed::Why;
+use super::owed::{Due, Owed, Why};
 use super::params::{
     ChallengeAtZero, ForgeRefill, FrenzyCards, Haste, Packs, RaidSpots, RelicsEvents, RelicsForge, Reshuffle,
     RetreatPlacement, Scenario, TwoPlayerSpot, WinPending,
@@ -52,7 +52,27 @@ impl FlameAndForge {
     #[inline(never)]
     fn step_passed_over(&self, s: &mut State, e: &Event, f: &mut Findings) -> Result<(), StepError> {
         let passed_over = s.passed_over.0.take();
-        self.step_with(s, e, f, passed_over)
+        // The consequence reported left out may be recorded after several others, each the one
+        // owed (a retreat's heal after its gem discards, l.203-207 "in order"; the King's Haste
+        // after the regroup's spots, l.197): while the records are what is owed, the late
+        // record is still awaited (one finding for the swap, as the Guardian's heal after the
+        // fire damage is). Up to rules version 15 it was awaited for one record only, and the
+        // late record then reported not due (a second finding).
+        let keep = match passed_over {
+            Some((Some(late), _)) if e.is_consequence() && *e != late && self.owed_now(s, e) => Some(late),
+            _ => None,
+        };
+        self.step_with(s, e, f, passed_over)?;
+        if keep.is_some() && s.passed_over.0.is_none() {
+            s.passed_over.0 = Some((keep, None));
+        }
+        Ok(())
+    }
+
+    /// Whether `e` is the consequence owed now.
+    fn owed_now(&self, s: &State, e: &Event) -> bool {
+        use due::Consequences as C;
+        C::due(self, s).is_some_and(|owed| C::fact(self, &owed) == *e)
     }
 
     /// The step, with the memo of what the last step passed over (taken from the state).
@@ -126,17 +146,26 @@ impl FlameAndForge {
             // Drawn as recorded; Phase 1's consequences are still owed (the table changed).
             self.settle(s, f)
         } else {
+            let mut declined = false;
             // Nothing owed: `flush` would find nothing to report.
             if known != Some(None) && !self.may_jump(s, e) && !self.misplaced_challenge(s, e) {
-                if self.stray_decision(s, e, f)? {
-                    // The table is as it was: what was found owed still is.
-                    s.settled.0 = known;
-                    return Ok(());
+                match self.stray_decision(s, e, f)? {
+                    Stray::Ignored => {
+                        // The table is as it was: what was found owed still is.
+                        s.settled.0 = known;
+                        return Ok(());
+                    }
+                    // The step the `pass` stood for is made (`declined_step`).
+                    Stray::Declined => declined = true,
+                    Stray::No => due::flush(self, s, f)?,
                 }
-                due::flush(self, s, f)?;
             }
-            self.decide(s, e, f)?;
-            self.settle(s, f)
+            if declined {
+                Stop::Unknown
+            } else {
+                self.decide(s, e, f)?;
+                self.settle(s, f)
+            }
         };
         if in_block {
             if let Some(p) = s.placement_mut() {
@@ -308,9 +337,12 @@ impl FlameAndForge {
     /// another per recorded consequence then "not due" (9 for one `pass` after a raid). A
     /// trial on a copy of the table decides it; a decision the flushed table would apply,
     /// even as a violation (a raid out of line), still flushes.
+    ///
+    /// A `pass` by the player whose compulsory step is owed now is not stray: it stands where
+    /// that step is, and declines what the rules give no choice to decline (`declined_step`).
     #[inline(always)]
-    fn stray_decision(&self, s: &State, e: &Event, f: &mut Findings) -> Result<bool, StepError> {
-        let Some(owed) = <Self as due::Consequences>::due(self, s) else { return Ok(false) };
+    fn stray_decision(&self, s: &mut State, e: &Event, f: &mut Findings) -> Result<Stray, StepError> {
+        let Some(owed) = <Self as due::Consequences>::due(self, s) else { return Ok(Stray::No) };
         let mut trial = s.clone();
         let mut scratch = Findings::default();
         due::flush(self, &mut trial, &mut scratch)?;
@@ -319,7 +351,13 @@ impl FlameAndForge {
         self.decide(&mut trial, e, &mut judged)?;
         // Ignored there: reported, and the table unchanged by it.
         if judged.violations.is_empty() || trial != flushed {
-            return Ok(false);
+            return Ok(Stray::No);
+        }
+        if let Event::Pass { who } = *e {
+            if self.declinable(s, &owed.due, who) {
+                self.declined_step(s, e, owed, f)?;
+                return Ok(Stray::Declined);
+            }
         }
         let next = <Self as due::Consequences>::event(self, s, &owed);
         for v in judged.violations {
@@ -335,7 +373,119 @@ impl FlameAndForge {
                 ),
             );
         }
-        Ok(true)
+        Ok(Stray::Ignored)
+    }
+
+    /// Whether a `pass` by `who` where `due` is owed stands where a step of that player's is
+    /// owed: a consequence the player carries out (not the turn passing, the setup's bonus
+    /// gems or a score).
+    #[cold]
+    #[inline(never)]
+    fn declinable(&self, s: &State, due: &Due, who: Colour) -> bool {
+        !matches!(due, Due::Turn { .. } | Due::Bonus { .. } | Due::ScorePlayer { .. })
+            && due.seat().is_some()
+            && due.seat() == s.seat_of(who)
+    }
+
+    /// The rule a `pass` breaks where `due` is owed, no choice to decline being open (now or
+    /// once the consequences owed are done): the rule of the compulsory thing it skipped. A
+    /// spot's (or a board spot's) icon is the icon's own rule (l.219-231: the grey fire icon
+    /// "Remove a fire token", l.226), which a pass declines, where a spot left out of the log
+    /// breaks the spot order (`ff.raid.spots`, l.185); the pending actions a flight owes are
+    /// the flight's (l.251 "Resolve all the pending actions in cards that you played");
+    /// anything else is the rule leaving it out breaks (`rule_of`): a tile's gems (l.186), a
+    /// forge's events (l.269), a win's event (l.255), a retreat's gem limit (l.207).
+    fn decline_rule(&self, s: &State, due: &Due) -> &'static str {
+        let (src, own) = match *due {
+            Due::Gain { src, .. } => (src, r::ICON_GEM),
+            Due::Health { why: Why::Icons(src), delta, .. } => {
+                (src, if delta < 0 { r::ICON_BURST } else { r::ICON_HEART })
+            }
+            Due::Haste { src, .. } => (src, r::ICON_HASTE),
+            Due::Footprint { src, .. } => (src, r::ICON_FOOTPRINT),
+            Due::Extinguish { src, .. } => (src, r::ICON_EXTINGUISH),
+            Due::Success { why: Why::Icons(src), .. } => (src, r::ICON_AXE),
+            Due::Frenzy { src, .. } => (src, r::FRENZY_OWE),
+            Due::Pay { src, .. } => (src, r::ICON_GEM_EXCHANGE),
+            _ => return self.rule_of(s, due),
+        };
+        let fled = |k: u8| s.challenges.get(k as usize).and_then(|c| c.end) == Some(End::Fled);
+        match src {
+            Src::Spot { .. } | Src::Board { .. } if self.rule_of(s, due) != r::RAID_ZERO_CONTINUES => own,
+            Src::Pending(k) if fled(k) => r::CHALLENGE_FLEE,
+            _ => self.rule_of(s, due),
+        }
+    }
+
+    /// What makes the consequences owed one step for a `pass` that stands where they are: the
+    /// rule it breaks, and the source of an icon's (one spot, one card's pending actions).
+    fn step_key(&self, s: &State, due: &Due) -> (&'static str, Option<Src>, Option<u8>) {
+        let src = match *due {
+            Due::Gain { src, .. }
+            | Due::Haste { src, .. }
+            | Due::Footprint { src, .. }
+            | Due::Extinguish { src, .. }
+            | Due::Frenzy { src, .. }
+            | Due::Pay { src, .. }
+            | Due::Health { why: Why::Icons(src), .. }
+            | Due::Success { why: Why::Icons(src), .. } => Some(src),
+            _ => None,
+        };
+        (self.decline_rule(s, due), src, due.seat())
+    }
+
+    /// A `pass` recorded where the player owes a compulsory step and nothing they may decline
+    /// is open, now or once the consequences owed are done (`stray_decision`): it declines
+    /// that step, which the book gives no choice to decline. One finding, under the rule of
+    /// what it skipped (`decline_rule`), and the step made as the rules say, as a step left
+    /// out of the log is: the consequence owed and those after it that are the same step (a
+    /// forge's events and their health, a retreat's gem discards, a win's event and its
+    /// health, one spot's icons). Up to rules version 15 it was reported under the rule of
+    /// whatever the table awaited once everything owed was done (the next player's Phase 2, a
+    /// Retaliation card), the table left as it was, and the step was then reported left out
+    /// at the next record too.
+    ///
+    /// A log that records the step after the `pass` after all (the pass stray): the table
+    /// before it is kept as the other reading (`PassedOver`), which the next record chooses
+    /// when that table owes it and this one does not (`other_reading`), so the step's records
+    /// are taken as owed and the pass stays the one finding.
+    #[cold]
+    #[inline(never)]
+    fn declined_step(&self, s: &mut State, e: &Event, owed: Owed, f: &mut Findings) -> Result<(), StepError> {
+        use due::Consequences as C;
+        let before = Box::new(s.clone());
+        let rule = self.decline_rule(s, &owed.due);
+        let key = self.step_key(s, &owed.due);
+        let uncertain = C::uncertain(self, s, &owed);
+        let mut found = Findings::default();
+        let mut step = vec![C::fact(self, &owed)];
+        C::apply(self, s, &owed, &step[0], &mut found)?;
+        for _ in 0..due::LOOKAHEAD {
+            let Some(next) = C::due(self, s) else { break };
+            if self.step_key(s, &next.due) != key {
+                break;
+            }
+            let fact = C::fact(self, &next);
+            C::apply(self, s, &next, &fact, &mut found)?;
+            step.push(fact);
+        }
+        let list = step.iter().map(|x| format!("`{x}`")).collect::<Vec<_>>().join(", ");
+        let v = crate::Violation::new(
+            rule,
+            format!(
+                "`{e}` stands where the rules require {list}, which is no choice to decline: taken as left out, \
+                 and made as the rules say"
+            ),
+        );
+        f.violate(match uncertain {
+            Some(o) => v.uncertain_after(o),
+            None => v,
+        });
+        f.violations.append(&mut found.violations);
+        f.unverified.append(&mut found.unverified);
+        f.uncertain.append(&mut found.uncertain);
+        s.passed_over.0 = Some((None, Some(before)));
+        Ok(())
     }
 
     /// Whether the innermost activity is the placement's spot block (not a challenge begun
@@ -2482,6 +2632,17 @@ fn foe_key(_s: &State, g: &FlameAndForge, foe: Foe) -> FoeKey {
 
 fn gems_text(gems: &[Gem]) -> String {
     gems.iter().map(|g| g.name()).collect::<Vec<_>>().join(" ")
+}
+
+/// What `stray_decision` made of a decision recorded while consequences are owed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Stray {
+    /// Not stray: the consequences are flushed as left out and the decision judged.
+    No,
+    /// Reported once, the table left as it was.
+    Ignored,
+    /// A `pass` where a compulsory step is owed: reported once, the step made.
+    Declined,
 }
 
 /// What `late_refill` made of a record.

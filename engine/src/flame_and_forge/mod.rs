@@ -307,7 +307,28 @@ impl Game for FlameAndForge {
             // forge's health taken ahead of its discard where the discard was left out (the
             // next record the discard after it) goes on as the discard left out, its health
             // after it (42 findings and red's action never closed; now 1).
-            rules_version: 15,
+            // 16 (audit r5 D1): a `pass` where the passing player's compulsory step is owed and
+            // nothing they may decline is open, now or once what is owed is done, is one finding
+            // under the rule of the step it skipped, the step made as the rules say: a flight's
+            // pending actions ff.challenge.flee (l.251), a forge's events ff.forge.events (l.269,
+            // l.271), a tile's gems ff.raid.gems (l.186), a spot's icon the icon's rule (the grey
+            // fire ff.icon.extinguish, l.226; a heart ff.icon.heart, l.220), a retreat's drops
+            // ff.retreat.gem-limit (l.207), a win's event ff.challenge.win-event (l.255); it was
+            // cited under what the flushed table awaited (ff.retaliation.replace, ff.turn.phases,
+            // ff.challenge.win-retaliation, ff.retreat.free), the step left owed and reported
+            // left out again at the next record. The step recorded after the `pass` after all
+            // is taken as owed (the pass stays the one finding).
+            // 16 (audit r5 D2): a second Win-a-Challenge event discarded for one win under
+            // win-events=one (l.255 "remove one active event card") is one
+            // ff.challenge.win-event finding, taken as played with its health (it was
+            // ff.event.persist, and its health ff.challenge.win-retaliation, neither applied).
+            // 16 (audit r5 D3): a consequence reported left out and applied where the record
+            // after it stood is still awaited as a late record while the records are what is
+            // owed: a retreat's heal after its gem discards (l.203-207 "in order") and the
+            // King's Haste after the regroup's spots (l.197, l.312) are one finding each, as the
+            // Guardian's heal after the fire damage was (the late record was then "not due",
+            // ff.place.main-action or ff.icon.haste: two findings).
+            rules_version: 16,
         }
     }
 
