@@ -156,12 +156,47 @@ impl WildAssent {
                 }
             ),
             Phase::Play if self.params.scope == super::rules::Scope::Encounter => {
-                let turn = match self.next_side(s) {
-                    Some(Side::Seekers) => "the Seekers' turn",
-                    Some(_) => "the Creatures' turn",
-                    None => "the round is over",
+                // `next_side` is whose activation comes next (the fact `turn`): while a
+                // miniature is activating that is already the other side, so the heading names
+                // the activation in progress and its side first, then the turn after it (audit
+                // r4 O5: "the Creatures' turn" was printed while a Seeker activated).
+                let turn = |side: Side| match side {
+                    Side::Seekers => "the Seekers' turn",
+                    _ => "the Creatures' turn",
                 };
-                format!("Wild Assent ({mode}), round {}, {turn}", s.round)
+                let next = self.next_side(s);
+                let head = format!("Wild Assent ({mode}), round {}", s.round);
+                match (s.act.as_ref(), next) {
+                    (Some(a), _) => {
+                        let u = s.unit(a.unit);
+                        // A free activation (a Summon's within its summoner's, a Seeker's
+                        // Rout) is made within the turn in progress: the Creatures' while
+                        // their card is being resolved.
+                        let now = match (a.free, s.hunt.drawing) {
+                            (true, true) => {
+                                format!("{}, {} activating (free activation)", turn(Side::Creatures), u.name)
+                            }
+                            (true, false) => {
+                                format!("{}, {} activating (free activation)", turn(u.side), u.name)
+                            }
+                            (false, _) => format!("{}, {} activating", turn(u.side), u.name),
+                        };
+                        // A Creature's activation keeps its side drawing (`next_side` says
+                        // the Creatures until it ends): what comes after it is asked of the
+                        // state with the drawing over. Only the board asks, not the step.
+                        let next = if s.hunt.drawing {
+                            let mut done = s.clone();
+                            done.hunt.drawing = false;
+                            self.next_side(&done)
+                        } else {
+                            next
+                        };
+                        let after = next.map_or("the round's end", turn);
+                        format!("{head}, {now}; next: {after}")
+                    }
+                    (None, Some(side)) => format!("{head}, {}", turn(side)),
+                    (None, None) => format!("{head}, the round is over"),
+                }
             }
             Phase::Play => format!("Wild Assent ({mode}), combat"),
         }

@@ -164,3 +164,34 @@ fn four_player_momentum_rolls_count_the_players_still_on_the_board() {
     assert_eq!(count_findings("momentum-4p=team", &[], five), 0);
     assert_eq!(count_findings("momentum-4p=team", &amalia, ten), 1);
 }
+
+// ---- the board
+
+/// Audit r4 O5: the heading said "the Creatures' turn" while a Seeker activated (it named
+/// whose activation comes next). During a Seeker's own activation it names the Seekers' turn
+/// and the Seeker; between activations, the side that activates next.
+#[test]
+fn the_board_heading_names_the_turn_in_progress_and_the_one_after_it() {
+    let g = game(&["scope=encounter"]);
+    let log = g.random_encounter(2, 3000);
+    let mut s = g.initial_state();
+    let mut seen = 0;
+    for e in &log {
+        let mut f = Findings::default();
+        g.step(&mut s, e, &mut f).unwrap_or_else(|err| panic!("`{e}`: {err}"));
+        let head = g.render_board(&s).lines().next().unwrap_or_default().to_string();
+        if let Some(a) = s.act.as_ref().filter(|a| !a.free && s.unit(a.unit).side == state::Side::Seekers) {
+            let name = s.unit(a.unit).name;
+            assert!(head.contains(&format!("the Seekers' turn, {name} activating; next: ")), "`{e}`: {head}");
+            seen += 1;
+        } else if s.act.is_none() && matches!(s.phase, state::Phase::Play) {
+            let next = match g.next_side(&s) {
+                Some(state::Side::Seekers) => "the Seekers' turn",
+                Some(_) => "the Creatures' turn",
+                None => "the round is over",
+            };
+            assert!(head.ends_with(next), "`{e}`: {head}");
+        }
+    }
+    assert!(seen > 0, "no Seeker activation in the simulated encounter");
+}
