@@ -6,7 +6,7 @@
 
 use super::cards::{DamageKind, UnitKind};
 use super::geometry::Blocker;
-use super::state::{Obstacle, Phase, Side, State, UnitIx};
+use super::state::{Attack, Faces, Obstacle, Phase, Side, Stage, State, UnitIx};
 use super::WildAssent;
 use crate::kit::facts::list_or_dash;
 use crate::kit::grid::{Facing, Pos};
@@ -255,6 +255,21 @@ impl WildAssent {
 
     /// The attack being resolved: what its line of sight crossed, the range, the back
     /// attack, the dice, and each target's damage once rolled.
+    /// Whether the attack's target `k` has had its Knockback resolved: its consequences are
+    /// past the Knockback stage and the attack knocks it back (any target under "On Attack",
+    /// one that took damage under plain Knockback). Only the board asks, not the step.
+    fn knocked_already(&self, s: &State, a: &Attack, k: usize, faces: Faces) -> bool {
+        let at = usize::from(a.at);
+        let past = k < at
+            || (k == at
+                && matches!(a.stage, Stage::Hazard | Stage::HazardBleed | Stage::HazardLast | Stage::Done));
+        if !past {
+            return false;
+        }
+        let after = self.kept_after_damage(s, a, faces.specials);
+        after.knocks() || (after.knocks_damaged() && self.damage_parts(s, a, k, faces).dealt() > 0)
+    }
+
     fn attack_text(&self, s: &State) -> Option<String> {
         let a = s.attack.as_ref()?;
         let me = s.unit(a.attacker);
@@ -269,6 +284,21 @@ impl WildAssent {
         out.push('\n');
         for (k, &t) in a.targets.iter().enumerate() {
             let tu = s.unit(t);
+            // A target its Knockback has already moved stands where the knock left it, and the
+            // state no longer holds the field it was attacked on: its arc, line of sight, range
+            // and damage (cover is the field's) worked out again from there would describe
+            // another attack (audit r4 O6: `range 2 of 1` for an attack made at range 1).
+            if a.roll.is_some_and(|faces| self.knocked_already(s, a, k, faces)) {
+                let _ = writeln!(
+                    out,
+                    "  -> {} on {} after its Knockback (arc, line of sight, range and damage were \
+                     checked at the attack, from the field it stood on then){}",
+                    tu.name,
+                    tu.at.algebraic(),
+                    if a.back.get(k).copied().unwrap_or(false) { ", from behind (+2)" } else { "" }
+                );
+                continue;
+            }
             let sight = self.sight(s, me.place(), tu.at, &[]);
             let crossed: Vec<String> = sight
                 .line

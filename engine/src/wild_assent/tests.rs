@@ -195,3 +195,38 @@ fn the_board_heading_names_the_turn_in_progress_and_the_one_after_it() {
     }
     assert!(seen > 0, "no Seeker activation in the simulated encounter");
 }
+
+/// Audit r4 O6: after a Knockback the attack summary worked the knocked target's range out
+/// again from the field it was knocked to (`range 2 of 1` for an attack made at range 1).
+/// Through simulated matches (every attack legal), no range shown exceeds the attack's, and
+/// a knocked target is shown as after its Knockback.
+#[test]
+fn the_attack_summary_shows_no_range_worked_out_after_a_knockback() {
+    let g = game(&["mode=arena", "scope=match"]);
+    let mut knocked = 0;
+    for seed in 1..=3 {
+        let log = g.random_encounter(seed, 20_000);
+        let mut s = g.initial_state();
+        for e in &log {
+            let mut f = Findings::default();
+            g.step(&mut s, e, &mut f).unwrap_or_else(|err| panic!("`{e}`: {err}"));
+            if s.attack.is_none() {
+                continue;
+            }
+            let board = g.render_board(&s);
+            for line in board.lines().filter(|l| l.trim_start().starts_with("-> ")) {
+                if line.contains("after its Knockback") {
+                    knocked += 1;
+                    continue;
+                }
+                let range = line.split(", range ").nth(1).unwrap_or_else(|| panic!("`{e}`: {line}"));
+                let mut words = range.split(|c: char| c == ' ' || c == ';' || c == ',');
+                let (shown, of) = (words.next(), words.nth(1));
+                let shown: i32 = shown.and_then(|w| w.parse().ok()).unwrap_or_else(|| panic!("{line}"));
+                let of: i32 = of.and_then(|w| w.parse().ok()).unwrap_or_else(|| panic!("{line}"));
+                assert!(shown <= of, "seed {seed} after `{e}`: {line}");
+            }
+        }
+    }
+    assert!(knocked > 0, "no Knockback in the simulated matches");
+}
