@@ -6,7 +6,7 @@
 
 use super::cards::{DamageKind, UnitKind};
 use super::geometry::Blocker;
-use super::state::{Obstacle, Phase, Side, State, UnitIx};
+use super::state::{Attack, Faces, Obstacle, Phase, Side, Stage, State, UnitIx};
 use super::WildAssent;
 use crate::kit::facts::list_or_dash;
 use crate::kit::grid::{Facing, Pos};
@@ -156,12 +156,47 @@ impl WildAssent {
                 }
             ),
             Phase::Play if self.params.scope == super::rules::Scope::Encounter => {
-                let turn = match self.next_side(s) {
-                    Some(Side::Seekers) => "the Seekers' turn",
-                    Some(_) => "the Creatures' turn",
-                    None => "the round is over",
+                // `next_side` is whose activation comes next (the fact `turn`): while a
+                // miniature is activating that is already the other side, so the heading names
+                // the activation in progress and its side first, then the turn after it (audit
+                // r4 O5: "the Creatures' turn" was printed while a Seeker activated).
+                let turn = |side: Side| match side {
+                    Side::Seekers => "the Seekers' turn",
+                    _ => "the Creatures' turn",
                 };
-                format!("Wild Assent ({mode}), round {}, {turn}", s.round)
+                let next = self.next_side(s);
+                let head = format!("Wild Assent ({mode}), round {}", s.round);
+                match (s.act.as_ref(), next) {
+                    (Some(a), _) => {
+                        let u = s.unit(a.unit);
+                        // A free activation (a Summon's within its summoner's, a Seeker's
+                        // Rout) is made within the turn in progress: the Creatures' while
+                        // their card is being resolved.
+                        let now = match (a.free, s.hunt.drawing) {
+                            (true, true) => {
+                                format!("{}, {} activating (free activation)", turn(Side::Creatures), u.name)
+                            }
+                            (true, false) => {
+                                format!("{}, {} activating (free activation)", turn(u.side), u.name)
+                            }
+                            (false, _) => format!("{}, {} activating", turn(u.side), u.name),
+                        };
+                        // A Creature's activation keeps its side drawing (`next_side` says
+                        // the Creatures until it ends): what comes after it is asked of the
+                        // state with the drawing over. Only the board asks, not the step.
+                        let next = if s.hunt.drawing {
+                            let mut done = s.clone();
+                            done.hunt.drawing = false;
+                            self.next_side(&done)
+                        } else {
+                            next
+                        };
+                        let after = next.map_or("the round's end", turn);
+                        format!("{head}, {now}; next: {after}")
+                    }
+                    (None, Some(side)) => format!("{head}, {}", turn(side)),
+                    (None, None) => format!("{head}, the round is over"),
+                }
             }
             Phase::Play => format!("Wild Assent ({mode}), combat"),
         }
@@ -220,6 +255,21 @@ impl WildAssent {
 
     /// The attack being resolved: what its line of sight crossed, the range, the back
     /// attack, the dice, and each target's damage once rolled.
+    /// Whether the attack's target `k` has had its Knockback resolved: its consequences are
+    /// past the Knockback stage and the attack knocks it back (any target under "On Attack",
+    /// one that took damage under plain Knockback). Only the board asks, not the step.
+    fn knocked_already(&self, s: &State, a: &Attack, k: usize, faces: Faces) -> bool {
+        let at = usize::from(a.at);
+        let past = k < at
+            || (k == at
+                && matches!(a.stage, Stage::Hazard | Stage::HazardBleed | Stage::HazardLast | Stage::Done));
+        if !past {
+            return false;
+        }
+        let after = self.kept_after_damage(s, a, faces.specials);
+        after.knocks() || (after.knocks_damaged() && self.damage_parts(s, a, k, faces).dealt() > 0)
+    }
+
     fn attack_text(&self, s: &State) -> Option<String> {
         let a = s.attack.as_ref()?;
         let me = s.unit(a.attacker);
@@ -234,6 +284,21 @@ impl WildAssent {
         out.push('\n');
         for (k, &t) in a.targets.iter().enumerate() {
             let tu = s.unit(t);
+            // A target its Knockback has already moved stands where the knock left it, and the
+            // state no longer holds the field it was attacked on: its arc, line of sight, range
+            // and damage (cover is the field's) worked out again from there would describe
+            // another attack (audit r4 O6: `range 2 of 1` for an attack made at range 1).
+            if a.roll.is_some_and(|faces| self.knocked_already(s, a, k, faces)) {
+                let _ = writeln!(
+                    out,
+                    "  -> {} on {} after its Knockback (arc, line of sight, range and damage were \
+                     checked at the attack, from the field it stood on then){}",
+                    tu.name,
+                    tu.at.algebraic(),
+                    if a.back.get(k).copied().unwrap_or(false) { ", from behind (+2)" } else { "" }
+                );
+                continue;
+            }
             let sight = self.sight(s, me.place(), tu.at, &[]);
             let crossed: Vec<String> = sight
                 .line

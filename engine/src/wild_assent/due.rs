@@ -1447,10 +1447,12 @@ impl Consequences for WildAssent {
                     let mask = mask & !(1u32 << seeker);
                     if mask == 0 {
                         s.hunt.capture_card = None;
-                        // Every Creature left has a token: no card is drawn again. A Summon
-                        // is a Creature (l.272) that never has one ("Summons may not be
-                        // captured"), so one on the board draws again, unless
-                        // `capture-summons=skip` leaves Summons (no Instinct card) out.
+                        // Every Creature left has a token: no card is drawn again (l.63,
+                        // l.312). Summons, which no Instinct card activates, are left out by
+                        // default (`capture-summons=skip`), so the capturers are assigned the
+                        // damage once per Creatures' turn as in Example 13 (l.314); under
+                        // `count` a Summon on the board (l.272: a Creature that never has a
+                        // token) keeps the cards coming.
                         let skip = self.params.capture_summons == rules::CaptureSummons::Skip;
                         let all_held = s.units.iter().enumerate().all(|(i, u)| {
                             u.side != Side::Creatures

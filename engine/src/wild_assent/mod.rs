@@ -308,7 +308,14 @@ impl Game for WildAssent {
         // inflicts on a target may be recorded in any order (`afflict X fatigue` before
         // `afflict X bleed`): both applied, no finding (it was wa.status.bleed-tick, the
         // first applied in place of the second and the second dropped as not due).
-        GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 20 }
+        // Rules version 21 (audit r4 O10): `capture-summons` defaults to `skip`. A Summon
+        // (no Instinct card, never a capture token, l.272) no longer counts among "all
+        // remaining Creatures" (l.63, l.312), so once every Creature left with cards has a
+        // token the capturers are assigned 2 once and no card is drawn again, as in Example
+        // 13 (l.314); under `count`, now a variant, a standing Summon kept the cards coming
+        // until the capturers were injured. A card drawn after that damage is
+        // wa.hunt.round.alternate (was clean), one left out is no longer a finding.
+        GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 21 }
     }
     fn rules() -> &'static [RuleInfo] {
         rules::RULES

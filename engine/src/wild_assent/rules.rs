@@ -233,7 +233,7 @@ rules! {
         "A card for a slain or captured Creature is discarded and another drawn; when it is the second card drawn in the Creatures' turn, the turn ends (interpretation `instinct-second-card`; an Escaped Creature's card: `instinct-escaped`)",
         "Hunt: Playing the Game (Activate Creatures)";
     INSTINCT_CAPTURE = "wa.hunt.instinct.capture-token",
-        "A card for a Creature with a capture token: 2 assigned damage to each Seeker capturing it, then another card unless every Creature left has a token (a Summon, which has none: interpretation `capture-summons`)",
+        "A card for a Creature with a capture token: 2 assigned damage to each Seeker capturing it, then another card unless every Creature left has a token (a Summon, which has no card and never a token, is not counted: interpretation `capture-summons`)",
         "Hunt: Playing the Game (Activate Creatures), Capturing Creatures, Example 13";
     RESHUFFLE = "wa.hunt.instinct.reshuffle",
         "An empty Instinct deck is made again from the discard pile without the slain and captured Creatures' cards, when the next card is drawn or at the last discard (interpretation `instinct-reshuffle`)",
@@ -1654,14 +1654,17 @@ pub static PARAMS: &[ParamSpec] = &[
         name: P_CAPTURE_SUMMONS,
         kind: ParamKind::Interpretation,
         allowed: CaptureSummons::NAMES,
-        default: CaptureSummons::Count.name(),
+        default: CaptureSummons::Skip.name(),
         doc: "(Hunt) \"If all remaining Creatures have capture tokens, assign the damage but do not draw a new \
               card\" (Activate Creatures; Capturing Creatures: \"do not draw again\") against Summons: \"Summons \
               are special Creatures ... Summons do not have cards of their own ... Summons may not be captured\". \
-              Default `count`, the plain words: a Summon is one of the remaining Creatures and never has a \
-              capture token, so while one stands another card is drawn (rules version 13). `skip`: Summons, \
-              which no Instinct card activates, are left out, so a card is not drawn again once every other \
-              Creature left has a token (the engine's reading before version 13).",
+              Default `skip` (rules version 21): the sentence is what ends the drawing once no card can \
+              activate a Creature, and Summons, which no Instinct card activates, are left out, so a card is not \
+              drawn again once every other Creature left has a token: one capture damage per Creatures' turn, as \
+              Example 13 plays it (\"The Gryphon is the only Creature left, so drawing its Instinct card causes \
+              Zaxos to be assigned an additional 2 damage and then it is Fani's turn\"). `count`: a Summon is \
+              one of the remaining Creatures and never has a capture token, so while one stands another card \
+              is drawn, again and again, until the capturers are injured (the default of versions 13 to 20).",
         section: "Hunt: Playing the Game (Activate Creatures), Summons, Capturing Creatures",
     },
     ParamSpec {
@@ -1853,7 +1856,7 @@ impl Params {
             instinct_escaped: r.get(P_INSTINCT_ESCAPED, InstinctEscaped::Redraw),
             capture_free_action: r.get(P_CAPTURE_FREE_ACTION, CaptureFreeAction::Cancels),
             status_plain: r.get(P_STATUS_PLAIN, StatusPlain::Always),
-            capture_summons: r.get(P_CAPTURE_SUMMONS, CaptureSummons::Count),
+            capture_summons: r.get(P_CAPTURE_SUMMONS, CaptureSummons::Skip),
             capture_complete: r.get(P_CAPTURE_COMPLETE, CaptureComplete::AllCapturers),
             creature_pit_exit: r.get(P_CREATURE_PIT_EXIT, CreaturePitExit::AnyField),
             assent_equipment: r.get(P_ASSENT_EQUIPMENT, AssentEquipment::Two),

@@ -164,3 +164,69 @@ fn four_player_momentum_rolls_count_the_players_still_on_the_board() {
     assert_eq!(count_findings("momentum-4p=team", &[], five), 0);
     assert_eq!(count_findings("momentum-4p=team", &amalia, ten), 1);
 }
+
+// ---- the board
+
+/// Audit r4 O5: the heading said "the Creatures' turn" while a Seeker activated (it named
+/// whose activation comes next). During a Seeker's own activation it names the Seekers' turn
+/// and the Seeker; between activations, the side that activates next.
+#[test]
+fn the_board_heading_names_the_turn_in_progress_and_the_one_after_it() {
+    let g = game(&["scope=encounter"]);
+    let log = g.random_encounter(2, 3000);
+    let mut s = g.initial_state();
+    let mut seen = 0;
+    for e in &log {
+        let mut f = Findings::default();
+        g.step(&mut s, e, &mut f).unwrap_or_else(|err| panic!("`{e}`: {err}"));
+        let head = g.render_board(&s).lines().next().unwrap_or_default().to_string();
+        if let Some(a) = s.act.as_ref().filter(|a| !a.free && s.unit(a.unit).side == state::Side::Seekers) {
+            let name = s.unit(a.unit).name;
+            assert!(head.contains(&format!("the Seekers' turn, {name} activating; next: ")), "`{e}`: {head}");
+            seen += 1;
+        } else if s.act.is_none() && matches!(s.phase, state::Phase::Play) {
+            let next = match g.next_side(&s) {
+                Some(state::Side::Seekers) => "the Seekers' turn",
+                Some(_) => "the Creatures' turn",
+                None => "the round is over",
+            };
+            assert!(head.ends_with(next), "`{e}`: {head}");
+        }
+    }
+    assert!(seen > 0, "no Seeker activation in the simulated encounter");
+}
+
+/// Audit r4 O6: after a Knockback the attack summary worked the knocked target's range out
+/// again from the field it was knocked to (`range 2 of 1` for an attack made at range 1).
+/// Through simulated matches (every attack legal), no range shown exceeds the attack's, and
+/// a knocked target is shown as after its Knockback.
+#[test]
+fn the_attack_summary_shows_no_range_worked_out_after_a_knockback() {
+    let g = game(&["mode=arena", "scope=match"]);
+    let mut knocked = 0;
+    for seed in 1..=3 {
+        let log = g.random_encounter(seed, 20_000);
+        let mut s = g.initial_state();
+        for e in &log {
+            let mut f = Findings::default();
+            g.step(&mut s, e, &mut f).unwrap_or_else(|err| panic!("`{e}`: {err}"));
+            if s.attack.is_none() {
+                continue;
+            }
+            let board = g.render_board(&s);
+            for line in board.lines().filter(|l| l.trim_start().starts_with("-> ")) {
+                if line.contains("after its Knockback") {
+                    knocked += 1;
+                    continue;
+                }
+                let range = line.split(", range ").nth(1).unwrap_or_else(|| panic!("`{e}`: {line}"));
+                let mut words = range.split(|c: char| c == ' ' || c == ';' || c == ',');
+                let (shown, of) = (words.next(), words.nth(1));
+                let shown: i32 = shown.and_then(|w| w.parse().ok()).unwrap_or_else(|| panic!("{line}"));
+                let of: i32 = of.and_then(|w| w.parse().ok()).unwrap_or_else(|| panic!("{line}"));
+                assert!(shown <= of, "seed {seed} after `{e}`: {line}");
+            }
+        }
+    }
+    assert!(knocked > 0, "no Knockback in the simulated matches");
+}
