@@ -252,30 +252,12 @@ fn judge(expectations: &[(usize, Expectation)], actual: &Actual, result: &mut Fi
                 if actual.violations.iter().any(|(r, id, _)| r == record && id == rule) {
                     result.covered.push(rule.clone());
                 } else {
-                    let there: Vec<String> = actual
-                        .violations
-                        .iter()
-                        .filter(|(r, _, _)| r == record)
-                        .map(|(_, id, m)| format!("{id} ({m})"))
-                        .collect();
-                    fail.push(format!(
-                        "line {line}: `{e}` not found; record {record} has {}",
-                        if there.is_empty() { "no violation".to_string() } else { there.join(", ") }
-                    ));
+                    fail.push(not_found(*line, e, *record, &actual.violations, "no violation"));
                 }
             }
             Expectation::Uncertain { record, rule } => {
                 if !actual.uncertain.iter().any(|(r, id, _)| r == record && id == rule) {
-                    let there: Vec<String> = actual
-                        .uncertain
-                        .iter()
-                        .filter(|(r, _, _)| r == record)
-                        .map(|(_, id, m)| format!("{id} ({m})"))
-                        .collect();
-                    fail.push(format!(
-                        "line {line}: `{e}` not found; record {record} has {}",
-                        if there.is_empty() { "no uncertain finding".to_string() } else { there.join(", ") }
-                    ));
+                    fail.push(not_found(*line, e, *record, &actual.uncertain, "no uncertain finding"));
                 }
             }
             Expectation::Error { record } => match &actual.error {
@@ -339,6 +321,21 @@ fn judge(expectations: &[(usize, Expectation)], actual: &Actual, result: &mut Fi
     // A log that ends owing consequences fails only a fixture that says what it must owe
     // (`@expect incomplete`): rule breakers are cut right after the record they break, and
     // what they leave owed is not their point. `verify` reports it for every log.
+}
+
+/// The failure of an `@expect` line claiming a finding at `record` that is not there,
+/// listing what the record has instead (`findings`: `(record, rule, message)`).
+fn not_found(
+    line: usize,
+    e: &Expectation,
+    record: u64,
+    findings: &[(u64, String, String)],
+    none: &str,
+) -> String {
+    let there: Vec<String> =
+        findings.iter().filter(|(r, _, _)| *r == record).map(|(_, id, m)| format!("{id} ({m})")).collect();
+    let has = if there.is_empty() { none.to_string() } else { there.join(", ") };
+    format!("line {line}: `{e}` not found; record {record} has {has}")
 }
 
 /// Two notation lines equal up to spacing.

@@ -55,15 +55,7 @@ impl fmt::Display for Submitted {
         if let Some(e) = &self.error {
             writeln!(f, "{e}; not recorded")?;
         }
-        for v in &self.violations {
-            write!(f, "{v}")?;
-        }
-        for u in &self.unverified {
-            write!(f, "{u}")?;
-        }
-        for u in &self.uncertain {
-            write!(f, "{u}")?;
-        }
+        crate::report::write_findings(f, &self.violations, &self.unverified, &self.uncertain)?;
         match (self.written, self.retracted) {
             (true, Some(t)) => writeln!(f, "recorded #{}: undo (retracts record {t})", self.record.index)?,
             (true, None) => writeln!(f, "recorded #{}: {}", self.record.index, self.record.notation)?,

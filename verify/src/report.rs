@@ -138,6 +138,26 @@ impl fmt::Display for UncertainView {
     }
 }
 
+/// The findings of one report, in the order every report prints them: violations, then
+/// unverified effects, then the uncertain findings that may follow from them.
+pub(crate) fn write_findings(
+    f: &mut fmt::Formatter<'_>,
+    violations: &[ViolationView],
+    unverified: &[UnverifiedView],
+    uncertain: &[UncertainView],
+) -> fmt::Result {
+    for v in violations {
+        write!(f, "{v}")?;
+    }
+    for u in unverified {
+        write!(f, "{u}")?;
+    }
+    for u in uncertain {
+        write!(f, "{u}")?;
+    }
+    Ok(())
+}
+
 /// A record that cannot be applied: replay stopped there.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StepErrorView {

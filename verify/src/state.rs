@@ -199,15 +199,7 @@ impl fmt::Display for ReplayReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "{}: {} after {} of {} record(s)", self.source, self.game, self.replayed, self.total)?;
         write!(f, "{}", self.state)?;
-        for v in &self.violations {
-            write!(f, "{v}")?;
-        }
-        for u in &self.unverified {
-            write!(f, "{u}")?;
-        }
-        for u in &self.uncertain {
-            write!(f, "{u}")?;
-        }
+        crate::report::write_findings(f, &self.violations, &self.unverified, &self.uncertain)?;
         if self.omitted > 0 {
             writeln!(f, "{} more finding(s) not listed (`arbiter verify` lists them all)", self.omitted)?;
         }
