@@ -213,7 +213,12 @@ impl FlameAndForge {
             if i32::from(rec_to) == unclamped || i32::from(rec_to) > MAX_HEALTH {
                 return r::HEALTH_BOUNDS;
             }
-            if !p.health_changed {
+            // A total off by a start other than 7 shows only where the right change moves the
+            // health: a gain at 7 (a heart at full health) gives 7 whatever the log believed,
+            // so a wrong total there is the gain's own mistake, blamed on what the record is
+            // (the heart), as on any later record (audit r5 O6; it was ff.setup.health while
+            // the player's health had not moved yet).
+            if !p.health_changed && (0..=MAX_HEALTH).contains(&unclamped) {
                 return r::SETUP_HEALTH;
             }
         }
@@ -1340,7 +1345,11 @@ impl FlameAndForge {
                     s.supply[gem.index()] += 1;
                 }
             }
-            (Due::GameOver { .. }, &Event::GameOver { won }) => {
+            // The end the rules reach, whatever the log wrote: a `game won` recorded where the
+            // city fell (7 scorched, no Dragon beaten) is reported under ff.end.check-order, and
+            // the game is still lost, so no score is owed (l.352, ff.score.when; audit r5 O1:
+            // the log's `won` was kept and the summary asked for the scores of a lost game).
+            (Due::GameOver { won }, &Event::GameOver { .. }) => {
                 s.stack.clear();
                 // A challenge the end cut short (`end-timing=immediate`): its cards stay the
                 // player's, on the discard pile as at any challenge's end, so Strength counts them.

@@ -2205,20 +2205,36 @@ impl FlameAndForge {
             let forged = p.deck.discard.contains(&id)
                 && self.catalog.cards.get(id).is_some_and(|c| c.kind == CardKind::Item);
             let rule = if forged { r::FORGE_TO_DISCARD } else { r::CHALLENGE_REVEAL };
-            let played = s.challenges.last().is_some_and(|c| c.played.contains(&id));
-            // Where the card is instead, so the reader sees why it could not come out.
+            // Where the card's copies are instead, so the reader sees why none could come out:
+            // a card the gang holds twice (two `strike`s) may have one copy revealed and the
+            // other retired, and naming only the first would be false (audit r5 O5).
+            let count = |v: &[CardId]| v.iter().filter(|c| **c == id).count();
+            let played =
+                s.challenges.iter().filter(|c| c.seat == seat).map(|c| count(&c.played)).sum::<usize>();
+            let discarded = count(&p.deck.discard);
+            let retired = count(&p.retired);
+            let places = [
+                (played, "revealed already in this challenge"),
+                (discarded, "in the discard pile"),
+                (retired, "retired"),
+            ];
+            let held: Vec<(usize, &str)> = places.into_iter().filter(|(n, _)| *n > 0).collect();
             let why = if forged {
-                "a forged item goes to the discard pile, not the deck"
+                "a forged item goes to the discard pile, not the deck".to_string()
             } else if m == Misdraw::Empty {
-                "the deck is empty"
-            } else if played {
-                "it was revealed already in this challenge"
-            } else if p.deck.discard.contains(&id) {
+                "the deck is empty".to_string()
+            } else if held.len() > 1 {
+                let parts: Vec<String> = held.iter().map(|(n, place)| format!("{n} {place}")).collect();
+                format!("no copy of it is left in the deck: {}", parts.join(", "))
+            } else if played > 0 {
+                "it was revealed already in this challenge".to_string()
+            } else if discarded > 0 {
                 "it is in the discard pile, which becomes the deck only when the deck runs out in a challenge"
-            } else if p.retired.contains(&id) {
-                "it is retired"
+                    .to_string()
+            } else if retired > 0 {
+                "it is retired".to_string()
             } else {
-                "it is not in the deck"
+                "it is not in the deck".to_string()
             };
             self.report(
                 s,

@@ -328,7 +328,17 @@ impl Game for FlameAndForge {
             // King's Haste after the regroup's spots (l.197, l.312) are one finding each, as the
             // Guardian's heal after the fire damage was (the late record was then "not due",
             // ff.place.main-action or ff.icon.haste: two findings).
-            rules_version: 16,
+            // 17 (audit r5 O1): a `game won` recorded where the rules reach `game lost` (7 tiles
+            // scorched, no Dragon beaten) is still the one ff.end.check-order finding, and the game
+            // is lost as the rules say, so no score is owed (l.352, ff.score.when): the log's
+            // `won` was kept and the scores of a lost game were owed. (O6) A wrong total for a
+            // health gain at 7 (a heart at full health) is the gain's own rule (ff.icon.heart)
+            // on the player's first health record too: it was ff.setup.health while the health
+            // had not moved yet, though a gain at 7 gives 7 whatever start the log believed.
+            // (O5) A reveal of a card whose copies are all elsewhere names where each is (one
+            // revealed, one retired), where it said only "revealed already". (O3) Parse errors
+            // list a gem's, colour's, dwarf's, subject's or event type's names once, not twice.
+            rules_version: 17,
         }
     }
 
