@@ -922,7 +922,12 @@ impl FlameAndForge {
             Due::DiscardEvent { .. } => r::CHALLENGE_WIN_EVENT,
             Due::Drop { .. } => r::RETREAT_GEM_LIMIT,
             Due::GameOver { won: true } => r::END_DRAGON_WIN,
-            Due::GameOver { won: false } if s.phase == Phase::Draw => r::EVENT_DRAW,
+            // The empty event deck's loss (`empty-event-deck=lost`) is Phase 2's; 7 scorched
+            // tiles are the scorch loss in any phase (under `end-timing=immediate` the 7th may
+            // fall before Phase 2: it was cited as ff.event.draw there, audit r5 O2).
+            Due::GameOver { won: false } if s.phase == Phase::Draw && s.end_reached().is_none() => {
+                r::EVENT_DRAW
+            }
             Due::GameOver { won: false } => r::END_SCORCHED_LOSS,
             Due::ScoreDragon { .. } => r::SCORE_DRAGON,
             Due::ScorePlayer { .. } => r::SCORE_STRENGTH,
@@ -1598,10 +1603,15 @@ impl FlameAndForge {
         let msg = |why: &str| format!("`{event}` is not due: {why}");
         let (rule, why): (&'static str, String) = if let Phase::Over { won, .. } = s.phase {
             match recorded {
-                Event::ScoreDragon { .. } | Event::ScorePlayer { .. } | Event::ScoreTeam { .. } if !won => {
-                    (r::SCORE_WHEN, "scores are computed only when the Dragon was beaten".into())
-                }
-                _ => (r::END_GAME_OVER, "the game is over".into()),
+                Event::ScoreDragon { .. } | Event::ScorePlayer { .. } | Event::ScoreTeam { .. } if !won => (
+                    r::SCORE_WHEN,
+                    "scores are computed only when the Dragon was beaten (the records after it are ignored)"
+                        .into(),
+                ),
+                _ => (
+                    r::END_GAME_OVER,
+                    "the game is over (the records after it but a won game's scores are ignored)".into(),
+                ),
             }
         } else {
             match (*recorded, self.awaited(s)) {
