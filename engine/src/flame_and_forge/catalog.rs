@@ -15,14 +15,14 @@ use crate::kit::words::Words;
 
 named_enum! {
     /// A dwarf: the plain one or one of the five special dwarfs.
-    pub enum Dwarf ("a dwarf (dwarf, guardian, alchemist, dragonrider, warrior, king)") {
+    pub enum Dwarf ("a dwarf") {
         Plain = "dwarf", Guardian = "guardian", Alchemist = "alchemist",
         Dragonrider = "dragonrider", Warrior = "warrior", King = "king"
     }
 }
 named_enum! {
     /// A research subject.
-    pub enum Subject ("a subject (legends, relics, healing)") { Legends = "legends", Relics = "relics", Healing = "healing" }
+    pub enum Subject ("a subject") { Legends = "legends", Relics = "relics", Healing = "healing" }
 }
 named_enum! {
     /// What a card of the challenge deck is.
@@ -30,7 +30,7 @@ named_enum! {
 }
 named_enum! {
     /// Event card types: Standard ("Stare"), Treasure, Danger.
-    pub enum EventKind ("an event type (S, T, D)") { S = "S", T = "T", D = "D" }
+    pub enum EventKind ("an event type") { S = "S", T = "T", D = "D" }
 }
 
 /// A challenge card: a starting card, an item or a monster.

@@ -213,7 +213,12 @@ impl FlameAndForge {
             if i32::from(rec_to) == unclamped || i32::from(rec_to) > MAX_HEALTH {
                 return r::HEALTH_BOUNDS;
             }
-            if !p.health_changed {
+            // A total off by a start other than 7 shows only where the right change moves the
+            // health: a gain at 7 (a heart at full health) gives 7 whatever the log believed,
+            // so a wrong total there is the gain's own mistake, blamed on what the record is
+            // (the heart), as on any later record (audit r5 O6; it was ff.setup.health while
+            // the player's health had not moved yet).
+            if !p.health_changed && (0..=MAX_HEALTH).contains(&unclamped) {
                 return r::SETUP_HEALTH;
             }
         }
@@ -917,7 +922,12 @@ impl FlameAndForge {
             Due::DiscardEvent { .. } => r::CHALLENGE_WIN_EVENT,
             Due::Drop { .. } => r::RETREAT_GEM_LIMIT,
             Due::GameOver { won: true } => r::END_DRAGON_WIN,
-            Due::GameOver { won: false } if s.phase == Phase::Draw => r::EVENT_DRAW,
+            // The empty event deck's loss (`empty-event-deck=lost`) is Phase 2's; 7 scorched
+            // tiles are the scorch loss in any phase (under `end-timing=immediate` the 7th may
+            // fall before Phase 2: it was cited as ff.event.draw there, audit r5 O2).
+            Due::GameOver { won: false } if s.phase == Phase::Draw && s.end_reached().is_none() => {
+                r::EVENT_DRAW
+            }
             Due::GameOver { won: false } => r::END_SCORCHED_LOSS,
             Due::ScoreDragon { .. } => r::SCORE_DRAGON,
             Due::ScorePlayer { .. } => r::SCORE_STRENGTH,
@@ -1340,7 +1350,11 @@ impl FlameAndForge {
                     s.supply[gem.index()] += 1;
                 }
             }
-            (Due::GameOver { .. }, &Event::GameOver { won }) => {
+            // The end the rules reach, whatever the log wrote: a `game won` recorded where the
+            // city fell (7 scorched, no Dragon beaten) is reported under ff.end.check-order, and
+            // the game is still lost, so no score is owed (l.352, ff.score.when; audit r5 O1:
+            // the log's `won` was kept and the summary asked for the scores of a lost game).
+            (Due::GameOver { won }, &Event::GameOver { .. }) => {
                 s.stack.clear();
                 // A challenge the end cut short (`end-timing=immediate`): its cards stay the
                 // player's, on the discard pile as at any challenge's end, so Strength counts them.
@@ -1589,10 +1603,15 @@ impl FlameAndForge {
         let msg = |why: &str| format!("`{event}` is not due: {why}");
         let (rule, why): (&'static str, String) = if let Phase::Over { won, .. } = s.phase {
             match recorded {
-                Event::ScoreDragon { .. } | Event::ScorePlayer { .. } | Event::ScoreTeam { .. } if !won => {
-                    (r::SCORE_WHEN, "scores are computed only when the Dragon was beaten".into())
-                }
-                _ => (r::END_GAME_OVER, "the game is over".into()),
+                Event::ScoreDragon { .. } | Event::ScorePlayer { .. } | Event::ScoreTeam { .. } if !won => (
+                    r::SCORE_WHEN,
+                    "scores are computed only when the Dragon was beaten (the records after it are ignored)"
+                        .into(),
+                ),
+                _ => (
+                    r::END_GAME_OVER,
+                    "the game is over (the records after it but a won game's scores are ignored)".into(),
+                ),
             }
         } else {
             match (*recorded, self.awaited(s)) {

@@ -92,6 +92,23 @@ impl FlameAndForge {
                 | Event::Use { .. }
                 | Event::Activate { .. }
         );
+        // Rare: a record where the game has ended or its end is owed, or where seats are
+        // still owed (a log that leaves them out): the test is here, the work out of line.
+        if s.over() || s.phase == Phase::Seats || self.end_known_owed(s) {
+            if self.after_end(s, e, f)? {
+                return Ok(());
+            }
+            if s.phase == Phase::Seats {
+                self.seats_left_out(s, e, f)?;
+            }
+        }
+        // A Relics forge's events still to discard, which the player may decline
+        // (`relics-events=may`): a record that goes on past them declines them.
+        if matches!(s.stack.last(), Some(Frame::Forge { free: 1.., stage: FStage::Events { .. }, .. }))
+            && self.config.relics_events == RelicsEvents::May
+        {
+            self.relics_events_gone_past(s, e, f);
+        }
         // What the last step found owed (`State::settled`): taken before anything changes,
         // so that a step that stops early or fails leaves none.
         let known = s.settled.0.take();
@@ -180,6 +197,188 @@ impl FlameAndForge {
         }
         // The last act of the step (`begun` above is no part of what is owed).
         s.settled.0 = Some(self.owed_after_settle(s, stop));
+        Ok(())
+    }
+
+    /// Whether the last step found the game's end owed (`State::settled`; derived afresh
+    /// when a state carries no memo). Inlined: one look at the memo on every step.
+    #[inline(always)]
+    fn end_known_owed(&self, s: &State) -> bool {
+        match s.settled.0 {
+            Some(Some(owed)) => matches!(owed.due, Due::GameOver { .. }),
+            Some(None) => false,
+            None => self.end_owed_afresh(s),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn end_owed_afresh(&self, s: &State) -> bool {
+        use due::Consequences as C;
+        C::due(self, s).is_some_and(|owed| matches!(owed.due, Due::GameOver { .. }))
+    }
+
+    /// A record after the game's end (Phase 4, l.344 "The game ends immediately", l.346; under
+    /// `end-timing=immediate`, l.154 "If at any point you have 7 scorched tiles in the city,
+    /// you lose the game"), or where the end is owed and the log goes on as if it were not.
+    /// Nothing happens after the end but a won game's scoring, so a log that goes on is one
+    /// mistake: one finding, under the end's rule where the log leaves the end out (the end
+    /// then applied as the rules reach it), else `ff.end.game-over` (or `ff.score.when` for a
+    /// lost game's score); every record after it but a won game's scores is then ignored with
+    /// no finding of its own. Up to rules version 16 each record was a finding (48 for a game
+    /// lost at a Phase 1 scorch under `immediate`, audit r5 O2), the consequences among them
+    /// under the rule of the phase they stood in (`ff.event.draw`). Whether the step goes on.
+    #[cold]
+    #[inline(never)]
+    fn after_end(&self, s: &mut State, e: &Event, f: &mut Findings) -> Result<bool, StepError> {
+        use due::Consequences as C;
+        let score =
+            matches!(e, Event::ScoreDragon { .. } | Event::ScorePlayer { .. } | Event::ScoreTeam { .. });
+        if s.over() {
+            let won = matches!(s.phase, Phase::Over { won: true, .. });
+            if score && won {
+                return Ok(false);
+            }
+            if s.after_end {
+                s.settled.0 = None;
+                return Ok(true);
+            }
+            // The first record after the end: judged as before (its one finding), the records
+            // after it then ignored.
+            s.after_end = true;
+            return Ok(false);
+        }
+        if s.phase == Phase::Seats {
+            return Ok(false);
+        }
+        let Some(owed) = C::due(self, s) else { return Ok(false) };
+        let Due::GameOver { won } = owed.due else { return Ok(false) };
+        // The end itself (a wrong one is ff.end.check-order), and what a player may do at any
+        // moment (a dragonslayer card before Phase 4's check, l.415), are judged as before.
+        if matches!(
+            e,
+            Event::GameOver { .. } | Event::Hero { .. } | Event::Use { .. } | Event::Activate { .. }
+        ) {
+            return Ok(false);
+        }
+        let end = Event::GameOver { won };
+        let why = match owed.due {
+            _ if won => "the Dragon was beaten",
+            _ if s.end_reached() == Some(false) => "7 city tiles are scorched",
+            _ => "no event card is left to draw",
+        };
+        let rule = self.rule_of(s, &owed.due);
+        let rest = if won { "but the scores " } else { "" };
+        self.report(
+            s,
+            f,
+            None,
+            rule,
+            format!(
+                "`{e}`: the game has ended ({why}) and the log leaves out `{end}`: this record and every \
+                 one after it {rest}are ignored"
+            ),
+        );
+        let mut scratch = Findings::default();
+        self.apply_due(s, &owed.due, &end, &mut scratch);
+        s.after_end = true;
+        s.settled.0 = None;
+        // A won game's score right after the end left out is judged as owed.
+        Ok(!(score && won))
+    }
+
+    /// Under `relics-events=may` (l.318 "items forged this way may Discard events as normal"),
+    /// the events a Relics forge's item may still discard are the player's to take or leave: a
+    /// record of the player that is neither such a discard nor its health goes on past them,
+    /// and so declines them, with no finding (the book makes them optional). A `pass` declines
+    /// them only when nothing else is open to it: where the player's next research action
+    /// follows the forge (the Library's research spots, l.292-298), the `pass` is that action's,
+    /// the events declined by going on. Up to rules version 16 the events were owed until a
+    /// `pass`: a log that left out the last of them (audit r4 O8) had its next `pass` taken for
+    /// them, the research action it declined then left open, and the rest of the game judged
+    /// against it (about 42 findings).
+    #[cold]
+    #[inline(never)]
+    fn relics_events_gone_past(&self, s: &mut State, e: &Event, f: &mut Findings) {
+        let Some(seat) = self.relics_events_open(s) else { return };
+        let mine = |who: Colour| s.seat_of(who) == Some(seat);
+        let decline = |t: &mut State| {
+            if let Some(Frame::Forge { stage: FStage::Events { left, .. }, .. }) = t.stack.last_mut() {
+                *left = [0; 3];
+            }
+        };
+        match *e {
+            Event::DiscardEvent { who, .. } | Event::Health { who, .. } if mine(who) => return,
+            Event::Hero { .. } | Event::Use { .. } | Event::Activate { .. } => return,
+            Event::Market { .. } if self.refill_mid_events(s) => return,
+            Event::Pass { who } if mine(who) => {
+                let mut trial = s.clone();
+                decline(&mut trial);
+                let mut scratch = Findings::default();
+                self.settle(&mut trial, &mut scratch);
+                if !matches!(self.awaited(&trial), Await::Research { seat: k, .. } if k == seat) {
+                    return;
+                }
+            }
+            _ => {}
+        }
+        decline(s);
+        s.settled.0 = None;
+        self.settle(s, f);
+        s.settled.0 = None;
+    }
+
+    /// Seats the log leaves out (Game Setup 7, l.67: each player takes a colour in turn order
+    /// before the first turn): a record other than a `seat` where one is owed. One
+    /// `ff.setup.first-player` finding, and the missing seats taken as made, as other left-out
+    /// records are made: the first free colours (a colour the record names first), the Miner
+    /// side (l.69 "we recommend for your first play that all players use the Miner side"),
+    /// their bonus gems (l.101) with them. The record is then judged on that table. Up to
+    /// rules version 16 every record after was judged against a table with no turn begun (24
+    /// findings under 4 rules for a 3-player log without its third seat, audit r5 O2).
+    #[cold]
+    #[inline(never)]
+    fn seats_left_out(&self, s: &mut State, e: &Event, f: &mut Findings) -> Result<(), StepError> {
+        if matches!(e, Event::Seat { .. })
+            || !s.stack.is_empty()
+            || s.seats.len() >= usize::from(self.config.players)
+        {
+            return Ok(());
+        }
+        let Some(side) = Label::new("miner") else { return Ok(()) };
+        let mut made = Vec::new();
+        let mut scratch = Findings::default();
+        while s.seats.len() < usize::from(self.config.players) {
+            let named = e.who().filter(|c| s.seat_of(*c).is_none());
+            let free = Colour::ALL.iter().copied().find(|c| s.seat_of(*c).is_none());
+            let Some(colour) = named.or(free) else { break };
+            self.seat_player(s, &mut scratch, colour, side, None)?;
+            let mut text = format!("`seat {colour} miner`");
+            if let Some(Frame::Bonus { seat }) = s.stack.last().copied() {
+                s.stack.pop();
+                let n = seat.min(3).min(s.supply[0]);
+                s.supply[0] -= n;
+                s.player_mut(seat).gems[0] += n;
+                text = format!("{text} with `bonus {colour} {n}`");
+            }
+            made.push(text);
+        }
+        let missing = made.len();
+        self.report(
+            s,
+            f,
+            None,
+            r::SETUP_FIRST_PLAYER,
+            format!(
+                "`{e}`: {} players take their seats before the first turn, and the log leaves out {missing}: \
+                 taken as made, {}",
+                self.config.players,
+                made.join(", ")
+            ),
+        );
+        s.settled.0 = None;
+        self.settle(s, f);
+        s.settled.0 = None;
         Ok(())
     }
 
@@ -949,7 +1148,13 @@ impl FlameAndForge {
         let choosing = s.choosing_token.take();
         let a = self.awaited(s);
         if s.over() {
-            self.report(s, f, None, r::END_GAME_OVER, format!("`{e}`: the game is over"));
+            self.report(
+                s,
+                f,
+                None,
+                r::END_GAME_OVER,
+                format!("`{e}`: the game is over (the records after it but a won game's scores are ignored)"),
+            );
             return Ok(());
         }
         let blocks = matches!(a, Await::RetaliationCard(_) | Await::MonsterCard);
@@ -2205,20 +2410,36 @@ impl FlameAndForge {
             let forged = p.deck.discard.contains(&id)
                 && self.catalog.cards.get(id).is_some_and(|c| c.kind == CardKind::Item);
             let rule = if forged { r::FORGE_TO_DISCARD } else { r::CHALLENGE_REVEAL };
-            let played = s.challenges.last().is_some_and(|c| c.played.contains(&id));
-            // Where the card is instead, so the reader sees why it could not come out.
+            // Where the card's copies are instead, so the reader sees why none could come out:
+            // a card the gang holds twice (two `strike`s) may have one copy revealed and the
+            // other retired, and naming only the first would be false (audit r5 O5).
+            let count = |v: &[CardId]| v.iter().filter(|c| **c == id).count();
+            let played =
+                s.challenges.iter().filter(|c| c.seat == seat).map(|c| count(&c.played)).sum::<usize>();
+            let discarded = count(&p.deck.discard);
+            let retired = count(&p.retired);
+            let places = [
+                (played, "revealed already in this challenge"),
+                (discarded, "in the discard pile"),
+                (retired, "retired"),
+            ];
+            let held: Vec<(usize, &str)> = places.into_iter().filter(|(n, _)| *n > 0).collect();
             let why = if forged {
-                "a forged item goes to the discard pile, not the deck"
+                "a forged item goes to the discard pile, not the deck".to_string()
             } else if m == Misdraw::Empty {
-                "the deck is empty"
-            } else if played {
-                "it was revealed already in this challenge"
-            } else if p.deck.discard.contains(&id) {
+                "the deck is empty".to_string()
+            } else if held.len() > 1 {
+                let parts: Vec<String> = held.iter().map(|(n, place)| format!("{n} {place}")).collect();
+                format!("no copy of it is left in the deck: {}", parts.join(", "))
+            } else if played > 0 {
+                "it was revealed already in this challenge".to_string()
+            } else if discarded > 0 {
                 "it is in the discard pile, which becomes the deck only when the deck runs out in a challenge"
-            } else if p.retired.contains(&id) {
-                "it is retired"
+                    .to_string()
+            } else if retired > 0 {
+                "it is retired".to_string()
             } else {
-                "it is not in the deck"
+                "it is not in the deck".to_string()
             };
             self.report(
                 s,

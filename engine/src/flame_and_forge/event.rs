@@ -15,7 +15,7 @@ use std::fmt;
 
 named_enum! {
     /// A player, by the colour of their dwarfs.
-    pub enum Colour ("a colour (blue, red, yellow, green)") { Blue = "blue", Red = "red", Yellow = "yellow", Green = "green" }
+    pub enum Colour ("a colour") { Blue = "blue", Red = "red", Yellow = "yellow", Green = "green" }
 }
 named_enum! {
     /// The team's rank (l.380-385); `none` for a negative score.

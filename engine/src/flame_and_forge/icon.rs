@@ -18,7 +18,7 @@ use std::fmt;
 
 named_enum! {
     /// A gem colour.
-    pub enum Gem ("a gem (y, b, r)") { Y = "y", B = "b", R = "r" }
+    pub enum Gem ("a gem") { Y = "y", B = "b", R = "r" }
 }
 
 /// One icon.

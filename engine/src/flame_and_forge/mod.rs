@@ -136,6 +136,7 @@ impl FlameAndForge {
             choosing_token: None,
             settled: state::Settled::default(),
             passed_over: state::PassedOver::default(),
+            after_end: false,
         }
     }
 
@@ -328,7 +329,31 @@ impl Game for FlameAndForge {
             // King's Haste after the regroup's spots (l.197, l.312) are one finding each, as the
             // Guardian's heal after the fire damage was (the late record was then "not due",
             // ff.place.main-action or ff.icon.haste: two findings).
-            rules_version: 16,
+            // 17 (audit r5 O1): a `game won` recorded where the rules reach `game lost` (7 tiles
+            // scorched, no Dragon beaten) is still the one ff.end.check-order finding, and the game
+            // is lost as the rules say, so no score is owed (l.352, ff.score.when): the log's
+            // `won` was kept and the scores of a lost game were owed. (O6) A wrong total for a
+            // health gain at 7 (a heart at full health) is the gain's own rule (ff.icon.heart)
+            // on the player's first health record too: it was ff.setup.health while the health
+            // had not moved yet, though a gain at 7 gives 7 whatever start the log believed.
+            // (O5) A reveal of a card whose copies are all elsewhere names where each is (one
+            // revealed, one retired), where it said only "revealed already". (O3) Parse errors
+            // list a gem's, colour's, dwarf's, subject's or event type's names once, not twice.
+            // (O2) Seats a log leaves out are one ff.setup.first-player finding at the first
+            // record after the seats, taken as made (the first free colours, the Miner side, their
+            // bonus gems): every record after was judged against a table awaiting a seat (24
+            // findings for a 3-player log without its third seat). A log that goes on after the
+            // game's end is one finding (the end left out, under the end's rule, the game ended as
+            // the rules reach it; or ff.end.game-over after a recorded end), every record after it
+            // but a won game's scores ignored: each was a finding, the consequences cited under
+            // the phase's rule (ff.event.draw for a 7th scorch under end-timing=immediate).
+            // (r4 O8) Under relics-events=may a Relics forge's events still to discard are
+            // declined by any other record of the player that goes on past them (no finding), and
+            // a `pass` where the player's next research action follows the forge is that action's:
+            // the next `pass` was taken for the events, the research action left open (41 findings
+            // for a log leaving out the last discard). `--derive` makes the events before a `pass`
+            // (l.320), where the `pass` came first and declined them.
+            rules_version: 17,
         }
     }
 
@@ -390,7 +415,14 @@ impl Game for FlameAndForge {
     }
 
     fn precedes_consequences(&self, state: &State, event: &Event) -> bool {
-        self.may_jump(state, event)
+        // A `pass` where a Relics forge's events may still be discarded is judged where the log
+        // puts it (declining them), but a log completed by `--derive` takes the events first, as
+        // the book's example does (l.320 "For each gem on the item cost discard one matching
+        // event"): a log that leaves its discards to the rules means them made, and its `pass`
+        // is the next research action's (audit r4 O8; the `pass` was taken as their decline).
+        let relics_pass = matches!(event, Event::Pass { who }
+            if state.seat_of(*who).is_some() && self.relics_events_open(state) == state.seat_of(*who));
+        self.may_jump(state, event) && !relics_pass
     }
 
     fn board(&self, state: &State) -> String {

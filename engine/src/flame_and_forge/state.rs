@@ -417,6 +417,10 @@ pub struct State {
     /// omission must judge the next record as the whole replay does (engine/tests/state_codec.rs).
     #[serde(default)]
     pub passed_over: PassedOver,
+    /// A record after the game's end has been reported: the records after it (but a won
+    /// game's scores) are ignored without another finding, one finding standing for a log
+    /// that goes on after the end (audit r5 O2). Part of the table (a snapshot must keep it).
+    pub after_end: bool,
 }
 
 /// The consequence the last step found left out of the log (reported once, applied as the

@@ -315,3 +315,43 @@ fn a_won_challenges_health_before_its_discard_is_one_finding() {
     assert_eq!(found, [("health blue +1 -> 7", "ff.challenge.win-event")]);
     assert!(s.events.iter().all(|&id| g.catalog.names.event_label(id).as_str() != "t-04"));
 }
+
+#[test]
+fn a_parse_error_lists_the_names_it_expected_once() {
+    // Audit r5 O3: "expected a gem (y, b, r) (y, b, r)": the names were in the enum's own
+    // description and the kit's `expected()` listed them again.
+    let g = game(&["players=2"]);
+    for (line, list) in [
+        ("gain blue q", "(y, b, r)"),
+        ("turn purple", "(blue, red, yellow, green)"),
+        ("raid blue ogre O1a", "(dwarf,"),
+    ] {
+        let err = g.parse_event(line).err().unwrap_or_else(|| panic!("`{line}` parsed"));
+        assert_eq!(err.expected.matches(list).count(), 1, "`{line}`: {}", err.expected);
+    }
+}
+
+#[test]
+fn a_lost_game_misrecorded_as_won_owes_no_score() {
+    // Audit r5 O1 (l.352 "When the game ends, if you managed to win the Dragon's challenge, then
+    // you calculate ..."): game-lost-one-player.arb with `game won` where 7 tiles are scorched.
+    // One ff.end.check-order finding; the game is lost as the rules say, and nothing is owed.
+    let text = include_str!("../../../fixtures/flame-and-forge/audit-game-won-misrecorded-lost.arb");
+    let lines: Vec<&str> = text
+        .lines()
+        .map(|l| l.split('#').next().unwrap_or("").trim())
+        .filter(|l| !l.is_empty() && !l.starts_with('@'))
+        .collect();
+    let g = game(&["players=1", "well-rested=healing-level"]);
+    let mut s = g.initial_state();
+    let mut f = Findings::default();
+    let mut found = Vec::new();
+    for l in lines {
+        let e = g.parse_event(l).unwrap_or_else(|err| panic!("`{l}`: {err}"));
+        f.clear();
+        g.step(&mut s, &e, &mut f).unwrap_or_else(|err| panic!("`{l}`: {err}"));
+        found.extend(f.violations.iter().map(|v| (l, v.rule)));
+    }
+    assert_eq!(found, [("game won", "ff.end.check-order")]);
+    assert_eq!(g.next_consequence(&s), None);
+}
