@@ -61,7 +61,10 @@ impl WildAssent {
         if s.landing.is_some() {
             self.landing_ends(s, ev, f);
         }
-        due::check_recorded(self, s, ev, f)
+        // `due::check_recorded` written out, with the chain's head in line (`chain_head`).
+        let owed = self.chain_head(s);
+        let recorded = due::Consequences::resolve_owed(self, s, ev, owed.as_ref())?;
+        due::judge_recorded(self, s, ev, owed, &recorded, f)
     }
 
     /// [`WildAssent::step_event`] for a decision or a random outcome. Never inlined: most
