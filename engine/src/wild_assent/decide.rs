@@ -61,7 +61,10 @@ impl WildAssent {
         if s.landing.is_some() {
             self.landing_ends(s, ev, f);
         }
-        due::check_recorded(self, s, ev, f)
+        // `due::check_recorded` written out, with the chain's head in line (`chain_head`).
+        let owed = self.chain_head(s);
+        let recorded = due::Consequences::resolve_owed(self, s, ev, owed.as_ref())?;
+        due::judge_recorded(self, s, ev, owed, &recorded, f)
     }
 
     /// [`WildAssent::step_event`] for a decision or a random outcome. Never inlined: most
@@ -345,7 +348,13 @@ impl WildAssent {
     }
 
     // ---- setting up
+    //
+    // The setup's handlers (and the Arena draft's, draft.rs and troupe.rs) are cold and out
+    // of line: each runs a few times a session, and inlined into `step_decision` they made
+    // it ~40 KB, the play's dispatch spread among them and its frame sized for them.
 
+    #[cold]
+    #[inline(never)]
     fn scout(&self, s: &mut State, card: Name, f: &mut Findings) -> Result<(), StepError> {
         self.setup_only(s, "scout")?;
         self.encounter_only("scout")?;
@@ -366,6 +375,8 @@ impl WildAssent {
         Ok(())
     }
 
+    #[cold]
+    #[inline(never)]
     fn draw(&self, s: &mut State, threat: u8, creature: Name, f: &mut Findings) -> Result<(), StepError> {
         self.setup_only(s, "draw")?;
         self.encounter_only("draw")?;
@@ -395,6 +406,8 @@ impl WildAssent {
         Ok(())
     }
 
+    #[cold]
+    #[inline(never)]
     fn setup_roll(&self, s: &mut State, face: u8, f: &mut Findings) -> Result<(), StepError> {
         self.setup_only(s, "setup-roll")?;
         self.encounter_only("setup-roll")?;
@@ -407,6 +420,8 @@ impl WildAssent {
         Ok(())
     }
 
+    #[cold]
+    #[inline(never)]
     fn setup_choice(&self, s: &mut State, setup: u8, f: &mut Findings) -> Result<(), StepError> {
         self.setup_only(s, "setup-choice")?;
         self.encounter_only("setup-choice")?;
@@ -423,6 +438,8 @@ impl WildAssent {
         Ok(())
     }
 
+    #[cold]
+    #[inline(never)]
     fn equip(&self, s: &mut State, unit: Name, card: Name, f: &mut Findings) -> Result<(), StepError> {
         self.setup_only(s, "equip")?;
         let u = self
@@ -488,6 +505,8 @@ impl WildAssent {
         (card.kind == UnitKind::Summon && (1..=card.copies).contains(&copy)).then_some(id)
     }
 
+    #[cold]
+    #[inline(never)]
     #[allow(clippy::too_many_arguments)]
     fn place(
         &self,
@@ -640,6 +659,8 @@ impl WildAssent {
         s.push_obstacle(at, kind);
     }
 
+    #[cold]
+    #[inline(never)]
     fn obstacle(&self, s: &mut State, at: Pos, kind: Obstacle, f: &mut Findings) -> Result<(), StepError> {
         self.setup_only(s, "obstacle")?;
         if self.params.scope == Scope::Encounter {
@@ -653,6 +674,8 @@ impl WildAssent {
         Ok(())
     }
 
+    #[cold]
+    #[inline(never)]
     fn obstacle_roll(&self, s: &mut State, at: Pos, face: u8, f: &mut Findings) -> Result<(), StepError> {
         self.setup_only(s, "obstacle-roll")?;
         self.encounter_only("obstacle-roll")?;
@@ -681,6 +704,8 @@ impl WildAssent {
         Ok(())
     }
 
+    #[cold]
+    #[inline(never)]
     fn begin(&self, s: &mut State, f: &mut Findings) -> Result<(), StepError> {
         self.setup_only(s, "begin")?;
         if self.params.scope == Scope::Encounter {

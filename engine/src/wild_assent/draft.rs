@@ -72,6 +72,8 @@ impl WildAssent {
     }
 
     /// `draft-roll SIDE FACES`.
+    #[cold]
+    #[inline(never)]
     pub(crate) fn draft_roll(
         &self,
         s: &mut State,
@@ -117,6 +119,8 @@ impl WildAssent {
     }
 
     /// `draft SIDE CARD`.
+    #[cold]
+    #[inline(never)]
     pub(crate) fn draft_pick(
         &self,
         s: &mut State,

@@ -237,6 +237,14 @@ fn outcome_of(seekers: bool, creatures: bool) -> Option<Outcome> {
 impl WildAssent {
     /// The head of the chain.
     pub(crate) fn next_due(&self, s: &State) -> Option<Due> {
+        self.chain_head(s)
+    }
+
+    /// [`WildAssent::next_due`], written into its caller: a recorded consequence's check
+    /// (`step_consequence`, every consequence record) asks through this one, without the call
+    /// and its frame; the other askers (a flush, the derived log) call `next_due`.
+    #[inline(always)]
+    pub(crate) fn chain_head(&self, s: &State) -> Option<Due> {
         if s.phase != Phase::Play {
             return None;
         }

@@ -50,6 +50,8 @@ impl WildAssent {
     }
 
     /// `troupe SIDE ASSENT CREATURE...`.
+    #[cold]
+    #[inline(never)]
     pub(crate) fn troupe(
         &self,
         s: &mut State,
@@ -99,6 +101,8 @@ impl WildAssent {
     }
 
     /// `skills ASSENT S1 S2`.
+    #[cold]
+    #[inline(never)]
     pub(crate) fn choose_skills(
         &self,
         s: &mut State,
