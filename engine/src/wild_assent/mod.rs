@@ -393,6 +393,7 @@ impl Game for WildAssent {
             arena: Default::default(),
             landing: None,
             made: Default::default(),
+            played_on: false,
         }
     }
     fn parse_event(&self, line: &str) -> Result<Event, ParseError> {
