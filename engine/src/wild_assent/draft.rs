@@ -69,7 +69,9 @@ impl WildAssent {
                 (UnitKind::Assent, _) => Ok(Pick::Assent),
                 (UnitKind::Gladiator, Some(Size::Large)) => Ok(Pick::Large),
                 (UnitKind::Gladiator, _) => Ok(Pick::Medium),
-                _ => Err(StepError::new(format!("`{card}` is not drafted (a Summon comes with its summoner)"))),
+                _ => {
+                    Err(StepError::new(format!("`{card}` is not drafted (a Summon comes with its summoner)")))
+                }
             }
         } else if self.catalog.equipment.id(card.as_str()).is_some() {
             Ok(Pick::Equipment)
@@ -107,10 +109,14 @@ impl WildAssent {
     pub(crate) fn pick_left_out(&self, s: &State, side: Side, what: Pick) -> bool {
         let Some(first) = s.draft.first else { return false };
         let order = self.draft_order();
-        let owed = order.iter().filter(|&&(p1, w)| w == what && (if p1 { first } else { first.other() }) == side);
-        let made = s.draft.picks.iter().zip(&s.draft.sides).filter(|(c, x)| {
-            **x == side && self.pick_kind(c).ok() == Some(what)
-        });
+        let owed =
+            order.iter().filter(|&&(p1, w)| w == what && (if p1 { first } else { first.other() }) == side);
+        let made = s
+            .draft
+            .picks
+            .iter()
+            .zip(&s.draft.sides)
+            .filter(|(c, x)| **x == side && self.pick_kind(c).ok() == Some(what));
         made.count() < owed.count()
     }
 

@@ -1560,7 +1560,9 @@ impl Consequences for WildAssent {
         if matches!(*recorded, Fact::Victory(x) if s.played_on && x == s.winner) {
             return;
         }
-        if self.params.mode == Mode::Arena && (self.after_played_on(s, event, f) || self.victory_left_out(s, event, f)) {
+        if self.params.mode == Mode::Arena
+            && (self.after_played_on(s, event, f) || self.victory_left_out(s, event, f))
+        {
             return;
         }
         if let Fact::Round(n) = *recorded {

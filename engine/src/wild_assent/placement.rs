@@ -144,7 +144,8 @@ impl WildAssent {
     /// of the records that follow is the alternation going on from the table's play.
     fn obstacle_in_turn(&self, owners: &[Option<Side>], due: Option<Side>, side: Side) -> bool {
         let placed = |x: Side| owners.iter().filter(|o| **o == Some(x)).count();
-        let alternate = owners.last().copied().flatten().map(Side::other).filter(|x| placed(*x) < KINDS.len());
+        let alternate =
+            owners.last().copied().flatten().map(Side::other).filter(|x| placed(*x) < KINDS.len());
         due.is_none_or(|d| d == side) || alternate == Some(side)
     }
 

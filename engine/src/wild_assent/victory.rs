@@ -98,7 +98,12 @@ impl WildAssent {
     /// the table played on after it are noted as not checked (`played_on`), not each a
     /// finding (the book: "As soon as a player's Assent ... falls, the other player/team
     /// wins", l.363). `true`: reported and made.
-    pub(crate) fn victory_left_out(&self, s: &mut State, ev: &dyn std::fmt::Display, f: &mut Findings) -> bool {
+    pub(crate) fn victory_left_out(
+        &self,
+        s: &mut State,
+        ev: &dyn std::fmt::Display,
+        f: &mut Findings,
+    ) -> bool {
         let Some(d) = self.victory_due(s) else { return false };
         let Fact::Victory(side) = d.fact else { return false };
         let owed = match side {
@@ -121,7 +126,9 @@ impl WildAssent {
         if !(s.played_on && s.phase == Phase::Over) {
             return false;
         }
-        f.unverified.push(format!("`{ev}` is played on after the match's end (the `victory` left out above): not checked"));
+        f.unverified.push(format!(
+            "`{ev}` is played on after the match's end (the `victory` left out above): not checked"
+        ));
         true
     }
 
