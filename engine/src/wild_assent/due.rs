@@ -1565,6 +1565,12 @@ impl Consequences for WildAssent {
         {
             return;
         }
+        if let Fact::End(u) = *recorded {
+            if self.pass_left_out(s, u, event, f) {
+                let _ = crate::kit::due::check_recorded(self, s, event, f);
+                return;
+            }
+        }
         if let Fact::Round(n) = *recorded {
             if s.phase != Phase::Over {
                 return self.round_early(s, n, event, f);

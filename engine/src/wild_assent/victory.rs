@@ -17,7 +17,7 @@
 use super::cards::UnitKind;
 use super::due::{Due, Fact};
 use super::rules::{self, DeathmatchEscape, DoubleFall, LastStandingEscape, Mode, Victory};
-use super::state::{Phase, Presence, Side, State};
+use super::state::{Phase, Presence, Side, State, UnitIx};
 use super::WildAssent;
 use crate::{Findings, Violation};
 
@@ -128,6 +128,29 @@ impl WildAssent {
         }
         f.unverified.push(format!(
             "`{ev}` is played on after the match's end (the `victory` left out above): not checked"
+        ));
+        true
+    }
+
+    /// An Arena `end U` recorded while U's activation has neither acted nor passed, nothing
+    /// being resolved: the action (or `pass`) is left out, one finding, and the activation
+    /// is taken as passed so the recorded `end` closes it (audit r6 D13). `true`: reported.
+    pub(crate) fn pass_left_out(
+        &self,
+        s: &mut State,
+        u: UnitIx,
+        ev: &dyn std::fmt::Display,
+        f: &mut Findings,
+    ) -> bool {
+        if self.params.mode != Mode::Arena || s.attack.is_some() || s.skill.is_some() || s.capture.is_some() {
+            return false;
+        }
+        let name = s.unit(u).name;
+        let Some(a) = s.act.as_mut().filter(|a| a.unit == u && !a.done) else { return false };
+        a.done = true;
+        f.violate(Violation::new(
+            rules::ONE_AT_A_TIME,
+            format!("the log leaves out `{name}`'s action or `pass {name}` before `{ev}`: taken as passed"),
         ));
         true
     }
