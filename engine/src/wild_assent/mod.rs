@@ -437,6 +437,12 @@ impl Game for WildAssent {
     }
     fn board(&self, state: &State) -> String {
         if self.params.campaign {
+            // Between encounters there is no board (l.59, l.116-143): the finished
+            // encounter's, with its Health before the Encampment's healing, would contradict
+            // the Seekers' damage in the header (audit r6 O3).
+            if state.camp.as_ref().is_some_and(|c| c.stage == campaign::Stage::Encampment) {
+                return self.campaign_header(state) + "(the Encampment phase: no encounter board)\n";
+            }
             return self.campaign_header(state) + &self.render_board(state);
         }
         self.render_board(state)
