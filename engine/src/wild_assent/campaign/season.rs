@@ -593,8 +593,16 @@ impl Consequences for Rules<'_> {
         // next healings and Seasons are not judged from a state the log never had (r6 D11).
         if let (Fact::Heal(i, n), Some(camp)) = (*recorded, s.camp.as_deref_mut()) {
             if camp.stage == Stage::Encampment {
+                // The Temple of Vil standing, a healing there implies the visit: its `temple`
+                // line left out, the action it took is spent as played, so the Derelict rule
+                // and the Scouting after it see the actions the table had.
+                let temple = camp.level(Building::Temple) > 0;
                 if let Some(m) = camp.seekers.get_mut(usize::from(i)) {
                     m.damage = (m.damage - n.max(0)).max(0);
+                    if temple && m.actions > 0 {
+                        m.actions -= 1;
+                        m.visited = true;
+                    }
                 }
             }
         }
