@@ -198,6 +198,23 @@ impl WildAssent {
                     (None, None) => format!("{head}, the round is over"),
                 }
             }
+            // An Arena match: its round, who went first, who may activate next (audit r6 O1:
+            // it read "combat" at every point of every round).
+            Phase::Play if self.params.scope == super::rules::Scope::Match => {
+                let mut head = format!("Wild Assent ({mode}), round {}", s.round);
+                if let Some(first) = s.arena.first {
+                    head.push_str(&format!(", {first}'s Assent first"));
+                }
+                match (s.act.as_ref(), self.next_up(s)) {
+                    (Some(a), _) => head.push_str(&format!(", {} activating", s.unit(a.unit).name)),
+                    (None, Some((legal, _))) if !legal.is_empty() => {
+                        let names: Vec<String> = legal.iter().map(|&i| s.unit(i).name.to_string()).collect();
+                        head.push_str(&format!("; next: {}", names.join(" or ")));
+                    }
+                    _ => head.push_str(", the round is over"),
+                }
+                head
+            }
             Phase::Play => format!("Wild Assent ({mode}), combat"),
         }
     }
@@ -247,7 +264,9 @@ impl WildAssent {
                 s.unit(c).name
             );
         }
-        if u.exhausted {
+        // Exhaust tokens are the Hunt's (l.62); an Arena Gladiator that has activated has
+        // no token (audit r6 O2).
+        if u.exhausted && self.params.mode != super::rules::Mode::Arena {
             line.push_str(", exhausted");
         }
         line

@@ -114,12 +114,18 @@ impl WildAssent {
             !nothing || due::Consequences::due(self, s).is_none(),
             "nothing_due said nothing is owed, and the chain owes something"
         );
+        let playing = s.phase == Phase::Play;
         if !nothing {
             if self.cancel_waits(s, ev) {
                 self.flush_before_cancel(s, f)?;
             } else {
                 due::flush(self, s, f)?;
             }
+        }
+        // A match's `victory` the flush just reported left out is the one finding (r6 D2).
+        s.played_on |= playing && s.phase == Phase::Over && self.params.mode == Mode::Arena;
+        if self.after_played_on(s, ev, f) {
+            return Ok(());
         }
         if s.phase == Phase::Over {
             let what = if self.params.mode == Mode::Arena { "match" } else { "encounter" };

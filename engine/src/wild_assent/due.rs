@@ -1564,6 +1564,21 @@ impl Consequences for WildAssent {
         if !s.made.is_empty() && s.made.take(&format!("{recorded:?}")) {
             return;
         }
+        // A match decided and its `victory` left out (audit r6 D2): one finding, there.
+        if matches!(*recorded, Fact::Victory(x) if s.played_on && x == s.winner) {
+            return;
+        }
+        if self.params.mode == Mode::Arena
+            && (self.after_played_on(s, event, f) || self.victory_left_out(s, event, f))
+        {
+            return;
+        }
+        if let Fact::End(u) = *recorded {
+            if self.pass_left_out(s, u, event, f) {
+                let _ = crate::kit::due::check_recorded(self, s, event, f);
+                return;
+            }
+        }
         if let Fact::Round(n) = *recorded {
             if s.phase != Phase::Over {
                 return self.round_early(s, n, event, f);

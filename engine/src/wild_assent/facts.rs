@@ -71,14 +71,10 @@ impl WildAssent {
             f.put("draft.player1", value_or_dash(s.draft.first));
             f.put("draft.picks", s.draft.picks.len());
             let order = self.draft_order();
-            let next = s.draft.first.zip(order.get(s.draft.picks.len())).map(|(first, &(p1, pick))| {
-                let side = if p1 {
-                    first
-                } else if first == Side::Red {
-                    Side::Blue
-                } else {
-                    Side::Red
-                };
+            let at = self.draft_aligns(s)[0];
+            let next = s.draft.first.zip(order.get(usize::from(at.0))).map(|(first, &(p1, pick))| {
+                // The turns of a phase begun on the other side run swapped (draft.rs).
+                let side = if p1 != at.1 { first } else { first.other() };
                 format!("{side}:{pick}")
             });
             f.put("draft.next", value_or_dash(next));

@@ -315,7 +315,28 @@ impl Game for WildAssent {
         // 13 (l.314); under `count`, now a variant, a standing Summon kept the cards coming
         // until the capturers were injured. A card drawn after that damage is
         // wa.hunt.round.alternate (was clean), one left out is no longer a finding.
-        GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 21 }
+        // Rules version 22 (audit r6): one table mistake in the Arena's setup and round and in
+        // the campaign's Encampment is one finding, the left-out step made or the records
+        // re-synchronised on. Under `placement=simultaneous` the first obstacle line no
+        // longer names Player 1 (D14: a legal log was flagged; the first Assent to activate is
+        // taken as played). The draft is judged as played: a pick out of turn swaps its
+        // phase's turns, a pick left out is one finding and its card may still be laid out
+        // (D1, was a finding at every later pick); an obstacle out of turn or left out is one
+        // finding, the alternation going on from play, and too few obstacles is reported
+        // once (was at every Gladiator). A troupe with its Assent after a Creature is one
+        // wa.arena.troupe.order, read Assent first (D15). A Deathmatch `victory` left out is
+        // one finding at the record after the fall, the records played on noted as not
+        // checked (D2, was wa.activation.one-at-a-time and wa.arena.end.game-over at each);
+        // an Arena `end` with the action or `pass` left out is one finding, taken as passed
+        // (D13). Campaign: `campaign won` left out after the last Season is one
+        // wa.hunt.season.victory naming `survival-end` (D4); a Temple visit short of actions
+        // is made as played (D3); a healing with nothing owed is applied as played (D11); a
+        // Temple healing left out before `derelict`, a `derelict` left out, an `encampment`
+        // left out and a Scout card's pick left out are one finding each, the step made and
+        // the encounter played on the drawn card its setup fits (D9, D10: the replay stopped
+        // or every later record was a finding). State's stored form changed (`played_on`,
+        // the draft's `sides` and `aligns`, the camp's `unpicked`).
+        GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 22 }
     }
     fn rules() -> &'static [RuleInfo] {
         rules::RULES
@@ -393,6 +414,7 @@ impl Game for WildAssent {
             arena: Default::default(),
             landing: None,
             made: Default::default(),
+            played_on: false,
         }
     }
     fn parse_event(&self, line: &str) -> Result<Event, ParseError> {
@@ -415,6 +437,12 @@ impl Game for WildAssent {
     }
     fn board(&self, state: &State) -> String {
         if self.params.campaign {
+            // Between encounters there is no board (l.59, l.116-143): the finished
+            // encounter's, with its Health before the Encampment's healing, would contradict
+            // the Seekers' damage in the header (audit r6 O3).
+            if state.camp.as_ref().is_some_and(|c| c.stage == campaign::Stage::Encampment) {
+                return self.campaign_header(state) + "(the Encampment phase: no encounter board)\n";
+            }
             return self.campaign_header(state) + &self.render_board(state);
         }
         self.render_board(state)

@@ -13,7 +13,9 @@
 use super::cards::UnitKind;
 use super::due::{Cause, Due, Fact};
 use super::effect::Status;
-use super::rules::{self, HealCap, Mode, Momentum4p, MomentumUnassigned, RerollTiming, SummonHeal};
+use super::rules::{
+    self, HealCap, Mode, Momentum4p, MomentumUnassigned, RerollCount, RerollTiming, SummonHeal,
+};
 use super::state::momentum::{Dice, Face, Pool};
 use super::state::{Side, State, UnitIx};
 use super::WildAssent;
@@ -89,7 +91,8 @@ impl WildAssent {
             u.momentum_dice = 0;
             s.momentum_cured &= !(1u32 << i);
         }
-        s.momentum[p] = Pool { dice, rolled: true, rerolled: false, assigned: false };
+        s.momentum[p] =
+            Pool { dice, rolled: true, rerolled: false, assigned: false, second: Default::default() };
         Ok(())
     }
 
@@ -163,7 +166,22 @@ impl WildAssent {
             return Ok(());
         }
         let pool = s.momentum[p];
-        if pool.rerolled {
+        // `momentum-reroll-count`: a die's second result stands (`per-die`, any die not
+        // rerolled yet may be, in one line or several), or one selection a roll (`once`).
+        let firsts = pool.dice.minus(&pool.second);
+        if self.params.reroll_count == RerollCount::PerDie {
+            if !firsts.holds(&from) {
+                f.violate(Violation::new(
+                    rules::MOMENTUM_REROLL,
+                    format!("{side} rerolls `{from}`, and its unrerolled dice are `{firsts}`: a die's second result stands"),
+                ));
+            } else if pool.assigned && self.params.reroll == RerollTiming::BeforeAssign {
+                f.violate(Violation::new(
+                    rules::MOMENTUM_REROLL,
+                    format!("{side} has assigned dice: the reroll comes before (momentum-reroll-timing=before-assign)"),
+                ));
+            }
+        } else if pool.rerolled {
             f.violate(Violation::new(
                 rules::MOMENTUM_REROLL,
                 format!("{side} has rerolled once already: the second result stands"),
@@ -178,15 +196,18 @@ impl WildAssent {
             f.violate(Violation::new(
                 rules::MOMENTUM_REROLL,
                 format!(
-                    "{} dice are rerolled, so {} results, not {}",
+                    "{} {} rerolled, so {} {}, not {}",
                     from.count(),
+                    if from.count() == 1 { "die is" } else { "dice are" },
                     from.count(),
+                    if from.count() == 1 { "result" } else { "results" },
                     to.count()
                 ),
             ));
         }
         let pool = &mut s.momentum[p];
         pool.dice = pool.dice.minus(&from).plus(&to);
+        pool.second = pool.second.minus(&from.minus(&firsts)).plus(&to);
         pool.rerolled = true;
         Ok(())
     }
@@ -273,6 +294,9 @@ impl WildAssent {
         }
         let pool = &mut s.momentum[p];
         pool.dice = pool.dice.minus(&dice);
+        // A die that leaves the pool is taken as a reroll's result where one is there (the
+        // log does not say which of two like dice it was): what stays may still be rerolled.
+        pool.second = pool.second.minus(&dice);
         pool.assigned = true;
         let counted = match self.params.heal_cap {
             HealCap::HealExempt => dice.count() - dice.of(Face::Heal) - dice.of(Face::Blank),
@@ -312,6 +336,9 @@ impl WildAssent {
         }
         let pool = &mut s.momentum[p];
         pool.dice = pool.dice.minus(&dice);
+        // A die that leaves the pool is taken as a reroll's result where one is there (the
+        // log does not say which of two like dice it was): what stays may still be rerolled.
+        pool.second = pool.second.minus(&dice);
         Ok(())
     }
 
@@ -360,6 +387,8 @@ impl WildAssent {
                 blanks.add(Face::Blank);
             }
             s.momentum[p].dice = blanks;
+            let second = s.momentum[p].second;
+            s.momentum[p].second = second.minus(&second.minus(&blanks));
         }
     }
 

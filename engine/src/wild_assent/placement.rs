@@ -67,9 +67,18 @@ impl WildAssent {
         }
     }
 
-    /// Player 1: the drafting roll's winner, or else the side of the first obstacle placed.
+    /// Player 1: the drafting roll's winner, or else the side of the first obstacle placed
+    /// when the sides alternate (Player 1 places first, l.502). Under
+    /// `placement=simultaneous` nobody places first (l.504), so the order the obstacle lines
+    /// happen to be written in says nothing of who won the roll: Player 1 is unknown, and the
+    /// first Assent to activate is taken as played.
     pub(crate) fn player_one(&self, s: &State) -> Option<Side> {
-        s.draft.first.or_else(|| s.obstacles.first().and_then(|(p, _)| self.obstacle_zone(p.y)))
+        s.draft.first.or_else(|| {
+            if !self.alternate() {
+                return None;
+            }
+            s.obstacles.first().and_then(|(p, _)| self.obstacle_zone(p.y))
+        })
     }
 
     /// The side due to place the next obstacle, with the sides the obstacles placed so far
@@ -128,6 +137,37 @@ impl WildAssent {
         owners
     }
 
+    /// Whether `side` placing the next obstacle keeps a turn order of the obstacles as
+    /// played: the book's (`due`: the side that has placed fewer, Player 1 when even) or the
+    /// alternation from the side that placed last (the other side, while it has obstacles
+    /// left). One obstacle out of turn or left out is one finding: after it either order
+    /// of the records that follow is the alternation going on from the table's play.
+    fn obstacle_in_turn(&self, owners: &[Option<Side>], due: Option<Side>, side: Side) -> bool {
+        let placed = |x: Side| owners.iter().filter(|o| **o == Some(x)).count();
+        let alternate =
+            owners.last().copied().flatten().map(Side::other).filter(|x| placed(*x) < KINDS.len());
+        due.is_none_or(|d| d == side) || alternate == Some(side)
+    }
+
+    /// The sides passed over as the obstacles were placed: each time a side placed out of
+    /// turn, the side due (it was reported there; its obstacle left out is no second finding).
+    fn obstacles_passed_over(&self, s: &State) -> Vec<Side> {
+        let mut out = Vec::new();
+        if !self.alternate() {
+            return out;
+        }
+        let owners = self.obstacle_owners(s);
+        for k in 0..owners.len() {
+            let due = self.obstacle_due(s, &owners[..k]);
+            if let (Some(o), Some(d)) = (owners[k], due) {
+                if !self.obstacle_in_turn(&owners[..k], due, o) {
+                    out.push(d);
+                }
+            }
+        }
+        out
+    }
+
     /// An Arena match's `obstacle`, before it is placed. One fault is one finding, under the
     /// most specific rule: an obstacle in the other side's half that side may still place is
     /// that side's, out of turn (`wa.arena.place.obstacle-turns`), not the due side's on the
@@ -152,7 +192,7 @@ impl WildAssent {
                 s.obstacles.iter().zip(&owners).any(|((_, o), w)| *o == kind && *w == Some(side))
             });
         match (owner, due) {
-            (Some(o), Some(d)) if o != d => f.violate(Violation::new(
+            (Some(o), Some(d)) if !self.obstacle_in_turn(&owners, due, o) => f.violate(Violation::new(
                 rules::OBSTACLE_TURNS,
                 format!(
                     "{d} places the next obstacle (the sides alternate from Player 1, {}), not {o}: {} is in {o}'s half",
@@ -205,6 +245,18 @@ impl WildAssent {
         }
     }
 
+    /// Whether every side short of its four obstacles was passed over as they were placed:
+    /// that finding stands for the obstacle left out.
+    fn obstacle_short_reported(&self, s: &State) -> bool {
+        let owners = self.obstacle_owners(s);
+        let passed = self.obstacles_passed_over(s);
+        let short: Vec<Side> = [Side::Red, Side::Blue]
+            .into_iter()
+            .filter(|x| owners.iter().filter(|o| **o == Some(*x)).count() < KINDS.len())
+            .collect();
+        !short.is_empty() && short.iter().all(|x| passed.contains(x))
+    }
+
     /// How many of the side's troupe miniatures are not placed yet (`None`: no troupe known).
     fn unplaced(&self, s: &State, side: Side) -> Option<usize> {
         let mut known = false;
@@ -241,7 +293,10 @@ impl WildAssent {
         if !self.alternate() {
             return;
         }
-        if s.obstacles.len() < KINDS.len() * 2 {
+        // Reported once, at the first Gladiator, and not when the side short of obstacles
+        // was passed over (its obstacle left out was the finding there).
+        let first = !s.units.iter().any(|u| u.kind != UnitKind::Summon);
+        if first && s.obstacles.len() < KINDS.len() * 2 && !self.obstacle_short_reported(s) {
             f.violate(Violation::new(
                 rules::OBSTACLE_TURNS,
                 format!(
@@ -271,7 +326,13 @@ impl WildAssent {
         if !self.matching() {
             return;
         }
-        if s.obstacles.len() != KINDS.len() * 2 {
+        // Too few obstacles was reported at the first Gladiator (or where a side was passed
+        // over) when the sides alternate.
+        let gladiators = s.units.iter().any(|u| u.kind != UnitKind::Summon);
+        let reported = self.alternate()
+            && s.obstacles.len() < KINDS.len() * 2
+            && (gladiators || self.obstacle_short_reported(s));
+        if s.obstacles.len() != KINDS.len() * 2 && !reported {
             f.violate(Violation::new(
                 rules::OBSTACLE_TURNS,
                 format!(

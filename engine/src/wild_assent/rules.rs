@@ -668,6 +668,11 @@ named_enum! {
     pub enum RerollTiming ("a reading") { AnyTime = "any-time", BeforeAssign = "before-assign" }
 }
 
+named_enum! {
+    /// `momentum-reroll-count`: how often a side's Momentum dice may be rerolled in a round.
+    pub enum RerollCount ("a reading") { PerDie = "per-die", Once = "once" }
+}
+
 pub const P_MODE: &str = "mode";
 pub const P_SCOPE: &str = "scope";
 pub const P_BOARD: &str = "board";
@@ -690,6 +695,7 @@ pub const P_ESCAPE: &str = "deathmatch-escape";
 pub const P_DOUBLE_FALL: &str = "double-fall";
 pub const P_HEAL_CAP: &str = "momentum-heal-cap";
 pub const P_REROLL: &str = "momentum-reroll-timing";
+pub const P_REROLL_COUNT: &str = "momentum-reroll-count";
 pub const P_SCOUT_ACTIONS: &str = "scout-actions";
 pub const P_SEASONS: &str = "seasons";
 pub const P_UNLOCK_TIMING: &str = "unlock-timing";
@@ -1252,6 +1258,20 @@ pub static PARAMS: &[ParamSpec] = &[
         section: "Arena: Playing the Game (Roll Momentum Dice), Momentum Dice",
     },
     ParamSpec {
+        name: P_REROLL_COUNT,
+        kind: ParamKind::Interpretation,
+        allowed: RerollCount::NAMES,
+        default: RerollCount::PerDie.name(),
+        doc: "\"Players may select any number of Momentum dice to reroll, but the second result must be used\" \
+              (Roll Momentum Dice): the duty is a die's (its second result stands), and the words set no one \
+              moment for the selection (the timing lets some dice be assigned first, `momentum-reroll-timing`). \
+              Default `per-die`: any die not yet rerolled may be rerolled, in one `momentum-reroll` or several; \
+              a die's second result is never rerolled. `once`: the side selects its rerolls once a roll (the \
+              book's example rerolls both Blanks together), a second `momentum-reroll` breaks \
+              wa.arena.momentum.reroll (rules versions up to 21).",
+        section: "Arena: Playing the Game (Roll Momentum Dice), Momentum Dice",
+    },
+    ParamSpec {
         name: P_REROLL,
         kind: ParamKind::Interpretation,
         allowed: RerollTiming::NAMES,
@@ -1334,14 +1354,15 @@ pub static PARAMS: &[ParamSpec] = &[
         name: P_TEMPLE_VISITORS,
         kind: ParamKind::Interpretation,
         allowed: TempleVisitors::NAMES,
-        default: TempleVisitors::PerPhase.name(),
+        default: TempleVisitors::AtOnce.name(),
         doc: "\"Upgrading the Temple of Vil increases the healing and the number of Seekers who can visit \
               simultaneously\" (Encampment), while \"Seekers may spend 1 action to Heal\" each (Heal at the Temple \
               of Vil) and \"Actions must be used in order, with each Seeker spending their actions one at a \
-              time\" (Encampment Actions). Default `per-phase`: the number (the catalog's `visitors`) is of the \
-              different Seekers who heal there in one Encampment phase, the only span in which it can limit \
-              anyone (a Seeker who has healed there may come back). `at-once`: it limits Seekers at the Temple at \
-              the same moment; as no two actions are spent at once, it never refuses a healing.",
+              time\" (Encampment Actions). Default `at-once` (rules version 22, the plain words): it limits Seekers \
+              at the Temple at the same moment; as no two actions are spent at once, it never refuses a healing, \
+              and the book prints no number for it. `per-phase` (the default up to version 21): the number (the \
+              catalog's `visitors`) is of the different Seekers who heal there in one Encampment phase (a Seeker \
+              who has healed there may come back).",
         section: "Hunt: Encampment (Temple of Vil); Heal at the Temple of Vil; Encampment Actions",
     },
     ParamSpec {
@@ -1738,6 +1759,7 @@ pub struct Params {
     pub last_escape: LastStandingEscape,
     pub heal_cap: HealCap,
     pub reroll: RerollTiming,
+    pub reroll_count: RerollCount,
     /// `scope=campaign`: `scope` then reads `encounter` (each Season's encounter is one).
     pub campaign: bool,
     pub seasons: u8,
@@ -1828,6 +1850,7 @@ impl Params {
             last_escape: r.get(P_LAST_ESCAPE, LastStandingEscape::SlainOnly),
             heal_cap: r.get(P_HEAL_CAP, HealCap::HealExempt),
             reroll: r.get(P_REROLL, RerollTiming::AnyTime),
+            reroll_count: r.get(P_REROLL_COUNT, RerollCount::PerDie),
             campaign,
             seasons,
             scout_actions: r.get(P_SCOUT_ACTIONS, ScoutActions::TwoEach),
@@ -1835,7 +1858,7 @@ impl Params {
             derelict_timing: r.get(P_DERELICT_TIMING, DerelictTiming::Spent),
             derelict_season: r.get(P_DERELICT_SEASON, DerelictSeason::Uncounted),
             injured_return: r.get(P_INJURED_RETURN, InjuredReturn::OneHealth),
-            temple_visitors: r.get(P_TEMPLE_VISITORS, TempleVisitors::PerPhase),
+            temple_visitors: r.get(P_TEMPLE_VISITORS, TempleVisitors::AtOnce),
             unhired_workers: r.get(P_UNHIRED_WORKERS, UnhiredWorkers::Deck),
             worker_replace: r.get(P_WORKER_REPLACE, WorkerReplace::AnyTime),
             survival_end: r.get(P_SURVIVAL_END, SurvivalEnd::Encounter),
@@ -1907,6 +1930,7 @@ mod tests {
         check_reading::<CarefulAway>(PARAMS, P_CAREFUL_AWAY).unwrap();
         check_reading::<LastStandingEscape>(PARAMS, P_LAST_ESCAPE).unwrap();
         check_reading::<RerollTiming>(PARAMS, P_REROLL).unwrap();
+        check_reading::<RerollCount>(PARAMS, P_REROLL_COUNT).unwrap();
         check_reading::<ScoutActions>(PARAMS, P_SCOUT_ACTIONS).unwrap();
         check_reading::<UnlockTiming>(PARAMS, P_UNLOCK_TIMING).unwrap();
         check_reading::<DerelictTiming>(PARAMS, P_DERELICT_TIMING).unwrap();

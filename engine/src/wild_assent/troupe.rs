@@ -37,11 +37,21 @@ impl WildAssent {
     }
 
     /// The side that drafted `card`, when the draft is recorded and it was picked.
+    /// The side recorded with the pick, whatever its turn: a pick out of turn is one finding
+    /// at the pick, and the card is the picker's.
     pub(crate) fn drafted_by(&self, s: &State, card: &Name) -> Option<Side> {
-        let first = s.draft.first?;
+        s.draft.first?;
         let n = s.draft.picks.iter().position(|p| p == card)?;
-        let (p1, _) = *self.draft_order().get(n)?;
-        Some(if p1 { first } else { first.other() })
+        s.draft.sides.get(n).copied()
+    }
+
+    /// Whether `card` is not among `side`'s drafted cards, a pick the log left out aside (it
+    /// was reported at the pick after it, and the card it took is taken as this one).
+    fn undrafted(&self, s: &State, card: &Name, side: Side) -> bool {
+        self.drafting(s)
+            && self.drafted_by(s, card) != Some(side)
+            && !(s.draft.picks.iter().all(|p| p != card)
+                && self.pick_kind(card).is_ok_and(|k| self.pick_left_out(s, side, k)))
     }
 
     /// Whether a draft was recorded (its roll at least).
@@ -60,26 +70,49 @@ impl WildAssent {
         f: &mut Findings,
     ) -> Result<(), StepError> {
         self.troupe_time(s, "troupe")?;
+        // The draft is over when the troupes are laid out: its last pick left out is found
+        // here, once (a pick left out before another was found at that one).
+        if s.troupes.troupes.is_empty() {
+            self.draft_unfinished(s, f);
+        }
         let units = self.catalog.units(true);
-        let mut names = Vec::new();
-        for (k, n) in cards.iter().enumerate() {
+        let mut kinds = Vec::new();
+        for n in cards.iter() {
             let id = units
                 .id(n.as_str())
                 .ok_or_else(|| StepError::new(format!("no Assent or Gladiator `{n}` in the catalog")))?;
-            let kind = units[id].kind;
+            kinds.push((n, units[id].kind));
+        }
+        // One Assent written among its Creatures is one finding (the Assent is on the far
+        // left, l.379): the card says which it is, so the troupe is read as that Assent and
+        // then its Creatures in the order written.
+        let assents = kinds.iter().filter(|(_, k)| *k == UnitKind::Assent).count();
+        if assents == 1 && kinds.first().is_some_and(|(_, k)| *k != UnitKind::Assent) {
+            let k = kinds.iter().position(|(_, k)| *k == UnitKind::Assent).unwrap_or(0);
+            let assent = kinds.remove(k);
+            f.violate(Violation::new(
+                rules::TROUPE_ORDER,
+                format!("a troupe's Assent is on the far left (Assents activate first): `{}` is written after `{}`", assent.0, kinds[0].0),
+            ));
+            kinds.insert(0, assent);
+        }
+        let mut names = Vec::new();
+        for (k, (n, kind)) in kinds.into_iter().enumerate() {
             let want = if k == 0 { UnitKind::Assent } else { UnitKind::Gladiator };
             if kind != want {
                 let msg = if k == 0 {
                     format!("a troupe's Assent is on the far left: `{n}` is no Assent")
                 } else {
-                    format!("`{n}` is a {kind}: only Creatures follow the Assent")
+                    let kind = kind.to_string();
+                    let article = if kind.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" };
+                    format!("`{n}` is {article} {kind}: only Creatures follow the Assent")
                 };
                 f.violate(Violation::new(rules::TROUPE_ORDER, msg));
             }
             if s.troupes.of(&n).is_some() || names.contains(&n) {
                 f.violate(Violation::new(rules::TROUPE_ORDER, format!("`{n}` is in a troupe already")));
             }
-            if self.drafting(s) && self.drafted_by(s, &n) != Some(side) {
+            if self.undrafted(s, &n, side) {
                 f.violate(Violation::new(
                     rules::TROUPE_DRAFTED,
                     format!("`{n}` is not one of {side}'s drafted cards"),
@@ -174,7 +207,7 @@ impl WildAssent {
             return;
         }
         let unit = s.unit(u);
-        if self.drafting(s) && self.drafted_by(s, &card) != Some(unit.side) {
+        if self.undrafted(s, &card, unit.side) {
             f.violate(Violation::new(
                 rules::TROUPE_DRAFTED,
                 format!("`{card}` is not one of {}'s drafted Equipment cards", unit.side),
@@ -250,9 +283,9 @@ impl WildAssent {
             }
         }
         if self.drafting(s) {
-            let order = self.draft_order();
-            for (k, card) in s.draft.picks.iter().enumerate() {
-                let creature = matches!(order.get(k), Some((_, Pick::Large | Pick::Medium | Pick::Assent)));
+            for card in s.draft.picks.iter() {
+                let kind = self.pick_kind(card).ok();
+                let creature = matches!(kind, Some(Pick::Large | Pick::Medium | Pick::Assent));
                 if creature && s.troupes.of(card).is_none() {
                     f.violate(Violation::new(
                         rules::TROUPE_DRAFTED,
@@ -261,7 +294,7 @@ impl WildAssent {
                 }
                 // "Each Assent needs two Equipment cards" (Drafting) and "Place your Equipment
                 // cards on your Assent's Equipment Slots" (Final Setup): a drafted card is carried.
-                let equipment = matches!(order.get(k), Some((_, Pick::Equipment)));
+                let equipment = kind == Some(Pick::Equipment);
                 let carried = self
                     .catalog
                     .equipment

@@ -17,8 +17,9 @@
 use super::cards::UnitKind;
 use super::due::{Due, Fact};
 use super::rules::{self, DeathmatchEscape, DoubleFall, LastStandingEscape, Mode, Victory};
-use super::state::{Phase, Presence, Side, State};
+use super::state::{Phase, Presence, Side, State, UnitIx};
 use super::WildAssent;
+use crate::{Findings, Violation};
 
 impl WildAssent {
     /// Whether `side` has fallen: it had a miniature the victory condition counts, and each
@@ -90,6 +91,68 @@ impl WildAssent {
             Victory::LastStanding => rules::VICTORY_LAST,
         };
         Some(Due { fact: Fact::Victory(side), rule, cause: super::due::Cause::Plain })
+    }
+
+    /// A record `ev` (not the `victory`) where the match's result is owed: the `victory` is
+    /// left out, one finding under the victory rule; the match ends there, and the records
+    /// the table played on after it are noted as not checked (`played_on`), not each a
+    /// finding (the book: "As soon as a player's Assent ... falls, the other player/team
+    /// wins", l.363). `true`: reported and made.
+    pub(crate) fn victory_left_out(
+        &self,
+        s: &mut State,
+        ev: &dyn std::fmt::Display,
+        f: &mut Findings,
+    ) -> bool {
+        let Some(d) = self.victory_due(s) else { return false };
+        let Fact::Victory(side) = d.fact else { return false };
+        let owed = match side {
+            Some(x) => format!("victory {x}"),
+            None => "victory draw".to_string(),
+        };
+        f.violate(Violation::new(
+            d.rule,
+            format!("the log leaves out `{owed}`: the match ends as soon as a side falls, before `{ev}`"),
+        ));
+        s.winner = side;
+        s.phase = Phase::Over;
+        s.played_on = true;
+        true
+    }
+
+    /// A record after the end of a match the engine ended itself (`played_on`): noted, not
+    /// a finding. `true`: noted.
+    pub(crate) fn after_played_on(&self, s: &State, ev: &dyn std::fmt::Display, f: &mut Findings) -> bool {
+        if !(s.played_on && s.phase == Phase::Over) {
+            return false;
+        }
+        f.unverified.push(format!(
+            "`{ev}` is played on after the match's end (the `victory` left out above): not checked"
+        ));
+        true
+    }
+
+    /// An Arena `end U` recorded while U's activation has neither acted nor passed, nothing
+    /// being resolved: the action (or `pass`) is left out, one finding, and the activation
+    /// is taken as passed so the recorded `end` closes it (audit r6 D13). `true`: reported.
+    pub(crate) fn pass_left_out(
+        &self,
+        s: &mut State,
+        u: UnitIx,
+        ev: &dyn std::fmt::Display,
+        f: &mut Findings,
+    ) -> bool {
+        if self.params.mode != Mode::Arena || s.attack.is_some() || s.skill.is_some() || s.capture.is_some() {
+            return false;
+        }
+        let name = s.unit(u).name;
+        let Some(a) = s.act.as_mut().filter(|a| a.unit == u && !a.done) else { return false };
+        a.done = true;
+        f.violate(Violation::new(
+            rules::ONE_AT_A_TIME,
+            format!("the log leaves out `{name}`'s action or `pass {name}` before `{ev}`: taken as passed"),
+        ));
+        true
     }
 
     /// The rule an event after the end breaks.

@@ -25,7 +25,7 @@ use crate::kit::named::named_enum;
 
 named_enum! {
     /// The Encampment's buildings.
-    pub enum Building ("a building (temple, workshop, barracks, seekers-den, creature-pens)") {
+    pub enum Building ("a building") {
         Temple = "temple", Workshop = "workshop", Barracks = "barracks", Den = "seekers-den",
         Pens = "creature-pens"
     }

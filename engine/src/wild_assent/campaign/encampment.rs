@@ -122,7 +122,16 @@ impl WildAssent {
             ));
             return Ok(());
         }
-        let Some(i) = self.spend(s, &seeker, 1, rules::CAMP_ACTIONS, f) else { return Ok(()) };
+        // A visit short of actions is reported once and made as the table played it, as a
+        // Scouting or a Markets visit is: its healing is then owed (audit r6 D3).
+        let i = match self.spend(s, &seeker, 1, rules::CAMP_ACTIONS, f) {
+            Some(i) => i,
+            None => {
+                let Some(i) = self.camp(s)?.seeker(&seeker) else { return Ok(()) };
+                self.spend_as_played(s, seeker, seeker, 1, f);
+                i
+            }
+        };
         let camp = self.camp(s)?;
         let m = &mut camp.seekers[i];
         m.visited = true;

@@ -146,6 +146,16 @@ pub struct Camp {
     /// may draw "more depending on buildings and Workers" (l.143) through it (the buildings'
     /// share is the catalog's `scouts`).
     pub camp_text: Option<u32>,
+    /// A Season begun with its Scout card's pick left out (reported there): the cards that
+    /// were drawn, one of which the encounter is played on; the first setup record that
+    /// tells them apart (a `draw`, a named Creature placed, `begin`) settles it.
+    #[serde(default)]
+    pub unpicked: Vec<Id<Scout>>,
+    /// The `draw` records made on the card taken for now while [`Camp::unpicked`] still
+    /// holds others they fit: played again on another card if a named Creature placed shows
+    /// that it was the one picked.
+    #[serde(default)]
+    pub unpicked_draws: Vec<(u8, Name)>,
 }
 
 impl Camp {
@@ -183,6 +193,8 @@ impl Camp {
             derelict: 0,
             den_text: None,
             camp_text: None,
+            unpicked: Vec::new(),
+            unpicked_draws: Vec::new(),
         }
     }
 
@@ -230,6 +242,14 @@ impl WildAssent {
     }
 
     fn campaign_event(&self, s: &mut State, ev: &Event, f: &mut Findings) -> Result<(), StepError> {
+        // A campaign the engine ended itself where the log left out `campaign won` (reported
+        // there, once): the records the table played on are noted, not each a finding.
+        if s.played_on && s.camp.as_ref().is_some_and(|c| c.stage == Stage::Won) {
+            f.unverified.push(format!(
+                "`{ev}` is played on after the campaign's end (`campaign won` left out above): not checked"
+            ));
+            return Ok(());
+        }
         let Some(stage) = s.camp.as_ref().map(|c| c.stage) else {
             if matches!(ev, Event::Camp(_)) {
                 return Err(StepError::new(format!("`{ev}` belongs to a Hunt campaign (scope=campaign)")));
@@ -238,7 +258,9 @@ impl WildAssent {
         };
         let ours = match ev {
             Event::Camp(_) => true,
-            Event::Heal { .. } => stage != Stage::Encounter,
+            // A healing after the encounter is won is the Encampment phase's: its `encampment`
+            // left out is then one finding, reported and made by the campaign's loop.
+            Event::Heal { .. } => stage != Stage::Encounter || (s.ended && s.outcome == Some(Outcome::Won)),
             _ => false,
         };
         if !ours {
@@ -265,8 +287,19 @@ impl WildAssent {
                 self.flush_campaign(s, f)?;
                 self.camp_decide(s, c, f)
             }
-            Event::Camp(CampEvent::Derelict) if self.derelict_chosen(s, f)? => Ok(()),
+            Event::Camp(CampEvent::Derelict) if self.derelict_after_flush(s, f)? => Ok(()),
             Event::Camp(CampEvent::Won) if self.won_chosen(s, f)? => Ok(()),
+            // A healing where the `encampment` after the encounter won is owed: it is left out,
+            // one finding, and made; the healing is the new phase's (audit r6 D9).
+            Event::Heal { .. } if stage == Stage::Encounter => {
+                self.encampment_left_out(s, ev, f)?;
+                crate::kit::due::check_recorded(&season::Rules(self), s, ev, f)
+            }
+            // The Barracks healing of a new phase while the players could stop (fewer than
+            // two Seekers can Scout): the `derelict` between them is left out, one finding.
+            Event::Heal { .. } if stage == Stage::Encampment && self.derelict_left_out(s, ev, f)? => {
+                crate::kit::due::check_recorded(&season::Rules(self), s, ev, f)
+            }
             _ => crate::kit::due::check_recorded(&season::Rules(self), s, ev, f),
         }
     }
@@ -290,6 +323,9 @@ impl WildAssent {
     /// unlocked, an Equipment card discarded after use is used once, and the Resource cards
     /// of a slain Creature are counted as recorded.
     fn encounter_event(&self, s: &mut State, ev: &Event, f: &mut Findings) -> Result<(), StepError> {
+        if s.camp.as_ref().is_some_and(|c| !c.unpicked.is_empty()) {
+            self.settle_unpicked(s, ev, f)?;
+        }
         match ev {
             Event::Equip { unit, card } => self.take_equipment(s, unit, card, f),
             Event::Skill { unit, skill, .. } | Event::Attack { unit, with: Some(skill), .. } => {
@@ -321,6 +357,90 @@ impl WildAssent {
             }
         }
         Ok(())
+    }
+
+    /// A Season begun with its Scout card's pick left out ([`Camp::unpicked`]): the drawn
+    /// card the setup record `ev` fits is taken as picked (a `draw` of a Threat it owes and
+    /// of a Creature it does not name; a Creature it names placed; at `begin`, the first
+    /// drawn), so the encounter is checked on it and the one finding stays at the Season.
+    fn settle_unpicked(&self, s: &mut State, ev: &Event, f: &mut Findings) -> Result<(), StepError> {
+        let Some(camp) = s.camp.as_deref() else { return Ok(()) };
+        let cards = &self.catalog.scouts;
+        let creature = |n: &Name| self.unit_ids.get(n);
+        let names = |id: Id<Scout>, n: &Name| cards[id].prey.iter().any(|(p, _)| Some(*p) == creature(n));
+        let taken = s.hunt.scout;
+        match ev {
+            // The draws fit the card taken for now, or the first drawn card that owes one.
+            Event::Draw { threat, creature: c } => {
+                let t = usize::from(*threat).saturating_sub(1);
+                let fits = |id: Id<Scout>| cards[id].draw.get(t).is_some_and(|n| *n > 0) && !names(id, c);
+                let fitting: Vec<Id<Scout>> = camp.unpicked.iter().copied().filter(|&id| fits(id)).collect();
+                let Some(&first) = fitting.first() else { return Ok(()) };
+                let keep = match taken {
+                    Some(id) if fitting.contains(&id) => id,
+                    Some(_) => return Ok(()),
+                    None => {
+                        self.take_scout(s, first, f)?;
+                        first
+                    }
+                };
+                if let Some(camp) = s.camp.as_deref_mut() {
+                    camp.unpicked.retain(|id| fitting.contains(id));
+                    camp.unpicked.retain(|&id| id != keep);
+                    camp.unpicked.insert(0, keep);
+                    camp.unpicked_draws.push((*threat, *c));
+                    if camp.unpicked.len() < 2 {
+                        camp.unpicked.clear();
+                        camp.unpicked_draws.clear();
+                    }
+                }
+            }
+            // A Creature a drawn card names, placed: that card was the one picked.
+            Event::Place { unit, .. } => {
+                if taken.is_some_and(|id| names(id, unit)) {
+                    if let Some(camp) = s.camp.as_deref_mut() {
+                        camp.unpicked.clear();
+                        camp.unpicked_draws.clear();
+                    }
+                    return Ok(());
+                }
+                let Some(id) = camp.unpicked.iter().copied().find(|&id| names(id, unit)) else {
+                    return Ok(());
+                };
+                let draws = camp.unpicked_draws.clone();
+                if let Some(camp) = s.camp.as_deref_mut() {
+                    camp.unpicked.clear();
+                    camp.unpicked_draws.clear();
+                }
+                // The draws made on the card taken for now, played again on this one.
+                s.hunt.scout = None;
+                s.hunt.owed = [0; 3];
+                s.hunt.creatures.clear();
+                self.take_scout(s, id, f)?;
+                for (threat, creature) in draws {
+                    self.step_event(s, &Event::Draw { threat, creature }, &mut Findings::default())?;
+                }
+            }
+            Event::Begin => {
+                let first = camp.unpicked.first().copied();
+                if let Some(camp) = s.camp.as_deref_mut() {
+                    camp.unpicked.clear();
+                    camp.unpicked_draws.clear();
+                }
+                if let (None, Some(id)) = (taken, first) {
+                    self.take_scout(s, id, f)?;
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// The encounter played on Scout card `id` (its `scout` record).
+    fn take_scout(&self, s: &mut State, id: Id<Scout>, f: &mut Findings) -> Result<(), StepError> {
+        let name = Name::new(self.catalog.scouts.name(id))
+            .ok_or_else(|| StepError::new("a Scout card's id is no name"))?;
+        self.step_event(s, &Event::Scout { card: name }, f)
     }
 
     /// The consequences the campaign owes that the log left out.

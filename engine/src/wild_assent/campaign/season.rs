@@ -156,7 +156,89 @@ impl WildAssent {
     /// stop spending actions once no two Seekers can Scout (the actions are theirs to spend
     /// "as they wish", not a duty). True when it was taken as such and the new phase begun.
     pub(super) fn derelict_chosen(&self, s: &mut State, f: &mut Findings) -> Result<bool, StepError> {
-        let stopping = self.params.derelict_timing == DerelictTiming::Spent
+        let stopping = self.derelict_stopping(s);
+        if stopping {
+            Consequences::apply(&Rules(self), s, &Due::Derelict, &Fact::Derelict, f)?;
+        }
+        Ok(stopping)
+    }
+
+    /// [`WildAssent::derelict_chosen`] after the consequences owed before it: a Temple
+    /// healing the log left out just before `derelict` is one finding (reported and made
+    /// here), and the `derelict` is then the players' stop it records (audit r6 D9).
+    pub(super) fn derelict_after_flush(&self, s: &mut State, f: &mut Findings) -> Result<bool, StepError> {
+        if Consequences::due(&Rules(self), s).is_some() {
+            let mut copy = s.clone();
+            crate::kit::due::flush(&Rules(self), &mut copy, &mut Findings::default())?;
+            if !self.derelict_stopping(&copy) {
+                return Ok(false);
+            }
+            self.flush_campaign(s, f)?;
+        }
+        self.derelict_chosen(s, f)
+    }
+
+    /// A healing `ev` recorded in an Encampment phase where nothing is owed, while the
+    /// players could stop (`derelict`): when it is the Barracks healing the new phase owes,
+    /// the `derelict` is left out, one finding under wa.hunt.scout.derelict, and made (the
+    /// new phase begun); the healing is then judged in it. `true`: reported and made.
+    pub(super) fn derelict_left_out(
+        &self,
+        s: &mut State,
+        ev: &Event,
+        f: &mut Findings,
+    ) -> Result<bool, StepError> {
+        let Event::Heal { unit, .. } = ev else { return Ok(false) };
+        if !self.derelict_stopping(s) {
+            return Ok(false);
+        }
+        let Some(i) = s.camp.as_ref().and_then(|c| c.seeker(unit)) else { return Ok(false) };
+        let mut copy = s.clone();
+        Consequences::apply(
+            &Rules(self),
+            &mut copy,
+            &Due::Derelict,
+            &Fact::Derelict,
+            &mut Findings::default(),
+        )?;
+        if copy.camp.as_ref().and_then(|c| Rules(self).rest_of(c, i)).is_none() {
+            return Ok(false);
+        }
+        f.violate(Violation::new(
+            rules::SCOUT_DERELICT,
+            format!(
+                "the log leaves out `derelict`: fewer than two Seekers can go Scouting, the players stopped, \
+                 and `{ev}` is the new Encampment phase's Barracks healing"
+            ),
+        ));
+        Consequences::apply(&Rules(self), s, &Due::Derelict, &Fact::Derelict, f)?;
+        Ok(true)
+    }
+
+    /// A record `ev` of the Encampment phase where the `encampment` after the encounter won
+    /// is owed: it is left out, one finding under wa.hunt.season.sequence, and made (the
+    /// phase begun: the Seekers' damage kept, their actions given).
+    pub(super) fn encampment_left_out(
+        &self,
+        s: &mut State,
+        ev: &Event,
+        f: &mut Findings,
+    ) -> Result<(), StepError> {
+        if Consequences::due(&Rules(self), s) != Some(Due::Encampment) {
+            return Ok(());
+        }
+        f.violate(Violation::new(
+            rules::SEASON_SEQUENCE,
+            format!("the log leaves out `encampment`: the encounter won begins the Encampment phase, before `{ev}`"),
+        ));
+        Consequences::apply(&Rules(self), s, &Due::Encampment, &Fact::Encampment, f)
+    }
+
+    /// Whether a `derelict` recorded now is the players' stop: under `derelict-timing=spent`,
+    /// in an Encampment phase (not the last Season's) with no Scouting under way and nothing
+    /// owed, fewer than two Seekers able to Scout.
+    fn derelict_stopping(&self, s: &State) -> bool {
+        self.params.derelict_timing == DerelictTiming::Spent
             && s.camp.as_ref().is_some_and(|c| {
                 c.stage == Stage::Encampment
                     && c.pick.is_none()
@@ -164,11 +246,7 @@ impl WildAssent {
                     && !self.last_phase(c)
             })
             && self.scouts_able(s) < 2
-            && Consequences::due(&Rules(self), s).is_none();
-        if stopping {
-            Consequences::apply(&Rules(self), s, &Due::Derelict, &Fact::Derelict, f)?;
-        }
-        Ok(stopping)
+            && Consequences::due(&Rules(self), s).is_none()
     }
 
     /// Whether this is the last Season's Encampment phase, played under
@@ -201,6 +279,17 @@ impl WildAssent {
 }
 
 impl Rules<'_> {
+    /// A `season N` recorded where its Scout card's pick is left out: the Season the pick
+    /// would have begun, with Scout cards drawn and none picked (at setup, or in an
+    /// Encampment phase's Scouting).
+    fn season_unpicked(&self, s: &State, recorded: &Fact) -> Option<u8> {
+        let Fact::Season(n) = *recorded else { return None };
+        let camp = s.camp.as_ref()?;
+        let stage = matches!(camp.stage, Stage::Setup | Stage::Encampment);
+        (stage && camp.pick.is_none() && !camp.scouts.is_empty() && n == camp.season.saturating_add(1))
+            .then_some(n)
+    }
+
     /// The Barracks' passive healing Seeker `i` is owed as the phase begins, if any.
     fn rest_of(&self, camp: &super::Camp, i: usize) -> Option<Due> {
         let rest =
@@ -438,6 +527,55 @@ impl Consequences for Rules<'_> {
     }
 
     fn unexpected(&self, s: &mut State, recorded: &Fact, event: &Event, f: &mut Findings) {
+        let g = self.0;
+        // The last Season is over and `campaign won` left out (audit r6 D4): one finding
+        // under the victory rule, saying why; the campaign ends there, and the records the
+        // table played on after it are noted, not each a finding (`played_on`).
+        if !matches!(recorded, Fact::Won) && self.due(s) == Some(Due::Won) {
+            let season = s.camp.as_ref().map_or(0, |c| c.season);
+            let why = match g.params.survival_end {
+                SurvivalEnd::Encounter => {
+                    "its encounter won ends the campaign (survival-end=encounter; the variant `encampment` plays its Encampment phase first)"
+                }
+                SurvivalEnd::Encampment => "its Encampment phase ends the campaign",
+            };
+            f.violate(Violation::new(
+                rules::SEASON_VICTORY,
+                format!(
+                    "the log leaves out `campaign won`: Season {season} of {} is the last, and {why}; `{event}` plays on",
+                    g.params.seasons
+                ),
+            ));
+            let _ = self.apply(s, &Due::Won, &Fact::Won, f);
+            s.played_on = true;
+            return;
+        }
+        // A Season begun with its Scout card's pick left out (audit r6 D10): one finding; the
+        // Season begins, and the encounter is played on the drawn card its setup fits.
+        if let Some(n) = self.season_unpicked(s, recorded) {
+            let setup = s.camp.as_ref().is_some_and(|c| c.stage == Stage::Setup);
+            let rule = if setup { rules::SETUP_FIRST_SCOUT } else { rules::SCOUT_COST };
+            let drawn: Vec<&str> = s
+                .camp
+                .as_ref()
+                .map(|c| c.scouts.iter().map(|&id| g.catalog.scouts.name(id)).collect())
+                .unwrap_or_default();
+            f.violate(Violation::new(
+                rule,
+                format!(
+                    "the log leaves out the Scout card's pick (`scout-pick CARD`, one of {}) before `{event}`",
+                    drawn.join(", ")
+                ),
+            ));
+            if let Some(camp) = s.camp.as_deref_mut() {
+                camp.unpicked = camp.scouts.clone();
+            }
+            if !setup {
+                g.check_housing(s, f);
+            }
+            let _ = self.apply(s, &Due::Season(n), recorded, f);
+            return;
+        }
         let rule = match recorded {
             Fact::Season(_) | Fact::Encampment => rules::SEASON_SEQUENCE,
             Fact::Heal(..) => rules::CAMP_HEAL,
@@ -450,6 +588,24 @@ impl Consequences for Rules<'_> {
             _ => "nothing of the kind is due here".to_string(),
         };
         f.violate(Violation::new(rule, format!("`{event}` is not due: {why}")));
+        // A healing recorded with nothing owed (its `temple` left out or refused) is applied
+        // as played, as unverified healing is: the Seeker's damage follows the table, so the
+        // next healings and Seasons are not judged from a state the log never had (r6 D11).
+        if let (Fact::Heal(i, n), Some(camp)) = (*recorded, s.camp.as_deref_mut()) {
+            if camp.stage == Stage::Encampment {
+                // The Temple of Vil standing, a healing there implies the visit: its `temple`
+                // line left out, the action it took is spent as played, so the Derelict rule
+                // and the Scouting after it see the actions the table had.
+                let temple = camp.level(Building::Temple) > 0;
+                if let Some(m) = camp.seekers.get_mut(usize::from(i)) {
+                    m.damage = (m.damage - n.max(0)).max(0);
+                    if temple && m.actions > 0 {
+                        m.actions -= 1;
+                        m.visited = true;
+                    }
+                }
+            }
+        }
     }
 
     fn event(&self, s: &State, due: &Due) -> Event {

@@ -24,6 +24,13 @@ pub struct Draft {
     pub first: Option<Side>,
     /// Picks made, in order.
     pub picks: Vec<Name>,
+    /// The side that made each pick, as recorded (the side owns the card whatever the turn).
+    pub sides: Vec<Side>,
+    /// Where in the book's order the picks so far may have brought the draft, each as (the
+    /// index of the next pick, whether the current phase's turns run with the sides swapped):
+    /// after a pick out of turn or one left out, every reading of the picks as played that
+    /// the next pick could follow (draft.rs). Empty: the one reading, in the book's order.
+    pub aligns: Vec<(u16, bool)>,
 }
 
 /// The deck's cards out of it.

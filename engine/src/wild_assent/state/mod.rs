@@ -748,6 +748,11 @@ pub struct State {
     /// late record must judge that record as the whole replay does (engine/tests/state_codec.rs).
     #[serde(default)]
     pub(crate) made: Made,
+    /// An Arena match the engine ended itself, at the record after its deciding fall where
+    /// the log left the `victory` out (reported there, once): the records the table went on
+    /// playing are noted as not checked, not each a finding (victory.rs).
+    #[serde(default)]
+    pub played_on: bool,
 }
 
 /// The consequences the engine made itself at an omission finding (reported as left out

@@ -84,4 +84,8 @@ pub struct Pool {
     pub rerolled: bool,
     /// A die has been assigned since the roll.
     pub assigned: bool,
+    /// The rerolls' results still in `dice` (`momentum-reroll-count=per-die`): a die's
+    /// second result stands, so these are never rerolled again.
+    #[serde(default)]
+    pub second: Dice,
 }
