@@ -200,6 +200,17 @@ impl ProvingGrounds {
                 // Applied as played even when its module is not in play (and reported).
                 Some(m) => {
                     self.not_in_play(e, f);
+                    if self.opens_round_unrecovered(s, action) {
+                        // A start-of-round record (card l.1-3) after the round's markers moved
+                        // shows the round ended without `recover`: one finding, the recovery
+                        // made here (as a roll or draw shows it, rules 10), and the record
+                        // judged in the round it opens. A `recover` written after it is the
+                        // late record of this recovery (audit r6 D3, D8).
+                        self.end_round_without_recovery(s, e, f);
+                        if s.phase == Phase::Over {
+                            return Ok(()); // a wound the log left out lost the game
+                        }
+                    }
                     let applied = m.hooks().event(self, s, e, f);
                     self.taint_findings(s, f); // a card's text may have been reported
                     applied
@@ -339,6 +350,16 @@ impl ProvingGrounds {
         s.exhaustion[k].add(recorded);
         s.pool.as_mut_slice()[j].color = sent;
         s.pool.sort();
+    }
+
+    /// Whether `action` opens a round (the dial, the conspirator die, a chariot drawn) while
+    /// the round in progress is past its first marker's turn: written where `recover` was
+    /// owed. (Before any marker moved it is only out of order, `pg.round.step-order`.)
+    fn opens_round_unrecovered(&self, s: &State, action: &Action) -> bool {
+        matches!(
+            action,
+            Action::DialTurned { .. } | Action::ConspiratorRolled { .. } | Action::ChariotDrawn { .. }
+        ) && (s.phase == Phase::Check || (s.phase == Phase::Move && (s.cursor > 0 || s.moved != 0)))
     }
 
     /// A module's event is recorded only when the setup puts that module in play.
