@@ -190,7 +190,14 @@ impl ProvingGrounds {
         // "Add one of your dice to the exhaustion track" (l.159) cannot be done once every die
         // is on the track: the wound's other two steps still happen, and the color the
         // notation makes the log name (`next_consequence` derives `w`) stands for no die.
-        if !s.pool.is_empty() {
+        let reserve = &mut s.mods.chariots.reserve;
+        if pick.is_none() && reserve.get(color) > 0 {
+            // A die in a met chariot's reserve is still one of "your dice" (l.159 "Add one of
+            // your dice"; card l.12 "put the dice in reserve", l.36 they "return to the dice
+            // pool"), as a die assigned to an enemy is: a wound may exhaust it (audit r6 A4).
+            reserve.0[color.index()] -= 1;
+            s.exhaustion[0].add(color);
+        } else if !s.pool.is_empty() {
             exhaust_at(s, pick, color, f);
         }
         s.slots[i].marker = self.enemy(card).start;

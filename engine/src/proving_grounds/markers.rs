@@ -105,6 +105,20 @@ impl ProvingGrounds {
                 (expected, ok) = (other, true);
             }
         }
+        if !ok && s.phase == Phase::Move && expected == Expected::Hold(Hold::NoDice) {
+            // The turn of an earlier slot, skipped (reported and made just now or before),
+            // written on this slot, which no die attacks (`shield 5` for `shield 4`): that one
+            // slip was the skipped turn's finding (audit r6 D16).
+            let slot = i as u8 + 1;
+            if let Some(j) =
+                (0..i).find(|&j| s.made.turns[j].is_some_and(|x| turn_action(slot, x) == e.action))
+            {
+                s.made.turns[j] = None;
+                s.made.settle();
+                s.cursor = s.cursor.max(j as u8 + 1);
+                return Ok(());
+            }
+        }
         if !ok {
             self.report_wrong_turn(s, i, card, expected, e, f);
         }

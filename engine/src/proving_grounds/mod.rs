@@ -245,7 +245,11 @@ impl Game for ProvingGrounds {
             // turn some face of it explains is no finding. Two wounds into the stack in one
             // round owe two replacements until the round ends (l.173-175; the first was counted
             // declined at the second wound). `conspirators-start` defaults to 0 (the card
-            // reveals conspirators only after defeats; 1 is now a variant).
+            // reveals conspirators only after defeats; 1 is now a variant). A moon's move on the
+            // wrong slot is made on the moon enemy's; a borrow written twice takes no second die;
+            // a reveal before its pending defeat is that defeat's; the dragonling die missing
+            // from the roll is reported at a reroll; a refill draw after the winning recovery is
+            // no finding (l.185, l.31); a wound may exhaust a die in a chariot's reserve (l.159).
             rules_version: 13,
         }
     }

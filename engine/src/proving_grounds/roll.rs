@@ -95,6 +95,7 @@ impl ProvingGrounds {
             }
         }
         let in_set = by_color.iter().fold(0u16, |a, &m| a | m);
+        let mut face_missing = false;
         let set_colors = ColorCounts(by_color.map(|m| m.count_ones() as u8));
         let mut total = 0usize;
         for face in 1..=6u8 {
@@ -104,7 +105,10 @@ impl ProvingGrounds {
             match counts[face as usize] {
                 // A plausible slip (a face misread): one finding, and the dice listed are
                 // taken from the pool as below, so the replay goes on (audit r6 D9).
-                0 => f.violate(Violation::new(ROLL_WHOLE_SET, format!("no die in the pool shows {face}"))),
+                0 => {
+                    face_missing = true;
+                    f.violate(Violation::new(ROLL_WHOLE_SET, format!("no die in the pool shows {face}")))
+                }
                 // A module (an inspiration card's `reroll-single`) may allow one single.
                 1 if !self.modules().any(|m| m.allow_single_reroll(s)) => f.violate(Violation::new(
                     ROLL_SINGLE,
@@ -120,14 +124,16 @@ impl ProvingGrounds {
             // with it (card l.5 "Must reroll the whole set" rerolls the set, no more). One
             // finding, and the reroll is applied as listed, the extra dice taken from the pool
             // by color (it stopped the replay before rules 13, audit r6 D9).
-            f.violate(Violation::new(
-                ROLL_WHOLE_SET,
-                format!("`{e}` rerolls {} dice but only {total} show those numbers", dice.len()),
-            ));
+            if !face_missing {
+                f.violate(Violation::new(
+                    ROLL_WHOLE_SET,
+                    format!("`{e}` rerolls {} dice but only {total} show those numbers", dice.len()),
+                ));
+            }
             if dice.len() > s.pool.len() {
                 return Err(StepError::new("the reroll lists more dice than the pool holds"));
             }
-        } else if dice.len() < total || colors_differ {
+        } else if (dice.len() < total || colors_differ) && !face_missing {
             f.violate(Violation::new(
                 ROLL_WHOLE_SET,
                 format!("the set is {set_colors:#} but the reroll lists `{dice}`"),

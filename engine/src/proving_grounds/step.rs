@@ -11,7 +11,7 @@ use super::attack::Expected;
 use super::dice::Color;
 use super::event::{Action, Event};
 use super::rules::*;
-use super::state::{MadeCheck, Phase, State, SLOTS};
+use super::state::{MadeCheck, Outcome, Phase, State, SLOTS};
 use super::ProvingGrounds;
 use crate::{Findings, StepError, Violation};
 
@@ -145,6 +145,15 @@ impl ProvingGrounds {
             return Ok(());
         }
         if s.phase == Phase::Over {
+            if let (Outcome::Won, Action::EnemyDrawn { slot, .. }) = (s.outcome, &e.action) {
+                // Step 3's refills (l.185) are part of the winning round: "at the end of the
+                // round, you win" (l.31) comes after them. A draw into a slot left empty is
+                // the table finishing that round: no finding, and nothing to apply (audit r6 A3).
+                let i = (*slot as usize).saturating_sub(1);
+                if i < SLOTS && s.slots[i].card.is_none() {
+                    return Ok(());
+                }
+            }
             // The game has ended: the event is reported and not applied, since no rule says
             // what it would mean.
             f.violate(Violation::new(
