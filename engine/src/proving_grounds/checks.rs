@@ -39,15 +39,59 @@ impl ProvingGrounds {
         e: &Event,
         f: &mut Findings,
     ) -> Result<(), StepError> {
-        let card = s.enemy_in(i)?;
         self.enter_check(s, e, f);
+        let Some(card) = s.slots[i].card else {
+            // A defeat written twice, or on a slot emptied this round: one finding, and the
+            // replay goes on (it stopped here before rules 13, audit r6 D1).
+            let why = format!("slot {} holds no enemy to defeat", i + 1);
+            f.violate(Violation::new(DEFEAT_AT_TOP, why));
+            return Ok(());
+        };
         let top = self.enemy(card).top();
         if s.slots[i].marker != top {
             let why = format!("marker {} is on space {}, not the top space {top}", i + 1, s.slots[i].marker);
-            self.violate_about(s, i, f, Violation::new(DEFEAT_AT_TOP, why));
+            let mut v = Violation::new(DEFEAT_AT_TOP, why);
+            let owed = self.owed_check_elsewhere(s, i, true);
+            if let Some(j) = owed {
+                v = v.expected_recorded(
+                    Action::EnemyDefeated { slot: j as u8 + 1 }.to_string(),
+                    e.to_string(),
+                );
+            }
+            self.violate_about(s, i, f, v);
+            if self.certain_about(s, i) {
+                // "If the battle marker reaches the top space ... Remove the enemy card"
+                // (l.147-151): an enemy whose marker is not there stays in play. A defeat
+                // owed on another slot is the one this record meant (a slot digit slipped):
+                // it is made, and a later record of it is its late record.
+                if let Some(j) = owed {
+                    let other = s.slots[j].card.unwrap_or(card);
+                    self.discard_enemy(s, j, other);
+                    s.made.checks[j] = Some(MadeCheck::Defeat);
+                    s.made.note();
+                }
+                return Ok(());
+            }
         }
         self.discard_enemy(s, i, card);
         Ok(())
+    }
+
+    /// The first slot other than `i` whose defeat (`defeat`) or wound is owed, with nothing
+    /// unverified about it: the slot a check written on slot `i` stood for.
+    fn owed_check_elsewhere(&self, s: &State, i: usize, defeat: bool) -> Option<usize> {
+        (0..SLOTS).find(|&j| {
+            j != i
+                && s.made.checks[j].is_none()
+                && self.certain_about(s, j)
+                && s.slots[j].card.is_some_and(|c| {
+                    if defeat {
+                        s.slots[j].marker >= self.enemy(c).top()
+                    } else {
+                        s.slots[j].marker == 0
+                    }
+                })
+        })
     }
 
     /// Slot `i`'s enemy (`card`) is defeated: discarded, its slot empty.
@@ -77,16 +121,40 @@ impl ProvingGrounds {
         e: &Event,
         f: &mut Findings,
     ) -> Result<(), StepError> {
-        let card = s.enemy_in(i)?;
         self.enter_check(s, e, f);
-        if s.replace_owed {
-            self.pass_replacement(s, f, "the die replacement of the previous wound was skipped");
-        }
-        s.replace_no_white = false;
+        let Some(mut card) = s.slots[i].card else {
+            // A wound on a slot emptied this round: one finding, and the replay goes on.
+            let why = format!("slot {} holds no enemy to wound Maia", i + 1);
+            f.violate(Violation::new(WOUND_AT_BOTTOM, why));
+            return Ok(());
+        };
+        let mut i = i;
         if s.slots[i].marker != 0 {
             let why = format!("marker {} is on space {}, not the bottom space", i + 1, s.slots[i].marker);
-            self.violate_about(s, i, f, Violation::new(WOUND_AT_BOTTOM, why));
+            let mut v = Violation::new(WOUND_AT_BOTTOM, why);
+            let owed = self.owed_check_elsewhere(s, i, false);
+            if let Some(j) = owed {
+                let due = Action::WoundSuffered { slot: j as u8 + 1, exhausted: color };
+                v = v.expected_recorded(due.to_string(), e.to_string());
+            }
+            self.violate_about(s, i, f, v);
+            if self.certain_about(s, i) {
+                // One wound is one die and one health space (l.157-163), and only a marker on
+                // its bottom space wounds: a wound written twice, or on a slot whose marker is
+                // elsewhere, costs nothing more (audit r6 D1, D5). A wound owed on another
+                // slot is the one this record meant (a slot digit slipped): it is suffered
+                // there, with the die named, and a later record of it is its late record.
+                let Some(j) = owed else { return Ok(()) };
+                s.made.checks[j] = Some(MadeCheck::Wound(color));
+                s.made.note();
+                i = j;
+                card = s.slots[j].card.unwrap_or(card);
+            }
         }
+        if s.replace_owed {
+            self.bank_replacement(s);
+        }
+        s.replace_no_white = false;
         let face = i as u8 + 1;
         if self.config.exhaust_from == ExhaustFrom::WoundingEnemy
             && s.pool.iter().any(|d| d.value == face)
@@ -122,7 +190,14 @@ impl ProvingGrounds {
         // "Add one of your dice to the exhaustion track" (l.159) cannot be done once every die
         // is on the track: the wound's other two steps still happen, and the color the
         // notation makes the log name (`next_consequence` derives `w`) stands for no die.
-        if !s.pool.is_empty() {
+        let reserve = &mut s.mods.chariots.reserve;
+        if pick.is_none() && reserve.get(color) > 0 {
+            // A die in a met chariot's reserve is still one of "your dice" (l.159 "Add one of
+            // your dice"; card l.12 "put the dice in reserve", l.36 they "return to the dice
+            // pool"), as a die assigned to an enemy is: a wound may exhaust it (audit r6 A4).
+            reserve.0[color.index()] -= 1;
+            s.exhaustion[0].add(color);
+        } else if !s.pool.is_empty() {
             exhaust_at(s, pick, color, f);
         }
         s.slots[i].marker = self.enemy(card).start;
@@ -180,7 +255,7 @@ impl ProvingGrounds {
     pub(super) fn replace(&self, s: &mut State, discarded: Option<Color>, taken: Color, f: &mut Findings) {
         // Entering the stack's space with no white die is a ring entry all the same: a
         // replacement then breaks only the white-die rule (below).
-        let owed = s.replace_owed || s.replace_no_white;
+        let owed = s.replace_owed || s.replace_no_white || s.replace_banked > 0;
         if !owed {
             // One mistake, one finding: a replacement nothing allowed is that rule's alone,
             // whatever dice it names (under Sun and Moon there is no stack at all).
@@ -223,7 +298,9 @@ impl ProvingGrounds {
             // No such die to take: no swap happened, and the pool keeps its die. An owed
             // replacement is then passed as declined (the stack moves down), so its absence
             // is not reported a second time.
-            if s.replace_owed {
+            if s.replace_banked > 0 {
+                s.replace_banked -= 1;
+            } else if s.replace_owed {
                 s.replace_owed = false;
                 self.stack_moves_down(s);
             }
@@ -248,6 +325,11 @@ impl ProvingGrounds {
         s.stack.0[taken.index()] -= 1;
         s.pool.push(Die::new(value, taken));
         s.pool.sort();
+        if s.replace_banked > 0 {
+            // An earlier wound's replacement: the stack moved down at the wound after it.
+            s.replace_banked -= 1;
+            return;
+        }
         if !s.replace_no_white {
             self.stack_moves_down(s); // (with no white die it moved down at the wound)
         }
@@ -255,8 +337,16 @@ impl ProvingGrounds {
         s.replace_no_white = false;
     }
 
-    /// The replacement a wound allowed was not made before the next wound or the end of the
-    /// round: declined. "You get to replace" is a permission (`replacement=optional`), and
+    /// A wound comes while the last one's replacement is still owed: that replacement stays
+    /// owed until the round ends (l.173-175: each wound into the stack gives one, audit r6
+    /// A1), and the stack moves down as after it, so this wound may enter it again.
+    fn bank_replacement(&self, s: &mut State) {
+        s.replace_owed = false;
+        s.replace_banked = s.replace_banked.saturating_add(1);
+        self.stack_moves_down(s);
+    }
+
+    /// The replacement a wound allowed was not made before the end of the round: declined. "You get to replace" is a permission (`replacement=optional`), and
     /// the stack still moves down one space, so the next wound enters it again ("The next
     /// time you suffer a wound ... you will get to replace a die again").
     fn pass_replacement(&self, s: &mut State, f: &mut Findings, why: &str) {
@@ -308,16 +398,22 @@ impl ProvingGrounds {
                 None
             };
             let Some(a) = missing else { continue };
-            self.violate_about(
-                s,
-                i,
-                f,
-                Violation::new(
-                    CHECK_MISSING,
-                    format!("marker {} reached the end of its track unresolved", i + 1),
-                )
-                .expected_recorded(a.to_string(), e.to_string()),
-            );
+            // A turn recorded wrongly and made as the rules require was reported then; the
+            // defeat or wound it leads to, which the table going by its record could not see,
+            // is made here with no second finding (one mistake, one finding).
+            let corrected = s.made.corrected & (1 << i) != 0 && self.certain_about(s, i);
+            if !corrected {
+                self.violate_about(
+                    s,
+                    i,
+                    f,
+                    Violation::new(
+                        CHECK_MISSING,
+                        format!("marker {} reached the end of its track unresolved", i + 1),
+                    )
+                    .expected_recorded(a.to_string(), e.to_string()),
+                );
+            }
             // One omission is one finding (kit::due): the defeat or wound is resolved as the
             // rules required (l.147 "you must resolve the consequences"; a wound with the die
             // `next_consequence` derives), so the marker is not reported again at every later
@@ -335,7 +431,7 @@ impl ProvingGrounds {
             match a {
                 Action::WoundSuffered { exhausted, .. } => {
                     if s.replace_owed {
-                        self.pass_replacement(s, f, "the die replacement of the previous wound was skipped");
+                        self.bank_replacement(s);
                     }
                     self.suffer_wound(s, i, card, exhausted, f);
                     if s.replace_owed {
@@ -354,6 +450,17 @@ impl ProvingGrounds {
         }
         if s.replace_owed {
             self.pass_replacement(s, f, "the wound entered the ring space but no die was replaced");
+        }
+        if s.replace_banked > 0 {
+            // Owed by earlier wounds, not made by the round's end: declined (the stack moved
+            // down when the next wound came).
+            s.replace_banked = 0;
+            if self.config.replacement == Replacement::Mandatory {
+                f.violate(Violation::new(
+                    REPLACE_OWED,
+                    "a wound entered the ring space but no die was replaced",
+                ));
+            }
         }
         s.replace_no_white = false;
         for m in self.modules() {

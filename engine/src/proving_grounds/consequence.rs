@@ -53,7 +53,7 @@ impl ProvingGrounds {
         if let Some(a) = self.modules().find_map(|m| m.due_before_checks(self, s)) {
             return Some(a);
         }
-        if s.replace_owed && waits {
+        if (s.replace_owed || s.replace_banked > 0) && waits {
             return None; // the player decides which die: no consequence comes first
         }
         // Under `replacement=optional` the replacement is a choice ("you get to replace"),
@@ -80,7 +80,7 @@ impl ProvingGrounds {
     /// placeholder `COLOR`, so a log ending here is incomplete without a die being guessed.
     pub(super) fn decision_owed(&self, s: &State) -> Option<String> {
         if self.config.replacement != Replacement::Mandatory
-            || !s.replace_owed
+            || !(s.replace_owed || s.replace_banked > 0)
             || s.phase == Phase::Over
             || self.consequence(s).is_some()
         {
@@ -102,7 +102,7 @@ impl ProvingGrounds {
     /// A decision that may come before the consequences owed: a replacement the last wound
     /// allows (it is made "right after the wound", before the round goes on).
     pub(super) fn may_precede(&self, s: &State, e: &Event) -> bool {
-        (s.replace_owed && matches!(e.action, Action::DieReplaced { .. }))
+        ((s.replace_owed || s.replace_banked > 0) && matches!(e.action, Action::DieReplaced { .. }))
             // A card's text exhausting a die acts within its round, before its recovery.
             || (s.taint.is_some() && matches!(e.action, Action::DieExhausted { .. }))
     }

@@ -100,7 +100,7 @@ impl ProvingGrounds {
             "stack.at",
             if s.stack.is_empty() { "-".to_string() } else { num(s.stack_at(self.config.rings)) },
         );
-        put("replace.owed", if s.replace_owed { "yes" } else { "no" }.to_string());
+        put("replace.owed", if s.replace_owed || s.replace_banked > 0 { "yes" } else { "no" }.to_string());
         put("pool", dice_text(s.pool.iter()));
         put("pool.colors", counts_text(s.pool.colors()));
         put("sets", sets(&s.pool));

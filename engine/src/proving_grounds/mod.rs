@@ -229,7 +229,28 @@ impl Game for ProvingGrounds {
             // the made one goes back to the dial (the made one stayed, the late record was a
             // second finding and the next roll broke pg.roll.whole-pool); a color the dial does
             // not hold is pg.sun-moon.sun-borrow, the made die kept.
-            rules_version: 12,
+            // 13 (audit r6): one table mistake is one finding and the table goes on as the book
+            // says. A marker turn recorded otherwise than the dice require is made as they
+            // require (the defeat or wound it leads to, left out, is made at `recover` with no
+            // second finding); a second record of a marker's turn, a `recover` with no round in
+            // progress, a defeat or wound of a marker not on its end space are reported and not
+            // applied (they moved the marker twice, moved the track twice, cost a second health
+            // space, discarded an enemy still in play); a defeat or wound written on the wrong
+            // slot is taken as the one another slot owes; a chariot resolution the dice
+            // contradict is made as they say (no health lost for a met chariot); a `face`,
+            // `conspire` or `chariot` after the markers moved is where the missing `recover` is
+            // reported and made (a `recover` after it is its late record); a reroll of more dice
+            // than the set, of a face no die shows, or a check or turn on an empty slot is one
+            // finding and the replay goes on (it stopped); with the conspirator die left out, a
+            // turn some face of it explains is no finding. Two wounds into the stack in one
+            // round owe two replacements until the round ends (l.173-175; the first was counted
+            // declined at the second wound). `conspirators-start` defaults to 0 (the card
+            // reveals conspirators only after defeats; 1 is now a variant). A moon's move on the
+            // wrong slot is made on the moon enemy's; a borrow written twice takes no second die;
+            // a reveal before its pending defeat is that defeat's; the dragonling die missing
+            // from the roll is reported at a reroll; a refill draw after the winning recovery is
+            // no finding (l.185, l.31); a wound may exhaust a die in a chariot's reserve (l.159).
+            rules_version: 13,
         }
     }
 

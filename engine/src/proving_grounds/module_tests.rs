@@ -199,7 +199,7 @@ fn cards_played_on_an_enemy_name_it_or_stay_unverified() {
 fn findings_after_an_unverified_effect_are_uncertain_until_the_round_ends() {
     // The Captain of Guard (`Enemies with a shield cannot lose it this round.`) is active: its
     // text is not read, so it may act from the event after `conspire` on.
-    let g = game(&["modules=conspirators"]);
+    let g = game(&["modules=conspirators", "conspirators-start=1"]);
     let round =
         lines(&["reveal captain-guard", "conspire 5", "roll 1 2 2 2 6 6g 6y 6b", "stop", "down 1", "up 2"]);
     let given = testkit::given(&g, &round);
@@ -233,7 +233,7 @@ fn findings_after_an_unverified_effect_are_uncertain_until_the_round_ends() {
 fn a_conspirator_text_taints_from_where_it_can_first_act() {
     // The Poisoner (`When you suffer a wound this round, exhaust one extra die.`) can first act
     // at a wound: a wrong move before it is a violation, a finding from the wound on uncertain.
-    let g = game(&["modules=conspirators"]);
+    let g = game(&["modules=conspirators", "conspirators-start=1"]);
     let round = lines(&["reveal poisoner", "conspire 3", "roll 1 2 2 2 6 6g 6y 6b", "stop", "down 1"]);
     let mut s = testkit::given(&g, &round).state().clone();
     let mut f = Findings::default();
@@ -297,7 +297,7 @@ fn conspirators_revealed_at_setup_follow_the_interpretation() {
     );
     check(&["modules=conspirators", "conspirators-start=2"], &["reveal spymaster"], "reveal poisoner", &[]);
     // Card text the engine cannot apply is reported when the card becomes active.
-    let g = game(&["modules=conspirators"]);
+    let g = game(&["modules=conspirators", "conspirators-start=1"]);
     let mut s = given(&g, &["reveal poisoner"]);
     let mut f = Findings::default();
     let roll = g.parse_event("conspire 3").unwrap_or_else(|e| panic!("{e}"));
@@ -349,7 +349,7 @@ const ALL_LOG: [&str; 37] = [
 
 #[test]
 fn a_module_log_of_decisions_alone_is_completed_by_next_consequence() {
-    let g = game(&[ALL]);
+    let g = game(&[ALL, "conspirators-start=1"]);
     let full: Vec<Event> =
         ALL_LOG.iter().map(|l| g.parse_event(l).unwrap_or_else(|e| panic!("{e}"))).collect();
     let (s, f, rebuilt) = super::tests::complete(&g, &full);

@@ -122,11 +122,13 @@ pub static PARAMS: &[ParamSpec] = &[
         name: CONSPIRATORS_START,
         kind: ParamKind::Interpretation,
         allowed: &["<a number 0-6>"],
-        default: "1",
+        default: "0",
         doc: "Conspirators: how many conspirator cards are revealed at setup. The card says only \"If the \
               result matches any revealed conspirator\" and \"Draw a new conspirator card if any remain\" \
-              after a defeat; with none revealed at first the module would do nothing until the first \
-              defeat, so the default reveals one.",
+              after a defeat, and the rulebook's Setup has no conspirator step: by the plain words none \
+              is revealed at setup (the default, 0; rules 13). Another number reveals that many before \
+              the first roll (1 was the default up to rules 12: with none the module does nothing until \
+              the first defeat).",
         section: "Reference card: Start of Round; Step 2B (Conspirators module)",
     },
     ParamSpec {
@@ -571,7 +573,7 @@ impl Config {
             shield_reflect: r.get(SHIELD_REFLECT, ShieldReflect::Keeps),
             sun_moon_positions: r.get(SUN_MOON_POSITIONS, SunMoonPositions::FacedOpposite),
             sun_borrow: r.get(SUN_BORROW, SunBorrow::NextRound),
-            conspirators_start: r.number(CONSPIRATORS_START, 0, 6, 1) as u8,
+            conspirators_start: r.number(CONSPIRATORS_START, 0, 6, 0) as u8,
             dragonling_weakness: r.get(DRAGONLING_WEAKNESS, DragonlingWeakness::Unverified),
             chariot_dice: r.get(CHARIOT_DICE, ChariotDice::Required),
             chariot_unmet_dice: r.get(CHARIOT_UNMET_DICE, ChariotUnmetDice::Return),

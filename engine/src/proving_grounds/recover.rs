@@ -23,7 +23,12 @@ impl ProvingGrounds {
     pub(super) fn recover(&self, s: &mut State, e: &Event, f: &mut Findings) {
         match s.phase {
             Phase::Roll | Phase::Move | Phase::Check => self.close_checks(s, e, f),
-            _ => f.violate(Violation::new(STEP_ORDER, "recovery ends a round, but no round is in progress")),
+            _ => {
+                // A `recover` written twice, or before any roll: one finding, and the
+                // exhaustion track moves once a round (l.183), not again (audit r6 D1).
+                f.violate(Violation::new(STEP_ORDER, "recovery ends a round, but no round is in progress"));
+                return;
+            }
         }
         if s.phase == Phase::Over {
             return; // a wound the log left out, applied at the checks' close, lost the game

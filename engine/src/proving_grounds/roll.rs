@@ -95,6 +95,7 @@ impl ProvingGrounds {
             }
         }
         let in_set = by_color.iter().fold(0u16, |a, &m| a | m);
+        let mut face_missing = false;
         let set_colors = ColorCounts(by_color.map(|m| m.count_ones() as u8));
         let mut total = 0usize;
         for face in 1..=6u8 {
@@ -102,7 +103,12 @@ impl ProvingGrounds {
                 continue;
             }
             match counts[face as usize] {
-                0 => return Err(StepError::rule(ROLL_WHOLE_SET, format!("no die in the pool shows {face}"))),
+                // A plausible slip (a face misread): one finding, and the dice listed are
+                // taken from the pool as below, so the replay goes on (audit r6 D9).
+                0 => {
+                    face_missing = true;
+                    f.violate(Violation::new(ROLL_WHOLE_SET, format!("no die in the pool shows {face}")))
+                }
                 // A module (an inspiration card's `reroll-single`) may allow one single.
                 1 if !self.modules().any(|m| m.allow_single_reroll(s)) => f.violate(Violation::new(
                     ROLL_SINGLE,
@@ -112,14 +118,22 @@ impl ProvingGrounds {
             }
             total += counts[face as usize] as usize;
         }
-        if dice.len() > total {
-            return Err(StepError::rule(
-                ROLL_WHOLE_SET,
-                format!("`{e}` rerolls {} dice but only {total} show those numbers", dice.len()),
-            ));
-        }
         let colors_differ = dice.colors() != set_colors;
-        if dice.len() < total || colors_differ {
+        if dice.len() > total {
+            // More dice than the set: the ones beyond it were other dice of the pool picked up
+            // with it (card l.5 "Must reroll the whole set" rerolls the set, no more). One
+            // finding, and the reroll is applied as listed, the extra dice taken from the pool
+            // by color (it stopped the replay before rules 13, audit r6 D9).
+            if !face_missing {
+                f.violate(Violation::new(
+                    ROLL_WHOLE_SET,
+                    format!("`{e}` rerolls {} dice but only {total} show those numbers", dice.len()),
+                ));
+            }
+            if dice.len() > s.pool.len() {
+                return Err(StepError::new("the reroll lists more dice than the pool holds"));
+            }
+        } else if (dice.len() < total || colors_differ) && !face_missing {
             f.violate(Violation::new(
                 ROLL_WHOLE_SET,
                 format!("the set is {set_colors:#} but the reroll lists `{dice}`"),
@@ -145,7 +159,24 @@ impl ProvingGrounds {
         let mut picks = [0usize; MAX_DICE];
         for (k, d) in listed.iter().enumerate() {
             let exact = by_color[d.color.index()] & !taken;
-            let free = if exact != 0 { exact } else { in_set & !taken };
+            // Beyond the set: a die of the pool outside it, of the listed color if one is left.
+            let all = (1u16 << s.pool.len()) - 1;
+            let outside_color =
+                s.pool.iter().enumerate().fold(
+                    0u16,
+                    |m, (j, x)| {
+                        if x.color == d.color {
+                            m | (1 << j)
+                        } else {
+                            m
+                        }
+                    },
+                ) & !in_set
+                    & !taken;
+            let free = [exact, in_set & !taken, outside_color, all & !taken]
+                .into_iter()
+                .find(|&m| m != 0)
+                .unwrap_or(0);
             if free == 0 {
                 return Err(StepError::new("the rerolled dice are not in the pool"));
             }

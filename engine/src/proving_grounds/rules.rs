@@ -128,7 +128,7 @@ rules! {
         "Conspirators: one conspirator die is rolled at the start of each round, before the roll",
         "Reference card: Start of Round (Conspirators module)";
     CONSPIRATOR_REVEAL = "pg.conspirators.reveal",
-        "Conspirators: a new conspirator is revealed after each defeat while any remain (and at setup), each card once",
+        "Conspirators: a new conspirator is revealed after each defeat while any remain, each card once (at setup, only as many as conspirators-start says: none by default)",
         "Reference card: Step 2B (Conspirators module)";
     CONSPIRATOR_NO_REROLLS = "pg.conspirators.no-rerolls",
         "Conspirators: while a conspirator with `no-rerolls` is active, no set is rerolled (card data)",

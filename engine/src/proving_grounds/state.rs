@@ -85,6 +85,11 @@ pub struct State {
     /// white die to replace (`replace-without-white=skip`): a `replace` now breaks only the
     /// white-die rule, not the rule that a wound must have allowed it.
     pub replace_no_white: bool,
+    /// Replacements owed by earlier wounds of this round, the stack already moved down past
+    /// them: "The next time you suffer a wound ... you will get to replace a die again"
+    /// (l.173-175) gives each wound into the stack its replacement, and nothing says one
+    /// lapses when the next wound is resolved, so they may all be made until the round ends.
+    pub replace_banked: u8,
     /// The round whose enemy abilities were reported (at its first resolution): an ability
     /// may bear on any attack of the round, so it is reported once, for every enemy in play.
     pub abilities_round: u16,
@@ -163,6 +168,7 @@ impl State {
             stack_moved: 0,
             replace_owed: false,
             replace_no_white: false,
+            replace_banked: 0,
             abilities_round: 0,
             moved: 0,
             cursor: 0,
@@ -231,6 +237,10 @@ pub struct Made {
     pub moon: u8,
     /// The chariot's resolution (met or not), made at the first marker's turn.
     pub chariot: Option<bool>,
+    /// Slots whose turn was recorded otherwise than the rules require and applied as they
+    /// require (bit i = slot i+1): a defeat or wound that turn leads to, left out by a table
+    /// that went by its own record, is made at the round's close with no second finding.
+    pub corrected: u8,
     /// The sun's borrow, made at the round's close with the dial's first color.
     pub borrow: Option<Color>,
     /// Something above is set (kept by `note` and `settle`), so that the step's legal path
@@ -326,6 +336,9 @@ pub struct ConspiratorsTable {
     /// Conspirators to reveal for the defeats so far (while any remain); those of the setup
     /// are counted from the setup (`ProvingGrounds::reveals_owed`).
     pub reveal_owed: u8,
+    /// Conspirators revealed this round for a defeat the log had not recorded yet (the
+    /// marker was on its top space): that defeat, made or recorded later, owes no new one.
+    pub revealed_ahead: u8,
     /// An active conspirator's card text, reported unverified, whose effect has not yet been
     /// able to act this round: its ordinal, and whether it waits for the round's first wound
     /// (a text opening "When you suffer a wound") rather than the next event.
@@ -340,6 +353,8 @@ pub struct DragonlingTable {
     pub face: u8,
     /// The previous event rolled or rerolled dice, so the dragonling die may go with it.
     pub may_roll: bool,
+    /// The die's absence from the roll was already reported this round (at a reroll).
+    pub missed: bool,
     /// Slots whose attack this round met an unverified weakness (bit i = slot i+1), and the
     /// ordinal of each one's unverified report: only that enemy's resolution is uncertain.
     pub weak: u8,

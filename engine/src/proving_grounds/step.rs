@@ -11,7 +11,7 @@ use super::attack::Expected;
 use super::dice::Color;
 use super::event::{Action, Event};
 use super::rules::*;
-use super::state::{MadeCheck, Phase, State, SLOTS};
+use super::state::{MadeCheck, Outcome, Phase, State, SLOTS};
 use super::ProvingGrounds;
 use crate::{Findings, StepError, Violation};
 
@@ -145,6 +145,15 @@ impl ProvingGrounds {
             return Ok(());
         }
         if s.phase == Phase::Over {
+            if let (Outcome::Won, Action::EnemyDrawn { slot, .. }) = (s.outcome, &e.action) {
+                // Step 3's refills (l.185) are part of the winning round: "at the end of the
+                // round, you win" (l.31) comes after them. A draw into a slot left empty is
+                // the table finishing that round: no finding, and nothing to apply (audit r6 A3).
+                let i = (*slot as usize).saturating_sub(1);
+                if i < SLOTS && s.slots[i].card.is_none() {
+                    return Ok(());
+                }
+            }
             // The game has ended: the event is reported and not applied, since no rule says
             // what it would mean.
             f.violate(Violation::new(
@@ -200,6 +209,17 @@ impl ProvingGrounds {
                 // Applied as played even when its module is not in play (and reported).
                 Some(m) => {
                     self.not_in_play(e, f);
+                    if self.opens_round_unrecovered(s, action) {
+                        // A start-of-round record (card l.1-3) after the round's markers moved
+                        // shows the round ended without `recover`: one finding, the recovery
+                        // made here (as a roll or draw shows it, rules 10), and the record
+                        // judged in the round it opens. A `recover` written after it is the
+                        // late record of this recovery (audit r6 D3, D8).
+                        self.end_round_without_recovery(s, e, f);
+                        if s.phase == Phase::Over {
+                            return Ok(()); // a wound the log left out lost the game
+                        }
+                    }
                     let applied = m.hooks().event(self, s, e, f);
                     self.taint_findings(s, f); // a card's text may have been reported
                     applied
@@ -339,6 +359,16 @@ impl ProvingGrounds {
         s.exhaustion[k].add(recorded);
         s.pool.as_mut_slice()[j].color = sent;
         s.pool.sort();
+    }
+
+    /// Whether `action` opens a round (the dial, the conspirator die, a chariot drawn) while
+    /// the round in progress is past its first marker's turn: written where `recover` was
+    /// owed. (Before any marker moved it is only out of order, `pg.round.step-order`.)
+    fn opens_round_unrecovered(&self, s: &State, action: &Action) -> bool {
+        matches!(
+            action,
+            Action::DialTurned { .. } | Action::ConspiratorRolled { .. } | Action::ChariotDrawn { .. }
+        ) && (s.phase == Phase::Check || (s.phase == Phase::Move && (s.cursor > 0 || s.moved != 0)))
     }
 
     /// A module's event is recorded only when the setup puts that module in play.

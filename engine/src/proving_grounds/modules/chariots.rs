@@ -192,6 +192,7 @@ impl ProvingGrounds {
             return;
         };
         let chariot = &self.cards.chariots[k as usize];
+        let mut met = met;
         if self.chariot_met(s) != Some(met) {
             let expected = Action::ChariotResolved { met: !met };
             f.violate(
@@ -206,6 +207,13 @@ impl ProvingGrounds {
                 )
                 .expected_recorded(expected.to_string(), e.to_string()),
             );
+            // Resolved as the dice on it say (card l.12 "If met, discard the chariot and put
+            // the dice in reserve"): one finding, and a met chariot recorded unmet costs no
+            // health, nor keeps the chariot in play (audit r6 D6). Not after an unverified
+            // effect, which may explain the record.
+            if s.taint.is_none() && s.tainted_event.is_none() {
+                met = !met;
+            }
         }
         self.settle_chariot(s, k, met, f);
     }

@@ -15,7 +15,7 @@ use crate::proving_grounds::dice::ColorCounts;
 use crate::proving_grounds::event::{Action, Event};
 use crate::proving_grounds::params::Module;
 use crate::proving_grounds::rules::*;
-use crate::proving_grounds::state::State;
+use crate::proving_grounds::state::{Phase, State};
 use crate::proving_grounds::ProvingGrounds;
 use crate::{Findings, StepError, Violation};
 
@@ -37,6 +37,12 @@ impl Hooks for Conspirators {
                 CONSPIRE_EACH_ROUND,
                 "the conspirator die was not rolled before the roll",
             ));
+            // Which revealed conspirator is active this round is a die the log does not
+            // give: a turn any of its faces would explain is not a second finding
+            // (`markers::move_marker`, audit r6 D11).
+            if s.mods.conspirators.revealed != 0 {
+                s.mods.conspirators.die = UNKNOWN_DIE;
+            }
         }
         if g.reveal_pending(s) {
             f.violate(Violation::new(
@@ -68,6 +74,10 @@ impl Hooks for Conspirators {
     }
 
     fn after_defeat(&self, g: &ProvingGrounds, s: &mut State, _i: usize) {
+        if s.mods.conspirators.revealed_ahead > 0 {
+            s.mods.conspirators.revealed_ahead -= 1; // its reveal came first
+            return;
+        }
         if g.unrevealed(s) > u32::from(g.reveals_owed(s)) {
             s.mods.conspirators.reveal_owed = s.mods.conspirators.reveal_owed.saturating_add(1);
         }
@@ -87,6 +97,7 @@ impl Hooks for Conspirators {
         let m = &mut s.mods.conspirators;
         m.die = 0;
         m.active = 0;
+        m.revealed_ahead = 0;
         // A text that never found its moment this round did not act.
         m.text_waits = None;
         m.text_at_wound = false;
@@ -110,7 +121,21 @@ fn acts_at_wounds(text: &str) -> bool {
     words == ["when", "you", "suffer", "a", "wound"]
 }
 
+/// The conspirator die of a round whose `conspire` the log left out (any face may have come).
+pub(in crate::proving_grounds) const UNKNOWN_DIE: u8 = 7;
+
 impl ProvingGrounds {
+    /// The conspirators the die's face `value` makes active.
+    pub(in crate::proving_grounds) fn active_for(&self, s: &State, value: u8) -> u32 {
+        let revealed = s.mods.conspirators.revealed;
+        self.cards
+            .conspirators
+            .iter()
+            .enumerate()
+            .filter(|(k, c)| revealed & (1 << k) != 0 && c.die == value)
+            .fold(0, |m, (k, _)| m | (1 << k))
+    }
+
     /// An active conspirator's text waits for the point where it can first act: `e` is that
     /// point when it is the next event (text not read) or the round's first wound ("When you
     /// suffer a wound ..."). From there, the round's findings may follow from it.
@@ -129,7 +154,8 @@ impl ProvingGrounds {
     fn conspire(&self, s: &mut State, value: u8, f: &mut Findings) {
         self.before_roll(s, "the conspirator die", f);
         let m = &mut s.mods.conspirators;
-        if m.die != 0 {
+        // (A die the roll showed missing is no earlier roll: this is that one, late.)
+        if m.die != 0 && m.die != UNKNOWN_DIE {
             f.violate(Violation::new(
                 CONSPIRE_EACH_ROUND,
                 "the conspirator die was already rolled this round",
@@ -163,16 +189,26 @@ impl ProvingGrounds {
             .ok_or_else(|| StepError::new(format!("no conspirator `{card}` in the catalog")))?;
         if s.mods.conspirators.revealed & (1 << k) != 0 {
             f.violate(Violation::new(CONSPIRATOR_REVEAL, format!("`{card}` is already revealed")));
+        } else if self.reveals_owed(s) == 0 && self.defeat_pending(s) {
+            // The card follows a defeat (l.26-27) that the log has not recorded yet, or left
+            // out: this is that defeat's reveal, not a second finding (audit r6 D13).
+            s.mods.conspirators.revealed_ahead = s.mods.conspirators.revealed_ahead.saturating_add(1);
         } else if self.reveals_owed(s) == 0 {
             f.violate(Violation::new(
                 CONSPIRATOR_REVEAL,
-                "no conspirator is owed: one is revealed at setup and after each defeat",
+                "no conspirator is owed: one is revealed after each defeat (and at setup only under conspirators-start)",
             ));
         }
         let m = &mut s.mods.conspirators;
         m.revealed |= 1 << k;
         m.reveal_owed = m.reveal_owed.saturating_sub(1);
         Ok(())
+    }
+
+    /// In step 2, an enemy's marker is on its top space, its defeat not yet resolved.
+    fn defeat_pending(&self, s: &State) -> bool {
+        matches!(s.phase, Phase::Move | Phase::Check)
+            && s.slots.iter().any(|sl| sl.card.is_some_and(|c| sl.marker >= self.enemy(c).top()))
     }
 
     fn unrevealed(&self, s: &State) -> u32 {

@@ -53,13 +53,23 @@ impl Hooks for Dragonling {
         s.mods.dragonling.may_roll = true;
     }
 
-    fn after_reroll(&self, _g: &ProvingGrounds, s: &mut State, _f: &mut Findings) {
-        s.mods.dragonling.may_roll = true;
+    fn after_reroll(&self, _g: &ProvingGrounds, s: &mut State, f: &mut Findings) {
+        let m = &mut s.mods.dragonling;
+        m.may_roll = true;
+        // A reroll "with any set" (card l.6) presumes the die was rolled with the pool: the
+        // first event after the roll shows it was not recorded (audit r6 D18), once.
+        if m.face == 0 && !m.missed {
+            m.missed = true;
+            f.violate(Violation::new(
+                DRAGON_WITH_POOL,
+                "the dragonling die was not rolled with the pool this round (`dragon N` after the `roll`)",
+            ));
+        }
     }
 
     /// Rolling ends: the dragonling die must have been rolled with the pool.
     fn leave_roll(&self, _g: &ProvingGrounds, s: &mut State, f: &mut Findings) {
-        if s.mods.dragonling.face == 0 {
+        if s.mods.dragonling.face == 0 && !s.mods.dragonling.missed {
             f.violate(Violation::new(
                 DRAGON_WITH_POOL,
                 "the dragonling die was not rolled with the pool this round (`dragon N` after the `roll`)",

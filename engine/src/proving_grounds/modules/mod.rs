@@ -20,6 +20,8 @@ mod rolls;
 mod shields;
 mod sun_moon;
 
+pub(super) use conspirators::UNKNOWN_DIE;
+
 use super::attack::{AttackMods, Expected};
 use super::dice::ColorCounts;
 use super::event::{Action, Event};

@@ -321,6 +321,11 @@ impl ProvingGrounds {
         if let Some(why) = why {
             // Whether the sun enemy was hit is uncertain after its unverified weakness.
             self.violate_about(s, about, f, Violation::new(SUN_BORROW, why));
+            if s.mods.sun_moon.borrow_done && !s.mods.sun_moon.borrow_missed {
+                // A borrow written twice: one finding, and no second die leaves the dial (card
+                // l.23 "borrow one colored die"; it was a second finding, audit r6 D1).
+                return;
+            }
         }
         let m = &mut s.mods.sun_moon;
         if m.dial.get(color) == 0 {
@@ -428,7 +433,26 @@ impl ProvingGrounds {
             };
             // Whether the moon enemy was hit is uncertain after its unverified weakness.
             let moon = self.sun_moon_slots(s).map_or(SLOTS, |(_, m)| m);
-            self.violate_about(s, moon, f, Violation::new(MOON_DOWN, why));
+            let mut v = Violation::new(MOON_DOWN, why);
+            if let Some(m) = owed {
+                v = v.expected_recorded(Action::MoonStruck { slot: m as u8 + 1 }.to_string(), e.to_string());
+            }
+            self.violate_about(s, moon, f, v);
+            // Card l.24 moves the moon enemy's marker only: a move written on another slot (or
+            // a second one) moves no other marker; the moon's move owed is the one this record
+            // meant, made on its slot (audit r6 D16). Not where an unverified effect may explain
+            // the record.
+            if s.taint.is_none() && s.tainted_event.is_none() && self.certain_about(s, moon) {
+                if let Some(m) = owed.filter(|&m| s.slots[m].card.is_some()) {
+                    s.slots[m].marker = s.slots[m].marker.saturating_sub(1);
+                    s.mods.sun_moon.moon_done = true;
+                    // A wound it leads to, which the table going by its record could not
+                    // see, is made at `recover` with no second finding.
+                    s.made.corrected |= 1 << m;
+                    s.made.note();
+                }
+                return;
+            }
         }
         s.slots[i].marker = s.slots[i].marker.saturating_sub(1);
         s.mods.sun_moon.moon_done = true;
