@@ -222,6 +222,7 @@ impl Game for KeridwynFight {
             second_rolled: false,
             rolloff: Vec::new(),
             unrolled: 0,
+            action_die: None,
             balance: None,
             alternate: false,
             last_hit: None,

@@ -21,6 +21,10 @@ impl KeridwynFight {
         if !s.rolloff.is_empty() && !matches!(ev, Event::Rerolled { .. }) {
             s.rolloff.clear();
         }
+        // So does the monster's action die just rolled.
+        if s.action_die.is_some() && !matches!(ev, Event::Rerolled { .. }) {
+            s.action_die = None;
+        }
         // So do the rolls a roll-off ended by a reroll's Fame still owed, to their rolls.
         if s.unrolled != 0 && self.unrolled_roll(s, ev).is_none() {
             s.unrolled = 0;
@@ -207,6 +211,8 @@ impl KeridwynFight {
             && s.current.as_ref().is_some_and(|c| c.rolled))
             // A tie-break die rerolled before the token its roll-off gave is recorded.
             || (!s.rolloff.is_empty() && self.tiebreak_reroll_due(s, ev))
+            // The monster's action die rerolled right after it is rolled.
+            || Self::rerolls_action_die(s, ev)
             // The monster's second die recorded before its first action is taken up: judged
             // where the log puts it (kf.monster.second-action), not after that action.
             || (matches!(ev, Event::MonsterActionRolled { .. }) && self.second_before_first_done(s))
@@ -250,6 +256,17 @@ impl KeridwynFight {
             // right after its last roll (before the token it gives is recorded: no flush, so the
             // token is not taken for left out). Reported and not applied, so the replay goes on
             // with the roll-off as the log records it.
+            Event::Rerolled { .. }
+                if self.params.reroll_rolls == RerollRolls::ActionRoll && Self::rerolls_action_die(s, ev) =>
+            {
+                Some(Violation::new(
+                    rules::REROLL_ACTION_ROLL,
+                    format!(
+                        "`{ev}` rerolls the monster's action die: under reroll-rolls=action-roll a Fame reroll \
+                         is of the roll of the action being resolved (not applied)"
+                    ),
+                ))
+            }
             Event::Rerolled { .. }
                 if self.params.reroll_rolls == RerollRolls::ActionRoll && Self::rerolls_tiebreak(s, ev) =>
             {
