@@ -284,6 +284,14 @@ named_enum! {
 }
 
 named_enum! {
+    /// `accuracy-difficulty-side`.
+    pub enum AccuracySide ("a reading of accuracy-difficulty-side") {
+        HolderBenefit = "holder-benefit",
+        BothSides = "both-sides",
+    }
+}
+
+named_enum! {
     /// `end-of-round-defeats`.
     pub enum RoundDefeats ("a reading of end-of-round-defeats") { Together = "together", AsRecorded = "as-recorded" }
 }
@@ -321,6 +329,7 @@ pub const P_REROLL_ROLLS: &str = "reroll-rolls";
 pub const P_TRACK_PRIORITY: &str = "track-priority";
 pub const P_TIEBREAK_REROLL: &str = "tiebreak-reroll";
 pub const P_OWN_TIE_ORDER: &str = "own-tie-order";
+pub const P_ACCURACY_SIDE: &str = "accuracy-difficulty-side";
 
 /// The most Fame a reroll may cost (catalog numbers stay below 1000).
 pub const MAX_REROLL_COST: i32 = 999;
@@ -642,6 +651,24 @@ pub static PARAMS: &[ParamSpec] = &[
               hand), whatever order the reveal names them; the other is kf.round.priority-order.",
         section: "ACTIONS",
     },
+    ParamSpec {
+        name: P_ACCURACY_SIDE,
+        kind: ParamKind::Interpretation,
+        allowed: AccuracySide::NAMES,
+        default: AccuracySide::HolderBenefit.name(),
+        doc: "\"When an effect reduces the difficulty of Accuracy, instead of needing a 9, the number is reduced \
+              by that amount. Similarly, if the difficulty is increased, the number needed is that much higher\" \
+              (l.8) names no side for an effect a fighter has (`accuracy-difficulty N` with neither `own` nor \
+              `against`); the book's one example is the target's increase, checked by the attacker: \"They \
+              confirm the Wyvern does not increase the Accuracy difficulty from 9\" (l.58). Default \
+              `holder-benefit`, the example and the plain sense of an effect a fighter has: an increase \
+              counts in attacks against its holder (the Wyvern's would harden Yahmra's attack on it, not the \
+              Wyvern's own), a reduction in its holder's own attacks (a Keen -1 eases its holder's attacks, \
+              not the monster's against them). `both-sides` (rules versions up to 14): the effect counts in \
+              every attack its holder takes part in, as attacker or as target, so the Boar's +1 also hardens \
+              its own Gore and a Keen -1 also eases the attacks on its holder.",
+        section: "HOW TO FIGHT; SAMPLE ROUND OF COMBAT",
+    },
 ];
 
 /// The interpretations, read once from the setup.
@@ -670,6 +697,7 @@ pub struct Params {
     pub track_priority: TrackPriority,
     pub tiebreak_reroll: TiebreakReroll,
     pub own_tie_order: OwnTieOrder,
+    pub accuracy_side: AccuracySide,
 }
 
 impl Params {
@@ -699,6 +727,7 @@ impl Params {
             track_priority: r.get(P_TRACK_PRIORITY, TrackPriority::AsPlaced),
             tiebreak_reroll: r.get(P_TIEBREAK_REROLL, TiebreakReroll::Recheck),
             own_tie_order: r.get(P_OWN_TIE_ORDER, OwnTieOrder::Any),
+            accuracy_side: r.get(P_ACCURACY_SIDE, AccuracySide::HolderBenefit),
         }
     }
 }

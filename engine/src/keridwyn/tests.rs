@@ -492,6 +492,7 @@ fn rule_ids_are_unique_and_interpretations_are_typed_and_quote_their_passage() {
         check_reading::<rules::TrackPriority>(specs, rules::P_TRACK_PRIORITY),
         check_reading::<rules::TiebreakReroll>(specs, rules::P_TIEBREAK_REROLL),
         check_reading::<rules::OwnTieOrder>(specs, rules::P_OWN_TIE_ORDER),
+        check_reading::<rules::AccuracySide>(specs, rules::P_ACCURACY_SIDE),
     ];
     for c in checks {
         assert_eq!(c, Ok(()));
