@@ -473,6 +473,8 @@ impl KeridwynFight {
         played: &Fact,
         f: &mut Findings,
     ) -> Result<(), StepError> {
+        // The last consequence applied, to tell the same line written again (step.rs).
+        s.last_fact = Some(*played);
         match (due.cause, *played) {
             (Cause::Token, Fact::TokenGained { who }) => {
                 s.holder = Some(who);

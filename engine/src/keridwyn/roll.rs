@@ -117,8 +117,7 @@ impl KeridwynFight {
     /// roll is being resolved, and the die shows the face it names).
     pub(crate) fn rerolls_action_die(s: &State, ev: &Event) -> bool {
         let Event::Rerolled { from, .. } = ev else { return false };
-        s.action_die.as_ref().is_some_and(|d| d.face == *from)
-            && s.current.as_ref().is_none_or(|c| !c.rolled)
+        s.action_die.as_ref().is_some_and(|d| d.face == *from) && s.current.as_ref().is_none_or(|c| !c.rolled)
     }
 
     /// A Fame reroll of the monster's action die (`reroll-rolls=any-roll`: "Fame ... can help
@@ -126,7 +125,13 @@ impl KeridwynFight {
     /// of the monster's die, l.56). The pick the old face made is undone (its token taken off)
     /// and made again with the new face; the Fame is paid as for any reroll (audit r6 A2: it
     /// stopped the replay).
-    fn reroll_action_die(&self, s: &mut State, ev: &Event, to: u8, f: &mut Findings) -> Result<(), StepError> {
+    fn reroll_action_die(
+        &self,
+        s: &mut State,
+        ev: &Event,
+        to: u8,
+        f: &mut Findings,
+    ) -> Result<(), StepError> {
         let Some(die) = s.action_die.take() else { return Err(out_of_sequence(ev, s)) };
         if die.pushed {
             if let Some(j) = s.track.iter().rposition(|t| t.who == die.monster) {
@@ -410,7 +415,12 @@ impl KeridwynFight {
             RecallLimit::OncePerRound => "this round",
         };
         let problem = match entry {
-            None => Some(format!("{who} has no mercenary `{merc}` with them")),
+            None => Some(match s.fighters.iter().find(|x| x.mercs.iter().any(|(m, _)| *m == id)) {
+                Some(with) => {
+                    format!("{merc} is with {}, not {who}: one mercenary card, one character", with.label)
+                }
+                None => format!("{who} has no mercenary `{merc}` with them"),
+            }),
             Some(e) if self.recalled(s.fighter(i).mercs[e].1, s.round) => {
                 Some(format!("{merc} was already recalled {again}"))
             }

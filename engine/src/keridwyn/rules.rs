@@ -38,7 +38,7 @@ rules! {
         "Primary, Secondary and Maneuver declare a card the character has that the hand card permits",
         "ACTIONS";
     MONSTER_ACTION = "kf.round.monster-action",
-        "The monster uses the action whose brackets contain the number its action die shows (one of its skill dice; a face no brackets contain: no action)",
+        "The monster uses the action whose brackets contain the number its action die shows (one of its skill dice; a card brackets every face but 1, and a 1 it does not bracket gives no action)",
         "ACTIONS";
     ORDER = "kf.round.priority-order",
         "Actions resolve from the highest Priority down; ties in turn order, the token holder first",
@@ -344,7 +344,9 @@ pub static PARAMS: &[ParamSpec] = &[
               last successful attack attains the monster card, and any other characters who fought and were \
               not defeated gain Fame equal to half the monster's Rank, rounded down.\" The two clauses \
               contradict. Default: the last successful attacker gains the Rank and the others half (otherwise \
-              the half clause could never apply); a defeated character gains no Fame. `rank-to-all`: every \
+              the half clause could never apply); a defeated character gains no Fame, and when the last \
+              successful attacker was defeated (or nobody hit) no survivor is \"other\" than them, so every \
+              surviving character gains the Rank (the first clause). `rank-to-all`: every \
               surviving character gains the Rank. Either way the last successful attacker attains the \
               monster card, defeated or not: that clause has no survival condition.",
         section: "ENDING THE FIGHT",
@@ -595,12 +597,13 @@ pub static PARAMS: &[ParamSpec] = &[
         doc: "Rerolls are never stated as a rule: the sample's two (\"Player A decides to expend 2 Fame to reroll \
               the 9\", l.56; \"chooses to expend 2 Fame to reroll the 2\", l.57) are of attacks, and \"Fame ... can \
               help characters act first and change their luck\" (l.61) names no roll. Default `any-roll`, a \
-              permission the book does not limit: a die of a Finesse tie-break roll for the Priority token \
+              permission the book does not limit: the monster's action die may be rerolled right after it is rolled (the action is \
+              picked again with the new face), and a die of a Finesse tie-break roll for the Priority token \
               (l.26) may be rerolled too, while the roll-off is open or right after its last roll (the payer's \
               own roll when it shows the die, else the latest roll that does); what the reroll then decides is \
               `tiebreak-reroll`. `action-roll`: only the roll of the action being resolved is rerolled, one of a \
-              tie-break roll (the roll-off open or its last roll just come) being kf.reroll.action-roll (reported, \
-              not applied, the replay going on).",
+              tie-break roll (the roll-off open or its last roll just come) or of the action die being \
+              kf.reroll.action-roll (reported, not applied, the replay going on).",
         section: "STARTING THE FIGHT; SAMPLE ROUND OF COMBAT",
     },
     ParamSpec {

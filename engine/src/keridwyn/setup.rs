@@ -94,7 +94,10 @@ impl KeridwynFight {
             if let Some(with) = s.fighters.iter().find(|x| x.mercs.iter().any(|(o, _)| *o == id)) {
                 f.violate(Violation::new(
                     rules::JOIN,
-                    format!("the mercenary {m} is already with {} in this fight; it is not with {player}", with.label),
+                    format!(
+                        "the mercenary {m} is already with {} in this fight; it is not with {player}",
+                        with.label
+                    ),
                 ));
                 continue;
             }

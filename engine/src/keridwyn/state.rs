@@ -365,6 +365,10 @@ pub struct State {
     /// reroll: a reroll of its die re-picks the action (audit r6 A2, `reroll-rolls=any-roll`).
     #[serde(default)]
     pub action_die: Option<Box<ActionDie>>,
+    /// The consequence the log recorded last: the same line again, where it is not what is
+    /// due, is a line written twice (audit r6 D3), one finding, not applied.
+    #[serde(default)]
+    pub last_fact: Option<super::fact::Fact>,
     /// The character who played Balance this round.
     pub balance: Option<Seat>,
     /// Targeting: the next single-target attack starts with the second condition.

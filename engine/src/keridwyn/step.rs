@@ -59,9 +59,23 @@ impl KeridwynFight {
                 }
                 return self.apply_due(s, &due, &recorded, f);
             }
+            // The line just recorded, written again where it is not what is due: one finding,
+            // not applied, so the real next record is still the one owed (audit r6 D3: the copy
+            // was taken for the next due, which was then dropped).
+            if s.last_fact == Some(recorded) && head.as_ref().is_none_or(|d| d.fact != recorded) {
+                let v = self.not_due(s, &recorded, ev);
+                f.violate(Violation::new(
+                    v.rule,
+                    format!("`{ev}` is recorded twice: it was done by the line before (not applied again)"),
+                ));
+                return Ok(());
+            }
             // The shared judgement, on the due and the record already worked out.
             due::judge_recorded(self, s, ev, head, &recorded, f)
         } else {
+            if s.last_fact.is_some() {
+                s.last_fact = None;
+            }
             self.step_decision(s, ev, f)
         }
     }
@@ -207,8 +221,20 @@ impl KeridwynFight {
     /// outcomes (one after its first outcome is reported as such, not as outcomes left out).
     /// A monster's second action die rolled before its first action comes where it is.
     pub(crate) fn may_precede(&self, s: &State, ev: &Event) -> bool {
-        (matches!(ev, Event::Rerolled { .. } | Event::Recalled { .. })
-            && s.current.as_ref().is_some_and(|c| c.rolled))
+        (matches!(ev, Event::Rerolled { .. }) && s.current.as_ref().is_some_and(|c| c.rolled))
+            // A recall is for its owner's own roll: one by another character is for a roll to
+            // come (l.57 fixes no order between a recall and the dice), after these outcomes.
+            || (match ev {
+                Event::Recalled { who, .. } => {
+                    s.current.as_ref().is_some_and(|c| {
+                        c.rolled
+                            && self
+                                .seat(s, who)
+                                .is_some_and(|i| i == c.who || !s.track.iter().any(|t| t.who == i))
+                    })
+                }
+                _ => false,
+            })
             // A tie-break die rerolled before the token its roll-off gave is recorded.
             || (!s.rolloff.is_empty() && self.tiebreak_reroll_due(s, ev))
             // The monster's action die rerolled right after it is rolled.
