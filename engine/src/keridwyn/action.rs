@@ -95,9 +95,9 @@ impl KeridwynFight {
         for t in &k.text {
             let text = unverified(self.label(s, who), self.catalog.cards.name(card), t);
             let ordinal = s.unverified.report(f, text);
-            s.fighter_mut(who).taint_with(ordinal);
+            s.fighter_mut(who).taint_by(ordinal, t);
             if let Some(on) = token.on {
-                s.fighter_mut(on).taint_with(ordinal);
+                s.fighter_mut(on).taint_by(ordinal, t);
             }
         }
         let lasting: Effects = k.self_effects.iter().copied().filter(|e| !e.is_instant()).collect();

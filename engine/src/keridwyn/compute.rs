@@ -5,7 +5,7 @@
 
 use super::cards::{Area, CardKind, Condition};
 use super::effect::{Ailment, DamageBase, Effect, Skill};
-use super::rules::{AccuracyModifiers, LureRoll, NoFirstAction, Participating, RecheckTie};
+use super::rules::{AccuracyModifiers, AccuracySide, LureRoll, NoFirstAction, Participating, RecheckTie};
 use super::state::{Action, ActionKind, Current, Phase, Seat, Seats, State, Token, Who};
 use super::KeridwynFight;
 
@@ -326,9 +326,12 @@ impl KeridwynFight {
         let (mods, acc_own, roll) = self.attacker_mods(s, c.who);
         let attacker = s.fighter(c.who);
         let weak = i32::from(attacker.ailment(Ailment::Weak) > 0);
-        // The target's effects that count in attacks against it: both sides', and `against`.
+        // The target's effects that count in attacks against it: `against`, and an unqualified
+        // one as `accuracy-difficulty-side` says (an increase, or either under `both-sides`).
+        let both = self.params.accuracy_side == AccuracySide::BothSides;
         let acc_target = self.sum(s, target, |e| match e {
-            Effect::AccuracyDifficulty(n) | Effect::AccuracyDifficultyAgainst(n) => Some(*n),
+            Effect::AccuracyDifficulty(n) if both || *n > 0 => Some(*n),
+            Effect::AccuracyDifficultyAgainst(n) => Some(*n),
             _ => None,
         });
         let difficulty = ACCURACY_DIFFICULTY.saturating_add(acc_own).saturating_add(acc_target);
@@ -346,12 +349,13 @@ impl KeridwynFight {
     /// sums it, in one pass over its effects rather than three (asked for every damage).
     fn attacker_mods(&self, s: &State, i: Seat) -> (i32, i32, i32) {
         let (mut damage, mut accuracy, mut roll) = (0i32, 0i32, 0i32);
+        let both = self.params.accuracy_side == AccuracySide::BothSides;
         self.each_effect(s, i, |e| match *e {
             Effect::DamageMod(n) => damage = damage.saturating_add(n),
-            // The attacker's effects that count in its own attacks: both sides', and `own`.
-            Effect::AccuracyDifficulty(n) | Effect::AccuracyDifficultyOwn(n) => {
-                accuracy = accuracy.saturating_add(n)
-            }
+            // The attacker's effects that count in its own attacks: `own`, and an unqualified
+            // one as `accuracy-difficulty-side` says (a reduction, or either under `both-sides`).
+            Effect::AccuracyDifficulty(n) if both || n < 0 => accuracy = accuracy.saturating_add(n),
+            Effect::AccuracyDifficultyOwn(n) => accuracy = accuracy.saturating_add(n),
             Effect::Roll(n) => roll = roll.saturating_add(n),
             _ => {}
         });

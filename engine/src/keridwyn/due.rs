@@ -370,7 +370,12 @@ impl KeridwynFight {
 
     /// The Fame a surviving character gains for a monster of this Rank.
     fn award(&self, s: &State, i: Seat, rank: i32) -> i32 {
-        if self.params.fame == FameOnDefeat::RankToAll || s.last_hit == Some(i) {
+        // "each surviving character gains Fame equal to the monster's Rank" (l.37): the half
+        // clause is for the "other characters" beside the last successful attacker; when that
+        // attacker did not survive (or nobody hit), no one is "other" than a surviving one, so
+        // the first clause applies to every survivor (audit r6 A4).
+        let attacker_survives = s.last_hit.is_some_and(|w| !s.fighter(w).defeated);
+        if self.params.fame == FameOnDefeat::RankToAll || s.last_hit == Some(i) || !attacker_survives {
             rank
         } else {
             rank / 2
@@ -468,6 +473,8 @@ impl KeridwynFight {
         played: &Fact,
         f: &mut Findings,
     ) -> Result<(), StepError> {
+        // The last consequence applied, to tell the same line written again (step.rs).
+        s.last_fact = Some(*played);
         match (due.cause, *played) {
             (Cause::Token, Fact::TokenGained { who }) => {
                 s.holder = Some(who);
@@ -580,6 +587,18 @@ impl KeridwynFight {
             Cause::Token | Cause::Act | Cause::EndRound | Cause::Fame | Cause::Trophy => [None, None],
         }
     }
+
+    /// The unverified effect a finding about `due` may follow from: any effect marking the
+    /// fighters involved, and for a defeat (the only consequence computed from Grit) also an
+    /// effect that may only have moved their Grit ("Heal 3 Grit.").
+    fn uncertain_of(&self, s: &State, due: &Due) -> Option<u32> {
+        let seats = self.involved(s, due).into_iter().flatten();
+        if due.cause == Cause::Defeat {
+            seats.filter_map(|i| s.fighters.get(i.i()).and_then(|f| f.any_taint())).max()
+        } else {
+            self.taint_of(s, seats)
+        }
+    }
 }
 
 impl Consequences for KeridwynFight {
@@ -679,7 +698,13 @@ impl Consequences for KeridwynFight {
             return;
         }
         let v = self.not_due(s, recorded, event);
-        let taint = self.taint_of(s, recorded.subject().map(|(w, _)| w));
+        // A `defeated` nothing owes may be owed after all if an unverified effect moved Grit.
+        let taint = match recorded {
+            Fact::Defeated { .. } => {
+                recorded.subject().and_then(|(w, _)| s.fighters.get(w.i())).and_then(|f| f.any_taint())
+            }
+            _ => self.taint_of(s, recorded.subject().map(|(w, _)| w)),
+        };
         f.violate(match taint {
             Some(o) => v.uncertain_after(o),
             None => v,
@@ -689,7 +714,7 @@ impl Consequences for KeridwynFight {
         self.notate(s, &due.fact)
     }
     fn uncertain(&self, s: &State, due: &Due) -> Option<u32> {
-        self.taint_of(s, self.involved(s, due).into_iter().flatten())
+        self.uncertain_of(s, due)
     }
 }
 

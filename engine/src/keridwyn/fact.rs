@@ -9,9 +9,10 @@ use super::name::{Name, NameKey};
 use super::state::{Action, HandCard, MonsterId, Seat, State};
 use super::KeridwynFight;
 use crate::StepError;
+use serde::{Deserialize, Serialize};
 
 /// What an `act` line names: a token's action, or something that is never on the track.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Acting {
     Token(Action),
     /// Balance or Focus: they have no Priority.
@@ -20,8 +21,9 @@ pub enum Acting {
     Unknown,
 }
 
-/// A consequence, typed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A consequence, typed (kept in the state as the last one recorded, to tell a line written
+/// twice).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Fact {
     TokenGained { who: Seat },
     Afflicted { who: Seat, ailment: Ailment, add: u32, total: u32 },

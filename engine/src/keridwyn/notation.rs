@@ -140,7 +140,7 @@ pub fn parse_event(line: &str) -> Result<Event, ParseError> {
         }
         "action" => {
             let monster = id(&mut w, "a monster")?;
-            let face = w.number("a d6 face")?;
+            let face = w.number("the action die's face (1-10, 1-12 under skill-die=d12)")?;
             Event::MonsterActionRolled { monster, face }
         }
         "target" => Event::TargetPicked { who: id(&mut w, "a character")? },

@@ -94,7 +94,10 @@ impl KeridwynFight {
             played += usize::from(!matches!(p, Play::Immune(_)));
         }
         if played != 2 {
-            f.violate(Violation::new(rules::TWO_CARDS, format!("{who} played {played} cards, not 2")));
+            f.violate(Violation::new(
+                rules::TWO_CARDS,
+                format!("{who} played {played} card{}, not 2", if played == 1 { "" } else { "s" }),
+            ));
         }
         // Focus returning earlier discards as it is revealed (`on-reveal` reading).
         if self.params.focus == FocusRefresh::OnReveal && focus {
@@ -127,6 +130,19 @@ impl KeridwynFight {
                     format!("{who}'s {} was already used and Focus has not been played since", h.name()),
                 )),
             }
+        }
+        if maneuver && !maneuver_gear && immunities == 0 {
+            // "As a player reveals their cards, if they chose Primary, Secondary, or Maneuver,
+            // they declare their choice of the applicable card or effect it permits them to use"
+            // (l.31): a Maneuver declaring neither gear nor an Immunity declares nothing, as a
+            // bare `primary` would (audit r6 A6). Played as recorded: no effect.
+            f.violate(Violation::new(
+                rules::CHOICE,
+                format!(
+                    "{who}'s Maneuver declares nothing: as it is revealed it declares gear that does not \
+                     attack or Immunity to an Ailment (`maneuver:GEAR`, `immune:AILMENT`)"
+                ),
+            ));
         }
         if immunities > 0 && !maneuver {
             f.violate(Violation::new(rules::CHOICE, "only Maneuver grants Immunity to an Ailment"));

@@ -7,7 +7,7 @@ use super::compute::Targets;
 use super::event::Event;
 use super::rules::{self, ActionDieModifiers, ActionDieTime, NoFirstAction, RecallLimit};
 use super::setup::out_of_sequence;
-use super::state::{Phase, Seat, State, Token, Who};
+use super::state::{ActionDie, Phase, Seat, State, Token, Who};
 use super::KeridwynFight;
 use crate::kit::dice::Roll;
 use crate::{Findings, StepError, Violation};
@@ -62,6 +62,14 @@ impl KeridwynFight {
         if !(1..=sides).contains(&face) {
             return Err(StepError::new(format!("the monster's die is a d{sides}; {face} is not a face")));
         }
+        let mut die = ActionDie {
+            monster: m,
+            face,
+            pushed: false,
+            phase: s.phase.clone(),
+            monster_rolled: s.monster_rolled,
+            second_rolled: s.second_rolled,
+        };
         s.monster_rolled = true;
         s.second_rolled |= second;
         let Who::Monster(id) = s.fighter(m).who else { return Err(out_of_sequence(ev, s)) };
@@ -85,6 +93,7 @@ impl KeridwynFight {
                 on: None,
                 second,
             });
+            die.pushed = true;
             if !early && !premature {
                 s.set_phase(Phase::Actions);
             }
@@ -100,7 +109,41 @@ impl KeridwynFight {
         } else {
             s.set_phase(Phase::Actions);
         }
+        s.action_die = Some(Box::new(die));
         Ok(())
+    }
+
+    /// Whether `ev` is a Fame reroll of the monster's action die just rolled (no action's
+    /// roll is being resolved, and the die shows the face it names).
+    pub(crate) fn rerolls_action_die(s: &State, ev: &Event) -> bool {
+        let Event::Rerolled { from, .. } = ev else { return false };
+        s.action_die.as_ref().is_some_and(|d| d.face == *from) && s.current.as_ref().is_none_or(|c| !c.rolled)
+    }
+
+    /// A Fame reroll of the monster's action die (`reroll-rolls=any-roll`: "Fame ... can help
+    /// characters ... change their luck", l.61, names no roll, and the sample's first reroll is
+    /// of the monster's die, l.56). The pick the old face made is undone (its token taken off)
+    /// and made again with the new face; the Fame is paid as for any reroll (audit r6 A2: it
+    /// stopped the replay).
+    fn reroll_action_die(
+        &self,
+        s: &mut State,
+        ev: &Event,
+        to: u8,
+        f: &mut Findings,
+    ) -> Result<(), StepError> {
+        let Some(die) = s.action_die.take() else { return Err(out_of_sequence(ev, s)) };
+        if die.pushed {
+            if let Some(j) = s.track.iter().rposition(|t| t.who == die.monster) {
+                s.track.remove(j);
+            }
+        }
+        s.phase = die.phase.clone();
+        s.monster_rolled = die.monster_rolled;
+        s.second_rolled = die.second_rolled;
+        let label = self.label(s, die.monster).to_string();
+        let again = Event::MonsterActionRolled { monster: super::name::Name::new(&label), face: to };
+        self.monster_action(s, &again, &label, to, f)
     }
 
     /// `target B`: the monster's random pick.
@@ -260,7 +303,8 @@ impl KeridwynFight {
         f: &mut Findings,
     ) -> Result<(), StepError> {
         let tiebreak = self.tiebreak_reroll_due(s, ev);
-        if !tiebreak {
+        let action_die = !tiebreak && Self::rerolls_action_die(s, ev);
+        if !tiebreak && !action_die {
             self.before_outcome(s, ev, f)?;
         }
         let p = self.seat(s, payer).ok_or_else(|| StepError::new(format!("no fighter `{payer}`")))?;
@@ -307,6 +351,14 @@ impl KeridwynFight {
             s.fighter_mut(p).fame = after;
             return Ok(());
         }
+        if action_die {
+            if !s.fighter(p).is_monster() && affords {
+                let fp = s.fighter_mut(p);
+                fp.fame = fp.fame.saturating_sub(paid);
+                s.recheck = Some(super::state::Recheck::Check);
+            }
+            return self.reroll_action_die(s, ev, to, f);
+        }
         if s.current.is_none() {
             return Err(out_of_sequence(ev, s));
         }
@@ -340,7 +392,15 @@ impl KeridwynFight {
         bonus: i32,
         f: &mut Findings,
     ) -> Result<(), StepError> {
-        self.before_outcome(s, ev, f)?;
+        // Declared once the action is being resolved, before its dice are rolled, is as good as
+        // after them: "They decide to recall their mercenary Chargo to gain +1 on the roll"
+        // (l.57) fixes no order between the recall and the dice (audit r6 A1: it stopped the
+        // replay). The bonus is kept on the action and counts once the dice come.
+        let before_roll = matches!(s.phase, Phase::AwaitRoll | Phase::AwaitTarget)
+            && s.current.as_ref().is_some_and(|c| !c.rolled);
+        if !before_roll {
+            self.before_outcome(s, ev, f)?;
+        }
         let i = self.seat(s, who).ok_or_else(|| StepError::new(format!("no fighter `{who}`")))?;
         let id = self
             .catalog
@@ -355,7 +415,12 @@ impl KeridwynFight {
             RecallLimit::OncePerRound => "this round",
         };
         let problem = match entry {
-            None => Some(format!("{who} has no mercenary `{merc}` with them")),
+            None => Some(match s.fighters.iter().find(|x| x.mercs.iter().any(|(m, _)| *m == id)) {
+                Some(with) => {
+                    format!("{merc} is with {}, not {who}: one mercenary card, one character", with.label)
+                }
+                None => format!("{who} has no mercenary `{merc}` with them"),
+            }),
             Some(e) if self.recalled(s.fighter(i).mercs[e].1, s.round) => {
                 Some(format!("{merc} was already recalled {again}"))
             }

@@ -38,7 +38,7 @@ rules! {
         "Primary, Secondary and Maneuver declare a card the character has that the hand card permits",
         "ACTIONS";
     MONSTER_ACTION = "kf.round.monster-action",
-        "The monster uses the action whose brackets contain the number its action die shows (one of its skill dice; a face no brackets contain: no action)",
+        "The monster uses the action whose brackets contain the number its action die shows (one of its skill dice; a card brackets every face but 1, and a 1 it does not bracket gives no action)",
         "ACTIONS";
     ORDER = "kf.round.priority-order",
         "Actions resolve from the highest Priority down; ties in turn order, the token holder first",
@@ -284,6 +284,14 @@ named_enum! {
 }
 
 named_enum! {
+    /// `accuracy-difficulty-side`.
+    pub enum AccuracySide ("a reading of accuracy-difficulty-side") {
+        HolderBenefit = "holder-benefit",
+        BothSides = "both-sides",
+    }
+}
+
+named_enum! {
     /// `end-of-round-defeats`.
     pub enum RoundDefeats ("a reading of end-of-round-defeats") { Together = "together", AsRecorded = "as-recorded" }
 }
@@ -321,6 +329,7 @@ pub const P_REROLL_ROLLS: &str = "reroll-rolls";
 pub const P_TRACK_PRIORITY: &str = "track-priority";
 pub const P_TIEBREAK_REROLL: &str = "tiebreak-reroll";
 pub const P_OWN_TIE_ORDER: &str = "own-tie-order";
+pub const P_ACCURACY_SIDE: &str = "accuracy-difficulty-side";
 
 /// The most Fame a reroll may cost (catalog numbers stay below 1000).
 pub const MAX_REROLL_COST: i32 = 999;
@@ -335,7 +344,9 @@ pub static PARAMS: &[ParamSpec] = &[
               last successful attack attains the monster card, and any other characters who fought and were \
               not defeated gain Fame equal to half the monster's Rank, rounded down.\" The two clauses \
               contradict. Default: the last successful attacker gains the Rank and the others half (otherwise \
-              the half clause could never apply); a defeated character gains no Fame. `rank-to-all`: every \
+              the half clause could never apply); a defeated character gains no Fame, and when the last \
+              successful attacker was defeated (or nobody hit) no survivor is \"other\" than them, so every \
+              surviving character gains the Rank (the first clause). `rank-to-all`: every \
               surviving character gains the Rank. Either way the last successful attacker attains the \
               monster card, defeated or not: that clause has no survival condition.",
         section: "ENDING THE FIGHT",
@@ -586,12 +597,13 @@ pub static PARAMS: &[ParamSpec] = &[
         doc: "Rerolls are never stated as a rule: the sample's two (\"Player A decides to expend 2 Fame to reroll \
               the 9\", l.56; \"chooses to expend 2 Fame to reroll the 2\", l.57) are of attacks, and \"Fame ... can \
               help characters act first and change their luck\" (l.61) names no roll. Default `any-roll`, a \
-              permission the book does not limit: a die of a Finesse tie-break roll for the Priority token \
+              permission the book does not limit: the monster's action die may be rerolled right after it is rolled (the action is \
+              picked again with the new face), and a die of a Finesse tie-break roll for the Priority token \
               (l.26) may be rerolled too, while the roll-off is open or right after its last roll (the payer's \
               own roll when it shows the die, else the latest roll that does); what the reroll then decides is \
               `tiebreak-reroll`. `action-roll`: only the roll of the action being resolved is rerolled, one of a \
-              tie-break roll (the roll-off open or its last roll just come) being kf.reroll.action-roll (reported, \
-              not applied, the replay going on).",
+              tie-break roll (the roll-off open or its last roll just come) or of the action die being \
+              kf.reroll.action-roll (reported, not applied, the replay going on).",
         section: "STARTING THE FIGHT; SAMPLE ROUND OF COMBAT",
     },
     ParamSpec {
@@ -642,6 +654,24 @@ pub static PARAMS: &[ParamSpec] = &[
               hand), whatever order the reveal names them; the other is kf.round.priority-order.",
         section: "ACTIONS",
     },
+    ParamSpec {
+        name: P_ACCURACY_SIDE,
+        kind: ParamKind::Interpretation,
+        allowed: AccuracySide::NAMES,
+        default: AccuracySide::HolderBenefit.name(),
+        doc: "\"When an effect reduces the difficulty of Accuracy, instead of needing a 9, the number is reduced \
+              by that amount. Similarly, if the difficulty is increased, the number needed is that much higher\" \
+              (l.8) names no side for an effect a fighter has (`accuracy-difficulty N` with neither `own` nor \
+              `against`); the book's one example is the target's increase, checked by the attacker: \"They \
+              confirm the Wyvern does not increase the Accuracy difficulty from 9\" (l.58). Default \
+              `holder-benefit`, the example and the plain sense of an effect a fighter has: an increase \
+              counts in attacks against its holder (the Wyvern's would harden Yahmra's attack on it, not the \
+              Wyvern's own), a reduction in its holder's own attacks (a Keen -1 eases its holder's attacks, \
+              not the monster's against them). `both-sides` (rules versions up to 14): the effect counts in \
+              every attack its holder takes part in, as attacker or as target, so the Boar's +1 also hardens \
+              its own Gore and a Keen -1 also eases the attacks on its holder.",
+        section: "HOW TO FIGHT; SAMPLE ROUND OF COMBAT",
+    },
 ];
 
 /// The interpretations, read once from the setup.
@@ -670,6 +700,7 @@ pub struct Params {
     pub track_priority: TrackPriority,
     pub tiebreak_reroll: TiebreakReroll,
     pub own_tie_order: OwnTieOrder,
+    pub accuracy_side: AccuracySide,
 }
 
 impl Params {
@@ -699,6 +730,7 @@ impl Params {
             track_priority: r.get(P_TRACK_PRIORITY, TrackPriority::AsPlaced),
             tiebreak_reroll: r.get(P_TIEBREAK_REROLL, TiebreakReroll::Recheck),
             own_tie_order: r.get(P_OWN_TIE_ORDER, OwnTieOrder::Any),
+            accuracy_side: r.get(P_ACCURACY_SIDE, AccuracySide::HolderBenefit),
         }
     }
 }

@@ -88,6 +88,22 @@ impl KeridwynFight {
                 .mercs
                 .id(m)
                 .ok_or_else(|| StepError::new(format!("no mercenary `{m}` in the catalog")))?;
+            // A mercenary is one card with one character ("Player B ... has the mercenary
+            // Chargo with them", l.47): a second character naming it is one finding, and it
+            // stays with the first (audit r6 D6: both recalled it, clean).
+            if let Some(with) = s.fighters.iter().find(|x| x.mercs.iter().any(|(o, _)| *o == id)) {
+                f.violate(Violation::new(
+                    rules::JOIN,
+                    format!(
+                        "the mercenary {m} is already with {} in this fight; it is not with {player}",
+                        with.label
+                    ),
+                ));
+                continue;
+            }
+            if merc_list.iter().any(|(o, _)| *o == id) {
+                continue;
+            }
             merc_list.push((id, None));
         }
         s.fighters.push(Fighter {
@@ -114,6 +130,7 @@ impl KeridwynFight {
             ticked: 0,
             awarded: false,
             taint,
+            grit_taint: None,
         });
         s.characters += 1;
         s.grit_changed();
@@ -230,6 +247,7 @@ impl KeridwynFight {
             ticked: 0,
             awarded: false,
             taint,
+            grit_taint: None,
         };
         s.pending_monster = Some(PendingMonster { fighter, place, number });
         Ok(())

@@ -131,7 +131,10 @@ impl KeridwynFight {
             }
             Phase::MonsterRoll { .. } => {
                 let m = s.monster()?;
-                Some(Event::MonsterActionRolled { monster: Name::new(self.label(s, m)), face: rng.die(6) })
+                Some(Event::MonsterActionRolled {
+                    monster: Name::new(self.label(s, m)),
+                    face: rng.die(self.params.die.sides()),
+                })
             }
             Phase::AwaitTarget => {
                 let c = s.current.as_ref()?;
@@ -254,8 +257,9 @@ impl KeridwynFight {
                     let free: Vec<CardId> = gear.iter().copied().filter(|c| !declared.contains(c)).collect();
                     let pool = if distinct { &free } else { &gear };
                     let card = if rng.one_in(2) { rng.pick(pool).map(|g| name(*g)) } else { None };
-                    let immune = (card.is_none() || self.params.maneuver == ManeuverOptions::GearAndImmunity)
-                        && rng.one_in(2);
+                    // A Maneuver declares gear or an Immunity (l.31): with no gear, an Immunity.
+                    let immune = card.is_none()
+                        || (self.params.maneuver == ManeuverOptions::GearAndImmunity && rng.one_in(2));
                     plays.push(Play::Maneuver { card });
                     if immune {
                         if let Some(a) = rng.pick(Ailment::ALL) {

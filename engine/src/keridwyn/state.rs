@@ -127,6 +127,11 @@ pub struct Fighter {
     pub awarded: bool,
     /// The latest unverified effect (its ordinal) that may have changed this fighter.
     pub taint: Option<u32>,
+    /// The latest unverified effect whose text speaks only of Grit ("Heal 3 Grit."): it may
+    /// have changed this fighter's Grit, and so a defeat, but no duration, roll or damage
+    /// (audit r6 D9: such a heal made a certain missed Burn tick uncertain).
+    #[serde(default)]
+    pub grit_taint: Option<u32>,
 }
 
 impl Fighter {
@@ -142,6 +147,46 @@ impl Fighter {
     pub fn taint_with(&mut self, ordinal: u32) {
         self.taint = Some(self.taint.map_or(ordinal, |t| t.max(ordinal)));
     }
+    /// Mark this fighter as changed by unverified effect `ordinal` whose `text` is `text`:
+    /// its Grit only when the text speaks of Grit and of nothing else the effects compute.
+    pub fn taint_by(&mut self, ordinal: u32, text: &str) {
+        if grit_only(text) {
+            self.grit_taint = Some(self.grit_taint.map_or(ordinal, |t| t.max(ordinal)));
+        } else {
+            self.taint_with(ordinal);
+        }
+    }
+    /// The latest unverified effect that may have changed this fighter's Grit.
+    pub fn any_taint(&self) -> Option<u32> {
+        self.taint.max(self.grit_taint)
+    }
+}
+
+/// Whether card text speaks of Grit and of nothing else a consequence is computed from (no
+/// ailment, duration, roll, skill, defense, damage, Block, Priority, Immunity, Fame, card or
+/// effect): "Heal 3 Grit." may only move Grit.
+pub fn grit_only(text: &str) -> bool {
+    const OTHER: &[&str] = &[
+        "burn", "dazzle", "slow", "weak", "ailment", "round", "roll", "die", "dice", "might", "finesse",
+        "wit", "skill", "defen", "damage", "block", "priority", "immun", "fame", "card", "effect",
+        "accuracy", "cure", "remove", "end", "token", "lure", "balance", "focus", "maneuver", "recall",
+        "instead", "injur",
+    ];
+    let t = text.to_ascii_lowercase();
+    t.contains("grit") && !OTHER.iter().any(|w| t.contains(w))
+}
+
+/// The monster's action die as it was rolled, and what the table was before it: a Fame
+/// reroll of that die undoes the pick and makes it again with the new face.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ActionDie {
+    pub monster: Seat,
+    pub face: u8,
+    /// Whether the die put a token on the track (the last one pushed).
+    pub pushed: bool,
+    pub phase: Phase,
+    pub monster_rolled: bool,
+    pub second_rolled: bool,
 }
 
 /// One action token on the Priority track.
@@ -316,6 +361,14 @@ pub struct State {
     /// kf.start.tiebreak and ignored (no roll is owed), not a roll that stops the replay.
     #[serde(default)]
     pub unrolled: u64,
+    /// The monster's action die just rolled, kept until the next record that is not a Fame
+    /// reroll: a reroll of its die re-picks the action (audit r6 A2, `reroll-rolls=any-roll`).
+    #[serde(default)]
+    pub action_die: Option<Box<ActionDie>>,
+    /// The consequence the log recorded last: the same line again, where it is not what is
+    /// due, is a line written twice (audit r6 D3), one finding, not applied.
+    #[serde(default)]
+    pub last_fact: Option<super::fact::Fact>,
     /// The character who played Balance this round.
     pub balance: Option<Seat>,
     /// Targeting: the next single-target attack starts with the second condition.

@@ -21,6 +21,10 @@ impl KeridwynFight {
         if !s.rolloff.is_empty() && !matches!(ev, Event::Rerolled { .. }) {
             s.rolloff.clear();
         }
+        // So does the monster's action die just rolled.
+        if s.action_die.is_some() && !matches!(ev, Event::Rerolled { .. }) {
+            s.action_die = None;
+        }
         // So do the rolls a roll-off ended by a reroll's Fame still owed, to their rolls.
         if s.unrolled != 0 && self.unrolled_roll(s, ev).is_none() {
             s.unrolled = 0;
@@ -55,9 +59,23 @@ impl KeridwynFight {
                 }
                 return self.apply_due(s, &due, &recorded, f);
             }
+            // The line just recorded, written again where it is not what is due: one finding,
+            // not applied, so the real next record is still the one owed (audit r6 D3: the copy
+            // was taken for the next due, which was then dropped).
+            if s.last_fact == Some(recorded) && head.as_ref().is_none_or(|d| d.fact != recorded) {
+                let v = self.not_due(s, &recorded, ev);
+                f.violate(Violation::new(
+                    v.rule,
+                    format!("`{ev}` is recorded twice: it was done by the line before (not applied again)"),
+                ));
+                return Ok(());
+            }
             // The shared judgement, on the due and the record already worked out.
             due::judge_recorded(self, s, ev, head, &recorded, f)
         } else {
+            if s.last_fact.is_some() {
+                s.last_fact = None;
+            }
             self.step_decision(s, ev, f)
         }
     }
@@ -203,10 +221,24 @@ impl KeridwynFight {
     /// outcomes (one after its first outcome is reported as such, not as outcomes left out).
     /// A monster's second action die rolled before its first action comes where it is.
     pub(crate) fn may_precede(&self, s: &State, ev: &Event) -> bool {
-        (matches!(ev, Event::Rerolled { .. } | Event::Recalled { .. })
-            && s.current.as_ref().is_some_and(|c| c.rolled))
+        (matches!(ev, Event::Rerolled { .. }) && s.current.as_ref().is_some_and(|c| c.rolled))
+            // A recall is for its owner's own roll: one by another character is for a roll to
+            // come (l.57 fixes no order between a recall and the dice), after these outcomes.
+            || (match ev {
+                Event::Recalled { who, .. } => {
+                    s.current.as_ref().is_some_and(|c| {
+                        c.rolled
+                            && self
+                                .seat(s, who)
+                                .is_some_and(|i| i == c.who || !s.track.iter().any(|t| t.who == i))
+                    })
+                }
+                _ => false,
+            })
             // A tie-break die rerolled before the token its roll-off gave is recorded.
             || (!s.rolloff.is_empty() && self.tiebreak_reroll_due(s, ev))
+            // The monster's action die rerolled right after it is rolled.
+            || Self::rerolls_action_die(s, ev)
             // The monster's second die recorded before its first action is taken up: judged
             // where the log puts it (kf.monster.second-action), not after that action.
             || (matches!(ev, Event::MonsterActionRolled { .. }) && self.second_before_first_done(s))
@@ -250,6 +282,17 @@ impl KeridwynFight {
             // right after its last roll (before the token it gives is recorded: no flush, so the
             // token is not taken for left out). Reported and not applied, so the replay goes on
             // with the roll-off as the log records it.
+            Event::Rerolled { .. }
+                if self.params.reroll_rolls == RerollRolls::ActionRoll && Self::rerolls_action_die(s, ev) =>
+            {
+                Some(Violation::new(
+                    rules::REROLL_ACTION_ROLL,
+                    format!(
+                        "`{ev}` rerolls the monster's action die: under reroll-rolls=action-roll a Fame reroll \
+                         is of the roll of the action being resolved (not applied)"
+                    ),
+                ))
+            }
             Event::Rerolled { .. }
                 if self.params.reroll_rolls == RerollRolls::ActionRoll && Self::rerolls_tiebreak(s, ev) =>
             {

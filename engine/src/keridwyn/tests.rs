@@ -87,8 +87,11 @@ fn roll_modifiers_raise_every_die_and_accuracy_difficulties_add_up() {
 
 #[test]
 fn an_accuracy_difficulty_may_name_its_side() {
-    // The unqualified form counts on both sides (l.8, l.58); `own` only in the holder's attacks,
-    // `against` only in attacks on the holder. Bo hits Ann with 9 8 (Ann's defense 8).
+    // The unqualified form counts as `accuracy-difficulty-side` says: by default
+    // (`holder-benefit`, l.58's example) an increase in attacks on its holder and a reduction in
+    // its holder's attacks; under `both-sides` in every attack its holder takes part in. `own`
+    // only in the holder's attacks, `against` only in attacks on the holder. Bo hits Ann with
+    // 9 8 (Ann's defense 8).
     let sided = |keen: &str, hard: &str| {
         let catalog = CATALOG
             .replace("effect accuracy-difficulty -1", &format!("effect accuracy-difficulty {keen}"))
@@ -106,9 +109,13 @@ fn an_accuracy_difficulty_may_name_its_side() {
             "hit A",
         ],
     );
+    // Holder-benefit: Bo's +2 protects Bo and Ann's -1 helps Ann's own attacks, so neither
+    // counts here: 9, the 9 grants 1 Accuracy: 3 damage.
+    given(&game(), &bo_hits).when("damage A 3 block 0 injury 3").then_clean();
     // Both sides: 9 + 2 (Bo's) - 1 (Ann's) = 10, the 9 grants no Accuracy: 2 damage.
-    given(&game(), &bo_hits).when("damage A 2 block 0 injury 2").then_clean();
-    given(&game(), &bo_hits).when("damage A 3 block 0 injury 3").then_breaks(&[rules::ACCURACY_DIFFICULTY]);
+    let both = game_with(CATALOG, &["accuracy-difficulty-side=both-sides"]);
+    given(&both, &bo_hits).when("damage A 2 block 0 injury 2").then_clean();
+    given(&both, &bo_hits).when("damage A 3 block 0 injury 3").then_breaks(&[rules::ACCURACY_DIFFICULTY]);
     // Ann's -1 for her own attacks and Bo's +2 for attacks on him count in neither: 9, so the
     // 9 grants Accuracy: 3 damage.
     let g = sided("-1 own", "+2 against");
@@ -459,6 +466,28 @@ fn setup_lists_every_reason_and_the_catalog_is_built_in() {
 }
 
 #[test]
+fn a_monster_card_brackets_an_action_for_every_face_but_1() {
+    // l.32: "They will use the action on their card that contains the number rolled in its square
+    // brackets []. Some monsters do not use any action if a 1 is rolled." A face other than 1
+    // with no action is an incomplete catalog, not a silent round without an action (audit r6 A5).
+    let monster = |faces: &str| {
+        format!(
+            "{CATALOG}monster ogre\n  rank 2\n  grit 5\n  skills might 2 finesse 2 wit 2\n  \
+             targets highest-fame lowest-grit\n  action jab {faces}\n"
+        )
+    };
+    let refused = |faces: &str, pairs: &[&str]| {
+        let setup = Setup::from_pairs(pairs.iter().copied()).unwrap_or_default();
+        KeridwynFight::new(&setup, &monster(faces)).err().map(|e| e.to_string())
+    };
+    let short = refused("2 3 4 5 6", &[]).expect("faces 7-10 unbracketed are refused");
+    assert!(short.contains("7, 8, 9, 10") && short.contains("d10"), "{short}");
+    assert!(refused("2 3 4 5 6 7 8 9 10", &[]).is_none(), "a 1 may give no action");
+    let d12 = refused("2 3 4 5 6 7 8 9 10", &["skill-die=d12"]).expect("a d12 has faces 11 and 12");
+    assert!(d12.contains("11, 12"), "{d12}");
+}
+
+#[test]
 fn rule_ids_are_unique_and_interpretations_are_typed_and_quote_their_passage() {
     let mut ids: Vec<&str> = KeridwynFight::rules().iter().map(|r| r.id).collect();
     assert!(ids.iter().all(|id| id.starts_with("kf.")));
@@ -492,6 +521,7 @@ fn rule_ids_are_unique_and_interpretations_are_typed_and_quote_their_passage() {
         check_reading::<rules::TrackPriority>(specs, rules::P_TRACK_PRIORITY),
         check_reading::<rules::TiebreakReroll>(specs, rules::P_TIEBREAK_REROLL),
         check_reading::<rules::OwnTieOrder>(specs, rules::P_OWN_TIE_ORDER),
+        check_reading::<rules::AccuracySide>(specs, rules::P_ACCURACY_SIDE),
     ];
     for c in checks {
         assert_eq!(c, Ok(()));
