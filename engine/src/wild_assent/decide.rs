@@ -1161,17 +1161,18 @@ impl WildAssent {
         // A `scope=combat` snippet keeps no round: whether the activation would be legal
         // (the miniature's turn, its first this round) cannot be told there.
         if self.params.scope == Scope::Combat
-            || s.act.is_some()
             || s.outer.is_some()
             || s.phase != Phase::Play
             || !s.unit(u).on_board()
         {
             return false;
         }
+        // A Summon's activation opens inside its summoner's (`activate` nests it there when
+        // that is legal); any other's with none open.
         let kind = self.card(s, u).kind;
         let opens = match self.params.mode {
-            Mode::Hunt => kind == UnitKind::Seeker,
-            Mode::Arena => kind != UnitKind::Summon,
+            Mode::Hunt => kind == UnitKind::Seeker && s.act.is_none(),
+            Mode::Arena => (kind == UnitKind::Summon) == s.act.is_some(),
         };
         if !opens {
             return false;
@@ -1179,7 +1180,10 @@ impl WildAssent {
         let name = s.unit(u).name;
         let mut t = s.clone();
         let mut q = Findings::default();
-        if self.activate(&mut t, name, false, &mut q).is_err() || !q.is_clean() || t.act.is_none() {
+        if self.activate(&mut t, name, false, &mut q).is_err()
+            || !q.is_clean()
+            || t.act.as_ref().is_none_or(|a| a.unit != u)
+        {
             return false;
         }
         *s = t;
