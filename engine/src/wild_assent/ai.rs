@@ -1082,7 +1082,7 @@ impl WildAssent {
     /// Whether the Creature standing at `here` could attack `target` after a turn but not as
     /// it faces. Both ask the same line of sight: facing the target (the usual case), it has
     /// no turn to make whatever the line, and the blockers are not worked out.
-    fn could_turn_to(&self, s: &State, act: &Activation, here: Place, target: UnitIx) -> bool {
+    pub(crate) fn could_turn_to(&self, s: &State, act: &Activation, here: Place, target: UnitIx) -> bool {
         let t = s.unit(target).at;
         !here.facing.in_arc(here.at, t)
             && self.attacks_from(&self.blockers(s, &[act.unit]), here, t, self.card_range(s, act), true)

@@ -1135,23 +1135,73 @@ impl WildAssent {
     /// Inlined, the report out of line: every move, attack and pass asks, and the report's
     /// frame was set up for each (it is made only for a record out of turn).
     #[inline]
-    fn acting(&self, s: &State, u: UnitIx, what: &str, f: &mut Findings) -> bool {
+    fn acting(&self, s: &mut State, u: UnitIx, what: &str, f: &mut Findings) -> bool {
         match s.act.as_ref() {
             Some(a) if a.unit == u => true,
-            _ => {
-                self.not_acting(s, u, what, f);
-                false
-            }
+            _ => self.not_acting(s, u, what, f),
         }
     }
 
-    /// [`WildAssent::acting`]'s report.
+    /// [`WildAssent::acting`]'s report: `true` when the record is taken as the first of an
+    /// activation whose `activate` line was left out (`activation_left_out`).
     #[cold]
     #[inline(never)]
-    fn not_acting(&self, s: &State, u: UnitIx, what: &str, f: &mut Findings) {
+    fn not_acting(&self, s: &mut State, u: UnitIx, what: &str, f: &mut Findings) -> bool {
+        if self.activation_left_out(s, u, what, f) {
+            return true;
+        }
         let name = s.unit(u).name;
         let rule = if s.unit(u).on_board() { rules::OWN } else { self.gone_rule(s, u) };
         f.violate(self.v(s, rule, format!("`{name}` {what} outside its own activation"), &[u]));
+        false
+    }
+
+    /// A Seeker or Gladiator that moves or acts with no activation open, where its `activate`
+    /// would have been legal (its turn, not yet activated this round): the `activate` line
+    /// was left out (audit r6 D12). One `wa.activation.own` finding naming the missing
+    /// record, and the activation is opened as if recorded, so its move, action and end are
+    /// judged as any other and the order of the later activations is not disturbed (each of
+    /// them was "out of order", and its attack's roll stopped the replay). An activation
+    /// that would itself break a rule (out of turn, a second one) is not guessed at.
+    fn activation_left_out(&self, s: &mut State, u: UnitIx, what: &str, f: &mut Findings) -> bool {
+        // A `scope=combat` snippet keeps no round: whether the activation would be legal
+        // (the miniature's turn, its first this round) cannot be told there.
+        if self.params.scope == Scope::Combat
+            || s.outer.is_some()
+            || s.phase != Phase::Play
+            || !s.unit(u).on_board()
+        {
+            return false;
+        }
+        // A Summon's activation opens inside its summoner's (`activate` nests it there when
+        // that is legal); any other's with none open.
+        let kind = self.card(s, u).kind;
+        let opens = match self.params.mode {
+            Mode::Hunt => kind == UnitKind::Seeker && s.act.is_none(),
+            Mode::Arena => (kind == UnitKind::Summon) == s.act.is_some(),
+        };
+        if !opens {
+            return false;
+        }
+        let name = s.unit(u).name;
+        let mut t = s.clone();
+        let mut q = Findings::default();
+        if self.activate(&mut t, name, false, &mut q).is_err()
+            || !q.is_clean()
+            || t.act.as_ref().is_none_or(|a| a.unit != u)
+        {
+            return false;
+        }
+        *s = t;
+        f.unverified.append(&mut q.unverified);
+        f.uncertain.append(&mut q.uncertain);
+        f.violate(self.v(
+            s,
+            rules::OWN,
+            format!("`{name}` {what} with no `activate {name}` recorded (left out): taken as its activation"),
+            &[u],
+        ));
+        true
     }
 
     /// A miniature in a Pit spends its activation climbing out. Inlined, the report out of
@@ -1362,7 +1412,11 @@ impl WildAssent {
         f: &mut Findings,
     ) -> Result<(), StepError> {
         let u = self.actor_named(s, &unit)?;
-        if !self.acting(s, u, "moves", f) || self.in_pit(s, u, f) {
+        if !self.acting(s, u, "moves", f) {
+            return Ok(());
+        }
+        if self.in_pit(s, u, f) {
+            self.walked_out_of_pit(s, u, unit, path, to);
             return Ok(());
         }
         let Some(act) = s.act.clone() else { return Ok(()) };
@@ -1400,6 +1454,8 @@ impl WildAssent {
         // The walk was cut short by a step the rules refuse (reported): the steps after it
         // were not walked, so the destination the log gives is not held to the walk.
         let mut cut = false;
+        // The findings so far: a walk from where the miniature was not is not judged.
+        let mark = (f.violations.len(), f.uncertain.len());
         for (k, step) in path.steps().enumerate() {
             if pit {
                 f.violate(self.v(
@@ -1464,12 +1520,9 @@ impl WildAssent {
         // Where the movement ends, and where the log says it ends.
         let end = place.at;
         if let Some(to) = to.filter(|&t| t != end && !cut) {
-            return Err(StepError::new(format!(
-                "`{unit}`'s steps lead to {}, not {}: the record contradicts itself",
-                end.algebraic(),
-                to.algebraic()
-            )));
+            place = self.destination_contradicted(s, u, unit, place, to, mark, f)?;
         }
+        let end = place.at;
         // Where its movement ends is judged at once for a Creature (its movement is one
         // record); a Seeker's or Gladiator's may go on in the next `move` line, so it is
         // judged at the next record that is not its move (`land`).
@@ -1544,6 +1597,71 @@ impl WildAssent {
             }
         }
         Ok(())
+    }
+
+    /// A move whose steps lead elsewhere than its `-> FIELD`: the miniature was not where
+    /// the steps began, a `move` of it left out before (audit r6 D12). One finding, and the
+    /// miniature is taken where the log says it went (its facing as walked), so the records
+    /// after it are judged from there (the replay stopped here). A field the miniature may
+    /// not be taken to (off the board, another miniature's) still stops the replay.
+    #[cold]
+    #[inline(never)]
+    fn destination_contradicted(
+        &self,
+        s: &State,
+        u: UnitIx,
+        unit: Name,
+        place: Place,
+        to: Pos,
+        mark: (usize, usize),
+        f: &mut Findings,
+    ) -> Result<Place, StepError> {
+        if !self.params.board.contains(to) || s.at(to).is_some_and(|o| o != u) {
+            return Err(StepError::new(format!(
+                "`{unit}`'s steps lead to {}, not {}: the record contradicts itself",
+                place.at.algebraic(),
+                to.algebraic()
+            )));
+        }
+        // The steps' findings were of a walk from the wrong field: dropped.
+        f.violations.truncate(mark.0);
+        f.uncertain.truncate(mark.1);
+        f.violate(self.v(
+            s,
+            rules::DIRECTIONS,
+            format!(
+                "`{unit}`'s steps lead to {}, not {}: it was not where they begin (a `move` left out?); \
+                 taken to {} as recorded",
+                place.at.algebraic(),
+                to.algebraic(),
+                to.algebraic()
+            ),
+            &[u],
+        ));
+        Ok(Place::new(to, place.facing))
+    }
+
+    /// A miniature in a Pit that moves instead of climbing out (`exit`), reported by
+    /// `in_pit`: the move goes on as played (audit r6 D5). It leaves the Pit where the walk
+    /// ends and its activation is spent, as a climb out spends it, so the `end` after it is
+    /// owed, not a second finding. The walk's own findings are the Pit's: not reported.
+    #[cold]
+    #[inline(never)]
+    fn walked_out_of_pit(&self, s: &mut State, u: UnitIx, unit: Name, path: &Path, to: Option<Pos>) {
+        let kept = s.clone();
+        s.unit_mut(u).in_pit = false;
+        if let Some(a) = s.act.as_mut() {
+            a.pit = false;
+        }
+        let mut quiet = Findings::default();
+        if self.do_move(s, unit, path, to, &mut quiet).is_err() {
+            *s = kept;
+        }
+        s.landing = None;
+        if let Some(a) = s.act.as_mut() {
+            a.moved = true;
+            a.done = true;
+        }
     }
 
     /// An Immobilized miniature's move, reported (out of line and cold, as
@@ -1698,7 +1816,7 @@ impl WildAssent {
             return Ok(());
         }
         if !s.unit(u).in_pit {
-            f.violate(self.v(s, rules::PIT_EXIT, format!("`{unit}` is not in a Pit"), &[u]));
+            self.exit_not_in_pit(s, u, unit, to, f);
             return Ok(());
         }
         let from = s.unit(u).at;
@@ -1747,6 +1865,28 @@ impl WildAssent {
         Ok(())
     }
 
+    /// An `exit` of a miniature not in a Pit: one finding, and the climb goes on as played
+    /// (audit r6 D5): it is taken to the adjacent field named when that is free, and its
+    /// activation is spent, so the `end` after it is owed (it was "not due", a second
+    /// finding).
+    #[cold]
+    #[inline(never)]
+    fn exit_not_in_pit(&self, s: &mut State, u: UnitIx, unit: Name, to: Pos, f: &mut Findings) {
+        f.violate(self.v(s, rules::PIT_EXIT, format!("`{unit}` is not in a Pit"), &[u]));
+        let from = s.unit(u).at;
+        if self.params.board.contains(to)
+            && from.adjacent(to)
+            && s.at(to).is_none()
+            && s.obstacle(to).is_none()
+        {
+            s.move_unit(u, to);
+        }
+        if let Some(a) = s.act.as_mut() {
+            a.moved = true;
+            a.done = true;
+        }
+    }
+
     /// Judge where a Creature stopped, at its action or pass, when it did not move (a move
     /// is judged as it is recorded). Inlined, the judging out of line: a Seeker's action,
     /// and a Creature's after its move, have nothing to judge.
@@ -1791,6 +1931,22 @@ impl WildAssent {
         if let Some(a) = s.act.as_mut() {
             a.checked = true;
         }
+    }
+
+    /// A Creature's attack on its Instinct card's target out of its frontal arc, where it
+    /// stopped with Speed left to turn toward the target and attack: that turn's omission
+    /// was its movement's finding (`wa.hunt.cmove.face-to-attack`), so the attack made as
+    /// the turn would have let it is not a second one (audit r6 D6; "a breach there is no
+    /// second finding").
+    #[cold]
+    #[inline(never)]
+    fn turn_owed(&self, s: &State, act: &Activation, t: UnitIx) -> bool {
+        let careful = act.card.is_some_and(|c| self.catalog.instincts[c].moving == Moving::Careful);
+        act.card.is_some()
+            && !(careful && self.params.careful_turn != rules::CarefulTurn::Face)
+            && act.target == Some(t)
+            && self.speed_of(s, act) > act.spent
+            && self.could_turn_to(s, act, s.unit(act.unit).place(), t)
     }
 
     /// A skill or Equipment card of the miniature, by its id.
@@ -1957,7 +2113,7 @@ impl WildAssent {
                 ));
             }
             let sight = self.sight_judged(s, me, s.unit(t).at, &[]);
-            if !sight.arc {
+            if !sight.arc && !self.turn_owed(s, &act, t) {
                 f.violate(self.v(
                     s,
                     rules::ARC,
@@ -2040,8 +2196,11 @@ impl WildAssent {
         // The attacker is who rolls.
         let u = self.unit_named_near(s, &unit, s.attack.as_ref().map(|a| a.attacker))?;
         // Borrowed, not cloned: the attack's lists are copied only for a Special's texts.
+        if !s.attack.as_ref().is_some_and(|a| a.attacker == u) {
+            self.attack_left_out(s, u, unit, f)?;
+        }
         let Some(a) = s.attack.as_ref().filter(|a| a.attacker == u) else {
-            return Err(StepError::new(format!("no attack of `{unit}` awaits a roll")));
+            return Ok(());
         };
         if a.roll.is_some() {
             f.violate(self.v(s, rules::ONE_ROLL, "the attack is rolled once, for all its targets", &[u]));
@@ -2089,6 +2248,95 @@ impl WildAssent {
         if let Some(x) = s.attack.as_mut() {
             x.roll = Some(faces);
             s.memo.3.forget();
+        }
+        Ok(())
+    }
+
+    /// A `roll` with no attack of its roller awaiting it, in the roller's own activation
+    /// before its action: the `attack` line was left out (audit r6 D12). One finding, and the
+    /// attack is taken as made on the target the table shows: a Creature's on its Instinct
+    /// card's target (or every enemy its card names), a Seeker's or Gladiator's default
+    /// attack on the one enemy it could make it on; its roll and consequences are then
+    /// checked as any other's (the replay stopped here). With no such target the roll is
+    /// dropped and the action taken as used: what follows is checked as far as it can be.
+    /// A roll outside any activation, or after the action, still cannot be applied.
+    #[cold]
+    #[inline(never)]
+    fn attack_left_out(
+        &self,
+        s: &mut State,
+        u: UnitIx,
+        unit: Name,
+        f: &mut Findings,
+    ) -> Result<(), StepError> {
+        let refused = || StepError::new(format!("no attack of `{unit}` awaits a roll"));
+        let Some(act) = s.act.clone().filter(|a| a.unit == u && !a.acted && !a.done) else {
+            return Err(refused());
+        };
+        if s.attack.is_some() || s.skill.is_some() {
+            return Err(refused());
+        }
+        let creature = act.card.is_some();
+        let target: Option<UnitIx> = match act.card {
+            Some(c) => {
+                let card = &self.catalog.instincts[c];
+                if card.attack.is_none() {
+                    return Err(refused());
+                }
+                if card.pool == Pool::Enemies {
+                    None
+                } else {
+                    Some(act.target.ok_or_else(refused)?)
+                }
+            }
+            None => {
+                let me = s.unit(u).place();
+                let range = self.card(s, u).attack.map(|p| p.range);
+                let mut open = s.indices().filter(|&i| {
+                    s.unit(i).on_board()
+                        && self.enemies(s, u, i)
+                        && range.is_some_and(|r| {
+                            let sight = self.sight_judged(s, me, s.unit(i).at, &[]);
+                            sight.arc && sight.blocked.is_none() && sight.range <= u32::from(r)
+                        })
+                });
+                match (open.next(), open.next()) {
+                    (Some(t), None) => Some(t),
+                    _ => None,
+                }
+            }
+        };
+        let rule = if creature { rules::SEQUENCE } else { rules::ACTION_ONE };
+        let mut t = s.clone();
+        let mut q = Findings::default();
+        let named = target.map(|x| s.unit(x).name);
+        let made = (creature || named.is_some())
+            && self.attack(&mut t, unit, named, None, &mut q).is_ok()
+            && t.attack.as_ref().is_some_and(|a| a.attacker == u);
+        if made {
+            // The attack the engine made stands for the one left out: its checks are of a
+            // guess, not of a record, so only its unverified texts are kept.
+            *s = t;
+            f.unverified.append(&mut q.unverified);
+            let on = named.map_or_else(|| "every enemy its card names".to_string(), |n| format!("`{n}`"));
+            f.violate(self.v(
+                s,
+                rule,
+                format!("`{unit}` rolls with no `attack` recorded before it (left out): taken as its attack on {on}"),
+                &[u],
+            ));
+        } else {
+            f.violate(self.v(
+                s,
+                rule,
+                format!("`{unit}` rolls with no `attack` recorded before it (left out): its target is not known, the roll is not checked"),
+                &[u],
+            ));
+            // The action is used and the activation over: its `end` is owed next.
+            if let Some(a) = s.act.as_mut() {
+                a.use_action(false);
+                a.done = true;
+            }
         }
         Ok(())
     }

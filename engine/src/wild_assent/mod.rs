@@ -336,7 +336,25 @@ impl Game for WildAssent {
         // the encounter played on the drawn card its setup fits (D9, D10: the replay stopped
         // or every later record was a finding). State's stored form changed (`played_on`,
         // the draft's `sides` and `aligns`, the camp's `unpicked`).
-        GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 22 }
+        // Rules version 23 (audit r6 D12, D5-D8): a record left out
+        // is one finding and the replay goes on from what the book implies. A Seeker's or
+        // Gladiator's move or action with no activation open, where its `activate` would
+        // have been legal, is one wa.activation.own finding and opens the activation (it
+        // was one finding a record, then every later Creature "out of order", or the replay
+        // stopped at the roll). A `roll` with no `attack` recorded in the roller's activation
+        // is one finding (wa.hunt.instinct.sequence for a Creature, wa.action.one otherwise)
+        // and the attack is taken as made on the Creature's target, or on the one enemy a
+        // Seeker's or Gladiator's default attack could reach (the replay stopped). A move
+        // whose steps lead elsewhere than its `-> FIELD` is one wa.move.directions finding
+        // and the miniature is taken there (the replay stopped). A move in a Pit (D5) is one
+        // wa.obstacle.pit-exit finding and climbs out as walked, spending the activation; an
+        // `exit` not from a Pit does the same: the `end` after either is owed (it was "not
+        // due"). A Creature that stops without its owed turn toward its target (D6) is taken
+        // as turned: its attack is not also wa.los.arc. A Creature out of the alternation as
+        // played but on the book's schedule (D8: two activations swapped) is accepted. A
+        // Silvestrem card or Momentum roll reported missing is not a second finding when it
+        // is recorded late (D7).
+        GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 23 }
     }
     fn rules() -> &'static [RuleInfo] {
         rules::RULES

@@ -108,6 +108,36 @@ impl WildAssent {
         Some((pick.into_iter().map(|c| c.0).collect(), rules::ORDER_CREATURES))
     }
 
+    /// Whether Creature `u`'s activation, out of the alternation as played, is the book's
+    /// schedule (audit r6 D8): with two players the side whose Assent went second activates
+    /// a Creature first, then the sides alternate, a side with none left skipped; so the side
+    /// with fewer Creature activations this round goes (that side on a tie), whatever the
+    /// order of the activations before. After two activations swapped (one finding) the log
+    /// is back on the book's schedule, which is accepted as the alternation from the mistake
+    /// is; on a legal log the two are the same.
+    #[cold]
+    #[inline(never)]
+    fn book_schedule(&self, s: &State, u: UnitIx, rule: &'static str) -> bool {
+        if rule != rules::ORDER_CREATURES || self.params.players == 4 || s.unit(u).kind != UnitKind::Gladiator
+        {
+            return false;
+        }
+        let m = &s.arena;
+        let first = match self.params.lone_assent {
+            LoneAssentOrder::Nominal => m.first,
+            LoneAssentOrder::Activated => m.lead.or(m.first),
+        };
+        let c0 = first.map(Side::other).unwrap_or(Side::Red);
+        let done = |side: Side| {
+            s.units.iter().filter(|x| x.side == side && x.kind == UnitKind::Gladiator && x.exhausted).count()
+        };
+        let a = self.creature_candidates(s, c0);
+        let b = self.creature_candidates(s, c0.other());
+        let (first, then) = if done(c0) <= done(c0.other()) { (a, b) } else { (b, a) };
+        let pick = if first.is_empty() { then } else { first };
+        pick.iter().any(|c| c.0 == u)
+    }
+
     /// The Creature activations this round of the troupe `u` belongs to.
     fn troupe_turns(&self, s: &State, u: UnitIx) -> Option<u8> {
         let t = s.troupes.of(&s.unit(u).name)?;
@@ -138,6 +168,13 @@ impl WildAssent {
                 }
             }
             if !missing.is_empty() {
+                // Reported once: drawn or rolled late, it is the same mistake (audit r6 D7).
+                if self.params.silvestrem && !s.arena.drawn && self.silvestrem_left(s) {
+                    s.arena.missed[MISSED_CARD] = true;
+                }
+                for side in [Side::Red, Side::Blue] {
+                    s.arena.missed[slot(side)] |= !s.arena.rolled[slot(side)];
+                }
                 f.violate(Violation::new(
                     rules::ROUND_SEQUENCE,
                     format!(
@@ -156,7 +193,7 @@ impl WildAssent {
                 &[Some(u)],
             ));
         } else if let Some((legal, rule)) = self.next_up(s) {
-            if !legal.contains(&u) {
+            if !legal.contains(&u) && !self.book_schedule(s, u, rule) {
                 out_of_turn = true;
                 let names: Vec<String> = legal.iter().map(|&i| s.unit(i).name.to_string()).collect();
                 let mut rule = rule;
@@ -216,7 +253,13 @@ impl WildAssent {
             Some(side) => format!("{side}'s Momentum roll"),
             None => "the Silvestrem card".to_string(),
         };
-        if s.arena.started {
+        // Drawn or rolled late after the record that should have followed it reported it
+        // missing: the same mistake, no second finding (audit r6 D7).
+        let reported = match roll {
+            Some(side) => s.arena.missed[slot(side)],
+            None => s.arena.missed[MISSED_CARD],
+        };
+        if s.arena.started && !reported {
             f.violate(Violation::new(
                 rules::ROUND_SEQUENCE,
                 format!("{what} comes at round {}'s start, before its first activation", s.round),
