@@ -3,64 +3,12 @@
 //! notation only for a report or a derived log (`notate`). Between the two, everything is
 //! compared as small integers.
 
-use super::effect::Ailment;
 use super::event::Event;
 use super::name::{Name, NameKey};
-use super::state::{Action, HandCard, MonsterId, Seat, State};
+pub use super::state::{Acting, Fact};
+use super::state::{Action, HandCard, Seat, State};
 use super::KeridwynFight;
 use crate::StepError;
-use serde::{Deserialize, Serialize};
-
-/// What an `act` line names: a token's action, or something that is never on the track.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Acting {
-    Token(Action),
-    /// Balance or Focus: they have no Priority.
-    NoPriority(HandCard),
-    /// A name that is no card of the catalog.
-    Unknown,
-}
-
-/// A consequence, typed (kept in the state as the last one recorded, to tell a line written
-/// twice).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Fact {
-    TokenGained { who: Seat },
-    Afflicted { who: Seat, ailment: Ailment, add: u32, total: u32 },
-    Cured { who: Seat, ailment: Ailment, from: u32 },
-    Acted { who: Seat, action: Acting },
-    Outcome { target: Seat, hit: bool },
-    DamageDealt { who: Seat, damage: i32, block: i32, injury: i32 },
-    Ticked { who: Seat, ailment: Ailment, from: u32, to: u32, injury: Option<i32> },
-    RoundEnded { round: u32 },
-    Defeated { who: Seat },
-    FameGained { who: Seat, delta: i32, total: i32 },
-    TrophyTaken { who: Seat, monster: Option<MonsterId> },
-}
-
-impl Fact {
-    /// The fighter it is about, for pairing a recorded fact with a due one (`None`: the
-    /// kind has one subject at a time, the token, the track, the round, the monster card).
-    pub fn subject(&self) -> Option<(Seat, Option<Ailment>)> {
-        match *self {
-            Fact::Afflicted { who, ailment, .. }
-            | Fact::Cured { who, ailment, .. }
-            | Fact::Ticked { who, ailment, .. } => Some((who, Some(ailment))),
-            Fact::Outcome { target, .. } => Some((target, None)),
-            Fact::DamageDealt { who, .. } | Fact::Defeated { who } | Fact::FameGained { who, .. } => {
-                Some((who, None))
-            }
-            Fact::TokenGained { .. }
-            | Fact::Acted { .. }
-            | Fact::RoundEnded { .. }
-            | Fact::TrophyTaken { .. } => None,
-        }
-    }
-
-    pub fn same_kind(&self, other: &Fact) -> bool {
-        std::mem::discriminant(self) == std::mem::discriminant(other)
-    }
-}
 
 /// Why a consequence is due: which agenda it comes from, so that applying it moves that
 /// agenda's cursor (whatever values the log recorded).

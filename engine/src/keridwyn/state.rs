@@ -368,7 +368,7 @@ pub struct State {
     /// The consequence the log recorded last: the same line again, where it is not what is
     /// due, is a line written twice (audit r6 D3), one finding, not applied.
     #[serde(default)]
-    pub last_fact: Option<super::fact::Fact>,
+    pub last_fact: Option<Fact>,
     /// The character who played Balance this round.
     pub balance: Option<Seat>,
     /// Targeting: the next single-target attack starts with the second condition.
@@ -442,5 +442,56 @@ impl State {
 pub fn to_end<T>(v: &mut [T], i: usize) {
     for j in i + 1..v.len() {
         v.swap(j - 1, j);
+    }
+}
+
+/// What an `act` line names: a token's action, or something that is never on the track.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Acting {
+    Token(Action),
+    /// Balance or Focus: they have no Priority.
+    NoPriority(HandCard),
+    /// A name that is no card of the catalog.
+    Unknown,
+}
+
+/// A consequence, typed (kept in the state as the last one recorded, to tell a line written
+/// twice).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Fact {
+    TokenGained { who: Seat },
+    Afflicted { who: Seat, ailment: Ailment, add: u32, total: u32 },
+    Cured { who: Seat, ailment: Ailment, from: u32 },
+    Acted { who: Seat, action: Acting },
+    Outcome { target: Seat, hit: bool },
+    DamageDealt { who: Seat, damage: i32, block: i32, injury: i32 },
+    Ticked { who: Seat, ailment: Ailment, from: u32, to: u32, injury: Option<i32> },
+    RoundEnded { round: u32 },
+    Defeated { who: Seat },
+    FameGained { who: Seat, delta: i32, total: i32 },
+    TrophyTaken { who: Seat, monster: Option<MonsterId> },
+}
+
+impl Fact {
+    /// The fighter it is about, for pairing a recorded fact with a due one (`None`: the
+    /// kind has one subject at a time, the token, the track, the round, the monster card).
+    pub fn subject(&self) -> Option<(Seat, Option<Ailment>)> {
+        match *self {
+            Fact::Afflicted { who, ailment, .. }
+            | Fact::Cured { who, ailment, .. }
+            | Fact::Ticked { who, ailment, .. } => Some((who, Some(ailment))),
+            Fact::Outcome { target, .. } => Some((target, None)),
+            Fact::DamageDealt { who, .. } | Fact::Defeated { who } | Fact::FameGained { who, .. } => {
+                Some((who, None))
+            }
+            Fact::TokenGained { .. }
+            | Fact::Acted { .. }
+            | Fact::RoundEnded { .. }
+            | Fact::TrophyTaken { .. } => None,
+        }
+    }
+
+    pub fn same_kind(&self, other: &Fact) -> bool {
+        std::mem::discriminant(self) == std::mem::discriminant(other)
     }
 }
