@@ -90,10 +90,10 @@ fn an_append_at_the_wrong_sequence_is_a_conflict_and_writes_nothing() {
     // An event the table cannot apply is never written, as on the command line.
     let bad = append(&s.url, "friday", 17, "up 9", None);
     assert_eq!(bad.status, 400, "{}", bad.body);
-    let unapplicable = append(&s.url, "friday", 17, "up 1", None).json();
+    let unapplicable = append(&s.url, "friday", 17, "draw 1 no-such-card", None).json();
     assert_eq!(unapplicable["written"], false, "{unapplicable}");
     assert!(
-        unapplicable["error"]["message"].as_str().unwrap_or_default().contains("no enemy"),
+        unapplicable["error"]["message"].as_str().unwrap_or_default().contains("no enemy `no-such-card`"),
         "{unapplicable}"
     );
     assert_eq!(get(&format!("{}/api/sessions/friday", s.url)).json()["records"], 17);
