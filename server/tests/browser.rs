@@ -145,9 +145,10 @@ fn the_web_app_in_headless_chromium() {
     assert_eq!(text_of(&tab, "[data-testid=verdict] .rule-id"), "pg.resolve.color-requirement");
     assert!(text_of(&tab, "[data-testid=verdict]").contains("A. Move Battle Markers (Color Requirements)"));
     assert_eq!(text_of(&tab, "[data-testid=verdict] .notation"), "up 4");
-    // The board after `up 4`: six enemies, the Green Warden's marker moved up.
+    // The board after `up 4`: six enemies, the Green Warden's marker held on space 2, as the
+    // rules make the move the log got wrong (Proving Grounds rules 13).
     assert_eq!(eval(&tab, "document.querySelectorAll('svg.board g.enemy').length"), 6);
-    assert_eq!(eval(&tab, "document.querySelector('g.enemy[data-slot=\"4\"]').dataset.marker"), "3");
+    assert_eq!(eval(&tab, "document.querySelector('g.enemy[data-slot=\"4\"]').dataset.marker"), "2");
     assert_eq!(eval(&tab, "document.querySelector('ol.records li.has-violation').dataset.index"), "10");
     shoot(&tab, "replay.png");
 
