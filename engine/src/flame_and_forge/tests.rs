@@ -304,14 +304,7 @@ fn a_won_challenges_health_before_its_discard_is_one_finding() {
     lines.swap(at, at + 1);
     let g = game(&["players=2", "scenario=none"]);
     let mut s = g.initial_state();
-    let mut f = Findings::default();
-    let mut found = Vec::new();
-    for l in lines {
-        let e = g.parse_event(l).unwrap_or_else(|err| panic!("`{l}`: {err}"));
-        f.clear();
-        g.step(&mut s, &e, &mut f).unwrap_or_else(|err| panic!("`{l}`: {err}"));
-        found.extend(f.violations.iter().map(|v| (l, v.rule)));
-    }
+    let found = violations_of(&g, &mut s, lines);
     assert_eq!(found, [("health blue +1 -> 7", "ff.challenge.win-event")]);
     assert!(s.events.iter().all(|&id| g.catalog.names.event_label(id).as_str() != "t-04"));
 }
@@ -344,14 +337,25 @@ fn a_lost_game_misrecorded_as_won_owes_no_score() {
         .collect();
     let g = game(&["players=1", "well-rested=healing-level"]);
     let mut s = g.initial_state();
+    let found = violations_of(&g, &mut s, lines);
+    assert_eq!(found, [("game won", "ff.end.check-order")]);
+    assert_eq!(g.next_consequence(&s), None);
+}
+
+/// Step `lines` from `s`, each a record that must parse and apply: every violation, with the
+/// line that broke it.
+fn violations_of<'a>(
+    g: &FlameAndForge,
+    s: &mut super::state::State,
+    lines: Vec<&'a str>,
+) -> Vec<(&'a str, &'static str)> {
     let mut f = Findings::default();
     let mut found = Vec::new();
     for l in lines {
         let e = g.parse_event(l).unwrap_or_else(|err| panic!("`{l}`: {err}"));
         f.clear();
-        g.step(&mut s, &e, &mut f).unwrap_or_else(|err| panic!("`{l}`: {err}"));
+        g.step(s, &e, &mut f).unwrap_or_else(|err| panic!("`{l}`: {err}"));
         found.extend(f.violations.iter().map(|v| (l, v.rule)));
     }
-    assert_eq!(found, [("game won", "ff.end.check-order")]);
-    assert_eq!(g.next_consequence(&s), None);
+    found
 }
