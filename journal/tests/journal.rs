@@ -79,6 +79,32 @@ fn sessions_are_created_listed_and_refused_twice() -> TestResult {
     })
 }
 
+/// The same records as [`Ev`], a second type to read them as (`Events::cast`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+enum Same {
+    Roll(Vec<u8>),
+    Note(String),
+    Move { slot: u8, up: bool },
+}
+
+#[test]
+fn a_stream_cast_after_its_first_record_hands_out_every_later_one_once() -> TestResult {
+    common::on_each_backend("a_stream_cast_after_its_first_record_hands_out_every_later_one_once", |db| {
+        // The stream decodes records ahead of its reader: a cast after the first record must
+        // read those again as the new type, neither dropping nor repeating one.
+        let n = BLOCK_RECORDS + 40;
+        let j = Journal::open(db)?;
+        j.import("s", &meta("g"), &(0..n).map(ev).collect::<Vec<_>>())?;
+        let mut events = j.events::<Ev>("s", 3)?;
+        let first = events.next().transpose()?;
+        assert_eq!(first, Some((3, ev(3))));
+        let rest: Vec<(u64, Record<Same>)> = events.cast::<Same>().collect::<Result<_, _>>()?;
+        assert_eq!(rest.iter().map(|(seq, _)| *seq).collect::<Vec<_>>(), (4..n).collect::<Vec<_>>());
+        assert!(matches!(rest[0].1, Record::Event(Same::Note(ref s)) if s == "note-4"));
+        Ok(())
+    })
+}
+
 #[test]
 fn appends_are_conditional_and_read_back_across_blocks() -> TestResult {
     common::on_each_backend("appends_are_conditional_and_read_back_across_blocks", |db| {
