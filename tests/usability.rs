@@ -148,7 +148,7 @@ fn verify_says_what_it_checked_when_replay_stops_early() {
     let run = s.run(&["verify", &log]).expect(1);
     let out = run.out();
     let head = out.lines().next().unwrap_or_default();
-    assert!(head.ends_with("stops.arb: keridwyn-fight (rules version 15)"), "a brief head: {head}");
+    assert!(head.ends_with("stops.arb: keridwyn-fight (rules version 16)"), "a brief head: {head}");
     assert!(
         out.contains("0 violation(s) in the first 8 of 10 records: replay stopped at #7, which cannot be applied; the 2 record(s) after it were not checked"),
         "{out}"

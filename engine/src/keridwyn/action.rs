@@ -70,6 +70,7 @@ impl KeridwynFight {
             pick_pending: false,
             given: 0,
             early: 0,
+            unrolled: false,
         };
         let card = match token.action {
             Action::Lure => {

@@ -133,6 +133,23 @@ impl KeridwynFight {
                     ),
                 );
             }
+            // A hit's ailment of the wrong length: the card's amount is what is wrong, not the
+            // stacking (audit r6 D1: `afflict B burn +5 -> 7` for Fire Breath's 4 rounds on 2
+            // was cited as kf.ailment.stack, whose sum the line does right).
+            (
+                Fact::Afflicted { who: w1, ailment: a1, add: n1, total: t1 },
+                Fact::Afflicted { who: w2, ailment: a2, add: n2, total: t2 },
+            ) if w1 == w2 && a1 == a2 && n1 != n2 && matches!(due.cause, Cause::Effect { .. }) => {
+                let card = s.current.as_ref().map_or("the card", |c| self.action_name(c.action));
+                let before = t1.saturating_sub(n1);
+                let sum = before.saturating_add(n2);
+                let also = if t2 == sum {
+                    String::new()
+                } else {
+                    format!("; and {before} + {n2} is {sum}, not {t2}")
+                };
+                out(rules::AILMENT_AMOUNT, format!("`{card}` causes {n1} round(s) of {a1}, not {n2}{also}"));
+            }
             _ => out(self.rule(s, due), format!("the rules call for `{exp}` here")),
         }
     }

@@ -695,6 +695,13 @@ impl Consequences for KeridwynFight {
             return;
         }
         let v = self.not_due(s, recorded, event);
+        // A monster's defeat refused because only its +4 Grit per character beyond the first
+        // keeps it standing: the fight goes on as the book says, and the awards the table
+        // writes for that defeat follow from this one slip (step.rs passes over them; audit
+        // r6 D8: each was a finding of its own).
+        if v.rule == rules::EXTRA_GRIT {
+            s.last_fact = Some(*recorded);
+        }
         // A `defeated` nothing owes may be owed after all if an unverified effect moved Grit.
         let taint = match recorded {
             Fact::Defeated { .. } => {

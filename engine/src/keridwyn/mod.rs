@@ -196,7 +196,25 @@ impl Game for KeridwynFight {
             // attacks; l.58), `both-sides` being version 14's; a face of the monster's action
             // die other than 1 that its card, as the catalog gives it, brackets no action for is
             // reported unverified (l.32; it gave no action silently).
-            rules_version: 15,
+            // 16 (audit r6, continued): one table slip is one finding and the replay goes on as
+            // the book has it. An action's roll left out is one kf.roll.skill finding, the
+            // outcome recorded taken as the roll's (D7: the outcome was "not due" and the next
+            // roll stopped the replay); the monster's action die left out is one
+            // kf.round.monster-action finding, its recorded `act` naming the action (D7: it
+            // stopped the replay). The `act` of gear that needs no roll (or of Lure between
+            // characters) passed over by a later `act` is one finding, applied where it was owed
+            // (D2: every later `act` was a finding, and the book's `miss A` a kf.attack.defense
+            // one); a roll in the skill of the roller's next token is that token's roll, its `act`
+            // left out (D2: it was kf.gear.no-roll after gear). An `act` written after its own
+            // roll (or late after being passed over) is that one slip, not a second finding (D4).
+            // A Wit roll for Lure between characters is one kf.lure.breakable finding, not
+            // applied (D5: it was taken as the next action's roll, and the replay stopped). The
+            // awards written after a monster's defeat refused for its +4 Grit follow from that
+            // one kf.monster.extra-grit finding (D8: three more findings). A hit's ailment of the
+            // wrong length is kf.ailment.amount (D1: it was kf.ailment.stack). The wrong skill
+            // rolled with that skill's number of dice is kf.roll.skill only (D10: it was
+            // kf.roll.dice-count too).
+            rules_version: 16,
         }
     }
     fn rules() -> &'static [RuleInfo] {
@@ -236,6 +254,9 @@ impl Game for KeridwynFight {
             unrolled: 0,
             action_die: None,
             last_fact: None,
+            filled: 0,
+            action_unknown: false,
+            held: None,
             balance: None,
             alternate: false,
             last_hit: None,

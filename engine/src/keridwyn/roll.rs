@@ -276,12 +276,17 @@ impl KeridwynFight {
             ));
         }
         let tier = usize::from(s.fighter(i).tier(c.skill));
-        if dice.len() != tier {
+        // The wrong skill rolled with that skill's own number of dice is one slip, the skill
+        // (audit r6 D10: it was a dice-count finding too).
+        let as_rolled = skill != c.skill && dice.len() == usize::from(s.fighter(i).tier(skill));
+        if dice.len() != tier && !as_rolled {
             f.violate(mark(Violation::new(
                 rules::DICE_COUNT,
                 format!("{who} has {} tier {tier} and rolls {tier} dice, not {}", c.skill, dice.len()),
             )));
         }
+        // A roll: an outcome recorded from now on is for this action (`state::PASSED`).
+        s.filled &= !super::state::PASSED;
         if let Some(c) = s.current.as_mut() {
             c.dice = dice.clone();
             c.rolled = true;

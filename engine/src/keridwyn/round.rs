@@ -46,6 +46,8 @@ impl KeridwynFight {
         s.cure_check |= s.lured;
         s.lured = false;
         s.done.clear();
+        s.filled = 0;
+        s.action_unknown = false;
         s.monster_rolled = false;
         s.second_rolled = false;
         s.balance = None;

@@ -76,6 +76,9 @@ rules! {
     STACK = "kf.ailment.stack",
         "An Ailment already afflicting the victim adds its duration to the ongoing duration",
         "AILMENTS";
+    AILMENT_AMOUNT = "kf.ailment.amount",
+        "An effect that causes an Ailment causes the rounds it lists (Fire Breath's 4 rounds of Burn, Unicorn Blade's 2 rounds of Slow and Weak)",
+        "ONGOING EFFECTS";
     IMMUNITY = "kf.ailment.immunity",
         "An Immune fighter cannot gain the Ailment and any amount afflicting them is removed",
         "AILMENTS";

@@ -189,6 +189,23 @@ pub struct ActionDie {
     pub second_rolled: bool,
 }
 
+/// `State::filled`'s top bit: an `act` passed over the outcomes or effects of the action
+/// before it (filled in as left out), so an outcome recorded next may be that action's,
+/// written late, rather than the next action's with its roll left out. Cleared by a roll.
+pub const PASSED: u64 = 1 << 63;
+
+/// A roll the replay holds for one record, to tell two table slips apart by what comes next.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum HeldRoll {
+    /// This seat's roll was taken as left out at the outcome recorded for it (audit r6 D7):
+    /// that roll written next is the same slip written late, not another finding.
+    Late(Seat),
+    /// A roll taken as one for Lure between characters, not applied (audit r6 D5): when the
+    /// next record is a consequence where the roller's next action (rolling this skill) is
+    /// owed, the roll was that action's, its `act` left out, and it is applied there.
+    Lure { who: Seat, skill: Skill, dice: Roll },
+}
+
 /// One action token on the Priority track.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Token {
@@ -245,6 +262,11 @@ pub struct Current {
     /// here, and the cursor still owes the earlier one. Cleared whenever `at` moves.
     #[serde(default)]
     pub early: u64,
+    /// The log left this action's roll out (audit r6 D7): the dice are unknown, so its
+    /// outcomes are taken as recorded, and a damage as recorded when some Accuracy (at most a
+    /// die of the roll's skill each) accounts for it.
+    #[serde(default)]
+    pub unrolled: bool,
 }
 
 /// Where the fight is: who the next decision belongs to.
@@ -369,6 +391,18 @@ pub struct State {
     /// due, is a line written twice (audit r6 D3), one finding, not applied.
     #[serde(default)]
     pub last_fact: Option<Fact>,
+    /// The tokens of this round's `done` (bit = index) the replay took as left out, at a roll
+    /// of their own or passed over as gear that needs no roll: a late `act` naming one is the
+    /// same slip written afterwards, not a second finding (audit r6 D2, D4).
+    #[serde(default)]
+    pub filled: u64,
+    /// The monster's action die was left out this round (audit r6 D7): the `act` the log
+    /// records for the monster names its action, and puts its token on the track.
+    #[serde(default)]
+    pub action_unknown: bool,
+    /// A roll held for the next record (`HeldRoll`).
+    #[serde(default)]
+    pub held: Option<Box<HeldRoll>>,
     /// The character who played Balance this round.
     pub balance: Option<Seat>,
     /// Targeting: the next single-target attack starts with the second condition.

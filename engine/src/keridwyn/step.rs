@@ -5,12 +5,15 @@
 //! applied as played when it can be.
 
 use super::cards::CardKind;
+use super::effect::Skill;
 use super::event::Event;
-use super::fact::{unresolved, Cause, Due, Fact};
-use super::rules::{self, NoFirstAction, RerollRolls};
+use super::fact::{unresolved, Acting, Cause, Due, Fact};
+use super::name::Name;
+use super::rules::{self, NoFirstAction, OwnTieOrder, RerollRolls};
 use super::setup::out_of_sequence;
-use super::state::{Action, Phase, Recheck, Seat, State};
+use super::state::{Action, HeldRoll, Phase, Recheck, Seat, State, Token, Who, PASSED};
 use super::KeridwynFight;
+use crate::kit::dice::Roll;
 use crate::kit::due;
 use crate::{Findings, StepError, Violation};
 
@@ -28,6 +31,10 @@ impl KeridwynFight {
         // So do the rolls a roll-off ended by a reroll's Fame still owed, to their rolls.
         if s.unrolled != 0 && self.unrolled_roll(s, ev).is_none() {
             s.unrolled = 0;
+        }
+        // A roll held for this record (`HeldRoll`, cold).
+        if s.held.is_some() && self.held_roll(s, ev, f)? {
+            return Ok(());
         }
         if ev.is_consequence() {
             if matches!(s.phase, Phase::TieBreak { .. }) || s.current.as_ref().is_some_and(|c| c.pick_pending)
@@ -59,16 +66,12 @@ impl KeridwynFight {
                 }
                 return self.apply_due(s, &due, &recorded, f);
             }
-            // The line just recorded, written again where it is not what is due: one finding,
-            // not applied, so the real next record is still the one owed (audit r6 D3: the copy
-            // was taken for the next due, which was then dropped).
-            if s.last_fact == Some(recorded) && head.as_ref().is_none_or(|d| d.fact != recorded) {
-                let v = self.not_due(s, &recorded, ev);
-                f.violate(Violation::new(
-                    v.rule,
-                    format!("`{ev}` is recorded twice: it was done by the line before (not applied again)"),
-                ));
-                return Ok(());
+            // A record that is not the due consequence: the table's slip is worked out (cold).
+            if head.as_ref().is_none_or(|d| d.fact != recorded) {
+                match self.reconcile(s, ev, &recorded, head, f)? {
+                    Some(h) => head = h,
+                    None => return Ok(()),
+                }
             }
             // The shared judgement, on the due and the record already worked out.
             due::judge_recorded(self, s, ev, head, &recorded, f)
@@ -87,18 +90,396 @@ impl KeridwynFight {
         // Decisions the rules rule out altogether are reported and ignored before the
         // owed consequences are flushed (they do not show those are missing).
         if let Some(v) = self.needless(s, ev) {
+            if v.rule == rules::LURE {
+                self.hold_lure_roll(s, ev);
+            }
             f.violate(v);
             return Ok(());
         }
         let at = s.phase.name();
         if !self.may_precede(s, ev) {
-            due::flush(self, s, f)?;
+            self.flush_owed(s, f)?;
         }
         if let Err(e) = self.decide(s, ev, f) {
-            return Err(self.named_at(s, ev, at, e));
+            // A decision that shows the action's roll or the monster's action die was left out
+            // (audit r6 D7): that one finding, then the decision as the log has it.
+            if !self.gap_before(s, ev, f) {
+                return Err(self.named_at(s, ev, at, e));
+            }
+            self.flush_owed(s, f)?;
+            if let Err(e) = self.decide(s, ev, f) {
+                return Err(self.named_at(s, ev, at, e));
+            }
         }
         self.advance(s);
         Ok(())
+    }
+
+    /// Report and apply every consequence owed before a decision (`due::flush`); the tokens
+    /// it takes off the track were left out where they were owed, and a later `act` naming
+    /// one is that slip written afterwards (`State::filled`).
+    fn flush_owed(&self, s: &mut State, f: &mut Findings) -> Result<(), StepError> {
+        let before = s.done.len();
+        due::flush(self, s, f)?;
+        for k in before..s.done.len() {
+            mark_filled(s, k);
+        }
+        Ok(())
+    }
+
+    /// A recorded consequence that is not the one due (`head`): the table's slip, reported
+    /// once under the rule it breaks, the state brought where the book puts it, the rest left
+    /// to the shared judgement. `None`: the record is dealt with; else the due to judge it
+    /// against.
+    #[cold]
+    #[inline(never)]
+    fn reconcile(
+        &self,
+        s: &mut State,
+        ev: &Event,
+        recorded: &Fact,
+        mut head: Option<Due>,
+        f: &mut Findings,
+    ) -> Result<Option<Option<Due>>, StepError> {
+        // An `act` the replay already took as left out (at a roll of its own, or passed over as
+        // gear that needs no roll), written late: the finding given there is the one slip
+        // (audit r6 D4: `act B enhance-power` after its roll cost a second finding).
+        if let Fact::Acted { who, action: Acting::Token(a) } = *recorded {
+            if s.filled != 0 && !s.track.iter().any(|t| t.who == who && t.action == a) {
+                let k = s.done.iter().rposition(|t| t.who == who && t.action == a);
+                let bit = k.and_then(|k| 1u64.checked_shl(u32::try_from(k).ok()?)).unwrap_or(0);
+                if s.filled & bit != 0 {
+                    s.filled &= !bit;
+                    return Ok(None);
+                }
+            }
+        }
+        // A monster's defeat refused because only its +4 Grit per character beyond the first
+        // keeps it standing (due.rs): the awards the table writes for it, or the defeat written
+        // again, follow from that one slip (audit r6 D8: each was a finding). The fight goes on.
+        if let Some(Fact::Defeated { who: m }) = s.last_fact {
+            let standing = s.fighters.get(m.i()).is_some_and(|x| x.is_monster() && !x.defeated);
+            let follows = match *recorded {
+                Fact::FameGained { .. } | Fact::TrophyTaken { .. } => true,
+                Fact::Defeated { who } => who == m,
+                _ => false,
+            };
+            if standing && follows {
+                return Ok(None);
+            }
+        }
+        // The line just recorded, written again where it is not what is due: one finding,
+        // not applied, so the real next record is still the one owed (audit r6 D3: the copy
+        // was taken for the next due, which was then dropped).
+        if s.last_fact == Some(*recorded) {
+            let v = self.not_due(s, recorded, ev);
+            f.violate(Violation::new(
+                v.rule,
+                format!("`{ev}` is recorded twice: it was done by the line before (not applied again)"),
+            ));
+            return Ok(None);
+        }
+        // An `act` passing over the outcomes or effects of the action before it: an outcome
+        // recorded next may be one of those, written late (`state::PASSED`).
+        if matches!(recorded, Fact::Acted { .. })
+            && head.is_some_and(|d| {
+                matches!(d.cause, Cause::Outcome { .. } | Cause::Effect { .. } | Cause::SelfAilment { .. })
+            })
+        {
+            s.filled |= PASSED;
+        }
+        // The monster's action die left out: an `act` (or any consequence where only the die
+        // is awaited) comes after the reveals.
+        if let Phase::MonsterRoll { second } = s.phase {
+            if head.is_none() || matches!(recorded, Fact::Acted { .. }) {
+                self.action_die_left_out(s, second, f);
+                head = self.next_due(s);
+            }
+        }
+        // The monster's `act` after its die was left out names its action.
+        if s.action_unknown && self.unknown_action_token(s, recorded) {
+            head = self.next_due(s);
+        }
+        // The action's roll left out: an outcome on its target where only the roll is awaited
+        // (not one an `act` just passed over, written late).
+        if head.is_none() && s.filled & PASSED == 0 && self.outcome_unrolled(s, recorded) {
+            let who = s.current.as_ref().map(|c| c.who);
+            self.roll_left_out(s, Some(recorded), f);
+            // The roll itself, written next, is the same slip written late.
+            s.held = who.map(|w| Box::new(HeldRoll::Late(w)));
+            head = self.next_due(s);
+        }
+        if let Some(d) = head.as_mut() {
+            self.as_unrolled(s, d, recorded);
+        }
+        self.passed_over(s, head, recorded, f).map(Some)
+    }
+
+    /// Whether `recorded` is an outcome on a target of the action whose roll is awaited (its
+    /// random pick, a character, when that is awaited).
+    fn outcome_unrolled(&self, s: &State, recorded: &Fact) -> bool {
+        let Fact::Outcome { target, .. } = *recorded else { return false };
+        let Some(c) = s.current.as_ref().filter(|c| !c.rolled) else { return false };
+        match s.phase {
+            Phase::AwaitRoll => c.targets.contains(&target),
+            Phase::AwaitTarget => s.fighters.get(target.i()).is_some_and(|t| !t.is_monster()),
+            _ => false,
+        }
+    }
+
+    /// The roll held for this record (`State::held`), taken off: whether the record is
+    /// dealt with. A roll taken as left out and written now is the same slip, written late:
+    /// no finding, its dice count for what of the action is still to come. A roll held as
+    /// Lure's between characters, followed by a consequence where the roller's next action is
+    /// owed, was that action's: its `act` is reported left out and the roll applied, and the
+    /// record is then stepped.
+    #[cold]
+    #[inline(never)]
+    fn held_roll(&self, s: &mut State, ev: &Event, f: &mut Findings) -> Result<bool, StepError> {
+        let Some(held) = s.held.take() else { return Ok(false) };
+        match *held {
+            HeldRoll::Late(w) => {
+                let Event::Rolled { who, dice, .. } = ev else { return Ok(false) };
+                // Not a new action of theirs awaiting its own roll, nor a Finesse roll-off.
+                let own_next = matches!(s.phase, Phase::AwaitRoll)
+                    && s.current.as_ref().is_some_and(|c| c.who == w && !c.unrolled);
+                if self.seat(s, who) != Some(w) || own_next || matches!(s.phase, Phase::TieBreak { .. }) {
+                    return Ok(false);
+                }
+                if let Some(c) = s.current.as_mut().filter(|c| c.who == w && c.unrolled) {
+                    c.dice = dice.clone();
+                    c.unrolled = false;
+                }
+                Ok(true)
+            }
+            HeldRoll::Lure { who, skill, dice } => {
+                if !ev.is_consequence() || matches!(ev, Event::Acted { .. }) || s.current.is_some() {
+                    return Ok(false);
+                }
+                let next = self.next_token(s).map(|(_, t)| t).filter(|t| t.who == who);
+                if !next.is_some_and(|t| self.action_skill(s, t.action) == Some(skill)) {
+                    return Ok(false);
+                }
+                self.flush_owed(s, f)?;
+                if !matches!(s.phase, Phase::AwaitRoll) {
+                    return Ok(false);
+                }
+                let label = self.label(s, who).to_string();
+                let again = Event::Rolled { who: Name::new(&label), skill, dice: dice.clone() };
+                self.roll(s, &again, &label, skill, &dice, f)?;
+                self.advance(s);
+                Ok(false)
+            }
+        }
+    }
+
+    /// Hold a roll reported as Lure's between characters (`HeldRoll::Lure`).
+    fn hold_lure_roll(&self, s: &mut State, ev: &Event) {
+        if let Event::Rolled { who, skill, dice } = ev {
+            if let Some(who) = self.seat(s, who) {
+                s.held = Some(Box::new(HeldRoll::Lure { who, skill: *skill, dice: dice.clone() }));
+            }
+        }
+    }
+
+    /// Tokens that need no roll (gear that does not attack; Lure between characters) passed
+    /// over by the `act` of a later token: each `act` left out, reported once and applied (its
+    /// effect granted where the book puts it: "Their Heavy Shield on 11 simply takes place",
+    /// l.53), so the later actions are judged as the book has them (audit r6 D2: the shield
+    /// stayed on the track and every later `act` was a finding, the book's own `miss A` one).
+    /// One participant's two tokens on one number are `reorder`'s (`own-tie-order`). Returns
+    /// the due the record is then judged against.
+    fn passed_over(
+        &self,
+        s: &mut State,
+        mut head: Option<Due>,
+        recorded: &Fact,
+        f: &mut Findings,
+    ) -> Result<Option<Due>, StepError> {
+        let Fact::Acted { who: rw, action: Acting::Token(ra) } = *recorded else { return Ok(head) };
+        let Some(rec) = s.track.iter().find(|t| t.who == rw && t.action == ra).copied() else {
+            return Ok(head);
+        };
+        for _ in 0..=s.track.len() {
+            let Some(d) = head else { break };
+            let (Cause::Act, Fact::Acted { who: dw, action: Acting::Token(da) }) = (d.cause, d.fact) else {
+                break;
+            };
+            if (dw, da) == (rw, ra) {
+                break;
+            }
+            let Some(owed) = s.track.iter().find(|t| t.who == dw && t.action == da).copied() else { break };
+            if dw == rw && owed.priority == rec.priority && self.params.own_tie_order == OwnTieOrder::Any {
+                break;
+            }
+            if self.action_skill(s, owed.action).is_some() {
+                break;
+            }
+            f.violate(due::left_out(self, s, &d));
+            self.apply_due(s, &d, &d.fact, f)?;
+            mark_filled(s, s.done.len().saturating_sub(1));
+            head = self.next_due(s);
+        }
+        Ok(head)
+    }
+
+    /// The skill an action on the track rolls, `None` when it needs no roll: gear that does
+    /// not attack (l.10 "they simply grant their effect"), Lure with no monster to lure.
+    pub(crate) fn action_skill(&self, s: &State, action: Action) -> Option<Skill> {
+        match action {
+            Action::Lure => s.monster().filter(|&m| !s.fighter(m).defeated).map(|_| Skill::Wit),
+            Action::Card(id) => {
+                let k = self.catalog.cards.get(id)?;
+                match k.attack {
+                    Some(a) => Some(a.roll),
+                    None if k.kind == CardKind::Spell => Some(Skill::Wit),
+                    None => None,
+                }
+            }
+        }
+    }
+
+    /// The due outcome or damage of an action whose roll was left out (`Current::unrolled`),
+    /// as recorded: the dice are unknown, so any outcome may be the roll's, and a damage is
+    /// the card's with some Accuracy (at most one a die of the roll's skill).
+    fn as_unrolled(&self, s: &State, d: &mut Due, recorded: &Fact) {
+        let Some(c) = s.current.as_ref().filter(|c| c.unrolled) else { return };
+        match (d.fact, *recorded) {
+            (Fact::Outcome { target, .. }, Fact::Outcome { target: t, .. }) if t == target => {
+                d.fact = *recorded
+            }
+            (Fact::DamageDealt { who, damage, block, .. }, Fact::DamageDealt { who: w, damage: dr, .. })
+                if w == who =>
+            {
+                let dice = i32::from(s.fighter(c.who).tier(c.skill));
+                if dr >= damage && dr <= damage.saturating_add(dice) {
+                    let injury = dr.saturating_sub(block).max(0);
+                    d.fact = Fact::DamageDealt { who, damage: dr, block, injury };
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// A decision recorded where the action's roll or the monster's action die was still
+    /// awaited, and that shows it was left out: another fighter's roll, a reveal or an action
+    /// die while a roll is awaited; a roll or a reveal while the action die is. Reported once;
+    /// whether the decision then applies is the caller's.
+    #[cold]
+    #[inline(never)]
+    fn gap_before(&self, s: &mut State, ev: &Event, f: &mut Findings) -> bool {
+        match s.phase {
+            Phase::AwaitRoll | Phase::AwaitTarget => {
+                let Some(c) = s.current.as_ref().filter(|c| !c.rolled) else { return false };
+                let shows = match ev {
+                    Event::Rolled { who, .. } => self.seat(s, who).is_some_and(|i| i != c.who),
+                    Event::Revealed { .. } | Event::MonsterActionRolled { .. } => true,
+                    _ => false,
+                };
+                if shows {
+                    self.roll_left_out(s, None, f);
+                }
+                shows
+            }
+            // The action die written after the `act`s it was left out before: the same slip,
+            // written late; it places the monster's token (none was named yet).
+            Phase::Actions if s.action_unknown && matches!(ev, Event::MonsterActionRolled { .. }) => {
+                s.action_unknown = false;
+                s.set_phase(Phase::MonsterRoll { second: false });
+                true
+            }
+            Phase::MonsterRoll { second } => {
+                let shows = matches!(ev, Event::Rolled { .. } | Event::Revealed { .. });
+                if shows {
+                    self.action_die_left_out(s, second, f);
+                }
+                shows
+            }
+            _ => false,
+        }
+    }
+
+    /// The action's roll left out (audit r6 D7: the outcome recorded was "not due", the next
+    /// `act` and roll stopped the replay): one kf.roll.skill finding naming the roll ("Each
+    /// attack indicates on the card what Skill to roll", l.5; "When using a Spell that does not
+    /// attack, roll Wit", l.10). The outcome recorded next (`recorded`) is taken as the roll's;
+    /// with none, the action is taken as having had no effect.
+    fn roll_left_out(&self, s: &mut State, recorded: Option<&Fact>, f: &mut Findings) {
+        let Some(c) = s.current.as_ref() else { return };
+        let outcome = match recorded {
+            Some(&Fact::Outcome { target, .. }) => Some(target),
+            _ => None,
+        };
+        let then = if outcome.is_some() {
+            "the outcome recorded is taken as the roll's"
+        } else {
+            "no outcome is recorded, so the action is taken as having had no effect"
+        };
+        let msg = format!(
+            "the log leaves out {}'s {} roll for `{}` (each action rolls the Skill it names); {then}",
+            self.label(s, c.who),
+            c.skill,
+            self.action_name(c.action)
+        );
+        f.violate(Violation::new(rules::ROLL_SKILL, msg));
+        if matches!(s.phase, Phase::AwaitTarget) {
+            if let Some(t) = outcome {
+                self.set_pick(s, t, f);
+            }
+        }
+        if let Some(c) = s.current.as_mut() {
+            c.rolled = true;
+            c.unrolled = true;
+            c.dice = Roll::default();
+            c.at = 0;
+            c.effect = None;
+            c.early = 0;
+            c.pick_pending = false;
+            if outcome.is_none_or(|t| !c.targets.contains(&t)) {
+                c.targets.clear();
+            }
+        }
+        s.set_phase(Phase::Rolled);
+        self.advance(s);
+    }
+
+    /// The monster's action die left out (audit r6 D7: the `act`s after it were "not due" and
+    /// the next roll stopped the replay): one kf.round.monster-action finding (l.32 "randomly
+    /// choose what action the monster will use by rolling 1 die"); the actions go on, and the
+    /// `act` the log records for the monster names its action (`unknown_action_token`).
+    fn action_die_left_out(&self, s: &mut State, second: bool, f: &mut Findings) {
+        let name = s.monster().map_or("the monster", |m| self.label(s, m));
+        let which = if second { "second action die" } else { "action die" };
+        let msg = format!(
+            "the log leaves out {name}'s {which} (`action {name} N`): the action it uses is taken from the              `act` the log records for it"
+        );
+        f.violate(Violation::new(rules::MONSTER_ACTION, msg));
+        s.monster_rolled = true;
+        s.second_rolled |= second;
+        s.action_unknown = true;
+        s.set_phase(Phase::Actions);
+    }
+
+    /// Where the monster's action die was left out, its `act` naming one of its actions puts
+    /// that action's token on the track (at its Priority, the monster's modifiers counted),
+    /// to be judged there like any token. Whether it did.
+    fn unknown_action_token(&self, s: &mut State, recorded: &Fact) -> bool {
+        let Fact::Acted { who, action: Acting::Token(Action::Card(card)) } = *recorded else { return false };
+        let Some(fighter) = s.fighters.get(who.i()) else { return false };
+        let Who::Monster(id) = fighter.who else { return false };
+        if fighter.defeated || s.track.iter().any(|t| t.who == who) {
+            return false;
+        }
+        let Some(m) = self.catalog.monsters.get(id) else { return false };
+        if !m.actions.iter().any(|(_, c)| *c == card) {
+            return false;
+        }
+        let Some(base) = self.catalog.cards.get(card).and_then(|k| k.priority) else { return false };
+        let second = s.done.iter().any(|t| t.who == who);
+        let priority = self.token_priority(s, who, base, second);
+        s.track.push(Token { who, action: Action::Card(card), priority, on: None, second });
+        s.action_unknown = false;
+        true
     }
 
     /// A decision out of sequence names the phase the fight was at when it came (`at`, the
@@ -304,9 +685,27 @@ impl KeridwynFight {
                     ),
                 ))
             }
-            Event::Rolled { who, .. } if s.current.is_none() && !matches!(s.phase, Phase::AwaitRoll) => {
+            Event::Rolled { who, skill, .. } if s.current.is_none() && !matches!(s.phase, Phase::AwaitRoll) => {
                 let i = self.seat(s, who)?;
                 let last = s.done.last().filter(|t| t.who == i)?;
+                // Lure between characters has nothing to lure (no monster, nothing Breakable,
+                // l.40), so its roll, the one the book describes Lure with (l.53), is not due:
+                // one finding, not applied (audit r6 D5: it was taken as the next action's).
+                if last.action == Action::Lure && s.monster().is_none() {
+                    return Some(Violation::new(
+                        rules::LURE,
+                        format!(
+                            "Lure has no effect in a fight between characters (there is no monster to lure): \
+                             no roll is due, `{ev}` is not applied"
+                        ),
+                    ));
+                }
+                // The roller's next token rolls this skill: this is its roll, its `act` left out
+                // (audit r6 D2: the roll was taken for the gear just used, which needs none).
+                let next = self.next_token(s).map(|(_, t)| t).filter(|t| t.who == i);
+                if next.is_some_and(|t| self.action_skill(s, t.action) == Some(*skill)) {
+                    return None;
+                }
                 let Action::Card(id) = last.action else { return None };
                 let card = self.catalog.cards.get(id)?;
                 (card.kind == CardKind::Gear && card.attack.is_none()).then(|| {
@@ -367,5 +766,13 @@ impl KeridwynFight {
             Event::Recalled { who, merc, bonus } => self.recall(s, ev, who, merc, *bonus, f),
             _ => Ok(()),
         }
+    }
+}
+
+/// Mark `s.done[k]` as a token the replay took as left out (`State::filled`).
+fn mark_filled(s: &mut State, k: usize) {
+    // Bit 63 is `PASSED`; a round of more than 63 tokens goes unmarked.
+    if let Some(bit) = u32::try_from(k).ok().filter(|&k| k < 63).and_then(|k| 1u64.checked_shl(k)) {
+        s.filled |= bit;
     }
 }
