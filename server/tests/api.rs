@@ -23,7 +23,7 @@ fn the_disputed_session_reads_as_on_the_command_line() {
 
     let verify = get(&format!("{u}/api/sessions/friday/verify?format=text"));
     assert_eq!((verify.status, verify.exit), (200, Some(1)));
-    assert!(verify.body.starts_with("friday: proving-grounds (rules version 13)\n"), "{}", verify.body);
+    assert!(verify.body.starts_with("friday: proving-grounds (rules version 14)\n"), "{}", verify.body);
     assert!(
         verify.body.contains("record #10 `up 4`: violation of pg.resolve.color-requirement\n"),
         "{}",
@@ -367,7 +367,7 @@ fn import_fork_and_snapshot_through_the_api() {
     assert_eq!(imported.status, 201, "{}", imported.body);
     assert_eq!(
         imported.json()["stdout"],
-        "session `saturday`: proving-grounds with 16 record(s), rules version 13\n"
+        "session `saturday`: proving-grounds with 16 record(s), rules version 14\n"
     );
     let again = post(&format!("{u}/api/import"), &body.to_string(), None);
     assert_eq!(again.status, 409, "{}", again.body);

@@ -238,6 +238,10 @@ impl ProvingGrounds {
         } else if !wound && self.config.ring_entry == RingEntry::Wound {
             // "If suffering a wound causes the health marker to move into the space ..." (l.173):
             // a card's loss allows no replacement, and the stack stays on its space.
+        } else if s.health == s.stack_at(self.config.rings) && s.replace_ahead > 0 {
+            // The replacement recorded ahead of this wound is its own (`replace_out_of_turn`).
+            s.replace_ahead -= 1;
+            self.stack_moves_down(s);
         } else if s.health == s.stack_at(self.config.rings) && !s.stack.is_empty() {
             let has_white = s.pool.iter().any(|d| d.color == Color::White);
             if has_white || self.config.replace_without_white != ReplaceWithoutWhite::Skip {
@@ -256,6 +260,9 @@ impl ProvingGrounds {
         // Entering the stack's space with no white die is a ring entry all the same: a
         // replacement then breaks only the white-die rule (below).
         let owed = s.replace_owed || s.replace_no_white || s.replace_banked > 0;
+        if !owed && self.replace_out_of_turn(s, discarded, taken, f) {
+            return;
+        }
         if !owed {
             // One mistake, one finding: a replacement nothing allowed is that rule's alone,
             // whatever dice it names (under Sun and Moon there is no stack at all).
@@ -337,6 +344,65 @@ impl ProvingGrounds {
         s.replace_no_white = false;
     }
 
+    /// A `replace` nothing allows at this point that is a replacement recorded out of its
+    /// place, made as recorded with at most one finding (true), or not (false):
+    /// - before the wound that allows it (left out, or recorded after it): in step 2, while
+    ///   an enemy's marker sits on its bottom space, its wound not yet resolved, and the next
+    ///   wound moves the health marker into the stack's space. The next wound into the stack
+    ///   is then its wound ("you get to replace", l.173): no finding here, and that wound
+    ///   moves the stack down as the replacement would have; a wound left out is reported
+    ///   where it is made (audit r6 D12: the replacements after a missing ring-entry wound
+    ///   were findings too).
+    /// - after `recover`, before the next roll, when the close counted a replacement
+    ///   declined: its late record (the stack moved down then), reported once under
+    ///   `pg.round.step-order` (under `replacement=mandatory` the close reported it already).
+    ///   It was reported and applied with the stack moved a second time, so the next wound
+    ///   into the stack was refused its replacement (audit r6 D10).
+    #[cold]
+    #[inline(never)]
+    fn replace_out_of_turn(
+        &self,
+        s: &mut State,
+        discarded: Option<Color>,
+        taken: Color,
+        f: &mut Findings,
+    ) -> bool {
+        let white = discarded == Some(Color::White) && s.pool.iter().any(|d| d.color == Color::White);
+        if !white || s.stack.get(taken) == 0 {
+            return false;
+        }
+        let late = s.phase == Phase::Draw && s.round > 0 && s.replace_declined > 0;
+        let ahead = matches!(s.phase, Phase::Move | Phase::Check)
+            && s.health.saturating_add(1) == s.stack_at(self.config.rings)
+            && (0..SLOTS)
+                .filter(|&j| s.slots[j].card.is_some() && s.slots[j].marker == 0 && self.certain_about(s, j))
+                .count()
+                > s.replace_ahead as usize;
+        if late {
+            s.replace_declined -= 1;
+            if self.config.replacement != Replacement::Mandatory {
+                f.violate(Violation::new(
+                    STEP_ORDER,
+                    "dice are replaced in step 2, right after the wound: this replacement comes after the round's recovery",
+                ));
+            }
+        } else if ahead {
+            s.replace_ahead += 1;
+        } else {
+            return false;
+        }
+        // As `replace` does: the lowest white die goes, and its face stays with the new die.
+        let value = s
+            .pool
+            .position(|d| d.color == Color::White)
+            .and_then(|j| s.pool.remove(j))
+            .map_or(0, |d| d.value);
+        s.stack.0[taken.index()] -= 1;
+        s.pool.push(Die::new(value, taken));
+        s.pool.sort();
+        true
+    }
+
     /// A wound comes while the last one's replacement is still owed: that replacement stays
     /// owed until the round ends (l.173-175: each wound into the stack gives one, audit r6
     /// A1), and the stack moves down as after it, so this wound may enter it again.
@@ -383,6 +449,7 @@ impl ProvingGrounds {
 
     /// Step 2B is over: markers left on a top or bottom space, and a replacement not made.
     pub(super) fn close_checks(&self, s: &mut State, e: &Event, f: &mut Findings) {
+        s.replace_declined = 0;
         if s.made.recovery {
             s.made.recovery = false; // the round being closed is not the one recovered before
             s.made.settle();
@@ -450,10 +517,20 @@ impl ProvingGrounds {
         }
         if s.replace_owed {
             self.pass_replacement(s, f, "the wound entered the ring space but no die was replaced");
+            s.replace_declined = 1;
+        }
+        if s.replace_ahead > 0 {
+            // Recorded ahead of a wound into the stack that never came: not owed after all.
+            s.replace_ahead = 0;
+            f.violate(Violation::new(
+                REPLACE_NOT_OWED,
+                "no wound of this round moved the health marker into the space of the colored stack for the replacement recorded before it",
+            ));
         }
         if s.replace_banked > 0 {
             // Owed by earlier wounds, not made by the round's end: declined (the stack moved
             // down when the next wound came).
+            s.replace_declined = s.replace_declined.saturating_add(s.replace_banked);
             s.replace_banked = 0;
             if self.config.replacement == Replacement::Mandatory {
                 f.violate(Violation::new(

@@ -56,6 +56,13 @@ impl ProvingGrounds {
         if (s.replace_owed || s.replace_banked > 0) && waits {
             return None; // the player decides which die: no consequence comes first
         }
+        // A conspirator owed by a defeat is a random card (card l.27 "Draw a new conspirator
+        // card"): nothing is derived past it, so a log's own `reveal` after its defeat comes
+        // before the wounds and the recovery derived (audit r6 D15: a losing wound derived
+        // first put the log's reveal after the end of the game).
+        if self.modules().any(|m| m.awaits_chance(self, s)) {
+            return None;
+        }
         // Under `replacement=optional` the replacement is a choice ("you get to replace"),
         // and declining is recording nothing: what the rules owe after it (the other checks,
         // `recover`) is derived as if declined. A recorded `replace` is taken first
@@ -69,9 +76,6 @@ impl ProvingGrounds {
         if let Some(i) = self.pending_wound(s) {
             return Some(Action::WoundSuffered { slot: i as u8 + 1, exhausted: self.default_exhaust(s, i) });
         }
-        if self.modules().any(|m| m.awaits_chance(self, s)) {
-            return None;
-        }
         Some(Action::Recovered)
     }
 
@@ -79,6 +83,10 @@ impl ProvingGrounds {
     /// (`Game::owed_decision`), named with its notation form and the player's choice as the
     /// placeholder `COLOR`, so a log ending here is incomplete without a die being guessed.
     pub(super) fn decision_owed(&self, s: &State) -> Option<String> {
+        if matches!(s.phase, Phase::Move | Phase::Check) && self.reveal_pending(s) {
+            // The card is a random draw: a log ending here lacks it (and what follows it).
+            return Some("a conspirator revealed for the defeat (card l.27), `reveal CARD`".to_string());
+        }
         if self.config.replacement != Replacement::Mandatory
             || !(s.replace_owed || s.replace_banked > 0)
             || s.phase == Phase::Over

@@ -366,7 +366,9 @@ impl ProvingGrounds {
                 // recorded later, is judged against where the marker is (l.147 "If the battle
                 // marker on an enemy card has now reached the top space or bottom space").
                 // Not after an unverified effect: the table may have done what it says.
-                if let (Some(card), true) = (s.slots[t].card, self.certain_about(s, t)) {
+                // A weak enemy's skipped turn is made too (`only_weak`).
+                let make = self.certain_about(s, t) || self.only_weak(s, t);
+                if let (Some(card), true) = (s.slots[t].card, make) {
                     self.apply_turn(s, t, card, exp, &due);
                     // Its late record, if the log has one, is the record of this move.
                     s.made.turns[t] = Some(exp);

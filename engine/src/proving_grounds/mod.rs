@@ -250,7 +250,17 @@ impl Game for ProvingGrounds {
             // a reveal before its pending defeat is that defeat's; the dragonling die missing
             // from the roll is reported at a reroll; a refill draw after the winning recovery is
             // no finding (l.185, l.31); a wound may exhaust a die in a chariot's reserve (l.159).
-            rules_version: 13,
+            // 14 (audit r6, continued): a `replace` recorded while a marker waits on its
+            // bottom space for the wound that enters the stack is that wound's replacement (a
+            // ring-entry wound left out is one finding, not three); a `replace` just after
+            // `recover` is the late record of the one the close counted declined (one
+            // pg.round.step-order, the stack not moved again); a weak enemy's skipped turn is
+            // made as l.121-133 say (its finding stays uncertain); nothing is derived past a
+            // conspirator owed by a defeat, and a log ending there is incomplete for it; a
+            // first roll with a color misread gives the pool back its colors at recovery; a
+            // `load` of a die the pool lacks is one pg.chariots.place-from-pool finding (a die
+            // of that face in another color is placed) and the replay goes on.
+            rules_version: 14,
         }
     }
 

@@ -46,6 +46,16 @@ impl ProvingGrounds {
                 ROLL_WHOLE_POOL,
                 format!("rolled `{dice}` but the pool holds {:#}", s.pool.colors()),
             ));
+            if dice.len() == s.pool.len() {
+                // Every die rolled, a color misread (`1` for `1g`): the round is judged by the
+                // dice as recorded, and its recovery gives the pool back its own colors (setup
+                // l.67; the pool is only changed by a replacement, l.173), as it does for an
+                // effect's dice (`recover::end_effect_dice`): the misread die was not lost for
+                // the game, so the next correct roll is no second finding (audit r6 D17).
+                let (rolled, pool) = (dice.colors(), s.pool.colors());
+                s.effect_extra = rolled.minus(pool);
+                s.effect_missing = pool.minus(rolled);
+            }
         }
         s.pool = *dice;
         s.pool.sort();

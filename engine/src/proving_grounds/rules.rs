@@ -145,6 +145,9 @@ rules! {
     CHARIOT_PLACE_DURING_ROLL = "pg.chariots.place-during-roll",
         "Chariots: dice are placed on the chariot during rolling (step 1)",
         "Reference card: Step 1 (Chariots module)";
+    CHARIOT_PLACE_FROM_POOL = "pg.chariots.place-from-pool",
+        "Chariots: the dice placed on the chariot are dice of the pool, as rolled",
+        "Reference card: Step 1 (\"Place any required dice on the chariot\")";
     CHARIOT_PLACE_REQUIRED = "pg.chariots.place-required",
         "Chariots: a die placed on the chariot fills a part of its defeat condition (see chariot-dice)",
         "Reference card: Step 1 (\"Place any required dice on the chariot\")";

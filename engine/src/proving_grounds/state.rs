@@ -90,6 +90,16 @@ pub struct State {
     /// (l.173-175) gives each wound into the stack its replacement, and nothing says one
     /// lapses when the next wound is resolved, so they may all be made until the round ends.
     pub replace_banked: u8,
+    /// Replacements recorded before the wound that allows them, while a marker sat on its
+    /// bottom space with its wound not yet resolved and the next wound would enter the stack's
+    /// space: each is the replacement of the next wound into the stack (left out, or recorded
+    /// after it), which then moves the stack down as a replacement does (audit r6 D12).
+    #[serde(default)]
+    pub replace_ahead: u8,
+    /// Replacements the round's close counted declined (`checks::close_checks`): a `replace`
+    /// recorded after `recover`, before the next roll, is the late record of one (audit r6 D10).
+    #[serde(default)]
+    pub replace_declined: u8,
     /// The round whose enemy abilities were reported (at its first resolution): an ability
     /// may bear on any attack of the round, so it is reported once, for every enemy in play.
     pub abilities_round: u16,
@@ -169,6 +179,8 @@ impl State {
             replace_owed: false,
             replace_no_white: false,
             replace_banked: 0,
+            replace_ahead: 0,
+            replace_declined: 0,
             abilities_round: 0,
             moved: 0,
             cursor: 0,

@@ -131,12 +131,24 @@ impl ProvingGrounds {
             ));
         }
         for d in dice.iter() {
-            let j = s
-                .pool
-                .position(|p| p.value == d.value && p.color == d.color)
-                .ok_or_else(|| StepError::new(format!("no die {d} in the pool to place on the chariot")))?;
+            let mut placed = *d;
+            let j = match s.pool.position(|p| p.value == d.value && p.color == d.color) {
+                Some(j) => j,
+                None => {
+                    // A die the pool does not hold (a face or color misread): one finding, and
+                    // the replay goes on (it stopped here). A die showing that face in another
+                    // color is the one placed (the color misread); with none, nothing is.
+                    f.violate(Violation::new(
+                        CHARIOT_PLACE_FROM_POOL,
+                        format!("no die {d} in the pool to place on the chariot (the pool: {})", s.pool),
+                    ));
+                    let Some(j) = s.pool.position(|p| p.value == d.value) else { continue };
+                    placed = s.pool.as_mut_slice()[j];
+                    j
+                }
+            };
             s.pool.remove(j);
-            if !s.mods.chariots.dice.push(*d) {
+            if !s.mods.chariots.dice.push(placed) {
                 return Err(StepError::new("the chariot cannot hold more dice than the box has"));
             }
         }

@@ -165,6 +165,21 @@ impl ProvingGrounds {
             && !(i < SLOTS && s.marker_unknown & (1 << i) != 0)
     }
 
+    /// Whether what makes slot `i`'s resolution uncertain is only its enemy's unverified
+    /// weakness this round (no wider effect, its marker where the log says). A marker turn
+    /// the log left out is then still made as the verified rules require, its finding
+    /// uncertain: the weakness's effect is written nowhere (l.49), the move the book gives
+    /// (l.121-133) is the table it implies, and leaving it unmade kept the marker a space off
+    /// for the rest of the game, so that correct records rounds later were counted violations
+    /// (audit r6 D19). (A wound left out stays unmade: a marker left on its end space is the
+    /// table's own sign the weakness may have acted, `leave_marker_unknown`.)
+    pub(in crate::proving_grounds) fn only_weak(&self, s: &State, i: usize) -> bool {
+        s.taint.is_none()
+            && s.tainted_event.is_none()
+            && self.weak_uncertain(s, i).is_some()
+            && !(i < SLOTS && s.marker_unknown & (1 << i) != 0)
+    }
+
     /// Report `v`, a finding about slot `i`'s resolution: uncertain when that enemy met an
     /// unverified weakness this round, or when an unverified effect of an earlier round left
     /// its marker where the log cannot say (`leave_marker_unknown`).
