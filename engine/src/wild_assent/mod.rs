@@ -366,6 +366,7 @@ impl Game for WildAssent {
         // wa.arena.momentum.duration after round 1) and taken as the dice the side uses (was
         // one per assignment and one at the first activation). An obstacle placed after the
         // first Gladiator, reported there, is no second wa.arena.place.obstacle-turns.
+        // Two Creature activations swapped in a four-player match are one finding (D8).
         GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 24 }
     }
     fn rules() -> &'static [RuleInfo] {
