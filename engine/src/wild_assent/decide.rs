@@ -1204,6 +1204,29 @@ impl WildAssent {
         true
     }
 
+    /// A `summon` with no activation open: when its summoner (the one miniature on the board
+    /// of that card) could have activated here, its `activate` line was left out (audit r6
+    /// D12, the Summon entering "during its activation before it moves or acts"). One
+    /// `wa.activation.own` finding and its activation opened, so the Summon enters in it and
+    /// the replay goes on (the Summon's own `activate` was refused, and stopped it).
+    #[cold]
+    #[inline(never)]
+    fn summoner_left_out(
+        &self,
+        s: &mut State,
+        summoner: Option<Id<super::cards::UnitCard>>,
+        f: &mut Findings,
+    ) -> bool {
+        let Some(card) = summoner else { return false };
+        let mut found =
+            s.units.iter().enumerate().filter(|(_, u)| {
+                u.card == card && u.on_board() && u.kind != UnitKind::Summon && !u.exhausted
+            });
+        let (Some((i, _)), None) = (found.next(), found.next()) else { return false };
+        let Ok(u) = UnitIx::try_from(i) else { return false };
+        self.activation_left_out(s, u, "summons", f)
+    }
+
     /// A miniature in a Pit spends its activation climbing out. Inlined, the report out of
     /// line, as [`WildAssent::acting`].
     #[inline]
@@ -1454,6 +1477,9 @@ impl WildAssent {
         // The walk was cut short by a step the rules refuse (reported): the steps after it
         // were not walked, so the destination the log gives is not held to the walk.
         let mut cut = false;
+        // The step that cut it led off the board: with a `-> FIELD` on it, the walk began
+        // elsewhere (a `move` left out, `destination_contradicted`), not a step off the edge.
+        let mut off = false;
         // The findings so far: a walk from where the miniature was not is not judged.
         let mark = (f.violations.len(), f.uncertain.len());
         for (k, step) in path.steps().enumerate() {
@@ -1496,6 +1522,7 @@ impl WildAssent {
                     self.report_refusal(s, u, unit, movement, step, kind, refusal, f);
                     if matches!(refusal, Refusal::OffBoard(_) | Refusal::Stopped(_)) {
                         cut = true;
+                        off = matches!(refusal, Refusal::OffBoard(_));
                         break;
                     }
                     let (next, _) = Self::raw_step(place, kind);
@@ -1519,8 +1546,10 @@ impl WildAssent {
         }
         // Where the movement ends, and where the log says it ends.
         let end = place.at;
-        if let Some(to) = to.filter(|&t| t != end && !cut) {
-            place = self.destination_contradicted(s, u, unit, place, to, mark, f)?;
+        if let Some(to) = to.filter(|&t| {
+            t != end && (!cut || (off && self.params.board.contains(t) && s.at(t).is_none_or(|o| o == u)))
+        }) {
+            place = self.destination_contradicted(s, u, unit, (before.0, path), place, to, mark, f)?;
         }
         let end = place.at;
         // Where its movement ends is judged at once for a Creature (its movement is one
@@ -1601,16 +1630,25 @@ impl WildAssent {
 
     /// A move whose steps lead elsewhere than its `-> FIELD`: the miniature was not where
     /// the steps began, a `move` of it left out before (audit r6 D12). One finding, and the
-    /// miniature is taken where the log says it went (its facing as walked), so the records
-    /// after it are judged from there (the replay stopped here). A field the miniature may
-    /// not be taken to (off the board, another miniature's) still stops the replay.
+    /// miniature is taken where the log says it went, so the records after it are judged from
+    /// there (the replay stopped here). A field the miniature may not be taken to (off the
+    /// board, another miniature's) still stops the replay.
+    ///
+    /// Its facing is the one the book implies: the steps are relative to the facing at each
+    /// one, so they lead to `to` from one start field for each facing the miniature may have
+    /// had; the left-out movement is taken as the cheapest that puts it there (fields walked
+    /// plus quarter turns, each 1 Speed; a start on its own field first, the omission then
+    /// only a turn), and the miniature faces as those steps leave it. Taking the facing as
+    /// walked from the old one made every later move of it contradict itself again.
     #[cold]
     #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
     fn destination_contradicted(
         &self,
         s: &State,
         u: UnitIx,
         unit: Name,
+        (start, path): (Place, &Path),
         place: Place,
         to: Pos,
         mark: (usize, usize),
@@ -1623,22 +1661,49 @@ impl WildAssent {
                 to.algebraic()
             )));
         }
+        // The start (field, facing) of each reading, and the facing the steps leave.
+        let mut best: Option<((u32, u32), Place, Facing)> = None;
+        let facings = [start.facing, start.facing.right(), start.facing.left(), start.facing.right().right()];
+        for (turns, f0) in [0u32, 1, 1, 2].into_iter().zip(facings) {
+            let mut p = Place::new(start.at, f0);
+            for step in path.steps() {
+                p = Self::raw_step(p, step.kind()).0;
+            }
+            let (dx, dy) = start.at.delta(p.at);
+            let (Ok(dx), Ok(dy)) = (i16::try_from(dx), i16::try_from(dy)) else { continue };
+            let from = Place::new(to.offset(-dx, -dy), f0);
+            if !self.params.board.contains(from.at) {
+                continue;
+            }
+            let far = start.at.distance(from.at);
+            let key = (far + turns, far);
+            if best.as_ref().is_none_or(|b| key < b.0) {
+                best = Some((key, from, p.facing));
+            }
+        }
+        let (from, facing) = best.map_or((start, place.facing), |b| (b.1, b.2));
+        // Where the steps lead from where the replay had it (off the board, it may be).
+        let walked = path.steps().fold(start, |p, step| Self::raw_step(p, step.kind()).0);
         // The steps' findings were of a walk from the wrong field: dropped.
         f.violations.truncate(mark.0);
         f.uncertain.truncate(mark.1);
+        let why = if from.at == start.at {
+            format!("it faced {} where they begin (a turn left out?)", from.facing)
+        } else {
+            "it was not where they begin (a `move` left out?)".to_string()
+        };
         f.violate(self.v(
             s,
             rules::DIRECTIONS,
             format!(
-                "`{unit}`'s steps lead to {}, not {}: it was not where they begin (a `move` left out?); \
-                 taken to {} as recorded",
-                place.at.algebraic(),
+                "`{unit}`'s steps lead to {}, not {}: {why}; taken to {} as recorded, facing {facing}",
+                walked.at.algebraic(),
                 to.algebraic(),
                 to.algebraic()
             ),
             &[u],
         ));
-        Ok(Place::new(to, place.facing))
+        Ok(Place::new(to, facing))
     }
 
     /// A miniature in a Pit that moves instead of climbing out (`exit`), reported by
@@ -2520,13 +2585,14 @@ impl WildAssent {
             return Err(StepError::new(format!("`{unit}` is already on the board")));
         }
         let c = &self.units()[card];
-        let Some(act) = s.act.clone() else {
+        if s.act.is_none() && !self.summoner_left_out(s, c.summoner, f) {
             f.violate(Violation::new(
                 rules::SUMMON_ENTER,
                 "a Summon enters during its summoner's activation",
             ));
             return Ok(());
-        };
+        }
+        let Some(act) = s.act.clone() else { return Ok(()) };
         let summoner = act.unit;
         let sname = s.unit(summoner).name;
         if Some(s.unit(summoner).card) != c.summoner {

@@ -1414,9 +1414,13 @@ impl Consequences for WildAssent {
                     // the damage is owed last.
                     (Stage::Hazard, Fact::Afflict(..)) => Stage::HazardLast,
                     (Stage::Knock, Fact::Knock(t, None)) => {
-                        // Recorded as staying although due elsewhere: the hazard still counts
-                        // only where the rules put one.
-                        let _ = t;
+                        // Recorded as staying although due elsewhere (the finding is made):
+                        // the replay goes on with the miniature where the rules knock it
+                        // (Hunt Example 10, l.245: Illithena "is knocked into the adjacent
+                        // Pit ... she will have to forfeit her next activation"), so a Pit it
+                        // lands in holds it and its `exit` is no second finding (audit r6 D5).
+                        // Reached only after that mismatch: the clean path never comes here.
+                        self.knocked_as_due(s, *t, d.fact);
                         Stage::Done
                     }
                     _ => next_stage(stage),
@@ -1853,6 +1857,19 @@ impl WildAssent {
 }
 
 impl WildAssent {
+    /// A Knockback recorded as staying where the rules move the miniature (`due`, with its
+    /// field): reported by `compare`, then taken as the rules make it, so the records after it
+    /// are judged from the field (and Pit) the book puts it on (audit r6 D5).
+    #[cold]
+    #[inline(never)]
+    fn knocked_as_due(&self, s: &mut State, t: UnitIx, due: Fact) {
+        if let Fact::Knock(u, Some(_)) = due {
+            if u == t {
+                self.apply_fact(s, &due);
+            }
+        }
+    }
+
     /// [`Consequences::apply`] after a finding: when the last one is the kit's report that the
     /// log leaves out this very due (`kit::due::left_out`), the fact is made by the engine.
     #[inline(never)]

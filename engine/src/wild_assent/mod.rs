@@ -354,7 +354,20 @@ impl Game for WildAssent {
         // played but on the book's schedule (D8: two activations swapped) is accepted. A
         // Silvestrem card or Momentum roll reported missing is not a second finding when it
         // is recorded late (D7).
-        GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 23 }
+        // Rules version 24 (audit r6, the items left): a Knockback recorded as staying where
+        // the rules move the miniature leaves it where the rules put it (Hunt Example 10:
+        // knocked into the Pit, its `exit` is no second finding). A move left out whose
+        // movement turned the miniature: the later move that contradicts its `-> FIELD` takes
+        // the facing the cheapest left-out movement gives (it kept the old one, so each later
+        // move was a finding again), also where its steps from the old place left the board.
+        // A `summon` with no activation open opens its summoner's (`activate` left out: one
+        // wa.activation.own; the replay stopped at the Summon's `activate`). An Arena
+        // Momentum roll left out is one finding (wa.arena.round.sequence, or
+        // wa.arena.momentum.duration after round 1) and taken as the dice the side uses (was
+        // one per assignment and one at the first activation). An obstacle placed after the
+        // first Gladiator, reported there, is no second wa.arena.place.obstacle-turns.
+        // Two Creature activations swapped in a four-player match are one finding (D8).
+        GameInfo { id: "wild-assent", name: "Wild Assent", rulebook: "wild-assent.txt", rules_version: 24 }
     }
     fn rules() -> &'static [RuleInfo] {
         rules::RULES

@@ -91,8 +91,14 @@ impl WildAssent {
             u.momentum_dice = 0;
             s.momentum_cured &= !(1u32 << i);
         }
-        s.momentum[p] =
-            Pool { dice, rolled: true, rerolled: false, assigned: false, second: Default::default() };
+        s.momentum[p] = Pool {
+            dice,
+            rolled: true,
+            rerolled: false,
+            assigned: false,
+            second: Default::default(),
+            guessed: false,
+        };
         Ok(())
     }
 
@@ -120,36 +126,74 @@ impl WildAssent {
         (n.saturating_mul(5), n)
     }
 
-    /// The dice must be among the side's unassigned ones.
-    fn from_pool(&self, s: &State, p: usize, side: Side, dice: &Dice, f: &mut Findings) -> bool {
+    /// The dice must be among the side's unassigned ones. Inlined, the refusal out of line:
+    /// every assignment asks, and almost every one is from the pool.
+    #[inline]
+    fn from_pool(&self, s: &mut State, p: usize, side: Side, dice: &Dice, f: &mut Findings) -> bool {
         let pool = s.momentum[p];
-        if !pool.rolled && s.round > 1 && self.params.scope == super::rules::Scope::Match {
-            f.violate(Violation::new(
-                rules::MOMENTUM_DURATION,
-                format!(
-                    "{side} has not rolled this round: the dice of round {} lasted that round",
-                    s.round - 1
-                ),
-            ));
-            return false;
+        if pool.rolled && pool.dice.holds(dice) {
+            return true;
         }
-        if !pool.rolled || !pool.dice.holds(dice) {
-            // A die given to a miniature is its side's (a `momentum-assign` names no giver):
-            // say whether that side has rolled at all, and what it holds.
-            let has = if !pool.rolled {
-                format!("{side} has not rolled its Momentum dice this round")
-            } else if pool.dice.count() == 0 {
-                "none is left".to_string()
-            } else {
-                format!("it has `{}`", pool.dice)
-            };
-            f.violate(Violation::new(
-                rules::MOMENTUM_POOL,
-                format!("{side} has no unassigned Momentum dice `{dice}` ({has}; a side assigns only its own dice)"),
-            ));
-            return false;
+        self.not_in_pool(s, p, side, dice, f)
+    }
+
+    /// [`WildAssent::from_pool`]'s refusal. In a match, a side that assigns (rerolls,
+    /// discards) at its round's start with no roll recorded left its `momentum` line out
+    /// (audit r6 D13): one finding, and the roll is taken as the dice the side goes on to use
+    /// (`guessed`), so each later assignment is not reported again, nor the first activation.
+    #[cold]
+    #[inline(never)]
+    fn not_in_pool(&self, s: &mut State, p: usize, side: Side, dice: &Dice, f: &mut Findings) -> bool {
+        let pool = s.momentum[p];
+        let matching = self.params.scope == super::rules::Scope::Match;
+        if matching && (pool.guessed || !pool.rolled) {
+            if !pool.guessed {
+                let (rule, msg) = if s.round > 1 {
+                    (
+                        rules::MOMENTUM_DURATION,
+                        format!(
+                            "{side} has not rolled this round: the dice of round {} lasted that round \
+                             (the roll left out: taken as the dice {side} uses)",
+                            s.round - 1
+                        ),
+                    )
+                } else {
+                    (
+                        rules::ROUND_SEQUENCE,
+                        format!(
+                            "round {} begins with {side}'s Momentum roll, not recorded (left out): \
+                             taken as the dice {side} uses",
+                            s.round
+                        ),
+                    )
+                };
+                f.violate(Violation::new(rule, msg));
+                // The first activation does not report the roll missing again (round.rs).
+                s.arena.missed[p] = true;
+            }
+            let pool = &mut s.momentum[p];
+            pool.rolled = true;
+            pool.guessed = true;
+            let short = dice.minus(&pool.dice);
+            pool.dice = pool.dice.plus(&short);
+            return true;
         }
-        true
+        // A die given to a miniature is its side's (a `momentum-assign` names no giver):
+        // say whether that side has rolled at all, and what it holds.
+        let has = if !pool.rolled {
+            format!("{side} has not rolled its Momentum dice this round")
+        } else if pool.dice.count() == 0 {
+            "none is left".to_string()
+        } else {
+            format!("it has `{}`", pool.dice)
+        };
+        f.violate(Violation::new(
+            rules::MOMENTUM_POOL,
+            format!(
+                "{side} has no unassigned Momentum dice `{dice}` ({has}; a side assigns only its own dice)"
+            ),
+        ));
+        false
     }
 
     /// `momentum-reroll SIDE OLD -> NEW`.

@@ -118,8 +118,7 @@ impl WildAssent {
     #[cold]
     #[inline(never)]
     fn book_schedule(&self, s: &State, u: UnitIx, rule: &'static str) -> bool {
-        if rule != rules::ORDER_CREATURES || self.params.players == 4 || s.unit(u).kind != UnitKind::Gladiator
-        {
+        if rule != rules::ORDER_CREATURES || s.unit(u).kind != UnitKind::Gladiator {
             return false;
         }
         let m = &s.arena;
@@ -131,8 +130,17 @@ impl WildAssent {
         let done = |side: Side| {
             s.units.iter().filter(|x| x.side == side && x.kind == UnitKind::Gladiator && x.exhausted).count()
         };
-        let a = self.creature_candidates(s, c0);
-        let b = self.creature_candidates(s, c0.other());
+        let mut a = self.creature_candidates(s, c0);
+        let mut b = self.creature_candidates(s, c0.other());
+        if self.params.players == 4 {
+            // Four players: "each player should activate one Creature before the first player
+            // activates a second" (l.389): only the players with the fewest Creature
+            // activations this round are on the schedule, as in `next_up`; the teams
+            // alternate as the sides do (D8 with four players).
+            let least = a.iter().chain(&b).map(|c| c.2).min().unwrap_or(0);
+            a.retain(|c| c.2 == least);
+            b.retain(|c| c.2 == least);
+        }
         let (first, then) = if done(c0) <= done(c0.other()) { (a, b) } else { (b, a) };
         let pick = if first.is_empty() { then } else { first };
         pick.iter().any(|c| c.0 == u)

@@ -88,4 +88,8 @@ pub struct Pool {
     /// second result stands, so these are never rerolled again.
     #[serde(default)]
     pub second: Dice,
+    /// The roll was left out of the log (reported once): its dice are taken from what the
+    /// side assigns, rerolls and discards (audit r6 D13), each adding to the pool as needed.
+    #[serde(default)]
+    pub guessed: bool,
 }
