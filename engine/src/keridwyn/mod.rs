@@ -255,6 +255,7 @@ impl Game for KeridwynFight {
             action_die: None,
             last_fact: None,
             filled: 0,
+            passed: state::Hint(false),
             action_unknown: false,
             held: None,
             balance: None,

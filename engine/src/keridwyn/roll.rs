@@ -285,8 +285,8 @@ impl KeridwynFight {
                 format!("{who} has {} tier {tier} and rolls {tier} dice, not {}", c.skill, dice.len()),
             )));
         }
-        // A roll: an outcome recorded from now on is for this action (`state::PASSED`).
-        s.filled &= !super::state::PASSED;
+        // A roll: an outcome recorded from now on is for this action (`State::passed`).
+        s.passed = super::state::Hint(false);
         if let Some(c) = s.current.as_mut() {
             c.dice = dice.clone();
             c.rolled = true;

@@ -47,6 +47,7 @@ impl KeridwynFight {
         s.lured = false;
         s.done.clear();
         s.filled = 0;
+        s.passed = super::state::Hint(false);
         s.action_unknown = false;
         s.monster_rolled = false;
         s.second_rolled = false;

@@ -189,10 +189,21 @@ pub struct ActionDie {
     pub second_rolled: bool,
 }
 
-/// `State::filled`'s top bit: an `act` passed over the outcomes or effects of the action
-/// before it (filled in as left out), so an outcome recorded next may be that action's,
-/// written late, rather than the next action's with its roll left out. Cleared by a roll.
-pub const PASSED: u64 = 1 << 63;
+/// A hint for judging the records to come, not a fact of the table: two states that differ
+/// in a hint alone are the same table, so it takes no part in equality. `--derive` fills a
+/// left-out consequence only where that leaves the same state as the log's own line
+/// (verify's `left_out_before`), and the hint is what the log's line leaves behind it.
+#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Hint(pub bool);
+
+impl PartialEq for Hint {
+    fn eq(&self, _: &Hint) -> bool {
+        true
+    }
+}
+
+impl Eq for Hint {}
 
 /// A roll the replay holds for one record, to tell two table slips apart by what comes next.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -396,6 +407,11 @@ pub struct State {
     /// same slip written afterwards, not a second finding (audit r6 D2, D4).
     #[serde(default)]
     pub filled: u64,
+    /// An `act` passed over the outcomes or effects of the action before it (filled in as
+    /// left out), so an outcome recorded next may be that action's, written late, rather
+    /// than the next action's with its roll left out. Cleared by a roll and at a round's end.
+    #[serde(default)]
+    pub passed: Hint,
     /// The monster's action die was left out this round (audit r6 D7): the `act` the log
     /// records for the monster names its action, and puts its token on the track.
     #[serde(default)]

@@ -11,7 +11,7 @@ use super::fact::{unresolved, Acting, Cause, Due, Fact};
 use super::name::Name;
 use super::rules::{self, NoFirstAction, OwnTieOrder, RerollRolls};
 use super::setup::out_of_sequence;
-use super::state::{Action, HeldRoll, Phase, Recheck, Seat, State, Token, Who, PASSED};
+use super::state::{Action, HeldRoll, Hint, Phase, Recheck, Seat, State, Token, Who};
 use super::KeridwynFight;
 use crate::kit::dice::Roll;
 use crate::kit::due;
@@ -180,13 +180,13 @@ impl KeridwynFight {
             return Ok(None);
         }
         // An `act` passing over the outcomes or effects of the action before it: an outcome
-        // recorded next may be one of those, written late (`state::PASSED`).
+        // recorded next may be one of those, written late (`State::passed`).
         if matches!(recorded, Fact::Acted { .. })
             && head.is_some_and(|d| {
                 matches!(d.cause, Cause::Outcome { .. } | Cause::Effect { .. } | Cause::SelfAilment { .. })
             })
         {
-            s.filled |= PASSED;
+            s.passed = Hint(true);
         }
         // The monster's action die left out: an `act` (or any consequence where only the die
         // is awaited) comes after the reveals.
@@ -202,7 +202,7 @@ impl KeridwynFight {
         }
         // The action's roll left out: an outcome on its target where only the roll is awaited
         // (not one an `act` just passed over, written late).
-        if head.is_none() && s.filled & PASSED == 0 && self.outcome_unrolled(s, recorded) {
+        if head.is_none() && !s.passed.0 && self.outcome_unrolled(s, recorded) {
             let who = s.current.as_ref().map(|c| c.who);
             self.roll_left_out(s, Some(recorded), f);
             // The roll itself, written next, is the same slip written late.
@@ -771,8 +771,8 @@ impl KeridwynFight {
 
 /// Mark `s.done[k]` as a token the replay took as left out (`State::filled`).
 fn mark_filled(s: &mut State, k: usize) {
-    // Bit 63 is `PASSED`; a round of more than 63 tokens goes unmarked.
-    if let Some(bit) = u32::try_from(k).ok().filter(|&k| k < 63).and_then(|k| 1u64.checked_shl(k)) {
+    // A round of more than 64 tokens goes unmarked past the 64th.
+    if let Some(bit) = u32::try_from(k).ok().and_then(|k| 1u64.checked_shl(k)) {
         s.filled |= bit;
     }
 }
