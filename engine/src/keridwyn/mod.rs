@@ -213,7 +213,9 @@ impl Game for KeridwynFight {
             // one kf.monster.extra-grit finding (D8: three more findings). A hit's ailment of the
             // wrong length is kf.ailment.amount (D1: it was kf.ailment.stack). The wrong skill
             // rolled with that skill's number of dice is kf.roll.skill only (D10: it was
-            // kf.roll.dice-count too).
+            // kf.roll.dice-count too). The action's roll written twice (same fighter, same dice,
+            // no outcome yet) is one kf.round.sequence finding, not applied (it was taken as the
+            // next action's roll: 6 findings, then the replay stopped).
             rules_version: 16,
         }
     }

@@ -87,6 +87,15 @@ impl KeridwynFight {
     /// not pay for this path's frame).
     #[inline(never)]
     fn step_decision(&self, s: &mut State, ev: &Event, f: &mut Findings) -> Result<(), StepError> {
+        if self.roll_written_twice(s, ev) {
+            f.violate(Violation::new(
+                rules::SEQUENCE,
+                format!(
+                    "`{ev}` is recorded twice: the action was rolled by the line before (not applied again)"
+                ),
+            ));
+            return Ok(());
+        }
         // Decisions the rules rule out altogether are reported and ignored before the
         // owed consequences are flushed (they do not show those are missing).
         if let Some(v) = self.needless(s, ev) {
@@ -113,6 +122,18 @@ impl KeridwynFight {
         }
         self.advance(s);
         Ok(())
+    }
+
+    /// Whether `ev` is the action's roll written again: the same fighter's roll with the same
+    /// dice, the action rolled and none of its outcomes recorded yet. Each action rolls once
+    /// ("Each attack indicates on the card what Skill to roll", l.5); taken as the next
+    /// action's roll, the copy left out every outcome owed before it and that action's `act`
+    /// (6 findings, then the replay stopped). A reroll is its own record (`reroll`).
+    fn roll_written_twice(&self, s: &State, ev: &Event) -> bool {
+        let Event::Rolled { who, dice, .. } = ev else { return false };
+        s.current.as_ref().is_some_and(|c| {
+            c.rolled && !c.outcomes_started && c.dice == *dice && self.seat(s, who) == Some(c.who)
+        })
     }
 
     /// Report and apply every consequence owed before a decision (`due::flush`); the tokens
