@@ -213,23 +213,14 @@ impl WildAssent {
         // `momentum-reroll-count`: a die's second result stands (`per-die`, any die not
         // rerolled yet may be, in one line or several), or one selection a roll (`once`).
         let firsts = pool.dice.minus(&pool.second);
-        if self.params.reroll_count == RerollCount::PerDie {
-            if !firsts.holds(&from) {
-                f.violate(Violation::new(
-                    rules::MOMENTUM_REROLL,
-                    format!("{side} rerolls `{from}`, and its unrerolled dice are `{firsts}`: a die's second result stands"),
-                ));
-            } else if pool.assigned && self.params.reroll == RerollTiming::BeforeAssign {
-                f.violate(Violation::new(
-                    rules::MOMENTUM_REROLL,
-                    format!("{side} has assigned dice: the reroll comes before (momentum-reroll-timing=before-assign)"),
-                ));
-            }
-        } else if pool.rerolled {
-            f.violate(Violation::new(
-                rules::MOMENTUM_REROLL,
-                format!("{side} has rerolled once already: the second result stands"),
-            ));
+        let second_result = match self.params.reroll_count {
+            RerollCount::PerDie => (!firsts.holds(&from)).then(|| {
+                format!("{side} rerolls `{from}`, and its unrerolled dice are `{firsts}`: a die's second result stands")
+            }),
+            RerollCount::Once => pool.rerolled.then(|| format!("{side} has rerolled once already: the second result stands")),
+        };
+        if let Some(msg) = second_result {
+            f.violate(Violation::new(rules::MOMENTUM_REROLL, msg));
         } else if pool.assigned && self.params.reroll == RerollTiming::BeforeAssign {
             f.violate(Violation::new(
                 rules::MOMENTUM_REROLL,
